@@ -1,0 +1,65 @@
+/**
+ * The error catalogue of SPEC §4 (fixed texts) and every other message the API may answer.
+ * The server answers `{ error: { code, message } }`; the client shows `message` as is.
+ */
+export const AUTH_MESSAGES = {
+  signInUserNotFound: 'Usuario no encontrado',
+  signInWrongPassword: 'Contraseña incorrecta',
+  signInFailed: 'Error al iniciar sesión. Intenta de nuevo más tarde.',
+  profileLoadFailed: 'No se pudieron cargar los datos del usuario',
+  signUpEmailInUse: 'El correo electrónico ya está en uso',
+  signUpFailed: 'Error al registrar el usuario. Intenta de nuevo.',
+  signOutFailed: 'Error al cerrar sesión',
+  resetUserNotFound: 'No hay ninguna cuenta asociada a este correo electrónico',
+  resetFailed: 'Error al enviar el correo de restablecimiento',
+  profileNoUser: 'No hay usuario autenticado',
+  profileUpdateFailed: 'Error al actualizar el perfil',
+} as const;
+
+export const ERROR_CODES = {
+  USER_NOT_FOUND: AUTH_MESSAGES.signInUserNotFound,
+  WRONG_PASSWORD: AUTH_MESSAGES.signInWrongPassword,
+  SIGN_IN_FAILED: AUTH_MESSAGES.signInFailed,
+  PROFILE_LOAD_FAILED: AUTH_MESSAGES.profileLoadFailed,
+  EMAIL_IN_USE: AUTH_MESSAGES.signUpEmailInUse,
+  SIGN_UP_FAILED: AUTH_MESSAGES.signUpFailed,
+  SIGN_OUT_FAILED: AUTH_MESSAGES.signOutFailed,
+  RESET_USER_NOT_FOUND: AUTH_MESSAGES.resetUserNotFound,
+  RESET_FAILED: AUTH_MESSAGES.resetFailed,
+  NOT_AUTHENTICATED: AUTH_MESSAGES.profileNoUser,
+  PROFILE_UPDATE_FAILED: AUTH_MESSAGES.profileUpdateFailed,
+  ACCOUNT_DISABLED: 'Esta cuenta está desactivada. Ponte en contacto con la clínica.',
+  TOO_MANY_ATTEMPTS:
+    'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo o restablece tu contraseña.',
+  RATE_LIMITED: 'Has hecho demasiadas solicitudes seguidas. Espera un momento y vuelve a intentarlo.',
+  RESET_LINK_INVALID:
+    'El enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.',
+  FORBIDDEN: 'No tienes permiso para realizar esta acción.',
+  BAD_ORIGIN: 'Solicitud rechazada: el origen no está permitido.',
+  NOT_FOUND: 'No se ha encontrado lo que buscas.',
+  VALIDATION: 'Revisa los datos enviados.',
+  MALFORMED_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
+  BODY_TOO_LARGE: 'La solicitud es demasiado grande.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido. Envía los datos como JSON.',
+  INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
+  SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The body of every error answer of the API. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Per-field messages for validation errors, keyed by the field path (`a.b`). */
+    fields?: Record<string, string>;
+  };
+}
+
+export const PASSWORD_MESSAGES = {
+  tooShort: 'La contraseña debe tener al menos 8 caracteres',
+  tooLong: 'La contraseña no puede superar los 128 caracteres',
+  tooCommon: 'Esa contraseña es demasiado común. Elige otra más difícil de adivinar',
+  mismatch: 'Las contraseñas no coinciden',
+} as const;

@@ -1,0 +1,112 @@
+import type { Role } from './roles';
+
+/** Every client route of the product (SPEC §1). Build links through these, never by hand. */
+export const paths = {
+  home: '/',
+  booking: '/agendar-cita',
+  terms: '/terminos-y-condiciones',
+  privacy: '/politica-de-privacidad',
+  unauthorized: '/unauthorized',
+  auth: {
+    login: '/auth/login',
+    register: '/auth/register',
+    resetPassword: '/auth/reset-password',
+    newPassword: '/auth/nueva-contrasena',
+  },
+  admin: {
+    root: '/admin',
+    dashboard: '/admin/dashboard',
+    patients: '/admin/pacientes',
+    newPatient: '/admin/pacientes/nuevo',
+    patient: (id: string) => `/admin/pacientes/${encodeURIComponent(id)}`,
+    doctors: '/admin/doctores',
+    appointments: '/admin/citas',
+    today: '/admin/citas-hoy',
+    newAppointment: '/admin/citas/nueva',
+    tasks: '/admin/tareas',
+    calendar: '/admin/calendario',
+    files: '/admin/archivos',
+    filesOfType: (type: string) => `/admin/archivos/${encodeURIComponent(type)}`,
+    settings: '/admin/configuracion',
+    messages: '/admin/mensajes',
+    users: '/admin/usuarios',
+    editUser: (id: string) => `/admin/usuarios/editar/${encodeURIComponent(id)}`,
+  },
+  doctor: {
+    root: '/doctor',
+    dashboard: '/doctor/dashboard',
+    appointments: '/doctor/citas',
+    patients: '/doctor/pacientes',
+    prescriptions: '/doctor/recetas',
+    profile: '/doctor/perfil',
+  },
+  patient: {
+    root: '/pacientes',
+    dashboard: '/pacientes/dashboard',
+    appointments: '/pacientes/citas',
+    treatments: '/pacientes/tratamientos',
+    profile: '/pacientes/perfil',
+  },
+} as const;
+
+/** Where each role lands after signing in when it did not come from a page of its own area. */
+export const dashboardOf: Record<Role, string> = {
+  admin: paths.admin.dashboard,
+  doctor: paths.doctor.dashboard,
+  paciente: paths.patient.dashboard,
+};
+
+/** The area (path prefix) each role may enter. */
+export const areaOf: Record<Role, string> = {
+  admin: paths.admin.root,
+  doctor: paths.doctor.root,
+  paciente: paths.patient.root,
+};
+
+/** True when `pathname` lies inside the area of `role`. */
+export function isInAreaOf(role: Role, pathname: string): boolean {
+  const area = areaOf[role];
+  return pathname === area || pathname.startsWith(`${area}/`);
+}
+
+/** API endpoints, shared by the server routes and the client fetchers. */
+export const api = {
+  health: '/api/health',
+  auth: {
+    session: '/api/auth/session',
+    signIn: '/api/auth/sign-in',
+    signUp: '/api/auth/sign-up',
+    signOut: '/api/auth/sign-out',
+    resetPassword: '/api/auth/password-reset',
+    confirmResetPassword: '/api/auth/password-reset/confirm',
+  },
+  profile: '/api/profile',
+  public: {
+    clinic: '/api/public/clinic',
+  },
+} as const;
+
+const ID = '[^/]+';
+/** Patterns of every client route, so the server can answer 404 for the rest while serving the app. */
+const CLIENT_ROUTE_PATTERNS: RegExp[] = [
+  '/',
+  paths.booking,
+  paths.terms,
+  paths.privacy,
+  paths.unauthorized,
+  ...Object.values(paths.auth),
+  `/cita/${ID}`,
+  '/admin',
+  '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
+  `/admin/pacientes/${ID}`,
+  `/admin/archivos/${ID}`,
+  `/admin/usuarios/editar/${ID}`,
+  '/doctor',
+  '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
+  '/pacientes',
+  '/pacientes/(dashboard|citas|tratamientos|perfil)',
+].map((pattern) => new RegExp(`^${pattern}/?$`));
+
+export function isKnownClientRoute(pathname: string): boolean {
+  return CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

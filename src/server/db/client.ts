@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDirectoryLock, type DirectoryLock } from './lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either, so callers can group writes. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a LISTEN on `channel`; returns the function that stops it. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  return openPglite(target.dataDir);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        client.release();
+      };
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let lock: DirectoryLock | undefined;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDirectoryLock(dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      extensions: { btree_gist, pg_trgm, unaccent },
+    });
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      async listen(channel, onPayload) {
+        return client.listen(channel, onPayload);
+      },
+      async close() {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface DirectoryLock {
+  release(): void;
+}
+
+export class DirectoryLockedError extends Error {}
+
+/**
+ * PGlite must be opened by one process only: a second writer would corrupt the data directory.
+ * The lock is a file created atomically (O_EXCL) holding the owner's PID; a lock whose process is gone
+ * is stale and taken over.
+ */
+export function acquireDirectoryLock(dataDir: string): DirectoryLock {
+  const lockPath = path.join(dataDir, 'clinica.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+      process.once('exit', release);
+      return { release };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const ownerPid = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) {
+        throw new DirectoryLockedError(
+          `La base de datos de ${dataDir} ya está abierta por otro proceso (PID ${ownerPid}). ` +
+            'Detén ese proceso o usa otro DATA_DIR.',
+        );
+      }
+      if (ownerPid === process.pid) {
+        throw new DirectoryLockedError(`La base de datos de ${dataDir} ya está abierta en este proceso.`);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DirectoryLockedError(`No se pudo bloquear la base de datos de ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

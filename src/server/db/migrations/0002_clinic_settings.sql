@@ -1,0 +1,20 @@
+CREATE TABLE "clinic_settings" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"name" text DEFAULT 'Clínica' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"whatsapp" text DEFAULT '' NOT NULL,
+	"logo_url" text DEFAULT '' NOT NULL,
+	"map_url" text DEFAULT '' NOT NULL,
+	"opening_hours" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"time_zone" text DEFAULT 'Europe/Madrid' NOT NULL,
+	"default_appointment_minutes" integer DEFAULT 30 NOT NULL,
+	"booking_horizon_days" integer DEFAULT 60 NOT NULL,
+	"minimum_notice_hours" integer DEFAULT 2 NOT NULL,
+	"cancellation_window_hours" integer DEFAULT 24 NOT NULL,
+	"reminder_lead_hours" integer DEFAULT 24 NOT NULL,
+	"bookings_require_confirmation" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "clinic_settings_single_row" CHECK ("clinic_settings"."id" = 1)
+);

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '../../../common/roles';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Identity: what signs in. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    displayName: text('display_name').notNull().default(''),
+    photoUrl: text('photo_url').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('accounts_email_key').on(sql`lower(${table.email})`)],
+);
+
+/** Profile of an account, keyed by the account id (SPEC §3). */
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role', { enum: ROLES }).notNull().default('paciente'),
+  displayName: text('display_name').notNull().default(''),
+  photoUrl: text('photo_url').notNull().default(''),
+  phone: text('phone'),
+  ...timestamps,
+});
+
+/** Sessions: only the SHA-256 of the token is stored, so a leaked table opens no session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_account_idx').on(table.accountId)],
+);
+
+/** Single-use, expiring tokens for password reset and invitations (hash stored, never the token). */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invitation'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('password_tokens_account_idx').on(table.accountId)],
+);
+
+/** Failed sign-ins per key (`email:…` or `ip:…`) in a sliding window, for throttling across instances. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

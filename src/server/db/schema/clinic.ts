@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export interface OpeningHoursRow {
+  days: string;
+  hours: string;
+}
+
+/** The clinic's settings: one row (id = 1). */
+export const clinicSettings = pgTable(
+  'clinic_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull().default('Clínica'),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    whatsapp: text('whatsapp').notNull().default(''),
+    logoUrl: text('logo_url').notNull().default(''),
+    mapUrl: text('map_url').notNull().default(''),
+    openingHours: jsonb('opening_hours').$type<OpeningHoursRow[]>().notNull().default([]),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    defaultAppointmentMinutes: integer('default_appointment_minutes').notNull().default(30),
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(60),
+    minimumNoticeHours: integer('minimum_notice_hours').notNull().default(2),
+    cancellationWindowHours: integer('cancellation_window_hours').notNull().default(24),
+    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+    bookingsRequireConfirmation: boolean('bookings_require_confirmation').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('clinic_settings_single_row', sql`${table.id} = 1`)],
+);

@@ -1,0 +1,30 @@
+import type { MailMessage } from './mailer';
+import { buttonHtml, emailLayout, escapeHtml } from './layout';
+
+export function passwordResetEmail(input: {
+  to: string;
+  displayName: string;
+  clinicName: string;
+  link: string;
+}): MailMessage {
+  const greeting = input.displayName ? `Hola, ${input.displayName}:` : 'Hola:';
+  const text = `${greeting}
+
+Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en ${input.clinicName}.
+Para elegir una contraseña nueva, abre este enlace (caduca en 1 hora y solo sirve una vez):
+
+${input.link}
+
+Si no lo has pedido tú, ignora este correo: tu contraseña no cambiará.
+
+${input.clinicName}`;
+  const html = emailLayout(
+    input.clinicName,
+    `<p>${escapeHtml(greeting)}</p>
+<p>Hemos recibido una solicitud para restablecer la contraseña de tu cuenta en ${escapeHtml(input.clinicName)}.</p>
+${buttonHtml(input.link, 'Elegir una contraseña nueva')}
+<p style="font-size:13px;color:#52606d">El enlace caduca en 1 hora y solo sirve una vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambiará.</p>
+<p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(input.link)}</p>`,
+  );
+  return { to: input.to, subject: `Restablece tu contraseña de ${input.clinicName}`, text, html };
+}

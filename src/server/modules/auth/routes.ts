@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api, paths } from '../../../common/paths';
+import {
+  confirmResetPasswordSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../../common/schemas/auth';
+import { AppError, pgErrorCode } from '../../errors';
+import { passwordResetEmail } from '../../mail/auth-emails';
+import { createAccountWithProfile } from './accounts';
+import { hashPassword, verifyPassword } from './passwords';
+import { presentAccount, presentProfile } from './presenters';
+import type { AccountRow } from './repository';
+import { clearSessionCookie, startSession } from './sessions';
+import { hashToken, newSecretToken } from './tokens';
+
+const THROTTLE = {
+  perAccount: { limit: 5, windowMinutes: 15 },
+  perAddress: { limit: 30, windowMinutes: 15 },
+};
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.auth;
+
+  /** Loads the profile of an account, creating the `paciente` one on first sign-in (SPEC §3). */
+  async function profileFor(account: AccountRow) {
+    try {
+      return (
+        (await repo.findProfile(account.id)) ??
+        (await repo.createProfile({
+          id: account.id,
+          email: account.email,
+          role: 'paciente',
+          displayName: account.displayName,
+          photoUrl: account.photoUrl,
+        }))
+      );
+    } catch (error) {
+      app.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
+      throw new AppError(503, 'PROFILE_LOAD_FAILED');
+    }
+  }
+
+  app.get(api.auth.session, { schema: { response: { 200: sessionSchema } } }, async (request) => {
+    if (!request.user) return { user: null, profile: null };
+    const [account, profile] = await Promise.all([
+      repo.findAccountById(request.user.id),
+      repo.findProfile(request.user.id),
+    ]);
+    if (!account || !profile) return { user: null, profile: null };
+    return { user: presentAccount(account), profile: presentProfile(profile) };
+  });
+
+  app.post(
+    api.auth.signIn,
+    { schema: { body: signInSchema, response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const keys = { account: `email:${email}`, address: `ip:${request.ip}` };
+      if (await repo.isThrottled([keys.account, keys.address])) throw new AppError(429, 'TOO_MANY_ATTEMPTS');
+
+      const recordFailure = () =>
+        Promise.all([
+          repo.recordFailure(keys.account, THROTTLE.perAccount.limit, THROTTLE.perAccount.windowMinutes),
+          repo.recordFailure(keys.address, THROTTLE.perAddress.limit, THROTTLE.perAddress.windowMinutes),
+        ]);
+
+      const account = await repo.findAccountByEmail(email);
+      if (!account) {
+        await recordFailure();
+        throw new AppError(404, 'USER_NOT_FOUND');
+      }
+      if (!(await verifyPassword(account.passwordHash, password))) {
+        await recordFailure();
+        throw new AppError(401, 'WRONG_PASSWORD');
+      }
+      if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
+      await repo.clearFailures(keys.account);
+
+      const profile = await profileFor(account);
+      await startSession(repo, request, reply, account.id);
+      return { user: presentAccount(account), profile: presentProfile(profile) };
+    },
+  );
+
+  app.post(
+    api.auth.signUp,
+    {
+      schema: { body: signUpSchema, response: { 201: sessionSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const { email, password, displayName, phone } = request.body;
+      if (await repo.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      try {
+        const { account, profile } = await createAccountWithProfile(app.database.db, repo, {
+          email,
+          password,
+          displayName,
+          role: 'paciente',
+          phone: phone ?? null,
+        });
+        await startSession(repo, request, reply, account.id);
+        return reply.status(201).send({ user: presentAccount(account), profile: presentProfile(profile) });
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
+        app.log.error({ code: pgErrorCode(error) }, 'sign-up failed');
+        throw new AppError(503, 'SIGN_UP_FAILED');
+      }
+    },
+  );
+
+  app.post(api.auth.signOut, async (request, reply) => {
+    try {
+      if (request.user) await repo.deleteSession(request.user.sessionId);
+    } catch {
+      throw new AppError(503, 'SIGN_OUT_FAILED');
+    }
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    api.auth.resetPassword,
+    {
+      schema: { body: resetPasswordSchema, response: { 202: z.object({ sent: z.literal(true) }) } },
+      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const account = await repo.findAccountByEmail(request.body.email);
+      if (!account || !account.active) throw new AppError(404, 'RESET_USER_NOT_FOUND');
+      try {
+        const { token, id } = newSecretToken();
+        await repo.createPasswordToken({
+          id,
+          accountId: account.id,
+          purpose: 'reset',
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+        });
+        const settings = await app.repos.clinic.getSettings();
+        const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
+        await app.mailer.send(
+          passwordResetEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link }),
+        );
+      } catch (error) {
+        app.log.error({ code: pgErrorCode(error) ?? (error as Error).name }, 'password reset e-mail failed');
+        throw new AppError(503, 'RESET_FAILED');
+      }
+      return reply.status(202).send({ sent: true });
+    },
+  );
+
+  app.post(
+    api.auth.confirmResetPassword,
+    {
+      schema: { body: confirmResetPasswordSchema, response: { 200: sessionSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const passwordHash = await hashPassword(password);
+      const accountId = await app.database.db.transaction(async (tx) => {
+        const owner = await repo.consumePasswordToken(hashToken(token), tx);
+        if (!owner) return undefined;
+        await repo.updateAccount(owner, { passwordHash }, tx);
+        // Every other session of the account ends: whoever knew the old password is out.
+        await repo.deleteSessionsOfAccount(owner, tx);
+        return owner;
+      });
+      if (!accountId) throw new AppError(400, 'RESET_LINK_INVALID');
+      const account = await repo.findAccountById(accountId);
+      if (!account || !account.active) throw new AppError(400, 'RESET_LINK_INVALID');
+      await repo.clearFailures(`email:${account.email.toLowerCase()}`);
+      const profile = await profileFor(account);
+      await startSession(repo, request, reply, account.id);
+      return { user: presentAccount(account), profile: presentProfile(profile) };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clinicSettings, profiles } from '../../db/schema';
+
+export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
+
+export function createClinicRepository(db: Db) {
+  return {
+    /** The settings row; created with defaults the first time it is asked for. */
+    async getSettings(tx: Db = db): Promise<ClinicSettingsRow> {
+      const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
+      if (row) return row;
+      await tx.insert(clinicSettings).values({ id: 1 }).onConflictDoNothing();
+      const [created] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
+      return created!;
+    },
+
+    async updateSettings(changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>, tx: Db = db) {
+      await this.getSettings(tx);
+      const [row] = await tx
+        .update(clinicSettings)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(clinicSettings.id, 1))
+        .returning();
+      return row!;
+    },
+
+    /** Doctors shown on the public pages. */
+    async listPublicDoctors(tx: Db = db) {
+      return tx
+        .select({ id: profiles.id, displayName: profiles.displayName, photoUrl: profiles.photoUrl })
+        .from(profiles)
+        .where(eq(profiles.role, 'doctor'))
+        .orderBy(sql`${profiles.displayName}`);
+    },
+  };
+}
+
+export type ClinicRepository = ReturnType<typeof createClinicRepository>;

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latencyMs: z.number() }),
+});
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(api.health, { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    const started = performance.now();
+    let ok = true;
+    try {
+      await app.database.db.execute(sql`select 1`);
+    } catch {
+      ok = false;
+    }
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ status: ok ? 'ok' : 'error', database: { kind: app.database.kind, ok, latencyMs } });
+  });
+};
+
+export default healthRoutes;

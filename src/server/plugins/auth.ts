@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '../../common/roles';
+import { AppError } from '../errors';
+import { clearSessionCookie, readSession } from '../modules/auth/sessions';
+import type { RequestUser } from '../types';
+
+/**
+ * Resolves the session cookie to `request.user` on every API request. A disabled account or a
+ * missing profile counts as signed out, and its sessions end.
+ */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const repo = app.repos.auth;
+    const session = await readSession(repo, request, reply);
+    if (!session) return;
+    const [account, profile] = await Promise.all([
+      repo.findAccountById(session.accountId),
+      repo.findProfile(session.accountId),
+    ]);
+    if (!account || !account.active || !profile) {
+      if (account && !account.active) await repo.deleteSessionsOfAccount(account.id);
+      clearSessionCookie(request, reply);
+      return;
+    }
+    request.user = {
+      id: account.id,
+      email: account.email,
+      role: profile.role,
+      displayName: profile.displayName,
+      sessionId: session.id,
+    };
+  });
+});
+
+/** The signed-in user, or a 401 with the catalogue text. */
+export function requireUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new AppError(401, 'NOT_AUTHENTICATED');
+  return request.user;
+}
+
+/** A preHandler admitting only the given roles (an empty list admits any signed-in user). */
+export function allowRoles(...roles: Role[]) {
+  return async function roleGuard(request: FastifyRequest, _reply: FastifyReply) {
+    const user = requireUser(request);
+    if (roles.length > 0 && !roles.includes(user.role)) throw new AppError(403, 'FORBIDDEN');
+  };
+}

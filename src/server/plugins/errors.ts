@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../common/messages';
+import { AppError } from '../errors';
+
+export function errorBody(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: { code, message: message ?? ERROR_CODES[code], ...(fields ? { fields } : {}) } };
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'MALFORMED_JSON' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE' },
+};
+
+/**
+ * One error handler for the whole API: client-safe Spanish messages only. Validation errors name
+ * each field; anything unexpected is logged (without parameters) and answered generically.
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        fields[key] ??= issue.message ?? ERROR_CODES.VALIDATION;
+      }
+      // The first field's own message is specific enough to show as is ("Introduce un correo…").
+      const message = Object.values(fields)[0] ?? ERROR_CODES.VALIDATION;
+      return reply.status(400).send(errorBody('VALIDATION', message, fields));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code));
+    if (error.statusCode === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ code: error.code }, 'client error');
+      return reply.status(400).send(errorBody('VALIDATION'));
+    }
+    // Never log `error.message` of a failed query raw: Drizzle puts the parameters in it.
+    request.log.error(
+      { err: { name: error.name, code: error.code, stack: error.stack?.split('\n').slice(1, 6).join('\n') } },
+      'unexpected error',
+    );
+    return reply.status(500).send(errorBody('INTERNAL'));
+  });
+});

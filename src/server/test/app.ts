@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import type { Role } from '../../common/roles';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { createAccountWithProfile } from '../modules/auth/accounts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_PASSWORD = 'una-clave-segura-1';
+
+/** A mailer that keeps what it sends, for tests that read the e-mails. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (message) => void sent.push(message) };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 3000,
+    host: '127.0.0.1',
+    dataDir: path.join(os.tmpdir(), `clinica-test-${randomBytes(4).toString('hex')}`),
+    mailFrom: 'Clínica <no-responder@clinica.test>',
+    publicUrl: TEST_ORIGIN,
+    seedDemo: false,
+    logLevel: 'silent',
+    trustProxy: false,
+    clientDir: undefined,
+    ...overrides,
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the server of
+ * TEST_DATABASE_URL, dropped at the end.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  const name = `clinica_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  mailer: ReturnType<typeof memoryMailer>;
+  database: Database;
+  /** `inject` with the Origin header a browser would send. */
+  request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Creates an account with its profile and answers its session cookie. */
+  createUser(input: { email?: string; role?: Role; displayName?: string; password?: string }): Promise<{
+    id: string;
+    email: string;
+    cookie: string;
+  }>;
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  options: { mailer?: Mailer; config?: Partial<Config>; relaxRateLimits?: boolean } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const mailer = memoryMailer();
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    mailer: options.mailer ?? mailer,
+    relaxRateLimits: options.relaxRateLimits ?? true,
+    logger: false,
+  });
+  await app.ready();
+  let counter = 0;
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers },
+    });
+
+  const signIn = async (email: string, password = TEST_PASSWORD) => {
+    const response = await request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    return sessionCookieOf(response);
+  };
+
+  return {
+    app,
+    mailer,
+    database,
+    request,
+    signIn,
+    async createUser({ email, role = 'paciente', displayName, password = TEST_PASSWORD }) {
+      const address = email ?? `usuario${++counter}-${randomBytes(3).toString('hex')}@prueba.test`;
+      const { account } = await createAccountWithProfile(database.db, app.repos.auth, {
+        email: address,
+        password,
+        displayName: displayName ?? `Usuario ${role} ${counter}`,
+        role,
+      });
+      return { id: account.id, email: address, cookie: await signIn(address, password) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The `name=value` of the session cookie a response set. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'clinica_session');
+  if (!cookie) throw new Error('no session cookie in the response');
+  return `${cookie.name}=${cookie.value}`;
+}

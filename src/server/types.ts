@@ -1,0 +1,26 @@
+import type { Role } from '../common/roles';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Repositories } from './repositories';
+
+/** The signed-in user, resolved once per request from the session cookie. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  role: Role;
+  displayName: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    repos: Repositories;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
