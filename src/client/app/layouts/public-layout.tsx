@@ -1,0 +1,114 @@
+import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useLocation } from 'react-router';
+import { dashboardOf, paths } from '../../../common/paths';
+import { Brand } from '../../components/brand';
+import { useClinic } from '../../features/clinic/api/get-public-clinic';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { SignOutButton } from './sign-out-button';
+
+function AccountLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
+  const { profile } = useAuth();
+  const location = useLocation();
+  const Wrapper = vertical ? Stack : Group;
+  if (profile) {
+    return (
+      <Wrapper gap="xs">
+        <Button component={Link} to={dashboardOf[profile.role]} variant="light" onClick={onNavigate}>
+          Mi área
+        </Button>
+        <SignOutButton />
+      </Wrapper>
+    );
+  }
+  return (
+    <Wrapper gap="xs">
+      {/* Carries where the visitor was going, so signing in takes them back there. */}
+      <Button component={Link} to={paths.auth.login} state={location.state} variant="default" onClick={onNavigate}>
+        Iniciar sesión
+      </Button>
+      <Button component={Link} to={paths.auth.register} variant="subtle" onClick={onNavigate}>
+        Crear cuenta
+      </Button>
+    </Wrapper>
+  );
+}
+
+export function PublicLayout() {
+  const { data: clinic } = useClinic();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const name = clinic?.name ?? 'Clínica';
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
+        <Container size="lg">
+          <Group justify="space-between" wrap="nowrap">
+            <Brand name={name} />
+            <Group gap="sm" visibleFrom="sm" wrap="nowrap">
+              <Button component={Link} to={paths.booking}>
+                Pedir cita
+              </Button>
+              <AccountLinks />
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Abrir el menú" />
+          </Group>
+        </Container>
+      </Box>
+      <Drawer opened={opened} onClose={close} title={name} position="right" size="xs" hiddenFrom="sm">
+        <Stack>
+          <Button component={Link} to={paths.booking} onClick={close}>
+            Pedir cita
+          </Button>
+          <AccountLinks vertical onNavigate={close} />
+        </Stack>
+      </Drawer>
+
+      <Box component="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+
+      <Box component="footer" bg="gray.0" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Stack gap={4}>
+              <Text fw={700}>{name}</Text>
+              {clinic?.address && <Text size="sm">{clinic.address}</Text>}
+              {clinic?.phone && (
+                <Anchor size="sm" href={`tel:${clinic.phone.replace(/\s/g, '')}`}>
+                  {clinic.phone}
+                </Anchor>
+              )}
+              {clinic?.email && (
+                <Anchor size="sm" href={`mailto:${clinic.email}`}>
+                  {clinic.email}
+                </Anchor>
+              )}
+            </Stack>
+            <Stack gap={4}>
+              <Text fw={700}>Pacientes</Text>
+              <Anchor component={Link} to={paths.booking} size="sm">
+                Pedir cita
+              </Anchor>
+              <Anchor component={Link} to={paths.auth.login} size="sm">
+                Acceder a mi área
+              </Anchor>
+            </Stack>
+            <Stack gap={4}>
+              <Text fw={700}>Información legal</Text>
+              <Anchor component={Link} to={paths.terms} size="sm">
+                Términos y condiciones
+              </Anchor>
+              <Anchor component={Link} to={paths.privacy} size="sm">
+                Política de privacidad
+              </Anchor>
+            </Stack>
+          </SimpleGrid>
+          <Divider my="md" />
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} {name}. En caso de urgencia llama al 112.
+          </Text>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

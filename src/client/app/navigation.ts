@@ -1,0 +1,63 @@
+import {
+  IconCalendarEvent,
+  IconCalendarPlus,
+  IconCalendarTime,
+  IconChecklist,
+  IconClipboardHeart,
+  IconFiles,
+  IconHistory,
+  IconLayoutDashboard,
+  IconMessages,
+  IconPill,
+  IconSettings,
+  IconStethoscope,
+  IconUser,
+  IconUserShield,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { paths } from '../../common/paths';
+import type { Role } from '../../common/roles';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+}
+
+/** The navigation of each area: every screen of the area is one click away. */
+export const navigationOf: Record<Role, NavItem[]> = {
+  admin: [
+    { label: 'Panel', to: paths.admin.dashboard, icon: IconLayoutDashboard },
+    { label: 'Citas de hoy', to: paths.admin.today, icon: IconCalendarTime },
+    { label: 'Calendario', to: paths.admin.calendar, icon: IconCalendarEvent },
+    { label: 'Nueva cita', to: paths.admin.newAppointment, icon: IconCalendarPlus },
+    { label: 'Historial de citas', to: paths.admin.appointments, icon: IconHistory },
+    { label: 'Pacientes', to: paths.admin.patients, icon: IconUsers },
+    { label: 'Doctores', to: paths.admin.doctors, icon: IconStethoscope },
+    { label: 'Tareas', to: paths.admin.tasks, icon: IconChecklist },
+    { label: 'Mensajes', to: paths.admin.messages, icon: IconMessages },
+    { label: 'Archivos', to: paths.admin.files, icon: IconFiles },
+    { label: 'Usuarios', to: paths.admin.users, icon: IconUserShield },
+    { label: 'Configuración', to: paths.admin.settings, icon: IconSettings },
+  ],
+  doctor: [
+    { label: 'Panel', to: paths.doctor.dashboard, icon: IconLayoutDashboard },
+    { label: 'Mis citas', to: paths.doctor.appointments, icon: IconCalendarEvent },
+    { label: 'Mis pacientes', to: paths.doctor.patients, icon: IconUsers },
+    { label: 'Recetas', to: paths.doctor.prescriptions, icon: IconPill },
+    { label: 'Mi perfil', to: paths.doctor.profile, icon: IconUser },
+  ],
+  paciente: [
+    { label: 'Inicio', to: paths.patient.dashboard, icon: IconLayoutDashboard },
+    { label: 'Mis citas', to: paths.patient.appointments, icon: IconCalendarEvent },
+    { label: 'Tratamientos', to: paths.patient.treatments, icon: IconClipboardHeart },
+    { label: 'Mi perfil', to: paths.patient.profile, icon: IconUser },
+  ],
+};
+
+export const areaTitleOf: Record<Role, string> = {
+  admin: 'Administración',
+  doctor: 'Área del profesional',
+  paciente: 'Área del paciente',
+};

@@ -1,0 +1,22 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useRouteError } from 'react-router';
+
+/** Shown when a screen fails to load or render; after a new release a reload fetches the new code. */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Center mih="100vh" p="md">
+      <Stack align="center" maw={420} ta="center">
+        <Title order={1} size="h2">
+          No se pudo mostrar esta página
+        </Title>
+        <Text c="dimmed">
+          Puede que haya una versión nueva de la aplicación o que se haya perdido la conexión. Recarga la página
+          para intentarlo de nuevo.
+        </Text>
+        <Button onClick={() => window.location.reload()}>Recargar la página</Button>
+      </Stack>
+    </Center>
+  );
+}

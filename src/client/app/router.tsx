@@ -1,0 +1,107 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../../common/paths';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { RequireRole } from '../lib/auth/require-role';
+import { AreaLayout } from './layouts/area-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteError } from './route-error';
+
+/** A screen loaded on demand: its module's default export becomes the route's component. */
+function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+const relative = (path: string, area: string) => path.slice(area.length + 1);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <FullScreenLoader />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, ...screen(() => import('./routes/public/landing')) },
+          { path: paths.booking, ...screen(() => import('./routes/public/booking')) },
+          { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
+          { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
+          { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },
+          { path: paths.auth.login, ...screen(() => import('./routes/auth/login')) },
+          { path: paths.auth.register, ...screen(() => import('./routes/auth/register')) },
+          { path: paths.auth.resetPassword, ...screen(() => import('./routes/auth/reset-password')) },
+          { path: paths.auth.newPassword, ...screen(() => import('./routes/auth/new-password')) },
+          { path: '*', ...screen(() => import('./routes/public/not-found')) },
+        ],
+      },
+      {
+        path: paths.admin.root,
+        element: <RequireRole roles={['admin']} redirectTo={paths.home} />,
+        children: [
+          {
+            element: <AreaLayout area="admin" />,
+            children: [
+              { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
+              { path: 'dashboard', ...screen(() => import('./routes/admin/dashboard')) },
+              { path: 'pacientes', ...screen(() => import('./routes/admin/patients')) },
+              { path: 'pacientes/nuevo', ...screen(() => import('./routes/admin/new-patient')) },
+              { path: 'pacientes/:id', ...screen(() => import('./routes/admin/patient')) },
+              { path: 'doctores', ...screen(() => import('./routes/admin/doctors')) },
+              { path: 'citas', ...screen(() => import('./routes/admin/appointments')) },
+              { path: 'citas-hoy', ...screen(() => import('./routes/admin/today')) },
+              { path: 'citas/nueva', ...screen(() => import('./routes/admin/new-appointment')) },
+              { path: 'tareas', ...screen(() => import('./routes/admin/tasks')) },
+              { path: 'calendario', ...screen(() => import('./routes/admin/calendar')) },
+              { path: 'archivos', ...screen(() => import('./routes/admin/files')) },
+              { path: 'archivos/:type', ...screen(() => import('./routes/admin/files')) },
+              { path: 'configuracion', ...screen(() => import('./routes/admin/settings')) },
+              { path: 'mensajes', ...screen(() => import('./routes/admin/messages')) },
+              { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
+              { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/edit-user')) },
+              { path: '*', ...screen(() => import('./routes/public/not-found')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.doctor.root,
+        element: <RequireRole roles={['doctor']} redirectTo={paths.home} />,
+        children: [
+          {
+            element: <AreaLayout area="doctor" />,
+            children: [
+              { index: true, ...screen(() => import('./routes/doctor/dashboard')) },
+              { path: relative(paths.doctor.dashboard, paths.doctor.root), ...screen(() => import('./routes/doctor/dashboard')) },
+              { path: 'citas', ...screen(() => import('./routes/doctor/appointments')) },
+              { path: 'pacientes', ...screen(() => import('./routes/doctor/patients')) },
+              { path: 'recetas', ...screen(() => import('./routes/doctor/prescriptions')) },
+              { path: 'perfil', ...screen(() => import('./routes/doctor/profile')) },
+              { path: '*', ...screen(() => import('./routes/public/not-found')) },
+            ],
+          },
+        ],
+      },
+      {
+        path: paths.patient.root,
+        element: <RequireRole roles={['paciente']} redirectTo={paths.home} />,
+        children: [
+          {
+            element: <AreaLayout area="paciente" />,
+            children: [
+              { index: true, element: <Navigate to={paths.patient.dashboard} replace /> },
+              { path: 'dashboard', ...screen(() => import('./routes/paciente/dashboard')) },
+              { path: 'citas', ...screen(() => import('./routes/paciente/appointments')) },
+              { path: 'tratamientos', ...screen(() => import('./routes/paciente/treatments')) },
+              { path: 'perfil', ...screen(() => import('./routes/paciente/profile')) },
+              { path: '*', ...screen(() => import('./routes/public/not-found')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export default function AdminDashboardPage() {
+  return <PageTitle>Panel de la clínica</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export default function NewAppointmentPage() {
+  return <PageTitle>Nueva cita</PageTitle>;
+}

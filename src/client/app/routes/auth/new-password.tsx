@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { PASSWORD_MESSAGES } from '../../../../common/messages';
+import { dashboardOf, paths } from '../../../../common/paths';
+import { newPasswordSchema } from '../../../../common/schemas/auth';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { AuthCard } from './auth-card';
+
+const newPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORD_MESSAGES.mismatch,
+  });
+
+export default function NewPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { confirmResetPassword } = useAuth();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof newPasswordFormSchema>>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    const result = await confirmResetPassword(token, password);
+    if (!result.success || !result.profile) {
+      setError(result.error ?? null);
+      return;
+    }
+    notifications.show({ color: 'teal', title: 'Contraseña cambiada', message: 'Ya puedes usar tu contraseña nueva.' });
+    navigate(dashboardOf[result.profile.role], { replace: true });
+  });
+
+  if (token.length < 20) {
+    return (
+      <AuthCard title="Elige una contraseña nueva">
+        <Stack>
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            El enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.
+          </Alert>
+          <Button component={Link} to={paths.auth.resetPassword}>
+            Solicitar un enlace nuevo
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Elige una contraseña nueva" subtitle="Al cambiarla se cerrarán tus sesiones abiertas en otros dispositivos.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}{' '}
+              <Anchor component={Link} to={paths.auth.resetPassword} inherit>
+                Solicitar un enlace nuevo
+              </Anchor>
+            </Alert>
+          )}
+          <PasswordInput
+            label="Contraseña nueva"
+            description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
+            autoComplete="new-password"
+            required
+            error={form.formState.errors.password?.message}
+            {...form.register('password')}
+          />
+          <PasswordInput
+            label="Repite la contraseña"
+            autoComplete="new-password"
+            required
+            error={form.formState.errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+            Guardar contraseña
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

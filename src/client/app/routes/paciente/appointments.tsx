@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export default function PatientAppointmentsPage() {
+  return <PageTitle>Mis citas</PageTitle>;
+}

@@ -1,0 +1,22 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { IconHeartbeat } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** The clinic's mark and name, linking home. */
+export function Brand({ name, to = '/' }: { name: string; to?: string }) {
+  return (
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      style={{ textDecoration: 'none', color: 'inherit', minWidth: 0 }}
+      renderRoot={(props) => <Link to={to} aria-label={`${name}: inicio`} {...props} />}
+    >
+      <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
+        <IconHeartbeat size={22} />
+      </ThemeIcon>
+      <Text fw={700} size="lg" truncate="end">
+        {name}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ApiErrorBody } from '../../common/messages';
+
+/** An API error carrying the server's Spanish message, ready to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.';
+
+/** Fired when any request finds the session gone, so the auth state can follow. */
+export const SESSION_LOST_EVENT = 'clinica:session-lost';
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
+  }
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = (payload as ApiErrorBody | undefined)?.error;
+    if (response.status === 401 && typeof window !== 'undefined') {
+      window.dispatchEvent(new Event(SESSION_LOST_EVENT));
+    }
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'INTERNAL',
+      error?.message ?? 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
+      error?.fields,
+    );
+  }
+  return payload as T;
+}
