@@ -41,6 +41,10 @@ export const ERROR_CODES = {
   MALFORMED_JSON: 'El cuerpo de la solicitud no es un JSON válido.',
   BODY_TOO_LARGE: 'La solicitud es demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido. Envía los datos como JSON.',
+  DUPLICATE_DOCUMENT: 'Ya existe un paciente con ese documento.',
+  CONFLICT: 'Los datos han cambiado mientras editabas. Recarga la página y vuelve a intentarlo.',
+  IN_USE: 'No se puede borrar porque está en uso.',
+  UNSUPPORTED_FILE: 'Tipo de archivo no admitido.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
 } as const;
@@ -54,6 +58,8 @@ export interface ApiErrorBody {
     message: string;
     /** Per-field messages for validation errors, keyed by the field path (`a.b`). */
     fields?: Record<string, string>;
+    /** Extra facts for the client, e.g. the id of the record a duplicate points to. */
+    meta?: Record<string, string>;
   };
 }
 

@@ -37,6 +37,7 @@ export const paths = {
     dashboard: '/doctor/dashboard',
     appointments: '/doctor/citas',
     patients: '/doctor/pacientes',
+    patient: (id: string) => `/doctor/pacientes/${encodeURIComponent(id)}`,
     prescriptions: '/doctor/recetas',
     profile: '/doctor/perfil',
   },
@@ -84,6 +85,21 @@ export const api = {
   public: {
     clinic: '/api/public/clinic',
   },
+  settings: '/api/settings',
+  specialties: '/api/specialties',
+  specialty: (id: string) => `/api/specialties/${encodeURIComponent(id)}`,
+  doctors: '/api/doctors',
+  doctor: (id: string) => `/api/doctors/${encodeURIComponent(id)}`,
+  doctorSchedule: (id: string) => `/api/doctors/${encodeURIComponent(id)}/schedule`,
+  doctorAbsences: (id: string) => `/api/doctors/${encodeURIComponent(id)}/absences`,
+  doctorAbsence: (id: string, absenceId: string) =>
+    `/api/doctors/${encodeURIComponent(id)}/absences/${encodeURIComponent(absenceId)}`,
+  doctorInvitation: (id: string) => `/api/doctors/${encodeURIComponent(id)}/invitation`,
+  patients: '/api/patients',
+  patient: (id: string) => `/api/patients/${encodeURIComponent(id)}`,
+  myPatientRecord: '/api/me/patient',
+  images: '/api/images',
+  image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
 } as const;
 
 const ID = '[^/]+';
@@ -103,6 +119,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   `/admin/usuarios/editar/${ID}`,
   '/doctor',
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
+  `/doctor/pacientes/${ID}`,
   '/pacientes',
   '/pacientes/(dashboard|citas|tratamientos|perfil)',
 ].map((pattern) => new RegExp(`^${pattern}/?$`));

@@ -10,6 +10,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fields?: Record<string, string>,
+    readonly meta?: Record<string, string>,
   ) {
     super(message ?? ERROR_CODES[code]);
   }

@@ -7,6 +7,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly meta?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,19 +21,24 @@ export const SESSION_LOST_EVENT = 'clinica:session-lost';
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialisable data, or a FormData for file uploads. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
 export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers:
+        body === undefined || isForm
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
@@ -50,7 +56,18 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
       error?.code ?? 'INTERNAL',
       error?.message ?? 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
       error?.fields,
+      error?.meta,
     );
   }
   return payload as T;
+}
+
+/** Builds `?a=1&b=2` from the defined values of `params`. */
+export function toQueryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

@@ -4,8 +4,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../common/messages';
 import { AppError } from '../errors';
 
-export function errorBody(code: ErrorCode, message?: string, fields?: Record<string, string>): ApiErrorBody {
-  return { error: { code, message: message ?? ERROR_CODES[code], ...(fields ? { fields } : {}) } };
+export function errorBody(
+  code: ErrorCode,
+  message?: string,
+  fields?: Record<string, string>,
+  meta?: Record<string, string>,
+): ApiErrorBody {
+  return { error: { code, message: message ?? ERROR_CODES[code], ...(fields ? { fields } : {}), ...(meta ? { meta } : {}) } };
 }
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -25,7 +30,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.meta));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '../time';
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label}: como máximo ${max} caracteres`);
+
+const wholeNumber = (label: string, min: number, max: number, unit: string) =>
+  z
+    .number({ error: `${label}: escribe un número` })
+    .int(`${label}: escribe un número entero`)
+    .min(min, `${label}: no puede ser menor que ${min} ${unit}`)
+    .max(max, `${label}: no puede ser mayor que ${max} ${unit}`);
+
+export const openingHoursRowSchema = z.object({
+  days: z.string().trim().min(1, 'Indica los días (p. ej. «Lunes a viernes»)').max(60),
+  hours: z.string().trim().min(1, 'Indica el horario (p. ej. «09:00–14:00»)').max(80),
+});
+
+/** Everything an admin sets in /admin/configuracion. */
+export const clinicSettingsSchema = z.object({
+  name: z.string().trim().min(2, 'El nombre de la clínica debe tener al menos 2 caracteres').max(120),
+  address: optionalText(200, 'Dirección'),
+  phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un teléfono válido')]),
+  email: z.union([z.literal(''), z.email({ error: 'Introduce un correo electrónico válido' })]),
+  whatsapp: z.union([
+    z.literal(''),
+    z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un número de WhatsApp válido, con prefijo (+34…)'),
+  ]),
+  logoUrl: z.string().max(300),
+  mapUrl: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'El enlace del mapa debe empezar por https://' })]),
+  openingHours: z.array(openingHoursRowSchema).max(14, 'Como máximo 14 filas de horario'),
+  timeZone: z.string().refine(isValidTimeZone, 'Zona horaria no válida: usa un nombre IANA como Europe/Madrid'),
+  defaultAppointmentMinutes: wholeNumber('Duración de la cita', 5, 480, 'minutos'),
+  bookingHorizonDays: wholeNumber('Antelación máxima', 1, 365, 'días'),
+  minimumNoticeHours: wholeNumber('Aviso mínimo', 0, 720, 'horas'),
+  cancellationWindowHours: wholeNumber('Plazo de cancelación', 0, 720, 'horas'),
+  reminderLeadHours: wholeNumber('Aviso del recordatorio', 1, 336, 'horas'),
+  bookingsRequireConfirmation: z.boolean(),
+});
+export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
+
+export const clinicSettingsUpdateSchema = clinicSettingsSchema.partial().strict();
+export type ClinicSettingsUpdate = z.input<typeof clinicSettingsUpdateSchema>;
+
+export const clinicSettingsResponseSchema = clinicSettingsSchema.extend({ updatedAt: z.string() });
+export type ClinicSettingsResponse = z.infer<typeof clinicSettingsResponseSchema>;
