@@ -1,5 +1,8 @@
 import type { Role } from './roles';
 
+/** A path segment: encoded, except a route parameter (`:id`) so servers can register the same builders. */
+const seg = (value: string) => (value.startsWith(':') ? value : encodeURIComponent(value));
+
 /** Every client route of the product (SPEC §1). Build links through these, never by hand. */
 export const paths = {
   home: '/',
@@ -18,7 +21,7 @@ export const paths = {
     dashboard: '/admin/dashboard',
     patients: '/admin/pacientes',
     newPatient: '/admin/pacientes/nuevo',
-    patient: (id: string) => `/admin/pacientes/${encodeURIComponent(id)}`,
+    patient: (id: string) => `/admin/pacientes/${seg(id)}`,
     doctors: '/admin/doctores',
     appointments: '/admin/citas',
     today: '/admin/citas-hoy',
@@ -26,18 +29,18 @@ export const paths = {
     tasks: '/admin/tareas',
     calendar: '/admin/calendario',
     files: '/admin/archivos',
-    filesOfType: (type: string) => `/admin/archivos/${encodeURIComponent(type)}`,
+    filesOfType: (type: string) => `/admin/archivos/${seg(type)}`,
     settings: '/admin/configuracion',
     messages: '/admin/mensajes',
     users: '/admin/usuarios',
-    editUser: (id: string) => `/admin/usuarios/editar/${encodeURIComponent(id)}`,
+    editUser: (id: string) => `/admin/usuarios/editar/${seg(id)}`,
   },
   doctor: {
     root: '/doctor',
     dashboard: '/doctor/dashboard',
     appointments: '/doctor/citas',
     patients: '/doctor/pacientes',
-    patient: (id: string) => `/doctor/pacientes/${encodeURIComponent(id)}`,
+    patient: (id: string) => `/doctor/pacientes/${seg(id)}`,
     prescriptions: '/doctor/recetas',
     profile: '/doctor/perfil',
   },
@@ -87,19 +90,19 @@ export const api = {
   },
   settings: '/api/settings',
   specialties: '/api/specialties',
-  specialty: (id: string) => `/api/specialties/${encodeURIComponent(id)}`,
+  specialty: (id: string) => `/api/specialties/${seg(id)}`,
   doctors: '/api/doctors',
-  doctor: (id: string) => `/api/doctors/${encodeURIComponent(id)}`,
-  doctorSchedule: (id: string) => `/api/doctors/${encodeURIComponent(id)}/schedule`,
-  doctorAbsences: (id: string) => `/api/doctors/${encodeURIComponent(id)}/absences`,
+  doctor: (id: string) => `/api/doctors/${seg(id)}`,
+  doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,
+  doctorAbsences: (id: string) => `/api/doctors/${seg(id)}/absences`,
   doctorAbsence: (id: string, absenceId: string) =>
-    `/api/doctors/${encodeURIComponent(id)}/absences/${encodeURIComponent(absenceId)}`,
-  doctorInvitation: (id: string) => `/api/doctors/${encodeURIComponent(id)}/invitation`,
+    `/api/doctors/${seg(id)}/absences/${seg(absenceId)}`,
+  doctorInvitation: (id: string) => `/api/doctors/${seg(id)}/invitation`,
   patients: '/api/patients',
-  patient: (id: string) => `/api/patients/${encodeURIComponent(id)}`,
+  patient: (id: string) => `/api/patients/${seg(id)}`,
   myPatientRecord: '/api/me/patient',
   images: '/api/images',
-  image: (id: string) => `/api/images/${encodeURIComponent(id)}`,
+  image: (id: string) => `/api/images/${seg(id)}`,
 } as const;
 
 const ID = '[^/]+';

@@ -2,8 +2,9 @@ import '../common/zod-es';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -12,11 +13,17 @@ import authRoutes from './modules/auth/routes';
 import publicClinicRoutes from './modules/clinic/public-routes';
 import healthRoutes from './modules/health/routes';
 import profileRoutes from './modules/profile/routes';
+import doctorRoutes from './modules/doctors/routes';
+import specialtyRoutes from './modules/doctors/specialty-routes';
+import imageRoutes from './modules/images/routes';
+import patientRoutes from './modules/patients/routes';
+import settingsRoutes from './modules/settings/routes';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
 import spaPlugin from './plugins/spa';
 import { createRepositories } from './repositories';
+import { AppError } from './errors';
 import './types';
 
 export interface BuildOptions {
@@ -51,7 +58,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Errors raised before routing (an undecodable URL, an over-long parameter) would otherwise be
+    // answered by Fastify itself, in English and outside `{ error: { code, message } }`.
+    frameworkErrors: (error, request, reply) =>
+      answerFrameworkError(error, request.id, reply as unknown as FastifyReply),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
+  // PostgreSQL cannot store U+0000 in text: refuse it up front (400) instead of failing in the query.
+  app.addHook('preValidation', async (request) => {
+    // Query and params come with a prototype-less object of their own: copy them into a plain one.
+    const parts = [
+      ['body', request.body],
+      ['query', { ...(request.query as object) }],
+      ['params', { ...(request.params as object) }],
+    ] as const;
+    for (const [part, value] of parts) {
+      const where = findNulCharacter(value);
+      if (where !== undefined) {
+        const field = where || part;
+        throw new AppError(400, 'VALIDATION', 'Los datos enviados contienen caracteres no permitidos.', {
+          [field]: 'Contiene caracteres no permitidos.',
+        });
+      }
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.relaxRateLimits ? 100_000 : 600,
@@ -110,7 +143,44 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(publicClinicRoutes);
+  await app.register(settingsRoutes);
+  await app.register(specialtyRoutes);
+  await app.register(doctorRoutes);
+  await app.register(patientRoutes);
+  await app.register(imageRoutes);
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;
+}
+
+/** The path (`a.b.0`) of the first string holding U+0000 in plain JSON data, or undefined. */
+function findNulCharacter(value: unknown, at = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (depth > 64 || value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], at ? `${at}.${i}` : String(i), depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return undefined; // Buffers, files: not JSON text.
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return at || key;
+    const found = findNulCharacter(item, at ? `${at}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Answers the errors Fastify raises before routing, in our shape and language. */
+function answerFrameworkError(error: FastifyError, requestId: string, reply: FastifyReply) {
+  // The onSend hooks do not run on this path: set their headers here.
+  reply.header('x-request-id', requestId).header('Cache-Control', 'no-store');
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.status(400).send(errorBody('VALIDATION', 'La dirección solicitada no es válida.'));
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(errorBody('NOT_FOUND'));
+  return reply.status(500).send(errorBody('INTERNAL'));
 }

@@ -1,3 +1,4 @@
+import '../common/zod-es';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -9,7 +10,12 @@ const booleanFlag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number({ error: 'debe ser un número' }).int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe estar entre 1 y 65535')
+    .max(65535, 'debe estar entre 1 y 65535')
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z

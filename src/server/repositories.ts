@@ -1,12 +1,20 @@
 import type { Db } from './db/client';
+import { createAuditRepository } from './modules/audit/repository';
 import { createAuthRepository } from './modules/auth/repository';
 import { createClinicRepository } from './modules/clinic/repository';
+import { createDoctorsRepository } from './modules/doctors/repository';
+import { createImagesRepository } from './modules/images/repository';
+import { createPatientsRepository } from './modules/patients/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
   return {
     auth: createAuthRepository(db),
     clinic: createClinicRepository(db),
+    doctors: createDoctorsRepository(db),
+    patients: createPatientsRepository(db),
+    audit: createAuditRepository(db),
+    images: createImagesRepository(db),
   };
 }
 

@@ -28,3 +28,33 @@ ${buttonHtml(input.link, 'Elegir una contraseña nueva')}
   );
   return { to: input.to, subject: `Restablece tu contraseña de ${input.clinicName}`, text, html };
 }
+
+export function invitationEmail(input: {
+  to: string;
+  displayName: string;
+  clinicName: string;
+  roleLabel: string;
+  link: string;
+  validDays: number;
+}): MailMessage {
+  const greeting = `Hola, ${input.displayName}:`;
+  const text = `${greeting}
+
+${input.clinicName} te ha creado una cuenta (${input.roleLabel}) con el correo ${input.to}.
+Para empezar, elige tu contraseña en este enlace (caduca en ${input.validDays} días y solo sirve una vez):
+
+${input.link}
+
+Si no esperabas este correo, ignóralo.
+
+${input.clinicName}`;
+  const html = emailLayout(
+    input.clinicName,
+    `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(input.clinicName)} te ha creado una cuenta (${escapeHtml(input.roleLabel)}) con el correo <strong>${escapeHtml(input.to)}</strong>.</p>
+${buttonHtml(input.link, 'Elegir mi contraseña')}
+<p style="font-size:13px;color:#52606d">El enlace caduca en ${input.validDays} días y solo sirve una vez. Si no esperabas este correo, ignóralo.</p>
+<p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(input.link)}</p>`,
+  );
+  return { to: input.to, subject: `Tu cuenta en ${input.clinicName}`, text, html };
+}

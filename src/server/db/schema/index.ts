@@ -1,2 +1,6 @@
 export * from './auth';
 export * from './clinic';
+export * from './doctors';
+export * from './patients';
+export * from './appointments';
+export * from './audit';

@@ -13,7 +13,8 @@ import { passwordResetEmail } from '../../mail/auth-emails';
 import { createAccountWithProfile } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentAccount, presentProfile } from './presenters';
-import type { AccountRow } from './repository';
+import { ensurePatientRecord } from '../patients/link-account';
+import type { AccountRow, ProfileRow } from './repository';
 import { clearSessionCookie, startSession } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
 
@@ -42,6 +43,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       app.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
       throw new AppError(503, 'PROFILE_LOAD_FAILED');
+    }
+  }
+
+  /** A paciente's clinical record follows the account: linked by e-mail, or created (no duplicates). */
+  async function linkPatientRecord(account: AccountRow, profile: ProfileRow) {
+    try {
+      await ensurePatientRecord(app.repos, account, profile);
+    } catch (error) {
+      // Signing in must not fail for this; the record is linked again on the next request that needs it.
+      app.log.warn({ code: pgErrorCode(error) }, 'patient record could not be linked');
     }
   }
 
@@ -82,6 +93,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await repo.clearFailures(keys.account);
 
       const profile = await profileFor(account);
+      if (profile.role === 'paciente') await linkPatientRecord(account, profile);
       await startSession(repo, request, reply, account.id);
       return { user: presentAccount(account), profile: presentProfile(profile) };
     },
@@ -104,6 +116,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           role: 'paciente',
           phone: phone ?? null,
         });
+        await linkPatientRecord(account, profile);
         await startSession(repo, request, reply, account.id);
         return reply.status(201).send({ user: presentAccount(account), profile: presentProfile(profile) });
       } catch (error) {

@@ -4,26 +4,26 @@ import { publicClinicSchema } from '../../../common/schemas/clinic';
 
 const publicClinicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(api.public.clinic, { schema: { response: { 200: publicClinicSchema } } }, async () => {
-    const repo = app.repos.clinic;
-    const [settings, doctors] = await Promise.all([repo.getSettings(), repo.listPublicDoctors()]);
+    const [settings, doctors] = await Promise.all([app.repos.clinic.getSettings(), app.repos.doctors.list()]);
     return {
       name: settings.name,
       address: settings.address,
       phone: settings.phone,
       email: settings.email,
       whatsapp: settings.whatsapp,
+      logoUrl: settings.logoUrl,
       timeZone: settings.timeZone,
+      cancellationWindowHours: settings.cancellationWindowHours,
       mapUrl:
         settings.mapUrl ||
-        (settings.address
-          ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(settings.address)}`
-          : ''),
+        (settings.address ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(settings.address)}` : ''),
       openingHours: settings.openingHours,
-      specialties: [],
+      // Specialties someone practises: the public sees what it can book.
+      specialties: [...new Set(doctors.map((doctor) => doctor.specialty))].sort((a, b) => a.localeCompare(b, 'es')),
       doctors: doctors.map((doctor) => ({
         id: doctor.id,
         displayName: doctor.displayName,
-        specialty: '',
+        specialty: doctor.specialty,
         photoURL: doctor.photoUrl,
       })),
     };

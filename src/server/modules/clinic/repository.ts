@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clinicSettings, profiles } from '../../db/schema';
+import { clinicSettings } from '../../db/schema';
 
 export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
 
@@ -23,15 +23,6 @@ export function createClinicRepository(db: Db) {
         .where(eq(clinicSettings.id, 1))
         .returning();
       return row!;
-    },
-
-    /** Doctors shown on the public pages. */
-    async listPublicDoctors(tx: Db = db) {
-      return tx
-        .select({ id: profiles.id, displayName: profiles.displayName, photoUrl: profiles.photoUrl })
-        .from(profiles)
-        .where(eq(profiles.role, 'doctor'))
-        .orderBy(sql`${profiles.displayName}`);
     },
   };
 }

@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { MAIL_DIR, STATE_FILE, type E2EState } from './global-setup';
+
+export { expect };
+
+export const DEMO_PASSWORD = 'clinica-demo';
+export const DEMO = {
+  admin: { email: 'admin@clinica.demo', name: 'Marta Sánchez Ruiz' },
+  doctor: { email: 'doctora@clinica.demo', name: 'Dra. Lucía Fernández Gómez' },
+  paciente: { email: 'paciente@clinica.demo', name: 'Javier Moreno López' },
+} as const;
+
+/** The address of the server global setup started (process.env.BASE_URL, else e2e/.tmp/state.json). */
+export function baseUrl(): string {
+  if (process.env.BASE_URL) return process.env.BASE_URL;
+  const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
+  return state.baseURL;
+}
+
+export const test = base.extend({
+  // Normally already set by playwright.config.ts; this keeps the tests working if it was not.
+  baseURL: async ({ baseURL }, use) => use(baseURL ?? baseUrl()),
+});
+
+/** A fresh e-mail address nobody has used in this run. */
+export function uniqueEmail(prefix = 'paciente'): string {
+  return `${prefix}.${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}@e2e.test`;
+}
+
+/** Labels of required Mantine inputs end with an aria-hidden " *": match the start of the name. */
+export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+
+/** Signs in through the login form (the page may be anywhere). */
+export async function login(page: Page, email: string, password: string) {
+  if (new URL(page.url(), 'http://x').pathname !== '/auth/login') await page.goto('/auth/login');
+  await fillLogin(page, email, password);
+}
+
+/** Fills and submits the login form already on screen. */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: label('Correo electrónico') }).fill(email);
+  await page.getByLabel(label('Contraseña')).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Creates a paciente through the API (in the page's cookie jar, i.e. signed in there afterwards). */
+export async function signUpViaApi(
+  page: Page,
+  input: { email: string; password: string; displayName: string; phone?: string },
+) {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
+  const response = await page.request.post('/api/auth/sign-up', { data: input, headers: { Origin: origin } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Signs out through the API (clears the page's session cookie). */
+export async function signOutViaApi(page: Page) {
+  const response = await page.request.post('/api/auth/sign-out', { headers: { Origin: baseUrl() } });
+  expect(response.status()).toBe(204);
+}
+
+export interface ReceivedMail {
+  file: string;
+  to: string[];
+  subject: string;
+  /** All text parts, transfer-decoded (quoted-printable / base64), so links are intact. */
+  text: string;
+  html: string;
+}
+
+function decodeQuotedPrintable(input: string): Buffer {
+  const soft = input.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const char = soft[i]!;
+    if (char === '=' && /^[0-9A-Fa-f]{2}$/.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(char, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+function decodeEncodedWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([bBqQ])\?([^?]*)\?=\s*/g, (_, _charset: string, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
+  );
+}
+
+function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {
+  const at = raw.search(/\r?\n\r?\n/);
+  const head = at === -1 ? raw : raw.slice(0, at);
+  const body = at === -1 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+/** Walks a MIME message and collects its text/plain and text/html parts, decoded. */
+function collectParts(raw: string, into: { text: string[]; html: string[] }) {
+  const { headers, body } = splitHeaders(raw);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break;
+      collectParts(part.replace(/^\r?\n/, ''), into);
+    }
+    return;
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const decoded =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body).toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  if (/^text\/html/i.test(type)) into.html.push(decoded);
+  else if (/^text\//i.test(type)) into.text.push(decoded);
+}
+
+function parseMail(file: string): ReceivedMail {
+  const raw = fs.readFileSync(file, 'utf8');
+  const { headers } = splitHeaders(raw);
+  const to = (headers.get('x-e2e-rcpt-to') ?? headers.get('to') ?? '')
+    .split(',')
+    .map((address) => address.trim().toLowerCase())
+    .filter(Boolean);
+  const parts = { text: [] as string[], html: [] as string[] };
+  collectParts(raw, parts);
+  return {
+    file,
+    to,
+    subject: decodeEncodedWords(headers.get('subject') ?? ''),
+    text: parts.text.join('\n'),
+    html: parts.html.join('\n'),
+  };
+}
+
+/** Waits until the local SMTP server has received a message for `address`; answers all such, oldest first. */
+export async function readMailsTo(address: string, { timeout = 10_000, atLeast = 1 } = {}): Promise<ReceivedMail[]> {
+  const wanted = address.toLowerCase();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((name) => name.endsWith('.eml')).sort() : [];
+    const mails = files.map((name) => parseMail(path.join(MAIL_DIR, name))).filter((mail) => mail.to.includes(wanted));
+    if (mails.length >= atLeast) return mails;
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} arrived within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The first link in a mail whose path is `pathname`. */
+export function linkIn(mail: ReceivedMail, pathname: string): string {
+  const links = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const link = links.map((href) => href.replace(/&amp;/g, '&')).find((href) => new URL(href).pathname === pathname);
+  if (!link) throw new Error(`No link to ${pathname} in the e-mail "${mail.subject}":\n${mail.text}`);
+  return link;
+}

@@ -1,0 +1,160 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const TMP_DIR = path.join(ROOT, 'e2e', '.tmp');
+export const MAIL_DIR = path.join(TMP_DIR, 'mail');
+export const STATE_FILE = path.join(TMP_DIR, 'state.json');
+
+export interface E2EState {
+  baseURL: string;
+  smtpPort: number;
+  serverPid: number;
+  dataDir: string;
+}
+
+/** What the teardown needs; global setup and teardown run in the same (runner) process. */
+interface Running {
+  server: ChildProcess;
+  smtp: SMTPServer;
+  dataDir: string;
+  output: string[];
+}
+const RUNNING = Symbol.for('clinica.e2e.running');
+type WithRunning = typeof globalThis & { [RUNNING]?: Running };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A local SMTP server that keeps every message as a raw `.eml` file in e2e/.tmp/mail. */
+async function startSmtp(): Promise<{ smtp: SMTPServer; port: number }> {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
+        const envelope = `X-E2E-Rcpt-To: ${recipients}\r\n`;
+        const file = path.join(MAIL_DIR, `${Date.now()}-${crypto.randomUUID()}.eml`);
+        fs.writeFile(file, Buffer.concat([Buffer.from(envelope), ...chunks]), (error) => callback(error ?? null));
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    smtp.on('error', reject);
+    smtp.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as net.AddressInfo).port));
+  });
+  return { smtp, port };
+}
+
+async function waitForHealth(baseURL: string, server: ChildProcess, output: string[], timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) {
+      throw new Error(`The app server exited with code ${server.exitCode}:\n${output.join('')}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The app server did not answer /api/health within ${timeoutMs / 1000}s:\n${output.join('')}`);
+}
+
+export default async function globalSetup() {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
+    console.log('[e2e] dist/client/index.html is missing: building the client once (npx vite build)');
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npx vite build failed');
+  }
+
+  fs.rmSync(MAIL_DIR, { recursive: true, force: true });
+  fs.mkdirSync(MAIL_DIR, { recursive: true });
+
+  const { smtp, port: smtpPort } = await startSmtp();
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
+
+  const output: string[] = [];
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      // Fastify binds both 127.0.0.1 and ::1 for "localhost", whichever the browser picks.
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      // No STARTTLS is offered, so nodemailer sends in plain text; ignoreTLS makes that explicit.
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  server.stdout!.on('data', keep);
+  server.stderr!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    process.stderr.write(`[app] ${chunk.toString()}`);
+  });
+
+  (globalThis as WithRunning)[RUNNING] = { server, smtp, dataDir, output };
+
+  try {
+    await waitForHealth(baseURL, server, output);
+  } catch (error) {
+    server.kill('SIGKILL');
+    smtp.close();
+    throw error;
+  }
+
+  process.env.BASE_URL = baseURL;
+  const state: E2EState = { baseURL, smtpPort, serverPid: server.pid!, dataDir };
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}
+
+export async function stopAll() {
+  const running = (globalThis as WithRunning)[RUNNING];
+  if (!running) return;
+  delete (globalThis as WithRunning)[RUNNING];
+  const { server, smtp, dataDir } = running;
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(STATE_FILE, { force: true });
+}

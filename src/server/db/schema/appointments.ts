@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { accounts } from './auth';
+import { doctors } from './doctors';
+import { patients } from './patients';
+
+export const APPOINTMENT_STATUSES = ['pendiente', 'confirmada', 'en_sala', 'atendida', 'cancelada', 'no_asistio'] as const;
+export const APPOINTMENT_CHANNELS = ['web', 'telefono', 'presencial'] as const;
+
+/**
+ * Appointments. Two non-cancelled appointments of one doctor never overlap: an exclusion constraint
+ * (migration) on the doctor and the time range guarantees it under any concurrency.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    doctorId: uuid('doctor_id')
+      .notNull()
+      .references(() => doctors.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull().default(''),
+    channel: text('channel', { enum: APPOINTMENT_CHANNELS }).notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: uuid('cancelled_by').references(() => accounts.id),
+    manageTokenHash: text('manage_token_hash'),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => accounts.id),
+    updatedBy: uuid('updated_by').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('appointments_doctor_start_idx').on(table.doctorId, table.startsAt),
+    index('appointments_patient_idx').on(table.patientId, table.startsAt),
+    index('appointments_start_idx').on(table.startsAt),
+  ],
+);
+
+/** Every change of an appointment: who, when, what. Nothing is deleted. */
+export const appointmentEvents = pgTable(
+  'appointment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    actorId: uuid('actor_id').references(() => accounts.id),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('appointment_events_appointment_idx').on(table.appointmentId, table.at)],
+);

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONSENT_CHANNELS, SEXES } from '../../../common/schemas/patients';
+import { DOCUMENT_TYPES } from '../../../common/identity-document';
+import { accounts } from './auth';
+
+/**
+ * The clinical record of a person. It may exist without an account (booked by phone) and is linked
+ * to the account of the same e-mail when that person registers or signs in.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    documentType: text('document_type', { enum: DOCUMENT_TYPES }),
+    documentNumber: text('document_number'),
+    birthDate: date('birth_date'),
+    sex: text('sex', { enum: SEXES }),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    address: text('address').notNull().default(''),
+    insurer: text('insurer').notNull().default(''),
+    policyNumber: text('policy_number').notNull().default(''),
+    allergies: text('allergies').notNull().default(''),
+    medicalHistory: text('medical_history').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }),
+    privacyConsentChannel: text('privacy_consent_channel', { enum: CONSENT_CHANNELS }),
+    /** Name, surnames, document, phone digits and e-mail, lower case without accents (trigram-indexed). */
+    searchText: text('search_text').notNull(),
+    /** Surnames then name, normalised: the default order of lists. */
+    sortName: text('sort_name').notNull(),
+    createdBy: uuid('created_by').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('patients_account_key').on(table.accountId),
+    uniqueIndex('patients_document_key').on(table.documentType, table.documentNumber),
+    index('patients_email_idx').on(sql`lower(${table.email})`),
+    index('patients_sort_name_idx').on(table.sortName, table.id),
+    index('patients_created_idx').on(table.createdAt),
+    index('patients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  absenceInputSchema,
+  doctorCreateSchema,
+  doctorScheduleUpdateSchema,
+  doctorSchema,
+  doctorUpdateSchema,
+  type WorkingInterval,
+} from '../../../common/schemas/doctors';
+import { timeToMinutes } from '../../../common/time';
+import { AppError, notFound, pgErrorCode } from '../../errors';
+import { allowRoles } from '../../plugins/auth';
+import { createAccountWithProfile } from '../auth/accounts';
+import { sendInvitation } from '../auth/invitations';
+import { nextFreeSlots } from './next-free-slot';
+import { presentDoctor } from './presenters';
+
+const idParams = z.object({ id: z.uuid({ error: 'Doctor no encontrado' }) });
+const absenceParams = idParams.extend({ absenceId: z.uuid({ error: 'Ausencia no encontrada' }) });
+const DOCTOR_NOT_FOUND = 'Doctor no encontrado';
+
+const toMinutes = (schedule: WorkingInterval[]) =>
+  schedule.map((interval) => ({
+    weekday: interval.weekday,
+    startMinute: timeToMinutes(interval.start),
+    endMinute: timeToMinutes(interval.end),
+  }));
+
+const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.doctors;
+  const admin = allowRoles('admin');
+
+  async function present(id: string) {
+    const doctor = await repo.findById(id);
+    if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
+    const next = await nextFreeSlots(repo, await app.repos.clinic.getSettings(), [doctor]);
+    return presentDoctor(doctor, next.get(doctor.id) ?? null);
+  }
+
+  async function requireSpecialty(specialtyId: string) {
+    if (!(await repo.findSpecialty(specialtyId))) {
+      throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', { specialtyId: 'Elige una especialidad de la lista' });
+    }
+  }
+
+  /** The database refuses overlapping intervals too: answer that in Spanish if a check ever misses it. */
+  function scheduleConflict(error: unknown): never {
+    if (pgErrorCode(error) === '23P01') {
+      throw new AppError(400, 'VALIDATION', 'Hay tramos horarios que se solapan el mismo día', {
+        schedule: 'Hay tramos horarios que se solapan el mismo día',
+      });
+    }
+    throw error;
+  }
+
+  app.get(
+    api.doctors,
+    {
+      onRequest: admin,
+      schema: {
+        querystring: z.object({ includeInactive: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(doctorSchema) },
+      },
+    },
+    async (request) => {
+      const list = await repo.list({ includeInactive: request.query.includeInactive === 'true' });
+      const next = await nextFreeSlots(repo, await app.repos.clinic.getSettings(), list);
+      return list.map((doctor) => presentDoctor(doctor, next.get(doctor.id) ?? null));
+    },
+  );
+
+  app.get(api.doctor(':id'), { onRequest: admin, schema: { params: idParams, response: { 200: doctorSchema } } }, (request) =>
+    present(request.params.id),
+  );
+
+  app.post(
+    api.doctors,
+    { onRequest: admin, schema: { body: doctorCreateSchema, response: { 201: doctorSchema } } },
+    async (request, reply) => {
+      const { email, displayName, phone, schedule, ...fields } = request.body;
+      await requireSpecialty(fields.specialtyId);
+      if (await app.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      let accountId: string;
+      try {
+        accountId = await app.database.db.transaction(async (tx) => {
+          const { account } = await createAccountWithProfile(tx, app.repos.auth, {
+            email,
+            displayName,
+            role: 'doctor',
+            phone: phone || null,
+          });
+          await repo.create({ id: account.id, ...fields }, tx);
+          await repo.replaceSchedule(account.id, toMinutes(schedule), tx);
+          return account.id;
+        });
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
+        scheduleConflict(error);
+      }
+      try {
+        await sendInvitation(app, { id: accountId, email, displayName }, 'doctor');
+      } catch {
+        request.log.warn('doctor created but the invitation e-mail failed');
+      }
+      return reply.status(201).send(await present(accountId));
+    },
+  );
+
+  app.patch(
+    api.doctor(':id'),
+    { onRequest: admin, schema: { params: idParams, body: doctorUpdateSchema, response: { 200: doctorSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
+      const { displayName, phone, ...fields } = request.body;
+      if (fields.specialtyId) await requireSpecialty(fields.specialtyId);
+      await app.database.db.transaction(async (tx) => {
+        if (displayName !== undefined || phone !== undefined) {
+          await app.repos.auth.mergeProfile(
+            id,
+            { ...(displayName !== undefined ? { displayName } : {}), ...(phone !== undefined ? { phone: phone || null } : {}) },
+            tx,
+          );
+          if (displayName) await app.repos.auth.updateAccount(id, { displayName }, tx);
+        }
+        await repo.update(id, fields, tx);
+      });
+      return present(id);
+    },
+  );
+
+  app.put(
+    api.doctorSchedule(':id'),
+    { onRequest: admin, schema: { params: idParams, body: doctorScheduleUpdateSchema, response: { 200: doctorSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
+      try {
+        await app.database.db.transaction((tx) => repo.replaceSchedule(id, toMinutes(request.body.schedule), tx));
+      } catch (error) {
+        scheduleConflict(error);
+      }
+      return present(id);
+    },
+  );
+
+  app.post(
+    api.doctorAbsences(':id'),
+    { onRequest: admin, schema: { params: idParams, body: absenceInputSchema, response: { 201: doctorSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
+      await repo.addAbsence(id, request.body);
+      return reply.status(201).send(await present(id));
+    },
+  );
+
+  app.delete(
+    api.doctorAbsence(':id', ':absenceId'),
+    { onRequest: admin, schema: { params: absenceParams, response: { 200: doctorSchema } } },
+    async (request) => {
+      const { id, absenceId } = request.params;
+      if (!(await repo.deleteAbsence(id, absenceId))) throw notFound('Ausencia no encontrada');
+      return present(id);
+    },
+  );
+
+  app.post(
+    api.doctorInvitation(':id'),
+    { onRequest: admin, schema: { params: idParams, response: { 202: z.object({ sent: z.literal(true) }) } } },
+    async (request, reply) => {
+      const doctor = await repo.findById(request.params.id);
+      if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
+      try {
+        await sendInvitation(app, { id: doctor.id, email: doctor.email, displayName: doctor.displayName }, 'doctor');
+      } catch {
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'No se pudo enviar la invitación. Inténtalo de nuevo en unos minutos.');
+      }
+      return reply.status(202).send({ sent: true });
+    },
+  );
+};
+
+export default doctorRoutes;

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
+import { AppError, notFound, pgErrorCode } from '../../errors';
+import { allowRoles } from '../../plugins/auth';
+
+const idParams = z.object({ id: z.uuid({ error: 'Especialidad no encontrada' }) });
+const DUPLICATE = 'Ya existe una especialidad con ese nombre';
+
+const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.doctors;
+  const admin = allowRoles('admin');
+
+  app.get(api.specialties, { onRequest: admin, schema: { response: { 200: z.array(specialtySchema) } } }, () =>
+    repo.listSpecialties(),
+  );
+
+  app.post(
+    api.specialties,
+    { onRequest: admin, schema: { body: specialtyInputSchema, response: { 201: specialtySchema } } },
+    async (request, reply) => {
+      try {
+        const row = await repo.createSpecialty(request.body.name);
+        return reply.status(201).send({ id: row.id, name: row.name, doctorCount: 0 });
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    api.specialty(':id'),
+    { onRequest: admin, schema: { params: idParams, body: specialtyInputSchema, response: { 200: specialtySchema } } },
+    async (request) => {
+      try {
+        const row = await repo.renameSpecialty(request.params.id, request.body.name);
+        if (!row) throw notFound('Especialidad no encontrada');
+        return { id: row.id, name: row.name, doctorCount: await repo.countDoctorsWithSpecialty(row.id) };
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
+        throw error;
+      }
+    },
+  );
+
+  app.delete(api.specialty(':id'), { onRequest: admin, schema: { params: idParams } }, async (request, reply) => {
+    const count = await repo.countDoctorsWithSpecialty(request.params.id);
+    if (count > 0) {
+      throw new AppError(
+        409,
+        'IN_USE',
+        `No se puede borrar: ${count === 1 ? 'hay 1 doctor' : `hay ${count} doctores`} con esta especialidad. Cámbiales la especialidad antes.`,
+      );
+    }
+    if (!(await repo.deleteSpecialty(request.params.id))) throw notFound('Especialidad no encontrada');
+    return reply.status(204).send();
+  });
+};
+
+export default specialtyRoutes;

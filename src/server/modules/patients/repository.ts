@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { normalizeSearchText, searchTerms } from '../../../common/search-text';
+import type { Db } from '../../db/client';
+import { appointments, patients } from '../../db/schema';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type PatientInsert = Omit<typeof patients.$inferInsert, 'id' | 'searchText' | 'sortName' | 'createdAt' | 'updatedAt'>;
+
+type Searchable = Pick<PatientRow, 'firstName' | 'lastName' | 'documentNumber' | 'phone' | 'email'>;
+
+/** The normalised text a patient is found by, and the key lists sort by. */
+function searchColumns(patient: Searchable) {
+  const phoneDigits = patient.phone.replace(/\D/g, '');
+  return {
+    searchText: normalizeSearchText(
+      [patient.firstName, patient.lastName, patient.documentNumber ?? '', phoneDigits, patient.email].join(' '),
+    ),
+    sortName: normalizeSearchText(`${patient.lastName} ${patient.firstName}`),
+  };
+}
+
+export interface PatientSearch {
+  q?: string;
+  page: number;
+  pageSize: number;
+  sort: 'apellidos' | 'nombre' | 'alta' | 'nacimiento';
+  order: 'asc' | 'desc';
+  /** Only patients with a (non-cancelled) appointment with this doctor. */
+  doctorId?: string;
+}
+
+/** A patient who has or had a live appointment with the doctor. */
+const isPatientOf = (doctorId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.patient_id = ${patients.id} AND a.doctor_id = ${doctorId} AND a.status <> 'cancelada')`;
+
+export function createPatientsRepository(db: Db) {
+  return {
+    async create(input: PatientInsert, tx: Db = db): Promise<PatientRow> {
+      const [row] = await tx
+        .insert(patients)
+        .values({ ...input, ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }) })
+        .returning();
+      return row!;
+    },
+
+    async update(id: string, changes: Partial<PatientInsert>, tx: Db = db): Promise<PatientRow | undefined> {
+      const current = await this.findById(id, tx);
+      if (!current) return undefined;
+      const merged = { ...current, ...changes };
+      const [row] = await tx
+        .update(patients)
+        .set({ ...changes, ...searchColumns(merged), updatedAt: new Date() })
+        .where(eq(patients.id, id))
+        .returning();
+      return row;
+    },
+
+    async findById(id: string, tx: Db = db): Promise<PatientRow | undefined> {
+      const [row] = await tx.select().from(patients).where(eq(patients.id, id));
+      return row;
+    },
+
+    async findByAccount(accountId: string, tx: Db = db): Promise<PatientRow | undefined> {
+      const [row] = await tx.select().from(patients).where(eq(patients.accountId, accountId));
+      return row;
+    },
+
+    async findByDocument(documentType: string, documentNumber: string, tx: Db = db): Promise<PatientRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(patients)
+        .where(and(eq(patients.documentType, documentType as PatientRow['documentType'] & string), eq(patients.documentNumber, documentNumber)));
+      return row;
+    },
+
+    /** The record with this e-mail and no account yet (the most recently updated, if several). */
+    async findUnlinkedByEmail(email: string, tx: Db = db): Promise<PatientRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(patients)
+        .where(and(sql`lower(${patients.email}) = ${email.toLowerCase()}`, isNull(patients.accountId)))
+        .orderBy(desc(patients.updatedAt))
+        .limit(1);
+      return row;
+    },
+
+    async linkAccount(id: string, accountId: string, tx: Db = db) {
+      await tx.update(patients).set({ accountId, updatedAt: new Date() }).where(and(eq(patients.id, id), isNull(patients.accountId)));
+    },
+
+    async isPatientOfDoctor(patientId: string, doctorId: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.id, patientId), isPatientOf(doctorId)));
+      return rows.length > 0;
+    },
+
+    /** Accent- and case-insensitive search by any words of name, surnames, document, phone or e-mail. */
+    async search(search: PatientSearch, tx: Db = db): Promise<{ items: PatientRow[]; total: number }> {
+      const conditions: SQL[] = searchTerms(search.q ?? '').map(
+        (term) => sql`${patients.searchText} LIKE ${`%${term}%`}`,
+      );
+      if (search.doctorId) conditions.push(isPatientOf(search.doctorId));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const direction = search.order === 'desc' ? desc : asc;
+      const orderBy = {
+        apellidos: [direction(patients.sortName)],
+        nombre: [direction(sql`lower(${patients.firstName})`), asc(patients.sortName)],
+        alta: [direction(patients.createdAt)],
+        nacimiento: [sql`${patients.birthDate} ${sql.raw(search.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`],
+      }[search.sort];
+      const [items, [count]] = await Promise.all([
+        tx
+          .select()
+          .from(patients)
+          .where(where)
+          .orderBy(...orderBy, asc(patients.id))
+          .limit(search.pageSize)
+          .offset((search.page - 1) * search.pageSize),
+        tx.select({ total: sql<number>`count(*)::int` }).from(patients).where(where),
+      ]);
+      return { items, total: count?.total ?? 0 };
+    },
+  };
+}
+
+export type PatientsRepository = ReturnType<typeof createPatientsRepository>;

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  patientCreateSchema,
+  patientListQuerySchema,
+  patientListSchema,
+  patientSchema,
+  patientUpdateSchema,
+} from '../../../common/schemas/patients';
+import { AppError, notFound, pgErrorCode } from '../../errors';
+import { allowRoles, requireUser } from '../../plugins/auth';
+import type { RequestUser } from '../../types';
+import { ensurePatientRecord } from './link-account';
+import { presentPatient, presentPatientSummary } from './presenters';
+import type { PatientRow } from './repository';
+
+const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
+const PATIENT_NOT_FOUND = 'Paciente no encontrado';
+
+function duplicateDocument(existing: PatientRow): AppError {
+  const name = `${existing.firstName} ${existing.lastName}`.trim();
+  return new AppError(
+    409,
+    'DUPLICATE_DOCUMENT',
+    `Ya existe un paciente con ese documento: ${name}. Abre su ficha en lugar de crear otra.`,
+    { documentNumber: 'Ya existe un paciente con este documento' },
+    { existingId: existing.id, existingName: name },
+  );
+}
+
+const patientRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.patients;
+  const audit = (user: RequestUser, ip: string, entry: Omit<Parameters<typeof app.repos.audit.record>[0], 'actor' | 'ip'>) =>
+    app.repos.audit.record({ ...entry, actor: user, ip });
+
+  /** The patient if this user may see it; 404 otherwise, so a record's existence never leaks. */
+  async function readable(user: RequestUser, id: string): Promise<PatientRow> {
+    const patient = await repo.findById(id);
+    const allowed =
+      patient &&
+      (user.role === 'admin' ||
+        (user.role === 'doctor' && (await repo.isPatientOfDoctor(id, user.id))) ||
+        (user.role === 'paciente' && patient.accountId === user.id));
+    if (!allowed) throw notFound(PATIENT_NOT_FOUND);
+    return patient;
+  }
+
+  app.get(
+    api.patients,
+    {
+      onRequest: allowRoles('admin', 'doctor'),
+      schema: { querystring: patientListQuerySchema, response: { 200: patientListSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const query = request.query;
+      const { items, total } = await repo.search({ ...query, doctorId: user.role === 'doctor' ? user.id : undefined });
+      await audit(user, request.ip, { action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: items.length } });
+      return { items: items.map(presentPatientSummary), total, page: query.page, pageSize: query.pageSize };
+    },
+  );
+
+  app.post(
+    api.patients,
+    { onRequest: allowRoles('admin'), schema: { body: patientCreateSchema, response: { 201: patientSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
+      if (fields.documentType && fields.documentNumber) {
+        const existing = await repo.findByDocument(fields.documentType, fields.documentNumber);
+        if (existing) throw duplicateDocument(existing);
+      }
+      // A person who already has a paciente account with this e-mail gets this record linked.
+      const account = fields.email ? await app.repos.auth.findAccountByEmail(fields.email) : undefined;
+      const profile = account ? await app.repos.auth.findProfile(account.id) : undefined;
+      const linkable =
+        account && profile?.role === 'paciente' && !(await repo.findByAccount(account.id)) ? account.id : null;
+      try {
+        const created = await repo.create({
+          ...fields,
+          accountId: linkable,
+          privacyConsentAt: privacyConsent ? new Date() : null,
+          privacyConsentChannel: privacyConsent ? privacyConsentChannel : null,
+          createdBy: user.id,
+        });
+        await audit(user, request.ip, { action: 'create', entity: 'patient', entityId: created.id, patientId: created.id });
+        return reply.status(201).send(presentPatient(created));
+      } catch (error) {
+        if (pgErrorCode(error) === '23505' && fields.documentType && fields.documentNumber) {
+          const existing = await repo.findByDocument(fields.documentType, fields.documentNumber);
+          if (existing) throw duplicateDocument(existing);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    api.patient(':id'),
+    { onRequest: allowRoles(), schema: { params: idParams, response: { 200: patientSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const patient = await readable(user, request.params.id);
+      await audit(user, request.ip, { action: 'read', entity: 'patient', entityId: patient.id, patientId: patient.id });
+      return presentPatient(patient);
+    },
+  );
+
+  app.patch(
+    api.patient(':id'),
+    { onRequest: allowRoles('admin'), schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const current = await repo.findById(request.params.id);
+      if (!current) throw notFound(PATIENT_NOT_FOUND);
+      const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
+      const documentType = fields.documentType !== undefined ? fields.documentType : current.documentType;
+      const documentNumber = fields.documentNumber !== undefined ? fields.documentNumber : current.documentNumber;
+      if (documentType && documentNumber) {
+        const existing = await repo.findByDocument(documentType, documentNumber);
+        if (existing && existing.id !== current.id) throw duplicateDocument(existing);
+      }
+      const consent =
+        privacyConsent === undefined
+          ? {}
+          : privacyConsent
+            ? {
+                privacyConsentAt: current.privacyConsentAt ?? new Date(),
+                privacyConsentChannel: privacyConsentChannel ?? current.privacyConsentChannel,
+              }
+            : { privacyConsentAt: null, privacyConsentChannel: null };
+      try {
+        const updated = await repo.update(current.id, { ...fields, ...consent });
+        await audit(user, request.ip, {
+          action: 'update',
+          entity: 'patient',
+          entityId: current.id,
+          patientId: current.id,
+          details: { fields: Object.keys(request.body) },
+        });
+        return presentPatient(updated!);
+      } catch (error) {
+        if (pgErrorCode(error) === '23505' && documentType && documentNumber) {
+          const existing = await repo.findByDocument(documentType, documentNumber);
+          if (existing) throw duplicateDocument(existing);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    api.myPatientRecord,
+    { onRequest: allowRoles('paciente'), schema: { response: { 200: patientSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const profile = await app.repos.auth.findProfile(user.id);
+      const patient = await ensurePatientRecord(app.repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
+      await audit(user, request.ip, { action: 'read', entity: 'patient', entityId: patient.id, patientId: patient.id });
+      return presentPatient(patient);
+    },
+  );
+};
+
+export default patientRoutes;

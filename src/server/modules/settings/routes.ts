@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '../../../common/paths';
+import { clinicSettingsResponseSchema, clinicSettingsUpdateSchema, type ClinicSettingsResponse } from '../../../common/schemas/settings';
+import { allowRoles } from '../../plugins/auth';
+import type { ClinicSettingsRow } from '../clinic/repository';
+
+export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse {
+  const { id: _id, updatedAt, ...rest } = row;
+  return { ...rest, updatedAt: updatedAt.toISOString() };
+}
+
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.clinic;
+
+  app.get(
+    api.settings,
+    { onRequest: allowRoles('admin'), schema: { response: { 200: clinicSettingsResponseSchema } } },
+    async () => presentSettings(await repo.getSettings()),
+  );
+
+  app.patch(
+    api.settings,
+    {
+      onRequest: allowRoles('admin'),
+      schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
+    },
+    async (request) => presentSettings(await repo.updateSettings(request.body)),
+  );
+};
+
+export default settingsRoutes;

@@ -1,0 +1,84 @@
+import { appointments } from '../db/schema';
+import type { TestApp } from './app';
+
+let sequence = 0;
+
+/** A specialty and a doctor (with an account and a Monday–Friday 09:00–14:00 schedule), made by an admin. */
+export async function createDoctor(
+  t: TestApp,
+  adminCookie: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; email: string; specialtyId: string }> {
+  sequence++;
+  let specialtyId = overrides.specialtyId as string | undefined;
+  if (!specialtyId) {
+    const specialty = await t.request({
+      method: 'POST',
+      url: '/api/specialties',
+      cookie: adminCookie,
+      payload: { name: `Especialidad ${sequence}` },
+    });
+    specialtyId = specialty.json().id as string;
+  }
+  const email = `doctor${sequence}-${Date.now()}@prueba.test`;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/doctors',
+    cookie: adminCookie,
+    payload: {
+      email,
+      displayName: `Dra. Prueba ${sequence}`,
+      phone: '',
+      specialtyId,
+      licenseNumber: `28${String(100000 + sequence)}`,
+      bio: '',
+      photoUrl: '',
+      color: '#1c7ed6',
+      appointmentMinutes: 30,
+      active: true,
+      schedule: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '14:00' })),
+      ...overrides,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`doctor not created: ${response.body}`);
+  return { id: response.json().id, email, specialtyId };
+}
+
+export const validPatient = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Lucía',
+  lastName: 'Pérez García',
+  documentType: 'dni',
+  documentNumber: '12345678Z',
+  birthDate: '1985-04-12',
+  sex: 'mujer',
+  phone: '+34 600 111 222',
+  email: '',
+  address: 'Calle Mayor 1, Madrid',
+  insurer: 'Sanitas',
+  policyNumber: 'POL-1',
+  allergies: 'Penicilina',
+  medicalHistory: '',
+  notes: '',
+  privacyConsent: true,
+  privacyConsentChannel: 'presencial',
+  ...overrides,
+});
+
+/** An appointment written straight to the database (the booking API has its own tests). */
+export async function insertAppointment(
+  t: TestApp,
+  input: { patientId: string; doctorId: string; startsAt: Date; minutes?: number; status?: 'confirmada' | 'cancelada' },
+) {
+  const [row] = await t.database.db
+    .insert(appointments)
+    .values({
+      patientId: input.patientId,
+      doctorId: input.doctorId,
+      startsAt: input.startsAt,
+      endsAt: new Date(input.startsAt.getTime() + (input.minutes ?? 30) * 60_000),
+      channel: 'telefono',
+      status: input.status ?? 'confirmada',
+    })
+    .returning();
+  return row!;
+}
