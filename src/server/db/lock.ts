@@ -9,16 +9,22 @@ export class DirectoryLockedError extends Error {}
 
 /**
  * PGlite must be opened by one process only: a second writer would corrupt the data directory.
- * The lock is a file created atomically (O_EXCL) holding the owner's PID; a lock whose process is gone
+ * The lock is a file created atomically (hard link) holding the owner's PID; a lock whose process is gone
  * is stale and taken over.
  */
 export function acquireDirectoryLock(dataDir: string): DirectoryLock {
   const lockPath = path.join(dataDir, 'clinica.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+      // Write the PID to a private file, then hard-link it into place: link() fails if the lock exists,
+      // and a reader never sees a lock file without its PID.
+      const pending = `${lockPath}.${process.pid}.${Date.now()}`;
+      fs.writeFileSync(pending, String(process.pid));
+      try {
+        fs.linkSync(pending, lockPath);
+      } finally {
+        fs.rmSync(pending, { force: true });
+      }
       let released = false;
       const release = () => {
         if (released) return;

@@ -43,6 +43,14 @@ export function createPatientsRepository(db: Db) {
       return row!;
     },
 
+    /** Many records in one statement (demo and benchmark data). */
+    async createMany(inputs: PatientInsert[], tx: Db = db): Promise<void> {
+      if (inputs.length === 0) return;
+      await tx
+        .insert(patients)
+        .values(inputs.map((input) => ({ ...input, ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }) })));
+    },
+
     async update(id: string, changes: Partial<PatientInsert>, tx: Db = db): Promise<PatientRow | undefined> {
       const current = await this.findById(id, tx);
       if (!current) return undefined;
