@@ -134,7 +134,9 @@ export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 
 export const patientListSchema = z.object({
   items: z.array(patientSummarySchema),
+  /** Matches, counted up to 10 000; `totalIsCapped` says there are more. */
   total: z.number(),
+  totalIsCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

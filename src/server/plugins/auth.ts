@@ -14,14 +14,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const repo = app.repos.auth;
-    const session = await readSession(repo, request, reply);
-    if (!session) return;
-    const [account, profile] = await Promise.all([
-      repo.findAccountById(session.accountId),
-      repo.findProfile(session.accountId),
-    ]);
-    if (!account || !account.active || !profile) {
-      if (account && !account.active) await repo.deleteSessionsOfAccount(account.id);
+    const found = await readSession(repo, request, reply);
+    if (!found) return;
+    const { session, account, profile } = found;
+    if (!account.active || !profile) {
+      if (!account.active) await repo.deleteSessionsOfAccount(account.id);
       clearSessionCookie(request, reply);
       return;
     }

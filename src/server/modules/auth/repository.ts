@@ -98,6 +98,18 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
+    /** The session with its account and profile, in one round trip (every API request needs them). */
+    async findSessionWithUser(id: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ session: sessions, account: accounts, profile: profiles })
+        .from(sessions)
+        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+        .leftJoin(profiles, eq(profiles.id, sessions.accountId))
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return row;
+    },
+
     async extendSession(id: string, expiresAt: Date, tx: Db = db) {
       await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     },

@@ -34,16 +34,20 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
 }
 
-/** Finds the session of the cookie; extends it when used (sliding); expired ones are removed. */
+/**
+ * Finds the session of the cookie with its account and profile; extends it when used (sliding);
+ * expired ones are removed.
+ */
 export async function readSession(repo: AuthRepository, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  const session = await repo.findSession(id);
-  if (!session) {
+  const found = await repo.findSessionWithUser(id);
+  if (!found) {
     clearSessionCookie(request, reply);
     return null;
   }
+  const { session } = found;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
     await repo.deleteSession(id);
@@ -55,5 +59,5 @@ export async function readSession(repo: AuthRepository, request: FastifyRequest,
     await repo.extendSession(id, expiresAt);
     reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, expiresAt));
   }
-  return session;
+  return found;
 }

@@ -33,6 +33,9 @@ export interface PatientSearch {
 const isPatientOf = (doctorId: string) =>
   sql`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.patient_id = ${patients.id} AND a.doctor_id = ${doctorId} AND a.status <> 'cancelada')`;
 
+/** Lists count matches up to this many. */
+export const COUNT_CAP = 10_000;
+
 export function createPatientsRepository(db: Db) {
   return {
     async create(input: PatientInsert, tx: Db = db): Promise<PatientRow> {
@@ -61,6 +64,16 @@ export function createPatientsRepository(db: Db) {
         .where(eq(patients.id, id))
         .returning();
       return row;
+    },
+
+    /** Refreshes the planner's statistics after a bulk load. */
+    async analyze(tx: Db = db) {
+      await tx.execute(sql`ANALYZE patients`);
+    },
+
+    async count(tx: Db = db): Promise<number> {
+      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(patients);
+      return row?.count ?? 0;
     },
 
     async findById(id: string, tx: Db = db): Promise<PatientRow | undefined> {
@@ -105,19 +118,26 @@ export function createPatientsRepository(db: Db) {
     },
 
     /** Accent- and case-insensitive search by any words of name, surnames, document, phone or e-mail. */
-    async search(search: PatientSearch, tx: Db = db): Promise<{ items: PatientRow[]; total: number }> {
+    async search(search: PatientSearch, tx: Db = db): Promise<{ items: PatientRow[]; total: number; totalIsCapped: boolean }> {
       const conditions: SQL[] = searchTerms(search.q ?? '').map(
         (term) => sql`${patients.searchText} LIKE ${`%${term}%`}`,
       );
       if (search.doctorId) conditions.push(isPatientOf(search.doctorId));
       const where = conditions.length ? and(...conditions) : undefined;
       const direction = search.order === 'desc' ? desc : asc;
+      // With search terms, sort the matches found through the trigram index (a bounded set) instead of
+      // walking the whole name index hoping to meet 20 matches — slow when the term is rare. `lower()` of
+      // the already lower-case key sorts the same but stops the planner from choosing that walk.
+      const surnameKey = conditions.length > 0 ? sql`lower(${patients.sortName})` : patients.sortName;
       const orderBy = {
-        apellidos: [direction(patients.sortName)],
-        nombre: [direction(sql`lower(${patients.firstName})`), asc(patients.sortName)],
+        apellidos: [direction(surnameKey)],
+        nombre: [direction(sql`lower(${patients.firstName})`), asc(surnameKey)],
         alta: [direction(patients.createdAt)],
         nacimiento: [sql`${patients.birthDate} ${sql.raw(search.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`],
       }[search.sort];
+      // The count stops at COUNT_CAP: beyond it, "más de 10 000" is all a person needs, and counting
+      // every match of a short term over a big table would cost more than finding the page.
+      const counted = tx.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('counted');
       const [items, [count]] = await Promise.all([
         tx
           .select()
@@ -126,9 +146,10 @@ export function createPatientsRepository(db: Db) {
           .orderBy(...orderBy, asc(patients.id))
           .limit(search.pageSize)
           .offset((search.page - 1) * search.pageSize),
-        tx.select({ total: sql<number>`count(*)::int` }).from(patients).where(where),
+        tx.select({ total: sql<number>`count(*)::int` }).from(counted),
       ]);
-      return { items, total: count?.total ?? 0 };
+      const total = count?.total ?? 0;
+      return { items, total: Math.min(total, COUNT_CAP), totalIsCapped: total > COUNT_CAP };
     },
   };
 }

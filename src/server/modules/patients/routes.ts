@@ -55,9 +55,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const query = request.query;
-      const { items, total } = await repo.search({ ...query, doctorId: user.role === 'doctor' ? user.id : undefined });
+      const { items, total, totalIsCapped } = await repo.search({ ...query, doctorId: user.role === 'doctor' ? user.id : undefined });
       await audit(user, request.ip, { action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: items.length } });
-      return { items: items.map(presentPatientSummary), total, page: query.page, pageSize: query.pageSize };
+      return { items: items.map(presentPatientSummary), total, totalIsCapped, page: query.page, pageSize: query.pageSize };
     },
   );
 

@@ -1,0 +1,45 @@
+/** A small closed-loop load generator: `connections` workers send requests back to back for `seconds`. */
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function runLoad(options: {
+  connections: number;
+  seconds: number;
+  request: (worker: number, i: number) => Promise<boolean>;
+}): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const t0 = performance.now();
+        const ok = await options.request(worker, i).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / elapsed,
+  };
+}
