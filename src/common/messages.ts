@@ -45,6 +45,10 @@ export const ERROR_CODES = {
   CONFLICT: 'Los datos han cambiado mientras editabas. Recarga la página y vuelve a intentarlo.',
   IN_USE: 'No se puede borrar porque está en uso.',
   UNSUPPORTED_FILE: 'Tipo de archivo no admitido.',
+  SLOT_TAKEN: 'La hora elegida ya no está disponible. Elige otra.',
+  OUTSIDE_HOURS: 'La hora elegida está fuera del horario del profesional.',
+  CHANGE_WINDOW_CLOSED: 'Ya no se puede cambiar ni cancelar esta cita por internet. Llama a la clínica.',
+  INVALID_TRANSITION: 'La cita no admite ese cambio de estado.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
 } as const;

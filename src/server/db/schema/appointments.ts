@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../common/schemas/appointments';
 import { accounts } from './auth';
 import { doctors } from './doctors';
 import { patients } from './patients';
 
-export const APPOINTMENT_STATUSES = ['pendiente', 'confirmada', 'en_sala', 'atendida', 'cancelada', 'no_asistio'] as const;
-export const APPOINTMENT_CHANNELS = ['web', 'telefono', 'presencial'] as const;
 
 /**
  * Appointments. Two non-cancelled appointments of one doctor never overlap: an exclusion constraint

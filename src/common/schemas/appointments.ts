@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './auth';
+
+export const APPOINTMENT_STATUSES = ['pendiente', 'confirmada', 'en_sala', 'atendida', 'cancelada', 'no_asistio'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  pendiente: 'Pendiente',
+  confirmada: 'Confirmada',
+  en_sala: 'En sala',
+  atendida: 'Atendida',
+  cancelada: 'Cancelada',
+  no_asistio: 'No asistió',
+};
+/** Mantine colours per status, the same in every screen. */
+export const APPOINTMENT_STATUS_COLORS: Record<AppointmentStatus, string> = {
+  pendiente: 'yellow',
+  confirmada: 'blue',
+  en_sala: 'violet',
+  atendida: 'green',
+  cancelada: 'gray',
+  no_asistio: 'red',
+};
+
+export const APPOINTMENT_CHANNELS = ['web', 'telefono', 'presencial'] as const;
+export type AppointmentChannel = (typeof APPOINTMENT_CHANNELS)[number];
+export const APPOINTMENT_CHANNEL_LABELS: Record<AppointmentChannel, string> = {
+  web: 'Web',
+  telefono: 'Teléfono',
+  presencial: 'Presencial',
+};
+
+/** Status changes staff may make, from each status. */
+export const STATUS_TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> = {
+  pendiente: ['confirmada', 'cancelada'],
+  confirmada: ['en_sala', 'atendida', 'no_asistio', 'cancelada'],
+  en_sala: ['atendida', 'no_asistio'],
+  atendida: [],
+  cancelada: [],
+  no_asistio: [],
+};
+
+export const SLOT_TAKEN_MESSAGE = 'La hora elegida ya no está disponible. Elige otra.';
+
+const instant = z.iso.datetime({ offset: true, error: 'Fecha y hora no válidas' });
+const day = z.iso.date({ error: 'Escribe la fecha como AAAA-MM-DD' });
+const uuid = (message: string) => z.uuid({ error: message });
+const reasonSchema = z.string().trim().max(500, 'El motivo no puede superar los 500 caracteres');
+const cancelReasonSchema = z
+  .string({ error: 'Indica el motivo de la cancelación' })
+  .trim()
+  .min(3, 'Indica el motivo de la cancelación')
+  .max(300, 'El motivo no puede superar los 300 caracteres');
+
+// ---------------------------------------------------------------- availability and public booking
+
+export const slotSchema = z.object({ startsAt: z.string(), endsAt: z.string() });
+export type Slot = z.infer<typeof slotSchema>;
+
+export const availabilityQuerySchema = z
+  .object({
+    doctorId: uuid('Profesional no encontrado').optional(),
+    specialtyId: uuid('Especialidad no encontrada').optional(),
+    from: day,
+    to: day,
+  })
+  .refine((query) => query.doctorId || query.specialtyId, { message: 'Elige una especialidad o un profesional', path: ['specialtyId'] })
+  .refine((query) => query.to >= query.from, { message: 'El final del periodo es anterior al inicio', path: ['to'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
+    message: 'Consulta como máximo dos meses de una vez',
+    path: ['to'],
+  });
+export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
+
+export const availabilitySchema = z.object({
+  timeZone: z.string(),
+  doctors: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      specialty: z.string(),
+      color: z.string(),
+      appointmentMinutes: z.number(),
+      slots: z.array(slotSchema),
+    }),
+  ),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** What the booking page offers: specialties and the doctors who take online bookings. */
+export const bookingOptionsSchema = z.object({
+  timeZone: z.string(),
+  bookingHorizonDays: z.number(),
+  specialties: z.array(z.object({ id: z.string(), name: z.string() })),
+  doctors: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      specialtyId: z.string(),
+      specialty: z.string(),
+      photoURL: z.string(),
+      bio: z.string(),
+      appointmentMinutes: z.number(),
+    }),
+  ),
+});
+export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
+
+export const publicBookingSchema = z.strictObject({
+  doctorId: uuid('Elige un profesional'),
+  startsAt: instant,
+  firstName: z.string().trim().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
+  lastName: z.string().trim().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
+  email: emailSchema,
+  phone: phoneSchema,
+  reason: reasonSchema,
+  acceptPrivacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para pedir cita' }),
+  /** Honeypot: people never see this field; bots fill it. */
+  website: z.string().max(200).optional(),
+});
+export type PublicBookingInput = z.input<typeof publicBookingSchema>;
+
+/** A booking as its owner sees it (visitor through the e-mail link, or paciente). */
+export const ownAppointmentSchema = z.object({
+  id: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  doctorId: z.string(),
+  doctorName: z.string(),
+  specialty: z.string(),
+  reason: z.string(),
+  patientName: z.string(),
+  timeZone: z.string(),
+  /** Whether it can still be cancelled or changed by its owner, and until when. */
+  canChange: z.boolean(),
+  changeDeadline: z.string(),
+  cancelReason: z.string().nullable(),
+});
+export type OwnAppointment = z.infer<typeof ownAppointmentSchema>;
+
+export const bookingConfirmationSchema = z.object({
+  appointment: ownAppointmentSchema,
+  /** The page where the visitor can see, cancel or change the booking (also in the e-mail). */
+  manageUrl: z.string(),
+});
+export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
+
+export const cancelSchema = z.strictObject({ reason: cancelReasonSchema });
+export const rescheduleSchema = z.strictObject({ startsAt: instant, doctorId: uuid('Elige un profesional').optional() });
+export type RescheduleInput = z.input<typeof rescheduleSchema>;
+
+/** 409 on a lost race: the message plus fresh slots of the same doctor that day and the next days. */
+export const slotTakenSchema = z.object({
+  error: z.object({ code: z.literal('SLOT_TAKEN'), message: z.string() }),
+  slots: z.array(slotSchema),
+});
+
+// ---------------------------------------------------------------- paciente
+
+export const myAppointmentsSchema = z.object({ upcoming: z.array(ownAppointmentSchema), past: z.array(ownAppointmentSchema) });
+export type MyAppointments = z.infer<typeof myAppointmentsSchema>;
+
+export const myBookingSchema = z.strictObject({ doctorId: uuid('Elige un profesional'), startsAt: instant, reason: reasonSchema });
+export type MyBookingInput = z.input<typeof myBookingSchema>;
+
+// ---------------------------------------------------------------- staff
+
+export const appointmentSchema = z.object({
+  id: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  patientPhone: z.string(),
+  patientEmail: z.string(),
+  doctorId: z.string(),
+  doctorName: z.string(),
+  doctorColor: z.string(),
+  specialty: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  reason: z.string(),
+  channel: z.enum(APPOINTMENT_CHANNELS),
+  status: z.enum(APPOINTMENT_STATUSES),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const appointmentEventSchema = z.object({
+  at: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  description: z.string(),
+});
+export const appointmentDetailSchema = appointmentSchema.extend({ history: z.array(appointmentEventSchema) });
+export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
+
+export const appointmentListQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  doctorId: uuid('Doctor no encontrado').optional(),
+  patientId: uuid('Paciente no encontrado').optional(),
+  status: z.enum(APPOINTMENT_STATUSES, { error: 'Estado no válido' }).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(25),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AppointmentListQuery = z.input<typeof appointmentListQuerySchema>;
+
+export const appointmentListSchema = z.object({
+  items: z.array(appointmentSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AppointmentList = z.infer<typeof appointmentListSchema>;
+
+/** A range of appointments for the calendar and agendas (not paginated; at most 62 days). */
+export const appointmentRangeQuerySchema = z
+  .object({ from: instant, to: instant, doctorId: uuid('Doctor no encontrado').optional() })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { message: 'El final es anterior al inicio', path: ['to'] })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
+    message: 'Consulta como máximo dos meses de una vez',
+    path: ['to'],
+  });
+export type AppointmentRangeQuery = z.input<typeof appointmentRangeQuerySchema>;
+
+export const staffBookingSchema = z.strictObject({
+  patientId: uuid('Elige un paciente'),
+  doctorId: uuid('Elige un profesional'),
+  startsAt: instant,
+  /** Defaults to the doctor's appointment length. */
+  endsAt: instant.optional(),
+  reason: reasonSchema,
+  channel: z.enum(APPOINTMENT_CHANNELS, { error: 'Elige el canal' }),
+  /** Staff may book outside working hours or during an absence after confirming it explicitly. */
+  allowOutsideHours: z.boolean().default(false),
+});
+export type StaffBookingInput = z.input<typeof staffBookingSchema>;
+
+export const appointmentUpdateSchema = z.strictObject({
+  startsAt: instant.optional(),
+  endsAt: instant.optional(),
+  doctorId: uuid('Elige un profesional').optional(),
+  reason: reasonSchema.optional(),
+  allowOutsideHours: z.boolean().default(false),
+});
+export type AppointmentUpdateInput = z.input<typeof appointmentUpdateSchema>;
+
+export const statusChangeSchema = z
+  .strictObject({
+    status: z.enum(['confirmada', 'en_sala', 'atendida', 'no_asistio', 'cancelada'], { error: 'Estado no válido' }),
+    reason: z.string().trim().max(300).optional(),
+  })
+  .refine((change) => change.status !== 'cancelada' || (change.reason?.length ?? 0) >= 3, {
+    path: ['reason'],
+    message: 'Indica el motivo de la cancelación',
+  });
+export type StatusChangeInput = z.input<typeof statusChangeSchema>;
+
+/** 422 when a time falls outside the doctor's hours and the staff did not confirm it. */
+export const OUTSIDE_HOURS_CODE = 'OUTSIDE_HOURS';
+
+export const todayDiarySchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  doctors: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      specialty: z.string(),
+      color: z.string(),
+      appointments: z.array(appointmentSchema),
+    }),
+  ),
+});
+export type TodayDiary = z.infer<typeof todayDiarySchema>;
+
+// ---------------------------------------------------------------- dashboards
+
+export const adminDashboardSchema = z.object({
+  timeZone: z.string(),
+  today: z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()) }),
+  upcomingToday: z.array(appointmentSchema),
+  occupancy: z.array(
+    z.object({ doctorId: z.string(), displayName: z.string(), color: z.string(), bookedMinutes: z.number(), workingMinutes: z.number() }),
+  ),
+  noShow: z.object({ noShows: z.number(), attended: z.number(), rate: z.number() }),
+  pendingConfirmations: z.number(),
+  newPatients30d: z.number(),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const doctorDashboardSchema = z.object({
+  timeZone: z.string(),
+  today: z.array(appointmentSchema),
+  next: appointmentSchema.nullable(),
+});
+export type DoctorDashboard = z.infer<typeof doctorDashboardSchema>;
+
+export const patientDashboardSchema = z.object({ next: ownAppointmentSchema.nullable() });
+export type PatientDashboard = z.infer<typeof patientDashboardSchema>;
+
+/** Server-Sent Events: the server says what changed; clients refetch what they show. */
+export const liveEventSchema = z.object({
+  type: z.literal('appointment'),
+  appointmentId: z.string(),
+  doctorId: z.string(),
+  startsAt: z.string(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
