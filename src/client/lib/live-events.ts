@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { api } from '../../common/paths';
+import type { LiveEvent } from '../../common/schemas/appointments';
+
+/**
+ * Listens to the server's live events (Server-Sent Events on /api/events). The browser reconnects
+ * by itself when the connection drops; `onEvent` runs for every change.
+ */
+export function useLiveEvents(onEvent: (event: LiveEvent) => void, enabled = true) {
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(api.events, { withCredentials: true });
+    source.addEventListener('appointment', (message) => {
+      try {
+        handler.current(JSON.parse((message as MessageEvent<string>).data) as LiveEvent);
+      } catch {
+        // A malformed event is ignored; the next one refreshes the view anyway.
+      }
+    });
+    return () => source.close();
+  }, [enabled]);
+}
