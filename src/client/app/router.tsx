@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
               { path: relative(paths.doctor.dashboard, paths.doctor.root), ...screen(() => import('./routes/doctor/dashboard')) },
               { path: 'citas', ...screen(() => import('./routes/doctor/appointments')) },
               { path: 'pacientes', ...screen(() => import('./routes/doctor/patients')) },
+              { path: 'pacientes/:id', ...screen(() => import('./routes/doctor/patient')) },
               { path: 'recetas', ...screen(() => import('./routes/doctor/prescriptions')) },
               { path: 'perfil', ...screen(() => import('./routes/doctor/profile')) },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },

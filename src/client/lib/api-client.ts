@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly meta?: Record<string, string>,
+    /** The whole parsed answer, for errors that carry more than the message (e.g. fresh slots on `SLOT_TAKEN`). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,6 +59,7 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
       error?.message ?? 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
       error?.fields,
       error?.meta,
+      payload,
     );
   }
   return payload as T;

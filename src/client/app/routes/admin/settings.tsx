@@ -1,5 +1,23 @@
+import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
+import { useSettings } from '../../../features/settings/api/get-settings';
+import { SettingsForm } from '../../../features/settings/components/settings-form';
 
 export default function SettingsPage() {
-  return <PageTitle>Configuración</PageTitle>;
+  const settings = useSettings();
+  return (
+    <>
+      <PageTitle>Configuración</PageTitle>
+      {settings.isPending && <LoadingBlock label="Cargando la configuración" />}
+      {settings.isError && !settings.data && (
+        <LoadErrorAlert
+          title="No se ha podido cargar la configuración"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
+      )}
+      {/* Mounted once: a background refetch never replaces what the admin is typing. */}
+      {settings.data && <SettingsForm settings={settings.data} />}
+    </>
+  );
 }

@@ -1,0 +1,87 @@
+import '../../../test/mantine-polyfills';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ClinicSettingsResponse } from '../../../../common/schemas/settings';
+import { renderScreen, stubApi } from '../../../test/render';
+import { SettingsForm } from './settings-form';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const settings: ClinicSettingsResponse = {
+  name: 'Clínica Demo',
+  address: 'Calle Mayor 1, Madrid',
+  phone: '910000000',
+  email: 'hola@clinica.test',
+  whatsapp: '',
+  logoUrl: '',
+  mapUrl: '',
+  openingHours: [{ days: 'Lunes a viernes', hours: '09:00–20:00' }],
+  timeZone: 'Europe/Madrid',
+  defaultAppointmentMinutes: 30,
+  bookingHorizonDays: 60,
+  minimumNoticeHours: 2,
+  cancellationWindowHours: 24,
+  reminderLeadHours: 24,
+  bookingsRequireConfirmation: false,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('settings form', () => {
+  it('sends only what changed and refreshes the public clinic', async () => {
+    const { calls } = stubApi((call) => ({ status: 200, body: { ...settings, ...(call.body as object) } }));
+    const { user, queryClient } = renderScreen(<SettingsForm settings={settings} />);
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+
+    await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
+    await user.type(screen.getAllByRole('textbox', { name: 'Días' })[1]!, 'Sábados');
+    await user.type(screen.getAllByRole('textbox', { name: 'Horario' })[1]!, '10:00–14:00');
+    await user.click(screen.getByRole('switch', { name: /Las reservas online necesitan confirmación del personal/ }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+
+    expect(await screen.findByText('Configuración guardada')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/settings',
+        body: {
+          openingHours: [
+            { days: 'Lunes a viernes', hours: '09:00–20:00' },
+            { days: 'Sábados', hours: '10:00–14:00' },
+          ],
+          bookingsRequireConfirmation: true,
+        },
+      },
+    ]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['public', 'clinic'] });
+  });
+
+  it('shows the schema messages and server field messages next to their fields', async () => {
+    stubApi(() => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION',
+          message: 'Revisa los datos enviados.',
+          fields: { email: 'Ese correo no admite mensajes' },
+        },
+      },
+    }));
+    const { user } = renderScreen(<SettingsForm settings={settings} />);
+    const minutes = screen.getByRole('textbox', { name: 'Duración por defecto de una cita' });
+    await user.clear(minutes);
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Duración de la cita: escribe un número')).toBeInTheDocument();
+
+    await user.clear(minutes);
+    await user.type(minutes, '20');
+    const email = screen.getByRole('textbox', { name: 'Correo electrónico' });
+    await user.clear(email);
+    await user.type(email, 'citas@clinica.test');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Ese correo no admite mensajes')).toBeInTheDocument();
+    await waitFor(() => expect(email).toHaveValue('citas@clinica.test'));
+  });
+});

@@ -1,0 +1,73 @@
+import '../../common/zod-es';
+import '../lib/dates';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+
+interface RenderOptions {
+  /** The route pattern `ui` is mounted at (e.g. `/admin/pacientes/:id`). */
+  path?: string;
+  /** The address the memory router starts at; `path` by default. */
+  at?: string;
+  /** Other screens a test may navigate to. */
+  routes?: RouteObject[];
+}
+
+/** Renders `ui` as a screen of the app: Mantine (in its test mode: no transitions or portals; dates in Spanish), TanStack Query and a memory router. */
+export function renderScreen(ui: ReactElement, { path = '/', at = path, routes = [] }: RenderOptions = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [at] });
+  const user = userEvent.setup();
+  const result = render(
+    <MantineProvider env="test">
+      <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>,
+  );
+  return { ...result, user, router, queryClient };
+}
+
+export interface ApiCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+type Reply = { status: number; body?: unknown };
+
+/**
+ * Replaces `fetch` with the fake API `answer` (method, URL and parsed JSON body → status and body) and
+ * records every call.
+ */
+export function stubApi(answer: (call: ApiCall) => Reply | Promise<Reply>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const call: ApiCall = {
+      method: init?.method ?? 'GET',
+      url,
+      body: text ? (JSON.parse(text) as unknown) : init?.body,
+    };
+    calls.push(call);
+    const reply = await answer(call);
+    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body ?? {}), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
