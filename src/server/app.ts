@@ -18,6 +18,14 @@ import specialtyRoutes from './modules/doctors/specialty-routes';
 import imageRoutes from './modules/images/routes';
 import patientRoutes from './modules/patients/routes';
 import settingsRoutes from './modules/settings/routes';
+import publicAppointmentRoutes from './modules/appointments/public-routes';
+import patientAppointmentRoutes from './modules/appointments/patient-routes';
+import { createAppointmentService } from './modules/appointments/service';
+import staffAppointmentRoutes from './modules/appointments/staff-routes';
+import dashboardRoutes from './modules/dashboard/routes';
+import eventRoutes from './modules/events/routes';
+import { startReminderJob } from './jobs/reminders';
+import eventsPlugin from './plugins/events';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
@@ -33,6 +41,8 @@ export interface BuildOptions {
   /** Tests that are not about rate limits lift them, so many requests from 127.0.0.1 pass. */
   relaxRateLimits?: boolean;
   logger?: boolean;
+  /** Scheduled work (reminder e-mails); the server starts it, tests call the work directly. */
+  startJobs?: boolean;
 }
 
 /** Builds the whole application without listening: `main.ts` listens, tests `inject`. */
@@ -138,6 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(originCheckPlugin);
   await app.register(authPlugin);
+  await app.register(eventsPlugin);
+  app.decorate('appointments', createAppointmentService(app));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -148,6 +160,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(doctorRoutes);
   await app.register(patientRoutes);
   await app.register(imageRoutes);
+  await app.register(publicAppointmentRoutes);
+  await app.register(staffAppointmentRoutes);
+  await app.register(patientAppointmentRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(eventRoutes);
+
+  if (options.startJobs) {
+    const stopReminders = startReminderJob(app);
+    app.addHook('onClose', async () => stopReminders());
+  }
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;

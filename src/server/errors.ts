@@ -11,6 +11,8 @@ export class AppError extends Error {
     message?: string,
     readonly fields?: Record<string, string>,
     readonly meta?: Record<string, string>,
+    /** Extra top-level members of the error answer (e.g. fresh slots after a lost race). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message ?? ERROR_CODES[code]);
   }

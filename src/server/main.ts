@@ -9,7 +9,7 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, startJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

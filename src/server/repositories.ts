@@ -1,5 +1,7 @@
 import type { Db } from './db/client';
+import { createAppointmentsRepository } from './modules/appointments/repository';
 import { createAuditRepository } from './modules/audit/repository';
+import { createEventsRepository } from './modules/events/repository';
 import { createAuthRepository } from './modules/auth/repository';
 import { createClinicRepository } from './modules/clinic/repository';
 import { createDoctorsRepository } from './modules/doctors/repository';
@@ -15,6 +17,8 @@ export function createRepositories(db: Db) {
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),
+    appointments: createAppointmentsRepository(db),
+    events: createEventsRepository(db),
   };
 }
 

@@ -2,6 +2,8 @@ import type { Role } from '../common/roles';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { AppointmentService } from './modules/appointments/service';
+import type { LiveEvents } from './plugins/events';
 import type { Repositories } from './repositories';
 
 /** The signed-in user, resolved once per request from the session cookie. */
@@ -19,6 +21,8 @@ declare module 'fastify' {
     database: Database;
     repos: Repositories;
     mailer: Mailer;
+    events: LiveEvents;
+    appointments: AppointmentService;
   }
   interface FastifyRequest {
     user: RequestUser | null;

@@ -30,7 +30,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.meta));
+      return reply.status(error.statusCode).send({ ...error.extra, ...errorBody(error.code, error.message, error.fields, error.meta) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

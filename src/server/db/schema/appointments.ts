@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../common/schemas/appointments';
 import { accounts } from './auth';
 import { doctors } from './doctors';
@@ -27,7 +27,6 @@ export const appointments = pgTable(
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
     cancelReason: text('cancel_reason'),
     cancelledBy: uuid('cancelled_by').references(() => accounts.id),
-    manageTokenHash: text('manage_token_hash'),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => accounts.id),
     updatedBy: uuid('updated_by').references(() => accounts.id),
@@ -38,6 +37,7 @@ export const appointments = pgTable(
     index('appointments_doctor_start_idx').on(table.doctorId, table.startsAt),
     index('appointments_patient_idx').on(table.patientId, table.startsAt),
     index('appointments_start_idx').on(table.startsAt),
+    index('appointments_reminder_idx').on(table.startsAt).where(sql`${table.reminderSentAt} IS NULL AND ${table.status} IN ('pendiente', 'confirmada')`),
   ],
 );
 

@@ -30,3 +30,10 @@ export const clinicSettings = pgTable(
   },
   (table) => [check('clinic_settings_single_row', sql`${table.id} = 1`)],
 );
+
+/** Server secrets shared by every instance (e.g. the key that signs booking links), made at first use. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

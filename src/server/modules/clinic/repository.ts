@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clinicSettings } from '../../db/schema';
+import { appSecrets, clinicSettings } from '../../db/schema';
 
 export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
 
@@ -13,6 +13,13 @@ export function createClinicRepository(db: Db) {
       await tx.insert(clinicSettings).values({ id: 1 }).onConflictDoNothing();
       const [created] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
       return created!;
+    },
+
+    /** A named secret, created with `generate` the first time (the first instance to ask wins). */
+    async getOrCreateSecret(name: string, generate: () => string, tx: Db = db): Promise<string> {
+      await tx.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
+      const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, name));
+      return row!.value;
     },
 
     async updateSettings(changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>, tx: Db = db) {

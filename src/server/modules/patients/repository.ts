@@ -105,6 +105,22 @@ export function createPatientsRepository(db: Db) {
       return row;
     },
 
+    /** The most recently updated record with this e-mail (linked or not). */
+    async findLatestByEmail(email: string, tx: Db = db): Promise<PatientRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(patients)
+        .where(sql`lower(${patients.email}) = ${email.toLowerCase()}`)
+        .orderBy(desc(patients.updatedAt))
+        .limit(1);
+      return row;
+    },
+
+    async countCreatedSince(since: Date, tx: Db = db): Promise<number> {
+      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(patients).where(sql`${patients.createdAt} >= ${since}`);
+      return row?.count ?? 0;
+    },
+
     async linkAccount(id: string, accountId: string, tx: Db = db) {
       await tx.update(patients).set({ accountId, updatedAt: new Date() }).where(and(eq(patients.id, id), isNull(patients.accountId)));
     },

@@ -1,0 +1,144 @@
+import { buildIcs } from './ics';
+import { buttonHtml, emailLayout, escapeHtml } from './layout';
+import type { MailMessage } from './mailer';
+
+export interface AppointmentMailInput {
+  to: string;
+  patientName: string;
+  clinic: { name: string; address: string; phone: string; email: string; timeZone: string };
+  appointment: { id: string; startsAt: Date; endsAt: Date; doctorName: string; specialty: string; reason: string };
+  manageUrl?: string;
+  cancellationWindowHours: number;
+}
+
+/** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
+export function formatWhen(date: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  const time = new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  return `${day}, ${time}`;
+}
+
+function detailsText(input: AppointmentMailInput) {
+  const { appointment, clinic } = input;
+  return [
+    `Fecha y hora: ${formatWhen(appointment.startsAt, clinic.timeZone)} (hora de ${clinic.timeZone === 'Europe/Madrid' ? 'Madrid' : clinic.timeZone})`,
+    `Profesional: ${appointment.doctorName} (${appointment.specialty})`,
+    appointment.reason ? `Motivo: ${appointment.reason}` : undefined,
+    clinic.address ? `Dirección: ${clinic.address}` : undefined,
+  ].filter(Boolean) as string[];
+}
+
+function detailsHtml(input: AppointmentMailInput) {
+  return `<table role="presentation" style="border-collapse:collapse;margin:16px 0">${detailsText(input)
+    .map((line) => {
+      const [label, ...rest] = line.split(': ');
+      return `<tr><td style="padding:4px 12px 4px 0;color:#52606d;vertical-align:top">${escapeHtml(label!)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(rest.join(': '))}</td></tr>`;
+    })
+    .join('')}</table>`;
+}
+
+function ics(input: AppointmentMailInput, status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED', sequence: number) {
+  return {
+    filename: 'cita.ics',
+    contentType: `text/calendar; charset=utf-8; method=${status === 'CANCELLED' ? 'CANCEL' : 'PUBLISH'}`,
+    content: buildIcs({
+      uid: `${input.appointment.id}@clinica`,
+      startsAt: input.appointment.startsAt,
+      endsAt: input.appointment.endsAt,
+      summary: `Cita en ${input.clinic.name} con ${input.appointment.doctorName}`,
+      description: [...detailsText(input), input.manageUrl ? `Cambiar o cancelar: ${input.manageUrl}` : ''].filter(Boolean).join('\n'),
+      location: input.clinic.address || input.clinic.name,
+      organizerName: input.clinic.name,
+      organizerEmail: input.clinic.email || undefined,
+      status,
+      sequence,
+    }),
+  };
+}
+
+function contactLine(input: AppointmentMailInput) {
+  return input.clinic.phone ? `Si necesitas ayuda, llámanos al ${input.clinic.phone}.` : '';
+}
+
+export function bookingReceivedEmail(input: AppointmentMailInput & { pending: boolean }): MailMessage {
+  const title = input.pending ? 'Hemos recibido tu solicitud de cita' : 'Tu cita está confirmada';
+  const intro = input.pending
+    ? `La clínica revisará tu solicitud y te escribirá cuando la confirme.`
+    : `Te esperamos en ${input.clinic.name}.`;
+  const change = input.manageUrl
+    ? `Puedes cambiar o cancelar la cita hasta ${input.cancellationWindowHours} horas antes desde este enlace: ${input.manageUrl}`
+    : '';
+  const text = [`Hola, ${input.patientName}:`, '', `${title}. ${intro}`, '', ...detailsText(input), '', change, contactLine(input), '', input.clinic.name]
+    .filter((line, index, all) => line !== '' || all[index - 1] !== '')
+    .join('\n');
+  const html = emailLayout(
+    input.clinic.name,
+    `<p>Hola, ${escapeHtml(input.patientName)}:</p><p><strong>${escapeHtml(title)}.</strong> ${escapeHtml(intro)}</p>${detailsHtml(input)}
+${input.manageUrl ? `${buttonHtml(input.manageUrl, 'Ver, cambiar o cancelar la cita')}<p style="font-size:13px;color:#52606d">Puedes cambiarla o cancelarla hasta ${input.cancellationWindowHours} horas antes.</p>` : ''}
+<p style="font-size:13px;color:#52606d">${escapeHtml(contactLine(input))} Hemos adjuntado la cita para que la añadas a tu calendario.</p>`,
+  );
+  return {
+    to: input.to,
+    subject: input.pending ? `Solicitud de cita recibida · ${input.clinic.name}` : `Cita confirmada · ${input.clinic.name}`,
+    text,
+    html,
+    attachments: [ics(input, input.pending ? 'TENTATIVE' : 'CONFIRMED', 0)],
+  };
+}
+
+export function bookingConfirmedEmail(input: AppointmentMailInput): MailMessage {
+  const message = bookingReceivedEmail({ ...input, pending: false });
+  return { ...message, attachments: [ics(input, 'CONFIRMED', 1)] };
+}
+
+export function bookingRescheduledEmail(input: AppointmentMailInput): MailMessage {
+  const message = bookingReceivedEmail({ ...input, pending: false });
+  return {
+    ...message,
+    subject: `Cita cambiada · ${input.clinic.name}`,
+    text: message.text.replace('Tu cita está confirmada.', 'Tu cita ha cambiado; esta es la nueva hora.'),
+    html: message.html.replace('Tu cita está confirmada.', 'Tu cita ha cambiado; esta es la nueva hora.'),
+    attachments: [ics(input, 'CONFIRMED', 2)],
+  };
+}
+
+export function bookingCancelledEmail(input: AppointmentMailInput & { reason: string }): MailMessage {
+  const text = [
+    `Hola, ${input.patientName}:`,
+    '',
+    'Tu cita ha sido cancelada.',
+    '',
+    ...detailsText(input),
+    input.reason ? `Motivo de la cancelación: ${input.reason}` : '',
+    '',
+    `Si quieres otra cita, puedes pedirla en nuestra web. ${contactLine(input)}`,
+    '',
+    input.clinic.name,
+  ].join('\n');
+  const html = emailLayout(
+    input.clinic.name,
+    `<p>Hola, ${escapeHtml(input.patientName)}:</p><p><strong>Tu cita ha sido cancelada.</strong></p>${detailsHtml(input)}
+${input.reason ? `<p>Motivo de la cancelación: ${escapeHtml(input.reason)}</p>` : ''}<p style="font-size:13px;color:#52606d">Si quieres otra cita, puedes pedirla en nuestra web. ${escapeHtml(contactLine(input))}</p>`,
+  );
+  return { to: input.to, subject: `Cita cancelada · ${input.clinic.name}`, text, html, attachments: [ics(input, 'CANCELLED', 3)] };
+}
+
+export function reminderEmail(input: AppointmentMailInput): MailMessage {
+  const text = [
+    `Hola, ${input.patientName}:`,
+    '',
+    `Te recordamos tu cita en ${input.clinic.name}.`,
+    '',
+    ...detailsText(input),
+    '',
+    input.manageUrl ? `Si no puedes venir, cámbiala o cancélala aquí: ${input.manageUrl}` : `Si no puedes venir, avísanos. ${contactLine(input)}`,
+    '',
+    input.clinic.name,
+  ].join('\n');
+  const html = emailLayout(
+    input.clinic.name,
+    `<p>Hola, ${escapeHtml(input.patientName)}:</p><p>Te recordamos tu cita en ${escapeHtml(input.clinic.name)}.</p>${detailsHtml(input)}
+${input.manageUrl ? buttonHtml(input.manageUrl, 'Cambiar o cancelar') : `<p>Si no puedes venir, avísanos. ${escapeHtml(contactLine(input))}</p>`}`,
+  );
+  return { to: input.to, subject: `Recordatorio de tu cita · ${input.clinic.name}`, text, html };
+}

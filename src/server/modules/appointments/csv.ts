@@ -1,0 +1,29 @@
+import { APPOINTMENT_CHANNEL_LABELS, APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../common/schemas/appointments';
+
+const cell = (value: string) => {
+  // Formula injection: a cell starting with = + - @ is read as a formula by spreadsheets.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** CSV for Spanish spreadsheets: `;` separated, UTF-8 with BOM, dates in the clinic's zone. */
+export function appointmentsCsv(items: Appointment[], timeZone: string): string {
+  const date = new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const header = ['Fecha', 'Inicio', 'Fin', 'Paciente', 'Teléfono', 'Correo', 'Profesional', 'Especialidad', 'Motivo', 'Canal', 'Estado', 'Motivo de cancelación'];
+  const rows = items.map((item) => [
+    date.format(new Date(item.startsAt)),
+    time.format(new Date(item.startsAt)),
+    time.format(new Date(item.endsAt)),
+    item.patientName,
+    item.patientPhone,
+    item.patientEmail,
+    item.doctorName,
+    item.specialty,
+    item.reason,
+    APPOINTMENT_CHANNEL_LABELS[item.channel],
+    APPOINTMENT_STATUS_LABELS[item.status],
+    item.cancelReason ?? '',
+  ]);
+  return `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSchema, rescheduleSchema } from '../../../common/schemas/appointments';
+import { notFound } from '../../errors';
+import { allowRoles, requireUser } from '../../plugins/auth';
+import type { RequestUser } from '../../types';
+import { ensurePatientRecord } from '../patients/link-account';
+
+const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
+
+/** The paciente's own appointments: list, book, cancel and change within the cancellation window. */
+const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const service = app.appointments;
+  const paciente = allowRoles('paciente');
+
+  async function ownRecord(user: RequestUser) {
+    const profile = await repos.auth.findProfile(user.id);
+    return ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
+  }
+
+  async function ownAppointment(user: RequestUser, id: string) {
+    const [record, view] = await Promise.all([ownRecord(user), repos.appointments.findView(id)]);
+    if (!view || view.patientId !== record.id) throw notFound('Cita no encontrada');
+    return view;
+  }
+
+  app.get(api.myAppointments, { onRequest: paciente, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
+    const record = await ownRecord(requireUser(request));
+    const all = await repos.appointments.listRange({ patientId: record.id });
+    const now = Date.now();
+    const own = await Promise.all(all.map(service.ownView));
+    const isUpcoming = (item: (typeof own)[number]) =>
+      Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
+    return {
+      upcoming: own.filter(isUpcoming),
+      past: own.filter((item) => !isUpcoming(item)).reverse(),
+    };
+  });
+
+  app.post(
+    api.myAppointments,
+    {
+      onRequest: paciente,
+      schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const record = await ownRecord(user);
+      const doctor = await service.activeDoctor(request.body.doctorId);
+      const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt));
+      const settings = await repos.clinic.getSettings();
+      const view = await service.create({
+        doctor,
+        patientId: record.id,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        reason: request.body.reason,
+        channel: 'web',
+        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
+        actorId: user.id,
+      });
+      await repos.audit.record({ actor: user, action: 'create', entity: 'appointment', entityId: view.id, patientId: record.id, ip: request.ip });
+      await service.email('received', view, { pending: view.status === 'pendiente' });
+      return reply.status(201).send(await service.ownView(view));
+    },
+  );
+
+  app.post(
+    api.cancelMyAppointment(':id'),
+    { onRequest: paciente, schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const view = await ownAppointment(user, request.params.id);
+      await service.requireChangeable(view);
+      const updated = await service.setStatus(view, 'cancelada', user.id, `Cancelada por el paciente: ${request.body.reason}`);
+      await service.email('cancelled', updated, { reason: request.body.reason });
+      return service.ownView(updated);
+    },
+  );
+
+  app.post(
+    api.rescheduleMyAppointment(':id'),
+    { onRequest: paciente, schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const view = await ownAppointment(user, request.params.id);
+      await service.requireChangeable(view);
+      const doctor = await service.activeDoctor(request.body.doctorId ?? view.doctorId);
+      const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt), view);
+      const updated = await service.reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, user.id);
+      await service.email('rescheduled', updated);
+      return service.ownView(updated);
+    },
+  );
+};
+
+export default patientAppointmentRoutes;

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  availabilityQuerySchema,
+  availabilitySchema,
+  bookingConfirmationSchema,
+  bookingOptionsSchema,
+  cancelSchema,
+  ownAppointmentSchema,
+  publicBookingSchema,
+  rescheduleSchema,
+} from '../../../common/schemas/appointments';
+import { AppError, notFound } from '../../errors';
+import { ensurePatientRecord } from '../patients/link-account';
+
+const tokenParams = z.object({ token: z.string().max(100) });
+const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
+
+const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const service = app.appointments;
+
+  app.get(api.public.bookingOptions, { schema: { response: { 200: bookingOptionsSchema } } }, async () => {
+    const [settings, doctors] = await Promise.all([repos.clinic.getSettings(), repos.doctors.list()]);
+    const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
+    const specialties = new Map(bookable.map((doctor) => [doctor.specialtyId, doctor.specialty]));
+    return {
+      timeZone: settings.timeZone,
+      bookingHorizonDays: settings.bookingHorizonDays,
+      specialties: [...specialties].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'es')),
+      doctors: bookable.map((doctor) => ({
+        id: doctor.id,
+        displayName: doctor.displayName,
+        specialtyId: doctor.specialtyId,
+        specialty: doctor.specialty,
+        photoURL: doctor.photoUrl,
+        bio: doctor.bio,
+        appointmentMinutes: doctor.appointmentMinutes,
+      })),
+    };
+  });
+
+  app.get(
+    api.public.availability,
+    { schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } } },
+    async (request) => {
+      const { doctorId, specialtyId, from, to } = request.query;
+      const settings = await repos.clinic.getSettings();
+      const doctors = doctorId
+        ? [await service.activeDoctor(doctorId)]
+        : await repos.doctors.list({ specialtyId });
+      const results = await service.availability(doctors, from, to, settings);
+      return {
+        timeZone: settings.timeZone,
+        doctors: results.map(({ doctor, slots }) => ({
+          id: doctor.id,
+          displayName: doctor.displayName,
+          specialty: doctor.specialty,
+          color: doctor.color,
+          appointmentMinutes: doctor.appointmentMinutes,
+          slots: slots.map(service.slotOut),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    api.public.bookings,
+    {
+      schema: { body: publicBookingSchema, response: { 201: bookingConfirmationSchema } },
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      // The honeypot: a person never sees this field.
+      if (input.website) throw new AppError(400, 'VALIDATION', 'No se pudo procesar la solicitud. Inténtalo de nuevo.');
+      const doctor = await service.activeDoctor(input.doctorId);
+      const slot = await service.requireFreeSlot(doctor, new Date(input.startsAt));
+      const settings = await repos.clinic.getSettings();
+
+      // The record of whoever books: a signed-in paciente's own; else the one with this e-mail; else a new one.
+      const patient =
+        request.user?.role === 'paciente'
+          ? await ensurePatientRecord(repos, request.user, { displayName: request.user.displayName, phone: input.phone })
+          : ((await repos.patients.findLatestByEmail(input.email)) ??
+            (await repos.patients.create({
+              firstName: input.firstName,
+              lastName: input.lastName,
+              email: input.email,
+              phone: input.phone,
+              privacyConsentAt: new Date(),
+              privacyConsentChannel: 'web',
+            })));
+      if (!patient.privacyConsentAt) {
+        await repos.patients.update(patient.id, { privacyConsentAt: new Date(), privacyConsentChannel: 'web' });
+      }
+      const view = await service.create({
+        doctor,
+        patientId: patient.id,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        reason: input.reason,
+        channel: 'web',
+        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
+        actorId: request.user?.id ?? null,
+      });
+      await repos.audit.record({ actor: request.user, action: 'create', entity: 'appointment', entityId: view.id, patientId: patient.id, ip: request.ip });
+      await service.email('received', view, { pending: view.status === 'pendiente' });
+      return reply.status(201).send({ appointment: await service.ownView(view), manageUrl: await service.manageUrl(view.id) });
+    },
+  );
+
+  async function byToken(token: string) {
+    const id = await service.verifyManageToken(token);
+    const view = id ? await repos.appointments.findView(id) : undefined;
+    if (!view) throw notFound(BOOKING_NOT_FOUND);
+    return view;
+  }
+
+  app.get(
+    api.public.booking(':token'),
+    { schema: { params: tokenParams, response: { 200: ownAppointmentSchema } } },
+    async (request) => service.ownView(await byToken(request.params.token)),
+  );
+
+  app.post(
+    api.public.cancelBooking(':token'),
+    { schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
+    async (request) => {
+      const view = await byToken(request.params.token);
+      await service.requireChangeable(view);
+      const updated = await service.setStatus(view, 'cancelada', null, `Cancelada por el paciente: ${request.body.reason}`);
+      await service.email('cancelled', updated, { reason: request.body.reason });
+      return service.ownView(updated);
+    },
+  );
+
+  app.post(
+    api.public.rescheduleBooking(':token'),
+    { schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
+    async (request) => {
+      const view = await byToken(request.params.token);
+      await service.requireChangeable(view);
+      const doctor = await service.activeDoctor(request.body.doctorId ?? view.doctorId);
+      const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt), view);
+      const updated = await service.reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, null);
+      await service.email('rescheduled', updated);
+      return service.ownView(updated);
+    },
+  );
+};
+
+export default publicAppointmentRoutes;

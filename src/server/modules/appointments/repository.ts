@@ -1,0 +1,284 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
+import type { Db } from '../../db/client';
+import { accounts, appointmentEvents, appointments, doctors, patients, profiles, specialties } from '../../db/schema';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** An appointment with the names every screen shows. */
+export interface AppointmentView extends AppointmentRow {
+  patientFirstName: string;
+  patientLastName: string;
+  patientPhone: string;
+  patientEmail: string;
+  patientAccountId: string | null;
+  doctorName: string;
+  doctorColor: string;
+  specialty: string;
+}
+
+export class SlotTakenError extends Error {}
+
+function selectView(tx: Db) {
+  return tx
+    .select({
+      appointment: appointments,
+      patientFirstName: patients.firstName,
+      patientLastName: patients.lastName,
+      patientPhone: patients.phone,
+      patientEmail: patients.email,
+      patientAccountId: patients.accountId,
+      doctorName: profiles.displayName,
+      doctorColor: doctors.color,
+      specialty: specialties.name,
+    })
+    .from(appointments)
+    .innerJoin(patients, eq(patients.id, appointments.patientId))
+    .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+    .innerJoin(profiles, eq(profiles.id, appointments.doctorId))
+    .innerJoin(specialties, eq(specialties.id, doctors.specialtyId));
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof selectView>['where']>>[number];
+const toView = ({ appointment, ...names }: ViewRow): AppointmentView => ({ ...appointment, ...names });
+
+export interface AppointmentFilters {
+  from?: Date;
+  to?: Date;
+  doctorId?: string;
+  patientId?: string;
+  status?: AppointmentStatus;
+}
+
+function filterConditions(filters: AppointmentFilters): SQL | undefined {
+  const conditions = [
+    filters.from ? gte(appointments.startsAt, filters.from) : undefined,
+    filters.to ? lt(appointments.startsAt, filters.to) : undefined,
+    filters.doctorId ? eq(appointments.doctorId, filters.doctorId) : undefined,
+    filters.patientId ? eq(appointments.patientId, filters.patientId) : undefined,
+    filters.status ? eq(appointments.status, filters.status) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** All SQL about appointments and their history. */
+export function createAppointmentsRepository(db: Db) {
+  return {
+    /**
+     * Inserts an appointment. The exclusion constraint refuses an overlap with another live appointment
+     * of the doctor, whatever the concurrency: that becomes a SlotTakenError.
+     */
+    async create(
+      input: {
+        patientId: string;
+        doctorId: string;
+        startsAt: Date;
+        endsAt: Date;
+        reason: string;
+        channel: AppointmentChannel;
+        status: AppointmentStatus;
+        createdBy: string | null;
+      },
+      tx: Db = db,
+    ): Promise<AppointmentRow> {
+      try {
+        const [row] = await tx
+          .insert(appointments)
+          .values({ ...input, updatedBy: input.createdBy })
+          .returning();
+        await tx.insert(appointmentEvents).values({
+          appointmentId: row!.id,
+          actorId: input.createdBy,
+          action: 'created',
+          changes: { status: input.status, channel: input.channel, startsAt: input.startsAt.toISOString() },
+        });
+        return row!;
+      } catch (error) {
+        throw asSlotTaken(error);
+      }
+    },
+
+    async findView(id: string, tx: Db = db): Promise<AppointmentView | undefined> {
+      const [row] = await selectView(tx).where(eq(appointments.id, id));
+      return row && toView(row);
+    },
+
+    /** Appointments starting in [from, to), in start order (calendar, agendas, diary). */
+    async listRange(filters: AppointmentFilters & { includeCancelled?: boolean }, tx: Db = db): Promise<AppointmentView[]> {
+      const where = and(
+        filterConditions(filters),
+        filters.includeCancelled === false ? ne(appointments.status, 'cancelada') : undefined,
+      );
+      const rows = await selectView(tx).where(where).orderBy(asc(appointments.startsAt), asc(profiles.displayName)).limit(5000);
+      return rows.map(toView);
+    },
+
+    async listPage(
+      filters: AppointmentFilters & { page: number; pageSize: number; order: 'asc' | 'desc' },
+      tx: Db = db,
+    ): Promise<{ items: AppointmentView[]; total: number }> {
+      const where = filterConditions(filters);
+      const direction = filters.order === 'asc' ? asc : desc;
+      const [rows, [count]] = await Promise.all([
+        selectView(tx)
+          .where(where)
+          .orderBy(direction(appointments.startsAt), asc(appointments.id))
+          .limit(filters.pageSize)
+          .offset((filters.page - 1) * filters.pageSize),
+        tx.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where),
+      ]);
+      return { items: rows.map(toView), total: count?.total ?? 0 };
+    },
+
+    /** Moves or resizes an appointment (or gives it to another doctor); the constraint guards overlaps. */
+    async reschedule(
+      id: string,
+      changes: { startsAt: Date; endsAt: Date; doctorId: string; reason?: string },
+      actorId: string | null,
+      tx: Db = db,
+    ) {
+      const before = await this.findView(id, tx);
+      try {
+        await tx
+          .update(appointments)
+          .set({ ...changes, reminderSentAt: null, updatedBy: actorId, updatedAt: new Date() })
+          .where(eq(appointments.id, id));
+      } catch (error) {
+        throw asSlotTaken(error);
+      }
+      await tx.insert(appointmentEvents).values({
+        appointmentId: id,
+        actorId,
+        action: 'rescheduled',
+        changes: {
+          from: { startsAt: before?.startsAt.toISOString(), endsAt: before?.endsAt.toISOString(), doctorId: before?.doctorId },
+          to: { startsAt: changes.startsAt.toISOString(), endsAt: changes.endsAt.toISOString(), doctorId: changes.doctorId },
+          ...(changes.reason !== undefined ? { reason: changes.reason } : {}),
+        },
+      });
+    },
+
+    async setStatus(
+      id: string,
+      status: AppointmentStatus,
+      actorId: string | null,
+      cancelReason: string | null,
+      tx: Db = db,
+    ) {
+      try {
+        await tx
+          .update(appointments)
+          .set({
+            status,
+            updatedBy: actorId,
+            updatedAt: new Date(),
+            ...(status === 'cancelada' ? { cancelReason, cancelledBy: actorId } : {}),
+          })
+          .where(eq(appointments.id, id));
+      } catch (error) {
+        // Reviving a cancelled slot that someone else took meanwhile.
+        throw asSlotTaken(error);
+      }
+      await tx.insert(appointmentEvents).values({
+        appointmentId: id,
+        actorId,
+        action: 'status',
+        changes: { status, ...(cancelReason ? { reason: cancelReason } : {}) },
+      });
+    },
+
+    async history(id: string, tx: Db = db) {
+      return tx
+        .select({
+          at: appointmentEvents.at,
+          action: appointmentEvents.action,
+          changes: appointmentEvents.changes,
+          actorName: profiles.displayName,
+          actorEmail: accounts.email,
+        })
+        .from(appointmentEvents)
+        .leftJoin(accounts, eq(accounts.id, appointmentEvents.actorId))
+        .leftJoin(profiles, eq(profiles.id, appointmentEvents.actorId))
+        .where(eq(appointmentEvents.appointmentId, id))
+        .orderBy(asc(appointmentEvents.at), asc(appointmentEvents.id));
+    },
+
+    /**
+     * Claims due reminders so that each is sent once across instances: the rows are locked
+     * (FOR UPDATE SKIP LOCKED, so another instance skips them), handed to `send`, and marked sent when
+     * it succeeds — all in one transaction.
+     */
+    async claimDueReminders(
+      now: Date,
+      leadHours: number,
+      limit: number,
+      send: (appointment: AppointmentView) => Promise<void>,
+    ): Promise<number> {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select({ id: appointments.id })
+          .from(appointments)
+          .where(
+            and(
+              isNull(appointments.reminderSentAt),
+              inArray(appointments.status, ['pendiente', 'confirmada']),
+              gte(appointments.startsAt, now),
+              lt(appointments.startsAt, new Date(now.getTime() + leadHours * 3_600_000)),
+            ),
+          )
+          .orderBy(asc(appointments.startsAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        let sent = 0;
+        for (const { id } of due) {
+          const view = await this.findView(id, tx);
+          if (!view) continue;
+          await send(view);
+          await tx.update(appointments).set({ reminderSentAt: new Date() }).where(eq(appointments.id, id));
+          sent++;
+        }
+        return sent;
+      });
+    },
+
+    /** Counts by status of the appointments starting in [from, to). */
+    async countByStatus(from: Date, to: Date, tx: Db = db) {
+      return tx
+        .select({ status: appointments.status, count: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to)))
+        .groupBy(appointments.status);
+    },
+
+    /** Booked minutes per doctor of live appointments starting in [from, to). */
+    async bookedMinutes(from: Date, to: Date, tx: Db = db) {
+      return tx
+        .select({
+          doctorId: appointments.doctorId,
+          minutes: sql<number>`coalesce(sum(extract(epoch from (${appointments.endsAt} - ${appointments.startsAt})) / 60), 0)::int`,
+        })
+        .from(appointments)
+        .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), ne(appointments.status, 'cancelada')))
+        .groupBy(appointments.doctorId);
+    },
+
+    async countPendingConfirmations(now: Date, tx: Db = db) {
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(eq(appointments.status, 'pendiente'), gte(appointments.startsAt, now)));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+function asSlotTaken(error: unknown): unknown {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23P01') return new SlotTakenError();
+    current = (current as { cause?: unknown }).cause;
+  }
+  return error;
+}
+
+export type AppointmentsRepository = ReturnType<typeof createAppointmentsRepository>;

@@ -1,0 +1,302 @@
+import type { FastifyInstance } from 'fastify';
+import { Temporal } from 'temporal-polyfill';
+import {
+  SLOT_TAKEN_MESSAGE,
+  type Appointment,
+  type AppointmentChannel,
+  type AppointmentStatus,
+  type OwnAppointment,
+  type Slot,
+} from '../../../common/schemas/appointments';
+import { paths } from '../../../common/paths';
+import { AppError, notFound } from '../../errors';
+import {
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingReceivedEmail,
+  bookingRescheduledEmail,
+  reminderEmail,
+  type AppointmentMailInput,
+} from '../../mail/appointment-emails';
+import { dateInZone, freeSlots } from '../availability/slots';
+import type { ClinicSettingsRow } from '../clinic/repository';
+import { bookingWindow } from '../doctors/next-free-slot';
+import type { DoctorRecord } from '../doctors/repository';
+import { createManageLinks } from './manage-link';
+import { SlotTakenError, type AppointmentView } from './repository';
+
+const DAY_MS = 86_400_000;
+
+export function presentAppointment(view: AppointmentView): Appointment {
+  return {
+    id: view.id,
+    patientId: view.patientId,
+    patientName: `${view.patientFirstName} ${view.patientLastName}`.trim(),
+    patientPhone: view.patientPhone,
+    patientEmail: view.patientEmail,
+    doctorId: view.doctorId,
+    doctorName: view.doctorName,
+    doctorColor: view.doctorColor,
+    specialty: view.specialty,
+    startsAt: view.startsAt.toISOString(),
+    endsAt: view.endsAt.toISOString(),
+    reason: view.reason,
+    channel: view.channel,
+    status: view.status,
+    cancelReason: view.cancelReason,
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+  };
+}
+
+/** Wall-clock weekday and minutes of an instant in a zone. */
+function wallClock(instant: Date, timeZone: string) {
+  const zoned = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+  return { date: zoned.toPlainDate().toString(), weekday: zoned.dayOfWeek, minute: zoned.hour * 60 + zoned.minute };
+}
+
+/** Booking rules shared by the public page, the patient area and the staff screens. */
+export function createAppointmentService(app: FastifyInstance) {
+  const { repos } = app;
+  const links = createManageLinks(repos.clinic);
+
+  async function activeDoctor(id: string): Promise<DoctorRecord> {
+    const doctor = await repos.doctors.findById(id);
+    if (!doctor || !doctor.active) throw notFound('Profesional no encontrado');
+    return doctor;
+  }
+
+  /** Free slots of each doctor over wall-clock days [fromDate, toDate], within notice and horizon. */
+  async function availability(
+    doctorList: DoctorRecord[],
+    fromDate: string,
+    toDate: string,
+    settings: ClinicSettingsRow,
+    /** An appointment being moved: its own time does not block it. */
+    ignore?: AppointmentView,
+  ) {
+    const { earliest, latest } = bookingWindow(settings);
+    // The range of instants the wall-clock days can cover, with a day of margin for any zone offset.
+    const from = new Date(Math.max(earliest.getTime(), Date.parse(`${fromDate}T00:00:00Z`) - DAY_MS));
+    const to = new Date(Math.min(latest.getTime(), Date.parse(`${toDate}T00:00:00Z`) + 2 * DAY_MS));
+    const busy = (to > from ? await repos.doctors.busyRanges(doctorList.map((doctor) => doctor.id), from, to) : []).filter(
+      (range) =>
+        !ignore ||
+        range.doctorId !== ignore.doctorId ||
+        range.startsAt.getTime() !== ignore.startsAt.getTime() ||
+        range.endsAt.getTime() !== ignore.endsAt.getTime(),
+    );
+    return doctorList.map((doctor) => ({
+      doctor,
+      slots: freeSlots({
+        timeZone: settings.timeZone,
+        fromDate,
+        toDate,
+        durationMinutes: doctor.appointmentMinutes,
+        schedule: doctor.schedule,
+        absences: doctor.absences,
+        busy: busy.filter((range) => range.doctorId === doctor.id),
+        earliest,
+        latest,
+      }),
+    }));
+  }
+
+  const slotOut = (slot: { startsAt: Date; endsAt: Date }): Slot => ({
+    startsAt: slot.startsAt.toISOString(),
+    endsAt: slot.endsAt.toISOString(),
+  });
+
+  /** The 409 of a lost race: the fixed message and fresh slots of the doctor from that day on. */
+  async function slotTaken(doctor: DoctorRecord, near: Date): Promise<AppError> {
+    const settings = await repos.clinic.getSettings();
+    const fromDate = dateInZone(new Date(Math.max(near.getTime(), Date.now())), settings.timeZone);
+    const toDate = Temporal.PlainDate.from(fromDate).add({ days: 6 }).toString();
+    const [result] = await availability([doctor], fromDate, toDate, settings);
+    return new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE, undefined, undefined, {
+      slots: (result?.slots ?? []).slice(0, 24).map(slotOut),
+    });
+  }
+
+  /** A time a patient may book: exactly one of the doctor's free slots right now. */
+  async function requireFreeSlot(doctor: DoctorRecord, startsAt: Date, ignore?: AppointmentView) {
+    const settings = await repos.clinic.getSettings();
+    const day = dateInZone(startsAt, settings.timeZone);
+    const [result] = await availability([doctor], day, day, settings, ignore);
+    const slot = result?.slots.find((candidate) => candidate.startsAt.getTime() === startsAt.getTime());
+    if (!slot) throw await slotTaken(doctor, startsAt);
+    return slot;
+  }
+
+  /** Staff may book any time, but outside the doctor's hours or on an absence only when they say so. */
+  async function requireWithinHours(doctor: DoctorRecord, startsAt: Date, endsAt: Date, allowOutsideHours: boolean) {
+    if (allowOutsideHours) return;
+    const settings = await repos.clinic.getSettings();
+    const start = wallClock(startsAt, settings.timeZone);
+    const end = wallClock(endsAt, settings.timeZone);
+    const endMinute = end.date === start.date ? end.minute : end.minute === 0 && end.date > start.date ? 1440 : -1;
+    const inInterval = doctor.schedule.some(
+      (interval) => interval.weekday === start.weekday && interval.startMinute <= start.minute && endMinute <= interval.endMinute && endMinute > 0,
+    );
+    const absent = doctor.absences.find((absence) => absence.startDate <= start.date && start.date <= absence.endDate);
+    if (!inInterval || absent) {
+      const message = absent
+        ? `${doctor.displayName} no pasa consulta ese día (${absent.reason}). ¿Quieres reservar igualmente?`
+        : `La hora elegida está fuera del horario de ${doctor.displayName}. ¿Quieres reservar igualmente?`;
+      throw new AppError(422, 'OUTSIDE_HOURS', message);
+    }
+  }
+
+  async function mailInput(view: AppointmentView): Promise<AppointmentMailInput | null> {
+    if (!view.patientEmail) return null;
+    const settings = await repos.clinic.getSettings();
+    return {
+      to: view.patientEmail,
+      patientName: view.patientFirstName,
+      clinic: { name: settings.name, address: settings.address, phone: settings.phone, email: settings.email, timeZone: settings.timeZone },
+      appointment: { id: view.id, startsAt: view.startsAt, endsAt: view.endsAt, doctorName: view.doctorName, specialty: view.specialty, reason: view.reason },
+      manageUrl: await manageUrl(view.id),
+      cancellationWindowHours: settings.cancellationWindowHours,
+    };
+  }
+
+  async function manageUrl(appointmentId: string) {
+    return `${app.config.publicUrl}${paths.manageBooking(await links.tokenFor(appointmentId))}`;
+  }
+
+  /** E-mails are best effort: a failed one is logged, never undoes the booking. */
+  async function email(kind: 'received' | 'confirmed' | 'rescheduled' | 'cancelled', view: AppointmentView, extra: { pending?: boolean; reason?: string } = {}) {
+    try {
+      const input = await mailInput(view);
+      if (!input) return;
+      const message =
+        kind === 'received'
+          ? bookingReceivedEmail({ ...input, pending: extra.pending ?? false })
+          : kind === 'confirmed'
+            ? bookingConfirmedEmail(input)
+            : kind === 'rescheduled'
+              ? bookingRescheduledEmail(input)
+              : bookingCancelledEmail({ ...input, reason: extra.reason ?? '' });
+      await app.mailer.send(message);
+    } catch (error) {
+      app.log.warn({ err: (error as Error).name, kind }, 'appointment e-mail not sent');
+    }
+  }
+
+  async function publish(view: AppointmentView) {
+    await app.events.publish({ type: 'appointment', appointmentId: view.id, doctorId: view.doctorId, startsAt: view.startsAt.toISOString() });
+  }
+
+  async function ownView(view: AppointmentView): Promise<OwnAppointment> {
+    const settings = await repos.clinic.getSettings();
+    const deadline = new Date(view.startsAt.getTime() - settings.cancellationWindowHours * 3_600_000);
+    return {
+      id: view.id,
+      status: view.status,
+      startsAt: view.startsAt.toISOString(),
+      endsAt: view.endsAt.toISOString(),
+      doctorId: view.doctorId,
+      doctorName: view.doctorName,
+      specialty: view.specialty,
+      reason: view.reason,
+      patientName: `${view.patientFirstName} ${view.patientLastName}`.trim(),
+      timeZone: settings.timeZone,
+      canChange: ['pendiente', 'confirmada'].includes(view.status) && Date.now() <= deadline.getTime(),
+      changeDeadline: deadline.toISOString(),
+      cancelReason: view.cancelReason,
+    };
+  }
+
+  /** Creates the appointment; a lost race answers the 409 with fresh slots. */
+  async function create(input: {
+    doctor: DoctorRecord;
+    patientId: string;
+    startsAt: Date;
+    endsAt: Date;
+    reason: string;
+    channel: AppointmentChannel;
+    status: AppointmentStatus;
+    actorId: string | null;
+  }): Promise<AppointmentView> {
+    try {
+      const row = await repos.appointments.create({
+        patientId: input.patientId,
+        doctorId: input.doctor.id,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        reason: input.reason,
+        channel: input.channel,
+        status: input.status,
+        createdBy: input.actorId,
+      });
+      const view = (await repos.appointments.findView(row.id))!;
+      await publish(view);
+      return view;
+    } catch (error) {
+      if (error instanceof SlotTakenError) throw await slotTaken(input.doctor, input.startsAt);
+      throw error;
+    }
+  }
+
+  /** Moves an appointment (same rules as `create` for conflicts). */
+  async function reschedule(view: AppointmentView, changes: { doctor: DoctorRecord; startsAt: Date; endsAt: Date; reason?: string }, actorId: string | null) {
+    try {
+      await app.database.db.transaction((tx) =>
+        repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, actorId, tx),
+      );
+    } catch (error) {
+      if (error instanceof SlotTakenError) throw await slotTaken(changes.doctor, changes.startsAt);
+      throw error;
+    }
+    const updated = (await repos.appointments.findView(view.id))!;
+    await publish(updated);
+    return updated;
+  }
+
+  async function setStatus(view: AppointmentView, status: AppointmentStatus, actorId: string | null, reason: string | null) {
+    await app.database.db.transaction((tx) => repos.appointments.setStatus(view.id, status, actorId, reason, tx));
+    const updated = (await repos.appointments.findView(view.id))!;
+    await publish(updated);
+    return updated;
+  }
+
+  /** Patients (visitors or pacientes) may change a booking only until the cancellation window. */
+  async function requireChangeable(view: AppointmentView) {
+    const own = await ownView(view);
+    if (!own.canChange) {
+      const settings = await repos.clinic.getSettings();
+      const message = ['pendiente', 'confirmada'].includes(view.status)
+        ? `Solo se puede cambiar o cancelar por internet hasta ${settings.cancellationWindowHours} horas antes. Llama a la clínica${settings.phone ? ` (${settings.phone})` : ''}.`
+        : 'Esta cita ya no se puede cambiar.';
+      throw new AppError(409, 'CHANGE_WINDOW_CLOSED', message);
+    }
+  }
+
+  /** Sends the reminders that are due (once each, whatever the number of instances). */
+  async function sendDueReminders(now = new Date()): Promise<number> {
+    const settings = await repos.clinic.getSettings();
+    return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, async (view) => {
+      const input = await mailInput(view);
+      if (input) await app.mailer.send(reminderEmail(input));
+    });
+  }
+
+  return {
+    activeDoctor,
+    availability,
+    slotOut,
+    requireFreeSlot,
+    requireWithinHours,
+    requireChangeable,
+    create,
+    reschedule,
+    setStatus,
+    email,
+    ownView,
+    manageUrl,
+    verifyManageToken: links.verify,
+    sendDueReminders,
+  };
+}
+
+export type AppointmentService = ReturnType<typeof createAppointmentService>;

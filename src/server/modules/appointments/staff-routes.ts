@@ -1,0 +1,255 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  STATUS_TRANSITIONS,
+  appointmentDetailSchema,
+  appointmentListQuerySchema,
+  appointmentListSchema,
+  appointmentRangeQuerySchema,
+  appointmentSchema,
+  appointmentUpdateSchema,
+  staffBookingSchema,
+  statusChangeSchema,
+  todayDiarySchema,
+  type AppointmentStatus,
+} from '../../../common/schemas/appointments';
+import { AppError, notFound } from '../../errors';
+import { allowRoles, requireUser } from '../../plugins/auth';
+import type { RequestUser } from '../../types';
+import { dateInZone } from '../availability/slots';
+import { appointmentsCsv } from './csv';
+import type { AppointmentView } from './repository';
+import { presentAppointment } from './service';
+
+const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
+const APPOINTMENT_NOT_FOUND = 'Cita no encontrada';
+
+/** Instant at wall-clock midnight of a date in the zone. */
+export const startOfDay = (date: string, timeZone: string) =>
+  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);
+
+function describeEvent(action: string, changes: Record<string, unknown>, timeZone: string): string {
+  const when = (iso: unknown) =>
+    typeof iso === 'string'
+      ? new Intl.DateTimeFormat('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+      : '';
+  if (action === 'created') return `Cita creada (${APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? ''})`;
+  if (action === 'rescheduled') {
+    const from = changes.from as { startsAt?: string } | undefined;
+    const to = changes.to as { startsAt?: string } | undefined;
+    return `Cambio de hora: ${when(from?.startsAt)} → ${when(to?.startsAt)}`;
+  }
+  if (action === 'status') {
+    const label = APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? String(changes.status);
+    return changes.reason ? `Estado: ${label}. Motivo: ${String(changes.reason)}` : `Estado: ${label}`;
+  }
+  return action;
+}
+
+const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const service = app.appointments;
+  const staff = allowRoles('admin', 'doctor');
+  const admin = allowRoles('admin');
+
+  /** The appointment if this user may act on it: admins any, doctors their own; 404 otherwise. */
+  async function accessible(user: RequestUser, id: string): Promise<AppointmentView> {
+    const view = await repos.appointments.findView(id);
+    if (!view || (user.role === 'doctor' && view.doctorId !== user.id) || user.role === 'paciente') {
+      throw notFound(APPOINTMENT_NOT_FOUND);
+    }
+    return view;
+  }
+
+  const listFilters = async (query: z.infer<typeof appointmentListQuerySchema>) => {
+    const { timeZone } = await repos.clinic.getSettings();
+    return {
+      timeZone,
+      from: query.from ? startOfDay(query.from, timeZone) : undefined,
+      to: query.to ? startOfDay(Temporal.PlainDate.from(query.to).add({ days: 1 }).toString(), timeZone) : undefined,
+      doctorId: query.doctorId,
+      patientId: query.patientId,
+      status: query.status,
+    };
+  };
+
+  app.get(
+    api.appointments,
+    { onRequest: admin, schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } } },
+    async (request) => {
+      const query = request.query;
+      const { timeZone: _zone, ...filters } = await listFilters(query);
+      const { items, total } = await repos.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order });
+      await repos.audit.record({ actor: requireUser(request), action: 'list', entity: 'appointment', ip: request.ip, details: { ...query } });
+      return { items: items.map(presentAppointment), total, page: query.page, pageSize: query.pageSize };
+    },
+  );
+
+  app.get(
+    api.appointmentsExport,
+    { onRequest: admin, schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) } },
+    async (request, reply) => {
+      const { timeZone, ...filters } = await listFilters({ ...request.query, page: 1, pageSize: 1 });
+      const items = await repos.appointments.listRange({ ...filters });
+      await repos.audit.record({ actor: requireUser(request), action: 'export', entity: 'appointment', ip: request.ip, details: { ...request.query, rows: items.length } });
+      const stamp = dateInZone(new Date(), timeZone);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="citas-${stamp}.csv"`)
+        .send(appointmentsCsv(items.map(presentAppointment), timeZone));
+    },
+  );
+
+  app.get(
+    api.appointmentsRange,
+    { onRequest: admin, schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } } },
+    async (request) => {
+      const { from, to, doctorId } = request.query;
+      const items = await repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId });
+      return items.map(presentAppointment);
+    },
+  );
+
+  app.get(api.appointmentsToday, { onRequest: admin, schema: { response: { 200: todayDiarySchema } } }, async () => {
+    const settings = await repos.clinic.getSettings();
+    const today = dateInZone(new Date(), settings.timeZone);
+    const from = startOfDay(today, settings.timeZone);
+    const to = startOfDay(Temporal.PlainDate.from(today).add({ days: 1 }).toString(), settings.timeZone);
+    const [doctors, items] = await Promise.all([repos.doctors.list(), repos.appointments.listRange({ from, to })]);
+    const withAppointments = new Set(items.map((item) => item.doctorId));
+    return {
+      date: today,
+      timeZone: settings.timeZone,
+      doctors: doctors
+        .filter((doctor) => withAppointments.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === Temporal.PlainDate.from(today).dayOfWeek))
+        .map((doctor) => ({
+          id: doctor.id,
+          displayName: doctor.displayName,
+          specialty: doctor.specialty,
+          color: doctor.color,
+          appointments: items.filter((item) => item.doctorId === doctor.id).map(presentAppointment),
+        })),
+    };
+  });
+
+  app.get(
+    api.appointment(':id'),
+    { onRequest: staff, schema: { params: idParams, response: { 200: appointmentDetailSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const view = await accessible(user, request.params.id);
+      const [history, settings] = await Promise.all([repos.appointments.history(view.id), repos.clinic.getSettings()]);
+      await repos.audit.record({ actor: user, action: 'read', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
+      return {
+        ...presentAppointment(view),
+        history: history.map((event) => ({
+          at: event.at.toISOString(),
+          actorName: event.actorName || event.actorEmail || 'Paciente (enlace del correo)',
+          action: event.action,
+          description: describeEvent(event.action, event.changes, settings.timeZone),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    api.appointments,
+    { onRequest: admin, schema: { body: staffBookingSchema, response: { 201: appointmentSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = request.body;
+      const doctor = await service.activeDoctor(input.doctorId);
+      if (!(await repos.patients.findById(input.patientId))) {
+        throw new AppError(400, 'VALIDATION', 'Elige un paciente de la lista', { patientId: 'Elige un paciente de la lista' });
+      }
+      const startsAt = new Date(input.startsAt);
+      const endsAt = input.endsAt ? new Date(input.endsAt) : new Date(startsAt.getTime() + doctor.appointmentMinutes * 60_000);
+      if (endsAt <= startsAt) throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', { endsAt: 'La cita termina antes de empezar' });
+      await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
+      const view = await service.create({
+        doctor,
+        patientId: input.patientId,
+        startsAt,
+        endsAt,
+        reason: input.reason,
+        channel: input.channel,
+        status: 'confirmada',
+        actorId: user.id,
+      });
+      await repos.audit.record({ actor: user, action: 'create', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
+      await service.email('confirmed', view);
+      return reply.status(201).send(presentAppointment(view));
+    },
+  );
+
+  app.patch(
+    api.appointment(':id'),
+    { onRequest: admin, schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const view = await accessible(user, request.params.id);
+      if (!['pendiente', 'confirmada'].includes(view.status)) {
+        throw new AppError(409, 'INVALID_TRANSITION', `Una cita ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()} no se puede mover.`);
+      }
+      const input = request.body;
+      const doctor = await service.activeDoctor(input.doctorId ?? view.doctorId);
+      const startsAt = input.startsAt ? new Date(input.startsAt) : view.startsAt;
+      const endsAt = input.endsAt
+        ? new Date(input.endsAt)
+        : new Date(startsAt.getTime() + (view.endsAt.getTime() - view.startsAt.getTime()));
+      if (endsAt <= startsAt) throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', { endsAt: 'La cita termina antes de empezar' });
+      const moved = startsAt.getTime() !== view.startsAt.getTime() || endsAt.getTime() !== view.endsAt.getTime() || doctor.id !== view.doctorId;
+      if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
+      const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, user.id);
+      await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
+      if (moved) await service.email('rescheduled', updated);
+      return presentAppointment(updated);
+    },
+  );
+
+  app.post(
+    api.appointmentStatus(':id'),
+    { onRequest: staff, schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const view = await accessible(user, request.params.id);
+      const { status, reason } = request.body;
+      const doctorMay: AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
+      if (user.role === 'doctor' && !doctorMay.includes(status)) {
+        throw new AppError(403, 'FORBIDDEN', 'Confirmar o cancelar citas lo hace la administración de la clínica.');
+      }
+      if (!STATUS_TRANSITIONS[view.status].includes(status)) {
+        throw new AppError(
+          409,
+          'INVALID_TRANSITION',
+          `La cita está ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()}: no puede pasar a ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`,
+        );
+      }
+      const updated = await service.setStatus(view, status, user.id, status === 'cancelada' ? (reason ?? null) : null);
+      await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip, details: { status } });
+      if (status === 'cancelada') await service.email('cancelled', updated, { reason: reason ?? '' });
+      if (status === 'confirmada' && view.status === 'pendiente') await service.email('confirmed', updated);
+      return presentAppointment(updated);
+    },
+  );
+
+  app.get(
+    api.doctorAgenda,
+    {
+      onRequest: allowRoles('doctor'),
+      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // A doctor's agenda is their own, whatever doctorId the query names.
+      const { from, to } = request.query;
+      const items = await repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId: user.id });
+      return items.map(presentAppointment);
+    },
+  );
+};
+
+export default staffAppointmentRoutes;

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Temporal } from 'temporal-polyfill';
+import { api } from '../../../common/paths';
+import { adminDashboardSchema, doctorDashboardSchema, patientDashboardSchema } from '../../../common/schemas/appointments';
+import { allowRoles, requireUser } from '../../plugins/auth';
+import { dateInZone } from '../availability/slots';
+import { presentAppointment } from '../appointments/service';
+import { startOfDay } from '../appointments/staff-routes';
+import { ensurePatientRecord } from '../patients/link-account';
+
+const LIVE = ['pendiente', 'confirmada', 'en_sala'];
+
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+
+  async function todayRange() {
+    const settings = await repos.clinic.getSettings();
+    const today = dateInZone(new Date(), settings.timeZone);
+    const tomorrow = Temporal.PlainDate.from(today).add({ days: 1 }).toString();
+    return { settings, today, from: startOfDay(today, settings.timeZone), to: startOfDay(tomorrow, settings.timeZone) };
+  }
+
+  app.get(api.dashboard.admin, { onRequest: allowRoles('admin'), schema: { response: { 200: adminDashboardSchema } } }, async () => {
+    const { settings, today, from, to } = await todayRange();
+    const now = new Date();
+    // The week (Monday to Sunday) in the clinic's zone.
+    const monday = Temporal.PlainDate.from(today).subtract({ days: Temporal.PlainDate.from(today).dayOfWeek - 1 });
+    const weekFrom = startOfDay(monday.toString(), settings.timeZone);
+    const weekTo = startOfDay(monday.add({ days: 7 }).toString(), settings.timeZone);
+    const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
+
+    const [todayItems, doctors, booked, pastMonth, pending, newPatients] = await Promise.all([
+      repos.appointments.listRange({ from, to }),
+      repos.doctors.list(),
+      repos.appointments.bookedMinutes(weekFrom, weekTo),
+      repos.appointments.countByStatus(monthAgo, now),
+      repos.appointments.countPendingConfirmations(now),
+      repos.patients.countCreatedSince(monthAgo),
+    ]);
+    const byStatus: Record<string, number> = {};
+    for (const item of todayItems) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1;
+    const weekDays = Array.from({ length: 7 }, (_, index) => monday.add({ days: index }));
+    const occupancy = doctors.map((doctor) => {
+      const workingMinutes = weekDays
+        .filter((day) => !doctor.absences.some((absence) => absence.startDate <= day.toString() && day.toString() <= absence.endDate))
+        .reduce(
+          (sum, day) =>
+            sum +
+            doctor.schedule
+              .filter((interval) => interval.weekday === day.dayOfWeek)
+              .reduce((minutes, interval) => minutes + interval.endMinute - interval.startMinute, 0),
+          0,
+        );
+      return {
+        doctorId: doctor.id,
+        displayName: doctor.displayName,
+        color: doctor.color,
+        bookedMinutes: booked.find((row) => row.doctorId === doctor.id)?.minutes ?? 0,
+        workingMinutes,
+      };
+    });
+    const count = (status: string) => pastMonth.find((row) => row.status === status)?.count ?? 0;
+    const noShows = count('no_asistio');
+    const attended = count('atendida');
+    return {
+      timeZone: settings.timeZone,
+      today: { total: todayItems.filter((item) => item.status !== 'cancelada').length, byStatus },
+      upcomingToday: todayItems.filter((item) => LIVE.includes(item.status) && item.endsAt > now).slice(0, 8).map(presentAppointment),
+      occupancy,
+      noShow: { noShows, attended, rate: noShows + attended > 0 ? noShows / (noShows + attended) : 0 },
+      pendingConfirmations: pending,
+      newPatients30d: newPatients,
+    };
+  });
+
+  app.get(api.dashboard.doctor, { onRequest: allowRoles('doctor'), schema: { response: { 200: doctorDashboardSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const { settings, from, to } = await todayRange();
+    const items = await repos.appointments.listRange({ from, to, doctorId: user.id });
+    const now = Date.now();
+    const next = items.find((item) => LIVE.includes(item.status) && item.endsAt.getTime() > now) ?? null;
+    return { timeZone: settings.timeZone, today: items.map(presentAppointment), next: next && presentAppointment(next) };
+  });
+
+  app.get(api.dashboard.patient, { onRequest: allowRoles('paciente'), schema: { response: { 200: patientDashboardSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const profile = await repos.auth.findProfile(user.id);
+    const record = await ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
+    const upcoming = await repos.appointments.listRange({ patientId: record.id, from: new Date(), includeCancelled: false });
+    const next = upcoming.find((item) => LIVE.includes(item.status)) ?? null;
+    return { next: next ? await app.appointments.ownView(next) : null };
+  });
+};
+
+export default dashboardRoutes;

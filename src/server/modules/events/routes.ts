@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '../../../common/paths';
+import { allowRoles, requireUser } from '../../plugins/auth';
+
+const HEARTBEAT_MS = 25_000;
+
+/** Server-Sent Events: staff screens hear about changes as they happen (admins all, doctors their own). */
+const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const open = new Set<() => void>();
+  // Closing the server ends the streams, or it would wait for every browser to leave.
+  app.addHook('onClose', async () => {
+    for (const end of open) end();
+  });
+
+  app.get(api.events, { onRequest: allowRoles('admin', 'doctor') }, async (request, reply) => {
+    const user = requireUser(request);
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      'x-request-id': request.id,
+    });
+    response.write('retry: 5000\n\n');
+    const unsubscribe = app.events.subscribe((event) => {
+      if (user.role === 'doctor' && event.doctorId !== user.id) return;
+      response.write(`event: appointment\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => response.write(': latido\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(end);
+    };
+    const end = () => {
+      close();
+      response.end();
+    };
+    open.add(end);
+    request.raw.on('close', close);
+  });
+};
+
+export default eventRoutes;
