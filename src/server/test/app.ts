@@ -39,7 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fresh database for one test file: in-memory PGlite, or a new database on the server of
  * TEST_DATABASE_URL, dropped at the end.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite' });
   const name = `clinica_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
@@ -52,6 +52,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -65,7 +66,7 @@ export async function openTestDatabase(): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   mailer: ReturnType<typeof memoryMailer>;
-  database: Database;
+  database: Database & { url?: string };
   /** `inject` with the Origin header a browser would send. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   /** Creates an account with its profile and answers its session cookie. */

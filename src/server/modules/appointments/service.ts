@@ -26,6 +26,7 @@ import { createManageLinks } from './manage-link';
 import { SlotTakenError, type AppointmentView } from './repository';
 
 const DAY_MS = 86_400_000;
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
 
 export function presentAppointment(view: AppointmentView): Appointment {
   return {
@@ -147,9 +148,10 @@ export function createAppointmentService(app: FastifyInstance) {
     }
   }
 
-  async function mailInput(view: AppointmentView): Promise<AppointmentMailInput | null> {
+  /** The e-mail data of an appointment; `settings` may be given to avoid reading them again. */
+  async function mailInput(view: AppointmentView, given?: ClinicSettingsRow): Promise<AppointmentMailInput | null> {
     if (!view.patientEmail) return null;
-    const settings = await repos.clinic.getSettings();
+    const settings = given ?? (await repos.clinic.getSettings());
     return {
       to: view.patientEmail,
       patientName: view.patientFirstName,
@@ -274,9 +276,12 @@ export function createAppointmentService(app: FastifyInstance) {
 
   /** Sends the reminders that are due (once each, whatever the number of instances). */
   async function sendDueReminders(now = new Date()): Promise<number> {
+    // Read before the claiming transaction: inside it, only that transaction may use the database
+    // (the embedded one has a single connection).
     const settings = await repos.clinic.getSettings();
+    await links.tokenFor(ZERO_UUID);
     return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, async (view) => {
-      const input = await mailInput(view);
+      const input = await mailInput(view, settings);
       if (input) await app.mailer.send(reminderEmail(input));
     });
   }

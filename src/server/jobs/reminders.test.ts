@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { createMailer } from '../mail/mailer';
+import { buildTestApp, testConfig, type TestApp } from '../test/app';
+import { createDoctor, insertAppointment, validPatient } from '../test/fixtures';
+import { parseMail, silentLogger, startSmtpServer } from '../test/mail';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let second: Awaited<ReturnType<typeof buildApp>>;
+let secondDatabase: Database | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const mailer = () => createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Clínica <citas@clinica.test>', outboxDir: '/tmp', log: silentLogger });
+  t = await buildTestApp({ mailer: mailer() });
+  // A second instance on the same database: its own connection pool on PostgreSQL; on PGlite (one
+  // process may open it) the same embedded database.
+  secondDatabase = t.database.url ? await openDatabase({ kind: 'postgres', url: t.database.url }) : undefined;
+  second = await buildApp({ config: testConfig(), database: secondDatabase ?? t.database, mailer: mailer(), logger: false, relaxRateLimits: true });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await secondDatabase?.close();
+  await t.close();
+  await smtp.close();
+});
+
+describe('reminder e-mails', () => {
+  it('are sent exactly once per due appointment with two instances racing, never for cancelled ones', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const doctor = await createDoctor(t, admin.cookie);
+    const patient = (
+      await t.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: admin.cookie,
+        payload: validPatient({ documentType: null, documentNumber: null, email: 'recordatorio@prueba.test' }),
+      })
+    ).json();
+    const hour = 3_600_000;
+    const now = Date.now();
+    // Due (within the 24 h lead): 6; cancelled: 1; later than the lead: 1; already started: 1.
+    for (let i = 0; i < 6; i++) {
+      await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + (2 + i * 3) * hour) });
+    }
+    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + 21 * hour), status: 'cancelada' });
+    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + 30 * hour) });
+    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now - 2 * hour) });
+
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? second : t.app).appointments.sendDueReminders()),
+    );
+    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(6);
+    // Let any stray message arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const reminders = smtp.received.filter((mail) => /^Recordatorio de tu cita/.test(parseMail(mail.raw).headers.subject ?? ''));
+    expect(reminders).toHaveLength(6);
+    expect(reminders.every((mail) => mail.envelope.to[0] === 'recordatorio@prueba.test')).toBe(true);
+    // Nothing left to send.
+    expect(await t.app.appointments.sendDueReminders()).toBe(0);
+    expect(await second.appointments.sendDueReminders()).toBe(0);
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
+import { createDoctor, validPatient } from '../../test/fixtures';
+import { hashPassword } from '../auth/passwords';
+
+let t: TestApp;
+let admin: { cookie: string };
+let doctor: { id: string; email: string };
+let doctorCookie: string;
+let patientId: string;
+
+function nextWeekday(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000);
+  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const book = (payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: doctor.id, reason: 'Control', channel: 'telefono', ...payload } });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.createUser({ role: 'admin' });
+  doctor = await createDoctor(t, admin.cookie); // Mon–Fri 09:00–14:00 Madrid
+  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  doctorCookie = await t.signIn(doctor.email);
+  patientId = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null, email: 'p@prueba.test' }) })).json().id;
+});
+afterAll(() => t.close());
+
+describe('staff booking', () => {
+  it('books inside hours with the doctor length; outside hours only after explicit confirmation (422 first)', async () => {
+    const day = nextWeekday(3);
+    const inside = await book({ startsAt: `${day}T09:00:00.000Z` }); // 10:00 or 11:00 Madrid
+    expect(inside.statusCode).toBe(201);
+    expect(Date.parse(inside.json().endsAt) - Date.parse(inside.json().startsAt)).toBe(30 * 60_000);
+    expect(inside.json()).toMatchObject({ status: 'confirmada', channel: 'telefono', patientName: 'Lucía Pérez García' });
+
+    const evening = await book({ startsAt: `${day}T17:00:00.000Z` });
+    expect(evening.statusCode).toBe(422);
+    expect(evening.json().error.code).toBe('OUTSIDE_HOURS');
+    expect(evening.json().error.message).toMatch(/fuera del horario de Dra\. Prueba/);
+    expect((await book({ startsAt: `${day}T17:00:00.000Z`, allowOutsideHours: true })).statusCode).toBe(201);
+  });
+
+  it('moves and resizes with conflicts refused (409) and history kept', async () => {
+    const day = nextWeekday(4);
+    const a = (await book({ startsAt: `${day}T09:00:00.000Z` })).json();
+    const b = (await book({ startsAt: `${day}T10:00:00.000Z` })).json();
+    const clash = await t.request({ method: 'PATCH', url: `/api/appointments/${a.id}`, cookie: admin.cookie, payload: { startsAt: `${day}T09:45:00.000Z` } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.message).toBe('La hora elegida ya no está disponible. Elige otra.');
+    const moved = await t.request({ method: 'PATCH', url: `/api/appointments/${a.id}`, cookie: admin.cookie, payload: { startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T10:00:00.000Z` } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T10:00:00.000Z` });
+    const detail = (await t.request({ method: 'GET', url: `/api/appointments/${a.id}`, cookie: admin.cookie })).json();
+    expect(detail.history.map((event: { action: string }) => event.action)).toEqual(['created', 'rescheduled']);
+    expect(detail.history[1].description).toMatch(/^Cambio de hora: /);
+    void b;
+  });
+
+  it('follows the status rules: check-in, attended; no going back; cancel needs a reason', async () => {
+    const day = nextWeekday(5);
+    const appointment = (await book({ startsAt: `${day}T11:00:00.000Z` })).json();
+    const status = (value: Record<string, unknown>, cookie = admin.cookie) =>
+      t.request({ method: 'POST', url: `/api/appointments/${appointment.id}/status`, cookie, payload: value });
+    expect((await status({ status: 'cancelada' })).json().error.message).toBe('Indica el motivo de la cancelación');
+    expect((await status({ status: 'en_sala' })).json().status).toBe('en_sala');
+    expect((await status({ status: 'atendida' }, doctorCookie)).json().status).toBe('atendida');
+    const back = await status({ status: 'confirmada' });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().error.message).toBe('La cita está atendida: no puede pasar a confirmada.');
+  });
+
+  it('lists history with filters and pagination, and exports CSV for spreadsheets', async () => {
+    const list = await t.request({ method: 'GET', url: `/api/appointments?doctorId=${doctor.id}&pageSize=2&order=asc`, cookie: admin.cookie });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items).toHaveLength(2);
+    expect(list.json().total).toBeGreaterThanOrEqual(5);
+    const attended = await t.request({ method: 'GET', url: '/api/appointments?status=atendida', cookie: admin.cookie });
+    expect(attended.json().items.every((item: { status: string }) => item.status === 'atendida')).toBe(true);
+    const csv = await t.request({ method: 'GET', url: `/api/appointments/export.csv?doctorId=${doctor.id}`, cookie: admin.cookie });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="citas-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Fecha;Inicio;Fin;Paciente;Teléfono;Correo;Profesional;Especialidad;Motivo;Canal;Estado;Motivo de cancelación');
+    expect(lines.length).toBeGreaterThanOrEqual(6);
+    expect(lines.some((line) => line.includes(';Atendida;'))).toBe(true);
+  });
+
+  it('a doctor sees only their own agenda and appointments; admin-only endpoints refuse them', async () => {
+    const other = await createDoctor(t, admin.cookie);
+    const day = nextWeekday(6);
+    const theirs = (await t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: other.id, startsAt: `${day}T09:00:00.000Z`, reason: '', channel: 'telefono' } })).json();
+    const mine = (await book({ startsAt: `${day}T09:00:00.000Z` })).json();
+    const agenda = await t.request({ method: 'GET', url: `/api/doctor/appointments?from=${day}T00:00:00.000Z&to=${day}T23:59:00.000Z&doctorId=${other.id}`, cookie: doctorCookie });
+    expect(agenda.json().map((item: { id: string }) => item.id)).toEqual([mine.id]);
+    expect((await t.request({ method: 'GET', url: `/api/appointments/${theirs.id}`, cookie: doctorCookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: `/api/appointments/${theirs.id}/status`, cookie: doctorCookie, payload: { status: 'en_sala' } })).statusCode).toBe(404);
+    const cancel = await t.request({ method: 'POST', url: `/api/appointments/${mine.id}/status`, cookie: doctorCookie, payload: { status: 'cancelada', reason: 'No puedo' } });
+    expect(cancel.statusCode).toBe(403);
+    for (const url of ['/api/appointments', '/api/appointments/today', '/api/appointments/export.csv', '/api/dashboard/admin']) {
+      expect((await t.request({ method: 'GET', url, cookie: doctorCookie })).statusCode).toBe(403);
+    }
+    // The doctor now counts that patient as theirs.
+    expect((await t.request({ method: 'GET', url: `/api/patients/${patientId}`, cookie: doctorCookie })).statusCode).toBe(200);
+  });
+
+  it('today diary, dashboards and the range for the calendar answer for the clinic day', async () => {
+    const today = await t.request({ method: 'GET', url: '/api/appointments/today', cookie: admin.cookie });
+    expect(today.statusCode).toBe(200);
+    expect(today.json().timeZone).toBe('Europe/Madrid');
+    const dashboard = (await t.request({ method: 'GET', url: '/api/dashboard/admin', cookie: admin.cookie })).json();
+    expect(dashboard.occupancy.find((row: { doctorId: string }) => row.doctorId === doctor.id).workingMinutes).toBe(5 * 5 * 60);
+    expect(dashboard.noShow).toEqual({ noShows: 0, attended: 0, rate: 0 });
+    const doctorDashboard = await t.request({ method: 'GET', url: '/api/dashboard/doctor', cookie: doctorCookie });
+    expect(doctorDashboard.statusCode).toBe(200);
+    const from = new Date().toISOString();
+    const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const range = await t.request({ method: 'GET', url: `/api/appointments/range?from=${from}&to=${to}`, cookie: admin.cookie });
+    expect(range.json().length).toBeGreaterThanOrEqual(6);
+  });
+});
