@@ -264,12 +264,13 @@ export function createAppointmentsRepository(db: Db) {
 
     /** Pairs of live appointments of one doctor that overlap: must always be 0 (verification). */
     async countOverlaps(tx: Db = db): Promise<number> {
-      const result = await tx.execute<{ count: number }>(sql`
-        SELECT count(*)::int AS count FROM appointments a JOIN appointments b
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sql`appointments a JOIN appointments b
           ON a.doctor_id = b.doctor_id AND a.id < b.id
          AND a.status <> 'cancelada' AND b.status <> 'cancelada'
          AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at`);
-      return Number(result.rows[0]?.count ?? 0);
+      return row?.count ?? 0;
     },
 
     async countPendingConfirmations(now: Date, tx: Db = db) {
