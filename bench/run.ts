@@ -1,34 +1,43 @@
 /**
- * `npm run bench`: patient search through the HTTP API with 100 000 patients, on PostgreSQL
- * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped
- * after) and on embedded PGlite. Prints p50/p95/p99 latency and requests per second.
- * Options: --patients N (default 100000), --seconds S per scenario (default 10), --connections 1,10 (default),
- * --only postgres|pglite, --keep (keep the PostgreSQL database to inspect it).
+ * `npm run bench` — HTTP benchmarks on PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped after) and on embedded PGlite:
+ *  - patient search with 100 000 patients: p50/p95/p99 and requests per second;
+ *  - availability of one doctor and of a specialty over a week with 1 000 000 appointments and 50 doctors;
+ *  - bookings per second under concurrency, the conflicts refused, and a verification query that
+ *    counts overlapping appointments afterwards (must be 0).
+ * Options: --patients N (100000) --appointments N (1000000) --doctors N (50) --seconds S (10)
+ *          --connections 1,10 --only postgres|pglite --part search|appointments --keep
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Temporal } from 'temporal-polyfill';
 import '../src/common/zod-es';
-import { parseFlags } from '../src/server/cli/open';
 import { buildApp } from '../src/server/app';
+import { parseFlags } from '../src/server/cli/open';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
 import { createRepositories } from '../src/server/repositories';
+import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
 import { fakePatient, SURNAMES } from '../src/server/seed/spanish-data';
 import { runLoad, type LoadResult } from './load';
 
 const flags = parseFlags(process.argv.slice(2));
 const PATIENTS = Number(flags.patients ?? 100_000);
+const APPOINTMENTS = Number(flags.appointments ?? 1_000_000);
+const DOCTORS = Number(flags.doctors ?? 50);
 const SECONDS = Number(flags.seconds ?? 10);
-// Latency as one person typing sees it (1 connection) and under a busy front desk (10 at once).
+// Latency as one person sees it (1 connection) and under a busy front desk (10 at once).
 const CONNECTIONS = String(flags.connections ?? '1,10').split(',').map(Number);
+const PARTS = flags.part ? [String(flags.part)] : ['search', 'appointments'];
 const PASSWORD = 'bench-password-1';
 
 interface Row extends LoadResult {
   backend: string;
   scenario: string;
   connections: number;
+  note?: string;
 }
 
 async function openBackend(kind: 'postgres' | 'pglite'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
@@ -58,24 +67,26 @@ async function openBackend(kind: 'postgres' | 'pglite'): Promise<{ database: Dat
   };
 }
 
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
 async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   const { database, cleanup } = await openBackend(kind);
   const repos = createRepositories(database.db);
-  const seedStart = performance.now();
-  for (let from = 0; from < PATIENTS; from += 1000) {
-    const batch = [];
-    for (let i = from; i < Math.min(PATIENTS, from + 1000); i++) batch.push(fakePatient(i, 7));
-    await repos.patients.createMany(batch);
+  let started = performance.now();
+  await addPatients(repos, PATIENTS);
+  console.log(`[${kind}] ${PATIENTS} pacientes en ${seconds(started)} s`);
+  if (PARTS.includes('appointments')) {
+    started = performance.now();
+    const added = await addDoctorsAndAppointments(database.db, repos, {
+      doctorCount: DOCTORS,
+      appointmentCount: APPOINTMENTS,
+      onProgress: (done) => process.stdout.write(`\r[${kind}] ${done} citas…`),
+    });
+    console.log(`\n[${kind}] ${DOCTORS} doctores y ${added} citas en ${seconds(started)} s`);
   }
   await repos.patients.analyze();
-  console.log(`[${kind}] ${PATIENTS} pacientes cargados en ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  await createAccountWithProfile(database.db, repos.auth, {
-    email: 'bench@clinica.test',
-    password: PASSWORD,
-    displayName: 'Bench Admin',
-    role: 'admin',
-  });
+  await createAccountWithProfile(database.db, repos.auth, { email: 'bench@clinica.test', password: PASSWORD, displayName: 'Bench Admin', role: 'admin' });
   const app = await buildApp({
     config: {
       env: 'production',
@@ -91,6 +102,8 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     database,
     logger: false,
     relaxRateLimits: true,
+    // E-mails are not what is measured.
+    mailer: { send: async () => undefined },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const signIn = await fetch(`${address}/api/auth/sign-in`, {
@@ -99,33 +112,86 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     body: JSON.stringify({ email: 'bench@clinica.test', password: PASSWORD }),
   });
   const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-
-  const get = async (query: string) => {
-    const response = await fetch(`${address}/api/patients?${query}`, { headers: { cookie } });
+  const get = async (pathAndQuery: string) => {
+    const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
     await response.arrayBuffer();
     return response.ok;
   };
-  // Partial surnames as staff type them: 4–6 letters, sometimes with the accent, sometimes without.
-  const partialSurname = (worker: number, i: number) => {
-    const surname = SURNAMES[(worker * 7919 + i * 104729) % SURNAMES.length]!;
-    const prefix = surname.slice(0, 4 + ((worker + i) % 3));
-    return (i % 2 ? prefix : prefix.normalize('NFD').replace(/[\u0300-\u036f]/g, '')).toLowerCase();
-  };
-  const scenarios: [string, (worker: number, i: number) => Promise<boolean>][] = [
-    ['apellido parcial (p. ej. «garc»)', (w, i) => get(`q=${encodeURIComponent(partialSurname(w, i))}`)],
-    ['nombre y apellido («maria lopez»)', (w, i) => get(`q=${encodeURIComponent(`${i % 2 ? 'maria' : 'jose'} ${partialSurname(w, i)}`)}`)],
-    ['DNI completo', (w, i) => get(`q=${fakePatient((w * 1000 + i) % PATIENTS, 7).documentNumber}`)],
-    ['lista sin filtro, página 50', () => get('page=50')],
-  ];
+
   const rows: Row[] = [];
-  for (const connections of CONNECTIONS) {
-    for (const [scenario, request] of scenarios) {
+  const measure = async (scenario: string, request: (worker: number, i: number) => Promise<boolean>) => {
+    for (const connections of CONNECTIONS) {
       await runLoad({ connections, seconds: 1, request }); // warm-up
       const result = await runLoad({ connections, seconds: SECONDS, request });
       rows.push({ backend: kind, scenario, connections, ...result });
-      console.log(`[${kind}] ${scenario}, ${connections} conexiones: p95 ${result.p95.toFixed(1)} ms`);
+      console.log(`[${kind}] ${scenario}, ${connections} conexiones: p95 ${result.p95.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s`);
+    }
+  };
+
+  if (PARTS.includes('search')) {
+    // Partial surnames as staff type them: 4–6 letters, sometimes with the accent, sometimes without.
+    const partialSurname = (worker: number, i: number) => {
+      const surname = SURNAMES[(worker * 7919 + i * 104729) % SURNAMES.length]!;
+      const prefix = surname.slice(0, 4 + ((worker + i) % 3));
+      return (i % 2 ? prefix : prefix.normalize('NFD').replace(/[\u0300-\u036f]/g, '')).toLowerCase();
+    };
+    await measure('pacientes: apellido parcial («garc»)', (w, i) => get(`/api/patients?q=${encodeURIComponent(partialSurname(w, i))}`));
+    await measure('pacientes: nombre y apellido', (w, i) => get(`/api/patients?q=${encodeURIComponent(`${i % 2 ? 'maria' : 'jose'} ${partialSurname(w, i)}`)}`));
+    await measure('pacientes: DNI completo', (w, i) => get(`/api/patients?q=${fakePatient(1_000_000 + ((w * 1000 + i) % PATIENTS), 7).documentNumber}`));
+    await measure('pacientes: lista sin filtro, pág. 50', () => get('/api/patients?page=50'));
+  }
+
+  if (PARTS.includes('appointments')) {
+    const settings = await repos.clinic.getSettings();
+    const doctors = (await repos.doctors.list()).filter((doctor) => doctor.email.endsWith('@bench.clinica'));
+    const specialties = [...new Set(doctors.map((doctor) => doctor.specialtyId))];
+    const today = Temporal.Now.plainDateISO(settings.timeZone);
+    const week = (i: number) => {
+      const from = today.add({ days: 1 + (i % 4) * 7 });
+      return `from=${from}&to=${from.add({ days: 6 })}`;
+    };
+    await measure('disponibilidad: un doctor, una semana', (w, i) => get(`/api/public/availability?doctorId=${doctors[(w * 31 + i) % doctors.length]!.id}&${week(i)}`));
+    await measure('disponibilidad: especialidad, una semana', (w, i) => get(`/api/public/availability?specialtyId=${specialties[(w + i) % specialties.length]}&${week(i)}`));
+
+    // Bookings: every worker asks for free-looking slots of the next weeks; many collide on purpose.
+    const patientIds = await repos.patients.someIds(5000);
+    let booked = 0;
+    let conflicts = 0;
+    let others = 0;
+    const bookingDoctors = doctors.slice(0, 10);
+    const book = async (worker: number, i: number) => {
+      const doctor = bookingDoctors[(worker + i) % bookingDoctors.length]!;
+      const day = today.add({ days: 30 + ((i * 7 + worker) % 20) });
+      if (day.dayOfWeek > 5) return true;
+      const minute = 8 * 60 + ((i * 13 + worker * 3) % 24) * 30;
+      const startsAt = day.toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 }).toZonedDateTime(settings.timeZone).toInstant().toString();
+      const response = await fetch(`${address}/api/appointments`, {
+        method: 'POST',
+        headers: { cookie, origin: address, 'content-type': 'application/json' },
+        body: JSON.stringify({ patientId: patientIds[(worker * 997 + i) % patientIds.length], doctorId: doctor.id, startsAt, reason: 'Bench', channel: 'telefono' }),
+      });
+      await response.arrayBuffer();
+      if (response.status === 201) booked++;
+      else if (response.status === 409) conflicts++;
+      else others++;
+      return response.status === 201 || response.status === 409;
+    };
+    for (const connections of CONNECTIONS.filter((c) => c > 1).concat(CONNECTIONS.some((c) => c > 1) ? [] : [10])) {
+      booked = conflicts = others = 0;
+      const result = await runLoad({ connections, seconds: SECONDS, request: book });
+      const overlaps = await repos.appointments.countOverlaps();
+      rows.push({
+        backend: kind,
+        scenario: 'reservas concurrentes (personal)',
+        connections,
+        ...result,
+        rps: (booked + conflicts) / SECONDS,
+        note: `${(booked / SECONDS).toFixed(0)} reservas/s, ${booked} hechas, ${conflicts} conflictos 409, ${others} otros; solapes tras verificar: ${overlaps}`,
+      });
+      console.log(`[${kind}] reservas: ${rows.at(-1)!.note}`);
     }
   }
+
   await app.close();
   await database.close();
   await cleanup();
@@ -138,11 +204,11 @@ for (const backend of backends) rows.push(...(await benchBackend(backend)));
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number) => value.toFixed(1).padStart(8);
-console.log(`\nBúsqueda de pacientes por HTTP — ${PATIENTS} pacientes, ${SECONDS} s por escenario`);
-console.log(`${pad('base', 9)} ${'conex.'.padStart(6)} ${pad('escenario', 36)} ${'peticiones'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} errores`);
+console.log(`\nClínica — ${PATIENTS} pacientes, ${APPOINTMENTS} citas, ${DOCTORS} doctores; ${SECONDS} s por escenario`);
+console.log(`${pad('base', 9)} ${'conex.'.padStart(6)} ${pad('escenario', 42)} ${'peticiones'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} errores`);
 for (const row of rows) {
   console.log(
-    `${pad(row.backend, 9)} ${String(row.connections).padStart(6)} ${pad(row.scenario, 36)} ${String(row.requests).padStart(10)} ${num(row.p50)} ${num(row.p95)} ${num(row.p99)} ${num(row.rps)} ${row.errors}`,
+    `${pad(row.backend, 9)} ${String(row.connections).padStart(6)} ${pad(row.scenario, 42)} ${String(row.requests).padStart(10)} ${num(row.p50)} ${num(row.p95)} ${num(row.p99)} ${num(row.rps)} ${row.errors}${row.note ? `\n${' '.repeat(17)}↳ ${row.note}` : ''}`,
   );
 }
 process.exit(0);

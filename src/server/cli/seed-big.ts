@@ -1,31 +1,42 @@
 /**
- * Fills a database for benchmarks: `npm run seed:big -- --patients 100000`.
- * Adds to what is there (run twice: twice as many). Uses DATA_DIR or DATABASE_URL like the server.
+ * Fills a database for benchmarks (adds to what is there), with DATA_DIR or DATABASE_URL like the server:
+ *   npm run seed:big -- --patients 100000
+ *   npm run seed:big -- --appointments 1000000 --doctors 50
  */
 import '../../common/zod-es';
 import { ConfigError } from '../config';
 import { DirectoryLockedError } from '../db/lock';
-import { fakePatient } from '../seed/spanish-data';
+import { addDoctorsAndAppointments, addPatients } from '../seed/big';
 import { openForCli, parseFlags } from './open';
+
+const count = (value: string | true | undefined, fallback: number) => {
+  const number = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    console.error('Uso: npm run seed:big -- [--patients 100000] [--appointments 1000000 --doctors 50]');
+    process.exit(2);
+  }
+  return number;
+};
 
 async function main() {
   const flags = parseFlags(process.argv.slice(2));
-  const patients = Number(flags.patients ?? 0);
-  if (!Number.isInteger(patients) || patients < 0) {
-    console.error('Uso: npm run seed:big -- --patients 100000');
-    process.exit(2);
-  }
+  const patients = count(flags.patients, 0);
+  const appointments = count(flags.appointments, 0);
+  const doctors = count(flags.doctors, appointments > 0 ? 50 : 0);
   const { database, repos } = await openForCli();
+  const started = Date.now();
+  const progress = (label: string) => (done: number) => process.stdout.write(`\r${done} ${label}…`);
   try {
-    const started = Date.now();
-    const offset = await repos.patients.count();
-    for (let from = 0; from < patients; from += 1000) {
-      const batch = [];
-      for (let i = from; i < Math.min(patients, from + 1000); i++) batch.push(fakePatient(offset + i + 1_000_000, 7));
-      await repos.patients.createMany(batch);
-      if ((from / 1000) % 10 === 9) process.stdout.write(`\r${from + 1000} pacientes…`);
+    if (patients > 0) {
+      await addPatients(repos, patients, progress('pacientes'));
+      console.log(`\n${patients} pacientes añadidos.`);
     }
-    console.log(`\n${patients} pacientes añadidos en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    if (appointments > 0) {
+      const added = await addDoctorsAndAppointments(database.db, repos, { doctorCount: doctors, appointmentCount: appointments, onProgress: progress('citas') });
+      console.log(`\n${doctors} doctores y ${added} citas añadidos.`);
+    }
+    await repos.patients.analyze();
+    console.log(`Hecho en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
   }

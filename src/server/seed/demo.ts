@@ -4,7 +4,9 @@ import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import { ensurePatientRecord } from '../modules/patients/link-account';
 import type { Repositories } from '../repositories';
+import { seedAppointments } from './appointments';
 import { fakePatient } from './spanish-data';
+import { Temporal } from 'temporal-polyfill';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -185,6 +187,19 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
       },
       tx,
     );
+
+    // Three months of appointments: six weeks back, six weeks ahead, busier near today.
+    const settings = await repos.clinic.getSettings(tx);
+    const today = Temporal.Now.plainDateISO(settings.timeZone);
+    await seedAppointments(tx, repos, {
+      doctors: await repos.doctors.list({}, tx),
+      patientIds: await repos.patients.someIds(500, tx),
+      timeZone: settings.timeZone,
+      fromDay: today.subtract({ days: 45 }).toString(),
+      toDay: today.add({ days: 45 }).toString(),
+      fill: (days) => (days <= 0 ? 0.7 : days <= 7 ? 0.55 : days <= 21 ? 0.3 : 0.12),
+      withEvents: true,
+    });
   });
   return true;
 }

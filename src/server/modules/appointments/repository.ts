@@ -98,6 +98,32 @@ export function createAppointmentsRepository(db: Db) {
       }
     },
 
+    /** Many appointments in one statement (demo and benchmark data), with their 'created' events if asked. */
+    async createMany(
+      rows: {
+        patientId: string;
+        doctorId: string;
+        startsAt: Date;
+        endsAt: Date;
+        reason: string;
+        channel: AppointmentChannel;
+        status: AppointmentStatus;
+        cancelReason?: string | null;
+        reminderSentAt?: Date | null;
+        createdAt?: Date;
+      }[],
+      options: { withEvents: boolean },
+      tx: Db = db,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      const inserted = await tx.insert(appointments).values(rows).returning({ id: appointments.id, status: appointments.status, createdAt: appointments.createdAt });
+      if (options.withEvents) {
+        await tx.insert(appointmentEvents).values(
+          inserted.map((row) => ({ appointmentId: row.id, actorId: null, action: 'created', changes: { status: row.status }, at: row.createdAt })),
+        );
+      }
+    },
+
     async findView(id: string, tx: Db = db): Promise<AppointmentView | undefined> {
       const [row] = await selectView(tx).where(eq(appointments.id, id));
       return row && toView(row);

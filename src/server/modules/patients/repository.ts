@@ -66,9 +66,16 @@ export function createPatientsRepository(db: Db) {
       return row;
     },
 
-    /** Refreshes the planner's statistics after a bulk load. */
+    /** Refreshes the planner's statistics after a bulk load (patients and their appointments). */
     async analyze(tx: Db = db) {
       await tx.execute(sql`ANALYZE patients`);
+      await tx.execute(sql`ANALYZE appointments`);
+    },
+
+    /** Ids of up to `limit` records (demo and benchmark data). */
+    async someIds(limit: number, tx: Db = db): Promise<string[]> {
+      const rows = await tx.select({ id: patients.id }).from(patients).orderBy(asc(patients.createdAt), asc(patients.id)).limit(limit);
+      return rows.map((row) => row.id);
     },
 
     async count(tx: Db = db): Promise<number> {

@@ -1,0 +1,70 @@
+import { Temporal } from 'temporal-polyfill';
+import type { Db } from '../db/client';
+import { createAccountWithProfile } from '../modules/auth/accounts';
+import type { Repositories } from '../repositories';
+import { seedAppointments } from './appointments';
+import { fakePatient, FEMALE_NAMES, MALE_NAMES, random, SURNAMES } from './spanish-data';
+
+/** Adds `count` made-up patients (numbered after those already there). */
+export async function addPatients(repos: Repositories, count: number, onProgress?: (done: number) => void) {
+  const offset = await repos.patients.count();
+  for (let from = 0; from < count; from += 1000) {
+    const batch = [];
+    for (let i = from; i < Math.min(count, from + 1000); i++) batch.push(fakePatient(offset + i + 1_000_000, 7));
+    await repos.patients.createMany(batch);
+    onProgress?.(Math.min(count, from + 1000));
+  }
+}
+
+/**
+ * Adds `doctorCount` doctors working Monday–Friday 08:00–20:00 in 30-minute slots, and about
+ * `appointmentCount` appointments over them: days back from today filled at 90 %, then the weeks
+ * ahead filled less and less, as a busy clinic group looks.
+ */
+export async function addDoctorsAndAppointments(
+  db: Db,
+  repos: Repositories,
+  input: { doctorCount: number; appointmentCount: number; onProgress?: (done: number) => void },
+) {
+  const settings = await repos.clinic.getSettings();
+  const rng = random(99);
+  const specialtyNames = ['Medicina familiar', 'Pediatría', 'Dermatología', 'Traumatología', 'Cardiología', 'Ginecología'];
+  const existing = await repos.doctors.listSpecialties();
+  const specialtyIds: string[] = [];
+  for (const name of specialtyNames) {
+    specialtyIds.push(existing.find((specialty) => specialty.name === name)?.id ?? (await repos.doctors.createSpecialty(name)).id);
+  }
+  const stamp = Date.now().toString(36);
+  const doctorIds: string[] = [];
+  for (let i = 0; i < input.doctorCount; i++) {
+    const female = rng.next() < 0.5;
+    const name = `${female ? 'Dra.' : 'Dr.'} ${rng.pick(female ? FEMALE_NAMES : MALE_NAMES)} ${rng.pick(SURNAMES)} ${rng.pick(SURNAMES)}`;
+    const { account } = await createAccountWithProfile(db, repos.auth, { email: `medico${i}-${stamp}@bench.clinica`, displayName: name, role: 'doctor' });
+    await repos.doctors.create({ id: account.id, specialtyId: specialtyIds[i % specialtyIds.length]!, licenseNumber: `28${String(900000 + i)}`, appointmentMinutes: 30 });
+    await repos.doctors.replaceSchedule(account.id, [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })));
+    doctorIds.push(account.id);
+  }
+  const doctors = (await repos.doctors.list()).filter((doctor) => doctorIds.includes(doctor.id));
+  let patientIds = await repos.patients.someIds(20_000);
+  if (patientIds.length === 0) {
+    await addPatients(repos, 1000);
+    patientIds = await repos.patients.someIds(20_000);
+  }
+  // 24 slots a working day per doctor; ~0.9 of them booked in the past.
+  const perDay = input.doctorCount * 24 * 0.9;
+  const workingDaysBack = Math.ceil(input.appointmentCount / perDay);
+  const today = Temporal.Now.plainDateISO(settings.timeZone);
+  const fromDay = today.subtract({ days: Math.ceil((workingDaysBack * 7) / 5) });
+  return seedAppointments(db, repos, {
+    doctors,
+    patientIds,
+    timeZone: settings.timeZone,
+    fromDay: fromDay.toString(),
+    toDay: today.add({ days: 60 }).toString(),
+    fill: (days) => (days <= 0 ? 0.9 : days <= 7 ? 0.7 : days <= 28 ? 0.4 : 0.15),
+    withEvents: false,
+    seed: 7,
+    batchSize: 5000,
+    onProgress: input.onProgress,
+  });
+}
