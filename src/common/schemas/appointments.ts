@@ -39,6 +39,10 @@ export const STATUS_TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> 
   no_asistio: [],
 };
 
+/** No appointment lasts longer (a database check too). */
+export const MAX_APPOINTMENT_HOURS = 12;
+export const TOO_LONG_MESSAGE = `Una cita no puede durar más de ${MAX_APPOINTMENT_HOURS} horas`;
+
 export const SLOT_TAKEN_MESSAGE = 'La hora elegida ya no está disponible. Elige otra.';
 
 const instant = z.iso.datetime({ offset: true, error: 'Fecha y hora no válidas' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../common/schemas/appointments';
 import { accounts } from './auth';
 import { doctors } from './doctors';
@@ -37,6 +37,7 @@ export const appointments = pgTable(
     index('appointments_doctor_start_idx').on(table.doctorId, table.startsAt),
     index('appointments_patient_idx').on(table.patientId, table.startsAt),
     index('appointments_start_idx').on(table.startsAt),
+    check('appointments_max_length', sql`${table.endsAt} - ${table.startsAt} <= interval '12 hours'`),
     index('appointments_reminder_idx').on(table.startsAt).where(sql`${table.reminderSentAt} IS NULL AND ${table.status} IN ('pendiente', 'confirmada')`),
   ],
 );

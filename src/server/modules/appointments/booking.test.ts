@@ -194,3 +194,15 @@ describe('signed-in paciente', () => {
     expect((await t.request({ method: 'GET', url: '/api/appointments/today', cookie })).statusCode).toBe(403);
   });
 });
+
+describe('privacy of public booking', () => {
+  it('does not attach a booking to an existing chart on the e-mail alone', async () => {
+    const day = nextWeekday(11);
+    const slots = (await availability(`doctorId=${doctor.id}&from=${day}&to=${day}`)).doctors[0].slots;
+    await t.request({ method: 'POST', url: '/api/public/bookings', payload: booking(slots[0].startsAt, { email: 'victima@prueba.test', firstName: 'Víctor', lastName: 'Íñiguez' }) });
+    await t.request({ method: 'POST', url: '/api/public/bookings', payload: booking(slots[1].startsAt, { email: 'victima@prueba.test', firstName: 'Otra', lastName: 'Persona' }) });
+    await t.request({ method: 'POST', url: '/api/public/bookings', payload: booking(slots[2].startsAt, { email: 'VICTIMA@prueba.test', firstName: 'victor', lastName: 'iniguez' }) });
+    const found = (await t.request({ method: 'GET', url: '/api/patients?q=victima@prueba.test', cookie: admin.cookie })).json();
+    expect(found.items.map((p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`).sort()).toEqual(['Otra Persona', 'Víctor Íñiguez']);
+  });
+});

@@ -75,7 +75,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const view = await ownAppointment(user, request.params.id);
       await service.requireChangeable(view);
-      const updated = await service.setStatus(view, 'cancelada', user.id, `Cancelada por el paciente: ${request.body.reason}`);
+      const updated = await service.setStatus(view, 'cancelada', user.id, request.body.reason);
       await service.email('cancelled', updated, { reason: request.body.reason });
       return service.ownView(updated);
     },

@@ -79,11 +79,12 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const slot = await service.requireFreeSlot(doctor, new Date(input.startsAt));
       const settings = await repos.clinic.getSettings();
 
-      // The record of whoever books: a signed-in paciente's own; else the one with this e-mail; else a new one.
+      // The record of whoever books: a signed-in paciente's own; else the one with this e-mail and name;
+      // else a new one.
       const patient =
         request.user?.role === 'paciente'
           ? await ensurePatientRecord(repos, request.user, { displayName: request.user.displayName, phone: input.phone })
-          : ((await repos.patients.findLatestByEmail(input.email)) ??
+          : ((await repos.patients.findByEmailAndName(input.email, input.firstName, input.lastName)) ??
             (await repos.patients.create({
               firstName: input.firstName,
               lastName: input.lastName,
@@ -130,7 +131,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const view = await byToken(request.params.token);
       await service.requireChangeable(view);
-      const updated = await service.setStatus(view, 'cancelada', null, `Cancelada por el paciente: ${request.body.reason}`);
+      const updated = await service.setStatus(view, 'cancelada', null, request.body.reason);
       await service.email('cancelled', updated, { reason: request.body.reason });
       return service.ownView(updated);
     },

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
   APPOINTMENT_STATUS_LABELS,
+  MAX_APPOINTMENT_HOURS,
   STATUS_TRANSITIONS,
+  TOO_LONG_MESSAGE,
   appointmentDetailSchema,
   appointmentListQuerySchema,
   appointmentListSchema,
@@ -47,6 +49,13 @@ function describeEvent(action: string, changes: Record<string, unknown>, timeZon
     return changes.reason ? `Estado: ${label}. Motivo: ${String(changes.reason)}` : `Estado: ${label}`;
   }
   return action;
+}
+
+function requireSensibleLength(startsAt: Date, endsAt: Date) {
+  if (endsAt <= startsAt) throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', { endsAt: 'La cita termina antes de empezar' });
+  if (endsAt.getTime() - startsAt.getTime() > MAX_APPOINTMENT_HOURS * 3_600_000) {
+    throw new AppError(400, 'VALIDATION', TOO_LONG_MESSAGE, { endsAt: TOO_LONG_MESSAGE });
+  }
 }
 
 const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -167,7 +176,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const startsAt = new Date(input.startsAt);
       const endsAt = input.endsAt ? new Date(input.endsAt) : new Date(startsAt.getTime() + doctor.appointmentMinutes * 60_000);
-      if (endsAt <= startsAt) throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', { endsAt: 'La cita termina antes de empezar' });
+      requireSensibleLength(startsAt, endsAt);
       await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const view = await service.create({
         doctor,
@@ -200,7 +209,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const endsAt = input.endsAt
         ? new Date(input.endsAt)
         : new Date(startsAt.getTime() + (view.endsAt.getTime() - view.startsAt.getTime()));
-      if (endsAt <= startsAt) throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', { endsAt: 'La cita termina antes de empezar' });
+      requireSensibleLength(startsAt, endsAt);
       const moved = startsAt.getTime() !== view.startsAt.getTime() || endsAt.getTime() !== view.endsAt.getTime() || doctor.id !== view.doctorId;
       if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, user.id);

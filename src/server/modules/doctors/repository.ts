@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { MAX_APPOINTMENT_HOURS } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
 import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../db/schema';
 
@@ -143,7 +144,11 @@ export function createDoctorsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Live appointments of the given doctors in [from, to): what their free slots must avoid. */
+    /**
+     * Live appointments of the given doctors overlapping [from, to): what their free slots must avoid.
+     * No appointment lasts more than MAX_APPOINTMENT_HOURS (a check constraint), so the index range on
+     * (doctor, start) is bounded on both sides instead of reading the doctor's whole history.
+     */
     async busyRanges(doctorIds: string[], from: Date, to: Date, tx: Db = db) {
       if (doctorIds.length === 0) return [];
       return tx
@@ -154,6 +159,7 @@ export function createDoctorsRepository(db: Db) {
             inArray(appointments.doctorId, doctorIds),
             ne(appointments.status, 'cancelada'),
             lt(appointments.startsAt, to),
+            gte(appointments.startsAt, new Date(from.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000)),
             gte(appointments.endsAt, from),
           ),
         );

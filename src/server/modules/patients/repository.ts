@@ -112,12 +112,20 @@ export function createPatientsRepository(db: Db) {
       return row;
     },
 
-    /** The most recently updated record with this e-mail (linked or not). */
-    async findLatestByEmail(email: string, tx: Db = db): Promise<PatientRow | undefined> {
+    /**
+     * The most recent record with this e-mail AND this name (compared without accents or case): a visitor
+     * who knows someone's e-mail must not add appointments to that person's chart.
+     */
+    async findByEmailAndName(email: string, firstName: string, lastName: string, tx: Db = db): Promise<PatientRow | undefined> {
       const [row] = await tx
         .select()
         .from(patients)
-        .where(sql`lower(${patients.email}) = ${email.toLowerCase()}`)
+        .where(
+          and(
+            sql`lower(${patients.email}) = ${email.toLowerCase()}`,
+            eq(patients.sortName, normalizeSearchText(`${lastName} ${firstName}`)),
+          ),
+        )
         .orderBy(desc(patients.updatedAt))
         .limit(1);
       return row;

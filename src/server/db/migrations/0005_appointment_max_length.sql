@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_max_length" CHECK ("appointments"."ends_at" - "appointments"."starts_at" <= interval '12 hours');
