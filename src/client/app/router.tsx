@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...screen(() => import('./routes/public/landing')) },
           { path: paths.booking, ...screen(() => import('./routes/public/booking')) },
+          { path: '/cita/:token', ...screen(() => import('./routes/public/manage-booking')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },

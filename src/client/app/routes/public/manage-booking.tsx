@@ -1,0 +1,155 @@
+import { Alert, Anchor, Box, Button, Container, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarX, IconClock, IconInfoCircle, IconLinkOff, IconPhone } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../../common/paths';
+import type { OwnAppointment } from '../../../../common/schemas/appointments';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { PageTitle } from '../../../components/page-title';
+import { useCancelPublicBooking } from '../../../features/booking/api/cancel-public-booking';
+import { usePublicBooking } from '../../../features/booking/api/get-public-booking';
+import { useReschedulePublicBooking } from '../../../features/booking/api/reschedule-public-booking';
+import { AppointmentFacts } from '../../../features/booking/components/appointment-facts';
+import { CancelAppointmentModal } from '../../../features/booking/components/cancel-appointment-modal';
+import { RescheduleForm } from '../../../features/booking/components/reschedule-form';
+import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { ApiError } from '../../../lib/api-client';
+import { formatLongDateTime } from '../../../lib/clinic-time';
+
+function BookingNotFound({ message }: { message: string }) {
+  return (
+    <Paper withBorder py="xl" px="md">
+      <EmptyState
+        icon={<IconLinkOff size={32} stroke={1.5} />}
+        title="Cita no encontrada"
+        description={message}
+      >
+        <EmptyState.Actions>
+          <Button component={Link} to={paths.booking}>
+            Pedir cita
+          </Button>
+          <Button component={Link} to={paths.home} variant="default">
+            Volver al inicio
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+/** Too late to change it online: the clinic's phone. */
+function CallTheClinic() {
+  const { data: clinic } = useClinic();
+  return (
+    <Alert color="blue" icon={<IconPhone size={20} aria-hidden />} title="¿Necesitas cambiarla?">
+      Ya no se puede cambiar ni cancelar por internet; llama a la clínica
+      {clinic?.phone ? (
+        <>
+          {' '}
+          al <Anchor href={`tel:${clinic.phone.replace(/\s/g, '')}`}>{clinic.phone}</Anchor>.
+        </>
+      ) : (
+        '.'
+      )}
+    </Alert>
+  );
+}
+
+function BookingActions({ token, appointment }: { token: string; appointment: OwnAppointment }) {
+  const [changing, setChanging] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = useCancelPublicBooking();
+  const reschedule = useReschedulePublicBooking();
+
+  if (appointment.status === 'cancelada') {
+    return (
+      <Alert color="gray" icon={<IconCalendarX size={20} aria-hidden />} title="Esta cita está cancelada">
+        <Stack gap="sm">
+          {appointment.cancelReason && <Text size="sm">Motivo: {appointment.cancelReason}</Text>}
+          <Button component={Link} to={paths.booking} variant="light" style={{ alignSelf: 'flex-start' }}>
+            Pedir otra cita
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!appointment.canChange) {
+    return appointment.status === 'pendiente' || appointment.status === 'confirmada' ? <CallTheClinic /> : null;
+  }
+  if (changing) {
+    return (
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby="change-title">
+        <Title order={2} size="h4" id="change-title" mb="sm">
+          Cambiar la hora
+        </Title>
+        <RescheduleForm
+          appointment={appointment}
+          onConfirm={(slot) => reschedule.mutateAsync({ token, startsAt: slot.startsAt })}
+          onDone={() => setChanging(false)}
+          onDiscard={() => setChanging(false)}
+        />
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        <IconClock size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+        Puedes cambiarla o cancelarla por internet hasta el{' '}
+        {formatLongDateTime(appointment.changeDeadline, appointment.timeZone)}.
+      </Text>
+      <Group gap="sm">
+        <Button onClick={() => setChanging(true)}>Cambiar la hora</Button>
+        <Button variant="outline" color="red" onClick={() => setCancelling(true)}>
+          Cancelar la cita
+        </Button>
+      </Group>
+      <CancelAppointmentModal
+        appointment={cancelling ? appointment : null}
+        onClose={() => setCancelling(false)}
+        onConfirm={(reason) => cancel.mutateAsync({ token, reason })}
+      />
+    </Stack>
+  );
+}
+
+export default function ManageBookingPage() {
+  const { token = '' } = useParams();
+  const booking = usePublicBooking(token);
+
+  return (
+    <Container size="sm" py="xl" px={{ base: 'sm', xs: 'md' }}>
+      <PageTitle>Tu cita</PageTitle>
+      {booking.isPending ? (
+        <LoadingBlock label="Cargando tu cita" />
+      ) : booking.isError ? (
+        booking.error instanceof ApiError && booking.error.status === 404 ? (
+          <BookingNotFound message={booking.error.message} />
+        ) : (
+          <LoadErrorAlert title="No se ha podido cargar tu cita" error={booking.error} onRetry={() => void booking.refetch()} />
+        )
+      ) : (
+        <Stack gap="lg">
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+            <Stack gap="md">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text fw={600}>{booking.data.patientName}</Text>
+                <Box style={{ flexShrink: 0 }}>
+                  <AppointmentStatusBadge status={booking.data.status} />
+                </Box>
+              </Group>
+              <AppointmentFacts appointment={booking.data} />
+            </Stack>
+          </Paper>
+          {booking.data.status === 'pendiente' && (
+            <Alert color="yellow" icon={<IconInfoCircle size={20} aria-hidden />}>
+              La clínica todavía tiene que confirmar esta cita.
+            </Alert>
+          )}
+          <BookingActions token={token} appointment={booking.data} />
+        </Stack>
+      )}
+    </Container>
+  );
+}

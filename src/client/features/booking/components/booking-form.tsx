@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Box, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { paths } from '../../../../common/paths';
+import { publicBookingSchema } from '../../../../common/schemas/appointments';
+import type { Profile } from '../../../../common/schemas/auth';
+import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
+import { formatLongDateTime } from '../../../lib/clinic-time';
+import { capitalize, splitName, type PickedSlot } from '../utils/slots';
+
+/** What the visitor writes in «Tus datos»: the public booking without the slot, which the steps before chose. */
+const visitorDetailsSchema = publicBookingSchema.omit({ doctorId: true, startsAt: true });
+/** A signed-in paciente books with the data of their account: only the reason is theirs to write here. */
+const patientDetailsSchema = visitorDetailsSchema.extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
+export type BookingDetailsInput = z.input<typeof visitorDetailsSchema>;
+export type BookingDetailsOutput = z.output<typeof visitorDetailsSchema>;
+export type BookingDetailsForm = UseFormReturn<BookingDetailsInput, unknown, BookingDetailsOutput>;
+
+/** The fields of the form, so the server's field messages can go next to them. */
+export const BOOKING_DETAILS_FIELDS = Object.keys(visitorDetailsSchema.shape);
+
+/**
+ * The form of «Tus datos». It lives in the page, not in the step, so that nothing typed is lost when the
+ * visitor goes back to change the time (or is sent back because it was taken).
+ */
+export function useBookingDetailsForm(patient: Profile | null): BookingDetailsForm {
+  const schema: z.ZodType<BookingDetailsOutput, BookingDetailsInput> = patient ? patientDetailsSchema : visitorDetailsSchema;
+  const name = splitName(patient?.displayName ?? '');
+  return useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: patient
+      ? {
+          firstName: name.firstName,
+          lastName: name.lastName,
+          email: patient.email,
+          phone: patient.phone ?? '',
+          reason: '',
+          // Accepted when the account was created.
+          acceptPrivacy: true,
+          website: '',
+        }
+      : { firstName: '', lastName: '', email: '', phone: '', reason: '', website: '' },
+  });
+}
+
+interface BookingFormProps {
+  form: BookingDetailsForm;
+  /** A signed-in paciente: their account's data, read only. */
+  patient: boolean;
+  slot: PickedSlot;
+  specialty: string;
+  timeZone: string;
+  failure: FormFailure | null;
+  submitting: boolean;
+  onSubmit: (values: BookingDetailsOutput) => void;
+  /** Back to «Día y hora». */
+  onChangeSlot: () => void;
+}
+
+/** «Tus datos»: who comes and why, the privacy consent, a summary of the chosen time and «Confirmar cita». */
+export function BookingForm({
+  form,
+  patient,
+  slot,
+  specialty,
+  timeZone,
+  failure,
+  submitting,
+  onSubmit,
+  onChangeSlot,
+}: BookingFormProps) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const accountField = patient ? ({ readOnly: true, variant: 'filled' } as const) : {};
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Tus datos">
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md" bg="teal.0" component="section" aria-label="Tu cita">
+          <Stack gap={8}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconCalendarEvent size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text fw={700}>{capitalize(formatLongDateTime(slot.startsAt, timeZone))}</Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconStethoscope size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text>
+                {slot.doctorName}
+                {specialty && (
+                  <Text span c="dimmed">
+                    {' '}
+                    · {specialty}
+                  </Text>
+                )}
+              </Text>
+            </Group>
+            <Button variant="subtle" size="compact-sm" onClick={onChangeSlot} style={{ alignSelf: 'flex-start' }}>
+              Cambiar el día o la hora
+            </Button>
+          </Stack>
+        </Paper>
+
+        <FormFailureAlert failure={failure} title="No se ha podido reservar la cita" />
+
+        {patient && (
+          <Text size="sm" c="dimmed">
+            Pedirás la cita con los datos de tu cuenta. Puedes cambiarlos en{' '}
+            <Anchor component={Link} to={paths.patient.profile} size="sm">
+              Mi perfil
+            </Anchor>
+            .
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Nombre"
+            required={!patient}
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...accountField}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Apellidos"
+            required={!patient}
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...accountField}
+            {...register('lastName')}
+          />
+          <TextInput
+            label="Correo electrónico"
+            type="email"
+            required={!patient}
+            autoComplete="email"
+            description={patient ? undefined : 'Te enviaremos aquí la confirmación.'}
+            error={errors.email?.message}
+            {...accountField}
+            {...register('email')}
+          />
+          <TextInput
+            label="Teléfono"
+            type="tel"
+            required={!patient}
+            autoComplete="tel"
+            description={patient ? undefined : 'Por si tenemos que avisarte de algún cambio.'}
+            error={errors.phone?.message}
+            {...accountField}
+            {...register('phone')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Motivo de la consulta"
+          size="md"
+          description="Opcional. Cuéntanos brevemente qué te ocurre para preparar la visita."
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={500}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
+
+        {/* Honeypot: people never see or reach it; bots fill it in and the server ignores their booking. */}
+        <Box
+          aria-hidden="true"
+          style={{ position: 'absolute', left: -10_000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
+        >
+          <label htmlFor="booking-website">No rellenes este campo</label>
+          <input id="booking-website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" {...register('website')} />
+        </Box>
+
+        {!patient && (
+          <Checkbox
+            size="md"
+            label={
+              <>
+                He leído y acepto la{' '}
+                <Anchor href={paths.privacy} target="_blank" rel="noopener noreferrer" inherit>
+                  política de privacidad
+                </Anchor>
+              </>
+            }
+            error={errors.acceptPrivacy?.message}
+            {...register('acceptPrivacy')}
+          />
+        )}
+
+        <Group justify="space-between" gap="sm">
+          <Button variant="default" size="md" onClick={onChangeSlot}>
+            Atrás
+          </Button>
+          <Button type="submit" size="md" loading={submitting}>
+            Confirmar cita
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { Avatar, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import type { BookingOptions } from '../../../../common/schemas/appointments';
+
+/** The value of «Cualquier profesional». */
+export const ANY_DOCTOR = 'any';
+
+interface DoctorChoiceProps {
+  options: BookingOptions;
+  specialtyId: string | null;
+  /** A professional's id or `ANY_DOCTOR`. */
+  doctorId: string;
+  onSpecialtyChange: (specialtyId: string) => void;
+  onDoctorChange: (doctorId: string) => void;
+  specialtyError?: string;
+}
+
+/** Specialties that have someone to see: the others can't be booked online. */
+export const bookableSpecialties = (options: BookingOptions) =>
+  options.specialties.filter((specialty) => options.doctors.some((doctor) => doctor.specialtyId === specialty.id));
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter((part) => part && !part.endsWith('.'))
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+/** «Especialidad y profesional»: the specialty, then a professional of it or «Cualquier profesional». */
+export function DoctorChoice({
+  options,
+  specialtyId,
+  doctorId,
+  onSpecialtyChange,
+  onDoctorChange,
+  specialtyError,
+}: DoctorChoiceProps) {
+  const specialties = bookableSpecialties(options);
+  const doctors = options.doctors.filter((doctor) => doctor.specialtyId === specialtyId);
+  const specialtyName = specialties.find((specialty) => specialty.id === specialtyId)?.name ?? '';
+
+  return (
+    <Stack gap="lg">
+      <Select
+        label="Especialidad"
+        placeholder="Elige una especialidad"
+        data={specialties.map((specialty) => ({ value: specialty.id, label: specialty.name }))}
+        value={specialtyId}
+        onChange={(value) => value && onSpecialtyChange(value)}
+        allowDeselect={false}
+        searchable={specialties.length > 8}
+        nothingFoundMessage="No hay ninguna especialidad con ese nombre"
+        required
+        size="md"
+        maw={{ sm: 420 }}
+        error={specialtyError}
+        comboboxProps={{ withinPortal: true }}
+      />
+
+      {specialtyId && (
+        <Radio.Group label="Profesional" value={doctorId} onChange={onDoctorChange} size="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
+            <Radio.Card value={ANY_DOCTOR} radius="md" p="md">
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Radio.Indicator mt={4} />
+                <Avatar radius="xl" color="teal" variant="light" size="md" aria-hidden>
+                  <IconUsers size={20} />
+                </Avatar>
+                <Stack gap={2} miw={0}>
+                  <Text fw={600}>Cualquier profesional</Text>
+                  <Text size="sm" c="dimmed">
+                    Verás las horas libres de todo el equipo de {specialtyName}.
+                  </Text>
+                </Stack>
+              </Group>
+            </Radio.Card>
+            {doctors.map((doctor) => (
+              <Radio.Card key={doctor.id} value={doctor.id} radius="md" p="md">
+                <Group wrap="nowrap" align="flex-start" gap="sm">
+                  <Radio.Indicator mt={4} />
+                  <Avatar src={doctor.photoURL || null} radius="xl" color="teal" size="md" alt="">
+                    {initials(doctor.displayName)}
+                  </Avatar>
+                  <Stack gap={2} miw={0}>
+                    <Text fw={600}>{doctor.displayName}</Text>
+                    <Text size="sm" c="dimmed">
+                      {doctor.specialty} · consultas de {doctor.appointmentMinutes} min
+                    </Text>
+                    {doctor.bio && (
+                      <Text size="sm" lineClamp={2}>
+                        {doctor.bio}
+                      </Text>
+                    )}
+                  </Stack>
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      )}
+    </Stack>
+  );
+}

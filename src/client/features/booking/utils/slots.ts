@@ -1,0 +1,97 @@
+import { slotTakenSchema, type Availability, type Slot } from '../../../../common/schemas/appointments';
+import { ApiError } from '../../../lib/api-client';
+import { addDays, dayKey, formatTime } from '../../../lib/clinic-time';
+
+/** A free slot together with the professional it belongs to. */
+export interface PickedSlot extends Slot {
+  doctorId: string;
+  doctorName: string;
+}
+
+/** All free slots of an availability answer in one list, in time order (for «Cualquier profesional»). */
+export function flattenAvailability(availability: Availability): PickedSlot[] {
+  return availability.doctors
+    .flatMap((doctor) => doctor.slots.map((slot) => ({ ...slot, doctorId: doctor.id, doctorName: doctor.displayName })))
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.doctorName.localeCompare(b.doctorName, 'es'));
+}
+
+/** Slots grouped by their wall-clock day in the clinic's zone, in order. */
+export function groupByDay(slots: PickedSlot[], timeZone: string): Map<string, PickedSlot[]> {
+  const days = new Map<string, PickedSlot[]>();
+  for (const slot of slots) {
+    const key = dayKey(slot.startsAt, timeZone);
+    const list = days.get(key);
+    if (list) list.push(slot);
+    else days.set(key, [slot]);
+  }
+  return days;
+}
+
+export const sameSlot = (a: PickedSlot | null | undefined, b: PickedSlot) =>
+  !!a && a.startsAt === b.startsAt && a.doctorId === b.doctorId;
+
+/** Whole days from `from` to `to` (`YYYY-MM-DD`). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/**
+ * The first day of the seven-day window that shows `day`: windows run from today in steps of a week, so
+ * the first one never shows days already gone.
+ */
+export function windowStartFor(day: string | null | undefined, today: string): string {
+  if (!day || day <= today) return today;
+  return addDays(today, Math.floor(daysBetween(today, day) / 7) * 7);
+}
+
+/** The seven days starting on `first`. */
+export const sevenDaysFrom = (first: string) => Array.from({ length: 7 }, (_, index) => addDays(first, index));
+
+// A calendar day (not an instant): formatted as the same date whatever the zone, so UTC noon in UTC.
+const dayParts = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', ...options }).formatToParts(new Date(`${date}T12:00:00Z`));
+const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
+  parts.find((item) => item.type === type)?.value ?? '';
+
+/** «lun», «23 mar» of a `YYYY-MM-DD` day. */
+export function shortDayParts(date: string): { weekday: string; day: string } {
+  const parts = dayParts(date, { weekday: 'short', day: 'numeric', month: 'short' });
+  return { weekday: part(parts, 'weekday'), day: `${part(parts, 'day')} ${part(parts, 'month')}` };
+}
+
+/** «lunes, 23 de marzo» of a `YYYY-MM-DD` day. */
+export const longDayLabel = (date: string) =>
+  new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+/** «del 23 al 29 de marzo», «del 30 de marzo al 5 de abril» (with the year when it is not `currentYear`). */
+export function weekRangeLabel(first: string, currentYear: string): string {
+  const start = dayParts(first, { day: 'numeric', month: 'long', year: 'numeric' });
+  const end = dayParts(addDays(first, 6), { day: 'numeric', month: 'long', year: 'numeric' });
+  const year = (parts: Intl.DateTimeFormatPart[]) => part(parts, 'year');
+  const endText = `${part(end, 'day')} de ${part(end, 'month')}${year(end) === currentYear ? '' : ` de ${year(end)}`}`;
+  if (part(start, 'month') === part(end, 'month')) return `del ${part(start, 'day')} al ${endText}`;
+  const startYear = year(start) === year(end) ? '' : ` de ${year(start)}`;
+  return `del ${part(start, 'day')} de ${part(start, 'month')}${startYear} al ${endText}`;
+}
+
+/** Morning or afternoon of a slot, in the clinic's zone. */
+export const isMorning = (slot: Slot, timeZone: string) => formatTime(slot.startsAt, timeZone) < '14:00';
+
+/** «1 libre», «5 libres» */
+export const freeCountText = (count: number) => (count === 0 ? 'Sin horas' : count === 1 ? '1 libre' : `${count} libres`);
+
+/** The 409 `SLOT_TAKEN` answer: the server's message and the fresh slots it offers instead; null for any other error. */
+export function slotTakenOf(error: unknown): { message: string; slots: Slot[] } | null {
+  if (!(error instanceof ApiError) || error.code !== 'SLOT_TAKEN') return null;
+  const body = slotTakenSchema.safeParse(error.body);
+  return { message: error.message, slots: body.success ? body.data.slots : [] };
+}
+
+/** «Lucía Martín Gómez» → «Lucía» and «Martín Gómez». */
+export function splitName(displayName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = displayName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+/** «lunes, 23 de marzo» → «Lunes, 23 de marzo» */
+export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
