@@ -4,12 +4,24 @@ import { appSecrets, clinicSettings } from '../../db/schema';
 
 export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
 
+/**
+ * Settings are read by almost every request and change a few times a year: each instance keeps them
+ * for a moment. A change made through this instance is seen at once; one made through another
+ * instance within SETTINGS_TTL_MS.
+ */
+const SETTINGS_TTL_MS = 2000;
+
 export function createClinicRepository(db: Db) {
+  let cached: { row: ClinicSettingsRow; at: number } | undefined;
   return {
     /** The settings row; created with defaults the first time it is asked for. */
     async getSettings(tx: Db = db): Promise<ClinicSettingsRow> {
+      if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.row;
       const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
-      if (row) return row;
+      if (row) {
+        cached = { row, at: Date.now() };
+        return row;
+      }
       await tx.insert(clinicSettings).values({ id: 1 }).onConflictDoNothing();
       const [created] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
       return created!;
@@ -29,6 +41,7 @@ export function createClinicRepository(db: Db) {
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(clinicSettings.id, 1))
         .returning();
+      cached = { row: row!, at: Date.now() };
       return row!;
     },
   };

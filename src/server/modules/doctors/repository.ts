@@ -16,26 +16,8 @@ export interface DoctorRecord extends DoctorRow {
 
 /** All SQL about specialties, doctors, their hours and absences. */
 export function createDoctorsRepository(db: Db) {
-  async function attach(rows: (DoctorRow & { email: string; displayName: string; phone: string | null; specialty: string })[], tx: Db) {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const [hours, leaves] = await Promise.all([
-      tx.select().from(workingHours).where(inArray(workingHours.doctorId, ids)).orderBy(asc(workingHours.weekday), asc(workingHours.startMinute)),
-      tx.select().from(absences).where(inArray(absences.doctorId, ids)).orderBy(asc(absences.startDate)),
-    ]);
-    return rows.map(
-      (row): DoctorRecord => ({
-        ...row,
-        phone: row.phone ?? '',
-        schedule: hours
-          .filter((hour) => hour.doctorId === row.id)
-          .map(({ weekday, startMinute, endMinute }) => ({ weekday, startMinute, endMinute })),
-        absences: leaves
-          .filter((leave) => leave.doctorId === row.id)
-          .map(({ id, startDate, endDate, reason }) => ({ id, startDate, endDate, reason })),
-      }),
-    );
-  }
+  type ScheduleJson = DoctorRecord['schedule'];
+  type AbsencesJson = DoctorRecord['absences'];
 
   const baseSelect = (tx: Db) =>
     tx
@@ -54,11 +36,28 @@ export function createDoctorsRepository(db: Db) {
         displayName: profiles.displayName,
         phone: profiles.phone,
         specialty: specialties.name,
+        // Hours and absences come in the same round trip, as JSON arrays.
+        schedule: sql<ScheduleJson>`coalesce((
+          SELECT json_agg(json_build_object('weekday', w.weekday, 'startMinute', w.start_minute, 'endMinute', w.end_minute)
+                          ORDER BY w.weekday, w.start_minute)
+            FROM ${workingHours} w WHERE w.doctor_id = ${doctors.id}), '[]'::json)`,
+        absences: sql<AbsencesJson>`coalesce((
+          SELECT json_agg(json_build_object('id', a.id, 'startDate', a.start_date, 'endDate', a.end_date, 'reason', a.reason)
+                          ORDER BY a.start_date)
+            FROM ${absences} a WHERE a.doctor_id = ${doctors.id}), '[]'::json)`,
       })
       .from(doctors)
       .innerJoin(accounts, eq(accounts.id, doctors.id))
       .innerJoin(profiles, eq(profiles.id, doctors.id))
       .innerJoin(specialties, eq(specialties.id, doctors.specialtyId));
+
+  const toRecord = (row: Awaited<ReturnType<typeof baseSelect>>[number]): DoctorRecord => ({
+    ...row,
+    phone: row.phone ?? '',
+    // node-postgres parses json; PGlite too — but be safe if a driver hands back text.
+    schedule: typeof row.schedule === 'string' ? JSON.parse(row.schedule) : row.schedule,
+    absences: typeof row.absences === 'string' ? JSON.parse(row.absences) : row.absences,
+  });
 
   return {
     async listSpecialties(tx: Db = db) {
@@ -105,12 +104,12 @@ export function createDoctorsRepository(db: Db) {
       const rows = await baseSelect(tx)
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(asc(profiles.displayName));
-      return attach(rows, tx);
+      return rows.map(toRecord);
     },
 
     async findById(id: string, tx: Db = db): Promise<DoctorRecord | undefined> {
-      const rows = await baseSelect(tx).where(eq(doctors.id, id));
-      return (await attach(rows, tx))[0];
+      const [row] = await baseSelect(tx).where(eq(doctors.id, id));
+      return row && toRecord(row);
     },
 
     async create(
