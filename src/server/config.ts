@@ -31,6 +31,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
 });
 
 export interface Config {
@@ -74,6 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
-    clientDir: path.resolve('dist/client'),
+    clientDir: path.resolve(values.CLIENT_DIR),
   };
 }

@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 
 /** «3/5/2026», «03-05-2026», «3.5.2026» or «2026-05-03» → «2026-05-03»; null when it is not a real date. */
 export function parseSpanishDate(text: string): string | null {
@@ -33,7 +34,10 @@ type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' 
 };
 
 /** A date typed as dd/mm/aaaa or picked from a calendar in Spanish; its value is «AAAA-MM-DD». */
-export function DateField({ value, onChange, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, popoverProps, ...props }: DateFieldProps) {
+  // While the calendar is open, Escape only closes the calendar: Mantine's modals and drawers close on any
+  // Escape unless its target carries `data-mantine-stop-propagation` (the date input doesn't set it itself).
+  const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DateInput
       valueFormat="DD/MM/YYYY"
@@ -44,8 +48,20 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
       nextLabel="Siguiente"
       previousLabel="Anterior"
       clearButtonProps={{ 'aria-label': 'Borrar la fecha' }}
-      popoverProps={{ withinPortal: true }}
+      data-mantine-stop-propagation={calendarOpen || undefined}
       {...props}
+      popoverProps={{
+        withinPortal: true,
+        ...popoverProps,
+        onOpen: () => {
+          setCalendarOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setCalendarOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
       value={value || null}
       onChange={(next) => onChange(next ? next.slice(0, 10) : null)}
     />

@@ -49,3 +49,6 @@ export function addDays(date: string, days: number): string {
   value.setUTCDate(value.getUTCDate() + days);
   return value.toISOString().slice(0, 10);
 }
+
+/** «Lunes, 23 de marzo de 2026»: only the first letter in capitals, as Spanish writes it. */
+export const capitalizeFirst = (text: string) => text.charAt(0).toLocaleUpperCase('es-ES') + text.slice(1);

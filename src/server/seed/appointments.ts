@@ -77,7 +77,7 @@ export async function seedAppointments(
       if (slot.endsAt.getTime() < now) status = roll < 0.82 ? 'atendida' : roll < 0.9 ? 'no_asistio' : 'cancelada';
       else if (slot.startsAt.getTime() < now) status = roll < 0.5 ? 'en_sala' : 'atendida';
       else if (daysFromToday === 0) status = roll < 0.85 ? 'confirmada' : 'pendiente';
-      else status = roll < 0.78 ? 'confirmada' : roll < 0.92 ? 'pendiente' : 'cancelada';
+      else status = roll < 0.88 ? 'confirmada' : roll < 0.93 ? 'pendiente' : 'cancelada';
       const channel = rng.next() < 0.55 ? 'web' : rng.next() < 0.8 ? 'telefono' : 'presencial';
       batch.push({
         patientId: input.patientIds[Math.floor(rng.next() * input.patientIds.length)]!,

@@ -133,7 +133,9 @@ async function seedPatients(db: Db, repos: Repositories, count: number) {
   for (let from = 0; from < count; from += 500) {
     const batch = [];
     for (let i = from; i < Math.min(count, from + 500); i++) {
-      batch.push({ ...fakePatient(i), privacyConsentAt: consentAt, privacyConsentChannel: 'presencial' as const });
+      // Registered over the last two years, a few of them this month.
+      const createdAt = new Date(consentAt.getTime() - ((i * 7919) % 730) * 86_400_000);
+      batch.push({ ...fakePatient(i), privacyConsentAt: createdAt, privacyConsentChannel: 'presencial' as const, createdAt, updatedAt: createdAt });
     }
     await repos.patients.createMany(batch, db);
   }

@@ -70,6 +70,8 @@ export function AreaLayout({ area }: { area: Role }) {
               key={item.to}
               component={RouterNavLink}
               to={item.to}
+              // «Historial de citas» (/admin/citas) is not active on «Nueva cita» (/admin/citas/nueva).
+              end={navigationOf[area].some((other) => other.to.startsWith(`${item.to}/`))}
               label={item.label}
               leftSection={<item.icon size={20} stroke={1.6} />}
               onClick={close}

@@ -47,7 +47,7 @@ export function createPatientsRepository(db: Db) {
     },
 
     /** Many records in one statement (demo and benchmark data). */
-    async createMany(inputs: PatientInsert[], tx: Db = db): Promise<void> {
+    async createMany(inputs: (PatientInsert & { createdAt?: Date; updatedAt?: Date })[], tx: Db = db): Promise<void> {
       if (inputs.length === 0) return;
       await tx
         .insert(patients)

@@ -1,5 +1,11 @@
 import { PageTitle } from '../../../components/page-title';
+import { DoctorDashboardView } from '../../../features/dashboard/components/doctor-dashboard';
 
 export default function DoctorDashboardPage() {
-  return <PageTitle>Panel</PageTitle>;
+  return (
+    <>
+      <PageTitle>Panel</PageTitle>
+      <DoctorDashboardView />
+    </>
+  );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import type { Appointment, StatusChangeInput } from '../../../../common/schemas/appointments';
+import { apiFetch } from '../../../lib/api-client';
+import { appointmentsRootKey } from './keys';
+
+/** 409 `INVALID_TRANSITION` (Spanish message) when the appointment no longer admits that change. */
+export const changeAppointmentStatus = ({ id, change }: { id: string; change: StatusChangeInput }) =>
+  apiFetch<Appointment>(api.appointmentStatus(id), { method: 'POST', body: change });
+
+export function useChangeAppointmentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeAppointmentStatus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsRootKey }),
+  });
+}

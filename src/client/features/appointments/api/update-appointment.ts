@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import type { Appointment, AppointmentUpdateInput } from '../../../../common/schemas/appointments';
+import { apiFetch } from '../../../lib/api-client';
+import { appointmentsRootKey } from './keys';
+
+/**
+ * Moves or changes an appointment. 409 `SLOT_TAKEN` when it would overlap another of the doctor;
+ * 422 `OUTSIDE_HOURS` when outside the doctor's hours, unless `allowOutsideHours` is set.
+ */
+export const updateAppointment = ({ id, changes }: { id: string; changes: AppointmentUpdateInput }) =>
+  apiFetch<Appointment>(api.appointment(id), { method: 'PATCH', body: changes });
+
+export function useUpdateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAppointment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsRootKey }),
+  });
+}

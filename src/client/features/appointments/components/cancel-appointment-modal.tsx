@@ -1,0 +1,86 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { Appointment } from '../../../../common/schemas/appointments';
+import { formatLongDateTime } from '../../../lib/clinic-time';
+
+const MIN = 3;
+const MAX = 300;
+
+interface CancelAppointmentModalProps {
+  /** The appointment to cancel; null closes the modal. */
+  appointment: Appointment | null;
+  timeZone: string;
+  loading: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}
+
+function CancelForm({
+  appointment,
+  timeZone,
+  loading,
+  onClose,
+  onConfirm,
+}: Omit<CancelAppointmentModalProps, 'appointment'> & { appointment: Appointment }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      aria-label="Cancelar la cita"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const text = reason.trim();
+        if (text.length < MIN) setError('Indica el motivo de la cancelación');
+        else onConfirm(text);
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Cita de <strong>{appointment.patientName}</strong> con {appointment.doctorName} el{' '}
+          {formatLongDateTime(appointment.startsAt, timeZone)}. La hora quedará libre para otros pacientes.
+        </Text>
+        <Textarea
+          label="Motivo de la cancelación"
+          description="Queda en el historial de la cita."
+          required
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={MAX}
+          data-autofocus
+          value={reason}
+          error={error}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            if (error) setError(null);
+          }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            Volver
+          </Button>
+          <Button type="submit" color="red" loading={loading}>
+            Cancelar la cita
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Asks for the reason of a cancellation (required: it stays in the appointment's history). */
+export function CancelAppointmentModal({ appointment, ...props }: CancelAppointmentModalProps) {
+  return (
+    <Modal
+      opened={appointment !== null}
+      onClose={props.onClose}
+      title="Cancelar la cita"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      centered
+    >
+      {/* Mounted per opening: the reason starts empty every time. */}
+      {appointment && <CancelForm key={appointment.id} appointment={appointment} {...props} />}
+    </Modal>
+  );
+}

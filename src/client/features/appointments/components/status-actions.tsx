@@ -1,0 +1,119 @@
+import { Button, Group, type ButtonProps, type MantineSize } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCircleCheck, IconDoorEnter, IconUserX, IconX, type Icon } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Appointment } from '../../../../common/schemas/appointments';
+import { errorMessageOf } from '../../../components/form-error';
+import { formatTime } from '../../../lib/clinic-time';
+import { useChangeAppointmentStatus } from '../api/change-appointment-status';
+import {
+  STATUS_ACTION_LABELS,
+  STATUS_DONE_MESSAGES,
+  statusActionsFor,
+  type ActorRole,
+  type TargetStatus,
+} from '../utils/status-actions';
+import { CancelAppointmentModal } from './cancel-appointment-modal';
+
+const LOOK: Record<TargetStatus, { color: string; icon: Icon }> = {
+  confirmada: { color: 'blue', icon: IconCheck },
+  en_sala: { color: 'violet', icon: IconDoorEnter },
+  atendida: { color: 'green', icon: IconCircleCheck },
+  no_asistio: { color: 'red', icon: IconUserX },
+  cancelada: { color: 'gray', icon: IconX },
+};
+
+interface StatusActionsProps {
+  appointment: Appointment;
+  timeZone: string;
+  role: ActorRole;
+  size?: MantineSize;
+  /** Called with the appointment as the server saved it. */
+  onChanged?: (appointment: Appointment) => void;
+  buttonProps?: ButtonProps;
+}
+
+/**
+ * The status changes an appointment admits (per STATUS_TRANSITIONS and the role), as buttons; a
+ * cancellation first asks for its reason. Renders nothing when no change is possible.
+ */
+export function StatusActions({
+  appointment,
+  timeZone,
+  role,
+  size = 'xs',
+  onChanged,
+  buttonProps,
+}: StatusActionsProps) {
+  const change = useChangeAppointmentStatus();
+  const [pending, setPending] = useState<TargetStatus | null>(null);
+  const [cancelling, setCancelling] = useState<Appointment | null>(null);
+  const actions = statusActionsFor(appointment.status, role);
+  if (actions.length === 0) return null;
+
+  const run = (status: TargetStatus, reason?: string) => {
+    setPending(status);
+    change.mutate(
+      { id: appointment.id, change: reason ? { status, reason } : { status } },
+      {
+        onSuccess: (saved) => {
+          setCancelling(null);
+          notifications.show({
+            color: 'teal',
+            title: STATUS_DONE_MESSAGES[status],
+            message: `${saved.patientName}, ${formatTime(saved.startsAt, timeZone)} con ${saved.doctorName}`,
+            closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+          });
+          onChanged?.(saved);
+        },
+        onError: (error) => {
+          setCancelling(null);
+          notifications.show({
+            color: 'red',
+            title: 'No se ha podido cambiar la cita',
+            message: errorMessageOf(error),
+            closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+          });
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Group
+        gap={6}
+        wrap="wrap"
+        role="group"
+        aria-label={`Cambiar el estado de la cita de ${appointment.patientName} a las ${formatTime(appointment.startsAt, timeZone)}`}
+      >
+        {actions.map((status) => {
+          const { color, icon: ActionIcon } = LOOK[status];
+          return (
+            <Button
+              key={status}
+              size={size}
+              variant="light"
+              color={color}
+              leftSection={<ActionIcon size={14} aria-hidden />}
+              loading={pending === status && status !== 'cancelada'}
+              disabled={change.isPending && pending !== status}
+              onClick={() => (status === 'cancelada' ? setCancelling(appointment) : run(status))}
+              {...buttonProps}
+            >
+              {STATUS_ACTION_LABELS[status]}
+            </Button>
+          );
+        })}
+      </Group>
+      <CancelAppointmentModal
+        appointment={cancelling}
+        timeZone={timeZone}
+        loading={pending === 'cancelada'}
+        onClose={() => setCancelling(null)}
+        onConfirm={(reason) => run('cancelada', reason)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import '../../../test/mantine-polyfills';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
+import { renderScreen, stubApi } from '../../../test/render';
+import { appointment } from '../test/fixtures';
+import { TodayDiary } from './today-diary';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function diary(): TodayDiaryData {
+  return {
+    date: '2026-03-23',
+    timeZone: 'Europe/Madrid',
+    doctors: [
+      {
+        id: 'd-1',
+        displayName: 'Dra. Lucía Fernández',
+        specialty: 'Medicina familiar',
+        color: '#1c7ed6',
+        appointments: [
+          // Out of order on purpose: the diary sorts by time.
+          appointment({ id: 'a-2', patientName: 'Bruno Díaz', startsAt: '2026-03-23T09:00:00Z', status: 'pendiente' }),
+          appointment({ id: 'a-1', patientName: 'Ana García', startsAt: '2026-03-23T08:30:00Z', status: 'confirmada' }),
+        ],
+      },
+      {
+        id: 'd-2',
+        displayName: 'Dr. Andrés Molina',
+        specialty: 'Dermatología',
+        color: '#e8590c',
+        appointments: [
+          appointment({
+            id: 'a-3',
+            doctorId: 'd-2',
+            patientName: 'Carla Ruiz',
+            startsAt: '2026-03-23T10:00:00Z',
+            status: 'en_sala',
+          }),
+          appointment({
+            id: 'a-4',
+            doctorId: 'd-2',
+            patientName: 'David Sanz',
+            startsAt: '2026-03-23T11:00:00Z',
+            status: 'atendida',
+          }),
+          appointment({
+            id: 'a-5',
+            doctorId: 'd-2',
+            patientName: 'Elena Gil',
+            startsAt: '2026-03-23T12:00:00Z',
+            status: 'cancelada',
+            cancelReason: 'Avisa de que no puede venir',
+          }),
+        ],
+      },
+      { id: 'd-3', displayName: 'Dr. Javier Ortega', specialty: 'Pediatría', color: '#2f9e44', appointments: [] },
+    ],
+  };
+}
+
+const buttonsOf = (row: HTMLElement) =>
+  within(row)
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+
+function renderDiary() {
+  return renderScreen(<TodayDiary />, { path: '/admin/citas-hoy' });
+}
+
+describe('today diary', () => {
+  it('shows the day in the clinic zone, the counters, and a column per doctor with its appointments in order', async () => {
+    stubApi(() => ({ status: 200, body: diary() }));
+    renderDiary();
+
+    expect(await screen.findByText('Lunes, 23 de marzo de 2026')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Total: 4' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'En sala: 1' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Atendidas: 1' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Pendientes: 2' })).toBeInTheDocument();
+
+    const lucia = screen.getByRole('region', { name: 'Dra. Lucía Fernández' });
+    expect(within(lucia).getByText('2 citas')).toBeInTheDocument();
+    const rows = within(lucia).getAllByRole('listitem');
+    // 08:30Z and 09:00Z are 09:30 and 10:00 in Madrid (winter time).
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['09:30, Ana García', '10:00, Bruno Díaz']);
+    expect(within(lucia).getByRole('link', { name: 'Ana García' })).toHaveAttribute('href', '/admin/pacientes/p-1');
+
+    const andres = screen.getByRole('region', { name: 'Dr. Andrés Molina' });
+    expect(within(andres).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(andres).getByText('Motivo de la cancelación: Avisa de que no puede venir')).toBeInTheDocument();
+    expect(within(lucia).queryByText('Carla Ruiz')).not.toBeInTheDocument();
+
+    const javier = screen.getByRole('region', { name: 'Dr. Javier Ortega' });
+    expect(within(javier).getByText('Sin citas hoy.')).toBeInTheDocument();
+  });
+
+  it('offers the actions each status admits', async () => {
+    stubApi(() => ({ status: 200, body: diary() }));
+    renderDiary();
+    const row = async (name: string) => (await screen.findByText(name)).closest('li')!;
+
+    expect(buttonsOf(await row('Bruno Díaz'))).toEqual(['Confirmar', 'Cancelar']);
+    expect(buttonsOf(await row('Ana García'))).toEqual(['Llegada', 'Atendida', 'No asistió', 'Cancelar']);
+    expect(buttonsOf(await row('Carla Ruiz'))).toEqual(['Atendida', 'No asistió']);
+    expect(buttonsOf(await row('David Sanz'))).toEqual([]);
+    expect(buttonsOf(await row('Elena Gil'))).toEqual([]);
+  });
+
+  it('records an arrival through the status endpoint and refreshes the diary', async () => {
+    let arrived = false;
+    const { calls } = stubApi((call) => {
+      if (call.method === 'POST') {
+        arrived = true;
+        return { status: 200, body: appointment({ id: 'a-1', patientName: 'Ana García', status: 'en_sala' }) };
+      }
+      const data = diary();
+      if (arrived) data.doctors[0]!.appointments[1]!.status = 'en_sala';
+      return { status: 200, body: data };
+    });
+    const { user } = renderDiary();
+    const row = (await screen.findByText('Ana García')).closest('li')!;
+
+    await user.click(within(row).getByRole('button', { name: 'Llegada' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/appointments/a-1/status');
+    expect(post.body).toEqual({ status: 'en_sala' });
+    expect(await screen.findByText('Llegada registrada: el paciente está en sala')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(buttonsOf(screen.getByText('Ana García').closest('li')!)).toEqual(['Atendida', 'No asistió']),
+    );
+    expect(screen.getByRole('group', { name: 'En sala: 2' })).toBeInTheDocument();
+  });
+
+  it('asks for the reason before cancelling, and sends it', async () => {
+    const { calls } = stubApi((call) =>
+      call.method === 'POST'
+        ? { status: 200, body: appointment({ id: 'a-2', patientName: 'Bruno Díaz', status: 'cancelada' }) }
+        : { status: 200, body: diary() },
+    );
+    const { user } = renderDiary();
+    const row = (await screen.findByText('Bruno Díaz')).closest('li')!;
+
+    await user.click(within(row).getByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar la cita' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar la cita' }));
+    expect(await within(dialog).findByText('Indica el motivo de la cancelación')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Llama para anular');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar la cita' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/appointments/a-2/status');
+    expect(post.body).toEqual({ status: 'cancelada', reason: 'Llama para anular' });
+    expect(await screen.findByText('Cita cancelada')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a change is refused", async () => {
+    stubApi((call) =>
+      call.method === 'POST'
+        ? {
+            status: 409,
+            body: {
+              error: { code: 'INVALID_TRANSITION', message: 'La cita está atendida: no puede pasar a en sala.' },
+            },
+          }
+        : { status: 200, body: diary() },
+    );
+    const { user } = renderDiary();
+    const row = (await screen.findByText('Ana García')).closest('li')!;
+    await user.click(within(row).getByRole('button', { name: 'Llegada' }));
+    expect(await screen.findByText('La cita está atendida: no puede pasar a en sala.')).toBeInTheDocument();
+    expect(screen.getByText('No se ha podido cambiar la cita')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,214 @@
+import {
+  Anchor,
+  Badge,
+  Box,
+  ColorSwatch,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconCalendarOff, IconPhone } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../../common/paths';
+import type { Appointment, TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { formatTime } from '../../../lib/clinic-time';
+import { useLiveEvents } from '../../../lib/live-events';
+import { getTodayDiaryQueryOptions, useTodayDiary } from '../api/get-today-diary';
+import { capitalize, formatDay } from '../utils/format';
+import { StatusActions } from './status-actions';
+
+type DiaryDoctor = TodayDiaryData['doctors'][number];
+
+/** The time column, and how far the rest of a row is indented to line up with the name. */
+const TIME_WIDTH = 50;
+const TIME_INDENT = TIME_WIDTH + 12;
+
+/** The counters at the top: cancelled appointments count for nothing. */
+export function diaryCounters(diary: TodayDiaryData) {
+  const all = diary.doctors.flatMap((doctor) => doctor.appointments).filter((a) => a.status !== 'cancelada');
+  const count = (...statuses: Appointment['status'][]) => all.filter((a) => statuses.includes(a.status)).length;
+  return {
+    total: all.length,
+    inRoom: count('en_sala'),
+    attended: count('atendida'),
+    waiting: count('pendiente', 'confirmada'),
+  };
+}
+
+function Counter({ label, value, hint, color }: { label: string; value: number; hint: string; color?: string }) {
+  return (
+    <Paper withBorder p="md" role="group" aria-label={`${label}: ${value}`}>
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text fz={32} fw={700} lh={1.1} c={color}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
+      </Text>
+    </Paper>
+  );
+}
+
+function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; timeZone: string; first: boolean }) {
+  const cancelled = appointment.status === 'cancelada';
+  const time = formatTime(appointment.startsAt, timeZone);
+  return (
+    <li
+      aria-label={`${time}, ${appointment.patientName}`}
+      style={{
+        opacity: cancelled ? 0.6 : 1,
+        borderTop: first ? undefined : '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
+      <Stack gap={4} py="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Group gap="sm" align="baseline" wrap="nowrap" miw={0}>
+            <Text fw={700} ff="monospace" size="md" w={TIME_WIDTH} style={{ flexShrink: 0 }}>
+              {time}
+            </Text>
+            <Anchor
+              component={Link}
+              to={paths.admin.patient(appointment.patientId)}
+              fw={600}
+              td={cancelled ? 'line-through' : undefined}
+            >
+              {appointment.patientName}
+            </Anchor>
+          </Group>
+          <Box style={{ flexShrink: 0 }}>
+            <AppointmentStatusBadge status={appointment.status} />
+          </Box>
+        </Group>
+        <Stack gap={2} pl={{ base: 0, xs: TIME_INDENT }}>
+          {appointment.patientPhone && (
+            <Anchor href={`tel:${appointment.patientPhone.replace(/\s/g, '')}`} size="sm" c="dimmed" w="fit-content">
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconPhone size={14} aria-hidden />
+                {appointment.patientPhone}
+              </Group>
+            </Anchor>
+          )}
+          {appointment.reason && (
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {appointment.reason}
+            </Text>
+          )}
+          {cancelled && appointment.cancelReason && (
+            <Text size="sm" c="dimmed">
+              Motivo de la cancelación: {appointment.cancelReason}
+            </Text>
+          )}
+          <Box mt={4}>
+            <StatusActions appointment={appointment} timeZone={timeZone} role="staff" />
+          </Box>
+        </Stack>
+      </Stack>
+    </li>
+  );
+}
+
+function DoctorColumn({ doctor, timeZone }: { doctor: DiaryDoctor; timeZone: string }) {
+  const active = doctor.appointments.filter((a) => a.status !== 'cancelada').length;
+  const appointments = [...doctor.appointments].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label={doctor.displayName}
+      style={{ borderTop: `4px solid ${doctor.color}` }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="sm" mb="xs">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <ColorSwatch color={doctor.color} size={14} aria-hidden style={{ flexShrink: 0 }} />
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" lh={1.2}>
+              {doctor.displayName}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {doctor.specialty}
+            </Text>
+          </div>
+        </Group>
+        <Badge variant="default" size="lg" style={{ flexShrink: 0 }}>
+          {active === 1 ? '1 cita' : `${active} citas`}
+        </Badge>
+      </Group>
+      {appointments.length === 0 ? (
+        <Text size="sm" c="dimmed" py="sm">
+          Sin citas hoy.
+        </Text>
+      ) : (
+        <Stack
+          component="ul"
+          gap={0}
+          aria-label={`Citas de ${doctor.displayName}`}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {appointments.map((appointment, index) => (
+            <DiaryRow key={appointment.id} appointment={appointment} timeZone={timeZone} first={index === 0} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** Today's appointments of every doctor, live: new bookings and changes appear without reloading. */
+export function TodayDiary() {
+  const queryClient = useQueryClient();
+  const diary = useTodayDiary();
+  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: getTodayDiaryQueryOptions().queryKey }));
+
+  if (diary.isPending) return <LoadingBlock label="Cargando las citas de hoy" />;
+  if (!diary.data) {
+    return (
+      <LoadErrorAlert
+        title="No se han podido cargar las citas de hoy"
+        error={diary.error}
+        onRetry={() => void diary.refetch()}
+      />
+    );
+  }
+  const { timeZone } = diary.data;
+  const counters = diaryCounters(diary.data);
+  const doctors = diary.data.doctors;
+
+  return (
+    <Stack gap="lg">
+      <Text fw={600} size="lg">
+        {capitalize(formatDay(diary.data.date, timeZone))}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Counter label="Total" value={counters.total} hint="citas hoy, sin las canceladas" />
+        <Counter label="En sala" value={counters.inRoom} hint="esperando consulta" color="violet.7" />
+        <Counter label="Atendidas" value={counters.attended} hint="consultas terminadas" color="green.8" />
+        <Counter label="Pendientes" value={counters.waiting} hint="aún no han llegado" color="yellow.9" />
+      </SimpleGrid>
+      {doctors.length === 0 ? (
+        <Paper withBorder py="xl">
+          <EmptyState
+            icon={<IconCalendarOff size={32} stroke={1.5} />}
+            title="Hoy no hay citas"
+            description="Las citas que se reserven para hoy aparecerán aquí al momento."
+          />
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
+          {doctors.map((doctor) => (
+            <DoctorColumn key={doctor.id} doctor={doctor} timeZone={timeZone} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { BusinessHoursInput, EventInput } from '@fullcalendar/react';
+import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../../common/schemas/appointments';
+import type { Doctor } from '../../../../common/schemas/doctors';
+import { addDays } from '../../../lib/clinic-time';
+import { isReschedulable } from './status-actions';
+
+/** Neutral grey of absences, behind the appointments. */
+export const ABSENCE_COLOR = '#adb5bd';
+
+/**
+ * The calendar's events: one per appointment of the chosen doctors (all when none is chosen),
+ * cancelled ones left out, coloured by doctor; only pending and confirmed ones can be dragged.
+ * Start and end are the API's instants: the calendar places them in the clinic's time zone.
+ */
+export function toCalendarEvents(appointments: Appointment[], doctorIds: readonly string[] = []): EventInput[] {
+  const shown = new Set(doctorIds);
+  return appointments
+    .filter((appointment) => appointment.status !== 'cancelada')
+    .filter((appointment) => shown.size === 0 || shown.has(appointment.doctorId))
+    .map((appointment) => ({
+      id: appointment.id,
+      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}`,
+      start: appointment.startsAt,
+      end: appointment.endsAt,
+      color: appointment.doctorColor,
+      editable: isReschedulable(appointment.status),
+      className: `clinica-event clinica-event--${appointment.status}`,
+      extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
+    }));
+}
+
+/** A doctor's weekly hours as the calendar's business hours (ISO weekday 7 is the calendar's 0). */
+export function businessHoursOf(doctor: Pick<Doctor, 'schedule'>): BusinessHoursInput {
+  return doctor.schedule.map((interval) => ({
+    daysOfWeek: [interval.weekday % 7],
+    startTime: interval.start,
+    endTime: interval.end,
+  }));
+}
+
+/**
+ * A doctor's absences as background events over whole days. Dates without an offset are read in the
+ * calendar's time zone, so each covers the clinic's days from midnight to midnight.
+ */
+export function absenceEvents(doctor: Pick<Doctor, 'absences'>): EventInput[] {
+  return doctor.absences.map((absence) => ({
+    id: `ausencia-${absence.id}`,
+    title: `Ausencia: ${absence.reason}`,
+    start: `${absence.startDate}T00:00:00`,
+    end: `${addDays(absence.endDate, 1)}T00:00:00`,
+    display: 'background',
+    color: ABSENCE_COLOR,
+    interactive: false,
+  }));
+}

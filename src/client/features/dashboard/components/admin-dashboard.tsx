@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, Group, Paper, Progress, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCalendarTime, IconClockExclamation, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../../common/paths';
+import {
+  APPOINTMENT_STATUS_COLORS,
+  APPOINTMENT_STATUS_LABELS,
+  APPOINTMENT_STATUSES,
+} from '../../../../common/schemas/appointments';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
+import { useLiveEvents } from '../../../lib/live-events';
+import { useQueryClient } from '@tanstack/react-query';
+import { getAdminDashboardQueryOptions, useAdminDashboard } from '../api/get-admin-dashboard';
+import { StatCard } from './stat-card';
+
+const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 1 });
+const hours = (minutes: number) => `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(minutes / 60)} h`;
+
+/** The clinic at a glance: today, the week's occupancy, no-shows and what needs attention. */
+export function AdminDashboardView() {
+  const { data, isPending, isError, error } = useAdminDashboard();
+  const queryClient = useQueryClient();
+  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: getAdminDashboardQueryOptions().queryKey }));
+
+  if (isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        {error.message}
+      </Alert>
+    );
+  }
+  if (isPending) return <Skeleton h={320} radius="md" />;
+
+  const statusCounts = APPOINTMENT_STATUSES.map((status) => ({ status, count: data.today.byStatus[status] ?? 0 })).filter((entry) => entry.count > 0);
+  const totalToday = statusCounts.reduce((sum, entry) => sum + entry.count, 0);
+
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed">
+        {capitalizeFirst(formatLongDay(new Date().toISOString(), data.timeZone))}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard label="Citas hoy" value={data.today.total} icon={IconCalendarTime} hint={<Anchor component={Link} to={paths.admin.today} size="xs">Ver la agenda de hoy</Anchor>} />
+        <StatCard
+          label="Pendientes de confirmar"
+          value={data.pendingConfirmations}
+          icon={IconClockExclamation}
+          color={data.pendingConfirmations > 0 ? 'yellow' : 'teal'}
+          hint={<Anchor component={Link} to={`${paths.admin.appointments}?status=pendiente`} size="xs">Revisar solicitudes</Anchor>}
+        />
+        <StatCard
+          label="No asistencia (30 días)"
+          value={percent.format(data.noShow.rate)}
+          icon={IconUserOff}
+          color={data.noShow.rate > 0.1 ? 'red' : 'teal'}
+          hint={`${data.noShow.noShows} de ${data.noShow.noShows + data.noShow.attended} citas`}
+        />
+        <StatCard label="Pacientes nuevos (30 días)" value={data.newPatients30d} icon={IconUserPlus} />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder p="lg" radius="md">
+          <Group justify="space-between" mb="md">
+            <Title order={2} size="h4">
+              Hoy
+            </Title>
+            <Button component={Link} to={paths.admin.today} variant="light" size="xs">
+              Abrir la agenda
+            </Button>
+          </Group>
+          {totalToday === 0 ? (
+            <Text c="dimmed">No hay citas hoy.</Text>
+          ) : (
+            <Group align="flex-start" wrap="nowrap" gap="lg">
+              <RingProgress
+                size={140}
+                thickness={16}
+                roundCaps={false}
+                aria-label="Citas de hoy por estado"
+                label={
+                  <Text ta="center" fw={700} fz="xl">
+                    {totalToday}
+                  </Text>
+                }
+                sections={statusCounts.map((entry) => ({
+                  value: (entry.count / totalToday) * 100,
+                  color: APPOINTMENT_STATUS_COLORS[entry.status],
+                  tooltip: `${APPOINTMENT_STATUS_LABELS[entry.status]}: ${entry.count}`,
+                }))}
+              />
+              <Stack gap={6}>
+                {statusCounts.map((entry) => (
+                  <Group key={entry.status} gap="xs">
+                    <AppointmentStatusBadge status={entry.status} />
+                    <Text size="sm">{entry.count}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            </Group>
+          )}
+          {data.upcomingToday.length > 0 && (
+            <Table.ScrollContainer minWidth={420} mt="md">
+              <Table verticalSpacing={6}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Hora</Table.Th>
+                    <Table.Th>Paciente</Table.Th>
+                    <Table.Th>Profesional</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.upcomingToday.map((appointment) => (
+                    <Table.Tr key={appointment.id}>
+                      <Table.Td>{formatTime(appointment.startsAt, data.timeZone)}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.admin.patient(appointment.patientId)} size="sm">
+                          {appointment.patientName}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{appointment.doctorName}</Table.Td>
+                      <Table.Td>
+                        <AppointmentStatusBadge status={appointment.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} size="h4" mb="md">
+            Ocupación esta semana
+          </Title>
+          <Stack gap="md">
+            {data.occupancy.map((row) => {
+              const share = row.workingMinutes > 0 ? Math.min(1, row.bookedMinutes / row.workingMinutes) : 0;
+              return (
+                <Stack key={row.doctorId} gap={4}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500} truncate="end">
+                      {row.displayName}
+                    </Text>
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {row.workingMinutes > 0 ? `${percent.format(share)} · ${hours(row.bookedMinutes)} de ${hours(row.workingMinutes)}` : 'Sin consulta esta semana'}
+                    </Text>
+                  </Group>
+                  <Progress value={share * 100} color={row.color} size="lg" radius="sm" aria-label={`Ocupación de ${row.displayName}`} />
+                </Stack>
+              );
+            })}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../../common/paths';
+import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
+import { useLiveEvents } from '../../../lib/live-events';
+import { getDoctorDashboardQueryOptions, useDoctorDashboard } from '../api/get-doctor-dashboard';
+
+/** A doctor's day: the next patient first, then the whole agenda of today. */
+export function DoctorDashboardView() {
+  const { data, isPending, isError, error } = useDoctorDashboard();
+  const queryClient = useQueryClient();
+  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: getDoctorDashboardQueryOptions().queryKey }));
+
+  if (isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+        {error.message}
+      </Alert>
+    );
+  }
+  if (isPending) return <Skeleton h={260} radius="md" />;
+  const live = data.today.filter((item) => item.status !== 'cancelada');
+
+  return (
+    <Stack gap="lg">
+      <Text c="dimmed">
+        {capitalizeFirst(formatLongDay(new Date().toISOString(), data.timeZone))}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <Paper withBorder p="lg" radius="md" style={{ gridColumn: 'span 1' }}>
+          <Title order={2} size="h4" mb="sm">
+            Siguiente paciente
+          </Title>
+          {data.next ? (
+            <Stack gap={6}>
+              <Group gap="xs">
+                <Badge size="lg" variant="filled">
+                  {formatTime(data.next.startsAt, data.timeZone)}
+                </Badge>
+                <AppointmentStatusBadge status={data.next.status} />
+              </Group>
+              <Text fw={600} fz="lg">
+                {data.next.patientName}
+              </Text>
+              {data.next.reason && <Text size="sm">Motivo: {data.next.reason}</Text>}
+              <Button component={Link} to={paths.doctor.patient(data.next.patientId)} variant="light" leftSection={<IconUser size={16} />} w="fit-content" mt="xs">
+                Abrir la ficha
+              </Button>
+            </Stack>
+          ) : (
+            <Text c="dimmed">No te quedan pacientes hoy.</Text>
+          )}
+        </Paper>
+        <Paper withBorder p="lg" radius="md" style={{ gridColumn: 'span 2' }}>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              Agenda de hoy ({live.length})
+            </Title>
+            <Anchor component={Link} to={paths.doctor.appointments} size="sm">
+              Ver mi agenda
+            </Anchor>
+          </Group>
+          {data.today.length === 0 ? (
+            <Text c="dimmed">Hoy no tienes citas.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={420}>
+              <Table verticalSpacing={6}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Hora</Table.Th>
+                    <Table.Th>Paciente</Table.Th>
+                    <Table.Th>Motivo</Table.Th>
+                    <Table.Th>Estado</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.today.map((appointment) => (
+                    <Table.Tr key={appointment.id} opacity={appointment.status === 'cancelada' ? 0.55 : 1}>
+                      <Table.Td>{formatTime(appointment.startsAt, data.timeZone)}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={paths.doctor.patient(appointment.patientId)} size="sm">
+                          {appointment.patientName}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{appointment.reason || '—'}</Table.Td>
+                      <Table.Td>
+                        <AppointmentStatusBadge status={appointment.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
