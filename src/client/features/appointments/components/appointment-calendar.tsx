@@ -1,6 +1,7 @@
 import FullCalendar, {
   type DateSelectInfo,
   type DatesSetInfo,
+  type EventApi,
   type EventClickInfo,
   type EventDropInfo,
   type EventResizeDoneInfo,
@@ -22,7 +23,6 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../common/paths';
 import {
-  APPOINTMENT_STATUS_LABELS,
   OUTSIDE_HOURS_CODE,
   type Appointment,
   type AppointmentUpdateInput,
@@ -162,6 +162,24 @@ export function AppointmentCalendar({
     );
   };
 
+  /**
+   * The hover text of an appointment («09:00–09:20 · Ana García · Confirmada · Dr. …»), from the event
+   * as it is now: FullCalendar keeps the element when an event is dragged or refreshed, so a text set
+   * only when it was mounted would keep the old time.
+   */
+  const eventTooltip = (event: EventApi) => {
+    const doctorId = event.extendedProps.doctorId as string | undefined;
+    if (!doctorId || !event.start || !event.end) return null;
+    const doctorName = doctors.find((doctor) => doctor.id === doctorId)?.displayName;
+    return [formatTimeRange(event.start.toISOString(), event.end.toISOString(), timeZone), event.title, doctorName]
+      .filter(Boolean)
+      .join(' · ');
+  };
+  const setTooltip = ({ el, event }: { el: HTMLElement; event: EventApi }) => {
+    const tooltip = eventTooltip(event);
+    if (tooltip) el.setAttribute('title', tooltip);
+  };
+
   const onEventClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     if (byId.has(info.event.id)) setOpenId(info.event.id);
@@ -265,15 +283,8 @@ export function AppointmentCalendar({
             height="auto"
             businessHours={singleDoctor ? businessHoursOf(singleDoctor) : false}
             events={events}
-            eventDidMount={(info) => {
-              const appointment = byId.get(info.event.id);
-              if (appointment) {
-                info.el.setAttribute(
-                  'title',
-                  `${formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)} · ${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]} · ${appointment.doctorName}`,
-                );
-              }
-            }}
+            eventDidMount={setTooltip}
+            eventMouseEnter={setTooltip}
             editable
             eventDurationEditable
             selectable
