@@ -38,7 +38,7 @@ test.describe('Sesión y cuentas', () => {
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/pacientes/dashboard');
-    await expect(heading(page, 'Inicio')).toBeVisible();
+    await expect(heading(page, /^Hola/)).toBeVisible();
     await expect(page.getByRole('banner').getByText(name)).toBeVisible();
 
     await signOut(page);
@@ -86,13 +86,13 @@ test.describe('Sesión y cuentas', () => {
     await page.getByLabel(label('Repite la contraseña')).fill(newPassword);
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/pacientes/dashboard');
-    await expect(heading(page, 'Inicio')).toBeVisible();
+    await expect(heading(page, /^Hola/)).toBeVisible();
     await expect(page.getByText('Contraseña cambiada')).toBeVisible();
 
     await signOut(page);
     await login(page, email, newPassword);
     await expect(page).toHaveURL((url) => url.pathname === '/pacientes/dashboard');
-    await expect(heading(page, 'Inicio')).toBeVisible();
+    await expect(heading(page, /^Hola/)).toBeVisible();
     await signOut(page);
 
     await page.goto(link);

@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../common/paths';
 import type { LiveEvent } from '../../common/schemas/appointments';
@@ -21,4 +22,10 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, enabled = tru
     });
     return () => source.close();
   }, [enabled]);
+}
+
+/** Refetches the queries under `queryKey` whenever the server announces a change. */
+export function useLiveRefresh(queryKey: QueryKey, enabled = true) {
+  const queryClient = useQueryClient();
+  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey }), enabled);
 }

@@ -18,7 +18,6 @@ import './appointment-calendar.css';
 import { Box, ColorSwatch, Group, Loader, MultiSelect, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -32,7 +31,7 @@ import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { ApiError, toQueryString } from '../../../lib/api-client';
 import { formatLongDateTime } from '../../../lib/clinic-time';
-import { useLiveEvents } from '../../../lib/live-events';
+import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
 import { appointmentsRootKey } from '../api/keys';
 import { useUpdateAppointment } from '../api/update-appointment';
@@ -72,7 +71,6 @@ export function AppointmentCalendar({
   initialDoctorIds = [],
 }: AppointmentCalendarProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [doctorIds, setDoctorIds] = useState<string[]>(initialDoctorIds);
   const [range, setRange] = useState<AppointmentsRange | null>(null);
@@ -82,7 +80,7 @@ export function AppointmentCalendar({
   const update = useUpdateAppointment();
 
   const appointments = useAppointmentsRange(range);
-  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: [...appointmentsRootKey, 'range'] }));
+  useLiveRefresh([...appointmentsRootKey, 'range']);
 
   const byId = useMemo(
     () => new Map((appointments.data ?? []).map((appointment) => [appointment.id, appointment])),

@@ -15,7 +15,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconChevronLeft, IconChevronRight, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -24,7 +23,7 @@ import type { Appointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { addDays, dayKey, todayIn } from '../../../lib/clinic-time';
-import { useLiveEvents } from '../../../lib/live-events';
+import { useLiveRefresh } from '../../../lib/live-events';
 import { useDoctorAgenda } from '../api/get-doctor-agenda';
 import { appointmentsRootKey } from '../api/keys';
 import { capitalize, formatDay, formatTimeRange } from '../utils/format';
@@ -224,7 +223,6 @@ function AppointmentPanel({
 
 /** The signed-in doctor's own agenda, by day or week, live. */
 export function DoctorAgenda({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
   const today = todayIn(timeZone);
   const { view, date, update } = useAgendaParams(today);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -234,7 +232,7 @@ export function DoctorAgenda({ timeZone }: { timeZone: string }) {
     to: zonedInstant(addDays(days[days.length - 1]!, 1), '00:00', timeZone),
   };
   const agenda = useDoctorAgenda(range);
-  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: [...appointmentsRootKey, 'agenda'] }));
+  useLiveRefresh([...appointmentsRootKey, 'agenda']);
 
   const step = view === 'dia' ? 1 : 7;
   const unit = view === 'dia' ? 'Día' : 'Semana';

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { IconCalendarOff, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -19,7 +18,7 @@ import type { Appointment, TodayDiary as TodayDiaryData } from '../../../../comm
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/clinic-time';
-import { useLiveEvents } from '../../../lib/live-events';
+import { useLiveRefresh } from '../../../lib/live-events';
 import { getTodayDiaryQueryOptions, useTodayDiary } from '../api/get-today-diary';
 import { capitalize, formatDay } from '../utils/format';
 import { StatusActions } from './status-actions';
@@ -165,9 +164,8 @@ function DoctorColumn({ doctor, timeZone }: { doctor: DiaryDoctor; timeZone: str
 
 /** Today's appointments of every doctor, live: new bookings and changes appear without reloading. */
 export function TodayDiary() {
-  const queryClient = useQueryClient();
   const diary = useTodayDiary();
-  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: getTodayDiaryQueryOptions().queryKey }));
+  useLiveRefresh(getTodayDiaryQueryOptions().queryKey);
 
   if (diary.isPending) return <LoadingBlock label="Cargando las citas de hoy" />;
   if (!diary.data) {

@@ -80,7 +80,7 @@ export function DoctorChoice({
               <Radio.Card key={doctor.id} value={doctor.id} radius="md" p="md">
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Radio.Indicator mt={4} />
-                  <Avatar src={doctor.photoURL || null} radius="xl" color="teal" size="md" alt="">
+                  <Avatar src={doctor.photoURL || null} radius="xl" color="teal" size="md" alt="" aria-hidden>
                     {initials(doctor.displayName)}
                   </Avatar>
                   <Stack gap={2} miw={0}>

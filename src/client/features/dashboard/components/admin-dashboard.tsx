@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, Paper, Progress, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCalendarTime, IconClockExclamation, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Progress, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCalendarTime, IconClockExclamation, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import {
@@ -8,9 +8,9 @@ import {
   APPOINTMENT_STATUSES,
 } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { LoadErrorAlert } from '../../../components/load-state';
 import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
-import { useLiveEvents } from '../../../lib/live-events';
-import { useQueryClient } from '@tanstack/react-query';
+import { useLiveRefresh } from '../../../lib/live-events';
 import { getAdminDashboardQueryOptions, useAdminDashboard } from '../api/get-admin-dashboard';
 import { StatCard } from './stat-card';
 
@@ -19,17 +19,10 @@ const hours = (minutes: number) => `${new Intl.NumberFormat('es-ES', { maximumFr
 
 /** The clinic at a glance: today, the week's occupancy, no-shows and what needs attention. */
 export function AdminDashboardView() {
-  const { data, isPending, isError, error } = useAdminDashboard();
-  const queryClient = useQueryClient();
-  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: getAdminDashboardQueryOptions().queryKey }));
+  const { data, isPending, isError, error, refetch } = useAdminDashboard();
+  useLiveRefresh(getAdminDashboardQueryOptions().queryKey);
 
-  if (isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {error.message}
-      </Alert>
-    );
-  }
+  if (isError) return <LoadErrorAlert title="No se pudo cargar el panel" error={error} onRetry={() => void refetch()} />;
   if (isPending) return <Skeleton h={320} radius="md" />;
 
   const statusCounts = APPOINTMENT_STATUSES.map((status) => ({ status, count: data.today.byStatus[status] ?? 0 })).filter((entry) => entry.count > 0);

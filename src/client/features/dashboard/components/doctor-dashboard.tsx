@@ -1,26 +1,19 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertCircle, IconUser } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { LoadErrorAlert } from '../../../components/load-state';
 import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
-import { useLiveEvents } from '../../../lib/live-events';
+import { useLiveRefresh } from '../../../lib/live-events';
 import { getDoctorDashboardQueryOptions, useDoctorDashboard } from '../api/get-doctor-dashboard';
 
 /** A doctor's day: the next patient first, then the whole agenda of today. */
 export function DoctorDashboardView() {
-  const { data, isPending, isError, error } = useDoctorDashboard();
-  const queryClient = useQueryClient();
-  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey: getDoctorDashboardQueryOptions().queryKey }));
+  const { data, isPending, isError, error, refetch } = useDoctorDashboard();
+  useLiveRefresh(getDoctorDashboardQueryOptions().queryKey);
 
-  if (isError) {
-    return (
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {error.message}
-      </Alert>
-    );
-  }
+  if (isError) return <LoadErrorAlert title="No se pudo cargar el panel" error={error} onRetry={() => void refetch()} />;
   if (isPending) return <Skeleton h={260} radius="md" />;
   const live = data.today.filter((item) => item.status !== 'cancelada');
 
