@@ -3,7 +3,6 @@ import {
   Anchor,
   Box,
   Button,
-  Checkbox,
   Group,
   Paper,
   Select,
@@ -18,55 +17,42 @@ import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { type z } from 'zod';
-import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '../../../../common/identity-document';
 import { paths } from '../../../../common/paths';
 import {
   CONSENT_CHANNEL_LABELS,
-  CONSENT_CHANNELS,
   patientCreateSchema,
-  patientFieldsSchema,
   SEX_LABELS,
   SEXES,
   type Patient,
   type PatientUpdateInput,
 } from '../../../../common/schemas/patients';
 import { DateField } from '../../../components/date-field';
-import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
-import { ApiError } from '../../../lib/api-client';
+import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
+import {
+  EMPTY_PATIENT_VALUES,
+  PATIENT_FIELD_KEYS,
+  PatientContactFields,
+  PatientDocumentFields,
+  PatientNameFields,
+  PrivacyConsentFields,
+  selectOptions,
+  toPatientFailure,
+  toPatientRecord,
+  type ExistingPatient,
+  type PatientFormOutput,
+  type PatientFormValues,
+} from '../../../components/patient-form-fields';
 import { useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { formatInstant, fullName } from '../utils/format';
 
-type PatientFormValues = z.input<typeof patientCreateSchema>;
-type PatientFormOutput = z.output<typeof patientCreateSchema>;
 type FieldKey = keyof PatientFormValues;
 
-const FIELD_KEYS = Object.keys(patientFieldsSchema.shape) as FieldKey[];
 /** Fields the server checks together: a change to one sends both. */
 const PAIRS: FieldKey[][] = [
   ['documentType', 'documentNumber'],
   ['privacyConsent', 'privacyConsentChannel'],
 ];
-
-const EMPTY: PatientFormValues = {
-  firstName: '',
-  lastName: '',
-  documentType: null,
-  documentNumber: '',
-  birthDate: null,
-  sex: null,
-  phone: '',
-  email: '',
-  address: '',
-  insurer: '',
-  policyNumber: '',
-  allergies: '',
-  medicalHistory: '',
-  notes: '',
-  privacyConsent: false,
-  privacyConsentChannel: null,
-};
 
 function valuesOf(patient: Patient): PatientFormValues {
   return {
@@ -89,20 +75,6 @@ function valuesOf(patient: Patient): PatientFormValues {
   };
 }
 
-/** What the API stores: no document is null/null, and no consent has no channel. */
-function toRecord(values: PatientFormOutput): PatientFormOutput {
-  const hasDocument = Boolean(values.documentNumber?.trim());
-  return {
-    ...values,
-    documentType: hasDocument ? values.documentType : null,
-    documentNumber: hasDocument ? values.documentNumber : null,
-    privacyConsentChannel: values.privacyConsent ? values.privacyConsentChannel : null,
-  };
-}
-
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
@@ -112,11 +84,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </Paper>
   );
-}
-
-interface Duplicate {
-  id: string;
-  name: string;
 }
 
 interface PatientFormProps {
@@ -134,28 +101,25 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
   const create = useCreatePatient();
   const update = useUpdatePatient();
   const [failure, setFailure] = useState<FormFailure | null>(null);
-  const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
+  const [duplicate, setDuplicate] = useState<ExistingPatient | null>(null);
   const form = useForm<PatientFormValues, unknown, PatientFormOutput>({
     resolver: zodResolver(patientCreateSchema),
-    defaultValues: patient ? valuesOf(patient) : EMPTY,
+    defaultValues: patient ? valuesOf(patient) : EMPTY_PATIENT_VALUES,
   });
   const { register, control, formState, watch } = form;
   const { errors } = formState;
   const consent = watch('privacyConsent');
 
   const fail = (error: unknown) => {
-    setFailure(toFormFailure(error, form.setError, fieldsOf(FIELD_KEYS)));
-    if (error instanceof ApiError && error.code === 'DUPLICATE_DOCUMENT') {
-      form.setError('documentNumber', { type: 'server', message: error.message }, { shouldFocus: true });
-      const id = error.meta?.existingId;
-      setDuplicate(id ? { id, name: error.meta?.existingName || 'ese paciente' } : null);
-    }
+    const { failure, existing } = toPatientFailure(error, form.setError, { focusDocument: true });
+    setFailure(failure);
+    setDuplicate(existing);
   };
 
   const onSubmit = form.handleSubmit(async (output) => {
     setFailure(null);
     setDuplicate(null);
-    const record = toRecord(output);
+    const record = toPatientRecord(output);
     try {
       if (creating) {
         const created = await create.mutateAsync(record);
@@ -163,9 +127,9 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
         return;
       }
       // What the server holds, in the same form as `record` (the server stores trimmed, normalised values).
-      const defaults = toRecord(valuesOf(patient) as PatientFormOutput);
+      const defaults = toPatientRecord(valuesOf(patient) as PatientFormOutput);
       const changed = new Set(
-        FIELD_KEYS.filter((key) => JSON.stringify(record[key]) !== JSON.stringify(defaults[key])),
+        PATIENT_FIELD_KEYS.filter((key) => JSON.stringify(record[key]) !== JSON.stringify(defaults[key])),
       );
       for (const pair of PAIRS) if (pair.some((key) => changed.has(key))) pair.forEach((key) => changed.add(key));
       if (changed.size === 0) {
@@ -199,46 +163,12 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
 
         <Section title="Datos personales">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Nombre"
-              required
-              autoComplete="off"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextInput
-              label="Apellidos"
-              required
-              autoComplete="off"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-            <Controller
+            <PatientNameFields register={register} errors={errors} />
+            <PatientDocumentFields
               control={control}
-              name="documentType"
-              render={({ field, fieldState }) => (
-                <Select
-                  size="md"
-                  label="Tipo de documento"
-                  placeholder="Sin documento"
-                  data={options(DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Quitar el tipo de documento' }}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value)}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <TextInput
-              label="Número de documento"
-              placeholder="12345678Z"
-              autoComplete="off"
-              error={errors.documentNumber?.message}
-              {...register('documentNumber')}
+              register={register}
+              errors={errors}
+              numberPlaceholder="12345678Z"
             />
             <Controller
               control={control}
@@ -268,7 +198,7 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
                   size="md"
                   label="Sexo"
                   placeholder="Elige una opción"
-                  data={options(SEXES, SEX_LABELS)}
+                  data={selectOptions(SEXES, SEX_LABELS)}
                   clearable
                   clearButtonProps={{ 'aria-label': 'Quitar el sexo' }}
                   name={field.name}
@@ -285,20 +215,10 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
 
         <Section title="Contacto">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Teléfono"
-              type="tel"
-              autoComplete="off"
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
-            <TextInput
-              label="Correo electrónico"
-              type="email"
-              autoComplete="off"
-              description="Si se registra con este correo, su cuenta quedará enlazada a esta ficha."
-              error={errors.email?.message}
-              {...register('email')}
+            <PatientContactFields
+              register={register}
+              errors={errors}
+              emailDescription="Si se registra con este correo, su cuenta quedará enlazada a esta ficha."
             />
           </SimpleGrid>
           <TextInput
@@ -357,41 +277,7 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
 
         <Section title="Protección de datos">
           <Stack gap="md">
-            <Controller
-              control={control}
-              name="privacyConsent"
-              render={({ field }) => (
-                <Checkbox
-                  label="Ha aceptado la política de privacidad"
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="privacyConsentChannel"
-              render={({ field, fieldState }) => (
-                <Select
-                  size="md"
-                  label="Cómo lo aceptó"
-                  placeholder="Elige una opción"
-                  data={options(CONSENT_CHANNELS, CONSENT_CHANNEL_LABELS)}
-                  disabled={!consent}
-                  required={consent}
-                  maw={360}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value)}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <PrivacyConsentFields control={control} consent={consent} channelMaw={360} />
             {patient?.privacyConsentAt && (
               <Text size="sm" c="dimmed">
                 Consentimiento dado el {formatInstant(patient.privacyConsentAt)}
