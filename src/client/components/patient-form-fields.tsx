@@ -1,4 +1,4 @@
-import { Checkbox, Select, TextInput } from '@mantine/core';
+import { Checkbox, Select, TextInput, type SelectProps } from '@mantine/core';
 import {
   Controller,
   type Control,
@@ -81,6 +81,33 @@ export function toPatientFailure(
   return { failure, existing: id ? { id, name: error.meta?.existingName || 'ese paciente' } : null };
 }
 
+type PatientChoiceFieldProps = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: PatientFormControl;
+  name: 'documentType' | 'sex' | 'privacyConsentChannel';
+};
+
+/** A list bound to one of the record's choice fields; an empty choice is null. */
+export function PatientChoiceField({ control, name, ...props }: PatientChoiceFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          size="md"
+          {...props}
+          name={field.name}
+          ref={field.ref}
+          onBlur={field.onBlur}
+          value={field.value ?? null}
+          onChange={(value) => field.onChange(value)}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
 interface RegisteredFieldsProps {
   register: UseFormRegister<PatientFormValues>;
   errors: FieldErrors<PatientFormValues>;
@@ -150,25 +177,14 @@ interface PatientDocumentFieldsProps extends RegisteredFieldsProps {
 export function PatientDocumentFields({ control, register, errors, numberPlaceholder }: PatientDocumentFieldsProps) {
   return (
     <>
-      <Controller
+      <PatientChoiceField
         control={control}
         name="documentType"
-        render={({ field, fieldState }) => (
-          <Select
-            size="md"
-            label="Tipo de documento"
-            placeholder="Sin documento"
-            data={selectOptions(DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS)}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar el tipo de documento' }}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={field.value ?? null}
-            onChange={(value) => field.onChange(value)}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Tipo de documento"
+        placeholder="Sin documento"
+        data={selectOptions(DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS)}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Quitar el tipo de documento' }}
       />
       <TextInput
         label="Número de documento"
@@ -207,26 +223,15 @@ export function PrivacyConsentFields({ control, consent, channelMaw }: PrivacyCo
           />
         )}
       />
-      <Controller
+      <PatientChoiceField
         control={control}
         name="privacyConsentChannel"
-        render={({ field, fieldState }) => (
-          <Select
-            size="md"
-            label="Cómo lo aceptó"
-            placeholder="Elige una opción"
-            data={selectOptions(CONSENT_CHANNELS, CONSENT_CHANNEL_LABELS)}
-            disabled={!consent}
-            required={consent}
-            maw={channelMaw}
-            name={field.name}
-            ref={field.ref}
-            onBlur={field.onBlur}
-            value={field.value ?? null}
-            onChange={(value) => field.onChange(value)}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Cómo lo aceptó"
+        placeholder="Elige una opción"
+        data={selectOptions(CONSENT_CHANNELS, CONSENT_CHANNEL_LABELS)}
+        disabled={!consent}
+        required={consent}
+        maw={channelMaw}
       />
     </>
   );

@@ -1,4 +1,5 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 
 /** The frame of the sign-in, sign-up and password pages. */
@@ -22,5 +23,16 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         {children}
       </Paper>
     </Center>
+  );
+}
+
+/** Why the page could not go on, in red; `children` follow the message (e.g. a link). Nothing without one. */
+export function AuthErrorAlert({ error, children }: { error: string | null; children?: ReactNode }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+      {error}
+      {children}
+    </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -9,7 +8,7 @@ import { paths } from '../../../../common/paths';
 import { signInSchema } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthErrorAlert } from './auth-card';
 
 type SignInForm = z.input<typeof signInSchema>;
 
@@ -41,11 +40,7 @@ export default function LoginPage() {
     <AuthCard title="Iniciar sesión" subtitle="Accede a tus citas, tratamientos y mensajes.">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <AuthErrorAlert error={error} />
           <TextInput
             label="Correo electrónico"
             type="email"

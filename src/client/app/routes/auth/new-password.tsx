@@ -10,7 +10,7 @@ import { PASSWORD_MESSAGES } from '../../../../common/messages';
 import { dashboardOf, paths } from '../../../../common/paths';
 import { newPasswordSchema } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthErrorAlert } from './auth-card';
 
 const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
@@ -60,14 +60,12 @@ export default function NewPasswordPage() {
     <AuthCard title="Elige una contraseña nueva" subtitle="Al cambiarla se cerrarán tus sesiones abiertas en otros dispositivos.">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}{' '}
-              <Anchor component={Link} to={paths.auth.resetPassword} inherit>
-                Solicitar un enlace nuevo
-              </Anchor>
-            </Alert>
-          )}
+          <AuthErrorAlert error={error}>
+            {' '}
+            <Anchor component={Link} to={paths.auth.resetPassword} inherit>
+              Solicitar un enlace nuevo
+            </Anchor>
+          </AuthErrorAlert>
           <PasswordInput
             label="Contraseña nueva"
             description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -10,7 +9,7 @@ import { paths } from '../../../../common/paths';
 import { signUpSchema } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthErrorAlert } from './auth-card';
 
 const registerFormSchema = signUpSchema
   .extend({
@@ -59,11 +58,7 @@ export default function RegisterPage() {
     <AuthCard title="Crear una cuenta" subtitle="Para pedir y gestionar tus citas, y hablar con la clínica.">
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
-            </Alert>
-          )}
+          <AuthErrorAlert error={error} />
           <TextInput label="Nombre y apellidos" autoComplete="name" required error={errors.displayName?.message} {...form.register('displayName')} />
           <TextInput label="Correo electrónico" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
           <TextInput label="Teléfono" type="tel" autoComplete="tel" description="Opcional, para avisarte de cambios en tus citas" error={errors.phone?.message} {...form.register('phone')} />

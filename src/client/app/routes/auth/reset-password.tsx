@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { type z } from 'zod';
 import { paths } from '../../../../common/paths';
 import { resetPasswordSchema } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthErrorAlert } from './auth-card';
 
 export default function ResetPasswordPage() {
   const { resetPassword } = useAuth();
@@ -44,11 +44,7 @@ export default function ResetPasswordPage() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {error}
-              </Alert>
-            )}
+            <AuthErrorAlert error={error} />
             <TextInput
               label="Correo electrónico"
               type="email"

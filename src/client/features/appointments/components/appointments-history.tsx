@@ -6,7 +6,6 @@ import {
   EmptyState,
   Group,
   Loader,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -15,7 +14,6 @@ import {
   Text,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconCalendarSearch, IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,6 +25,7 @@ import {
 } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { ListPagination } from '../../../components/list-pagination';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/clinic-time';
 import { appointmentsExportHref, useAppointments, type AppointmentsFilters } from '../api/get-appointments';
@@ -99,7 +98,6 @@ interface AppointmentsHistoryProps {
 
 /** Every appointment of the clinic, filtered, paginated and exportable to CSV. */
 export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const { filters, page, update } = useHistoryParams();
   const [openId, setOpenId] = useState<string | null>(null);
   // The range picker holds a half-chosen range until its second day is picked.
@@ -315,28 +313,12 @@ export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryPr
               </Table>
             </Table.ScrollContainer>
           </Paper>
-          {totalPages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={Math.min(page, totalPages)}
-                onChange={(next) => update({ page: next })}
-                siblings={phone ? 0 : 1}
-                boundaries={1}
-                size={phone ? 'sm' : 'md'}
-                aria-label="Páginas de citas"
-                getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'Primera página',
-                    previous: 'Página anterior',
-                    next: 'Página siguiente',
-                    last: 'Última página',
-                  }[control],
-                })}
-              />
-            </Group>
-          )}
+          <ListPagination
+            page={page}
+            totalPages={totalPages}
+            onChange={(next) => update({ page: next })}
+            label="Páginas de citas"
+          />
         </>
       )}
 

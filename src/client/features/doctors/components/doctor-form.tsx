@@ -8,7 +8,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   Textarea,
   TextInput,
@@ -28,6 +27,7 @@ import {
 } from '../../../../common/schemas/doctors';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { ImageUpload } from '../../../components/image-upload';
+import { SwitchField } from '../../../components/switch-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateDoctor } from '../api/create-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
@@ -323,21 +323,12 @@ export function DoctorForm({
                 )}
               />
             </SimpleGrid>
-            <Controller
+            <SwitchField
               control={control}
               name="active"
-              render={({ field }) => (
-                <Switch
-                  mt="md"
-                  label="Activo"
-                  description="Un doctor inactivo no aparece en la web ni recibe citas nuevas; conserva su historial."
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                />
-              )}
+              mt="md"
+              label="Activo"
+              description="Un doctor inactivo no aparece en la web ni recibe citas nuevas; conserva su historial."
             />
           </Section>
 

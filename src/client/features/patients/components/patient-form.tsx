@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -31,6 +30,7 @@ import { FormFailureAlert, type FormFailure } from '../../../components/form-err
 import {
   EMPTY_PATIENT_VALUES,
   PATIENT_FIELD_KEYS,
+  PatientChoiceField,
   PatientContactFields,
   PatientDocumentFields,
   PatientNameFields,
@@ -190,25 +190,14 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
                 />
               )}
             />
-            <Controller
+            <PatientChoiceField
               control={control}
               name="sex"
-              render={({ field, fieldState }) => (
-                <Select
-                  size="md"
-                  label="Sexo"
-                  placeholder="Elige una opción"
-                  data={selectOptions(SEXES, SEX_LABELS)}
-                  clearable
-                  clearButtonProps={{ 'aria-label': 'Quitar el sexo' }}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value)}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Sexo"
+              placeholder="Elige una opción"
+              data={selectOptions(SEXES, SEX_LABELS)}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Quitar el sexo' }}
             />
           </SimpleGrid>
         </Section>

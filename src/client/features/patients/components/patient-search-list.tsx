@@ -6,7 +6,6 @@ import {
   EmptyState,
   Group,
   Loader,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -15,7 +14,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -29,6 +28,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATIENT_SORTS } from '../../../../common/schemas/patients';
+import { ListPagination } from '../../../components/list-pagination';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { usePatients, type PatientsQuery } from '../api/get-patients';
 import { formatAge, formatDocument, formatPatientCount, formatShortDate, listName } from '../utils/format';
@@ -115,7 +115,6 @@ interface PatientSearchListProps {
 /** Search (accent- and case-insensitive, on the server), sort and page through patients. */
 export function PatientSearchList({ patientHref, emptyTitle, emptyDescription }: PatientSearchListProps) {
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 36em)');
   const { q, page, sort, order, update } = useListParams();
   const [text, setText] = useState(q);
   const [debounced, , { flush }] = useDebouncedValue(text, 250);
@@ -311,28 +310,12 @@ export function PatientSearchList({ patientHref, emptyTitle, emptyDescription }:
               </Table>
             </Table.ScrollContainer>
           </Paper>
-          {totalPages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={Math.min(page, totalPages)}
-                onChange={(next) => update({ page: next })}
-                siblings={phone ? 0 : 1}
-                boundaries={1}
-                size={phone ? 'sm' : 'md'}
-                aria-label="Páginas de pacientes"
-                getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: 'Primera página',
-                    previous: 'Página anterior',
-                    next: 'Página siguiente',
-                    last: 'Última página',
-                  }[control],
-                })}
-              />
-            </Group>
-          )}
+          <ListPagination
+            page={page}
+            totalPages={totalPages}
+            onChange={(next) => update({ page: next })}
+            label="Páginas de pacientes"
+          />
         </>
       )}
     </Stack>

@@ -9,7 +9,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Title,
@@ -26,6 +25,7 @@ import {
 } from '../../../../common/schemas/settings';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { ImageUpload } from '../../../components/image-upload';
+import { SwitchField } from '../../../components/switch-field';
 import { useUpdateSettings } from '../api/update-settings';
 
 type SettingsFormValues = z.input<typeof clinicSettingsSchema>;
@@ -348,20 +348,11 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
               max={336}
             />
           </SimpleGrid>
-          <Controller
+          <SwitchField
             control={control}
             name="bookingsRequireConfirmation"
-            render={({ field }) => (
-              <Switch
-                label="Las reservas online necesitan confirmación del personal"
-                description="Si está activado, las citas pedidas en la web quedan pendientes hasta que alguien de la clínica las confirme."
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-              />
-            )}
+            label="Las reservas online necesitan confirmación del personal"
+            description="Si está activado, las citas pedidas en la web quedan pendientes hasta que alguien de la clínica las confirme."
           />
         </Section>
 
