@@ -99,4 +99,14 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
     await t.request({ method: 'POST', url: `/api/appointments/${first.json().id}/status`, cookie: admin.cookie, payload: { status: 'cancelada', reason: 'Avisa que no viene' } });
     expect((await book('09:00', '09:30')).statusCode).toBe(201);
   });
+
+  it('the verification query does see an overlap (checked with the constraint removed, last test of the file)', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { insertAppointment } = await import('../../test/fixtures');
+    const patient = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null }) })).json();
+    await t.database.db.execute(sql`ALTER TABLE appointments DROP CONSTRAINT appointments_no_overlap`);
+    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date('2031-03-03T09:00:00Z'), minutes: 60 });
+    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date('2031-03-03T09:30:00Z'), minutes: 30 });
+    expect(await t.app.repos.appointments.countOverlaps()).toBe(1);
+  });
 });

@@ -62,15 +62,27 @@ export function freeSlots(query: SlotQuery): Slot[] {
   const durationMs = query.durationMinutes * 60_000;
   let busyIndex = 0;
 
+  /** The instant of a wall-clock time, or null when that time does not exist (the spring-forward gap). */
+  const instantOf = (day: Temporal.PlainDate, minute: number): number | null => {
+    const date = minute >= 1440 ? day.add({ days: 1 }) : day;
+    const wall = date.toPlainDateTime({ hour: Math.floor((minute % 1440) / 60), minute: minute % 60 });
+    const zoned = wall.toZonedDateTime(query.timeZone, { disambiguation: 'earlier' });
+    return zoned.toPlainDateTime().equals(wall) ? zoned.epochMilliseconds : null;
+  };
+
   for (let day = Temporal.PlainDate.from(query.fromDate); Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
     const iso = day.toString();
     if (query.absences.some((absence) => absence.startDate <= iso && iso <= absence.endDate)) continue;
     for (const interval of byWeekday.get(day.dayOfWeek) ?? []) {
+      // Converting wall-clock times is the costly part: when the interval's two ends are as far apart in
+      // real time as on the clock, no offset change falls inside it and every slot start is a sum.
+      const intervalStart = instantOf(day, interval.startMinute);
+      const intervalEnd = instantOf(day, interval.endMinute);
+      const steady =
+        intervalStart !== null && intervalEnd !== null && intervalEnd - intervalStart === (interval.endMinute - interval.startMinute) * 60_000;
       for (let minute = interval.startMinute; minute + query.durationMinutes <= interval.endMinute; minute += query.durationMinutes) {
-        const wall = day.toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 });
-        const zoned = wall.toZonedDateTime(query.timeZone, { disambiguation: 'earlier' });
-        if (!zoned.toPlainDateTime().equals(wall)) continue; // in the DST gap: this time does not exist
-        const start = zoned.epochMilliseconds;
+        const start = steady ? intervalStart + (minute - interval.startMinute) * 60_000 : instantOf(day, minute);
+        if (start === null) continue;
         if (start < earliest) continue;
         if (start > latest) return slots;
         const end = start + durationMs;
