@@ -18,7 +18,7 @@ import {
   todayDiarySchema,
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, pgErrorCode } from '../../errors';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
 import { dateInZone } from '../availability/slots';
@@ -171,23 +171,19 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const input = request.body;
       const doctor = await service.activeDoctor(input.doctorId);
-      if (!(await repos.patients.findById(input.patientId))) {
-        throw new AppError(400, 'VALIDATION', 'Elige un paciente de la lista', { patientId: 'Elige un paciente de la lista' });
-      }
       const startsAt = new Date(input.startsAt);
       const endsAt = input.endsAt ? new Date(input.endsAt) : new Date(startsAt.getTime() + doctor.appointmentMinutes * 60_000);
       requireSensibleLength(startsAt, endsAt);
       await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
-      const view = await service.create({
-        doctor,
-        patientId: input.patientId,
-        startsAt,
-        endsAt,
-        reason: input.reason,
-        channel: input.channel,
-        status: 'confirmada',
-        actorId: user.id,
-      });
+      const view = await service
+        .create({ doctor, patientId: input.patientId, startsAt, endsAt, reason: input.reason, channel: input.channel, status: 'confirmada', actorId: user.id })
+        .catch((error: unknown) => {
+          // The patient id names no record (foreign key): said in Spanish, without a lookup before every booking.
+          if (pgErrorCode(error) === '23503') {
+            throw new AppError(400, 'VALIDATION', 'Elige un paciente de la lista', { patientId: 'Elige un paciente de la lista' });
+          }
+          throw error;
+        });
       await repos.audit.record({ actor: user, action: 'create', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
       await service.email('confirmed', view);
       return reply.status(201).send(presentAppointment(view));

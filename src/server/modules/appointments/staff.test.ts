@@ -43,6 +43,13 @@ describe('staff booking', () => {
     expect((await book({ startsAt: `${day}T17:00:00.000Z`, allowOutsideHours: true })).statusCode).toBe(201);
   });
 
+  it('an unknown patient is refused in Spanish, not with a 500', async () => {
+    const day = nextWeekday(9);
+    const response = await book({ startsAt: `${day}T09:00:00.000Z`, patientId: '00000000-0000-4000-8000-000000000000' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.patientId).toBe('Elige un paciente de la lista');
+  });
+
   it('moves and resizes with conflicts refused (409) and history kept', async () => {
     const day = nextWeekday(4);
     const a = (await book({ startsAt: `${day}T09:00:00.000Z` })).json();
