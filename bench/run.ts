@@ -204,7 +204,8 @@ for (const backend of backends) rows.push(...(await benchBackend(backend)));
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number) => value.toFixed(1).padStart(8);
-console.log(`\nClínica — ${PATIENTS} pacientes, ${APPOINTMENTS} citas, ${DOCTORS} doctores; ${SECONDS} s por escenario`);
+const loaded = PARTS.includes('appointments') ? `, ${APPOINTMENTS} citas, ${DOCTORS} doctores` : '';
+console.log(`\nClínica — ${PATIENTS} pacientes${loaded}; ${SECONDS} s por escenario`);
 console.log(`${pad('base', 9)} ${'conex.'.padStart(6)} ${pad('escenario', 42)} ${'peticiones'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} errores`);
 for (const row of rows) {
   console.log(
