@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import '../src/common/zod-es';
@@ -154,37 +155,34 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     await measure('disponibilidad: especialidad, una semana', (w, i) => get(`/api/public/availability?specialtyId=${specialties[(w + i) % specialties.length]}&${week(i)}`));
 
     // Bookings: every worker asks for free-looking slots of the next weeks; many collide on purpose.
+    // The load runs in a worker thread, off the app's event loop.
     const patientIds = await repos.patients.someIds(5000);
-    let booked = 0;
-    let conflicts = 0;
-    let others = 0;
-    const bookingDoctors = doctors.slice(0, 10);
-    const book = async (worker: number, i: number) => {
-      const doctor = bookingDoctors[(worker + i) % bookingDoctors.length]!;
-      const day = today.add({ days: 30 + ((i * 7 + worker) % 20) });
-      if (day.dayOfWeek > 5) return true;
-      const minute = 8 * 60 + ((i * 13 + worker * 3) % 24) * 30;
-      const startsAt = day.toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 }).toZonedDateTime(settings.timeZone).toInstant().toString();
-      const response = await fetch(`${address}/api/appointments`, {
-        method: 'POST',
-        headers: { cookie, origin: address, 'content-type': 'application/json' },
-        body: JSON.stringify({ patientId: patientIds[(worker * 997 + i) % patientIds.length], doctorId: doctor.id, startsAt, reason: 'Bench', channel: 'telefono' }),
-      });
-      await response.arrayBuffer();
-      if (response.status === 201) booked++;
-      else if (response.status === 409) conflicts++;
-      else others++;
-      return response.status === 201 || response.status === 409;
-    };
     for (const connections of CONNECTIONS.filter((c) => c > 1).concat(CONNECTIONS.some((c) => c > 1) ? [] : [10])) {
-      booked = conflicts = others = 0;
-      const result = await runLoad({ connections, seconds: SECONDS, request: book });
+      const outcome = await new Promise<{ result: LoadResult; booked: number; conflicts: number; others: number }>((resolve, reject) => {
+        // Workers don't get the TypeScript loader of the main thread: register tsx in the worker first.
+        const script = new URL('./booking-worker.ts', import.meta.url).href;
+        const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); });`, {
+          eval: true,
+          workerData: {
+            address,
+            cookie,
+            doctorIds: doctors.slice(0, 10).map((doctor) => doctor.id),
+            patientIds,
+            timeZone: settings.timeZone,
+            connections,
+            seconds: SECONDS,
+          },
+        });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
       const overlaps = await repos.appointments.countOverlaps();
+      const { booked, conflicts, others } = outcome;
       rows.push({
         backend: kind,
         scenario: 'reservas concurrentes (personal)',
         connections,
-        ...result,
+        ...outcome.result,
         rps: (booked + conflicts) / SECONDS,
         note: `${(booked / SECONDS).toFixed(0)} reservas/s, ${booked} hechas, ${conflicts} conflictos 409, ${others} otros; solapes tras verificar: ${overlaps}`,
       });
