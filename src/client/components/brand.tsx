@@ -2,8 +2,8 @@ import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-/** The clinic's mark and name, linking home. */
-export function Brand({ name, to = '/' }: { name: string; to?: string }) {
+/** The clinic's logo (or a mark when it has none) and name, linking home. */
+export function Brand({ name, logoUrl, to = '/' }: { name: string; logoUrl?: string; to?: string }) {
   return (
     <Group
       gap="xs"
@@ -11,9 +11,13 @@ export function Brand({ name, to = '/' }: { name: string; to?: string }) {
       style={{ textDecoration: 'none', color: 'inherit', minWidth: 0 }}
       renderRoot={(props) => <Link to={to} aria-label={`${name}: inicio`} {...props} />}
     >
-      <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
-        <IconHeartbeat size={22} />
-      </ThemeIcon>
+      {logoUrl ? (
+        <img src={logoUrl} alt="" height={34} style={{ maxWidth: 120, objectFit: 'contain' }} />
+      ) : (
+        <ThemeIcon size="lg" radius="md" variant="filled" aria-hidden>
+          <IconHeartbeat size={22} />
+        </ThemeIcon>
+      )}
       <Text fw={700} size="lg" truncate="end">
         {name}
       </Text>

@@ -34,7 +34,7 @@ export function AreaLayout({ area }: { area: Role }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Abrir el menú" />
-            <Brand name={clinic?.name ?? 'Clínica'} to={dashboardOf[area]} />
+            <Brand name={clinic?.name ?? 'Clínica'} logoUrl={clinic?.logoUrl || undefined} to={dashboardOf[area]} />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Group gap="xs" wrap="nowrap" visibleFrom="xs">

@@ -43,7 +43,7 @@ export function PublicLayout() {
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} bg="white">
         <Container size="lg">
           <Group justify="space-between" wrap="nowrap">
-            <Brand name={name} />
+            <Brand name={name} logoUrl={clinic?.logoUrl || undefined} />
             <Group gap="sm" visibleFrom="sm" wrap="nowrap">
               <Button component={Link} to={paths.booking}>
                 Pedir cita

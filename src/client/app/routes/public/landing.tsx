@@ -15,7 +15,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconCalendarPlus, IconClock, IconLock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconCalendarPlus, IconClock, IconLock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -145,6 +145,14 @@ export default function LandingPage() {
                   <Group gap="xs">
                     <IconPhone size={20} aria-hidden />
                     <Anchor href={`tel:${clinic.phone.replace(/\s/g, '')}`}>{clinic.phone}</Anchor>
+                  </Group>
+                )}
+                {clinic.whatsapp && (
+                  <Group gap="xs">
+                    <IconBrandWhatsapp size={20} aria-hidden />
+                    <Anchor href={`https://wa.me/${clinic.whatsapp.replace(/\D/g, '')}`} target="_blank" rel="noopener noreferrer">
+                      WhatsApp {clinic.whatsapp}
+                    </Anchor>
                   </Group>
                 )}
                 {clinic.email && (

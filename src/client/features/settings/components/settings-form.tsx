@@ -163,7 +163,7 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
 
         <Section
           title="Datos de la clínica"
-          description="Se muestran en la web pública, en los correos y en las recetas."
+          description="Se muestran en la web pública y en los correos a los pacientes."
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Nombre de la clínica" required error={errors.name?.message} {...register('name')} />
@@ -191,7 +191,7 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
               label="WhatsApp"
               type="tel"
               placeholder="+34 600 000 000"
-              description="Con prefijo internacional; se usa para el botón de chat de la web."
+              description="Con prefijo internacional; la web pública lo ofrece como contacto."
               error={errors.whatsapp?.message}
               {...register('whatsapp')}
             />
@@ -210,7 +210,7 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
             render={({ field, fieldState }) => (
               <ImageUpload
                 label="Logotipo"
-                description="Aparece en la cabecera de la web, en los correos y en las recetas."
+                description="Aparece en la cabecera de la web y de las áreas privadas."
                 alt="Logotipo de la clínica"
                 value={field.value}
                 onChange={(url) => field.onChange(url)}
