@@ -82,3 +82,10 @@ export async function insertAppointment(
     .returning();
   return row!;
 }
+
+/** A date (`YYYY-MM-DD`) at least `days` from today that falls on a weekday. */
+export function nextWeekday(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000);
+  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGE } from '../../../common/schemas/appointments';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor } from '../../test/fixtures';
+import { createDoctor, nextWeekday } from '../../test/fixtures';
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
 let doctor: { id: string; email: string; specialtyId: string };
 
-/** The next date (YYYY-MM-DD) after `days` days that is a weekday in Madrid. */
-function nextWeekday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 const availability = async (query: string) => (await t.request({ method: 'GET', url: `/api/public/availability?${query}` })).json();
 

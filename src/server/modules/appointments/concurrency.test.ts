@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGE } from '../../../common/schemas/appointments';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createDoctor, validPatient } from '../../test/fixtures';
+import { createDoctor, validPatient, nextWeekday } from '../../test/fixtures';
 
 let t: TestApp;
 let admin: { cookie: string };
 let doctor: { id: string };
 
-function nextWeekday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 beforeAll(async () => {
   t = await buildTestApp();

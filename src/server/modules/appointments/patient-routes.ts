@@ -73,11 +73,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: paciente, schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const view = await ownAppointment(user, request.params.id);
-      await service.requireChangeable(view);
-      const updated = await service.setStatus(view, 'cancelada', user.id, request.body.reason);
-      await service.email('cancelled', updated, { reason: request.body.reason });
-      return service.ownView(updated);
+      return service.cancelByPatient(await ownAppointment(user, request.params.id), user.id, request.body.reason);
     },
   );
 
@@ -86,13 +82,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: paciente, schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const view = await ownAppointment(user, request.params.id);
-      await service.requireChangeable(view);
-      const doctor = await service.activeDoctor(request.body.doctorId ?? view.doctorId);
-      const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt), view);
-      const updated = await service.reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, user.id);
-      await service.email('rescheduled', updated);
-      return service.ownView(updated);
+      return service.rescheduleByPatient(await ownAppointment(user, request.params.id), request.body, user.id);
     },
   );
 };

@@ -128,27 +128,13 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.public.cancelBooking(':token'),
     { schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
-    async (request) => {
-      const view = await byToken(request.params.token);
-      await service.requireChangeable(view);
-      const updated = await service.setStatus(view, 'cancelada', null, request.body.reason);
-      await service.email('cancelled', updated, { reason: request.body.reason });
-      return service.ownView(updated);
-    },
+    async (request) => service.cancelByPatient(await byToken(request.params.token), null, request.body.reason),
   );
 
   app.post(
     api.public.rescheduleBooking(':token'),
     { schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
-    async (request) => {
-      const view = await byToken(request.params.token);
-      await service.requireChangeable(view);
-      const doctor = await service.activeDoctor(request.body.doctorId ?? view.doctorId);
-      const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt), view);
-      const updated = await service.reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, null);
-      await service.email('rescheduled', updated);
-      return service.ownView(updated);
-    },
+    async (request) => service.rescheduleByPatient(await byToken(request.params.token), request.body, null),
   );
 };
 

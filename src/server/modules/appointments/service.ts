@@ -274,6 +274,24 @@ export function createAppointmentService(app: FastifyInstance) {
     }
   }
 
+  /** A patient (by the e-mail link or from their area) cancels, within the window, and is told by e-mail. */
+  async function cancelByPatient(view: AppointmentView, actorId: string | null, reason: string) {
+    await requireChangeable(view);
+    const updated = await setStatus(view, 'cancelada', actorId, reason);
+    await email('cancelled', updated, { reason });
+    return ownView(updated);
+  }
+
+  /** A patient moves a booking to another free slot (of the same or another doctor), within the window. */
+  async function rescheduleByPatient(view: AppointmentView, input: { startsAt: string; doctorId?: string }, actorId: string | null) {
+    await requireChangeable(view);
+    const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
+    const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view);
+    const updated = await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, actorId);
+    await email('rescheduled', updated);
+    return ownView(updated);
+  }
+
   /** Sends the reminders that are due (once each, whatever the number of instances). */
   async function sendDueReminders(now = new Date()): Promise<number> {
     // Read before the claiming transaction: inside it, only that transaction may use the database
@@ -292,7 +310,8 @@ export function createAppointmentService(app: FastifyInstance) {
     slotOut,
     requireFreeSlot,
     requireWithinHours,
-    requireChangeable,
+    cancelByPatient,
+    rescheduleByPatient,
     create,
     reschedule,
     setStatus,

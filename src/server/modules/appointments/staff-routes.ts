@@ -21,17 +21,13 @@ import {
 import { AppError, notFound, pgErrorCode } from '../../errors';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
-import { dateInZone } from '../availability/slots';
+import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
 import type { AppointmentView } from './repository';
 import { presentAppointment } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 const APPOINTMENT_NOT_FOUND = 'Cita no encontrada';
-
-/** Instant at wall-clock midnight of a date in the zone. */
-export const startOfDay = (date: string, timeZone: string) =>
-  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);
 
 function describeEvent(action: string, changes: Record<string, unknown>, timeZone: string): string {
   const when = (iso: unknown) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor, validPatient } from '../../test/fixtures';
+import { createDoctor, validPatient, nextWeekday } from '../../test/fixtures';
 import { hashPassword } from '../auth/passwords';
 
 let t: TestApp;
@@ -9,11 +9,6 @@ let doctor: { id: string; email: string };
 let doctorCookie: string;
 let patientId: string;
 
-function nextWeekday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 const book = (payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: doctor.id, reason: 'Control', channel: 'telefono', ...payload } });

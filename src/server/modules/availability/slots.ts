@@ -107,3 +107,7 @@ export function freeSlots(query: SlotQuery): Slot[] {
 export function dateInZone(instant: Date, timeZone: string): string {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
+
+/** The instant of wall-clock midnight of a date (`YYYY-MM-DD`) in a time zone. */
+export const startOfDay = (date: string, timeZone: string) =>
+  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);

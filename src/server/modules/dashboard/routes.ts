@@ -3,9 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import { adminDashboardSchema, doctorDashboardSchema, patientDashboardSchema } from '../../../common/schemas/appointments';
 import { allowRoles, requireUser } from '../../plugins/auth';
-import { dateInZone } from '../availability/slots';
+import { dateInZone, startOfDay } from '../availability/slots';
 import { presentAppointment } from '../appointments/service';
-import { startOfDay } from '../appointments/staff-routes';
 import { ensurePatientRecord } from '../patients/link-account';
 
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
