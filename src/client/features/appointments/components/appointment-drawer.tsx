@@ -1,13 +1,12 @@
-import { Anchor, Divider, Drawer, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Divider, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { AppointmentDetail } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatDateTimeInZone } from '../../../lib/clinic-time';
 import { useAppointment } from '../api/get-appointment';
+import { AppointmentSidePanel } from './appointment-side-panel';
 import { AppointmentSummary } from './appointment-summary';
 import { StatusActions } from './status-actions';
 
@@ -79,22 +78,9 @@ interface AppointmentDrawerProps {
 
 /** The side panel of an appointment for clinic staff: details, status changes and history. */
 export function AppointmentDrawer({ appointmentId, timeZone, onClose }: AppointmentDrawerProps) {
-  const phone = useMediaQuery('(max-width: 48em)');
-  // The content stays while the panel slides out.
-  const [lastId, setLastId] = useState(appointmentId);
-  if (appointmentId && appointmentId !== lastId) setLastId(appointmentId);
-  const shownId = appointmentId ?? lastId;
   return (
-    <Drawer
-      opened={appointmentId !== null}
-      onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
-      title="Cita"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {shownId && <Detail appointmentId={shownId} timeZone={timeZone} />}
-    </Drawer>
+    <AppointmentSidePanel value={appointmentId} onClose={onClose}>
+      {(id) => <Detail appointmentId={id} timeZone={timeZone} />}
+    </AppointmentSidePanel>
   );
 }

@@ -4,7 +4,6 @@ import {
   Badge,
   Box,
   Button,
-  Drawer,
   Group,
   Loader,
   Paper,
@@ -14,7 +13,6 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -29,6 +27,7 @@ import { appointmentsRootKey } from '../api/keys';
 import { capitalize, formatDay, formatTimeRange } from '../utils/format';
 import { isoWeekday, mondayOf, zonedInstant } from '../utils/zoned-time';
 import { AppointmentSummary } from './appointment-summary';
+import { AppointmentSidePanel } from './appointment-side-panel';
 import { StatusActions } from './status-actions';
 
 export type AgendaView = 'dia' | 'semana';
@@ -184,22 +183,9 @@ function AppointmentPanel({
   timeZone: string;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
-  // The content stays while the panel slides out.
-  const [last, setLast] = useState(appointment);
-  if (appointment && appointment !== last) setLast(appointment);
-  const shown = appointment ?? last;
   return (
-    <Drawer
-      opened={appointment !== null}
-      onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
-      title="Cita"
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {shown && (
+    <AppointmentSidePanel value={appointment} onClose={onClose}>
+      {(shown) => (
         <Stack gap="lg">
           <AppointmentSummary
             appointment={shown}
@@ -217,7 +203,7 @@ function AppointmentPanel({
           <StatusActions appointment={shown} timeZone={timeZone} role="doctor" size="sm" />
         </Stack>
       )}
-    </Drawer>
+    </AppointmentSidePanel>
   );
 }
 
