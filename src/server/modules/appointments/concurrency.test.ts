@@ -44,7 +44,7 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
       expect(response.json().error.message).toBe(SLOT_TAKEN_MESSAGE);
     }
     expect(await t.app.repos.appointments.countOverlaps()).toBe(0);
-  });
+  }, 120_000);
 
   it('100 staff bookings of different lengths that all overlap one instant: exactly one wins', async () => {
     const patient = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null }) })).json();
@@ -75,7 +75,7 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(99);
     expect(statuses.some((status) => status >= 500)).toBe(false);
     expect(await t.app.repos.appointments.countOverlaps()).toBe(0);
-  });
+  }, 120_000);
 
   it('back-to-back appointments do not overlap ([start, end) ranges), and a cancelled one frees its time', async () => {
     const patient = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null }) })).json();
