@@ -22,19 +22,22 @@ let booked = 0;
 let conflicts = 0;
 let others = 0;
 
+// Staff book the weeks ahead (days 29–59, ~15 % already taken in the seed) for any doctor and slot:
+// random picks, so some land on taken times or collide with each other, as at a busy front desk.
+const weekdays = Array.from({ length: 31 }, (_, i) => today.add({ days: 29 + i })).filter((day) => day.dayOfWeek <= 5);
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
 const result = await runLoad({
   connections: input.connections,
   seconds: input.seconds,
-  request: async (worker, i) => {
-    const doctorId = input.doctorIds[(worker + i) % input.doctorIds.length]!;
-    const day = today.add({ days: 30 + ((i * 7 + worker) % 20) });
-    if (day.dayOfWeek > 5) return true;
-    const minute = 8 * 60 + ((i * 13 + worker * 3) % 24) * 30;
-    const startsAt = day.toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 }).toZonedDateTime(input.timeZone).toInstant().toString();
+  request: async () => {
+    const doctorId = pick(input.doctorIds);
+    const minute = 8 * 60 + Math.floor(Math.random() * 24) * 30;
+    const startsAt = pick(weekdays).toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 }).toZonedDateTime(input.timeZone).toInstant().toString();
     const response = await fetch(`${input.address}/api/appointments`, {
       method: 'POST',
       headers: { cookie: input.cookie, origin: input.address, 'content-type': 'application/json' },
-      body: JSON.stringify({ patientId: input.patientIds[(worker * 997 + i) % input.patientIds.length], doctorId, startsAt, reason: 'Bench', channel: 'telefono' }),
+      body: JSON.stringify({ patientId: pick(input.patientIds), doctorId, startsAt, reason: 'Bench', channel: 'telefono' }),
     });
     await response.arrayBuffer();
     if (response.status === 201) booked++;

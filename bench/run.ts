@@ -6,7 +6,9 @@
  *  - bookings per second under concurrency, the conflicts refused, and a verification query that
  *    counts overlapping appointments afterwards (must be 0).
  * Options: --patients N (100000) --appointments N (1000000) --doctors N (50) --seconds S (10)
- *          --connections 1,10 --only postgres|pglite --part search|appointments --keep
+ *          --connections 1,10 --only postgres|pglite --part search|appointments|availability|bookings --keep
+ *          --cache-seed (PostgreSQL: keep the seeded data as a template database named after the sizes and
+ *          the day, and copy it on the next runs instead of seeding again; drop it with --drop-seed-cache)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +33,9 @@ const DOCTORS = Number(flags.doctors ?? 50);
 const SECONDS = Number(flags.seconds ?? 10);
 // Latency as one person sees it (1 connection) and under a busy front desk (10 at once).
 const CONNECTIONS = String(flags.connections ?? '1,10').split(',').map(Number);
-const PARTS = flags.part ? [String(flags.part)] : ['search', 'appointments'];
+// --part appointments means both of its halves: availability and bookings.
+const PARTS = (flags.part ? [String(flags.part)] : ['search', 'appointments']).flatMap((part) => (part === 'appointments' ? ['availability', 'bookings'] : [part]));
+const WITH_APPOINTMENTS = PARTS.includes('availability') || PARTS.includes('bookings');
 const PASSWORD = 'bench-password-1';
 
 interface Row extends LoadResult {
@@ -41,42 +45,15 @@ interface Row extends LoadResult {
   note?: string;
 }
 
-async function openBackend(kind: 'postgres' | 'pglite'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `clinica_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
-  return {
-    database,
-    cleanup: async () => {
-      if (flags.keep) return console.log(`[postgres] base de datos conservada: ${name}`);
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
-  const { database, cleanup } = await openBackend(kind);
+/** The data every scenario reads: patients, and for the appointments part the doctors and their appointments. */
+async function seed(kind: string, database: Database) {
   const repos = createRepositories(database.db);
   let started = performance.now();
   await addPatients(repos, PATIENTS);
   console.log(`[${kind}] ${PATIENTS} pacientes en ${seconds(started)} s`);
-  if (PARTS.includes('appointments')) {
+  if (WITH_APPOINTMENTS) {
     started = performance.now();
     const added = await addDoctorsAndAppointments(database.db, repos, {
       doctorCount: DOCTORS,
@@ -86,6 +63,80 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     console.log(`\n[${kind}] ${DOCTORS} doctores y ${added} citas en ${seconds(started)} s`);
   }
   await repos.patients.analyze();
+}
+
+async function withServer<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * A seeded PostgreSQL database: seeded here, or (with --cache-seed) copied from a template seeded once per
+ * day and sizes, which turns minutes of seeding into seconds of copying.
+ */
+async function seededPostgres(serverUrl: string, name: string) {
+  if (!flags['cache-seed']) {
+    await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 20 });
+    await seed('postgres', database);
+    return database;
+  }
+  const migrations = fs.readdirSync(new URL('../src/server/db/migrations', import.meta.url)).filter((file) => file.endsWith('.sql')).length;
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const parts = WITH_APPOINTMENTS ? `${APPOINTMENTS}_${DOCTORS}` : 'p';
+  const template = `clinica_bench_seed_${PATIENTS}_${parts}_${day}_m${migrations}`;
+  const exists = await withServer(serverUrl, async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1);
+  if (!exists) {
+    await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
+    const seeding = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, template), poolSize: 20 });
+    await seed('postgres', seeding);
+    await seeding.close();
+  } else {
+    console.log(`[postgres] datos copiados de ${template}`);
+  }
+  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 20 });
+}
+
+async function openBackend(kind: 'postgres' | 'pglite'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await seed(kind, database);
+    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (flags['drop-seed-cache']) {
+    await withServer(serverUrl, async (client) => {
+      const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'clinica_bench_seed_%'");
+      for (const row of rows) await client.query(`DROP DATABASE ${row.datname}`);
+    });
+  }
+  const name = `clinica_bench_${Date.now()}`;
+  const database = await seededPostgres(serverUrl, name);
+  return {
+    database,
+    cleanup: async () => {
+      if (flags.keep) return console.log(`[postgres] base de datos conservada: ${name}`);
+      await withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
+  const { database, cleanup } = await openBackend(kind);
+  const repos = createRepositories(database.db);
 
   await createAccountWithProfile(database.db, repos.auth, { email: 'bench@clinica.test', password: PASSWORD, displayName: 'Bench Admin', role: 'admin' });
   const app = await buildApp({
@@ -142,7 +193,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     await measure('pacientes: lista sin filtro, pág. 50', () => get('/api/patients?page=50'));
   }
 
-  if (PARTS.includes('appointments')) {
+  if (WITH_APPOINTMENTS) {
     const settings = await repos.clinic.getSettings();
     const doctors = (await repos.doctors.list()).filter((doctor) => doctor.email.endsWith('@bench.clinica'));
     const specialties = [...new Set(doctors.map((doctor) => doctor.specialtyId))];
@@ -151,13 +202,17 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       const from = today.add({ days: 1 + (i % 4) * 7 });
       return `from=${from}&to=${from.add({ days: 6 })}`;
     };
-    await measure('disponibilidad: un doctor, una semana', (w, i) => get(`/api/public/availability?doctorId=${doctors[(w * 31 + i) % doctors.length]!.id}&${week(i)}`));
-    await measure('disponibilidad: especialidad, una semana', (w, i) => get(`/api/public/availability?specialtyId=${specialties[(w + i) % specialties.length]}&${week(i)}`));
+    if (PARTS.includes('availability')) {
+      await measure('disponibilidad: un doctor, una semana', (w, i) => get(`/api/public/availability?doctorId=${doctors[(w * 31 + i) % doctors.length]!.id}&${week(i)}`));
+      await measure('disponibilidad: especialidad, una semana', (w, i) => get(`/api/public/availability?specialtyId=${specialties[(w + i) % specialties.length]}&${week(i)}`));
+    }
 
     // Bookings: every worker asks for free-looking slots of the next weeks; many collide on purpose.
     // The load runs in a worker thread, off the app's event loop.
     const patientIds = await repos.patients.someIds(5000);
-    for (const connections of CONNECTIONS.filter((c) => c > 1).concat(CONNECTIONS.some((c) => c > 1) ? [] : [10])) {
+    // Bookings are measured under concurrency only (10 connections unless others are asked for).
+    const bookingConnections = CONNECTIONS.some((c) => c > 1) ? CONNECTIONS.filter((c) => c > 1) : [10];
+    for (const connections of PARTS.includes('bookings') ? bookingConnections : []) {
       const outcome = await new Promise<{ result: LoadResult; booked: number; conflicts: number; others: number }>((resolve, reject) => {
         // Workers don't get the TypeScript loader of the main thread: register tsx in the worker first.
         const script = new URL('./booking-worker.ts', import.meta.url).href;
@@ -166,7 +221,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
           workerData: {
             address,
             cookie,
-            doctorIds: doctors.slice(0, 10).map((doctor) => doctor.id),
+            doctorIds: doctors.map((doctor) => doctor.id),
             patientIds,
             timeZone: settings.timeZone,
             connections,
@@ -202,7 +257,7 @@ for (const backend of backends) rows.push(...(await benchBackend(backend)));
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (value: number) => value.toFixed(1).padStart(8);
-const loaded = PARTS.includes('appointments') ? `, ${APPOINTMENTS} citas, ${DOCTORS} doctores` : '';
+const loaded = WITH_APPOINTMENTS ? `, ${APPOINTMENTS} citas, ${DOCTORS} doctores` : '';
 console.log(`\nClínica — ${PATIENTS} pacientes${loaded}; ${SECONDS} s por escenario`);
 console.log(`${pad('base', 9)} ${'conex.'.padStart(6)} ${pad('escenario', 42)} ${'peticiones'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} errores`);
 for (const row of rows) {

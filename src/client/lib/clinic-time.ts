@@ -2,16 +2,9 @@
  * Instants (ISO strings from the API) shown in the clinic's time zone, whatever the browser's zone.
  * Every screen that shows an appointment time uses these.
  */
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let value = cache.get(key);
-  if (!value) {
-    value = new Intl.DateTimeFormat('es-ES', { timeZone, ...options });
-    cache.set(key, value);
-  }
-  return value;
-}
+import { esDateFormat } from '../../common/time';
+
+const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) => esDateFormat({ timeZone, ...options });
 
 /** «09:30» */
 export const formatTime = (iso: string, timeZone: string) =>

@@ -44,14 +44,35 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
  */
 const SESSION_SETTINGS = { random_page_cost: '1.1', jit: 'off' };
 
+/**
+ * pg-pool's own `query()` throws the connection away after any error, even an ordinary one the server
+ * answered (a constraint refusing an overlapping booking, a duplicate document): every such 409 then paid
+ * for a new PostgreSQL backend (fork, authentication, cold caches). This pool keeps a connection that only
+ * saw a server-side error, and drops one whose error came from the connection itself.
+ */
+class ReusingPool extends pg.Pool {
+  // @ts-expect-error pg's overloads (callbacks, streams) are not used here: callers await a result.
+  override async query(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    const client = await this.connect();
+    try {
+      const result = await client.query(config as pg.QueryConfig, values);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      throw error;
+    }
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options });
+  const pool = new ReusingPool({ connectionString: url, max: poolSize, options });
   // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool as pg.Pool, schema });
   await migratePg(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

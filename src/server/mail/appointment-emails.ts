@@ -1,3 +1,4 @@
+import { esDateFormat } from '../../common/time';
 import { buildIcs } from './ics';
 import { buttonHtml, emailLayout, escapeHtml } from './layout';
 import type { MailMessage } from './mailer';
@@ -13,8 +14,8 @@ export interface AppointmentMailInput {
 
 /** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
 export function formatWhen(date: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-  const time = new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  const time = esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
   return `${day}, ${time}`;
 }
 

@@ -1,4 +1,5 @@
 import { APPOINTMENT_CHANNEL_LABELS, APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../common/schemas/appointments';
+import { esDateFormat } from '../../../common/time';
 
 const cell = (value: string) => {
   // Formula injection: a cell starting with = + - @ is read as a formula by spreadsheets.
@@ -8,8 +9,8 @@ const cell = (value: string) => {
 
 /** CSV for Spanish spreadsheets: `;` separated, UTF-8 with BOM, dates in the clinic's zone. */
 export function appointmentsCsv(items: Appointment[], timeZone: string): string {
-  const date = new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
-  const time = new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const date = esDateFormat({ timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const time = esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const header = ['Fecha', 'Inicio', 'Fin', 'Paciente', 'Teléfono', 'Correo', 'Profesional', 'Especialidad', 'Motivo', 'Canal', 'Estado', 'Motivo de cancelación'];
   const rows = items.map((item) => [
     date.format(new Date(item.startsAt)),

@@ -60,9 +60,9 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         channel: 'web',
         status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
-        actorId: user.id,
+        actor: user,
+        ip: request.ip,
       });
-      await repos.audit.record({ actor: user, action: 'create', entity: 'appointment', entityId: view.id, patientId: record.id, ip: request.ip });
       await service.email('received', view, { pending: view.status === 'pendiente' });
       return reply.status(201).send(await service.ownView(view));
     },

@@ -104,9 +104,9 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: input.reason,
         channel: 'web',
         status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
-        actorId: request.user?.id ?? null,
+        actor: request.user,
+        ip: request.ip,
       });
-      await repos.audit.record({ actor: request.user, action: 'create', entity: 'appointment', entityId: view.id, patientId: patient.id, ip: request.ip });
       await service.email('received', view, { pending: view.status === 'pendiente' });
       return reply.status(201).send({ appointment: await service.ownView(view), manageUrl: await service.manageUrl(view.id) });
     },

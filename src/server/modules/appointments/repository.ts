@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
-import { accounts, appointmentEvents, appointments, doctors, patients, profiles, specialties } from '../../db/schema';
+import { accounts, appointmentEvents, appointments, auditLog, doctors, patients, profiles, specialties } from '../../db/schema';
+import type { AuditEntry } from '../audit/repository';
+import { EVENTS_CHANNEL } from '../events/repository';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -18,6 +20,61 @@ export interface AppointmentView extends AppointmentRow {
 }
 
 export class SlotTakenError extends Error {}
+
+/** A row of the booking statement (raw SQL: snake_case names, and timestamps as the driver gives them). */
+interface CreatedRow {
+  id: string;
+  patient_id: string;
+  doctor_id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  reason: string;
+  channel: AppointmentChannel;
+  status: AppointmentStatus;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  reminder_sent_at: Date | string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  account_id: string | null;
+  doctor_name: string;
+  doctor_color: string;
+  specialty: string;
+}
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+const createdView = (row: CreatedRow): AppointmentView => ({
+  id: row.id,
+  patientId: row.patient_id,
+  doctorId: row.doctor_id,
+  startsAt: asDate(row.starts_at),
+  endsAt: asDate(row.ends_at),
+  reason: row.reason,
+  channel: row.channel,
+  status: row.status,
+  cancelReason: row.cancel_reason,
+  cancelledBy: row.cancelled_by,
+  reminderSentAt: row.reminder_sent_at === null ? null : asDate(row.reminder_sent_at),
+  createdBy: row.created_by,
+  updatedBy: row.updated_by,
+  createdAt: asDate(row.created_at),
+  updatedAt: asDate(row.updated_at),
+  patientFirstName: row.first_name,
+  patientLastName: row.last_name,
+  patientPhone: row.phone,
+  patientEmail: row.email,
+  patientAccountId: row.account_id,
+  doctorName: row.doctor_name,
+  doctorColor: row.doctor_color,
+  specialty: row.specialty,
+});
 
 function selectView(tx: Db) {
   return tx
@@ -65,8 +122,10 @@ function filterConditions(filters: AppointmentFilters): SQL | undefined {
 export function createAppointmentsRepository(db: Db) {
   return {
     /**
-     * Inserts an appointment. The exclusion constraint refuses an overlap with another live appointment
-     * of the doctor, whatever the concurrency: that becomes a SlotTakenError.
+     * Books an appointment in one statement, so one round trip and one commit: the row, its first
+     * history entry, the audit entry, and the live-event NOTIFY (delivered only if it commits), answering
+     * the appointment with the names the screens show. The exclusion constraint refuses an overlap with
+     * another live appointment of the doctor, whatever the concurrency: that becomes a SlotTakenError.
      */
     async create(
       input: {
@@ -78,25 +137,40 @@ export function createAppointmentsRepository(db: Db) {
         channel: AppointmentChannel;
         status: AppointmentStatus;
         createdBy: string | null;
+        audit: Pick<AuditEntry, 'actor' | 'ip'>;
       },
       tx: Db = db,
-    ): Promise<{ id: string }> {
-      const changes = JSON.stringify({ status: input.status, channel: input.channel, startsAt: input.startsAt.toISOString() });
+    ): Promise<AppointmentView> {
+      const startsAt = input.startsAt.toISOString();
+      const changes = JSON.stringify({ status: input.status, channel: input.channel, startsAt });
       try {
-        // The appointment and its first history entry in one statement: one round trip, and atomic.
         // Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`.
         const result = (await tx.execute(sql`
           WITH created AS (
             INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_by, updated_by)
-            VALUES (${input.patientId}, ${input.doctorId}, ${input.startsAt.toISOString()}, ${input.endsAt.toISOString()},
+            VALUES (${input.patientId}, ${input.doctorId}, ${startsAt}, ${input.endsAt.toISOString()},
                     ${input.reason}, ${input.channel}, ${input.status}, ${input.createdBy}, ${input.createdBy})
-            RETURNING id
+            RETURNING *
           ), event AS (
             INSERT INTO ${appointmentEvents} (appointment_id, actor_id, action, changes)
             SELECT id, ${input.createdBy}, 'created', ${changes}::jsonb FROM created
+          ), audit AS (
+            INSERT INTO ${auditLog} (actor_id, actor_role, action, entity, entity_id, patient_id, ip)
+            SELECT ${input.audit.actor?.id ?? null}::uuid, ${input.audit.actor?.role ?? null}, 'create', 'appointment', id::text, patient_id, ${input.audit.ip ?? null}
+              FROM created
           )
-          SELECT id FROM created`)) as unknown as { rows: { id: string }[] };
-        return { id: String(result.rows[0]!.id) };
+          SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.cancel_reason,
+                 c.cancelled_by, c.reminder_sent_at, c.created_by, c.updated_by, c.created_at, c.updated_at,
+                 p.first_name, p.last_name, p.phone, p.email, p.account_id,
+                 pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
+                 pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'appointment', 'appointmentId', c.id,
+                   'doctorId', c.doctor_id, 'startsAt', ${startsAt}::text)::text)
+            FROM created c
+            JOIN ${patients} p ON p.id = c.patient_id
+            JOIN ${doctors} d ON d.id = c.doctor_id
+            JOIN ${profiles} pr ON pr.id = c.doctor_id
+            JOIN ${specialties} s ON s.id = d.specialty_id`)) as unknown as { rows: CreatedRow[] };
+        return createdView(result.rows[0]!);
       } catch (error) {
         throw asSlotTaken(error);
       }

@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { paths } from '../../../common/paths';
 import { AppError, notFound } from '../../errors';
+import type { RequestUser } from '../../types';
 import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
@@ -209,7 +210,10 @@ export function createAppointmentService(app: FastifyInstance) {
     };
   }
 
-  /** Creates the appointment; a lost race answers the 409 with fresh slots. */
+  /**
+   * Creates the appointment (with its history, audit entry and live event, in one statement); a lost
+   * race answers the 409 with fresh slots.
+   */
   async function create(input: {
     doctor: DoctorRecord;
     patientId: string;
@@ -218,10 +222,11 @@ export function createAppointmentService(app: FastifyInstance) {
     reason: string;
     channel: AppointmentChannel;
     status: AppointmentStatus;
-    actorId: string | null;
+    actor: RequestUser | null;
+    ip: string;
   }): Promise<AppointmentView> {
     try {
-      const row = await repos.appointments.create({
+      return await repos.appointments.create({
         patientId: input.patientId,
         doctorId: input.doctor.id,
         startsAt: input.startsAt,
@@ -229,11 +234,9 @@ export function createAppointmentService(app: FastifyInstance) {
         reason: input.reason,
         channel: input.channel,
         status: input.status,
-        createdBy: input.actorId,
+        createdBy: input.actor?.id ?? null,
+        audit: { actor: input.actor, ip: input.ip },
       });
-      const view = (await repos.appointments.findView(row.id))!;
-      await publish(view);
-      return view;
     } catch (error) {
       if (error instanceof SlotTakenError) throw await slotTaken(input.doctor, input.startsAt);
       throw error;

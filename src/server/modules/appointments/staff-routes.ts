@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
+import { esDateFormat } from '../../../common/time';
 import {
   APPOINTMENT_STATUS_LABELS,
   MAX_APPOINTMENT_HOURS,
@@ -32,7 +33,7 @@ const APPOINTMENT_NOT_FOUND = 'Cita no encontrada';
 function describeEvent(action: string, changes: Record<string, unknown>, timeZone: string): string {
   const when = (iso: unknown) =>
     typeof iso === 'string'
-      ? new Intl.DateTimeFormat('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+      ? esDateFormat({ timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
       : '';
   if (action === 'created') return `Cita creada (${APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? ''})`;
   if (action === 'rescheduled') {
@@ -172,7 +173,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSensibleLength(startsAt, endsAt);
       await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const view = await service
-        .create({ doctor, patientId: input.patientId, startsAt, endsAt, reason: input.reason, channel: input.channel, status: 'confirmada', actorId: user.id })
+        .create({ doctor, patientId: input.patientId, startsAt, endsAt, reason: input.reason, channel: input.channel, status: 'confirmada', actor: user, ip: request.ip })
         .catch((error: unknown) => {
           // The patient id names no record (foreign key): said in Spanish, without a lookup before every booking.
           if (pgErrorCode(error) === '23503') {
@@ -180,7 +181,6 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw error;
         });
-      await repos.audit.record({ actor: user, action: 'create', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
       await service.email('confirmed', view);
       return reply.status(201).send(presentAppointment(view));
     },

@@ -38,6 +38,23 @@ describe('staff booking', () => {
     expect((await book({ startsAt: `${day}T17:00:00.000Z`, allowOutsideHours: true })).statusCode).toBe(201);
   });
 
+  it('a booking and its audit entry commit together; a refused one leaves neither', async () => {
+    const day = nextWeekday(11);
+    const auditedCreations = async () =>
+      (await t.app.repos.audit.listForPatient(patientId)).filter((entry) => entry.action === 'create' && entry.entity === 'appointment');
+    const before = (await auditedCreations()).length;
+    const booked = await book({ startsAt: `${day}T09:00:00.000Z` });
+    expect(booked.statusCode).toBe(201);
+    const after = await auditedCreations();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({ entityId: booked.json().id, actorRole: 'admin', patientId });
+    const clash = await book({ startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T09:45:00.000Z` });
+    expect(clash.statusCode).toBe(409);
+    expect(await auditedCreations()).toHaveLength(before + 1);
+    const detail = (await t.request({ method: 'GET', url: `/api/appointments/${booked.json().id}`, cookie: admin.cookie })).json();
+    expect(detail.history.map((event: { action: string }) => event.action)).toEqual(['created']);
+  });
+
   it('an unknown patient is refused in Spanish, not with a 500', async () => {
     const day = nextWeekday(9);
     const response = await book({ startsAt: `${day}T09:00:00.000Z`, patientId: '00000000-0000-4000-8000-000000000000' });

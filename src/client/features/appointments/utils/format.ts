@@ -1,3 +1,4 @@
+import { esDateFormat } from '../../../../common/time';
 import { formatLongDay, formatShortDay, formatTime } from '../../../lib/clinic-time';
 
 /** «Lunes, 23 de marzo de 2026» */
@@ -14,19 +15,7 @@ export const formatShortDate = (date: string, timeZone: string) =>
 export const formatTimeRange = (startsAt: string, endsAt: string, timeZone: string) =>
   `${formatTime(startsAt, timeZone)}–${formatTime(endsAt, timeZone)}`;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** «mié, 25 nov 2026» in the clinic's time zone: a date in a list that spans years. */
 export function formatListDate(iso: string, timeZone: string): string {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('es-ES', {
-      timeZone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
+  return esDateFormat({ timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 }
