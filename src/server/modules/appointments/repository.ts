@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
+import { asDate, preparedStatement } from '../../db/prepared';
 import { accounts, appointmentEvents, appointments, auditLog, doctors, patients, profiles, specialties } from '../../db/schema';
 import type { AuditEntry } from '../audit/repository';
 import { EVENTS_CHANNEL } from '../events/repository';
@@ -48,7 +49,40 @@ interface CreatedRow {
   specialty: string;
 }
 
-const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+const placeholder = sql.placeholder;
+
+/** The booking statement (see `create`), parsed and planned once per connection. */
+const bookStatement = preparedStatement<CreatedRow>(
+  'book_appointment',
+  sql`
+    WITH created AS (
+      INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_by, updated_by)
+      VALUES (${placeholder('patientId')}::uuid, ${placeholder('doctorId')}::uuid, ${placeholder('startsAt')}::timestamptz,
+              ${placeholder('endsAt')}::timestamptz, ${placeholder('reason')}, ${placeholder('channel')}, ${placeholder('status')},
+              ${placeholder('createdBy')}::uuid, ${placeholder('createdBy')}::uuid)
+      RETURNING *
+    ), event AS (
+      INSERT INTO ${appointmentEvents} (appointment_id, actor_id, action, changes)
+      SELECT id, ${placeholder('createdBy')}::uuid, 'created', ${placeholder('changes')}::jsonb FROM created
+    ), audit AS (
+      INSERT INTO ${auditLog} (actor_id, actor_role, action, entity, entity_id, patient_id, ip)
+      SELECT ${placeholder('auditActorId')}::uuid, ${placeholder('auditActorRole')}::text, 'create', 'appointment', id::text, patient_id,
+             ${placeholder('auditIp')}::text
+        FROM created
+    )
+    SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.cancel_reason,
+           c.cancelled_by, c.reminder_sent_at, c.created_by, c.updated_by, c.created_at, c.updated_at,
+           p.first_name, p.last_name, p.phone, p.email, p.account_id,
+           pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
+           pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'appointment', 'appointmentId', c.id,
+             'doctorId', c.doctor_id, 'startsAt', ${placeholder('startsAt')}::text)::text)
+      FROM created c
+      JOIN ${patients} p ON p.id = c.patient_id
+      JOIN ${doctors} d ON d.id = c.doctor_id
+      JOIN ${profiles} pr ON pr.id = c.doctor_id
+      JOIN ${specialties} s ON s.id = d.specialty_id`,
+);
 
 const createdView = (row: CreatedRow): AppointmentView => ({
   id: row.id,
@@ -144,33 +178,21 @@ export function createAppointmentsRepository(db: Db) {
       const startsAt = input.startsAt.toISOString();
       const changes = JSON.stringify({ status: input.status, channel: input.channel, startsAt });
       try {
-        // Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`.
-        const result = (await tx.execute(sql`
-          WITH created AS (
-            INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_by, updated_by)
-            VALUES (${input.patientId}, ${input.doctorId}, ${startsAt}, ${input.endsAt.toISOString()},
-                    ${input.reason}, ${input.channel}, ${input.status}, ${input.createdBy}, ${input.createdBy})
-            RETURNING *
-          ), event AS (
-            INSERT INTO ${appointmentEvents} (appointment_id, actor_id, action, changes)
-            SELECT id, ${input.createdBy}, 'created', ${changes}::jsonb FROM created
-          ), audit AS (
-            INSERT INTO ${auditLog} (actor_id, actor_role, action, entity, entity_id, patient_id, ip)
-            SELECT ${input.audit.actor?.id ?? null}::uuid, ${input.audit.actor?.role ?? null}, 'create', 'appointment', id::text, patient_id, ${input.audit.ip ?? null}
-              FROM created
-          )
-          SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.cancel_reason,
-                 c.cancelled_by, c.reminder_sent_at, c.created_by, c.updated_by, c.created_at, c.updated_at,
-                 p.first_name, p.last_name, p.phone, p.email, p.account_id,
-                 pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
-                 pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'appointment', 'appointmentId', c.id,
-                   'doctorId', c.doctor_id, 'startsAt', ${startsAt}::text)::text)
-            FROM created c
-            JOIN ${patients} p ON p.id = c.patient_id
-            JOIN ${doctors} d ON d.id = c.doctor_id
-            JOIN ${profiles} pr ON pr.id = c.doctor_id
-            JOIN ${specialties} s ON s.id = d.specialty_id`)) as unknown as { rows: CreatedRow[] };
-        return createdView(result.rows[0]!);
+        const [row] = await bookStatement(tx, {
+          patientId: input.patientId,
+          doctorId: input.doctorId,
+          startsAt,
+          endsAt: input.endsAt.toISOString(),
+          reason: input.reason,
+          channel: input.channel,
+          status: input.status,
+          createdBy: input.createdBy,
+          changes,
+          auditActorId: input.audit.actor?.id ?? null,
+          auditActorRole: input.audit.actor?.role ?? null,
+          auditIp: input.audit.ip ?? null,
+        });
+        return createdView(row!);
       } catch (error) {
         throw asSlotTaken(error);
       }

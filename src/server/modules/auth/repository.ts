@@ -18,6 +18,17 @@ export interface NewProfile {
 
 /** All SQL about identities, profiles, sessions, tokens and the sign-in throttle. */
 export function createAuthRepository(db: Db) {
+  const sessionWithUser = (tx: Db) =>
+    tx
+      .select({ session: sessions, account: accounts, profile: profiles })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .leftJoin(profiles, eq(profiles.id, sessions.accountId))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1);
+  // Every API request runs it: parsed and planned once per connection.
+  const preparedSessionWithUser = sessionWithUser(db).prepare('session_with_user');
+
   return {
     async findAccountByEmail(email: string, tx: Db = db): Promise<AccountRow | undefined> {
       const [row] = await tx
@@ -100,13 +111,7 @@ export function createAuthRepository(db: Db) {
 
     /** The session with its account and profile, in one round trip (every API request needs them). */
     async findSessionWithUser(id: string, tx: Db = db) {
-      const [row] = await tx
-        .select({ session: sessions, account: accounts, profile: profiles })
-        .from(sessions)
-        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-        .leftJoin(profiles, eq(profiles.id, sessions.accountId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const [row] = await (tx === db ? preparedSessionWithUser : sessionWithUser(tx)).execute({ id });
       return row;
     },
 

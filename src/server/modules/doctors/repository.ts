@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MAX_APPOINTMENT_HOURS } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
 import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../db/schema';
@@ -59,6 +59,26 @@ export function createDoctorsRepository(db: Db) {
     absences: typeof row.absences === 'string' ? JSON.parse(row.absences) : row.absences,
   });
 
+  const byId = (tx: Db) => baseSelect(tx).where(eq(doctors.id, sql.placeholder('id')));
+  // Every booking reads its doctor: parsed and planned once per connection.
+  const preparedById = byId(db).prepare('doctor_by_id');
+
+  const busyRangesQuery = (tx: Db) =>
+    tx
+      .select({ doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+      .from(appointments)
+      .where(
+        and(
+          sql`${appointments.doctorId} = ANY(${sql.placeholder('doctorIds')}::uuid[])`,
+          ne(appointments.status, 'cancelada'),
+          sql`${appointments.startsAt} < ${sql.placeholder('to')}::timestamptz`,
+          sql`${appointments.startsAt} >= ${sql.placeholder('earliestStart')}::timestamptz`,
+          sql`${appointments.endsAt} >= ${sql.placeholder('from')}::timestamptz`,
+        ),
+      );
+  // Availability and every refused booking run it.
+  const preparedBusyRanges = busyRangesQuery(db).prepare('busy_ranges');
+
   return {
     async listSpecialties(tx: Db = db) {
       return tx
@@ -108,7 +128,7 @@ export function createDoctorsRepository(db: Db) {
     },
 
     async findById(id: string, tx: Db = db): Promise<DoctorRecord | undefined> {
-      const [row] = await baseSelect(tx).where(eq(doctors.id, id));
+      const [row] = await (tx === db ? preparedById : byId(tx)).execute({ id });
       return row && toRecord(row);
     },
 
@@ -150,18 +170,14 @@ export function createDoctorsRepository(db: Db) {
      */
     async busyRanges(doctorIds: string[], from: Date, to: Date, tx: Db = db) {
       if (doctorIds.length === 0) return [];
-      return tx
-        .select({ doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
-        .from(appointments)
-        .where(
-          and(
-            inArray(appointments.doctorId, doctorIds),
-            ne(appointments.status, 'cancelada'),
-            lt(appointments.startsAt, to),
-            gte(appointments.startsAt, new Date(from.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000)),
-            gte(appointments.endsAt, from),
-          ),
-        );
+      const values = {
+        doctorIds,
+        to: to.toISOString(),
+        from: from.toISOString(),
+        // No appointment lasts longer (a check constraint): the start index bounds the scan.
+        earliestStart: new Date(from.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000).toISOString(),
+      };
+      return (tx === db ? preparedBusyRanges : busyRangesQuery(tx)).execute(values);
     },
   };
 }
