@@ -1,7 +1,6 @@
 import '../common/zod-es';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -29,6 +28,7 @@ import eventsPlugin from './plugins/events';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
+import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { createRepositories } from './repositories';
 import { AppError } from './errors';
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
