@@ -21,3 +21,17 @@ export function preparedStatement<Row>(name: string, statement: SQL) {
 
 /** A timestamp as the drivers hand it back in raw rows: Date (PGlite) or text (node-postgres through Drizzle). */
 export const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
+/**
+ * A Drizzle query (with `sql.placeholder` values) prepared once on `db` under `name`; inside a transaction
+ * the same query is built on the transaction, unprepared. Call the result with the `db` or `tx` at hand,
+ * then `.execute(values)`.
+ */
+export function preparedQuery<Prepared, Built>(
+  db: Db,
+  name: string,
+  build: (tx: Db) => Built & { prepare(name: string): Prepared },
+) {
+  const prepared = build(db).prepare(name);
+  return (tx: Db): Prepared | Built => (tx === db ? prepared : build(tx));
+}

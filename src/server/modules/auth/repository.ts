@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -18,16 +19,16 @@ export interface NewProfile {
 
 /** All SQL about identities, profiles, sessions, tokens and the sign-in throttle. */
 export function createAuthRepository(db: Db) {
-  const sessionWithUser = (tx: Db) =>
+  // Every API request runs it: parsed and planned once per connection.
+  const sessionWithUser = preparedQuery(db, 'session_with_user', (tx) =>
     tx
       .select({ session: sessions, account: accounts, profile: profiles })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
       .leftJoin(profiles, eq(profiles.id, sessions.accountId))
       .where(eq(sessions.id, sql.placeholder('id')))
-      .limit(1);
-  // Every API request runs it: parsed and planned once per connection.
-  const preparedSessionWithUser = sessionWithUser(db).prepare('session_with_user');
+      .limit(1),
+  );
 
   return {
     async findAccountByEmail(email: string, tx: Db = db): Promise<AccountRow | undefined> {
@@ -111,7 +112,7 @@ export function createAuthRepository(db: Db) {
 
     /** The session with its account and profile, in one round trip (every API request needs them). */
     async findSessionWithUser(id: string, tx: Db = db) {
-      const [row] = await (tx === db ? preparedSessionWithUser : sessionWithUser(tx)).execute({ id });
+      const [row] = await sessionWithUser(tx).execute({ id });
       return row;
     },
 

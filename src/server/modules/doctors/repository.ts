@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MAX_APPOINTMENT_HOURS } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../db/schema';
 
 export type DoctorRow = typeof doctors.$inferSelect;
@@ -59,11 +60,11 @@ export function createDoctorsRepository(db: Db) {
     absences: typeof row.absences === 'string' ? JSON.parse(row.absences) : row.absences,
   });
 
-  const byId = (tx: Db) => baseSelect(tx).where(eq(doctors.id, sql.placeholder('id')));
   // Every booking reads its doctor: parsed and planned once per connection.
-  const preparedById = byId(db).prepare('doctor_by_id');
+  const byId = preparedQuery(db, 'doctor_by_id', (tx) => baseSelect(tx).where(eq(doctors.id, sql.placeholder('id'))));
 
-  const busyRangesQuery = (tx: Db) =>
+  // Availability and every refused booking run it.
+  const busyRangesQuery = preparedQuery(db, 'busy_ranges', (tx) =>
     tx
       .select({ doctorId: appointments.doctorId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
       .from(appointments)
@@ -75,9 +76,8 @@ export function createDoctorsRepository(db: Db) {
           sql`${appointments.startsAt} >= ${sql.placeholder('earliestStart')}::timestamptz`,
           sql`${appointments.endsAt} >= ${sql.placeholder('from')}::timestamptz`,
         ),
-      );
-  // Availability and every refused booking run it.
-  const preparedBusyRanges = busyRangesQuery(db).prepare('busy_ranges');
+      ),
+  );
 
   return {
     async listSpecialties(tx: Db = db) {
@@ -107,7 +107,10 @@ export function createDoctorsRepository(db: Db) {
     },
 
     async countDoctorsWithSpecialty(id: string, tx: Db = db) {
-      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(doctors).where(eq(doctors.specialtyId, id));
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(doctors)
+        .where(eq(doctors.specialtyId, id));
       return row?.count ?? 0;
     },
 
@@ -116,7 +119,10 @@ export function createDoctorsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async list(options: { includeInactive?: boolean; specialtyId?: string } = {}, tx: Db = db): Promise<DoctorRecord[]> {
+    async list(
+      options: { includeInactive?: boolean; specialtyId?: string } = {},
+      tx: Db = db,
+    ): Promise<DoctorRecord[]> {
       const conditions = [
         options.includeInactive ? undefined : eq(doctors.active, true),
         options.specialtyId ? eq(doctors.specialtyId, options.specialtyId) : undefined,
@@ -128,30 +134,38 @@ export function createDoctorsRepository(db: Db) {
     },
 
     async findById(id: string, tx: Db = db): Promise<DoctorRecord | undefined> {
-      const [row] = await (tx === db ? preparedById : byId(tx)).execute({ id });
+      const [row] = await byId(tx).execute({ id });
       return row && toRecord(row);
     },
 
-    async create(
-      input: Omit<typeof doctors.$inferInsert, 'createdAt' | 'updatedAt'>,
-      tx: Db = db,
-    ) {
+    async create(input: Omit<typeof doctors.$inferInsert, 'createdAt' | 'updatedAt'>, tx: Db = db) {
       await tx.insert(doctors).values(input);
     },
 
     async update(id: string, changes: Partial<Omit<DoctorRow, 'id' | 'createdAt' | 'updatedAt'>>, tx: Db = db) {
       if (Object.keys(changes).length === 0) return;
-      await tx.update(doctors).set({ ...changes, updatedAt: new Date() }).where(eq(doctors.id, id));
+      await tx
+        .update(doctors)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(doctors.id, id));
     },
 
     /** Replaces the whole weekly schedule. */
-    async replaceSchedule(id: string, schedule: { weekday: number; startMinute: number; endMinute: number }[], tx: Db = db) {
+    async replaceSchedule(
+      id: string,
+      schedule: { weekday: number; startMinute: number; endMinute: number }[],
+      tx: Db = db,
+    ) {
       await tx.delete(workingHours).where(eq(workingHours.doctorId, id));
-      if (schedule.length > 0) await tx.insert(workingHours).values(schedule.map((interval) => ({ ...interval, doctorId: id })));
+      if (schedule.length > 0)
+        await tx.insert(workingHours).values(schedule.map((interval) => ({ ...interval, doctorId: id })));
     },
 
     async addAbsence(doctorId: string, input: { startDate: string; endDate: string; reason: string }, tx: Db = db) {
-      const [row] = await tx.insert(absences).values({ doctorId, ...input }).returning();
+      const [row] = await tx
+        .insert(absences)
+        .values({ doctorId, ...input })
+        .returning();
       return row!;
     },
 
@@ -177,7 +191,7 @@ export function createDoctorsRepository(db: Db) {
         // No appointment lasts longer (a check constraint): the start index bounds the scan.
         earliestStart: new Date(from.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000).toISOString(),
       };
-      return (tx === db ? preparedBusyRanges : busyRangesQuery(tx)).execute(values);
+      return busyRangesQuery(tx).execute(values);
     },
   };
 }
