@@ -1,6 +1,7 @@
 import {
   Anchor,
   Box,
+  Card,
   Button,
   ColorSwatch,
   EmptyState,
@@ -15,12 +16,14 @@ import {
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconCalendarSearch, IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   APPOINTMENT_CHANNEL_LABELS,
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_STATUSES,
+  type Appointment,
   type AppointmentStatus,
 } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
@@ -34,6 +37,51 @@ import { AppointmentDrawer } from './appointment-drawer';
 import { PatientPicker } from './patient-picker';
 
 export const HISTORY_PAGE_SIZE = 25;
+
+/** On a phone the history is a list of cards: a seven-column table would only scroll sideways. */
+function HistoryCards({
+  items,
+  timeZone,
+  onOpen,
+}: {
+  items: Appointment[];
+  timeZone: string;
+  onOpen: (id: string) => void;
+}) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Citas" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((appointment) => (
+        <li key={appointment.id}>
+          <Card
+            withBorder
+            padding="sm"
+            component="button"
+            type="button"
+            onClick={() => onOpen(appointment.id)}
+            style={{ width: '100%', textAlign: 'left', cursor: 'pointer' }}
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Text size="sm" fw={600}>
+                {formatListDate(appointment.startsAt, timeZone)} · {formatTime(appointment.startsAt, timeZone)}
+              </Text>
+              <AppointmentStatusBadge status={appointment.status} />
+            </Group>
+            <Text fw={600} mt={4}>
+              {appointment.patientName}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <ColorSwatch color={appointment.doctorColor} size={10} aria-hidden />
+              <Text size="sm">{appointment.doctorName}</Text>
+            </Group>
+            <Text size="sm" c="dimmed" lineClamp={2}>
+              {[appointment.reason, APPOINTMENT_CHANNEL_LABELS[appointment.channel]].filter(Boolean).join(' · ')}
+            </Text>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const count = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
@@ -100,6 +148,7 @@ interface AppointmentsHistoryProps {
 export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryProps) {
   const { filters, page, update } = useHistoryParams();
   const [openId, setOpenId] = useState<string | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)');
   // The range picker holds a half-chosen range until its second day is picked.
   const [range, setRange] = useState<[string | null, string | null]>([filters.from ?? null, filters.to ?? null]);
   const rangeKey = `${filters.from ?? ''}|${filters.to ?? ''}`;
@@ -176,8 +225,8 @@ export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryPr
             label="Orden"
             allowDeselect={false}
             data={[
-              { value: 'desc', label: 'Más recientes primero' },
-              { value: 'asc', label: 'Más antiguas primero' },
+              { value: 'desc', label: 'Recientes primero' },
+              { value: 'asc', label: 'Antiguas primero' },
             ]}
             value={filters.order ?? 'desc'}
             onChange={(value) => update({ order: value })}
@@ -247,72 +296,78 @@ export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryPr
             </Text>
             {appointments.isFetching && <Loader size="xs" aria-label="Actualizando" />}
           </Group>
-          <Paper withBorder>
-            <Table.ScrollContainer minWidth={860}>
-              <Table highlightOnHover verticalSpacing="sm" aria-label="Citas">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Fecha</Table.Th>
-                    <Table.Th>Hora</Table.Th>
-                    <Table.Th>Paciente</Table.Th>
-                    <Table.Th>Profesional</Table.Th>
-                    <Table.Th>Motivo</Table.Th>
-                    <Table.Th>Canal</Table.Th>
-                    <Table.Th>Estado</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((appointment) => (
-                    <Table.Tr
-                      key={appointment.id}
-                      onClick={() => setOpenId(appointment.id)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatListDate(appointment.startsAt, timeZone)}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(appointment.startsAt, timeZone)}</Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          fw={600}
-                          style={{ whiteSpace: 'nowrap' }}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setOpenId(appointment.id);
-                          }}
-                        >
-                          {appointment.patientName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <ColorSwatch color={appointment.doctorColor} size={10} aria-hidden />
-                          <span style={{ whiteSpace: 'nowrap' }}>{appointment.doctorName}</span>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td maw={260}>
-                        <Text size="sm" lineClamp={2}>
-                          {appointment.reason || (
-                            <Text span c="dimmed" size="sm">
-                              —
-                            </Text>
-                          )}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{APPOINTMENT_CHANNEL_LABELS[appointment.channel]}</Table.Td>
-                      <Table.Td>
-                        <Box w="max-content">
-                          <AppointmentStatusBadge status={appointment.status} />
-                        </Box>
-                      </Table.Td>
+          {phone ? (
+            <HistoryCards items={data.items} timeZone={timeZone} onOpen={setOpenId} />
+          ) : (
+            <Paper withBorder>
+              <Table.ScrollContainer minWidth={860}>
+                <Table highlightOnHover verticalSpacing="sm" aria-label="Citas">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Fecha y hora</Table.Th>
+                      <Table.Th>Paciente</Table.Th>
+                      <Table.Th>Profesional</Table.Th>
+                      <Table.Th>Motivo</Table.Th>
+                      <Table.Th>Canal</Table.Th>
+                      <Table.Th>Estado</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((appointment) => (
+                      <Table.Tr
+                        key={appointment.id}
+                        onClick={() => setOpenId(appointment.id)}
+                        style={{ cursor: 'pointer' }}
+                      >
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          <Text size="sm">{formatListDate(appointment.startsAt, timeZone)}</Text>
+                          <Text size="sm" c="dimmed">
+                            {formatTime(appointment.startsAt, timeZone)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Anchor
+                            component="button"
+                            type="button"
+                            fw={600}
+                            size="sm"
+                            ta="left"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              setOpenId(appointment.id);
+                            }}
+                          >
+                            {appointment.patientName}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={6} wrap="nowrap">
+                            <ColorSwatch color={appointment.doctorColor} size={10} aria-hidden />
+                            <Text size="sm">{appointment.doctorName}</Text>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td maw={220}>
+                          <Text size="sm" lineClamp={2}>
+                            {appointment.reason || (
+                              <Text span c="dimmed" size="sm">
+                                —
+                              </Text>
+                            )}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{APPOINTMENT_CHANNEL_LABELS[appointment.channel]}</Table.Td>
+                        <Table.Td>
+                          <Box w="max-content">
+                            <AppointmentStatusBadge status={appointment.status} />
+                          </Box>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Paper>
+          )}
           <ListPagination
             page={page}
             totalPages={totalPages}
