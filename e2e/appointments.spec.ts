@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, test } from './fixtures';
@@ -84,7 +85,7 @@ const tooltip = (startsAt: Date, endsAt: Date, patientName: string, doctorName: 
 // ---------------------------------------------------------------- API helpers (signed-in admin)
 
 /** Signs the page's context in through the API: the page and page.request share the cookie. */
-async function signInViaApi(page: Page, email = DEMO.admin.email) {
+async function signInViaApi(page: Page, email: string = DEMO.admin.email) {
   const response = await page.request.post('/api/auth/sign-in', {
     data: { email, password: DEMO_PASSWORD },
     headers: { Origin: baseUrl() },
@@ -450,5 +451,132 @@ test.describe('Citas (personal)', () => {
     const cancelled = await getAppointment(page.request, appointment.id);
     expect(cancelled.status).toBe('cancelada');
     expect(cancelled.cancelReason).toBe(cancelReason);
+  });
+});
+
+test.describe('Nueva cita, historial y agenda de la doctora', () => {
+  test('the desk books a caller who is not yet a patient, and finds the booking in the history and its CSV', async ({
+    page,
+  }) => {
+    await signInViaApi(page);
+    const doctor = await doctorNamed(page.request, 'Dr. Andrés Molina Prieto');
+    // A free slot three to five weeks ahead: the form opens on it, as when a calendar slot is clicked.
+    const today = dayIn(new Date());
+    const availability = await getJson<{ doctors: { id: string; slots: Slot[] }[] }>(
+      page.request,
+      `/api/public/availability?${new URLSearchParams({ doctorId: doctor.id, from: addDays(today, 21), to: addDays(today, 35) })}`,
+    );
+    const slots = availability.doctors.find((item) => item.id === doctor.id)!.slots;
+    const slot = slots[Math.floor(Math.random() * slots.length)];
+    if (!slot) throw new Error(`${doctor.displayName} has no free slot three to five weeks ahead`);
+
+    await page.goto(`/admin/citas/nueva?${new URLSearchParams({ doctorId: doctor.id, startsAt: slot.startsAt })}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nueva cita' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Nueva cita' });
+    await expect(form.getByRole('radio', { name: timeIn(slot.startsAt) })).toBeChecked();
+
+    // The caller has no record yet: created without leaving the booking.
+    const firstName = 'Inés';
+    const lastName = `Llamada ${suffix()}`;
+    await form.getByRole('button', { name: 'Nuevo paciente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo paciente' });
+    await dialog.getByRole('textbox', { name: label('Nombre') }).fill(firstName);
+    await dialog.getByRole('textbox', { name: label('Apellidos') }).fill(lastName);
+    await dialog.getByRole('textbox', { name: label('Teléfono') }).fill('+34 633 222 111');
+    await dialog.getByRole('button', { name: 'Crear paciente' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(form.getByRole('combobox', { name: label('Paciente') })).toHaveValue(`${firstName} ${lastName}`);
+
+    const reason = `Revisión por teléfono ${suffix()}`;
+    await form.getByRole('textbox', { name: label('Motivo de la consulta') }).fill(reason);
+    await form.getByRole('button', { name: 'Reservar cita' }).click();
+    await expect(notification(page, 'Cita reservada')).toBeVisible();
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/admin/calendario' && url.searchParams.get('date') === dayIn(slot.startsAt),
+    );
+
+    // The history, filtered to the new patient by typing their surname.
+    await page.goto('/admin/citas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Historial de citas' })).toBeVisible();
+    const picker = page.getByRole('combobox', { name: label('Paciente') });
+    await picker.fill(lastName);
+    await page.getByRole('option', { name: new RegExp(lastName) }).click();
+    await expect(page).toHaveURL((url) => url.searchParams.has('patientId'));
+    const table = page.getByRole('table', { name: 'Citas' });
+    await expect(table.getByRole('row')).toHaveCount(2); // header + our appointment
+    const row = table.getByRole('row').nth(1);
+    await expect(row).toContainText(`${firstName} ${lastName}`);
+    await expect(row).toContainText(timeIn(slot.startsAt));
+    await expect(row).toContainText(doctor.displayName);
+    await expect(row).toContainText(reason);
+    await expect(row).toContainText('Teléfono');
+    await expect(row).toContainText('Confirmada');
+
+    // The CSV of what is filtered: our appointment only, for a Spanish spreadsheet.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Exportar CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^citas-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${firstName} ${lastName}`);
+    expect(lines[1]).toContain(reason);
+
+    // Opening the row shows the appointment with its history.
+    await row.getByRole('button', { name: `${firstName} ${lastName}` }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toContainText(reason);
+    await expect(drawer).toContainText('Cita creada');
+  });
+
+  test('on a phone the history is a list of cards', async ({ page }) => {
+    await signInViaApi(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/citas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Historial de citas' })).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Citas' }).getByRole('button');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Citas' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('the doctor opens an appointment of her agenda and marks it attended', async ({ page, browser, baseURL }) => {
+    // The desk books it (today, maybe outside her hours: staff may, after confirming).
+    await signInViaApi(page);
+    const doctor = await doctorNamed(page.request, DEMO.doctor.name);
+    const startsAt = await freeTimeToday(page.request, doctor.id, doctor.appointmentMinutes);
+    const endsAt = new Date(startsAt.getTime() + doctor.appointmentMinutes * MINUTE);
+    const patient = await createPatient(page.request, 'Agenda', `Doctora ${suffix()}`);
+    const appointment = await createAppointment(page.request, {
+      patientId: patient.id,
+      doctorId: doctor.id,
+      startsAt,
+      endsAt,
+      reason: 'Control de tensión',
+      allowOutsideHours: true,
+    });
+
+    const context = await browser.newContext({ baseURL });
+    const doctorPage = await context.newPage();
+    await signInViaApi(doctorPage, DEMO.doctor.email);
+    await doctorPage.goto('/doctor/citas');
+    await expect(doctorPage.getByRole('heading', { level: 1, name: 'Mis citas' })).toBeVisible();
+    const item = doctorPage.getByRole('button', {
+      name: `${timeIn(startsAt)}–${timeIn(endsAt)}, ${patient.name}: abrir la cita`,
+    });
+    await item.click();
+    const panel = doctorPage.getByRole('dialog');
+    await expect(panel).toContainText(patient.name);
+    await expect(panel).toContainText('Control de tensión');
+    const actions = panel.getByRole('group', {
+      name: `Cambiar el estado de la cita de ${patient.name} a las ${timeIn(startsAt)}`,
+    });
+    // Confirming or cancelling is the desk's: the doctor is not offered it.
+    await expect(actions.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
+    await actions.getByRole('button', { name: 'Atendida' }).click();
+    await expect(notification(doctorPage, 'Cita marcada como atendida')).toBeVisible();
+    expect((await getAppointment(page.request, appointment.id)).status).toBe('atendida');
+    await context.close();
   });
 });

@@ -268,6 +268,12 @@ test.describe('Reserva online', () => {
     await expect(confirmation(page)).toBeVisible();
     await expect(page.getByRole('region', { name: /^(Cita reservada|Solicitud recibida)/ })).toContainText(picked.when);
     await page.getByRole('link', { name: 'Ir a Mis citas' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/pacientes/citas');
+    // The patient's home shows it as the next appointment, with the way to manage it.
+    await page.goto('/pacientes/dashboard');
+    const next = page.getByRole('region', { name: 'Tu próxima cita' });
+    await expect(next).toContainText(picked.time);
+    await next.getByRole('link', { name: 'Gestionar' }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/pacientes/citas');
     await expect(heading(page, 'Mis citas')).toBeVisible();
