@@ -580,3 +580,54 @@ test.describe('Nueva cita, historial y agenda de la doctora', () => {
     await context.close();
   });
 });
+
+test.describe('Paneles', () => {
+  test('the admin panel counts pending confirmations and leads to them; the doctor panel lists her day', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInViaApi(page);
+    // Today's appointment of the demo doctor, booked by the desk.
+    const doctor = await doctorNamed(page.request, DEMO.doctor.name);
+    const startsAt = await freeTimeToday(page.request, doctor.id, doctor.appointmentMinutes);
+    const patient = await createPatient(page.request, 'Panel', `Hoy ${suffix()}`);
+    await createAppointment(page.request, {
+      patientId: patient.id,
+      doctorId: doctor.id,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + doctor.appointmentMinutes * MINUTE),
+      reason: 'Revisión del panel',
+      allowOutsideHours: true,
+    });
+
+    const summary = await getJson<{ pendingConfirmations: number }>(page.request, '/api/dashboard/admin');
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
+    await expect(page.getByText('Pendientes de confirmar').locator('xpath=..')).toContainText(
+      String(summary.pendingConfirmations),
+    );
+    // One occupancy bar per active doctor.
+    const doctors = await getJson<Doctor[]>(page.request, '/api/doctors');
+    await expect(page.getByRole('progressbar', { name: /^Ocupación de / })).toHaveCount(doctors.length);
+    await page.getByRole('link', { name: 'Revisar solicitudes' }).click();
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/admin/citas' &&
+        url.searchParams.get('status') === 'pendiente' &&
+        url.searchParams.get('from') === dayIn(new Date()),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: 'Historial de citas' })).toBeVisible();
+
+    const context = await browser.newContext({ baseURL });
+    const doctorPage = await context.newPage();
+    await signInViaApi(doctorPage, DEMO.doctor.email);
+    await doctorPage.goto('/doctor/dashboard');
+    await expect(doctorPage.getByRole('heading', { name: /^Agenda de hoy \(\d+\)$/ })).toBeVisible();
+    const row = doctorPage.getByRole('row').filter({ hasText: patient.name });
+    await expect(row).toContainText(timeIn(startsAt));
+    await expect(row).toContainText('Revisión del panel');
+    await expect(doctorPage.getByRole('heading', { name: 'Siguiente paciente' })).toBeVisible();
+    await context.close();
+  });
+});

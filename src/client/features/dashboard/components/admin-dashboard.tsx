@@ -9,7 +9,7 @@ import {
 } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { LoadErrorAlert } from '../../../components/load-state';
-import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
+import { capitalizeFirst, formatLongDay, formatTime, todayIn } from '../../../lib/clinic-time';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { getAdminDashboardQueryOptions, useAdminDashboard } from '../api/get-admin-dashboard';
 import { StatCard } from './stat-card';
@@ -40,7 +40,7 @@ export function AdminDashboardView() {
           value={data.pendingConfirmations}
           icon={IconClockExclamation}
           color={data.pendingConfirmations > 0 ? 'yellow' : 'teal'}
-          hint={<Anchor component={Link} to={`${paths.admin.appointments}?status=pendiente`} size="xs">Revisar solicitudes</Anchor>}
+          hint={<Anchor component={Link} to={`${paths.admin.appointments}?status=pendiente&from=${todayIn(data.timeZone)}&order=asc`} size="xs">Revisar solicitudes</Anchor>}
         />
         <StatCard
           label="No asistencia (30 días)"
