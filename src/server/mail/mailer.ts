@@ -32,7 +32,14 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // nodemailer waits minutes by default for a server that does not answer; ours give up sooner (the
+    // failure is logged) so that unsent messages do not pile up. Settings in the URL still win.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });

@@ -67,6 +67,7 @@ describe('public booking', () => {
     expect(body.appointment).toMatchObject({ status: 'confirmada', startsAt: slot.startsAt, patientName: 'Elena Ruiz Soto', canChange: true });
     expect(body.manageUrl).toMatch(/^http:\/\/localhost:3000\/cita\/[0-9a-f-]{36}\.[\w-]{43}$/);
 
+    await t.app.appointments.emailsSettled();
     const mail = t.mailer.sent.find((message) => message.to === 'elena.ruiz@prueba.test')!;
     expect(mail.subject).toMatch(/^Cita confirmada/);
     expect(mail.text).toContain('10:00'); // third slot of 09:00 in Madrid
@@ -119,6 +120,7 @@ describe('public booking', () => {
     t.mailer.sent.length = 0;
     const response = await t.request({ method: 'POST', url: '/api/public/bookings', payload: booking(slot.startsAt, { email: 'pendiente@prueba.test' }) });
     expect(response.json().appointment.status).toBe('pendiente');
+    await t.app.appointments.emailsSettled();
     expect(t.mailer.sent[0]!.subject).toMatch(/^Solicitud de cita recibida/);
     const confirm = await t.request({
       method: 'POST',
@@ -127,6 +129,7 @@ describe('public booking', () => {
       payload: { status: 'confirmada' },
     });
     expect(confirm.json().status).toBe('confirmada');
+    await t.app.appointments.emailsSettled();
     expect(t.mailer.sent.at(-1)!.subject).toMatch(/^Cita confirmada/);
     await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { bookingsRequireConfirmation: false } });
   });

@@ -63,7 +63,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: user,
         ip: request.ip,
       });
-      await service.email('received', view, { pending: view.status === 'pendiente' });
+      service.email('received', view, { pending: view.status === 'pendiente' });
       return reply.status(201).send(await service.ownView(view));
     },
   );

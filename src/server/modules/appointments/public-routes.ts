@@ -107,7 +107,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.user,
         ip: request.ip,
       });
-      await service.email('received', view, { pending: view.status === 'pendiente' });
+      service.email('received', view, { pending: view.status === 'pendiente' });
       return reply.status(201).send({ appointment: await service.ownView(view), manageUrl: await service.manageUrl(view.id) });
     },
   );

@@ -167,8 +167,24 @@ export function createAppointmentService(app: FastifyInstance) {
     return `${app.config.publicUrl}${paths.manageBooking(await links.tokenFor(appointmentId))}`;
   }
 
-  /** E-mails are best effort: a failed one is logged, never undoes the booking. */
-  async function email(kind: 'received' | 'confirmed' | 'rescheduled' | 'cancelled', view: AppointmentView, extra: { pending?: boolean; reason?: string } = {}) {
+  /**
+   * Sends an appointment e-mail after the answer, not before it: a slow or unreachable mail server must
+   * never hold up the desk or the patient (nor make them retry a booking that was made). Best effort: a
+   * failed one is logged and never undoes the change. Closing the app waits for those still in flight.
+   */
+  function email(kind: 'received' | 'confirmed' | 'rescheduled' | 'cancelled', view: AppointmentView, extra: { pending?: boolean; reason?: string } = {}) {
+    const sending = sendEmail(kind, view, extra).finally(() => emailsInFlight.delete(sending));
+    emailsInFlight.add(sending);
+  }
+
+  const emailsInFlight = new Set<Promise<void>>();
+  /** Resolves when every e-mail started so far has been sent or has failed. */
+  const emailsSettled = async () => {
+    await Promise.all([...emailsInFlight]);
+  };
+  app.addHook('onClose', emailsSettled);
+
+  async function sendEmail(kind: 'received' | 'confirmed' | 'rescheduled' | 'cancelled', view: AppointmentView, extra: { pending?: boolean; reason?: string }) {
     try {
       const input = await mailInput(view);
       if (!input) return;
@@ -281,7 +297,7 @@ export function createAppointmentService(app: FastifyInstance) {
   async function cancelByPatient(view: AppointmentView, actorId: string | null, reason: string) {
     await requireChangeable(view);
     const updated = await setStatus(view, 'cancelada', actorId, reason);
-    await email('cancelled', updated, { reason });
+    email('cancelled', updated, { reason });
     return ownView(updated);
   }
 
@@ -291,7 +307,7 @@ export function createAppointmentService(app: FastifyInstance) {
     const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
     const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view);
     const updated = await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, actorId);
-    await email('rescheduled', updated);
+    email('rescheduled', updated);
     return ownView(updated);
   }
 
@@ -319,6 +335,7 @@ export function createAppointmentService(app: FastifyInstance) {
     reschedule,
     setStatus,
     email,
+    emailsSettled,
     ownView,
     manageUrl,
     verifyManageToken: links.verify,

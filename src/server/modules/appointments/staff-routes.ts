@@ -181,7 +181,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw error;
         });
-      await service.email('confirmed', view);
+      service.email('confirmed', view);
       return reply.status(201).send(presentAppointment(view));
     },
   );
@@ -206,7 +206,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, user.id);
       await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
-      if (moved) await service.email('rescheduled', updated);
+      if (moved) service.email('rescheduled', updated);
       return presentAppointment(updated);
     },
   );
@@ -231,8 +231,8 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = await service.setStatus(view, status, user.id, status === 'cancelada' ? (reason ?? null) : null);
       await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip, details: { status } });
-      if (status === 'cancelada') await service.email('cancelled', updated, { reason: reason ?? '' });
-      if (status === 'confirmada' && view.status === 'pendiente') await service.email('confirmed', updated);
+      if (status === 'cancelada') service.email('cancelled', updated, { reason: reason ?? '' });
+      if (status === 'confirmada' && view.status === 'pendiente') service.email('confirmed', updated);
       return presentAppointment(updated);
     },
   );

@@ -140,3 +140,31 @@ describe('staff booking', () => {
     expect(range.json().length).toBeGreaterThanOrEqual(6);
   });
 });
+
+describe('appointment e-mails', () => {
+  it('a slow mail server does not hold up the booking; the e-mail still leaves, and closing waits for it', async () => {
+    const sent: string[] = [];
+    // A mail server that takes 1.5 s to accept each message.
+    const slow = await buildTestApp({
+      mailer: { send: (message) => new Promise((resolve) => setTimeout(() => resolve(void sent.push(`${message.to}: ${message.subject}`)), 1500)) },
+    });
+    const desk = await slow.createUser({ role: 'admin' });
+    const slowDoctor = await createDoctor(slow, desk.cookie);
+    const patient = (
+      await slow.request({ method: 'POST', url: '/api/patients', cookie: desk.cookie, payload: validPatient({ documentType: null, documentNumber: null, email: 'lento@prueba.test' }) })
+    ).json();
+    const started = performance.now();
+    const booked = await slow.request({
+      method: 'POST',
+      url: '/api/appointments',
+      cookie: desk.cookie,
+      payload: { patientId: patient.id, doctorId: slowDoctor.id, startsAt: `${nextWeekday(5)}T09:00:00.000Z`, reason: '', channel: 'telefono' },
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const toPatient = () => sent.filter((line) => line.startsWith('lento@prueba.test: '));
+    expect(toPatient()).toHaveLength(0);
+    await slow.close();
+    expect(toPatient()).toEqual([expect.stringMatching(/^lento@prueba\.test: Cita confirmada/)]);
+  });
+});
