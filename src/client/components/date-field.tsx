@@ -16,7 +16,8 @@ export function parseSpanishDate(text: string): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const ARIA_LABELS = {
+/** The calendar's controls, named in Spanish for screen readers (every date picker of the app uses them). */
+export const CALENDAR_ARIA_LABELS = {
   monthLevelControl: 'Elegir el mes',
   yearLevelControl: 'Elegir el año',
   nextMonth: 'Mes siguiente',
@@ -44,7 +45,7 @@ export function DateField({ value, onChange, popoverProps, ...props }: DateField
       placeholder="dd/mm/aaaa"
       dateParser={parseSpanishDate}
       leftSection={<IconCalendar size={18} stroke={1.6} aria-hidden />}
-      ariaLabels={ARIA_LABELS}
+      ariaLabels={CALENDAR_ARIA_LABELS}
       nextLabel="Siguiente"
       previousLabel="Anterior"
       clearButtonProps={{ 'aria-label': 'Borrar la fecha' }}

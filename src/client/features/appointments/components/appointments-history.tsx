@@ -28,6 +28,7 @@ import {
 } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { CALENDAR_ARIA_LABELS } from '../../../components/date-field';
 import { ListPagination } from '../../../components/list-pagination';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/clinic-time';
@@ -88,16 +89,6 @@ const count = new Intl.NumberFormat('es-ES', { useGrouping: 'always' });
 const isStatus = (value: string | null): value is AppointmentStatus =>
   APPOINTMENT_STATUSES.includes(value as AppointmentStatus);
 
-const ARIA_LABELS = {
-  monthLevelControl: 'Elegir el mes',
-  yearLevelControl: 'Elegir el año',
-  nextMonth: 'Mes siguiente',
-  previousMonth: 'Mes anterior',
-  nextYear: 'Año siguiente',
-  previousYear: 'Año anterior',
-  nextDecade: 'Década siguiente',
-  previousDecade: 'Década anterior',
-};
 
 type ParamKey = 'from' | 'to' | 'doctorId' | 'patientId' | 'status' | 'order' | 'page';
 
@@ -178,7 +169,7 @@ export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryPr
             clearable
             clearButtonProps={{ 'aria-label': 'Quitar las fechas' }}
             firstDayOfWeek={1}
-            ariaLabels={ARIA_LABELS}
+            ariaLabels={CALENDAR_ARIA_LABELS}
             popoverProps={{ withinPortal: true }}
             value={range}
             onChange={(value) => {

@@ -33,6 +33,7 @@ import {
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { TIME_PATTERN } from '../../../../common/time';
 import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
+import { CALENDAR_ARIA_LABELS } from '../../../components/date-field';
 import { ApiError, toQueryString } from '../../../lib/api-client';
 import { dayKey, formatLongDateTime, formatTime, todayIn } from '../../../lib/clinic-time';
 import { useCreateAppointment } from '../api/create-appointment';
@@ -298,16 +299,7 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
                     leftSection={<IconCalendar size={18} aria-hidden />}
                     minDate={today}
                     firstDayOfWeek={1}
-                    ariaLabels={{
-                      monthLevelControl: 'Elegir el mes',
-                      yearLevelControl: 'Elegir el año',
-                      nextMonth: 'Mes siguiente',
-                      previousMonth: 'Mes anterior',
-                      nextYear: 'Año siguiente',
-                      previousYear: 'Año anterior',
-                      nextDecade: 'Década siguiente',
-                      previousDecade: 'Década anterior',
-                    }}
+                    ariaLabels={CALENDAR_ARIA_LABELS}
                     popoverProps={{ withinPortal: true }}
                     name={field.name}
                     ref={field.ref}
