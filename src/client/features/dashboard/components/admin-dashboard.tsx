@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Progress, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Progress, RingProgress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconClockExclamation, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -9,7 +9,8 @@ import {
 } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { LoadErrorAlert } from '../../../components/load-state';
-import { capitalizeFirst, formatLongDay, formatTime, todayIn } from '../../../lib/clinic-time';
+import { capitalizeFirst, formatLongDay, todayIn } from '../../../lib/clinic-time';
+import { TodayTable } from './today-table';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { getAdminDashboardQueryOptions, useAdminDashboard } from '../api/get-admin-dashboard';
 import { StatCard } from './stat-card';
@@ -93,34 +94,13 @@ export function AdminDashboardView() {
             </Group>
           )}
           {data.upcomingToday.length > 0 && (
-            <Table.ScrollContainer minWidth={420} mt="md">
-              <Table verticalSpacing={6}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Hora</Table.Th>
-                    <Table.Th>Paciente</Table.Th>
-                    <Table.Th>Profesional</Table.Th>
-                    <Table.Th>Estado</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.upcomingToday.map((appointment) => (
-                    <Table.Tr key={appointment.id}>
-                      <Table.Td>{formatTime(appointment.startsAt, data.timeZone)}</Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.admin.patient(appointment.patientId)} size="sm">
-                          {appointment.patientName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{appointment.doctorName}</Table.Td>
-                      <Table.Td>
-                        <AppointmentStatusBadge status={appointment.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <TodayTable
+              mt="md"
+              appointments={data.upcomingToday}
+              timeZone={data.timeZone}
+              patientHref={paths.admin.patient}
+              extra={{ label: 'Profesional', value: (appointment) => appointment.doctorName }}
+            />
           )}
         </Paper>
 

@@ -1,10 +1,11 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
+import { TodayTable } from './today-table';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { getDoctorDashboardQueryOptions, useDoctorDashboard } from '../api/get-doctor-dashboard';
 
@@ -59,34 +60,12 @@ export function DoctorDashboardView() {
           {data.today.length === 0 ? (
             <Text c="dimmed">Hoy no tienes citas.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing={6}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Hora</Table.Th>
-                    <Table.Th>Paciente</Table.Th>
-                    <Table.Th>Motivo</Table.Th>
-                    <Table.Th>Estado</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.today.map((appointment) => (
-                    <Table.Tr key={appointment.id} opacity={appointment.status === 'cancelada' ? 0.55 : 1}>
-                      <Table.Td>{formatTime(appointment.startsAt, data.timeZone)}</Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.doctor.patient(appointment.patientId)} size="sm">
-                          {appointment.patientName}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{appointment.reason || '—'}</Table.Td>
-                      <Table.Td>
-                        <AppointmentStatusBadge status={appointment.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <TodayTable
+              appointments={data.today}
+              timeZone={data.timeZone}
+              patientHref={paths.doctor.patient}
+              extra={{ label: 'Motivo', value: (appointment) => appointment.reason || '—' }}
+            />
           )}
         </Paper>
       </SimpleGrid>
