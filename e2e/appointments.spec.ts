@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, test } from './fixtures';
+import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, patientPayload, test } from './fixtures';
 
 /**
  * Staff appointment screens (SPEC §5 Appointments): drag to reschedule in /admin/calendario, the live
@@ -110,24 +110,7 @@ async function doctorNamed(request: APIRequestContext, displayName: string): Pro
 async function createPatient(request: APIRequestContext, firstName: string, lastName: string) {
   const response = await request.post('/api/patients', {
     headers: { Origin: baseUrl() },
-    data: {
-      firstName,
-      lastName,
-      documentType: null,
-      documentNumber: null,
-      birthDate: null,
-      sex: null,
-      phone: '',
-      email: '',
-      address: '',
-      insurer: '',
-      policyNumber: '',
-      allergies: '',
-      medicalHistory: '',
-      notes: '',
-      privacyConsent: false,
-      privacyConsentChannel: null,
-    },
+    data: patientPayload({ firstName, lastName }),
   });
   expect(response.status(), await response.text()).toBe(201);
   const patient = (await response.json()) as { id: string; firstName: string; lastName: string };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, label, login, test, uniqueEmail } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, label, login, patientPayload, test, uniqueEmail } from './fixtures';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -228,23 +228,7 @@ test.describe('Pacientes', () => {
     await signInAsAdmin(page);
     const created = await page.request.post('/api/patients', {
       headers: { Origin: new URL(page.url()).origin },
-      data: {
-        ...existing,
-        documentType: 'dni',
-        documentNumber: valid,
-        birthDate: null,
-        sex: null,
-        phone: '',
-        email: '',
-        address: '',
-        insurer: '',
-        policyNumber: '',
-        allergies: '',
-        medicalHistory: '',
-        notes: '',
-        privacyConsent: false,
-        privacyConsentChannel: null,
-      },
+      data: patientPayload({ ...existing, documentType: 'dni', documentNumber: valid }),
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: string };

@@ -167,3 +167,24 @@ export function linkIn(mail: ReceivedMail, pathname: string): string {
   if (!link) throw new Error(`No link to ${pathname} in the e-mail "${mail.subject}":\n${mail.text}`);
   return link;
 }
+
+/** A patient record as POST /api/patients takes it: only the names, everything else empty. */
+export function patientPayload(fields: Record<string, unknown> & { firstName: string; lastName: string }) {
+  return {
+    documentType: null,
+    documentNumber: null,
+    birthDate: null,
+    sex: null,
+    phone: '',
+    email: '',
+    address: '',
+    insurer: '',
+    policyNumber: '',
+    allergies: '',
+    medicalHistory: '',
+    notes: '',
+    privacyConsent: false,
+    privacyConsentChannel: null,
+    ...fields,
+  };
+}
