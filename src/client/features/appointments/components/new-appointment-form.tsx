@@ -7,19 +7,17 @@ import {
   Group,
   Loader,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCalendar, IconClock } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -41,6 +39,7 @@ import { useAvailability } from '../api/get-availability';
 import { addMinutes, zonedInstant } from '../utils/zoned-time';
 import { OutsideHoursModal } from './outside-hours-modal';
 import { PatientPicker } from './patient-picker';
+import { FormSection } from '../../../components/form-section';
 
 const formSchema = z.object({
   patientId: z.string().min(1, 'Elige un paciente o crea uno nuevo'),
@@ -73,17 +72,6 @@ export interface NewAppointmentPrefill {
   /** An ISO instant. */
   startsAt?: string;
   patientId?: string;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function FreeSlots({
@@ -230,7 +218,7 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
       <Stack gap="lg" maw={880}>
         <FormFailureAlert failure={failure} title="No se ha podido reservar la cita" />
 
-        <Section title="¿Para quién es la cita?">
+        <FormSection title="¿Para quién es la cita?">
           <Controller
             control={control}
             name="patientId"
@@ -245,9 +233,9 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
               />
             )}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="¿Con quién y cuándo?">
+        <FormSection title="¿Con quién y cuándo?">
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Controller
@@ -387,9 +375,9 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
               </Alert>
             )}
           </Stack>
-        </Section>
+        </FormSection>
 
-        <Section title="Detalles">
+        <FormSection title="Detalles">
           <Stack gap="md">
             <Textarea
               size="md"
@@ -423,7 +411,7 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
               )}
             />
           </Stack>
-        </Section>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" component={Link} to={paths.admin.calendar}>

@@ -1,19 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -45,6 +33,7 @@ import {
 import { useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import { formatInstant, fullName } from '../utils/format';
+import { FormSection } from '../../../components/form-section';
 
 type FieldKey = keyof PatientFormValues;
 
@@ -73,17 +62,6 @@ function valuesOf(patient: Patient): PatientFormValues {
     privacyConsent: patient.privacyConsentAt !== null,
     privacyConsentChannel: patient.privacyConsentChannel,
   };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 interface PatientFormProps {
@@ -161,7 +139,7 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
           )}
         </FormFailureAlert>
 
-        <Section title="Datos personales">
+        <FormSection title="Datos personales">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PatientNameFields register={register} errors={errors} />
             <PatientDocumentFields
@@ -200,9 +178,9 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
               clearButtonProps={{ 'aria-label': 'Quitar el sexo' }}
             />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Contacto">
+        <FormSection title="Contacto">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PatientContactFields
               register={register}
@@ -217,9 +195,9 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
             error={errors.address?.message}
             {...register('address')}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="Seguro">
+        <FormSection title="Seguro">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label="Aseguradora"
@@ -229,9 +207,9 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
             />
             <TextInput label="Nº de póliza" error={errors.policyNumber?.message} {...register('policyNumber')} />
           </SimpleGrid>
-        </Section>
+        </FormSection>
 
-        <Section title="Información clínica">
+        <FormSection title="Información clínica">
           <Stack gap="md">
             <Textarea
               size="md"
@@ -262,9 +240,9 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
               {...register('notes')}
             />
           </Stack>
-        </Section>
+        </FormSection>
 
-        <Section title="Protección de datos">
+        <FormSection title="Protección de datos">
           <Stack gap="md">
             <PrivacyConsentFields control={control} consent={consent} channelMaw={360} />
             {patient?.privacyConsentAt && (
@@ -277,7 +255,7 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
               </Text>
             )}
           </Stack>
-        </Section>
+        </FormSection>
 
         <Box>
           <Group justify="flex-end" gap="sm">

@@ -1,21 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { type z } from 'zod';
 import {
@@ -27,6 +14,7 @@ import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../
 import { ImageUpload } from '../../../components/image-upload';
 import { SwitchField } from '../../../components/switch-field';
 import { useUpdateSettings } from '../api/update-settings';
+import { FormSection } from '../../../components/form-section';
 
 type SettingsFormValues = z.input<typeof clinicSettingsSchema>;
 type SettingsKey = keyof SettingsFormValues;
@@ -53,26 +41,6 @@ function nowIn(timeZone: string): string | null {
   } catch {
     return null;
   }
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Stack gap="md">
-        <Box>
-          <Title order={2} size="h4">
-            {title}
-          </Title>
-          {description && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {description}
-            </Text>
-          )}
-        </Box>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 /** A whole number bound to the form; an empty box is NaN, which the schema refuses with its message. */
@@ -161,7 +129,7 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
       <Stack gap="lg" maw={960}>
         <FormFailureAlert failure={failure} />
 
-        <Section
+        <FormSection
           title="Datos de la clínica"
           description="Se muestran en la web pública y en los correos a los pacientes."
         >
@@ -218,9 +186,9 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
               />
             )}
           />
-        </Section>
+        </FormSection>
 
-        <Section
+        <FormSection
           title="Horario de atención"
           description="Lo que la web pública muestra como horario. Los huecos para citas salen del horario de cada doctor."
         >
@@ -273,9 +241,9 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
           >
             Añadir fila
           </Button>
-        </Section>
+        </FormSection>
 
-        <Section title="Citas" description="Reglas de la reserva online, los recordatorios y las cancelaciones.">
+        <FormSection title="Citas" description="Reglas de la reserva online, los recordatorios y las cancelaciones.">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
@@ -354,7 +322,7 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
             label="Las reservas online necesitan confirmación del personal"
             description="Si está activado, las citas pedidas en la web quedan pendientes hasta que alguien de la clínica las confirme."
           />
-        </Section>
+        </FormSection>
 
         <Group justify="flex-end" gap="sm">
           <Button
