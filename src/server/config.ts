@@ -32,6 +32,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
+  CLOCK_START: z.iso.datetime({ offset: true, error: 'debe ser un instante ISO, p. ej. 2026-03-02T09:00:00+01:00' }).optional(),
 });
 
 export interface Config {
@@ -49,6 +50,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built client is; absent in API-only tests. */
   clientDir?: string;
+  /** Outside production: the instant the server's clock starts at (the browser suite's fixed day). */
+  clockStart?: string;
 }
 
 export class ConfigError extends Error {}
@@ -76,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     clientDir: path.resolve(values.CLIENT_DIR),
+    clockStart: values.NODE_ENV === 'production' ? undefined : values.CLOCK_START,
   };
 }

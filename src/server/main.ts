@@ -1,3 +1,4 @@
+import { clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
@@ -6,6 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
+  if (config.clockStart) clock.startAt(config.clockStart);
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );

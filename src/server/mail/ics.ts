@@ -1,3 +1,4 @@
+import { clock } from '../clock';
 /** An iCalendar (RFC 5545) file with one event, for the booking e-mails. Times in UTC. */
 export interface IcsEvent {
   uid: string;
@@ -49,7 +50,7 @@ export function buildIcs(event: IcsEvent): string {
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
-    `DTSTAMP:${utc(new Date())}`,
+    `DTSTAMP:${utc(clock.now())}`,
     `DTSTART:${utc(event.startsAt)}`,
     `DTEND:${utc(event.endsAt)}`,
     `SUMMARY:${text(event.summary)}`,

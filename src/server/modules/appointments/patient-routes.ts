@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
 import { ensurePatientRecord } from '../patients/link-account';
+import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
@@ -29,7 +30,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(api.myAppointments, { onRequest: paciente, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
     const record = await ownRecord(requireUser(request));
     const all = await repos.appointments.listRange({ patientId: record.id });
-    const now = Date.now();
+    const now = clock.nowMs();
     const own = await Promise.all(all.map(service.ownView));
     const isUpcoming = (item: (typeof own)[number]) =>
       Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);

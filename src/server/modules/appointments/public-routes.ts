@@ -13,6 +13,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { AppError, notFound } from '../../errors';
 import { ensurePatientRecord } from '../patients/link-account';
+import { clock } from '../../clock';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
@@ -90,11 +91,11 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
               lastName: input.lastName,
               email: input.email,
               phone: input.phone,
-              privacyConsentAt: new Date(),
+              privacyConsentAt: clock.now(),
               privacyConsentChannel: 'web',
             })));
       if (!patient.privacyConsentAt) {
-        await repos.patients.update(patient.id, { privacyConsentAt: new Date(), privacyConsentChannel: 'web' });
+        await repos.patients.update(patient.id, { privacyConsentAt: clock.now(), privacyConsentChannel: 'web' });
       }
       const view = await service.create({
         doctor,

@@ -5,6 +5,7 @@ import { asDate, preparedStatement } from '../../db/prepared';
 import { accounts, appointmentEvents, appointments, auditLog, doctors, patients, profiles, specialties } from '../../db/schema';
 import type { AuditEntry } from '../audit/repository';
 import { EVENTS_CHANNEL } from '../events/repository';
+import { clock } from '../../clock';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -267,7 +268,7 @@ export function createAppointmentsRepository(db: Db) {
       try {
         await tx
           .update(appointments)
-          .set({ ...changes, reminderSentAt: null, updatedBy: actorId, updatedAt: new Date() })
+          .set({ ...changes, reminderSentAt: null, updatedBy: actorId, updatedAt: clock.now() })
           .where(eq(appointments.id, id));
       } catch (error) {
         throw asSlotTaken(error);
@@ -297,7 +298,7 @@ export function createAppointmentsRepository(db: Db) {
           .set({
             status,
             updatedBy: actorId,
-            updatedAt: new Date(),
+            updatedAt: clock.now(),
             ...(status === 'cancelada' ? { cancelReason, cancelledBy: actorId } : {}),
           })
           .where(eq(appointments.id, id));
@@ -360,7 +361,7 @@ export function createAppointmentsRepository(db: Db) {
           const view = await this.findView(id, tx);
           if (!view) continue;
           await send(view);
-          await tx.update(appointments).set({ reminderSentAt: new Date() }).where(eq(appointments.id, id));
+          await tx.update(appointments).set({ reminderSentAt: clock.now() }).where(eq(appointments.id, id));
           sent++;
         }
         return sent;

@@ -25,6 +25,7 @@ import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
 import { SlotTakenError, type AppointmentView } from './repository';
+import { clock } from '../../clock';
 
 const DAY_MS = 86_400_000;
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -112,7 +113,7 @@ export function createAppointmentService(app: FastifyInstance) {
   /** The 409 of a lost race: the fixed message and fresh slots of the doctor from that day on. */
   async function slotTaken(doctor: DoctorRecord, near: Date): Promise<AppError> {
     const settings = await repos.clinic.getSettings();
-    const fromDate = dateInZone(new Date(Math.max(near.getTime(), Date.now())), settings.timeZone);
+    const fromDate = dateInZone(new Date(Math.max(near.getTime(), clock.nowMs())), settings.timeZone);
     const toDate = Temporal.PlainDate.from(fromDate).add({ days: 6 }).toString();
     const [result] = await availability([doctor], fromDate, toDate, settings);
     return new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE, undefined, undefined, {
@@ -220,7 +221,7 @@ export function createAppointmentService(app: FastifyInstance) {
       reason: view.reason,
       patientName: `${view.patientFirstName} ${view.patientLastName}`.trim(),
       timeZone: settings.timeZone,
-      canChange: ['pendiente', 'confirmada'].includes(view.status) && Date.now() <= deadline.getTime(),
+      canChange: ['pendiente', 'confirmada'].includes(view.status) && clock.nowMs() <= deadline.getTime(),
       changeDeadline: deadline.toISOString(),
       cancelReason: view.cancelReason,
     };
@@ -312,7 +313,7 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /** Sends the reminders that are due (once each, whatever the number of instances). */
-  async function sendDueReminders(now = new Date()): Promise<number> {
+  async function sendDueReminders(now = clock.now()): Promise<number> {
     // Read before the claiming transaction: inside it, only that transaction may use the database
     // (the embedded one has a single connection).
     const settings = await repos.clinic.getSettings();

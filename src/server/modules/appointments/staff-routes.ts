@@ -26,6 +26,7 @@ import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
 import type { AppointmentView } from './repository';
 import { presentAppointment } from './service';
+import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 const APPOINTMENT_NOT_FOUND = 'Cita no encontrada';
@@ -101,7 +102,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { timeZone, ...filters } = await listFilters({ ...request.query, page: 1, pageSize: 1 });
       const items = await repos.appointments.listRange({ ...filters });
       await repos.audit.record({ actor: requireUser(request), action: 'export', entity: 'appointment', ip: request.ip, details: { ...request.query, rows: items.length } });
-      const stamp = dateInZone(new Date(), timeZone);
+      const stamp = dateInZone(clock.now(), timeZone);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="citas-${stamp}.csv"`)
@@ -121,7 +122,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(api.appointmentsToday, { onRequest: admin, schema: { response: { 200: todayDiarySchema } } }, async () => {
     const settings = await repos.clinic.getSettings();
-    const today = dateInZone(new Date(), settings.timeZone);
+    const today = dateInZone(clock.now(), settings.timeZone);
     const from = startOfDay(today, settings.timeZone);
     const to = startOfDay(Temporal.PlainDate.from(today).add({ days: 1 }).toString(), settings.timeZone);
     const [doctors, items] = await Promise.all([repos.doctors.list(), repos.appointments.listRange({ from, to })]);

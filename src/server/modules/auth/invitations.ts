@@ -3,6 +3,7 @@ import { paths } from '../../../common/paths';
 import { ROLE_LABELS, type Role } from '../../../common/roles';
 import { invitationEmail } from '../../mail/auth-emails';
 import { newSecretToken } from './tokens';
+import { clock } from '../../clock';
 
 const INVITATION_DAYS = 7;
 
@@ -17,7 +18,7 @@ export async function sendInvitation(
     id,
     accountId: account.id,
     purpose: 'invitation',
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    expiresAt: new Date(clock.nowMs() + INVITATION_DAYS * 86_400_000),
   });
   const settings = await app.repos.clinic.getSettings();
   const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;

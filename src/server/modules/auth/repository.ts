@@ -3,6 +3,7 @@ import type { Role } from '../../../common/roles';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../db/schema';
+import { clock } from '../../clock';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -65,7 +66,7 @@ export function createAuthRepository(db: Db) {
     ) {
       const [row] = await tx
         .update(accounts)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, updatedAt: clock.now() })
         .where(eq(accounts.id, id))
         .returning();
       return row;
@@ -78,7 +79,7 @@ export function createAuthRepository(db: Db) {
 
     /** Writes the whole profile; an existing one is kept (two first sign-ins may race). */
     async createProfile(input: NewProfile, tx: Db = db): Promise<ProfileRow> {
-      const now = new Date();
+      const now = clock.now();
       await tx
         .insert(profiles)
         .values({ ...input, phone: input.phone ?? null, createdAt: now, updatedAt: now })
@@ -95,7 +96,7 @@ export function createAuthRepository(db: Db) {
     ): Promise<ProfileRow | undefined> {
       const [row] = await tx
         .update(profiles)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, updatedAt: clock.now() })
         .where(eq(profiles.id, id))
         .returning();
       return row;
@@ -129,7 +130,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async deleteExpiredSessions(tx: Db = db) {
-      await tx.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+      await tx.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
     },
 
     async createPasswordToken(
@@ -143,8 +144,8 @@ export function createAuthRepository(db: Db) {
     async consumePasswordToken(id: string, tx: Db = db): Promise<string | undefined> {
       const [row] = await tx
         .update(passwordTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date())))
+        .set({ usedAt: clock.now() })
+        .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, clock.now())))
         .returning({ accountId: passwordTokens.accountId });
       return row?.accountId;
     },
@@ -155,7 +156,7 @@ export function createAuthRepository(db: Db) {
           .select({ blockedUntil: signInThrottle.blockedUntil })
           .from(signInThrottle)
           .where(eq(signInThrottle.key, key));
-        if (row?.blockedUntil && row.blockedUntil > new Date()) return true;
+        if (row?.blockedUntil && row.blockedUntil > clock.now()) return true;
       }
       return false;
     },

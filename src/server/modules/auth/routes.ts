@@ -17,6 +17,7 @@ import { ensurePatientRecord } from '../patients/link-account';
 import type { AccountRow, ProfileRow } from './repository';
 import { clearSessionCookie, startSession } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
+import { clock } from '../../clock';
 
 const THROTTLE = {
   perAccount: { limit: 5, windowMinutes: 15 },
@@ -152,7 +153,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           id,
           accountId: account.id,
           purpose: 'reset',
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+          expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS),
         });
         const settings = await app.repos.clinic.getSettings();
         const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRepository } from './repository';
 import { hashToken, newSecretToken } from './tokens';
+import { clock } from '../../clock';
 
 export const SESSION_COOKIE = 'clinica_session';
 /** Sliding expiry: a session lives 7 days from its last use, renewed at most once a day's use. */
@@ -24,7 +25,7 @@ export async function startSession(
   accountId: string,
 ): Promise<string> {
   const { token, id } = newSecretToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const expiresAt = new Date(clock.nowMs() + SESSION_TTL_MS);
   await repo.createSession({ id, accountId, expiresAt, userAgent: request.headers['user-agent'] });
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, expiresAt));
   return id;
@@ -48,7 +49,7 @@ export async function readSession(repo: AuthRepository, request: FastifyRequest,
     return null;
   }
   const { session } = found;
-  const now = Date.now();
+  const now = clock.nowMs();
   if (session.expiresAt.getTime() <= now) {
     await repo.deleteSession(id);
     clearSessionCookie(request, reply);

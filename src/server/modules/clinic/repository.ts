@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSecrets, clinicSettings } from '../../db/schema';
+import { clock } from '../../clock';
 
 export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
 
@@ -9,6 +10,8 @@ export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
  * for a moment. A change made through this instance is seen at once; one made through another
  * instance within SETTINGS_TTL_MS.
  */
+// The cache's age is measured on the real clock: a fixed test clock must not keep stale settings.
+// The cache's age is measured on the real clock: a fixed test clock must not keep stale settings.
 const SETTINGS_TTL_MS = 2000;
 
 export function createClinicRepository(db: Db) {
@@ -38,7 +41,7 @@ export function createClinicRepository(db: Db) {
       await this.getSettings(tx);
       const [row] = await tx
         .update(clinicSettings)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, updatedAt: clock.now() })
         .where(eq(clinicSettings.id, 1))
         .returning();
       cached = { row: row!, at: Date.now() };

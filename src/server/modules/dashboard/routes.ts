@@ -6,6 +6,7 @@ import { allowRoles, requireUser } from '../../plugins/auth';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { presentAppointment } from '../appointments/service';
 import { ensurePatientRecord } from '../patients/link-account';
+import { clock } from '../../clock';
 
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 
@@ -14,14 +15,14 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function todayRange() {
     const settings = await repos.clinic.getSettings();
-    const today = dateInZone(new Date(), settings.timeZone);
+    const today = dateInZone(clock.now(), settings.timeZone);
     const tomorrow = Temporal.PlainDate.from(today).add({ days: 1 }).toString();
     return { settings, today, from: startOfDay(today, settings.timeZone), to: startOfDay(tomorrow, settings.timeZone) };
   }
 
   app.get(api.dashboard.admin, { onRequest: allowRoles('admin'), schema: { response: { 200: adminDashboardSchema } } }, async () => {
     const { settings, today, from, to } = await todayRange();
-    const now = new Date();
+    const now = clock.now();
     // The week (Monday to Sunday) in the clinic's zone.
     const monday = Temporal.PlainDate.from(today).subtract({ days: Temporal.PlainDate.from(today).dayOfWeek - 1 });
     const weekFrom = startOfDay(monday.toString(), settings.timeZone);
@@ -76,7 +77,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     const { settings, from, to } = await todayRange();
     const items = await repos.appointments.listRange({ from, to, doctorId: user.id });
-    const now = Date.now();
+    const now = clock.nowMs();
     const next = items.find((item) => LIVE.includes(item.status) && item.endsAt.getTime() > now) ?? null;
     return { timeZone: settings.timeZone, today: items.map(presentAppointment), next: next && presentAppointment(next) };
   });
@@ -85,7 +86,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     const profile = await repos.auth.findProfile(user.id);
     const record = await ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
-    const upcoming = await repos.appointments.listRange({ patientId: record.id, from: new Date(), includeCancelled: false });
+    const upcoming = await repos.appointments.listRange({ patientId: record.id, from: clock.now(), includeCancelled: false });
     const next = upcoming.find((item) => LIVE.includes(item.status)) ?? null;
     return { next: next ? await app.appointments.ownView(next) : null };
   });

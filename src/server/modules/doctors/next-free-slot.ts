@@ -1,11 +1,12 @@
 import type { ClinicSettingsRow } from '../clinic/repository';
 import { dateInZone, freeSlots } from '../availability/slots';
 import type { DoctorRecord, DoctorsRepository } from './repository';
+import { clock } from '../../clock';
 
 const FIRST_WINDOW_DAYS = 14;
 
 /** Bookable window from now: [now + minimum notice, now + horizon]. */
-export function bookingWindow(settings: ClinicSettingsRow, now = new Date()) {
+export function bookingWindow(settings: ClinicSettingsRow, now = clock.now()) {
   return {
     earliest: new Date(now.getTime() + settings.minimumNoticeHours * 3_600_000),
     latest: new Date(now.getTime() + settings.bookingHorizonDays * 86_400_000),
@@ -20,7 +21,7 @@ export async function nextFreeSlots(
   repo: DoctorsRepository,
   settings: ClinicSettingsRow,
   list: DoctorRecord[],
-  now = new Date(),
+  now = clock.now(),
 ): Promise<Map<string, Date | null>> {
   const { earliest, latest } = bookingWindow(settings, now);
   const result = new Map<string, Date | null>();

@@ -3,6 +3,7 @@ import { MAX_APPOINTMENT_HOURS } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../db/schema';
+import { clock } from '../../clock';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 
@@ -146,7 +147,7 @@ export function createDoctorsRepository(db: Db) {
       if (Object.keys(changes).length === 0) return;
       await tx
         .update(doctors)
-        .set({ ...changes, updatedAt: new Date() })
+        .set({ ...changes, updatedAt: clock.now() })
         .where(eq(doctors.id, id));
     },
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearchText, searchTerms } from '../../../common/search-text';
 import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
+import { clock } from '../../clock';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientInsert = Omit<typeof patients.$inferInsert, 'id' | 'searchText' | 'sortName' | 'createdAt' | 'updatedAt'>;
@@ -60,7 +61,7 @@ export function createPatientsRepository(db: Db) {
       const merged = { ...current, ...changes };
       const [row] = await tx
         .update(patients)
-        .set({ ...changes, ...searchColumns(merged), updatedAt: new Date() })
+        .set({ ...changes, ...searchColumns(merged), updatedAt: clock.now() })
         .where(eq(patients.id, id))
         .returning();
       return row;
@@ -137,7 +138,7 @@ export function createPatientsRepository(db: Db) {
     },
 
     async linkAccount(id: string, accountId: string, tx: Db = db) {
-      await tx.update(patients).set({ accountId, updatedAt: new Date() }).where(and(eq(patients.id, id), isNull(patients.accountId)));
+      await tx.update(patients).set({ accountId, updatedAt: clock.now() }).where(and(eq(patients.id, id), isNull(patients.accountId)));
     },
 
     async isPatientOfDoctor(patientId: string, doctorId: string, tx: Db = db): Promise<boolean> {

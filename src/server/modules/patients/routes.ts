@@ -14,6 +14,7 @@ import type { RequestUser } from '../../types';
 import { ensurePatientRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
+import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
 const PATIENT_NOT_FOUND = 'Paciente no encontrado';
@@ -80,7 +81,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         const created = await repo.create({
           ...fields,
           accountId: linkable,
-          privacyConsentAt: privacyConsent ? new Date() : null,
+          privacyConsentAt: privacyConsent ? clock.now() : null,
           privacyConsentChannel: privacyConsent ? privacyConsentChannel : null,
           createdBy: user.id,
         });
@@ -126,7 +127,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
           ? {}
           : privacyConsent
             ? {
-                privacyConsentAt: current.privacyConsentAt ?? new Date(),
+                privacyConsentAt: current.privacyConsentAt ?? clock.now(),
                 privacyConsentChannel: privacyConsentChannel ?? current.privacyConsentChannel,
               }
             : { privacyConsentAt: null, privacyConsentChannel: null };
