@@ -51,6 +51,7 @@ export const ERROR_CODES = {
   INVALID_TRANSITION: 'La cita no admite ese cambio de estado.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
+  DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -5,14 +5,18 @@ import type { LiveEvent } from '../../common/schemas/appointments';
 
 /**
  * Listens to the server's live events (Server-Sent Events on /api/events). The browser reconnects
- * by itself when the connection drops; `onEvent` runs for every change.
+ * by itself when the connection drops; `onEvent` runs for every change, `onResync` when the server may
+ * have missed some (its database connection was lost and is back) and the screen should refetch.
  */
-export function useLiveEvents(onEvent: (event: LiveEvent) => void, enabled = true) {
+export function useLiveEvents(onEvent: (event: LiveEvent) => void, enabled = true, onResync?: () => void) {
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const resync = useRef(onResync);
+  resync.current = onResync;
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource(api.events, { withCredentials: true });
+    source.addEventListener('resync', () => resync.current?.());
     source.addEventListener('appointment', (message) => {
       try {
         handler.current(JSON.parse((message as MessageEvent<string>).data) as LiveEvent);
@@ -27,5 +31,6 @@ export function useLiveEvents(onEvent: (event: LiveEvent) => void, enabled = tru
 /** Refetches the queries under `queryKey` whenever the server announces a change. */
 export function useLiveRefresh(queryKey: QueryKey, enabled = true) {
   const queryClient = useQueryClient();
-  useLiveEvents(() => void queryClient.invalidateQueries({ queryKey }), enabled);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  useLiveEvents(refresh, enabled, refresh);
 }

@@ -11,8 +11,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { NotificationListener } from './listener';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
 import * as schema from './schema';
+import { DatabaseUnavailableError, isConnectionError } from './unavailable';
 
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either, so callers can group writes. */
@@ -23,19 +25,37 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs a LISTEN on `channel`; returns the function that stops it. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs a LISTEN on `channel`; returns the function that stops it. On PostgreSQL the LISTEN survives a
+   * lost connection (it reconnects with back-off); `onResume` runs after each such reconnection, since
+   * notifications sent meanwhile were lost: a subscriber that must not miss work looks for it then.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** Resolves when the LISTEN connection is up (at once on PGlite): tests wait on it after cutting it. */
+  listening(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; connectionTimeoutMs?: number }
   | { kind: 'pglite'; dataDir?: string };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === 'postgres') {
+    return openPostgres(target.url, target.poolSize ?? 10, target.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS);
+  }
   return openPglite(target.dataDir);
 }
+
+/**
+ * How long a request waits for a connection — a new one to an unreachable server, or a free one of a
+ * busy pool — before it is answered 503: without it a request hangs as long as the network does.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
+/** `application_name` of our connections, so `pg_stat_activity` (and an operator) tells them apart. */
+export const APPLICATION_NAME = 'clinica';
+export const LISTENER_APPLICATION_NAME = 'clinica-listen';
 
 /**
  * Planner settings for an OLTP workload whose data is in memory or on SSD: random reads cost about
@@ -48,7 +68,12 @@ const SESSION_SETTINGS = { random_page_cost: '1.1', jit: 'off' };
  * pg-pool's own `query()` throws the connection away after any error, even an ordinary one the server
  * answered (a constraint refusing an overlapping booking, a duplicate document): every such 409 then paid
  * for a new PostgreSQL backend (fork, authentication, cold caches). This pool keeps a connection that only
- * saw a server-side error, and drops one whose error came from the connection itself.
+ * saw a server-side error, and drops one whose error came from the connection itself (a dead socket, or
+ * the server's FATAL «terminating connection» that precedes one).
+ *
+ * A failure to get a connection at all (refused, timed out, the database refusing connections) is
+ * wrapped in `DatabaseUnavailableError`, which the API answers with 503: whatever the server said while
+ * connecting, the request could not reach the data.
  */
 class ReusingPool extends pg.Pool {
   // @ts-expect-error pg's overloads (callbacks, streams) are not used here: callers await a result.
@@ -59,36 +84,58 @@ class ReusingPool extends pg.Pool {
       client.release();
       return result;
     } catch (error) {
-      client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+      const broken = !(error instanceof pg.DatabaseError) || isConnectionError(error);
+      client.release(broken ? (error as Error) : undefined);
       throw error;
+    }
+  }
+
+  // Only the promise form is used (Drizzle's transactions and `query` above).
+  override async connect(): Promise<pg.PoolClient> {
+    try {
+      return await super.connect();
+    } catch (error) {
+      throw new DatabaseUnavailableError(error);
     }
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+function postgresSettings(url: string, connectionTimeoutMillis: number) {
   const options = Object.entries(SESSION_SETTINGS)
     .map(([name, value]) => `-c ${name}=${value}`)
     .join(' ');
-  const pool = new ReusingPool({ connectionString: url, max: poolSize, options });
-  // An idle client that loses its connection emits 'error'; without a listener it would crash the process.
+  // keepAlive: a peer that vanished without closing (a failover, a dropped NAT entry) is noticed.
+  return { connectionString: url, options, connectionTimeoutMillis, keepAlive: true };
+}
+
+async function openPostgres(url: string, poolSize: number, connectionTimeoutMs: number): Promise<Database> {
+  const settings = postgresSettings(url, connectionTimeoutMs);
+  const pool = new ReusingPool({ ...settings, application_name: APPLICATION_NAME, max: poolSize });
+  // An idle client that loses its connection emits 'error' on the pool, which drops it.
   pool.on('error', () => undefined);
+  // A checked-out client (in a transaction, or between the statements of a request) emits 'error' on
+  // itself when its connection dies; with no listener that would crash the process. The query in
+  // progress rejects on its own and the client is dropped when released, so the listener only absorbs it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool as pg.Pool, schema });
-  await migratePg(db, { migrationsFolder });
+  try {
+    await migratePg(db, { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const listener = new NotificationListener({
+    clientConfig: { ...settings, application_name: LISTENER_APPLICATION_NAME },
+  });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
-      const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
-        client.release();
-      };
+    listen: (channel, onPayload, onResume) => listener.listen(channel, onPayload, onResume),
+    listening: () => listener.ready(),
+    async close() {
+      await listener.close();
+      await pool.end();
     },
-    close: () => pool.end(),
   };
 }
 
@@ -114,8 +161,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       async listen(channel, onPayload) {
+        // In-process: there is no connection to lose, so nothing ever resumes.
         return client.listen(channel, onPayload);
       },
+      listening: () => Promise.resolve(),
       async close() {
         await client.close();
         lock?.release();

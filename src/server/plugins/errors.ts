@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../common/messages';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
+
+/** Seconds a client is told to wait when the database is unreachable: the pool reconnects by itself. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(
   code: ErrorCode,
@@ -49,6 +53,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       request.log.info({ code: error.code }, 'client error');
       return reply.status(400).send(errorBody('VALIDATION'));
     }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a defect: warn once per request, without the query (its message has the parameters).
+      request.log.warn({ err: { name: error.name, code: databaseCodeOf(error) } }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE'));
+    }
     // Never log `error.message` of a failed query raw: Drizzle puts the parameters in it.
     request.log.error(
       { err: { name: error.name, code: error.code, stack: error.stack?.split('\n').slice(1, 6).join('\n') } },
@@ -57,3 +67,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     return reply.status(500).send(errorBody('INTERNAL'));
   });
 });
+
+/** The driver's or server's code under Drizzle's wrapper (`ECONNREFUSED`, `57P01`…), for the log. */
+function databaseCodeOf(error: Error): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}

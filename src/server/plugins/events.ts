@@ -4,27 +4,37 @@ import type { LiveEvent } from '../../common/schemas/appointments';
 import { EVENTS_CHANNEL } from '../modules/events/repository';
 
 type Listener = (event: LiveEvent) => void;
+type ResyncListener = () => void;
 
 export interface LiveEvents {
   publish(event: LiveEvent): Promise<void>;
-  subscribe(listener: Listener): () => void;
+  /** `onResync` runs when events may have been missed (the LISTEN connection was lost and is back). */
+  subscribe(listener: Listener, onResync?: ResyncListener): () => void;
 }
 
 /**
  * Live events across instances: a change is published with PostgreSQL NOTIFY; every instance LISTENs
- * and hands it to its own subscribers (the SSE connections it serves).
+ * and hands it to its own subscribers (the SSE connections it serves). The LISTEN heals by itself after
+ * a lost connection (db/listener.ts); the subscribers stay and are told to catch up.
  */
 export default fp(async function eventsPlugin(app: FastifyInstance) {
-  const listeners = new Set<Listener>();
-  const stop = await app.database.listen(EVENTS_CHANNEL, (payload) => {
-    let event: LiveEvent;
-    try {
-      event = JSON.parse(payload) as LiveEvent;
-    } catch {
-      return;
-    }
-    for (const listener of listeners) listener(event);
-  });
+  const listeners = new Map<Listener, ResyncListener | undefined>();
+  const stop = await app.database.listen(
+    EVENTS_CHANNEL,
+    (payload) => {
+      let event: LiveEvent;
+      try {
+        event = JSON.parse(payload) as LiveEvent;
+      } catch {
+        return;
+      }
+      for (const listener of listeners.keys()) listener(event);
+    },
+    () => {
+      app.log.info('live events resumed after a lost database connection');
+      for (const onResync of listeners.values()) onResync?.();
+    },
+  );
   app.addHook('onClose', async () => {
     listeners.clear();
     await stop();
@@ -38,8 +48,8 @@ export default fp(async function eventsPlugin(app: FastifyInstance) {
         app.log.warn({ err: (error as Error).name }, 'live event not published');
       }
     },
-    subscribe(listener) {
-      listeners.add(listener);
+    subscribe(listener, onResync) {
+      listeners.set(listener, onResync);
       return () => listeners.delete(listener);
     },
   } satisfies LiveEvents);

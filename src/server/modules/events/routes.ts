@@ -24,10 +24,14 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-request-id': request.id,
     });
     response.write('retry: 5000\n\n');
-    const unsubscribe = app.events.subscribe((event) => {
-      if (user.role === 'doctor' && event.doctorId !== user.id) return;
-      response.write(`event: appointment\ndata: ${JSON.stringify(event)}\n\n`);
-    });
+    const unsubscribe = app.events.subscribe(
+      (event) => {
+        if (user.role === 'doctor' && event.doctorId !== user.id) return;
+        response.write(`event: appointment\ndata: ${JSON.stringify(event)}\n\n`);
+      },
+      // Changes made while this instance was not listening were not announced: screens refetch.
+      () => response.write('event: resync\ndata: {}\n\n'),
+    );
     const heartbeat = setInterval(() => response.write(': latido\n\n'), HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);
