@@ -2,7 +2,6 @@ import '../common/zod-es';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -24,10 +23,12 @@ import staffAppointmentRoutes from './modules/appointments/staff-routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import eventRoutes from './modules/events/routes';
 import { startReminderJob } from './jobs/reminders';
+import { startRateLimitSweep } from './jobs/rate-limit-sweep';
 import eventsPlugin from './plugins/events';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
+import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { createRepositories } from './repositories';
@@ -139,13 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: options.relaxRateLimits ? 100_000 : 600,
-    timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
-    ...(options.relaxRateLimits ? { keyGenerator: () => crypto.randomUUID() } : {}),
-  });
+  await app.register(rateLimitPlugin, { relaxed: options.relaxRateLimits });
   await app.register(originCheckPlugin);
   await app.register(authPlugin);
   await app.register(eventsPlugin);
@@ -169,6 +164,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.startJobs) {
     const stopReminders = startReminderJob(app);
     app.addHook('onClose', async () => stopReminders());
+    const stopSweep = startRateLimitSweep(app);
+    app.addHook('onClose', async () => stopSweep());
   }
 
   await app.register(spaPlugin, { clientDir: config.clientDir });

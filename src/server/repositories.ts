@@ -7,6 +7,7 @@ import { createClinicRepository } from './modules/clinic/repository';
 import { createDoctorsRepository } from './modules/doctors/repository';
 import { createImagesRepository } from './modules/images/repository';
 import { createPatientsRepository } from './modules/patients/repository';
+import { createRateLimitsRepository } from './modules/rate-limits/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -19,6 +20,7 @@ export function createRepositories(db: Db) {
     images: createImagesRepository(db),
     appointments: createAppointmentsRepository(db),
     events: createEventsRepository(db),
+    rateLimits: createRateLimitsRepository(db),
   };
 }
 

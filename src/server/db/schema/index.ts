@@ -4,3 +4,4 @@ export * from './doctors';
 export * from './patients';
 export * from './appointments';
 export * from './audit';
+export * from './rate-limits';

@@ -1,0 +1,44 @@
+import { lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { asDate, preparedStatement } from '../../db/prepared';
+import { rateLimitHits } from '../../db/schema';
+
+const placeholder = sql.placeholder;
+
+/**
+ * One request counted against `key`: a fixed window that starts with the first request and ends at
+ * `resets_at`; the first request after it starts a new one. One statement, so concurrent requests on
+ * any instance count exactly (the row lock orders them). The count stops growing at a billion so a
+ * flood can never overflow it.
+ */
+const hitStatement = preparedStatement<{ hits: number; resets_at: Date | string }>(
+  'rate_limit_hit',
+  sql`
+    INSERT INTO ${rateLimitHits} AS h (key, hits, resets_at)
+    VALUES (${placeholder('key')}, 1, ${placeholder('resetsAt')}::timestamptz)
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN h.resets_at <= ${placeholder('now')}::timestamptz THEN 1 ELSE LEAST(h.hits + 1, 1000000000) END,
+      resets_at = CASE WHEN h.resets_at <= ${placeholder('now')}::timestamptz THEN EXCLUDED.resets_at ELSE h.resets_at END
+    RETURNING hits, resets_at
+  `,
+);
+
+export function createRateLimitsRepository(db: Db) {
+  return {
+    /** Counts one request; answers the requests in the current window and the milliseconds it has left. */
+    async hit(key: string, windowMs: number, nowMs: number): Promise<{ current: number; ttl: number }> {
+      const [row] = await hitStatement(db, {
+        key,
+        now: new Date(nowMs).toISOString(),
+        resetsAt: new Date(nowMs + windowMs).toISOString(),
+      });
+      return { current: Number(row!.hits), ttl: Math.max(0, asDate(row!.resets_at).getTime() - nowMs) };
+    },
+
+    /** Forgets the windows that have ended (a request after one starts afresh anyway). */
+    async deleteExpired(now: Date): Promise<number> {
+      const deleted = await db.delete(rateLimitHits).where(lte(rateLimitHits.resetsAt, now)).returning({ key: rateLimitHits.key });
+      return deleted.length;
+    },
+  };
+}
