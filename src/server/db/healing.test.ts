@@ -78,13 +78,19 @@ describe.skipIf(!serverUrl)('a database connection that heals (PostgreSQL only: 
   it('terminating every backend under a stream of requests: the process lives, no 500, then every request succeeds', async () => {
     // A transaction holding its connection while the backend is killed: its client emits 'error' while
     // checked out, which crashes the process unless the pool gave it a listener.
+    let began!: () => void;
+    const transactionBegan = new Promise<void>((resolve) => (began = resolve));
+    let endCut!: () => void;
+    const cutOver = new Promise<void>((resolve) => (endCut = resolve));
     const heldTransaction = t.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`SELECT 1`);
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        began();
+        await cutOver;
         await tx.execute(sql`SELECT 1`);
       })
       .then(() => undefined, (error: unknown) => error);
+    await transactionBegan;
     const statuses: number[] = [];
     const unavailable: LightMyRequestResponse[] = [];
     let running = true;
@@ -99,6 +105,7 @@ describe.skipIf(!serverUrl)('a database connection that heals (PostgreSQL only: 
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await terminateBackends(databaseName)).toBeGreaterThan(1);
+    endCut();
     await new Promise((resolve) => setTimeout(resolve, 200));
     running = false;
     await stream;
