@@ -22,8 +22,10 @@ import { createAppointmentService } from './modules/appointments/service';
 import staffAppointmentRoutes from './modules/appointments/staff-routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import eventRoutes from './modules/events/routes';
+import { startMailDelivery } from './jobs/mail-delivery';
 import { startReminderJob } from './jobs/reminders';
 import { startRateLimitSweep } from './jobs/rate-limit-sweep';
+import { createOutbox } from './modules/outbox/service';
 import eventsPlugin from './plugins/events';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
@@ -42,7 +44,7 @@ export interface BuildOptions {
   /** Tests that are not about rate limits lift them, so many requests from 127.0.0.1 pass. */
   relaxRateLimits?: boolean;
   logger?: boolean;
-  /** Scheduled work (reminder e-mails); the server starts it, tests call the work directly. */
+  /** Scheduled work (e-mail delivery, reminders); the server starts it, tests call the work directly. */
   startJobs?: boolean;
 }
 
@@ -111,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         log: app.log,
       }),
   );
+  app.decorate('outbox', createOutbox(app));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
@@ -163,9 +166,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.startJobs) {
     const stopReminders = startReminderJob(app);
-    app.addHook('onClose', async () => stopReminders());
     const stopSweep = startRateLimitSweep(app);
-    app.addHook('onClose', async () => stopSweep());
+    const stopMailDelivery = await startMailDelivery(app);
+    app.addHook('onClose', async () => {
+      stopReminders();
+      stopSweep();
+      await stopMailDelivery();
+    });
   }
 
   await app.register(spaPlugin, { clientDir: config.clientDir });

@@ -6,6 +6,7 @@ import { createAuthRepository } from './modules/auth/repository';
 import { createClinicRepository } from './modules/clinic/repository';
 import { createDoctorsRepository } from './modules/doctors/repository';
 import { createImagesRepository } from './modules/images/repository';
+import { createOutboxRepository } from './modules/outbox/repository';
 import { createPatientsRepository } from './modules/patients/repository';
 import { createRateLimitsRepository } from './modules/rate-limits/repository';
 
@@ -20,7 +21,11 @@ export function createRepositories(db: Db) {
     images: createImagesRepository(db),
     appointments: createAppointmentsRepository(db),
     events: createEventsRepository(db),
+<<<<<<< HEAD
     rateLimits: createRateLimitsRepository(db),
+=======
+    outbox: createOutboxRepository(db),
+>>>>>>> 1fef443 (E-mails go through an outbox written in the change's transaction and delivered by a worker outside any transaction (retries with back-off, lease, several instances); reminders only enqueue; no reminder for a booking inside the lead time; confirmations inside the change window say to call)
   };
 }
 

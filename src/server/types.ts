@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { AppointmentService } from './modules/appointments/service';
+import type { Outbox } from './modules/outbox/service';
 import type { LiveEvents } from './plugins/events';
 import type { Repositories } from './repositories';
 
@@ -21,6 +22,7 @@ declare module 'fastify' {
     database: Database;
     repos: Repositories;
     mailer: Mailer;
+    outbox: Outbox;
     events: LiveEvents;
     appointments: AppointmentService;
   }

@@ -51,16 +51,19 @@ describe('reminder e-mails', () => {
     await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now - 2 * hour) });
 
     const runs = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i % 2 ? second : t.app).appointments.sendDueReminders()),
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? second : t.app).appointments.enqueueDueReminders()),
     );
-    expect(runs.reduce((sum, sent) => sum + sent, 0)).toBe(6);
+    expect(runs.reduce((sum, queued) => sum + queued, 0)).toBe(6);
+    // Writing them sent nothing: the delivery workers do, outside the claiming transaction.
+    expect(smtp.received).toHaveLength(0);
+    await Promise.all([t.app.outbox.deliverDue(), second.outbox.deliverDue(), t.app.outbox.deliverDue()]);
     // Let any stray message arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const reminders = smtp.received.filter((mail) => /^Recordatorio de tu cita/.test(parseMail(mail.raw).headers.subject ?? ''));
     expect(reminders).toHaveLength(6);
     expect(reminders.every((mail) => mail.envelope.to[0] === 'recordatorio@prueba.test')).toBe(true);
-    // Nothing left to send.
-    expect(await t.app.appointments.sendDueReminders()).toBe(0);
-    expect(await second.appointments.sendDueReminders()).toBe(0);
+    // Nothing left to write.
+    expect(await t.app.appointments.enqueueDueReminders()).toBe(0);
+    expect(await second.appointments.enqueueDueReminders()).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Sends due reminder e-mails every `intervalMs`. Safe with several instances: each appointment is
- * claimed with FOR UPDATE SKIP LOCKED and marked sent in the same transaction.
+ * Writes due reminder e-mails to the outbox every `intervalMs` (the delivery worker sends them). Safe
+ * with several instances: each appointment is claimed with FOR UPDATE SKIP LOCKED and marked in the
+ * same transaction as its e-mail.
  */
 export function startReminderJob(app: FastifyInstance, intervalMs = 60_000): () => void {
   let running = false;
@@ -10,8 +11,8 @@ export function startReminderJob(app: FastifyInstance, intervalMs = 60_000): () 
     if (running) return;
     running = true;
     try {
-      const sent = await app.appointments.sendDueReminders();
-      if (sent > 0) app.log.info({ sent }, 'reminders sent');
+      const queued = await app.appointments.enqueueDueReminders();
+      if (queued > 0) app.log.info({ queued }, 'reminders queued');
     } catch (error) {
       app.log.warn({ err: (error as Error).name }, 'reminder run failed; retrying on the next one');
     } finally {

@@ -10,6 +10,11 @@ export interface AppointmentMailInput {
   appointment: { id: string; startsAt: Date; endsAt: Date; doctorName: string; specialty: string; reason: string };
   manageUrl?: string;
   cancellationWindowHours: number;
+  /**
+   * Whether the patient may still change or cancel it online (the cancellation window has not begun):
+   * when not, the e-mail says to call the clinic instead of promising what the link would refuse.
+   */
+  changeableOnline: boolean;
 }
 
 /** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
@@ -47,7 +52,9 @@ function ics(input: AppointmentMailInput, status: 'CONFIRMED' | 'TENTATIVE' | 'C
       startsAt: input.appointment.startsAt,
       endsAt: input.appointment.endsAt,
       summary: `Cita en ${input.clinic.name} con ${input.appointment.doctorName}`,
-      description: [...detailsText(input), input.manageUrl ? `Cambiar o cancelar: ${input.manageUrl}` : ''].filter(Boolean).join('\n'),
+      description: [...detailsText(input), input.manageUrl ? `${input.changeableOnline ? 'Cambiar o cancelar' : 'Ver la cita'}: ${input.manageUrl}` : '']
+        .filter(Boolean)
+        .join('\n'),
       location: input.clinic.address || input.clinic.name,
       organizerName: input.clinic.name,
       organizerEmail: input.clinic.email || undefined,
@@ -61,22 +68,46 @@ function contactLine(input: AppointmentMailInput) {
   return input.clinic.phone ? `Si necesitas ayuda, llámanos al ${input.clinic.phone}.` : '';
 }
 
+/** Inside the cancellation window only the clinic can change the appointment: say so, with its phone. */
+function callToChange(input: AppointmentMailInput) {
+  const call = input.clinic.phone ? `llama a la clínica al ${input.clinic.phone}` : 'llama a la clínica';
+  return `Solo se puede cambiar o cancelar por internet hasta ${input.cancellationWindowHours} horas antes de la cita: si necesitas cambiarla o no puedes venir, ${call}.`;
+}
+
 export function bookingReceivedEmail(input: AppointmentMailInput & { pending: boolean }): MailMessage {
   const title = input.pending ? 'Hemos recibido tu solicitud de cita' : 'Tu cita está confirmada';
   const intro = input.pending
     ? `La clínica revisará tu solicitud y te escribirá cuando la confirme.`
     : `Te esperamos en ${input.clinic.name}.`;
-  const change = input.manageUrl
-    ? `Puedes cambiar o cancelar la cita hasta ${input.cancellationWindowHours} horas antes desde este enlace: ${input.manageUrl}`
-    : '';
-  const text = [`Hola, ${input.patientName}:`, '', `${title}. ${intro}`, '', ...detailsText(input), '', change, contactLine(input), '', input.clinic.name]
+  const change = !input.changeableOnline
+    ? `${callToChange(input)}${input.manageUrl ? ` Puedes ver la cita aquí: ${input.manageUrl}` : ''}`
+    : input.manageUrl
+      ? `Puedes cambiar o cancelar la cita hasta ${input.cancellationWindowHours} horas antes desde este enlace: ${input.manageUrl}`
+      : '';
+  const text = [
+    `Hola, ${input.patientName}:`,
+    '',
+    `${title}. ${intro}`,
+    '',
+    ...detailsText(input),
+    '',
+    change,
+    input.changeableOnline ? contactLine(input) : '',
+    '',
+    input.clinic.name,
+  ]
     .filter((line, index, all) => line !== '' || all[index - 1] !== '')
     .join('\n');
+  const manageHtml = !input.changeableOnline
+    ? `<p><strong>${escapeHtml(callToChange(input))}</strong></p>${input.manageUrl ? buttonHtml(input.manageUrl, 'Ver la cita') : ''}`
+    : input.manageUrl
+      ? `${buttonHtml(input.manageUrl, 'Ver, cambiar o cancelar la cita')}<p style="font-size:13px;color:#52606d">Puedes cambiarla o cancelarla hasta ${input.cancellationWindowHours} horas antes.</p>`
+      : '';
   const html = emailLayout(
     input.clinic.name,
     `<p>Hola, ${escapeHtml(input.patientName)}:</p><p><strong>${escapeHtml(title)}.</strong> ${escapeHtml(intro)}</p>${detailsHtml(input)}
-${input.manageUrl ? `${buttonHtml(input.manageUrl, 'Ver, cambiar o cancelar la cita')}<p style="font-size:13px;color:#52606d">Puedes cambiarla o cancelarla hasta ${input.cancellationWindowHours} horas antes.</p>` : ''}
-<p style="font-size:13px;color:#52606d">${escapeHtml(contactLine(input))} Hemos adjuntado la cita para que la añadas a tu calendario.</p>`,
+${manageHtml}
+<p style="font-size:13px;color:#52606d">${input.changeableOnline ? `${escapeHtml(contactLine(input))} ` : ''}Hemos adjuntado la cita para que la añadas a tu calendario.</p>`,
   );
   return {
     to: input.to,
@@ -125,6 +156,11 @@ ${input.reason ? `<p>Motivo de la cancelación: ${escapeHtml(input.reason)}</p>`
 }
 
 export function reminderEmail(input: AppointmentMailInput): MailMessage {
+  const ifNotComing = !input.changeableOnline
+    ? callToChange(input)
+    : input.manageUrl
+      ? `Si no puedes venir, cámbiala o cancélala aquí: ${input.manageUrl}`
+      : `Si no puedes venir, avísanos. ${contactLine(input)}`;
   const text = [
     `Hola, ${input.patientName}:`,
     '',
@@ -132,14 +168,22 @@ export function reminderEmail(input: AppointmentMailInput): MailMessage {
     '',
     ...detailsText(input),
     '',
-    input.manageUrl ? `Si no puedes venir, cámbiala o cancélala aquí: ${input.manageUrl}` : `Si no puedes venir, avísanos. ${contactLine(input)}`,
+    ifNotComing,
+    !input.changeableOnline && input.manageUrl ? `Puedes ver la cita aquí: ${input.manageUrl}` : '',
     '',
     input.clinic.name,
-  ].join('\n');
+  ]
+    .filter((line, index, all) => line !== '' || all[index - 1] !== '')
+    .join('\n');
+  const action = !input.changeableOnline
+    ? `<p>${escapeHtml(callToChange(input))}</p>${input.manageUrl ? buttonHtml(input.manageUrl, 'Ver la cita') : ''}`
+    : input.manageUrl
+      ? buttonHtml(input.manageUrl, 'Cambiar o cancelar')
+      : `<p>Si no puedes venir, avísanos. ${escapeHtml(contactLine(input))}</p>`;
   const html = emailLayout(
     input.clinic.name,
     `<p>Hola, ${escapeHtml(input.patientName)}:</p><p>Te recordamos tu cita en ${escapeHtml(input.clinic.name)}.</p>${detailsHtml(input)}
-${input.manageUrl ? buttonHtml(input.manageUrl, 'Cambiar o cancelar') : `<p>Si no puedes venir, avísanos. ${escapeHtml(contactLine(input))}</p>`}`,
+${action}`,
   );
   return { to: input.to, subject: `Recordatorio de tu cita · ${input.clinic.name}`, text, html };
 }

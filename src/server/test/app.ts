@@ -76,6 +76,8 @@ export interface TestApp {
     cookie: string;
   }>;
   signIn(email: string, password?: string): Promise<string>;
+  /** Delivers every e-mail the outbox holds that is due now (what the worker would do next). */
+  deliverMail(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,7 +89,8 @@ export async function buildTestApp(
   const app = await buildApp({
     config: testConfig(options.config),
     database,
-    mailer: options.mailer ?? mailer,
+    // With an SMTP server in the config, the app's own SMTP mailer, as in production.
+    mailer: options.mailer ?? (options.config?.smtpUrl ? undefined : mailer),
     relaxRateLimits: options.relaxRateLimits ?? true,
     logger: false,
   });
@@ -112,6 +115,9 @@ export async function buildTestApp(
     database,
     request,
     signIn,
+    async deliverMail() {
+      await app.outbox.deliverDue();
+    },
     async createUser({ email, role = 'paciente', displayName, password = TEST_PASSWORD }) {
       const address = email ?? `usuario${++counter}-${randomBytes(3).toString('hex')}@prueba.test`;
       const { account } = await createAccountWithProfile(database.db, app.repos.auth, {

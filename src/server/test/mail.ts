@@ -8,21 +8,35 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 (random port, no TLS, no auth) that keeps every message. */
-export async function startSmtpServer(): Promise<{
+/**
+ * A real SMTP server on 127.0.0.1 (a random port unless `port` is given; no TLS, no auth) that keeps
+ * every message. Recipients in `refused` are rejected at RCPT TO with a permanent error (550).
+ */
+export async function startSmtpServer(options: { port?: number } = {}): Promise<{
   port: number;
   received: ReceivedMail[];
+  refused: Set<string>;
   /** Resolves with the next message (or one already received and not yet taken). */
   nextMail(timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the first message received for `address` (now or within the timeout). */
+  nextMailTo(address: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const received: ReceivedMail[] = [];
+  const refused = new Set<string>();
   let taken = 0;
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refused.has(address.address.toLowerCase())) {
+        callback(Object.assign(new Error('Buzón no disponible'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -39,12 +53,13 @@ export async function startSmtpServer(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as net.AddressInfo).port;
 
   return {
     port,
     received,
+    refused,
     async nextMail(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length <= taken) {
@@ -55,6 +70,18 @@ export async function startSmtpServer(): Promise<{
         });
       }
       return received[taken++]!;
+    },
+    async nextMailTo(address, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find((mail) => mail.envelope.to.includes(address));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no e-mail to ${address} arrived at the SMTP server`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -5,3 +5,4 @@ export * from './patients';
 export * from './appointments';
 export * from './audit';
 export * from './rate-limits';
+export * from './outbox';

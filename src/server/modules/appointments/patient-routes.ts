@@ -63,8 +63,8 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
         actor: user,
         ip: request.ip,
+        email: 'received',
       });
-      service.email('received', view, { pending: view.status === 'pendiente' });
       return reply.status(201).send(await service.ownView(view));
     },
   );

@@ -107,8 +107,8 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
         actor: request.user,
         ip: request.ip,
+        email: 'received',
       });
-      service.email('received', view, { pending: view.status === 'pendiente' });
       return reply.status(201).send({ appointment: await service.ownView(view), manageUrl: await service.manageUrl(view.id) });
     },
   );

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
 import { asDate, preparedStatement } from '../../db/prepared';
-import { accounts, appointmentEvents, appointments, auditLog, doctors, patients, profiles, specialties } from '../../db/schema';
+import { accounts, appointmentEvents, appointments, auditLog, doctors, mailOutbox, patients, profiles, specialties } from '../../db/schema';
 import type { AuditEntry } from '../audit/repository';
 import { EVENTS_CHANNEL } from '../events/repository';
 import { clock } from '../../clock';
@@ -331,17 +331,29 @@ export function createAppointmentsRepository(db: Db) {
     },
 
     /**
-     * Claims due reminders so that each is sent once across instances: the rows are locked
-     * (FOR UPDATE SKIP LOCKED, so another instance skips them), handed to `send`, and marked sent when
-     * it succeeds — all in one transaction.
+     * Claims due reminders so that each is written once across instances: the rows are locked
+     * (FOR UPDATE SKIP LOCKED, so another instance skips them), handed to `enqueue` with the transaction,
+     * and marked — all in one transaction, with no network in it. An appointment whose patient got its
+     * booking, confirmation or change e-mail inside the lead time gets no reminder: that e-mail was it.
      */
     async claimDueReminders(
       now: Date,
       leadHours: number,
       limit: number,
-      send: (appointment: AppointmentView) => Promise<void>,
+      enqueue: (appointment: AppointmentView, tx: Db) => Promise<void>,
     ): Promise<number> {
       return db.transaction(async (tx) => {
+        const recentEmail = tx
+          .select({ one: sql`1` })
+          .from(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.appointmentId, appointments.id),
+              inArray(mailOutbox.kind, ['appointment-received', 'appointment-confirmed', 'appointment-rescheduled']),
+              ne(mailOutbox.status, 'cancelled'),
+              sql`${mailOutbox.createdAt} > ${appointments.startsAt} - make_interval(hours => ${leadHours}::int)`,
+            ),
+          );
         const due = await tx
           .select({ id: appointments.id })
           .from(appointments)
@@ -351,20 +363,21 @@ export function createAppointmentsRepository(db: Db) {
               inArray(appointments.status, ['pendiente', 'confirmada']),
               gte(appointments.startsAt, now),
               lt(appointments.startsAt, new Date(now.getTime() + leadHours * 3_600_000)),
+              notExists(recentEmail),
             ),
           )
           .orderBy(asc(appointments.startsAt))
           .limit(limit)
-          .for('update', { skipLocked: true });
-        let sent = 0;
+          .for('update', { of: appointments, skipLocked: true });
+        let claimed = 0;
         for (const { id } of due) {
           const view = await this.findView(id, tx);
           if (!view) continue;
-          await send(view);
+          await enqueue(view, tx);
           await tx.update(appointments).set({ reminderSentAt: clock.now() }).where(eq(appointments.id, id));
-          sent++;
+          claimed++;
         }
-        return sent;
+        return claimed;
       });
     },
 

@@ -26,6 +26,9 @@ import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
 import { SlotTakenError, type AppointmentView } from './repository';
 import { clock } from '../../clock';
+import type { Db } from '../../db/client';
+
+type AppointmentEmailKind = 'received' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
 const DAY_MS = 86_400_000;
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -161,7 +164,14 @@ export function createAppointmentService(app: FastifyInstance) {
       appointment: { id: view.id, startsAt: view.startsAt, endsAt: view.endsAt, doctorName: view.doctorName, specialty: view.specialty, reason: view.reason },
       manageUrl: await manageUrl(view.id),
       cancellationWindowHours: settings.cancellationWindowHours,
+      changeableOnline: changeableOnline(view, settings),
     };
+  }
+
+  /** Whether a patient may still change or cancel it online: a live one before the cancellation window. */
+  function changeableOnline(view: AppointmentView, settings: ClinicSettingsRow) {
+    const deadline = view.startsAt.getTime() - settings.cancellationWindowHours * 3_600_000;
+    return ['pendiente', 'confirmada'].includes(view.status) && clock.nowMs() <= deadline;
   }
 
   async function manageUrl(appointmentId: string) {
@@ -169,38 +179,37 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /**
-   * Sends an appointment e-mail after the answer, not before it: a slow or unreachable mail server must
-   * never hold up the desk or the patient (nor make them retry a booking that was made). Best effort: a
-   * failed one is logged and never undoes the change. Closing the app waits for those still in flight.
+   * Renders an appointment e-mail and writes it to the outbox in `tx`, the transaction of the change
+   * that causes it: the e-mail exists if and only if the change commits, and the worker delivers it.
+   * `settings` are read before the transaction (the embedded database has one connection).
    */
-  function email(kind: 'received' | 'confirmed' | 'rescheduled' | 'cancelled', view: AppointmentView, extra: { pending?: boolean; reason?: string } = {}) {
-    const sending = sendEmail(kind, view, extra).finally(() => emailsInFlight.delete(sending));
-    emailsInFlight.add(sending);
+  async function enqueueEmail(
+    tx: Db,
+    kind: AppointmentEmailKind,
+    view: AppointmentView,
+    settings: ClinicSettingsRow,
+    extra: { reason?: string } = {},
+  ) {
+    const input = await mailInput(view, settings);
+    if (!input) return;
+    const message =
+      kind === 'received'
+        ? bookingReceivedEmail({ ...input, pending: view.status === 'pendiente' })
+        : kind === 'confirmed'
+          ? bookingConfirmedEmail(input)
+          : kind === 'rescheduled'
+            ? bookingRescheduledEmail(input)
+            : kind === 'cancelled'
+              ? bookingCancelledEmail({ ...input, reason: extra.reason ?? '' })
+              : reminderEmail(input);
+    await app.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id });
   }
 
-  const emailsInFlight = new Set<Promise<void>>();
-  /** Resolves when every e-mail started so far has been sent or has failed. */
-  const emailsSettled = async () => {
-    await Promise.all([...emailsInFlight]);
-  };
-  app.addHook('onClose', emailsSettled);
-
-  async function sendEmail(kind: 'received' | 'confirmed' | 'rescheduled' | 'cancelled', view: AppointmentView, extra: { pending?: boolean; reason?: string }) {
-    try {
-      const input = await mailInput(view);
-      if (!input) return;
-      const message =
-        kind === 'received'
-          ? bookingReceivedEmail({ ...input, pending: extra.pending ?? false })
-          : kind === 'confirmed'
-            ? bookingConfirmedEmail(input)
-            : kind === 'rescheduled'
-              ? bookingRescheduledEmail(input)
-              : bookingCancelledEmail({ ...input, reason: extra.reason ?? '' });
-      await app.mailer.send(message);
-    } catch (error) {
-      app.log.warn({ err: (error as Error).name, kind }, 'appointment e-mail not sent');
-    }
+  /** What an e-mail needs from outside the change's transaction: the settings and the link key. */
+  async function beforeEmail() {
+    const settings = await repos.clinic.getSettings();
+    await links.tokenFor(ZERO_UUID);
+    return settings;
   }
 
   async function publish(view: AppointmentView) {
@@ -228,8 +237,9 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /**
-   * Creates the appointment (with its history, audit entry and live event, in one statement); a lost
-   * race answers the 409 with fresh slots.
+   * Creates the appointment (with its history, audit entry and live event, in one statement) and writes
+   * its e-mail (`received` for a patient's request, `confirmed` for a desk booking) to the outbox in the
+   * same transaction; a lost race answers the 409 with fresh slots.
    */
   async function create(input: {
     doctor: DoctorRecord;
@@ -241,18 +251,27 @@ export function createAppointmentService(app: FastifyInstance) {
     status: AppointmentStatus;
     actor: RequestUser | null;
     ip: string;
+    email: 'received' | 'confirmed';
   }): Promise<AppointmentView> {
+    const settings = await beforeEmail();
     try {
-      return await repos.appointments.create({
-        patientId: input.patientId,
-        doctorId: input.doctor.id,
-        startsAt: input.startsAt,
-        endsAt: input.endsAt,
-        reason: input.reason,
-        channel: input.channel,
-        status: input.status,
-        createdBy: input.actor?.id ?? null,
-        audit: { actor: input.actor, ip: input.ip },
+      return await app.database.db.transaction(async (tx) => {
+        const view = await repos.appointments.create(
+          {
+            patientId: input.patientId,
+            doctorId: input.doctor.id,
+            startsAt: input.startsAt,
+            endsAt: input.endsAt,
+            reason: input.reason,
+            channel: input.channel,
+            status: input.status,
+            createdBy: input.actor?.id ?? null,
+            audit: { actor: input.actor, ip: input.ip },
+          },
+          tx,
+        );
+        await enqueueEmail(tx, input.email, view, settings);
+        return view;
       });
     } catch (error) {
       if (error instanceof SlotTakenError) throw await slotTaken(input.doctor, input.startsAt);
@@ -260,24 +279,46 @@ export function createAppointmentService(app: FastifyInstance) {
     }
   }
 
-  /** Moves an appointment (same rules as `create` for conflicts). */
-  async function reschedule(view: AppointmentView, changes: { doctor: DoctorRecord; startsAt: Date; endsAt: Date; reason?: string }, actorId: string | null) {
+  /**
+   * Moves an appointment (same rules as `create` for conflicts); with `email`, the patient's «cita
+   * cambiada» is written to the outbox in the same transaction.
+   */
+  async function reschedule(
+    view: AppointmentView,
+    changes: { doctor: DoctorRecord; startsAt: Date; endsAt: Date; reason?: string },
+    actorId: string | null,
+    options: { email: boolean } = { email: true },
+  ) {
+    const settings = await beforeEmail();
+    let updated: AppointmentView;
     try {
-      await app.database.db.transaction((tx) =>
-        repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, actorId, tx),
-      );
+      updated = await app.database.db.transaction(async (tx) => {
+        await repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, actorId, tx);
+        const moved = (await repos.appointments.findView(view.id, tx))!;
+        if (options.email) await enqueueEmail(tx, 'rescheduled', moved, settings);
+        return moved;
+      });
     } catch (error) {
       if (error instanceof SlotTakenError) throw await slotTaken(changes.doctor, changes.startsAt);
       throw error;
     }
-    const updated = (await repos.appointments.findView(view.id))!;
     await publish(updated);
     return updated;
   }
 
+  /**
+   * Changes the status; the patient is told, through the outbox in the same transaction, of a
+   * cancellation (with its reason) and of the confirmation of a pending request.
+   */
   async function setStatus(view: AppointmentView, status: AppointmentStatus, actorId: string | null, reason: string | null) {
-    await app.database.db.transaction((tx) => repos.appointments.setStatus(view.id, status, actorId, reason, tx));
-    const updated = (await repos.appointments.findView(view.id))!;
+    const settings = await beforeEmail();
+    const updated = await app.database.db.transaction(async (tx) => {
+      await repos.appointments.setStatus(view.id, status, actorId, reason, tx);
+      const changed = (await repos.appointments.findView(view.id, tx))!;
+      if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, { reason: reason ?? '' });
+      if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings);
+      return changed;
+    });
     await publish(updated);
     return updated;
   }
@@ -297,9 +338,7 @@ export function createAppointmentService(app: FastifyInstance) {
   /** A patient (by the e-mail link or from their area) cancels, within the window, and is told by e-mail. */
   async function cancelByPatient(view: AppointmentView, actorId: string | null, reason: string) {
     await requireChangeable(view);
-    const updated = await setStatus(view, 'cancelada', actorId, reason);
-    email('cancelled', updated, { reason });
-    return ownView(updated);
+    return ownView(await setStatus(view, 'cancelada', actorId, reason));
   }
 
   /** A patient moves a booking to another free slot (of the same or another doctor), within the window. */
@@ -307,21 +346,19 @@ export function createAppointmentService(app: FastifyInstance) {
     await requireChangeable(view);
     const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
     const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view);
-    const updated = await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, actorId);
-    email('rescheduled', updated);
-    return ownView(updated);
+    return ownView(await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, actorId));
   }
 
-  /** Sends the reminders that are due (once each, whatever the number of instances). */
-  async function sendDueReminders(now = clock.now()): Promise<number> {
-    // Read before the claiming transaction: inside it, only that transaction may use the database
-    // (the embedded one has a single connection).
-    const settings = await repos.clinic.getSettings();
-    await links.tokenFor(ZERO_UUID);
-    return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, async (view) => {
-      const input = await mailInput(view, settings);
-      if (input) await app.mailer.send(reminderEmail(input));
-    });
+  /**
+   * Writes the reminders that are due to the outbox (once each, whatever the number of instances): the
+   * claim, the e-mails and the marks are one transaction with no network in it; the worker sends them.
+   * None for an appointment booked or moved inside the lead time (its own e-mail was just sent).
+   */
+  async function enqueueDueReminders(now = clock.now()): Promise<number> {
+    const settings = await beforeEmail();
+    return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, (view, tx) =>
+      enqueueEmail(tx, 'reminder', view, settings),
+    );
   }
 
   return {
@@ -335,12 +372,10 @@ export function createAppointmentService(app: FastifyInstance) {
     create,
     reschedule,
     setStatus,
-    email,
-    emailsSettled,
     ownView,
     manageUrl,
     verifyManageToken: links.verify,
-    sendDueReminders,
+    enqueueDueReminders,
   };
 }
 

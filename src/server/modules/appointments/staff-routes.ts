@@ -174,7 +174,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSensibleLength(startsAt, endsAt);
       await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const view = await service
-        .create({ doctor, patientId: input.patientId, startsAt, endsAt, reason: input.reason, channel: input.channel, status: 'confirmada', actor: user, ip: request.ip })
+        .create({ doctor, patientId: input.patientId, startsAt, endsAt, reason: input.reason, channel: input.channel, status: 'confirmada', actor: user, ip: request.ip, email: 'confirmed' })
         .catch((error: unknown) => {
           // The patient id names no record (foreign key): said in Spanish, without a lookup before every booking.
           if (pgErrorCode(error) === '23503') {
@@ -182,7 +182,6 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw error;
         });
-      service.email('confirmed', view);
       return reply.status(201).send(presentAppointment(view));
     },
   );
@@ -205,9 +204,8 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSensibleLength(startsAt, endsAt);
       const moved = startsAt.getTime() !== view.startsAt.getTime() || endsAt.getTime() !== view.endsAt.getTime() || doctor.id !== view.doctorId;
       if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
-      const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, user.id);
+      const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, user.id, { email: moved });
       await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
-      if (moved) service.email('rescheduled', updated);
       return presentAppointment(updated);
     },
   );
@@ -232,8 +230,6 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const updated = await service.setStatus(view, status, user.id, status === 'cancelada' ? (reason ?? null) : null);
       await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip, details: { status } });
-      if (status === 'cancelada') service.email('cancelled', updated, { reason: reason ?? '' });
-      if (status === 'confirmada' && view.status === 'pendiente') service.email('confirmed', updated);
       return presentAppointment(updated);
     },
   );

@@ -142,11 +142,18 @@ describe('staff booking', () => {
 });
 
 describe('appointment e-mails', () => {
-  it('a slow mail server does not hold up the booking; the e-mail still leaves, and closing waits for it', async () => {
+  it('a slow mail server does not hold up the booking; the worker sends the e-mail after it, and closing waits for it', async () => {
     const sent: string[] = [];
+    let sending!: () => void;
+    const sendStarted = new Promise<void>((resolve) => (sending = resolve));
     // A mail server that takes 1.5 s to accept each message.
     const slow = await buildTestApp({
-      mailer: { send: (message) => new Promise((resolve) => setTimeout(() => resolve(void sent.push(`${message.to}: ${message.subject}`)), 1500)) },
+      mailer: {
+        send: (message) => {
+          if (message.to === 'lento@prueba.test') sending();
+          return new Promise((resolve) => setTimeout(() => resolve(void sent.push(`${message.to}: ${message.subject}`)), 1500));
+        },
+      },
     });
     const desk = await slow.createUser({ role: 'admin' });
     const slowDoctor = await createDoctor(slow, desk.cookie);
@@ -164,7 +171,11 @@ describe('appointment e-mails', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     const toPatient = () => sent.filter((line) => line.startsWith('lento@prueba.test: '));
     expect(toPatient()).toHaveLength(0);
+    // The worker takes it (after the doctor's invitation); closing the app while it is being sent waits for it.
+    const delivering = slow.app.outbox.deliverDue();
+    await sendStarted;
     await slow.close();
     expect(toPatient()).toEqual([expect.stringMatching(/^lento@prueba\.test: Cita confirmada/)]);
+    expect((await delivering).sent).toBeGreaterThanOrEqual(1);
   });
 });

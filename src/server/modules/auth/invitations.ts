@@ -4,32 +4,40 @@ import { ROLE_LABELS, type Role } from '../../../common/roles';
 import { invitationEmail } from '../../mail/auth-emails';
 import { newSecretToken } from './tokens';
 import { clock } from '../../clock';
+import type { Db } from '../../db/client';
 
 const INVITATION_DAYS = 7;
 
-/** Sends a staff member the link to choose their password (single use, 7 days). */
+/**
+ * Invites a staff member to choose their password (single-use link, 7 days): the token and the e-mail
+ * are written together, in `tx` when given (the transaction that creates the account), and the outbox
+ * delivers the e-mail.
+ */
 export async function sendInvitation(
   app: FastifyInstance,
   account: { id: string; email: string; displayName: string },
   role: Role,
+  tx?: Db,
 ): Promise<void> {
   const { token, id } = newSecretToken();
-  await app.repos.auth.createPasswordToken({
-    id,
-    accountId: account.id,
-    purpose: 'invitation',
-    expiresAt: new Date(clock.nowMs() + INVITATION_DAYS * 86_400_000),
-  });
-  const settings = await app.repos.clinic.getSettings();
+  const settings = await app.repos.clinic.getSettings(tx);
   const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
-  await app.mailer.send(
-    invitationEmail({
-      to: account.email,
-      displayName: account.displayName,
-      clinicName: settings.name,
-      roleLabel: ROLE_LABELS[role].toLowerCase(),
-      link,
-      validDays: INVITATION_DAYS,
-    }),
-  );
+  const write = async (tx: Db) => {
+    await app.repos.auth.createPasswordToken(
+      { id, accountId: account.id, purpose: 'invitation', expiresAt: new Date(clock.nowMs() + INVITATION_DAYS * 86_400_000) },
+      tx,
+    );
+    await app.outbox.enqueue(
+      invitationEmail({
+        to: account.email,
+        displayName: account.displayName,
+        clinicName: settings.name,
+        roleLabel: ROLE_LABELS[role].toLowerCase(),
+        link,
+        validDays: INVITATION_DAYS,
+      }),
+      { tx, kind: 'invitation' },
+    );
+  };
+  await (tx ? write(tx) : app.database.db.transaction(write));
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../../common/messages';
+import { clock } from '../../clock';
 import { passwordTokens } from '../../db/schema';
 import { createMailer } from '../../mail/mailer';
 import { buildTestApp, sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD, type TestApp } from '../../test/app';
@@ -41,6 +42,7 @@ const sessionOf = async (cookie: string) =>
 async function resetTokenFor(email: string): Promise<string> {
   const response = await requestReset(email);
   expect(response.statusCode).toBe(202);
+  await t.deliverMail();
   const mail = parseMail((await smtp.nextMail()).raw);
   const link = /https?:\/\/\S+\/auth\/nueva-contrasena\?token=[A-Za-z0-9_%-]+/.exec(mailPart(mail, 'text/plain'))?.[0];
   if (!link) throw new Error('no reset link in the e-mail');
@@ -69,6 +71,7 @@ describe('password reset through a real SMTP server', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ sent: true });
 
+    await t.deliverMail();
     const received = await smtp.nextMail();
     expect(received.envelope.to).toEqual(['olvido.clave@prueba.test']);
     expect(received.envelope.from).toBe('no-responder@clinica.test');
@@ -106,6 +109,7 @@ describe('password reset through a real SMTP server', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe('No hay ninguna cuenta asociada a este correo electrónico');
     expect(response.json().error.message).toBe(AUTH_MESSAGES.resetUserNotFound);
+    await t.deliverMail();
     expect(smtp.received.length).toBe(before);
   });
 
@@ -181,32 +185,32 @@ describe('password reset through a real SMTP server', () => {
   });
 });
 
-describe('password reset with a broken SMTP server', () => {
-  let broken: TestApp;
+describe('password reset while the SMTP server is down', () => {
+  let port: number;
+  let down: TestApp;
+  let back: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   beforeAll(async () => {
-    const port = await unusedPort();
-    broken = await buildTestApp({
-      mailer: createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: 'Clínica <no-responder@clinica.test>',
-        outboxDir: '/nonexistent-outbox-must-not-be-used',
-        log: silentLogger,
-      }),
-    });
+    port = await unusedPort();
+    down = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
   });
-  afterAll(() => broken?.close());
+  afterAll(async () => {
+    clock.freeze(null);
+    await down?.close();
+    await back?.close();
+  });
 
-  it('answers «Error al enviar el correo de restablecimiento» (503)', async () => {
-    const user = await broken.createUser({});
-    const response = await broken.request({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { email: user.email },
-    });
-    expect(response.statusCode).toBe(503);
-    expect(response.json().error).toEqual({
-      code: 'RESET_FAILED',
-      message: 'Error al enviar el correo de restablecimiento',
-    });
+  it('accepts the request (202), keeps the e-mail and delivers it once the server is back', async () => {
+    clock.freeze('2026-03-02T09:00:00+01:00');
+    const user = await down.createUser({});
+    const response = await down.request({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    expect(response.statusCode).toBe(202);
+    expect(await down.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+
+    back = await startSmtpServer({ port });
+    clock.advance(60_000);
+    expect(await down.app.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const received = await back.nextMail();
+    expect(received.envelope.to).toEqual([user.email]);
+    expect(parseMail(received.raw).headers.subject).toMatch(/^Restablece tu contraseña de /);
   });
 });

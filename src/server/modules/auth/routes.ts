@@ -149,19 +149,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account || !account.active) throw new AppError(404, 'RESET_USER_NOT_FOUND');
       try {
         const { token, id } = newSecretToken();
-        await repo.createPasswordToken({
-          id,
-          accountId: account.id,
-          purpose: 'reset',
-          expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS),
-        });
         const settings = await app.repos.clinic.getSettings();
         const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
-        await app.mailer.send(
-          passwordResetEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link }),
-        );
+        // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
+        await app.database.db.transaction(async (tx) => {
+          await repo.createPasswordToken(
+            { id, accountId: account.id, purpose: 'reset', expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS) },
+            tx,
+          );
+          await app.outbox.enqueue(
+            passwordResetEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link }),
+            { tx, kind: 'password-reset' },
+          );
+        });
       } catch (error) {
-        app.log.error({ code: pgErrorCode(error) ?? (error as Error).name }, 'password reset e-mail failed');
+        app.log.error({ code: pgErrorCode(error) ?? (error as Error).name }, 'password reset not recorded');
         throw new AppError(503, 'RESET_FAILED');
       }
       return reply.status(202).send({ sent: true });

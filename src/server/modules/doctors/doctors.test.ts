@@ -64,6 +64,7 @@ describe('doctors', () => {
     expect(doctor.nextFreeSlot).toEqual(expect.any(String));
     expect((await t.app.repos.auth.findProfile(doctor.id))?.role).toBe('doctor');
 
+    await t.deliverMail();
     const mail = t.mailer.sent.find((message) => message.to === 'nuevo.doctor@prueba.test')!;
     expect(mail.subject).toMatch(/Tu cuenta en/);
     const token = /token=([\w-]+)/.exec(mail.text)![1]!;

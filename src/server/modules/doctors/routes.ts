@@ -93,16 +93,12 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           await repo.create({ id: account.id, ...fields }, tx);
           await repo.replaceSchedule(account.id, toMinutes(schedule), tx);
+          await sendInvitation(app, { id: account.id, email, displayName }, 'doctor', tx);
           return account.id;
         });
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
         scheduleConflict(error);
-      }
-      try {
-        await sendInvitation(app, { id: accountId, email, displayName }, 'doctor');
-      } catch {
-        request.log.warn('doctor created but the invitation e-mail failed');
       }
       return reply.status(201).send(await present(accountId));
     },

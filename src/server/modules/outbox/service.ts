@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { StoredAttachment } from '../../db/schema';
+import { createMailDelivery, type DeliveryPolicy } from '../../jobs/mail-delivery';
+import type { MailAttachment, MailMessage } from '../../mail/mailer';
+
+export interface EnqueueOptions {
+  /** The transaction of the change that causes the e-mail: the message exists only if it commits. */
+  tx: Db;
+  /** What caused it (`appointment-received`, `reminder`, `password-reset`, `invitation`, …). */
+  kind: string;
+  appointmentId?: string | null;
+  /** Hold it until then (an undo window); `cancel` can stop it before it leaves. */
+  deliverAfter?: Date;
+}
+
+const stored = ({ filename, contentType, content }: MailAttachment): StoredAttachment =>
+  typeof content === 'string'
+    ? { filename, contentType, content }
+    : { filename, contentType, content: content.toString('base64'), encoding: 'base64' };
+
+/**
+ * Every e-mail leaves through here: `enqueue` writes the rendered message in the caller's transaction,
+ * and the delivery worker (`jobs/mail-delivery.ts`) sends it outside any transaction.
+ */
+export function createOutbox(app: FastifyInstance, policy?: DeliveryPolicy) {
+  const repo = app.repos.outbox;
+  const delivery = createMailDelivery({ repo, mailer: app.mailer, log: app.log, policy });
+  app.addHook('onClose', () => delivery.close());
+
+  return {
+    /** Writes the message to the outbox in `options.tx`; answers its id (for `cancel`). */
+    async enqueue(message: MailMessage, options: EnqueueOptions): Promise<string> {
+      const now = clock.now();
+      return repo.insert(
+        {
+          kind: options.kind,
+          appointmentId: options.appointmentId ?? null,
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+          attachments: (message.attachments ?? []).map(stored),
+          deliverAfter: options.deliverAfter ?? now,
+          createdAt: now,
+        },
+        options.tx,
+      );
+    },
+    /** Stops a message that has not left (true), or answers false when it is already sent or being sent. */
+    cancel(id: string, tx?: Db): Promise<boolean> {
+      return repo.cancel(id, tx);
+    },
+    /** Delivers every message due now (the worker calls it; tests call it instead of waiting). */
+    deliverDue: delivery.deliverDue,
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
