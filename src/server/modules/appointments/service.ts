@@ -153,10 +153,9 @@ export function createAppointmentService(app: FastifyInstance) {
     }
   }
 
-  /** The e-mail data of an appointment; `settings` may be given to avoid reading them again. */
-  async function mailInput(view: AppointmentView, given?: ClinicSettingsRow): Promise<AppointmentMailInput | null> {
+  /** The e-mail data of an appointment (none when the patient has no e-mail). */
+  async function mailInput(view: AppointmentView, settings: ClinicSettingsRow): Promise<AppointmentMailInput | null> {
     if (!view.patientEmail) return null;
-    const settings = given ?? (await repos.clinic.getSettings());
     return {
       to: view.patientEmail,
       patientName: view.patientFirstName,
