@@ -22,6 +22,7 @@ export interface Mailer {
 }
 
 /**
+ * Sends one message; only the outbox's delivery worker calls it (`jobs/mail-delivery.ts`).
  * SMTP when `SMTP_URL` is set; otherwise each message is written as an `.eml` file to
  * `DATA_DIR/outbox`, so a fresh install can show the e-mails it would send.
  */
@@ -32,8 +33,8 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
-    // nodemailer waits minutes by default for a server that does not answer; ours give up sooner (the
-    // failure is logged) so that unsent messages do not pile up. Settings in the URL still win.
+    // nodemailer waits minutes by default for a server that does not answer; ours give up sooner, so the
+    // delivery worker is not held by a dead server (the outbox tries again later). Settings in the URL still win.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
       connectionTimeout: 10_000,
