@@ -21,11 +21,8 @@ export function createRepositories(db: Db) {
     images: createImagesRepository(db),
     appointments: createAppointmentsRepository(db),
     events: createEventsRepository(db),
-<<<<<<< HEAD
     rateLimits: createRateLimitsRepository(db),
-=======
     outbox: createOutboxRepository(db),
->>>>>>> 1fef443 (E-mails go through an outbox written in the change's transaction and delivered by a worker outside any transaction (retries with back-off, lease, several instances); reminders only enqueue; no reminder for a booking inside the lead time; confirmations inside the change window say to call)
   };
 }
 

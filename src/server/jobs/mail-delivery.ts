@@ -126,8 +126,9 @@ export function createMailDelivery(deps: { repo: OutboxRepository; mailer: Maile
 
 /**
  * The delivery worker of a server: runs as soon as a message is written (NOTIFY on the outbox channel,
- * from any instance), when the earliest pending message becomes due (a retry, a held message), and at
- * least every `maxIdleMs` in case a notification was missed. Answers the function that stops it.
+ * from any instance), when the LISTEN connection comes back, when the earliest pending message becomes
+ * due (a retry, a held message), and at least every `maxIdleMs` in case a notification was missed.
+ * Answers the function that stops it.
  */
 export async function startMailDelivery(app: FastifyInstance, options: { maxIdleMs?: number } = {}): Promise<() => Promise<void>> {
   const maxIdleMs = options.maxIdleMs ?? 30_000;
@@ -167,7 +168,8 @@ export async function startMailDelivery(app: FastifyInstance, options: { maxIdle
     });
   }
 
-  const unlisten = await app.database.listen(OUTBOX_CHANNEL, kick);
+  // After the LISTEN connection is re-established, notifications sent meanwhile are lost: look for work.
+  const unlisten = await app.database.listen(OUTBOX_CHANNEL, kick, kick);
   kick();
   return async () => {
     stopped = true;
