@@ -36,6 +36,8 @@ export const paths = {
     messages: '/admin/mensajes',
     users: '/admin/usuarios',
     editUser: (id: string) => `/admin/usuarios/editar/${seg(id)}`,
+    /** Who read or changed clinical data (not in the original product). */
+    audit: '/admin/auditoria',
   },
   doctor: {
     root: '/doctor',
@@ -127,6 +129,8 @@ export const api = {
   myPatientRecord: '/api/me/patient',
   images: '/api/images',
   image: (id: string) => `/api/images/${seg(id)}`,
+  audit: '/api/audit',
+  auditExport: '/api/audit/export',
 } as const;
 
 const ID = '[^/]+';
@@ -144,6 +148,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   `/admin/pacientes/${ID}`,
   `/admin/archivos/${ID}`,
   `/admin/usuarios/editar/${ID}`,
+  paths.admin.audit,
   '/doctor',
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
   `/doctor/pacientes/${ID}`,

@@ -21,6 +21,7 @@ import patientAppointmentRoutes from './modules/appointments/patient-routes';
 import { createAppointmentService } from './modules/appointments/service';
 import staffAppointmentRoutes from './modules/appointments/staff-routes';
 import dashboardRoutes from './modules/dashboard/routes';
+import auditRoutes from './modules/audit/routes';
 import eventRoutes from './modules/events/routes';
 import { startMailDelivery } from './jobs/mail-delivery';
 import { startReminderJob } from './jobs/reminders';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(staffAppointmentRoutes);
   await app.register(patientAppointmentRoutes);
   await app.register(dashboardRoutes);
+  await app.register(auditRoutes);
   await app.register(eventRoutes);
 
   if (options.startJobs) {

@@ -1,6 +1,9 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Who read or changed which clinical data, when. Append-only: a trigger refuses updates and deletes. */
+/**
+ * Who read or changed which clinical data, when and from where. Append-only: a trigger refuses updates,
+ * deletes and truncation. `actor_role` is 'visitor' when nobody was signed in (the link of a booking e-mail).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -15,5 +18,9 @@ export const auditLog = pgTable(
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_patient_idx').on(table.patientId, table.at)],
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_patient_idx').on(table.patientId, table.at),
+    index('audit_log_actor_idx').on(table.actorId, table.at),
+  ],
 );

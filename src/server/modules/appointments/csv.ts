@@ -1,7 +1,8 @@
 import { APPOINTMENT_CHANNEL_LABELS, APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../common/schemas/appointments';
 import { esDateFormat } from '../../../common/time';
 
-const cell = (value: string) => {
+/** One CSV cell: quoted when needed, and never read as a formula. */
+export const cell = (value: string) => {
   // Formula injection: a cell starting with = + - @ is read as a formula by spreadsheets.
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

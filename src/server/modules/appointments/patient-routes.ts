@@ -5,6 +5,8 @@ import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSche
 import { notFound } from '../../errors';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
+import type { Db } from '../../db/client';
+import { audited, auditContext } from '../audit/audited';
 import { ensurePatientRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
@@ -16,9 +18,9 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.appointments;
   const paciente = allowRoles('paciente');
 
-  async function ownRecord(user: RequestUser) {
-    const profile = await repos.auth.findProfile(user.id);
-    return ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
+  async function ownRecord(user: RequestUser, tx?: Db) {
+    const profile = await repos.auth.findProfile(user.id, tx);
+    return ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx);
   }
 
   async function ownAppointment(user: RequestUser, id: string) {
@@ -28,8 +30,15 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(api.myAppointments, { onRequest: paciente, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
-    const record = await ownRecord(requireUser(request));
-    const all = await repos.appointments.listRange({ patientId: record.id });
+    const user = requireUser(request);
+    const { all } = await audited(
+      app.database.db,
+      async (tx) => {
+        const record = await ownRecord(user, tx);
+        return { record, all: await repos.appointments.listRange({ patientId: record.id }, tx) };
+      },
+      ({ record, all: rows }) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: record.id, details: { view: 'own', results: rows.length } }),
+    );
     const now = clock.nowMs();
     const own = await Promise.all(all.map(service.ownView));
     const isUpcoming = (item: (typeof own)[number]) =>
@@ -74,7 +83,8 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: paciente, schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return service.cancelByPatient(await ownAppointment(user, request.params.id), user.id, request.body.reason);
+      const view = await ownAppointment(user, request.params.id);
+      return service.cancelByPatient(view, { ...auditContext(request), details: { via: 'area' } }, request.body.reason);
     },
   );
 
@@ -83,7 +93,8 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: paciente, schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return service.rescheduleByPatient(await ownAppointment(user, request.params.id), request.body, user.id);
+      const view = await ownAppointment(user, request.params.id);
+      return service.rescheduleByPatient(view, request.body, { ...auditContext(request), details: { via: 'area' } });
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -12,6 +13,7 @@ import {
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
 import { AppError, notFound } from '../../errors';
+import { audited, auditContext } from '../audit/audited';
 import { ensurePatientRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
@@ -86,16 +88,31 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user?.role === 'paciente'
           ? await ensurePatientRecord(repos, request.user, { displayName: request.user.displayName, phone: input.phone })
           : ((await repos.patients.findByEmailAndName(input.email, input.firstName, input.lastName)) ??
-            (await repos.patients.create({
-              firstName: input.firstName,
-              lastName: input.lastName,
-              email: input.email,
-              phone: input.phone,
-              privacyConsentAt: clock.now(),
-              privacyConsentChannel: 'web',
-            })));
+            (await audited(
+              app.database.db,
+              (tx) =>
+                repos.patients.create(
+                  {
+                    firstName: input.firstName,
+                    lastName: input.lastName,
+                    email: input.email,
+                    phone: input.phone,
+                    privacyConsentAt: clock.now(),
+                    privacyConsentChannel: 'web',
+                  },
+                  tx,
+                ),
+              (created) => ({ ...auditContext(request), action: 'create', entity: 'patient', entityId: created.id, patientId: created.id, details: { via: 'booking' } }),
+            )));
       if (!patient.privacyConsentAt) {
-        await repos.patients.update(patient.id, { privacyConsentAt: clock.now(), privacyConsentChannel: 'web' });
+        await audited(app.database.db, (tx) => repos.patients.update(patient.id, { privacyConsentAt: clock.now(), privacyConsentChannel: 'web' }, tx), {
+          ...auditContext(request),
+          action: 'update',
+          entity: 'patient',
+          entityId: patient.id,
+          patientId: patient.id,
+          details: { via: 'booking', fields: ['privacyConsent'] },
+        });
       }
       const view = await service.create({
         doctor,
@@ -120,22 +137,38 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return view;
   }
 
+  /** Whoever holds the link: a visitor (or the signed-in user who opened it), from this address. */
+  const viaLink = (request: FastifyRequest) => ({ ...auditContext(request), details: { via: 'link' } });
+
   app.get(
     api.public.booking(':token'),
     { schema: { params: tokenParams, response: { 200: ownAppointmentSchema } } },
-    async (request) => service.ownView(await byToken(request.params.token)),
+    async (request) => {
+      // The token is checked before the transaction: checking it reads the signing key, not on `tx`.
+      const id = await service.verifyManageToken(request.params.token);
+      const view = await audited(
+        app.database.db,
+        async (tx) => {
+          const found = id ? await repos.appointments.findView(id, tx) : undefined;
+          if (!found) throw notFound(BOOKING_NOT_FOUND);
+          return found;
+        },
+        (found) => ({ ...viaLink(request), action: 'read', entity: 'appointment', entityId: found.id, patientId: found.patientId }),
+      );
+      return service.ownView(view);
+    },
   );
 
   app.post(
     api.public.cancelBooking(':token'),
     { schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
-    async (request) => service.cancelByPatient(await byToken(request.params.token), null, request.body.reason),
+    async (request) => service.cancelByPatient(await byToken(request.params.token), viaLink(request), request.body.reason),
   );
 
   app.post(
     api.public.rescheduleBooking(':token'),
     { schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
-    async (request) => service.rescheduleByPatient(await byToken(request.params.token), request.body, null),
+    async (request) => service.rescheduleByPatient(await byToken(request.params.token), request.body, viaLink(request)),
   );
 };
 

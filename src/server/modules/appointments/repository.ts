@@ -3,7 +3,7 @@ import type { AppointmentChannel, AppointmentStatus } from '../../../common/sche
 import type { Db } from '../../db/client';
 import { asDate, preparedStatement } from '../../db/prepared';
 import { accounts, appointmentEvents, appointments, auditLog, doctors, mailOutbox, patients, profiles, specialties } from '../../db/schema';
-import type { AuditEntry } from '../audit/repository';
+import { roleOf, type AuditEntry } from '../audit/repository';
 import { EVENTS_CHANNEL } from '../events/repository';
 import { clock } from '../../clock';
 
@@ -190,7 +190,7 @@ export function createAppointmentsRepository(db: Db) {
           createdBy: input.createdBy,
           changes,
           auditActorId: input.audit.actor?.id ?? null,
-          auditActorRole: input.audit.actor?.role ?? null,
+          auditActorRole: roleOf(input.audit.actor),
           auditIp: input.audit.ip ?? null,
         });
         return createdView(row!);

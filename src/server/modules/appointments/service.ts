@@ -19,6 +19,9 @@ import {
   reminderEmail,
   type AppointmentMailInput,
 } from '../../mail/appointment-emails';
+import type { AuditAction } from '../../../common/schemas/audit';
+import { audited, type AuditContext } from '../audit/audited';
+import type { AuditEntry } from '../audit/repository';
 import { dateInZone, freeSlots } from '../availability/slots';
 import type { ClinicSettingsRow } from '../clinic/repository';
 import { bookingWindow } from '../doctors/next-free-slot';
@@ -54,6 +57,19 @@ export function presentAppointment(view: AppointmentView): Appointment {
     updatedAt: view.updatedAt.toISOString(),
   };
 }
+
+/** Who changes an appointment, from where, and what else the audit entry should say (e.g. `via: 'link'`). */
+export type AuditNote = AuditContext & { details?: Record<string, unknown> };
+
+const auditEntryOf = (view: AppointmentView, action: AuditAction, who: AuditNote): AuditEntry => ({
+  actor: who.actor,
+  ip: who.ip,
+  action,
+  entity: 'appointment',
+  entityId: view.id,
+  patientId: view.patientId,
+  details: who.details,
+});
 
 /** Wall-clock weekday and minutes of an instant in a zone. */
 function wallClock(instant: Date, timeZone: string) {
@@ -279,24 +295,33 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /**
-   * Moves an appointment (same rules as `create` for conflicts); with `email`, the patient's «cita
-   * cambiada» is written to the outbox in the same transaction.
+   * Moves an appointment (same rules as `create` for conflicts); its audit entry («reschedule», or
+   * «update» when only the reason changed) and, with `email`, the patient's «cita cambiada» in the outbox
+   * are written in the same transaction.
    */
   async function reschedule(
     view: AppointmentView,
     changes: { doctor: DoctorRecord; startsAt: Date; endsAt: Date; reason?: string },
-    actorId: string | null,
+    who: AuditNote,
     options: { email: boolean } = { email: true },
   ) {
     const settings = await beforeEmail();
+    const moved =
+      changes.startsAt.getTime() !== view.startsAt.getTime() ||
+      changes.endsAt.getTime() !== view.endsAt.getTime() ||
+      changes.doctor.id !== view.doctorId;
     let updated: AppointmentView;
     try {
-      updated = await app.database.db.transaction(async (tx) => {
-        await repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, actorId, tx);
-        const moved = (await repos.appointments.findView(view.id, tx))!;
-        if (options.email) await enqueueEmail(tx, 'rescheduled', moved, settings);
-        return moved;
-      });
+      updated = await audited(
+        app.database.db,
+        async (tx) => {
+          await repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, who.actor?.id ?? null, tx);
+          const result = (await repos.appointments.findView(view.id, tx))!;
+          if (options.email) await enqueueEmail(tx, 'rescheduled', result, settings);
+          return result;
+        },
+        auditEntryOf(view, moved ? 'reschedule' : 'update', who),
+      );
     } catch (error) {
       if (error instanceof SlotTakenError) throw await slotTaken(changes.doctor, changes.startsAt);
       throw error;
@@ -306,18 +331,27 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /**
-   * Changes the status; the patient is told, through the outbox in the same transaction, of a
-   * cancellation (with its reason) and of the confirmation of a pending request.
+   * Changes the status, with its audit entry («cancel» or «status») in the same transaction; the patient
+   * is told, through the outbox in that transaction too, of a cancellation (with its reason) and of the
+   * confirmation of a pending request.
    */
-  async function setStatus(view: AppointmentView, status: AppointmentStatus, actorId: string | null, reason: string | null) {
+  async function setStatus(view: AppointmentView, status: AppointmentStatus, who: AuditNote, reason: string | null) {
     const settings = await beforeEmail();
-    const updated = await app.database.db.transaction(async (tx) => {
-      await repos.appointments.setStatus(view.id, status, actorId, reason, tx);
-      const changed = (await repos.appointments.findView(view.id, tx))!;
-      if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, { reason: reason ?? '' });
-      if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings);
-      return changed;
+    const entry = auditEntryOf(view, status === 'cancelada' ? 'cancel' : 'status', {
+      ...who,
+      details: { from: view.status, to: status, ...who.details },
     });
+    const updated = await audited(
+      app.database.db,
+      async (tx) => {
+        await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, reason, tx);
+        const changed = (await repos.appointments.findView(view.id, tx))!;
+        if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, { reason: reason ?? '' });
+        if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings);
+        return changed;
+      },
+      entry,
+    );
     await publish(updated);
     return updated;
   }
@@ -335,17 +369,17 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /** A patient (by the e-mail link or from their area) cancels, within the window, and is told by e-mail. */
-  async function cancelByPatient(view: AppointmentView, actorId: string | null, reason: string) {
+  async function cancelByPatient(view: AppointmentView, who: AuditNote, reason: string) {
     await requireChangeable(view);
-    return ownView(await setStatus(view, 'cancelada', actorId, reason));
+    return ownView(await setStatus(view, 'cancelada', who, reason));
   }
 
   /** A patient moves a booking to another free slot (of the same or another doctor), within the window. */
-  async function rescheduleByPatient(view: AppointmentView, input: { startsAt: string; doctorId?: string }, actorId: string | null) {
+  async function rescheduleByPatient(view: AppointmentView, input: { startsAt: string; doctorId?: string }, who: AuditNote) {
     await requireChangeable(view);
     const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
     const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view);
-    return ownView(await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, actorId));
+    return ownView(await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, who));
   }
 
   /**

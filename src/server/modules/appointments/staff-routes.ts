@@ -22,6 +22,8 @@ import {
 import { AppError, notFound, pgErrorCode } from '../../errors';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
+import type { Db } from '../../db/client';
+import { audited, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
 import type { AppointmentView } from './repository';
@@ -58,13 +60,14 @@ function requireSensibleLength(startsAt: Date, endsAt: Date) {
 
 const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
+  const { db } = app.database;
   const service = app.appointments;
   const staff = allowRoles('admin', 'doctor');
   const admin = allowRoles('admin');
 
   /** The appointment if this user may act on it: admins any, doctors their own; 404 otherwise. */
-  async function accessible(user: RequestUser, id: string): Promise<AppointmentView> {
-    const view = await repos.appointments.findView(id);
+  async function accessible(user: RequestUser, id: string, tx?: Db): Promise<AppointmentView> {
+    const view = await repos.appointments.findView(id, tx);
     if (!view || (user.role === 'doctor' && view.doctorId !== user.id) || user.role === 'paciente') {
       throw notFound(APPOINTMENT_NOT_FOUND);
     }
@@ -89,8 +92,11 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const { timeZone: _zone, ...filters } = await listFilters(query);
-      const { items, total } = await repos.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order });
-      await repos.audit.record({ actor: requireUser(request), action: 'list', entity: 'appointment', ip: request.ip, details: { ...query } });
+      const { items, total } = await audited(
+        db,
+        (tx) => repos.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order }, tx),
+        (page) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: query.patientId, details: { view: 'history', ...query, results: page.items.length } }),
+      );
       return { items: items.map(presentAppointment), total, page: query.page, pageSize: query.pageSize };
     },
   );
@@ -100,8 +106,11 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: admin, schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) } },
     async (request, reply) => {
       const { timeZone, ...filters } = await listFilters({ ...request.query, page: 1, pageSize: 1 });
-      const items = await repos.appointments.listRange({ ...filters });
-      await repos.audit.record({ actor: requireUser(request), action: 'export', entity: 'appointment', ip: request.ip, details: { ...request.query, rows: items.length } });
+      const items = await audited(
+        db,
+        (tx) => repos.appointments.listRange({ ...filters }, tx),
+        (rows) => ({ ...auditContext(request), action: 'export', entity: 'appointment', patientId: filters.patientId, details: { ...request.query, rows: rows.length } }),
+      );
       const stamp = dateInZone(clock.now(), timeZone);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -115,17 +124,26 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: admin, schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } } },
     async (request) => {
       const { from, to, doctorId } = request.query;
-      const items = await repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId });
+      const items = await audited(
+        db,
+        (tx) => repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, tx),
+        (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'calendar', from, to, doctorId, results: rows.length } }),
+      );
       return items.map(presentAppointment);
     },
   );
 
-  app.get(api.appointmentsToday, { onRequest: admin, schema: { response: { 200: todayDiarySchema } } }, async () => {
+  app.get(api.appointmentsToday, { onRequest: admin, schema: { response: { 200: todayDiarySchema } } }, async (request) => {
     const settings = await repos.clinic.getSettings();
     const today = dateInZone(clock.now(), settings.timeZone);
     const from = startOfDay(today, settings.timeZone);
     const to = startOfDay(Temporal.PlainDate.from(today).add({ days: 1 }).toString(), settings.timeZone);
-    const [doctors, items] = await Promise.all([repos.doctors.list(), repos.appointments.listRange({ from, to })]);
+    const doctors = await repos.doctors.list();
+    const items = await audited(
+      db,
+      (tx) => repos.appointments.listRange({ from, to }, tx),
+      (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'today', date: today, results: rows.length } }),
+    );
     const withAppointments = new Set(items.map((item) => item.doctorId));
     return {
       date: today,
@@ -147,9 +165,15 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: staff, schema: { params: idParams, response: { 200: appointmentDetailSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const view = await accessible(user, request.params.id);
-      const [history, settings] = await Promise.all([repos.appointments.history(view.id), repos.clinic.getSettings()]);
-      await repos.audit.record({ actor: user, action: 'read', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
+      const settings = await repos.clinic.getSettings();
+      const { view, history } = await audited(
+        db,
+        async (tx) => {
+          const read = await accessible(user, request.params.id, tx);
+          return { view: read, history: await repos.appointments.history(read.id, tx) };
+        },
+        ({ view: read }) => ({ ...auditContext(request), action: 'read', entity: 'appointment', entityId: read.id, patientId: read.patientId }),
+      );
       return {
         ...presentAppointment(view),
         history: history.map((event) => ({
@@ -204,8 +228,8 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       requireSensibleLength(startsAt, endsAt);
       const moved = startsAt.getTime() !== view.startsAt.getTime() || endsAt.getTime() !== view.endsAt.getTime() || doctor.id !== view.doctorId;
       if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
-      const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, user.id, { email: moved });
-      await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip });
+      const fields = Object.keys(input).filter((field) => field !== 'allowOutsideHours');
+      const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, { ...auditContext(request), details: { fields } }, { email: moved });
       return presentAppointment(updated);
     },
   );
@@ -228,8 +252,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           `La cita está ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()}: no puede pasar a ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`,
         );
       }
-      const updated = await service.setStatus(view, status, user.id, status === 'cancelada' ? (reason ?? null) : null);
-      await repos.audit.record({ actor: user, action: 'update', entity: 'appointment', entityId: view.id, patientId: view.patientId, ip: request.ip, details: { status } });
+      const updated = await service.setStatus(view, status, auditContext(request), status === 'cancelada' ? (reason ?? null) : null);
       return presentAppointment(updated);
     },
   );
@@ -244,7 +267,11 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // A doctor's agenda is their own, whatever doctorId the query names.
       const { from, to } = request.query;
-      const items = await repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId: user.id });
+      const items = await audited(
+        db,
+        (tx) => repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId: user.id }, tx),
+        (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'agenda', from, to, results: rows.length } }),
+      );
       return items.map(presentAppointment);
     },
   );

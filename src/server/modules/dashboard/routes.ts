@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import { adminDashboardSchema, doctorDashboardSchema, patientDashboardSchema } from '../../../common/schemas/appointments';
 import { allowRoles, requireUser } from '../../plugins/auth';
+import { audited, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { presentAppointment } from '../appointments/service';
 import { ensurePatientRecord } from '../patients/link-account';
@@ -12,6 +13,7 @@ const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
+  const { db } = app.database;
 
   async function todayRange() {
     const settings = await repos.clinic.getSettings();
@@ -20,7 +22,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     return { settings, today, from: startOfDay(today, settings.timeZone), to: startOfDay(tomorrow, settings.timeZone) };
   }
 
-  app.get(api.dashboard.admin, { onRequest: allowRoles('admin'), schema: { response: { 200: adminDashboardSchema } } }, async () => {
+  app.get(api.dashboard.admin, { onRequest: allowRoles('admin'), schema: { response: { 200: adminDashboardSchema } } }, async (request) => {
     const { settings, today, from, to } = await todayRange();
     const now = clock.now();
     // The week (Monday to Sunday) in the clinic's zone.
@@ -29,14 +31,20 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const weekTo = startOfDay(monday.add({ days: 7 }).toString(), settings.timeZone);
     const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
 
-    const [todayItems, doctors, booked, pastMonth, pending, newPatients] = await Promise.all([
-      repos.appointments.listRange({ from, to }),
-      repos.doctors.list(),
-      repos.appointments.bookedMinutes(weekFrom, weekTo),
-      repos.appointments.countByStatus(monthAgo, now),
-      repos.appointments.countPendingConfirmations(now),
-      repos.patients.countCreatedSince(monthAgo),
-    ]);
+    const doctors = await repos.doctors.list();
+    // The counts and today's appointments are clinical data: read in the transaction of their audit entry.
+    const [todayItems, booked, pastMonth, pending, newPatients] = await audited(
+      db,
+      (tx) =>
+        Promise.all([
+          repos.appointments.listRange({ from, to }, tx),
+          repos.appointments.bookedMinutes(weekFrom, weekTo, tx),
+          repos.appointments.countByStatus(monthAgo, now, tx),
+          repos.appointments.countPendingConfirmations(now, tx),
+          repos.patients.countCreatedSince(monthAgo, tx),
+        ]),
+      ([items]) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'admin', details: { view: 'admin', results: items.length } }),
+    );
     const byStatus: Record<string, number> = {};
     for (const item of todayItems) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1;
     const weekDays = Array.from({ length: 7 }, (_, index) => monday.add({ days: index }));
@@ -76,7 +84,11 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(api.dashboard.doctor, { onRequest: allowRoles('doctor'), schema: { response: { 200: doctorDashboardSchema } } }, async (request) => {
     const user = requireUser(request);
     const { settings, from, to } = await todayRange();
-    const items = await repos.appointments.listRange({ from, to, doctorId: user.id });
+    const items = await audited(
+      db,
+      (tx) => repos.appointments.listRange({ from, to, doctorId: user.id }, tx),
+      (rows) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'doctor', details: { view: 'doctor', results: rows.length } }),
+    );
     const now = clock.nowMs();
     const next = items.find((item) => LIVE.includes(item.status) && item.endsAt.getTime() > now) ?? null;
     return { timeZone: settings.timeZone, today: items.map(presentAppointment), next: next && presentAppointment(next) };
@@ -85,8 +97,21 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(api.dashboard.patient, { onRequest: allowRoles('paciente'), schema: { response: { 200: patientDashboardSchema } } }, async (request) => {
     const user = requireUser(request);
     const profile = await repos.auth.findProfile(user.id);
-    const record = await ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
-    const upcoming = await repos.appointments.listRange({ patientId: record.id, from: clock.now(), includeCancelled: false });
+    const { items: upcoming } = await audited(
+      db,
+      async (tx) => {
+        const record = await ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx);
+        return { record, items: await repos.appointments.listRange({ patientId: record.id, from: clock.now(), includeCancelled: false }, tx) };
+      },
+      ({ record, items }) => ({
+        ...auditContext(request),
+        action: 'read',
+        entity: 'dashboard',
+        entityId: 'patient',
+        patientId: record.id,
+        details: { view: 'patient', results: items.length },
+      }),
+    );
     const next = upcoming.find((item) => LIVE.includes(item.status)) ?? null;
     return { next: next ? await app.appointments.ownView(next) : null };
   });

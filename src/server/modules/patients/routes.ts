@@ -11,6 +11,8 @@ import {
 import { AppError, notFound, pgErrorCode } from '../../errors';
 import { allowRoles, requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
+import type { Db } from '../../db/client';
+import { audited, auditContext } from '../audit/audited';
 import { ensurePatientRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
@@ -32,16 +34,15 @@ function duplicateDocument(existing: PatientRow): AppError {
 
 const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.patients;
-  const audit = (user: RequestUser, ip: string, entry: Omit<Parameters<typeof app.repos.audit.record>[0], 'actor' | 'ip'>) =>
-    app.repos.audit.record({ ...entry, actor: user, ip });
+  const { db } = app.database;
 
   /** The patient if this user may see it; 404 otherwise, so a record's existence never leaks. */
-  async function readable(user: RequestUser, id: string): Promise<PatientRow> {
-    const patient = await repo.findById(id);
+  async function readable(user: RequestUser, id: string, tx?: Db): Promise<PatientRow> {
+    const patient = await repo.findById(id, tx);
     const allowed =
       patient &&
       (user.role === 'admin' ||
-        (user.role === 'doctor' && (await repo.isPatientOfDoctor(id, user.id))) ||
+        (user.role === 'doctor' && (await repo.isPatientOfDoctor(id, user.id, tx))) ||
         (user.role === 'paciente' && patient.accountId === user.id));
     if (!allowed) throw notFound(PATIENT_NOT_FOUND);
     return patient;
@@ -56,8 +57,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const query = request.query;
-      const { items, total, totalIsCapped } = await repo.search({ ...query, doctorId: user.role === 'doctor' ? user.id : undefined });
-      await audit(user, request.ip, { action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: items.length } });
+      const { items, total, totalIsCapped } = await audited(
+        db,
+        (tx) => repo.search({ ...query, doctorId: user.role === 'doctor' ? user.id : undefined }, tx),
+        (found) => ({ ...auditContext(request), action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: found.items.length } }),
+      );
       return { items: items.map(presentPatientSummary), total, totalIsCapped, page: query.page, pageSize: query.pageSize };
     },
   );
@@ -78,14 +82,21 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const linkable =
         account && profile?.role === 'paciente' && !(await repo.findByAccount(account.id)) ? account.id : null;
       try {
-        const created = await repo.create({
-          ...fields,
-          accountId: linkable,
-          privacyConsentAt: privacyConsent ? clock.now() : null,
-          privacyConsentChannel: privacyConsent ? privacyConsentChannel : null,
-          createdBy: user.id,
-        });
-        await audit(user, request.ip, { action: 'create', entity: 'patient', entityId: created.id, patientId: created.id });
+        const created = await audited(
+          db,
+          (tx) =>
+            repo.create(
+              {
+                ...fields,
+                accountId: linkable,
+                privacyConsentAt: privacyConsent ? clock.now() : null,
+                privacyConsentChannel: privacyConsent ? privacyConsentChannel : null,
+                createdBy: user.id,
+              },
+              tx,
+            ),
+          (record) => ({ ...auditContext(request), action: 'create', entity: 'patient', entityId: record.id, patientId: record.id }),
+        );
         return reply.status(201).send(presentPatient(created));
       } catch (error) {
         if (pgErrorCode(error) === '23505' && fields.documentType && fields.documentNumber) {
@@ -102,8 +113,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: allowRoles(), schema: { params: idParams, response: { 200: patientSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const patient = await readable(user, request.params.id);
-      await audit(user, request.ip, { action: 'read', entity: 'patient', entityId: patient.id, patientId: patient.id });
+      const patient = await audited(
+        db,
+        (tx) => readable(user, request.params.id, tx),
+        (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
+      );
       return presentPatient(patient);
     },
   );
@@ -112,7 +126,6 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     api.patient(':id'),
     { onRequest: allowRoles('admin'), schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } } },
     async (request) => {
-      const user = requireUser(request);
       const current = await repo.findById(request.params.id);
       if (!current) throw notFound(PATIENT_NOT_FOUND);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
@@ -132,8 +145,8 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
               }
             : { privacyConsentAt: null, privacyConsentChannel: null };
       try {
-        const updated = await repo.update(current.id, { ...fields, ...consent });
-        await audit(user, request.ip, {
+        const updated = await audited(db, (tx) => repo.update(current.id, { ...fields, ...consent }, tx), {
+          ...auditContext(request),
           action: 'update',
           entity: 'patient',
           entityId: current.id,
@@ -157,8 +170,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const profile = await app.repos.auth.findProfile(user.id);
-      const patient = await ensurePatientRecord(app.repos, user, { displayName: user.displayName, phone: profile?.phone ?? null });
-      await audit(user, request.ip, { action: 'read', entity: 'patient', entityId: patient.id, patientId: patient.id });
+      const patient = await audited(
+        db,
+        (tx) => ensurePatientRecord(app.repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx),
+        (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
+      );
       return presentPatient(patient);
     },
   );
