@@ -246,14 +246,13 @@ export function createAppointmentsRepository(db: Db) {
     ): Promise<{ items: AppointmentView[]; total: number }> {
       const where = filterConditions(filters);
       const direction = filters.order === 'asc' ? asc : desc;
-      const [rows, [count]] = await Promise.all([
-        selectView(tx)
-          .where(where)
-          .orderBy(direction(appointments.startsAt), asc(appointments.id))
-          .limit(filters.pageSize)
-          .offset((filters.page - 1) * filters.pageSize),
-        tx.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where),
-      ]);
+      // One after the other: callers run this in a transaction (with its audit entry).
+      const rows = await selectView(tx)
+        .where(where)
+        .orderBy(direction(appointments.startsAt), asc(appointments.id))
+        .limit(filters.pageSize)
+        .offset((filters.page - 1) * filters.pageSize);
+      const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where);
       return { items: rows.map(toView), total: count?.total ?? 0 };
     },
 

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { withAuditEntries } from '../../test/audit';
 import { createDoctor, nextWeekday, validPatient } from '../../test/fixtures';
@@ -281,7 +282,7 @@ describe('a change and its entry commit together', () => {
     await expect(t.database.db.execute(sql`UPDATE audit_log SET ip = '0.0.0.0'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
-    const [row] = (await t.database.db.execute(sql`SELECT count(*)::int AS count FROM audit_log WHERE ip = ${IP}`)).rows as { count: number }[];
+    const [row] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.ip, IP));
     expect(row!.count).toBeGreaterThan(0);
   });
 });

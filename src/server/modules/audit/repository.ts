@@ -120,14 +120,13 @@ export function createAuditRepository(db: Db) {
     ): Promise<{ items: AuditEntryRow[]; total: number; totalIsCapped: boolean }> {
       const where = conditions(search);
       const counted = tx.select({ one: sql`1` }).from(auditLog).where(where).limit(AUDIT_COUNT_CAP + 1).as('counted');
-      const [items, [count]] = await Promise.all([
-        selectEntries(tx)
-          .where(where)
-          .orderBy(desc(auditLog.at), desc(auditLog.id))
-          .limit(search.pageSize)
-          .offset((search.page - 1) * search.pageSize),
-        tx.select({ total: sql<number>`count(*)::int` }).from(counted),
-      ]);
+      // One after the other: this runs in the transaction of its own audit entry.
+      const items = await selectEntries(tx)
+        .where(where)
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(search.pageSize)
+        .offset((search.page - 1) * search.pageSize);
+      const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(counted);
       const total = count?.total ?? 0;
       return { items, total: Math.min(total, AUDIT_COUNT_CAP), totalIsCapped: total > AUDIT_COUNT_CAP };
     },

@@ -33,17 +33,17 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const doctors = await repos.doctors.list();
     // The counts and today's appointments are clinical data: read in the transaction of their audit entry.
-    const [todayItems, booked, pastMonth, pending, newPatients] = await audited(
+    // (One query after the other: a transaction's connection takes one at a time.)
+    const { todayItems, booked, pastMonth, pending, newPatients } = await audited(
       db,
-      (tx) =>
-        Promise.all([
-          repos.appointments.listRange({ from, to }, tx),
-          repos.appointments.bookedMinutes(weekFrom, weekTo, tx),
-          repos.appointments.countByStatus(monthAgo, now, tx),
-          repos.appointments.countPendingConfirmations(now, tx),
-          repos.patients.countCreatedSince(monthAgo, tx),
-        ]),
-      ([items]) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'admin', details: { view: 'admin', results: items.length } }),
+      async (tx) => ({
+        todayItems: await repos.appointments.listRange({ from, to }, tx),
+        booked: await repos.appointments.bookedMinutes(weekFrom, weekTo, tx),
+        pastMonth: await repos.appointments.countByStatus(monthAgo, now, tx),
+        pending: await repos.appointments.countPendingConfirmations(now, tx),
+        newPatients: await repos.patients.countCreatedSince(monthAgo, tx),
+      }),
+      (read) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'admin', details: { view: 'admin', results: read.todayItems.length } }),
     );
     const byStatus: Record<string, number> = {};
     for (const item of todayItems) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1;

@@ -170,16 +170,16 @@ export function createPatientsRepository(db: Db) {
       // The count stops at COUNT_CAP: beyond it, "más de 10 000" is all a person needs, and counting
       // every match of a short term over a big table would cost more than finding the page.
       const counted = tx.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('counted');
-      const [items, [count]] = await Promise.all([
-        tx
-          .select()
-          .from(patients)
-          .where(where)
-          .orderBy(...orderBy, asc(patients.id))
-          .limit(search.pageSize)
-          .offset((search.page - 1) * search.pageSize),
-        tx.select({ total: sql<number>`count(*)::int` }).from(counted),
-      ]);
+      // One after the other: callers run this in a transaction (with its audit entry), whose single
+      // connection takes one query at a time.
+      const items = await tx
+        .select()
+        .from(patients)
+        .where(where)
+        .orderBy(...orderBy, asc(patients.id))
+        .limit(search.pageSize)
+        .offset((search.page - 1) * search.pageSize);
+      const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(counted);
       const total = count?.total ?? 0;
       return { items, total: Math.min(total, COUNT_CAP), totalIsCapped: total > COUNT_CAP };
     },
