@@ -10,6 +10,7 @@ import {
   IconMessages,
   IconPill,
   IconSettings,
+  IconShieldSearch,
   IconStethoscope,
   IconUser,
   IconUserShield,
@@ -40,6 +41,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Archivos', to: paths.admin.files, icon: IconFiles },
     { label: 'Usuarios', to: paths.admin.users, icon: IconUserShield },
     { label: 'Configuración', to: paths.admin.settings, icon: IconSettings },
+    { label: 'Registro de accesos', to: paths.admin.audit, icon: IconShieldSearch },
   ],
   doctor: [
     { label: 'Panel', to: paths.doctor.dashboard, icon: IconLayoutDashboard },

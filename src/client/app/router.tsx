@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
               { path: 'mensajes', ...screen(() => import('./routes/admin/messages')) },
               { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
               { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/edit-user')) },
+              { path: 'auditoria', ...screen(() => import('./routes/admin/audit')) },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },
             ],
           },
