@@ -28,6 +28,7 @@ import { startReminderJob } from './jobs/reminders';
 import { startRateLimitSweep } from './jobs/rate-limit-sweep';
 import { createOutbox } from './modules/outbox/service';
 import eventsPlugin from './plugins/events';
+import accessPlugin from './access/plugin';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin, { relaxed: options.relaxRateLimits });
   await app.register(originCheckPlugin);
   await app.register(authPlugin);
+  await app.register(accessPlugin);
   await app.register(eventsPlugin);
   app.decorate('appointments', createAppointmentService(app));
 

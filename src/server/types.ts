@@ -1,4 +1,7 @@
 import type { Role } from '../common/roles';
+import type { DeclaredRoute } from './access/plugin';
+import type { Access } from './access/policy';
+import type { RequestScope } from './access/scope';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -25,8 +28,16 @@ declare module 'fastify' {
     outbox: Outbox;
     events: LiveEvents;
     appointments: AppointmentService;
+    /** Every `/api` route with the access it declared (`access/plugin.ts`). */
+    accessRoutes: readonly DeclaredRoute[];
   }
   interface FastifyRequest {
     user: RequestUser | null;
+    /** What this request may reach, set by the access hook on every `/api` route. */
+    scope: RequestScope;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: a permission of `access/policy.ts`, or 'public'. Required on `/api`. */
+    access?: Access;
   }
 }

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../common/roles';
 import { AppError } from '../errors';
 import { clearSessionCookie, readSession } from '../modules/auth/sessions';
 import type { RequestUser } from '../types';
@@ -32,16 +31,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   });
 });
 
-/** The signed-in user, or a 401 with the catalogue text. */
+/**
+ * The signed-in user, or a 401 with the catalogue text. Who may call a route is decided by its
+ * declared access (`access/plugin.ts`); this only hands a handler the user that check let through.
+ */
 export function requireUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw new AppError(401, 'NOT_AUTHENTICATED');
   return request.user;
-}
-
-/** A preHandler admitting only the given roles (an empty list admits any signed-in user). */
-export function allowRoles(...roles: Role[]) {
-  return async function roleGuard(request: FastifyRequest, _reply: FastifyReply) {
-    const user = requireUser(request);
-    if (roles.length > 0 && !roles.includes(user.role)) throw new AppError(403, 'FORBIDDEN');
-  };
 }

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSchema, rescheduleSchema } from '../../../common/schemas/appointments';
-import { notFound } from '../../errors';
-import { allowRoles, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
 import type { Db } from '../../db/client';
 import { audited, auditContext } from '../audit/audited';
@@ -16,26 +15,20 @@ const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const service = app.appointments;
-  const paciente = allowRoles('paciente');
 
   async function ownRecord(user: RequestUser, tx?: Db) {
     const profile = await repos.auth.findProfile(user.id, tx);
     return ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx);
   }
 
-  async function ownAppointment(user: RequestUser, id: string) {
-    const [record, view] = await Promise.all([ownRecord(user), repos.appointments.findView(id)]);
-    if (!view || view.patientId !== record.id) throw notFound('Cita no encontrada');
-    return view;
-  }
-
-  app.get(api.myAppointments, { onRequest: paciente, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
+  app.get(api.myAppointments, { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
     const user = requireUser(request);
     const { all } = await audited(
       app.database.db,
       async (tx) => {
         const record = await ownRecord(user, tx);
-        return { record, all: await repos.appointments.listRange({ patientId: record.id }, tx) };
+        // The scope sees the appointments of the record linked to this account, and no other.
+        return { record, all: await request.scope.appointments.listRange({}, tx) };
       },
       ({ record, all: rows }) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: record.id, details: { view: 'own', results: rows.length } }),
     );
@@ -52,9 +45,8 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.myAppointments,
     {
-      onRequest: paciente,
       schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { access: 'my-appointments:manage', rateLimit: { max: 20, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -80,20 +72,18 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.cancelMyAppointment(':id'),
-    { onRequest: paciente, schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
+    { config: { access: 'my-appointments:manage' }, schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => {
-      const user = requireUser(request);
-      const view = await ownAppointment(user, request.params.id);
+      const view = await request.scope.appointment(request.params.id);
       return service.cancelByPatient(view, { ...auditContext(request), details: { via: 'area' } }, request.body.reason);
     },
   );
 
   app.post(
     api.rescheduleMyAppointment(':id'),
-    { onRequest: paciente, schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
+    { config: { access: 'my-appointments:manage' }, schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => {
-      const user = requireUser(request);
-      const view = await ownAppointment(user, request.params.id);
+      const view = await request.scope.appointment(request.params.id);
       return service.rescheduleByPatient(view, request.body, { ...auditContext(request), details: { via: 'area' } });
     },
   );

@@ -24,7 +24,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const service = app.appointments;
 
-  app.get(api.public.bookingOptions, { schema: { response: { 200: bookingOptionsSchema } } }, async () => {
+  app.get(api.public.bookingOptions, { config: { access: 'public' }, schema: { response: { 200: bookingOptionsSchema } } }, async () => {
     const [settings, doctors] = await Promise.all([repos.clinic.getSettings(), repos.doctors.list()]);
     const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
     const specialties = new Map(bookable.map((doctor) => [doctor.specialtyId, doctor.specialty]));
@@ -46,7 +46,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.public.availability,
-    { schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } } },
+    { config: { access: 'public' }, schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } } },
     async (request) => {
       const { doctorId, specialtyId, from, to } = request.query;
       const settings = await repos.clinic.getSettings();
@@ -72,7 +72,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.public.bookings,
     {
       schema: { body: publicBookingSchema, response: { 201: bookingConfirmationSchema } },
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       const input = request.body;
@@ -130,6 +130,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The signed link's token is the proof of access to one booking (these routes are public). */
   async function byToken(token: string) {
     const id = await service.verifyManageToken(token);
     const view = id ? await repos.appointments.findView(id) : undefined;
@@ -142,7 +143,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.public.booking(':token'),
-    { schema: { params: tokenParams, response: { 200: ownAppointmentSchema } } },
+    { config: { access: 'public' }, schema: { params: tokenParams, response: { 200: ownAppointmentSchema } } },
     async (request) => {
       // The token is checked before the transaction: checking it reads the signing key, not on `tx`.
       const id = await service.verifyManageToken(request.params.token);
@@ -161,13 +162,13 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.public.cancelBooking(':token'),
-    { schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
+    { config: { access: 'public' }, schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => service.cancelByPatient(await byToken(request.params.token), viaLink(request), request.body.reason),
   );
 
   app.post(
     api.public.rescheduleBooking(':token'),
-    { schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
+    { config: { access: 'public' }, schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
     async (request) => service.rescheduleByPatient(await byToken(request.params.token), request.body, viaLink(request)),
   );
 };

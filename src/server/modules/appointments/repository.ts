@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
+import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { asDate, preparedStatement } from '../../db/prepared';
 import { accounts, appointmentEvents, appointments, auditLog, doctors, mailOutbox, patients, profiles, specialties } from '../../db/schema';
@@ -140,10 +141,13 @@ export interface AppointmentFilters {
   doctorId?: string;
   patientId?: string;
   status?: AppointmentStatus;
+  /** What the request may see (set by `visibleTo`). */
+  visible?: SQL;
 }
 
 function filterConditions(filters: AppointmentFilters): SQL | undefined {
   const conditions = [
+    filters.visible,
     filters.from ? gte(appointments.startsAt, filters.from) : undefined,
     filters.to ? lt(appointments.startsAt, filters.to) : undefined,
     filters.doctorId ? eq(appointments.doctorId, filters.doctorId) : undefined,
@@ -151,6 +155,20 @@ function filterConditions(filters: AppointmentFilters): SQL | undefined {
     filters.status ? eq(appointments.status, filters.status) : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The appointments a request may see (see `Visibility`); undefined: all of them. */
+function visibleAppointments(visibility: Visibility): SQL | undefined {
+  switch (visibility.kind) {
+    case 'all':
+      return undefined;
+    case 'doctor':
+      return eq(appointments.doctorId, visibility.doctorId);
+    case 'patient':
+      return sql`EXISTS (SELECT 1 FROM ${patients} own WHERE own.id = ${appointments.patientId} AND own.account_id = ${visibility.accountId})`;
+    case 'none':
+      return sql`false`;
+  }
 }
 
 /** All SQL about appointments and their history. */
@@ -223,6 +241,21 @@ export function createAppointmentsRepository(db: Db) {
           inserted.map((row) => ({ appointmentId: row.id, actorId: null, action: 'created', changes: { status: row.status }, at: row.createdAt })),
         );
       }
+    },
+
+    /** The reads a route makes: only the appointments `visibility` lets the requesting user see. */
+    visibleTo(visibility: Visibility) {
+      const visible = visibleAppointments(visibility);
+      return {
+        findView: async (id: string, tx: Db = db): Promise<AppointmentView | undefined> => {
+          const [row] = await selectView(tx).where(and(eq(appointments.id, id), visible));
+          return row && toView(row);
+        },
+        listRange: (filters: AppointmentFilters & { includeCancelled?: boolean }, tx: Db = db) =>
+          this.listRange({ ...filters, visible }, tx),
+        listPage: (filters: AppointmentFilters & { page: number; pageSize: number; order: 'asc' | 'desc' }, tx: Db = db) =>
+          this.listPage({ ...filters, visible }, tx),
+      };
     },
 
     async findView(id: string, tx: Db = db): Promise<AppointmentView | undefined> {

@@ -19,19 +19,16 @@ import {
   todayDiarySchema,
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
-import { AppError, notFound, pgErrorCode } from '../../errors';
-import { allowRoles, requireUser } from '../../plugins/auth';
-import type { RequestUser } from '../../types';
-import type { Db } from '../../db/client';
+import { can } from '../../access/policy';
+import { AppError, pgErrorCode } from '../../errors';
+import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
-import type { AppointmentView } from './repository';
 import { presentAppointment } from './service';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
-const APPOINTMENT_NOT_FOUND = 'Cita no encontrada';
 
 function describeEvent(action: string, changes: Record<string, unknown>, timeZone: string): string {
   const when = (iso: unknown) =>
@@ -62,17 +59,6 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const { db } = app.database;
   const service = app.appointments;
-  const staff = allowRoles('admin', 'doctor');
-  const admin = allowRoles('admin');
-
-  /** The appointment if this user may act on it: admins any, doctors their own; 404 otherwise. */
-  async function accessible(user: RequestUser, id: string, tx?: Db): Promise<AppointmentView> {
-    const view = await repos.appointments.findView(id, tx);
-    if (!view || (user.role === 'doctor' && view.doctorId !== user.id) || user.role === 'paciente') {
-      throw notFound(APPOINTMENT_NOT_FOUND);
-    }
-    return view;
-  }
 
   const listFilters = async (query: z.infer<typeof appointmentListQuerySchema>) => {
     const { timeZone } = await repos.clinic.getSettings();
@@ -88,13 +74,13 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointments,
-    { onRequest: admin, schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } } },
+    { config: { access: 'appointments:list' }, schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } } },
     async (request) => {
       const query = request.query;
       const { timeZone: _zone, ...filters } = await listFilters(query);
       const { items, total } = await audited(
         db,
-        (tx) => repos.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order }, tx),
+        (tx) => request.scope.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order }, tx),
         (page) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: query.patientId, details: { view: 'history', ...query, results: page.items.length } }),
       );
       return { items: items.map(presentAppointment), total, page: query.page, pageSize: query.pageSize };
@@ -103,12 +89,12 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointmentsExport,
-    { onRequest: admin, schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) } },
+    { config: { access: 'appointments:list' }, schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) } },
     async (request, reply) => {
       const { timeZone, ...filters } = await listFilters({ ...request.query, page: 1, pageSize: 1 });
       const items = await audited(
         db,
-        (tx) => repos.appointments.listRange({ ...filters }, tx),
+        (tx) => request.scope.appointments.listRange({ ...filters }, tx),
         (rows) => ({ ...auditContext(request), action: 'export', entity: 'appointment', patientId: filters.patientId, details: { ...request.query, rows: rows.length } }),
       );
       const stamp = dateInZone(clock.now(), timeZone);
@@ -121,19 +107,19 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointmentsRange,
-    { onRequest: admin, schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } } },
+    { config: { access: 'appointments:list' }, schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } } },
     async (request) => {
       const { from, to, doctorId } = request.query;
       const items = await audited(
         db,
-        (tx) => repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, tx),
+        (tx) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, tx),
         (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'calendar', from, to, doctorId, results: rows.length } }),
       );
       return items.map(presentAppointment);
     },
   );
 
-  app.get(api.appointmentsToday, { onRequest: admin, schema: { response: { 200: todayDiarySchema } } }, async (request) => {
+  app.get(api.appointmentsToday, { config: { access: 'appointments:list' }, schema: { response: { 200: todayDiarySchema } } }, async (request) => {
     const settings = await repos.clinic.getSettings();
     const today = dateInZone(clock.now(), settings.timeZone);
     const from = startOfDay(today, settings.timeZone);
@@ -141,7 +127,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     const doctors = await repos.doctors.list();
     const items = await audited(
       db,
-      (tx) => repos.appointments.listRange({ from, to }, tx),
+      (tx) => request.scope.appointments.listRange({ from, to }, tx),
       (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'today', date: today, results: rows.length } }),
     );
     const withAppointments = new Set(items.map((item) => item.doctorId));
@@ -162,14 +148,13 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointment(':id'),
-    { onRequest: staff, schema: { params: idParams, response: { 200: appointmentDetailSchema } } },
+    { config: { access: 'appointments:read' }, schema: { params: idParams, response: { 200: appointmentDetailSchema } } },
     async (request) => {
-      const user = requireUser(request);
       const settings = await repos.clinic.getSettings();
       const { view, history } = await audited(
         db,
         async (tx) => {
-          const read = await accessible(user, request.params.id, tx);
+          const read = await request.scope.appointment(request.params.id, tx);
           return { view: read, history: await repos.appointments.history(read.id, tx) };
         },
         ({ view: read }) => ({ ...auditContext(request), action: 'read', entity: 'appointment', entityId: read.id, patientId: read.patientId }),
@@ -188,7 +173,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.appointments,
-    { onRequest: admin, schema: { body: staffBookingSchema, response: { 201: appointmentSchema } } },
+    { config: { access: 'appointments:manage' }, schema: { body: staffBookingSchema, response: { 201: appointmentSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const input = request.body;
@@ -212,10 +197,9 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     api.appointment(':id'),
-    { onRequest: admin, schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } } },
+    { config: { access: 'appointments:manage' }, schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } } },
     async (request) => {
-      const user = requireUser(request);
-      const view = await accessible(user, request.params.id);
+      const view = await request.scope.appointment(request.params.id);
       if (!['pendiente', 'confirmada'].includes(view.status)) {
         throw new AppError(409, 'INVALID_TRANSITION', `Una cita ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()} no se puede mover.`);
       }
@@ -236,13 +220,13 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.appointmentStatus(':id'),
-    { onRequest: staff, schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } } },
+    { config: { access: 'appointments:attend' }, schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const view = await accessible(user, request.params.id);
+      const view = await request.scope.appointment(request.params.id);
       const { status, reason } = request.body;
-      const doctorMay: AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
-      if (user.role === 'doctor' && !doctorMay.includes(status)) {
+      const attending: AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
+      if (!attending.includes(status) && !can(user, 'appointments:manage')) {
         throw new AppError(403, 'FORBIDDEN', 'Confirmar o cancelar citas lo hace la administración de la clínica.');
       }
       if (!STATUS_TRANSITIONS[view.status].includes(status)) {
@@ -260,16 +244,15 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     api.doctorAgenda,
     {
-      onRequest: allowRoles('doctor'),
+      config: { access: 'agenda:read' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } },
     },
     async (request) => {
-      const user = requireUser(request);
-      // A doctor's agenda is their own, whatever doctorId the query names.
+      // A doctor's agenda is their own (the scope sees no other), whatever doctorId the query names.
       const { from, to } = request.query;
       const items = await audited(
         db,
-        (tx) => repos.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId: user.id }, tx),
+        (tx) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to) }, tx),
         (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'agenda', from, to, results: rows.length } }),
       );
       return items.map(presentAppointment);

@@ -4,7 +4,6 @@ import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import { auditFiltersSchema, auditListQuerySchema, auditListSchema, type AuditFilters } from '../../../common/schemas/audit';
 import { clock } from '../../clock';
-import { allowRoles } from '../../plugins/auth';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { audited, auditContext } from './audited';
 import { auditCsvHeader, auditCsvRows } from './csv';
@@ -18,7 +17,7 @@ const EXPORT_BATCH = 1000;
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const { db } = app.database;
-  const admin = allowRoles('admin');
+  const admin = { access: 'audit:read' } as const;
 
   /** The filters as instants: clinic-zone days, both included. */
   function searchOf(filters: AuditFilters, timeZone: string): AuditSearch {
@@ -32,7 +31,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.audit,
-    { onRequest: admin, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
+    { config: admin, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
       const { timeZone } = await repos.clinic.getSettings();
@@ -52,7 +51,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(api.auditExport, { onRequest: admin, schema: { querystring: auditFiltersSchema } }, async (request, reply) => {
+  app.get(api.auditExport, { config: admin, schema: { querystring: auditFiltersSchema } }, async (request, reply) => {
     const filters = request.query;
     const { timeZone } = await repos.clinic.getSettings();
     const search = searchOf(filters, timeZone);

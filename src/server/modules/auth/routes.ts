@@ -57,7 +57,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(api.auth.session, { schema: { response: { 200: sessionSchema } } }, async (request) => {
+  app.get(api.auth.session, { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } }, async (request) => {
     if (!request.user) return { user: null, profile: null };
     const [account, profile] = await Promise.all([
       repo.findAccountById(request.user.id),
@@ -69,7 +69,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.auth.signIn,
-    { schema: { body: signInSchema, response: { 200: sessionSchema } } },
+    { config: { access: 'public' }, schema: { body: signInSchema, response: { 200: sessionSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const keys = { account: `email:${email}`, address: `ip:${request.ip}` };
@@ -104,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     api.auth.signUp,
     {
       schema: { body: signUpSchema, response: { 201: sessionSchema } },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const { email, password, displayName, phone } = request.body;
@@ -128,7 +128,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(api.auth.signOut, async (request, reply) => {
+  app.post(api.auth.signOut, { config: { access: 'public' } }, async (request, reply) => {
     try {
       if (request.user) await repo.deleteSession(request.user.sessionId);
     } catch {
@@ -142,7 +142,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     api.auth.resetPassword,
     {
       schema: { body: resetPasswordSchema, response: { 202: z.object({ sent: z.literal(true) }) } },
-      config: { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const account = await repo.findAccountByEmail(request.body.email);
@@ -174,7 +174,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     api.auth.confirmResetPassword,
     {
       schema: { body: confirmResetPasswordSchema, response: { 200: sessionSchema } },
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
     },
     async (request, reply) => {
       const { token, password } = request.body;

@@ -3,7 +3,7 @@ import { api } from '../../../common/paths';
 import { publicClinicSchema } from '../../../common/schemas/clinic';
 
 const publicClinicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(api.public.clinic, { schema: { response: { 200: publicClinicSchema } } }, async () => {
+  app.get(api.public.clinic, { config: { access: 'public' }, schema: { response: { 200: publicClinicSchema } } }, async () => {
     const [settings, doctors] = await Promise.all([app.repos.clinic.getSettings(), app.repos.doctors.list()]);
     return {
       name: settings.name,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import { adminDashboardSchema, doctorDashboardSchema, patientDashboardSchema } from '../../../common/schemas/appointments';
-import { allowRoles, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { presentAppointment } from '../appointments/service';
@@ -22,7 +22,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     return { settings, today, from: startOfDay(today, settings.timeZone), to: startOfDay(tomorrow, settings.timeZone) };
   }
 
-  app.get(api.dashboard.admin, { onRequest: allowRoles('admin'), schema: { response: { 200: adminDashboardSchema } } }, async (request) => {
+  app.get(api.dashboard.admin, { config: { access: 'dashboard:admin' }, schema: { response: { 200: adminDashboardSchema } } }, async (request) => {
     const { settings, today, from, to } = await todayRange();
     const now = clock.now();
     // The week (Monday to Sunday) in the clinic's zone.
@@ -37,7 +37,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const { todayItems, booked, pastMonth, pending, newPatients } = await audited(
       db,
       async (tx) => ({
-        todayItems: await repos.appointments.listRange({ from, to }, tx),
+        todayItems: await request.scope.appointments.listRange({ from, to }, tx),
         booked: await repos.appointments.bookedMinutes(weekFrom, weekTo, tx),
         pastMonth: await repos.appointments.countByStatus(monthAgo, now, tx),
         pending: await repos.appointments.countPendingConfirmations(now, tx),
@@ -81,12 +81,12 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get(api.dashboard.doctor, { onRequest: allowRoles('doctor'), schema: { response: { 200: doctorDashboardSchema } } }, async (request) => {
-    const user = requireUser(request);
+  app.get(api.dashboard.doctor, { config: { access: 'dashboard:doctor' }, schema: { response: { 200: doctorDashboardSchema } } }, async (request) => {
     const { settings, from, to } = await todayRange();
     const items = await audited(
       db,
-      (tx) => repos.appointments.listRange({ from, to, doctorId: user.id }, tx),
+      // The doctor's scope sees only their own agenda.
+      (tx) => request.scope.appointments.listRange({ from, to }, tx),
       (rows) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'doctor', details: { view: 'doctor', results: rows.length } }),
     );
     const now = clock.nowMs();
@@ -94,14 +94,15 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     return { timeZone: settings.timeZone, today: items.map(presentAppointment), next: next && presentAppointment(next) };
   });
 
-  app.get(api.dashboard.patient, { onRequest: allowRoles('paciente'), schema: { response: { 200: patientDashboardSchema } } }, async (request) => {
+  app.get(api.dashboard.patient, { config: { access: 'dashboard:patient' }, schema: { response: { 200: patientDashboardSchema } } }, async (request) => {
     const user = requireUser(request);
     const profile = await repos.auth.findProfile(user.id);
     const { items: upcoming } = await audited(
       db,
       async (tx) => {
         const record = await ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx);
-        return { record, items: await repos.appointments.listRange({ patientId: record.id, from: clock.now(), includeCancelled: false }, tx) };
+        // The paciente's scope sees only the appointments of their own record.
+        return { record, items: await request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, tx) };
       },
       ({ record, items }) => ({
         ...auditContext(request),

@@ -11,7 +11,6 @@ import {
 } from '../../../common/schemas/doctors';
 import { timeToMinutes } from '../../../common/time';
 import { AppError, notFound, pgErrorCode } from '../../errors';
-import { allowRoles } from '../../plugins/auth';
 import { createAccountWithProfile } from '../auth/accounts';
 import { sendInvitation } from '../auth/invitations';
 import { nextFreeSlots } from './next-free-slot';
@@ -30,7 +29,7 @@ const toMinutes = (schedule: WorkingInterval[]) =>
 
 const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.doctors;
-  const admin = allowRoles('admin');
+  const admin = { access: 'doctors:manage' } as const;
 
   async function present(id: string) {
     const doctor = await repo.findById(id);
@@ -58,7 +57,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     api.doctors,
     {
-      onRequest: admin,
+      config: admin,
       schema: {
         querystring: z.object({ includeInactive: z.enum(['true', 'false']).optional() }),
         response: { 200: z.array(doctorSchema) },
@@ -71,13 +70,13 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(api.doctor(':id'), { onRequest: admin, schema: { params: idParams, response: { 200: doctorSchema } } }, (request) =>
+  app.get(api.doctor(':id'), { config: admin, schema: { params: idParams, response: { 200: doctorSchema } } }, (request) =>
     present(request.params.id),
   );
 
   app.post(
     api.doctors,
-    { onRequest: admin, schema: { body: doctorCreateSchema, response: { 201: doctorSchema } } },
+    { config: admin, schema: { body: doctorCreateSchema, response: { 201: doctorSchema } } },
     async (request, reply) => {
       const { email, displayName, phone, schedule, ...fields } = request.body;
       await requireSpecialty(fields.specialtyId);
@@ -106,7 +105,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     api.doctor(':id'),
-    { onRequest: admin, schema: { params: idParams, body: doctorUpdateSchema, response: { 200: doctorSchema } } },
+    { config: admin, schema: { params: idParams, body: doctorUpdateSchema, response: { 200: doctorSchema } } },
     async (request) => {
       const { id } = request.params;
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
@@ -129,7 +128,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     api.doctorSchedule(':id'),
-    { onRequest: admin, schema: { params: idParams, body: doctorScheduleUpdateSchema, response: { 200: doctorSchema } } },
+    { config: admin, schema: { params: idParams, body: doctorScheduleUpdateSchema, response: { 200: doctorSchema } } },
     async (request) => {
       const { id } = request.params;
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
@@ -144,7 +143,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.doctorAbsences(':id'),
-    { onRequest: admin, schema: { params: idParams, body: absenceInputSchema, response: { 201: doctorSchema } } },
+    { config: admin, schema: { params: idParams, body: absenceInputSchema, response: { 201: doctorSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
@@ -155,7 +154,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     api.doctorAbsence(':id', ':absenceId'),
-    { onRequest: admin, schema: { params: absenceParams, response: { 200: doctorSchema } } },
+    { config: admin, schema: { params: absenceParams, response: { 200: doctorSchema } } },
     async (request) => {
       const { id, absenceId } = request.params;
       if (!(await repo.deleteAbsence(id, absenceId))) throw notFound('Ausencia no encontrada');
@@ -165,7 +164,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.doctorInvitation(':id'),
-    { onRequest: admin, schema: { params: idParams, response: { 202: z.object({ sent: z.literal(true) }) } } },
+    { config: admin, schema: { params: idParams, response: { 202: z.object({ sent: z.literal(true) }) } } },
     async (request, reply) => {
       const doctor = await repo.findById(request.params.id);
       if (!doctor) throw notFound(DOCTOR_NOT_FOUND);

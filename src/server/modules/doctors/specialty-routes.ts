@@ -3,22 +3,21 @@ import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
 import { AppError, notFound, pgErrorCode } from '../../errors';
-import { allowRoles } from '../../plugins/auth';
 
 const idParams = z.object({ id: z.uuid({ error: 'Especialidad no encontrada' }) });
 const DUPLICATE = 'Ya existe una especialidad con ese nombre';
 
 const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.doctors;
-  const admin = allowRoles('admin');
+  const admin = { access: 'specialties:manage' } as const;
 
-  app.get(api.specialties, { onRequest: admin, schema: { response: { 200: z.array(specialtySchema) } } }, () =>
+  app.get(api.specialties, { config: admin, schema: { response: { 200: z.array(specialtySchema) } } }, () =>
     repo.listSpecialties(),
   );
 
   app.post(
     api.specialties,
-    { onRequest: admin, schema: { body: specialtyInputSchema, response: { 201: specialtySchema } } },
+    { config: admin, schema: { body: specialtyInputSchema, response: { 201: specialtySchema } } },
     async (request, reply) => {
       try {
         const row = await repo.createSpecialty(request.body.name);
@@ -32,7 +31,7 @@ const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     api.specialty(':id'),
-    { onRequest: admin, schema: { params: idParams, body: specialtyInputSchema, response: { 200: specialtySchema } } },
+    { config: admin, schema: { params: idParams, body: specialtyInputSchema, response: { 200: specialtySchema } } },
     async (request) => {
       try {
         const row = await repo.renameSpecialty(request.params.id, request.body.name);
@@ -45,7 +44,7 @@ const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(api.specialty(':id'), { onRequest: admin, schema: { params: idParams } }, async (request, reply) => {
+  app.delete(api.specialty(':id'), { config: admin, schema: { params: idParams } }, async (request, reply) => {
     const count = await repo.countDoctorsWithSpecialty(request.params.id);
     if (count > 0) {
       throw new AppError(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
-import { allowRoles, requireUser } from '../../plugins/auth';
+import { seesAgendaOf } from '../../access/visibility';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -12,8 +12,8 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const end of open) end();
   });
 
-  app.get(api.events, { onRequest: allowRoles('admin', 'doctor') }, async (request, reply) => {
-    const user = requireUser(request);
+  app.get(api.events, { config: { access: 'events:subscribe' } }, async (request, reply) => {
+    const { visibility } = request.scope;
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -26,7 +26,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     response.write('retry: 5000\n\n');
     const unsubscribe = app.events.subscribe(
       (event) => {
-        if (user.role === 'doctor' && event.doctorId !== user.id) return;
+        if (!seesAgendaOf(visibility, event.doctorId)) return;
         response.write(`event: appointment\ndata: ${JSON.stringify(event)}\n\n`);
       },
       // Changes made while this instance was not listening were not announced: screens refetch.

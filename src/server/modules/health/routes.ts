@@ -9,7 +9,7 @@ const healthSchema = z.object({
 });
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(api.health, { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+  app.get(api.health, { config: { access: 'public' }, schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
     const started = performance.now();
     let ok = true;
     try {

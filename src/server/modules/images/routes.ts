@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { AppError, notFound } from '../../errors';
-import { allowRoles, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -21,7 +21,7 @@ export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/w
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.images,
-    { onRequest: allowRoles('admin'), schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } },
+    { config: { access: 'images:upload' }, schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } },
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
@@ -40,7 +40,8 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(api.image(':id'), { schema: { params: z.object({ id: z.uuid({ error: 'Imagen no encontrada' }) }) } }, async (request, reply) => {
+  // Logos and doctors' photos: the public pages show them.
+  app.get(api.image(':id'), { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid({ error: 'Imagen no encontrada' }) }) } }, async (request, reply) => {
     const image = await app.repos.images.find(request.params.id);
     if (!image) throw notFound('Imagen no encontrada');
     return reply

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearchText, searchTerms } from '../../../common/search-text';
+import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { appointments, patients } from '../../db/schema';
 import { clock } from '../../clock';
@@ -26,13 +27,25 @@ export interface PatientSearch {
   pageSize: number;
   sort: 'apellidos' | 'nombre' | 'alta' | 'nacimiento';
   order: 'asc' | 'desc';
-  /** Only patients with a (non-cancelled) appointment with this doctor. */
-  doctorId?: string;
 }
 
 /** A patient who has or had a live appointment with the doctor. */
 const isPatientOf = (doctorId: string) =>
   sql`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.patient_id = ${patients.id} AND a.doctor_id = ${doctorId} AND a.status <> 'cancelada')`;
+
+/** The records a request may see (see `Visibility`); undefined: all of them. */
+function visiblePatients(visibility: Visibility): SQL | undefined {
+  switch (visibility.kind) {
+    case 'all':
+      return undefined;
+    case 'doctor':
+      return isPatientOf(visibility.doctorId);
+    case 'patient':
+      return eq(patients.accountId, visibility.accountId);
+    case 'none':
+      return sql`false`;
+  }
+}
 
 /** Lists count matches up to this many. */
 export const COUNT_CAP = 10_000;
@@ -141,20 +154,28 @@ export function createPatientsRepository(db: Db) {
       await tx.update(patients).set({ accountId, updatedAt: clock.now() }).where(and(eq(patients.id, id), isNull(patients.accountId)));
     },
 
-    async isPatientOfDoctor(patientId: string, doctorId: string, tx: Db = db): Promise<boolean> {
-      const rows = await tx
-        .select({ id: patients.id })
-        .from(patients)
-        .where(and(eq(patients.id, patientId), isPatientOf(doctorId)));
-      return rows.length > 0;
+    /** The reads a route makes: only the records `visibility` lets the requesting user see. */
+    visibleTo(visibility: Visibility) {
+      return {
+        findById: async (id: string, tx: Db = db): Promise<PatientRow | undefined> => {
+          const [row] = await tx.select().from(patients).where(and(eq(patients.id, id), visiblePatients(visibility)));
+          return row;
+        },
+        search: (search: PatientSearch, tx: Db = db) => this.search(search, visibility, tx),
+      };
     },
 
     /** Accent- and case-insensitive search by any words of name, surnames, document, phone or e-mail. */
-    async search(search: PatientSearch, tx: Db = db): Promise<{ items: PatientRow[]; total: number; totalIsCapped: boolean }> {
+    async search(
+      search: PatientSearch,
+      visibility: Visibility,
+      tx: Db = db,
+    ): Promise<{ items: PatientRow[]; total: number; totalIsCapped: boolean }> {
       const conditions: SQL[] = searchTerms(search.q ?? '').map(
         (term) => sql`${patients.searchText} LIKE ${`%${term}%`}`,
       );
-      if (search.doctorId) conditions.push(isPatientOf(search.doctorId));
+      const visible = visiblePatients(visibility);
+      if (visible) conditions.push(visible);
       const where = conditions.length ? and(...conditions) : undefined;
       const direction = search.order === 'desc' ? desc : asc;
       // With search terms, sort the matches found through the trigram index (a bounded set) instead of

@@ -8,10 +8,8 @@ import {
   patientSchema,
   patientUpdateSchema,
 } from '../../../common/schemas/patients';
-import { AppError, notFound, pgErrorCode } from '../../errors';
-import { allowRoles, requireUser } from '../../plugins/auth';
-import type { RequestUser } from '../../types';
-import type { Db } from '../../db/client';
+import { AppError, pgErrorCode } from '../../errors';
+import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
 import { ensurePatientRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
@@ -19,7 +17,6 @@ import type { PatientRow } from './repository';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
-const PATIENT_NOT_FOUND = 'Paciente no encontrado';
 
 function duplicateDocument(existing: PatientRow): AppError {
   const name = `${existing.firstName} ${existing.lastName}`.trim();
@@ -36,30 +33,17 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.patients;
   const { db } = app.database;
 
-  /** The patient if this user may see it; 404 otherwise, so a record's existence never leaks. */
-  async function readable(user: RequestUser, id: string, tx?: Db): Promise<PatientRow> {
-    const patient = await repo.findById(id, tx);
-    const allowed =
-      patient &&
-      (user.role === 'admin' ||
-        (user.role === 'doctor' && (await repo.isPatientOfDoctor(id, user.id, tx))) ||
-        (user.role === 'paciente' && patient.accountId === user.id));
-    if (!allowed) throw notFound(PATIENT_NOT_FOUND);
-    return patient;
-  }
-
   app.get(
     api.patients,
     {
-      onRequest: allowRoles('admin', 'doctor'),
+      config: { access: 'patients:list' },
       schema: { querystring: patientListQuerySchema, response: { 200: patientListSchema } },
     },
     async (request) => {
-      const user = requireUser(request);
       const query = request.query;
       const { items, total, totalIsCapped } = await audited(
         db,
-        (tx) => repo.search({ ...query, doctorId: user.role === 'doctor' ? user.id : undefined }, tx),
+        (tx) => request.scope.patients.search(query, tx),
         (found) => ({ ...auditContext(request), action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: found.items.length } }),
       );
       return { items: items.map(presentPatientSummary), total, totalIsCapped, page: query.page, pageSize: query.pageSize };
@@ -68,7 +52,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.patients,
-    { onRequest: allowRoles('admin'), schema: { body: patientCreateSchema, response: { 201: patientSchema } } },
+    { config: { access: 'patients:manage' }, schema: { body: patientCreateSchema, response: { 201: patientSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
@@ -110,12 +94,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.patient(':id'),
-    { onRequest: allowRoles(), schema: { params: idParams, response: { 200: patientSchema } } },
+    { config: { access: 'patients:read' }, schema: { params: idParams, response: { 200: patientSchema } } },
     async (request) => {
-      const user = requireUser(request);
       const patient = await audited(
         db,
-        (tx) => readable(user, request.params.id, tx),
+        (tx) => request.scope.patient(request.params.id, tx),
         (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
       );
       return presentPatient(patient);
@@ -124,10 +107,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     api.patient(':id'),
-    { onRequest: allowRoles('admin'), schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } } },
+    { config: { access: 'patients:manage' }, schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } } },
     async (request) => {
-      const current = await repo.findById(request.params.id);
-      if (!current) throw notFound(PATIENT_NOT_FOUND);
+      const current = await request.scope.patient(request.params.id);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
       const documentType = fields.documentType !== undefined ? fields.documentType : current.documentType;
       const documentNumber = fields.documentNumber !== undefined ? fields.documentNumber : current.documentNumber;
@@ -166,7 +148,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.myPatientRecord,
-    { onRequest: allowRoles('paciente'), schema: { response: { 200: patientSchema } } },
+    { config: { access: 'my-record:read' }, schema: { response: { 200: patientSchema } } },
     async (request) => {
       const user = requireUser(request);
       const profile = await app.repos.auth.findProfile(user.id);

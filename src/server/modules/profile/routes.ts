@@ -8,7 +8,7 @@ import { presentProfile } from '../auth/presenters';
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.auth;
 
-  app.get(api.profile, { schema: { response: { 200: profileSchema } } }, async (request) => {
+  app.get(api.profile, { config: { access: 'profile:manage' }, schema: { response: { 200: profileSchema } } }, async (request) => {
     const user = requireUser(request);
     const profile = await repo.findProfile(user.id);
     if (!profile) throw new AppError(503, 'PROFILE_LOAD_FAILED');
@@ -17,7 +17,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     api.profile,
-    { schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
+    { config: { access: 'profile:manage' }, schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { displayName, photoURL, phone } = request.body;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import { clinicSettingsResponseSchema, clinicSettingsUpdateSchema, type ClinicSettingsResponse } from '../../../common/schemas/settings';
-import { allowRoles } from '../../plugins/auth';
 import type { ClinicSettingsRow } from '../clinic/repository';
 
 export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse {
@@ -14,14 +13,14 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.settings,
-    { onRequest: allowRoles('admin'), schema: { response: { 200: clinicSettingsResponseSchema } } },
+    { config: { access: 'settings:manage' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
     async () => presentSettings(await repo.getSettings()),
   );
 
   app.patch(
     api.settings,
     {
-      onRequest: allowRoles('admin'),
+      config: { access: 'settings:manage' },
       schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
     },
     async (request) => presentSettings(await repo.updateSettings(request.body)),

@@ -1,0 +1,68 @@
+import type { Role } from '../../common/roles';
+
+/**
+ * How much of a permission's data a role reaches: `any` — everyone's; `own` — only what is theirs
+ * (a doctor: the patients they have or had appointments with and their own agenda; a paciente: their
+ * own record and appointments). What `own` means for each role is decided in `visibility.ts`.
+ */
+export type Grant = 'any' | 'own';
+
+/**
+ * Who may do what: every permission a route can name, and the roles that hold it. A role missing
+ * from a row lacks the permission (403). This table is the one place the API decides it; the client
+ * only mirrors it to hide what a user cannot use.
+ */
+export const PERMISSIONS = {
+  // The signed-in user's own account.
+  'profile:manage': { admin: 'own', doctor: 'own', paciente: 'own' },
+  // The clinic's configuration.
+  'settings:manage': { admin: 'any' },
+  'specialties:manage': { admin: 'any' },
+  'doctors:manage': { admin: 'any' },
+  'images:upload': { admin: 'any' },
+  /** The audit log of every read and change of clinical data: the clinic's, so admins only. */
+  'audit:read': { admin: 'any' },
+  // Patient records.
+  'patients:list': { admin: 'any', doctor: 'own' },
+  'patients:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'patients:manage': { admin: 'any' },
+  'my-record:read': { paciente: 'own' },
+  // Appointments.
+  /** History, CSV export, the calendar's range and today's diary: the whole clinic's appointments. */
+  'appointments:list': { admin: 'any' },
+  'appointments:read': { admin: 'any', doctor: 'own' },
+  /** Book for any patient, move, confirm and cancel: the front desk's work. */
+  'appointments:manage': { admin: 'any' },
+  /** Check in, mark attended or no-show. */
+  'appointments:attend': { admin: 'any', doctor: 'own' },
+  'agenda:read': { doctor: 'own' },
+  'my-appointments:manage': { paciente: 'own' },
+  // Dashboards and live events.
+  'dashboard:admin': { admin: 'any' },
+  'dashboard:doctor': { doctor: 'own' },
+  'dashboard:patient': { paciente: 'own' },
+  'events:subscribe': { admin: 'any', doctor: 'own' },
+} as const satisfies Record<string, Partial<Record<Role, Grant>>>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * What an `/api` route declares in its config (`config: { access: 'patients:read' }`): a permission,
+ * or `public` for what anyone may call signed out (the token routes carry their own proof).
+ */
+export type Access = Permission | 'public';
+
+export function isAccess(value: unknown): value is Access {
+  return value === 'public' || (typeof value === 'string' && Object.hasOwn(PERMISSIONS, value));
+}
+
+/** The grant a role holds of a permission, or null when it lacks it. */
+export function grantOf(role: Role, permission: Permission): Grant | null {
+  const row: Partial<Record<Role, Grant>> = PERMISSIONS[permission];
+  return row[role] ?? null;
+}
+
+/** Whether a user (or a visitor, `null`) holds a permission: for the rules inside a route. */
+export function can(user: { role: Role } | null, permission: Permission): boolean {
+  return user !== null && grantOf(user.role, permission) !== null;
+}
