@@ -1,0 +1,230 @@
+import { validPatient } from '../../test/fixtures';
+import { ACTORS, type Actor, type World } from './world';
+
+/** One way of calling a route, and the status each actor must get. */
+export interface MatrixCase {
+  /** What the call means, when a route has several. */
+  label?: string;
+  expect: Record<Actor, number>;
+  /** Values of the route's `:params`. */
+  params?: (w: World, actor: Actor) => Record<string, string>;
+  query?: (w: World, actor: Actor) => string;
+  payload?: (w: World, actor: Actor) => unknown;
+  headers?: Record<string, string>;
+  /** Sign in again and use that session (a sign-out must not end the session the other rows use). */
+  freshSession?: boolean;
+  /** Server-Sent Events: read the status and type over a real connection, then hang up. */
+  stream?: boolean;
+}
+
+export type MatrixEntry = MatrixCase | { cases: MatrixCase[] };
+
+const same = (status: number) => Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, number>;
+/** Anyone, signed in or not, gets `status`. */
+const everyone = same;
+/** Visitors 401; the given roles get `status`; everyone else 403. */
+function only(roles: ('admin' | 'doctor' | 'paciente')[], status = 200): Record<Actor, number> {
+  const has = (actor: Actor) =>
+    (roles.includes('admin') && actor === 'admin') ||
+    (roles.includes('doctor') && actor.startsWith('doctor')) ||
+    (roles.includes('paciente') && actor.startsWith('paciente'));
+  return Object.fromEntries(ACTORS.map((actor) => [actor, actor === 'visitor' ? 401 : has(actor) ? status : 403])) as Record<Actor, number>;
+}
+const signedIn = (status = 200) => only(['admin', 'doctor', 'paciente'], status);
+
+/** The side an actor belongs to; staff and visitors act on side A. */
+const mine = (w: World, actor: Actor) => (actor.endsWith('B') ? w.B : w.A);
+/** The other side: B for A's actors, A for B's; staff and visitors reach for B. */
+const theirs = (w: World, actor: Actor) => (actor.endsWith('B') ? w.A : w.B);
+
+const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const imageUpload = Buffer.concat([
+  Buffer.from('--matriz\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n'),
+  png,
+  Buffer.from('\r\n--matriz--\r\n'),
+]);
+const schedule = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '14:00' }));
+let unique = 0;
+const next = () => ++unique;
+
+/**
+ * Every `/api` route the server registers (method and URL as registered), called as each actor.
+ * A route missing here fails the matrix: add its row when you add the route.
+ */
+export const MATRIX: Record<string, MatrixEntry> = {
+  'GET /api/health': { expect: everyone(200) },
+
+  // Accounts and sessions: public, each answering the caller only about themselves.
+  'GET /api/auth/session': { expect: everyone(200) },
+  'POST /api/auth/sign-in': { expect: everyone(200), payload: (w) => ({ email: w.spareEmail, password: 'una-clave-segura-1' }) },
+  'POST /api/auth/sign-up': {
+    expect: everyone(201),
+    payload: (_w, actor) => ({ email: `alta-${actor}-${next()}@matriz.test`, password: 'una-clave-segura-1', displayName: `Alta ${actor}` }),
+  },
+  'POST /api/auth/sign-out': { expect: everyone(204), freshSession: true },
+  'POST /api/auth/password-reset': { expect: everyone(202), payload: (w) => ({ email: w.spareEmail }) },
+  'POST /api/auth/password-reset/confirm': {
+    label: 'an unknown token is refused to anyone',
+    expect: everyone(400),
+    payload: () => ({ token: 'x'.repeat(43), password: 'otra-clave-segura-2' }),
+  },
+  'GET /api/profile': { expect: signedIn() },
+  'PATCH /api/profile': { expect: signedIn(), payload: () => ({ phone: '+34 600 000 000' }) },
+
+  // Public pages and booking.
+  'GET /api/public/clinic': { expect: everyone(200) },
+  'GET /api/public/booking-options': { expect: everyone(200) },
+  'GET /api/public/availability': { expect: everyone(200), query: (w) => `?doctorId=${w.doctorC}&from=2030-01-09&to=2030-01-10` },
+  'POST /api/public/bookings': {
+    expect: everyone(201),
+    payload: (w, actor) => ({
+      doctorId: w.doctorC,
+      startsAt: w.slot('wednesday', ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'].indexOf(actor)),
+      firstName: 'Visita',
+      lastName: `De ${actor}`,
+      email: `visita-${actor}@matriz.test`,
+      phone: '+34 699 000 000',
+      reason: 'Revisión',
+      acceptPrivacy: true,
+    }),
+  },
+  'GET /api/public/bookings/:token': { expect: everyone(200), params: (w) => ({ token: w.tokens.read }) },
+  'POST /api/public/bookings/:token/cancel': {
+    expect: everyone(200),
+    params: (w, actor) => ({ token: w.tokens.cancel[actor] }),
+    payload: () => ({ reason: 'No puedo ir' }),
+  },
+  'POST /api/public/bookings/:token/reschedule': {
+    expect: everyone(200),
+    params: (w, actor) => ({ token: w.tokens.reschedule[actor] }),
+    payload: (w, actor) => ({ startsAt: w.slot('monday-next', ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'].indexOf(actor)) }),
+  },
+  'GET /api/images/:id': { expect: everyone(200), params: (w) => ({ id: w.imageId }) },
+  'POST /api/images': { expect: only(['admin'], 201), payload: () => imageUpload, headers: { 'content-type': 'multipart/form-data; boundary=matriz' } },
+
+  // The clinic's configuration: admins only.
+  'GET /api/settings': { expect: only(['admin']) },
+  'PATCH /api/settings': { expect: only(['admin']), payload: () => ({ name: 'Clínica Matriz' }) },
+  'GET /api/specialties': { expect: only(['admin']) },
+  'POST /api/specialties': { expect: only(['admin'], 201), payload: () => ({ name: `Matriz nueva ${next()}` }) },
+  'PATCH /api/specialties/:id': { expect: only(['admin']), params: (w) => ({ id: w.specialtyToRename }), payload: () => ({ name: `Matriz renombrada ${next()}` }) },
+  'DELETE /api/specialties/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.specialtyToDelete }) },
+  'GET /api/doctors': { expect: only(['admin']) },
+  'GET /api/doctors/:id': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }) },
+  'POST /api/doctors': {
+    expect: only(['admin'], 201),
+    payload: (w) => ({
+      email: `nuevo-doctor-${next()}@matriz.test`,
+      displayName: 'Dr. Nuevo',
+      phone: '',
+      specialtyId: w.specialtyToRename,
+      licenseNumber: '28999999',
+      bio: '',
+      photoUrl: '',
+      color: '#1c7ed6',
+      appointmentMinutes: 30,
+      active: true,
+      schedule,
+    }),
+  },
+  'PATCH /api/doctors/:id': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }), payload: () => ({ bio: 'Medicina de familia' }) },
+  'PUT /api/doctors/:id/schedule': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }), payload: () => ({ schedule }) },
+  'POST /api/doctors/:id/absences': {
+    expect: only(['admin'], 201),
+    params: (w) => ({ id: w.doctorA }),
+    payload: () => ({ startDate: '2030-08-01', endDate: '2030-08-02', reason: 'Vacaciones' }),
+  },
+  'DELETE /api/doctors/:id/absences/:absenceId': { expect: only(['admin']), params: (w) => ({ id: w.doctorA, absenceId: w.absenceId }) },
+  'POST /api/doctors/:id/invitation': { expect: only(['admin'], 202), params: (w) => ({ id: w.doctorA }) },
+
+  // Patient records: admins all, doctors their patients, pacientes their own; another's is 404.
+  'GET /api/patients': {
+    cases: [
+      { label: 'list', expect: only(['admin', 'doctor']) },
+      { label: 'search', expect: only(['admin', 'doctor']), query: () => '?q=matriz.test' },
+      { label: 'search by the other side’s name', expect: only(['admin', 'doctor']), query: (w, actor) => `?q=${actor.endsWith('B') ? 'arrieta' : 'bustamante'}` },
+    ],
+  },
+  'POST /api/patients': {
+    expect: only(['admin'], 201),
+    payload: () => validPatient({ firstName: 'Alta', lastName: 'Desde Matriz', documentType: null, documentNumber: null }),
+  },
+  'GET /api/patients/:id': {
+    cases: [
+      { label: 'own record', expect: signedIn(), params: (w, actor) => ({ id: mine(w, actor).recordId }) },
+      {
+        label: 'another person’s record',
+        expect: { visitor: 401, pacienteA: 404, pacienteB: 404, doctorA: 404, doctorB: 404, admin: 200 },
+        params: (w, actor) => ({ id: theirs(w, actor).recordId }),
+      },
+    ],
+  },
+  'PATCH /api/patients/:id': { expect: only(['admin']), params: (w) => ({ id: w.A.recordId }), payload: () => ({ notes: 'Revisado en la matriz' }) },
+  'GET /api/me/patient': { expect: only(['paciente']) },
+
+  // Appointments: the desk all; doctors their own agenda; pacientes their own.
+  'GET /api/appointments': { expect: only(['admin']) },
+  'GET /api/appointments/export.csv': { expect: only(['admin']), query: () => '?from=2030-01-01&to=2030-01-31' },
+  'GET /api/appointments/range': { expect: only(['admin']), query: () => week },
+  'GET /api/appointments/today': { expect: only(['admin']) },
+  'GET /api/appointments/:id': {
+    cases: [
+      { label: 'own', expect: only(['admin', 'doctor']), params: (w, actor) => ({ id: mine(w, actor).appointmentId }) },
+      {
+        label: 'another doctor’s',
+        expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 404, doctorB: 404, admin: 200 },
+        params: (w, actor) => ({ id: theirs(w, actor).appointmentId }),
+      },
+    ],
+  },
+  'POST /api/appointments': {
+    expect: only(['admin'], 201),
+    payload: (w) => ({ patientId: w.neutralRecordId, doctorId: w.doctorC, startsAt: w.slot('wednesday', 8), reason: '', channel: 'telefono', allowOutsideHours: true }),
+  },
+  'PATCH /api/appointments/:id': { expect: only(['admin']), params: (w) => ({ id: w.staffMove }), payload: (w) => ({ startsAt: w.slot('monday-next', 7), allowOutsideHours: true }) },
+  'POST /api/appointments/:id/status': {
+    cases: [
+      {
+        label: 'check in one of their own',
+        expect: only(['admin', 'doctor']),
+        params: (w, actor) => ({ id: actor === 'admin' ? w.A.checkInTargets.admin : mine(w, actor).checkInTargets.doctor }),
+        payload: () => ({ status: 'en_sala' }),
+      },
+      {
+        label: 'check in another doctor’s',
+        expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 404, doctorB: 404, admin: 200 },
+        params: (w, actor) => ({ id: actor === 'admin' ? w.B.checkInTargets.admin : theirs(w, actor).checkInTargets.doctor }),
+        payload: () => ({ status: 'en_sala' }),
+      },
+      {
+        label: 'a doctor may not cancel (the front desk does)',
+        expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 403, doctorB: 403, admin: 200 },
+        params: (w, actor) => ({ id: mine(w, actor).appointmentId }),
+        payload: () => ({ status: 'cancelada', reason: 'Cancelada en la matriz' }),
+      },
+    ],
+  },
+  'GET /api/doctor/appointments': { expect: only(['doctor']), query: () => week },
+  'GET /api/me/appointments': { expect: only(['paciente']) },
+  'POST /api/me/appointments': {
+    expect: only(['paciente'], 201),
+    payload: (w, actor) => ({ doctorId: w.doctorC, startsAt: w.slot('wednesday', actor === 'pacienteB' ? 7 : 6), reason: 'Control' }),
+  },
+  'POST /api/me/appointments/:id/cancel': {
+    expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
+    params: (w) => ({ id: w.myCancel }),
+    payload: () => ({ reason: 'Ya estoy bien' }),
+  },
+  'POST /api/me/appointments/:id/reschedule': {
+    expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
+    params: (w) => ({ id: w.myReschedule }),
+    payload: (w) => ({ startsAt: w.slot('monday-next', 6) }),
+  },
+
+  // Dashboards (counts included) and live events.
+  'GET /api/dashboard/admin': { expect: only(['admin']) },
+  'GET /api/dashboard/doctor': { expect: only(['doctor']) },
+  'GET /api/dashboard/patient': { expect: only(['paciente']) },
+  'GET /api/events': { expect: only(['admin', 'doctor']), stream: true },
+};
