@@ -53,7 +53,10 @@ describe('the access matrix', () => {
           const { status, body, type } = await call(method, pattern, matrixCase, actor);
           const where = `${key} as ${actor}`;
           expect(status, `${where}: ${body.slice(0, 300)}`).toBe(matrixCase.expect[actor]);
-          if (status >= 200 && status < 300) expectNoLeak(where, actor, body);
+          if (status >= 200 && status < 300) {
+            expectNoLeak(where, actor, body);
+            for (const shown of matrixCase.shows?.(w, actor) ?? []) expect(body, `${where} should show ${shown}`).toContain(shown);
+          }
           if (matrixCase.stream && status === 200) expect(type, where).toMatch(/^text\/event-stream/);
         }
       });

@@ -15,6 +15,8 @@ export interface MatrixCase {
   freshSession?: boolean;
   /** Server-Sent Events: read the status and type over a real connection, then hang up. */
   stream?: boolean;
+  /** What a 2xx answer must carry for this actor (so that an empty answer cannot pass for a safe one). */
+  shows?: (w: World, actor: Actor) => string[];
 }
 
 export type MatrixEntry = MatrixCase | { cases: MatrixCase[] };
@@ -36,6 +38,9 @@ const signedIn = (status = 200) => only(['admin', 'doctor', 'paciente'], status)
 const mine = (w: World, actor: Actor) => (actor.endsWith('B') ? w.B : w.A);
 /** The other side: B for A's actors, A for B's; staff and visitors reach for B. */
 const theirs = (w: World, actor: Actor) => (actor.endsWith('B') ? w.A : w.B);
+/** Admins see both sides; the people of a side see their own. */
+const ownRecords = (w: World, actor: Actor) => (actor === 'admin' ? [w.A.recordId, w.B.recordId] : actor === 'visitor' ? [] : [mine(w, actor).recordId]);
+const ownToday = (w: World, actor: Actor) => (actor === 'admin' ? [w.A.todayId, w.B.todayId] : actor === 'visitor' ? [] : [mine(w, actor).todayId]);
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -141,8 +146,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // Patient records: admins all, doctors their patients, pacientes their own; another's is 404.
   'GET /api/patients': {
     cases: [
-      { label: 'list', expect: only(['admin', 'doctor']) },
-      { label: 'search', expect: only(['admin', 'doctor']), query: () => '?q=matriz.test' },
+      { label: 'list', expect: only(['admin', 'doctor']), shows: ownRecords },
+      { label: 'search', expect: only(['admin', 'doctor']), query: () => '?q=matriz.test', shows: ownRecords },
       { label: 'search by the other side’s name', expect: only(['admin', 'doctor']), query: (w, actor) => `?q=${actor.endsWith('B') ? 'arrieta' : 'bustamante'}` },
     ],
   },
@@ -152,7 +157,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/patients/:id': {
     cases: [
-      { label: 'own record', expect: signedIn(), params: (w, actor) => ({ id: mine(w, actor).recordId }) },
+      {
+        label: 'own record',
+        expect: signedIn(),
+        params: (w, actor) => ({ id: mine(w, actor).recordId }),
+        shows: (w, actor) => [mine(w, actor).recordId],
+      },
       {
         label: 'another person’s record',
         expect: { visitor: 401, pacienteA: 404, pacienteB: 404, doctorA: 404, doctorB: 404, admin: 200 },
@@ -161,13 +171,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
     ],
   },
   'PATCH /api/patients/:id': { expect: only(['admin']), params: (w) => ({ id: w.A.recordId }), payload: () => ({ notes: 'Revisado en la matriz' }) },
-  'GET /api/me/patient': { expect: only(['paciente']) },
+  'GET /api/me/patient': { expect: only(['paciente']), shows: ownRecords },
 
   // Appointments: the desk all; doctors their own agenda; pacientes their own.
-  'GET /api/appointments': { expect: only(['admin']) },
-  'GET /api/appointments/export.csv': { expect: only(['admin']), query: () => '?from=2030-01-01&to=2030-01-31' },
-  'GET /api/appointments/range': { expect: only(['admin']), query: () => week },
-  'GET /api/appointments/today': { expect: only(['admin']) },
+  'GET /api/appointments': { expect: only(['admin']), query: () => '?from=2030-01-07&to=2030-01-07', shows: ownToday },
+  'GET /api/appointments/export.csv': { expect: only(['admin']), query: () => '?from=2030-01-01&to=2030-01-31', shows: () => ['Adela Arrieta', 'Berta Bustamante'] },
+  'GET /api/appointments/range': { expect: only(['admin']), query: () => week, shows: ownToday },
+  'GET /api/appointments/today': { expect: only(['admin']), shows: ownToday },
   'GET /api/appointments/:id': {
     cases: [
       { label: 'own', expect: only(['admin', 'doctor']), params: (w, actor) => ({ id: mine(w, actor).appointmentId }) },
@@ -205,8 +215,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
       },
     ],
   },
-  'GET /api/doctor/appointments': { expect: only(['doctor']), query: () => week },
-  'GET /api/me/appointments': { expect: only(['paciente']) },
+  'GET /api/doctor/appointments': { expect: only(['doctor']), query: () => week, shows: ownToday },
+  'GET /api/me/appointments': { expect: only(['paciente']), shows: ownToday },
   'POST /api/me/appointments': {
     expect: only(['paciente'], 201),
     payload: (w, actor) => ({ doctorId: w.doctorC, startsAt: w.slot('wednesday', actor === 'pacienteB' ? 7 : 6), reason: 'Control' }),
@@ -223,8 +233,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Dashboards (counts included) and live events.
-  'GET /api/dashboard/admin': { expect: only(['admin']) },
-  'GET /api/dashboard/doctor': { expect: only(['doctor']) },
-  'GET /api/dashboard/patient': { expect: only(['paciente']) },
+  'GET /api/dashboard/admin': { expect: only(['admin']), shows: ownToday },
+  'GET /api/dashboard/doctor': { expect: only(['doctor']), shows: ownToday },
+  'GET /api/dashboard/patient': { expect: only(['paciente']), shows: ownToday },
   'GET /api/events': { expect: only(['admin', 'doctor']), stream: true },
 };

@@ -25,6 +25,8 @@ export interface Side {
   secrets: string[];
   /** An appointment of this side's record with this side's doctor, next Tuesday. */
   appointmentId: string;
+  /** One of theirs today (Monday 10:00): the dashboards and today's diary show it. */
+  todayId: string;
   /** One per staff actor, so each can check it in without the others' turn changing it. */
   checkInTargets: { admin: string; doctor: string };
 }
@@ -98,6 +100,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       cookie: user.cookie,
       recordId: record.id,
       appointmentId,
+      todayId: today,
       checkInTargets,
       secrets: [user.id, email, record.id, person.firstName, person.lastName, person.phone, documentNumber, appointmentId, today, ...Object.values(checkInTargets)],
       book,
@@ -141,8 +144,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const spare = await t.createUser({ role: 'paciente', email: 'repuesto@matriz.test', displayName: 'Cuenta Repuesto' });
 
   return {
-    A: { accountId: A.accountId, email: A.email, recordId: A.recordId, secrets: A.secrets, appointmentId: A.appointmentId, checkInTargets: A.checkInTargets },
-    B: { accountId: B.accountId, email: B.email, recordId: B.recordId, secrets: B.secrets, appointmentId: B.appointmentId, checkInTargets: B.checkInTargets },
+    A: pick(A),
+    B: pick(B),
     cookies: { pacienteA: A.cookie, pacienteB: B.cookie, doctorA: doctorA.cookie, doctorB: doctorB.cookie, admin: admin.cookie },
     emails: { pacienteA: A.email, pacienteB: B.email, doctorA: doctorA.email, doctorB: doctorB.email, admin: 'admin@matriz.test' },
     doctorA: doctorA.id,
@@ -161,6 +164,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     slot: (day, index) => madrid(day === 'wednesday' ? '2030-01-09' : '2030-01-14', slotTime(index)).toISOString(),
   };
 }
+
+const pick = ({ accountId, email, recordId, secrets, appointmentId, todayId, checkInTargets }: Side): Side => ({
+  accountId,
+  email,
+  recordId,
+  secrets,
+  appointmentId,
+  todayId,
+  checkInTargets,
+});
 
 /** The start of the n-th 30-minute slot from 09:00. */
 function slotTime(index: number) {
