@@ -232,6 +232,10 @@ export const MATRIX: Record<string, MatrixEntry> = {
     payload: (w) => ({ startsAt: w.slot('monday-next', 6) }),
   },
 
+  // The audit log: the whole clinic's, admins only.
+  'GET /api/audit': { expect: only(['admin']) },
+  'GET /api/audit/export': { expect: only(['admin']) },
+
   // Dashboards (counts included) and live events.
   'GET /api/dashboard/admin': { expect: only(['admin']), shows: ownToday },
   'GET /api/dashboard/doctor': { expect: only(['doctor']), shows: ownToday },
