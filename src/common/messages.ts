@@ -49,6 +49,10 @@ export const ERROR_CODES = {
   OUTSIDE_HOURS: 'La hora elegida está fuera del horario del profesional.',
   CHANGE_WINDOW_CLOSED: 'Ya no se puede cambiar ni cancelar esta cita por internet. Llama a la clínica.',
   INVALID_TRANSITION: 'La cita no admite ese cambio de estado.',
+  RECORD_NOT_CONFIRMED:
+    'Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.',
+  EMAIL_LINK_INVALID:
+    'El enlace para confirmar tu correo no es válido o ha caducado. Entra en tu área y pide uno nuevo.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',

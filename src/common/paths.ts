@@ -17,6 +17,8 @@ export const paths = {
     register: '/auth/register',
     resetPassword: '/auth/reset-password',
     newPassword: '/auth/nueva-contrasena',
+    /** The link of «Confirma tu correo para ver tu ficha». */
+    confirmEmail: '/auth/confirmar-correo',
   },
   admin: {
     root: '/admin',
@@ -87,6 +89,7 @@ export const api = {
     signOut: '/api/auth/sign-out',
     resetPassword: '/api/auth/password-reset',
     confirmResetPassword: '/api/auth/password-reset/confirm',
+    confirmEmail: '/api/auth/email-confirmation',
   },
   profile: '/api/profile',
   public: {
@@ -127,6 +130,9 @@ export const api = {
   patients: '/api/patients',
   patient: (id: string) => `/api/patients/${seg(id)}`,
   myPatientRecord: '/api/me/patient',
+  myRecordLink: '/api/me/record-link',
+  resendRecordLink: '/api/me/record-link/resend',
+  patientAccount: (id: string) => `/api/patients/${seg(id)}/account`,
   images: '/api/images',
   image: (id: string) => `/api/images/${seg(id)}`,
   audit: '/api/audit',

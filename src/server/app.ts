@@ -15,6 +15,7 @@ import doctorRoutes from './modules/doctors/routes';
 import specialtyRoutes from './modules/doctors/specialty-routes';
 import imageRoutes from './modules/images/routes';
 import patientRoutes from './modules/patients/routes';
+import recordLinkRoutes from './modules/patients/record-link-routes';
 import settingsRoutes from './modules/settings/routes';
 import publicAppointmentRoutes from './modules/appointments/public-routes';
 import patientAppointmentRoutes from './modules/appointments/patient-routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(specialtyRoutes);
   await app.register(doctorRoutes);
   await app.register(patientRoutes);
+  await app.register(recordLinkRoutes);
   await app.register(imageRoutes);
   await app.register(publicAppointmentRoutes);
   await app.register(staffAppointmentRoutes);

@@ -9,6 +9,7 @@ import { createImagesRepository } from './modules/images/repository';
 import { createOutboxRepository } from './modules/outbox/repository';
 import { createPatientsRepository } from './modules/patients/repository';
 import { createRateLimitsRepository } from './modules/rate-limits/repository';
+import { createRecordLinkRepository } from './modules/patients/record-link-repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -23,6 +24,7 @@ export function createRepositories(db: Db) {
     events: createEventsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     outbox: createOutboxRepository(db),
+    recordLinks: createRecordLinkRepository(db),
   };
 }
 

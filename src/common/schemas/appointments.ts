@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { esDateFormat } from '../time';
 import { emailSchema, phoneSchema } from './auth';
 
 export const APPOINTMENT_STATUSES = ['pendiente', 'confirmada', 'en_sala', 'atendida', 'cancelada', 'no_asistio'] as const;
@@ -39,6 +40,21 @@ export const STATUS_TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> 
   no_asistio: [],
 };
 
+/** Statuses that say the patient came (or did not): only from the appointment's day on. */
+export const DAY_OF_STATUSES: readonly AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
+
+/** The wall-clock date `YYYY-MM-DD` of an instant in a time zone. */
+export function dateInTimeZone(instant: Date | string | number, timeZone: string): string {
+  const parts = esDateFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((part) => part.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** True once the appointment's day has come in the clinic's zone (arrival, attendance and no-show need it). */
+export function isAppointmentDayReached(startsAt: Date | string, now: Date | number, timeZone: string): boolean {
+  return dateInTimeZone(now, timeZone) >= dateInTimeZone(startsAt, timeZone);
+}
+
 /** No appointment lasts longer (a database check too). */
 export const MAX_APPOINTMENT_HOURS = 12;
 export const TOO_LONG_MESSAGE = `Una cita no puede durar más de ${MAX_APPOINTMENT_HOURS} horas`;
@@ -49,11 +65,12 @@ const instant = z.iso.datetime({ offset: true, error: 'Fecha y hora no válidas'
 const day = z.iso.date({ error: 'Escribe la fecha como AAAA-MM-DD' });
 const uuid = (message: string) => z.uuid({ error: message });
 const reasonSchema = z.string().trim().max(500, 'El motivo no puede superar los 500 caracteres');
-const cancelReasonSchema = z
-  .string({ error: 'Indica el motivo de la cancelación' })
+/** A patient may cancel without saying why. */
+const patientCancelReasonSchema = z
+  .string({ error: 'El motivo debe ser un texto' })
   .trim()
-  .min(3, 'Indica el motivo de la cancelación')
-  .max(300, 'El motivo no puede superar los 300 caracteres');
+  .max(300, 'El motivo no puede superar los 300 caracteres')
+  .default('');
 
 // ---------------------------------------------------------------- availability and public booking
 
@@ -138,6 +155,7 @@ export const ownAppointmentSchema = z.object({
   /** Whether it can still be cancelled or changed by its owner, and until when. */
   canChange: z.boolean(),
   changeDeadline: z.string(),
+  /** Only when it may be shown to the patient (their own reason, or staff chose to show it). */
   cancelReason: z.string().nullable(),
 });
 export type OwnAppointment = z.infer<typeof ownAppointmentSchema>;
@@ -149,7 +167,7 @@ export const bookingConfirmationSchema = z.object({
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
-export const cancelSchema = z.strictObject({ reason: cancelReasonSchema });
+export const cancelSchema = z.strictObject({ reason: patientCancelReasonSchema });
 export const rescheduleSchema = z.strictObject({ startsAt: instant, doctorId: uuid('Elige un profesional').optional() });
 export type RescheduleInput = z.input<typeof rescheduleSchema>;
 
@@ -185,6 +203,8 @@ export const appointmentSchema = z.object({
   channel: z.enum(APPOINTMENT_CHANNELS),
   status: z.enum(APPOINTMENT_STATUSES),
   cancelReason: z.string().nullable(),
+  /** Whether the patient sees `cancelReason` (in the e-mail and their own views). */
+  cancelReasonVisible: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -254,7 +274,9 @@ export type AppointmentUpdateInput = z.input<typeof appointmentUpdateSchema>;
 export const statusChangeSchema = z
   .strictObject({
     status: z.enum(['confirmada', 'en_sala', 'atendida', 'no_asistio', 'cancelada'], { error: 'Estado no válido' }),
-    reason: z.string().trim().max(300).optional(),
+    reason: z.string().trim().max(300, 'El motivo no puede superar los 300 caracteres').optional(),
+    /** Staff cancelling choose whether the patient reads the reason (e-mail and their area); hidden by default. */
+    showReasonToPatient: z.boolean({ error: 'Indica si el paciente verá el motivo' }).default(false),
   })
   .refine((change) => change.status !== 'cancelada' || (change.reason?.length ?? 0) >= 3, {
     path: ['reason'],

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../common/roles';
 import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
-import { ensurePatientRecord } from '../modules/patients/link-account';
 import type { Repositories } from '../repositories';
 import { seedAppointments } from './appointments';
 import { fakePatient } from './spanish-data';
@@ -169,7 +168,11 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
 
     // The demo paciente has a complete record, linked to the account.
     const account = (await repos.auth.findAccountByEmail('paciente@clinica.demo', tx))!;
-    const record = await ensurePatientRecord(repos, account, { displayName: 'Javier Moreno López', phone: '+34 600 123 456' }, tx);
+    const record = await repos.patients.create(
+      { accountId: account.id, firstName: 'Javier', lastName: 'Moreno López', email: account.email, phone: '+34 600 123 456' },
+      tx,
+    );
+    await repos.recordLinks.setEmailVerified(account.id, new Date(), tx);
     await repos.patients.update(
       record.id,
       {

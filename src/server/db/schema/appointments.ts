@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../common/schemas/appointments';
 import { accounts } from './auth';
 import { doctors } from './doctors';
@@ -26,6 +26,8 @@ export const appointments = pgTable(
     channel: text('channel', { enum: APPOINTMENT_CHANNELS }).notNull(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
     cancelReason: text('cancel_reason'),
+    /** Whether the patient may read `cancelReason` (staff choose; a patient's own reason is theirs). */
+    cancelReasonVisible: boolean('cancel_reason_visible').notNull().default(false),
     cancelledBy: uuid('cancelled_by').references(() => accounts.id),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => accounts.id),

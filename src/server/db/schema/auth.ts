@@ -17,6 +17,8 @@ export const accounts = pgTable(
     displayName: text('display_name').notNull().default(''),
     photoUrl: text('photo_url').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    /** When the holder proved they receive mail at `email` (the link of «Confirma tu correo»). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('accounts_email_key').on(sql`lower(${table.email})`)],
@@ -64,6 +66,25 @@ export const passwordTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('password_tokens_account_idx').on(table.accountId)],
+);
+
+/**
+ * Single-use, expiring links that prove an account's e-mail (hash stored, never the token). `email` is the
+ * address the link was sent to: it proves nothing once the account's address is another.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_verification_tokens_account_idx').on(table.accountId, table.createdAt)],
 );
 
 /** Failed sign-ins per key (`email:…` or `ip:…`) in a sliding window, for throttling across instances. */

@@ -6,7 +6,7 @@ import { accounts } from './auth';
 
 /**
  * The clinical record of a person. It may exist without an account (booked by phone) and is linked
- * to the account of the same e-mail when that person registers or signs in.
+ * to an account once that person proves the e-mail (or staff link it).
  */
 export const patients = pgTable(
   'patients',

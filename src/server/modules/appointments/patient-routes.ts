@@ -4,9 +4,8 @@ import { api } from '../../../common/paths';
 import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSchema, rescheduleSchema } from '../../../common/schemas/appointments';
 import { requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
-import type { Db } from '../../db/client';
 import { audited, auditContext } from '../audit/audited';
-import { ensurePatientRecord } from '../patients/link-account';
+import { findLinkedRecord, PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
@@ -16,21 +15,17 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const service = app.appointments;
 
-  async function ownRecord(user: RequestUser, tx?: Db) {
-    const profile = await repos.auth.findProfile(user.id, tx);
-    return ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx);
-  }
+  /** The paciente's record; 409 while a record with their e-mail waits for them to prove it. */
+  const ownRecord = (user: RequestUser) => requireOwnRecord(app, user);
 
   app.get(api.myAppointments, { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
     const user = requireUser(request);
-    const { all } = await audited(
+    // Resolved before the audited transaction: it may create the record or write the confirmation link.
+    const record = await ownRecord(user);
+    const all = await audited(
       app.database.db,
-      async (tx) => {
-        const record = await ownRecord(user, tx);
-        // The scope sees the appointments of the record linked to this account, and no other.
-        return { record, all: await request.scope.appointments.listRange({}, tx) };
-      },
-      ({ record, all: rows }) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: record.id, details: { view: 'own', results: rows.length } }),
+      (tx) => request.scope.appointments.listRange({}, tx),
+      (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: record.id, details: { view: 'own', results: rows.length } }),
     );
     const now = clock.nowMs();
     const own = await Promise.all(all.map(service.ownView));
@@ -50,7 +45,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const record = await ownRecord(user);
+      const record = await requireOwnRecord(app, user, undefined, PENDING_BOOKING_MESSAGE);
       const doctor = await service.activeDoctor(request.body.doctorId);
       const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt));
       const settings = await repos.clinic.getSettings();

@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { AppError, notFound } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
-import { ensurePatientRecord } from '../patients/link-account';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -86,7 +86,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // else a new one.
       const patient =
         request.user?.role === 'paciente'
-          ? await ensurePatientRecord(repos, request.user, { displayName: request.user.displayName, phone: input.phone })
+          ? await requireOwnRecord(app, request.user, { phone: input.phone }, PENDING_BOOKING_MESSAGE)
           : ((await repos.patients.findByEmailAndName(input.email, input.firstName, input.lastName)) ??
             (await audited(
               app.database.db,

@@ -35,6 +35,7 @@ interface CreatedRow {
   channel: AppointmentChannel;
   status: AppointmentStatus;
   cancel_reason: string | null;
+  cancel_reason_visible: boolean;
   cancelled_by: string | null;
   reminder_sent_at: Date | string | null;
   created_by: string | null;
@@ -74,7 +75,7 @@ const bookStatement = preparedStatement<CreatedRow>(
         FROM created
     )
     SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.cancel_reason,
-           c.cancelled_by, c.reminder_sent_at, c.created_by, c.updated_by, c.created_at, c.updated_at,
+           c.cancel_reason_visible, c.cancelled_by, c.reminder_sent_at, c.created_by, c.updated_by, c.created_at, c.updated_at,
            p.first_name, p.last_name, p.phone, p.email, p.account_id,
            pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
            pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'appointment', 'appointmentId', c.id,
@@ -96,6 +97,7 @@ const createdView = (row: CreatedRow): AppointmentView => ({
   channel: row.channel,
   status: row.status,
   cancelReason: row.cancel_reason,
+  cancelReasonVisible: row.cancel_reason_visible,
   cancelledBy: row.cancelled_by,
   reminderSentAt: row.reminder_sent_at === null ? null : asDate(row.reminder_sent_at),
   createdBy: row.created_by,
@@ -317,13 +319,15 @@ export function createAppointmentsRepository(db: Db) {
       });
     },
 
+    /** `cancel` says why a cancellation happened and whether the patient may read it. */
     async setStatus(
       id: string,
       status: AppointmentStatus,
       actorId: string | null,
-      cancelReason: string | null,
+      cancel: { reason: string | null; visible: boolean } | null,
       tx: Db = db,
     ) {
+      const cancelReason = status === 'cancelada' ? (cancel?.reason ?? null) : null;
       try {
         await tx
           .update(appointments)
@@ -331,7 +335,9 @@ export function createAppointmentsRepository(db: Db) {
             status,
             updatedBy: actorId,
             updatedAt: clock.now(),
-            ...(status === 'cancelada' ? { cancelReason, cancelledBy: actorId } : {}),
+            ...(status === 'cancelada'
+              ? { cancelReason, cancelReasonVisible: cancel?.visible ?? false, cancelledBy: actorId }
+              : {}),
           })
           .where(eq(appointments.id, id));
       } catch (error) {
@@ -342,7 +348,11 @@ export function createAppointmentsRepository(db: Db) {
         appointmentId: id,
         actorId,
         action: 'status',
-        changes: { status, ...(cancelReason ? { reason: cancelReason } : {}) },
+        changes: {
+          status,
+          ...(cancelReason ? { reason: cancelReason } : {}),
+          ...(status === 'cancelada' ? { reasonShownToPatient: cancel?.visible ?? false } : {}),
+        },
       });
     },
 

@@ -53,6 +53,7 @@ export function presentAppointment(view: AppointmentView): Appointment {
     channel: view.channel,
     status: view.status,
     cancelReason: view.cancelReason,
+    cancelReasonVisible: view.cancelReasonVisible,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
   };
@@ -203,7 +204,6 @@ export function createAppointmentService(app: FastifyInstance) {
     kind: AppointmentEmailKind,
     view: AppointmentView,
     settings: ClinicSettingsRow,
-    extra: { reason?: string } = {},
   ) {
     const input = await mailInput(view, settings);
     if (!input) return;
@@ -215,7 +215,8 @@ export function createAppointmentService(app: FastifyInstance) {
           : kind === 'rescheduled'
             ? bookingRescheduledEmail(input)
             : kind === 'cancelled'
-              ? bookingCancelledEmail({ ...input, reason: extra.reason ?? '' })
+              ? // The reason only when it may be shown to the patient (their own, or staff chose to show it).
+                bookingCancelledEmail({ ...input, reason: view.cancelReasonVisible ? (view.cancelReason ?? '') : '' })
               : reminderEmail(input);
     await app.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id });
   }
@@ -247,7 +248,7 @@ export function createAppointmentService(app: FastifyInstance) {
       timeZone: settings.timeZone,
       canChange: ['pendiente', 'confirmada'].includes(view.status) && clock.nowMs() <= deadline.getTime(),
       changeDeadline: deadline.toISOString(),
-      cancelReason: view.cancelReason,
+      cancelReason: view.cancelReasonVisible ? view.cancelReason : null,
     };
   }
 
@@ -332,10 +333,16 @@ export function createAppointmentService(app: FastifyInstance) {
 
   /**
    * Changes the status, with its audit entry («cancel» or «status») in the same transaction; the patient
-   * is told, through the outbox in that transaction too, of a cancellation (with its reason) and of the
-   * confirmation of a pending request.
+   * is told, through the outbox in that transaction too, of a cancellation (with its reason when it may be
+   * shown) and of the confirmation of a pending request. `cancel` says why a cancellation happened and
+   * whether the patient reads it.
    */
-  async function setStatus(view: AppointmentView, status: AppointmentStatus, who: AuditNote, reason: string | null) {
+  async function setStatus(
+    view: AppointmentView,
+    status: AppointmentStatus,
+    who: AuditNote,
+    cancel: { reason: string | null; visible: boolean } | null = null,
+  ) {
     const settings = await beforeEmail();
     const entry = auditEntryOf(view, status === 'cancelada' ? 'cancel' : 'status', {
       ...who,
@@ -344,9 +351,9 @@ export function createAppointmentService(app: FastifyInstance) {
     const updated = await audited(
       app.database.db,
       async (tx) => {
-        await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, reason, tx);
+        await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx);
         const changed = (await repos.appointments.findView(view.id, tx))!;
-        if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, { reason: reason ?? '' });
+        if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings);
         if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings);
         return changed;
       },
@@ -371,7 +378,8 @@ export function createAppointmentService(app: FastifyInstance) {
   /** A patient (by the e-mail link or from their area) cancels, within the window, and is told by e-mail. */
   async function cancelByPatient(view: AppointmentView, who: AuditNote, reason: string) {
     await requireChangeable(view);
-    return ownView(await setStatus(view, 'cancelada', who, reason));
+    // The reason (optional) is the patient's own: they see it in their e-mail and their area.
+    return ownView(await setStatus(view, 'cancelada', who, { reason: reason || null, visible: true }));
   }
 
   /** A patient moves a booking to another free slot (of the same or another doctor), within the window. */

@@ -5,6 +5,8 @@ import { api } from '../../../common/paths';
 import { esDateFormat } from '../../../common/time';
 import {
   APPOINTMENT_STATUS_LABELS,
+  DAY_OF_STATUSES,
+  isAppointmentDayReached,
   MAX_APPOINTMENT_HOURS,
   STATUS_TRANSITIONS,
   TOO_LONG_MESSAGE,
@@ -224,7 +226,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const view = await request.scope.appointment(request.params.id);
-      const { status, reason } = request.body;
+      const { status, reason, showReasonToPatient } = request.body;
       const attending: AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
       if (!attending.includes(status) && !can(user, 'appointments:manage')) {
         throw new AppError(403, 'FORBIDDEN', 'Confirmar o cancelar citas lo hace la administración de la clínica.');
@@ -236,7 +238,23 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           `La cita está ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()}: no puede pasar a ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`,
         );
       }
-      const updated = await service.setStatus(view, status, auditContext(request), status === 'cancelada' ? (reason ?? null) : null);
+      if (DAY_OF_STATUSES.includes(status)) {
+        const { timeZone } = await repos.clinic.getSettings();
+        if (!isAppointmentDayReached(view.startsAt, clock.now(), timeZone)) {
+          const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(view.startsAt);
+          throw new AppError(
+            409,
+            'INVALID_TRANSITION',
+            `Todavía no es el día de la cita: podrás marcarla como «${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}» a partir del ${day}.`,
+          );
+        }
+      }
+      const updated = await service.setStatus(
+        view,
+        status,
+        auditContext(request),
+        status === 'cancelada' ? { reason: reason ?? null, visible: showReasonToPatient } : null,
+      );
       return presentAppointment(updated);
     },
   );

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { createDoctor, validPatient, nextWeekday } from '../../test/fixtures';
 import { hashPassword } from '../auth/passwords';
@@ -22,6 +23,7 @@ beforeAll(async () => {
   patientId = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null, email: 'p@prueba.test' }) })).json().id;
 });
 afterAll(() => t.close());
+afterEach(() => clock.freeze(null));
 
 describe('staff booking', () => {
   it('books inside hours with the doctor length; outside hours only after explicit confirmation (422 first)', async () => {
@@ -84,6 +86,8 @@ describe('staff booking', () => {
     const status = (value: Record<string, unknown>, cookie = admin.cookie) =>
       t.request({ method: 'POST', url: `/api/appointments/${appointment.id}/status`, cookie, payload: value });
     expect((await status({ status: 'cancelada' })).json().error.message).toBe('Indica el motivo de la cancelación');
+    // Arrival and attendance only on the appointment's day.
+    clock.freeze(`${day}T08:00:00.000Z`);
     expect((await status({ status: 'en_sala' })).json().status).toBe('en_sala');
     expect((await status({ status: 'atendida' }, doctorCookie)).json().status).toBe('atendida');
     const back = await status({ status: 'confirmada' });

@@ -13,7 +13,7 @@ import { passwordResetEmail } from '../../mail/auth-emails';
 import { createAccountWithProfile } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentAccount, presentProfile } from './presenters';
-import { ensurePatientRecord } from '../patients/link-account';
+import { resolveOwnRecord } from '../patients/link-account';
 import type { AccountRow, ProfileRow } from './repository';
 import { clearSessionCookie, startSession } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
@@ -47,10 +47,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  /** A paciente's clinical record follows the account: linked by e-mail, or created (no duplicates). */
+  /**
+   * A paciente's clinical record follows the account: the linked one, or a new one; a record with the same
+   * e-mail is linked only once the address is proved (the confirmation link is e-mailed). No duplicates.
+   */
   async function linkPatientRecord(account: AccountRow, profile: ProfileRow) {
     try {
-      await ensurePatientRecord(app.repos, account, profile);
+      await resolveOwnRecord(app, { id: account.id, email: account.email, displayName: profile.displayName }, profile);
     } catch (error) {
       // Signing in must not fail for this; the record is linked again on the next request that needs it.
       app.log.warn({ code: pgErrorCode(error) }, 'patient record could not be linked');

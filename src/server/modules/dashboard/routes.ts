@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { presentAppointment } from '../appointments/service';
-import { ensurePatientRecord } from '../patients/link-account';
+import { requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
@@ -96,15 +96,12 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(api.dashboard.patient, { config: { access: 'dashboard:patient' }, schema: { response: { 200: patientDashboardSchema } } }, async (request) => {
     const user = requireUser(request);
-    const profile = await repos.auth.findProfile(user.id);
-    const { items: upcoming } = await audited(
+    // Resolved before the audited transaction: it may create the record or write the confirmation link.
+    const record = await requireOwnRecord(app, user);
+    const upcoming = await audited(
       db,
-      async (tx) => {
-        const record = await ensurePatientRecord(repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx);
-        // The paciente's scope sees only the appointments of their own record.
-        return { record, items: await request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, tx) };
-      },
-      ({ record, items }) => ({
+      (tx) => request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, tx),
+      (items) => ({
         ...auditContext(request),
         action: 'read',
         entity: 'dashboard',

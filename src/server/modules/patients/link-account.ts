@@ -1,5 +1,11 @@
-import type { Db } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
+import { paths } from '../../../common/paths';
+import { RECORD_LINK_VALID_HOURS } from '../../../common/schemas/record-link';
+import { clock } from '../../clock';
+import { AppError, pgErrorCode } from '../../errors';
+import { recordLinkEmail } from '../../mail/record-link-emails';
 import type { Repositories } from '../../repositories';
+import { newSecretToken } from '../auth/tokens';
 import type { PatientRow } from './repository';
 
 /** "Ana María Pérez García" → first name "Ana María"? We cannot know: keep the first word as the name. */
@@ -9,27 +15,102 @@ export function splitDisplayName(displayName: string): { firstName: string; last
   return { firstName: words[0]!, lastName: words.slice(1).join(' ') };
 }
 
+interface PacienteAccount {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+/** What a paciente who has not proved their e-mail reads when trying to book. */
+export const PENDING_BOOKING_MESSAGE =
+  'Antes de pedir cita, confirma tu correo con el enlace que te hemos enviado: así usaremos la ficha que ya tienes en la clínica.';
+
+export type OwnRecord = { status: 'linked'; record: PatientRow } | { status: 'pending' };
+
+/** The record linked to an account, if any: never creates nor links one. */
+export function findLinkedRecord(repos: Pick<Repositories, 'patients'>, accountId: string) {
+  return repos.patients.findByAccount(accountId);
+}
+
 /**
- * The clinical record of a paciente account: the one already linked; else the record with the same
- * e-mail that has no account yet (booked by phone or as a visitor), now linked; else a new one made from
- * the profile. Never a duplicate.
+ * Sends «Confirma tu correo para ver tu ficha» with a new single-use link (24 h). The one place that
+ * e-mails it.
  */
-export async function ensurePatientRecord(
-  repos: Pick<Repositories, 'patients'>,
-  account: { id: string; email: string },
-  profile: { displayName: string; phone: string | null },
-  tx?: Db,
-): Promise<PatientRow> {
-  const linked = await repos.patients.findByAccount(account.id, tx);
-  if (linked) return linked;
-  const unlinked = await repos.patients.findUnlinkedByEmail(account.email, tx);
-  if (unlinked) {
-    await repos.patients.linkAccount(unlinked.id, account.id, tx);
-    return (await repos.patients.findByAccount(account.id, tx))!;
-  }
-  const { firstName, lastName } = splitDisplayName(profile.displayName || account.email.split('@')[0]!);
-  return repos.patients.create(
-    { accountId: account.id, firstName, lastName, email: account.email, phone: profile.phone ?? '' },
-    tx,
+export async function sendRecordLinkEmail(app: FastifyInstance, account: PacienteAccount): Promise<void> {
+  const { token, id } = newSecretToken();
+  await app.repos.recordLinks.createToken({
+    id,
+    accountId: account.id,
+    email: account.email.toLowerCase(),
+    expiresAt: new Date(clock.nowMs() + RECORD_LINK_VALID_HOURS * 3_600_000),
+  });
+  const settings = await app.repos.clinic.getSettings();
+  const link = `${app.config.publicUrl}${paths.auth.confirmEmail}?token=${encodeURIComponent(token)}`;
+  await app.mailer.send(
+    recordLinkEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link, validHours: RECORD_LINK_VALID_HOURS }),
   );
+}
+
+/**
+ * The clinical record of a paciente account (SPEC §5: nothing of a record reaches an account before its
+ * holder proves the e-mail):
+ * - the record already linked;
+ * - else, if a record with the account's e-mail has no account yet: linked when the account's e-mail is
+ *   proved, otherwise `pending` (and the confirmation link is e-mailed if none is still valid);
+ * - else a new record made from the profile. Never a duplicate.
+ */
+export async function resolveOwnRecord(
+  app: FastifyInstance,
+  account: PacienteAccount,
+  profile: { phone: string | null },
+): Promise<OwnRecord> {
+  const { repos } = app;
+  const linked = await repos.patients.findByAccount(account.id);
+  if (linked) return { status: 'linked', record: linked };
+  const name = splitDisplayName(account.displayName || account.email.split('@')[0]!);
+  const match = await repos.patients.findUnlinkedByEmail(account.email, name);
+  if (match) {
+    const row = await repos.auth.findAccountById(account.id);
+    if (!row?.emailVerifiedAt || row.email.toLowerCase() !== account.email.toLowerCase()) {
+      await sendLinkIfNoneValid(app, account);
+      return { status: 'pending' };
+    }
+    await repos.patients.linkAccount(match.id, account.id).catch(ignoreUniqueViolation);
+  } else {
+    await repos.patients
+      .create({ accountId: account.id, createdBy: account.id, ...name, email: account.email, phone: profile.phone ?? '' })
+      .catch(ignoreUniqueViolation);
+  }
+  // A concurrent request may have linked or made it first: the unique account index keeps it to one.
+  const record = await repos.patients.findByAccount(account.id);
+  if (!record) throw new AppError(409, 'CONFLICT');
+  return { status: 'linked', record };
+}
+
+/** The record of a signed-in paciente, or 409 with the «confirma tu correo» message while pending. */
+export async function requireOwnRecord(
+  app: FastifyInstance,
+  account: PacienteAccount,
+  profile?: { phone: string | null },
+  pendingMessage?: string,
+): Promise<PatientRow> {
+  const phone = profile ? profile.phone : ((await app.repos.auth.findProfile(account.id))?.phone ?? null);
+  const own = await resolveOwnRecord(app, account, { phone });
+  if (own.status === 'pending') throw new AppError(409, 'RECORD_NOT_CONFIRMED', pendingMessage);
+  return own.record;
+}
+
+async function sendLinkIfNoneValid(app: FastifyInstance, account: PacienteAccount) {
+  const latest = await app.repos.recordLinks.latestToken(account.id);
+  if (latest && !latest.usedAt && latest.expiresAt.getTime() > clock.nowMs()) return;
+  try {
+    await sendRecordLinkEmail(app, account);
+  } catch (error) {
+    // The area offers «Reenviar enlace»; a mail server down must not break signing up or in.
+    app.log.warn({ code: pgErrorCode(error) ?? (error as Error).name }, 'record link e-mail not sent');
+  }
+}
+
+function ignoreUniqueViolation(error: unknown) {
+  if (pgErrorCode(error) !== '23505') throw error;
 }

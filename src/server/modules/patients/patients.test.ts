@@ -177,8 +177,8 @@ describe('access', () => {
 });
 
 describe('linking a record to an account', () => {
-  it('links the record with the same e-mail when that person registers, without a duplicate', async () => {
-    const record = (await create(validPatient({ documentNumber: '99999999R', firstName: 'Rosa', lastName: 'Martín', email: 'rosa.martin@prueba.test' }))).json();
+  it('does not link the record with the same e-mail at sign-up: it waits for the proof, and no duplicate is made', async () => {
+    await create(validPatient({ documentNumber: '99999999R', firstName: 'Rosa', lastName: 'Martín', email: 'rosa.martin@prueba.test' }));
     const signUp = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up',
@@ -186,10 +186,12 @@ describe('linking a record to an account', () => {
     });
     expect(signUp.statusCode).toBe(201);
     const mine = await t.request({ method: 'GET', url: '/api/me/patient', cookie: sessionCookieOf(signUp) });
-    expect(mine.json().id).toBe(record.id);
-    expect(mine.json().documentNumber).toBe('99999999R');
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json().error.code).toBe('RECORD_NOT_CONFIRMED');
+    expect(mine.body).not.toContain('99999999R');
     const found = await search('rosa martin');
     expect(found.json().total).toBe(1);
+    expect(found.json().items[0].hasAccount).toBe(false);
   });
 
   it('links on sign-in too, for an account made before the record', async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearchText, searchTerms } from '../../../common/search-text';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
-import { appointments, patients } from '../../db/schema';
+import { accounts, appointments, patients } from '../../db/schema';
 import { clock } from '../../clock';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -115,13 +115,17 @@ export function createPatientsRepository(db: Db) {
       return row;
     },
 
-    /** The record with this e-mail and no account yet (the most recently updated, if several). */
-    async findUnlinkedByEmail(email: string, tx: Db = db): Promise<PatientRow | undefined> {
+    /**
+     * The record with this e-mail and no account yet: if several (a family sharing an address), the one
+     * with the account holder's name, else the most recently updated.
+     */
+    async findUnlinkedByEmail(email: string, name?: { firstName: string; lastName: string }, tx: Db = db): Promise<PatientRow | undefined> {
+      const sameName = name ? normalizeSearchText(`${name.lastName} ${name.firstName}`) : '';
       const [row] = await tx
         .select()
         .from(patients)
         .where(and(sql`lower(${patients.email}) = ${email.toLowerCase()}`, isNull(patients.accountId)))
-        .orderBy(desc(patients.updatedAt))
+        .orderBy(sql`(${patients.sortName} = ${sameName}) DESC`, desc(patients.updatedAt))
         .limit(1);
       return row;
     },
@@ -138,6 +142,10 @@ export function createPatientsRepository(db: Db) {
           and(
             sql`lower(${patients.email}) = ${email.toLowerCase()}`,
             eq(patients.sortName, normalizeSearchText(`${lastName} ${firstName}`)),
+            // Not a record an account made for itself without proving this address: whoever registered
+            // with someone else's e-mail must not receive that person's bookings.
+            sql`NOT EXISTS (SELECT 1 FROM ${accounts} a WHERE a.id = ${patients.accountId}
+                              AND ${patients.createdBy} = a.id AND a.email_verified_at IS NULL)`,
           ),
         )
         .orderBy(desc(patients.updatedAt))
@@ -150,8 +158,18 @@ export function createPatientsRepository(db: Db) {
       return row?.count ?? 0;
     },
 
-    async linkAccount(id: string, accountId: string, tx: Db = db) {
-      await tx.update(patients).set({ accountId, updatedAt: clock.now() }).where(and(eq(patients.id, id), isNull(patients.accountId)));
+    /** Links a record that has no account yet; answers whether it did. */
+    async linkAccount(id: string, accountId: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(patients)
+        .set({ accountId, updatedAt: clock.now() })
+        .where(and(eq(patients.id, id), isNull(patients.accountId)))
+        .returning({ id: patients.id });
+      return rows.length > 0;
+    },
+
+    async unlinkAccount(id: string, tx: Db = db): Promise<void> {
+      await tx.update(patients).set({ accountId: null, updatedAt: clock.now() }).where(eq(patients.id, id));
     },
 
     /** The reads a route makes: only the records `visibility` lets the requesting user see. */

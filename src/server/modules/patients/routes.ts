@@ -11,7 +11,7 @@ import {
 import { AppError, pgErrorCode } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
-import { ensurePatientRecord } from './link-account';
+import { requireOwnRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
 import { clock } from '../../clock';
@@ -60,11 +60,12 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
         const existing = await repo.findByDocument(fields.documentType, fields.documentNumber);
         if (existing) throw duplicateDocument(existing);
       }
-      // A person who already has a paciente account with this e-mail gets this record linked.
+      // A person who already has a paciente account with this e-mail, and has proved it, gets this record
+      // linked; an unproved one must confirm the address first (SPEC §5).
       const account = fields.email ? await app.repos.auth.findAccountByEmail(fields.email) : undefined;
       const profile = account ? await app.repos.auth.findProfile(account.id) : undefined;
       const linkable =
-        account && profile?.role === 'paciente' && !(await repo.findByAccount(account.id)) ? account.id : null;
+        account?.emailVerifiedAt && profile?.role === 'paciente' && !(await repo.findByAccount(account.id)) ? account.id : null;
       try {
         const created = await audited(
           db,
@@ -151,10 +152,11 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'my-record:read' }, schema: { response: { 200: patientSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const profile = await app.repos.auth.findProfile(user.id);
+      // Resolved before the audited read: it may create the record or write the confirmation link.
+      const own = await requireOwnRecord(app, user);
       const patient = await audited(
         db,
-        (tx) => ensurePatientRecord(app.repos, user, { displayName: user.displayName, phone: profile?.phone ?? null }, tx),
+        async (tx) => (await repo.findById(own.id, tx))!,
         (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
       );
       return presentPatient(patient);

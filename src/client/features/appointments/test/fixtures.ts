@@ -18,6 +18,7 @@ export function appointment(changes: Partial<Appointment> = {}): Appointment {
     channel: 'telefono',
     status: 'confirmada',
     cancelReason: null,
+    cancelReasonVisible: false,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...changes,
