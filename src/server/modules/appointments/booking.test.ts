@@ -148,8 +148,8 @@ describe('public booking', () => {
     expect(after).toContain(slots[3].startsAt);
     expect(after).not.toContain(slots[4].startsAt);
 
-    const noReason = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/cancel`, payload: { reason: '' } });
-    expect(noReason.json().error.message).toBe('Indica el motivo de la cancelación');
+    const tooLong = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/cancel`, payload: { reason: 'x'.repeat(301) } });
+    expect(tooLong.json().error.message).toBe('El motivo no puede superar los 300 caracteres');
     const cancelled = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/cancel`, payload: { reason: 'No puedo ir' } });
     expect(cancelled.json()).toMatchObject({ status: 'cancelada', canChange: false });
     const again = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/cancel`, payload: { reason: 'Otra vez' } });
