@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: paths.auth.register, ...screen(() => import('./routes/auth/register')) },
           { path: paths.auth.resetPassword, ...screen(() => import('./routes/auth/reset-password')) },
           { path: paths.auth.newPassword, ...screen(() => import('./routes/auth/new-password')) },
+          { path: paths.auth.confirmEmail, ...screen(() => import('./routes/auth/confirm-email')) },
           { path: '*', ...screen(() => import('./routes/public/not-found')) },
         ],
       },

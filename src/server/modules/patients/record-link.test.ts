@@ -169,7 +169,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const email = 'marcos.paz@prueba.test';
     const record = await deskRecord(email, 'Marcos');
     const cookie = await signUp(email, 'Marcos Paz');
-    const link = (payload: unknown, as = admin.cookie) =>
+    const link = (payload: Record<string, string>, as = admin.cookie) =>
       t.request({ method: 'PUT', url: `/api/patients/${record.id}/account`, cookie: as, payload });
 
     expect((await link({ email }, cookie)).statusCode).toBe(403);

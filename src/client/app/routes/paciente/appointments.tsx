@@ -13,6 +13,7 @@ import { AppointmentCard } from '../../../features/booking/components/appointmen
 import { CancelAppointmentModal } from '../../../features/booking/components/cancel-appointment-modal';
 import { RescheduleModal } from '../../../features/booking/components/reschedule-modal';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { RequireLinkedRecord } from '../../../features/record-link/components/require-linked-record';
 import { formatLongDateTime } from '../../../lib/clinic-time';
 
 function Empty({ title, description, withBooking }: { title: string; description: string; withBooking?: boolean }) {
@@ -50,48 +51,45 @@ function CallToChange() {
 }
 
 export default function PatientAppointmentsPage() {
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Button component={Link} to={paths.booking} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+            Pedir cita
+          </Button>
+        }
+      >
+        Mis citas
+      </PageTitle>
+      <RequireLinkedRecord>
+        <MyAppointments />
+      </RequireLinkedRecord>
+    </>
+  );
+}
+
+function MyAppointments() {
   const appointments = useMyAppointments();
   const cancel = useCancelMyAppointment();
   const reschedule = useRescheduleMyAppointment();
   const [cancelling, setCancelling] = useState<OwnAppointment | null>(null);
   const [changing, setChanging] = useState<OwnAppointment | null>(null);
 
-  const title = (
-    <PageTitle
-      actions={
-        <Button component={Link} to={paths.booking} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
-          Pedir cita
-        </Button>
-      }
-    >
-      Mis citas
-    </PageTitle>
-  );
-  if (appointments.isPending) {
-    return (
-      <>
-        {title}
-        <LoadingBlock label="Cargando tus citas" />
-      </>
-    );
-  }
+  if (appointments.isPending) return <LoadingBlock label="Cargando tus citas" />;
   if (appointments.isError) {
     return (
-      <>
-        {title}
-        <LoadErrorAlert
-          title="No se han podido cargar tus citas"
-          error={appointments.error}
-          onRetry={() => void appointments.refetch()}
-        />
-      </>
+      <LoadErrorAlert
+        title="No se han podido cargar tus citas"
+        error={appointments.error}
+        onRetry={() => void appointments.refetch()}
+      />
     );
   }
 
   const { upcoming, past } = appointments.data;
   return (
     <>
-      {title}
       <Tabs defaultValue="upcoming" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab

@@ -8,6 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { usePatientDashboard } from '../../../features/booking/api/get-patient-dashboard';
 import { AppointmentFacts } from '../../../features/booking/components/appointment-facts';
 import { splitName } from '../../../features/booking/utils/slots';
+import { RequireLinkedRecord } from '../../../features/record-link/components/require-linked-record';
 import { useAuth } from '../../../lib/auth/auth-provider';
 
 function NextAppointment() {
@@ -69,7 +70,9 @@ export default function PatientDashboardPage() {
   return (
     <>
       <PageTitle>{firstName ? `Hola, ${firstName}` : 'Hola'}</PageTitle>
-      <NextAppointment />
+      <RequireLinkedRecord>
+        <NextAppointment />
+      </RequireLinkedRecord>
     </>
   );
 }

@@ -191,6 +191,7 @@ describe('booking page', () => {
     const { calls } = stubApi((call) => {
       if (call.url === '/api/public/booking-options') return { status: 200, body: options };
       if (isAvailability(call)) return { status: 200, body: availability([slot('2026-03-23T08:00:00.000Z')]) };
+      if (call.url === '/api/me/record-link') return { status: 200, body: { status: 'linked', email: 'lucia@correo.test', sentAt: null } };
       if (call.method === 'POST' && call.url === '/api/me/appointments') {
         return { status: 201, body: booked('2026-03-23T08:00:00.000Z', 'pendiente') };
       }
@@ -229,5 +230,32 @@ describe('booking page', () => {
       url: '/api/me/appointments',
       body: { doctorId: ANA, startsAt: '2026-03-23T08:00:00.000Z', reason: 'Dolor de pecho' },
     });
+  });
+  it('asks a paciente whose record waits for the e-mail proof to confirm it, instead of booking', async () => {
+    const pending = { status: 'pending', email: 'lucia@correo.test', sentAt: '2026-03-20T10:00:00.000Z' };
+    const { calls } = stubApi((call) => {
+      if (call.url === '/api/public/booking-options') return { status: 200, body: options };
+      if (call.url === '/api/me/record-link') return { status: 200, body: pending };
+      if (call.method === 'POST' && call.url === '/api/me/record-link/resend') return { status: 202, body: pending };
+      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No se ha encontrado lo que buscas.' } } };
+    });
+    const { user } = renderBooking({
+      id: 'a0a0a0a0-b1b1-4c2c-8d3d-e4e4e4e4e4e4',
+      email: 'lucia@correo.test',
+      role: 'paciente',
+      displayName: 'Lucía Martín Gómez',
+      photoURL: '',
+      phone: '600123456',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+
+    expect(
+      await screen.findByText('Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Especialidad' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reenviar enlace' }));
+    expect(await screen.findByText('Te hemos enviado un enlace nuevo a lucia@correo.test.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/me/record-link/resend']);
   });
 });

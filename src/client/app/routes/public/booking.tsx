@@ -23,6 +23,8 @@ import { SlotPicker } from '../../../features/booking/components/slot-picker';
 import { SlotTakenAlert } from '../../../features/booking/components/slot-taken-alert';
 import { capitalize, slotTakenOf, type PickedSlot } from '../../../features/booking/utils/slots';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { useRecordLink } from '../../../features/record-link/api/get-record-link';
+import { RecordLinkNotice } from '../../../features/record-link/components/record-link-notice';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { dayKey, formatLongDateTime } from '../../../lib/clinic-time';
 
@@ -62,6 +64,8 @@ export default function BookingPage() {
   const createMine = useCreateMyAppointment();
   const form = useBookingDetailsForm(patient);
   const narrow = useMediaQuery('(max-width: 36em)');
+  // A paciente whose record waits for the e-mail proof books once it is proved (no second record).
+  const recordLink = useRecordLink({ enabled: Boolean(patient) });
 
   const [step, setStep] = useState(0);
   const [chosenSpecialtyId, setSpecialtyId] = useState<string | null>(null);
@@ -90,6 +94,15 @@ export default function BookingPage() {
           error={options.error}
           onRetry={() => void options.refetch()}
         />
+      </Container>
+    );
+  }
+
+  if (patient && recordLink.data?.status === 'pending') {
+    return (
+      <Container size="md" py="xl">
+        <PageTitle>Pedir cita</PageTitle>
+        <RecordLinkNotice status={recordLink.data} />
       </Container>
     );
   }
