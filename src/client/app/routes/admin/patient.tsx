@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { PageTitle } from '../../../components/page-title';
+import { PatientAccountPanel } from '../../../features/patients/components/patient-account';
 import { PatientForm } from '../../../features/patients/components/patient-form';
 import { PatientHeader } from '../../../features/patients/components/patient-header';
 import { PatientLoader } from '../../../features/patients/components/patient-loader';
@@ -24,6 +25,7 @@ export default function PatientChartPage() {
         {(patient) => (
           <Stack gap="lg">
             <PatientHeader patient={patient} />
+            <PatientAccountPanel patient={patient} />
             {/* Mounted once per patient: a refetch never replaces what is being typed. */}
             <PatientForm key={patient.id} patient={patient} />
           </Stack>

@@ -91,7 +91,12 @@ export function AppointmentSummary({
       </Item>
       <Item label="Canal">{APPOINTMENT_CHANNEL_LABELS[appointment.channel]}</Item>
       {appointment.status === 'cancelada' && appointment.cancelReason && (
-        <Item label="Cancelación">{appointment.cancelReason}</Item>
+        <Item label="Cancelación">
+          {appointment.cancelReason}{' '}
+          <Text span c="dimmed" size="sm">
+            ({appointment.cancelReasonVisible ? 'el paciente ve el motivo' : 'motivo no visible para el paciente'})
+          </Text>
+        </Item>
       )}
     </DataList>
   );

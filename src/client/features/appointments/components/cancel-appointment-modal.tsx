@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { Appointment } from '../../../../common/schemas/appointments';
 import { formatLongDateTime } from '../../../lib/clinic-time';
@@ -12,7 +12,8 @@ interface CancelAppointmentModalProps {
   timeZone: string;
   loading: boolean;
   onClose: () => void;
-  onConfirm: (reason: string) => void;
+  /** The reason, and whether the patient reads it (in the cancellation e-mail and their area). */
+  onConfirm: (reason: string, showReasonToPatient: boolean) => void;
 }
 
 function CancelForm({
@@ -23,6 +24,7 @@ function CancelForm({
   onConfirm,
 }: Omit<CancelAppointmentModalProps, 'appointment'> & { appointment: Appointment }) {
   const [reason, setReason] = useState('');
+  const [showToPatient, setShowToPatient] = useState(false);
   const [error, setError] = useState<string | null>(null);
   return (
     <form
@@ -32,7 +34,7 @@ function CancelForm({
         event.preventDefault();
         const text = reason.trim();
         if (text.length < MIN) setError('Indica el motivo de la cancelación');
-        else onConfirm(text);
+        else onConfirm(text, showToPatient);
       }}
     >
       <Stack gap="md">
@@ -42,7 +44,7 @@ function CancelForm({
         </Text>
         <Textarea
           label="Motivo de la cancelación"
-          description="Queda en el historial de la cita."
+          description="Queda en el historial de la cita; el paciente no lo ve salvo que lo indiques abajo."
           required
           autosize
           minRows={2}
@@ -55,6 +57,12 @@ function CancelForm({
             setReason(event.currentTarget.value);
             if (error) setError(null);
           }}
+        />
+        <Checkbox
+          label="Mostrar el motivo al paciente"
+          description="Aparecerá en el correo de cancelación y en su área de paciente."
+          checked={showToPatient}
+          onChange={(event) => setShowToPatient(event.currentTarget.checked)}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
@@ -69,7 +77,10 @@ function CancelForm({
   );
 }
 
-/** Asks for the reason of a cancellation (required: it stays in the appointment's history). */
+/**
+ * Asks for the reason of a cancellation (required: it stays in the appointment's history) and whether the
+ * patient reads it (off by default: staff reasons are often internal).
+ */
 export function CancelAppointmentModal({ appointment, ...props }: CancelAppointmentModalProps) {
   return (
     <Modal

@@ -2,7 +2,7 @@ import { Button, Group, type ButtonProps, type MantineSize } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconDoorEnter, IconUserX, IconX, type Icon } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import { isAppointmentDayReached, type Appointment } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { formatTime } from '../../../lib/clinic-time';
 import { useChangeAppointmentStatus } from '../api/change-appointment-status';
@@ -48,13 +48,15 @@ export function StatusActions({
   const change = useChangeAppointmentStatus();
   const [pending, setPending] = useState<TargetStatus | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const actions = statusActionsFor(appointment.status, role);
+  const actions = statusActionsFor(appointment.status, role, {
+    dayReached: isAppointmentDayReached(appointment.startsAt, Date.now(), timeZone),
+  });
   if (actions.length === 0) return null;
 
-  const run = (status: TargetStatus, reason?: string) => {
+  const run = (status: TargetStatus, cancel?: { reason: string; showReasonToPatient: boolean }) => {
     setPending(status);
     change.mutate(
-      { id: appointment.id, change: reason ? { status, reason } : { status } },
+      { id: appointment.id, change: cancel ? { status, ...cancel } : { status } },
       {
         onSuccess: (saved) => {
           setCancelling(null);
@@ -112,7 +114,7 @@ export function StatusActions({
         timeZone={timeZone}
         loading={pending === 'cancelada'}
         onClose={() => setCancelling(null)}
-        onConfirm={(reason) => run('cancelada', reason)}
+        onConfirm={(reason, showReasonToPatient) => run('cancelada', { reason, showReasonToPatient })}
       />
     </>
   );

@@ -153,12 +153,16 @@ describe('today diary', () => {
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /Motivo de la cancelación/ }), 'Llama para anular');
+    // Hidden from the patient unless staff say otherwise.
+    const show = within(dialog).getByRole('checkbox', { name: /Mostrar el motivo al paciente/ });
+    expect(show).not.toBeChecked();
+    await user.click(show);
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar la cita' }));
 
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.url).toBe('/api/appointments/a-2/status');
-    expect(post.body).toEqual({ status: 'cancelada', reason: 'Llama para anular' });
+    expect(post.body).toEqual({ status: 'cancelada', reason: 'Llama para anular', showReasonToPatient: true });
     expect(await screen.findByText('Cita cancelada')).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import {
+  DAY_OF_STATUSES,
   STATUS_TRANSITIONS,
   type AppointmentStatus,
   type StatusChangeInput,
@@ -33,10 +34,18 @@ const DOCTOR_CHANGES: TargetStatus[] = ['en_sala', 'atendida', 'no_asistio'];
 
 const isTarget = (status: AppointmentStatus): status is TargetStatus => (ORDER as AppointmentStatus[]).includes(status);
 
-/** The changes `role` may make to an appointment in `status` (STATUS_TRANSITIONS of the contract). */
-export function statusActionsFor(status: AppointmentStatus, role: ActorRole): TargetStatus[] {
+/**
+ * The changes `role` may make to an appointment in `status` (STATUS_TRANSITIONS of the contract); arrival,
+ * attendance and no-show only once the appointment's day has come (`dayReached`, in the clinic's zone).
+ */
+export function statusActionsFor(status: AppointmentStatus, role: ActorRole, { dayReached }: { dayReached: boolean }): TargetStatus[] {
   const allowed = STATUS_TRANSITIONS[status].filter(isTarget);
-  return ORDER.filter((target) => allowed.includes(target) && (role === 'staff' || DOCTOR_CHANGES.includes(target)));
+  return ORDER.filter(
+    (target) =>
+      allowed.includes(target) &&
+      (role === 'staff' || DOCTOR_CHANGES.includes(target)) &&
+      (dayReached || !DAY_OF_STATUSES.includes(target)),
+  );
 }
 
 /** Appointments that can still be moved in the calendar. */

@@ -20,7 +20,7 @@ interface CancelAppointmentModalProps {
   onConfirm: (reason: string, appointment: OwnAppointment) => Promise<unknown>;
 }
 
-/** Asks why (required, at least 3 characters) before cancelling an appointment. */
+/** Confirms a patient's cancellation; saying why is optional (it helps the clinic organise the agenda). */
 export function CancelAppointmentModal({ appointment, onClose, onConfirm }: CancelAppointmentModalProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CancelValues, unknown, z.output<typeof cancelSchema>>({
@@ -81,9 +81,8 @@ export function CancelAppointmentModal({ appointment, onClose, onConfirm }: Canc
               </Alert>
             )}
             <Textarea
-              label="Motivo de la cancelación"
-              description="Nos ayuda a organizar la agenda."
-              required
+              label="Motivo de la cancelación (opcional)"
+              description="Si nos dices por qué, nos ayuda a organizar la agenda."
               autosize
               minRows={2}
               maxRows={6}
