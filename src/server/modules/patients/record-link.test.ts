@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor, insertAppointment, validPatient } from '../../test/fixtures';
+import { createDoctor, insertAppointment, nextWeekday, validPatient } from '../../test/fixtures';
 import { createAccountWithProfile } from '../auth/accounts';
 
 let t: TestApp;
@@ -207,5 +207,21 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect(mine.json()).toMatchObject({ firstName: 'Nueva', lastName: 'Persona', hasAccount: true });
     await get('/api/me/appointments', cookie);
     expect(await recordsWith('nueva.persona@prueba.test')).toBe(1);
+  });
+  it('a visitor booking with the e-mail and name of a record an unproved account made for itself does not land on it', async () => {
+    const email = 'suplantada@prueba.test';
+    const cookie = await signUp(email, 'Clara Suplantada');
+    const impostorRecord = (await get('/api/me/patient', cookie)).json();
+    const day = nextWeekday(6);
+    const slots = (await t.request({ method: 'GET', url: `/api/public/availability?doctorId=${doctor.id}&from=${day}&to=${day}` })).json().doctors[0].slots;
+    const booked = await t.request({
+      method: 'POST',
+      url: '/api/public/bookings',
+      payload: { doctorId: doctor.id, startsAt: slots[0].startsAt, firstName: 'Clara', lastName: 'Suplantada', email, phone: '+34 600 000 111', reason: '', acceptPrivacy: true },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect((await get('/api/me/appointments', cookie)).json().upcoming).toEqual([]);
+    const detail = await get(`/api/appointments/${booked.json().appointment.id}`, admin.cookie);
+    expect(detail.json().patientId).not.toBe(impostorRecord.id);
   });
 });
