@@ -154,7 +154,7 @@ test.describe('Reserva online', () => {
 
     await page.getByRole('button', { name: 'Cancelar la cita' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar la cita' });
-    await dialog.getByRole('textbox', { name: label('Motivo de la cancelación') }).fill('No puedo ir ese día');
+    await dialog.getByRole('textbox', { name: 'Motivo de la cancelación (opcional)' }).fill('No puedo ir ese día');
     await dialog.getByRole('button', { name: 'Cancelar la cita' }).click();
     await expect(dialog).toBeHidden();
 
@@ -289,7 +289,7 @@ test.describe('Reserva online', () => {
     await card.getByRole('button', { name: 'Cancelar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancelar la cita' });
     await expect(dialog).toContainText(picked.when.charAt(0).toLowerCase() + picked.when.slice(1));
-    await dialog.getByRole('textbox', { name: label('Motivo de la cancelación') }).fill('Ya estoy mejor');
+    await dialog.getByRole('textbox', { name: 'Motivo de la cancelación (opcional)' }).fill('Ya estoy mejor');
     await dialog.getByRole('button', { name: 'Cancelar la cita' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('alert').filter({ hasText: 'Cita cancelada' })).toBeVisible();
