@@ -33,22 +33,28 @@ export function findLinkedRecord(repos: Pick<Repositories, 'patients'>, accountI
 }
 
 /**
- * Sends «Confirma tu correo para ver tu ficha» with a new single-use link (24 h). The one place that
- * e-mails it.
+ * Writes «Confirma tu correo para ver tu ficha» with a new single-use link (24 h) to the outbox: the token
+ * and its e-mail exist together or not at all, and the worker delivers it. The one place that sends it.
  */
 export async function sendRecordLinkEmail(app: FastifyInstance, account: PacienteAccount): Promise<void> {
   const { token, id } = newSecretToken();
-  await app.repos.recordLinks.createToken({
-    id,
-    accountId: account.id,
-    email: account.email.toLowerCase(),
-    expiresAt: new Date(clock.nowMs() + RECORD_LINK_VALID_HOURS * 3_600_000),
-  });
   const settings = await app.repos.clinic.getSettings();
   const link = `${app.config.publicUrl}${paths.auth.confirmEmail}?token=${encodeURIComponent(token)}`;
-  await app.mailer.send(
-    recordLinkEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link, validHours: RECORD_LINK_VALID_HOURS }),
-  );
+  await app.database.db.transaction(async (tx) => {
+    await app.repos.recordLinks.createToken(
+      {
+        id,
+        accountId: account.id,
+        email: account.email.toLowerCase(),
+        expiresAt: new Date(clock.nowMs() + RECORD_LINK_VALID_HOURS * 3_600_000),
+      },
+      tx,
+    );
+    await app.outbox.enqueue(
+      recordLinkEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link, validHours: RECORD_LINK_VALID_HOURS }),
+      { tx, kind: 'record-link' },
+    );
+  });
 }
 
 /**
@@ -106,8 +112,8 @@ async function sendLinkIfNoneValid(app: FastifyInstance, account: PacienteAccoun
   try {
     await sendRecordLinkEmail(app, account);
   } catch (error) {
-    // The area offers «Reenviar enlace»; a mail server down must not break signing up or in.
-    app.log.warn({ code: pgErrorCode(error) ?? (error as Error).name }, 'record link e-mail not sent');
+    // The area offers «Reenviar enlace»: a failure here must not break signing up or in.
+    app.log.warn({ code: pgErrorCode(error) ?? (error as Error).name }, 'record link e-mail not recorded');
   }
 }
 

@@ -36,8 +36,9 @@ async function signUp(email: string, displayName = 'Elena Robles') {
   return sessionCookieOf(response);
 }
 
-/** The token of the last «Confirma tu correo» e-mail sent to `email`. */
-function lastLinkTo(email: string): string {
+/** The token of the last «Confirma tu correo» e-mail sent to `email` (after the outbox delivers it). */
+async function lastLinkTo(email: string): Promise<string> {
+  await t.deliverMail();
   const mail = [...t.mailer.sent].reverse().find((message) => message.to === email && message.subject === 'Confirma tu correo para ver tu ficha');
   if (!mail) throw new Error(`no confirmation e-mail to ${email}`);
   const link = /https?:\/\/\S+\/auth\/confirmar-correo\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
@@ -94,7 +95,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const record = await deskRecord(email, 'Tomás');
     const appointment = await insertAppointment(t, { patientId: record.id, doctorId: doctor.id, startsAt: new Date(Date.now() + 12 * 86_400_000) });
     const cookie = await signUp(email, 'Tomás Robles');
-    const token = lastLinkTo(email);
+    const token = await lastLinkTo(email);
 
     const confirmed = await confirm(token);
     expect(confirmed.statusCode).toBe(200);
@@ -122,7 +123,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const email = 'pilar.sanz@prueba.test';
     const record = await deskRecord(email, 'Pilar');
     const cookie = await signUp(email, 'Pilar Robles');
-    const expired = lastLinkTo(email);
+    const expired = await lastLinkTo(email);
     const resend = () => t.request({ method: 'POST', url: '/api/me/record-link/resend', cookie });
 
     const tooSoon = await resend();
@@ -133,13 +134,13 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect((await confirm(expired)).statusCode).toBe(400);
     // The next visit finds no valid link and e-mails a new one by itself.
     expect((await get('/api/me/patient', cookie)).statusCode).toBe(409);
-    const renewed = lastLinkTo(email);
+    const renewed = await lastLinkTo(email);
     expect(renewed).not.toBe(expired);
 
     clock.advance(61_000);
     const sent = await resend();
     expect(sent.statusCode).toBe(202);
-    const fresh = lastLinkTo(email);
+    const fresh = await lastLinkTo(email);
     expect(fresh).not.toBe(renewed);
     expect((await confirm(fresh)).json()).toEqual({ linked: true });
     expect((await get('/api/me/patient', cookie)).json().id).toBe(record.id);
@@ -201,6 +202,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
 
   it('an account with no record of the clinic gets one of its own at once, and only one', async () => {
     const cookie = await signUp('nueva.persona@prueba.test', 'Nueva Persona');
+    await t.deliverMail();
     expect(t.mailer.sent.some((mail) => mail.to === 'nueva.persona@prueba.test')).toBe(false);
     const mine = await get('/api/me/patient', cookie);
     expect(mine.statusCode).toBe(200);
