@@ -5,7 +5,7 @@ import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSche
 import { requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
 import { audited, auditContext } from '../audit/audited';
-import { findLinkedRecord, PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
