@@ -172,6 +172,24 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'PATCH /api/patients/:id': { expect: only(['admin']), params: (w) => ({ id: w.A.recordId }), payload: () => ({ notes: 'Revisado en la matriz' }) },
   'GET /api/me/patient': { expect: only(['paciente']), shows: ownRecords },
+  // The proof of a paciente's e-mail, and staff linking a record to an account by hand.
+  'GET /api/me/record-link': { expect: only(['paciente']) },
+  'POST /api/me/record-link/resend': {
+    label: 'a paciente whose record is already linked has nothing to confirm',
+    expect: only(['paciente'], 409),
+  },
+  'POST /api/auth/email-confirmation': {
+    label: 'an unknown token is refused to anyone',
+    expect: everyone(400),
+    payload: () => ({ token: 'x'.repeat(43) }),
+  },
+  'GET /api/patients/:id/account': { expect: only(['admin']), params: (w) => ({ id: w.A.recordId }), shows: (w) => [w.A.accountId] },
+  'PUT /api/patients/:id/account': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.accountLink.recordId }),
+    payload: (w) => ({ email: w.accountLink.email }),
+  },
+  'DELETE /api/patients/:id/account': { expect: only(['admin']), params: (w) => ({ id: w.accountUnlinkRecordId }) },
 
   // Appointments: the desk all; doctors their own agenda; pacientes their own.
   'GET /api/appointments': { expect: only(['admin']), query: () => '?from=2030-01-07&to=2030-01-07', shows: ownToday },

@@ -55,6 +55,10 @@ export interface World {
   imageId: string;
   /** An account of nobody's side to sign in with and to ask a password reset for. */
   spareEmail: string;
+  /** A record without an account, and the e-mail of a paciente account staff link to it. */
+  accountLink: { recordId: string; email: string };
+  /** A record linked to an account, for staff to unlink. */
+  accountUnlinkRecordId: string;
   /** Free slots of doctor C, handed out so that no two bookings of the matrix take the same. */
   slot(day: 'wednesday' | 'monday-next', index: number): string;
 }
@@ -93,7 +97,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       (await insertAppointment(t, { patientId: record.id, doctorId: doctor, startsAt })).id;
     const appointmentId = await book(madrid(TUESDAY, '09:00'));
     const today = await book(madrid(MONDAY, '10:00'));
-    const checkInTargets = { admin: await book(madrid(TUESDAY, '09:30')), doctor: await book(madrid(TUESDAY, '10:00')) };
+    // Today: statuses such as «en sala» apply only from the appointment's day on.
+    const checkInTargets = { admin: await book(madrid(MONDAY, '11:00')), doctor: await book(madrid(MONDAY, '11:30')) };
     return {
       accountId: user.id,
       email,
@@ -142,6 +147,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
   const image = await t.app.repos.images.create({ mime: 'image/png', content: png, createdBy: admin.id });
   const spare = await t.createUser({ role: 'paciente', email: 'repuesto@matriz.test', displayName: 'Cuenta Repuesto' });
+  // Staff linking and unlinking: a record without an account and one to link it to; a record already linked.
+  // (Signing a paciente in gives the account a record of its own: the one to link is freed from it.)
+  const unlinkedRecord = await t.app.repos.patients.create({ firstName: 'Lucía', lastName: 'Enlazable', email: '', phone: '' });
+  const toLink = await t.createUser({ role: 'paciente', email: 'enlazable@matriz.test', displayName: 'Lucía Enlazable' });
+  const ownOfToLink = await t.app.repos.patients.findByAccount(toLink.id);
+  if (ownOfToLink) await t.app.repos.patients.unlinkAccount(ownOfToLink.id);
+  const toUnlink = await t.createUser({ role: 'paciente', email: 'desenlazable@matriz.test', displayName: 'Dora Desenlazable' });
+  const linkedRecord =
+    (await t.app.repos.patients.findByAccount(toUnlink.id)) ??
+    (await t.app.repos.patients.create({ accountId: toUnlink.id, firstName: 'Dora', lastName: 'Desenlazable', email: toUnlink.email, phone: '' }));
 
   return {
     A: pick(A),
@@ -161,6 +176,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     absenceId: absence.id,
     imageId: image.id,
     spareEmail: spare.email,
+    accountLink: { recordId: unlinkedRecord.id, email: toLink.email },
+    accountUnlinkRecordId: linkedRecord.id,
     slot: (day, index) => madrid(day === 'wednesday' ? '2030-01-09' : '2030-01-14', slotTime(index)).toISOString(),
   };
 }
