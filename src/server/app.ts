@@ -119,7 +119,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('outbox', createOutbox(app));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // API answers are not cached, unless the route chose a cache of its own (an image never changes);
+    // an error is never cached, whatever the route had set before failing.
+    if (request.url.startsWith('/api/') && (!reply.hasHeader('cache-control') || reply.statusCode >= 400)) {
+      reply.header('Cache-Control', 'no-store');
+    }
   });
 
   await app.register(errorsPlugin);
