@@ -179,6 +179,10 @@ describe('bad input never answers 500', () => {
     expect(expectSpanishError(response, 400).code).toBe('VALIDATION');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-request-id']).toBeTruthy();
+    // Answered before routing, so before the hooks that add the security headers: added by hand.
+    expect(String(response.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('an unknown /api path → 404 JSON for any method', async () => {

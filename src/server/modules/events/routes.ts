@@ -16,11 +16,14 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     const { visibility } = request.scope;
     reply.hijack();
     const response = reply.raw;
+    // A hijacked reply skips Fastify's sending: the headers the hooks set so far (the security headers)
+    // are written here by hand.
     response.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
+      ...reply.getHeaders(),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
       'x-request-id': request.id,
     });
     response.write('retry: 5000\n\n');
