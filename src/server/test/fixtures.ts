@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { appointments } from '../db/schema';
 import type { TestApp } from './app';
 
@@ -81,6 +82,24 @@ export async function insertAppointment(
     })
     .returning();
   return row!;
+}
+
+/**
+ * `count` back-to-back appointments of one doctor from `from` on, written by one `INSERT … SELECT
+ * generate_series` (thousands in a blink, for tests of large exports and lists).
+ */
+export async function insertAppointmentSeries(
+  t: TestApp,
+  input: { patientId: string; doctorId: string; from: Date; count: number; minutes?: number },
+): Promise<void> {
+  const step = `${input.minutes ?? 30} minutes`;
+  await t.database.db.execute(sql`
+    INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status)
+    SELECT ${input.patientId}::uuid, ${input.doctorId}::uuid,
+           ${input.from.toISOString()}::timestamptz + n * ${step}::interval,
+           ${input.from.toISOString()}::timestamptz + (n + 1) * ${step}::interval,
+           'Cita de la serie nº ' || n, 'telefono', 'confirmada'
+      FROM generate_series(0, ${input.count - 1}) AS n`);
 }
 
 /** A date (`YYYY-MM-DD`) at least `days` from today that falls on a weekday. */

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor, validPatient, nextWeekday } from '../../test/fixtures';
+import { createDoctor, insertAppointmentSeries, validPatient, nextWeekday } from '../../test/fixtures';
 import { hashPassword } from '../auth/passwords';
 
 let t: TestApp;
@@ -110,6 +110,21 @@ describe('staff booking', () => {
     expect(lines.length).toBeGreaterThanOrEqual(6);
     expect(lines.some((line) => line.includes(';Atendida;'))).toBe(true);
   });
+
+  it('exports every appointment, however many (streamed, not cut at 5 000)', async () => {
+    const busy = await createDoctor(t, admin.cookie);
+    const count = 6_001;
+    await insertAppointmentSeries(t, { patientId, doctorId: busy.id, from: new Date('2026-01-05T08:00:00Z'), count });
+    const csv = await t.request({ method: 'GET', url: `/api/appointments/export.csv?doctorId=${busy.id}`, cookie: admin.cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFFFecha;Inicio;')).toBe(true);
+    const rows = csv.body.slice(1).split('\r\n').slice(1, -1);
+    expect(rows).toHaveLength(count);
+    // In start order, each once: the first and the last of the series, and no repeated reason.
+    expect(rows[0]).toContain('05/01/2026;09:00;09:30;');
+    expect(rows.at(-1)).toContain(`;Cita de la serie nº ${count - 1};`);
+    expect(new Set(rows.map((row) => row.split(';')[8])).size).toBe(count);
+  }, 120_000);
 
   it('a doctor sees only their own agenda and appointments; admin-only endpoints refuse them', async () => {
     const other = await createDoctor(t, admin.cookie);
