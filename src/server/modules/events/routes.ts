@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import { seesAgendaOf } from '../../access/visibility';
@@ -19,7 +20,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     // A hijacked reply skips Fastify's sending: the headers the hooks set so far (the security headers)
     // are written here by hand.
     response.writeHead(200, {
-      ...reply.getHeaders(),
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
