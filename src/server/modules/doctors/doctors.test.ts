@@ -166,6 +166,13 @@ describe('doctors', () => {
     expect(unknown.json().error.fields.specialtyId).toBe('Elige una especialidad de la lista');
   });
 
+  it('takes a photo only from the clinic\'s own images', async () => {
+    const { id } = await createDoctor(t, admin.cookie);
+    const foreign = await t.request({ method: 'PATCH', url: `/api/doctors/${id}`, cookie: admin.cookie, payload: { photoUrl: '//evil.example/x.png' } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields.photoUrl).toBe('La foto debe ser una imagen subida a la clínica');
+  });
+
   it('only admins manage doctors', async () => {
     const doctor = await t.createUser({ role: 'doctor' });
     const patient = await t.createUser({ role: 'paciente' });
