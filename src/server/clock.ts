@@ -1,3 +1,5 @@
+import { setSchemaClock } from '../common/now';
+
 /**
  * The server's one source of "now" (DESIGN: one clock). Every rule that depends on the time of day reads
  * it here, so a test fixes the clock instead of taking a different path depending on when it runs.
@@ -31,3 +33,6 @@ export const clock = {
     else offsetMs += ms;
   },
 };
+
+// The shared schemas' rules (a birth date not in the future, appointments within a few years) read the same clock.
+setSchemaClock(() => clock.nowMs());

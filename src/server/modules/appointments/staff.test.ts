@@ -111,6 +111,29 @@ describe('staff booking', () => {
     expect(lines.some((line) => line.includes(';Atendida;'))).toBe(true);
   });
 
+  it('refuses appointment dates outside a few years around today (years 0000 and 9999 too)', async () => {
+    clock.freeze('2026-03-02T09:00:00+01:00');
+    for (const [startsAt, message] of [
+      ['0000-01-03T09:00:00.000Z', 'Indica una fecha entre los años 1900 y 2999'],
+      ['2025-02-27T09:00:00.000Z', 'La cita no puede ser de hace más de un año'],
+      ['9999-12-27T09:00:00.000Z', 'Indica una fecha entre los años 1900 y 2999'],
+      ['2031-03-04T09:00:00.000Z', 'La cita no puede ser dentro de más de 5 años'],
+    ]) {
+      const refused = await book({ startsAt, allowOutsideHours: true });
+      expect(refused.statusCode, startsAt).toBe(400);
+      expect(refused.json().error.fields.startsAt).toBe(message);
+    }
+    const farEnd = await book({ startsAt: '2026-03-03T09:00:00.000Z', endsAt: '9999-12-27T09:00:00.000Z' });
+    expect(farEnd.json().error.fields.endsAt).toBe('Indica una fecha entre los años 1900 y 2999');
+    // Filters of the history and its export: a 400 naming the field, not a failed date computation.
+    for (const url of ['/api/appointments?to=9999-12-31', '/api/appointments/export.csv?from=0000-01-01']) {
+      const filter = await t.request({ method: 'GET', url, cookie: admin.cookie });
+      expect(filter.statusCode, url).toBe(400);
+      expect(Object.values(filter.json().error.fields)).toEqual(['Indica una fecha entre los años 1900 y 2999']);
+    }
+    expect((await book({ startsAt: '2031-02-24T09:00:00.000Z', allowOutsideHours: true })).statusCode).toBe(201);
+  });
+
   it('exports every appointment, however many (streamed, not cut at 5 000)', async () => {
     const busy = await createDoctor(t, admin.cookie);
     const count = 6_001;
