@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { clock } from '../clock';
 import { appointments } from '../db/schema';
 import type { TestApp } from './app';
 
@@ -102,9 +103,16 @@ export async function insertAppointmentSeries(
       FROM generate_series(0, ${input.count - 1}) AS n`);
 }
 
-/** A date (`YYYY-MM-DD`) at least `days` from today that falls on a weekday. */
+/**
+ * A Monday morning in Madrid, in a month with no daylight-saving change: files whose paths depend on the
+ * day or hour (today's diary, slots, notice) start the clock here (`clock.startAt(TEST_MONDAY_MORNING)`),
+ * so they take the same path whenever they run.
+ */
+export const TEST_MONDAY_MORNING = '2026-03-02T09:00:00+01:00';
+
+/** A date (`YYYY-MM-DD`) at least `days` from the clock's today that falls on a weekday. */
 export function nextWeekday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
+  const date = new Date(clock.nowMs() + days * 86_400_000);
   while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { createDoctor } from '../../test/fixtures';
 
@@ -116,7 +117,7 @@ describe('doctors', () => {
 
   it('an absence covering the whole horizon leaves no next free slot', async () => {
     const { id } = await createDoctor(t, admin.cookie);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clock.now().toISOString().slice(0, 10);
     const added = await post(`/api/doctors/${id}/absences`, { startDate: today, endDate: '2099-12-31', reason: 'Excedencia' });
     expect(added.json().nextFreeSlot).toBeNull();
   });
