@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import { setSchemaClock } from '../common/now';
 
 /**
@@ -16,6 +17,10 @@ export const clock = {
   },
   now(): Date {
     return new Date(clock.nowMs());
+  },
+  /** Today's date in `timeZone` by this clock (what `Temporal.Now.plainDateISO` answers by the real one). */
+  today(timeZone: string): Temporal.PlainDate {
+    return Temporal.Instant.fromEpochMilliseconds(clock.nowMs()).toZonedDateTimeISO(timeZone).toPlainDate();
   },
   /** Stops the clock at `instant` (tests); `null` lets it run again from the real time. */
   freeze(instant: Date | string | null): void {
