@@ -186,13 +186,8 @@ export const bookingConfirmationSchema = z.object({
 });
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
-<<<<<<< HEAD
 export const cancelSchema = z.strictObject({ reason: patientCancelReasonSchema });
-export const rescheduleSchema = z.strictObject({ startsAt: instant, doctorId: uuid('Elige un profesional').optional() });
-=======
-export const cancelSchema = z.strictObject({ reason: cancelReasonSchema });
 export const rescheduleSchema = z.strictObject({ startsAt: appointmentInstant, doctorId: uuid('Elige un profesional').optional() });
->>>>>>> 168a0a6 (Appointment dates stay within a year back and five ahead, query dates within 1900–2999; schemas read the server's clock)
 export type RescheduleInput = z.input<typeof rescheduleSchema>;
 
 /** 409 on a lost race: the message plus fresh slots of the same doctor that day and the next days. */
