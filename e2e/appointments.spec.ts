@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, patientPayload, test } from './fixtures';
+import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, label, newClinicContext, patientPayload, test } from './fixtures';
 
 /**
  * Staff appointment screens (SPEC §5 Appointments): drag to reschedule in /admin/calendario, the live
@@ -66,7 +66,7 @@ const todayLong = () => {
       month: 'long',
       year: 'numeric',
     })
-      .formatToParts(new Date())
+      .formatToParts(clinicNow())
       .map((part) => [part.type, part.value]),
   );
   return new RegExp(`^${parts.weekday},? ${parts.day} de ${parts.month} de ${parts.year}$`, 'i');
@@ -148,12 +148,12 @@ const getAppointment = (request: APIRequestContext, id: string) =>
   getJson<Appointment>(request, `/api/appointments/${id}`);
 
 /**
- * A start today (clinic time) when `doctor` has nothing booked for `minutes`: soon after now if the
- * day still has room, else earlier today (staff may record a past appointment; the form only warns).
+ * A start today (clinic time), soon after now, when `doctor` has nothing booked for `minutes` (the
+ * suite's clock starts on a Monday morning: the day has room).
  * Times are multiples of 5 minutes, as the form's time picker offers them.
  */
 async function freeTimeToday(request: APIRequestContext, doctorId: string, minutes: number): Promise<Date> {
-  const today = dayIn(new Date());
+  const today = dayIn(clinicNow());
   const dayStart = zoned(today);
   const dayEnd = zoned(addDays(today, 1));
   const booked = (
@@ -166,12 +166,8 @@ async function freeTimeToday(request: APIRequestContext, doctorId: string, minut
     start + minutes * MINUTE <= dayEnd.getTime() &&
     booked.every((a) => Date.parse(a.endsAt) <= start || Date.parse(a.startsAt) >= start + minutes * MINUTE);
   const step = 5 * MINUTE;
-  const soon = Math.ceil((Date.now() + 10 * MINUTE) / step) * step;
+  const soon = Math.ceil((clinicNow().getTime() + 10 * MINUTE) / step) * step;
   for (let start = soon; start + minutes * MINUTE <= dayEnd.getTime(); start += step) {
-    if (isFree(start)) return new Date(start);
-  }
-  // Too late in the day: the latest free time before now.
-  for (let start = soon - step; start >= dayStart.getTime(); start -= step) {
     if (isFree(start)) return new Date(start);
   }
   throw new Error(`No free time left today for doctor ${doctorId}`);
@@ -217,7 +213,7 @@ test.describe('Citas (personal)', () => {
 
     // A weekday two to four weeks ahead with free slots at T, T+1 h and T+2 h: our appointment goes at
     // T, is dragged to T+1 h, and a second one at T+2 h is in the way of the next drag.
-    const today = dayIn(new Date());
+    const today = dayIn(clinicNow());
     const from = addDays(today, 15);
     const to = addDays(today, 35);
     const availability = await getJson<{ doctors: { id: string; slots: Slot[] }[] }>(
@@ -315,7 +311,8 @@ test.describe('Citas (personal)', () => {
     await page.goto('/admin/citas-hoy');
     await expect(page.getByRole('heading', { level: 1, name: 'Citas de hoy' })).toBeVisible();
     expect((await listening).status()).toBe(200);
-    await expect(page.getByText(/^(Total|Hoy no hay citas)/).first()).toBeVisible();
+    // The demo clinic has appointments on the suite's Monday.
+    await expect(page.getByText(/^Total/).first()).toBeVisible();
 
     const doctor = await doctorNamed(page.request, 'Dra. Elena Navarro Castro');
     const startsAt = await freeTimeToday(page.request, doctor.id, doctor.appointmentMinutes);
@@ -344,7 +341,7 @@ test.describe('Citas (personal)', () => {
     await expect(diaryRow(page, startsAt, patientName)).toHaveCount(0);
 
     // Browser B: another admin books it in /admin/citas/nueva.
-    const contextB = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: ZONE });
+    const contextB = await newClinicContext(browser, { baseURL, locale: 'es-ES', timezoneId: ZONE });
     try {
       const pageB = await contextB.newPage();
       await signInViaApi(pageB);
@@ -369,14 +366,9 @@ test.describe('Citas (personal)', () => {
       await pageB.getByRole('textbox', { name: label('Motivo de la consulta') }).fill(`Diario en directo ${suffix()}`);
       await pageB.getByRole('button', { name: 'Reservar cita' }).click();
 
-      // Outside the doctor's hours (e.g. a weekend or the evening) the form asks first.
-      const outsideHours = pageB.getByRole('dialog', { name: '¿Reservar fuera del horario?' });
-      const booked = notification(pageB, 'Cita reservada');
-      await expect(outsideHours.or(booked)).toBeVisible();
-      if (await outsideHours.isVisible()) {
-        await outsideHours.getByRole('button', { name: 'Sí, reservar igualmente' }).click();
-      }
-      await expect(booked).toBeVisible();
+      // A Monday morning (the suite's clock) is inside the doctor's hours: booked without a question.
+      await expect(notification(pageB, 'Cita reservada')).toBeVisible();
+      await expect(pageB.getByRole('dialog', { name: '¿Reservar fuera del horario?' })).toHaveCount(0);
       await expect(pageB).toHaveURL((url) => url.pathname === '/admin/calendario');
     } finally {
       await contextB.close();
@@ -444,7 +436,7 @@ test.describe('Nueva cita, historial y agenda de la doctora', () => {
     await signInViaApi(page);
     const doctor = await doctorNamed(page.request, 'Dr. Andrés Molina Prieto');
     // A free slot three to five weeks ahead: the form opens on it, as when a calendar slot is clicked.
-    const today = dayIn(new Date());
+    const today = dayIn(clinicNow());
     const availability = await getJson<{ doctors: { id: string; slots: Slot[] }[] }>(
       page.request,
       `/api/public/availability?${new URLSearchParams({ doctorId: doctor.id, from: addDays(today, 21), to: addDays(today, 35) })}`,
@@ -540,7 +532,7 @@ test.describe('Nueva cita, historial y agenda de la doctora', () => {
       allowOutsideHours: true,
     });
 
-    const context = await browser.newContext({ baseURL });
+    const context = await newClinicContext(browser, { baseURL });
     const doctorPage = await context.newPage();
     await signInViaApi(doctorPage, DEMO.doctor.email);
     await doctorPage.goto('/doctor/citas');
@@ -598,11 +590,11 @@ test.describe('Paneles', () => {
       (url) =>
         url.pathname === '/admin/citas' &&
         url.searchParams.get('status') === 'pendiente' &&
-        url.searchParams.get('from') === dayIn(new Date()),
+        url.searchParams.get('from') === dayIn(clinicNow()),
     );
     await expect(page.getByRole('heading', { level: 1, name: 'Historial de citas' })).toBeVisible();
 
-    const context = await browser.newContext({ baseURL });
+    const context = await newClinicContext(browser, { baseURL });
     const doctorPage = await context.newPage();
     await signInViaApi(doctorPage, DEMO.doctor.email);
     await doctorPage.goto('/doctor/dashboard');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, label, login, patientPayload, test, uniqueEmail } from './fixtures';
+import { clinicNow, DEMO, DEMO_PASSWORD, expect, label, login, patientPayload, test, uniqueEmail } from './fixtures';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -21,7 +21,7 @@ function randomDni(): { valid: string; wrongLetter: string } {
 
 /** `YYYY-MM-DD` plus some days, and the same day as the «dd/mm/aaaa» people type. */
 function dayFromToday(days: number): { iso: string; typed: string } {
-  const date = new Date();
+  const date = clinicNow();
   date.setUTCHours(12, 0, 0, 0);
   date.setUTCDate(date.getUTCDate() + days);
   const iso = date.toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-import { MAIL_DIR, STATE_FILE, type E2EState } from './global-setup';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { CLOCK_START, MAIL_DIR, STATE_FILE, type E2EState } from './global-setup';
 
 export { expect };
 
@@ -20,9 +20,29 @@ export function baseUrl(): string {
   return state.baseURL;
 }
 
+/** The clinic's "now" by the server's clock: CLOCK_START plus the time since the server started. */
+export function clinicNow(): Date {
+  const startedAt = process.env.E2E_CLOCK_STARTED_AT
+    ? Number(process.env.E2E_CLOCK_STARTED_AT)
+    : (JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState).clockStartedAt;
+  return new Date(Date.parse(CLOCK_START) + (Date.now() - startedAt));
+}
+
+/** Pages of this context see the clinic's time (Date, Intl, timers run at the real pace from there). */
+async function useClinicClock(context: BrowserContext): Promise<BrowserContext> {
+  await context.clock.install({ time: clinicNow() });
+  return context;
+}
+
+/** Another browser (a second user at the same time), on the clinic's clock like the test's own. */
+export async function newClinicContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return useClinicClock(await browser.newContext(options));
+}
+
 export const test = base.extend({
   // Normally already set by playwright.config.ts; this keeps the tests working if it was not.
   baseURL: async ({ baseURL }, use) => use(baseURL ?? baseUrl()),
+  context: async ({ context }, use) => use(await useClinicClock(context)),
 });
 
 /** A fresh e-mail address nobody has used in this run. */

@@ -11,10 +11,18 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TMP_DIR = path.join(ROOT, 'e2e', '.tmp');
 export const MAIL_DIR = path.join(TMP_DIR, 'mail');
 export const STATE_FILE = path.join(TMP_DIR, 'state.json');
+/**
+ * The clinic's "now" when the suite starts: a Monday at 09:00 in Madrid, in a month with no daylight-saving
+ * change. The server's clock starts there (CLOCK_START) and the browsers' too (e2e/fixtures.ts), so every
+ * run sees the same weekday and hour.
+ */
+export const CLOCK_START = '2026-01-12T09:00:00+01:00';
 
 export interface E2EState {
   baseURL: string;
   smtpPort: number;
+  /** The real time (ms) at which the server's clock was told to start at CLOCK_START. */
+  clockStartedAt: number;
   serverPid: number;
   dataDir: string;
 }
@@ -99,11 +107,14 @@ export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
 
   const output: string[] = [];
+  const clockStartedAt = Date.now();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not 'production': the server takes CLOCK_START only outside it.
+      NODE_ENV: 'test',
+      CLOCK_START,
       PORT: String(port),
       // Fastify binds both 127.0.0.1 and ::1 for "localhost", whichever the browser picks.
       HOST: 'localhost',
@@ -138,7 +149,8 @@ export default async function globalSetup() {
   }
 
   process.env.BASE_URL = baseURL;
-  const state: E2EState = { baseURL, smtpPort, serverPid: server.pid!, dataDir };
+  process.env.E2E_CLOCK_STARTED_AT = String(clockStartedAt);
+  const state: E2EState = { baseURL, smtpPort, clockStartedAt, serverPid: server.pid!, dataDir };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 }
 

@@ -34,7 +34,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
 import rateLimitPlugin from './plugins/rate-limit';
-import securityHeadersPlugin from './plugins/security-headers';
+import securityHeadersPlugin, { securityHeadersFor } from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { createRepositories } from './repositories';
 import { AppError } from './errors';
@@ -54,6 +54,7 @@ export interface BuildOptions {
 /** Builds the whole application without listening: `main.ts` listens, tests `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const securityHeaders = securityHeadersFor(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -77,7 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Errors raised before routing (an undecodable URL, an over-long parameter) would otherwise be
     // answered by Fastify itself, in English and outside `{ error: { code, message } }`.
     frameworkErrors: (error, request, reply) =>
-      answerFrameworkError(error, request.id, reply as unknown as FastifyReply),
+      answerFrameworkError(error, request.id, reply as unknown as FastifyReply, securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
@@ -119,31 +120,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('outbox', createOutbox(app));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    // API answers are not cached, unless the route chose a cache of its own (an image never changes);
+    // an error is never cached, whatever the route had set before failing.
+    if (request.url.startsWith('/api/') && (!reply.hasHeader('cache-control') || reply.statusCode >= 400)) {
+      reply.header('Cache-Control', 'no-store');
+    }
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its theme variables in <style> elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith('https://'),
-  });
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin, { relaxed: options.relaxRateLimits });
@@ -207,9 +192,14 @@ function findNulCharacter(value: unknown, at = '', depth = 0): string | undefine
 }
 
 /** Answers the errors Fastify raises before routing, in our shape and language. */
-function answerFrameworkError(error: FastifyError, requestId: string, reply: FastifyReply) {
-  // The onSend hooks do not run on this path: set their headers here.
-  reply.header('x-request-id', requestId).header('Cache-Control', 'no-store');
+function answerFrameworkError(
+  error: FastifyError,
+  requestId: string,
+  reply: FastifyReply,
+  securityHeaders: Record<string, string>,
+) {
+  // Neither the onRequest nor the onSend hooks run on this path: set their headers here.
+  reply.headers(securityHeaders).header('x-request-id', requestId).header('Cache-Control', 'no-store');
   if (error.code === 'FST_ERR_BAD_URL') {
     return reply.status(400).send(errorBody('VALIDATION', 'La dirección solicitada no es válida.'));
   }

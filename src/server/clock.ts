@@ -1,3 +1,6 @@
+import { Temporal } from 'temporal-polyfill';
+import { setSchemaClock } from '../common/now';
+
 /**
  * The server's one source of "now" (DESIGN: one clock). Every rule that depends on the time of day reads
  * it here, so a test fixes the clock instead of taking a different path depending on when it runs.
@@ -15,6 +18,10 @@ export const clock = {
   now(): Date {
     return new Date(clock.nowMs());
   },
+  /** Today's date in `timeZone` by this clock (what `Temporal.Now.plainDateISO` answers by the real one). */
+  today(timeZone: string): Temporal.PlainDate {
+    return Temporal.Instant.fromEpochMilliseconds(clock.nowMs()).toZonedDateTimeISO(timeZone).toPlainDate();
+  },
   /** Stops the clock at `instant` (tests); `null` lets it run again from the real time. */
   freeze(instant: Date | string | null): void {
     frozenAt = instant === null ? null : new Date(instant).getTime();
@@ -31,3 +38,6 @@ export const clock = {
     else offsetMs += ms;
   },
 };
+
+// The shared schemas' rules (a birth date not in the future, appointments within a few years) read the same clock.
+setSchemaClock(() => clock.nowMs());

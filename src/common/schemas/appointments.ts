@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaNowMs } from '../now';
 import { esDateFormat } from '../time';
 import { emailSchema, phoneSchema } from './auth';
 
@@ -61,8 +62,26 @@ export const TOO_LONG_MESSAGE = `Una cita no puede durar más de ${MAX_APPOINTME
 
 export const SLOT_TAKEN_MESSAGE = 'La hora elegida ya no está disponible. Elige otra.';
 
-const instant = z.iso.datetime({ offset: true, error: 'Fecha y hora no válidas' });
-const day = z.iso.date({ error: 'Escribe la fecha como AAAA-MM-DD' });
+/** Dates a query may name: any plausible year (0000 or 9999 would overflow the date arithmetic). */
+const PLAUSIBLE_YEARS = 'Indica una fecha entre los años 1900 y 2999';
+const instant = z.iso
+  .datetime({ offset: true, error: 'Fecha y hora no válidas' })
+  .refine((value) => value >= '1900' && value < '3000', PLAUSIBLE_YEARS);
+
+/** How far from today an appointment may be booked or moved (staff record late ones; follow-ups go far). */
+export const APPOINTMENT_YEARS_BACK = 1;
+export const APPOINTMENT_YEARS_AHEAD = 5;
+const YEAR_MS = 365.25 * 86_400_000;
+/** The start or end of an appointment: an instant within a sensible window around today. */
+const appointmentInstant = instant
+  .refine((value) => Date.parse(value) >= schemaNowMs() - APPOINTMENT_YEARS_BACK * YEAR_MS, 'La cita no puede ser de hace más de un año')
+  .refine(
+    (value) => Date.parse(value) <= schemaNowMs() + APPOINTMENT_YEARS_AHEAD * YEAR_MS,
+    `La cita no puede ser dentro de más de ${APPOINTMENT_YEARS_AHEAD} años`,
+  );
+const day = z.iso
+  .date({ error: 'Escribe la fecha como AAAA-MM-DD' })
+  .refine((value) => value >= '1900' && value < '3000', PLAUSIBLE_YEARS);
 const uuid = (message: string) => z.uuid({ error: message });
 const reasonSchema = z.string().trim().max(500, 'El motivo no puede superar los 500 caracteres');
 /** A patient may cancel without saying why. */
@@ -128,7 +147,7 @@ export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
 
 export const publicBookingSchema = z.strictObject({
   doctorId: uuid('Elige un profesional'),
-  startsAt: instant,
+  startsAt: appointmentInstant,
   firstName: z.string().trim().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
   lastName: z.string().trim().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
   email: emailSchema,
@@ -168,7 +187,7 @@ export const bookingConfirmationSchema = z.object({
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
 export const cancelSchema = z.strictObject({ reason: patientCancelReasonSchema });
-export const rescheduleSchema = z.strictObject({ startsAt: instant, doctorId: uuid('Elige un profesional').optional() });
+export const rescheduleSchema = z.strictObject({ startsAt: appointmentInstant, doctorId: uuid('Elige un profesional').optional() });
 export type RescheduleInput = z.input<typeof rescheduleSchema>;
 
 /** 409 on a lost race: the message plus fresh slots of the same doctor that day and the next days. */
@@ -182,7 +201,7 @@ export const slotTakenSchema = z.object({
 export const myAppointmentsSchema = z.object({ upcoming: z.array(ownAppointmentSchema), past: z.array(ownAppointmentSchema) });
 export type MyAppointments = z.infer<typeof myAppointmentsSchema>;
 
-export const myBookingSchema = z.strictObject({ doctorId: uuid('Elige un profesional'), startsAt: instant, reason: reasonSchema });
+export const myBookingSchema = z.strictObject({ doctorId: uuid('Elige un profesional'), startsAt: appointmentInstant, reason: reasonSchema });
 export type MyBookingInput = z.input<typeof myBookingSchema>;
 
 // ---------------------------------------------------------------- staff
@@ -252,9 +271,9 @@ export type AppointmentRangeQuery = z.input<typeof appointmentRangeQuerySchema>;
 export const staffBookingSchema = z.strictObject({
   patientId: uuid('Elige un paciente'),
   doctorId: uuid('Elige un profesional'),
-  startsAt: instant,
+  startsAt: appointmentInstant,
   /** Defaults to the doctor's appointment length. */
-  endsAt: instant.optional(),
+  endsAt: appointmentInstant.optional(),
   reason: reasonSchema,
   channel: z.enum(APPOINTMENT_CHANNELS, { error: 'Elige el canal' }),
   /** Staff may book outside working hours or during an absence after confirming it explicitly. */
@@ -263,8 +282,8 @@ export const staffBookingSchema = z.strictObject({
 export type StaffBookingInput = z.input<typeof staffBookingSchema>;
 
 export const appointmentUpdateSchema = z.strictObject({
-  startsAt: instant.optional(),
-  endsAt: instant.optional(),
+  startsAt: appointmentInstant.optional(),
+  endsAt: appointmentInstant.optional(),
   doctorId: uuid('Elige un profesional').optional(),
   reason: reasonSchema.optional(),
   allowOutsideHours: z.boolean().default(false),

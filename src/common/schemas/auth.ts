@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
 import { PASSWORD_MESSAGES } from '../messages';
 import { ROLES } from '../roles';
+import { ownImageUrlSchema } from './images';
 
 export const emailSchema = z
   .string({ error: 'Introduce tu correo electrónico' })
@@ -53,14 +54,7 @@ export const confirmResetPasswordSchema = z.strictObject({
   password: newPasswordSchema,
 });
 
-export const photoUrlSchema = z
-  .string()
-  .trim()
-  .max(2048, 'La dirección de la foto es demasiado larga')
-  .refine(
-    (url) => url === '' || url.startsWith('/') || /^https:\/\//.test(url),
-    'La foto debe ser una dirección https o un archivo de la clínica',
-  );
+export const photoUrlSchema = ownImageUrlSchema('La foto debe ser una imagen subida a la clínica');
 
 export const profileUpdateSchema = z.strictObject({
   displayName: displayNameSchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIME_PATTERN, timeToMinutes, WEEKDAY_NAMES } from '../time';
-import { displayNameSchema, emailSchema, phoneSchema } from './auth';
+import { displayNameSchema, emailSchema, phoneSchema, photoUrlSchema } from './auth';
 
 export const specialtySchema = z.object({ id: z.string(), name: z.string(), doctorCount: z.number() });
 export type Specialty = z.infer<typeof specialtySchema>;
@@ -78,7 +78,7 @@ export const doctorFieldsSchema = z.object({
     .trim()
     .regex(/^[0-9A-Za-z/-]{4,20}$/, 'El nº de colegiado debe tener entre 4 y 20 números o letras'),
   bio: z.string().trim().max(1500, 'La presentación no puede superar los 1500 caracteres'),
-  photoUrl: z.string().max(300),
+  photoUrl: photoUrlSchema,
   color: colorSchema,
   appointmentMinutes: z
     .number({ error: 'Escribe la duración en minutos' })

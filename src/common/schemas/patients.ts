@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES, documentError, normalizeDocument } from '../identity-document';
+import { schemaNowMs } from '../now';
 import { emailSchema, phoneSchema } from './auth';
 
 export const SEXES = ['mujer', 'hombre', 'otro', 'no_consta'] as const;
@@ -28,8 +29,9 @@ export const patientFieldsSchema = z.object({
   documentNumber: z.string().trim().max(30).nullable(),
   birthDate: z.iso
     .date({ error: 'Escribe la fecha de nacimiento como AAAA-MM-DD' })
-    .refine((date) => date >= '1900-01-01', 'La fecha de nacimiento no es válida')
-    .refine((date) => date <= new Date().toISOString().slice(0, 10), 'La fecha de nacimiento no puede ser futura')
+    .refine((date) => date >= '1900-01-01', 'La fecha de nacimiento no puede ser anterior a 1900')
+    // Today where the day starts first (UTC+14): a baby born today is never refused, whatever the zone.
+    .refine((date) => date <= new Date(schemaNowMs() + 14 * 3_600_000).toISOString().slice(0, 10), 'La fecha de nacimiento no puede ser futura')
     .nullable(),
   sex: z.enum(SEXES, { error: 'Elige una opción de sexo' }).nullable(),
   phone: z.union([phoneSchema, z.literal('')]),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../time';
+import { ownImageUrlSchema } from './images';
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label}: como máximo ${max} caracteres`);
@@ -26,7 +27,7 @@ export const clinicSettingsSchema = z.object({
     z.literal(''),
     z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un número de WhatsApp válido, con prefijo (+34…)'),
   ]),
-  logoUrl: z.string().max(300),
+  logoUrl: ownImageUrlSchema('El logotipo debe ser una imagen subida a la clínica'),
   mapUrl: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'El enlace del mapa debe empezar por https://' })]),
   openingHours: z.array(openingHoursRowSchema).max(14, 'Como máximo 14 filas de horario'),
   timeZone: z.string().refine(isValidTimeZone, 'Zona horaria no válida: usa un nombre IANA como Europe/Madrid'),

@@ -48,7 +48,7 @@ async function holdDatabaseInChild(dataDir: string): Promise<ChildProcess> {
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the child did not open the database:\n${stderr}`)), 25_000);
+    const timer = setTimeout(() => reject(new Error(`the child did not open the database:\n${stderr}`)), 90_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ABIERTA')) {
         clearTimeout(timer);
@@ -77,7 +77,7 @@ async function open(dataDir: string): Promise<Database> {
 }
 
 // Each test starts PGlite (and one a second Node process): give them room on a busy machine.
-describe('PGlite data directory lock', { timeout: 60_000 }, () => {
+describe('PGlite data directory lock', { timeout: 150_000 }, () => {
   it('refuses a directory another process has open, and takes it over once that process is gone', async () => {
     const dataDir = tempDataDir();
     const child = await holdDatabaseInChild(dataDir);
@@ -107,6 +107,25 @@ describe('PGlite data directory lock', { timeout: 60_000 }, () => {
 
     await database.close();
     expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over the lock of a process that died but is not reaped yet (a zombie)', async () => {
+    // A real zombie: the shell starts a short child, then becomes `sleep`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    cleanups.push(() => parent.kill('SIGKILL'));
+    const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+    const stateOf = () => fs.readFileSync(`/proc/${zombiePid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    const deadline = Date.now() + 10_000;
+    while (stateOf() !== 'Z' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stateOf()).toBe('Z');
+    // What `kill -9` of a server leaves while its supervisor has not collected it yet.
+    process.kill(zombiePid, 0);
+
+    const dataDir = tempDataDir();
+    const lockFile = path.join(dataDir, 'clinica.lock');
+    fs.writeFileSync(lockFile, String(zombiePid));
+    await open(dataDir);
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
   });
 
   it('refuses a lock that holds the PID of this very process', async () => {

@@ -10,7 +10,7 @@ export class DirectoryLockedError extends Error {}
 /**
  * PGlite must be opened by one process only: a second writer would corrupt the data directory.
  * The lock is a file created atomically (hard link) holding the owner's PID; a lock whose process is gone
- * is stale and taken over.
+ * (or is a zombie) is stale and taken over.
  */
 export function acquireDirectoryLock(dataDir: string): DirectoryLock {
   const lockPath = path.join(dataDir, 'clinica.lock');
@@ -58,8 +58,22 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process that its parent has not reaped yet (a zombie) still answers signal 0, but holds no
+  // files any more: right after `kill -9`, a restart must not wait for the supervisor to collect it.
+  return !isZombie(pid);
+}
+
+/** Whether the process is dead and waiting to be reaped (Linux `/proc`; elsewhere: not known, so no). */
+function isZombie(pid: number): boolean {
+  try {
+    // `pid (comm) state …`: the name may hold spaces and parentheses, the state follows the last `) `.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(') ') + 2, stat.lastIndexOf(') ') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }

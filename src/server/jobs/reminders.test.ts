@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../clock';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
@@ -41,7 +42,7 @@ describe('reminder e-mails', () => {
       })
     ).json();
     const hour = 3_600_000;
-    const now = Date.now();
+    const now = clock.nowMs();
     // Due (within the 24 h lead): 6; cancelled: 1; later than the lead: 1; already started: 1.
     for (let i = 0; i < 6; i++) {
       await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + (2 + i * 3) * hour) });

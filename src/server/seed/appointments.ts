@@ -5,6 +5,7 @@ import { freeSlots } from '../modules/availability/slots';
 import type { DoctorRecord } from '../modules/doctors/repository';
 import type { Repositories } from '../repositories';
 import { random } from './spanish-data';
+import { clock } from '../clock';
 
 const REASONS = [
   'Revisión anual',
@@ -46,8 +47,8 @@ export async function seedAppointments(
   },
 ): Promise<number> {
   const rng = random(input.seed ?? 42);
-  const now = Date.now();
-  const today = Temporal.Now.plainDateISO(input.timeZone);
+  const now = clock.nowMs();
+  const today = clock.today(input.timeZone);
   let batch: Parameters<Repositories['appointments']['createMany']>[0] = [];
   let inserted = 0;
   const flush = async () => {

@@ -1,9 +1,9 @@
-import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import type { Repositories } from '../repositories';
 import { seedAppointments } from './appointments';
 import { fakePatient, FEMALE_NAMES, MALE_NAMES, random, SURNAMES } from './spanish-data';
+import { clock } from '../clock';
 
 /** Adds `count` made-up patients (numbered after those already there). */
 export async function addPatients(repos: Repositories, count: number, onProgress?: (done: number) => void) {
@@ -53,7 +53,7 @@ export async function addDoctorsAndAppointments(
   // 24 slots a working day per doctor; ~0.9 of them booked in the past.
   const perDay = input.doctorCount * 24 * 0.9;
   const workingDaysBack = Math.ceil(input.appointmentCount / perDay);
-  const today = Temporal.Now.plainDateISO(settings.timeZone);
+  const today = clock.today(settings.timeZone);
   const fromDay = today.subtract({ days: Math.ceil((workingDaysBack * 7) / 5) });
   return seedAppointments(db, repos, {
     doctors,

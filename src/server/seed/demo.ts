@@ -5,7 +5,7 @@ import { createAccountWithProfile } from '../modules/auth/accounts';
 import type { Repositories } from '../repositories';
 import { seedAppointments } from './appointments';
 import { fakePatient } from './spanish-data';
-import { Temporal } from 'temporal-polyfill';
+import { clock } from '../clock';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -121,14 +121,14 @@ async function seedDoctors(db: Db, repos: Repositories) {
       db,
     );
     await repos.doctors.replaceSchedule(account.id, doctor.schedule, db);
-    const start = new Date(Date.now() + doctor.absence.inDays * 86_400_000);
+    const start = new Date(clock.nowMs() + doctor.absence.inDays * 86_400_000);
     const end = new Date(start.getTime() + (doctor.absence.days - 1) * 86_400_000);
     await repos.doctors.addAbsence(account.id, { startDate: isoDay(start), endDate: isoDay(end), reason: doctor.absence.reason }, db);
   }
 }
 
 async function seedPatients(db: Db, repos: Repositories, count: number) {
-  const consentAt = new Date();
+  const consentAt = clock.now();
   for (let from = 0; from < count; from += 500) {
     const batch = [];
     for (let i = from; i < Math.min(count, from + 500); i++) {
@@ -187,7 +187,7 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
         policyNumber: 'SAN-482193',
         allergies: 'Penicilina',
         medicalHistory: 'Hipertensión arterial en tratamiento desde 2019.',
-        privacyConsentAt: new Date(),
+        privacyConsentAt: clock.now(),
         privacyConsentChannel: 'web',
       },
       tx,
@@ -195,7 +195,7 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
 
     // Three months of appointments: six weeks back, six weeks ahead, busier near today.
     const settings = await repos.clinic.getSettings(tx);
-    const today = Temporal.Now.plainDateISO(settings.timeZone);
+    const today = clock.today(settings.timeZone);
     await seedAppointments(tx, repos, {
       doctors: await repos.doctors.list({}, tx),
       patientIds: await repos.patients.someIds(500, tx),

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { clock } from '../clock';
 import { appointments } from '../db/schema';
 import type { TestApp } from './app';
 
@@ -83,9 +85,34 @@ export async function insertAppointment(
   return row!;
 }
 
-/** A date (`YYYY-MM-DD`) at least `days` from today that falls on a weekday. */
+/**
+ * `count` back-to-back appointments of one doctor from `from` on, written by one `INSERT … SELECT
+ * generate_series` (thousands in a blink, for tests of large exports and lists).
+ */
+export async function insertAppointmentSeries(
+  t: TestApp,
+  input: { patientId: string; doctorId: string; from: Date; count: number; minutes?: number },
+): Promise<void> {
+  const step = `${input.minutes ?? 30} minutes`;
+  await t.database.db.execute(sql`
+    INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status)
+    SELECT ${input.patientId}::uuid, ${input.doctorId}::uuid,
+           ${input.from.toISOString()}::timestamptz + n * ${step}::interval,
+           ${input.from.toISOString()}::timestamptz + (n + 1) * ${step}::interval,
+           'Cita de la serie nº ' || n, 'telefono', 'confirmada'
+      FROM generate_series(0, ${input.count - 1}) AS n`);
+}
+
+/**
+ * A Monday morning in Madrid, in a month with no daylight-saving change: files whose paths depend on the
+ * day or hour (today's diary, slots, notice) start the clock here (`clock.startAt(TEST_MONDAY_MORNING)`),
+ * so they take the same path whenever they run.
+ */
+export const TEST_MONDAY_MORNING = '2026-03-02T09:00:00+01:00';
+
+/** A date (`YYYY-MM-DD`) at least `days` from the clock's today that falls on a weekday. */
 export function nextWeekday(days: number) {
-  const date = new Date(Date.now() + days * 86_400_000);
+  const date = new Date(clock.nowMs() + days * 86_400_000);
   while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGE } from '../../../common/schemas/appointments';
+import { clock } from '../../clock';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor, nextWeekday } from '../../test/fixtures';
+import { createDoctor, nextWeekday, TEST_MONDAY_MORNING } from '../../test/fixtures';
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
@@ -23,6 +24,8 @@ const booking = (startsAt: string, overrides: Record<string, unknown> = {}) => (
 });
 
 beforeAll(async () => {
+  // Slots depend on the day and the hour (notice, horizon): every run starts on the same Monday morning.
+  clock.startAt(TEST_MONDAY_MORNING);
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie, {
@@ -30,7 +33,10 @@ beforeAll(async () => {
     schedule: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '14:00' })),
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  clock.freeze(null);
+});
 
 describe('availability', () => {
   it('lists slots inside working hours, in the clinic zone, for a doctor or a specialty', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGE } from '../../../common/schemas/appointments';
+import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createDoctor, validPatient, nextWeekday } from '../../test/fixtures';
+import { createDoctor, validPatient, nextWeekday, TEST_MONDAY_MORNING } from '../../test/fixtures';
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -9,11 +10,16 @@ let doctor: { id: string };
 
 
 beforeAll(async () => {
+  // Slots depend on the day and the hour (notice, horizon): every run starts on the same Monday morning.
+  clock.startAt(TEST_MONDAY_MORNING);
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie, { schedule: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '08:00', end: '20:00' })) });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  clock.freeze(null);
+});
 
 describe('no double booking under concurrency (exclusion constraint)', () => {
   it('100 visitors racing for one slot: exactly one wins, 99 get the Spanish 409, none a 5xx', async () => {

@@ -257,6 +257,8 @@ export function createAppointmentsRepository(db: Db) {
           this.listRange({ ...filters, visible }, tx),
         listPage: (filters: AppointmentFilters & { page: number; pageSize: number; order: 'asc' | 'desc' }, tx: Db = db) =>
           this.listPage({ ...filters, visible }, tx),
+        exportPage: (filters: AppointmentFilters, after: { startsAt: Date; id: string } | null, pageSize: number, tx: Db = db) =>
+          this.exportPage({ ...filters, visible }, after, pageSize, tx),
       };
     },
 
@@ -272,6 +274,30 @@ export function createAppointmentsRepository(db: Db) {
         filters.includeCancelled === false ? ne(appointments.status, 'cancelada') : undefined,
       );
       const rows = await selectView(tx).where(where).orderBy(asc(appointments.startsAt), asc(profiles.displayName)).limit(5000);
+      return rows.map(toView);
+    },
+
+    /**
+     * One page of the appointments matching the filters, in start order, after `after` (keyset on start
+     * and id: each page is an index range, however deep the export goes).
+     */
+    async exportPage(
+      filters: AppointmentFilters,
+      after: { startsAt: Date; id: string } | null,
+      pageSize: number,
+      tx: Db = db,
+    ): Promise<AppointmentView[]> {
+      const rows = await selectView(tx)
+        .where(
+          and(
+            filterConditions(filters),
+            after
+              ? sql`(${appointments.startsAt}, ${appointments.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(appointments.startsAt), asc(appointments.id))
+        .limit(pageSize);
       return rows.map(toView);
     },
 

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor, validPatient, nextWeekday } from '../../test/fixtures';
+import { createDoctor, insertAppointmentSeries, validPatient, nextWeekday, TEST_MONDAY_MORNING } from '../../test/fixtures';
 import { hashPassword } from '../auth/passwords';
 
 let t: TestApp;
@@ -15,6 +15,8 @@ const book = (payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: doctor.id, reason: 'Control', channel: 'telefono', ...payload } });
 
 beforeAll(async () => {
+  // Today's diary and the dashboards depend on the weekday: every run is on the same Monday morning.
+  clock.startAt(TEST_MONDAY_MORNING);
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie); // Mon–Fri 09:00–14:00 Madrid
@@ -22,8 +24,10 @@ beforeAll(async () => {
   doctorCookie = await t.signIn(doctor.email);
   patientId = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null, email: 'p@prueba.test' }) })).json().id;
 });
-afterAll(() => t.close());
-afterEach(() => clock.freeze(null));
+afterAll(async () => {
+  await t.close();
+  clock.freeze(null);
+});
 
 describe('staff booking', () => {
   it('books inside hours with the doctor length; outside hours only after explicit confirmation (422 first)', async () => {
@@ -111,9 +115,48 @@ describe('staff booking', () => {
     expect(lines.some((line) => line.includes(';Atendida;'))).toBe(true);
   });
 
+  it('refuses appointment dates outside a few years around today (years 0000 and 9999 too)', async () => {
+    clock.freeze(TEST_MONDAY_MORNING);
+    onTestFinished(() => clock.startAt(TEST_MONDAY_MORNING));
+    for (const [startsAt, message] of [
+      ['0000-01-03T09:00:00.000Z', 'Indica una fecha entre los años 1900 y 2999'],
+      ['2025-02-27T09:00:00.000Z', 'La cita no puede ser de hace más de un año'],
+      ['9999-12-27T09:00:00.000Z', 'Indica una fecha entre los años 1900 y 2999'],
+      ['2031-03-04T09:00:00.000Z', 'La cita no puede ser dentro de más de 5 años'],
+    ]) {
+      const refused = await book({ startsAt, allowOutsideHours: true });
+      expect(refused.statusCode, startsAt).toBe(400);
+      expect(refused.json().error.fields.startsAt).toBe(message);
+    }
+    const farEnd = await book({ startsAt: '2026-03-03T09:00:00.000Z', endsAt: '9999-12-27T09:00:00.000Z' });
+    expect(farEnd.json().error.fields.endsAt).toBe('Indica una fecha entre los años 1900 y 2999');
+    // Filters of the history and its export: a 400 naming the field, not a failed date computation.
+    for (const url of ['/api/appointments?to=9999-12-31', '/api/appointments/export.csv?from=0000-01-01']) {
+      const filter = await t.request({ method: 'GET', url, cookie: admin.cookie });
+      expect(filter.statusCode, url).toBe(400);
+      expect(Object.values(filter.json().error.fields)).toEqual(['Indica una fecha entre los años 1900 y 2999']);
+    }
+    expect((await book({ startsAt: '2031-02-24T09:00:00.000Z', allowOutsideHours: true })).statusCode).toBe(201);
+  });
+
+  it('exports every appointment, however many (streamed, not cut at 5 000)', async () => {
+    const busy = await createDoctor(t, admin.cookie);
+    const count = 6_001;
+    await insertAppointmentSeries(t, { patientId, doctorId: busy.id, from: new Date('2026-01-05T08:00:00Z'), count });
+    const csv = await t.request({ method: 'GET', url: `/api/appointments/export.csv?doctorId=${busy.id}`, cookie: admin.cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFFFecha;Inicio;')).toBe(true);
+    const rows = csv.body.slice(1).split('\r\n').slice(1, -1);
+    expect(rows).toHaveLength(count);
+    // In start order, each once: the first and the last of the series, and no repeated reason.
+    expect(rows[0]).toContain('05/01/2026;09:00;09:30;');
+    expect(rows.at(-1)).toContain(`;Cita de la serie nº ${count - 1};`);
+    expect(new Set(rows.map((row) => row.split(';')[8])).size).toBe(count);
+  }, 120_000);
+
   it('a doctor sees only their own agenda and appointments; admin-only endpoints refuse them', async () => {
     const other = await createDoctor(t, admin.cookie);
-    const day = nextWeekday(6);
+    const day = nextWeekday(8); // A day no other test of this file books (Tuesday 10 March).
     const theirs = (await t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: other.id, startsAt: `${day}T09:00:00.000Z`, reason: '', channel: 'telefono' } })).json();
     const mine = (await book({ startsAt: `${day}T09:00:00.000Z` })).json();
     // The hour of both bookings only: on some weekdays another test of this file books this doctor on the same day.
@@ -139,8 +182,8 @@ describe('staff booking', () => {
     expect(dashboard.noShow).toEqual({ noShows: 0, attended: 0, rate: 0 });
     const doctorDashboard = await t.request({ method: 'GET', url: '/api/dashboard/doctor', cookie: doctorCookie });
     expect(doctorDashboard.statusCode).toBe(200);
-    const from = new Date().toISOString();
-    const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const from = clock.now().toISOString();
+    const to = new Date(clock.nowMs() + 30 * 86_400_000).toISOString();
     const range = await t.request({ method: 'GET', url: `/api/appointments/range?from=${from}&to=${to}`, cookie: admin.cookie });
     expect(range.json().length).toBeGreaterThanOrEqual(6);
   });

@@ -265,10 +265,23 @@ describe('profile', () => {
 
   it('keeps the account photo when the profile photo is cleared', async () => {
     const user = await t.createUser({});
-    await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: 'https://fotos.test/yo.png' } });
+    await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' } });
     await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: '' } });
-    expect((await t.app.repos.auth.findAccountById(user.id))!.photoUrl).toBe('https://fotos.test/yo.png');
+    expect((await t.app.repos.auth.findAccountById(user.id))!.photoUrl).toBe('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b');
     expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
+  });
+
+  it('takes a photo only from the clinic\'s own images, never another site\'s address', async () => {
+    const user = await t.createUser({});
+    const patch = (photoURL: string) => t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL } });
+    for (const foreign of ['//evil.example/x.png', 'https://evil.example/x.png', '/\\evil.example/x.png', 'javascript:alert(1)', '/api/images/../auth/session']) {
+      const response = await patch(foreign);
+      expect(response.statusCode, foreign).toBe(400);
+      expect(response.json().error.fields.photoURL).toBe('La foto debe ser una imagen subida a la clínica');
+    }
+    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
+    expect((await patch('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b')).statusCode).toBe(200);
+    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b');
   });
 
   it('does not let a user change their own role', async () => {

@@ -14,7 +14,8 @@ function cookieOptions(request: FastifyRequest, expires: Date) {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: request.protocol === 'https',
-    expires,
+    // A lifetime (Max-Age), not a date: the browser's clock may disagree with the server's.
+    maxAge: Math.max(0, Math.floor((expires.getTime() - clock.nowMs()) / 1000)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { createDoctor } from '../../test/fixtures';
 
@@ -116,7 +117,7 @@ describe('doctors', () => {
 
   it('an absence covering the whole horizon leaves no next free slot', async () => {
     const { id } = await createDoctor(t, admin.cookie);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = clock.now().toISOString().slice(0, 10);
     const added = await post(`/api/doctors/${id}/absences`, { startDate: today, endDate: '2099-12-31', reason: 'Excedencia' });
     expect(added.json().nextFreeSlot).toBeNull();
   });
@@ -164,6 +165,13 @@ describe('doctors', () => {
       schedule: [],
     });
     expect(unknown.json().error.fields.specialtyId).toBe('Elige una especialidad de la lista');
+  });
+
+  it('takes a photo only from the clinic\'s own images', async () => {
+    const { id } = await createDoctor(t, admin.cookie);
+    const foreign = await t.request({ method: 'PATCH', url: `/api/doctors/${id}`, cookie: admin.cookie, payload: { photoUrl: '//evil.example/x.png' } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.fields.photoUrl).toBe('La foto debe ser una imagen subida a la clínica');
   });
 
   it('only admins manage doctors', async () => {

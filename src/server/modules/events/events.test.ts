@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/client';
 import { buildTestApp, testConfig, type TestApp } from '../../test/app';
@@ -30,8 +30,14 @@ describe('live events (SSE)', () => {
     const address = listening.server.address() as { port: number };
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${address.port}/api/events`, { headers: { cookie: admin.cookie }, signal: controller.signal });
+    // A failed expectation must not leave the stream open (closing the server would wait for it).
+    onTestFinished(() => controller.abort());
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The stream is written by hand (hijacked reply): it still carries the security headers.
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     const reader = response.body!.getReader();
 
     const booked = await t.request({

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import { seesAgendaOf } from '../../access/visibility';
@@ -16,11 +17,14 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     const { visibility } = request.scope;
     reply.hijack();
     const response = reply.raw;
+    // A hijacked reply skips Fastify's sending: the headers the hooks set so far (the security headers)
+    // are written here by hand.
     response.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
       'x-request-id': request.id,
     });
     response.write('retry: 5000\n\n');

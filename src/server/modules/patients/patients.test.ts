@@ -68,6 +68,10 @@ describe('patient records', () => {
     expect(phoneBooking.statusCode).toBe(201);
     const future = await create(validPatient({ documentType: null, documentNumber: null, birthDate: '2999-01-01' }));
     expect(future.json().error.fields.birthDate).toBe('La fecha de nacimiento no puede ser futura');
+    const yearNine = await create(validPatient({ documentType: null, documentNumber: null, birthDate: '9999-12-31' }));
+    expect(yearNine.json().error.fields.birthDate).toBe('La fecha de nacimiento no puede ser futura');
+    const yearZero = await create(validPatient({ documentType: null, documentNumber: null, birthDate: '0000-01-01' }));
+    expect(yearZero.json().error.fields.birthDate).toBe('La fecha de nacimiento no puede ser anterior a 1900');
   });
 
   it('edits a record, keeping the consent time when it is given again', async () => {

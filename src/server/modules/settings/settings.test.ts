@@ -36,6 +36,9 @@ describe('clinic settings', () => {
     const length = await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { defaultAppointmentMinutes: -15 } });
     expect(length.statusCode).toBe(400);
     expect(length.json().error.fields.defaultAppointmentMinutes).toMatch(/no puede ser menor que 5 minutos/);
+    const logo = await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { logoUrl: 'https://evil.example/logo.png' } });
+    expect(logo.statusCode).toBe(400);
+    expect(logo.json().error.fields.logoUrl).toBe('El logotipo debe ser una imagen subida a la clínica');
     const after = await t.request({ method: 'GET', url: '/api/settings', cookie: admin.cookie });
     expect(after.json().timeZone).toBe('America/Mexico_City');
   });
