@@ -1,15 +1,42 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleBudget, type Budgets } from './build/bundle-budget';
+import { mantineComponentStyles } from './build/mantine-component-styles';
+import { precompress } from './build/precompress';
+
+const publicScreen = (screen: string) => ['app/layouts/public-layout.tsx', `app/routes/${screen}.tsx`];
+
+/** What a phone downloads on a first visit, as sent (brotli). `npm run build` fails past these. */
+const budgets: Budgets = {
+  firstLoad: [
+    { page: '/', modules: publicScreen('public/landing'), maxSentBytes: 120 * 1024 },
+    { page: '/agendar-cita', modules: publicScreen('public/booking'), maxSentBytes: 120 * 1024 },
+    { page: '/auth/login', modules: publicScreen('auth/login'), maxSentBytes: 120 * 1024 },
+    { page: '/terminos-y-condiciones', modules: publicScreen('public/terms'), maxSentBytes: 120 * 1024 },
+  ],
+  maxChunkSentBytes: 105 * 1024,
+  maxBlockingCssBytes: 20 * 1024,
+};
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), mantineComponentStyles(), precompress(), bundleBudget(budgets)],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // `.vite/manifest.json`: the chunks of each route, for the size budget and the server's preloads.
+    manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Positioning (popovers, selects, tooltips) only in the chunks of screens that use it.
+          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,8 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '../common/zod-es';
-import './lib/dates';
+// Only Mantine's reset and global rules block the first paint; each component's styles come with the
+// chunk that uses it (build/mantine-component-styles.ts), and the theme's variables are written by
+// MantineProvider (app.tsx).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -33,6 +33,7 @@ import accessPlugin from './access/plugin';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
+import compressionPlugin from './plugins/compression';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin, { securityHeadersFor } from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  await app.register(compressionPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin, { relaxed: options.relaxRateLimits });

@@ -3,8 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../../common/paths';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { RequireRole } from '../lib/auth/require-role';
-import { AreaLayout } from './layouts/area-layout';
-import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteError } from './route-error';
 
@@ -12,6 +10,22 @@ import { RouteError } from './route-error';
 function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
+
+/** A layout loaded on demand, at the same time as the screen inside it. */
+function layout(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const publicLayout = () => layout(() => import('./layouts/public-layout').then((module) => module.PublicLayout));
+const areaLayout = (area: 'admin' | 'doctor' | 'paciente') =>
+  layout(() =>
+    import('./layouts/area-layout').then((module) => {
+      const { AreaLayout } = module;
+      return function Area() {
+        return <AreaLayout area={area} />;
+      };
+    }),
+  );
 
 const relative = (path: string, area: string) => path.slice(area.length + 1);
 
@@ -22,7 +36,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       {
-        element: <PublicLayout />,
+        ...publicLayout(),
         children: [
           { index: true, ...screen(() => import('./routes/public/landing')) },
           { path: paths.booking, ...screen(() => import('./routes/public/booking')) },
@@ -43,7 +57,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={['admin']} redirectTo={paths.home} />,
         children: [
           {
-            element: <AreaLayout area="admin" />,
+            ...areaLayout('admin'),
             children: [
               { index: true, element: <Navigate to={paths.admin.dashboard} replace /> },
               { path: 'dashboard', ...screen(() => import('./routes/admin/dashboard')) },
@@ -73,7 +87,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={['doctor']} redirectTo={paths.home} />,
         children: [
           {
-            element: <AreaLayout area="doctor" />,
+            ...areaLayout('doctor'),
             children: [
               { index: true, ...screen(() => import('./routes/doctor/dashboard')) },
               { path: relative(paths.doctor.dashboard, paths.doctor.root), ...screen(() => import('./routes/doctor/dashboard')) },
@@ -92,7 +106,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={['paciente']} redirectTo={paths.home} />,
         children: [
           {
-            element: <AreaLayout area="paciente" />,
+            ...areaLayout('paciente'),
             children: [
               { index: true, element: <Navigate to={paths.patient.dashboard} replace /> },
               { path: 'dashboard', ...screen(() => import('./routes/paciente/dashboard')) },

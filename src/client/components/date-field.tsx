@@ -1,6 +1,8 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
+// Mantine's date pickers speak Spanish through dayjs' locale, loaded with them.
+import '../lib/dates';
 
 /** «3/5/2026», «03-05-2026», «3.5.2026» or «2026-05-03» → «2026-05-03»; null when it is not a real date. */
 export function parseSpanishDate(text: string): string | null {

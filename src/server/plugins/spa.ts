@@ -1,19 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isKnownClientRoute } from '../../common/paths';
+import type { InitialState } from '../../common/initial-state';
+import { api, isKnownClientRoute } from '../../common/paths';
 import { errorBody } from './errors';
+import { compressPage, preloadsOf, readManifest, renderPage } from './spa-page';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)(\.br|\.gz)?$/;
 
 /**
- * Serves the built client: hashed assets cached for a year, `index.html` never cached, and every
- * non-API path answered with the app (history fallback) — 200 for our routes, 404 for the rest,
- * where the app shows its not-found page. API paths answer a JSON 404.
+ * Serves the built client: hashed assets cached for a year and sent precompressed (the build writes
+ * `.br` and `.gz` beside them), `index.html` never cached, and every non-API path answered with the app
+ * (history fallback) — 200 for our routes, 404 for the rest, where the app shows its not-found page.
+ * The page carries the session and the clinic's public data, so its first render is final. API
+ * paths answer a JSON 404.
  */
 export default fp(async function spaPlugin(app: FastifyInstance, options: { clientDir?: string }) {
   const indexFile = options.clientDir ? path.join(options.clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+  const manifest = options.clientDir && indexHtml ? readManifest(options.clientDir) : undefined;
   if (options.clientDir && !indexHtml) {
     app.log.warn({ clientDir: options.clientDir }, 'client not built: run `npm run build`');
   }
@@ -22,7 +29,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     root: options.clientDir,
     index: false,
     wildcard: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
+      // A cache must keep the brotli, gzip and plain copies apart.
+      if (COMPRESSIBLE.test(filePath)) res.header('Vary', 'Accept-Encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
@@ -31,7 +41,32 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * The answers of the session and public clinic endpoints for this visitor, asked through the app
+   * itself (same rules, same serialisation). A renewed or cleared session cookie is passed on.
+   */
+  async function initialStateFor(request: FastifyRequest, reply: FastifyReply): Promise<InitialState | null> {
+    const ask = (url: string, cookie?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: request.ip,
+        headers: { ...(cookie ? { cookie } : {}), 'user-agent': request.headers['user-agent'] ?? '' },
+      });
+    try {
+      const [session, clinic] = await Promise.all([ask(api.auth.session, request.headers.cookie), ask(api.public.clinic)]);
+      const setCookie = session.headers['set-cookie'];
+      if (setCookie) reply.header('set-cookie', setCookie);
+      if (session.statusCode !== 200) return null;
+      return { session: session.json(), clinic: clinic.statusCode === 200 ? clinic.json() : null };
+    } catch (error) {
+      // The page still works without it: the app asks the API as it loads.
+      request.log.warn({ err: error }, 'initial state not embedded');
+      return null;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send(errorBody('NOT_FOUND'));
@@ -39,10 +74,17 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     if (!indexHtml || pathname.startsWith('/assets/')) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Archivo no encontrado');
     }
+    const known = isKnownClientRoute(pathname);
+    const state = await initialStateFor(request, reply);
+    const page = renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '');
+    // The not-found handler is no route, so the compression plugin's route hooks don't reach it.
+    const { encoding, body } = compressPage(page, request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
     return reply
-      .status(isKnownClientRoute(pathname) ? 200 : 404)
+      .status(known ? 200 : 404)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(body);
   });
 });

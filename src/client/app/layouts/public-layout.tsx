@@ -1,42 +1,20 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useLocation } from 'react-router';
-import { dashboardOf, paths } from '../../../common/paths';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import { paths } from '../../../common/paths';
 import { Brand } from '../../components/brand';
 import { useClinic } from '../../features/clinic/api/get-public-clinic';
-import { useAuth } from '../../lib/auth/auth-provider';
-import { SignOutButton } from './sign-out-button';
+import { AccountLinks } from './account-links';
 
-function AccountLinks({ vertical = false, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
-  const { profile } = useAuth();
-  const location = useLocation();
-  const Wrapper = vertical ? Stack : Group;
-  if (profile) {
-    return (
-      <Wrapper gap="xs">
-        <Button component={Link} to={dashboardOf[profile.role]} variant="light" onClick={onNavigate}>
-          Mi área
-        </Button>
-        <SignOutButton />
-      </Wrapper>
-    );
-  }
-  return (
-    <Wrapper gap="xs">
-      {/* Carries where the visitor was going, so signing in takes them back there. */}
-      <Button component={Link} to={paths.auth.login} state={location.state} variant="default" onClick={onNavigate}>
-        Iniciar sesión
-      </Button>
-      <Button component={Link} to={paths.auth.register} variant="subtle" onClick={onNavigate}>
-        Crear cuenta
-      </Button>
-    </Wrapper>
-  );
-}
+// The phone menu (a drawer: focus trap, scroll lock, transitions) is fetched when first opened.
+const PublicMenuDrawer = lazy(() => import('./public-menu-drawer'));
 
 export function PublicLayout() {
   const { data: clinic } = useClinic();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (opened && !menuLoaded) setMenuLoaded(true);
   const name = clinic?.name ?? 'Clínica';
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -54,14 +32,11 @@ export function PublicLayout() {
           </Group>
         </Container>
       </Box>
-      <Drawer opened={opened} onClose={close} title={name} position="right" size="xs" hiddenFrom="sm">
-        <Stack>
-          <Button component={Link} to={paths.booking} onClick={close}>
-            Pedir cita
-          </Button>
-          <AccountLinks vertical onNavigate={close} />
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <PublicMenuDrawer opened={opened} title={name} onClose={close} />
+        </Suspense>
+      )}
 
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { AUTH_MESSAGES } from '../../../common/messages';
 import type { Account, Profile, ProfileUpdateInput, SessionState, SignUpInput } from '../../../common/schemas/auth';
 import { ApiError, SESSION_LOST_EVENT } from '../api-client';
+import { initialState } from '../initial-state';
 import { confirmResetPasswordRequest } from './api/confirm-reset-password';
 import { getSession } from './api/get-session';
 import { resetPasswordRequest } from './api/reset-password';
@@ -46,10 +47,12 @@ function messageOf(error: unknown, shownCodes: string[], fallback: string): stri
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>({ user: null, profile: null });
-  const [loading, setLoading] = useState(true);
+  // The session the server embedded in the page, when it did: then "loading" lasts no time at all.
+  const [embedded] = useState(() => initialState()?.session);
+  const [session, setSession] = useState<SessionState>(embedded ?? { user: null, profile: null });
+  const [loading, setLoading] = useState(!embedded);
   const channel = useRef<BroadcastChannel | null>(null);
-  const currentUserId = useRef<string | null>(null);
+  const currentUserId = useRef<string | null>(embedded?.user?.id ?? null);
 
   const apply = useCallback(
     (next: SessionState) => {
@@ -76,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [apply]);
 
   useEffect(() => {
-    void refresh();
+    if (!embedded) void refresh();
     channel.current = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
     if (channel.current) channel.current.onmessage = () => void refresh();
     let lastCheck = Date.now();
@@ -100,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       document.removeEventListener('visibilitychange', checkIfStale);
       window.removeEventListener(SESSION_LOST_EVENT, onSessionLost);
     };
-  }, [refresh]);
+  }, [refresh, embedded]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -10,7 +10,6 @@ import {
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   ThemeIcon,
   Title,
@@ -113,16 +112,19 @@ export default function LandingPage() {
                   </ThemeIcon>
                   <Title order={2}>Horario</Title>
                 </Group>
-                <Table withRowBorders={false} verticalSpacing={4}>
-                  <Table.Tbody>
-                    {clinic.openingHours.map((row) => (
-                      <Table.Tr key={row.days}>
-                        <Table.Td fw={600}>{row.days}</Table.Td>
-                        <Table.Td>{row.hours}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                {/* A description list, not a Table: Mantine's Table brings its scroll area along. */}
+                <Box component="dl" m={0}>
+                  {clinic.openingHours.map((row) => (
+                    <Group key={row.days} gap="md" py={4} wrap="nowrap" align="baseline">
+                      <Text component="dt" fw={600} miw={140}>
+                        {row.days}
+                      </Text>
+                      <Text component="dd" m={0}>
+                        {row.hours}
+                      </Text>
+                    </Group>
+                  ))}
+                </Box>
               </Stack>
             )}
             {clinic && (

@@ -36,6 +36,8 @@ import { appointmentsExportHref, useAppointments, type AppointmentsFilters } fro
 import { formatListDate } from '../utils/format';
 import { AppointmentDrawer } from './appointment-drawer';
 import { PatientPicker } from './patient-picker';
+// Mantine's date pickers speak Spanish through dayjs' locale, loaded with them.
+import '../../../lib/dates';
 
 export const HISTORY_PAGE_SIZE = 25;
 

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-form';
 import {
   Alert,
   Button,
@@ -40,6 +40,8 @@ import { addMinutes, zonedInstant } from '../utils/zoned-time';
 import { OutsideHoursModal } from './outside-hours-modal';
 import { PatientPicker } from './patient-picker';
 import { FormSection } from '../../../components/form-section';
+// Mantine's date pickers speak Spanish through dayjs' locale, loaded with them.
+import '../../../lib/dates';
 
 const formSchema = z.object({
   patientId: z.string().min(1, 'Elige un paciente o crea uno nuevo'),

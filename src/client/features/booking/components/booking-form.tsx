@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-form';
 import { Anchor, Box, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
 import { useForm, type UseFormReturn } from 'react-hook-form';

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(zlib.brotliCompress);
+
+/** One output chunk as the budget sees it: what it imports statically and what it weighs as sent. */
+export interface BudgetChunk {
+  file: string;
+  /** Source module that the chunk exposes (a lazy screen, the entry), relative to the client root. */
+  module?: string;
+  isEntry: boolean;
+  imports: string[];
+  /** Bytes as sent (brotli). */
+  sentBytes: number;
+  /** Stylesheets the chunk brings, with their raw size. */
+  css: { file: string; bytes: number }[];
+}
+
+export interface Budgets {
+  /** JavaScript a first visit to each page downloads (entry + the page's layout and screen), brotli. */
+  firstLoad: { page: string; modules: string[]; maxSentBytes: number }[];
+  /** The largest a single chunk may be as sent. */
+  maxChunkSentBytes: number;
+  /** The stylesheets that block the first paint (the entry's), raw bytes each. */
+  maxBlockingCssBytes: number;
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Every chunk a module's chunk needs before it runs (itself and its static imports, transitively). */
+function closure(chunks: Map<string, BudgetChunk>, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+/** The budgets a build breaks, each as a message naming the chunk or page, its size and its budget. */
+export function checkBudgets(list: BudgetChunk[], budgets: Budgets): string[] {
+  const chunks = new Map(list.map((chunk) => [chunk.file, chunk]));
+  const problems: string[] = [];
+  for (const chunk of list) {
+    if (chunk.sentBytes > budgets.maxChunkSentBytes) {
+      problems.push(`chunk ${chunk.file} (${chunk.module ?? 'shared'}): ${kB(chunk.sentBytes)} sent > budget ${kB(budgets.maxChunkSentBytes)}`);
+    }
+  }
+  const entries = list.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file);
+  for (const file of closure(chunks, entries)) {
+    for (const css of chunks.get(file)?.css ?? []) {
+      if (css.bytes > budgets.maxBlockingCssBytes) {
+        problems.push(`render-blocking stylesheet ${css.file}: ${kB(css.bytes)} > budget ${kB(budgets.maxBlockingCssBytes)}`);
+      }
+    }
+  }
+  for (const page of budgets.firstLoad) {
+    const screens = page.modules.map((module) => list.find((chunk) => chunk.module === module));
+    const missing = page.modules.filter((_, index) => !screens[index]);
+    if (missing.length > 0) {
+      problems.push(`page ${page.page}: no chunk for ${missing.join(', ')}`);
+      continue;
+    }
+    const files = closure(chunks, [...entries, ...screens.map((chunk) => chunk!.file)]);
+    const sent = [...files].reduce((sum, file) => sum + (chunks.get(file)?.sentBytes ?? 0), 0);
+    if (sent > page.maxSentBytes) {
+      problems.push(`page ${page.page}: first-load JavaScript ${kB(sent)} sent > budget ${kB(page.maxSentBytes)}`);
+    }
+  }
+  return problems;
+}
+
+/** First-load JavaScript of each page, for the build's summary. */
+export function firstLoadOf(list: BudgetChunk[], modules: string[]): number {
+  const chunks = new Map(list.map((chunk) => [chunk.file, chunk]));
+  const roots = [
+    ...list.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file),
+    ...list.filter((chunk) => chunk.module && modules.includes(chunk.module)).map((chunk) => chunk.file),
+  ];
+  return [...closure(chunks, roots)].reduce((sum, file) => sum + (chunks.get(file)?.sentBytes ?? 0), 0);
+}
+
+/** Fails the build (with a message per broken budget) when the output grows past its budgets. */
+export function bundleBudget(budgets: Budgets): Plugin {
+  let root = '';
+  return {
+    name: 'clinica:bundle-budget',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async generateBundle(_options, bundle) {
+      const cssBytes = new Map<string, number>();
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'asset' && output.fileName.endsWith('.css')) {
+          cssBytes.set(output.fileName, Buffer.byteLength(output.source as string | Uint8Array));
+        }
+      }
+      const list = await Promise.all(
+        Object.values(bundle)
+          .filter((output) => output.type === 'chunk')
+          .map(async (chunk): Promise<BudgetChunk> => {
+            const compressed = await brotli(Buffer.from(chunk.code), {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+            });
+            const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+            return {
+              file: chunk.fileName,
+              module: chunk.facadeModuleId ? path.relative(root, chunk.facadeModuleId) : undefined,
+              isEntry: chunk.isEntry,
+              imports: chunk.imports,
+              sentBytes: compressed.length,
+              css: css.map((file) => ({ file, bytes: cssBytes.get(file) ?? 0 })),
+            };
+          }),
+      );
+      for (const page of budgets.firstLoad) {
+        this.info(`first-load JavaScript of ${page.page}: ${kB(firstLoadOf(list, page.modules))} (budget ${kB(page.maxSentBytes)})`);
+      }
+      const problems = checkBudgets(list, budgets);
+      if (problems.length > 0) {
+        this.error(`Size budget exceeded (vite.config.ts, budgets):\n  ${problems.join('\n  ')}`);
+      }
+    },
+  };
+}

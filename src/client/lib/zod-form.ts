@@ -1,0 +1,5 @@
+// Forms validate with zod: its Spanish messages are set up here, with the first form, rather than
+// before the first paint of every page.
+import '../../common/zod-es';
+
+export { zodResolver } from '@hookform/resolvers/zod';

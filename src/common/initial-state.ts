@@ -1,0 +1,14 @@
+import type { SessionState } from './schemas/auth';
+import type { PublicClinic } from './schemas/clinic';
+
+/**
+ * What the server embeds in `index.html` (a `<script type="application/json">` element, which the
+ * content security policy allows since it never runs) so that the first render is the final one: the
+ * session is known at once and the public pages have the clinic's data without waiting for the API.
+ */
+export interface InitialState {
+  session: SessionState;
+  clinic: PublicClinic | null;
+}
+
+export const INITIAL_STATE_ELEMENT_ID = 'initial-state';
