@@ -1,5 +1,6 @@
-// `npm test`: the whole suite — unit, component and API tests (Vitest), then the browser suite
-// (Playwright on Debian's Chromium) when a Chromium is installed. Ends with one summary line.
+// `npm test`: the whole suite — unit, component and API tests (Vitest), the production build with its
+// size budgets (vite.config.ts: it fails past them), then the browser suite (Playwright on Debian's
+// Chromium) when a Chromium is installed. Ends with one summary line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,13 @@ if (vitest) {
 }
 
 const browser = chromiumPath();
+// The build checks the size budgets; the browser suite runs against what it writes.
+const buildCode = process.env.SKIP_E2E === '1' ? 0 : run('npx', ['vite', 'build', '--logLevel', 'warn']);
+if (buildCode !== 0) {
+  console.log('\nThe production build failed (a size budget exceeded is named above).');
+  failed += 1;
+  exitCode ||= buildCode;
+}
 if (process.env.SKIP_E2E === '1') {
   console.log('\nSKIP_E2E=1: browser suite not run.');
 } else if (!browser) {
@@ -40,8 +48,7 @@ if (process.env.SKIP_E2E === '1') {
       '',
     ].join('\n'),
   );
-} else {
-  exitCode ||= run('npx', ['vite', 'build', '--logLevel', 'warn']);
+} else if (buildCode === 0) {
   const playwrightReport = path.join(tmp, 'playwright.json');
   const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
   exitCode ||= code;

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -10,8 +11,21 @@ import { initialState } from '../lib/initial-state';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
-// The toasts' container is not needed for the first paint: it arrives beside the first screen.
+// The toasts' container is fetched with the first toast: most visits never show one.
 const Notifications = lazy(() => import('../components/toasts'));
+
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* SPEC §1: toasts are 320px wide. */}
+      <Notifications containerWidth={320} position="top-right" />
+    </Suspense>
+  );
+}
 
 function createQueryClient() {
   const queryClient = new QueryClient({
@@ -36,10 +50,7 @@ export function App() {
     // All theme variables are written here (no `default-css-variables.css` blocking the first paint).
     <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-        <Suspense fallback={null}>
-          {/* SPEC §1: toasts are 320px wide. */}
-          <Notifications containerWidth={320} position="top-right" />
-        </Suspense>
+        <Toasts />
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
             <RouterProvider router={router} />
