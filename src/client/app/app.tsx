@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { initialState } from '../lib/initial-state';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' container is fetched with the first toast: most visits never show one.
 const Notifications = lazy(() => import('../components/toasts'));
@@ -48,7 +48,12 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     // All theme variables are written here (no `default-css-variables.css` blocking the first paint).
-    <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      deduplicateCssVariables={false}
+    >
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
         <Toasts />
         <QueryClientProvider client={queryClient}>

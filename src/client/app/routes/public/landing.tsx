@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -36,14 +35,21 @@ export default function LandingPage() {
       <Box bg="teal.0" py={{ base: 40, sm: 72 }}>
         <Container size="lg">
           {from && (
-            <Alert color="blue" icon={<IconLock size={18} />} mb="xl" title="Inicia sesión para continuar">
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">La página que buscas es privada. Entra con tu cuenta y te llevaremos allí.</Text>
+            // A Card, not an Alert: the alert's close button would weigh on every visit to the page.
+            <Card withBorder mb="xl" padding="md" role="alert" bg="blue.0" style={{ borderColor: 'var(--mantine-color-blue-3)' }}>
+              <Group justify="space-between" gap="sm" wrap="wrap">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  <IconLock size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                  <Stack gap={2}>
+                    <Text fw={700}>Inicia sesión para continuar</Text>
+                    <Text size="sm">La página que buscas es privada. Entra con tu cuenta y te llevaremos allí.</Text>
+                  </Stack>
+                </Group>
                 <Button component={Link} to={paths.auth.login} state={location.state} size="sm">
                   Iniciar sesión
                 </Button>
               </Group>
-            </Alert>
+            </Card>
           )}
           <Stack gap="lg" maw={680}>
             <Title order={1} fz={{ base: 32, sm: 46 }} lh={1.15}>

@@ -2,6 +2,7 @@ import type { BusinessHoursInput, EventInput } from '@fullcalendar/react';
 import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { addDays } from '../../../lib/clinic-time';
+import { readableTextOn } from '../../../lib/contrast';
 import { isReschedulable } from './status-actions';
 
 /** Neutral grey of absences, behind the appointments. */
@@ -9,7 +10,7 @@ export const ABSENCE_COLOR = '#adb5bd';
 
 /**
  * The calendar's events: one per appointment of the chosen doctors (all when none is chosen),
- * cancelled ones left out, coloured by doctor; only pending and confirmed ones can be dragged.
+ * cancelled ones left out, coloured by doctor with text that reads on it; only pending and confirmed ones can be dragged.
  * Start and end are the API's instants: the calendar places them in the clinic's time zone.
  */
 export function toCalendarEvents(appointments: Appointment[], doctorIds: readonly string[] = []): EventInput[] {
@@ -23,6 +24,8 @@ export function toCalendarEvents(appointments: Appointment[], doctorIds: readonl
       start: appointment.startsAt,
       end: appointment.endsAt,
       color: appointment.doctorColor,
+      // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
+      textColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor) ? readableTextOn(appointment.doctorColor) : undefined,
       editable: isReschedulable(appointment.status),
       className: `clinica-event clinica-event--${appointment.status}`,
       extendedProps: { status: appointment.status, doctorId: appointment.doctorId },

@@ -1,0 +1,35 @@
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { describe, expect, it } from 'vitest';
+import { APPOINTMENT_STATUS_COLORS } from '../../common/schemas/appointments';
+import { blend, contrastRatio } from '../lib/contrast';
+import { cssVariablesResolver, theme } from './theme';
+
+const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+const resolve = (color: string, variant: string) => merged.variantColorResolver({ color, variant, theme: merged });
+const hexOf = (value: string) => (value === 'var(--mantine-color-white)' ? '#ffffff' : value === 'var(--mantine-color-black)' ? '#000000' : value);
+
+describe('theme contrast (WCAG 2.2 AA)', () => {
+  it('gives every status badge text 4.5:1 on its light background', () => {
+    for (const color of Object.values(APPOINTMENT_STATUS_COLORS)) {
+      const background = blend(merged.colors[color]![6]!, 0.1);
+      expect(contrastRatio(hexOf(resolve(color, 'light').color), background), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('gives filled controls of every colour 4.5:1 between text and background', () => {
+    for (const color of ['teal', 'red', 'blue', 'green', 'yellow', 'orange', 'gray', 'violet']) {
+      const { background, color: text } = resolve(color, 'filled');
+      const shade = merged.colors[color]![9]!;
+      expect(background).toContain(color);
+      expect(contrastRatio(hexOf(text), shade), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('makes secondary text and placeholders 4.5:1 on white and on the light greys and teal', () => {
+    const { light } = cssVariablesResolver(merged);
+    for (const background of ['#ffffff', merged.colors.gray[0]!, merged.colors.gray[1]!, merged.colors.teal[0]!]) {
+      expect(contrastRatio(light['--mantine-color-dimmed']!, background)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(light['--mantine-color-placeholder']!, background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
