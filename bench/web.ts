@@ -32,7 +32,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+async function waitFor(url: string, timeoutMs = 240_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {

@@ -538,7 +538,7 @@ test.describe('Nueva cita, historial y agenda de la doctora', () => {
     await doctorPage.goto('/doctor/citas');
     await expect(doctorPage.getByRole('heading', { level: 1, name: 'Mis citas' })).toBeVisible();
     const item = doctorPage.getByRole('button', {
-      name: `${timeIn(startsAt)}–${timeIn(endsAt)}, ${patient.name}: abrir la cita`,
+      name: new RegExp(`^${timeIn(startsAt)}–${timeIn(endsAt)} ${patient.name} .*: abrir la cita$`),
     });
     await item.click();
     const panel = doctorPage.getByRole('dialog');

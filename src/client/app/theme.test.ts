@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS_COLORS } from '../../common/schemas/appointments';
-import { blend, contrastRatio } from '../lib/contrast';
+import { contrastRatio } from '../lib/contrast';
 import { cssVariablesResolver, theme } from './theme';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -9,10 +9,12 @@ const resolve = (color: string, variant: string) => merged.variantColorResolver(
 const hexOf = (value: string) => (value === 'var(--mantine-color-white)' ? '#ffffff' : value === 'var(--mantine-color-black)' ? '#000000' : value);
 
 describe('theme contrast (WCAG 2.2 AA)', () => {
-  it('gives every status badge text 4.5:1 on its light background', () => {
-    for (const color of Object.values(APPOINTMENT_STATUS_COLORS)) {
-      const background = blend(merged.colors[color]![6]!, 0.1);
-      expect(contrastRatio(hexOf(resolve(color, 'light').color), background), color).toBeGreaterThanOrEqual(4.5);
+  it('gives light badges and avatars (every status colour, the primary) text 4.5:1 on shades 1 and 2', () => {
+    for (const color of [...Object.values(APPOINTMENT_STATUS_COLORS), 'teal']) {
+      const text = hexOf(resolve(color, 'light').color);
+      for (const shade of [1, 2]) {
+        expect(contrastRatio(text, merged.colors[color]![shade]!), `${color} ${shade}`).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 
@@ -22,6 +24,15 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
       const shade = merged.colors[color]![9]!;
       expect(background).toContain(color);
       expect(contrastRatio(hexOf(text), shade), color).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("writes every colour's light text variable (active navigation links) 4.5:1 on shades 1 and 2", () => {
+    const { light } = cssVariablesResolver(merged);
+    for (const [name, shades] of Object.entries(merged.colors)) {
+      for (const shade of [1, 2]) {
+        expect(contrastRatio(light[`--mantine-color-${name}-light-color`]!, shades[shade]!), name).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 

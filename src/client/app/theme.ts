@@ -5,7 +5,7 @@ import {
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { blend, darkenToContrast, readableTextOn } from '../lib/contrast';
+import { darkenToContrast, readableTextOn } from '../lib/contrast';
 
 /**
  * Mantine's default palette fails WCAG 2.2 AA in places: white on teal 8 (3.9:1), grey 6 secondary text
@@ -15,7 +15,7 @@ import { blend, darkenToContrast, readableTextOn } from '../lib/contrast';
 
 /**
  * Filled: white text when the filled shade gives it 4.5:1, else black (green, yellow, orange, lime).
- * Light: the text darkened until it reads 4.5:1 on its tinted background. Subtle and outline: the
+ * Light: the text darkened until it reads 4.5:1 on its tinted background (shades 1 and 2). Subtle and outline: the
  * text 4.5:1 on white.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
@@ -29,22 +29,34 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     return { ...colors, color: readableTextOn(filled) === '#ffffff' ? colors.color : 'var(--mantine-color-black)' };
   }
   if (input.variant === 'light') {
-    // The light background is shade 6 at 10 % on white; the text is darkened until it reads on it.
-    const background = blend(shades[6]!, 0.1);
-    return { ...colors, color: darkenToContrast(shades[9]!, background, 4.5) };
+    // Light backgrounds are shade 1, shade 2 on hover: the text is darkened until it reads on both.
+    return { ...colors, color: darkenToContrast(shades[9]!, shades[2]!, 4.5) };
   }
   if (input.variant === 'subtle' || input.variant === 'outline') {
-    return { ...colors, color: darkenToContrast(shades[8]!, '#ffffff', 4.5) };
+    // Also on the tinted papers and hover backgrounds (shades 0–2) they sit on.
+    return { ...colors, color: darkenToContrast(shades[8]!, shades[2]!, 4.5) };
   }
   return colors;
 };
 
-/** Secondary text and placeholders: 5.5:1 or more on white, the grey 0 footer and the teal 0 hero. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Secondary text and placeholders: 5.5:1 or more on white, the grey 0 footer and the teal 0 hero. The
+ * `light` text of every colour (active navigation links, light badges that read the variable) 4.5:1 on
+ * its light backgrounds, shades 1 and 2.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-placeholder': '#5c636a',
+    // Field errors: red 9 (5.5:1) instead of red 6 (3.3:1).
+    '--mantine-color-error': theme.colors.red[9],
+    ...Object.fromEntries(
+      Object.entries(theme.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        darkenToContrast(shades[9], shades[2], 4.5),
+      ]),
+    ),
   },
   dark: {},
 });
@@ -60,6 +72,11 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // Links inside running text need more than colour to stand out (WCAG 1.4.1): always underlined.
+    Anchor: { defaultProps: { underline: 'always' } },
+    // A dialog's close button is an icon: its name for screen readers.
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: {
       defaultProps: {
