@@ -190,7 +190,7 @@ export function TodayDiary() {
         <Counter label="Total" value={counters.total} hint="citas hoy, sin las canceladas" />
         <Counter label="En sala" value={counters.inRoom} hint="esperando consulta" color="violet.7" />
         <Counter label="Atendidas" value={counters.attended} hint="consultas terminadas" color="green.8" />
-        <Counter label="Pendientes" value={counters.waiting} hint="aún no han llegado" color="yellow.9" />
+        <Counter label="Pendientes" value={counters.waiting} hint="aún no han llegado" color="orange.9" />
       </SimpleGrid>
       {doctors.length === 0 ? (
         <Paper withBorder py="xl">
