@@ -63,7 +63,18 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function measure(url: string, port: number): Promise<Measure> {
+/** One Lighthouse run; a run whose trace failed (it happens on a loaded machine) is tried again. */
+async function measure(url: string, port: number, attempt = 1): Promise<Measure> {
+  try {
+    return await measureOnce(url, port);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    console.error(`  (repetido: ${error instanceof Error ? error.message : error})`);
+    return measure(url, port, attempt + 1);
+  }
+}
+
+async function measureOnce(url: string, port: number): Promise<Measure> {
   const result = await lighthouse(url, {
     port,
     output: 'json',

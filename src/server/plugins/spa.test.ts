@@ -76,6 +76,8 @@ describe('single-page app serving', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.body).toBe(APP_JS);
   });
 

@@ -35,6 +35,9 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
       if (COMPRESSIBLE.test(filePath)) res.header('Vary', 'Accept-Encoding');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        // A policy governs documents (and workers), not scripts and styles: ~300 bytes saved on each
+        // of the two dozen chunks of a first visit.
+        res.removeHeader('content-security-policy');
       } else {
         res.header('Cache-Control', 'no-cache');
       }
