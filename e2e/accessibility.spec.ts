@@ -96,6 +96,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
       paths.admin.settings,
       paths.admin.messages,
       paths.admin.users,
+      paths.admin.audit,
     ]) {
       await audit(page, path);
     }
