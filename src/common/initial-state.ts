@@ -1,3 +1,4 @@
+import type { BookingOptions } from './schemas/appointments';
 import type { SessionState } from './schemas/auth';
 import type { PublicClinic } from './schemas/clinic';
 
@@ -9,6 +10,8 @@ import type { PublicClinic } from './schemas/clinic';
 export interface InitialState {
   session: SessionState;
   clinic: PublicClinic | null;
+  /** On the booking page only: its specialties and professionals, so its first step renders at once. */
+  bookingOptions?: BookingOptions;
 }
 
 export const INITIAL_STATE_ELEMENT_ID = 'initial-state';

@@ -4,6 +4,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { getBookingOptionsQueryOptions } from '../features/booking/api/get-booking-options';
 import { getPublicClinicQueryOptions } from '../features/clinic/api/get-public-clinic';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
@@ -37,9 +38,11 @@ function createQueryClient() {
       },
     },
   });
-  // The clinic's public data the server embedded in the page: the first render shows it already.
-  const clinic = initialState()?.clinic;
+  // What the server embedded in the page (the clinic's public data; on the booking page its options):
+  // the first render shows it already.
+  const { clinic, bookingOptions } = initialState() ?? {};
   if (clinic) queryClient.setQueryData(getPublicClinicQueryOptions().queryKey, clinic);
+  if (bookingOptions) queryClient.setQueryData(getBookingOptionsQueryOptions().queryKey, bookingOptions);
   return queryClient;
 }
 

@@ -132,6 +132,12 @@ describe('single-page app serving', () => {
     expect(signedIn.session.profile).toMatchObject({ email, role: 'paciente', displayName: 'Ana Página' });
   });
 
+  it('embeds the booking options on the booking page only', async () => {
+    const booking = embeddedState((await get('/agendar-cita')).body);
+    expect(booking.bookingOptions).toMatchObject({ specialties: expect.any(Array), timeZone: expect.any(String) });
+    expect(embeddedState((await get('/')).body).bookingOptions).toBeUndefined();
+  });
+
   it('writes the embedded data so that no text in it can close the script element', async () => {
     const { cookie } = await t.createUser({ email: 'spa-raro@example.com', displayName: '</script><script>alert(1)</script>' });
     const html = (await get('/', { cookie })).body;

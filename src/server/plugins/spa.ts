@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { InitialState } from '../../common/initial-state';
-import { api, isKnownClientRoute } from '../../common/paths';
+import { api, isKnownClientRoute, paths } from '../../common/paths';
 import { errorBody } from './errors';
 import { compressPage, preloadsOf, readManifest, renderPage } from './spa-page';
 
@@ -57,11 +57,20 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
         headers: { ...(cookie ? { cookie } : {}), 'user-agent': request.headers['user-agent'] ?? '' },
       });
     try {
-      const [session, clinic] = await Promise.all([ask(api.auth.session, request.headers.cookie), ask(api.public.clinic)]);
+      const onBooking = (request.url.split('?')[0] ?? '/') === paths.booking;
+      const [session, clinic, bookingOptions] = await Promise.all([
+        ask(api.auth.session, request.headers.cookie),
+        ask(api.public.clinic),
+        onBooking ? ask(api.public.bookingOptions) : undefined,
+      ]);
       const setCookie = session.headers['set-cookie'];
       if (setCookie) reply.header('set-cookie', setCookie);
       if (session.statusCode !== 200) return null;
-      return { session: session.json(), clinic: clinic.statusCode === 200 ? clinic.json() : null };
+      return {
+        session: session.json(),
+        clinic: clinic.statusCode === 200 ? clinic.json() : null,
+        ...(bookingOptions?.statusCode === 200 ? { bookingOptions: bookingOptions.json() } : {}),
+      };
     } catch (error) {
       // The page still works without it: the app asks the API as it loads.
       request.log.warn({ err: error }, 'initial state not embedded');
