@@ -20,7 +20,7 @@ describe('appointments as calendar events', () => {
       end: '2026-03-23T09:00:00.000Z',
       color: '#1c7ed6',
       // White on this blue is 4.2:1, black 5.0:1.
-      textColor: '#000000',
+      contrastColor: '#000000',
       editable: true,
       className: 'clinica-event clinica-event--confirmada',
       extendedProps: { status: 'confirmada', doctorId: 'd-1' },
@@ -30,7 +30,7 @@ describe('appointments as calendar events', () => {
   it("writes each event in black or white, whichever reads 4.5:1 on the doctor's colour", () => {
     const colours = ['#1864ab', '#fab005', '#e8590c', '#82c91e', '#12b886', '#212529'];
     const events = toCalendarEvents(colours.map((doctorColor, i) => appointment({ id: `c-${i}`, doctorColor, status: 'confirmada' })));
-    expect(events.map((event) => event.textColor)).toEqual(['#ffffff', '#000000', '#000000', '#000000', '#000000', '#ffffff']);
+    expect(events.map((event) => event.contrastColor)).toEqual(['#ffffff', '#000000', '#000000', '#000000', '#000000', '#ffffff']);
   });
 
   it('leaves cancelled appointments out', () => {

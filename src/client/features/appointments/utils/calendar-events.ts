@@ -25,7 +25,7 @@ export function toCalendarEvents(appointments: Appointment[], doctorIds: readonl
       end: appointment.endsAt,
       color: appointment.doctorColor,
       // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
-      textColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor) ? readableTextOn(appointment.doctorColor) : undefined,
+      contrastColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor) ? readableTextOn(appointment.doctorColor) : undefined,
       editable: isReschedulable(appointment.status),
       className: `clinica-event clinica-event--${appointment.status}`,
       extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
