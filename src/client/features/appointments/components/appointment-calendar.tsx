@@ -271,6 +271,8 @@ export function AppointmentCalendar({
             firstDay={1}
             slotMinTime="07:00:00"
             slotMinHeight={36}
+            // WCAG 2.5.8: every appointment is a target of at least 24 px, however short.
+            eventMinHeight={24}
             slotMaxTime="21:00:00"
             scrollTime="08:00:00"
             allDaySlot={false}
