@@ -110,8 +110,9 @@ describe('PGlite data directory lock', { timeout: 150_000 }, () => {
   });
 
   it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over the lock of a process that died but is not reaped yet (a zombie)', async () => {
-    // A real zombie: the shell starts a short child, then becomes `sleep`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A real zombie: the shell starts a short child, then becomes `sleep`, which never reaps it. The child
+    // outlives the shell's own turn (0.3 s), or the shell could reap it before the exec.
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     cleanups.push(() => parent.kill('SIGKILL'));
     const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
     const stateOf = () => fs.readFileSync(`/proc/${zombiePid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
