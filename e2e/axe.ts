@@ -9,6 +9,15 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa
  * line per violation: rule, impact, how many elements and the first of them.
  */
 export async function expectNoAxeViolations(page: Page, what: string, include?: string) {
+  // A drawer or menu still fading in blends its colours with the overlay: audit what stays on screen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
