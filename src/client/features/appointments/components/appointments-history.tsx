@@ -14,8 +14,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconCalendarSearch, IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { IconCalendarSearch, IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -28,7 +27,7 @@ import {
 } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
-import { CALENDAR_ARIA_LABELS } from '../../../components/date-field';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ListPagination } from '../../../components/list-pagination';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/clinic-time';
@@ -142,15 +141,6 @@ export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryPr
   const { filters, page, update } = useHistoryParams();
   const [openId, setOpenId] = useState<string | null>(null);
   const phone = useMediaQuery('(max-width: 48em)');
-  // The range picker holds a half-chosen range until its second day is picked.
-  const [range, setRange] = useState<[string | null, string | null]>([filters.from ?? null, filters.to ?? null]);
-  const rangeKey = `${filters.from ?? ''}|${filters.to ?? ''}`;
-  const [syncedKey, setSyncedKey] = useState(rangeKey);
-  if (rangeKey !== syncedKey) {
-    // The address changed (filters removed, back/forward): show its dates.
-    setSyncedKey(rangeKey);
-    setRange([filters.from ?? null, filters.to ?? null]);
-  }
   const appointments = useAppointments({ ...filters, page, pageSize: HISTORY_PAGE_SIZE });
   const data = appointments.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -160,29 +150,7 @@ export function AppointmentsHistory({ timeZone, doctors }: AppointmentsHistoryPr
     <Stack gap="md">
       <Paper withBorder p="md" component="section" aria-label="Filtros">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          <DatePickerInput
-            type="range"
-            size="md"
-            label="Fechas"
-            placeholder="Todas las fechas"
-            valueFormat="DD/MM/YYYY"
-            leftSection={<IconCalendar size={18} aria-hidden />}
-            allowSingleDateInRange
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar las fechas' }}
-            firstDayOfWeek={1}
-            ariaLabels={CALENDAR_ARIA_LABELS}
-            popoverProps={{ withinPortal: true }}
-            value={range}
-            onChange={(value) => {
-              const [start, end] = value.map((day) => (day ? String(day).slice(0, 10) : null)) as [
-                string | null,
-                string | null,
-              ];
-              setRange([start, end]);
-              if ((start && end) || (!start && !end)) update({ from: start, to: end });
-            }}
-          />
+          <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
           <Select
             size="md"
             label="Profesional"

@@ -11,7 +11,7 @@ import {
 } from '../../../../common/schemas/audit';
 import { auditLogExportHref } from '../api/export-audit-log';
 import type { AuditLogFilters } from '../api/get-audit-log';
-import { DateRangeFilter } from './date-range-filter';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import type { AuditParamKey } from './use-audit-params';
 import { UserFilter } from './user-filter';
 

@@ -1,7 +1,7 @@
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CALENDAR_ARIA_LABELS } from '../../../components/date-field';
+import { CALENDAR_ARIA_LABELS } from './date-field';
 
 interface DateRangeFilterProps {
   from?: string;
@@ -9,7 +9,7 @@ interface DateRangeFilterProps {
   onChange: (range: { from: string | null; to: string | null }) => void;
 }
 
-/** «Fechas»: a range of days; applied once both ends are chosen (or both cleared). */
+/** «Fechas»: a range of days (history and audit filters); applied once both ends are chosen (or both cleared). */
 export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
   // The picker holds a half-chosen range until its second day is picked.
   const [range, setRange] = useState<[string | null, string | null]>([from ?? null, to ?? null]);
