@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, newClinicContext, patientPayload, test } from './fixtures';
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const uniqueWord = () =>
+  Array.from(crypto.randomBytes(6), (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26])
+    .join('')
+    .replace(/^./, (first) => first.toUpperCase());
+
+/** Today's date in Madrid (January: UTC+1) by the clinic's clock. */
+const todayInMadrid = () => new Date(clinicNow().getTime() + 3_600_000).toISOString().slice(0, 10);
+
+/** A patient of our own with an appointment with the demo doctor tonight (outside hours: no other spec books there). */
+async function bookTonight(request: APIRequestContext, lastName: string) {
+  const headers = { Origin: baseUrl() };
+  const signIn = await request.post('/api/auth/sign-in', { headers, data: { email: DEMO.admin.email, password: DEMO_PASSWORD } });
+  expect(signIn.ok()).toBeTruthy();
+  const doctors = (await (await request.get('/api/doctors')).json()) as { id: string; displayName: string }[];
+  const doctor = doctors.find((item) => item.displayName === DEMO.doctor.name)!;
+  const created = await request.post('/api/patients', { headers, data: patientPayload({ firstName: 'Nora', lastName }) });
+  expect(created.status(), await created.text()).toBe(201);
+  const patientId = ((await created.json()) as { id: string }).id;
+  for (let minute = 0; minute < 60; minute += 10) {
+    const startsAt = new Date(`${todayInMadrid()}T21:${String(minute).padStart(2, '0')}:00+01:00`);
+    const booked = await request.post('/api/appointments', {
+      headers,
+      data: {
+        patientId,
+        doctorId: doctor.id,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 10 * 60_000).toISOString(),
+        reason: 'Dolor de espalda',
+        channel: 'telefono',
+        allowOutsideHours: true,
+      },
+    });
+    if (booked.status() === 201) return { patientId, appointmentId: ((await booked.json()) as { id: string }).id };
+    expect(booked.status(), await booked.text()).toBe(409);
+  }
+  throw new Error('No free time tonight for the demo doctor');
+}
+
+test.describe('Nota de la consulta e historia clínica', () => {
+  test('the doctor writes, autosaves, signs and amends the note; the admin reads it in the chart and the audit log', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const lastName = `${uniqueWord()} Consulta`;
+    const patientName = `Nora ${lastName}`;
+    const { patientId } = await bookTonight(page.context().request, lastName);
+    await page.context().clearCookies();
+
+    // The doctor opens the appointment from her agenda.
+    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
+    await expect(heading(page, 'Panel')).toBeVisible();
+    await page.goto('/doctor/citas');
+    await page.getByRole('button', { name: new RegExp(patientName) }).click();
+    await page.getByRole('link', { name: 'Abrir la consulta y la nota' }).click();
+    await expect(heading(page, 'Consulta')).toBeVisible();
+    await expect(page.getByText('Borrador sin empezar')).toBeVisible();
+    await expectNoAxeViolations(page, 'el editor de la nota');
+
+    const saved = page.waitForResponse((response) => response.url().endsWith('/note') && response.request().method() === 'PUT' && response.ok());
+    await page.getByLabel('Motivo de consulta').fill('Dolor lumbar de tres días');
+    await page.getByLabel('Exploración').fill('Contractura paravertebral derecha');
+    await page.getByLabel('Diagnóstico', { exact: true }).fill('Lumbalgia mecánica');
+    await page.getByLabel('Código CIE-10 (opcional)').fill('M54.5');
+    await page.getByLabel('Plan').fill('Calor local y estiramientos');
+    await saved;
+    await expect(page.getByRole('status').filter({ hasText: 'Guardado' })).toBeVisible();
+
+    // The draft is on the server: a reload finds it.
+    await page.reload();
+    await expect(page.getByLabel('Diagnóstico', { exact: true })).toHaveValue('Lumbalgia mecánica');
+    await expect(page.getByLabel('Plan')).toHaveValue('Calor local y estiramientos');
+    await expect(page.getByText('Guardado')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Firmar nota' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Firmar la nota?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Firmar', exact: true }).click();
+    await expect(page.getByText('Firmada', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Firmada por Dra\. Lucía Fernández Gómez/)).toBeVisible();
+    await expect(page.getByLabel('Diagnóstico', { exact: true })).toHaveCount(0);
+
+    await page.getByLabel('Nueva adenda').fill('Radiografía lumbar sin hallazgos.');
+    await page.getByRole('button', { name: 'Añadir adenda' }).click();
+    const addenda = page.getByRole('region', { name: 'Adendas' });
+    await expect(addenda.getByText('Radiografía lumbar sin hallazgos.')).toBeVisible();
+    await expect(addenda.getByText(/^Dra\. Lucía Fernández Gómez · /)).toBeVisible();
+    await expectNoAxeViolations(page, 'la nota firmada con su adenda');
+
+    // The admin opens the patient's chart: the appointment and the signed note in the timeline.
+    const adminContext = await newClinicContext(browser);
+    const admin = await adminContext.newPage();
+    await login(admin, DEMO.admin.email, DEMO_PASSWORD);
+    await expect(heading(admin, 'Panel de la clínica')).toBeVisible();
+    await admin.goto(`/admin/pacientes/${patientId}`);
+    await expect(heading(admin, 'Ficha del paciente')).toBeVisible();
+    const timeline = admin.getByRole('list', { name: 'Historia clínica, lo más reciente primero' });
+    const noteItem = timeline.getByRole('listitem').filter({ hasText: 'Nota clínica' });
+    await expect(noteItem).toContainText('Lumbalgia mecánica (M54.5)');
+    await expect(noteItem).toContainText('Firmada');
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'Dolor de espalda' })).toContainText('Confirmada');
+    await noteItem.getByRole('button', { name: 'Ver la nota' }).click();
+    await expect(noteItem.getByText('Radiografía lumbar sin hallazgos.')).toBeVisible();
+    await expect(noteItem.getByRole('textbox')).toHaveCount(0);
+    await expectNoAxeViolations(admin, 'la historia clínica');
+
+    // The audit log lists what was done to the note.
+    await admin.goto(`/admin/auditoria?patientId=${patientId}&entity=clinical_note`);
+    await expect(heading(admin, 'Registro de accesos')).toBeVisible();
+    for (const action of ['Alta · Nota clínica', 'Firma · Nota clínica', 'Adenda · Nota clínica', 'Consulta · Nota clínica']) {
+      await expect(admin.getByText(action).first()).toBeVisible();
+    }
+    await adminContext.close();
+  });
+
+  test('the demo paciente reads the summary the doctor shared on a past appointment, and nothing of the note', async ({ page }) => {
+    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/pacientes\/dashboard$/);
+    await page.goto('/pacientes/citas');
+    await expect(heading(page, 'Mis citas')).toBeVisible();
+    await page.getByRole('tab', { name: 'Anteriores' }).click();
+    const summary = page.getByRole('region', { name: 'Resumen de la visita' });
+    await expect(summary).toHaveCount(1);
+    await expect(summary).toContainText('Diagnóstico:');
+    await expect(page.getByText('Exploración')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'las citas anteriores con el resumen de la visita');
+  });
+});

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import { apiFetch } from '../../../lib/api-client';
+import { fileListKey } from './keys';
+
+/** Admins only: the file leaves every list; the audit trail keeps its name, type and patient. */
+export const deleteFile = (id: string) => apiFetch<void>(api.file(id), { method: 'DELETE' });
+
+export function useDeleteFile() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: fileListKey }) });
+}

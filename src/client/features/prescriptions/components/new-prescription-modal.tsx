@@ -1,0 +1,147 @@
+import { Button, Group, Modal, Select, Stack, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { MAX_MEDICINES, prescriptionCreateSchema, type Medicine, type PrescriptionCreate } from '../../../../common/schemas/prescriptions';
+import { DateField } from '../../../components/date-field';
+import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
+import { zodResolver } from '../../../lib/zod-form';
+import { useCreatePrescription } from '../api/create-prescription';
+import { useRecentMedicines } from '../api/get-recent-medicines';
+import { useTreatmentOptions } from '../api/get-treatment-options';
+import { MedicineFields } from './medicine-fields';
+import { PatientSelect } from './patient-select';
+
+const EMPTY_MEDICINE: Medicine = { medicine: '', dose: '', route: 'oral', frequency: '', duration: '', quantity: '', instructions: '' };
+const FIELDS = fieldsOf(['patientId', 'prescribedOn', 'diagnosis', 'medicines', 'treatmentId']);
+
+function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void }) {
+  const form = useForm<PrescriptionCreate>({
+    resolver: zodResolver(prescriptionCreateSchema),
+    defaultValues: { patientId: '', prescribedOn: today, diagnosis: '', medicines: [EMPTY_MEDICINE], treatmentId: null },
+  });
+  const medicines = useFieldArray({ control: form.control, name: 'medicines' });
+  const recent = useRecentMedicines();
+  const treatments = useTreatmentOptions(form.watch('patientId') || null);
+  const create = useCreatePrescription();
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const errors = form.formState.errors;
+
+  const addRecent = (name: string | null) => {
+    const picked = recent.data?.find((item) => item.medicine === name);
+    if (!picked) return;
+    const lines = form.getValues('medicines');
+    const blank = lines.findIndex((line) => !line.medicine.trim());
+    if (blank >= 0) medicines.update(blank, { ...EMPTY_MEDICINE, ...picked });
+    else if (lines.length < MAX_MEDICINES) medicines.append({ ...EMPTY_MEDICINE, ...picked });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await create.mutateAsync(values);
+      notifications.show({ color: 'teal', message: 'Receta creada' });
+      onDone();
+    } catch (error) {
+      setFailure(toFormFailure(error, form.setError, FIELDS));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Nueva receta">
+      <Stack gap="md">
+        <FormFailureAlert failure={failure} title="No se ha podido crear la receta" />
+        <Controller
+          control={form.control}
+          name="patientId"
+          render={({ field }) => (
+            <PatientSelect label="Paciente" required value={field.value || null} onChange={(id) => field.onChange(id ?? '')} error={errors.patientId?.message} />
+          )}
+        />
+        <Group grow align="flex-start" wrap="wrap">
+          <Controller
+            control={form.control}
+            name="prescribedOn"
+            render={({ field }) => (
+              <DateField label="Fecha de la receta" required value={field.value} onChange={(value) => field.onChange(value ?? '')} error={errors.prescribedOn?.message} miw={180} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="treatmentId"
+            render={({ field }) => (
+              <Select
+                label="Tratamiento (opcional)"
+                placeholder={form.watch('patientId') ? 'Sin tratamiento' : 'Elige antes el paciente'}
+                disabled={!treatments.data?.length}
+                clearable
+                clearButtonProps={{ 'aria-label': 'Quitar el tratamiento' }}
+                data={(treatments.data ?? []).map((treatment) => ({ value: treatment.id, label: treatment.title }))}
+                value={field.value ?? null}
+                onChange={(id) => field.onChange(id)}
+                error={errors.treatmentId?.message}
+                miw={180}
+              />
+            )}
+          />
+        </Group>
+        <Textarea label="Diagnóstico" required autosize minRows={2} maxRows={5} {...form.register('diagnosis')} error={errors.diagnosis?.message} />
+        <Title order={3} size="h5">
+          Medicamentos
+        </Title>
+        {(recent.data?.length ?? 0) > 0 && (
+          <Select
+            label="Añadir un medicamento que has recetado hace poco"
+            placeholder="Tus medicamentos recientes"
+            searchable
+            data={[...new Set(recent.data!.map((item) => item.medicine))]}
+            value={null}
+            onChange={addRecent}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        {errors.medicines?.message && (
+          <div role="alert" style={{ color: 'var(--mantine-color-error)', fontSize: 'var(--mantine-font-size-sm)' }}>
+            {errors.medicines.message}
+          </div>
+        )}
+        {medicines.fields.map((line, index) => (
+          <MedicineFields
+            key={line.id}
+            index={index}
+            register={form.register}
+            errors={errors}
+            onRemove={medicines.fields.length > 1 ? () => medicines.remove(index) : undefined}
+          />
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          disabled={medicines.fields.length >= MAX_MEDICINES}
+          onClick={() => medicines.append(EMPTY_MEDICINE)}
+          w="fit-content"
+        >
+          Añadir otro medicamento
+        </Button>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Crear la receta
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** «Nueva receta»: a patient of the doctor's, one or more medicines, diagnosis, date, optional treatment. */
+export function NewPrescriptionModal({ opened, today, onClose }: { opened: boolean; today: string; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Nueva receta" size="xl" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      {opened && <PrescriptionForm today={today} onDone={onClose} />}
+    </Modal>
+  );
+}

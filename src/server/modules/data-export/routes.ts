@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '../../../common/paths';
+import { dateInZone } from '../availability/slots';
+import { clock } from '../../clock';
+import { requireUser } from '../../plugins/auth';
+import { audited, auditContext } from '../audit/audited';
+import { requireOwnRecord } from '../patients/link-account';
+import { exportArchive, type LoadedExport } from './archive';
+import { databaseFileStore } from '../files/store';
+import { EXPORT_SECTIONS } from './clinical-sections';
+import type { ExportContext } from './sections';
+
+/** Right of access (GDPR art. 15): a paciente downloads everything the clinic holds about her. */
+const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    api.myDataExport,
+    { config: { access: 'my-data:export', rateLimit: { max: 5, timeWindow: '1 hour' } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // 409 RECORD_NOT_CONFIRMED until the record is linked and the e-mail proved (record-link rules).
+      const own = await requireOwnRecord(app, user);
+      const settings = await app.repos.clinic.getSettings();
+      const context: ExportContext = {
+        repos: app.repos,
+        timeZone: settings.timeZone,
+        visibility: request.scope.visibility,
+        files: databaseFileStore(app.database.db),
+      };
+      const generatedAt = clock.now();
+      // Every section is read in the transaction of the export's audit entry: what was handed over is on record.
+      const sections = await audited(
+        app.database.db,
+        async (tx) => {
+          const loaded: LoadedExport['sections'] = [];
+          for (const section of EXPORT_SECTIONS) loaded.push({ section, data: await section.load(tx, own.id, context) });
+          return loaded;
+        },
+        {
+          ...auditContext(request),
+          action: 'export',
+          entity: 'patient',
+          entityId: own.id,
+          patientId: own.id,
+          details: { kind: 'data_export', sections: EXPORT_SECTIONS.map((section) => section.key) },
+        },
+      );
+      const archive = exportArchive(
+        { generatedAt, patientName: `${own.firstName} ${own.lastName}`.trim(), clinicName: settings.name, sections },
+        context,
+      );
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="mis-datos-${dateInZone(generatedAt, settings.timeZone)}.zip"`)
+        .send(archive);
+    },
+  );
+};
+
+export default dataExportRoutes;

@@ -1,0 +1,105 @@
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { FileType } from '../../../common/schemas/files';
+import type { Visibility } from '../../access/visibility';
+import type { Db } from '../../db/client';
+import { patientFiles, patients, profiles } from '../../db/schema';
+import { visiblePatients } from '../patients/repository';
+
+export interface FileInsert {
+  id: string;
+  patientId: string | null;
+  type: FileType;
+  name: string;
+  description: string;
+  mime: string;
+  size: number;
+  visibleToPatient: boolean;
+  uploadedBy: string;
+  createdAt: Date;
+}
+
+export interface FileSearch {
+  type?: FileType;
+  patientId?: string;
+  /** Instants: files uploaded at or after `from` and before `to`. */
+  from?: Date;
+  to?: Date;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The files a request may see, deleted ones never: staff with `any` all; a doctor those of the patients
+ * they may see; a paciente those of their own record that staff marked visible to them.
+ */
+function visibleFiles(visibility: Visibility): SQL | undefined {
+  const live = isNull(patientFiles.deletedAt);
+  const ofVisiblePatients = () =>
+    inArray(patientFiles.patientId, sql`(SELECT ${patients.id} FROM ${patients} WHERE ${visiblePatients(visibility) ?? sql`true`})`);
+  switch (visibility.kind) {
+    case 'all':
+      return live;
+    case 'doctor':
+      return and(live, ofVisiblePatients());
+    case 'patient':
+      return and(live, eq(patientFiles.visibleToPatient, true), ofVisiblePatients());
+    case 'none':
+      return sql`false`;
+  }
+}
+
+const columns = {
+  id: patientFiles.id,
+  patientId: patientFiles.patientId,
+  type: patientFiles.type,
+  name: patientFiles.name,
+  description: patientFiles.description,
+  mime: patientFiles.mime,
+  size: patientFiles.size,
+  visibleToPatient: patientFiles.visibleToPatient,
+  createdAt: patientFiles.createdAt,
+  patientFirstName: patients.firstName,
+  patientLastName: patients.lastName,
+  uploaderName: profiles.displayName,
+};
+
+export type FileView = Awaited<ReturnType<ReturnType<typeof createFilesRepository>['search']>>['items'][number];
+
+export function createFilesRepository(db: Db) {
+  const select = (tx: Db) =>
+    tx.select(columns).from(patientFiles).leftJoin(patients, eq(patients.id, patientFiles.patientId)).leftJoin(profiles, eq(profiles.id, patientFiles.uploadedBy));
+
+  return {
+    async create(input: FileInsert, tx: Db = db) {
+      await tx.insert(patientFiles).values(input);
+    },
+
+    async search(search: FileSearch, visibility: Visibility, tx: Db = db) {
+      const where = and(
+        visibleFiles(visibility),
+        search.type ? eq(patientFiles.type, search.type) : undefined,
+        search.patientId ? eq(patientFiles.patientId, search.patientId) : undefined,
+        search.from ? gte(patientFiles.createdAt, search.from) : undefined,
+        search.to ? lt(patientFiles.createdAt, search.to) : undefined,
+      );
+      // One after the other: callers run this in a transaction with its audit entry.
+      const items = await select(tx)
+        .where(where)
+        .orderBy(desc(patientFiles.createdAt), desc(patientFiles.id))
+        .limit(search.pageSize)
+        .offset((search.page - 1) * search.pageSize);
+      const [counted] = await tx.select({ total: count() }).from(patientFiles).where(where);
+      return { items, total: counted?.total ?? 0 };
+    },
+
+    /** The file, or undefined when it does not exist, is deleted, or is not this request's to see. */
+    async findVisible(id: string, visibility: Visibility, tx: Db = db) {
+      const [row] = await select(tx).where(and(eq(patientFiles.id, id), visibleFiles(visibility)));
+      return row;
+    },
+
+    async markDeleted(id: string, by: string, at: Date, tx: Db = db) {
+      await tx.update(patientFiles).set({ deletedAt: at, deletedBy: by }).where(eq(patientFiles.id, id));
+    },
+  };
+}

@@ -1,0 +1,153 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import { dateInTimeZone } from '../../../common/schemas/appointments';
+import {
+  prescriptionCancelSchema,
+  prescriptionCreateSchema,
+  prescriptionListQuerySchema,
+  prescriptionListSchema,
+  prescriptionSchema,
+  recentMedicinesSchema,
+} from '../../../common/schemas/prescriptions';
+import { clock } from '../../clock';
+import { AppError, notFound, pgConstraint, validationError } from '../../errors';
+import { requireUser } from '../../plugins/auth';
+import { audited, auditContext } from '../audit/audited';
+import { renderPrescriptionPdf } from './pdf';
+import { presentPrescription } from './presenters';
+import { newVerificationCode } from './verification-code';
+
+export const PRESCRIPTION_NOT_FOUND = 'Receta no encontrada';
+const idParams = z.object({ id: z.uuid({ error: PRESCRIPTION_NOT_FOUND }) });
+
+const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.prescriptions;
+  const { db } = app.database;
+
+  app.get(
+    api.prescriptions,
+    { config: { access: 'prescriptions:read' }, schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } } },
+    async (request) => {
+      const query = request.query;
+      const { items, total } = await audited(
+        db,
+        (tx) => repo.visibleTo(request.scope.visibility).list(query, tx),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'prescription',
+          patientId: query.patientId,
+          details: { page: query.page, results: found.items.length, filters: Object.keys(query).filter((key) => !['page', 'pageSize'].includes(key)) },
+        }),
+      );
+      return { items: items.map(presentPrescription), total, page: query.page, pageSize: query.pageSize };
+    },
+  );
+
+  app.get(
+    api.recentMedicines,
+    { config: { access: 'prescriptions:write' }, schema: { response: { 200: recentMedicinesSchema } } },
+    async (request) => repo.recentMedicines(requireUser(request).id),
+  );
+
+  app.post(
+    api.prescriptions,
+    { config: { access: 'prescriptions:write' }, schema: { body: prescriptionCreateSchema, response: { 201: prescriptionSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      // Only a patient the doctor has or had an appointment with (404 otherwise, as for any record).
+      const patient = await request.scope.patient(body.patientId);
+      const { timeZone } = await app.repos.clinic.getSettings();
+      if (body.prescribedOn > dateInTimeZone(clock.now(), timeZone)) {
+        throw validationError({ prescribedOn: 'La fecha de la receta no puede ser futura' });
+      }
+      if (body.treatmentId) {
+        const treatment = await app.repos.treatments.visibleTo(request.scope.visibility).findById(body.treatmentId);
+        if (!treatment || treatment.patientId !== patient.id) {
+          throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
+        }
+      }
+      const create = () =>
+        audited(
+          db,
+          (tx) => repo.create({ ...body, doctorId: user.id, verificationCode: newVerificationCode() }, tx),
+          (created) => ({ ...auditContext(request), action: 'create', entity: 'prescription', entityId: created.id, patientId: patient.id }),
+        );
+      try {
+        return reply.status(201).send(presentPrescription(await create()));
+      } catch (error) {
+        // A code drawn twice (one in ~10¹² per pair): draw again once.
+        if (pgConstraint(error) === 'prescriptions_verification_code_key') return reply.status(201).send(presentPrescription(await create()));
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    api.prescription(':id'),
+    { config: { access: 'prescriptions:read' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
+    async (request) => {
+      const found = await audited(
+        db,
+        async (tx) => {
+          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+          if (!view) throw notFound(PRESCRIPTION_NOT_FOUND);
+          return view;
+        },
+        (view) => ({ ...auditContext(request), action: 'read', entity: 'prescription', entityId: view.id, patientId: view.patientId }),
+      );
+      return presentPrescription(found);
+    },
+  );
+
+  app.get(
+    api.prescriptionPdf(':id'),
+    { config: { access: 'prescriptions:read' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const data = await audited(
+        db,
+        async (tx) => {
+          const found = await repo.visibleTo(request.scope.visibility).findDocumentData(request.params.id, tx);
+          if (!found) throw notFound(PRESCRIPTION_NOT_FOUND);
+          return found;
+        },
+        ({ prescription }) => ({
+          ...auditContext(request),
+          action: 'export',
+          entity: 'prescription',
+          entityId: prescription.id,
+          patientId: prescription.patientId,
+          details: { format: 'pdf' },
+        }),
+      );
+      // Rendered after the transaction: it holds no connection while the PDF is drawn.
+      const pdf = await renderPrescriptionPdf(data, await app.repos.clinic.getSettings());
+      const name = `receta-${data.prescription.prescribedOn}-${data.prescription.verificationCode}.pdf`;
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
+    },
+  );
+
+  app.post(
+    api.cancelPrescription(':id'),
+    { config: { access: 'prescriptions:write' }, schema: { params: idParams, body: prescriptionCancelSchema, response: { 200: prescriptionSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const cancelled = await audited(
+        db,
+        async (tx) => {
+          const current = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+          if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
+          const updated = await repo.cancel(current.id, request.body.reason, user.id, tx);
+          if (!updated) throw new AppError(409, 'CONFLICT', 'Esta receta ya está anulada');
+          return updated;
+        },
+        (view) => ({ ...auditContext(request), action: 'cancel', entity: 'prescription', entityId: view.id, patientId: view.patientId }),
+      );
+      return presentPrescription(cancelled);
+    },
+  );
+};
+
+export default prescriptionRoutes;

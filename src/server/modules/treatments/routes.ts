@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  appointmentTreatmentResultSchema,
+  appointmentTreatmentSchema,
+  treatmentCreateSchema,
+  treatmentListQuerySchema,
+  treatmentListSchema,
+  treatmentSchema,
+  treatmentUpdateSchema,
+} from '../../../common/schemas/treatments';
+import { notFound, validationError } from '../../errors';
+import { requireUser } from '../../plugins/auth';
+import { audited, auditContext } from '../audit/audited';
+import { presentTreatment } from './presenters';
+
+export const TREATMENT_NOT_FOUND = 'Tratamiento no encontrado';
+const idParams = z.object({ id: z.uuid({ error: TREATMENT_NOT_FOUND }) });
+const appointmentParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
+
+const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.treatments;
+  const { db } = app.database;
+
+  app.get(
+    api.treatments,
+    { config: { access: 'treatments:read' }, schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } } },
+    async (request) => {
+      const query = request.query;
+      const items = await audited(
+        db,
+        (tx) => repo.visibleTo(request.scope.visibility).list(query, tx),
+        (found) => ({ ...auditContext(request), action: 'list', entity: 'treatment', patientId: query.patientId, details: { status: query.status ?? '', results: found.length } }),
+      );
+      return items.map(presentTreatment);
+    },
+  );
+
+  app.post(
+    api.treatments,
+    { config: { access: 'treatments:write' }, schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { patientId, ...fields } = request.body;
+      // Only for a patient the doctor has or had an appointment with (404 otherwise).
+      const patient = await request.scope.patient(patientId);
+      const created = await audited(
+        db,
+        (tx) => repo.create({ ...fields, patientId: patient.id, doctorId: user.id }, tx),
+        (view) => ({ ...auditContext(request), action: 'create', entity: 'treatment', entityId: view.id, patientId: patient.id }),
+      );
+      return reply.status(201).send(presentTreatment(created));
+    },
+  );
+
+  app.get(
+    api.treatment(':id'),
+    { config: { access: 'treatments:read' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
+    async (request) => {
+      const found = await audited(
+        db,
+        async (tx) => {
+          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+          if (!view) throw notFound(TREATMENT_NOT_FOUND);
+          return view;
+        },
+        (view) => ({ ...auditContext(request), action: 'read', entity: 'treatment', entityId: view.id, patientId: view.patientId }),
+      );
+      return presentTreatment(found);
+    },
+  );
+
+  app.patch(
+    api.treatment(':id'),
+    { config: { access: 'treatments:write' }, schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } } },
+    async (request) => {
+      const changes = request.body;
+      const updated = await audited(
+        db,
+        async (tx) => {
+          const current = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+          if (!current) throw notFound(TREATMENT_NOT_FOUND);
+          const startDate = changes.startDate ?? current.startDate;
+          const endDate = changes.endDate !== undefined ? changes.endDate : current.endDate;
+          if (endDate && endDate < startDate) throw validationError({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
+          return repo.update(current.id, changes, tx);
+        },
+        (view) => ({
+          ...auditContext(request),
+          action: changes.status && Object.keys(changes).length === 1 ? 'status' : 'update',
+          entity: 'treatment',
+          entityId: view.id,
+          patientId: view.patientId,
+          details: { fields: Object.keys(changes), ...(changes.status ? { to: changes.status } : {}) },
+        }),
+      );
+      return presentTreatment(updated);
+    },
+  );
+
+  app.put(
+    api.appointmentTreatment(':id'),
+    {
+      config: { access: 'treatments:write' },
+      schema: { params: appointmentParams, body: appointmentTreatmentSchema, response: { 200: appointmentTreatmentResultSchema } },
+    },
+    async (request) => {
+      const { treatmentId } = request.body;
+      // The doctor's own appointment (404 otherwise), and one of their treatments of the same patient.
+      const appointment = await request.scope.appointment(request.params.id);
+      if (treatmentId) {
+        const treatment = await repo.visibleTo(request.scope.visibility).findById(treatmentId);
+        if (!treatment || treatment.patientId !== appointment.patientId) {
+          throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
+        }
+      }
+      await audited(db, (tx) => repo.linkAppointment(appointment.id, treatmentId, tx), {
+        ...auditContext(request),
+        action: 'update',
+        entity: 'appointment',
+        entityId: appointment.id,
+        patientId: appointment.patientId,
+        details: { fields: ['treatmentId'] },
+      });
+      return { appointmentId: appointment.id, treatmentId };
+    },
+  );
+};
+
+export default treatmentRoutes;
