@@ -34,7 +34,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const doctors = await repos.doctors.list();
     // The counts and today's appointments are clinical data: read in the transaction of their audit entry.
     // (One query after the other: a transaction's connection takes one at a time.)
-    const { todayItems, booked, pastMonth, pending, newPatients } = await audited(
+    const { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks } = await audited(
       db,
       async (tx) => ({
         todayItems: await request.scope.appointments.listRange({ from, to }, tx),
@@ -42,6 +42,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         pastMonth: await repos.appointments.countByStatus(monthAgo, now, tx),
         pending: await repos.appointments.countPendingConfirmations(now, tx),
         newPatients: await repos.patients.countCreatedSince(monthAgo, tx),
+        unreadMessages: await repos.messages.totalUnread(tx),
+        overdueTasks: await repos.tasks.countOverdue(today, tx),
       }),
       (read) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'admin', details: { view: 'admin', results: read.todayItems.length } }),
     );
@@ -78,6 +80,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       noShow: { noShows, attended, rate: noShows + attended > 0 ? noShows / (noShows + attended) : 0 },
       pendingConfirmations: pending,
       newPatients30d: newPatients,
+      unreadMessages,
+      overdueTasks,
     };
   });
 
@@ -98,10 +102,13 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     // Resolved before the audited transaction: it may create the record or write the confirmation link.
     const record = await requireOwnRecord(app, user);
-    const upcoming = await audited(
+    const { upcoming, unreadMessages } = await audited(
       db,
-      (tx) => request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, tx),
-      (items) => ({
+      async (tx) => ({
+        upcoming: await request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, tx),
+        unreadMessages: await repos.messages.unreadForPatient(record.id, tx),
+      }),
+      ({ upcoming: items }) => ({
         ...auditContext(request),
         action: 'read',
         entity: 'dashboard',
@@ -111,7 +118,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
     const next = upcoming.find((item) => LIVE.includes(item.status)) ?? null;
-    return { next: next ? await app.appointments.ownView(next) : null };
+    return { next: next ? await app.appointments.ownView(next) : null, unreadMessages };
   });
 };
 

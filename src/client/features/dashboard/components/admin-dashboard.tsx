@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Paper, Progress, RingProgress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarTime, IconClockExclamation, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, RingProgress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarTime, IconChecklist, IconClockExclamation, IconMessage, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import {
@@ -13,10 +13,11 @@ import { capitalizeFirst, formatLongDay, todayIn } from '../../../lib/clinic-tim
 import { TodayTable } from './today-table';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { getAdminDashboardQueryOptions, useAdminDashboard } from '../api/get-admin-dashboard';
+import { NoShowChart } from './no-show-chart';
+import { OccupancyChart } from './occupancy-chart';
 import { StatCard } from './stat-card';
 
 const percent = new Intl.NumberFormat('es-ES', { style: 'percent', maximumFractionDigits: 1 });
-const hours = (minutes: number) => `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(minutes / 60)} h`;
 
 /** The clinic at a glance: today, the week's occupancy, no-shows and what needs attention. */
 export function AdminDashboardView() {
@@ -34,7 +35,7 @@ export function AdminDashboardView() {
       <Text c="dimmed">
         {capitalizeFirst(formatLongDay(new Date().toISOString(), data.timeZone))}
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
         <StatCard label="Citas hoy" value={data.today.total} icon={IconCalendarTime} hint={<Anchor component={Link} to={paths.admin.today} size="xs">Ver la agenda de hoy</Anchor>} />
         <StatCard
           label="Pendientes de confirmar"
@@ -50,7 +51,21 @@ export function AdminDashboardView() {
           color={data.noShow.rate > 0.1 ? 'red' : 'teal'}
           hint={`${data.noShow.noShows} de ${data.noShow.noShows + data.noShow.attended} citas`}
         />
-        <StatCard label="Pacientes nuevos (30 días)" value={data.newPatients30d} icon={IconUserPlus} />
+        <StatCard label="Pacientes nuevos (30 días)" value={data.newPatients30d} icon={IconUserPlus} hint={<Anchor component={Link} to={paths.admin.patients} size="xs">Ver pacientes</Anchor>} />
+        <StatCard
+          label="Mensajes sin leer"
+          value={data.unreadMessages}
+          icon={IconMessage}
+          color={data.unreadMessages > 0 ? 'yellow' : 'teal'}
+          hint={<Anchor component={Link} to={paths.admin.messages} size="xs">{data.unreadMessages > 0 ? 'Abrir la bandeja' : 'Bandeja al día'}</Anchor>}
+        />
+        <StatCard
+          label="Tareas vencidas"
+          value={data.overdueTasks}
+          icon={IconChecklist}
+          color={data.overdueTasks > 0 ? 'red' : 'teal'}
+          hint={<Anchor component={Link} to={`${paths.admin.tasks}?overdue=true`} size="xs">{data.overdueTasks > 0 ? 'Ver las vencidas' : 'Ninguna vencida'}</Anchor>}
+        />
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -104,29 +119,8 @@ export function AdminDashboardView() {
           )}
         </Paper>
 
-        <Paper withBorder p="lg" radius="md">
-          <Title order={2} size="h4" mb="md">
-            Ocupación esta semana
-          </Title>
-          <Stack gap="md">
-            {data.occupancy.map((row) => {
-              const share = row.workingMinutes > 0 ? Math.min(1, row.bookedMinutes / row.workingMinutes) : 0;
-              return (
-                <Stack key={row.doctorId} gap={4}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="sm" fw={500} truncate="end">
-                      {row.displayName}
-                    </Text>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {row.workingMinutes > 0 ? `${percent.format(share)} · ${hours(row.bookedMinutes)} de ${hours(row.workingMinutes)}` : 'Sin consulta esta semana'}
-                    </Text>
-                  </Group>
-                  <Progress value={share * 100} color={row.color} size="lg" radius="sm" aria-label={`Ocupación de ${row.displayName}`} />
-                </Stack>
-              );
-            })}
-          </Stack>
-        </Paper>
+        <OccupancyChart occupancy={data.occupancy} />
+        <NoShowChart noShow={data.noShow} />
       </SimpleGrid>
     </Stack>
   );

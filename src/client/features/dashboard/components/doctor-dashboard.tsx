@@ -40,9 +40,14 @@ export function DoctorDashboardView() {
                 {data.next.patientName}
               </Text>
               {data.next.reason && <Text size="sm">Motivo: {data.next.reason}</Text>}
-              <Button component={Link} to={paths.doctor.patient(data.next.patientId)} variant="light" leftSection={<IconUser size={16} />} w="fit-content" mt="xs">
-                Abrir la ficha
-              </Button>
+              <Group gap="xs" mt="xs">
+                <Button component={Link} to={paths.doctor.appointment(data.next.id)} w="fit-content">
+                  Abrir la consulta
+                </Button>
+                <Button component={Link} to={paths.doctor.patient(data.next.patientId)} variant="light" leftSection={<IconUser size={16} />} w="fit-content">
+                  Abrir la ficha
+                </Button>
+              </Group>
             </Stack>
           ) : (
             <Text c="dimmed">No te quedan pacientes hoy.</Text>
@@ -64,6 +69,7 @@ export function DoctorDashboardView() {
               appointments={data.today}
               timeZone={data.timeZone}
               patientHref={paths.doctor.patient}
+              appointmentHref={paths.doctor.appointment}
               extra={{ label: 'Motivo', value: (appointment) => appointment.reason || '—' }}
             />
           )}

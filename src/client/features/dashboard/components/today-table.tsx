@@ -11,6 +11,7 @@ export function TodayTable({
   patientHref,
   extra,
   mt,
+  appointmentHref,
 }: {
   appointments: Appointment[];
   timeZone: string;
@@ -18,6 +19,8 @@ export function TodayTable({
   /** The third column: the doctor for the front desk, the reason for the doctor. */
   extra: { label: string; value: (appointment: Appointment) => string };
   mt?: string;
+  /** When set, the time opens the appointment (the doctor's consultation and note). */
+  appointmentHref?: (appointmentId: string) => string;
 }) {
   return (
     <Table.ScrollContainer minWidth={420} mt={mt}>
@@ -33,7 +36,15 @@ export function TodayTable({
         <Table.Tbody>
           {appointments.map((appointment) => (
             <Table.Tr key={appointment.id} opacity={appointment.status === 'cancelada' ? 0.55 : 1}>
-              <Table.Td>{formatTime(appointment.startsAt, timeZone)}</Table.Td>
+              <Table.Td>
+                {appointmentHref ? (
+                  <Anchor component={Link} to={appointmentHref(appointment.id)} size="sm" aria-label={`${formatTime(appointment.startsAt, timeZone)}: abrir la consulta de ${appointment.patientName}`}>
+                    {formatTime(appointment.startsAt, timeZone)}
+                  </Anchor>
+                ) : (
+                  formatTime(appointment.startsAt, timeZone)
+                )}
+              </Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={patientHref(appointment.patientId)} size="sm">
                   {appointment.patientName}

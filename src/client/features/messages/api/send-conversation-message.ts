@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import type { Message, SendMessageInput } from '../../../../common/schemas/messages';
+import { apiFetch } from '../../../lib/api-client';
+import { messagesRootKey } from './keys';
+
+/** A staff reply; sending the same id again stores nothing new. */
+export const sendConversationMessage = ({ conversationId, ...input }: SendMessageInput & { conversationId: string }) =>
+  apiFetch<Message>(api.conversationMessages(conversationId), { method: 'POST', body: input });
+
+export function useSendConversationMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sendConversationMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }) });
+}

@@ -1,0 +1,38 @@
+import { Box, Button } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { ChatContact } from './chat-panel';
+
+// The panel (a modal, the conversation or the clinic's contacts) is fetched when first opened: the
+// button is all the public pages load.
+const ChatPanel = lazy(() => import('./chat-panel'));
+
+/** The floating «Escríbenos» button of the public pages and the patient area. */
+export function ChatButton({ contact, signedInPatient }: { contact: ChatContact; signedInPatient: boolean }) {
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Box pos="fixed" right={16} bottom={16} style={{ zIndex: 150 }}>
+        <Button
+          ref={button}
+          size="md"
+          radius="xl"
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          onClick={() => {
+            setLoaded(true);
+            setOpened(true);
+          }}
+        >
+          Escríbenos
+        </Button>
+      </Box>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ChatPanel opened={opened} onClose={() => setOpened(false)} onClosed={() => button.current?.focus()} contact={contact} signedInPatient={signedInPatient} />
+        </Suspense>
+      )}
+    </>
+  );
+}

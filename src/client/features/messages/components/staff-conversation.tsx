@@ -1,0 +1,44 @@
+import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useAssignConversation } from '../api/assign-conversation';
+import { useConversation } from '../api/get-conversation';
+import { useInbox } from '../api/get-inbox';
+import { useSendConversationMessage } from '../api/send-conversation-message';
+import { MessageComposer } from './message-composer';
+import { MessageThread } from './message-thread';
+
+/** One conversation for staff: who it is, «Asignar a…», the messages and the reply box. */
+export function StaffConversation({ id }: { id: string }) {
+  const conversation = useConversation(id);
+  const staff = useInbox({}).data?.staff ?? [];
+  const assign = useAssignConversation();
+  const send = useSendConversationMessage();
+  if (conversation.isPending) return <Loader role="status" aria-label="Cargando la conversación" />;
+  if (conversation.isError) return <Alert color="red">{conversation.error.message}</Alert>;
+  const { conversation: summary, messages } = conversation.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} size="h3">
+            {summary.patientName}
+          </Title>
+          <Text size="sm" c="dark.4">
+            {summary.patientEmail}
+          </Text>
+        </div>
+        <Select
+          label="Asignar a…"
+          placeholder="Sin asignar"
+          clearable
+          data={staff.map((person) => ({ value: person.id, label: person.name }))}
+          value={summary.assignedTo?.id ?? null}
+          onChange={(value) => assign.mutate({ conversationId: id, assignedTo: value })}
+          w={220}
+        />
+      </Group>
+      {assign.isError && <Alert color="red">{assign.error.message}</Alert>}
+      <MessageThread messages={messages} viewer="staff" emptyText="Sin mensajes." />
+      <MessageComposer key={id} send={(input) => send.mutateAsync({ conversationId: id, ...input })} label="Respuesta" />
+    </Stack>
+  );
+}

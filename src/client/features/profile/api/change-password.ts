@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import type { ChangePasswordInput } from '../../../../common/schemas/profile';
+import { apiFetch } from '../../../lib/api-client';
+
+/** POST api.profilePassword: the other sessions of the account end; this one stays. */
+export const changePassword = (input: ChangePasswordInput) =>
+  apiFetch<{ ok: true }>(api.profilePassword, { method: 'POST', body: input });
+
+export const useChangePassword = () => useMutation({ mutationFn: changePassword });

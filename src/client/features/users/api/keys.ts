@@ -1,0 +1,2 @@
+/** The prefix of every user query. */
+export const usersRootKey = ['users'] as const;

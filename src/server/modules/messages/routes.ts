@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  assignConversationSchema,
+  conversationSchema,
+  inboxQuerySchema,
+  inboxSchema,
+  messageSchema,
+  myConversationSchema,
+  sendMessageSchema,
+} from '../../../common/schemas/messages';
+import { validationError } from '../../errors';
+import { requireUser } from '../../plugins/auth';
+import { audited, auditContext } from '../audit/audited';
+import { requireOwnRecord } from '../patients/link-account';
+import { CONVERSATION_NOT_FOUND, createMessagesService, presentSummary } from './service';
+
+const idParams = z.object({ id: z.uuid({ error: CONVERSATION_NOT_FOUND }) });
+
+/** The clinic's inbox (admins) and the paciente's own conversation. */
+const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.messages;
+  const service = createMessagesService(app);
+
+  app.get(api.conversations, { config: { access: 'messages:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } }, async (request) => {
+    const user = requireUser(request);
+    const { q, assigned } = request.query;
+    const conversations = await audited(
+      app.database.db,
+      (tx) => repo.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, tx),
+      (rows) => ({ ...auditContext(request), action: 'list', entity: 'conversation', details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null } }),
+    );
+    return { conversations: conversations.map(presentSummary), totalUnread: await repo.totalUnread(), staff: await repo.staff() };
+  });
+
+  app.get(
+    api.conversation(':id'),
+    { config: { access: 'messages:inbox' }, schema: { params: idParams, response: { 200: conversationSchema } } },
+    async (request) => {
+      const conversation = await service.requireConversation(request.params.id);
+      const messages = await service.open(conversation, 'staff', auditContext(request));
+      const fresh = (await repo.summary(conversation.id))!;
+      return { conversation: presentSummary(fresh), messages };
+    },
+  );
+
+  app.post(
+    api.conversationMessages(':id'),
+    {
+      config: { access: 'messages:inbox' },
+      schema: { params: idParams, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const conversation = await service.requireConversation(request.params.id);
+      const { created, message } = await service.send(conversation, 'staff', requireUser(request), request.body, auditContext(request));
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.put(
+    api.conversationAssignee(':id'),
+    { config: { access: 'messages:inbox' }, schema: { params: idParams, body: assignConversationSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const conversation = await service.requireConversation(request.params.id);
+      const { assignedTo } = request.body;
+      if (assignedTo && !(await repo.isStaff(assignedTo))) throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
+      await audited(app.database.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
+        ...auditContext(request),
+        action: 'update',
+        entity: 'conversation',
+        entityId: conversation.id,
+        patientId: conversation.patientId,
+        details: { assignedTo },
+      });
+      await service.publish(conversation, 'assigned');
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** The paciente's own conversation: made on first use, so the screen always has one. */
+  async function ownConversation(user: ReturnType<typeof requireUser>) {
+    const record = await requireOwnRecord(app, user);
+    const id = await repo.ensureForPatient(record.id);
+    return service.requireConversation(id);
+  }
+
+  app.get(api.myMessages, { config: { access: 'my-messages:manage' }, schema: { response: { 200: myConversationSchema } } }, async (request) => {
+    const conversation = await ownConversation(requireUser(request));
+    return { messages: await service.open(conversation, 'patient', auditContext(request)) };
+  });
+
+  app.post(
+    api.myMessages,
+    {
+      config: { access: 'my-messages:manage', rateLimit: { max: 60, timeWindow: '1 hour' } },
+      schema: { body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const conversation = await ownConversation(user);
+      const { created, message } = await service.send(conversation, 'patient', user, request.body, auditContext(request));
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+};
+
+export default messageRoutes;
