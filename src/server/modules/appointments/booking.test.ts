@@ -136,7 +136,7 @@ describe('public booking', () => {
       payload: { status: 'confirmada' },
     });
     expect(confirm.json().status).toBe('confirmada');
-    await t.deliverMail();
+    await t.deliverHeldMail();
     expect(toPatient()).toEqual([expect.stringMatching(/^Solicitud de cita recibida/), expect.stringMatching(/^Cita confirmada/)]);
     await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { bookingsRequireConfirmation: false } });
   });

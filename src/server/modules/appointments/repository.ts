@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
+import { searchTerms } from '../../../common/search-text';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { asDate, preparedStatement } from '../../db/prepared';
@@ -17,12 +18,23 @@ export interface AppointmentView extends AppointmentRow {
   patientPhone: string;
   patientEmail: string;
   patientAccountId: string | null;
+  /** Birth date and document tell namesakes apart on the desk's screens. */
+  patientBirthDate: string | null;
+  patientDocument: string | null;
   doctorName: string;
   doctorColor: string;
   specialty: string;
 }
 
 export class SlotTakenError extends Error {}
+
+/** An entry of an appointment's history. */
+export interface AppointmentEvent {
+  action: string;
+  changes: Record<string, unknown>;
+  actorId: string | null;
+  at: Date;
+}
 
 /** A row of the booking statement (raw SQL: snake_case names, and timestamps as the driver gives them). */
 interface CreatedRow {
@@ -38,6 +50,7 @@ interface CreatedRow {
   cancel_reason_visible: boolean;
   cancelled_by: string | null;
   reminder_sent_at: Date | string | null;
+  treatment_id: string | null;
   created_by: string | null;
   updated_by: string | null;
   created_at: Date | string;
@@ -47,6 +60,8 @@ interface CreatedRow {
   phone: string;
   email: string;
   account_id: string | null;
+  birth_date: string | null;
+  document_number: string | null;
   doctor_name: string;
   doctor_color: string;
   specialty: string;
@@ -66,8 +81,8 @@ const bookStatement = preparedStatement<CreatedRow>(
               ${placeholder('createdBy')}::uuid, ${placeholder('createdBy')}::uuid)
       RETURNING *
     ), event AS (
-      INSERT INTO ${appointmentEvents} (appointment_id, actor_id, action, changes)
-      SELECT id, ${placeholder('createdBy')}::uuid, 'created', ${placeholder('changes')}::jsonb FROM created
+      INSERT INTO ${appointmentEvents} (appointment_id, actor_id, action, changes, at)
+      SELECT id, ${placeholder('createdBy')}::uuid, 'created', ${placeholder('changes')}::jsonb, ${placeholder('at')}::timestamptz FROM created
     ), audit AS (
       INSERT INTO ${auditLog} (actor_id, actor_role, action, entity, entity_id, patient_id, ip)
       SELECT ${placeholder('auditActorId')}::uuid, ${placeholder('auditActorRole')}::text, 'create', 'appointment', id::text, patient_id,
@@ -75,8 +90,8 @@ const bookStatement = preparedStatement<CreatedRow>(
         FROM created
     )
     SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.cancel_reason,
-           c.cancel_reason_visible, c.cancelled_by, c.reminder_sent_at, c.created_by, c.updated_by, c.created_at, c.updated_at,
-           p.first_name, p.last_name, p.phone, p.email, p.account_id,
+           c.cancel_reason_visible, c.cancelled_by, c.reminder_sent_at, c.treatment_id, c.created_by, c.updated_by, c.created_at, c.updated_at,
+           p.first_name, p.last_name, p.phone, p.email, p.account_id, p.birth_date::text, p.document_number,
            pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
            pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'appointment', 'appointmentId', c.id,
              'doctorId', c.doctor_id, 'startsAt', ${placeholder('startsAt')}::text)::text)
@@ -100,6 +115,7 @@ const createdView = (row: CreatedRow): AppointmentView => ({
   cancelReasonVisible: row.cancel_reason_visible,
   cancelledBy: row.cancelled_by,
   reminderSentAt: row.reminder_sent_at === null ? null : asDate(row.reminder_sent_at),
+  treatmentId: row.treatment_id,
   createdBy: row.created_by,
   updatedBy: row.updated_by,
   createdAt: asDate(row.created_at),
@@ -109,6 +125,8 @@ const createdView = (row: CreatedRow): AppointmentView => ({
   patientPhone: row.phone,
   patientEmail: row.email,
   patientAccountId: row.account_id,
+  patientBirthDate: row.birth_date,
+  patientDocument: row.document_number,
   doctorName: row.doctor_name,
   doctorColor: row.doctor_color,
   specialty: row.specialty,
@@ -123,6 +141,8 @@ function selectView(tx: Db) {
       patientPhone: patients.phone,
       patientEmail: patients.email,
       patientAccountId: patients.accountId,
+      patientBirthDate: patients.birthDate,
+      patientDocument: patients.documentNumber,
       doctorName: profiles.displayName,
       doctorColor: doctors.color,
       specialty: specialties.name,
@@ -143,6 +163,8 @@ export interface AppointmentFilters {
   doctorId?: string;
   patientId?: string;
   status?: AppointmentStatus;
+  /** Words of the patient's name, phone or document (searched as the patients list does). */
+  q?: string;
   /** What the request may see (set by `visibleTo`). */
   visible?: SQL;
 }
@@ -155,8 +177,17 @@ function filterConditions(filters: AppointmentFilters): SQL | undefined {
     filters.doctorId ? eq(appointments.doctorId, filters.doctorId) : undefined,
     filters.patientId ? eq(appointments.patientId, filters.patientId) : undefined,
     filters.status ? eq(appointments.status, filters.status) : undefined,
+    patientMatches(filters.q),
   ].filter((condition): condition is SQL => condition !== undefined);
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Appointments of the patients whose name, phone or document contain every word of `q` (the trigram index finds them). */
+function patientMatches(q: string | undefined): SQL | undefined {
+  const terms = searchTerms(q ?? '');
+  if (terms.length === 0) return undefined;
+  const matches = terms.map((term) => sql`${patients.searchText} LIKE ${`%${term}%`}`);
+  return inArray(appointments.patientId, sql`(SELECT ${patients.id} FROM ${patients} WHERE ${and(...matches)})`);
 }
 
 /** The appointments a request may see (see `Visibility`); undefined: all of them. */
@@ -209,6 +240,7 @@ export function createAppointmentsRepository(db: Db) {
           status: input.status,
           createdBy: input.createdBy,
           changes,
+          at: clock.now().toISOString(),
           auditActorId: input.audit.actor?.id ?? null,
           auditActorRole: roleOf(input.audit.actor),
           auditIp: input.audit.ip ?? null,
@@ -336,6 +368,7 @@ export function createAppointmentsRepository(db: Db) {
       await tx.insert(appointmentEvents).values({
         appointmentId: id,
         actorId,
+        at: clock.now(),
         action: 'rescheduled',
         changes: {
           from: { startsAt: before?.startsAt.toISOString(), endsAt: before?.endsAt.toISOString(), doctorId: before?.doctorId },
@@ -354,6 +387,8 @@ export function createAppointmentsRepository(db: Db) {
       tx: Db = db,
     ) {
       const cancelReason = status === 'cancelada' ? (cancel?.reason ?? null) : null;
+      // The status before, for the history and for an undo.
+      const [before] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
       try {
         await tx
           .update(appointments)
@@ -373,13 +408,46 @@ export function createAppointmentsRepository(db: Db) {
       await tx.insert(appointmentEvents).values({
         appointmentId: id,
         actorId,
+        at: clock.now(),
         action: 'status',
         changes: {
           status,
+          from: before?.status,
           ...(cancelReason ? { reason: cancelReason } : {}),
           ...(status === 'cancelada' ? { reasonShownToPatient: cancel?.visible ?? false } : {}),
         },
       });
+    },
+
+    /** The latest change of an appointment (its history's last entry). */
+    async lastEvent(id: string, tx: Db = db): Promise<AppointmentEvent | undefined> {
+      const [row] = await tx
+        .select({ action: appointmentEvents.action, changes: appointmentEvents.changes, actorId: appointmentEvents.actorId, at: appointmentEvents.at })
+        .from(appointmentEvents)
+        .where(eq(appointmentEvents.appointmentId, id))
+        // Insertion order: the booking's own entry takes the database's time, the others the app's clock.
+        .orderBy(desc(appointmentEvents.id))
+        .limit(1);
+      return row && { ...row, changes: (row.changes ?? {}) as Record<string, unknown> };
+    },
+
+    /**
+     * Puts back what `event` changed (a move: the old time and doctor; a status change: the old status, a
+     * cancellation's reason cleared) and records it in the history. The constraint still guards overlaps.
+     */
+    async revert(id: string, event: AppointmentEvent, actorId: string | null, tx: Db = db) {
+      const now = clock.now();
+      const previous = event.changes.from as { startsAt: string; endsAt: string; doctorId: string } | AppointmentStatus;
+      const set =
+        event.action === 'rescheduled' && typeof previous === 'object'
+          ? { startsAt: new Date(previous.startsAt), endsAt: new Date(previous.endsAt), doctorId: previous.doctorId, reminderSentAt: null }
+          : { status: previous as AppointmentStatus, cancelReason: null, cancelReasonVisible: false, cancelledBy: null };
+      try {
+        await tx.update(appointments).set({ ...set, updatedBy: actorId, updatedAt: now }).where(eq(appointments.id, id));
+      } catch (error) {
+        throw asSlotTaken(error);
+      }
+      await tx.insert(appointmentEvents).values({ appointmentId: id, actorId, at: now, action: 'undone', changes: { undid: event.action, restored: event.changes.from } });
     },
 
     async history(id: string, tx: Db = db) {

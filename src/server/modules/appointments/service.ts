@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import {
   SLOT_TAKEN_MESSAGE,
+  UNDO_MARGIN_SECONDS,
+  UNDO_WINDOW_SECONDS,
   type Appointment,
   type AppointmentChannel,
   type AppointmentStatus,
@@ -43,6 +45,8 @@ export function presentAppointment(view: AppointmentView): Appointment {
     patientName: `${view.patientFirstName} ${view.patientLastName}`.trim(),
     patientPhone: view.patientPhone,
     patientEmail: view.patientEmail,
+    patientBirthDate: view.patientBirthDate,
+    patientDocument: view.patientDocument,
     doctorId: view.doctorId,
     doctorName: view.doctorName,
     doctorColor: view.doctorColor,
@@ -204,6 +208,7 @@ export function createAppointmentService(app: FastifyInstance) {
     kind: AppointmentEmailKind,
     view: AppointmentView,
     settings: ClinicSettingsRow,
+    deliverAfter?: Date,
   ) {
     const input = await mailInput(view, settings);
     if (!input) return;
@@ -218,7 +223,7 @@ export function createAppointmentService(app: FastifyInstance) {
               ? // The reason only when it may be shown to the patient (their own, or staff chose to show it).
                 bookingCancelledEmail({ ...input, reason: view.cancelReasonVisible ? (view.cancelReason ?? '') : '' })
               : reminderEmail(input);
-    await app.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id });
+    await app.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id, deliverAfter });
   }
 
   /** What an e-mail needs from outside the change's transaction: the settings and the link key. */
@@ -304,9 +309,10 @@ export function createAppointmentService(app: FastifyInstance) {
     view: AppointmentView,
     changes: { doctor: DoctorRecord; startsAt: Date; endsAt: Date; reason?: string },
     who: AuditNote,
-    options: { email: boolean } = { email: true },
+    options: { email: boolean; undoable?: boolean } = { email: true },
   ) {
     const settings = await beforeEmail();
+    const deliverAfter = options.undoable ? heldUntil() : undefined;
     const moved =
       changes.startsAt.getTime() !== view.startsAt.getTime() ||
       changes.endsAt.getTime() !== view.endsAt.getTime() ||
@@ -318,7 +324,7 @@ export function createAppointmentService(app: FastifyInstance) {
         async (tx) => {
           await repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, who.actor?.id ?? null, tx);
           const result = (await repos.appointments.findView(view.id, tx))!;
-          if (options.email) await enqueueEmail(tx, 'rescheduled', result, settings);
+          if (options.email) await enqueueEmail(tx, 'rescheduled', result, settings, deliverAfter);
           return result;
         },
         auditEntryOf(view, moved ? 'reschedule' : 'update', who),
@@ -342,8 +348,10 @@ export function createAppointmentService(app: FastifyInstance) {
     status: AppointmentStatus,
     who: AuditNote,
     cancel: { reason: string | null; visible: boolean } | null = null,
+    options: { undoable?: boolean } = {},
   ) {
     const settings = await beforeEmail();
+    const deliverAfter = options.undoable ? heldUntil() : undefined;
     const entry = auditEntryOf(view, status === 'cancelada' ? 'cancel' : 'status', {
       ...who,
       details: { from: view.status, to: status, ...who.details },
@@ -353,14 +361,57 @@ export function createAppointmentService(app: FastifyInstance) {
       async (tx) => {
         await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx);
         const changed = (await repos.appointments.findView(view.id, tx))!;
-        if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings);
-        if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings);
+        if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, deliverAfter);
+        if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings, deliverAfter);
         return changed;
       },
       entry,
     );
     await publish(updated);
     return updated;
+  }
+
+  /** Until when a change's e-mail waits: the undo window plus a margin, so an undo in time always stops it. */
+  function heldUntil() {
+    return new Date(clock.nowMs() + (UNDO_WINDOW_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
+  }
+
+  /**
+   * Undoes the last change of an appointment (a move, a cancellation or a status change) when it is the
+   * requester's own and at most UNDO_WINDOW_SECONDS old: the previous state comes back, the patient's e-mail
+   * about it is cancelled before it leaves, and the history and audit trail keep both steps.
+   */
+  async function undo(view: AppointmentView, who: AuditNote) {
+    const actorId = who.actor?.id ?? null;
+    let restored: AppointmentView;
+    try {
+      restored = await audited(
+        app.database.db,
+        async (tx) => {
+          const last = await repos.appointments.lastEvent(view.id, tx);
+          if (!last || !['rescheduled', 'status'].includes(last.action) || last.actorId !== actorId) {
+            throw new AppError(409, 'NOTHING_TO_UNDO', 'No hay ningún cambio tuyo en esta cita que se pueda deshacer.');
+          }
+          if (clock.nowMs() - last.at.getTime() > UNDO_WINDOW_SECONDS * 1000) {
+            throw new AppError(409, 'UNDO_EXPIRED', `Ya no se puede deshacer: han pasado más de ${UNDO_WINDOW_SECONDS} segundos.`);
+          }
+          const stopped = await repos.outbox.cancelForAppointmentSince(view.id, last.at, tx);
+          if (!stopped) {
+            throw new AppError(409, 'UNDO_EXPIRED', 'El aviso al paciente ya ha salido: cambia la cita de nuevo si hace falta.');
+          }
+          await repos.appointments.revert(view.id, last, actorId, tx);
+          return (await repos.appointments.findView(view.id, tx))!;
+        },
+        auditEntryOf(view, 'undo', who),
+      );
+    } catch (error) {
+      if (error instanceof SlotTakenError) {
+        throw new AppError(409, 'SLOT_TAKEN', 'La hora de antes ya la ha ocupado otra cita: no se puede deshacer.');
+      }
+      throw error;
+    }
+    await publish(restored);
+    return restored;
   }
 
   /** Patients (visitors or pacientes) may change a booking only until the cancellation window. */
@@ -413,6 +464,7 @@ export function createAppointmentService(app: FastifyInstance) {
     create,
     reschedule,
     setStatus,
+    undo,
     ownView,
     manageUrl,
     verifyManageToken: links.verify,

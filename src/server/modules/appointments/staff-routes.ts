@@ -20,6 +20,7 @@ import {
   staffBookingSchema,
   statusChangeSchema,
   todayDiarySchema,
+  diaryQuerySchema,
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
 import { can } from '../../access/policy';
@@ -46,6 +47,7 @@ function describeEvent(action: string, changes: Record<string, unknown>, timeZon
     const to = changes.to as { startsAt?: string } | undefined;
     return `Cambio de hora: ${when(from?.startsAt)} → ${when(to?.startsAt)}`;
   }
+  if (action === 'undone') return changes.undid === 'rescheduled' ? 'Cambio de hora deshecho' : 'Cambio de estado deshecho';
   if (action === 'status') {
     const label = APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? String(changes.status);
     return changes.reason ? `Estado: ${label}. Motivo: ${String(changes.reason)}` : `Estado: ${label}`;
@@ -74,6 +76,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       doctorId: query.doctorId,
       patientId: query.patientId,
       status: query.status,
+      q: query.q,
     };
   };
 
@@ -135,32 +138,39 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(api.appointmentsToday, { config: { access: 'appointments:list' }, schema: { response: { 200: todayDiarySchema } } }, async (request) => {
-    const settings = await repos.clinic.getSettings();
-    const today = dateInZone(clock.now(), settings.timeZone);
-    const from = startOfDay(today, settings.timeZone);
-    const to = startOfDay(Temporal.PlainDate.from(today).add({ days: 1 }).toString(), settings.timeZone);
-    const doctors = await repos.doctors.list();
-    const items = await audited(
-      db,
-      (tx) => request.scope.appointments.listRange({ from, to }, tx),
-      (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'today', date: today, results: rows.length } }),
-    );
-    const withAppointments = new Set(items.map((item) => item.doctorId));
-    return {
-      date: today,
-      timeZone: settings.timeZone,
-      doctors: doctors
-        .filter((doctor) => withAppointments.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === Temporal.PlainDate.from(today).dayOfWeek))
-        .map((doctor) => ({
-          id: doctor.id,
-          displayName: doctor.displayName,
-          specialty: doctor.specialty,
-          color: doctor.color,
-          appointments: items.filter((item) => item.doctorId === doctor.id).map(presentAppointment),
-        })),
-    };
-  });
+  app.get(
+    api.appointmentsToday,
+    { config: { access: 'appointments:list' }, schema: { querystring: diaryQuerySchema, response: { 200: todayDiarySchema } } },
+    async (request) => {
+      const settings = await repos.clinic.getSettings();
+      const today = dateInZone(clock.now(), settings.timeZone);
+      const date = request.query.date ?? today;
+      const from = startOfDay(date, settings.timeZone);
+      const to = startOfDay(Temporal.PlainDate.from(date).add({ days: 1 }).toString(), settings.timeZone);
+      const doctors = await repos.doctors.list();
+      const items = await audited(
+        db,
+        (tx) => request.scope.appointments.listRange({ from, to }, tx),
+        (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'diary', date, results: rows.length } }),
+      );
+      const withAppointments = new Set(items.map((item) => item.doctorId));
+      const weekday = Temporal.PlainDate.from(date).dayOfWeek;
+      return {
+        date,
+        today,
+        timeZone: settings.timeZone,
+        doctors: doctors
+          .filter((doctor) => withAppointments.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === weekday))
+          .map((doctor) => ({
+            id: doctor.id,
+            displayName: doctor.displayName,
+            specialty: doctor.specialty,
+            color: doctor.color,
+            appointments: items.filter((item) => item.doctorId === doctor.id).map(presentAppointment),
+          })),
+      };
+    },
+  );
 
   app.get(
     api.appointment(':id'),
@@ -229,7 +239,12 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const moved = startsAt.getTime() !== view.startsAt.getTime() || endsAt.getTime() !== view.endsAt.getTime() || doctor.id !== view.doctorId;
       if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const fields = Object.keys(input).filter((field) => field !== 'allowOutsideHours');
-      const updated = await service.reschedule(view, { doctor, startsAt, endsAt, reason: input.reason }, { ...auditContext(request), details: { fields } }, { email: moved });
+      const updated = await service.reschedule(
+        view,
+        { doctor, startsAt, endsAt, reason: input.reason },
+        { ...auditContext(request), details: { fields } },
+        { email: moved, undoable: true },
+      );
       return presentAppointment(updated);
     },
   );
@@ -268,8 +283,19 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         status,
         auditContext(request),
         status === 'cancelada' ? { reason: reason ?? null, visible: showReasonToPatient } : null,
+        { undoable: true },
       );
       return presentAppointment(updated);
+    },
+  );
+
+  // «Deshacer»: the requester's own last move or status change, within UNDO_WINDOW_SECONDS.
+  app.post(
+    api.appointmentUndo(':id'),
+    { config: { access: 'appointments:attend' }, schema: { params: idParams, response: { 200: appointmentSchema } } },
+    async (request) => {
+      const view = await request.scope.appointment(request.params.id);
+      return presentAppointment(await service.undo(view, auditContext(request)));
     },
   );
 

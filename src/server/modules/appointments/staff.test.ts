@@ -189,6 +189,71 @@ describe('staff booking', () => {
   });
 });
 
+describe('history that finds things', () => {
+  it('searches by name, phone or document, tells namesakes apart, and the CSV follows the search', async () => {
+    const day = nextWeekday(22);
+    const namesake = (documentNumber: string, birthDate: string, phone: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: admin.cookie,
+        payload: validPatient({ firstName: 'Tomás', lastName: 'Homónimo Igual', documentNumber, birthDate, phone }),
+      });
+    const first = (await namesake('00000001R', '1950-02-03', '+34 611 222 333')).json();
+    const second = (await namesake('00000002W', '1990-07-08', '+34 622 333 444')).json();
+    const bookFor = (id: string, hour: number) =>
+      t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId: id, doctorId: doctor.id, startsAt: `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`, reason: '', channel: 'telefono' } });
+    const a1 = (await bookFor(first.id, 9)).json();
+    const a2 = (await bookFor(second.id, 10)).json();
+    const ids = async (q: string) =>
+      (await t.request({ method: 'GET', url: `/api/appointments?${new URLSearchParams({ q, pageSize: '100' })}`, cookie: admin.cookie })).json().items.map((item: { id: string }) => item.id);
+
+    // Accents and case do not matter; every word must match.
+    expect(new Set(await ids('tomas HOMONIMO'))).toEqual(new Set([a1.id, a2.id]));
+    expect(await ids('622 333 444')).toEqual([a2.id]);
+    expect(await ids('00000001r')).toEqual([a1.id]);
+    expect(await ids('tomás nadie')).toEqual([]);
+
+    const listed = (await t.request({ method: 'GET', url: '/api/appointments?q=homonimo&order=asc', cookie: admin.cookie })).json().items;
+    expect(listed.map((item: { patientName: string; patientBirthDate: string; patientDocument: string }) => [item.patientName, item.patientBirthDate, item.patientDocument])).toEqual([
+      ['Tomás Homónimo Igual', '1950-02-03', '00000001R'],
+      ['Tomás Homónimo Igual', '1990-07-08', '00000002W'],
+    ]);
+
+    const csv = await t.request({ method: 'GET', url: '/api/appointments/export.csv?q=622333444', cookie: admin.cookie });
+    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('+34 622 333 444');
+
+    const tooLong = await t.request({ method: 'GET', url: `/api/appointments?q=${'a'.repeat(101)}`, cookie: admin.cookie });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.q).toBe('La búsqueda no puede superar los 100 caracteres');
+  });
+});
+
+describe('the diary of any day', () => {
+  it('answers the day asked for (its appointments only), says which day is today, and refuses a malformed date in Spanish', async () => {
+    const day = nextWeekday(20);
+    const booked = (await book({ startsAt: `${day}T11:00:00.000Z` })).json();
+    const diary = await t.request({ method: 'GET', url: `/api/appointments/today?date=${day}`, cookie: admin.cookie });
+    expect(diary.statusCode).toBe(200);
+    expect(diary.json()).toMatchObject({ date: day, today: '2026-03-02', timeZone: 'Europe/Madrid' });
+    const items: { id: string; startsAt: string }[] = diary.json().doctors.flatMap((d: { appointments: unknown[] }) => d.appointments);
+    expect(items.map((item) => item.id)).toContain(booked.id);
+    // Other tests of this file book on days of their own: whatever is listed is of that day in Madrid.
+    expect(new Set(items.map((item) => new Date(item.startsAt).toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' })))).toEqual(new Set([day]));
+    const today = (await t.request({ method: 'GET', url: '/api/appointments/today', cookie: admin.cookie })).json();
+    expect(today.date).toBe('2026-03-02');
+    expect(JSON.stringify(today)).not.toContain(booked.id);
+
+    const bad = await t.request({ method: 'GET', url: '/api/appointments/today?date=23/03/2026', cookie: admin.cookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.date).toBe('Escribe la fecha como AAAA-MM-DD');
+    expect((await t.request({ method: 'GET', url: '/api/appointments/today?date=9999-01-01', cookie: admin.cookie })).statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `/api/appointments/today?date=${day}`, cookie: doctorCookie })).statusCode).toBe(403);
+  });
+});
+
 describe('appointment e-mails', () => {
   it('a slow mail server does not hold up the booking; the worker sends the e-mail after it, and closing waits for it', async () => {
     const sent: string[] = [];

@@ -79,7 +79,7 @@ describe('the reason of a cancellation reaches the patient only when staff show 
     const reason = 'Interno: la doctora tiene un congreso';
     const cancelled = await setStatus(appointment.id, { status: 'cancelada', reason });
     expect(cancelled.json()).toMatchObject({ status: 'cancelada', cancelReason: reason, cancelReasonVisible: false });
-    await t.deliverMail();
+    await t.deliverHeldMail();
     const mail = cancellationMail();
     expect(mail.text).not.toContain('congreso');
     expect(mail.html).not.toContain('congreso');
@@ -91,7 +91,7 @@ describe('the reason of a cancellation reaches the patient only when staff show 
     const reason = 'La doctora estará de baja ese día';
     const cancelled = await setStatus(appointment.id, { status: 'cancelada', reason, showReasonToPatient: true });
     expect(cancelled.json().cancelReasonVisible).toBe(true);
-    await t.deliverMail();
+    await t.deliverHeldMail();
     expect(cancellationMail().text).toContain(`Motivo de la cancelación: ${reason}`);
     expect((await pastOf()).find((item) => item.id === appointment.id)?.cancelReason).toBe(reason);
   });

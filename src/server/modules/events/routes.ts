@@ -2,10 +2,14 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import { seesAgendaOf } from '../../access/visibility';
+import { publicNotice, seesConversationOf } from '../messages/live';
 
 const HEARTBEAT_MS = 25_000;
 
-/** Server-Sent Events: staff screens hear about changes as they happen (admins all, doctors their own). */
+/**
+ * Server-Sent Events: staff screens hear about changes as they happen (admins all, doctors their own);
+ * a paciente hears only about her own conversation.
+ */
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const open = new Set<() => void>();
   // Closing the server ends the streams, or it would wait for every browser to leave.
@@ -30,6 +34,10 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     response.write('retry: 5000\n\n');
     const unsubscribe = app.events.subscribe(
       (event) => {
+        if (event.type === 'message') {
+          if (seesConversationOf(visibility, event)) response.write(`event: message\ndata: ${JSON.stringify(publicNotice(event))}\n\n`);
+          return;
+        }
         if (!seesAgendaOf(visibility, event.doctorId)) return;
         response.write(`event: appointment\ndata: ${JSON.stringify(event)}\n\n`);
       },

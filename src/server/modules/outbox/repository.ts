@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox, type StoredAttachment } from '../../db/schema';
 
@@ -92,6 +92,27 @@ export function createOutboxRepository(db: Db) {
         .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
         .returning({ id: mailOutbox.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Cancels the held messages about an appointment written since `since` (an undone change's): true when every
+     * one was still waiting, false when one has already left or is leaving (nothing is cancelled then by
+     * the caller, whose transaction rolls back).
+     */
+    async cancelForAppointmentSince(appointmentId: string, since: Date, tx: Db = db): Promise<boolean> {
+      // Held for an undo (due after they were written), written by that change or after it.
+      const written = and(
+        eq(mailOutbox.appointmentId, appointmentId),
+        gte(mailOutbox.createdAt, since),
+        sql`${mailOutbox.deliverAfter} > ${mailOutbox.createdAt}`,
+      );
+      const [left] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(and(written, inArray(mailOutbox.status, ['sending', 'sent', 'failed'])));
+      if ((left?.count ?? 0) > 0) return false;
+      await tx.update(mailOutbox).set({ status: 'cancelled' }).where(and(written, eq(mailOutbox.status, 'pending')));
+      return true;
     },
 
     /** When the earliest pending or leased message becomes due (the worker's next wake-up). */

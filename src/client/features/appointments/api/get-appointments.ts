@@ -15,6 +15,8 @@ export interface AppointmentsFilters {
   doctorId?: string;
   patientId?: string;
   status?: AppointmentStatus;
+  /** Words of the patient's name, phone or document. */
+  q?: string;
   order?: 'asc' | 'desc';
 }
 

@@ -5,7 +5,9 @@ import { apiFetch, toQueryString } from '../../../lib/api-client';
 import { appointmentsRootKey } from './keys';
 
 export interface AvailabilityQuery {
-  doctorId: string;
+  /** One doctor, or every doctor of a specialty. */
+  doctorId?: string;
+  specialtyId?: string;
   /** Clinic-zone days «AAAA-MM-DD», both included. */
   from: string;
   to: string;
@@ -25,4 +27,4 @@ export const getAvailabilityQueryOptions = (query: AvailabilityQuery) =>
   });
 
 export const useAvailability = (query: AvailabilityQuery | null) =>
-  useQuery({ ...getAvailabilityQueryOptions(query ?? { doctorId: '', from: '', to: '' }), enabled: Boolean(query) });
+  useQuery({ ...getAvailabilityQueryOptions(query ?? { from: '', to: '' }), enabled: Boolean(query) });

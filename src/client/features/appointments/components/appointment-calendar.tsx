@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import FullCalendar, {
   type DateSelectInfo,
   type DatesSetInfo,
@@ -35,6 +36,7 @@ import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
 import { appointmentsRootKey } from '../api/keys';
 import { useUpdateAppointment } from '../api/update-appointment';
+import { showUndoableToast } from './undoable-toast';
 import { absenceEvents, businessHoursOf, toCalendarEvents } from '../utils/calendar-events';
 import { formatTimeRange } from '../utils/format';
 import { AppointmentDrawer } from './appointment-drawer';
@@ -78,6 +80,7 @@ export function AppointmentCalendar({
   const [openId, setOpenId] = useState<string | null>(null);
   const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
   const update = useUpdateAppointment();
+  const queryClient = useQueryClient();
 
   const appointments = useAppointmentsRange(range);
   useLiveRefresh([...appointmentsRootKey, 'range']);
@@ -109,11 +112,11 @@ export function AppointmentCalendar({
       {
         onSuccess: (saved) => {
           setPendingMove(null);
-          notifications.show({
-            color: 'teal',
+          showUndoableToast({
+            queryClient,
+            appointmentId: saved.id,
             title: 'Cita cambiada',
             message: `${saved.patientName}: ${formatLongDateTime(saved.startsAt, timeZone)}`,
-            closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
           });
         },
         onError: (error) => {
@@ -209,7 +212,7 @@ export function AppointmentCalendar({
             style={{ flex: '1 1 280px' }}
             maw={560}
           />
-          {appointments.isFetching && <Loader size="sm" aria-label="Actualizando el calendario" mb={8} />}
+          {appointments.isFetching && <Loader size="sm" role="status" aria-label="Actualizando el calendario" mb={8} />}
         </Group>
         <Group gap={narrow ? 'xs' : 'md'} mt="sm" wrap="wrap" aria-label="Colores de los profesionales" role="list">
           {shownDoctors.map((doctor) => (
@@ -267,6 +270,7 @@ export function AppointmentCalendar({
               dayGridMonth: { titleFormat: { month: 'long', year: 'numeric' } },
             }}
             toolbarTitleClass="clinica-calendar-title"
+            moreLinkClass="clinica-more-link"
             headingLevel={2}
             firstDay={1}
             slotMinTime="07:00:00"

@@ -8,6 +8,7 @@ import { formatDateTimeInZone } from '../../../lib/clinic-time';
 import { useAppointment } from '../api/get-appointment';
 import { AppointmentSidePanel } from './appointment-side-panel';
 import { AppointmentSummary } from './appointment-summary';
+import { MoveAppointmentButton } from './move-appointment';
 import { StatusActions } from './status-actions';
 
 function History({ detail, timeZone }: { detail: AppointmentDetail; timeZone: string }) {
@@ -57,6 +58,9 @@ function Detail({ appointmentId, timeZone }: { appointmentId: string; timeZone: 
         }
       />
       <StatusActions appointment={appointment} timeZone={timeZone} role="staff" size="sm" />
+      <div>
+        <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
+      </div>
       <Divider />
       <section aria-label="Historial">
         <Title order={3} size="h5" mb="sm">

@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { Appointment } from '../../../../common/schemas/appointments';
@@ -180,10 +180,12 @@ function AppointmentPanel({
   appointment,
   timeZone,
   onClose,
+  extra,
 }: {
   appointment: Appointment | null;
   timeZone: string;
   onClose: () => void;
+  extra?: (appointment: Appointment) => ReactNode;
 }) {
   return (
     <AppointmentSidePanel value={appointment} onClose={onClose}>
@@ -203,14 +205,21 @@ function AppointmentPanel({
             }
           />
           <StatusActions appointment={shown} timeZone={timeZone} role="doctor" size="sm" />
+          {extra?.(shown)}
+          <Button component={Link} to={paths.doctor.appointment(shown.id)} variant="light" w="fit-content">
+            Abrir la consulta y la nota
+          </Button>
         </Stack>
       )}
     </AppointmentSidePanel>
   );
 }
 
-/** The signed-in doctor's own agenda, by day or week, live. */
-export function DoctorAgenda({ timeZone }: { timeZone: string }) {
+/**
+ * The signed-in doctor's own agenda, by day or week, live. `appointmentExtra` adds to an opened
+ * appointment's panel what other features own (e.g. linking it to a treatment).
+ */
+export function DoctorAgenda({ timeZone, appointmentExtra }: { timeZone: string; appointmentExtra?: (appointment: Appointment) => ReactNode }) {
   const today = todayIn(timeZone);
   const { view, date, update } = useAgendaParams(today);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -272,7 +281,7 @@ export function DoctorAgenda({ timeZone }: { timeZone: string }) {
           <Text fw={600} size="lg" aria-live="polite">
             {periodTitle(view, days, timeZone)}
           </Text>
-          {agenda.isFetching && !agenda.isPending && <Loader size="xs" aria-label="Actualizando" />}
+          {agenda.isFetching && !agenda.isPending && <Loader size="xs" role="status" aria-label="Actualizando" />}
         </Group>
       </Paper>
 
@@ -296,7 +305,7 @@ export function DoctorAgenda({ timeZone }: { timeZone: string }) {
           />
         ))}
 
-      <AppointmentPanel appointment={open} timeZone={timeZone} onClose={() => setOpenId(null)} />
+      <AppointmentPanel appointment={open} timeZone={timeZone} onClose={() => setOpenId(null)} extra={appointmentExtra} />
     </Stack>
   );
 }

@@ -95,7 +95,7 @@ export function PatientPicker({
           clearButtonProps={{ 'aria-label': 'Quitar el paciente' }}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
-            results.isFetching && debounced.length >= 2 ? <Loader size="xs" aria-label="Buscando" /> : undefined
+            results.isFetching && debounced.length >= 2 ? <Loader size="xs" role="status" aria-label="Buscando" /> : undefined
           }
           data={options.map((option) => ({ value: option.id, label: nameOf(option) }))}
           filter={({ options: all }) => all}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, type ButtonProps, type MantineSize } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconDoorEnter, IconUserX, IconX, type Icon } from '@tabler/icons-react';
@@ -6,6 +7,7 @@ import { isAppointmentDayReached, type Appointment } from '../../../../common/sc
 import { errorMessageOf } from '../../../components/form-error';
 import { formatTime } from '../../../lib/clinic-time';
 import { useChangeAppointmentStatus } from '../api/change-appointment-status';
+import { showUndoableToast } from './undoable-toast';
 import {
   STATUS_ACTION_LABELS,
   STATUS_DONE_MESSAGES,
@@ -46,6 +48,7 @@ export function StatusActions({
   buttonProps,
 }: StatusActionsProps) {
   const change = useChangeAppointmentStatus();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<TargetStatus | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const actions = statusActionsFor(appointment.status, role, {
@@ -60,11 +63,11 @@ export function StatusActions({
       {
         onSuccess: (saved) => {
           setCancelling(null);
-          notifications.show({
-            color: 'teal',
+          showUndoableToast({
+            queryClient,
+            appointmentId: saved.id,
             title: STATUS_DONE_MESSAGES[status],
             message: `${saved.patientName}, ${formatTime(saved.startsAt, timeZone)} con ${saved.doctorName}`,
-            closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
           });
           onChanged?.(saved);
         },

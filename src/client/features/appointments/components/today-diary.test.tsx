@@ -14,6 +14,7 @@ afterEach(() => {
 function diary(): TodayDiaryData {
   return {
     date: '2026-03-23',
+    today: '2026-03-23',
     timeZone: 'Europe/Madrid',
     doctors: [
       {
@@ -68,7 +69,7 @@ const buttonsOf = (row: HTMLElement) =>
     .map((button) => button.textContent);
 
 function renderDiary() {
-  return renderScreen(<TodayDiary />, { path: '/admin/citas-hoy' });
+  return renderScreen(<TodayDiary onDateChange={() => undefined} />, { path: '/admin/citas-hoy' });
 }
 
 describe('today diary', () => {
@@ -103,8 +104,8 @@ describe('today diary', () => {
     renderDiary();
     const row = async (name: string) => (await screen.findByText(name)).closest('li')!;
 
-    expect(buttonsOf(await row('Bruno Díaz'))).toEqual(['Confirmar', 'Cancelar']);
-    expect(buttonsOf(await row('Ana García'))).toEqual(['Llegada', 'Atendida', 'No asistió', 'Cancelar']);
+    expect(buttonsOf(await row('Bruno Díaz'))).toEqual(['Confirmar', 'Cancelar', 'Cambiar fecha u hora']);
+    expect(buttonsOf(await row('Ana García'))).toEqual(['Llegada', 'Atendida', 'No asistió', 'Cancelar', 'Cambiar fecha u hora']);
     expect(buttonsOf(await row('Carla Ruiz'))).toEqual(['Atendida', 'No asistió']);
     expect(buttonsOf(await row('David Sanz'))).toEqual([]);
     expect(buttonsOf(await row('Elena Gil'))).toEqual([]);

@@ -19,8 +19,9 @@ import { AppointmentStatusBadge } from '../../../components/appointment-status-b
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/clinic-time';
 import { useLiveRefresh } from '../../../lib/live-events';
-import { getTodayDiaryQueryOptions, useTodayDiary } from '../api/get-today-diary';
-import { capitalize, formatDay } from '../utils/format';
+import { getDiaryQueryOptions, useDiary } from '../api/get-diary';
+import { DiaryDayNav } from './diary-day-nav';
+import { MoveAppointmentButton } from './move-appointment';
 import { StatusActions } from './status-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];
@@ -63,10 +64,8 @@ function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; 
   return (
     <li
       aria-label={`${time}, ${appointment.patientName}`}
-      style={{
-        opacity: cancelled ? 0.6 : 1,
-        borderTop: first ? undefined : '1px solid var(--mantine-color-gray-3)',
-      }}
+      // A cancelled row is struck through in the dimmed grey (AA on white), not faded: opacity broke contrast.
+      style={{ borderTop: first ? undefined : '1px solid var(--mantine-color-gray-3)' }}
     >
       <Stack gap={4} py="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -78,6 +77,7 @@ function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; 
               component={Link}
               to={paths.admin.patient(appointment.patientId)}
               fw={600}
+              c={cancelled ? 'dimmed' : undefined}
               td={cancelled ? 'line-through' : undefined}
             >
               {appointment.patientName}
@@ -106,16 +106,17 @@ function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; 
               Motivo de la cancelación: {appointment.cancelReason}
             </Text>
           )}
-          <Box mt={4}>
+          <Group mt={4} gap={6} wrap="wrap">
             <StatusActions appointment={appointment} timeZone={timeZone} role="staff" />
-          </Box>
+            <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
+          </Group>
         </Stack>
       </Stack>
     </li>
   );
 }
 
-function DoctorColumn({ doctor, timeZone }: { doctor: DiaryDoctor; timeZone: string }) {
+function DoctorColumn({ doctor, timeZone, isToday }: { doctor: DiaryDoctor; timeZone: string; isToday: boolean }) {
   const active = doctor.appointments.filter((a) => a.status !== 'cancelada').length;
   const appointments = [...doctor.appointments].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return (
@@ -144,7 +145,7 @@ function DoctorColumn({ doctor, timeZone }: { doctor: DiaryDoctor; timeZone: str
       </Group>
       {appointments.length === 0 ? (
         <Text size="sm" c="dimmed" py="sm">
-          Sin citas hoy.
+          {isToday ? 'Sin citas hoy.' : 'Sin citas este día.'}
         </Text>
       ) : (
         <Stack
@@ -162,32 +163,40 @@ function DoctorColumn({ doctor, timeZone }: { doctor: DiaryDoctor; timeZone: str
   );
 }
 
-/** Today's appointments of every doctor, live: new bookings and changes appear without reloading. */
-export function TodayDiary() {
-  const diary = useTodayDiary();
-  useLiveRefresh(getTodayDiaryQueryOptions().queryKey);
+interface DiaryProps {
+  /** The day shown («AAAA-MM-DD»); today when undefined. */
+  date?: string;
+  /** Called with the day to show, or undefined for today. */
+  onDateChange: (date: string | undefined) => void;
+}
 
-  if (diary.isPending) return <LoadingBlock label="Cargando las citas de hoy" />;
+/** One day's appointments of every doctor (today by default), live: new bookings and changes appear without reloading. */
+export function TodayDiary({ date, onDateChange }: DiaryProps) {
+  const diary = useDiary(date);
+  useLiveRefresh(getDiaryQueryOptions(date).queryKey);
+
+  if (diary.isPending) return <LoadingBlock label="Cargando las citas del día" />;
   if (!diary.data) {
     return (
-      <LoadErrorAlert
-        title="No se han podido cargar las citas de hoy"
-        error={diary.error}
-        onRetry={() => void diary.refetch()}
-      />
+      <LoadErrorAlert title="No se han podido cargar las citas del día" error={diary.error} onRetry={() => void diary.refetch()} />
     );
   }
-  const { timeZone } = diary.data;
+  const { timeZone, today } = diary.data;
+  const isToday = diary.data.date === today;
   const counters = diaryCounters(diary.data);
   const doctors = diary.data.doctors;
+  const dayWord = isToday ? 'hoy' : 'este día';
 
   return (
-    <Stack gap="lg">
-      <Text fw={600} size="lg">
-        {capitalize(formatDay(diary.data.date, timeZone))}
-      </Text>
+    <Stack gap="lg" aria-busy={diary.isPlaceholderData}>
+      <DiaryDayNav
+        date={diary.data.date}
+        today={today}
+        timeZone={timeZone}
+        onChange={(next) => onDateChange(next === today ? undefined : next)}
+      />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-        <Counter label="Total" value={counters.total} hint="citas hoy, sin las canceladas" />
+        <Counter label="Total" value={counters.total} hint={`citas ${dayWord}, sin las canceladas`} />
         <Counter label="En sala" value={counters.inRoom} hint="esperando consulta" color="violet.7" />
         <Counter label="Atendidas" value={counters.attended} hint="consultas terminadas" color="green.8" />
         <Counter label="Pendientes" value={counters.waiting} hint="aún no han llegado" color="orange.9" />
@@ -196,14 +205,14 @@ export function TodayDiary() {
         <Paper withBorder py="xl">
           <EmptyState
             icon={<IconCalendarOff size={32} stroke={1.5} />}
-            title="Hoy no hay citas"
-            description="Las citas que se reserven para hoy aparecerán aquí al momento."
+            title={isToday ? 'Hoy no hay citas' : 'Este día no hay citas'}
+            description={`Las citas que se reserven para ${dayWord} aparecerán aquí al momento.`}
           />
         </Paper>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
           {doctors.map((doctor) => (
-            <DoctorColumn key={doctor.id} doctor={doctor} timeZone={timeZone} />
+            <DoctorColumn key={doctor.id} doctor={doctor} timeZone={timeZone} isToday={isToday} />
           ))}
         </SimpleGrid>
       )}

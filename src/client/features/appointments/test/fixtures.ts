@@ -8,6 +8,8 @@ export function appointment(changes: Partial<Appointment> = {}): Appointment {
     patientName: 'Ana García López',
     patientPhone: '600 123 456',
     patientEmail: 'ana@example.com',
+    patientBirthDate: '1985-04-12',
+    patientDocument: '12345678Z',
     doctorId: 'd-1',
     doctorName: 'Dra. Lucía Fernández',
     doctorColor: '#1c7ed6',

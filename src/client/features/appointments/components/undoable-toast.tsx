@@ -1,0 +1,58 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { UNDO_WINDOW_SECONDS } from '../../../../common/schemas/appointments';
+import { errorMessageOf } from '../../../components/form-error';
+import { appointmentsRootKey } from '../api/keys';
+import { undoAppointmentChange } from '../api/undo-appointment-change';
+
+interface UndoableToast {
+  queryClient: QueryClient;
+  appointmentId: string;
+  title: string;
+  message: string;
+}
+
+/**
+ * The toast after a move, a cancellation or a status change: «Deshacer» for UNDO_WINDOW_SECONDS (the
+ * patient's e-mail waits that long on the server, and an undo stops it).
+ */
+export function showUndoableToast({ queryClient, appointmentId, title, message }: UndoableToast) {
+  const id = `deshacer-${appointmentId}-${Date.now()}`;
+  const undo = async () => {
+    notifications.hide(id);
+    try {
+      await undoAppointmentChange(appointmentId);
+      notifications.show({
+        color: 'teal',
+        title: 'Cambio deshecho',
+        message: 'La cita vuelve a estar como antes; no se ha avisado al paciente.',
+        closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+      });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'No se ha podido deshacer',
+        message: errorMessageOf(error),
+        closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+      });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: appointmentsRootKey });
+    }
+  };
+  notifications.show({
+    id,
+    color: 'teal',
+    title,
+    autoClose: UNDO_WINDOW_SECONDS * 1000,
+    closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+    message: (
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+        <Text size="sm">{message}</Text>
+        <Button size="compact-sm" variant="outline" onClick={() => void undo()}>
+          Deshacer
+        </Button>
+      </Group>
+    ),
+  });
+}
