@@ -212,6 +212,9 @@ export const appointmentSchema = z.object({
   patientName: z.string(),
   patientPhone: z.string(),
   patientEmail: z.string(),
+  /** «AAAA-MM-DD»: with the document, tells namesakes apart. */
+  patientBirthDate: z.string().nullable(),
+  patientDocument: z.string().nullable(),
   doctorId: z.string(),
   doctorName: z.string(),
   doctorColor: z.string(),
@@ -244,6 +247,8 @@ export const appointmentListQuerySchema = z.object({
   doctorId: uuid('Doctor no encontrado').optional(),
   patientId: uuid('Paciente no encontrado').optional(),
   status: z.enum(APPOINTMENT_STATUSES, { error: 'Estado no válido' }).optional(),
+  /** Words of the patient's name, phone or document. */
+  q: z.string().trim().max(100, 'La búsqueda no puede superar los 100 caracteres').optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -306,8 +311,19 @@ export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 /** 422 when a time falls outside the doctor's hours and the staff did not confirm it. */
 export const OUTSIDE_HOURS_CODE = 'OUTSIDE_HOURS';
 
+/** How long the desk may undo a move, a cancellation or a status change; the patient's e-mail waits that long. */
+export const UNDO_WINDOW_SECONDS = 10;
+/** The e-mail waits a little longer than the window, so an undo sent in the last second still stops it. */
+export const UNDO_MARGIN_SECONDS = 5;
+
+/** The diary of one day: today when no date is given. */
+export const diaryQuerySchema = z.object({ date: day.optional() }).strict();
+export type DiaryQuery = z.infer<typeof diaryQuerySchema>;
+
 export const todayDiarySchema = z.object({
   date: z.string(),
+  /** The clinic's today, so the screen can say whether the day shown is today. */
+  today: z.string(),
   timeZone: z.string(),
   doctors: z.array(
     z.object({
@@ -333,6 +349,10 @@ export const adminDashboardSchema = z.object({
   noShow: z.object({ noShows: z.number(), attended: z.number(), rate: z.number() }),
   pendingConfirmations: z.number(),
   newPatients30d: z.number(),
+  /** Patient messages no staff member has opened (the whole inbox). */
+  unreadMessages: z.number(),
+  /** Tasks not done whose due day has passed in the clinic's zone. */
+  overdueTasks: z.number(),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
@@ -343,7 +363,11 @@ export const doctorDashboardSchema = z.object({
 });
 export type DoctorDashboard = z.infer<typeof doctorDashboardSchema>;
 
-export const patientDashboardSchema = z.object({ next: ownAppointmentSchema.nullable() });
+export const patientDashboardSchema = z.object({
+  next: ownAppointmentSchema.nullable(),
+  /** The clinic's replies the paciente has not opened yet. */
+  unreadMessages: z.number(),
+});
 export type PatientDashboard = z.infer<typeof patientDashboardSchema>;
 
 /** Server-Sent Events: the server says what changed; clients refetch what they show. */

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { APPOINTMENT_STATUS_LABELS } from './appointments';
 
-/** What was done to clinical data. Nothing is ever deleted, so there is no «delete». */
-export const AUDIT_ACTIONS = ['list', 'read', 'export', 'create', 'update', 'reschedule', 'status', 'cancel'] as const;
+/** What was done to clinical data. «delete» is a file removed by an admin: its row stays, marked deleted. */
+export const AUDIT_ACTIONS = [
+  'list',
+  'read',
+  'export',
+  'create',
+  'update',
+  'reschedule',
+  'status',
+  'cancel',
+  'undo',
+  'sign',
+  'addendum',
+  'delete',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   list: 'Consulta de listado',
@@ -12,17 +25,44 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   update: 'Modificación',
   reschedule: 'Cambio de fecha u hora',
   status: 'Cambio de estado',
+  undo: 'Cambio deshecho',
   cancel: 'Cancelación',
+  sign: 'Firma',
+  addendum: 'Adenda',
+  delete: 'Eliminación',
 };
 
 /** Which kind of data. */
-export const AUDIT_ENTITIES = ['patient', 'appointment', 'dashboard', 'audit_log'] as const;
+export const AUDIT_ENTITIES = [
+  'patient',
+  'appointment',
+  'dashboard',
+  'audit_log',
+  'task',
+  'account',
+  'prescription',
+  'treatment',
+  'clinical_note',
+  'visit_summary',
+  'chart',
+  'file',
+  'conversation',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   patient: 'Paciente',
   appointment: 'Cita',
   dashboard: 'Panel',
   audit_log: 'Registro de accesos',
+  task: 'Tarea',
+  account: 'Cuenta de usuario',
+  prescription: 'Receta',
+  treatment: 'Tratamiento',
+  clinical_note: 'Nota clínica',
+  visit_summary: 'Resumen de visita',
+  chart: 'Historia clínica',
+  file: 'Archivo',
+  conversation: 'Mensajes',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */
@@ -45,6 +85,7 @@ const VIEW_LABELS: Record<string, string> = {
   admin: 'administración',
   doctor: 'profesional',
   patient: 'paciente',
+  pending: 'notas pendientes de firmar',
 };
 
 /** Names of the fields a change touched (`details.fields`), never their values. */
@@ -69,6 +110,19 @@ const FIELD_LABELS: Record<string, string> = {
   endsAt: 'fin',
   doctorId: 'profesional',
   reason: 'motivo',
+  treatmentId: 'tratamiento',
+  title: 'título',
+  diagnosis: 'diagnóstico',
+  description: 'descripción',
+  startDate: 'fecha de inicio',
+  endDate: 'fecha de fin',
+  status: 'estado',
+  sessionsPlanned: 'sesiones previstas',
+  examination: 'exploración',
+  diagnosisCode: 'código CIE-10',
+  plan: 'plan',
+  patientSummary: 'resumen para el paciente',
+  summaryShared: 'resumen compartido',
 };
 
 const labelOf = (labels: Record<string, string>, value: string): string => labels[value] ?? value;
@@ -77,16 +131,22 @@ const labelOf = (labels: Record<string, string>, value: string): string => label
  * «Cancelación · Cita (por el enlace del correo)»: what an entry records, in Spanish, from its action,
  * entity and details. The screen and the CSV say it the same way.
  */
-export function describeAuditEntry(entry: { action: string; entity: string; details: Record<string, unknown> | null }): string {
+export function describeAuditEntry(entry: {
+  action: string;
+  entity: string;
+  details: Record<string, unknown> | null;
+}): string {
   const { view, via, to, q, fields, results, rows } = entry.details ?? {};
   const notes: string[] = [];
   if (typeof view === 'string') notes.push(labelOf(VIEW_LABELS, view));
   if (via === 'link') notes.push('por el enlace del correo');
   if (via === 'area') notes.push('desde el área del paciente');
   if (via === 'booking') notes.push('al reservar por internet');
-  if (typeof to === 'string' && entry.action === 'status') notes.push(`a ${labelOf(APPOINTMENT_STATUS_LABELS, to).toLowerCase()}`);
+  if (typeof to === 'string' && entry.action === 'status')
+    notes.push(`a ${labelOf(APPOINTMENT_STATUS_LABELS, to).toLowerCase()}`);
   if (typeof q === 'string' && q) notes.push(`búsqueda «${q}»`);
-  if (Array.isArray(fields) && fields.length > 0) notes.push(`campos: ${fields.map((field) => labelOf(FIELD_LABELS, String(field))).join(', ')}`);
+  if (Array.isArray(fields) && fields.length > 0)
+    notes.push(`campos: ${fields.map((field) => labelOf(FIELD_LABELS, String(field))).join(', ')}`);
   if (typeof results === 'number') notes.push(results === 1 ? '1 resultado' : `${results} resultados`);
   if (typeof rows === 'number') notes.push(rows === 1 ? '1 fila' : `${rows} filas`);
   const what = `${labelOf(AUDIT_ACTION_LABELS, entry.action)} · ${labelOf(AUDIT_ENTITY_LABELS, entry.entity)}`;

@@ -4,6 +4,11 @@ import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import type { Repositories } from '../repositories';
 import { seedAppointments } from './appointments';
+import { seedTasksAndStaff } from './tasks';
+import { seedClinicalPlans } from './clinical-plans';
+import { seedClinicalNotes } from './clinical-notes';
+import { seedFiles } from './files';
+import { seedMessages } from './messages';
 import { fakePatient } from './spanish-data';
 import { clock } from '../clock';
 
@@ -205,6 +210,11 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
       fill: (days) => (days <= 0 ? 0.7 : days <= 7 ? 0.55 : days <= 21 ? 0.3 : 0.12),
       withEvents: true,
     });
+    await seedTasksAndStaff(tx, repos, settings.timeZone, DEMO_PASSWORD);
+    await seedClinicalPlans(tx, repos, { doctorEmail: 'doctora@clinica.demo', patientAccountEmail: 'paciente@clinica.demo', timeZone: settings.timeZone });
+    await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
+    await seedFiles(tx, repos, record.id);
+    await seedMessages(tx, repos, DEMO_PASSWORD);
   });
   return true;
 }

@@ -9,6 +9,8 @@ import { openDatabase, type Database } from '../db/client';
 import type { Role } from '../../common/roles';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { createAccountWithProfile } from '../modules/auth/accounts';
+import { UNDO_MARGIN_SECONDS, UNDO_WINDOW_SECONDS } from '../../common/schemas/appointments';
+import { clock } from '../clock';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'una-clave-segura-1';
@@ -78,6 +80,8 @@ export interface TestApp {
   signIn(email: string, password?: string): Promise<string>;
   /** Delivers every e-mail the outbox holds that is due now (what the worker would do next). */
   deliverMail(): Promise<void>;
+  /** Moves the clock past the undo window of the desk's changes (their e-mails wait it out), then delivers. */
+  deliverHeldMail(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -116,6 +120,10 @@ export async function buildTestApp(
     request,
     signIn,
     async deliverMail() {
+      await app.outbox.deliverDue();
+    },
+    async deliverHeldMail() {
+      clock.advance((UNDO_WINDOW_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
       await app.outbox.deliverDue();
     },
     async createUser({ email, role = 'paciente', displayName, password = TEST_PASSWORD }) {

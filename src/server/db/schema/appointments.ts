@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../common/schemas/appointments';
 import { accounts } from './auth';
+import { treatments } from './clinical-plans';
 import { doctors } from './doctors';
 import { patients } from './patients';
 
@@ -30,6 +31,8 @@ export const appointments = pgTable(
     cancelReasonVisible: boolean('cancel_reason_visible').notNull().default(false),
     cancelledBy: uuid('cancelled_by').references(() => accounts.id),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** The treatment this appointment is a session of (set by the doctor). */
+    treatmentId: uuid('treatment_id').references(() => treatments.id),
     createdBy: uuid('created_by').references(() => accounts.id),
     updatedBy: uuid('updated_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -19,6 +19,8 @@ export const accounts = pgTable(
     active: boolean('active').notNull().default(true),
     /** When the holder proved they receive mail at `email` (the link of «Confirma tu correo»). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The last successful sign-in (the users screen shows it). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('accounts_email_key').on(sql`lower(${table.email})`)],

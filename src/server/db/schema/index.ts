@@ -6,3 +6,8 @@ export * from './appointments';
 export * from './audit';
 export * from './rate-limits';
 export * from './outbox';
+export * from './tasks';
+export * from './clinical-plans';
+export * from './clinical-notes';
+export * from './files';
+export * from './messages';

@@ -1,0 +1,2 @@
+-- profiles: tables are added by the change that builds this domain.
+SELECT 1;

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../clock';
+import { buildTestApp, type TestApp } from '../test/app';
+import { seedDemoIfEmpty } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  clock.freeze('2026-03-02T09:00:00+01:00');
+  t = await buildTestApp();
+  await seedDemoIfEmpty(t.app);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  clock.freeze(null);
+});
+
+describe('the demo prescriptions and treatments', () => {
+  it('give the demo paciente an active treatment with sessions done, a finished one and prescriptions (one anulada)', async () => {
+    const cookie = await t.signIn('paciente@clinica.demo', 'clinica-demo');
+    const treatments = (await t.request({ method: 'GET', url: '/api/treatments', cookie })).json();
+    expect(treatments.map((item: { title: string; status: string; sessionsDone: number; sessionsPlanned: number }) => [item.title, item.status, item.sessionsDone, item.sessionsPlanned])).toEqual([
+      ['Rehabilitación lumbar', 'activo', 3, 10],
+      ['Control de la tensión arterial', 'finalizado', 3, 3],
+    ]);
+    const prescriptions = (await t.request({ method: 'GET', url: '/api/prescriptions', cookie })).json();
+    expect(prescriptions.total).toBe(4);
+    expect(prescriptions.items.filter((item: { status: string }) => item.status === 'anulada')).toHaveLength(1);
+  });
+
+  it('give the demo doctor prescriptions of other patients too, and recent medicines to pick', async () => {
+    const cookie = await t.signIn('doctora@clinica.demo', 'clinica-demo');
+    const list = (await t.request({ method: 'GET', url: '/api/prescriptions', cookie })).json();
+    expect(new Set(list.items.map((item: { patientId: string }) => item.patientId)).size).toBe(4);
+    const recent = (await t.request({ method: 'GET', url: '/api/prescriptions/recent-medicines', cookie })).json();
+    expect(recent.map((item: { medicine: string }) => item.medicine)).toEqual(
+      expect.arrayContaining(['Paracetamol 1 g comprimidos', 'Ibuprofeno 600 mg comprimidos', 'Omeprazol 20 mg cápsulas', 'Enalapril 10 mg comprimidos', 'Amoxicilina 500 mg cápsulas']),
+    );
+  });
+});
