@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test/app';
-import { MATRIX, type MatrixCase } from './matrix/table';
+import type { MatrixCase } from './matrix/helpers';
+import { MATRIX } from './matrix/table';
 import { ACTORS, buildWorld, NOW, type Actor, type World } from './matrix/world';
 
 /**

@@ -27,6 +27,12 @@ export const PERMISSIONS = {
   'patients:read': { admin: 'any', doctor: 'own', paciente: 'own' },
   'patients:manage': { admin: 'any' },
   'my-record:read': { paciente: 'own' },
+  /** Right of access (GDPR art. 15): a paciente downloads everything the clinic holds about her. */
+  'my-data:export': { paciente: 'own' },
+  /** A paciente changes the contact data (phone, e-mail, address) of her own record. */
+  'my-record:contact': { paciente: 'own' },
+  /** A doctor reads her own professional card and edits her bio (the clinic manages the rest). */
+  'my-doctor-card:manage': { doctor: 'own' },
   // Appointments.
   /** History, CSV export, the calendar's range and today's diary: the whole clinic's appointments. */
   'appointments:list': { admin: 'any' },
@@ -41,7 +47,31 @@ export const PERMISSIONS = {
   'dashboard:admin': { admin: 'any' },
   'dashboard:doctor': { doctor: 'own' },
   'dashboard:patient': { paciente: 'own' },
-  'events:subscribe': { admin: 'any', doctor: 'own' },
+  'events:subscribe': { admin: 'any', doctor: 'own', paciente: 'own' },
+  // Tasks: the front desk runs them; a doctor reads and moves only the ones assigned to them.
+  'tasks:read': { admin: 'any', doctor: 'own' },
+  'tasks:status': { admin: 'any', doctor: 'own' },
+  'tasks:manage': { admin: 'any' },
+  /** Every account: invite staff, change role and state. */
+  'users:manage': { admin: 'any' },
+  // Prescriptions and treatments: doctors write their own; pacientes read theirs; admins read all.
+  'prescriptions:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'prescriptions:write': { doctor: 'own' },
+  'treatments:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'treatments:write': { doctor: 'own' },
+  // Clinical notes and the chart. Patients never read notes, only a summary their doctor shares.
+  'notes:read': { admin: 'any', doctor: 'own' },
+  /** Write, sign and add to the note of one's own appointment: its doctor's alone. */
+  'notes:write': { doctor: 'own' },
+  'visit-summaries:read': { paciente: 'own' },
+  'chart:read': { admin: 'any', doctor: 'own' },
+  // Documents: a doctor those of their patients; a paciente those of their record marked visible to them.
+  'files:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'files:upload': { admin: 'any', doctor: 'own' },
+  'files:delete': { admin: 'any' },
+  // Messages: the clinic's inbox (admins) and the paciente's own conversation.
+  'messages:inbox': { admin: 'any' },
+  'my-messages:manage': { paciente: 'own' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,46 +1,12 @@
 import { validPatient } from '../../test/fixtures';
-import { ACTORS, type Actor, type World } from './world';
-
-/** One way of calling a route, and the status each actor must get. */
-export interface MatrixCase {
-  /** What the call means, when a route has several. */
-  label?: string;
-  expect: Record<Actor, number>;
-  /** Values of the route's `:params`. */
-  params?: (w: World, actor: Actor) => Record<string, string>;
-  query?: (w: World, actor: Actor) => string;
-  payload?: (w: World, actor: Actor) => unknown;
-  headers?: Record<string, string>;
-  /** Sign in again and use that session (a sign-out must not end the session the other rows use). */
-  freshSession?: boolean;
-  /** Server-Sent Events: read the status and type over a real connection, then hang up. */
-  stream?: boolean;
-  /** What a 2xx answer must carry for this actor (so that an empty answer cannot pass for a safe one). */
-  shows?: (w: World, actor: Actor) => string[];
-}
-
-export type MatrixEntry = MatrixCase | { cases: MatrixCase[] };
-
-const same = (status: number) => Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, number>;
-/** Anyone, signed in or not, gets `status`. */
-const everyone = same;
-/** Visitors 401; the given roles get `status`; everyone else 403. */
-function only(roles: ('admin' | 'doctor' | 'paciente')[], status = 200): Record<Actor, number> {
-  const has = (actor: Actor) =>
-    (roles.includes('admin') && actor === 'admin') ||
-    (roles.includes('doctor') && actor.startsWith('doctor')) ||
-    (roles.includes('paciente') && actor.startsWith('paciente'));
-  return Object.fromEntries(ACTORS.map((actor) => [actor, actor === 'visitor' ? 401 : has(actor) ? status : 403])) as Record<Actor, number>;
-}
-const signedIn = (status = 200) => only(['admin', 'doctor', 'paciente'], status);
-
-/** The side an actor belongs to; staff and visitors act on side A. */
-const mine = (w: World, actor: Actor) => (actor.endsWith('B') ? w.B : w.A);
-/** The other side: B for A's actors, A for B's; staff and visitors reach for B. */
-const theirs = (w: World, actor: Actor) => (actor.endsWith('B') ? w.A : w.B);
-/** Admins see both sides; the people of a side see their own. */
-const ownRecords = (w: World, actor: Actor) => (actor === 'admin' ? [w.A.recordId, w.B.recordId] : actor === 'visitor' ? [] : [mine(w, actor).recordId]);
-const ownToday = (w: World, actor: Actor) => (actor === 'admin' ? [w.A.todayId, w.B.todayId] : actor === 'visitor' ? [] : [mine(w, actor).todayId]);
+import { TASK_ROWS } from './tasks';
+import { PLAN_ROWS } from './clinical-plans';
+import { NOTES_MATRIX } from './notes';
+import { FILE_ROWS } from './files';
+import { MESSAGES_MATRIX } from './messages';
+import { PROFILE_MATRIX } from './profiles';
+import { everyone, mine, only, ownRecords, ownToday, signedIn, theirs, type MatrixEntry } from './helpers';
+import { MY_DOCTOR_CARD_MATRIX } from './my-doctor-card';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -58,6 +24,7 @@ const next = () => ++unique;
  * A route missing here fails the matrix: add its row when you add the route.
  */
 export const MATRIX: Record<string, MatrixEntry> = {
+  // A domain with many routes keeps its rows in a file of its own beside this one (built with ./helpers), spread here.
   'GET /api/health': { expect: everyone(200) },
 
   // Accounts and sessions: public, each answering the caller only about themselves.
@@ -210,6 +177,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: only(['admin'], 201),
     payload: (w) => ({ patientId: w.neutralRecordId, doctorId: w.doctorC, startsAt: w.slot('wednesday', 8), reason: '', channel: 'telefono', allowOutsideHours: true }),
   },
+  // Undo: only the requester's own change of the last seconds; A's appointment of today has none (409), B's doctor does not see it (404).
+  'POST /api/appointments/:id/undo': {
+    expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 409, doctorB: 404, admin: 409 },
+    params: (w) => ({ id: w.A.todayId }),
+  },
   'PATCH /api/appointments/:id': { expect: only(['admin']), params: (w) => ({ id: w.staffMove }), payload: (w) => ({ startsAt: w.slot('monday-next', 7), allowOutsideHours: true }) },
   'POST /api/appointments/:id/status': {
     cases: [
@@ -258,5 +230,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/dashboard/admin': { expect: only(['admin']), shows: ownToday },
   'GET /api/dashboard/doctor': { expect: only(['doctor']), shows: ownToday },
   'GET /api/dashboard/patient': { expect: only(['paciente']), shows: ownToday },
-  'GET /api/events': { expect: only(['admin', 'doctor']), stream: true },
+  'GET /api/events': { expect: only(['admin', 'doctor', 'paciente']), stream: true },
+  ...TASK_ROWS,
+  ...PLAN_ROWS,
+  ...NOTES_MATRIX,
+  ...FILE_ROWS,
+  ...MESSAGES_MATRIX,
+  ...PROFILE_MATRIX,
+  ...MY_DOCTOR_CARD_MATRIX,
 };

@@ -2,10 +2,16 @@ import { eq } from 'drizzle-orm';
 import { patients } from '../../db/schema';
 import { hashPassword } from '../../modules/auth/passwords';
 import { TEST_PASSWORD, type TestApp } from '../../test/app';
+import { buildMessagesWorld, type MessagesWorld } from './messages-world';
 import { createDoctor, insertAppointment, validPatient } from '../../test/fixtures';
+import { buildTasksWorld, type TasksWorld } from './tasks-world';
+import { buildPlansWorld, type PlansWorld } from './clinical-plans';
+import { buildNotesWorld, type NoteSide } from './notes-world';
+import { buildFileWorld, type FileWorld } from './files';
 
-export const ACTORS = ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'] as const;
-export type Actor = (typeof ACTORS)[number];
+import { ACTORS, type Actor } from './actors';
+
+export { ACTORS, type Actor };
 
 /** The instant the clock stands at: Monday 7 January 2030, 08:00 in Madrid (UTC+1 in winter). */
 export const NOW = '2030-01-07T08:00:00+01:00';
@@ -59,8 +65,15 @@ export interface World {
   accountLink: { recordId: string; email: string };
   /** A record linked to an account, for staff to unlink. */
   accountUnlinkRecordId: string;
+  /** Consultation notes of each side (see notes-world.ts). */
+  notes: Record<'A' | 'B', NoteSide>;
   /** Free slots of doctor C, handed out so that no two bookings of the matrix take the same. */
   slot(day: 'wednesday' | 'monday-next', index: number): string;
+  tasks: TasksWorld;
+  /** Prescriptions and treatments of each side. */
+  plans: PlansWorld;
+  files: FileWorld;
+  messages: MessagesWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -154,11 +167,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const ownOfToLink = await t.app.repos.patients.findByAccount(toLink.id);
   if (ownOfToLink) await t.app.repos.patients.unlinkAccount(ownOfToLink.id);
   const toUnlink = await t.createUser({ role: 'paciente', email: 'desenlazable@matriz.test', displayName: 'Dora Desenlazable' });
+  const plans = await buildPlansWorld(t, { A, B }, { A: doctorA.cookie, B: doctorB.cookie });
   const linkedRecord =
     (await t.app.repos.patients.findByAccount(toUnlink.id)) ??
     (await t.app.repos.patients.create({ accountId: toUnlink.id, firstName: 'Dora', lastName: 'Desenlazable', email: toUnlink.email, phone: '' }));
 
+  const files = await buildFileWorld(t, admin.cookie, { A, B });
+  const messages = await buildMessagesWorld(t, A, B);
   return {
+    messages,
     A: pick(A),
     B: pick(B),
     cookies: { pacienteA: A.cookie, pacienteB: B.cookie, doctorA: doctorA.cookie, doctorB: doctorB.cookie, admin: admin.cookie },
@@ -178,7 +195,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     spareEmail: spare.email,
     accountLink: { recordId: unlinkedRecord.id, email: toLink.email },
     accountUnlinkRecordId: linkedRecord.id,
+    plans,
+    notes: await buildNotesWorld(t, { A: { ...A, doctorId: doctorA.id }, B: { ...B, doctorId: doctorB.id } }),
     slot: (day, index) => madrid(day === 'wednesday' ? '2030-01-09' : '2030-01-14', slotTime(index)).toISOString(),
+    tasks: await buildTasksWorld(t, { adminId: admin.id, doctorA: doctorA.id, doctorB: doctorB.id, recordA: A.recordId, recordB: B.recordId }),
+    files,
   };
 }
 
