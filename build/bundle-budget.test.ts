@@ -53,6 +53,15 @@ describe('bundle budget', () => {
     ]);
   });
 
+  it('fails a page whose first load includes an area screen, naming the module', () => {
+    const leaking = output().map((item) =>
+      item.file === 'assets/Button.js' ? { ...item, modules: ['components/button.tsx', 'app/routes/admin/calendar.tsx'] } : item,
+    );
+    const guarded = { ...budgets, privateModules: /^app\/routes\/admin\// };
+    expect(checkBudgets(output(), guarded)).toEqual([]);
+    expect(checkBudgets(leaking, guarded)).toEqual(['page /: first load includes app/routes/admin/calendar.tsx (load it lazily)']);
+  });
+
   it('fails when a page names a screen the build no longer has', () => {
     const renamed = { ...budgets, firstLoad: [{ ...budgets.firstLoad[0]!, modules: ['app/routes/public/inicio.tsx'] }] };
     expect(checkBudgets(output(), renamed)).toEqual(['page /: no chunk for app/routes/public/inicio.tsx']);

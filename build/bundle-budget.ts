@@ -14,6 +14,8 @@ export interface BudgetChunk {
   imports: string[];
   /** Bytes as sent (brotli). */
   sentBytes: number;
+  /** Source modules inside the chunk, relative to the client root. */
+  modules?: string[];
   /** Stylesheets the chunk brings, with their raw size. */
   css: { file: string; bytes: number }[];
 }
@@ -25,6 +27,8 @@ export interface Budgets {
   maxChunkSentBytes: number;
   /** The stylesheets that block the first paint (the entry's), raw bytes each. */
   maxBlockingCssBytes: number;
+  /** Source modules that no public page may load first (the areas' screens stay lazy). */
+  privateModules?: RegExp;
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -70,6 +74,8 @@ export function checkBudgets(list: BudgetChunk[], budgets: Budgets): string[] {
     if (sent > page.maxSentBytes) {
       problems.push(`page ${page.page}: first-load JavaScript ${kB(sent)} sent > budget ${kB(page.maxSentBytes)}`);
     }
+    const leaked = [...files].flatMap((file) => (chunks.get(file)?.modules ?? []).filter((module) => budgets.privateModules?.test(module)));
+    if (leaked.length > 0) problems.push(`page ${page.page}: first load includes ${leaked.join(', ')} (load it lazily)`);
   }
   return problems;
 }
@@ -93,7 +99,9 @@ export function bundleBudget(budgets: Budgets): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    async generateBundle(_options, bundle) {
+    // After every plugin has rendered (Vite writes the preload map into the entry at generateBundle), so
+    // the bytes counted are the bytes of the files sent.
+    async writeBundle(_options, bundle) {
       const cssBytes = new Map<string, number>();
       for (const output of Object.values(bundle)) {
         if (output.type === 'asset' && output.fileName.endsWith('.css')) {
@@ -113,6 +121,7 @@ export function bundleBudget(budgets: Budgets): Plugin {
               module: chunk.facadeModuleId ? path.relative(root, chunk.facadeModuleId) : undefined,
               isEntry: chunk.isEntry,
               imports: chunk.imports,
+              modules: Object.keys(chunk.modules).map((id) => path.relative(root, id)),
               sentBytes: compressed.length,
               css: css.map((file) => ({ file, bytes: cssBytes.get(file) ?? 0 })),
             };

@@ -12,8 +12,8 @@ import type { Plugin } from 'vite';
 export function mantineComponentStyles(): Plugin {
   const stylesDir = path.resolve('node_modules/@mantine/core/styles');
   const core = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
-  // @mantine/dates and @mantine/notifications ship one stylesheet each: it goes with their components.
-  const whole = /[\\/]@mantine[\\/](dates|notifications)[\\/]esm[\\/].*\.module\.mjs$/;
+  // @mantine/dates, @mantine/notifications and @mantine/charts ship one stylesheet each: it goes with their components.
+  const whole = /[\\/]@mantine[\\/](dates|notifications|charts)[\\/]esm[\\/].*\.module\.mjs$/;
   const stylesheetOf = (id: string) => {
     const ofPackage = whole.exec(id);
     if (ofPackage) return `@mantine/${ofPackage[1]}/styles.css`;

@@ -23,7 +23,7 @@ export async function expectNoAxeViolations(page: Page, what: string, include?: 
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (violation) =>
-      `${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${violation.nodes[0]?.target.join(' ')} — ${violation.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`,
+      `${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${violation.nodes[0]?.target.join(' ')} ${violation.nodes[0]?.html.slice(0, 160) ?? ''} — ${violation.nodes[0]?.failureSummary?.split('\n').slice(0, 2).join(' ')}`,
   );
   expect(summary, `axe en ${what}`).toEqual([]);
 }

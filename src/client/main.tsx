@@ -3,6 +3,7 @@
 // MantineProvider (app.tsx).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
+import './app/focus.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -34,3 +34,21 @@ export function useLiveRefresh(queryKey: QueryKey, enabled = true) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey });
   useLiveEvents(refresh, enabled, refresh);
 }
+
+/**
+ * Refetches the queries under `queryKey` when a conversation changes (a new message, a read mark, an
+ * assignment). The server sends a paciente only her own conversation's events.
+ */
+export function useLiveMessages(queryKey: QueryKey, enabled = true) {
+  const queryClient = useQueryClient();
+  const key = useRef(queryKey);
+  key.current = queryKey;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(api.events, { withCredentials: true });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: key.current });
+    source.addEventListener('message', refresh);
+    source.addEventListener('resync', refresh);
+    return () => source.close();
+  }, [enabled, queryClient]);
+}

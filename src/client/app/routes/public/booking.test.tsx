@@ -138,8 +138,8 @@ describe('booking page', () => {
     expect(screen.getByText(/Has elegido:/)).toHaveTextContent('Has elegido: Lunes, 23 de marzo de 2026, 09:00 con Dra. Ana Ruiz');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
-    // 3. Tus datos
-    await user.type(screen.getByRole('textbox', { name: 'Nombre' }), 'Lucía');
+    // 3. Tus datos (its form loads when the visitor reaches the step)
+    await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Lucía');
     await user.type(screen.getByRole('textbox', { name: 'Apellidos' }), 'Martín Gómez');
     await user.type(screen.getByRole('textbox', { name: /Correo electrónico/ }), 'lucia@correo.test');
     await user.type(screen.getByRole('textbox', { name: /Teléfono/ }), '600 123 456');
@@ -161,7 +161,7 @@ describe('booking page', () => {
 
     await user.click(within(alert).getByRole('button', { name: '11:00' }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Lucía');
+    expect(await screen.findByRole('textbox', { name: 'Nombre' })).toHaveValue('Lucía');
     expect(screen.getByRole('textbox', { name: /Motivo de la consulta/ })).toHaveValue('Revisión anual');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
 

@@ -1,22 +1,16 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
-import { fieldsOf, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useCreateMyAppointment } from '../../../features/booking/api/create-my-appointment';
 import { useCreatePublicBooking } from '../../../features/booking/api/create-public-booking';
 import { useBookingOptions } from '../../../features/booking/api/get-booking-options';
-import {
-  BOOKING_DETAILS_FIELDS,
-  BookingForm,
-  useBookingDetailsForm,
-  type BookingDetailsOutput,
-} from '../../../features/booking/components/booking-form';
+import type { BookingDetailsInput, BookingDetailsOutput } from '../../../features/booking/components/booking-form';
 import { BookingConfirmation } from '../../../features/booking/components/booking-confirmation';
 import { ANY_DOCTOR, bookableSpecialties, DoctorChoice } from '../../../features/booking/components/doctor-choice';
 import { SlotPicker } from '../../../features/booking/components/slot-picker';
@@ -27,6 +21,9 @@ import { useRecordLink } from '../../../features/record-link/api/get-record-link
 import { RecordLinkNotice } from '../../../features/record-link/components/record-link-notice';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { dayKey, formatLongDateTime } from '../../../lib/clinic-time';
+
+// «Tus datos» (its form, react-hook-form and zod) loads when the visitor reaches it: not in the first load.
+const BookingDetailsStep = lazy(() => import('../../../features/booking/components/booking-details-step'));
 
 interface SlotTaken {
   message: string;
@@ -62,7 +59,8 @@ export default function BookingPage() {
   const options = useBookingOptions();
   const createPublic = useCreatePublicBooking();
   const createMine = useCreateMyAppointment();
-  const form = useBookingDetailsForm(patient);
+  const [typed, setTyped] = useState<BookingDetailsInput>();
+  const keepTyped = useCallback((values: BookingDetailsInput) => setTyped(values), []);
   const narrow = useMediaQuery('(max-width: 36em)');
   // A paciente whose record waits for the e-mail proof books once it is proved (no second record).
   const recordLink = useRecordLink({ enabled: Boolean(patient) });
@@ -74,7 +72,6 @@ export default function BookingPage() {
   const [slot, setSlot] = useState<PickedSlot | null>(null);
   const [slotError, setSlotError] = useState<string>();
   const [slotTaken, setSlotTaken] = useState<SlotTaken | null>(null);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
   const [done, setDone] = useState<Done | null>(null);
 
   if (options.isPending) {
@@ -146,9 +143,9 @@ export default function BookingPage() {
     setStep(next);
   };
 
-  const submit = async (values: BookingDetailsOutput) => {
+  /** Books; answers the error «Tus datos» shows next to its fields (none when booked or sent back to step 2). */
+  const submit = async (values: BookingDetailsOutput): Promise<unknown> => {
     if (!slot) return goTo(1);
-    setFailure(null);
     try {
       if (patient) {
         const appointment = await createMine.mutateAsync({
@@ -172,7 +169,7 @@ export default function BookingPage() {
         setStep(1);
         return;
       }
-      setFailure(toFormFailure(error, form.setError, fieldsOf(BOOKING_DETAILS_FIELDS)));
+      return error;
     }
   };
 
@@ -310,17 +307,19 @@ export default function BookingPage() {
           <Stepper.Step label="Tus datos">
             <Stack gap="lg" mt="md">
               {slot && (
-                <BookingForm
-                  form={form}
-                  patient={Boolean(patient)}
-                  slot={slot}
-                  specialty={specialty?.name ?? ''}
-                  timeZone={timeZone}
-                  failure={failure}
-                  submitting={createPublic.isPending || createMine.isPending}
-                  onSubmit={(values) => void submit(values)}
-                  onChangeSlot={() => goTo(1)}
-                />
+                <Suspense fallback={<LoadingBlock label="Cargando el formulario" />}>
+                  <BookingDetailsStep
+                    patient={patient}
+                    typed={typed}
+                    onLeave={keepTyped}
+                    slot={slot}
+                    specialty={specialty?.name ?? ''}
+                    timeZone={timeZone}
+                    submitting={createPublic.isPending || createMine.isPending}
+                    onSubmit={submit}
+                    onChangeSlot={() => goTo(1)}
+                  />
+                </Suspense>
               )}
             </Stack>
           </Stepper.Step>

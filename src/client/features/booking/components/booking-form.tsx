@@ -29,15 +29,15 @@ export type BookingDetailsForm = UseFormReturn<BookingDetailsInput, unknown, Boo
 export const BOOKING_DETAILS_FIELDS = Object.keys(visitorDetailsSchema.shape);
 
 /**
- * The form of «Tus datos». It lives in the page, not in the step, so that nothing typed is lost when the
- * visitor goes back to change the time (or is sent back because it was taken).
+ * The form of «Tus datos». The step hands what was typed back to the page when it closes (`typed`), so that
+ * nothing is lost when the visitor goes back to change the time (or is sent back because it was taken).
  */
-export function useBookingDetailsForm(patient: Profile | null): BookingDetailsForm {
+export function useBookingDetailsForm(patient: Profile | null, typed?: BookingDetailsInput): BookingDetailsForm {
   const schema: z.ZodType<BookingDetailsOutput, BookingDetailsInput> = patient ? patientDetailsSchema : visitorDetailsSchema;
   const name = splitName(patient?.displayName ?? '');
   return useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
     resolver: zodResolver(schema),
-    defaultValues: patient
+    defaultValues: typed ?? (patient
       ? {
           firstName: name.firstName,
           lastName: name.lastName,
@@ -48,7 +48,7 @@ export function useBookingDetailsForm(patient: Profile | null): BookingDetailsFo
           acceptPrivacy: true,
           website: '',
         }
-      : { firstName: '', lastName: '', email: '', phone: '', reason: '', website: '' },
+      : { firstName: '', lastName: '', email: '', phone: '', reason: '', website: '' }),
   });
 }
 
