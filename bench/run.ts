@@ -6,7 +6,8 @@
  *  - bookings per second under concurrency, the conflicts refused, and a verification query that
  *    counts overlapping appointments afterwards (must be 0).
  * Options: --patients N (100000) --appointments N (1000000) --doctors N (50) --seconds S (10)
- *          --connections 1,10 --only postgres|pglite --part search|appointments|availability|bookings --keep
+ *          --connections 1,10 --only postgres|pglite --part search|appointments|availability|bookings|chart --keep
+ *          --visits N (500: the appointments of the chart part's patient) --db-prefix NAME (clinica_bench)
  *          --cache-seed (PostgreSQL: keep the seeded data as a template database named after the sizes and
  *          the day, and copy it on the next runs instead of seeding again; drop it with --drop-seed-cache)
  */
@@ -24,6 +25,7 @@ import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
 import { createRepositories } from '../src/server/repositories';
 import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
 import { fakePatient, SURNAMES } from '../src/server/seed/spanish-data';
+import { seedChartPatient } from './chart';
 import { runLoad, type LoadResult } from './load';
 
 const flags = parseFlags(process.argv.slice(2));
@@ -37,6 +39,8 @@ const CONNECTIONS = String(flags.connections ?? '1,10').split(',').map(Number);
 const PARTS = (flags.part ? [String(flags.part)] : ['search', 'appointments']).flatMap((part) => (part === 'appointments' ? ['availability', 'bookings'] : [part]));
 const WITH_APPOINTMENTS = PARTS.includes('availability') || PARTS.includes('bookings');
 const PASSWORD = 'bench-password-1';
+const VISITS = Number(flags.visits ?? 500);
+const DB_PREFIX = String(flags['db-prefix'] ?? 'clinica_bench');
 
 interface Row extends LoadResult {
   backend: string;
@@ -123,7 +127,7 @@ async function openBackend(kind: 'postgres' | 'pglite'): Promise<{ database: Dat
       for (const row of rows) await client.query(`DROP DATABASE ${row.datname}`);
     });
   }
-  const name = `clinica_bench_${Date.now()}`;
+  const name = `${DB_PREFIX}_${Date.now()}`;
   const database = await seededPostgres(serverUrl, name);
   return {
     database,
@@ -191,6 +195,12 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     await measure('pacientes: nombre y apellido', (w, i) => get(`/api/patients?q=${encodeURIComponent(`${i % 2 ? 'maria' : 'jose'} ${partialSurname(w, i)}`)}`));
     await measure('pacientes: DNI completo', (w, i) => get(`/api/patients?q=${fakePatient(1_000_000 + ((w * 1000 + i) % PATIENTS), 7).documentNumber}`));
     await measure('pacientes: lista sin filtro, pág. 50', () => get('/api/patients?page=50'));
+  }
+
+  if (PARTS.includes('chart')) {
+    const patientId = await seedChartPatient(database, repos, VISITS);
+    await measure(`historia clínica: 1.ª página (${VISITS} citas)`, () => get(`/api/patients/${patientId}/chart`));
+    await measure('historia clínica: solo notas, 1.ª página', () => get(`/api/patients/${patientId}/chart?kinds=note`));
   }
 
   if (WITH_APPOINTMENTS) {

@@ -582,9 +582,9 @@ test.describe('Paneles', () => {
     await expect(page.getByText('Pendientes de confirmar').locator('xpath=..')).toContainText(
       String(summary.pendingConfirmations),
     );
-    // One occupancy bar per active doctor.
+    // One occupancy row per active doctor (the chart's text alternative).
     const doctors = await getJson<Doctor[]>(page.request, '/api/doctors');
-    await expect(page.getByRole('progressbar', { name: /^Ocupación de / })).toHaveCount(doctors.length);
+    await expect(page.getByRole('rowheader', { name: /^Ocupación de / })).toHaveCount(doctors.length);
     await page.getByRole('link', { name: 'Revisar solicitudes' }).click();
     await expect(page).toHaveURL(
       (url) =>

@@ -152,7 +152,7 @@ test.describe('Carga de pantallas', () => {
   /** Holds the terms screen's code back for 1.5 s; answers how many requests for it were held. */
   async function delayTermsChunk(page: Page) {
     const held = { count: 0 };
-    await page.route('**/assets/terms-*.js', async (route) => {
+    await page.route('**/assets/public-terms-*.js', async (route) => {
       held.count += 1;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();

@@ -318,8 +318,10 @@ test.describe('Pacientes del doctor', () => {
     const personal = page.getByRole('region', { name: 'Datos personales' });
     await expect(personal.getByText('Apellidos', { exact: true })).toBeVisible();
     await expect(personal.getByText(surnames!, { exact: true })).toBeVisible();
-    // Read only: no fields to edit and nothing to save.
-    await expect(page.getByRole('main').getByRole('textbox')).toHaveCount(0);
+    // The record is read only: no fields to edit in it and nothing to save (the page's own tools — the
+    // timeline's filters, treatments, files — are below it).
+    await expect(summary.getByRole('textbox')).toHaveCount(0);
+    await expect(personal.getByRole('textbox')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Guardar cambios' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Mis pacientes' }).first()).toBeVisible();
   });

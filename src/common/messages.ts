@@ -49,10 +49,13 @@ export const ERROR_CODES = {
   OUTSIDE_HOURS: 'La hora elegida está fuera del horario del profesional.',
   CHANGE_WINDOW_CLOSED: 'Ya no se puede cambiar ni cancelar esta cita por internet. Llama a la clínica.',
   INVALID_TRANSITION: 'La cita no admite ese cambio de estado.',
+  NOTHING_TO_UNDO: 'No hay ningún cambio que deshacer.',
+  UNDO_EXPIRED: 'Ya no se puede deshacer el cambio.',
   RECORD_NOT_CONFIRMED:
     'Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.',
   EMAIL_LINK_INVALID:
     'El enlace para confirmar tu correo no es válido o ha caducado. Entra en tu área y pide uno nuevo.',
+  LAST_ADMIN: 'No puedes quitar el último administrador activo',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',

@@ -11,6 +11,10 @@ import authRoutes from './modules/auth/routes';
 import publicClinicRoutes from './modules/clinic/public-routes';
 import healthRoutes from './modules/health/routes';
 import profileRoutes from './modules/profile/routes';
+import profileAccountRoutes from './modules/profile/account-routes';
+import dataExportRoutes from './modules/data-export/routes';
+import myContactRoutes from './modules/profile/contact-routes';
+import myDoctorCardRoutes from './modules/doctors/my-card-routes';
 import doctorRoutes from './modules/doctors/routes';
 import specialtyRoutes from './modules/doctors/specialty-routes';
 import imageRoutes from './modules/images/routes';
@@ -24,6 +28,15 @@ import staffAppointmentRoutes from './modules/appointments/staff-routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import auditRoutes from './modules/audit/routes';
 import eventRoutes from './modules/events/routes';
+import taskRoutes from './modules/tasks/routes';
+import userRoutes from './modules/users/routes';
+import prescriptionRoutes from './modules/prescriptions/routes';
+import treatmentRoutes from './modules/treatments/routes';
+import clinicalNoteRoutes from './modules/clinical-notes/routes';
+import chartRoutes from './modules/chart/routes';
+import fileRoutes from './modules/files/routes';
+import messageRoutes from './modules/messages/routes';
+import { startMessageEmailJob } from './jobs/message-emails';
 import { startMailDelivery } from './jobs/mail-delivery';
 import { startReminderJob } from './jobs/reminders';
 import { startRateLimitSweep } from './jobs/rate-limit-sweep';
@@ -143,6 +156,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
+  await app.register(profileAccountRoutes);
+  await app.register(dataExportRoutes);
+  await app.register(myContactRoutes);
+  await app.register(myDoctorCardRoutes);
   await app.register(publicClinicRoutes);
   await app.register(settingsRoutes);
   await app.register(specialtyRoutes);
@@ -154,16 +171,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(staffAppointmentRoutes);
   await app.register(patientAppointmentRoutes);
   await app.register(dashboardRoutes);
+  await app.register(clinicalNoteRoutes);
+  await app.register(chartRoutes);
   await app.register(auditRoutes);
   await app.register(eventRoutes);
+  await app.register(taskRoutes);
+  await app.register(userRoutes);
+  await app.register(prescriptionRoutes);
+  await app.register(treatmentRoutes);
+  await app.register(fileRoutes);
+  await app.register(messageRoutes);
 
   if (options.startJobs) {
     const stopReminders = startReminderJob(app);
     const stopSweep = startRateLimitSweep(app);
     const stopMailDelivery = await startMailDelivery(app);
+    const stopMessageEmails = startMessageEmailJob(app);
     app.addHook('onClose', async () => {
       stopReminders();
       stopSweep();
+      stopMessageEmails();
       await stopMailDelivery();
     });
   }

@@ -32,6 +32,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
+  FILES_MAX_MB: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').max(1024, 'no puede superar 1024').default(20),
   CLOCK_START: z.iso.datetime({ offset: true, error: 'debe ser un instante ISO, p. ej. 2026-03-02T09:00:00+01:00' }).optional(),
 });
 
@@ -50,6 +51,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built client is; absent in API-only tests. */
   clientDir?: string;
+  /** The largest file a user may upload to the clinic's documents, in MB. */
+  filesMaxMb?: number;
   /** Outside production: the instant the server's clock starts at (the browser suite's fixed day). */
   clockStart?: string;
 }
@@ -80,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     clientDir: path.resolve(values.CLIENT_DIR),
     clockStart: values.NODE_ENV === 'production' ? undefined : values.CLOCK_START,
+    filesMaxMb: values.FILES_MAX_MB,
   };
 }

@@ -6,10 +6,18 @@ import { createAuthRepository } from './modules/auth/repository';
 import { createClinicRepository } from './modules/clinic/repository';
 import { createDoctorsRepository } from './modules/doctors/repository';
 import { createImagesRepository } from './modules/images/repository';
+import { createFilesRepository } from './modules/files/repository';
 import { createOutboxRepository } from './modules/outbox/repository';
 import { createPatientsRepository } from './modules/patients/repository';
 import { createRateLimitsRepository } from './modules/rate-limits/repository';
 import { createRecordLinkRepository } from './modules/patients/record-link-repository';
+import { createTasksRepository } from './modules/tasks/repository';
+import { createUsersRepository } from './modules/users/repository';
+import { createPrescriptionsRepository } from './modules/prescriptions/repository';
+import { createTreatmentsRepository } from './modules/treatments/repository';
+import { createClinicalNotesRepository } from './modules/clinical-notes/repository';
+import { createChartRepository } from './modules/chart/repository';
+import { createMessagesRepository } from './modules/messages/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -25,6 +33,14 @@ export function createRepositories(db: Db) {
     rateLimits: createRateLimitsRepository(db),
     outbox: createOutboxRepository(db),
     recordLinks: createRecordLinkRepository(db),
+    tasks: createTasksRepository(db),
+    users: createUsersRepository(db),
+    prescriptions: createPrescriptionsRepository(db),
+    treatments: createTreatmentsRepository(db),
+    clinicalNotes: createClinicalNotesRepository(db),
+    chart: createChartRepository(db),
+    files: createFilesRepository(db),
+    messages: createMessagesRepository(db),
   };
 }
 

@@ -54,6 +54,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Inicio', to: paths.patient.dashboard, icon: IconLayoutDashboard },
     { label: 'Mis citas', to: paths.patient.appointments, icon: IconCalendarEvent },
     { label: 'Tratamientos', to: paths.patient.treatments, icon: IconClipboardHeart },
+    { label: 'Mensajes', to: paths.patient.messages, icon: IconMessages },
     { label: 'Mi perfil', to: paths.patient.profile, icon: IconUser },
   ],
 };

@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LiveEvent } from '../../common/schemas/appointments';
 import { EVENTS_CHANNEL } from '../modules/events/repository';
+import type { MessageNotice } from '../modules/messages/live';
 
-type Listener = (event: LiveEvent) => void;
+/** An appointment change, or a conversation's new message / read mark. */
+export type PublishedEvent = LiveEvent | MessageNotice;
+
+type Listener = (event: PublishedEvent) => void;
 type ResyncListener = () => void;
 
 export interface LiveEvents {
-  publish(event: LiveEvent): Promise<void>;
+  publish(event: PublishedEvent): Promise<void>;
   /** `onResync` runs when events may have been missed (the LISTEN connection was lost and is back). */
   subscribe(listener: Listener, onResync?: ResyncListener): () => void;
 }
@@ -22,9 +26,9 @@ export default fp(async function eventsPlugin(app: FastifyInstance) {
   const stop = await app.database.listen(
     EVENTS_CHANNEL,
     (payload) => {
-      let event: LiveEvent;
+      let event: PublishedEvent;
       try {
-        event = JSON.parse(payload) as LiveEvent;
+        event = JSON.parse(payload) as PublishedEvent;
       } catch {
         return;
       }

@@ -7,6 +7,7 @@ import { Brand } from '../../components/brand';
 import { useClinic } from '../../features/clinic/api/get-public-clinic';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { areaTitleOf, navigationOf } from '../navigation';
+import { ChatEntry } from './chat-entry';
 import { SignOutButton } from './sign-out-button';
 
 function initials(name: string) {
@@ -86,6 +87,7 @@ export function AreaLayout({ area }: { area: Role }) {
 
       <AppShell.Main bg="gray.0">
         <Outlet />
+        {area === 'paciente' && <ChatEntry />}
       </AppShell.Main>
     </AppShell>
   );

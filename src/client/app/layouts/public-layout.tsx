@@ -6,6 +6,7 @@ import { paths } from '../../../common/paths';
 import { Brand } from '../../components/brand';
 import { useClinic } from '../../features/clinic/api/get-public-clinic';
 import { AccountLinks } from './account-links';
+import { ChatEntry } from './chat-entry';
 
 // The phone menu (a drawer: focus trap, scroll lock, transitions) is fetched when first opened.
 const PublicMenuDrawer = lazy(() => import('./public-menu-drawer'));
@@ -84,6 +85,7 @@ export function PublicLayout() {
           </Text>
         </Container>
       </Box>
+      <ChatEntry />
     </Box>
   );
 }

@@ -184,7 +184,7 @@ describe('staff', () => {
       [`/api/appointments?patientId=${patientId}`, admin.cookie, { actorRole: 'admin', action: 'list', patientId }],
       [`/api/appointments/export.csv?patientId=${patientId}`, admin.cookie, { actorRole: 'admin', action: 'export', patientId }],
       [`/api/appointments/range?${range}`, admin.cookie, { actorRole: 'admin', action: 'list', details: expect.objectContaining({ view: 'calendar' }) }],
-      ['/api/appointments/today', admin.cookie, { actorRole: 'admin', action: 'list', details: expect.objectContaining({ view: 'today' }) }],
+      ['/api/appointments/today', admin.cookie, { actorRole: 'admin', action: 'list', details: expect.objectContaining({ view: 'diary' }) }],
       [`/api/doctor/appointments?${range}`, doctorCookie, { actorId: doctor.id, actorRole: 'doctor', action: 'list', details: expect.objectContaining({ view: 'agenda' }) }],
     ];
     for (const [url, cookie, expected] of cases) {

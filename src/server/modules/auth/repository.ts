@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -127,6 +127,11 @@ export function createAuthRepository(db: Db) {
 
     async deleteSessionsOfAccount(accountId: string, tx: Db = db) {
       await tx.delete(sessions).where(eq(sessions.accountId, accountId));
+    },
+
+    /** Ends every session of an account but one (a password changed from the profile keeps its own). */
+    async deleteOtherSessionsOfAccount(accountId: string, keepId: string, tx: Db = db) {
+      await tx.delete(sessions).where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepId)));
     },
 
     async deleteExpiredSessions(tx: Db = db) {

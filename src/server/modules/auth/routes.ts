@@ -99,6 +99,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await profileFor(account);
       if (profile.role === 'paciente') await linkPatientRecord(account, profile);
       await startSession(repo, request, reply, account.id);
+      await app.repos.users.setLastSignIn(account.id, clock.now());
       return { user: presentAccount(account), profile: presentProfile(profile) };
     },
   );
@@ -196,6 +197,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await repo.clearFailures(`email:${account.email.toLowerCase()}`);
       const profile = await profileFor(account);
       await startSession(repo, request, reply, account.id);
+      await app.repos.users.setLastSignIn(account.id, clock.now());
       return { user: presentAccount(account), profile: presentProfile(profile) };
     },
   );

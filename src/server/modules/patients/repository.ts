@@ -34,7 +34,7 @@ const isPatientOf = (doctorId: string) =>
   sql`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.patient_id = ${patients.id} AND a.doctor_id = ${doctorId} AND a.status <> 'cancelada')`;
 
 /** The records a request may see (see `Visibility`); undefined: all of them. */
-function visiblePatients(visibility: Visibility): SQL | undefined {
+export function visiblePatients(visibility: Visibility): SQL | undefined {
   switch (visibility.kind) {
     case 'all':
       return undefined;

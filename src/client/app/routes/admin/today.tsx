@@ -1,12 +1,16 @@
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { NewAppointmentButton } from '../../../features/appointments/components/staff-schedule';
 import { TodayDiary } from '../../../features/appointments/components/today-diary';
 
+/** The day is in the address (`?fecha=AAAA-MM-DD`), so a reload or a shared link shows the same day. */
 export default function TodayDiaryPage() {
+  const [params, setParams] = useSearchParams();
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('fecha') ?? '') ? params.get('fecha')! : undefined;
   return (
     <>
-      <PageTitle actions={<NewAppointmentButton />}>Citas de hoy</PageTitle>
-      <TodayDiary />
+      <PageTitle actions={<NewAppointmentButton />}>{date ? 'Citas del día' : 'Citas de hoy'}</PageTitle>
+      <TodayDiary date={date} onDateChange={(next) => setParams(next ? { fecha: next } : {}, { replace: true })} />
     </>
   );
 }

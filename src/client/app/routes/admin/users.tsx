@@ -1,5 +1,13 @@
 import { PageTitle } from '../../../components/page-title';
+import { useSettings } from '../../../features/settings/api/get-settings';
+import { UsersWorkspace } from '../../../features/users/components/users-workspace';
 
 export default function UsersPage() {
-  return <PageTitle>Usuarios</PageTitle>;
+  const settings = useSettings();
+  return (
+    <>
+      <PageTitle>Usuarios</PageTitle>
+      <UsersWorkspace timeZone={settings.data?.timeZone ?? 'Europe/Madrid'} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
 import { DoctorAgenda } from '../../../features/appointments/components/doctor-agenda';
+import { AppointmentTreatmentSelect } from '../../../features/treatments/components/appointment-treatment-select';
 
 export default function DoctorAppointmentsPage() {
   const timeZone = useClinicTimeZone();
@@ -11,7 +12,10 @@ export default function DoctorAppointmentsPage() {
       {timeZone.isPending ? (
         <LoadingBlock label="Cargando tu agenda" />
       ) : timeZone.data ? (
-        <DoctorAgenda timeZone={timeZone.data} />
+        <DoctorAgenda
+          timeZone={timeZone.data}
+          appointmentExtra={(appointment) => <AppointmentTreatmentSelect appointmentId={appointment.id} patientId={appointment.patientId} />}
+        />
       ) : (
         <LoadErrorAlert
           title="No se ha podido cargar tu agenda"

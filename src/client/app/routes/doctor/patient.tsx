@@ -3,13 +3,20 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { PageTitle } from '../../../components/page-title';
+import { PatientFilesSection } from '../../../features/files/components/patient-files-section';
 import { PatientDetails } from '../../../features/patients/components/patient-details';
 import { PatientHeader } from '../../../features/patients/components/patient-header';
 import { PatientLoader } from '../../../features/patients/components/patient-loader';
+import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { PatientTreatments } from '../../../features/treatments/components/patient-treatments';
+import { todayIn } from '../../../lib/clinic-time';
+import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
+import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 
 /** A doctor's read-only view of the chart of a patient they have (or had) appointments with. */
 export default function DoctorPatientChartPage() {
   const { id = '' } = useParams();
+  const timeZone = useClinicTimeZone();
   return (
     <>
       <Group mb="xs">
@@ -26,6 +33,16 @@ export default function DoctorPatientChartPage() {
           <Stack gap="lg">
             <PatientHeader patient={patient} />
             <PatientDetails patient={patient} />
+            {timeZone.data && <PatientTreatments patientId={patient.id} today={todayIn(timeZone.data)} />}
+            {/* The notes a doctor sees here are their own: each opens its appointment to add to it. */}
+            <ChartTimeline
+              patientId={patient.id}
+              actions={{
+                expand: { note: (item) => item.appointmentId && timeZone.data && <AppointmentNote appointmentId={item.appointmentId} author={false} timeZone={timeZone.data} /> },
+                href: (item) => (item.kind === 'note' && item.appointmentId ? paths.doctor.appointment(item.appointmentId) : null),
+              }}
+            />
+            <PatientFilesSection patientId={patient.id} />
           </Stack>
         )}
       </PatientLoader>

@@ -1,11 +1,20 @@
+import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { MyDoctorCard } from '../../../features/profile/components/my-doctor-card';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
+import { ProfilePhoto } from '../../../features/profile/components/profile-photo';
 
 export default function ProfilePage() {
   return (
     <>
       <PageTitle>Mi perfil</PageTitle>
-      <ProfileForm />
+      <Stack>
+        <ProfilePhoto />
+        <ProfileForm />
+        <MyDoctorCard />
+        <ChangePasswordForm />
+      </Stack>
     </>
   );
 }

@@ -15,6 +15,8 @@ import { RescheduleModal } from '../../../features/booking/components/reschedule
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
 import { RequireLinkedRecord } from '../../../features/record-link/components/require-linked-record';
 import { formatLongDateTime } from '../../../lib/clinic-time';
+import { useMyVisitSummaries } from '../../../features/notes/api/get-my-visit-summaries';
+import { VisitSummaryText } from '../../../features/notes/components/visit-summary-text';
 
 function Empty({ title, description, withBooking }: { title: string; description: string; withBooking?: boolean }) {
   return (
@@ -75,6 +77,8 @@ function MyAppointments() {
   const reschedule = useRescheduleMyAppointment();
   const [cancelling, setCancelling] = useState<OwnAppointment | null>(null);
   const [changing, setChanging] = useState<OwnAppointment | null>(null);
+  const summaries = useMyVisitSummaries();
+  const summaryOf = (id: string) => summaries.data?.items.find((summary) => summary.appointmentId === id);
 
   if (appointments.isPending) return <LoadingBlock label="Cargando tus citas" />;
   if (appointments.isError) {
@@ -151,7 +155,9 @@ function MyAppointments() {
           ) : (
             <Stack gap="md">
               {past.map((appointment) => (
-                <AppointmentCard key={appointment.id} appointment={appointment} />
+                <AppointmentCard key={appointment.id} appointment={appointment}>
+                  {summaryOf(appointment.id) && <VisitSummaryText summary={summaryOf(appointment.id)!} />}
+                </AppointmentCard>
               ))}
             </Stack>
           )}

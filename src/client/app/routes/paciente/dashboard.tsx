@@ -1,4 +1,4 @@
-import { Box, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarEvent, IconCalendarPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -9,10 +9,12 @@ import { usePatientDashboard } from '../../../features/booking/api/get-patient-d
 import { AppointmentFacts } from '../../../features/booking/components/appointment-facts';
 import { splitName } from '../../../features/booking/utils/slots';
 import { RequireLinkedRecord } from '../../../features/record-link/components/require-linked-record';
+import { UnreadMessagesCard } from '../../../features/messages/components/unread-messages-card';
+import { LatestPrescriptionsCard } from '../../../features/prescriptions/components/latest-prescriptions-card';
+import { ActiveTreatmentsCard } from '../../../features/treatments/components/active-treatments-card';
 import { useAuth } from '../../../lib/auth/auth-provider';
 
-function NextAppointment() {
-  const dashboard = usePatientDashboard();
+function NextAppointment({ dashboard }: { dashboard: ReturnType<typeof usePatientDashboard> }) {
   if (dashboard.isPending) return <LoadingBlock label="Cargando tu próxima cita" />;
   if (dashboard.isError) {
     return (
@@ -25,7 +27,7 @@ function NextAppointment() {
   }
   const { next } = dashboard.data;
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="next-appointment" maw={640}>
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="next-appointment">
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
@@ -64,6 +66,19 @@ function NextAppointment() {
   );
 }
 
+/** The next appointment, then the cards of the paciente's treatments, prescriptions and messages. */
+function DashboardCards() {
+  const dashboard = usePatientDashboard();
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <NextAppointment dashboard={dashboard} />
+      {dashboard.data && <UnreadMessagesCard unread={dashboard.data.unreadMessages} />}
+      <ActiveTreatmentsCard />
+      <LatestPrescriptionsCard />
+    </SimpleGrid>
+  );
+}
+
 export default function PatientDashboardPage() {
   const { profile } = useAuth();
   const firstName = splitName(profile?.displayName ?? '').firstName;
@@ -71,7 +86,7 @@ export default function PatientDashboardPage() {
     <>
       <PageTitle>{firstName ? `Hola, ${firstName}` : 'Hola'}</PageTitle>
       <RequireLinkedRecord>
-        <NextAppointment />
+        <DashboardCards />
       </RequireLinkedRecord>
     </>
   );

@@ -1,11 +1,31 @@
+import { Alert, Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { MyDocuments } from '../../../features/files/components/my-documents';
+import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
+import { DataExportCard } from '../../../features/profile/components/data-export-card';
+import { MyContactForm } from '../../../features/profile/components/my-contact-form';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
+import { ProfilePhoto } from '../../../features/profile/components/profile-photo';
+import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 
 export default function ProfilePage() {
+  const recordLink = useRecordLink();
   return (
     <>
       <PageTitle>Mi perfil</PageTitle>
-      <ProfileForm />
+      <Stack>
+        <ProfilePhoto />
+        <ProfileForm />
+        <ChangePasswordForm />
+        {recordLink.data?.status === 'linked' && <MyContactForm />}
+        {recordLink.data?.status === 'linked' && <DataExportCard />}
+        <MyDocuments />
+        {recordLink.data?.status === 'pending' && (
+          <Alert color="yellow" title="Tus datos">
+            Podrás descargar tus datos cuando confirmes tu correo con el enlace que te hemos enviado.
+          </Alert>
+        )}
+      </Stack>
     </>
   );
 }

@@ -1,5 +1,14 @@
 import { PageTitle } from '../../../components/page-title';
+import { RequireLinkedRecord } from '../../../features/record-link/components/require-linked-record';
+import { MyTreatments } from '../../../features/treatments/components/my-treatments';
 
 export default function TreatmentsPage() {
-  return <PageTitle>Mis tratamientos</PageTitle>;
+  return (
+    <>
+      <PageTitle>Mis tratamientos</PageTitle>
+      <RequireLinkedRecord>
+        <MyTreatments />
+      </RequireLinkedRecord>
+    </>
+  );
 }

@@ -1,5 +1,4 @@
-import { Button, Grid, Group, Paper, Select } from '@mantine/core';
-import { IconDownload, IconFilterOff } from '@tabler/icons-react';
+import { Grid, Group, Paper, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   AUDIT_ACTION_LABELS,
@@ -12,6 +11,7 @@ import {
 import { auditLogExportHref } from '../api/export-audit-log';
 import type { AuditLogFilters } from '../api/get-audit-log';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterActions } from '../../../components/filter-actions';
 import type { AuditParamKey } from './use-audit-params';
 import { UserFilter } from './user-filter';
 
@@ -83,26 +83,11 @@ export function AuditFilters({ filters, filtered, update, patientFilter }: Audit
             <DateRangeFilter from={filters.from} to={filters.to} onChange={(range) => update(range)} />
           </div>
         </Group>
-        <Group gap="sm">
-          {filtered && (
-            <Button
-              variant="subtle"
-              leftSection={<IconFilterOff size={18} aria-hidden />}
-              onClick={() => update({ user: null, patientId: null, action: null, entity: null, role: null, from: null, to: null })}
-            >
-              Quitar filtros
-            </Button>
-          )}
-          <Button
-            component="a"
-            href={auditLogExportHref(filters)}
-            download
-            variant="default"
-            leftSection={<IconDownload size={18} aria-hidden />}
-          >
-            Exportar CSV
-          </Button>
-        </Group>
+        <FilterActions
+          filtered={filtered}
+          onClear={() => update({ user: null, patientId: null, action: null, entity: null, role: null, from: null, to: null })}
+          exportHref={auditLogExportHref(filters)}
+        />
       </Group>
     </Paper>
   );

@@ -55,7 +55,7 @@ export function AuditLog({ patientFilter }: { patientFilter: PatientFilter }) {
             <Text size="sm" c="dimmed" aria-live="polite">
               {formatEntryCount(data.total, data.totalIsCapped)}
             </Text>
-            {log.isFetching && <Loader size="xs" aria-label="Actualizando" />}
+            {log.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
           </Group>
           {phone ? <AuditCards {...entries} /> : <AuditTable {...entries} />}
           <ListPagination page={page} totalPages={totalPages} onChange={(next) => update({ page: next })} label="Páginas del registro" />

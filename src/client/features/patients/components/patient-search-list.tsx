@@ -159,7 +159,7 @@ export function PatientSearchList({ patientHref, emptyTitle, emptyDescription }:
           leftSection={<IconSearch size={18} aria-hidden />}
           rightSection={
             searching ? (
-              <Loader size="xs" aria-label="Buscando" />
+              <Loader size="xs" role="status" aria-label="Buscando" />
             ) : text ? (
               <CloseButton aria-label="Borrar la búsqueda" onClick={() => setText('')} size="sm" />
             ) : null

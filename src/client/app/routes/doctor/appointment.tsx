@@ -1,0 +1,65 @@
+import { Alert, Anchor, Group, Paper, Stack } from '@mantine/core';
+import { IconArrowLeft, IconUser } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../../common/paths';
+import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { PageTitle } from '../../../components/page-title';
+import { useAppointment } from '../../../features/appointments/api/get-appointment';
+import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { AppointmentSummary } from '../../../features/appointments/components/appointment-summary';
+import { StatusActions } from '../../../features/appointments/components/status-actions';
+import { AppointmentNote } from '../../../features/notes/components/appointment-note';
+import { ApiError } from '../../../lib/api-client';
+
+/** One appointment of the doctor's agenda: what it is, its status actions, and its consultation note. */
+export default function DoctorAppointmentPage() {
+  const { id = '' } = useParams();
+  const appointment = useAppointment(id);
+  const timeZone = useClinicTimeZone();
+  return (
+    <>
+      <Group mb="xs">
+        <Anchor component={Link} to={paths.doctor.appointments} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Mis citas
+          </Group>
+        </Anchor>
+      </Group>
+      <PageTitle>Consulta</PageTitle>
+      {(appointment.isPending || timeZone.isPending) && <LoadingBlock label="Cargando la cita" />}
+      {appointment.error instanceof ApiError && [400, 404].includes(appointment.error.status) ? (
+        <Alert color="red" title="Cita no encontrada">
+          Esta cita no existe o no es de tu agenda.
+        </Alert>
+      ) : (
+        appointment.isError && <LoadErrorAlert title="No se ha podido cargar la cita" error={appointment.error} onRetry={() => void appointment.refetch()} />
+      )}
+      {appointment.data && timeZone.data && (
+        <Stack gap="lg">
+          <Paper withBorder p="lg" radius="md">
+            <Stack gap="md">
+              <AppointmentSummary
+                appointment={appointment.data}
+                timeZone={timeZone.data}
+                showDoctor={false}
+                patientLink={
+                  <Anchor component={Link} to={paths.doctor.patient(appointment.data.patientId)} size="sm">
+                    <Group gap={4} component="span" wrap="nowrap">
+                      <IconUser size={14} aria-hidden />
+                      Ver la historia clínica
+                    </Group>
+                  </Anchor>
+                }
+              />
+              <StatusActions appointment={appointment.data} timeZone={timeZone.data} role="doctor" size="sm" />
+            </Stack>
+          </Paper>
+          {appointment.data.status !== 'cancelada' && appointment.data.status !== 'no_asistio' && (
+            <AppointmentNote appointmentId={appointment.data.id} author timeZone={timeZone.data} />
+          )}
+        </Stack>
+      )}
+    </>
+  );
+}
