@@ -56,9 +56,10 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
 
   test('los pasos de la reserva', async ({ page }) => {
     await open(page, paths.booking);
-    await page.getByRole('combobox', { name: label('Especialidad') }).click();
-    await expectNoAxeViolations(page, 'reserva: lista de especialidades abierta');
-    await page.getByRole('option').first().click();
+    const specialties = page.getByRole('radiogroup', { name: 'Especialidad' });
+    await expect(specialties.getByRole('radio').first()).toBeVisible();
+    await expectNoAxeViolations(page, 'reserva: las especialidades');
+    await specialties.getByRole('radio').first().click();
     await page.getByRole('radio', { name: 'Cualquier profesional' }).click();
     await expectNoAxeViolations(page, 'reserva: paso 1');
     await page.getByRole('button', { name: 'Continuar' }).click();

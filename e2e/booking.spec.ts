@@ -22,8 +22,7 @@ interface Picked {
 async function chooseProfessional(page: Page, specialty: string, professional = 'Cualquier profesional') {
   await page.goto('/agendar-cita');
   await expect(heading(page, 'Pedir cita')).toBeVisible();
-  await page.getByRole('combobox', { name: label('Especialidad') }).click();
-  await page.getByRole('option', { name: specialty, exact: true }).click();
+  await page.getByRole('radiogroup', { name: 'Especialidad' }).getByRole('radio', { name: specialty, exact: true }).click();
   // A professional's card is named by all its text (avatar initials, name, specialty, bio).
   const card = page.getByRole('radio', { name: professional });
   await card.click();

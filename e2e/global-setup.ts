@@ -74,7 +74,7 @@ async function startSmtp(): Promise<{ smtp: SMTPServer; port: number }> {
   return { smtp, port };
 }
 
-async function waitForHealth(baseURL: string, server: ChildProcess, output: string[], timeoutMs = 60_000) {
+async function waitForHealth(baseURL: string, server: ChildProcess, output: string[], timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) {

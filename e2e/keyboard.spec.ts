@@ -46,17 +46,15 @@ test('se pide una cita solo con el teclado, viendo siempre dónde está el foco'
   await page.goto('/agendar-cita');
   await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible();
 
-  // Step 1: the specialty list opens with the arrows and takes the option with Enter.
-  const specialty = page.getByRole('combobox', { name: label('Especialidad') });
-  await moveFocusTo(page, specialty);
-  await page.keyboard.press('ArrowDown');
-  const option = page.getByRole('option', { name: 'Medicina familiar', exact: true });
-  await expect(option).toBeVisible();
-  for (let press = 0; press < 20 && (await option.getAttribute('data-combobox-selected')) === null; press++) {
-    await page.keyboard.press('ArrowDown');
+  // Step 1: the specialties are a radio group: Tab enters it, the arrows move to «Medicina familiar», Space takes it.
+  const specialties = page.getByRole('radiogroup', { name: 'Especialidad' });
+  const specialty = specialties.getByRole('radio', { name: 'Medicina familiar', exact: true });
+  await moveFocusTo(page, specialties.getByRole('radio').first());
+  for (let press = 0; press < 20 && !(await specialty.evaluate((element) => element === document.activeElement)); press++) {
+    await page.keyboard.press('ArrowRight');
   }
-  await page.keyboard.press('Enter');
-  await expect(specialty).toHaveValue('Medicina familiar');
+  await page.keyboard.press('Space');
+  await expect(specialty).toBeChecked();
 
   // «Cualquier profesional» is a radio in a group: Tab enters the group on the checked one.
   const anyone = page.getByRole('radio', { name: 'Cualquier profesional' });

@@ -3,13 +3,13 @@ import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { getBookingOptionsQueryOptions } from '../features/booking/api/get-booking-options';
 import { getPublicClinicQueryOptions } from '../features/clinic/api/get-public-clinic';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { initialState } from '../lib/initial-state';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' container is fetched with the first toast: most visits never show one.
@@ -48,7 +48,6 @@ function createQueryClient() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   return (
     // All theme variables are written here (no `default-css-variables.css` blocking the first paint).
     <MantineProvider
@@ -61,7 +60,9 @@ export function App() {
         <Toasts />
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </AuthProvider>
         </QueryClientProvider>
       </DatesProvider>

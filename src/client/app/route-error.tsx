@@ -1,10 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 
 /** Shown when a screen fails to load or render; after a new release a reload fetches the new code. */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" maw={420} ta="center">
@@ -19,4 +17,21 @@ export function RouteError() {
       </Stack>
     </Center>
   );
+}
+
+/** Catches what a screen throws while loading its code or rendering, and shows {@link RouteError}. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,20 +1,32 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../../common/paths';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { RequireRole } from '../lib/auth/require-role';
 import { RootLayout } from './layouts/root-layout';
-import { RouteError } from './route-error';
 
-/** A screen loaded on demand: its module's default export becomes the route's component. */
-function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
+/*
+ * Declarative routes (`useRoutes` under `BrowserRouter`) rather than the data router: the app loads no
+ * data through routes, and the data router's code was ~10 kB of every first load (docs/performance.md).
+ * Each screen and layout is a `React.lazy` component inside a Suspense boundary of its own, so the boundary
+ * is new when the route changes and shows `Cargando...` (SPEC §1) even though navigations are transitions.
+ */
+function onDemand(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element'> {
+  const Screen = lazy(load);
+  return {
+    element: (
+      <Suspense fallback={<FullScreenLoader />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
 }
 
-/** A layout loaded on demand, at the same time as the screen inside it. */
-function layout(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
-}
+/** A screen loaded on demand: its module's default export is the screen. */
+const screen = onDemand;
+
+/** A layout loaded on demand; the screen inside it loads in its own boundary. */
+const layout = (load: () => Promise<ComponentType>) => onDemand(() => load().then((Component) => ({ default: Component })));
 
 const publicLayout = () => layout(() => import('./layouts/public-layout').then((module) => module.PublicLayout));
 const areaLayout = (area: 'admin' | 'doctor' | 'paciente') =>
@@ -32,8 +44,6 @@ const relative = (path: string, area: string) => path.slice(area.length + 1);
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    hydrateFallbackElement: <FullScreenLoader />,
-    errorElement: <RouteError />,
     children: [
       {
         ...publicLayout(),
@@ -124,4 +134,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The app's screens for the current address. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -2,9 +2,8 @@ import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../lib/api-client';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../lib/api-client';
 
-const UNEXPECTED = 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.';
 
 /** What a form shows above its fields when saving fails. */
 export interface FormFailure {
@@ -22,7 +21,7 @@ export function toFormFailure<T extends FieldValues>(
   setError: UseFormSetError<T>,
   isFormField: (path: string) => boolean,
 ): FormFailure {
-  if (!(error instanceof ApiError)) return { message: UNEXPECTED, details: [] };
+  if (!(error instanceof ApiError)) return { message: UNEXPECTED_ERROR_MESSAGE, details: [] };
   const details: string[] = [];
   for (const [path, message] of Object.entries(error.fields ?? {})) {
     if (path && isFormField(path)) setError(path as FieldPath<T>, { type: 'server', message }, { shouldFocus: false });
@@ -65,5 +64,4 @@ export function FormFailureAlert({
   );
 }
 
-/** The Spanish message of any failed request. */
-export const errorMessageOf = (error: unknown): string => (error instanceof ApiError ? error.message : UNEXPECTED);
+export { errorMessageOf } from '../lib/api-client';

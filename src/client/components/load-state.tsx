@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { errorMessageOf } from './form-error';
+import { errorMessageOf } from '../lib/api-client';
 
 /** A spinner while a screen's data loads. */
 export function LoadingBlock({ label }: { label: string }) {

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   }
 }
 
+export const UNEXPECTED_ERROR_MESSAGE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.';
+
 export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.';
 
 /** Fired when any request finds the session gone, so the auth state can follow. */
@@ -56,7 +58,7 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
     throw new ApiError(
       response.status,
       error?.code ?? 'INTERNAL',
-      error?.message ?? 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
+      error?.message ?? UNEXPECTED_ERROR_MESSAGE,
       error?.fields,
       error?.meta,
       payload,
@@ -74,3 +76,7 @@ export function toQueryString(params: Record<string, string | number | boolean |
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+/** The Spanish message of any failed request (in this module, not with the form alerts: screens that only load data need no form code). */
+export const errorMessageOf = (error: unknown): string =>
+  error instanceof ApiError ? error.message : UNEXPECTED_ERROR_MESSAGE;

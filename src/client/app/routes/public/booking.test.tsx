@@ -1,7 +1,12 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Availability, BookingConfirmation, BookingOptions, OwnAppointment } from '../../../../common/schemas/appointments';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  Availability,
+  BookingConfirmation,
+  BookingOptions,
+  OwnAppointment,
+} from '../../../../common/schemas/appointments';
 import type { Profile } from '../../../../common/schemas/auth';
 import { AuthContextProvider, type AuthContextValue } from '../../../lib/auth/auth-provider';
 import { renderScreen, stubApi, type ApiCall } from '../../../test/render';
@@ -21,15 +26,40 @@ const options: BookingOptions = {
     { id: DERMA, name: 'Dermatología' },
   ],
   doctors: [
-    { id: ANA, displayName: 'Dra. Ana Ruiz', specialtyId: CARDIO, specialty: 'Cardiología', photoURL: '', bio: '', appointmentMinutes: 30 },
-    { id: LUIS, displayName: 'Dr. Luis Gil', specialtyId: DERMA, specialty: 'Dermatología', photoURL: '', bio: '', appointmentMinutes: 20 },
+    {
+      id: ANA,
+      displayName: 'Dra. Ana Ruiz',
+      specialtyId: CARDIO,
+      specialty: 'Cardiología',
+      photoURL: '',
+      bio: '',
+      appointmentMinutes: 30,
+    },
+    {
+      id: LUIS,
+      displayName: 'Dr. Luis Gil',
+      specialtyId: DERMA,
+      specialty: 'Dermatología',
+      photoURL: '',
+      bio: '',
+      appointmentMinutes: 20,
+    },
   ],
 };
 
 const slot = (startsAt: string) => ({ startsAt, endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString() });
 const availability = (slots: ReturnType<typeof slot>[]): Availability => ({
   timeZone: 'Europe/Madrid',
-  doctors: [{ id: ANA, displayName: 'Dra. Ana Ruiz', specialty: 'Cardiología', color: '#0ca678', appointmentMinutes: 30, slots }],
+  doctors: [
+    {
+      id: ANA,
+      displayName: 'Dra. Ana Ruiz',
+      specialty: 'Cardiología',
+      color: '#0ca678',
+      appointmentMinutes: 30,
+      slots,
+    },
+  ],
 });
 
 const booked = (startsAt: string, status: OwnAppointment['status'] = 'confirmada'): OwnAppointment => ({
@@ -73,6 +103,20 @@ function renderBooking(profile: Profile | null = null) {
 }
 
 const isAvailability = (call: ApiCall) => call.url.startsWith('/api/public/availability');
+
+// The later steps are lazy screens: load their code once here, so each test waits for the page, not for
+// the test runner transforming modules (what loading looks like is tested in the browser suite).
+beforeAll(async () => {
+  await Promise.all([
+    import('../../../features/booking/components/booking-slot-step'),
+    import('../../../features/booking/components/booking-details-step'),
+    import('../../../features/booking/components/booking-done'),
+    import('../../../features/record-link/components/record-link-notice'),
+  ]);
+}, 60_000);
+
+/** Each later step is a lazy component that shows its own loading state first. */
+const LAZY_STEP = { timeout: 5000 };
 
 beforeEach(() => {
   // Monday 23 March 2026, 07:00 in Madrid. Only Date is faked: promises and user events run as usual.
@@ -126,20 +170,21 @@ describe('booking page', () => {
     const { user } = renderBooking();
 
     // 1. Especialidad y profesional
-    await user.click(await screen.findByRole('combobox', { name: 'Especialidad' }));
-    await user.click(await screen.findByRole('option', { name: 'Cardiología' }));
+    await user.click(await screen.findByRole('radio', { name: 'Cardiología' }));
     expect(screen.getByRole('radio', { name: /Cualquier profesional/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Dr. Luis Gil/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Dra. Ana Ruiz/ }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     // 2. Día y hora
-    await user.click(await screen.findByRole('button', { name: '09:00' }));
-    expect(screen.getByText(/Has elegido:/)).toHaveTextContent('Has elegido: Lunes, 23 de marzo de 2026, 09:00 con Dra. Ana Ruiz');
+    await user.click(await screen.findByRole('button', { name: '09:00' }, LAZY_STEP));
+    expect(screen.getByText(/Has elegido:/)).toHaveTextContent(
+      'Has elegido: Lunes, 23 de marzo de 2026, 09:00 con Dra. Ana Ruiz',
+    );
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     // 3. Tus datos (its form loads when the visitor reaches the step)
-    await user.type(await screen.findByRole('textbox', { name: 'Nombre' }), 'Lucía');
+    await user.type(await screen.findByRole('textbox', { name: 'Nombre' }, LAZY_STEP), 'Lucía');
     await user.type(screen.getByRole('textbox', { name: 'Apellidos' }), 'Martín Gómez');
     await user.type(screen.getByRole('textbox', { name: /Correo electrónico/ }), 'lucia@correo.test');
     await user.type(screen.getByRole('textbox', { name: /Teléfono/ }), '600 123 456');
@@ -161,16 +206,19 @@ describe('booking page', () => {
 
     await user.click(within(alert).getByRole('button', { name: '11:00' }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(await screen.findByRole('textbox', { name: 'Nombre' })).toHaveValue('Lucía');
+    expect(await screen.findByRole('textbox', { name: 'Nombre' }, LAZY_STEP)).toHaveValue('Lucía');
     expect(screen.getByRole('textbox', { name: /Motivo de la consulta/ })).toHaveValue('Revisión anual');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
 
-    expect(await screen.findByRole('heading', { name: 'Cita reservada' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Cita reservada' }, LAZY_STEP)).toBeInTheDocument();
     expect(screen.getByText('Lunes, 23 de marzo de 2026, 11:00')).toBeInTheDocument();
     expect(
       screen.getByText('Te hemos enviado un correo con los detalles y un enlace para cambiar o cancelar la cita.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver o cambiar mi cita' })).toHaveAttribute('href', 'http://localhost/cita/abc123');
+    expect(screen.getByRole('link', { name: 'Ver o cambiar mi cita' })).toHaveAttribute(
+      'href',
+      'http://localhost/cita/abc123',
+    );
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
       {
         firstName: 'Lucía',
@@ -185,13 +233,14 @@ describe('booking page', () => {
       },
       expect.objectContaining({ doctorId: ANA, startsAt: '2026-03-23T10:00:00.000Z' }),
     ]);
-  });
+  }, 30_000); // the whole booking, typed key by key
 
   it('lets a signed-in paciente book with their account data through their own appointments', async () => {
     const { calls } = stubApi((call) => {
       if (call.url === '/api/public/booking-options') return { status: 200, body: options };
       if (isAvailability(call)) return { status: 200, body: availability([slot('2026-03-23T08:00:00.000Z')]) };
-      if (call.url === '/api/me/record-link') return { status: 200, body: { status: 'linked', email: 'lucia@correo.test', sentAt: null } };
+      if (call.url === '/api/me/record-link')
+        return { status: 200, body: { status: 'linked', email: 'lucia@correo.test', sentAt: null } };
       if (call.method === 'POST' && call.url === '/api/me/appointments') {
         return { status: 201, body: booked('2026-03-23T08:00:00.000Z', 'pendiente') };
       }
@@ -208,10 +257,9 @@ describe('booking page', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
 
-    await user.click(await screen.findByRole('combobox', { name: 'Especialidad' }));
-    await user.click(await screen.findByRole('option', { name: 'Cardiología' }));
+    await user.click(await screen.findByRole('radio', { name: 'Cardiología' }));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await user.click(await screen.findByRole('button', { name: /09:00/ }));
+    await user.click(await screen.findByRole('button', { name: /09:00/ }, LAZY_STEP));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Lucía');
@@ -251,11 +299,15 @@ describe('booking page', () => {
     });
 
     expect(
-      await screen.findByText('Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.'),
+      await screen.findByText(
+        'Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.',
+      ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('combobox', { name: 'Especialidad' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Especialidad' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reenviar enlace' }));
     expect(await screen.findByText('Te hemos enviado un enlace nuevo a lucia@correo.test.')).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/me/record-link/resend']);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual([
+      '/api/me/record-link/resend',
+    ]);
   });
 });

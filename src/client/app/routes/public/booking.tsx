@@ -1,29 +1,33 @@
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
-import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../../common/paths';
-import type { OwnAppointment } from '../../../../common/schemas/appointments';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { OwnAppointment, Slot } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
-import { useCreateMyAppointment } from '../../../features/booking/api/create-my-appointment';
-import { useCreatePublicBooking } from '../../../features/booking/api/create-public-booking';
 import { useBookingOptions } from '../../../features/booking/api/get-booking-options';
-import type { BookingDetailsInput, BookingDetailsOutput } from '../../../features/booking/components/booking-form';
-import { BookingConfirmation } from '../../../features/booking/components/booking-confirmation';
+import type { BookingDetailsInput } from '../../../features/booking/components/booking-form';
+import { BookingSteps } from '../../../features/booking/components/booking-steps';
 import { ANY_DOCTOR, bookableSpecialties, DoctorChoice } from '../../../features/booking/components/doctor-choice';
-import { SlotPicker } from '../../../features/booking/components/slot-picker';
-import { SlotTakenAlert } from '../../../features/booking/components/slot-taken-alert';
-import { capitalize, slotTakenOf, type PickedSlot } from '../../../features/booking/utils/slots';
+import type { PickedSlot } from '../../../features/booking/utils/slots';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
-import { RecordLinkNotice } from '../../../features/record-link/components/record-link-notice';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { dayKey, formatLongDateTime } from '../../../lib/clinic-time';
+import { dayKey } from '../../../lib/clinic-time';
 
 // «Tus datos» (its form, react-hook-form and zod) loads when the visitor reaches it: not in the first load.
 const BookingDetailsStep = lazy(() => import('../../../features/booking/components/booking-details-step'));
+// The later steps load on demand too; the page asks for «Día y hora» as soon as it shows (see below).
+const loadSlotStep = () => import('../../../features/booking/components/booking-slot-step');
+const BookingSlotStep = lazy(loadSlotStep);
+const BookingDone = lazy(() => import('../../../features/booking/components/booking-done'));
+// Only a paciente whose record waits for the e-mail proof sees this notice.
+const RecordLinkNotice = lazy(() =>
+  import('../../../features/record-link/components/record-link-notice').then((module) => ({
+    default: module.RecordLinkNotice,
+  })),
+);
+
+const STEP_LABELS = ['Especialidad y profesional', 'Día y hora', 'Tus datos'];
 
 interface SlotTaken {
   message: string;
@@ -57,11 +61,8 @@ export default function BookingPage() {
   const { profile } = useAuth();
   const patient = profile?.role === 'paciente' ? profile : null;
   const options = useBookingOptions();
-  const createPublic = useCreatePublicBooking();
-  const createMine = useCreateMyAppointment();
   const [typed, setTyped] = useState<BookingDetailsInput>();
   const keepTyped = useCallback((values: BookingDetailsInput) => setTyped(values), []);
-  const narrow = useMediaQuery('(max-width: 36em)');
   // A paciente whose record waits for the e-mail proof books once it is proved (no second record).
   const recordLink = useRecordLink({ enabled: Boolean(patient) });
 
@@ -73,6 +74,8 @@ export default function BookingPage() {
   const [slotError, setSlotError] = useState<string>();
   const [slotTaken, setSlotTaken] = useState<SlotTaken | null>(null);
   const [done, setDone] = useState<Done | null>(null);
+  // Fetch «Día y hora» while the visitor chooses a specialty, so «Continuar» shows it at once.
+  useEffect(() => void loadSlotStep(), []);
 
   if (options.isPending) {
     return (
@@ -99,7 +102,9 @@ export default function BookingPage() {
     return (
       <Container size="md" py="xl">
         <PageTitle>Pedir cita</PageTitle>
-        <RecordLinkNotice status={recordLink.data} />
+        <Suspense fallback={<LoadingBlock label="Cargando" />}>
+          <RecordLinkNotice status={recordLink.data} />
+        </Suspense>
       </Container>
     );
   }
@@ -143,64 +148,25 @@ export default function BookingPage() {
     setStep(next);
   };
 
-  /** Books; answers the error «Tus datos» shows next to its fields (none when booked or sent back to step 2). */
-  const submit = async (values: BookingDetailsOutput): Promise<unknown> => {
-    if (!slot) return goTo(1);
-    try {
-      if (patient) {
-        const appointment = await createMine.mutateAsync({
-          doctorId: slot.doctorId,
-          startsAt: slot.startsAt,
-          reason: values.reason,
-        });
-        setDone({ appointment });
-      } else {
-        setDone(await createPublic.mutateAsync({ ...values, doctorId: slot.doctorId, startsAt: slot.startsAt }));
-      }
-    } catch (error) {
-      const taken = slotTakenOf(error);
-      if (taken) {
-        setSlotTaken({
-          message: taken.message,
-          slots: taken.slots.map((fresh) => ({ ...fresh, doctorId: slot.doctorId, doctorName: slot.doctorName })),
-          day: dayKey(slot.startsAt, timeZone),
-        });
-        setSlot(null);
-        setStep(1);
-        return;
-      }
-      return error;
-    }
+  /** The time was taken meanwhile: back to «Día y hora», on its week, with the fresh times offered. */
+  const slotLost = (taken: { message: string; slots: Slot[] }) => {
+    if (!slot) return;
+    setSlotTaken({
+      message: taken.message,
+      slots: taken.slots.map((fresh) => ({ ...fresh, doctorId: slot.doctorId, doctorName: slot.doctorName })),
+      day: dayKey(slot.startsAt, timeZone),
+    });
+    setSlot(null);
+    setStep(1);
   };
 
   if (done) {
     return (
       <Container size="sm" py="xl">
         <PageTitle>Pedir cita</PageTitle>
-        <BookingConfirmation
-          appointment={done.appointment}
-          note={
-            done.manageUrl
-              ? 'Te hemos enviado un correo con los detalles y un enlace para cambiar o cancelar la cita.'
-              : 'Te hemos enviado un correo con los detalles. También puedes consultarla, cambiarla o cancelarla en «Mis citas».'
-          }
-          actions={
-            done.manageUrl ? (
-              <>
-                <Button component="a" href={done.manageUrl} rightSection={<IconExternalLink size={16} aria-hidden />}>
-                  Ver o cambiar mi cita
-                </Button>
-                <Button component={Link} to={paths.home} variant="default">
-                  Volver al inicio
-                </Button>
-              </>
-            ) : (
-              <Button component={Link} to={paths.patient.appointments}>
-                Ir a Mis citas
-              </Button>
-            )
-          }
-        />
+        <Suspense fallback={<LoadingBlock label="Cargando la confirmación" />}>
+          <BookingDone appointment={done.appointment} manageUrl={done.manageUrl} />
+        </Suspense>
       </Container>
     );
   }
@@ -222,108 +188,72 @@ export default function BookingPage() {
         datos. Recibirás la confirmación por correo.
       </Text>
       <Paper withBorder p={{ base: 'sm', xs: 'md', sm: 'xl' }} radius="md">
-        <Stepper
-          active={step}
-          onStepClick={goTo}
-          allowNextStepsSelect={false}
-          size="sm"
-          iconSize={32}
-          labelPosition={narrow ? 'bottom' : 'right'}
-          wrap={!narrow}
-          aria-label="Pasos para pedir cita"
-          styles={{ steps: { rowGap: 'var(--mantine-spacing-xs)' } }}
-        >
-          <Stepper.Step label="Especialidad y profesional">
-            <Stack gap="lg" mt="md">
-              <DoctorChoice
-                options={options.data}
-                specialtyId={specialtyId}
-                doctorId={doctorChoice}
-                onSpecialtyChange={chooseSpecialty}
-                onDoctorChange={chooseDoctor}
-                specialtyError={specialtyError}
-              />
-              <Group justify="flex-end">
-                <Button size="md" onClick={() => goTo(1)} rightSection={<IconArrowRight size={18} aria-hidden />}>
-                  Continuar
-                </Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-
-          <Stepper.Step label="Día y hora">
-            <Stack gap="lg" mt="md">
-              {slotTaken && (
-                <SlotTakenAlert
-                  message={slotTaken.message}
-                  slots={slotTaken.slots}
-                  timeZone={timeZone}
-                  value={slot}
-                  onChange={chooseSlot}
-                />
-              )}
-              <SlotPicker
+        <BookingSteps labels={STEP_LABELS} active={step} onStepClick={goTo} />
+        {step === 0 && (
+          <Stack gap="lg" mt="md">
+            <DoctorChoice
+              options={options.data}
+              specialtyId={specialtyId}
+              doctorId={doctorChoice}
+              onSpecialtyChange={chooseSpecialty}
+              onDoctorChange={chooseDoctor}
+              specialtyError={specialtyError}
+            />
+            <Group justify="flex-end">
+              <Button size="md" onClick={() => goTo(1)} rightSection={<IconArrowRight size={18} aria-hidden />}>
+                Continuar
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {step === 1 && (
+          <Stack gap="lg" mt="md">
+            <Suspense fallback={<LoadingBlock label="Cargando las horas libres" />}>
+              <BookingSlotStep
                 doctorId={doctorId}
                 specialtyId={specialtyId}
                 timeZone={timeZone}
                 horizonDays={bookingHorizonDays}
-                value={slot}
+                slot={slot}
                 onChange={chooseSlot}
-                initialDate={slotTaken?.day}
+                slotError={slotError}
+                slotTaken={slotTaken}
               />
-              {slot ? (
-                <Paper bg="teal.0" p="sm" radius="md" aria-live="polite">
-                  <Text size="sm">
-                    Has elegido:{' '}
-                    <Text span fw={700}>
-                      {capitalize(formatLongDateTime(slot.startsAt, timeZone))}
-                    </Text>{' '}
-                    con {slot.doctorName}
-                  </Text>
-                </Paper>
-              ) : (
-                slotError && (
-                  <Text c="red.8" size="sm" role="alert">
-                    {slotError}
-                  </Text>
-                )
-              )}
-              <Group justify="space-between" gap="sm">
-                <Button
-                  variant="default"
-                  size="md"
-                  onClick={() => goTo(0)}
-                  leftSection={<IconArrowLeft size={18} aria-hidden />}
-                >
-                  Atrás
-                </Button>
-                <Button size="md" onClick={() => goTo(2)} rightSection={<IconArrowRight size={18} aria-hidden />}>
-                  Continuar
-                </Button>
-              </Group>
-            </Stack>
-          </Stepper.Step>
-
-          <Stepper.Step label="Tus datos">
-            <Stack gap="lg" mt="md">
-              {slot && (
-                <Suspense fallback={<LoadingBlock label="Cargando el formulario" />}>
-                  <BookingDetailsStep
-                    patient={patient}
-                    typed={typed}
-                    onLeave={keepTyped}
-                    slot={slot}
-                    specialty={specialty?.name ?? ''}
-                    timeZone={timeZone}
-                    submitting={createPublic.isPending || createMine.isPending}
-                    onSubmit={submit}
-                    onChangeSlot={() => goTo(1)}
-                  />
-                </Suspense>
-              )}
-            </Stack>
-          </Stepper.Step>
-        </Stepper>
+            </Suspense>
+            <Group justify="space-between" gap="sm">
+              <Button
+                variant="default"
+                size="md"
+                onClick={() => goTo(0)}
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+              >
+                Atrás
+              </Button>
+              <Button size="md" onClick={() => goTo(2)} rightSection={<IconArrowRight size={18} aria-hidden />}>
+                Continuar
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {step === 2 && (
+          <Stack gap="lg" mt="md">
+            {slot && (
+              <Suspense fallback={<LoadingBlock label="Cargando el formulario" />}>
+                <BookingDetailsStep
+                  patient={patient}
+                  typed={typed}
+                  onLeave={keepTyped}
+                  slot={slot}
+                  specialty={specialty?.name ?? ''}
+                  timeZone={timeZone}
+                  onBooked={setDone}
+                  onSlotTaken={slotLost}
+                  onChangeSlot={() => goTo(1)}
+                />
+              </Suspense>
+            )}
+          </Stack>
+        )}
       </Paper>
     </Container>
   );

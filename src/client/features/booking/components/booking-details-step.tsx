@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { OwnAppointment, Slot } from '../../../../common/schemas/appointments';
 import type { Profile } from '../../../../common/schemas/auth';
 import { fieldsOf, toFormFailure, type FormFailure } from '../../../components/form-error';
-import type { PickedSlot } from '../utils/slots';
+import { useCreateMyAppointment } from '../api/create-my-appointment';
+import { useCreatePublicBooking } from '../api/create-public-booking';
+import { slotTakenOf, type PickedSlot } from '../utils/slots';
 import {
   BOOKING_DETAILS_FIELDS,
   BookingForm,
@@ -19,26 +22,63 @@ interface BookingDetailsStepProps {
   slot: PickedSlot;
   specialty: string;
   timeZone: string;
-  submitting: boolean;
-  /** Books; answers the error the form should show (none when booked or handled by the page). */
-  onSubmit: (values: BookingDetailsOutput) => Promise<unknown>;
+  /** Booked: the appointment, and for visitors the page of the e-mail link. */
+  onBooked: (done: { appointment: OwnAppointment; manageUrl?: string }) => void;
+  /** Someone took the time first: the message and fresh times of the same professional. */
+  onSlotTaken: (taken: { message: string; slots: Slot[] }) => void;
   onChangeSlot: () => void;
 }
 
 /**
- * «Tus datos», loaded when the visitor reaches it: the form, react-hook-form and zod are not in the booking
- * page's first load. What was typed survives going back to change the time (`typed` / `onLeave`).
+ * «Tus datos», loaded when the visitor reaches it: the form, react-hook-form, zod and the booking requests
+ * are not in the booking page's first load. What was typed survives going back to change the time
+ * (`typed` / `onLeave`).
  */
-export default function BookingDetailsStep({ patient, typed, onLeave, onSubmit, ...props }: BookingDetailsStepProps) {
+export default function BookingDetailsStep({
+  patient,
+  typed,
+  onLeave,
+  slot,
+  onBooked,
+  onSlotTaken,
+  ...props
+}: BookingDetailsStepProps) {
   const form = useBookingDetailsForm(patient, typed);
+  const createPublic = useCreatePublicBooking();
+  const createMine = useCreateMyAppointment();
   const [failure, setFailure] = useState<FormFailure | null>(null);
   useEffect(() => () => onLeave(form.getValues()), [form, onLeave]);
 
   const submit = async (values: BookingDetailsOutput) => {
     setFailure(null);
-    const error = await onSubmit(values);
-    if (error) setFailure(toFormFailure(error, form.setError, fieldsOf(BOOKING_DETAILS_FIELDS)));
+    try {
+      if (patient) {
+        onBooked({
+          appointment: await createMine.mutateAsync({
+            doctorId: slot.doctorId,
+            startsAt: slot.startsAt,
+            reason: values.reason,
+          }),
+        });
+      } else {
+        onBooked(await createPublic.mutateAsync({ ...values, doctorId: slot.doctorId, startsAt: slot.startsAt }));
+      }
+    } catch (error) {
+      const taken = slotTakenOf(error);
+      if (taken) onSlotTaken(taken);
+      else setFailure(toFormFailure(error, form.setError, fieldsOf(BOOKING_DETAILS_FIELDS)));
+    }
   };
 
-  return <BookingForm form={form} patient={Boolean(patient)} failure={failure} onSubmit={(values) => void submit(values)} {...props} />;
+  return (
+    <BookingForm
+      form={form}
+      patient={Boolean(patient)}
+      failure={failure}
+      slot={slot}
+      submitting={createPublic.isPending || createMine.isPending}
+      onSubmit={(values) => void submit(values)}
+      {...props}
+    />
+  );
 }

@@ -1,5 +1,17 @@
 import { zodResolver } from '../../../lib/zod-form';
-import { Anchor, Box, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -33,22 +45,26 @@ export const BOOKING_DETAILS_FIELDS = Object.keys(visitorDetailsSchema.shape);
  * nothing is lost when the visitor goes back to change the time (or is sent back because it was taken).
  */
 export function useBookingDetailsForm(patient: Profile | null, typed?: BookingDetailsInput): BookingDetailsForm {
-  const schema: z.ZodType<BookingDetailsOutput, BookingDetailsInput> = patient ? patientDetailsSchema : visitorDetailsSchema;
+  const schema: z.ZodType<BookingDetailsOutput, BookingDetailsInput> = patient
+    ? patientDetailsSchema
+    : visitorDetailsSchema;
   const name = splitName(patient?.displayName ?? '');
   return useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
     resolver: zodResolver(schema),
-    defaultValues: typed ?? (patient
-      ? {
-          firstName: name.firstName,
-          lastName: name.lastName,
-          email: patient.email,
-          phone: patient.phone ?? '',
-          reason: '',
-          // Accepted when the account was created.
-          acceptPrivacy: true,
-          website: '',
-        }
-      : { firstName: '', lastName: '', email: '', phone: '', reason: '', website: '' }),
+    defaultValues:
+      typed ??
+      (patient
+        ? {
+            firstName: name.firstName,
+            lastName: name.lastName,
+            email: patient.email,
+            phone: patient.phone ?? '',
+            reason: '',
+            // Accepted when the account was created.
+            acceptPrivacy: true,
+            website: '',
+          }
+        : { firstName: '', lastName: '', email: '', phone: '', reason: '', website: '' }),
   });
 }
 
@@ -178,7 +194,14 @@ export function BookingForm({
           style={{ position: 'absolute', left: -10_000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
         >
           <label htmlFor="booking-website">No rellenes este campo</label>
-          <input id="booking-website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" {...register('website')} />
+          <input
+            id="booking-website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            aria-hidden="true"
+            {...register('website')}
+          />
         </Box>
 
         {!patient && (

@@ -1,4 +1,4 @@
-import { Avatar, Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 
@@ -43,21 +43,27 @@ export function DoctorChoice({
 
   return (
     <Stack gap="lg">
-      <Select
+      {/* Cards rather than a select: one tap on a phone, and no combobox code in the page's first load. */}
+      <Radio.Group
         label="Especialidad"
-        placeholder="Elige una especialidad"
-        data={specialties.map((specialty) => ({ value: specialty.id, label: specialty.name }))}
         value={specialtyId}
-        onChange={(value) => value && onSpecialtyChange(value)}
-        allowDeselect={false}
-        searchable={specialties.length > 8}
-        nothingFoundMessage="No hay ninguna especialidad con ese nombre"
-        required
+        onChange={onSpecialtyChange}
         size="md"
-        maw={{ sm: 420 }}
+        required
+        withAsterisk={false}
         error={specialtyError}
-        comboboxProps={{ withinPortal: true }}
-      />
+      >
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt="xs">
+          {specialties.map((specialty) => (
+            <Radio.Card key={specialty.id} value={specialty.id} radius="md" px="sm" py="xs">
+              <Group wrap="nowrap" gap="xs">
+                <Radio.Indicator size="sm" />
+                <Text fw={500}>{specialty.name}</Text>
+              </Group>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
 
       {specialtyId && (
         <Radio.Group label="Profesional" value={doctorId} onChange={onDoctorChange} size="md">

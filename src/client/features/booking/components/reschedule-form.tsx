@@ -79,10 +79,21 @@ export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard }: Re
         con {appointment.doctorName}. Elige la nueva hora:
       </Text>
       {taken && (
-        <SlotTakenAlert message={taken.message} slots={taken.slots} timeZone={timeZone} value={slot} onChange={setSlot} />
+        <SlotTakenAlert
+          message={taken.message}
+          slots={taken.slots}
+          timeZone={timeZone}
+          value={slot}
+          onChange={setSlot}
+        />
       )}
       {failure && (
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="No se ha podido cambiar la cita">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          role="alert"
+          title="No se ha podido cambiar la cita"
+        >
           {failure}
         </Alert>
       )}

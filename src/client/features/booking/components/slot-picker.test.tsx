@@ -22,7 +22,14 @@ const doctor = (id: string, displayName: string, slots: Availability['doctors'][
 const slot = (startsAt: string) => ({ startsAt, endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString() });
 
 /** The picker as a screen uses it: the chosen slot lives in the parent. */
-function Harness({ onChange, ...target }: { doctorId?: string; specialtyId?: string; onChange: (slot: PickedSlot) => void }) {
+function Harness({
+  onChange,
+  ...target
+}: {
+  doctorId?: string;
+  specialtyId?: string;
+  onChange: (slot: PickedSlot) => void;
+}) {
   const [value, setValue] = useState<PickedSlot | null>(null);
   return (
     <SlotPicker
@@ -71,7 +78,10 @@ describe('slot picker', () => {
       // The next week starts after the change to summer time: 07:00 UTC is 09:00 in Madrid.
       return {
         status: 200,
-        body: { timeZone: 'Europe/Madrid', doctors: [doctor(ANA, 'Dra. Ana Ruiz', [slot('2026-03-30T07:00:00.000Z')])] },
+        body: {
+          timeZone: 'Europe/Madrid',
+          doctors: [doctor(ANA, 'Dra. Ana Ruiz', [slot('2026-03-30T07:00:00.000Z')])],
+        },
       };
     });
     const onChange = vi.fn();
@@ -79,7 +89,10 @@ describe('slot picker', () => {
 
     const days = await screen.findByRole('group', { name: 'Días de la semana' });
     expect(within(days).getAllByRole('button')).toHaveLength(7);
-    expect(within(days).getByRole('button', { name: /lun\s*23 mar\s*2 libres/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(days).getByRole('button', { name: /lun\s*23 mar\s*2 libres/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(within(days).getByRole('button', { name: /mar\s*24 mar\s*1 libre/ })).toBeEnabled();
     expect(within(days).getByRole('button', { name: /mié\s*25 mar\s*Sin horas/ })).toBeDisabled();
     expect(calls[0]!.url).toBe(`/api/public/availability?doctorId=${ANA}&from=2026-03-23&to=2026-03-29`);
@@ -120,13 +133,15 @@ describe('slot picker', () => {
     const { user } = renderScreen(<Harness specialtyId={CARDIO} onChange={onChange} />);
 
     const times = await screen.findByRole('group', { name: 'Horas libres del lunes, 23 de marzo' });
-    expect(within(times).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      '09:00 Dr. Luis Gil',
-      '10:00 Dr. Luis Gil',
-      '10:00 Dra. Ana Ruiz',
-    ]);
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['09:00 Dr. Luis Gil', '10:00 Dr. Luis Gil', '10:00 Dra. Ana Ruiz']);
     await user.click(within(times).getByRole('button', { name: /10:00\s*Dra. Ana Ruiz/ }));
-    expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ doctorId: ANA, startsAt: '2026-03-23T09:00:00.000Z' }));
+    expect(onChange).toHaveBeenCalledWith(
+      expect.objectContaining({ doctorId: ANA, startsAt: '2026-03-23T09:00:00.000Z' }),
+    );
     expect(calls[0]!.url).toBe(`/api/public/availability?specialtyId=${CARDIO}&from=2026-03-23&to=2026-03-29`);
   });
 

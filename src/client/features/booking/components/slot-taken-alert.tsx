@@ -34,7 +34,13 @@ export function SlotTakenAlert({ message, slots, timeZone, value, onChange }: Sl
                 <Text size="sm" fw={600}>
                   {capitalize(longDayLabel(day))}
                 </Text>
-                <SlotTimes slots={daySlots} timeZone={timeZone} value={value} onChange={onChange} splitByPartOfDay={false} />
+                <SlotTimes
+                  slots={daySlots}
+                  timeZone={timeZone}
+                  value={value}
+                  onChange={onChange}
+                  splitByPartOfDay={false}
+                />
               </Stack>
             ))}
           </Stack>

@@ -1,4 +1,4 @@
-import { slotTakenSchema, type Availability, type Slot } from '../../../../common/schemas/appointments';
+import type { Availability, Slot } from '../../../../common/schemas/appointments';
 import { ApiError } from '../../../lib/api-client';
 import { addDays, dayKey, formatTime } from '../../../lib/clinic-time';
 
@@ -83,8 +83,15 @@ export const freeCountText = (count: number) => (count === 0 ? 'Sin horas' : cou
 /** The 409 `SLOT_TAKEN` answer: the server's message and the fresh slots it offers instead; null for any other error. */
 export function slotTakenOf(error: unknown): { message: string; slots: Slot[] } | null {
   if (!(error instanceof ApiError) || error.code !== 'SLOT_TAKEN') return null;
-  const body = slotTakenSchema.safeParse(error.body);
-  return { message: error.message, slots: body.success ? body.data.slots : [] };
+  // A plain check rather than the shared zod schema: zod would be ~23 kB of the booking page's first load,
+  // and the answer is our own server's (`slotTakenSchema` on the server side).
+  const slots = (error.body as { slots?: unknown } | undefined)?.slots;
+  return { message: error.message, slots: Array.isArray(slots) ? slots.filter(isSlot) : [] };
+}
+
+function isSlot(value: unknown): value is Slot {
+  const slot = value as Partial<Slot> | null;
+  return typeof slot?.startsAt === 'string' && typeof slot.endsAt === 'string';
 }
 
 /** «Lucía Martín Gómez» → «Lucía» and «Martín Gómez». */

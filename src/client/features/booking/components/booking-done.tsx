@@ -1,0 +1,36 @@
+import { Button } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../../common/paths';
+import type { OwnAppointment } from '../../../../common/schemas/appointments';
+import { BookingConfirmation } from './booking-confirmation';
+
+/** The booking page's last screen, loaded once the appointment exists (not in the page's first load). */
+export default function BookingDone({ appointment, manageUrl }: { appointment: OwnAppointment; manageUrl?: string }) {
+  return (
+    <BookingConfirmation
+      appointment={appointment}
+      note={
+        manageUrl
+          ? 'Te hemos enviado un correo con los detalles y un enlace para cambiar o cancelar la cita.'
+          : 'Te hemos enviado un correo con los detalles. También puedes consultarla, cambiarla o cancelarla en «Mis citas».'
+      }
+      actions={
+        manageUrl ? (
+          <>
+            <Button component="a" href={manageUrl} rightSection={<IconExternalLink size={16} aria-hidden />}>
+              Ver o cambiar mi cita
+            </Button>
+            <Button component={Link} to={paths.home} variant="default">
+              Volver al inicio
+            </Button>
+          </>
+        ) : (
+          <Button component={Link} to={paths.patient.appointments}>
+            Ir a Mis citas
+          </Button>
+        )
+      }
+    />
+  );
+}
