@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../src/common/paths';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, label, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 /** Opens a route and waits until its screen is there (no «Cargando...», a level-1 heading). */
 async function open(page: Page, path: string) {
