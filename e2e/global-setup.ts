@@ -74,6 +74,7 @@ async function startSmtp(): Promise<{ smtp: SMTPServer; port: number }> {
   return { smtp, port };
 }
 
+// Generous: on a loaded 2-core machine the server took 78 s to migrate and seed the demo data (it needs ~5 s idle).
 async function waitForHealth(baseURL: string, server: ChildProcess, output: string[], timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
