@@ -93,6 +93,8 @@ test('the desk sees a column per doctor, drags an appointment to another doctor,
   const refusal = page.getByRole('alert').filter({ hasText: 'No se ha podido cambiar la cita' });
   await expect(refusal).toContainText('La hora elegida ya no está disponible. Elige otra.');
   await expect(navarroList.getByRole('button', { name: new RegExp(`^10:00–.*${moving.name}`) })).toBeVisible();
+  // The drop is not also a click on the column: no new booking was started.
+  await expect(page).toHaveURL((url) => url.pathname === '/admin/calendario');
   const after = (await (await page.request.get(`/api/appointments/${moving.id}`)).json()) as { doctorId: string; startsAt: string };
   expect(after).toMatchObject({ doctorId: navarro.id, startsAt: moving.startsAt });
 });
@@ -123,7 +125,8 @@ test('the doctors shown and their order are the user’s choice, remembered afte
   // On a phone the columns scroll sideways inside their box; the page itself does not.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(grid.getByRole('heading', { level: 3 })).toHaveText(expected);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Polled: the side navigation folds away with a transition after the resize.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await expectNoAxeViolations(page, 'el día por profesional en un móvil');
 });

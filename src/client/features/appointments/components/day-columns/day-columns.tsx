@@ -39,7 +39,7 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
   const navigate = useNavigate();
   const hintId = useId();
   const [preference, savePreference] = useColumnsPreference();
-  const { ordered, shown } = orderDoctors(doctors, preference);
+  const { ordered, shown } = useMemo(() => orderDoctors(doctors, preference), [doctors, preference]);
   const range = useMemo(() => dayRange(date, timeZone), [date, timeZone]);
   const appointments = useAppointmentsRange(range);
   useLiveRefresh([...appointmentsRootKey, 'range']);
@@ -68,6 +68,7 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
   const today = todayIn(timeZone);
   const nowMinute = date === today ? wallMinutes(new Date().toISOString(), timeZone) : null;
   const onFreeSlot = (doctorId: string, minute: number) => {
+    if (drag.consumeDrag()) return;
     const startsAt = instantAt(date, minute, timeZone);
     if (Date.parse(startsAt) + 15 * 60_000 <= Date.now()) return;
     navigate(`${paths.admin.newAppointment}${toQueryString({ doctorId, startsAt })}`);
@@ -97,7 +98,17 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
       {shown.length === 0 ? (
         <Text>No hay profesionales elegidos: elige al menos uno en «Profesionales».</Text>
       ) : (
-        <Paper withBorder className="dc-scroll" tabIndex={0} role="region" aria-label="Agenda del día por profesional">
+        <Paper
+          withBorder
+          className="dc-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Agenda del día por profesional"
+          // ← and → scroll the focused columns sideways here rather than change the day.
+          onKeyDown={(event) => {
+            if (event.target === event.currentTarget && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) event.stopPropagation();
+          }}
+        >
           <div className="dc-grid" style={{ gridTemplateColumns: `3.5rem repeat(${shown.length}, minmax(9rem, 1fr))` }}>
             <div className="dc-corner" />
             {shown.map((doctor) => (

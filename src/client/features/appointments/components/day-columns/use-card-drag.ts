@@ -81,7 +81,9 @@ export function useCardDrag(onDrop: (placed: PlacedAppointment, target: DropTarg
       grab.current = null;
       show(null);
       if (!current?.dragging) return;
+      // The click that follows this pointerup (on the card or on the column) is not a click; none may follow.
       suppressClick.current = true;
+      window.setTimeout(() => (suppressClick.current = false), 0);
       const { placed } = current;
       if (commit && target && (target.doctorId !== placed.appointment.doctorId || target.start !== placed.start)) {
         onDropRef.current(placed, target);
@@ -104,7 +106,7 @@ export function useCardDrag(onDrop: (placed: PlacedAppointment, target: DropTarg
     };
   };
 
-  /** True once after a drag: the click that follows the drop must not open the panel. */
+  /** True for the click that ends a drag: it must neither open the panel nor book the time. */
   const consumeDrag = () => {
     const dragged = suppressClick.current;
     suppressClick.current = false;
