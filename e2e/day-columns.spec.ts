@@ -97,6 +97,10 @@ test('the desk sees a column per doctor, drags an appointment to another doctor,
   await expect(page).toHaveURL((url) => url.pathname === '/admin/calendario');
   const after = (await (await page.request.get(`/api/appointments/${moving.id}`)).json()) as { doctorId: string; startsAt: string };
   expect(after).toMatchObject({ doctorId: navarro.id, startsAt: moving.startsAt });
+
+  // Live: a booking made elsewhere appears in its doctor's column without a reload.
+  const arriving = await book(page, ortega.id, '12:00', `Llega ${suffix}`);
+  await expect(ortegaList.getByRole('button', { name: new RegExp(`^12:00–.*${arriving.name}`) })).toBeVisible();
 });
 
 test('the doctors shown and their order are the user’s choice, remembered after a reload', async ({ page }) => {

@@ -10,7 +10,7 @@ import { todayIn } from '../../../../lib/clinic-time';
 import { useLiveRefresh } from '../../../../lib/live-events';
 import { useAppointmentsRange } from '../../api/get-appointments-range';
 import { appointmentsRootKey } from '../../api/keys';
-import { dayRange, instantAt, orderDoctors, placeAppointments, wallMinutes, type PlacedAppointment } from '../../utils/day-columns';
+import { dayRange, instantAt, orderDoctors, placeAppointments, type PlacedAppointment } from '../../utils/day-columns';
 import { AppointmentDrawer } from '../appointment-drawer';
 import { DiaryDayNav } from '../diary-day-nav';
 import { OutsideHoursModal } from '../outside-hours-modal';
@@ -20,6 +20,7 @@ import { TimeAxis } from './time-axis';
 import { useCardDrag } from './use-card-drag';
 import { useColumnMove } from './use-column-move';
 import { useColumnsPreference } from './use-columns-preference';
+import { useNowMinute } from './use-now-minute';
 import './day-columns.css';
 import '../appointment-calendar.css';
 
@@ -66,7 +67,7 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
     : null;
 
   const today = todayIn(timeZone);
-  const nowMinute = date === today ? wallMinutes(new Date().toISOString(), timeZone) : null;
+  const nowMinute = useNowMinute(date, timeZone);
   const onFreeSlot = (doctorId: string, minute: number) => {
     if (drag.consumeDrag()) return;
     const startsAt = instantAt(date, minute, timeZone);
