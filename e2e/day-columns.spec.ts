@@ -74,6 +74,14 @@ test('the desk sees a column per doctor, drags an appointment to another doctor,
   await expect(navarroList.getByRole('button', { name: new RegExp(`^11:00–.*${staying.name}`) })).toBeVisible();
   await expectNoAxeViolations(page, 'el día por profesional');
 
+  // With the keyboard, a card opens its panel, where «Cambiar fecha u hora» moves it without dragging.
+  await card().focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Cita' });
+  await expect(panel.getByRole('button', { name: 'Cambiar fecha u hora' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+
   // To Navarro's column, same time: the doctor changes, the toast offers «Deshacer».
   const from = (await ortegaList.locator('..').boundingBox())!;
   const to = (await navarroList.locator('..').boundingBox())!;
