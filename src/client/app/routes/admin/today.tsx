@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { Button, Group } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../../common/paths';
 import { PageTitle } from '../../../components/page-title';
 import { NewAppointmentButton } from '../../../features/appointments/components/staff-schedule';
 import { TodayDiary } from '../../../features/appointments/components/today-diary';
@@ -9,7 +11,21 @@ export default function TodayDiaryPage() {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('fecha') ?? '') ? params.get('fecha')! : undefined;
   return (
     <>
-      <PageTitle actions={<NewAppointmentButton />}>{date ? 'Citas del día' : 'Citas de hoy'}</PageTitle>
+      <PageTitle
+        actions={
+          <Group gap="sm">
+            {/* The same day with one column per doctor, in the calendar (docs/decisions.md). */}
+            <Button
+              component={Link}
+              variant="default"
+              to={`${paths.admin.calendar}?vista=profesionales${date ? `&date=${date}` : ''}`}
+            >
+              Por profesional
+            </Button>
+            <NewAppointmentButton />
+          </Group>
+        }
+      >{date ? 'Citas del día' : 'Citas de hoy'}</PageTitle>
       <TodayDiary date={date} onDateChange={(next) => setParams(next ? { fecha: next } : {}, { replace: true })} />
     </>
   );
