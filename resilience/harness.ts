@@ -186,6 +186,9 @@ export async function startSmtpCapture(): Promise<{ url: string; messages: Captu
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read answers of many shapes, checked by their assertions
+type Answer = any;
+
 let addressCounter = 0;
 
 /** A browser-like client of one server: keeps the session cookie, sends Origin, comes from its own address. */
@@ -212,7 +215,7 @@ export class Client {
     return { origin: this.base, 'x-forwarded-for': this.address, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
   }
 
-  async request(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: any; text: string }> {
+  async request(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: Answer; text: string }> {
     const response = await fetch(`${this.base}${pathname}`, {
       method,
       headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -221,7 +224,7 @@ export class Client {
     const text = await response.text();
     const setCookie = response.headers.getSetCookie().find((value) => value.startsWith('clinica_session='));
     if (setCookie) this.cookie = setCookie.split(';')[0]!;
-    let json: any;
+    let json: Answer;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
@@ -233,7 +236,7 @@ export class Client {
   async upload(pathname: string, fields: Record<string, string>, file: { name: string; type: string; content: Buffer }) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append('file', new Blob([file.content], { type: file.type }), file.name);
+    form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
     const response = await fetch(`${this.base}${pathname}`, { method: 'POST', headers: this.headers(), body: form });
     const text = await response.text();
     return { status: response.status, json: text.startsWith('{') ? JSON.parse(text) : undefined, text };
