@@ -110,11 +110,12 @@ describe('load: 200 clients on two instances and one PostgreSQL', () => {
       }
     }
 
-    async function sendMessage(client: Client, path: string, last: { id?: string }) {
-      // Now and then the client retries its last message (a lost answer): stored once, answered 200.
+    async function sendMessage(client: Client, path: string, last: { id?: string; path?: string }) {
+      // Now and then the client retries its last message (a lost answer), to the same conversation:
+      // stored once, answered 200.
       if (last.id && Math.random() < 0.1) {
         retries++;
-        await call(client, 'mensaje', 'POST', path, { id: last.id, body: `Carga ${last.id}` }, [200]);
+        await call(client, 'mensaje', 'POST', last.path!, { id: last.id, body: `Carga ${last.id}` }, [200]);
         return;
       }
       const id = crypto.randomUUID();
@@ -122,11 +123,12 @@ describe('load: 200 clients on two instances and one PostgreSQL', () => {
       if (response?.status === 201) {
         ackedMessages.add(id);
         last.id = id;
+        last.path = path;
       }
     }
 
     async function paciente(client: Client) {
-      const last: { id?: string } = {};
+      const last: { id?: string; path?: string } = {};
       let bookings = 0;
       let messages = 0;
       while (performance.now() < deadline) {
@@ -152,7 +154,7 @@ describe('load: 200 clients on two instances and one PostgreSQL', () => {
     }
 
     async function staff(client: Client) {
-      const last: { id?: string } = {};
+      const last: { id?: string; path?: string } = {};
       let conversations: string[] = [];
       while (performance.now() < deadline) {
         const roll = Math.random();
