@@ -1,12 +1,33 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { SUMMARY_FILE } from './harness';
+import type { TestProject } from 'vitest/node';
+import { createDatabase, startServer, SUMMARY_FILE, tempDir } from './harness';
 
-/** Clears the summary before the run and prints it as one table after the last file. */
-export default function setup() {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A PostgreSQL database holding the demo clinic, copied (CREATE DATABASE … TEMPLATE) by the tests. */
+    demoTemplate: string;
+  }
+}
+
+/**
+ * Loads the demo clinic once into a PostgreSQL database the tests copy (a server start, stopped before any
+ * copy), clears the summary, and after the last file prints the summary as one table and drops the copy.
+ */
+export default async function setup(project: TestProject) {
   fs.rmSync(SUMMARY_FILE, { force: true });
   const started = performance.now();
-  return () => {
+  const template = await createDatabase('template');
+  const dataDir = tempDir('template');
+  try {
+    const server = await startServer({ dataDir, databaseUrl: template.url });
+    await server.stop();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  project.provide('demoTemplate', template.name);
+  return async () => {
+    await template.drop();
     if (!fs.existsSync(SUMMARY_FILE)) return;
     const load = os.loadavg()[0]!.toFixed(1);
     const rows = fs

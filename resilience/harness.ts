@@ -41,10 +41,13 @@ export async function onServer<Row>(url: string, text: string, values: unknown[]
   }
 }
 
-/** A fresh PostgreSQL database; `drop` removes it (even with connections still open). */
-export async function createDatabase(tag: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database, a copy of `template` when given (the demo clinic, loaded once per run by
+ * resilience/global-setup.ts); `drop` removes it (even with connections still open).
+ */
+export async function createDatabase(tag: string, template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `${DB_PREFIX}_${tag}_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
-  await onServer(PG_SERVER_URL, `CREATE DATABASE ${name}`);
+  await onServer(PG_SERVER_URL, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(PG_SERVER_URL);
   url.pathname = `/${name}`;
   return {

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
 import { appointments } from '../src/server/db/schema';
 import { createRepositories } from '../src/server/repositories';
@@ -24,14 +24,12 @@ let b: ServerProcess;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  database = await createDatabase('instances');
+  // The demo clinic (a copy of the run's template); then, with no server running, appointments whose reminders are due.
+  database = await createDatabase('instances', inject('demoTemplate'));
   smtp = await startSmtpCapture();
   const dirA = tempDir('instance-a');
   const dirB = tempDir('instance-b');
   dirs.push(dirA, dirB);
-  // A first start loads the demo clinic; then, with no server running, appointments whose reminders are due.
-  const first = await startServer({ dataDir: dirA, databaseUrl: database.url, smtpUrl: smtp.url });
-  await first.stop();
   const opened = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
   try {
     const repos = createRepositories(opened.db);

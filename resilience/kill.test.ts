@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
 import { Client, createDatabase, pdfOf, sha256, startServer, summaryRow, tempDir, type ServerProcess } from './harness';
 import { checkIntegrity, CLEAN, type Query } from './integrity';
@@ -111,7 +111,7 @@ async function writeStream(server: ServerProcess, until: () => boolean) {
 async function crashAndCheck(backend: 'pglite' | 'postgres') {
   const dataDir = tempDir(`kill-${backend}`);
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const database = backend === 'postgres' ? await createDatabase('kill') : undefined;
+  const database = backend === 'postgres' ? await createDatabase('kill', inject('demoTemplate')) : undefined;
   if (database) cleanups.push(() => database.drop());
   const server = await startServer({ dataDir, databaseUrl: database?.url });
   cleanups.push(() => server.kill9());

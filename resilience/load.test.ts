@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
 import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
 import { createRepositories } from '../src/server/repositories';
@@ -30,13 +30,12 @@ let b: ServerProcess;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  database = await createDatabase('load');
+  database = await createDatabase('load', inject('demoTemplate'));
   const dirA = tempDir('load-a');
   const dirB = tempDir('load-b');
   dirs.push(dirA, dirB);
-  a = await startServer({ dataDir: dirA, databaseUrl: database.url });
-  const starting = startServer({ dataDir: dirB, databaseUrl: database.url });
-  // The accounts of the load, written straight to the database while B starts.
+  const starting = Promise.all([startServer({ dataDir: dirA, databaseUrl: database.url }), startServer({ dataDir: dirB, databaseUrl: database.url })]);
+  // The accounts of the load, written straight to the database while the instances start.
   const opened = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
   try {
     const repos = createRepositories(opened.db);
@@ -50,7 +49,7 @@ beforeAll(async () => {
   } finally {
     await opened.close();
   }
-  b = await starting;
+  [a, b] = await starting;
 }, 240_000);
 
 afterAll(async () => {
