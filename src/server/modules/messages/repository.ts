@@ -167,9 +167,14 @@ export function createMessagesRepository(db: Db) {
       return marked.length;
     },
 
-    async findMessage(id: string, tx: Db = db) {
-      const [row] = await tx.select().from(messages).where(eq(messages.id, id));
-      return row;
+    /** One message with its author's name: what a send answers, without reading the whole conversation. */
+    async messageWithAuthor(id: string, tx: Db = db): Promise<MessageRow | undefined> {
+      const [row] = await tx
+        .select({ message: messages, authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')` })
+        .from(messages)
+        .leftJoin(profiles, eq(profiles.id, messages.authorId))
+        .where(eq(messages.id, id));
+      return row && { ...row.message, authorName: row.authorName };
     },
 
     /** Stores a message; a second send of the same id stores nothing and answers false. */

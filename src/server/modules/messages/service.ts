@@ -71,24 +71,26 @@ export function createMessagesService(app: FastifyInstance) {
     input: SendMessageInput & { body: string },
     context: AuditContext,
   ): Promise<{ created: boolean; message: Message }> {
-    const existing = await repo.findMessage(input.id);
-    if (existing) return { created: false, message: await sameMessage(existing, conversation.id, author.id) };
+    const existing = await repo.messageWithAuthor(input.id);
+    if (existing) return { created: false, message: sameMessage(existing, conversation.id, author.id) };
     const created = await audited(
       app.database.db,
       (tx) => repo.insertMessage({ id: input.id, conversationId: conversation.id, authorId: author.id, side, body: input.body }, tx),
       { ...context, action: 'create', entity: 'conversation', entityId: conversation.id, patientId: conversation.patientId, details: { messageId: input.id } },
     );
-    const stored = await repo.findMessage(input.id);
+    const stored = await repo.messageWithAuthor(input.id);
     if (!stored) throw new AppError(409, 'CONFLICT');
     if (created) await publish(conversation, 'message');
-    return { created, message: await sameMessage(stored, conversation.id, author.id) };
+    return { created, message: sameMessage(stored, conversation.id, author.id) };
   }
 
-  /** The stored message of a repeated id: only the same author in the same conversation may repeat it. */
-  async function sameMessage(row: { id: string; conversationId: string; authorId: string }, conversationId: string, authorId: string) {
+  /**
+   * The stored message of a repeated id: only the same author in the same conversation may repeat it.
+   * Read by id, not by reading the whole conversation (which made every send cost O(messages) under load).
+   */
+  function sameMessage(row: MessageRow, conversationId: string, authorId: string) {
     if (row.conversationId !== conversationId || row.authorId !== authorId) throw new AppError(409, 'CONFLICT', 'Ese mensaje ya existe.');
-    const found = (await repo.messages(conversationId)).find((message) => message.id === row.id)!;
-    return presentMessage(found);
+    return presentMessage(row);
   }
 
   /** Writes one «tienes un mensaje» e-mail per conversation whose staff replies stayed unread 15 minutes. */
