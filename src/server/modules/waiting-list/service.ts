@@ -84,7 +84,8 @@ export function createWaitingListService(app: FastifyInstance) {
         fromDate <= entry.toDate,
     );
     if (duplicate) {
-      throw new AppError(409, 'CONFLICT', 'Ya estás en la lista de espera para ese profesional o especialidad en esas fechas.');
+      const subject = input.channel === 'mostrador' ? 'Este paciente ya está' : 'Ya estás';
+      throw new AppError(409, 'CONFLICT', `${subject} en la lista de espera para ese profesional o especialidad en esas fechas.`);
     }
     const created = await audited(
       app.database.db,
