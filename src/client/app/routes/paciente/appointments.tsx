@@ -17,6 +17,7 @@ import { RequireLinkedRecord } from '../../../features/record-link/components/re
 import { formatLongDateTime } from '../../../lib/clinic-time';
 import { useMyVisitSummaries } from '../../../features/notes/api/get-my-visit-summaries';
 import { VisitSummaryText } from '../../../features/notes/components/visit-summary-text';
+import { MyWaitingList } from '../../../features/waiting-list/components/my-waiting-list';
 
 function Empty({ title, description, withBooking }: { title: string; description: string; withBooking?: boolean }) {
   return (
@@ -66,6 +67,7 @@ export default function PatientAppointmentsPage() {
       </PageTitle>
       <RequireLinkedRecord>
         <MyAppointments />
+        <MyWaitingList />
       </RequireLinkedRecord>
     </>
   );

@@ -19,6 +19,7 @@ import { capitalize, slotTakenOf, type PickedSlot } from '../../../features/book
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { RecordLinkNotice } from '../../../features/record-link/components/record-link-notice';
+import { WaitingListEntry } from '../../../features/waiting-list/components/waiting-list-entry';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { dayKey, formatLongDateTime } from '../../../lib/clinic-time';
 
@@ -288,6 +289,7 @@ export default function BookingPage() {
                   </Text>
                 )
               )}
+              <WaitingListEntry options={options.data} specialtyId={specialtyId} doctorId={doctorId} patient={patient} />
               <Group justify="space-between" gap="sm">
                 <Button
                   variant="default"
