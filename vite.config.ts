@@ -17,10 +17,12 @@ const budgets: Budgets = {
   // Query, Mantine's provider) is ~115 kB on its own (docs/performance.md). A page that grows fails the build.
   // Merging the clinical and operations screens added ~1.1 kB to every page (the route table, the paths
   // module, the chat button) and 2.7 kB to the booking page; the budgets were raised by that, once, on record.
+  // The waiting list (issue 13) added two routes and its API paths (~0.1 kB to every page) and the lazy
+  // «Avísame si se libera una hora» to the booking page (~0.5 kB with its preload entry): raised by that, on record.
   firstLoad: [
     { page: '/', modules: publicScreen('public/landing'), maxSentBytes: 124 * 1024 },
-    { page: '/agendar-cita', modules: publicScreen('public/booking'), maxSentBytes: 207.5 * 1024 },
-    { page: '/auth/login', modules: publicScreen('auth/login'), maxSentBytes: 128.5 * 1024 },
+    { page: '/agendar-cita', modules: publicScreen('public/booking'), maxSentBytes: 208.5 * 1024 },
+    { page: '/auth/login', modules: publicScreen('auth/login'), maxSentBytes: 129 * 1024 },
     { page: '/terminos-y-condiciones', modules: publicScreen('public/terms'), maxSentBytes: 124.5 * 1024 },
   ],
   // The admin dashboard's chunk carries its charts (recharts and d3, ~103 kB): splitting them into chunks of

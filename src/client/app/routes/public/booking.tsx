@@ -19,12 +19,13 @@ import { capitalize, slotTakenOf, type PickedSlot } from '../../../features/book
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { RecordLinkNotice } from '../../../features/record-link/components/record-link-notice';
-import { WaitingListEntry } from '../../../features/waiting-list/components/waiting-list-entry';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { dayKey, formatLongDateTime } from '../../../lib/clinic-time';
 
 // «Tus datos» (its form, react-hook-form and zod) loads when the visitor reaches it: not in the first load.
 const BookingDetailsStep = lazy(() => import('../../../features/booking/components/booking-details-step'));
+// «Avísame si se libera una hora» (issue 13) is not in the first load either.
+const WaitingListEntry = lazy(async () => ({ default: (await import('../../../features/waiting-list/components/waiting-list-entry')).WaitingListEntry }));
 
 interface SlotTaken {
   message: string;
@@ -289,7 +290,9 @@ export default function BookingPage() {
                   </Text>
                 )
               )}
-              <WaitingListEntry options={options.data} specialtyId={specialtyId} doctorId={doctorId} patient={patient} />
+              <Suspense fallback={null}>
+                <WaitingListEntry options={options.data} specialtyId={specialtyId} doctorId={doctorId} patient={patient} />
+              </Suspense>
               <Group justify="space-between" gap="sm">
                 <Button
                   variant="default"

@@ -1,11 +1,9 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import type { Profile } from '../../../../common/schemas/auth';
-
-// The form loads when it is asked for: not in the booking page's first load.
-const JoinWaitingListModal = lazy(async () => ({ default: (await import('./join-waiting-list-modal')).JoinWaitingListModal }));
+import { JoinWaitingListModal } from './join-waiting-list-modal';
 
 interface WaitingListEntryProps {
   options: BookingOptions;
@@ -27,9 +25,7 @@ export function WaitingListEntry({ options, specialtyId, doctorId, patient, mode
         </Button>
       </Group>
       {open && (
-        <Suspense fallback={null}>
-          <JoinWaitingListModal opened={open} onClose={() => setOpen(false)} options={options} mode={mode} patient={patient} initial={{ specialtyId, doctorId }} />
-        </Suspense>
+        <JoinWaitingListModal opened={open} onClose={() => setOpen(false)} options={options} mode={mode} patient={patient} initial={{ specialtyId, doctorId }} />
       )}
     </Paper>
   );
