@@ -140,3 +140,28 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   await firstContext.close();
   await secondContext.close();
 });
+
+test('una paciente se apunta a la lista de espera desde «Mis citas», la ve y sale de ella', async ({ page }) => {
+  const signIn = await page.request.post('/api/auth/sign-in', { data: { email: DEMO.paciente.email, password: DEMO_PASSWORD }, headers: { Origin: baseUrl() } });
+  expect(signIn.ok()).toBeTruthy();
+  await page.goto('/pacientes/citas');
+  const section = page.getByRole('region', { name: 'Lista de espera' }).first();
+  await expect(section.getByText('No estás en ninguna lista de espera.')).toBeVisible();
+  await section.getByRole('button', { name: 'Avísame si se libera una hora' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Avísame si se libera una hora' });
+  await dialog.getByRole('combobox', { name: label('Especialidad') }).click();
+  await page.getByRole('option', { name: 'Medicina familiar', exact: true }).click();
+  await dialog.getByRole('combobox', { name: label('Momento del día') }).click();
+  await page.getByRole('option', { name: 'Tarde (desde las 14:00)' }).click();
+  await dialog.getByRole('button', { name: 'Apuntarme a la lista' }).click();
+  await expect(dialog.getByText('Estás en la lista de espera')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+
+  await expect(section.getByText('Cualquier profesional de Medicina familiar')).toBeVisible();
+  await expect(section.getByText(/Tarde \(desde las 14:00\)/)).toBeVisible();
+  await expect(section.getByText('Esperando')).toBeVisible();
+  await expectNoAxeViolations(page, 'la lista de espera de la paciente');
+  await screenshot(page, 'lista-espera-paciente');
+  await section.getByRole('button', { name: 'Salir de la lista' }).click();
+  await expect(section.getByText('No estás en ninguna lista de espera.')).toBeVisible();
+});

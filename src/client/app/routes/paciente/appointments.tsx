@@ -7,6 +7,7 @@ import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useCancelMyAppointment } from '../../../features/booking/api/cancel-my-appointment';
+import { useBookingOptions } from '../../../features/booking/api/get-booking-options';
 import { useMyAppointments } from '../../../features/booking/api/get-my-appointments';
 import { useRescheduleMyAppointment } from '../../../features/booking/api/reschedule-my-appointment';
 import { AppointmentCard } from '../../../features/booking/components/appointment-card';
@@ -54,6 +55,7 @@ function CallToChange() {
 }
 
 export default function PatientAppointmentsPage() {
+  const bookingOptions = useBookingOptions();
   return (
     <>
       <PageTitle
@@ -67,7 +69,7 @@ export default function PatientAppointmentsPage() {
       </PageTitle>
       <RequireLinkedRecord>
         <MyAppointments />
-        <MyWaitingList />
+        <MyWaitingList options={bookingOptions.data} />
       </RequireLinkedRecord>
     </>
   );

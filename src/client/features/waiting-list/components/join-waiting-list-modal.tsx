@@ -4,7 +4,6 @@ import { useState } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import type { Profile } from '../../../../common/schemas/auth';
 import { ApiError } from '../../../lib/api-client';
-import { splitName } from '../../booking/utils/slots';
 import { useJoinMyWaitingList } from '../api/join-my-waiting-list';
 import { useJoinPublicWaitingList } from '../api/join-public-waiting-list';
 import { ContactFields, type Contact } from './contact-fields';
@@ -23,7 +22,8 @@ interface JoinWaitingListModalProps {
 /** «Avísame si se libera una hora»: what suits, and (for a visitor) who to write to. */
 export function JoinWaitingListModal({ opened, onClose, options, mode, patient, initial }: JoinWaitingListModalProps) {
   const [wish, setWish] = useWish(options.timeZone, initial);
-  const name = splitName(patient?.displayName ?? '');
+  const [firstName = '', ...rest] = (patient?.displayName ?? '').trim().split(/\s+/);
+  const name = { firstName, lastName: rest.join(' ') };
   const [contact, setContact] = useState<Contact>({
     firstName: name.firstName,
     lastName: name.lastName,

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useBookingOptions } from '../../booking/api/get-booking-options';
+import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { useMyWaitingList } from '../api/get-my-waiting-list';
 import { useLeaveMyWaitingList } from '../api/leave-my-waiting-list';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
@@ -7,9 +7,9 @@ import { WaitingListEntry } from './waiting-list-entry';
 import { WaitingStateBadge, WishDays, wishTarget } from './entry-summary';
 
 /** The paciente's own waiting-list entries in «Mis citas»: see them, leave one, join another. */
-export function MyWaitingList() {
+/** `options`: the booking options (specialties and doctors), once loaded. */
+export function MyWaitingList({ options }: { options: BookingOptions | undefined }) {
   const entries = useMyWaitingList();
-  const options = useBookingOptions();
   const leave = useLeaveMyWaitingList();
   const visible = (entries.data ?? []).filter((entry) => entry.state !== 'retirada');
 
@@ -43,7 +43,7 @@ export function MyWaitingList() {
           </Group>
         </Paper>
       ))}
-      {options.data && <WaitingListEntry options={options.data} specialtyId={null} doctorId={null} patient={null} mode="mine" />}
+      {options && <WaitingListEntry options={options} specialtyId={null} doctorId={null} patient={null} mode="mine" />}
     </Stack>
   );
 }

@@ -77,7 +77,7 @@ export function WaitingListTable({ options }: { options: BookingOptions }) {
                     <WishDays entry={entry} />
                   </Table.Td>
                   <Table.Td>{formatDate(entry.createdAt)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={150}>
                     <WaitingStateBadge state={entry.state} />
                   </Table.Td>
                   <Table.Td>
