@@ -20,7 +20,7 @@ const budgets: Budgets = {
   // The waiting list (issue 13) added two routes and its API paths (~0.1 kB to every page) and the lazy
   // «Avísame si se libera una hora» to the booking page (~0.5 kB with its preload entry): raised by that, on record.
   firstLoad: [
-    { page: '/', modules: publicScreen('public/landing'), maxSentBytes: 124 * 1024 },
+    { page: '/', modules: publicScreen('public/landing'), maxSentBytes: 124.5 * 1024 },
     { page: '/agendar-cita', modules: publicScreen('public/booking'), maxSentBytes: 208.5 * 1024 },
     { page: '/auth/login', modules: publicScreen('auth/login'), maxSentBytes: 129 * 1024 },
     { page: '/terminos-y-condiciones', modules: publicScreen('public/terms'), maxSentBytes: 124.5 * 1024 },
