@@ -155,7 +155,7 @@ test('una paciente se apunta a la lista de espera desde «Mis citas», la ve y s
   await page.getByRole('option', { name: 'Tarde (desde las 14:00)' }).click();
   await dialog.getByRole('button', { name: 'Apuntarme a la lista' }).click();
   await expect(dialog.getByText('Estás en la lista de espera')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Entendido' }).click();
 
   await expect(section.getByText('Cualquier profesional de Medicina familiar')).toBeVisible();
   await expect(section.getByText(/Tarde \(desde las 14:00\)/)).toBeVisible();

@@ -6,7 +6,7 @@ const STATE_COLORS: Record<WaitingState, string> = { esperando: 'blue', oferta_e
 
 export function WaitingStateBadge({ state }: { state: WaitingState }) {
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge color={STATE_COLORS[state]} variant="light" tt="none" styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}>
       {WAITING_STATE_LABELS[state]}
     </Badge>
   );

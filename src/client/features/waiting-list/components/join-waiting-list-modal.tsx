@@ -59,7 +59,7 @@ export function JoinWaitingListModal({ opened, onClose, options, mode, patient, 
             también otras personas de la lista: la hora es para quien lo abra antes.
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={close}>Cerrar</Button>
+            <Button onClick={close}>Entendido</Button>
           </Group>
         </Stack>
       ) : (
