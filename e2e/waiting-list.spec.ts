@@ -113,6 +113,14 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   await expect(table.getByRole('row', { name: new RegExp(`${first.firstName} ${first.lastName}.*Oferta enviada`) })).toBeVisible();
   await expectNoAxeViolations(page, 'la lista de espera de administración');
   await screenshot(page, 'lista-espera-admin');
+  // The desk's own form (any patient, a note) is there too.
+  await page.getByRole('button', { name: 'Añadir a la lista' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Añadir a la lista de espera' });
+  await expect(addDialog.getByRole('textbox', { name: label('Nota para recepción') })).toBeVisible();
+  await expectNoAxeViolations(page, 'el formulario de recepción de la lista de espera', '[role="dialog"]');
+  await screenshot(page, 'lista-espera-admin-anadir');
+  await addDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(addDialog).toBeHidden();
 
   // The first opens the link: the page books the slot.
   await firstPage.goto(offerLink(firstMail!));
