@@ -12,6 +12,8 @@ export const paths = {
   unauthorized: '/unauthorized',
   /** A visitor manages a booking from the link in the confirmation e-mail. */
   manageBooking: (token: string) => `/cita/${seg(token)}`,
+  /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */
+  waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -40,6 +42,8 @@ export const paths = {
     editUser: (id: string) => `/admin/usuarios/editar/${seg(id)}`,
     /** Who read or changed clinical data (not in the original product). */
     audit: '/admin/auditoria',
+    /** The waiting list (issue 13): who waits for which doctor or specialty, and their offers. */
+    waitingList: '/admin/lista-de-espera',
   },
   doctor: {
     root: '/doctor',
@@ -176,6 +180,13 @@ export const api = {
   conversationMessages: (id: string) => `/api/conversations/${seg(id)}/messages`,
   conversationAssignee: (id: string) => `/api/conversations/${seg(id)}/assignee`,
   myMessages: '/api/me/messages',
+  waitingList: '/api/waiting-list',
+  waitingListEntry: (id: string) => `/api/waiting-list/${seg(id)}`,
+  myWaitingList: '/api/me/waiting-list',
+  myWaitingListEntry: (id: string) => `/api/me/waiting-list/${seg(id)}`,
+  publicWaitingList: '/api/public/waiting-list',
+  waitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}`,
+  acceptWaitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}/accept`,
 } as const;
 
 const ID = '[^/]+';
@@ -188,12 +199,14 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   paths.unauthorized,
   ...Object.values(paths.auth),
   `/cita/${ID}`,
+  `/lista-de-espera/${ID}`,
   '/admin',
   '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
   `/admin/pacientes/${ID}`,
   `/admin/archivos/${ID}`,
   `/admin/usuarios/editar/${ID}`,
   paths.admin.audit,
+  paths.admin.waitingList,
   '/doctor',
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
   `/doctor/pacientes/${ID}`,

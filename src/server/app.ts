@@ -36,6 +36,9 @@ import clinicalNoteRoutes from './modules/clinical-notes/routes';
 import chartRoutes from './modules/chart/routes';
 import fileRoutes from './modules/files/routes';
 import messageRoutes from './modules/messages/routes';
+import waitingListRoutes from './modules/waiting-list/routes';
+import { createWaitingListService } from './modules/waiting-list/service';
+import { startWaitingListJob } from './jobs/waiting-list';
 import { startMessageEmailJob } from './jobs/message-emails';
 import { startMailDelivery } from './jobs/mail-delivery';
 import { startReminderJob } from './jobs/reminders';
@@ -152,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accessPlugin);
   await app.register(eventsPlugin);
   app.decorate('appointments', createAppointmentService(app));
+  app.decorate('waitingList', createWaitingListService(app));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -181,16 +185,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(treatmentRoutes);
   await app.register(fileRoutes);
   await app.register(messageRoutes);
+  await app.register(waitingListRoutes);
 
   if (options.startJobs) {
     const stopReminders = startReminderJob(app);
     const stopSweep = startRateLimitSweep(app);
     const stopMailDelivery = await startMailDelivery(app);
     const stopMessageEmails = startMessageEmailJob(app);
+    const stopWaitingList = startWaitingListJob(app);
     app.addHook('onClose', async () => {
       stopReminders();
       stopSweep();
       stopMessageEmails();
+      stopWaitingList();
       await stopMailDelivery();
     });
   }

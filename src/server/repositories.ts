@@ -18,6 +18,7 @@ import { createTreatmentsRepository } from './modules/treatments/repository';
 import { createClinicalNotesRepository } from './modules/clinical-notes/repository';
 import { createChartRepository } from './modules/chart/repository';
 import { createMessagesRepository } from './modules/messages/repository';
+import { createWaitingListRepository } from './modules/waiting-list/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -41,6 +42,7 @@ export function createRepositories(db: Db) {
     chart: createChartRepository(db),
     files: createFilesRepository(db),
     messages: createMessagesRepository(db),
+    waitingList: createWaitingListRepository(db),
   };
 }
 

@@ -9,6 +9,7 @@ import type { AppointmentService } from './modules/appointments/service';
 import type { Outbox } from './modules/outbox/service';
 import type { LiveEvents } from './plugins/events';
 import type { Repositories } from './repositories';
+import type { WaitingListService } from './modules/waiting-list/service';
 
 /** The signed-in user, resolved once per request from the session cookie. */
 export interface RequestUser {
@@ -28,6 +29,8 @@ declare module 'fastify' {
     outbox: Outbox;
     events: LiveEvents;
     appointments: AppointmentService;
+    /** The waiting list: joining, offers of freed slots, booking an offer. */
+    waitingList: WaitingListService;
     /** Every `/api` route with the access it declared (`access/plugin.ts`). */
     accessRoutes: readonly DeclaredRoute[];
   }

@@ -8,6 +8,7 @@ import { buildTasksWorld, type TasksWorld } from './tasks-world';
 import { buildPlansWorld, type PlansWorld } from './clinical-plans';
 import { buildNotesWorld, type NoteSide } from './notes-world';
 import { buildFileWorld, type FileWorld } from './files';
+import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -70,6 +71,7 @@ export interface World {
   /** Free slots of doctor C, handed out so that no two bookings of the matrix take the same. */
   slot(day: 'wednesday' | 'monday-next', index: number): string;
   tasks: TasksWorld;
+  waitingList: WaitingListWorld;
   /** Prescriptions and treatments of each side. */
   plans: PlansWorld;
   files: FileWorld;
@@ -198,6 +200,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     plans,
     notes: await buildNotesWorld(t, { A: { ...A, doctorId: doctorA.id }, B: { ...B, doctorId: doctorB.id } }),
     slot: (day, index) => madrid(day === 'wednesday' ? '2030-01-09' : '2030-01-14', slotTime(index)).toISOString(),
+    waitingList: await buildWaitingListWorld(t, { doctorA: doctorA.id, doctorB: doctorB.id, doctorC: doctorC.id, recordA: A.recordId, recordB: B.recordId, neutral: neutralRecordId }),
     tasks: await buildTasksWorld(t, { adminId: admin.id, doctorA: doctorA.id, doctorB: doctorB.id, recordA: A.recordId, recordB: B.recordId }),
     files,
   };

@@ -11,3 +11,4 @@ export * from './clinical-plans';
 export * from './clinical-notes';
 export * from './files';
 export * from './messages';
+export * from './waiting-list';

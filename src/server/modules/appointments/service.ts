@@ -334,6 +334,8 @@ export function createAppointmentService(app: FastifyInstance) {
       throw error;
     }
     await publish(updated);
+    // The old time is free: offer it to the waiting list (held and undone with the move).
+    if (moved) await app.waitingList.slotFreed(view, deliverAfter);
     return updated;
   }
 
@@ -368,6 +370,8 @@ export function createAppointmentService(app: FastifyInstance) {
       entry,
     );
     await publish(updated);
+    // A cancellation frees the time: offer it to the waiting list (held and undone with the change).
+    if (status === 'cancelada' && view.status !== 'cancelada') await app.waitingList.slotFreed(view, deliverAfter);
     return updated;
   }
 

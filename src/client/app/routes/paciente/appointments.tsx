@@ -7,6 +7,7 @@ import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useCancelMyAppointment } from '../../../features/booking/api/cancel-my-appointment';
+import { useBookingOptions } from '../../../features/booking/api/get-booking-options';
 import { useMyAppointments } from '../../../features/booking/api/get-my-appointments';
 import { useRescheduleMyAppointment } from '../../../features/booking/api/reschedule-my-appointment';
 import { AppointmentCard } from '../../../features/booking/components/appointment-card';
@@ -17,6 +18,7 @@ import { RequireLinkedRecord } from '../../../features/record-link/components/re
 import { formatLongDateTime } from '../../../lib/clinic-time';
 import { useMyVisitSummaries } from '../../../features/notes/api/get-my-visit-summaries';
 import { VisitSummaryText } from '../../../features/notes/components/visit-summary-text';
+import { MyWaitingList } from '../../../features/waiting-list/components/my-waiting-list';
 
 function Empty({ title, description, withBooking }: { title: string; description: string; withBooking?: boolean }) {
   return (
@@ -53,6 +55,7 @@ function CallToChange() {
 }
 
 export default function PatientAppointmentsPage() {
+  const bookingOptions = useBookingOptions();
   return (
     <>
       <PageTitle
@@ -66,6 +69,7 @@ export default function PatientAppointmentsPage() {
       </PageTitle>
       <RequireLinkedRecord>
         <MyAppointments />
+        <MyWaitingList options={bookingOptions.data} />
       </RequireLinkedRecord>
     </>
   );

@@ -28,6 +28,10 @@ const RecordLinkNotice = lazy(() =>
 );
 
 const STEP_LABELS = ['Especialidad y profesional', 'Día y hora', 'Tus datos'];
+// «Avísame si se libera una hora» (issue 13) is not in the first load either.
+const WaitingListEntry = lazy(async () => ({
+  default: (await import('../../../features/waiting-list/components/waiting-list-entry')).WaitingListEntry,
+}));
 
 interface SlotTaken {
   message: string;
@@ -218,6 +222,14 @@ export default function BookingPage() {
                 onChange={chooseSlot}
                 slotError={slotError}
                 slotTaken={slotTaken}
+              />
+            </Suspense>
+            <Suspense fallback={null}>
+              <WaitingListEntry
+                options={options.data}
+                specialtyId={specialtyId}
+                doctorId={doctorId}
+                patient={patient}
               />
             </Suspense>
             <Group justify="space-between" gap="sm">

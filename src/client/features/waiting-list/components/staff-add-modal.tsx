@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { BookingOptions } from '../../../../common/schemas/appointments';
+import { ApiError } from '../../../lib/api-client';
+import { useJoinWaitingList } from '../api/join-waiting-list';
+import { useWish, WishFields } from './wish-fields';
+
+interface StaffAddModalProps {
+  opened: boolean;
+  onClose: () => void;
+  options: BookingOptions;
+  /** The patient picker of the appointments feature (passed in, so this feature does not depend on it). */
+  patientField: (value: string | null, onChange: (id: string | null) => void, error?: string) => ReactNode;
+}
+
+/** The desk puts a patient on the list (e.g. on the phone). */
+export function StaffAddModal({ opened, onClose, options, patientField }: StaffAddModalProps) {
+  const [wish, setWish] = useWish(options.timeZone);
+  const [patientId, setPatientId] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const join = useJoinWaitingList();
+  const error = join.error instanceof ApiError ? join.error : null;
+  const errors = error?.fields ?? {};
+  const close = () => {
+    join.reset();
+    setPatientId(null);
+    setNotes('');
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Añadir a la lista de espera" size="lg">
+      <form
+        noValidate
+        aria-label="Añadir a la lista de espera"
+        onSubmit={(event) => {
+          event.preventDefault();
+          join.mutate({ ...wish, patientId: patientId ?? '', notes }, { onSuccess: close });
+        }}
+      >
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" role="alert" title="No se ha podido añadir">
+              {error.message}
+            </Alert>
+          )}
+          {patientField(patientId, setPatientId, errors.patientId)}
+          <WishFields options={options} value={wish} onChange={setWish} errors={errors} />
+          <Textarea label="Nota para recepción" description="Opcional, p. ej. «prefiere que la llamen»." maxLength={500} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={join.isPending}>
+              Añadir a la lista
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconBellRinging } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { BookingOptions } from '../../../../common/schemas/appointments';
+import type { Profile } from '../../../../common/schemas/auth';
+import { JoinWaitingListModal } from './join-waiting-list-modal';
+
+interface WaitingListEntryProps {
+  options: BookingOptions;
+  specialtyId: string | null;
+  doctorId: string | null;
+  patient: Profile | null;
+  mode?: 'public' | 'mine';
+}
+
+/** Beside the slot picker: when no time suits, join the waiting list for this doctor or specialty. */
+export function WaitingListEntry({ options, specialtyId, doctorId, patient, mode = 'public' }: WaitingListEntryProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Lista de espera">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">¿Ninguna hora te viene bien? Te avisamos por correo si se libera una.</Text>
+        <Button variant="light" leftSection={<IconBellRinging size={18} aria-hidden />} onClick={() => setOpen(true)}>
+          Avísame si se libera una hora
+        </Button>
+      </Group>
+      {open && (
+        <JoinWaitingListModal opened={open} onClose={() => setOpen(false)} options={options} mode={mode} patient={patient} initial={{ specialtyId, doctorId }} />
+      )}
+    </Paper>
+  );
+}

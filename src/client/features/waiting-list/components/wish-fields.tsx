@@ -1,0 +1,67 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { BookingOptions } from '../../../../common/schemas/appointments';
+import { PART_OF_DAY_LABELS, PARTS_OF_DAY, type PartOfDay } from '../../../../common/schemas/waiting-list';
+import { addDays, todayIn } from '../../../lib/clinic-time';
+
+export interface Wish {
+  specialtyId: string | null;
+  doctorId: string | null;
+  fromDate: string;
+  toDate: string;
+  partOfDay: PartOfDay;
+}
+
+const ANY = 'cualquiera';
+
+/** What a new entry starts with: today and the next two weeks, any time of the day. */
+export function useWish(timeZone: string, initial: Partial<Wish> = {}) {
+  const today = todayIn(timeZone);
+  return useState<Wish>({ specialtyId: null, doctorId: null, fromDate: today, toDate: addDays(today, 14), partOfDay: 'cualquiera', ...initial });
+}
+
+interface WishFieldsProps {
+  options: BookingOptions;
+  value: Wish;
+  onChange: (value: Wish) => void;
+  errors: Record<string, string>;
+}
+
+/** Specialty, doctor (or any of the specialty), the range of days and the part of the day. */
+export function WishFields({ options, value, onChange, errors }: WishFieldsProps) {
+  const doctors = options.doctors.filter((doctor) => !value.specialtyId || doctor.specialtyId === value.specialtyId);
+  const set = (changes: Partial<Wish>) => onChange({ ...value, ...changes });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Select
+        label="Especialidad"
+        required
+        data={options.specialties.map((specialty) => ({ value: specialty.id, label: specialty.name }))}
+        value={value.specialtyId}
+        onChange={(specialtyId) => set({ specialtyId, doctorId: null })}
+        error={errors.specialtyId}
+        allowDeselect={false}
+      />
+      <Select
+        label="Profesional"
+        data={[{ value: ANY, label: 'Cualquier profesional de la especialidad' }, ...doctors.map((doctor) => ({ value: doctor.id, label: doctor.displayName }))]}
+        value={value.doctorId ?? ANY}
+        onChange={(doctorId) => {
+          const doctor = options.doctors.find((item) => item.id === doctorId);
+          set({ doctorId: doctor ? doctor.id : null, specialtyId: doctor?.specialtyId ?? value.specialtyId });
+        }}
+        error={errors.doctorId}
+        allowDeselect={false}
+      />
+      <TextInput label="Desde el día" type="date" required value={value.fromDate} onChange={(event) => set({ fromDate: event.currentTarget.value })} error={errors.fromDate} />
+      <TextInput label="Hasta el día" type="date" required value={value.toDate} onChange={(event) => set({ toDate: event.currentTarget.value })} error={errors.toDate} />
+      <Select
+        label="Momento del día"
+        data={PARTS_OF_DAY.map((part) => ({ value: part, label: PART_OF_DAY_LABELS[part] }))}
+        value={value.partOfDay}
+        onChange={(partOfDay) => set({ partOfDay: (partOfDay ?? 'cualquiera') as PartOfDay })}
+        allowDeselect={false}
+      />
+    </SimpleGrid>
+  );
+}

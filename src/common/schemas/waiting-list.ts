@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './auth';
+
+/** How many people on the list are offered each freed slot at once (first come, first served). */
+export const OFFERS_PER_SLOT = 3;
+
+export const WAITING_STATUSES = ['esperando', 'reservada', 'retirada'] as const;
+export type WaitingStatus = (typeof WAITING_STATUSES)[number];
+/** What staff and the patient see: a waiting entry with a live offer shows «oferta enviada». */
+export const WAITING_STATES = ['esperando', 'oferta_enviada', 'reservada', 'retirada'] as const;
+export type WaitingState = (typeof WAITING_STATES)[number];
+export const WAITING_STATE_LABELS: Record<WaitingState, string> = {
+  esperando: 'Esperando',
+  oferta_enviada: 'Oferta enviada',
+  reservada: 'Reservada',
+  retirada: 'Retirada',
+};
+
+export const PARTS_OF_DAY = ['cualquiera', 'manana', 'tarde'] as const;
+export type PartOfDay = (typeof PARTS_OF_DAY)[number];
+export const PART_OF_DAY_LABELS: Record<PartOfDay, string> = {
+  cualquiera: 'Cualquier hora',
+  manana: 'Mañana (antes de las 14:00)',
+  tarde: 'Tarde (desde las 14:00)',
+};
+/** The wall-clock minute where «mañana» ends and «tarde» begins. */
+export const AFTERNOON_STARTS_MINUTE = 14 * 60;
+
+export const WAITING_CHANNELS = ['web', 'area', 'mostrador'] as const;
+export type WaitingChannel = (typeof WAITING_CHANNELS)[number];
+
+/** The longest range of days one entry may cover. */
+export const MAX_WAITING_DAYS = 90;
+
+const day = (what: string) => z.iso.date({ error: `Escribe la fecha ${what} como AAAA-MM-DD` });
+
+const wishFields = {
+  doctorId: z.uuid({ error: 'Elige un profesional de la lista' }).nullable().default(null),
+  specialtyId: z.uuid({ error: 'Elige una especialidad de la lista' }).nullable().default(null),
+  fromDate: day('de inicio'),
+  toDate: day('final'),
+  partOfDay: z.enum(PARTS_OF_DAY, { error: 'Elige mañana, tarde o cualquier hora' }).default('cualquiera'),
+};
+
+type Wish = { doctorId: string | null; specialtyId: string | null; fromDate: string; toDate: string };
+const wishRules = <T extends Wish>(value: T, ctx: z.RefinementCtx) => {
+  if (!value.doctorId && !value.specialtyId) {
+    ctx.addIssue({ code: 'custom', path: ['doctorId'], message: 'Elige un profesional o una especialidad' });
+  }
+  if (value.fromDate > value.toDate) {
+    ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'La fecha final no puede ser anterior a la de inicio' });
+  } else if ((Date.parse(value.toDate) - Date.parse(value.fromDate)) / 86_400_000 > MAX_WAITING_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['toDate'], message: `Elige como mucho ${MAX_WAITING_DAYS} días` });
+  }
+};
+
+/** A paciente joins from their area (their own record). */
+export const myWaitingJoinSchema = z.strictObject(wishFields).superRefine(wishRules);
+export type MyWaitingJoinInput = z.input<typeof myWaitingJoinSchema>;
+
+/** Anyone joins from /agendar-cita; a signed-in paciente's contact data come from their record. */
+export const publicWaitingJoinSchema = z
+  .strictObject({
+    ...wishFields,
+    firstName: z.string().trim().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
+    lastName: z.string().trim().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
+    email: emailSchema,
+    phone: phoneSchema,
+    acceptPrivacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para apuntarte' }),
+    /** Honeypot: people never see this field; bots fill it. */
+    website: z.string().max(200).optional(),
+  })
+  .superRefine(wishRules);
+export type PublicWaitingJoinInput = z.input<typeof publicWaitingJoinSchema>;
+
+/** The desk adds any patient. */
+export const staffWaitingJoinSchema = z
+  .strictObject({
+    ...wishFields,
+    patientId: z.uuid({ error: 'Elige un paciente de la lista' }),
+    notes: z.string().trim().max(500, 'La nota no puede superar los 500 caracteres').default(''),
+  })
+  .superRefine(wishRules);
+export type StaffWaitingJoinInput = z.input<typeof staffWaitingJoinSchema>;
+
+export const waitingListQuerySchema = z.object({
+  state: z.enum(WAITING_STATES, { error: 'Estado no válido' }).optional(),
+  doctorId: z.uuid({ error: 'Profesional no válido' }).optional(),
+  specialtyId: z.uuid({ error: 'Especialidad no válida' }).optional(),
+});
+export type WaitingListQuery = z.input<typeof waitingListQuerySchema>;
+
+export const waitingEntrySchema = z.object({
+  id: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  patientPhone: z.string(),
+  patientEmail: z.string(),
+  doctorId: z.string().nullable(),
+  doctorName: z.string().nullable(),
+  specialtyId: z.string().nullable(),
+  specialty: z.string().nullable(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  partOfDay: z.enum(PARTS_OF_DAY),
+  notes: z.string(),
+  channel: z.enum(WAITING_CHANNELS),
+  state: z.enum(WAITING_STATES),
+  /** The appointment booked from an offer, when «reservada». */
+  appointmentId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
+export const waitingEntryListSchema = z.array(waitingEntrySchema);
+
+/** What the offer's page shows before and after booking. */
+export const OFFER_STATES = ['abierta', 'aceptada', 'ocupada', 'caducada', 'retirada'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+export const offerSchema = z.object({
+  state: z.enum(OFFER_STATES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  doctorName: z.string(),
+  specialty: z.string(),
+  timeZone: z.string(),
+  /** The link to manage the booked appointment, once accepted. */
+  manageUrl: z.string().nullable(),
+});
+export type WaitingOffer = z.infer<typeof offerSchema>;
+
+export const OFFER_TAKEN_MESSAGE =
+  'Lo sentimos: otra persona ha reservado esta hora un momento antes. Sigues en la lista de espera y te avisaremos si se libera otra.';
+export const OFFER_EXPIRED_MESSAGE = 'Esta oferta ya no está disponible: la hora ha pasado o el aviso se anuló. Sigues en la lista de espera.';
+export const OFFER_WITHDRAWN_MESSAGE = 'Ya no estás en la lista de espera, así que esta oferta no se puede usar.';
+export const OFFER_NOT_FOUND_MESSAGE = 'No encontramos esta oferta. Revisa que el enlace esté completo o llama a la clínica.';

@@ -1,0 +1,180 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { WaitingState } from '../../../common/schemas/waiting-list';
+import { clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { appointments, mailOutbox, patients, profiles, specialties, waitingListEntries, waitingListOffers } from '../../db/schema';
+
+export type WaitingEntryRow = typeof waitingListEntries.$inferSelect;
+export type WaitingOfferRow = typeof waitingListOffers.$inferSelect;
+
+export interface WaitingListFilter {
+  state?: WaitingState;
+  doctorId?: string;
+  specialtyId?: string;
+  patientId?: string;
+}
+
+const offer = alias(waitingListOffers, 'offer');
+const taken = alias(appointments, 'taken');
+const doctorProfile = alias(profiles, 'doctor_profile');
+
+/**
+ * An offer is live while it is open and not expired, its e-mail was not cancelled (an undone change
+ * cancels it) and nobody has booked its slot yet.
+ */
+const liveOffer = (now: Date): SQL =>
+  sql`${offer.status} = 'abierta' AND ${offer.expiresAt} > ${now.toISOString()}
+    AND NOT EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.id} = ${offer.outboxId} AND ${mailOutbox.status} = 'cancelled')
+    AND NOT EXISTS (SELECT 1 FROM appointments AS taken WHERE ${taken.doctorId} = ${offer.doctorId} AND ${taken.status} <> 'cancelada'
+      AND ${taken.startsAt} < ${offer.endsAt} AND ${taken.endsAt} > ${offer.startsAt})`;
+
+const hasLiveOffer = (now: Date): SQL =>
+  sql`EXISTS (SELECT 1 FROM waiting_list_offers AS offer WHERE ${offer.entryId} = ${waitingListEntries.id} AND ${liveOffer(now)})`;
+
+/** All SQL of the waiting list. */
+export function createWaitingListRepository(db: Db) {
+  const select = (tx: Db, now: Date) =>
+    tx
+      .select({
+        entry: waitingListEntries,
+        patientName: sql<string>`trim(${patients.firstName} || ' ' || ${patients.lastName})`,
+        patientPhone: patients.phone,
+        patientEmail: patients.email,
+        doctorName: doctorProfile.displayName,
+        specialty: specialties.name,
+        offered: hasLiveOffer(now).mapWith(Boolean),
+      })
+      .from(waitingListEntries)
+      .innerJoin(patients, eq(patients.id, waitingListEntries.patientId))
+      .leftJoin(doctorProfile, eq(doctorProfile.id, waitingListEntries.doctorId))
+      .leftJoin(specialties, eq(specialties.id, waitingListEntries.specialtyId));
+
+  return {
+    /** Staff's list (or a patient's own, with `patientId`): waiting ones first, oldest first (FIFO). */
+    async list(filter: WaitingListFilter, tx: Db = db) {
+      const now = clock.now();
+      const where: SQL[] = [];
+      if (filter.patientId) where.push(eq(waitingListEntries.patientId, filter.patientId));
+      if (filter.doctorId) where.push(eq(waitingListEntries.doctorId, filter.doctorId));
+      if (filter.specialtyId) where.push(eq(waitingListEntries.specialtyId, filter.specialtyId));
+      if (filter.state === 'esperando') where.push(eq(waitingListEntries.status, 'esperando'), sql`NOT ${hasLiveOffer(now)}`);
+      else if (filter.state === 'oferta_enviada') where.push(eq(waitingListEntries.status, 'esperando'), hasLiveOffer(now));
+      else if (filter.state) where.push(eq(waitingListEntries.status, filter.state));
+      return select(tx, now)
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(sql`${waitingListEntries.status} = 'esperando' DESC`, asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
+        .limit(500);
+    },
+
+    async findById(id: string, tx: Db = db) {
+      const [row] = await select(tx, clock.now()).where(eq(waitingListEntries.id, id)).limit(1);
+      return row;
+    },
+
+    async create(input: Omit<typeof waitingListEntries.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status'>, tx: Db = db) {
+      const now = clock.now();
+      const [row] = await tx.insert(waitingListEntries).values({ ...input, createdAt: now, updatedAt: now }).returning();
+      return row!;
+    },
+
+    /** Takes a waiting entry off the list; false when it was not waiting. */
+    async retire(id: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(waitingListEntries)
+        .set({ status: 'retirada', updatedAt: clock.now() })
+        .where(and(eq(waitingListEntries.id, id), eq(waitingListEntries.status, 'esperando')))
+        .returning({ id: waitingListEntries.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * The waiting entries a doctor's free slot on `day` may go to, FIFO: for that doctor, or for any doctor
+     * of the specialty; the day in their range; without a live offer; not yet offered this very slot.
+     */
+    async candidates(doctor: { id: string; specialtyId: string }, day: string, startsAt: Date, tx: Db = db) {
+      const now = clock.now();
+      return tx
+        .select()
+        .from(waitingListEntries)
+        .where(
+          and(
+            eq(waitingListEntries.status, 'esperando'),
+            or(eq(waitingListEntries.doctorId, doctor.id), and(isNull(waitingListEntries.doctorId), eq(waitingListEntries.specialtyId, doctor.specialtyId))),
+            lte(waitingListEntries.fromDate, day),
+            gte(waitingListEntries.toDate, day),
+            sql`NOT ${hasLiveOffer(now)}`,
+            sql`NOT EXISTS (SELECT 1 FROM ${waitingListOffers} WHERE ${waitingListOffers.entryId} = ${waitingListEntries.id}
+              AND ${waitingListOffers.doctorId} = ${doctor.id} AND ${waitingListOffers.startsAt} = ${startsAt.toISOString()})`,
+          ),
+        )
+        .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
+        .limit(200);
+    },
+
+    /** The entries waiting without a live offer (the periodic job's work), oldest first. */
+    async waitingWithoutOffer(today: string, limit = 500, tx: Db = db) {
+      return tx
+        .select()
+        .from(waitingListEntries)
+        .where(and(eq(waitingListEntries.status, 'esperando'), sql`NOT ${hasLiveOffer(clock.now())}`, gte(waitingListEntries.toDate, today)))
+        .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
+        .limit(limit);
+    },
+
+    async insertOffer(input: Omit<typeof waitingListOffers.$inferInsert, 'id' | 'status' | 'createdAt'>, tx: Db = db) {
+      const [row] = await tx
+        .insert(waitingListOffers)
+        .values({ ...input, createdAt: clock.now() })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async setOfferOutbox(offerId: string, outboxId: string, tx: Db = db) {
+      await tx.update(waitingListOffers).set({ outboxId }).where(eq(waitingListOffers.id, offerId));
+    },
+
+    /** An offer by its token's hash, with its entry and whether its e-mail was cancelled. */
+    async findOffer(tokenHash: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          offer: waitingListOffers,
+          entry: waitingListEntries,
+          mailCancelled: sql<boolean>`coalesce(${mailOutbox.status} = 'cancelled', false)`.mapWith(Boolean),
+        })
+        .from(waitingListOffers)
+        .innerJoin(waitingListEntries, eq(waitingListEntries.id, waitingListOffers.entryId))
+        .leftJoin(mailOutbox, eq(mailOutbox.id, waitingListOffers.outboxId))
+        .where(eq(waitingListOffers.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    /** The offer booked its slot: it is accepted and its entry is done. */
+    async markAccepted(offerId: string, entryId: string, appointmentId: string, tx: Db = db) {
+      const now = clock.now();
+      await tx.update(waitingListOffers).set({ status: 'aceptada', appointmentId }).where(eq(waitingListOffers.id, offerId));
+      await tx
+        .update(waitingListEntries)
+        .set({ status: 'reservada', appointmentId, updatedAt: now })
+        .where(eq(waitingListEntries.id, entryId));
+    },
+
+    /** Slots of these doctors that already have a live offer (the job does not offer them again). */
+    async liveOfferedSlots(doctorIds: string[], tx: Db = db) {
+      if (doctorIds.length === 0) return [];
+      return tx
+        .select({ doctorId: offer.doctorId, startsAt: offer.startsAt })
+        .from(offer)
+        .where(and(inArray(offer.doctorId, doctorIds), liveOffer(clock.now())));
+    },
+
+    /** The offers sent for an entry, newest first (tests and the staff detail). */
+    async offersOf(entryId: string, tx: Db = db) {
+      return tx.select().from(waitingListOffers).where(eq(waitingListOffers.entryId, entryId)).orderBy(desc(waitingListOffers.createdAt));
+    },
+  };
+}
+
+export type WaitingListRepository = ReturnType<typeof createWaitingListRepository>;

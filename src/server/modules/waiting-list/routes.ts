@@ -1,0 +1,141 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  myWaitingJoinSchema,
+  offerSchema,
+  publicWaitingJoinSchema,
+  staffWaitingJoinSchema,
+  waitingEntryListSchema,
+  waitingEntrySchema,
+  waitingListQuerySchema,
+} from '../../../common/schemas/waiting-list';
+import { clock } from '../../clock';
+import { AppError, validationError } from '../../errors';
+import { requireUser } from '../../plugins/auth';
+import { audited, auditContext } from '../audit/audited';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
+import { presentEntry } from './service';
+
+const NOT_FOUND = 'No encontramos esa entrada de la lista de espera.';
+const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
+const tokenParams = z.object({ token: z.string().max(100) });
+
+/** The desk's list, the paciente's own entries, joining from /agendar-cita and the offer links. */
+const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const service = app.waitingList;
+
+  // --- Staff: the whole list.
+  app.get(
+    api.waitingList,
+    { config: { access: 'appointments:manage' }, schema: { querystring: waitingListQuerySchema, response: { 200: waitingEntryListSchema } } },
+    async (request) => {
+      const rows = await audited(app.database.db, (tx) => repos.waitingList.list(request.query, tx), (found) => ({
+        ...auditContext(request),
+        action: 'list',
+        entity: 'waiting_list',
+        details: { results: found.length, ...request.query },
+      }));
+      return rows.map(presentEntry);
+    },
+  );
+
+  app.post(
+    api.waitingList,
+    { config: { access: 'appointments:manage' }, schema: { body: staffWaitingJoinSchema, response: { 201: waitingEntrySchema } } },
+    async (request, reply) => {
+      const { patientId, ...wish } = request.body;
+      if (!(await repos.patients.findById(patientId))) throw validationError({ patientId: 'Elige un paciente de la lista' });
+      return reply.status(201).send(await service.join({ ...wish, patientId, channel: 'mostrador' }, auditContext(request)));
+    },
+  );
+
+  app.delete(
+    api.waitingListEntry(':id'),
+    { config: { access: 'appointments:manage' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
+    async (request) => service.leave(request.params.id, auditContext(request)),
+  );
+
+  // --- The paciente's own entries.
+  const ownRecord = (request: FastifyRequest) => requireOwnRecord(app, requireUser(request));
+
+  app.get(
+    api.myWaitingList,
+    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: waitingEntryListSchema } } },
+    async (request) => {
+      const record = await ownRecord(request);
+      const rows = await audited(app.database.db, (tx) => repos.waitingList.list({ patientId: record.id }, tx), (found) => ({
+        ...auditContext(request),
+        action: 'list',
+        entity: 'waiting_list',
+        patientId: record.id,
+        details: { view: 'own', results: found.length },
+      }));
+      return rows.map(presentEntry);
+    },
+  );
+
+  app.post(
+    api.myWaitingList,
+    {
+      config: { access: 'my-appointments:manage', rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: { body: myWaitingJoinSchema, response: { 201: waitingEntrySchema } },
+    },
+    async (request, reply) => {
+      const record = await requireOwnRecord(app, requireUser(request), undefined, PENDING_BOOKING_MESSAGE);
+      return reply.status(201).send(await service.join({ ...request.body, patientId: record.id, channel: 'area' }, auditContext(request)));
+    },
+  );
+
+  app.delete(
+    api.myWaitingListEntry(':id'),
+    { config: { access: 'my-appointments:manage' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
+    async (request) => {
+      const record = await ownRecord(request);
+      return service.leave(request.params.id, auditContext(request), record.id);
+    },
+  );
+
+  // --- Public: joining from /agendar-cita (rate-limited like booking, with the honeypot) and the offer link.
+  app.post(
+    api.publicWaitingList,
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } },
+      schema: { body: publicWaitingJoinSchema, response: { 201: waitingEntrySchema } },
+    },
+    async (request, reply) => {
+      const { website, firstName, lastName, email, phone, acceptPrivacy: _accepted, ...wish } = request.body;
+      if (website) throw new AppError(400, 'VALIDATION', 'No se pudo procesar la solicitud. Inténtalo de nuevo.');
+      // The record of whoever joins, as for a booking: a signed-in paciente's own; else the one with this
+      // e-mail and name; else a new one (with the privacy consent just given).
+      const patient =
+        request.user?.role === 'paciente'
+          ? await requireOwnRecord(app, request.user, { phone }, PENDING_BOOKING_MESSAGE)
+          : ((await repos.patients.findByEmailAndName(email, firstName, lastName)) ??
+            (await audited(
+              app.database.db,
+              (tx) => repos.patients.create({ firstName, lastName, email, phone, privacyConsentAt: clock.now(), privacyConsentChannel: 'web' }, tx),
+              (created) => ({ ...auditContext(request), action: 'create', entity: 'patient', entityId: created.id, patientId: created.id, details: { via: 'waiting-list' } }),
+            )));
+      const channel = request.user?.role === 'paciente' ? 'area' : 'web';
+      return reply.status(201).send(await service.join({ ...wish, patientId: patient.id, channel }, auditContext(request)));
+    },
+  );
+
+  app.get(
+    api.waitingOffer(':token'),
+    { config: { access: 'public' }, schema: { params: tokenParams, response: { 200: offerSchema } } },
+    async (request) => service.offerView(request.params.token),
+  );
+
+  // A POST, sent by the offer page's script: mail scanners that prefetch the e-mail's link (a GET) must not book.
+  app.post(
+    api.acceptWaitingOffer(':token'),
+    { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { params: tokenParams, response: { 200: offerSchema } } },
+    async (request) => service.accept(request.params.token, { ...auditContext(request) }),
+  );
+};
+
+export default waitingListRoutes;

@@ -1,0 +1,272 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  OFFER_EXPIRED_MESSAGE,
+  OFFER_NOT_FOUND_MESSAGE,
+  OFFER_TAKEN_MESSAGE,
+  OFFER_WITHDRAWN_MESSAGE,
+  type PartOfDay,
+  type WaitingChannel,
+  type WaitingEntry,
+  type WaitingOffer,
+} from '../../../common/schemas/waiting-list';
+import { clock } from '../../clock';
+import { AppError, notFound, validationError } from '../../errors';
+import { audited, type AuditContext } from '../audit/audited';
+import { dateInZone } from '../availability/slots';
+import type { DoctorRecord } from '../doctors/repository';
+import type { AppointmentView } from '../appointments/repository';
+import { createOfferSender, hashToken, inPartOfDay } from './offers';
+import type { WaitingListRepository } from './repository';
+
+type ListedRow = Awaited<ReturnType<WaitingListRepository['list']>>[number];
+
+export function presentEntry(row: ListedRow): WaitingEntry {
+  const { entry } = row;
+  return {
+    id: entry.id,
+    patientId: entry.patientId,
+    patientName: row.patientName,
+    patientPhone: row.patientPhone ?? '',
+    patientEmail: row.patientEmail ?? '',
+    doctorId: entry.doctorId,
+    doctorName: row.doctorName,
+    specialtyId: entry.specialtyId,
+    specialty: row.specialty,
+    fromDate: entry.fromDate,
+    toDate: entry.toDate,
+    partOfDay: entry.partOfDay,
+    notes: entry.notes,
+    channel: entry.channel,
+    state: entry.status === 'esperando' && row.offered ? 'oferta_enviada' : entry.status,
+    appointmentId: entry.appointmentId,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+export interface JoinInput {
+  patientId: string;
+  doctorId: string | null;
+  specialtyId: string | null;
+  fromDate: string;
+  toDate: string;
+  partOfDay: PartOfDay;
+  notes?: string;
+  channel: WaitingChannel;
+}
+
+/** The waiting list: joining, leaving, offering freed slots and booking an offer (first come, first served). */
+export function createWaitingListService(app: FastifyInstance) {
+  const { repos } = app;
+  const repo = repos.waitingList;
+  const offerSlots = createOfferSender(app);
+
+  /** Adds an entry (audited); refuses days already past, unknown doctors and a second entry for the same wish. */
+  async function join(input: JoinInput, who: AuditContext): Promise<WaitingEntry> {
+    const settings = await repos.clinic.getSettings();
+    const today = clock.today(settings.timeZone).toString();
+    if (input.toDate < today) throw validationError({ toDate: 'Elige días a partir de hoy' });
+    const fromDate = input.fromDate < today ? today : input.fromDate;
+    let specialtyId = input.specialtyId;
+    if (input.doctorId) {
+      const doctor = await repos.doctors.findById(input.doctorId);
+      if (!doctor || !doctor.active) throw validationError({ doctorId: 'Elige un profesional de la lista' });
+      specialtyId = doctor.specialtyId;
+    } else if (!specialtyId || !(await repos.doctors.findSpecialty(specialtyId))) {
+      throw validationError({ specialtyId: 'Elige una especialidad de la lista' });
+    }
+    const current = await repo.list({ patientId: input.patientId });
+    const duplicate = current.find(
+      ({ entry }) =>
+        entry.status === 'esperando' &&
+        entry.doctorId === input.doctorId &&
+        (input.doctorId || entry.specialtyId === specialtyId) &&
+        entry.fromDate <= input.toDate &&
+        fromDate <= entry.toDate,
+    );
+    if (duplicate) {
+      const subject = input.channel === 'mostrador' ? 'Este paciente ya está' : 'Ya estás';
+      throw new AppError(409, 'CONFLICT', `${subject} en la lista de espera para ese profesional o especialidad en esas fechas.`);
+    }
+    const created = await audited(
+      app.database.db,
+      (tx) =>
+        repo.create(
+          {
+            patientId: input.patientId,
+            doctorId: input.doctorId,
+            specialtyId,
+            fromDate,
+            toDate: input.toDate,
+            partOfDay: input.partOfDay,
+            notes: input.notes ?? '',
+            channel: input.channel,
+            createdBy: who.actor?.id ?? null,
+          },
+          tx,
+        ),
+      (row) => ({ ...who, action: 'create', entity: 'waiting_list', entityId: row.id, patientId: row.patientId, details: { channel: input.channel } }),
+    );
+    return presentEntry((await repo.findById(created.id))!);
+  }
+
+  /** Takes an entry off the list (staff any; a paciente their own, checked by the caller); audited. */
+  async function leave(id: string, who: AuditContext, patientId?: string): Promise<WaitingEntry> {
+    const found = await repo.findById(id);
+    if (!found || (patientId && found.entry.patientId !== patientId)) throw notFound('No encontramos esa entrada de la lista de espera.');
+    if (found.entry.status !== 'esperando') throw new AppError(409, 'CONFLICT', 'Esta entrada ya no está esperando.');
+    await audited(app.database.db, (tx) => repo.retire(id, tx), {
+      ...who,
+      action: 'cancel',
+      entity: 'waiting_list',
+      entityId: id,
+      patientId: found.entry.patientId,
+    });
+    return presentEntry((await repo.findById(id))!);
+  }
+
+  /**
+   * A slot was freed (a cancellation or a move of `freed`): its doctor's free slots overlapping the old
+   * time are offered to the list. Called after the change commits; its e-mails are held like the change's
+   * (`deliverAfter`) and keyed to the appointment, so undoing the change cancels them. Never fails the change.
+   */
+  async function slotFreed(freed: Pick<AppointmentView, 'id' | 'doctorId' | 'startsAt' | 'endsAt'>, deliverAfter?: Date): Promise<number> {
+    try {
+      const doctor = await repos.doctors.findById(freed.doctorId);
+      if (!doctor?.active) return 0;
+      const settings = await repos.clinic.getSettings();
+      const day = dateInZone(freed.startsAt, settings.timeZone);
+      const [result] = await app.appointments.availability([doctor], day, day, settings);
+      const slots = (result?.slots ?? []).filter((slot) => slot.startsAt < freed.endsAt && slot.endsAt > freed.startsAt);
+      return await offerSlots(doctor, slots, settings, { sourceAppointmentId: freed.id, deliverAfter });
+    } catch (error) {
+      app.log.warn({ err: (error as Error).name }, 'waiting-list offers failed; the periodic match retries');
+      return 0;
+    }
+  }
+
+  /**
+   * The periodic match (new working hours, a slot nobody was offered): every waiting entry without a live
+   * offer is matched against its doctors' free slots, earliest first; slots with a live offer are skipped.
+   */
+  async function matchAvailability(): Promise<number> {
+    const settings = await repos.clinic.getSettings();
+    const today = clock.today(settings.timeZone).toString();
+    const entries = await repo.waitingWithoutOffer(today);
+    if (entries.length === 0) return 0;
+    const doctors = new Map<string, { doctor: DoctorRecord; from: string; to: string }>();
+    for (const entry of entries) {
+      const list = entry.doctorId
+        ? [await repos.doctors.findById(entry.doctorId)]
+        : await repos.doctors.list({ specialtyId: entry.specialtyId! });
+      for (const doctor of list) {
+        if (!doctor?.active) continue;
+        const from = entry.fromDate < today ? today : entry.fromDate;
+        const known = doctors.get(doctor.id);
+        doctors.set(doctor.id, { doctor, from: known && known.from < from ? known.from : from, to: known && known.to > entry.toDate ? known.to : entry.toDate });
+      }
+    }
+    let sent = 0;
+    for (const { doctor, from, to } of doctors.values()) {
+      if (from > to) continue;
+      const [result] = await app.appointments.availability([doctor], from, to, settings);
+      const offered = new Set((await repo.liveOfferedSlots([doctor.id])).map((slot) => slot.startsAt.getTime()));
+      const matches = (slot: { startsAt: Date }) =>
+        entries.some((entry) => {
+          const day = dateInZone(slot.startsAt, settings.timeZone);
+          const forDoctor = entry.doctorId ? entry.doctorId === doctor.id : entry.specialtyId === doctor.specialtyId;
+          return forDoctor && entry.fromDate <= day && day <= entry.toDate && inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone);
+        });
+      for (const slot of result?.slots ?? []) {
+        if (offered.has(slot.startsAt.getTime()) || !matches(slot)) continue;
+        sent += await offerSlots(doctor, [slot], settings);
+      }
+    }
+    return sent;
+  }
+
+  async function findOffer(token: string) {
+    const found = token.length >= 40 && token.length <= 64 ? await repo.findOffer(hashToken(token)) : undefined;
+    if (!found) throw notFound(OFFER_NOT_FOUND_MESSAGE);
+    return found;
+  }
+
+  async function offerView(found: Awaited<ReturnType<typeof findOffer>>): Promise<WaitingOffer> {
+    const { offer, entry } = found;
+    const [doctor, settings] = await Promise.all([repos.doctors.findById(offer.doctorId), repos.clinic.getSettings()]);
+    let state: WaitingOffer['state'] = 'abierta';
+    if (offer.status === 'aceptada') state = 'aceptada';
+    else if (entry.status !== 'esperando') state = 'retirada';
+    else if (found.mailCancelled || offer.expiresAt.getTime() <= clock.nowMs()) state = 'caducada';
+    else {
+      const busy = await repos.doctors.busyRanges([offer.doctorId], offer.startsAt, offer.endsAt);
+      if (busy.some((range) => range.startsAt < offer.endsAt && range.endsAt > offer.startsAt)) state = 'ocupada';
+    }
+    return {
+      state,
+      startsAt: offer.startsAt.toISOString(),
+      endsAt: offer.endsAt.toISOString(),
+      doctorName: doctor?.displayName ?? '',
+      specialty: doctor?.specialty ?? '',
+      timeZone: settings.timeZone,
+      manageUrl: state === 'aceptada' && offer.appointmentId ? await app.appointments.manageUrl(offer.appointmentId) : null,
+    };
+  }
+
+  /**
+   * Books an offer's slot through the one booking path: the appointments' exclusion constraint decides
+   * between people opening their links at once. The loser gets SLOT_TAKEN with a clear message and stays
+   * on the list; opening an accepted offer again just shows it.
+   */
+  async function accept(token: string, who: AuditContext): Promise<WaitingOffer> {
+    const found = await findOffer(token);
+    const current = await offerView(found);
+    if (current.state === 'aceptada') return current;
+    if (current.state === 'retirada') throw new AppError(409, 'CONFLICT', OFFER_WITHDRAWN_MESSAGE);
+    if (current.state === 'caducada') throw new AppError(409, 'CONFLICT', OFFER_EXPIRED_MESSAGE);
+    const taken = new AppError(409, 'SLOT_TAKEN', OFFER_TAKEN_MESSAGE);
+    if (current.state === 'ocupada') throw taken;
+    const { offer, entry } = found;
+    let view: AppointmentView;
+    try {
+      const doctor = await app.appointments.activeDoctor(offer.doctorId);
+      const slot = await app.appointments.requireFreeSlot(doctor, offer.startsAt);
+      const settings = await repos.clinic.getSettings();
+      view = await app.appointments.create({
+        doctor,
+        patientId: entry.patientId,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        reason: 'Hora de la lista de espera',
+        channel: 'web',
+        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
+        actor: null,
+        ip: who.ip ?? '',
+        email: 'received',
+      });
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'SLOT_TAKEN' || error.statusCode === 404)) throw taken;
+      throw error;
+    }
+    await audited(app.database.db, (tx) => repo.markAccepted(offer.id, entry.id, view.id, tx), {
+      ...who,
+      action: 'update',
+      entity: 'waiting_list',
+      entityId: entry.id,
+      patientId: entry.patientId,
+      details: { via: 'offer', appointmentId: view.id },
+    });
+    return offerView((await repo.findOffer(offer.tokenHash))!);
+  }
+
+  return {
+    join,
+    leave,
+    slotFreed,
+    matchAvailability,
+    offerView: async (token: string) => offerView(await findOffer(token)),
+    accept,
+    list: repo.list,
+  };
+}
+
+export type WaitingListService = ReturnType<typeof createWaitingListService>;
