@@ -12,7 +12,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
 import { createRepositories } from '../src/server/repositories';
 import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
-import { progressBar } from './progress';
+import { progressBar } from '../src/server/cli/progress';
 
 export interface SeedSizes {
   patients: number;

@@ -2,7 +2,7 @@
  * The reads `npm run bench` measures, each with the main SQL of its route (the repository call the route
  * makes, with the same arguments, through the same driver and pool) for the same-SQL ceiling.
  */
-import { Temporal } from 'temporal-polyfill';
+import { type Temporal } from 'temporal-polyfill';
 import type { DoctorRecord } from '../src/server/modules/doctors/repository';
 import { hashToken } from '../src/server/modules/auth/tokens';
 import { startOfDay } from '../src/server/modules/availability/slots';

@@ -35,7 +35,7 @@ describe('bench stats', () => {
 
 describe('progress bar', () => {
   it('draws the share done, the counts in es-ES and the time', async () => {
-    const { renderBar } = await import('./progress');
+    const { renderBar } = await import('../src/server/cli/progress');
     const line = renderBar('citas', 250_000, 1_000_000, 12.4);
     expect(line).toContain('25 %');
     expect(line).toContain('250.000 / 1.000.000');
