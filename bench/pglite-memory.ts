@@ -1,6 +1,7 @@
 /**
  * What the embedded database's memory is made of: opens PGlite in a fresh process per configuration
- * (empty database, then the app's migrations, then a read of every table) and prints the RSS at each step.
+ * (a data directory made beforehand by another process, as the app finds it after its first start) and
+ * prints the RSS once open, the WebAssembly memory, and with --data-dir after reading the big tables.
  * Run: node --import tsx bench/pglite-memory.ts [--data-dir DIR]   (DIR: an existing seeded data directory, copied)
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -36,7 +37,13 @@ if (process.env.PGLITE_MEMORY_CHILD) {
     ...(config.initialMemory ? { initialMemory: config.initialMemory as number } : {}),
     ...(startParams ? { startParams: [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...startParams] } : {}),
   });
+  if (config.initOnly) {
+    await client.close();
+    process.exit(0);
+  }
   steps['abierta'] = mb();
+  const heap = (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength;
+  if (heap) steps['memoria WASM'] = Math.round(heap / 1024 / 1024);
   const { rows } = await client.query<{ shared_buffers: string }>('SHOW shared_buffers');
   steps['shared_buffers'] = Number.parseInt(rows[0]!.shared_buffers, 10);
   if (config.seeded) {
@@ -54,6 +61,12 @@ for (const [label, config] of Object.entries(CONFIGS)) {
   if (source && config.memory) continue;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-memory-'));
   if (source) execFileSync('cp', ['-a', path.join(source, 'pgdata'), path.join(dir, 'pgdata')]);
+  // The app opens a directory made on its first start: create it in another process, then measure the opening.
+  if (!source && !config.memory) {
+    spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname], {
+      env: { ...process.env, PGLITE_MEMORY_CHILD: JSON.stringify({ ...config, dir, initOnly: true }) },
+    });
+  }
   const child = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname], {
     env: { ...process.env, PGLITE_MEMORY_CHILD: JSON.stringify({ ...config, dir, seeded: Boolean(source) }) },
     encoding: 'utf8',
