@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'build/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,7 +8,7 @@ import type { Repositories } from '../src/server/repositories';
  * with two doctors, and a signed note on each attended one — the patient whose first timeline page is
  * measured. Written in a few set-based statements.
  */
-export async function seedChartPatient(database: Database, repos: Repositories, visits: number): Promise<string> {
+export async function seedChartPatient(database: Database, repos: Repositories, visits: number): Promise<{ patientId: string; doctorId: string }> {
   const { db } = database;
   const specialty = (await repos.doctors.listSpecialties())[0] ?? (await repos.doctors.createSpecialty('Medicina familiar'));
   const doctorIds: string[] = [];
@@ -35,5 +35,5 @@ export async function seedChartPatient(database: Database, repos: Repositories, 
       FROM appointments WHERE patient_id = ${patient.id} AND status = 'atendida'`);
   await db.execute(sql`ANALYZE appointments`);
   await db.execute(sql`ANALYZE clinical_notes`);
-  return patient.id;
+  return { patientId: patient.id, doctorId: doctorIds[0]! };
 }

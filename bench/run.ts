@@ -1,148 +1,73 @@
 /**
- * `npm run bench` — HTTP benchmarks on PostgreSQL (BENCH_DATABASE_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres; a fresh database, dropped after) and on embedded PGlite:
- *  - patient search with 100 000 patients: p50/p95/p99 and requests per second;
- *  - availability of one doctor and of a specialty over a week with 1 000 000 appointments and 50 doctors;
- *  - bookings per second under concurrency, the conflicts refused, and a verification query that
- *    counts overlapping appointments afterwards (must be 0).
- * Options: --patients N (100000) --appointments N (1000000) --doctors N (50) --seconds S (10)
- *          --connections 1,10 --only postgres|pglite --part search|appointments|availability|bookings|chart --keep
- *          --visits N (500: the appointments of the chart part's patient) --db-prefix NAME (clinica_bench)
- *          --cache-seed (PostgreSQL: keep the seeded data as a template database named after the sizes and
- *          the day, and copy it on the next runs instead of seeding again; drop it with --drop-seed-cache)
+ * `npm run bench` — the API's reads and bookings on PostgreSQL and on embedded PGlite, each read beside two
+ * ceilings measured in the same run: a bare Fastify route, and a bare Fastify route running the read's main
+ * SQL through the same driver and pool (bench/ceilings.ts). Every scenario: a warm-up, then `--rounds`
+ * rounds of `--seconds`, app and ceiling back to back in each round; the table prints the medians, the
+ * spread of the rounds and the ratios. See docs/performance.md.
+ *
+ * Options: --patients N (100000) --appointments N (1000000) --doctors N (50) --seconds S (5) --rounds R (3)
+ *   --connections 1,10 --only postgres|pglite --keep --visits N (500) --conversations N (2000)
+ *   --part session,availability,search,diary,calendar,chart,inbox,bookings (all; «appointments» means
+ *   availability and bookings; «chart» includes the prescription PDF) --db-prefix NAME (clinica_bench)
+ *   --cache-seed (keep the seeded data for the day — a template database, a copied data directory — and
+ *   copy it on the next runs) --drop-seed-cache --json FILE (the results as JSON)
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import '../src/common/zod-es';
 import { buildApp } from '../src/server/app';
 import { parseFlags } from '../src/server/cli/open';
-import { openDatabase, type Database } from '../src/server/db/client';
 import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
 import { createRepositories } from '../src/server/repositories';
-import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
-import { fakePatient, SURNAMES } from '../src/server/seed/spanish-data';
+import { openBackend, analyze } from './backend';
+import { startCeilings } from './ceilings';
 import { seedChartPatient } from './chart';
-import { runLoad, type LoadResult } from './load';
+import { seedConversations, seedPrescription } from './fixtures';
+import { keepAliveGetter, runLoad, type LoadResult } from './load';
+import { startRssSampler } from './rss';
+import { readScenarios, type ReadScenario } from './scenarios';
+import { ratios, summarize, type Summary } from './stats';
+import { printReport, type BackendReport, type Row } from './report';
 
 const flags = parseFlags(process.argv.slice(2));
 const PATIENTS = Number(flags.patients ?? 100_000);
 const APPOINTMENTS = Number(flags.appointments ?? 1_000_000);
 const DOCTORS = Number(flags.doctors ?? 50);
-const SECONDS = Number(flags.seconds ?? 10);
-// Latency as one person sees it (1 connection) and under a busy front desk (10 at once).
+const SECONDS = Number(flags.seconds ?? 5);
+const ROUNDS = Math.max(1, Number(flags.rounds ?? 3));
 const CONNECTIONS = String(flags.connections ?? '1,10').split(',').map(Number);
-// --part appointments means both of its halves: availability and bookings.
-const PARTS = (flags.part ? [String(flags.part)] : ['search', 'appointments']).flatMap((part) => (part === 'appointments' ? ['availability', 'bookings'] : [part]));
-const WITH_APPOINTMENTS = PARTS.includes('availability') || PARTS.includes('bookings');
+const ALL_PARTS = ['session', 'availability', 'search', 'diary', 'calendar', 'chart', 'inbox', 'bookings'];
+const PARTS = (flags.part ? String(flags.part).split(',') : ALL_PARTS).flatMap((part) => (part === 'appointments' ? ['availability', 'bookings'] : [part]));
+const WITH_APPOINTMENTS = ['availability', 'bookings', 'diary', 'calendar'].some((part) => PARTS.includes(part));
 const PASSWORD = 'bench-password-1';
 const VISITS = Number(flags.visits ?? 500);
-const DB_PREFIX = String(flags['db-prefix'] ?? 'clinica_bench');
+const CONVERSATIONS = Number(flags.conversations ?? 2000);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Row extends LoadResult {
-  backend: string;
-  scenario: string;
-  connections: number;
-  note?: string;
-}
+const mb = () => process.memoryUsage().rss / 1024 / 1024;
 
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-/** The data every scenario reads: patients, and for the appointments part the doctors and their appointments. */
-async function seed(kind: string, database: Database) {
+async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport> {
+  const { database, databaseName, cleanup } = await openBackend(kind, {
+    sizes: { patients: PATIENTS, appointments: WITH_APPOINTMENTS ? APPOINTMENTS : 0, doctors: DOCTORS },
+    cacheSeed: Boolean(flags['cache-seed']),
+    dropSeedCache: Boolean(flags['drop-seed-cache']),
+    keep: Boolean(flags.keep),
+    dbPrefix: String(flags['db-prefix'] ?? 'clinica_bench'),
+    serverUrl: SERVER_URL,
+  });
   const repos = createRepositories(database.db);
-  let started = performance.now();
-  await addPatients(repos, PATIENTS);
-  console.log(`[${kind}] ${PATIENTS} pacientes en ${seconds(started)} s`);
-  if (WITH_APPOINTMENTS) {
-    started = performance.now();
-    const added = await addDoctorsAndAppointments(database.db, repos, {
-      doctorCount: DOCTORS,
-      appointmentCount: APPOINTMENTS,
-      onProgress: (done) => process.stdout.write(`\r[${kind}] ${done} citas…`),
-    });
-    console.log(`\n[${kind}] ${DOCTORS} doctores y ${added} citas en ${seconds(started)} s`);
+  const admin = await createAccountWithProfile(database.db, repos.auth, { email: 'bench@clinica.test', password: PASSWORD, displayName: 'Bench Admin', role: 'admin' });
+  let chart: { patientId: string; prescriptionId: string } | undefined;
+  if (PARTS.includes('chart')) {
+    const { patientId, doctorId } = await seedChartPatient(database, repos, VISITS);
+    chart = { patientId, prescriptionId: await seedPrescription(repos, patientId, doctorId) };
   }
-  await repos.patients.analyze();
-}
+  if (PARTS.includes('inbox')) await seedConversations(database, admin.account.id, CONVERSATIONS);
+  await analyze(database);
 
-async function withServer<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseUrl = (serverUrl: string, name: string) => {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-/**
- * A seeded PostgreSQL database: seeded here, or (with --cache-seed) copied from a template seeded once per
- * day and sizes, which turns minutes of seeding into seconds of copying.
- */
-async function seededPostgres(serverUrl: string, name: string) {
-  if (!flags['cache-seed']) {
-    await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 20 });
-    await seed('postgres', database);
-    return database;
-  }
-  const migrations = fs.readdirSync(new URL('../src/server/db/migrations', import.meta.url)).filter((file) => file.endsWith('.sql')).length;
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  const parts = WITH_APPOINTMENTS ? `${APPOINTMENTS}_${DOCTORS}` : 'p';
-  const template = `clinica_bench_seed_${PATIENTS}_${parts}_${day}_m${migrations}`;
-  const exists = await withServer(serverUrl, async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1);
-  if (!exists) {
-    await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${template}`));
-    const seeding = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, template), poolSize: 20 });
-    await seed('postgres', seeding);
-    await seeding.close();
-  } else {
-    console.log(`[postgres] datos copiados de ${template}`);
-  }
-  await withServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  return openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 20 });
-}
-
-async function openBackend(kind: 'postgres' | 'pglite'): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-'));
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
-    await seed(kind, database);
-    return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (flags['drop-seed-cache']) {
-    await withServer(serverUrl, async (client) => {
-      const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'clinica_bench_seed_%'");
-      for (const row of rows) await client.query(`DROP DATABASE ${row.datname}`);
-    });
-  }
-  const name = `${DB_PREFIX}_${Date.now()}`;
-  const database = await seededPostgres(serverUrl, name);
-  return {
-    database,
-    cleanup: async () => {
-      if (flags.keep) return console.log(`[postgres] base de datos conservada: ${name}`);
-      await withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
-}
-
-async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
-  const { database, cleanup } = await openBackend(kind);
-  const repos = createRepositories(database.db);
-
-  await createAccountWithProfile(database.db, repos.auth, { email: 'bench@clinica.test', password: PASSWORD, displayName: 'Bench Admin', role: 'admin' });
   const app = await buildApp({
     config: {
       env: 'production',
@@ -162,117 +87,153 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     mailer: { send: async () => undefined },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const rssAfterStart = mb();
   const signIn = await fetch(`${address}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: address },
     body: JSON.stringify({ email: 'bench@clinica.test', password: PASSWORD }),
   });
   const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-  const get = async (pathAndQuery: string) => {
-    const response = await fetch(`${address}${pathAndQuery}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    return response.ok;
+  const settings = await repos.clinic.getSettings();
+  const doctors = WITH_APPOINTMENTS ? (await repos.doctors.list()).filter((doctor) => doctor.email.startsWith('medico')) : [];
+  const scenarios = readScenarios({
+    repos,
+    sessionToken: decodeURIComponent(cookie.split('=')[1]!),
+    doctors,
+    timeZone: settings.timeZone,
+    today: Temporal.Now.plainDateISO(settings.timeZone),
+    chart,
+    parts: PARTS,
+  });
+  const ceilings = await startCeilings(scenarios);
+  const getApp = keepAliveGetter(address, { cookie });
+  const getCeiling = keepAliveGetter(ceilings.address);
+  const sampler = startRssSampler(databaseName ? { serverUrl: SERVER_URL, databaseName } : undefined);
+
+  const rounds = async (connections: number, request: (w: number, i: number) => Promise<boolean>) => {
+    const results: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) results.push(await runLoad({ connections, seconds: SECONDS, request }));
+    return results;
   };
+
+  // The bare route first: the machine's ceiling for any route, at each number of connections.
+  const bare: Record<number, Summary> = {};
+  for (const connections of CONNECTIONS) {
+    await runLoad({ connections, seconds: 1, request: () => getCeiling('/bare') });
+    bare[connections] = summarize(await rounds(connections, () => getCeiling('/bare')));
+    console.log(`[${kind}] ruta vacía, ${connections} conexiones: ${bare[connections]!.rps.toFixed(0)} req/s`);
+  }
 
   const rows: Row[] = [];
-  const measure = async (scenario: string, request: (worker: number, i: number) => Promise<boolean>) => {
-    for (const connections of CONNECTIONS) {
-      await runLoad({ connections, seconds: 1, request }); // warm-up
-      const result = await runLoad({ connections, seconds: SECONDS, request });
-      rows.push({ backend: kind, scenario, connections, ...result });
-      console.log(`[${kind}] ${scenario}, ${connections} conexiones: p95 ${result.p95.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s`);
-    }
-  };
+  for (const scenario of scenarios) rows.push(...(await measureRead(kind, scenario, getApp, getCeiling, bare)));
+  if (PARTS.includes('bookings') && doctors.length) rows.push(...(await measureBookings(kind, { address, cookie, doctors: doctors.map((d) => d.id), patientIds: await repos.patients.someIds(5000), timeZone: settings.timeZone, repos })));
 
-  if (PARTS.includes('search')) {
-    // Partial surnames as staff type them: 4–6 letters, sometimes with the accent, sometimes without.
-    const partialSurname = (worker: number, i: number) => {
-      const surname = SURNAMES[(worker * 7919 + i * 104729) % SURNAMES.length]!;
-      const prefix = surname.slice(0, 4 + ((worker + i) % 3));
-      return (i % 2 ? prefix : prefix.normalize('NFD').replace(/[\u0300-\u036f]/g, '')).toLowerCase();
-    };
-    await measure('pacientes: apellido parcial («garc»)', (w, i) => get(`/api/patients?q=${encodeURIComponent(partialSurname(w, i))}`));
-    await measure('pacientes: nombre y apellido', (w, i) => get(`/api/patients?q=${encodeURIComponent(`${i % 2 ? 'maria' : 'jose'} ${partialSurname(w, i)}`)}`));
-    await measure('pacientes: DNI completo', (w, i) => get(`/api/patients?q=${fakePatient(1_000_000 + ((w * 1000 + i) % PATIENTS), 7).documentNumber}`));
-    await measure('pacientes: lista sin filtro, pág. 50', () => get('/api/patients?page=50'));
-  }
-
-  if (PARTS.includes('chart')) {
-    const patientId = await seedChartPatient(database, repos, VISITS);
-    await measure(`historia clínica: 1.ª página (${VISITS} citas)`, () => get(`/api/patients/${patientId}/chart`));
-    await measure('historia clínica: solo notas, 1.ª página', () => get(`/api/patients/${patientId}/chart?kinds=note`));
-  }
-
-  if (WITH_APPOINTMENTS) {
-    const settings = await repos.clinic.getSettings();
-    const doctors = (await repos.doctors.list()).filter((doctor) => doctor.email.endsWith('@bench.clinica'));
-    const specialties = [...new Set(doctors.map((doctor) => doctor.specialtyId))];
-    const today = Temporal.Now.plainDateISO(settings.timeZone);
-    const week = (i: number) => {
-      const from = today.add({ days: 1 + (i % 4) * 7 });
-      return `from=${from}&to=${from.add({ days: 6 })}`;
-    };
-    if (PARTS.includes('availability')) {
-      await measure('disponibilidad: un doctor, una semana', (w, i) => get(`/api/public/availability?doctorId=${doctors[(w * 31 + i) % doctors.length]!.id}&${week(i)}`));
-      await measure('disponibilidad: especialidad, una semana', (w, i) => get(`/api/public/availability?specialtyId=${specialties[(w + i) % specialties.length]}&${week(i)}`));
-    }
-
-    // Bookings: every worker asks for free-looking slots of the next weeks; many collide on purpose.
-    // The load runs in a worker thread, off the app's event loop.
-    const patientIds = await repos.patients.someIds(5000);
-    // Bookings are measured under concurrency only (10 connections unless others are asked for).
-    const bookingConnections = CONNECTIONS.some((c) => c > 1) ? CONNECTIONS.filter((c) => c > 1) : [10];
-    for (const connections of PARTS.includes('bookings') ? bookingConnections : []) {
-      const outcome = await new Promise<{ result: LoadResult; booked: number; conflicts: number; others: number }>((resolve, reject) => {
-        // Workers don't get the TypeScript loader of the main thread: register tsx in the worker first.
-        const script = new URL('./booking-worker.ts', import.meta.url).href;
-        const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); });`, {
-          eval: true,
-          workerData: {
-            address,
-            cookie,
-            doctorIds: doctors.map((doctor) => doctor.id),
-            patientIds,
-            timeZone: settings.timeZone,
-            connections,
-            seconds: SECONDS,
-          },
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-      const overlaps = await repos.appointments.countOverlaps();
-      const { booked, conflicts, others } = outcome;
-      rows.push({
-        backend: kind,
-        scenario: 'reservas concurrentes (personal)',
-        connections,
-        ...outcome.result,
-        rps: (booked + conflicts) / SECONDS,
-        note: `${(booked / SECONDS).toFixed(0)} reservas/s, ${booked} hechas, ${conflicts} conflictos 409, ${others} otros; solapes tras verificar: ${overlaps}`,
-      });
-      console.log(`[${kind}] reservas: ${rows.at(-1)!.note}`);
-    }
-  }
-
+  const rss = await sampler.stop();
+  await ceilings.close();
   await app.close();
   await database.close();
   await cleanup();
+  return { backend: kind, rows, bare, rss, rssAfterStart };
+}
+
+async function measureRead(
+  kind: string,
+  scenario: ReadScenario,
+  getApp: (path: string) => Promise<boolean>,
+  getCeiling: (path: string) => Promise<boolean>,
+  bare: Record<number, Summary>,
+): Promise<Row[]> {
+  const appRequest = (w: number, i: number) => getApp(scenario.path(scenario.args(w, i)));
+  const sqlRequest = (w: number, i: number) => getCeiling(`/sql/${scenario.key}?${new URLSearchParams(scenario.args(w, i))}`);
+  const rows: Row[] = [];
+  for (const connections of CONNECTIONS) {
+    // Warm-up: caches, prepared statements, the JIT of both paths.
+    await runLoad({ connections, seconds: 1, request: appRequest });
+    await runLoad({ connections, seconds: 1, request: sqlRequest });
+    const app: LoadResult[] = [];
+    const ceiling: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      app.push(await runLoad({ connections, seconds: SECONDS, request: appRequest }));
+      ceiling.push(await runLoad({ connections, seconds: SECONDS, request: sqlRequest }));
+    }
+    const appSummary = summarize(app);
+    const row: Row = {
+      backend: kind,
+      scenario: scenario.name,
+      connections,
+      app: appSummary,
+      sqlCeiling: summarize(ceiling),
+      sqlRatio: ratios(app.map((r) => r.rps), ceiling.map((r) => r.rps)).median,
+      bareRatio: appSummary.rps / bare[connections]!.rps,
+      target: scenario.target,
+    };
+    rows.push(row);
+    console.log(
+      `[${kind}] ${scenario.name}, ${connections} conex.: p95 ${appSummary.p95.toFixed(1)} ms, ${appSummary.rps.toFixed(0)} req/s, ` +
+        `techo SQL ${row.sqlCeiling!.rps.toFixed(0)} req/s (${Math.round(row.sqlRatio! * 100)} %)`,
+    );
+  }
+  return rows;
+}
+
+interface BookingInput {
+  address: string;
+  cookie: string;
+  doctors: string[];
+  patientIds: string[];
+  timeZone: string;
+  repos: ReturnType<typeof createRepositories>;
+}
+
+/** Bookings run in a worker thread (bench/booking-worker.ts), off the app's event loop. */
+async function measureBookings(kind: string, input: BookingInput): Promise<Row[]> {
+  const run = (connections: number, seconds: number) =>
+    new Promise<{ result: LoadResult; booked: number; conflicts: number; others: number }>((resolve, reject) => {
+      // Workers don't get the TypeScript loader of the main thread: register tsx in the worker first.
+      const script = new URL('./booking-worker.ts', import.meta.url).href;
+      const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); });`, {
+        eval: true,
+        workerData: { address: input.address, cookie: input.cookie, doctorIds: input.doctors, patientIds: input.patientIds, timeZone: input.timeZone, connections, seconds },
+      });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const rows: Row[] = [];
+  for (const connections of CONNECTIONS) {
+    await run(connections, 1); // warm-up
+    const results: LoadResult[] = [];
+    const perSecond: number[] = [];
+    let booked = 0;
+    let conflicts = 0;
+    let others = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const outcome = await run(connections, SECONDS);
+      results.push(outcome.result);
+      perSecond.push(outcome.booked / SECONDS);
+      booked += outcome.booked;
+      conflicts += outcome.conflicts;
+      others += outcome.others;
+    }
+    const overlaps = await input.repos.appointments.countOverlaps();
+    const summary = summarize(results);
+    const bookingsPerSecond = summarize(perSecond.map((rps) => ({ rps, p50: 0, p95: 0, p99: 0, requests: 0, errors: 0 })));
+    rows.push({
+      backend: kind,
+      scenario: 'reservas concurrentes (personal)',
+      connections,
+      app: summary,
+      note: `${bookingsPerSecond.rps.toFixed(0)} reservas/s (mediana; rondas ${perSecond.map((v) => v.toFixed(0)).join(', ')}), ${booked} hechas, ${conflicts} conflictos 409, ${others} otros; solapes tras verificar: ${overlaps}`,
+    });
+    console.log(`[${kind}] reservas, ${connections} conex.: ${rows.at(-1)!.note}`);
+  }
   return rows;
 }
 
 const backends = (flags.only ? [flags.only] : ['postgres', 'pglite']) as ('postgres' | 'pglite')[];
-const rows: Row[] = [];
-for (const backend of backends) rows.push(...(await benchBackend(backend)));
+const reports: BackendReport[] = [];
+for (const backend of backends) reports.push(await benchBackend(backend));
 
-const pad = (text: string, width: number) => text.padEnd(width);
-const num = (value: number) => value.toFixed(1).padStart(8);
 const loaded = WITH_APPOINTMENTS ? `, ${APPOINTMENTS} citas, ${DOCTORS} doctores` : '';
-console.log(`\nClínica — ${PATIENTS} pacientes${loaded}; ${SECONDS} s por escenario`);
-console.log(`${pad('base', 9)} ${'conex.'.padStart(6)} ${pad('escenario', 42)} ${'peticiones'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'req/s'.padStart(8)} errores`);
-for (const row of rows) {
-  console.log(
-    `${pad(row.backend, 9)} ${String(row.connections).padStart(6)} ${pad(row.scenario, 42)} ${String(row.requests).padStart(10)} ${num(row.p50)} ${num(row.p95)} ${num(row.p99)} ${num(row.rps)} ${row.errors}${row.note ? `\n${' '.repeat(17)}↳ ${row.note}` : ''}`,
-  );
-}
+printReport(reports, `Clínica — ${PATIENTS} pacientes${loaded}; ${ROUNDS} rondas de ${SECONDS} s por escenario, conexiones ${CONNECTIONS.join(' y ')}`);
+if (flags.json) fs.writeFileSync(String(flags.json), JSON.stringify(reports, null, 2));
 process.exit(0);

@@ -8,6 +8,7 @@ import { ConfigError } from '../config';
 import { DirectoryLockedError } from '../db/lock';
 import { addDoctorsAndAppointments, addPatients } from '../seed/big';
 import { openForCli, parseFlags } from './open';
+import { progressBar } from './progress';
 
 const count = (value: string | true | undefined, fallback: number) => {
   const number = value === undefined ? fallback : Number(value);
@@ -25,15 +26,16 @@ async function main() {
   const doctors = count(flags.doctors, appointments > 0 ? 50 : 0);
   const { database, repos } = await openForCli();
   const started = Date.now();
-  const progress = (label: string) => (done: number) => process.stdout.write(`\r${done} ${label}…`);
   try {
     if (patients > 0) {
-      await addPatients(repos, patients, progress('pacientes'));
-      console.log(`\n${patients} pacientes añadidos.`);
+      const bar = progressBar('pacientes', patients);
+      await addPatients(repos, patients, (done) => bar.update(done));
+      bar.finish(`${patients} pacientes añadidos`);
     }
     if (appointments > 0) {
-      const added = await addDoctorsAndAppointments(database.db, repos, { doctorCount: doctors, appointmentCount: appointments, onProgress: progress('citas') });
-      console.log(`\n${doctors} doctores y ${added} citas añadidos.`);
+      const bar = progressBar('citas', appointments);
+      const added = await addDoctorsAndAppointments(database.db, repos, { doctorCount: doctors, appointmentCount: appointments, onProgress: (done) => bar.update(done) });
+      bar.finish(`${doctors} doctores y ${added} citas añadidos`);
     }
     await repos.patients.analyze();
     console.log(`Hecho en ${((Date.now() - started) / 1000).toFixed(1)} s.`);

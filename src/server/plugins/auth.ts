@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { clearSessionCookie, readSession } from '../modules/auth/sessions';
+import type { AccountRow, ProfileRow } from '../modules/auth/repository';
 import type { RequestUser } from '../types';
+
+/** The account and profile the session lookup already read, so `GET /api/auth/session` need not read them again. */
+const signedInRows = new WeakMap<FastifyRequest, { account: AccountRow; profile: ProfileRow }>();
+export const sessionRowsOf = (request: FastifyRequest) => signedInRows.get(request);
 
 /**
  * Resolves the session cookie to `request.user` on every API request. A disabled account or a
@@ -28,6 +33,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       displayName: profile.displayName,
       sessionId: session.id,
     };
+    signedInRows.set(request, { account, profile });
   });
 });
 

@@ -261,6 +261,10 @@ describe('profile', () => {
     expect(account).toMatchObject({ displayName: 'Nombre Nuevo', photoUrl: '' });
     const profile = await t.app.repos.auth.findProfile(user.id);
     expect(profile).toMatchObject({ displayName: 'Nombre Nuevo', phone: '+34 611 222 333' });
+    // The session check answers the account and profile as they are now (read with the session itself).
+    const session = (await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie })).json();
+    expect(session.user).toEqual({ id: user.id, email: account!.email, displayName: 'Nombre Nuevo', photoURL: '' });
+    expect(session.profile).toMatchObject({ id: user.id, role: 'paciente', displayName: 'Nombre Nuevo', phone: '+34 611 222 333', updatedAt: profile!.updatedAt.toISOString() });
   });
 
   it('keeps the account photo when the profile photo is cleared', async () => {
