@@ -23,7 +23,7 @@ export const ENGLISH_WORDS = [
   'messages', 'month', 'name', 'password', 'patient', 'patients', 'page', 'profile', 'settings', 'schedule', 'today',
   'tomorrow', 'yesterday', 'user', 'users', 'week', 'year', 'date', 'time', 'all day', 'all-day', 'more', 'less',
   'phone', 'address', 'notes', 'timed', 'event', 'events', 'list', 'prev', 'go to', 'change view', 'this week',
-  'this month', 'details', 'status', 'help', 'new', 'cancelled', 'canceled', 'confirmed', 'pending', 'done',
+  'this month', 'photo', 'picture', 'image', 'details', 'status', 'help', 'new', 'cancelled', 'canceled', 'confirmed', 'pending', 'done',
   // Glue words that Spanish never uses
   'the', 'and', 'of', 'with', 'your', 'you', 'here', 'from', 'this', 'there', 'are', 'is not',
 ];

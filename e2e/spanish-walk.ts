@@ -180,6 +180,8 @@ export class Report {
   async check(page: Page, what: string) {
     const text = await page.locator('body').innerText();
     if (text.trim().length < 20) this.fail(what, 'la página no muestra texto que leer');
+    const lang = await page.locator('html').getAttribute('lang');
+    if (lang !== 'es' && !lang?.startsWith('es-')) this.fail(what, `<html lang="${lang}">: debe ser «es»`);
     for (const line of describeFindings(await findingsOnPage(page))) this.problems.push(`${what} — ${line}`);
   }
 

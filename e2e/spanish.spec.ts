@@ -223,6 +223,7 @@ test.describe('Español en todas partes', () => {
       'paths.admin.editUser': async () => paths.admin.editUser((await (await page.request.get('/api/auth/session')).json()).user.id),
     });
 
+    await checkAfter(page, report, 'página que no existe dentro del área', () => openRoute(page, `${paths.admin.root}/pagina-que-no-existe`));
     await openRoute(page, paths.admin.calendar);
     for (const view of ['Vista del mes', 'Vista del día', 'Vista de la semana']) {
       await checkAfter(page, report, `calendario: ${view}`, async () => {
@@ -277,6 +278,15 @@ test.describe('Español en todas partes', () => {
     await checkAfter(page, report, 'nuevo paciente enviado vacío', async () => {
       await page.getByRole('button', { name: 'Crear paciente' }).click();
       await expect(page.locator('[aria-invalid=true]').first()).toBeVisible();
+    });
+
+    // On a phone the calendar shows one day with its own header, and the navigation is a menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkAfter(page, report, 'calendario en un móvil', () => openRoute(page, paths.admin.calendar));
+    await checkAfter(page, report, 'menú del admin en un móvil', async () => {
+      const menu = page.getByRole('button', { name: 'Abrir el menú' });
+      await menu.click();
+      await expect(page.getByRole('link', { name: 'Calendario' })).toBeVisible();
     });
     report.expectClean('admin');
   });
