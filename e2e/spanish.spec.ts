@@ -57,6 +57,7 @@ async function walk(page: Page, walker: Walker, report: Report, resolvers: Recor
     }
     await report.check(page, where(route));
     for (const link of await linksOn(page)) links.add(link);
+    // SPANISH_DEBUG=1 prints how long each route took.
     if (process.env.SPANISH_DEBUG) console.log(`${url}: ${Date.now() - started} ms`);
   };
   for (const route of mine.filter((entry) => entry.params === 0)) await visit(route, route.pattern + (QUERY[route.name] ?? ''));
@@ -291,7 +292,7 @@ test.describe('Español en todas partes', () => {
     report.expectClean('admin');
   });
 
-  test('as doctor: every doctor route, the new prescription modal, the agenda views', async ({ page }) => {
+  test('as doctor: every doctor route (an appointment of her agenda included) and the new prescription modal', async ({ page }) => {
     const report = new Report();
     await login(page, DEMO.doctor.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/doctor/);
