@@ -9,7 +9,6 @@ import FullCalendar, {
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import esLocale from '@fullcalendar/react/locales/es';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
@@ -38,6 +37,7 @@ import { appointmentsRootKey } from '../api/keys';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { showUndoableToast } from './undoable-toast';
 import { absenceEvents, businessHoursOf, toCalendarEvents } from '../utils/calendar-events';
+import { calendarLocale } from '../utils/calendar-locale';
 import { formatTimeRange } from '../utils/format';
 import { AppointmentDrawer } from './appointment-drawer';
 import { OutsideHoursModal } from './outside-hours-modal';
@@ -247,7 +247,7 @@ export function AppointmentCalendar({
           )}
           <FullCalendar
             plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, classicThemePlugin]}
-            locale={esLocale}
+            locale={calendarLocale}
             timeZone={timeZone}
             initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
             initialDate={initialDate}
