@@ -108,6 +108,8 @@ export const api = {
     booking: (token: string) => `/api/public/bookings/${seg(token)}`,
     cancelBooking: (token: string) => `/api/public/bookings/${seg(token)}/cancel`,
     rescheduleBooking: (token: string) => `/api/public/bookings/${seg(token)}/reschedule`,
+    /** The patient's answer to the reminder (issue 13): «Confirmo que iré» / «No podré ir». */
+    answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
   },
   appointments: '/api/appointments',
   appointmentsRange: '/api/appointments/range',
@@ -176,6 +178,12 @@ export const api = {
   conversationMessages: (id: string) => `/api/conversations/${seg(id)}/messages`,
   conversationAssignee: (id: string) => `/api/conversations/${seg(id)}/assignee`,
   myMessages: '/api/me/messages',
+  /** The patients' answers to their reminders, for the diary and the calendar. */
+  appointmentAnswers: '/api/appointment-answers',
+  /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
+  myCalendarFeed: '/api/me/calendar-feed',
+  /** The feed itself, public with its token: `<token>.ics`. */
+  calendarFeed: (file: string) => `/api/calendar-feeds/${seg(file)}`,
 } as const;
 
 const ID = '[^/]+';

@@ -47,6 +47,7 @@ export const AUDIT_ENTITIES = [
   'chart',
   'file',
   'conversation',
+  'calendar_feed',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -63,6 +64,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   chart: 'Historia clínica',
   file: 'Archivo',
   conversation: 'Mensajes',
+  calendar_feed: 'Calendario suscrito',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -11,3 +11,5 @@ export * from './clinical-plans';
 export * from './clinical-notes';
 export * from './files';
 export * from './messages';
+export * from './confirmations';
+export * from './calendar-feeds';
