@@ -182,8 +182,6 @@ export const api = {
   appointmentAnswers: '/api/appointment-answers',
   /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
   myCalendarFeed: '/api/me/calendar-feed',
-  /** The feed itself, public with its token: `<token>.ics`. */
-  calendarFeed: (file: string) => `/api/calendar-feeds/${seg(file)}`,
 } as const;
 
 const ID = '[^/]+';

@@ -19,6 +19,9 @@ const FEED_DAYS_BACK = 30;
 const FEED_DAYS_AHEAD = 180;
 const FEED_NOT_FOUND = 'Este enlace de calendario no existe o ha sido revocado.';
 
+/** The feed itself, public with its token (`<token>.ics`); server-only, so kept out of the client's paths. */
+export const calendarFeedPath = (file: string) => `/api/calendar-feeds/${file}`;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -63,13 +66,13 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         scope,
         createdAt: row.createdAt.toISOString(),
         patientDisplay: settings.feedPatientDisplay,
-        url: `${app.config.publicUrl}${api.calendarFeed(`${token}.ics`)}`,
+        url: `${app.config.publicUrl}${calendarFeedPath(`${token}.ics`)}`,
       });
     },
   );
 
   app.get(
-    api.calendarFeed(':file'),
+    calendarFeedPath(':file'),
     { config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 hour' } }, schema: { params: feedFileParams } },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);

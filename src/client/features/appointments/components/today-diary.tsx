@@ -1,7 +1,6 @@
 import {
   Anchor,
   Badge,
-  Box,
   ColorSwatch,
   EmptyState,
   Group,
