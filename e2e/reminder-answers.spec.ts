@@ -56,7 +56,9 @@ test('patients answer the reminder: «Confirmo que iré» puts the double tick i
   const comingRow = page.getByRole('listitem', { name: `22:00, ${coming.name}`, exact: true });
   const notComingRow = page.getByRole('listitem', { name: `22:30, ${notComing.name}`, exact: true });
   await expect(comingRow.getByText('Sin respuesta')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /^Sin confirmar \(\d+\)$/ })).toBeVisible();
+  const unconfirmedChip = page.getByRole('checkbox', { name: /^Sin confirmar \(\d+\)$/ });
+  await expect(unconfirmedChip).toBeEnabled();
+  await expect(page.getByText(/^Sin confirmar \(\d+\)$/)).toBeVisible();
 
   const confirmUrl = await reminderLink(coming.email, 'Confirmo que iré');
   const declineUrl = await reminderLink(notComing.email, 'No podré ir');
@@ -93,11 +95,39 @@ test('patients answer the reminder: «Confirmo que iré» puts the double tick i
   expect(again.status(), await again.text()).toBe(201);
 
   // «Sin confirmar» shows only the day's appointments nobody has answered for, to call them.
-  await page.getByRole('checkbox', { name: /^Sin confirmar/ }).check();
+  await page.getByText(/^Sin confirmar \(\d+\)$/).click();
+  await expect(unconfirmedChip).toBeChecked();
   await expect(comingRow).toHaveCount(0);
   await page.screenshot({ path: 'e2e/.tmp/diary-unconfirmed-1280.png', fullPage: true });
-  await page.getByRole('checkbox', { name: /^Sin confirmar/ }).uncheck();
+  await page.getByText(/^Sin confirmar \(\d+\)$/).click();
+  await expect(unconfirmedChip).not.toBeChecked();
   await expect(comingRow.getByRole('img', { name: CONFIRMED })).toBeVisible();
   await page.screenshot({ path: 'e2e/.tmp/diary-ticks-1280.png', fullPage: true });
   await expectNoAxeViolations(page, 'el diario con la doble marca');
+});
+
+test('a doctor creates the private calendar link in «Mi perfil», it serves iCalendar, and revoking it makes the old one fail', async ({ page }) => {
+  const signIn = await post(page, '/api/auth/sign-in', { email: DEMO.doctor.email, password: DEMO_PASSWORD });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  await page.goto('/doctor/perfil');
+  const card = page.getByRole('region', { name: 'Tu agenda en tu calendario' });
+  await card.getByRole('button', { name: /^(Crear enlace de calendario|Revocar y crear otro enlace)$/ }).click();
+  const field = card.getByRole('textbox', { name: 'Enlace de suscripción' });
+  await expect(field).toHaveValue(/\/api\/calendar-feeds\/[\w-]{43}\.ics$/);
+  const first = await field.inputValue();
+  const feed = await page.request.get(first);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  expect(await feed.text()).toContain('BEGIN:VCALENDAR');
+  await card.getByRole('button', { name: 'Google Calendar' }).click();
+  await expect(card.getByText(/Otros calendarios/)).toBeVisible();
+  await expectNoAxeViolations(page, 'el enlace de calendario del perfil');
+  await card.screenshot({ path: 'e2e/.tmp/calendar-feed-1280.png' });
+
+  await card.getByRole('button', { name: 'Revocar y crear otro enlace' }).click();
+  await expect(field).not.toHaveValue(first);
+  expect((await page.request.get(first)).status()).toBe(404);
+  expect((await page.request.get(await field.inputValue())).status()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.screenshot({ path: 'e2e/.tmp/calendar-feed-390.png' });
 });
