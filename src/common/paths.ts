@@ -112,6 +112,8 @@ export const api = {
     booking: (token: string) => `/api/public/bookings/${seg(token)}`,
     cancelBooking: (token: string) => `/api/public/bookings/${seg(token)}/cancel`,
     rescheduleBooking: (token: string) => `/api/public/bookings/${seg(token)}/reschedule`,
+    /** The patient's answer to the reminder (issue 13): «Confirmo que iré» / «No podré ir». */
+    answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
   },
   appointments: '/api/appointments',
   appointmentsRange: '/api/appointments/range',
@@ -187,6 +189,10 @@ export const api = {
   publicWaitingList: '/api/public/waiting-list',
   waitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}`,
   acceptWaitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}/accept`,
+  /** The patients' answers to their reminders, for the diary and the calendar. */
+  appointmentAnswers: '/api/appointment-answers',
+  /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
+  myCalendarFeed: '/api/me/calendar-feed',
 } as const;
 
 const ID = '[^/]+';

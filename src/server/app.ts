@@ -25,6 +25,8 @@ import publicAppointmentRoutes from './modules/appointments/public-routes';
 import patientAppointmentRoutes from './modules/appointments/patient-routes';
 import { createAppointmentService } from './modules/appointments/service';
 import staffAppointmentRoutes from './modules/appointments/staff-routes';
+import confirmationRoutes from './modules/confirmations/routes';
+import calendarFeedRoutes from './modules/calendar-feeds/routes';
 import dashboardRoutes from './modules/dashboard/routes';
 import auditRoutes from './modules/audit/routes';
 import eventRoutes from './modules/events/routes';
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(publicAppointmentRoutes);
   await app.register(staffAppointmentRoutes);
   await app.register(patientAppointmentRoutes);
+  await app.register(confirmationRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(dashboardRoutes);
   await app.register(clinicalNoteRoutes);
   await app.register(chartRoutes);

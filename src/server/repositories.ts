@@ -19,11 +19,15 @@ import { createClinicalNotesRepository } from './modules/clinical-notes/reposito
 import { createChartRepository } from './modules/chart/repository';
 import { createMessagesRepository } from './modules/messages/repository';
 import { createWaitingListRepository } from './modules/waiting-list/repository';
+import { createConfirmationsRepository } from './modules/confirmations/repository';
+import { createCalendarFeedsRepository } from './modules/calendar-feeds/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
   return {
     auth: createAuthRepository(db),
+    confirmations: createConfirmationsRepository(db),
+    calendarFeeds: createCalendarFeedsRepository(db),
     clinic: createClinicRepository(db),
     doctors: createDoctorsRepository(db),
     patients: createPatientsRepository(db),

@@ -48,6 +48,7 @@ export const AUDIT_ENTITIES = [
   'file',
   'conversation',
   'waiting_list',
+  'calendar_feed',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -65,6 +66,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   file: 'Archivo',
   conversation: 'Mensajes',
   waiting_list: 'Lista de espera',
+  calendar_feed: 'Calendario suscrito',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../time';
 import { ownImageUrlSchema } from './images';
+import { FEED_PATIENT_DISPLAYS } from './calendar-feeds';
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label}: como máximo ${max} caracteres`);
@@ -37,6 +38,8 @@ export const clinicSettingsSchema = z.object({
   cancellationWindowHours: wholeNumber('Plazo de cancelación', 0, 720, 'horas'),
   reminderLeadHours: wholeNumber('Aviso del recordatorio', 1, 336, 'horas'),
   bookingsRequireConfirmation: z.boolean(),
+  /** What the private calendar feeds show of each patient. */
+  feedPatientDisplay: z.enum(FEED_PATIENT_DISPLAYS, { error: 'Elige qué mostrar de los pacientes en los calendarios' }),
 });
 export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
 

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   /** Check in, mark attended or no-show. */
   'appointments:attend': { admin: 'any', doctor: 'own' },
   'agenda:read': { doctor: 'own' },
+  // A private iCalendar feed: a doctor's own agenda; an admin's is the whole clinic's.
+  'calendar-feed:manage': { admin: 'any', doctor: 'own' },
   'my-appointments:manage': { paciente: 'own' },
   // Dashboards and live events.
   'dashboard:admin': { admin: 'any' },

@@ -1,3 +1,4 @@
+import { ANSWER_PARAMS } from '../../common/schemas/confirmations';
 import { esDateFormat } from '../../common/time';
 import { buildIcs } from './ics';
 import { buttonHtml, emailLayout, escapeHtml } from './layout';
@@ -155,11 +156,29 @@ ${input.reason ? `<p>Motivo de la cancelación: ${escapeHtml(input.reason)}</p>`
   return { to: input.to, subject: `Cita cancelada · ${input.clinic.name}`, text, html, attachments: [ics(input, 'CANCELLED', 3)] };
 }
 
+/** The reminder's one-click answers: the manage page with `?respuesta=`, whose script sends the answer. */
+export function answerUrls(manageUrl: string) {
+  return {
+    confirm: `${manageUrl}?respuesta=${ANSWER_PARAMS.confirmed}`,
+    decline: `${manageUrl}?respuesta=${ANSWER_PARAMS.declined}`,
+  };
+}
+
+function secondaryButtonHtml(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="background:#ffffff;color:#0b7285;border:2px solid #0b7285;padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a>`;
+}
+
+/**
+ * The reminder asks «¿Vendrás?» with two one-click answers. «No podré ir» works even inside the
+ * cancellation window (the clinic would rather know); changing to another time still follows the window.
+ */
 export function reminderEmail(input: AppointmentMailInput): MailMessage {
-  const ifNotComing = !input.changeableOnline
-    ? callToChange(input)
+  const answers = input.manageUrl ? answerUrls(input.manageUrl) : undefined;
+  const call = input.clinic.phone ? `llama a la clínica al ${input.clinic.phone}` : 'llama a la clínica';
+  const toChange = !input.changeableOnline
+    ? `Para cambiarla a otra hora, ${call}.`
     : input.manageUrl
-      ? `Si no puedes venir, cámbiala o cancélala aquí: ${input.manageUrl}`
+      ? `Si prefieres otra hora, cámbiala aquí: ${input.manageUrl}`
       : `Si no puedes venir, avísanos. ${contactLine(input)}`;
   const text = [
     `Hola, ${input.patientName}:`,
@@ -168,22 +187,24 @@ export function reminderEmail(input: AppointmentMailInput): MailMessage {
     '',
     ...detailsText(input),
     '',
-    ifNotComing,
-    !input.changeableOnline && input.manageUrl ? `Puedes ver la cita aquí: ${input.manageUrl}` : '',
+    ...(answers ? ['¿Vendrás? Contéstanos con un clic:', `Confirmo que iré: ${answers.confirm}`, `No podré ir: ${answers.decline}`, ''] : []),
+    toChange,
     '',
     input.clinic.name,
   ]
     .filter((line, index, all) => line !== '' || all[index - 1] !== '')
     .join('\n');
-  const action = !input.changeableOnline
-    ? `<p>${escapeHtml(callToChange(input))}</p>${input.manageUrl ? buttonHtml(input.manageUrl, 'Ver la cita') : ''}`
-    : input.manageUrl
-      ? buttonHtml(input.manageUrl, 'Cambiar o cancelar')
-      : `<p>Si no puedes venir, avísanos. ${escapeHtml(contactLine(input))}</p>`;
+  const answerHtml = answers
+    ? `<p style="margin:20px 0 8px;font-weight:bold">¿Vendrás? Contéstanos con un clic:</p><p style="margin:0 0 24px">${buttonHtml(answers.confirm, 'Confirmo que iré').replace(/^<p[^>]*>|<\/p>$/g, '')} ${secondaryButtonHtml(answers.decline, 'No podré ir')}</p>`
+    : '';
+  const changeHtml =
+    input.changeableOnline && input.manageUrl
+      ? `<p style="font-size:13px;color:#52606d">Si prefieres otra hora, <a href="${escapeHtml(input.manageUrl)}">cámbiala aquí</a>.</p>`
+      : `<p style="font-size:13px;color:#52606d">${escapeHtml(toChange)}</p>`;
   const html = emailLayout(
     input.clinic.name,
     `<p>Hola, ${escapeHtml(input.patientName)}:</p><p>Te recordamos tu cita en ${escapeHtml(input.clinic.name)}.</p>${detailsHtml(input)}
-${action}`,
+${answerHtml}${changeHtml}`,
   );
   return { to: input.to, subject: `Recordatorio de tu cita · ${input.clinic.name}`, text, html };
 }

@@ -8,6 +8,8 @@ import { PROFILE_MATRIX } from './profiles';
 import { everyone, mine, only, ownRecords, ownToday, signedIn, theirs, type MatrixEntry } from './helpers';
 import { MY_DOCTOR_CARD_MATRIX } from './my-doctor-card';
 import { WAITING_LIST_ROWS } from './waiting-list';
+import { CONFIRMATION_ROWS } from './confirmations';
+import { FEED_ROWS } from './feeds';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -240,4 +242,6 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...PROFILE_MATRIX,
   ...MY_DOCTOR_CARD_MATRIX,
   ...WAITING_LIST_ROWS,
+  ...CONFIRMATION_ROWS,
+  ...FEED_ROWS,
 };

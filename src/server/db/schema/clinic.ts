@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { FEED_PATIENT_DISPLAYS } from '../../../common/schemas/calendar-feeds';
 
 export interface OpeningHoursRow {
   days: string;
@@ -26,6 +27,8 @@ export const clinicSettings = pgTable(
     cancellationWindowHours: integer('cancellation_window_hours').notNull().default(24),
     reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
     bookingsRequireConfirmation: boolean('bookings_require_confirmation').notNull().default(false),
+    /** What calendar feeds show of a patient (migration 0018). */
+    feedPatientDisplay: text('feed_patient_display', { enum: FEED_PATIENT_DISPLAYS }).notNull().default('initials'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('clinic_settings_single_row', sql`${table.id} = 1`)],

@@ -12,3 +12,5 @@ export * from './clinical-notes';
 export * from './files';
 export * from './messages';
 export * from './waiting-list';
+export * from './confirmations';
+export * from './calendar-feeds';

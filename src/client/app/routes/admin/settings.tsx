@@ -1,6 +1,8 @@
+import { Box } from '@mantine/core';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useSettings } from '../../../features/settings/api/get-settings';
+import { CalendarFeedCard } from '../../../features/calendar-feeds/components/calendar-feed-card';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 
 export default function SettingsPage() {
@@ -18,6 +20,9 @@ export default function SettingsPage() {
       )}
       {/* Mounted once: a background refetch never replaces what the admin is typing. */}
       {settings.data && <SettingsForm settings={settings.data} />}
+      <Box mt="xl">
+        <CalendarFeedCard />
+      </Box>
     </>
   );
 }

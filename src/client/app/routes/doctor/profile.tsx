@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
+import { CalendarFeedCard } from '../../../features/calendar-feeds/components/calendar-feed-card';
 import { MyDoctorCard } from '../../../features/profile/components/my-doctor-card';
 import { ChangePasswordForm } from '../../../features/profile/components/change-password-form';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
@@ -13,6 +14,7 @@ export default function ProfilePage() {
         <ProfilePhoto />
         <ProfileForm />
         <MyDoctorCard />
+        <CalendarFeedCard />
         <ChangePasswordForm />
       </Stack>
     </>

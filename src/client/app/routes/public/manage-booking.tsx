@@ -1,7 +1,9 @@
 import { Alert, Anchor, Box, Button, Container, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarX, IconClock, IconInfoCircle, IconLinkOff, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ANSWER_PARAMS, type PatientAnswer } from '../../../../common/schemas/confirmations';
+import { ReminderAnswer } from '../../../features/booking/components/reminder-answer';
 import { paths } from '../../../../common/paths';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
@@ -114,8 +116,27 @@ function BookingActions({ token, appointment }: { token: string; appointment: Ow
   );
 }
 
+/** `?respuesta=confirmo` or `?respuesta=no-podre-ir`: the reminder's one-click answers. */
+function answerOf(value: string | null): PatientAnswer | undefined {
+  return (Object.keys(ANSWER_PARAMS) as PatientAnswer[]).find((answer) => ANSWER_PARAMS[answer] === value);
+}
+
 export default function ManageBookingPage() {
   const { token = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const answer = answerOf(params.get('respuesta'));
+  if (answer) {
+    return (
+      <Container size="sm" py="xl" px={{ base: 'sm', xs: 'md' }}>
+        <PageTitle>Tu respuesta</PageTitle>
+        <ReminderAnswer token={token} answer={answer} onShowBooking={() => setParams({}, { replace: true })} />
+      </Container>
+    );
+  }
+  return <ManageBooking token={token} />;
+}
+
+function ManageBooking({ token }: { token: string }) {
   const booking = usePublicBooking(token);
 
   return (

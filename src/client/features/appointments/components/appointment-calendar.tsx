@@ -33,6 +33,7 @@ import { ApiError, toQueryString } from '../../../lib/api-client';
 import { formatLongDateTime } from '../../../lib/clinic-time';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
+import { useAppointmentAnswers } from '../api/get-appointment-answers';
 import { appointmentsRootKey } from '../api/keys';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { showUndoableToast } from './undoable-toast';
@@ -89,13 +90,22 @@ export function AppointmentCalendar({
     () => new Map((appointments.data ?? []).map((appointment) => [appointment.id, appointment])),
     [appointments.data],
   );
+  // The double tick of the patients who confirmed from the reminder, refetched with the range.
+  const answers = useAppointmentAnswers(
+    (appointments.data ?? []).filter((appointment) => appointment.status !== 'cancelada').map((appointment) => appointment.id),
+    appointments.dataUpdatedAt,
+  );
+  const confirmedIds = useMemo(
+    () => new Set([...(answers.data?.values() ?? [])].filter((answer) => answer.answer === 'confirmed').map((answer) => answer.appointmentId)),
+    [answers.data],
+  );
   const singleDoctor = doctorIds.length === 1 ? doctors.find((doctor) => doctor.id === doctorIds[0]) : undefined;
   const events = useMemo(
     () => [
-      ...toCalendarEvents(appointments.data ?? [], doctorIds),
+      ...toCalendarEvents(appointments.data ?? [], doctorIds, confirmedIds),
       ...(singleDoctor ? absenceEvents(singleDoctor) : []),
     ],
-    [appointments.data, doctorIds, singleDoctor],
+    [appointments.data, doctorIds, singleDoctor, confirmedIds],
   );
   const shownDoctors = doctorIds.length ? doctors.filter((doctor) => doctorIds.includes(doctor.id)) : doctors;
 

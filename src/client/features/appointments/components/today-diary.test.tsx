@@ -6,6 +6,11 @@ import { renderScreen, stubApi } from '../../../test/render';
 import { appointment } from '../test/fixtures';
 import { TodayDiary } from './today-diary';
 
+/** The diary's stubs answer the reminder answers' endpoint too: none, unless a test gives some. */
+function stubDiaryApi(answer: Parameters<typeof stubApi>[0], answers: unknown[] = []) {
+  return stubApi((call) => (call.url.startsWith('/api/appointment-answers') ? { status: 200, body: { answers } } : answer(call)));
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -74,7 +79,7 @@ function renderDiary() {
 
 describe('today diary', () => {
   it('shows the day in the clinic zone, the counters, and a column per doctor with its appointments in order', async () => {
-    stubApi(() => ({ status: 200, body: diary() }));
+    stubDiaryApi(() => ({ status: 200, body: diary() }));
     renderDiary();
 
     expect(await screen.findByText('Lunes, 23 de marzo de 2026')).toBeInTheDocument();
@@ -100,7 +105,7 @@ describe('today diary', () => {
   });
 
   it('offers the actions each status admits', async () => {
-    stubApi(() => ({ status: 200, body: diary() }));
+    stubDiaryApi(() => ({ status: 200, body: diary() }));
     renderDiary();
     const row = async (name: string) => (await screen.findByText(name)).closest('li')!;
 
@@ -113,7 +118,7 @@ describe('today diary', () => {
 
   it('records an arrival through the status endpoint and refreshes the diary', async () => {
     let arrived = false;
-    const { calls } = stubApi((call) => {
+    const { calls } = stubDiaryApi((call) => {
       if (call.method === 'POST') {
         arrived = true;
         return { status: 200, body: appointment({ id: 'a-1', patientName: 'Ana García', status: 'en_sala' }) };
@@ -139,7 +144,7 @@ describe('today diary', () => {
   });
 
   it('asks for the reason before cancelling, and sends it', async () => {
-    const { calls } = stubApi((call) =>
+    const { calls } = stubDiaryApi((call) =>
       call.method === 'POST'
         ? { status: 200, body: appointment({ id: 'a-2', patientName: 'Bruno Díaz', status: 'cancelada' }) }
         : { status: 200, body: diary() },
@@ -167,8 +172,22 @@ describe('today diary', () => {
     expect(await screen.findByText('Cita cancelada')).toBeInTheDocument();
   });
 
+  it('shows the double tick of a patient who confirmed, and «Sin confirmar» narrows the diary to those to call', async () => {
+    stubDiaryApi(() => ({ status: 200, body: diary() }), [{ appointmentId: 'a-1', answer: 'confirmed', answeredAt: '2026-03-22T18:00:00Z' }]);
+    const { user } = renderDiary();
+    const ana = (await screen.findByText('Ana García')).closest('li')!;
+    expect(await within(ana).findByRole('img', { name: 'Confirmada por el paciente' })).toHaveTextContent('✓✓');
+    const bruno = screen.getByText('Bruno Díaz').closest('li')!;
+    expect(within(bruno).getByText('Sin respuesta')).toBeInTheDocument();
+    expect(within(bruno).queryByRole('img', { name: 'Confirmada por el paciente' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /^Sin confirmar \(\d+\)$/ }));
+    await waitFor(() => expect(screen.queryByText('Ana García')).not.toBeInTheDocument());
+    expect(screen.getByText('Bruno Díaz')).toBeInTheDocument();
+  });
+
   it("shows the server's message when a change is refused", async () => {
-    stubApi((call) =>
+    stubDiaryApi((call) =>
       call.method === 'POST'
         ? {
             status: 409,

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Badge,
-  Box,
   ColorSwatch,
   EmptyState,
   Group,
@@ -19,9 +18,14 @@ import { AppointmentStatusBadge } from '../../../components/appointment-status-b
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/clinic-time';
 import { useLiveRefresh } from '../../../lib/live-events';
+import { useState } from 'react';
 import { getDiaryQueryOptions, useDiary } from '../api/get-diary';
 import { DiaryDayNav } from './diary-day-nav';
 import { MoveAppointmentButton } from './move-appointment';
+import { useAppointmentAnswers } from '../api/get-appointment-answers';
+import type { AppointmentAnswer } from '../../../../common/schemas/confirmations';
+import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
+import { UnconfirmedFilter } from './unconfirmed-filter';
 import { StatusActions } from './status-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];
@@ -58,7 +62,9 @@ function Counter({ label, value, hint, color }: { label: string; value: number; 
   );
 }
 
-function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; timeZone: string; first: boolean }) {
+type Answers = Map<string, AppointmentAnswer>;
+
+function DiaryRow({ appointment, timeZone, first, answer }: { appointment: Appointment; timeZone: string; first: boolean; answer?: AppointmentAnswer }) {
   const cancelled = appointment.status === 'cancelada';
   const time = formatTime(appointment.startsAt, timeZone);
   return (
@@ -83,9 +89,10 @@ function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; 
               {appointment.patientName}
             </Anchor>
           </Group>
-          <Box style={{ flexShrink: 0 }}>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <PatientAnswerMark appointment={appointment} answer={answer} />
             <AppointmentStatusBadge status={appointment.status} />
-          </Box>
+          </Group>
         </Group>
         <Stack gap={2} pl={{ base: 0, xs: TIME_INDENT }}>
           {appointment.patientPhone && (
@@ -116,9 +123,11 @@ function DiaryRow({ appointment, timeZone, first }: { appointment: Appointment; 
   );
 }
 
-function DoctorColumn({ doctor, timeZone, isToday }: { doctor: DiaryDoctor; timeZone: string; isToday: boolean }) {
+function DoctorColumn({ doctor, timeZone, isToday, answers, onlyUnconfirmed }: { doctor: DiaryDoctor; timeZone: string; isToday: boolean; answers: Answers; onlyUnconfirmed: boolean }) {
   const active = doctor.appointments.filter((a) => a.status !== 'cancelada').length;
-  const appointments = [...doctor.appointments].sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const appointments = [...doctor.appointments]
+    .filter((a) => !onlyUnconfirmed || isUnconfirmed(a, answers.get(a.id)))
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return (
     <Paper
       withBorder
@@ -145,7 +154,7 @@ function DoctorColumn({ doctor, timeZone, isToday }: { doctor: DiaryDoctor; time
       </Group>
       {appointments.length === 0 ? (
         <Text size="sm" c="dimmed" py="sm">
-          {isToday ? 'Sin citas hoy.' : 'Sin citas este día.'}
+          {onlyUnconfirmed ? 'Nadie por llamar.' : isToday ? 'Sin citas hoy.' : 'Sin citas este día.'}
         </Text>
       ) : (
         <Stack
@@ -155,7 +164,7 @@ function DoctorColumn({ doctor, timeZone, isToday }: { doctor: DiaryDoctor; time
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
           {appointments.map((appointment, index) => (
-            <DiaryRow key={appointment.id} appointment={appointment} timeZone={timeZone} first={index === 0} />
+            <DiaryRow key={appointment.id} appointment={appointment} timeZone={timeZone} first={index === 0} answer={answers.get(appointment.id)} />
           ))}
         </Stack>
       )}
@@ -174,6 +183,10 @@ interface DiaryProps {
 export function TodayDiary({ date, onDateChange }: DiaryProps) {
   const diary = useDiary(date);
   useLiveRefresh(getDiaryQueryOptions(date).queryKey);
+  const [onlyUnconfirmed, setOnlyUnconfirmed] = useState(false);
+  const ids = (diary.data?.doctors ?? []).flatMap((doctor) => doctor.appointments.map((a) => a.id));
+  // Refetched whenever the diary is (a patient's answer is announced as a change of the appointment).
+  const answers = useAppointmentAnswers(ids, diary.dataUpdatedAt);
 
   if (diary.isPending) return <LoadingBlock label="Cargando las citas del día" />;
   if (!diary.data) {
@@ -184,6 +197,8 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
   const { timeZone, today } = diary.data;
   const isToday = diary.data.date === today;
   const counters = diaryCounters(diary.data);
+  const answerMap: Answers = answers.data ?? new Map();
+  const unconfirmed = diary.data.doctors.flatMap((doctor) => doctor.appointments).filter((a) => isUnconfirmed(a, answerMap.get(a.id)));
   const doctors = diary.data.doctors;
   const dayWord = isToday ? 'hoy' : 'este día';
 
@@ -201,6 +216,9 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
         <Counter label="Atendidas" value={counters.attended} hint="consultas terminadas" color="green.8" />
         <Counter label="Pendientes" value={counters.waiting} hint="aún no han llegado" color="orange.9" />
       </SimpleGrid>
+      {doctors.length > 0 && (
+        <UnconfirmedFilter count={unconfirmed.length} checked={onlyUnconfirmed} onChange={setOnlyUnconfirmed} ready={answers.data !== undefined} />
+      )}
       {doctors.length === 0 ? (
         <Paper withBorder py="xl">
           <EmptyState
@@ -212,7 +230,7 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
           {doctors.map((doctor) => (
-            <DoctorColumn key={doctor.id} doctor={doctor} timeZone={timeZone} isToday={isToday} />
+            <DoctorColumn key={doctor.id} doctor={doctor} timeZone={timeZone} isToday={isToday} answers={answerMap} onlyUnconfirmed={onlyUnconfirmed} />
           ))}
         </SimpleGrid>
       )}

@@ -1,6 +1,7 @@
 import type { BusinessHoursInput, EventInput } from '@fullcalendar/react';
 import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
+import { CONFIRMED_LABEL } from '../../../../common/schemas/confirmations';
 import { addDays } from '../../../lib/clinic-time';
 import { readableTextOn } from '../../../lib/contrast';
 import { isReschedulable } from './status-actions';
@@ -13,14 +14,19 @@ export const ABSENCE_COLOR = '#adb5bd';
  * cancelled ones left out, coloured by doctor with text that reads on it; only pending and confirmed ones can be dragged.
  * Start and end are the API's instants: the calendar places them in the clinic's time zone.
  */
-export function toCalendarEvents(appointments: Appointment[], doctorIds: readonly string[] = []): EventInput[] {
+export function toCalendarEvents(
+  appointments: Appointment[],
+  doctorIds: readonly string[] = [],
+  /** Appointments whose patient confirmed from the reminder: a double tick with its words. */
+  confirmedIds: ReadonlySet<string> = new Set(),
+): EventInput[] {
   const shown = new Set(doctorIds);
   return appointments
     .filter((appointment) => appointment.status !== 'cancelada')
     .filter((appointment) => shown.size === 0 || shown.has(appointment.doctorId))
     .map((appointment) => ({
       id: appointment.id,
-      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}`,
+      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}`,
       start: appointment.startsAt,
       end: appointment.endsAt,
       color: appointment.doctorColor,

@@ -26,6 +26,7 @@ const settings: ClinicSettingsResponse = {
   cancellationWindowHours: 24,
   reminderLeadHours: 24,
   bookingsRequireConfirmation: false,
+  feedPatientDisplay: 'initials',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

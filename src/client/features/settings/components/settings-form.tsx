@@ -10,6 +10,7 @@ import {
   type ClinicSettingsResponse,
   type ClinicSettingsUpdate,
 } from '../../../../common/schemas/settings';
+import { FEED_PATIENT_DISPLAYS, FEED_PATIENT_DISPLAY_LABELS } from '../../../../common/schemas/calendar-feeds';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { ImageUpload } from '../../../components/image-upload';
 import { SwitchField } from '../../../components/switch-field';
@@ -321,6 +322,22 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
             name="bookingsRequireConfirmation"
             label="Las reservas online necesitan confirmación del personal"
             description="Si está activado, las citas pedidas en la web quedan pendientes hasta que alguien de la clínica las confirme."
+          />
+          <Controller
+            control={control}
+            name="feedPatientDisplay"
+            render={({ field }) => (
+              <Select
+                size="md"
+                label="Pacientes en los calendarios suscritos"
+                description="Qué se ve de cada paciente en los enlaces de calendario (Google Calendar, Outlook, Apple). Nunca el motivo de la consulta."
+                data={FEED_PATIENT_DISPLAYS.map((value) => ({ value, label: FEED_PATIENT_DISPLAY_LABELS[value] }))}
+                value={field.value}
+                onChange={(value) => value && field.onChange(value)}
+                allowDeselect={false}
+                maw={420}
+              />
+            )}
           />
         </FormSection>
 

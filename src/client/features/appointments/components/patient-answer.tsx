@@ -1,0 +1,34 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { CONFIRMED_LABEL, type AppointmentAnswer } from '../../../../common/schemas/confirmations';
+import type { Appointment } from '../../../../common/schemas/appointments';
+
+/** Whether the desk should call the patient: a live appointment whose patient has not answered the reminder. */
+export const isUnconfirmed = (appointment: Appointment, answer: AppointmentAnswer | undefined) =>
+  ['pendiente', 'confirmada'].includes(appointment.status) && !answer;
+
+/** The double tick of an appointment the patient confirmed from the reminder; «Sin respuesta» while none. */
+export function PatientAnswerMark({ appointment, answer }: { appointment: Appointment; answer: AppointmentAnswer | undefined }) {
+  if (answer?.answer === 'confirmed' && appointment.status !== 'cancelada') {
+    return (
+      <Tooltip label={CONFIRMED_LABEL}>
+        <Badge
+          variant="light"
+          color="teal"
+          size="sm"
+          role="img"
+          aria-label={CONFIRMED_LABEL}
+        >
+          ✓✓
+        </Badge>
+      </Tooltip>
+    );
+  }
+  if (isUnconfirmed(appointment, answer)) {
+    return (
+      <Badge variant="outline" color="gray.7" size="sm">
+        Sin respuesta
+      </Badge>
+    );
+  }
+  return null;
+}

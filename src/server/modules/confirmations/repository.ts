@@ -1,0 +1,28 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { PatientAnswer } from '../../../common/schemas/confirmations';
+import type { Db } from '../../db/client';
+import { appointmentAnswers } from '../../db/schema';
+
+export type AppointmentAnswerRow = typeof appointmentAnswers.$inferSelect;
+
+/** All SQL about the patients' answers to their reminders. */
+export function createConfirmationsRepository(db: Db) {
+  return {
+    /** Records the answer (the last one wins: a patient who confirmed may still decline). */
+    async record(appointmentId: string, answer: PatientAnswer, at: Date, tx: Db = db): Promise<AppointmentAnswerRow> {
+      const [row] = await tx
+        .insert(appointmentAnswers)
+        .values({ appointmentId, answer, answeredAt: at })
+        .onConflictDoUpdate({ target: appointmentAnswers.appointmentId, set: { answer: sql`excluded.answer`, answeredAt: sql`excluded.answered_at` } })
+        .returning();
+      return row!;
+    },
+
+    async forAppointments(ids: string[], tx: Db = db): Promise<AppointmentAnswerRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(appointmentAnswers).where(inArray(appointmentAnswers.appointmentId, ids));
+    },
+  };
+}
+
+export type ConfirmationsRepository = ReturnType<typeof createConfirmationsRepository>;

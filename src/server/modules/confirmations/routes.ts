@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  PATIENT_ANSWERS,
+  answersQuerySchema,
+  appointmentAnswersSchema,
+  reminderAnswerResultSchema,
+} from '../../../common/schemas/confirmations';
+import { notFound } from '../../errors';
+import { auditContext } from '../audit/audited';
+import { createConfirmationService } from './service';
+
+const tokenParams = z.object({ token: z.string().max(100) });
+const answerBody = z.object({ answer: z.enum(PATIENT_ANSWERS, { error: 'Respuesta no válida' }) });
+const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
+
+/**
+ * The patient's answer to the reminder (public: the signed link is the proof), and the answers the
+ * desk's screens show beside each appointment.
+ */
+const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { repos } = app;
+  const service = createConfirmationService(app);
+
+  app.post(
+    api.public.answerBooking(':token'),
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: { params: tokenParams, body: answerBody, response: { 200: reminderAnswerResultSchema } },
+    },
+    async (request) => {
+      const id = await app.appointments.verifyManageToken(request.params.token);
+      const view = id ? await repos.appointments.findView(id) : undefined;
+      if (!view) throw notFound(BOOKING_NOT_FOUND);
+      const who = { ...auditContext(request), details: { via: 'reminder' } };
+      return request.body.answer === 'confirmed' ? service.confirm(view, who) : service.decline(view, who);
+    },
+  );
+
+  app.get(
+    api.appointmentAnswers,
+    { config: { access: 'appointments:list' }, schema: { querystring: answersQuerySchema, response: { 200: appointmentAnswersSchema } } },
+    async (request) => {
+      const rows = await repos.confirmations.forAppointments(request.query.ids);
+      return {
+        answers: rows.map((row) => ({ appointmentId: row.appointmentId, answer: row.answer, answeredAt: row.answeredAt.toISOString() })),
+      };
+    },
+  );
+};
+
+export default confirmationRoutes;

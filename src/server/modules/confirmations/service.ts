@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { DECLINED_REASON, type PatientAnswer, type ReminderAnswerResult } from '../../../common/schemas/confirmations';
+import { clock } from '../../clock';
+import { AppError } from '../../errors';
+import { audited } from '../audit/audited';
+import type { AuditNote } from '../appointments/service';
+import type { AppointmentView } from '../appointments/repository';
+
+const LIVE = ['pendiente', 'confirmada'];
+
+/**
+ * The patient's answer to the reminder, from the signed link (no sign-in). «Confirmo que iré» records the
+ * answer; «No podré ir» cancels through the appointment service's own cancel (so whatever hooks into a
+ * cancellation — the patient's e-mail, the live event, the waiting list — runs as for any other) and then
+ * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
+ * window closes: the clinic would rather know than find an empty chair (docs/decisions.md).
+ */
+export function createConfirmationService(app: FastifyInstance) {
+  const { repos } = app;
+
+  async function result(view: AppointmentView, answer: PatientAnswer, answeredAt: Date): Promise<ReminderAnswerResult> {
+    const settings = await repos.clinic.getSettings();
+    return {
+      answer,
+      answeredAt: answeredAt.toISOString(),
+      status: view.status,
+      startsAt: view.startsAt.toISOString(),
+      timeZone: settings.timeZone,
+      doctorName: view.doctorName,
+    };
+  }
+
+  function requireOpen(view: AppointmentView) {
+    if (!LIVE.includes(view.status)) {
+      throw new AppError(409, 'INVALID_TRANSITION', view.status === 'cancelada' ? 'Esta cita ya está cancelada.' : 'Esta cita ya no admite respuesta.');
+    }
+    if (view.startsAt.getTime() <= clock.nowMs()) {
+      throw new AppError(409, 'INVALID_TRANSITION', 'Esta cita ya ha empezado o ha pasado: si necesitas algo, llama a la clínica.');
+    }
+  }
+
+  async function confirm(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+    requireOpen(view);
+    const row = await audited(
+      app.database.db,
+      (tx) => repos.confirmations.record(view.id, 'confirmed', clock.now(), tx),
+      {
+        actor: who.actor,
+        ip: who.ip,
+        action: 'update',
+        entity: 'appointment',
+        entityId: view.id,
+        patientId: view.patientId,
+        details: { ...who.details, answer: 'confirmed' },
+      },
+    );
+    await app.events.publish({ type: 'appointment', appointmentId: view.id, doctorId: view.doctorId, startsAt: view.startsAt.toISOString() });
+    return result(view, 'confirmed', row.answeredAt);
+  }
+
+  async function decline(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+    // A second click on the same link (or the page reloaded) answers as the first did.
+    if (view.status === 'cancelada') {
+      const [previous] = await repos.confirmations.forAppointments([view.id]);
+      if (previous?.answer === 'declined') return result(view, 'declined', previous.answeredAt);
+    }
+    requireOpen(view);
+    const cancelled = await app.appointments.setStatus(
+      view,
+      'cancelada',
+      { ...who, details: { ...who.details, answer: 'declined' } },
+      { reason: DECLINED_REASON, visible: true },
+    );
+    const row = await repos.confirmations.record(view.id, 'declined', clock.now());
+    return result(cancelled, 'declined', row.answeredAt);
+  }
+
+  return { confirm, decline };
+}
+
+export type ConfirmationService = ReturnType<typeof createConfirmationService>;
