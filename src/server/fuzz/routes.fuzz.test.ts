@@ -23,9 +23,9 @@ import { errorBodyProblem } from './spanish';
  *    before and after each refused request (./snapshot.ts names the two tables that may change, and why).
  *
  * Replay a failure with the seed it prints: `FUZZ_SEED=<seed> npx vitest run src/server/fuzz/routes.fuzz.test.ts`;
- * run longer with `FUZZ_RUNS=<runs per route>` (default 12 per route, about 60 s on the project's machine).
+ * run longer with `FUZZ_RUNS=<runs per route>` (default 3 per route and actor).
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3);
 const SEED = Number(process.env.FUZZ_SEED ?? 140_2030);
 const FUZZ_ACTORS = ['visitor', 'pacienteA', 'doctorA', 'admin'] as const satisfies readonly Actor[];
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
