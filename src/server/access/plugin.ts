@@ -9,6 +9,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's validation schemas (zod), as declared: the fuzz tests read their fields. */
+  schema?: RouteOptions['schema'];
 }
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -45,7 +47,7 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
         `${route.method} ${route.url}: every /api route declares config.access (a permission of src/server/access/policy.ts, or 'public'); got ${JSON.stringify(access)}`,
       );
     }
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, schema: route.schema });
     const own = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [checkAccess, ...own];
   });

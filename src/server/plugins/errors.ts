@@ -14,7 +14,9 @@ export function errorBody(
   fields?: Record<string, string>,
   meta?: Record<string, string>,
 ): ApiErrorBody {
-  return { error: { code, message: message ?? ERROR_CODES[code], ...(fields ? { fields } : {}), ...(meta ? { meta } : {}) } };
+  return {
+    error: { code, message: message ?? ERROR_CODES[code], ...(fields ? { fields } : {}), ...(meta ? { meta } : {}) },
+  };
 }
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
@@ -25,7 +27,29 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'MALFORMED_JSON' },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE' },
+  // @fastify/multipart's limits (parts, files, fields per upload).
+  FST_PARTS_LIMIT: { status: 413, code: 'BODY_TOO_LARGE' },
+  FST_FILES_LIMIT: { status: 413, code: 'BODY_TOO_LARGE' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'BODY_TOO_LARGE' },
 };
+
+/** What a broken upload is told (found by the fuzz tests: it was a 500). */
+export const MALFORMED_UPLOAD_MESSAGE =
+  'El archivo no ha llegado completo o el envío está mal formado. Vuelve a adjuntarlo.';
+
+/**
+ * The multipart parser (busboy) rejects a broken upload — a boundary that never comes, a body cut
+ * short — with a plain `Error` and no status: these are its messages.
+ */
+const MULTIPART_PARSE_ERRORS = new Set([
+  'Unexpected end of multipart data',
+  'Unexpected end of form',
+  'Multipart: Boundary not found',
+  'Boundary required',
+  'Malformed part header',
+  'Missing Content-Type-header.',
+  'Unsupported Content-Type.',
+]);
 
 /**
  * One error handler for the whole API: client-safe Spanish messages only. Validation errors name
@@ -34,7 +58,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ ...error.extra, ...errorBody(error.code, error.message, error.fields, error.meta) });
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.extra, ...errorBody(error.code, error.message, error.fields, error.meta) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -45,6 +71,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       // The first field's own message is specific enough to show as is ("Introduce un correo…").
       const message = Object.values(fields)[0] ?? ERROR_CODES.VALIDATION;
       return reply.status(400).send(errorBody('VALIDATION', message, fields));
+    }
+    if (!error.statusCode && MULTIPART_PARSE_ERRORS.has(error.message) && request.isMultipart()) {
+      return reply.status(400).send(errorBody('VALIDATION', MALFORMED_UPLOAD_MESSAGE));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code));
