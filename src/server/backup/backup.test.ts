@@ -179,4 +179,18 @@ describe('a backup', () => {
     );
     expect(await tableHashes()).toEqual(before);
   });
+
+  it('of a database without Clínica\'s tables is refused and leaves no file behind', async () => {
+    // The migrations' record is what tells a Clínica database: hide it for a moment.
+    await db.execute(sql`ALTER SCHEMA drizzle RENAME TO drizzle_hidden`);
+    try {
+      const target = path.join(dir, 'vacia.jsonl.gz');
+      await expect(writeBackup(db, target, 'pglite')).rejects.toThrow(
+        'La base de datos está vacía: no tiene las tablas de Clínica. Arranca el servidor una vez o restaura una copia.',
+      );
+      expect(fs.readdirSync(dir).filter((name) => name.startsWith('vacia'))).toEqual([]);
+    } finally {
+      await db.execute(sql`ALTER SCHEMA drizzle_hidden RENAME TO drizzle`);
+    }
+  });
 });

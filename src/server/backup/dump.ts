@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -20,10 +21,9 @@ const WIDE_BATCH_ROWS = 8;
 export async function writeBackup(db: Db, file: string, source: BackupManifest['source']): Promise<BackupManifest> {
   const bodyFile = `${file}.body.partial`;
   const partial = `${file}.partial`;
+  const body = zlib.createGzip({ level: 6 });
+  const written = pipeline(body, fs.createWriteStream(bodyFile));
   try {
-    const body = zlib.createGzip({ level: 6 });
-    const out = fs.createWriteStream(bodyFile);
-    body.pipe(out);
     const hash = createHash('sha256');
     let bytes = 0;
     const write = async (text: string) => {
@@ -66,7 +66,7 @@ export async function writeBackup(db: Db, file: string, source: BackupManifest['
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     body.end();
-    await once(out, 'close');
+    await written;
 
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -79,14 +79,16 @@ export async function writeBackup(db: Db, file: string, source: BackupManifest['
     };
     // Gzip members concatenate into one stream: the manifest's member goes first, the body's follows.
     fs.writeFileSync(partial, zlib.gzipSync(`${JSON.stringify(manifest)}\n`));
-    const append = fs.createWriteStream(partial, { flags: 'a' });
-    fs.createReadStream(bodyFile).pipe(append);
-    await once(append, 'close');
+    await pipeline(fs.createReadStream(bodyFile), fs.createWriteStream(partial, { flags: 'a' }));
     const fd = fs.openSync(partial, 'r');
     fs.fsyncSync(fd);
     fs.closeSync(fd);
     fs.renameSync(partial, file);
     return manifest;
+  } catch (error) {
+    body.destroy();
+    await written.catch(() => undefined);
+    throw error;
   } finally {
     fs.rmSync(bodyFile, { force: true });
     fs.rmSync(partial, { force: true });
