@@ -68,7 +68,18 @@ beforeAll(async () => {
   const admin = (await t.app.repos.auth.findAccountByEmail('admin@clinica.demo'))!;
   await db0().transaction(async (tx) => {
     await t.app.repos.files.create(
-      { id: upload.id, patientId: null, type: 'otros', name: 'Grande.bin', description: 'Subido en la prueba', mime: 'application/pdf', size: upload.content.length, visibleToPatient: false, uploadedBy: admin.id, createdAt: clock.now() },
+      {
+        id: upload.id,
+        patientId: null,
+        type: 'otros',
+        name: 'Grande.bin',
+        description: 'Subido en la prueba',
+        mime: 'application/pdf',
+        size: upload.content.length,
+        visibleToPatient: false,
+        uploadedBy: admin.id,
+        createdAt: clock.now(),
+      },
       tx,
     );
     await databaseFileStore(tx).save(upload.id, upload.content, tx);
@@ -99,8 +110,11 @@ describe('a backup', () => {
     expect(manifest.schema).toEqual({ tag: latest.tag, when: latest.when });
     expect(manifest.createdAt).toBe('2026-03-02T08:00:00.000Z');
     expect(Object.keys(manifest.tables).sort()).toEqual(Object.keys(before).sort());
-    for (const [table, count] of Object.entries(manifest.tables)) expect(`${table} ${count}`).toBe(`${table} ${before[table]!.split(':')[0]}`);
-    const [chunks] = await rows<{ count: number }>(sql`SELECT count(*)::int AS count FROM patient_file_chunks WHERE file_id = ${upload.id}`);
+    for (const [table, count] of Object.entries(manifest.tables))
+      expect(`${table} ${count}`).toBe(`${table} ${before[table]!.split(':')[0]}`);
+    const [chunks] = await rows<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM patient_file_chunks WHERE file_id = ${upload.id}`,
+    );
     expect(chunks!.count).toBe(4);
     expect(await verifyBackup(file)).toEqual(manifest);
   });
@@ -121,12 +135,16 @@ describe('a backup', () => {
   });
 
   it('restores with sequences where they were, so new rows do not collide', async () => {
-    const [seq] = await rows<{ name: string }>(sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'S' ORDER BY 1 LIMIT 1`);
+    const [seq] = await rows<{ name: string }>(
+      sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'S' ORDER BY 1 LIMIT 1`,
+    );
     expect(seq).toBeDefined();
     const manifest = await verifyBackup(file);
     const text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
     const line = text.split('\n').find((item) => item.startsWith(`{"s":${JSON.stringify(seq!.name)}`))!;
-    const [state] = await rows<{ value: string }>(sql`SELECT last_value::text AS value FROM ${sql.identifier('public')}.${sql.identifier(seq!.name)}`);
+    const [state] = await rows<{ value: string }>(
+      sql`SELECT last_value::text AS value FROM ${sql.identifier('public')}.${sql.identifier(seq!.name)}`,
+    );
     expect(JSON.parse(line).v).toBe(state!.value);
     expect(manifest.sequences).toBeGreaterThan(0);
   });
@@ -145,7 +163,9 @@ describe('a backup', () => {
     const bytes = fs.readFileSync(file);
     bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     fs.writeFileSync(damaged, bytes);
-    await expect(restoreBackup(db, damaged, { force: true })).rejects.toThrow(`El archivo ${damaged} está dañado o no es una copia de seguridad de Clínica`);
+    await expect(restoreBackup(db, damaged, { force: true })).rejects.toThrow(
+      `El archivo ${damaged} está dañado o no es una copia de seguridad de Clínica`,
+    );
 
     const truncated = path.join(dir, 'cortada.jsonl.gz');
     fs.writeFileSync(truncated, fs.readFileSync(file).subarray(0, 4000));
@@ -180,7 +200,7 @@ describe('a backup', () => {
     expect(await tableHashes()).toEqual(before);
   });
 
-  it('of a database without Clínica\'s tables is refused and leaves no file behind', async () => {
+  it("of a database without Clínica's tables is refused and leaves no file behind", async () => {
     // The migrations' record is what tells a Clínica database: hide it for a moment.
     await db.execute(sql`ALTER SCHEMA drizzle RENAME TO drizzle_hidden`);
     try {

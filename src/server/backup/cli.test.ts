@@ -45,10 +45,29 @@ beforeAll(async () => {
   // The source is made in-process (in memory, fast); the CLI restores it and backs up what it restored.
   const database = await openDatabase({ kind: 'pglite' });
   const repos = createRepositories(database.db);
-  const { account } = await createAccountWithProfile(database.db, repos.auth, { email: 'ana@clinica.es', password: 'una-clave-segura-1', displayName: 'Ana', role: 'admin' });
+  const { account } = await createAccountWithProfile(database.db, repos.auth, {
+    email: 'ana@clinica.es',
+    password: 'una-clave-segura-1',
+    displayName: 'Ana',
+    role: 'admin',
+  });
   await database.db.transaction(async (tx) => {
     const id = crypto.randomUUID();
-    await repos.files.create({ id, patientId: null, type: 'otros', name: 'a.pdf', description: '', mime: 'application/pdf', size: 3, visibleToPatient: false, uploadedBy: account.id, createdAt: new Date('2026-03-02T08:00:00Z') }, tx);
+    await repos.files.create(
+      {
+        id,
+        patientId: null,
+        type: 'otros',
+        name: 'a.pdf',
+        description: '',
+        mime: 'application/pdf',
+        size: 3,
+        visibleToPatient: false,
+        uploadedBy: account.id,
+        createdAt: new Date('2026-03-02T08:00:00Z'),
+      },
+      tx,
+    );
     await databaseFileStore(tx).save(id, Buffer.from([1, 2, 3]), tx);
   });
   source = path.join(dir, 'origen.jsonl.gz');
@@ -69,7 +88,9 @@ describe('npm run restore and npm run backup', () => {
     const refused = await cli('restore', [source], { DATA_DIR: target });
     lock.release();
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`La base de datos de ${target} ya está abierta por otro proceso (PID ${process.pid}).`);
+    expect(refused.stderr).toContain(
+      `La base de datos de ${target} ya está abierta por otro proceso (PID ${process.pid}).`,
+    );
     expect(refused.stderr).toContain('detén el servidor de Clínica y repite la orden');
     expect(fs.readdirSync(target)).toEqual([]);
 
@@ -79,38 +100,49 @@ describe('npm run restore and npm run backup', () => {
 
     const backup = await cli('backup', ['--out', path.join(dir, 'copias')], { DATA_DIR: target });
     expect(backup.stderr).toBe('');
-    expect(backup.stdout).toMatch(/^Copia de seguridad de .*destino guardada en .*copias\/clinica-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl\.gz\n/);
+    expect(backup.stdout).toMatch(
+      /^Copia de seguridad de .*destino guardada en .*copias\/clinica-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl\.gz\n/,
+    );
     const [name] = fs.readdirSync(path.join(dir, 'copias'));
     const again = await manifestOf(path.join(dir, 'copias', name!));
     // The same rows in the same order: the same checksum.
-    expect({ tables: again.tables, sha256: again.sha256 }).toEqual({ tables: sourceManifest.tables, sha256: sourceManifest.sha256 });
+    expect({ tables: again.tables, sha256: again.sha256 }).toEqual({
+      tables: sourceManifest.tables,
+      sha256: sourceManifest.sha256,
+    });
   }, 180_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('restore into PostgreSQL and back it up again to the same rows, not while a server is connected', async () => {
-    const name = `wt_backup_cli_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    try {
-      const server = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-      const refused = await cli('restore', [source], { DATABASE_URL: url.toString() });
-      await server.close();
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/Hay un servidor de Clínica conectado a la base de datos wt_backup_cli_\d+ de 127\.0\.0\.1 \(\d+ conexiones\): detenlo antes de restaurar\./);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'restore into PostgreSQL and back it up again to the same rows, not while a server is connected',
+    async () => {
+      const name = `wt_backup_cli_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      try {
+        const server = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+        const refused = await cli('restore', [source], { DATABASE_URL: url.toString() });
+        await server.close();
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(
+          /Hay un servidor de Clínica conectado a la base de datos wt_backup_cli_\d+ de 127\.0\.0\.1 \(\d+ conexiones\): detenlo antes de restaurar\./,
+        );
 
-      const restored = await cli('restore', [source], { DATABASE_URL: url.toString() });
-      expect(restored.stderr).toBe('');
-      const file = path.join(dir, 'de-postgres.jsonl.gz');
-      const backup = await cli('backup', ['--out', file], { DATABASE_URL: url.toString() });
-      expect(backup.stderr).toBe('');
-      const again = await manifestOf(file);
-      expect(again.source).toBe('postgres');
-      expect(again.tables).toEqual(sourceManifest.tables);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }, 180_000);
+        const restored = await cli('restore', [source], { DATABASE_URL: url.toString() });
+        expect(restored.stderr).toBe('');
+        const file = path.join(dir, 'de-postgres.jsonl.gz');
+        const backup = await cli('backup', ['--out', file], { DATABASE_URL: url.toString() });
+        expect(backup.stderr).toBe('');
+        const again = await manifestOf(file);
+        expect(again.source).toBe('postgres');
+        expect(again.tables).toEqual(sourceManifest.tables);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
 });

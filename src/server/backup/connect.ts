@@ -51,7 +51,8 @@ export async function openForBackup(config: Config, options: { create?: boolean 
     };
   }
   const pgdata = path.join(config.dataDir, 'pgdata');
-  if (!options.create && !fs.existsSync(pgdata)) throw new BackupError(`No hay ninguna base de datos en ${config.dataDir} (DATA_DIR).`);
+  if (!options.create && !fs.existsSync(pgdata))
+    throw new BackupError(`No hay ninguna base de datos en ${config.dataDir} (DATA_DIR).`);
   fs.mkdirSync(config.dataDir, { recursive: true });
   let lock: DirectoryLock;
   try {

@@ -47,8 +47,12 @@ export async function writeBackup(db: Db, file: string, source: BackupManifest['
         for (const table of await tablesInOrder(tx)) {
           let count = 0;
           const cursor = sql.identifier(`backup_${table.name}`);
-          await tx.execute(sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${sql.identifier('public')}.${sql.identifier(table.name)} t`);
-          const fetch = sql.raw(`FETCH ${table.wide ? WIDE_BATCH_ROWS : BATCH_ROWS} FROM "backup_${table.name.replaceAll('"', '""')}"`);
+          await tx.execute(
+            sql`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${sql.identifier('public')}.${sql.identifier(table.name)} t`,
+          );
+          const fetch = sql.raw(
+            `FETCH ${table.wide ? WIDE_BATCH_ROWS : BATCH_ROWS} FROM "backup_${table.name.replaceAll('"', '""')}"`,
+          );
           for (;;) {
             const { rows } = (await tx.execute(fetch)) as unknown as { rows: { row: string }[] };
             if (rows.length === 0) break;
@@ -60,7 +64,8 @@ export async function writeBackup(db: Db, file: string, source: BackupManifest['
           tables[table.name] = count;
         }
         const states = await sequences(tx);
-        for (const state of states) await write(`${JSON.stringify({ s: state.name, v: state.value, c: state.called })}\n`);
+        for (const state of states)
+          await write(`${JSON.stringify({ s: state.name, v: state.value, c: state.called })}\n`);
         return { tables, sequences: states.length, schema: { tag: migration.tag, when: migration.when } };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -37,7 +37,9 @@ const NEWLINE = Buffer.from('\n');
 const ROW_LINE = /^\{"t":("(?:[^"\\]|\\.)*"),"r":(\{.*\})\}$/;
 
 function damaged(file: string, detail: string): BackupError {
-  return new BackupError(`El archivo ${file} está dañado o no es una copia de seguridad de Clínica (${detail}). No se ha cambiado nada.`);
+  return new BackupError(
+    `El archivo ${file} está dañado o no es una copia de seguridad de Clínica (${detail}). No se ha cambiado nada.`,
+  );
 }
 
 /** The lines of a stream, read with back-pressure (a row of a file chunk is a 2 MB line). */
@@ -99,9 +101,11 @@ export async function* readBackup(file: string): AsyncGenerator<{ manifest: Back
     stream.destroy();
   }
   if (!manifest) throw damaged(file, 'está vacío');
-  if (bytes !== manifest.bytes || hash.digest('hex') !== manifest.sha256) throw damaged(file, 'la suma de comprobación no coincide');
+  if (bytes !== manifest.bytes || hash.digest('hex') !== manifest.sha256)
+    throw damaged(file, 'la suma de comprobación no coincide');
   for (const [table, count] of Object.entries(manifest.tables)) {
-    if ((counts[table] ?? 0) !== count) throw damaged(file, `la tabla ${table} tiene ${counts[table] ?? 0} filas y el manifiesto dice ${count}`);
+    if ((counts[table] ?? 0) !== count)
+      throw damaged(file, `la tabla ${table} tiene ${counts[table] ?? 0} filas y el manifiesto dice ${count}`);
   }
   if (sequenceCount !== manifest.sequences) throw damaged(file, 'faltan secuencias');
 }
@@ -113,13 +117,18 @@ function parseManifest(file: string, text: string): BackupManifest {
   } catch {
     throw damaged(file, 'no empieza por un manifiesto');
   }
-  if (manifest?.format !== BACKUP_FORMAT || typeof manifest.version !== 'number') throw damaged(file, 'no empieza por un manifiesto');
+  if (manifest?.format !== BACKUP_FORMAT || typeof manifest.version !== 'number')
+    throw damaged(file, 'no empieza por un manifiesto');
   if (manifest.version > BACKUP_FORMAT_VERSION) {
     throw new BackupError(
       `La copia ${file} usa la versión ${manifest.version} del formato, más nueva que la que entiende esta versión de Clínica (${BACKUP_FORMAT_VERSION}). Actualiza Clínica antes de restaurarla.`,
     );
   }
-  if (typeof manifest.schema?.when !== 'number' || typeof manifest.sha256 !== 'string' || typeof manifest.tables !== 'object') {
+  if (
+    typeof manifest.schema?.when !== 'number' ||
+    typeof manifest.sha256 !== 'string' ||
+    typeof manifest.tables !== 'object'
+  ) {
     throw damaged(file, 'el manifiesto está incompleto');
   }
   return manifest;

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { BackupError, readBackup, verifyBackup, type BackupManifest, type BodyLine } from './format';
-import { appliedMigration, applyMigrations, codeMigrations, rowCounts, tablesInOrder, type Migration, type TableInfo } from './schema-info';
+import {
+  appliedMigration,
+  applyMigrations,
+  codeMigrations,
+  rowCounts,
+  tablesInOrder,
+  type Migration,
+  type TableInfo,
+} from './schema-info';
 
 /** Rows inserted per statement, and the most JSON text one statement carries. */
 const BATCH_ROWS = 500;
@@ -19,7 +27,10 @@ async function tablesWithRows(db: Db): Promise<string[]> {
   );
   const full: string[] = [];
   for (const { name } of tables) {
-    const [row] = await rows<{ any: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier('public')}.${sql.identifier(name)}) AS any`);
+    const [row] = await rows<{ any: boolean }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier('public')}.${sql.identifier(name)}) AS any`,
+    );
     if (row!.any) full.push(name);
   }
   return full;
@@ -31,7 +42,11 @@ async function tablesWithRows(db: Db): Promise<string[]> {
  * set, and the later migrations of this version applied. Any failure leaves the database as it was. A database with data is replaced only
  * with `force`.
  */
-export async function restoreBackup(db: Db, file: string, options: { force?: boolean; verified?: boolean } = {}): Promise<BackupManifest> {
+export async function restoreBackup(
+  db: Db,
+  file: string,
+  options: { force?: boolean; verified?: boolean; onProgress?: (table: string, rows: number) => void } = {},
+): Promise<BackupManifest> {
   // The whole file is checked first (unless the caller just did), so a damaged one is named as such
   // rather than by the statement its damage breaks; the second read checks it again before the commit.
   if (!options.verified) await verifyBackup(file);
@@ -50,7 +65,14 @@ export async function restoreBackup(db: Db, file: string, options: { force?: boo
 
   try {
     await db.transaction(async (tx) => {
-      await replaceContents(tx, { file, manifest, migrations, force: options.force ?? false, body: items });
+      await replaceContents(tx, {
+        file,
+        manifest,
+        migrations,
+        force: options.force ?? false,
+        body: items,
+        onProgress: options.onProgress,
+      });
     });
   } finally {
     await items.return(undefined);
@@ -60,13 +82,22 @@ export async function restoreBackup(db: Db, file: string, options: { force?: boo
 
 async function replaceContents(
   tx: Db,
-  input: { file: string; manifest: BackupManifest; migrations: Migration[]; force: boolean; body: AsyncGenerator<{ manifest: BackupManifest } | { line: BodyLine }> },
+  input: {
+    file: string;
+    manifest: BackupManifest;
+    migrations: Migration[];
+    force: boolean;
+    body: AsyncGenerator<{ manifest: BackupManifest } | { line: BodyLine }>;
+    onProgress?: (table: string, rows: number) => void;
+  },
 ): Promise<void> {
   const { manifest, migrations } = input;
   const latest = migrations.at(-1)!;
   const current = await appliedMigration(tx);
   if (current !== null && current > latest.when) {
-    throw new BackupError('La base de datos de destino es de una versión más nueva de Clínica que este programa. No se ha cambiado nada.');
+    throw new BackupError(
+      'La base de datos de destino es de una versión más nueva de Clínica que este programa. No se ha cambiado nada.',
+    );
   }
   const full = await tablesWithRows(tx);
   if (full.length > 0 && !input.force) {
@@ -86,13 +117,19 @@ async function replaceContents(
   let batch: string[] = [];
   let batchTable: TableInfo | undefined;
   let batchBytes = 0;
+  let restored = 0;
   const flush = async () => {
     if (!batchTable || batch.length === 0) return;
-    const columns = sql.join(batchTable.columns.map((column) => sql.identifier(column)), sql`, `);
+    const columns = sql.join(
+      batchTable.columns.map((column) => sql.identifier(column)),
+      sql`, `,
+    );
     const target = sql`${sql.identifier('public')}.${sql.identifier(batchTable.name)}`;
     await tx.execute(
       sql`INSERT INTO ${target} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(NULL::${target}, ${`[${batch.join(',')}]`}::json)`,
     );
+    restored += batch.length;
+    input.onProgress?.(batchTable.name, restored);
     batch = [];
     batchBytes = 0;
   };
@@ -105,7 +142,10 @@ async function replaceContents(
       continue;
     }
     const table = tables.get(line.t);
-    if (!table) throw new BackupError(`La copia trae filas de la tabla ${line.t}, que no existe en su versión del esquema. No se ha cambiado nada.`);
+    if (!table)
+      throw new BackupError(
+        `La copia trae filas de la tabla ${line.t}, que no existe en su versión del esquema. No se ha cambiado nada.`,
+      );
     if (table !== batchTable || batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) {
       await flush();
       batchTable = table;
@@ -115,12 +155,18 @@ async function replaceContents(
   }
   await flush();
   for (const state of sequenceStates) {
-    await tx.execute(sql`SELECT setval(${`public."${state.s.replaceAll('"', '""')}"`}::regclass, ${state.v}::bigint, ${state.c})`);
+    await tx.execute(
+      sql`SELECT setval(${`public."${state.s.replaceAll('"', '""')}"`}::regclass, ${state.v}::bigint, ${state.c})`,
+    );
   }
   const counts = await rowCounts(tx, Object.keys(manifest.tables));
   for (const [table, count] of Object.entries(manifest.tables)) {
-    if (counts[table] !== count) throw new BackupError(`La tabla ${table} quedó con ${counts[table]} filas en vez de ${count}. No se ha cambiado nada.`);
+    if (counts[table] !== count)
+      throw new BackupError(
+        `La tabla ${table} quedó con ${counts[table]} filas en vez de ${count}. No se ha cambiado nada.`,
+      );
   }
   await applyMigrations(tx, migrations, manifest.schema.when, latest.when);
-  if ((await appliedMigration(tx)) !== latest.when) throw new Error('the restored database did not reach the latest migration');
+  if ((await appliedMigration(tx)) !== latest.when)
+    throw new Error('the restored database did not reach the latest migration');
 }

@@ -33,20 +33,35 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** The `created_at` (journal `when`) of the last migration applied to the database, or null for a blank one. */
 export async function appliedMigration(db: Db): Promise<number | null> {
-  const [exists] = await rows<{ name: string | null }>(db, sql`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS name`);
+  const [exists] = await rows<{ name: string | null }>(
+    db,
+    sql`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS name`,
+  );
   if (!exists?.name) return null;
-  const [last] = await rows<{ when: string | null }>(db, sql`SELECT max(created_at)::text AS "when" FROM drizzle.__drizzle_migrations`);
+  const [last] = await rows<{ when: string | null }>(
+    db,
+    sql`SELECT max(created_at)::text AS "when" FROM drizzle.__drizzle_migrations`,
+  );
   return last?.when ? Number(last.when) : null;
 }
 
 /** Applies the code's migrations after `after` up to and including `upTo`, recording them as Drizzle does. */
-export async function applyMigrations(db: Db, migrations: Migration[], after: number | null, upTo: number): Promise<void> {
+export async function applyMigrations(
+  db: Db,
+  migrations: Migration[],
+  after: number | null,
+  upTo: number,
+): Promise<void> {
   await db.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
-  await db.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`);
+  await db.execute(
+    sql`CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+  );
   for (const migration of migrations) {
     if ((after !== null && migration.when <= after) || migration.when > upTo) continue;
     for (const statement of migration.statements) await db.execute(sql.raw(statement));
-    await db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.when})`);
+    await db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES (${migration.hash}, ${migration.when})`,
+    );
   }
 }
 
@@ -83,14 +98,20 @@ export async function tablesInOrder(db: Db): Promise<TableInfo[]> {
   );
   const parents = new Map<string, Set<string>>(tables.map((table) => [table.name, new Set()]));
   for (const { child, parent } of references) {
-    if (child === parent) throw new Error(`La tabla ${child} se referencia a sí misma: la copia de seguridad no sabe ordenarla.`);
+    if (child === parent)
+      throw new Error(`La tabla ${child} se referencia a sí misma: la copia de seguridad no sabe ordenarla.`);
     parents.get(child)?.add(parent);
   }
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {
-    const ready = tables.map((table) => table.name).filter((name) => !placed.has(name) && [...parents.get(name)!].every((parent) => placed.has(parent)));
-    if (ready.length === 0) throw new Error('Las claves ajenas de la base de datos forman un ciclo: la copia de seguridad no sabe ordenarlas.');
+    const ready = tables
+      .map((table) => table.name)
+      .filter((name) => !placed.has(name) && [...parents.get(name)!].every((parent) => placed.has(parent)));
+    if (ready.length === 0)
+      throw new Error(
+        'Las claves ajenas de la base de datos forman un ciclo: la copia de seguridad no sabe ordenarlas.',
+      );
     for (const name of ready) {
       ordered.push(name);
       placed.add(name);
@@ -127,7 +148,10 @@ export async function sequences(db: Db): Promise<{ name: string; value: string; 
 export async function rowCounts(db: Db, tables: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const [row] = await rows<{ count: string }>(db, sql`SELECT count(*)::text AS count FROM ${sql.identifier('public')}.${sql.identifier(table)}`);
+    const [row] = await rows<{ count: string }>(
+      db,
+      sql`SELECT count(*)::text AS count FROM ${sql.identifier('public')}.${sql.identifier(table)}`,
+    );
     counts[table] = Number(row!.count);
   }
   return counts;

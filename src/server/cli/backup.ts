@@ -43,6 +43,10 @@ async function main() {
 
 main().catch((error) => {
   if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
-  else console.error('No se pudo hacer la copia de seguridad:', (error as { cause?: Error }).cause?.message ?? (error as Error).message);
+  else
+    console.error(
+      'No se pudo hacer la copia de seguridad:',
+      (error as { cause?: Error }).cause?.message ?? (error as Error).message,
+    );
   process.exit(1);
 });

@@ -23,7 +23,9 @@ async function main() {
   const started = performance.now();
   if (flags.check) {
     const manifest = await verifyBackup(file);
-    console.log(`La copia ${file} está completa: esquema ${manifest.schema.tag}, hecha el ${new Date(manifest.createdAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })}.`);
+    console.log(
+      `La copia ${file} está completa: esquema ${manifest.schema.tag}, hecha el ${new Date(manifest.createdAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })}.`,
+    );
     return;
   }
   // Checked before the database is opened: a damaged file is refused at once.
@@ -37,8 +39,16 @@ async function main() {
         `Hay un servidor de Clínica conectado a ${connection.where} (${servers} conexiones): detenlo antes de restaurar. No se ha cambiado nada.`,
       );
     }
-    const manifest = await restoreBackup(connection.db, file, { force: flags.force, verified: true });
+    const manifest = await restoreBackup(connection.db, file, {
+      force: flags.force,
+      verified: true,
+      onProgress: process.stderr.isTTY
+        ? (table, rows) =>
+            process.stderr.write(`\r${rows.toLocaleString('es-ES')} filas restauradas (${table})…\u001b[K`)
+        : undefined,
+    });
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
+    if (process.stderr.isTTY) process.stderr.write('\n');
     console.log(`Copia ${path.basename(file)} restaurada en ${connection.where}.`);
     console.log(
       `${rows.toLocaleString('es-ES')} filas, copia hecha el ${new Date(manifest.createdAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })}, ` +
@@ -52,6 +62,10 @@ async function main() {
 main().catch((error) => {
   if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
   // A failed statement's own message (Drizzle's repeats the statement and its parameters: megabytes of rows).
-  else console.error('No se pudo restaurar la copia; la base de datos no ha cambiado:', (error as { cause?: Error }).cause?.message ?? (error as Error).message);
+  else
+    console.error(
+      'No se pudo restaurar la copia; la base de datos no ha cambiado:',
+      (error as { cause?: Error }).cause?.message ?? (error as Error).message,
+    );
   process.exit(1);
 });
