@@ -36,6 +36,17 @@ async function tablesWithRows(db: Db): Promise<string[]> {
   return full;
 }
 
+/** The indexes of schema `public` that no constraint (primary key, unique, exclusion) owns. */
+async function plainIndexes(db: Db): Promise<{ name: string; definition: string }[]> {
+  return rows(
+    db,
+    sql`SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition FROM pg_index i
+        JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)
+        ORDER BY c.relname`,
+  );
+}
+
 /**
  * Replaces the database with the backup in `file`, in one transaction: the file and its versions are
  * checked first, then the schema is rebuilt at the backup's migration, the rows inserted, the sequences
@@ -112,6 +123,11 @@ async function replaceContents(
   await tx.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
   await tx.execute(sql`CREATE SCHEMA public`);
   await applyMigrations(tx, migrations, null, manifest.schema.when);
+  // Indexes that back no constraint (the trigram ones above all) are built once after the rows are in,
+  // rather than row by row: a third of the time of a restore into the embedded database.
+  const deferred = await plainIndexes(tx);
+  for (const index of deferred)
+    await tx.execute(sql`DROP INDEX ${sql.identifier('public')}.${sql.identifier(index.name)}`);
 
   const tables = new Map<string, TableInfo>((await tablesInOrder(tx)).map((table) => [table.name, table]));
   let batch: string[] = [];
@@ -154,6 +170,7 @@ async function replaceContents(
     batchBytes += line.row.length;
   }
   await flush();
+  for (const index of deferred) await tx.execute(sql.raw(index.definition));
   for (const state of sequenceStates) {
     await tx.execute(
       sql`SELECT setval(${`public."${state.s.replaceAll('"', '""')}"`}::regclass, ${state.v}::bigint, ${state.c})`,
