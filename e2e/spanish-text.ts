@@ -37,7 +37,7 @@ export const ENGLISH_DATE_WORDS = [
 
 /** Names and brands that stay as they are, and the demo data's own words. */
 export const ALLOWED = [
-  'WhatsApp', 'Google Calendar', 'Google', 'Outlook', 'Apple', 'iCloud', 'iCal', 'PDF', 'CSV', 'DNI', 'NIE', 'NIF',
+  'WhatsApp', 'Google Calendar', 'Apple Calendar', 'Google', 'Outlook', 'Apple', 'iCloud', 'iCal', 'PDF', 'CSV', 'DNI', 'NIE', 'NIF',
   'CIE-10', 'RGPD', 'LOPDGDD', 'Clínica',
 ];
 
@@ -53,8 +53,11 @@ const NAMES = new RegExp(
   [
     String.raw`[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
     String.raw`\bhttps?://\S+`,
+    // A bare host name, as in «abre calendar.google.com».
+    String.raw`\b(?:[a-z0-9-]+\.)+(?:com|es|org|net|io|eu)\b`,
     String.raw`\b[\w-]+\.(?:pdf|png|jpe?g|csv|ics|txt|docx?|webp|heic)\b`,
-    ...ALLOWED.map((name) => `(?<![\\p{L}])${escape(name)}(?![\\p{L}])`),
+    // A brand of two words is matched even glued to a neighbour («OutlookApple Calendar», tabs read as one text).
+    ...ALLOWED.map((name) => (name.includes(' ') ? escape(name) : `(?<![\\p{L}])${escape(name)}(?![\\p{L}])`)),
   ].join('|'),
   'giu',
 );

@@ -66,8 +66,7 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   const firstContext = await newClinicContext(browser);
   const firstPage = await firstContext.newPage();
   await firstPage.goto('/agendar-cita');
-  await firstPage.getByRole('combobox', { name: label('Especialidad') }).click();
-  await firstPage.getByRole('option', { name: specialty, exact: true }).click();
+  await firstPage.getByRole('radiogroup', { name: 'Especialidad' }).getByRole('radio', { name: specialty, exact: true }).click();
   await firstPage.getByRole('radio', { name: new RegExp(doctor.name) }).click();
   await firstPage.getByRole('button', { name: 'Continuar' }).click();
   await firstPage.getByRole('button', { name: 'Avísame si se libera una hora' }).click();

@@ -95,10 +95,14 @@ export function AppointmentCalendar({
     (appointments.data ?? []).filter((appointment) => appointment.status !== 'cancelada').map((appointment) => appointment.id),
     appointments.dataUpdatedAt,
   );
-  const confirmedIds = useMemo(
-    () => new Set([...(answers.data?.values() ?? [])].filter((answer) => answer.answer === 'confirmed').map((answer) => answer.appointmentId)),
-    [answers.data],
-  );
+  // Keyed by content, not by the answers' identity: a new Set on every render gave FullCalendar new events on
+  // every render, and its callbacks rendered again (React's «maximum update depth», seen switching views).
+  const confirmedKey = [...(answers.data?.values() ?? [])]
+    .filter((answer) => answer.answer === 'confirmed')
+    .map((answer) => answer.appointmentId)
+    .sort()
+    .join(',');
+  const confirmedIds = useMemo(() => new Set(confirmedKey ? confirmedKey.split(',') : []), [confirmedKey]);
   const singleDoctor = doctorIds.length === 1 ? doctors.find((doctor) => doctor.id === doctorIds[0]) : undefined;
   const events = useMemo(
     () => [
