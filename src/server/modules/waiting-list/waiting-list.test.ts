@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OFFER_TAKEN_MESSAGE, OFFERS_PER_SLOT } from '../../../common/schemas/waiting-list';
 import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { createManageLinks } from '../appointments/manage-link';
 import { createDoctor, validPatient } from '../../test/fixtures';
 
 /** Monday 2 March 2026, 09:00 in Madrid; the doctors below see patients on Wednesday the 4th, 09:00–10:00. */
@@ -134,6 +135,23 @@ describe('offers of a freed slot', () => {
     expect(mail.text).toContain('Hemos avisado a la vez a 3 personas de la lista');
     expect(await stateOf(people[0]!.entryId)).toBe('oferta_enviada');
     expect(await stateOf(people[3]!.entryId)).toBe('esperando');
+  });
+
+  it('a patient who answers «No podré ir» to the reminder frees the slot, and the list is offered it', async () => {
+    const { doctor, booked } = await fullDoctor();
+    const people = await queue(doctor.id, ['Avisada']);
+    // The reminder's link: the appointment's signed manage token, answered without signing in.
+    const token = await createManageLinks(t.app.repos.clinic).tokenFor(booked[1]!);
+    const declined = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/answer`, payload: { answer: 'declined' } });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toMatchObject({ answer: 'declined', status: 'cancelada' });
+    await t.deliverHeldMail();
+    const offers = offersTo(people[0]!.email);
+    expect(offers.map((mail) => mail.subject)).toEqual(['Se ha liberado una hora: miércoles, 4 de marzo de 2026, 09:30']);
+    expect(await stateOf(people[0]!.entryId)).toBe('oferta_enviada');
+    const booking = await accept(tokenIn(offers[0]!.text));
+    expect(booking.statusCode, booking.body).toBe(200);
+    expect(booking.json()).toMatchObject({ state: 'aceptada', startsAt: wednesday('09:30') });
   });
 
   it('undoing the cancellation cancels the offers: no e-mail leaves and everyone is still waiting', async () => {
