@@ -39,7 +39,13 @@ async function fullDoctor() {
       method: 'POST',
       url: '/api/appointments',
       cookie: admin.cookie,
-      payload: { patientId: holder, doctorId: doctor.id, startsAt: wednesday(time), reason: 'Control', channel: 'telefono' },
+      payload: {
+        patientId: holder,
+        doctorId: doctor.id,
+        startsAt: wednesday(time),
+        reason: 'Control',
+        channel: 'telefono',
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     booked.push(response.json().id);
@@ -55,7 +61,13 @@ async function patient(name: string) {
     method: 'POST',
     url: '/api/patients',
     cookie: admin.cookie,
-    payload: validPatient({ firstName: name, lastName: `Espera ${n}`, documentType: null, documentNumber: null, email: `${name}.${n}@espera.test` }),
+    payload: validPatient({
+      firstName: name,
+      lastName: `Espera ${n}`,
+      documentType: null,
+      documentNumber: null,
+      email: `${name}.${n}@espera.test`,
+    }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as string;
@@ -66,7 +78,12 @@ async function queue(doctorId: string, names: string[]) {
   const ids: { entryId: string; email: string }[] = [];
   for (const name of names) {
     const patientId = await patient(name);
-    const response = await t.request({ method: 'POST', url: '/api/waiting-list', cookie: admin.cookie, payload: { patientId, doctorId, ...wish } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/waiting-list',
+      cookie: admin.cookie,
+      payload: { patientId, doctorId, ...wish },
+    });
     expect(response.statusCode, response.body).toBe(201);
     ids.push({ entryId: response.json().id, email: response.json().patientEmail });
     clock.advance(1000);
@@ -75,30 +92,71 @@ async function queue(doctorId: string, names: string[]) {
 }
 
 const cancel = (id: string) =>
-  t.request({ method: 'POST', url: `/api/appointments/${id}/status`, cookie: admin.cookie, payload: { status: 'cancelada', reason: 'Avisa por teléfono' } });
-const offersTo = (email: string) => t.mailer.sent.filter((mail) => mail.to === email && mail.subject.startsWith('Se ha liberado una hora'));
+  t.request({
+    method: 'POST',
+    url: `/api/appointments/${id}/status`,
+    cookie: admin.cookie,
+    payload: { status: 'cancelada', reason: 'Avisa por teléfono' },
+  });
+const offersTo = (email: string) =>
+  t.mailer.sent.filter((mail) => mail.to === email && mail.subject.startsWith('Se ha liberado una hora'));
 const tokenIn = (text: string) => /\/lista-de-espera\/([\w-]+)/.exec(text)![1]!;
 const accept = (token: string) => t.request({ method: 'POST', url: `/api/public/waiting-list/offers/${token}/accept` });
 const stateOf = async (entryId: string) =>
-  ((await t.request({ method: 'GET', url: '/api/waiting-list', cookie: admin.cookie })).json() as { id: string; state: string }[]).find((entry) => entry.id === entryId)?.state;
+  (
+    (await t.request({ method: 'GET', url: '/api/waiting-list', cookie: admin.cookie })).json() as {
+      id: string;
+      state: string;
+    }[]
+  ).find((entry) => entry.id === entryId)?.state;
 
 describe('joining the waiting list', () => {
   it('a visitor joins from the booking page; bots, past days and a second identical entry are refused', async () => {
     const { doctor } = await fullDoctor();
-    const visitor = { doctorId: doctor.id, ...wish, partOfDay: 'manana', firstName: 'Ana', lastName: 'Visitante', email: 'ana@espera.test', phone: '+34 600 123 123', acceptPrivacy: true };
+    const visitor = {
+      doctorId: doctor.id,
+      ...wish,
+      partOfDay: 'manana',
+      firstName: 'Ana',
+      lastName: 'Visitante',
+      email: 'ana@espera.test',
+      phone: '+34 600 123 123',
+      acceptPrivacy: true,
+    };
     const joined = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: visitor });
     expect(joined.statusCode, joined.body).toBe(201);
-    expect(joined.json()).toMatchObject({ patientName: 'Ana Visitante', doctorId: doctor.id, specialtyId: doctor.specialtyId, state: 'esperando', channel: 'web', fromDate: '2026-03-03' });
+    expect(joined.json()).toMatchObject({
+      patientName: 'Ana Visitante',
+      doctorId: doctor.id,
+      specialtyId: doctor.specialtyId,
+      state: 'esperando',
+      channel: 'web',
+      fromDate: '2026-03-03',
+    });
 
-    const bot = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: { ...visitor, website: 'http://spam.test' } });
+    const bot = await t.request({
+      method: 'POST',
+      url: '/api/public/waiting-list',
+      payload: { ...visitor, website: 'http://spam.test' },
+    });
     expect(bot.statusCode).toBe(400);
     const twice = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: visitor });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.message).toBe('Ya estás en la lista de espera para ese profesional o especialidad en esas fechas.');
-    const past = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: { ...visitor, fromDate: '2026-02-01', toDate: '2026-02-10' } });
+    expect(twice.json().error.message).toBe(
+      'Ya estás en la lista de espera para ese profesional o especialidad en esas fechas.',
+    );
+    const past = await t.request({
+      method: 'POST',
+      url: '/api/public/waiting-list',
+      payload: { ...visitor, fromDate: '2026-02-01', toDate: '2026-02-10' },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields).toEqual({ toDate: 'Elige días a partir de hoy' });
-    const neither = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: { ...visitor, doctorId: null } });
+    const neither = await t.request({
+      method: 'POST',
+      url: '/api/public/waiting-list',
+      payload: { ...visitor, doctorId: null },
+    });
     expect(neither.statusCode).toBe(400);
     expect(neither.json().error.fields.doctorId).toBe('Elige un profesional o una especialidad');
   });
@@ -106,16 +164,32 @@ describe('joining the waiting list', () => {
   it('a paciente joins from their area, sees only their own entries and leaves', async () => {
     const { doctor } = await fullDoctor();
     const paciente = await t.createUser({ role: 'paciente', displayName: 'Pedro Paciente' });
-    const joined = await t.request({ method: 'POST', url: '/api/me/waiting-list', cookie: paciente.cookie, payload: { specialtyId: doctor.specialtyId, ...wish } });
+    const joined = await t.request({
+      method: 'POST',
+      url: '/api/me/waiting-list',
+      cookie: paciente.cookie,
+      payload: { specialtyId: doctor.specialtyId, ...wish },
+    });
     expect(joined.statusCode, joined.body).toBe(201);
-    expect(joined.json()).toMatchObject({ doctorId: null, specialtyId: doctor.specialtyId, channel: 'area', state: 'esperando' });
+    expect(joined.json()).toMatchObject({
+      doctorId: null,
+      specialtyId: doctor.specialtyId,
+      channel: 'area',
+      state: 'esperando',
+    });
     await queue(doctor.id, ['Otra']);
     const own = await t.request({ method: 'GET', url: '/api/me/waiting-list', cookie: paciente.cookie });
     expect(own.json().map((entry: { id: string }) => entry.id)).toEqual([joined.json().id]);
-    const left = await t.request({ method: 'DELETE', url: `/api/me/waiting-list/${joined.json().id}`, cookie: paciente.cookie });
+    const left = await t.request({
+      method: 'DELETE',
+      url: `/api/me/waiting-list/${joined.json().id}`,
+      cookie: paciente.cookie,
+    });
     expect(left.json().state).toBe('retirada');
     const audit = await t.app.repos.audit.listForPatient(joined.json().patientId);
-    expect(audit.filter((entry) => entry.entity === 'waiting_list').map((entry) => entry.action)).toEqual(expect.arrayContaining(['create', 'cancel']));
+    expect(audit.filter((entry) => entry.entity === 'waiting_list').map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['create', 'cancel']),
+    );
   });
 });
 
@@ -142,12 +216,18 @@ describe('offers of a freed slot', () => {
     const people = await queue(doctor.id, ['Avisada']);
     // The reminder's link: the appointment's signed manage token, answered without signing in.
     const token = await createManageLinks(t.app.repos.clinic).tokenFor(booked[1]!);
-    const declined = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/answer`, payload: { answer: 'declined' } });
+    const declined = await t.request({
+      method: 'POST',
+      url: `/api/public/bookings/${token}/answer`,
+      payload: { answer: 'declined' },
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(declined.json()).toMatchObject({ answer: 'declined', status: 'cancelada' });
     await t.deliverHeldMail();
     const offers = offersTo(people[0]!.email);
-    expect(offers.map((mail) => mail.subject)).toEqual(['Se ha liberado una hora: miércoles, 4 de marzo de 2026, 09:30']);
+    expect(offers.map((mail) => mail.subject)).toEqual([
+      'Se ha liberado una hora: miércoles, 4 de marzo de 2026, 09:30',
+    ]);
     expect(await stateOf(people[0]!.entryId)).toBe('oferta_enviada');
     const booking = await accept(tokenIn(offers[0]!.text));
     expect(booking.statusCode, booking.body).toBe(200);
@@ -160,7 +240,11 @@ describe('offers of a freed slot', () => {
     await cancel(booked[1]!);
     expect(await t.app.repos.waitingList.offersOf(people[0]!.entryId)).toHaveLength(1);
     expect(await stateOf(people[0]!.entryId)).toBe('oferta_enviada');
-    const undone = await t.request({ method: 'POST', url: `/api/appointments/${booked[1]}/undo`, cookie: admin.cookie });
+    const undone = await t.request({
+      method: 'POST',
+      url: `/api/appointments/${booked[1]}/undo`,
+      cookie: admin.cookie,
+    });
     expect(undone.statusCode, undone.body).toBe(200);
     await t.deliverHeldMail();
     clock.advance(3_600_000);
@@ -185,28 +269,43 @@ describe('offers of a freed slot', () => {
     expect(loser.json().error).toEqual({ code: 'SLOT_TAKEN', message: OFFER_TAKEN_MESSAGE });
     expect(answers[winner]!.json()).toMatchObject({ state: 'aceptada', manageUrl: expect.stringContaining('/cita/') });
 
-    const day = await t.request({ method: 'GET', url: '/api/appointments?from=2026-03-04&to=2026-03-04', cookie: admin.cookie });
+    const day = await t.request({
+      method: 'GET',
+      url: '/api/appointments?from=2026-03-04&to=2026-03-04',
+      cookie: admin.cookie,
+    });
     const live = (day.json().items ?? day.json()) as { doctorId: string; startsAt: string; status: string }[];
-    expect(live.filter((a) => a.doctorId === doctor.id && a.startsAt === wednesday('09:00') && a.status !== 'cancelada')).toHaveLength(1);
+    expect(
+      live.filter((a) => a.doctorId === doctor.id && a.startsAt === wednesday('09:00') && a.status !== 'cancelada'),
+    ).toHaveLength(1);
     const people = [first!, second!];
     expect(await stateOf(people[winner]!.entryId)).toBe('reservada');
     expect(await stateOf(people[1 - winner]!.entryId)).toBe('esperando');
     // Opening the link again shows the booking; the loser's link now says it is taken.
     expect((await accept(tokens[winner]!)).json().state).toBe('aceptada');
-    expect((await t.request({ method: 'GET', url: `/api/public/waiting-list/offers/${tokens[1 - winner]}` })).json().state).toBe('ocupada');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/public/waiting-list/offers/${tokens[1 - winner]}` })).json().state,
+    ).toBe('ocupada');
   });
 
   it('a move offers the old time; an offer past its slot is refused in Spanish; an unknown token is 404', async () => {
     const { doctor, booked } = await fullDoctor();
     const [person] = await queue(doctor.id, ['Mudanza']);
-    const moved = await t.request({ method: 'PATCH', url: `/api/appointments/${booked[0]}`, cookie: admin.cookie, payload: { startsAt: wednesday('12:00'), allowOutsideHours: true } });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/appointments/${booked[0]}`,
+      cookie: admin.cookie,
+      payload: { startsAt: wednesday('12:00'), allowOutsideHours: true },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     await t.deliverHeldMail();
     const token = tokenIn(offersTo(person!.email)[0]!.text);
     clock.freeze(wednesday('09:00'));
     const late = await accept(token);
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe('Esta oferta ya no está disponible: la hora ha pasado o el aviso se anuló. Sigues en la lista de espera.');
+    expect(late.json().error.message).toBe(
+      'Esta oferta ya no está disponible: la hora ha pasado o el aviso se anuló. Sigues en la lista de espera.',
+    );
     expect((await accept('x'.repeat(43))).statusCode).toBe(404);
   });
 
@@ -218,13 +317,20 @@ describe('offers of a freed slot', () => {
       method: 'PUT',
       url: `/api/doctors/${doctor.id}/schedule`,
       cookie: admin.cookie,
-      payload: { schedule: [{ weekday: 3, start: '09:00', end: '10:00' }, { weekday: 4, start: '16:00', end: '16:30' }] },
+      payload: {
+        schedule: [
+          { weekday: 3, start: '09:00', end: '10:00' },
+          { weekday: 4, start: '16:00', end: '16:30' },
+        ],
+      },
     });
     expect(hours.statusCode, hours.body).toBe(200);
     expect(await t.app.waitingList.matchAvailability()).toBe(1);
     // Not twice: the slot has a live offer.
     expect(await t.app.waitingList.matchAvailability()).toBe(0);
     await t.deliverMail();
-    expect(offersTo(person!.email).map((mail) => mail.subject)).toEqual(['Se ha liberado una hora: jueves, 5 de marzo de 2026, 16:00']);
+    expect(offersTo(person!.email).map((mail) => mail.subject)).toEqual([
+      'Se ha liberado una hora: jueves, 5 de marzo de 2026, 16:00',
+    ]);
   });
 });
