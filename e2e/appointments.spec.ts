@@ -181,7 +181,9 @@ const notification = (page: Page, title: string) => page.getByRole('alert').filt
 /** A diary row: «HH:MM, Nombre Apellidos». */
 const diaryRow = (page: Page, startsAt: Date | string, patientName: string) =>
   page.getByRole('listitem', { name: `${timeIn(startsAt)}, ${patientName}`, exact: true });
-const statusBadge = (row: Locator) => row.locator('.mantine-Badge-root');
+/** The row's status badge (the row also shows the patient's answer to the reminder, «Sin respuesta» or ✓✓). */
+const statusBadge = (row: Locator) =>
+  row.locator('.mantine-Badge-root').filter({ hasText: /^(Pendiente|Confirmada|En sala|Atendida|Cancelada|No asistió)$/ });
 
 /**
  * Drags a calendar event with the mouse by `minutes` (down on it, small moves, up). The time grid is

@@ -27,6 +27,17 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
     }
   });
 
+  it('keeps white text 4.5:1 on a filled control while the pointer is over it (Mantine hovers shade 9 with the lighter 8)', () => {
+    for (const color of ['teal', 'red', 'blue', 'green', 'gray', 'violet']) {
+      const { hover, color: text } = resolve(color, 'filled');
+      if (hexOf(text) !== '#ffffff') continue;
+      expect(hover, color).toMatch(/^#[0-9a-f]{6}$/);
+      expect(contrastRatio('#ffffff', hover), color).toBeGreaterThanOrEqual(4.5);
+    }
+    const variables = cssVariablesResolver(merged).light;
+    expect(contrastRatio('#ffffff', variables['--mantine-primary-color-filled-hover']!)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it("writes every colour's light text variable (active navigation links) 4.5:1 on shades 1 and 2", () => {
     const { light } = cssVariablesResolver(merged);
     for (const [name, shades] of Object.entries(merged.colors)) {
