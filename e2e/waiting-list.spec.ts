@@ -17,7 +17,7 @@ async function post(request: APIRequestContext, url: string, data: unknown) {
   return response.json();
 }
 
-/** A specialty and a doctor of our own with one slot a week (Wednesdays 10:00–10:30), already booked. */
+/** A specialty and a doctor of our own with one slot a week (Wednesdays 10:00–10:30): the only one left, 14 January, already booked. */
 async function fullDoctor(request: APIRequestContext, suffix: string) {
   const specialty = await post(request, '/api/specialties', { name: `Espera ${suffix}` });
   const doctor = await post(request, '/api/doctors', {
@@ -33,6 +33,9 @@ async function fullDoctor(request: APIRequestContext, suffix: string) {
     active: true,
     schedule: [{ weekday: 3, start: '10:00', end: '10:30' }],
   });
+  // Away after that Wednesday: no other free time the list could be offered first (the periodic match offers
+  // times already free, and the visitor's default range covers the next weeks).
+  await post(request, `/api/doctors/${doctor.id}/absences`, { startDate: '2026-01-15', endDate: '2026-06-30', reason: 'Vacaciones' });
   const holder = await post(request, '/api/patients', patientPayload({ firstName: 'Titular', lastName: `Espera ${suffix}` }));
   const appointment = await post(request, '/api/appointments', { patientId: holder.id, doctorId: doctor.id, startsAt: WEDNESDAY_10, reason: '', channel: 'telefono' });
   return { specialty: specialty.name as string, doctor: { id: doctor.id as string, name: `Dra. Espera ${suffix}` }, appointmentId: appointment.id as string };
