@@ -1,4 +1,4 @@
-import { hashToken } from '../../modules/waiting-list/offers';
+import { hashToken } from '../../modules/auth/tokens';
 import type { TestApp } from '../../test/app';
 import type { Actor } from './actors';
 import { everyone, only, type MatrixEntry } from './helpers';

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import {
@@ -12,6 +11,7 @@ import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
 import { feedCalendar } from './feed';
+import { hashToken, newSecretToken } from '../auth/tokens';
 
 const DAY_MS = 86_400_000;
 /** What a feed covers: the last month and the next six. */
@@ -22,7 +22,6 @@ const FEED_NOT_FOUND = 'Este enlace de calendario no existe o ha sido revocado.'
 /** The feed itself, public with its token (`<token>.ics`); server-only, so kept out of the client's paths. */
 export const calendarFeedPath = (file: string) => `/api/calendar-feeds/${file}`;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Private, revocable iCalendar feeds: a doctor subscribes to their agenda, an admin to the whole
@@ -49,11 +48,11 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const scope = scopeOf(user.role);
-      const token = randomBytes(32).toString('base64url');
+      const { token, id: tokenHash } = newSecretToken();
       const settings = await repos.clinic.getSettings();
       const { row } = await audited(
         app.database.db,
-        (tx) => repos.calendarFeeds.replace(user.id, scope, hashToken(token), clock.now(), tx),
+        (tx) => repos.calendarFeeds.replace(user.id, scope, tokenHash, clock.now(), tx),
         ({ replaced }) => ({
           ...auditContext(request),
           action: replaced ? 'update' : 'create',

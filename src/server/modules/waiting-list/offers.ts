@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { paths } from '../../../common/paths';
@@ -7,8 +6,8 @@ import { waitingOfferEmail } from '../../mail/waiting-list-emails';
 import { dateInZone } from '../availability/slots';
 import type { ClinicSettingsRow } from '../clinic/repository';
 import type { DoctorRecord } from '../doctors/repository';
+import { newSecretToken } from '../auth/tokens';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Whether an instant falls in the wished part of the day, by the clinic's wall clock. */
 export function inPartOfDay(startsAt: Date, partOfDay: PartOfDay, timeZone: string): boolean {
@@ -56,7 +55,7 @@ export function createOfferSender(app: FastifyInstance) {
       }
       for (const { entry, email, firstName } of chosen) {
         served.add(entry.id);
-        const token = randomBytes(32).toString('base64url');
+        const { token, id: tokenHash } = newSecretToken();
         const created = await app.database.db.transaction(async (tx) => {
           const offer = await repos.waitingList.insertOffer(
             {
@@ -65,7 +64,7 @@ export function createOfferSender(app: FastifyInstance) {
               startsAt: slot.startsAt,
               endsAt: slot.endsAt,
               sourceAppointmentId: options.sourceAppointmentId ?? null,
-              tokenHash: hashToken(token),
+              tokenHash,
               expiresAt: slot.startsAt,
             },
             tx,

@@ -15,7 +15,8 @@ import { audited, type AuditContext } from '../audit/audited';
 import { dateInZone } from '../availability/slots';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentView } from '../appointments/repository';
-import { createOfferSender, hashToken, inPartOfDay } from './offers';
+import { hashToken } from '../auth/tokens';
+import { createOfferSender, inPartOfDay } from './offers';
 import type { WaitingListRepository } from './repository';
 
 type ListedRow = Awaited<ReturnType<WaitingListRepository['list']>>[number];
