@@ -112,6 +112,7 @@ describe('npm run restore and npm run backup', () => {
     });
   }, 180_000);
 
+  // Runs in the PostgreSQL pass of `.ci/run` (TEST_DATABASE_URL); without a PostgreSQL server there is nothing to restore into.
   it.runIf(process.env.TEST_DATABASE_URL)(
     'restore into PostgreSQL and back it up again to the same rows, not while a server is connected',
     async () => {

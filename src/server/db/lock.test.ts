@@ -109,6 +109,7 @@ describe('PGlite data directory lock', { timeout: 150_000 }, () => {
     expect(fs.existsSync(lockFile)).toBe(false);
   });
 
+  // Linux only: a zombie is told from a live process by its state in /proc/<pid>/stat.
   it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over the lock of a process that died but is not reaped yet (a zombie)', async () => {
     // A real zombie: the shell starts a short child, then becomes `sleep`, which never reaps it. The child
     // outlives the shell's own turn (0.3 s), or the shell could reap it before the exec.
