@@ -44,3 +44,8 @@ export function pgConstraint(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The honeypot of the public forms: a person never sees the `website` field, so a value means a bot. */
+export function refuseHoneypot(website: string | undefined | null): void {
+  if (website) throw new AppError(400, 'VALIDATION', 'No se pudo procesar la solicitud. Inténtalo de nuevo.');
+}

@@ -12,7 +12,7 @@ import {
   publicBookingSchema,
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
-import { AppError, notFound } from '../../errors';
+import { notFound, refuseHoneypot } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
@@ -76,8 +76,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = request.body;
-      // The honeypot: a person never sees this field.
-      if (input.website) throw new AppError(400, 'VALIDATION', 'No se pudo procesar la solicitud. Inténtalo de nuevo.');
+      refuseHoneypot(input.website);
       const doctor = await service.activeDoctor(input.doctorId);
       const slot = await service.requireFreeSlot(doctor, new Date(input.startsAt));
       const settings = await repos.clinic.getSettings();

@@ -12,7 +12,7 @@ import {
   waitingListQuerySchema,
 } from '../../../common/schemas/waiting-list';
 import { clock } from '../../clock';
-import { AppError, validationError } from '../../errors';
+import { refuseHoneypot, validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { audited, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
@@ -107,7 +107,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { website, firstName, lastName, email, phone, acceptPrivacy: _accepted, ...wish } = request.body;
-      if (website) throw new AppError(400, 'VALIDATION', 'No se pudo procesar la solicitud. Inténtalo de nuevo.');
+      refuseHoneypot(website);
       // The record of whoever joins, as for a booking: a signed-in paciente's own; else the one with this
       // e-mail and name; else a new one (with the privacy consent just given).
       const patient =
