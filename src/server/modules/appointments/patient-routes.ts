@@ -4,7 +4,7 @@ import { api } from '../../../common/paths';
 import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSchema, rescheduleSchema } from '../../../common/schemas/appointments';
 import { requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
-import { audited, auditContext } from '../audit/audited';
+import { auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
@@ -20,11 +20,11 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(api.myAppointments, { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
     const user = requireUser(request);
-    // Resolved before the audited transaction: it may create the record or write the confirmation link.
+    // Resolved before the audited read: it may create the record or write the confirmation link.
     const record = await ownRecord(user);
-    const all = await audited(
+    const all = await auditedRead(
       app.database.db,
-      (tx) => request.scope.appointments.listRange({}, tx),
+      (db) => request.scope.appointments.listRange({}, db),
       (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: record.id, details: { view: 'own', results: rows.length } }),
     );
     const now = clock.nowMs();

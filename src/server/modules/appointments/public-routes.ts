@@ -13,7 +13,7 @@ import {
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
 import { notFound, refuseHoneypot } from '../../errors';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 
@@ -144,12 +144,12 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.public.booking(':token'),
     { config: { access: 'public' }, schema: { params: tokenParams, response: { 200: ownAppointmentSchema } } },
     async (request) => {
-      // The token is checked before the transaction: checking it reads the signing key, not on `tx`.
+      // The token is checked before the audited read: checking it reads the signing key, no clinical data.
       const id = await service.verifyManageToken(request.params.token);
-      const view = await audited(
+      const view = await auditedRead(
         app.database.db,
-        async (tx) => {
-          const found = id ? await repos.appointments.findView(id, tx) : undefined;
+        async (db) => {
+          const found = id ? await repos.appointments.findView(id, db) : undefined;
           if (!found) throw notFound(BOOKING_NOT_FOUND);
           return found;
         },

@@ -339,7 +339,7 @@ export function createAppointmentsRepository(db: Db) {
     ): Promise<{ items: AppointmentView[]; total: number }> {
       const where = filterConditions(filters);
       const direction = filters.order === 'asc' ? asc : desc;
-      // One after the other: callers run this in a transaction (with its audit entry).
+      // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
       const rows = await selectView(tx)
         .where(where)
         .orderBy(direction(appointments.startsAt), asc(appointments.id))

@@ -26,7 +26,7 @@ import {
 import { can } from '../../access/policy';
 import { AppError, pgErrorCode } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
 import { presentAppointment } from './service';
@@ -86,9 +86,9 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.query;
       const { timeZone: _zone, ...filters } = await listFilters(query);
-      const { items, total } = await audited(
+      const { items, total } = await auditedRead(
         db,
-        (tx) => request.scope.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order }, tx),
+        (db) => request.scope.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order }, db),
         (page) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: query.patientId, details: { view: 'history', ...query, results: page.items.length } }),
       );
       return { items: items.map(presentAppointment), total, page: query.page, pageSize: query.pageSize };
@@ -100,11 +100,11 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'appointments:list' }, schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) } },
     async (request, reply) => {
       const { timeZone, ...filters } = await listFilters({ ...request.query, page: 1, pageSize: 1 });
-      // The first page is read in the transaction of the export's own entry (so a failing query is still
+      // The first page is read before the export's own entry is written (so a failing query is still
       // a proper error answer); the rest follow in pages while the file is sent.
-      const first = await audited(
+      const first = await auditedRead(
         db,
-        (tx) => request.scope.appointments.exportPage(filters, null, EXPORT_PAGE, tx),
+        (db) => request.scope.appointments.exportPage(filters, null, EXPORT_PAGE, db),
         { ...auditContext(request), action: 'export', entity: 'appointment', patientId: filters.patientId, details: { ...request.query } },
       );
       async function* pages() {
@@ -129,9 +129,9 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'appointments:list' }, schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } } },
     async (request) => {
       const { from, to, doctorId } = request.query;
-      const items = await audited(
+      const items = await auditedRead(
         db,
-        (tx) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, tx),
+        (db) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, db),
         (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'calendar', from, to, doctorId, results: rows.length } }),
       );
       return items.map(presentAppointment);
@@ -147,12 +147,15 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const date = request.query.date ?? today;
       const from = startOfDay(date, settings.timeZone);
       const to = startOfDay(Temporal.PlainDate.from(date).add({ days: 1 }).toString(), settings.timeZone);
-      const doctors = await repos.doctors.list();
-      const items = await audited(
-        db,
-        (tx) => request.scope.appointments.listRange({ from, to }, tx),
-        (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'diary', date, results: rows.length } }),
-      );
+      // The doctors and the day's appointments are independent reads: on PostgreSQL they run at once.
+      const [doctors, items] = await Promise.all([
+        repos.doctors.list(),
+        auditedRead(
+          db,
+          (db) => request.scope.appointments.listRange({ from, to }, db),
+          (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'diary', date, results: rows.length } }),
+        ),
+      ]);
       const withAppointments = new Set(items.map((item) => item.doctorId));
       const weekday = Temporal.PlainDate.from(date).dayOfWeek;
       return {
@@ -177,11 +180,11 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'appointments:read' }, schema: { params: idParams, response: { 200: appointmentDetailSchema } } },
     async (request) => {
       const settings = await repos.clinic.getSettings();
-      const { view, history } = await audited(
+      const { view, history } = await auditedRead(
         db,
-        async (tx) => {
-          const read = await request.scope.appointment(request.params.id, tx);
-          return { view: read, history: await repos.appointments.history(read.id, tx) };
+        async (db) => {
+          const read = await request.scope.appointment(request.params.id, db);
+          return { view: read, history: await repos.appointments.history(read.id, db) };
         },
         ({ view: read }) => ({ ...auditContext(request), action: 'read', entity: 'appointment', entityId: read.id, patientId: read.patientId }),
       );
@@ -308,9 +311,9 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A doctor's agenda is their own (the scope sees no other), whatever doctorId the query names.
       const { from, to } = request.query;
-      const items = await audited(
+      const items = await auditedRead(
         db,
-        (tx) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to) }, tx),
+        (db) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to) }, db),
         (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'agenda', from, to, results: rows.length } }),
       );
       return items.map(presentAppointment);

@@ -218,7 +218,7 @@ describe('staff', () => {
   });
 });
 
-describe('a change and its entry commit together', () => {
+describe('a change commits with its entry; a read is answered only after it', () => {
   /** Makes the database refuse audit entries of this action, as a full disk or a bug would. */
   async function refuseAuditEntries(action: string, run: () => Promise<void>) {
     await t.database.db.execute(
@@ -276,6 +276,19 @@ describe('a change and its entry commit together', () => {
     });
     const seen = (await t.request({ method: 'GET', url: `/api/public/bookings/${token}` })).json();
     expect(seen).toMatchObject({ id: appointment.id, startsAt: slots[0]!.startsAt });
+  });
+
+  it('a read whose entry cannot be written is not answered: no record leaves without its entry', async () => {
+    const patientId = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentNumber: '44444444A' }) })).json().id;
+    await refuseAuditEntries('read', async () => {
+      const failed = await call({ method: 'GET', url: `/api/patients/${patientId}`, cookie: admin.cookie });
+      expect(failed.response.statusCode).toBe(500);
+      expect(failed.response.body).not.toContain('Penicilina');
+      expect(failed.entries).toEqual([]);
+    });
+    const read = await call({ method: 'GET', url: `/api/patients/${patientId}`, cookie: admin.cookie });
+    expect(read.response.json().allergies).toBe('Penicilina');
+    expect(read.entries).toEqual([expect.objectContaining({ action: 'read', entity: 'patient', entityId: patientId, actorId: admin.id, ip: IP })]);
   });
 
   it('the log is append-only: updates, deletes and truncation are refused', async () => {

@@ -12,10 +12,10 @@ export const auditContext = (request: FastifyRequest): AuditContext => ({
 });
 
 /**
- * The one way to read or change clinical data: `work` runs in a transaction and its audit entry is
- * written in the same transaction, so the two commit together — a failed change leaves no entry, and
- * an entry that cannot be written undoes the change. `entry` may depend on what the work returned
- * (the id of a created record, the patient of an appointment read).
+ * The one way to change clinical data: `work` runs in a transaction and its audit entry is written in
+ * the same transaction, so the two commit together — a failed change leaves no entry, and an entry that
+ * cannot be written undoes the change. `entry` may depend on what the work returned (the id of a created
+ * record). A read that changes nothing goes through `auditedRead`.
  *
  * Inside `work`, use only `tx`: the embedded database has one connection, which the transaction holds.
  */
@@ -25,4 +25,22 @@ export async function audited<T>(db: Db, work: (tx: Db) => Promise<T>, entry: Au
     await writeAuditEntry(tx, typeof entry === 'function' ? entry(result) : entry);
     return result;
   });
+}
+
+/**
+ * The one way to read clinical data: `read` runs, then its audit entry is written, and only then is the
+ * result returned — so an answer is never sent without its entry (an entry that cannot be written rejects
+ * the call, and the request fails), and a read that fails leaves no entry. `entry` may depend on what was
+ * read (the patient of an appointment).
+ *
+ * No transaction: a read changes nothing, so there is nothing for the entry to commit or undo with, and
+ * BEGIN and COMMIT would be two round trips to the database on every read (issue 14, docs/performance.md).
+ * The entry is one autocommitted INSERT. `read` gets `db` itself: a read of several statements sees a
+ * snapshot per statement, as it did in a READ COMMITTED transaction (PostgreSQL's default, ours), and on
+ * PostgreSQL independent statements may run at once on the pool (`Promise.all`).
+ */
+export async function auditedRead<T>(db: Db, read: (db: Db) => Promise<T>, entry: AuditEntry | ((result: T) => AuditEntry)): Promise<T> {
+  const result = await read(db);
+  await writeAuditEntry(db, typeof entry === 'function' ? entry(result) : entry);
+  return result;
 }

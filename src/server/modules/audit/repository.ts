@@ -94,8 +94,8 @@ function selectEntries(tx: Db) {
 export type AuditEntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['where']>>[number];
 
 /**
- * Writes one entry on `tx`, the transaction of the read or change it records. Call it through `audited`
- * (audited.ts), which runs both in one transaction.
+ * Writes one entry with one INSERT on `tx`: the transaction of the change it records (through `audited`,
+ * audited.ts), or the database itself after a read (through `auditedRead`).
  */
 export async function writeAuditEntry(tx: Db, entry: AuditEntry) {
   await tx.insert(auditLog).values({
@@ -120,7 +120,7 @@ export function createAuditRepository(db: Db) {
     ): Promise<{ items: AuditEntryRow[]; total: number; totalIsCapped: boolean }> {
       const where = conditions(search);
       const counted = tx.select({ one: sql`1` }).from(auditLog).where(where).limit(AUDIT_COUNT_CAP + 1).as('counted');
-      // One after the other: this runs in the transaction of its own audit entry.
+      // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
       const items = await selectEntries(tx)
         .where(where)
         .orderBy(desc(auditLog.at), desc(auditLog.id))

@@ -5,7 +5,7 @@ import { api } from '../../../common/paths';
 import { auditFiltersSchema, auditListQuerySchema, auditListSchema, type AuditFilters } from '../../../common/schemas/audit';
 import { clock } from '../../clock';
 import { dateInZone, startOfDay } from '../availability/slots';
-import { audited, auditContext } from './audited';
+import { auditedRead, auditContext } from './audited';
 import { auditCsvHeader, auditCsvRows } from './csv';
 import { presentAuditEntry } from './presenters';
 import type { AuditEntryRow, AuditSearch } from './repository';
@@ -35,10 +35,10 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
       const { timeZone } = await repos.clinic.getSettings();
-      // Reading the log is itself recorded, in the same transaction (after the read, so not in its own page).
-      const found = await audited(
+      // Reading the log is itself recorded, after the read (so not in its own page).
+      const found = await auditedRead(
         db,
-        (tx) => repos.audit.search({ ...searchOf(filters, timeZone), page, pageSize }, tx),
+        (db) => repos.audit.search({ ...searchOf(filters, timeZone), page, pageSize }, db),
         (result) => ({
           ...auditContext(request),
           action: 'list',
@@ -55,11 +55,11 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     const filters = request.query;
     const { timeZone } = await repos.clinic.getSettings();
     const search = searchOf(filters, timeZone);
-    // The first batch is read in the transaction of the export's own entry; the rest follow in batches
-    // while the file is sent, so neither memory nor a transaction grows with the size of the log.
-    const first = await audited(
+    // The first batch is read before the export's own entry is written; the rest follow in batches
+    // while the file is sent, so memory does not grow with the size of the log.
+    const first = await auditedRead(
       db,
-      (tx) => repos.audit.batch(search, null, EXPORT_BATCH, tx),
+      (db) => repos.audit.batch(search, null, EXPORT_BATCH, db),
       { ...auditContext(request), action: 'export', entity: 'audit_log', patientId: filters.patientId, details: { ...filters } },
     );
     async function* chunks() {

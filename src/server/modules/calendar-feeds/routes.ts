@@ -9,7 +9,7 @@ import {
 import { clock } from '../../clock';
 import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { feedCalendar } from './feed';
 import { hashToken, newSecretToken } from '../auth/tokens';
 
@@ -81,10 +81,10 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = clock.nowMs();
       const doctorId = feed.scope === 'doctor' ? feed.accountId : undefined;
       // Who read what: the feed lists patients, so every fetch is in the audit trail (as the feed's owner).
-      const appointments = await audited(
+      const appointments = await auditedRead(
         app.database.db,
-        (tx) =>
-          repos.appointments.listRange({ from: new Date(now - FEED_DAYS_BACK * DAY_MS), to: new Date(now + FEED_DAYS_AHEAD * DAY_MS), doctorId, includeCancelled: false }, tx),
+        (db) =>
+          repos.appointments.listRange({ from: new Date(now - FEED_DAYS_BACK * DAY_MS), to: new Date(now + FEED_DAYS_AHEAD * DAY_MS), doctorId, includeCancelled: false }, db),
         (rows) => ({
           actor: null,
           ip: request.ip,

@@ -5,7 +5,7 @@ import { api } from '../../../common/paths';
 import { chartPageSchema, chartQuerySchema } from '../../../common/schemas/chart';
 import { PATIENT_NOT_FOUND } from '../../access/scope';
 import { validationError } from '../../errors';
-import { audited, auditContext } from '../audit/audited';
+import { auditedRead, auditContext } from '../audit/audited';
 import { startOfDay } from '../availability/slots';
 import type { ChartCursor } from './repository';
 
@@ -42,11 +42,17 @@ const chartRoutes: FastifyPluginAsyncZod = async (app) => {
         after: cursor ? decodeCursor(cursor) : undefined,
         limit,
       };
-      const page = await audited(
+      const page = await auditedRead(
         db,
-        async (tx) => {
-          const patient = await request.scope.patient(request.params.id, tx);
-          return { patient, ...(await repos.chart.page({ ...search, patientId: patient.id }, request.scope.visibility, tx)) };
+        async (db) => {
+          // The access check and the page are independent statements, run at once on PostgreSQL's pool.
+          // A patient the user may not see answers 404: the page read beside the check is never sent
+          // nor recorded.
+          const [patient, page] = await Promise.all([
+            request.scope.patient(request.params.id, db),
+            repos.chart.page({ ...search, patientId: request.params.id }, request.scope.visibility, db),
+          ]);
+          return { patient, ...page };
         },
         ({ patient, items }) => ({
           ...auditContext(request),

@@ -15,7 +15,7 @@ import { APPOINTMENT_NOT_FOUND } from '../../access/scope';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { presentNote } from './presenters';
 
 const idParams = z.object({ id: z.uuid({ error: APPOINTMENT_NOT_FOUND }) });
@@ -38,11 +38,11 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     api.appointmentNote(':id'),
     { config: { access: 'notes:read' }, schema: { params: idParams, response: { 200: appointmentNoteSchema } } },
     async (request) =>
-      audited(
+      auditedRead(
         db,
-        async (tx) => {
-          const appointment = await request.scope.appointment(request.params.id, tx);
-          const note = await notes.findByAppointment(appointment.id, tx);
+        async (db) => {
+          const appointment = await request.scope.appointment(request.params.id, db);
+          const note = await notes.findByAppointment(appointment.id, db);
           return { appointment, note: note ? presentNote(note) : null };
         },
         ({ appointment, note }) => ({
@@ -157,9 +157,9 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'notes:write' }, schema: { response: { 200: pendingNotesSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const pending = await audited(
+      const pending = await auditedRead(
         db,
-        (tx) => notes.pendingOf(user.id, tx),
+        (db) => notes.pendingOf(user.id, db),
         (found) => ({ ...auditContext(request), action: 'list', entity: 'clinical_note', details: { view: 'pending', results: found.total } }),
       );
       return {
@@ -180,9 +180,9 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'visit-summaries:read' }, schema: { response: { 200: visitSummariesSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const found = await audited(
+      const found = await auditedRead(
         db,
-        (tx) => notes.sharedSummariesOf(user.id, tx),
+        (db) => notes.sharedSummariesOf(user.id, db),
         (rows) => ({ ...auditContext(request), action: 'list', entity: 'visit_summary', patientId: rows[0]?.patientId, details: { results: rows.length } }),
       );
       return { items: found.map((row) => ({ appointmentId: row.appointmentId, text: row.text, sharedAt: row.sharedAt!.toISOString() })) };

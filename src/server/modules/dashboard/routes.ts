@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import { adminDashboardSchema, doctorDashboardSchema, patientDashboardSchema } from '../../../common/schemas/appointments';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { presentAppointment } from '../appointments/service';
 import { requireOwnRecord } from '../patients/link-account';
@@ -31,22 +31,27 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const weekTo = startOfDay(monday.add({ days: 7 }).toString(), settings.timeZone);
     const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
 
-    const doctors = await repos.doctors.list();
-    // The counts and today's appointments are clinical data: read in the transaction of their audit entry.
-    // (One query after the other: a transaction's connection takes one at a time.)
-    const { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks } = await audited(
-      db,
-      async (tx) => ({
-        todayItems: await request.scope.appointments.listRange({ from, to }, tx),
-        booked: await repos.appointments.bookedMinutes(weekFrom, weekTo, tx),
-        pastMonth: await repos.appointments.countByStatus(monthAgo, now, tx),
-        pending: await repos.appointments.countPendingConfirmations(now, tx),
-        newPatients: await repos.patients.countCreatedSince(monthAgo, tx),
-        unreadMessages: await repos.messages.totalUnread(tx),
-        overdueTasks: await repos.tasks.countOverdue(today, tx),
-      }),
-      (read) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'admin', details: { view: 'admin', results: read.todayItems.length } }),
-    );
+    // The counts and today's appointments are clinical data, read with their audit entry. No statement
+    // needs another's answer: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
+    const [doctors, { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks }] = await Promise.all([
+      repos.doctors.list(),
+      auditedRead(
+        db,
+        async (db) => {
+          const [todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks] = await Promise.all([
+            request.scope.appointments.listRange({ from, to }, db),
+            repos.appointments.bookedMinutes(weekFrom, weekTo, db),
+            repos.appointments.countByStatus(monthAgo, now, db),
+            repos.appointments.countPendingConfirmations(now, db),
+            repos.patients.countCreatedSince(monthAgo, db),
+            repos.messages.totalUnread(db),
+            repos.tasks.countOverdue(today, db),
+          ]);
+          return { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks };
+        },
+        (read) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'admin', details: { view: 'admin', results: read.todayItems.length } }),
+      ),
+    ]);
     const byStatus: Record<string, number> = {};
     for (const item of todayItems) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1;
     const weekDays = Array.from({ length: 7 }, (_, index) => monday.add({ days: index }));
@@ -87,10 +92,10 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(api.dashboard.doctor, { config: { access: 'dashboard:doctor' }, schema: { response: { 200: doctorDashboardSchema } } }, async (request) => {
     const { settings, from, to } = await todayRange();
-    const items = await audited(
+    const items = await auditedRead(
       db,
       // The doctor's scope sees only their own agenda.
-      (tx) => request.scope.appointments.listRange({ from, to }, tx),
+      (db) => request.scope.appointments.listRange({ from, to }, db),
       (rows) => ({ ...auditContext(request), action: 'read', entity: 'dashboard', entityId: 'doctor', details: { view: 'doctor', results: rows.length } }),
     );
     const now = clock.nowMs();
@@ -100,14 +105,17 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(api.dashboard.patient, { config: { access: 'dashboard:patient' }, schema: { response: { 200: patientDashboardSchema } } }, async (request) => {
     const user = requireUser(request);
-    // Resolved before the audited transaction: it may create the record or write the confirmation link.
+    // Resolved before the audited read: it may create the record or write the confirmation link.
     const record = await requireOwnRecord(app, user);
-    const { upcoming, unreadMessages } = await audited(
+    const { upcoming, unreadMessages } = await auditedRead(
       db,
-      async (tx) => ({
-        upcoming: await request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, tx),
-        unreadMessages: await repos.messages.unreadForPatient(record.id, tx),
-      }),
+      async (db) => {
+        const [upcoming, unreadMessages] = await Promise.all([
+          request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, db),
+          repos.messages.unreadForPatient(record.id, db),
+        ]);
+        return { upcoming, unreadMessages };
+      },
       ({ upcoming: items }) => ({
         ...auditContext(request),
         action: 'read',

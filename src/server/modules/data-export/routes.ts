@@ -3,7 +3,7 @@ import { api } from '../../../common/paths';
 import { dateInZone } from '../availability/slots';
 import { clock } from '../../clock';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import { exportArchive, type LoadedExport } from './archive';
 import { databaseFileStore } from '../files/store';
@@ -27,12 +27,12 @@ const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
         files: databaseFileStore(app.database.db),
       };
       const generatedAt = clock.now();
-      // Every section is read in the transaction of the export's audit entry: what was handed over is on record.
-      const sections = await audited(
+      // Every section is read before the export's audit entry is written, and sent only after it: what was handed over is on record.
+      const sections = await auditedRead(
         app.database.db,
-        async (tx) => {
+        async (db) => {
           const loaded: LoadedExport['sections'] = [];
-          for (const section of EXPORT_SECTIONS) loaded.push({ section, data: await section.load(tx, own.id, context) });
+          for (const section of EXPORT_SECTIONS) loaded.push({ section, data: await section.load(db, own.id, context) });
           return loaded;
         },
         {

@@ -82,7 +82,7 @@ export function createFilesRepository(db: Db) {
         search.from ? gte(patientFiles.createdAt, search.from) : undefined,
         search.to ? lt(patientFiles.createdAt, search.to) : undefined,
       );
-      // One after the other: callers run this in a transaction with its audit entry.
+      // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
       const items = await select(tx)
         .where(where)
         .orderBy(desc(patientFiles.createdAt), desc(patientFiles.id))

@@ -17,7 +17,7 @@ import {
 import { clock } from '../../clock';
 import { AppError, notFound, validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { startOfDay } from '../availability/slots';
 import { contentDisposition, sanitizeFileName } from './names';
 import type { FileView } from './repository';
@@ -76,12 +76,12 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         page,
         pageSize,
       };
-      const found = await audited(
+      const found = await auditedRead(
         db,
-        async (tx) => {
+        async (db) => {
           // Another doctor's (or person's) patient answers 404, as one that does not exist.
-          if (patientId) await request.scope.patient(patientId, tx);
-          return repo.search(search, request.scope.visibility, tx);
+          if (patientId) await request.scope.patient(patientId, db);
+          return repo.search(search, request.scope.visibility, db);
         },
         (result) => ({ ...auditContext(request), action: 'list', entity: 'file', patientId, details: { type: type ?? '', from: from ?? '', to: to ?? '', page, results: result.items.length } }),
       );
@@ -137,10 +137,10 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'files:read' }, schema: { params: idParams, querystring: fileContentQuerySchema } },
     async (request, reply) => {
       const { disposition } = request.query;
-      const file = await audited(
+      const file = await auditedRead(
         db,
-        async (tx) => {
-          const found = await repo.findVisible(request.params.id, request.scope.visibility, tx);
+        async (db) => {
+          const found = await repo.findVisible(request.params.id, request.scope.visibility, db);
           if (!found) throw notFound(FILE_NOT_FOUND);
           return found;
         },

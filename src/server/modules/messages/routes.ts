@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/messages';
 import { validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import { CONVERSATION_NOT_FOUND, createMessagesService, presentSummary } from './service';
 
@@ -26,12 +26,18 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(api.conversations, { config: { access: 'messages:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } }, async (request) => {
     const user = requireUser(request);
     const { q, assigned } = request.query;
-    const conversations = await audited(
-      app.database.db,
-      (tx) => repo.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, tx),
-      (rows) => ({ ...auditContext(request), action: 'list', entity: 'conversation', details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null } }),
-    );
-    return { conversations: conversations.map(presentSummary), totalUnread: await repo.totalUnread(), staff: await repo.staff() };
+    // The unread total and the staff list need nothing from the inbox: on PostgreSQL they run beside it
+    // on the pool (PGlite takes them in turn), and the answer waits for the inbox's audit entry.
+    const [conversations, totalUnread, staff] = await Promise.all([
+      auditedRead(
+        app.database.db,
+        (db) => repo.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, db),
+        (rows) => ({ ...auditContext(request), action: 'list', entity: 'conversation', details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null } }),
+      ),
+      repo.totalUnread(),
+      repo.staff(),
+    ]);
+    return { conversations: conversations.map(presentSummary), totalUnread, staff };
   });
 
   app.get(

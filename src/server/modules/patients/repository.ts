@@ -209,8 +209,7 @@ export function createPatientsRepository(db: Db) {
       // The count stops at COUNT_CAP: beyond it, "más de 10 000" is all a person needs, and counting
       // every match of a short term over a big table would cost more than finding the page.
       const counted = tx.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('counted');
-      // One after the other: callers run this in a transaction (with its audit entry), whose single
-      // connection takes one query at a time.
+      // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
       const items = await tx
         .select()
         .from(patients)

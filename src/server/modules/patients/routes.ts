@@ -10,7 +10,7 @@ import {
 } from '../../../common/schemas/patients';
 import { AppError, pgErrorCode } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
@@ -41,9 +41,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query;
-      const { items, total, totalIsCapped } = await audited(
+      const { items, total, totalIsCapped } = await auditedRead(
         db,
-        (tx) => request.scope.patients.search(query, tx),
+        (db) => request.scope.patients.search(query, db),
         (found) => ({ ...auditContext(request), action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: found.items.length } }),
       );
       return { items: items.map(presentPatientSummary), total, totalIsCapped, page: query.page, pageSize: query.pageSize };
@@ -97,9 +97,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     api.patient(':id'),
     { config: { access: 'patients:read' }, schema: { params: idParams, response: { 200: patientSchema } } },
     async (request) => {
-      const patient = await audited(
+      const patient = await auditedRead(
         db,
-        (tx) => request.scope.patient(request.params.id, tx),
+        (db) => request.scope.patient(request.params.id, db),
         (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
       );
       return presentPatient(patient);
@@ -154,9 +154,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
       const own = await requireOwnRecord(app, user);
-      const patient = await audited(
+      const patient = await auditedRead(
         db,
-        async (tx) => (await repo.findById(own.id, tx))!,
+        async (db) => (await repo.findById(own.id, db))!,
         (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
       );
       return presentPatient(patient);

@@ -13,7 +13,7 @@ import {
 import { clock } from '../../clock';
 import { AppError, notFound, pgConstraint, validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { renderPrescriptionPdf } from './pdf';
 import { presentPrescription } from './presenters';
 import { newVerificationCode } from './verification-code';
@@ -30,9 +30,9 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'prescriptions:read' }, schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } } },
     async (request) => {
       const query = request.query;
-      const { items, total } = await audited(
+      const { items, total } = await auditedRead(
         db,
-        (tx) => repo.visibleTo(request.scope.visibility).list(query, tx),
+        (db) => repo.visibleTo(request.scope.visibility).list(query, db),
         (found) => ({
           ...auditContext(request),
           action: 'list',
@@ -89,10 +89,10 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     api.prescription(':id'),
     { config: { access: 'prescriptions:read' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
     async (request) => {
-      const found = await audited(
+      const found = await auditedRead(
         db,
-        async (tx) => {
-          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+        async (db) => {
+          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, db);
           if (!view) throw notFound(PRESCRIPTION_NOT_FOUND);
           return view;
         },
@@ -106,10 +106,10 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     api.prescriptionPdf(':id'),
     { config: { access: 'prescriptions:read' }, schema: { params: idParams } },
     async (request, reply) => {
-      const data = await audited(
+      const data = await auditedRead(
         db,
-        async (tx) => {
-          const found = await repo.visibleTo(request.scope.visibility).findDocumentData(request.params.id, tx);
+        async (db) => {
+          const found = await repo.visibleTo(request.scope.visibility).findDocumentData(request.params.id, db);
           if (!found) throw notFound(PRESCRIPTION_NOT_FOUND);
           return found;
         },
@@ -122,7 +122,7 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { format: 'pdf' },
         }),
       );
-      // Rendered after the transaction: it holds no connection while the PDF is drawn.
+      // Drawn once the read is on record, holding no connection meanwhile.
       const pdf = await renderPrescriptionPdf(data, await app.repos.clinic.getSettings());
       const name = `receta-${data.prescription.prescribedOn}-${data.prescription.verificationCode}.pdf`;
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);

@@ -19,7 +19,7 @@ import { notFound, validationError } from '../../errors';
 import { taskAssignedEmail } from '../../mail/task-emails';
 import { requireUser } from '../../plugins/auth';
 import type { RequestUser } from '../../types';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { presentTask } from './presenters';
 import type { TaskRow, TaskWithNames } from './repository';
 
@@ -107,9 +107,9 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         assigneeId: request.scope.grant === 'any' ? assigneeId : user.id,
         overdueBefore: overdue === 'true' ? day : undefined,
       };
-      const rows = await audited(
+      const rows = await auditedRead(
         db,
-        async (tx) => withinScope(await repo.list(filter, tx), request, tx),
+        async (db) => withinScope(await repo.list(filter, db), request, db),
         (found) => ({
           ...auditContext(request),
           action: 'list',
@@ -127,9 +127,9 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'tasks:read' }, schema: { params: idParams, response: { 200: taskSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const found = await audited(
+      const found = await auditedRead(
         db,
-        async (tx) => (await withinScope([await visibleTask(request.params.id, user, request.scope.grant, tx)], request, tx))[0]!,
+        async (db) => (await withinScope([await visibleTask(request.params.id, user, request.scope.grant, db)], request, db))[0]!,
         (row) => ({ ...auditContext(request), action: 'read', entity: 'task', entityId: row.task.id, patientId: row.task.patientId ?? undefined }),
       );
       return presentTask(found, await today());

@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/treatments';
 import { notFound, validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { presentTreatment } from './presenters';
 
 export const TREATMENT_NOT_FOUND = 'Tratamiento no encontrado';
@@ -28,9 +28,9 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'treatments:read' }, schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } } },
     async (request) => {
       const query = request.query;
-      const items = await audited(
+      const items = await auditedRead(
         db,
-        (tx) => repo.visibleTo(request.scope.visibility).list(query, tx),
+        (db) => repo.visibleTo(request.scope.visibility).list(query, db),
         (found) => ({ ...auditContext(request), action: 'list', entity: 'treatment', patientId: query.patientId, details: { status: query.status ?? '', results: found.length } }),
       );
       return items.map(presentTreatment);
@@ -58,10 +58,10 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.treatment(':id'),
     { config: { access: 'treatments:read' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
     async (request) => {
-      const found = await audited(
+      const found = await auditedRead(
         db,
-        async (tx) => {
-          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+        async (db) => {
+          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, db);
           if (!view) throw notFound(TREATMENT_NOT_FOUND);
           return view;
         },

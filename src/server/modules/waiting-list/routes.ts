@@ -14,7 +14,7 @@ import {
 import { clock } from '../../clock';
 import { refuseHoneypot, validationError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
-import { audited, auditContext } from '../audit/audited';
+import { audited, auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { presentEntry } from './service';
 
@@ -32,7 +32,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     api.waitingList,
     { config: { access: 'appointments:manage' }, schema: { querystring: waitingListQuerySchema, response: { 200: waitingEntryListSchema } } },
     async (request) => {
-      const rows = await audited(app.database.db, (tx) => repos.waitingList.list(request.query, tx), (found) => ({
+      const rows = await auditedRead(app.database.db, (db) => repos.waitingList.list(request.query, db), (found) => ({
         ...auditContext(request),
         action: 'list',
         entity: 'waiting_list',
@@ -66,7 +66,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'my-appointments:manage' }, schema: { response: { 200: waitingEntryListSchema } } },
     async (request) => {
       const record = await ownRecord(request);
-      const rows = await audited(app.database.db, (tx) => repos.waitingList.list({ patientId: record.id }, tx), (found) => ({
+      const rows = await auditedRead(app.database.db, (db) => repos.waitingList.list({ patientId: record.id }, db), (found) => ({
         ...auditContext(request),
         action: 'list',
         entity: 'waiting_list',
