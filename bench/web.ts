@@ -1,10 +1,11 @@
 /**
- * `npm run bench:web` — builds the client (with its size budgets), serves the production build with the
+ * `npm run bench:web` — builds the client (with its size budgets) and its server renderer, serves the production build with the
  * demo clinic (embedded database in a temporary directory) and runs Lighthouse 12 with its default
  * mobile preset (Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on the public pages.
  * Prints, per page, the median of the runs: performance, accessibility and best-practices scores, FCP,
  * LCP, TBT, CLS and the bytes sent (JavaScript and in all).
- * Options: --runs N (3) --pages /,/agendar-cita (the four below) --no-build
+ * Options: --runs N (3) --pages /,/agendar-cita (the four below) --no-build --reports DIR (each run's
+ *   Lighthouse report as JSON, to see where the time goes)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -84,6 +85,12 @@ async function measureOnce(url: string, port: number): Promise<Measure> {
   if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (flags.reports) {
+    const dir = String(flags.reports);
+    fs.mkdirSync(dir, { recursive: true });
+    const slug = new URL(url).pathname.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'inicio';
+    fs.writeFileSync(path.join(dir, `${slug}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
   const score = (id: keyof typeof TARGETS) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -104,7 +111,7 @@ async function main() {
   const browser = chromiumPath();
   if (!browser) throw new Error('No se encontró Chromium (CHROME_PATH o /usr/bin/chromium).');
   if (!flags['no-build']) {
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-web-'));

@@ -149,10 +149,10 @@ test.describe('Guardas de las áreas', () => {
 });
 
 test.describe('Carga de pantallas', () => {
-  /** Holds the terms screen's code back for 1.5 s; answers how many requests for it were held. */
-  async function delayTermsChunk(page: Page) {
+  /** Holds a screen's code back for 1.5 s; answers how many requests for it were held. */
+  async function delayChunk(page: Page, pattern: string) {
     const held = { count: 0 };
-    await page.route('**/assets/public-terms-*.js', async (route) => {
+    await page.route(pattern, async (route) => {
       held.count += 1;
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
@@ -160,19 +160,21 @@ test.describe('Carga de pantallas', () => {
     return held;
   }
 
+  // The public pages the server draws show at once; a page the browser draws shows «Cargando...».
   test('«Cargando...» mientras llega el código de la pantalla, al abrirla directamente', async ({ page }) => {
-    const held = await delayTermsChunk(page);
-    await page.goto('/terminos-y-condiciones', { waitUntil: 'commit' });
+    const held = await delayChunk(page, '**/assets/public-unauthorized-*.js');
+    await page.goto('/unauthorized', { waitUntil: 'commit' });
     await expect(page.getByText('Cargando...')).toBeVisible();
-    await expect(heading(page, /^Términos y condiciones/)).toBeVisible();
+    await expect(heading(page, 'No tienes acceso a esta página')).toBeVisible();
     await expect(page.getByText('Cargando...')).toBeHidden();
     expect(held.count).toBe(1);
   });
 
   test('«Cargando...» mientras llega el código de la pantalla, al navegar dentro de la app', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Pedir cita' }).first()).toBeVisible();
-    const held = await delayTermsChunk(page);
+    await page.goto('/auth/login');
+    // The form turns usable once the app has taken the page over, and with it the page's links.
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+    const held = await delayChunk(page, '**/assets/public-terms-*.js');
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Términos y condiciones' }).click();
     await expect(page.getByText('Cargando...')).toBeVisible();

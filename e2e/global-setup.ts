@@ -94,9 +94,9 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: stri
 
 export default async function globalSetup() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
-    console.log('[e2e] dist/client/index.html is missing: building the client once (npx vite build)');
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npx vite build failed');
+    console.log('[e2e] dist/client/index.html is missing: building the client and its server renderer once (npm run build)');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
   }
 
   fs.rmSync(MAIL_DIR, { recursive: true, force: true });

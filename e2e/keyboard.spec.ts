@@ -45,6 +45,8 @@ async function typeInto(page: Page, field: Locator, text: string) {
 test('se pide una cita solo con el teclado, viendo siempre dónde está el foco', async ({ page }) => {
   await page.goto('/agendar-cita');
   await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible();
+  // The page arrives drawn; its controls work once the app has taken it over.
+  await expect(page.getByRole('button', { name: 'Continuar' })).toBeEnabled();
 
   // Step 1: the specialties are a radio group: Tab enters it, the arrows move to «Medicina familiar», Space takes it.
   const specialties = page.getByRole('radiogroup', { name: 'Especialidad' });
@@ -104,6 +106,8 @@ test('se pide una cita solo con el teclado, viendo siempre dónde está el foco'
 test('se inicia sesión solo con el teclado, viendo siempre dónde está el foco', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  // The page arrives drawn; its form works once the app has taken it over.
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
 
   const email = page.getByRole('textbox', { name: label('Correo electrónico') });
   await typeInto(page, email, DEMO.paciente.email);

@@ -64,8 +64,15 @@ test.describe('Tareas', () => {
     await page.keyboard.press('Space');
     await expect(keyHandle).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('status').filter({ hasText: `La tarea «${keyed}» está sobre la columna Pendiente.` })).toBeAttached();
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
+    // Each arrow is announced once the card is over the next column. On a busy machine a press can come
+    // before the board is ready for it and do nothing: press again until the card is over «Hecha» (the
+    // last column, so an extra press cannot carry it further).
+    const overDone = page.getByRole('status').filter({ hasText: `La tarea «${keyed}» está sobre la columna Hecha.` });
+    await expect(async () => {
+      if (await overDone.count()) return;
+      await page.keyboard.press('ArrowRight');
+      await expect(overDone).toBeAttached({ timeout: 1_500 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press('Space');
     await expect(page.getByText(`Has soltado la tarea «${keyed}» en la columna Hecha.`)).toBeAttached();
     await expect(done.getByRole('article', { name: keyed })).toBeVisible();

@@ -29,7 +29,11 @@ if (vitest) {
 
 const browser = chromiumPath();
 // The build checks the size budgets; the browser suite runs against what it writes.
-const buildCode = process.env.SKIP_E2E === '1' ? 0 : run('npx', ['vite', 'build', '--logLevel', 'warn']);
+// Then the server's renderer of the public pages (`--ssr`), which the browser suite's server uses.
+const buildCode =
+  process.env.SKIP_E2E === '1'
+    ? 0
+    : run('npx', ['vite', 'build', '--logLevel', 'warn']) || run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'entry-server.tsx']);
 if (buildCode !== 0) {
   console.log('\nThe production build failed (a size budget exceeded is named above).');
   failed += 1;

@@ -4,12 +4,21 @@
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import './app/focus.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { initialState } from './lib/initial-state';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App initialState={initialState()} Router={BrowserRouter} />
+  </StrictMode>
 );
+// The public pages arrive rendered by the server (src/server/plugins/spa-render.ts), and this module is
+// loaded after their first paint (boot.ts): the app takes over that markup instead of drawing the page
+// again — as a transition, so React does it in slices of a few milliseconds and the page stays
+// responsive meanwhile (one long task otherwise). Every other page starts empty.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

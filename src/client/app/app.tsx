@@ -2,13 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import type { InitialState } from '../../common/initial-state';
 import { getBookingOptionsQueryOptions } from '../features/booking/api/get-booking-options';
 import { getPublicClinicQueryOptions } from '../features/clinic/api/get-public-clinic';
 import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
-import { initialState } from '../lib/initial-state';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -28,7 +27,7 @@ function Toasts() {
   );
 }
 
-function createQueryClient() {
+function createQueryClient(initialState: InitialState | null) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
@@ -40,14 +39,21 @@ function createQueryClient() {
   });
   // What the server embedded in the page (the clinic's public data; on the booking page its options):
   // the first render shows it already.
-  const { clinic, bookingOptions } = initialState() ?? {};
+  const { clinic, bookingOptions } = initialState ?? {};
   if (clinic) queryClient.setQueryData(getPublicClinicQueryOptions().queryKey, clinic);
   if (bookingOptions) queryClient.setQueryData(getBookingOptionsQueryOptions().queryKey, bookingOptions);
   return queryClient;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+interface AppProps {
+  /** What the server embedded in the page (the session, the clinic's public data), or null. */
+  initialState: InitialState | null;
+  /** The browser's router in the browser; a static one for the location being rendered on the server. */
+  Router: ComponentType<{ children: ReactNode }>;
+}
+
+export function App({ initialState, Router }: AppProps) {
+  const [queryClient] = useState(() => createQueryClient(initialState));
   return (
     // All theme variables are written here (no `default-css-variables.css` blocking the first paint).
     <MantineProvider
@@ -59,10 +65,10 @@ export function App() {
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
         <Toasts />
         <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <BrowserRouter>
+          <AuthProvider embeddedSession={initialState?.session}>
+            <Router>
               <AppRoutes />
-            </BrowserRouter>
+            </Router>
           </AuthProvider>
         </QueryClientProvider>
       </DatesProvider>

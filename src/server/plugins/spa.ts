@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import type { InitialState } from '../../common/initial-state';
 import { api, isKnownClientRoute, paths } from '../../common/paths';
 import { errorBody } from './errors';
-import { compressPage, preloadsOf, readManifest, renderPage } from './spa-page';
+import { compressPage, isRenderedPage, preloadsOf, readManifest, renderedHeadOf, renderPage, forRenderedPage } from './spa-page';
+import { loadPageRenderer } from './spa-render';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)(\.br|\.gz)?$/;
 
@@ -14,13 +15,15 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)(\.br|\.gz
  * Serves the built client: hashed assets cached for a year and sent precompressed (the build writes
  * `.br` and `.gz` beside them), `index.html` never cached, and every non-API path answered with the app
  * (history fallback) — 200 for our routes, 404 for the rest, where the app shows its not-found page.
- * The page carries the session and the clinic's public data, so its first render is final. API
- * paths answer a JSON 404.
+ * The page carries the session and the clinic's public data, so its first render is final; the
+ * public pages arrive rendered (HTML the browser paints before any script runs, which the app then
+ * hydrates). API paths answer a JSON 404.
  */
 export default fp(async function spaPlugin(app: FastifyInstance, options: { clientDir?: string }) {
   const indexFile = options.clientDir ? path.join(options.clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   const manifest = options.clientDir && indexHtml ? readManifest(options.clientDir) : undefined;
+  const renderer = options.clientDir && indexHtml ? await loadPageRenderer(options.clientDir) : undefined;
   if (options.clientDir && !indexHtml) {
     app.log.warn({ clientDir: options.clientDir }, 'client not built: run `npm run build`');
   }
@@ -78,6 +81,43 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     }
   }
 
+  // What a rendered page's head holds depends only on the build and the path: made once, not per request.
+  const renderedIndexHtml = indexHtml && forRenderedPage(indexHtml);
+  const renderedHeads = new Map<string, string>();
+  const renderedHeadFor = (pathname: string) => {
+    let head = renderedHeads.get(pathname);
+    if (head === undefined) {
+      head = renderedHeadOf(manifest!, pathname, readAsset);
+      renderedHeads.set(pathname, head);
+    }
+    return head;
+  };
+
+  /** A built asset's text (the stylesheets inlined into rendered pages), read once. */
+  const assets = new Map<string, string>();
+  const readAsset = (file: string) => {
+    let text = assets.get(file);
+    if (text === undefined) {
+      text = fs.readFileSync(path.join(options.clientDir!, file), 'utf8');
+      assets.set(file, text);
+    }
+    return text;
+  };
+
+  /**
+   * The page's HTML from the server's renderer; empty (the browser draws it) if rendering fails. None of
+   * the rendered screens reads the query string, so the page is rendered for its path alone: a link with
+   * `?utm_source=…` is served from the cache, and made-up query strings cannot make the server render.
+   */
+  async function renderedBody(request: FastifyRequest, pathname: string, state: InitialState): Promise<string> {
+    try {
+      return await renderer!(pathname, state);
+    } catch (error) {
+      request.log.error({ err: error }, 'page not rendered on the server');
+      return '';
+    }
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || !['GET', 'HEAD'].includes(request.method)) {
@@ -88,7 +128,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     }
     const known = isKnownClientRoute(pathname);
     const state = await initialStateFor(request, reply);
-    const page = renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '');
+    const rendered = state && renderer && manifest && isRenderedPage(pathname) ? await renderedBody(request, pathname, state) : '';
+    const page = rendered
+      ? renderPage(renderedIndexHtml!, state, renderedHeadFor(pathname), rendered)
+      : renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '', '');
     // The not-found handler is no route, so the compression plugin's route hooks don't reach it.
     const { encoding, body } = compressPage(page, request.headers['accept-encoding']);
     if (encoding) reply.header('Content-Encoding', encoding);

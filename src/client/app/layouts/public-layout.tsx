@@ -5,6 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { paths } from '../../../common/paths';
 import { Brand } from '../../components/brand';
 import { useClinic } from '../../features/clinic/api/get-public-clinic';
+import { useHydrated } from '../../lib/use-hydrated';
 import { AccountLinks } from './account-links';
 import { ChatEntry } from './chat-entry';
 
@@ -15,6 +16,8 @@ export function PublicLayout() {
   const { data: clinic } = useClinic();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  // The menu opens once the app has taken over the page the server drew (ReadyFieldset says why).
+  const hydrated = useHydrated();
   if (opened && !menuLoaded) setMenuLoaded(true);
   const name = clinic?.name ?? 'Clínica';
   return (
@@ -29,7 +32,14 @@ export function PublicLayout() {
               </Button>
               <AccountLinks />
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Abrir el menú" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              aria-label="Abrir el menú"
+              disabled={!hydrated}
+              data-awaiting-app={hydrated ? undefined : ''}
+            />
           </Group>
         </Container>
       </Box>

@@ -3,7 +3,6 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { AUTH_MESSAGES } from '../../../common/messages';
 import type { Account, Profile, ProfileUpdateInput, SessionState, SignUpInput } from '../../../common/schemas/auth';
 import { ApiError, SESSION_LOST_EVENT } from '../api-client';
-import { initialState } from '../initial-state';
 import { confirmResetPasswordRequest } from './api/confirm-reset-password';
 import { getSession } from './api/get-session';
 import { resetPasswordRequest } from './api/reset-password';
@@ -45,10 +44,10 @@ function messageOf(error: unknown, shownCodes: string[], fallback: string): stri
   return fallback;
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/** `embeddedSession`: the session the server embedded in the page, when it did — then "loading" lasts no time at all. */
+export function AuthProvider({ children, embeddedSession }: { children: ReactNode; embeddedSession?: SessionState }) {
   const queryClient = useQueryClient();
-  // The session the server embedded in the page, when it did: then "loading" lasts no time at all.
-  const [embedded] = useState(() => initialState()?.session);
+  const [embedded] = useState(embeddedSession);
   const [session, setSession] = useState<SessionState>(embedded ?? { user: null, profile: null });
   const [loading, setLoading] = useState(!embedded);
   const channel = useRef<BroadcastChannel | null>(null);

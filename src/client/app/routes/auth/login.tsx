@@ -5,6 +5,7 @@ import { paths } from '../../../../common/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
 import { validateLazily, type FieldErrors } from '../../../lib/lazy-validation';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 import { AuthCard, AuthErrorAlert } from './auth-card';
 
 // The sign-in is the first screen of its page: it validates with zod fetched on first use (focus or
@@ -55,39 +56,46 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Iniciar sesión" subtitle="Accede a tus citas, tratamientos y mensajes.">
-      <form onSubmit={(event) => void onSubmit(event)} onChange={(event) => void onChange(event)} onFocus={() => void loadSchema()} noValidate>
-        <Stack>
-          <AuthErrorAlert error={error} />
-          <TextInput
-            label="Correo electrónico"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            error={fieldErrors.email}
-          />
-          <PasswordInput
-            label="Contraseña"
-            name="password"
-            autoComplete="current-password"
-            required
-            error={fieldErrors.password}
-          />
-          <Group justify="flex-end" mt={-8}>
-            <Anchor component={Link} to={paths.auth.resetPassword} size="sm">
-              ¿Has olvidado tu contraseña?
-            </Anchor>
-          </Group>
-          <Button type="submit" size="md" loading={submitting}>
-            Entrar
-          </Button>
-          <Text size="sm" ta="center">
-            ¿No tienes cuenta?{' '}
-            <Anchor component={Link} to={paths.auth.register} state={location.state}>
-              Crear una cuenta
-            </Anchor>
-          </Text>
-        </Stack>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        onChange={(event) => void onChange(event)}
+        onFocus={() => void loadSchema()}
+        noValidate
+      >
+        <ReadyFieldset>
+          <Stack>
+            <AuthErrorAlert error={error} />
+            <TextInput
+              label="Correo electrónico"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              error={fieldErrors.email}
+            />
+            <PasswordInput
+              label="Contraseña"
+              name="password"
+              autoComplete="current-password"
+              required
+              error={fieldErrors.password}
+            />
+            <Group justify="flex-end" mt={-8}>
+              <Anchor component={Link} to={paths.auth.resetPassword} size="sm">
+                ¿Has olvidado tu contraseña?
+              </Anchor>
+            </Group>
+            <Button type="submit" size="md" loading={submitting}>
+              Entrar
+            </Button>
+            <Text size="sm" ta="center">
+              ¿No tienes cuenta?{' '}
+              <Anchor component={Link} to={paths.auth.register} state={location.state}>
+                Crear una cuenta
+              </Anchor>
+            </Text>
+          </Stack>
+        </ReadyFieldset>
       </form>
     </AuthCard>
   );

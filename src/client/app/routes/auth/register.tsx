@@ -10,6 +10,7 @@ import { signUpSchema } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
 import { AuthCard, AuthErrorAlert } from './auth-card';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 
 const registerFormSchema = signUpSchema
   .extend({
@@ -23,7 +24,11 @@ const registerFormSchema = signUpSchema
   })
   .superRefine((values, ctx) => {
     if (values.phone && !signUpSchema.shape.phone.safeParse(values.phone).success) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Introduce un teléfono válido (solo números, espacios y +)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Introduce un teléfono válido (solo números, espacios y +)',
+      });
     }
   });
 
@@ -57,46 +62,74 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Crear una cuenta" subtitle="Para pedir y gestionar tus citas, y hablar con la clínica.">
       <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <AuthErrorAlert error={error} />
-          <TextInput label="Nombre y apellidos" autoComplete="name" required error={errors.displayName?.message} {...form.register('displayName')} />
-          <TextInput label="Correo electrónico" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
-          <TextInput label="Teléfono" type="tel" autoComplete="tel" description="Opcional, para avisarte de cambios en tus citas" error={errors.phone?.message} {...form.register('phone')} />
-          <PasswordInput
-            label="Contraseña"
-            description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput label="Repite la contraseña" autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-          <Checkbox
-            label={
-              <>
-                He leído y acepto la{' '}
-                <Anchor component={Link} to={paths.privacy} target="_blank" inherit>
-                  política de privacidad
-                </Anchor>{' '}
-                y los{' '}
-                <Anchor component={Link} to={paths.terms} target="_blank" inherit>
-                  términos y condiciones
-                </Anchor>
-              </>
-            }
-            error={errors.acceptPrivacy?.message}
-            {...form.register('acceptPrivacy')}
-          />
-          <Button type="submit" size="md" loading={form.formState.isSubmitting}>
-            Crear cuenta
-          </Button>
-          <Text size="sm" ta="center">
-            ¿Ya tienes cuenta?{' '}
-            <Anchor component={Link} to={paths.auth.login} state={location.state}>
-              Inicia sesión
-            </Anchor>
-          </Text>
-        </Stack>
+        <ReadyFieldset>
+          <Stack>
+            <AuthErrorAlert error={error} />
+            <TextInput
+              label="Nombre y apellidos"
+              autoComplete="name"
+              required
+              error={errors.displayName?.message}
+              {...form.register('displayName')}
+            />
+            <TextInput
+              label="Correo electrónico"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextInput
+              label="Teléfono"
+              type="tel"
+              autoComplete="tel"
+              description="Opcional, para avisarte de cambios en tus citas"
+              error={errors.phone?.message}
+              {...form.register('phone')}
+            />
+            <PasswordInput
+              label="Contraseña"
+              description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
+              autoComplete="new-password"
+              required
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <PasswordInput
+              label="Repite la contraseña"
+              autoComplete="new-password"
+              required
+              error={errors.confirmPassword?.message}
+              {...form.register('confirmPassword')}
+            />
+            <Checkbox
+              label={
+                <>
+                  He leído y acepto la{' '}
+                  <Anchor component={Link} to={paths.privacy} target="_blank" inherit>
+                    política de privacidad
+                  </Anchor>{' '}
+                  y los{' '}
+                  <Anchor component={Link} to={paths.terms} target="_blank" inherit>
+                    términos y condiciones
+                  </Anchor>
+                </>
+              }
+              error={errors.acceptPrivacy?.message}
+              {...form.register('acceptPrivacy')}
+            />
+            <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+              Crear cuenta
+            </Button>
+            <Text size="sm" ta="center">
+              ¿Ya tienes cuenta?{' '}
+              <Anchor component={Link} to={paths.auth.login} state={location.state}>
+                Inicia sesión
+              </Anchor>
+            </Text>
+          </Stack>
+        </ReadyFieldset>
       </form>
     </AuthCard>
   );

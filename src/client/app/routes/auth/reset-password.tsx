@@ -9,6 +9,7 @@ import { paths } from '../../../../common/paths';
 import { resetPasswordSchema } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { AuthCard, AuthErrorAlert } from './auth-card';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 
 export default function ResetPasswordPage() {
   const { resetPassword } = useAuth();
@@ -43,25 +44,27 @@ export default function ResetPasswordPage() {
         </Stack>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <AuthErrorAlert error={error} />
-            <TextInput
-              label="Correo electrónico"
-              type="email"
-              autoComplete="email"
-              required
-              error={form.formState.errors.email?.message}
-              {...form.register('email')}
-            />
-            <Button type="submit" size="md" loading={form.formState.isSubmitting}>
-              Enviar enlace
-            </Button>
-            <Text size="sm" ta="center">
-              <Anchor component={Link} to={paths.auth.login}>
-                Volver a iniciar sesión
-              </Anchor>
-            </Text>
-          </Stack>
+          <ReadyFieldset>
+            <Stack>
+              <AuthErrorAlert error={error} />
+              <TextInput
+                label="Correo electrónico"
+                type="email"
+                autoComplete="email"
+                required
+                error={form.formState.errors.email?.message}
+                {...form.register('email')}
+              />
+              <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+                Enviar enlace
+              </Button>
+              <Text size="sm" ta="center">
+                <Anchor component={Link} to={paths.auth.login}>
+                  Volver a iniciar sesión
+                </Anchor>
+              </Text>
+            </Stack>
+          </ReadyFieldset>
         </form>
       )}
     </AuthCard>

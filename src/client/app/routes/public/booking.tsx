@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { OwnAppointment, Slot } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
+import { ReadyFieldset } from '../../../components/ready-fieldset';
 import { useBookingOptions } from '../../../features/booking/api/get-booking-options';
 import type { BookingDetailsInput } from '../../../features/booking/components/booking-form';
 import { BookingSteps } from '../../../features/booking/components/booking-steps';
@@ -12,7 +13,6 @@ import type { PickedSlot } from '../../../features/booking/utils/slots';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { useAuth } from '../../../lib/auth/auth-provider';
-import { dayKey } from '../../../lib/clinic-time';
 
 // «Tus datos» (its form, react-hook-form and zod) loads when the visitor reaches it: not in the first load.
 const BookingDetailsStep = lazy(() => import('../../../features/booking/components/booking-details-step'));
@@ -152,16 +152,21 @@ export default function BookingPage() {
     setStep(next);
   };
 
-  /** The time was taken meanwhile: back to «Día y hora», on its week, with the fresh times offered. */
+  /**
+   * The time was taken meanwhile: back to «Día y hora», on its week, with the fresh times offered. The
+   * clinic's calendar helpers come with «Día y hora» (loaded by then), not in the page's first load.
+   */
   const slotLost = (taken: { message: string; slots: Slot[] }) => {
     if (!slot) return;
-    setSlotTaken({
-      message: taken.message,
-      slots: taken.slots.map((fresh) => ({ ...fresh, doctorId: slot.doctorId, doctorName: slot.doctorName })),
-      day: dayKey(slot.startsAt, timeZone),
+    void import('../../../lib/clinic-time').then(({ dayKey }) => {
+      setSlotTaken({
+        message: taken.message,
+        slots: taken.slots.map((fresh) => ({ ...fresh, doctorId: slot.doctorId, doctorName: slot.doctorName })),
+        day: dayKey(slot.startsAt, timeZone),
+      });
+      setSlot(null);
+      setStep(1);
     });
-    setSlot(null);
-    setStep(1);
   };
 
   if (done) {
@@ -194,21 +199,23 @@ export default function BookingPage() {
       <Paper withBorder p={{ base: 'sm', xs: 'md', sm: 'xl' }} radius="md">
         <BookingSteps labels={STEP_LABELS} active={step} onStepClick={goTo} />
         {step === 0 && (
-          <Stack gap="lg" mt="md">
-            <DoctorChoice
-              options={options.data}
-              specialtyId={specialtyId}
-              doctorId={doctorChoice}
-              onSpecialtyChange={chooseSpecialty}
-              onDoctorChange={chooseDoctor}
-              specialtyError={specialtyError}
-            />
-            <Group justify="flex-end">
-              <Button size="md" onClick={() => goTo(1)} rightSection={<IconArrowRight size={18} aria-hidden />}>
-                Continuar
-              </Button>
-            </Group>
-          </Stack>
+          <ReadyFieldset>
+            <Stack gap="lg" mt="md">
+              <DoctorChoice
+                options={options.data}
+                specialtyId={specialtyId}
+                doctorId={doctorChoice}
+                onSpecialtyChange={chooseSpecialty}
+                onDoctorChange={chooseDoctor}
+                specialtyError={specialtyError}
+              />
+              <Group justify="flex-end">
+                <Button size="md" onClick={() => goTo(1)} rightSection={<IconArrowRight size={18} aria-hidden />}>
+                  Continuar
+                </Button>
+              </Group>
+            </Stack>
+          </ReadyFieldset>
         )}
         {step === 1 && (
           <Stack gap="lg" mt="md">

@@ -1,0 +1,34 @@
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import type { InitialState } from '../common/initial-state';
+import { App } from './app/app';
+
+/**
+ * The HTML of a public page as the browser's first render will draw it (src/client/main.tsx hydrates
+ * it): the same App, with the state the server embeds in the page and a router fixed at `url`. Every
+ * lazy screen on the way is awaited, so the page arrives whole.
+ */
+export async function renderPage(url: string, initialState: InitialState): Promise<string> {
+  const html = await renderOnce(url, initialState);
+  // React finishes a boundary that could not be inlined with a script, which the content security
+  // policy (script-src 'self') would refuse: the server then sends the page empty, the browser draws it.
+  if (html.includes('<script')) throw new Error(`${url}: the render needs inline scripts`);
+  return html;
+}
+
+async function renderOnce(url: string, initialState: InitialState): Promise<string> {
+  function Router({ children }: { children: ReactNode }) {
+    return <StaticRouter location={url}>{children}</StaticRouter>;
+  }
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App initialState={initialState} Router={Router} />
+    </StrictMode>,
+    // React outlines a boundary whose content is larger than this, to be revealed by a script: never here.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
