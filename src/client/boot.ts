@@ -7,6 +7,8 @@
  */
 import { APP_MODULES_ELEMENT_ID, type AppModules } from '../common/app-modules';
 
+const PRELOADS_PER_TASK = 6;
+
 /** The next task, through a message channel (as React's scheduler yields): not a timer. */
 const nextTask = () =>
   new Promise<void>((resolve) => {
@@ -19,15 +21,20 @@ async function start() {
   const element = document.getElementById(APP_MODULES_ELEMENT_ID);
   if (!element?.textContent) return;
   const { entry, before, preload } = JSON.parse(element.textContent) as AppModules;
-  const links = document.createDocumentFragment();
-  for (const href of preload) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    links.append(link);
+  // Each preload is a request the main thread prepares: a page's 24–41 of them at once made one task of
+  // 57–70 ms in a Lighthouse trace, so they go a few per task.
+  for (let first = 0; first < preload.length; first += PRELOADS_PER_TASK) {
+    const links = document.createDocumentFragment();
+    for (const href of preload.slice(first, first + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      links.append(link);
+    }
+    document.head.append(links);
+    await nextTask();
   }
-  document.head.append(links);
   for (const module of before) {
     await import(/* @vite-ignore */ module);
     await nextTask();

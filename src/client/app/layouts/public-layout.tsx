@@ -12,12 +12,28 @@ import { ChatEntry } from './chat-entry';
 // The phone menu (a drawer: focus trap, scroll lock, transitions) is fetched when first opened.
 const PublicMenuDrawer = lazy(() => import('./public-menu-drawer'));
 
+/**
+ * The phone menu's button: it opens once the app has taken over the page the server drew (ReadyFieldset
+ * says why). Its own component, so that moment re-renders the button, not the whole layout.
+ */
+function MenuBurger({ opened, onClick }: { opened: boolean; onClick: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <Burger
+      opened={opened}
+      onClick={onClick}
+      hiddenFrom="sm"
+      aria-label="Abrir el menú"
+      disabled={!hydrated}
+      data-awaiting-app={hydrated ? undefined : ''}
+    />
+  );
+}
+
 export function PublicLayout() {
   const { data: clinic } = useClinic();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  // The menu opens once the app has taken over the page the server drew (ReadyFieldset says why).
-  const hydrated = useHydrated();
   if (opened && !menuLoaded) setMenuLoaded(true);
   const name = clinic?.name ?? 'Clínica';
   return (
@@ -32,14 +48,7 @@ export function PublicLayout() {
               </Button>
               <AccountLinks />
             </Group>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              aria-label="Abrir el menú"
-              disabled={!hydrated}
-              data-awaiting-app={hydrated ? undefined : ''}
-            />
+            <MenuBurger opened={opened} onClick={toggle} />
           </Group>
         </Container>
       </Box>
