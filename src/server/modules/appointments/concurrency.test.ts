@@ -1,6 +1,8 @@
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SLOT_TAKEN_MESSAGE } from '../../../common/schemas/appointments';
 import { clock } from '../../clock';
+import { appointments, mailOutbox } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createDoctor, validPatient, nextWeekday, TEST_MONDAY_MORNING } from '../../test/fixtures';
 
@@ -50,6 +52,10 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
       expect(response.json().error.message).toBe(SLOT_TAKEN_MESSAGE);
     }
     expect(await t.app.repos.appointments.countOverlaps()).toBe(0);
+    // The e-mail is written by the booking's own statement: one, for the winner's appointment; none for the 99.
+    const [won] = await t.database.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.doctorId, doctor.id), eq(appointments.startsAt, new Date(slot.startsAt))));
+    const mails = await t.database.db.select({ appointmentId: mailOutbox.appointmentId, kind: mailOutbox.kind }).from(mailOutbox).where(like(mailOutbox.toAddress, 'carrera%@prueba.test'));
+    expect(mails).toEqual([{ appointmentId: won!.id, kind: 'appointment-received' }]);
   }, 120_000);
 
   it('100 staff bookings of different lengths that all overlap one instant: exactly one wins', async () => {
