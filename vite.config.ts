@@ -8,6 +8,8 @@ import { precompress } from './build/precompress';
 /** Screens a visitor can open: their chunks are named `public-*`, and only they carry preload lists. */
 const PUBLIC_SCREEN = /[\\/]src[\\/]client[\\/]app[\\/](routes[\\/](public|auth)[\\/]|layouts[\\/]public-layout\.tsx)/;
 
+const PUBLIC_KIT = /[\\/]src[\\/]client[\\/](lib[\\/]use-hydrated|components[\\/](ready-fieldset|page-title))\.tsx?$/;
+
 const publicScreen = (screen: string) => ['app/layouts/public-layout.tsx', `app/routes/${screen}.tsx`];
 
 /** What a phone downloads on a first visit, as sent (brotli). `npm run build` fails past these. */
@@ -68,6 +70,9 @@ const clientBuild = {
             // React DOM in a chunk of its own, which the loader of server-drawn pages (boot.ts) runs in a
             // task before the rest of the app: two shorter tasks instead of one long one on a phone.
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            // The app's own small pieces every public page uses, one chunk instead of one each (each chunk
+            // costs its imports and a request).
+            { name: 'public-kit', test: PUBLIC_KIT, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -46,4 +46,24 @@ test.describe('Páginas públicas dibujadas por el servidor', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(problems).toEqual([]);
   });
+
+  test('la portada y las páginas legales no cargan la aplicación hasta que el visitante actúa, y nada pulsado antes se pierde', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/terminos-y-condiciones');
+    // Named by the server, before any script runs.
+    await expect(page).toHaveTitle(/^Términos y condiciones de uso · /);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+
+    // The menu, pressed before the app runs, opens once it has the page.
+    await page.getByRole('button', { name: 'Abrir el menú' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

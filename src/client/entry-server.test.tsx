@@ -45,8 +45,10 @@ const textOf = (html: string) =>
 
 describe('the public pages as the server renders them', () => {
   it('draws the landing whole, with the clinic from the state, and no script to finish it', async () => {
-    const html = await renderPage('/', visitor);
+    const { html, title } = await renderPage('/', visitor);
     const text = textOf(html);
+    // The tab is named before any script runs.
+    expect(title).toBe('Clínica Prueba Sur · Pide tu cita online');
     expect(text).toContain('Clínica Prueba Sur: tu salud, con cita en un minuto');
     expect(text).toContain('Pedir cita');
     expect(text).toContain('Iniciar sesión');
@@ -57,7 +59,7 @@ describe('the public pages as the server renders them', () => {
   });
 
   it("draws the booking page's first step with the embedded options", async () => {
-    const html = await renderPage('/agendar-cita', { ...visitor, bookingOptions });
+    const { html } = await renderPage('/agendar-cita', { ...visitor, bookingOptions });
     const text = textOf(html);
     expect(text).toContain('Especialidad y profesional');
     expect(text).toContain('Dermatología');
@@ -66,7 +68,8 @@ describe('the public pages as the server renders them', () => {
   });
 
   it('draws the sign-in form, unusable until the app runs it, and the account links of a signed-in user', async () => {
-    const login = await renderPage('/auth/login', visitor);
+    const { html: login, title } = await renderPage('/auth/login', visitor);
+    expect(title).toBe('Iniciar sesión · Clínica');
     expect(textOf(login)).toContain('Entrar');
     // A form the browser sent itself would put the password in the address.
     expect(login).toMatch(/<fieldset disabled="" data-awaiting-app=""/);
@@ -77,7 +80,7 @@ describe('the public pages as the server renders them', () => {
         profile: { id: 'u1', role: 'paciente', displayName: 'Ana', email: 'ana@prueba.test' },
       },
     } as unknown as InitialState;
-    const text = textOf(await renderPage('/terminos-y-condiciones', signedIn));
+    const text = textOf((await renderPage('/terminos-y-condiciones', signedIn)).html);
     expect(text).toContain('Mi área');
     expect(text).not.toContain('Iniciar sesión');
   });

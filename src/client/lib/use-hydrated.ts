@@ -13,3 +13,12 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * The mark of a button a visitor may press on a page the server drew before the app has taken it over
+ * (the phone menu, the chat, sign-out): while it is there, the page's loader (src/client/boot.ts) keeps
+ * the press, and carries it out once the mark goes — when the app has the button.
+ */
+export function useAwaitingAppMark(): { 'data-awaiting-app'?: '' } {
+  return useHydrated() ? {} : { 'data-awaiting-app': '' };
+}

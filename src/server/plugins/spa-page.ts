@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { APP_MODULES_ELEMENT_ID, type AppModules } from '../../common/app-modules';
+import { APP_MODULES_ELEMENT_ID, type AppModules, type AppStart, type RenderedPage } from '../../common/app-modules';
 import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../../common/initial-state';
 import { paths } from '../../common/paths';
 
@@ -13,14 +13,14 @@ type Manifest = Record<string, { file: string; imports?: string[]; css?: string[
  * These pages are also the ones the server renders (spa-render.ts).
  */
 const PUBLIC_LAYOUT = 'app/layouts/public-layout.tsx';
-const SCREENS: Record<string, string> = {
-  [paths.home]: 'app/routes/public/landing.tsx',
-  [paths.booking]: 'app/routes/public/booking.tsx',
-  [paths.terms]: 'app/routes/public/terms.tsx',
-  [paths.privacy]: 'app/routes/public/privacy.tsx',
-  [paths.auth.login]: 'app/routes/auth/login.tsx',
-  [paths.auth.register]: 'app/routes/auth/register.tsx',
-  [paths.auth.resetPassword]: 'app/routes/auth/reset-password.tsx',
+const SCREENS: Record<string, { module: string; start: AppStart }> = {
+  [paths.home]: { module: 'app/routes/public/landing.tsx', start: 'intent' },
+  [paths.booking]: { module: 'app/routes/public/booking.tsx', start: 'paint' },
+  [paths.terms]: { module: 'app/routes/public/terms.tsx', start: 'intent' },
+  [paths.privacy]: { module: 'app/routes/public/privacy.tsx', start: 'intent' },
+  [paths.auth.login]: { module: 'app/routes/auth/login.tsx', start: 'paint' },
+  [paths.auth.register]: { module: 'app/routes/auth/register.tsx', start: 'paint' },
+  [paths.auth.resetPassword]: { module: 'app/routes/auth/reset-password.tsx', start: 'paint' },
 };
 
 export function readManifest(clientDir: string): Manifest | undefined {
@@ -54,7 +54,7 @@ function screenAssets(manifest: Manifest, screen: string): { scripts: string[]; 
 export function preloadsOf(manifest: Manifest | undefined, pathname: string): string {
   const screen = SCREENS[pathname];
   if (!manifest || !screen) return '';
-  const { scripts, stylesheets } = screenAssets(manifest, screen);
+  const { scripts, stylesheets } = screenAssets(manifest, screen.module);
   return [
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...stylesheets.map((sheet) => `<link rel="preload" as="style" crossorigin href="/${sheet}">`),
@@ -75,11 +75,12 @@ export function renderedHeadOf(manifest: Manifest, pathname: string, readAsset: 
   const entry = manifest['index.html'];
   const boot = manifest['boot.ts'];
   if (!screen || !entry || !boot) return '';
-  const { scripts, stylesheets } = screenAssets(manifest, screen);
+  const { scripts, stylesheets } = screenAssets(manifest, screen.module);
   const entryStylesheets = entry.css ?? [];
   const inlined = [...entryStylesheets, ...stylesheets.filter((sheet) => !entryStylesheets.includes(sheet))];
   const entryImports = (entry.imports ?? []).map((key) => manifest[key]?.file).filter((file) => file !== undefined);
   const modules: AppModules = {
+    start: screen.start,
     entry: `/${entry.file}`,
     before: entryImports.map((file) => `/${file}`),
     preload: [...new Set([...entryImports, ...scripts])].map((file) => `/${file}`),
@@ -103,15 +104,21 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
+/** Text that is safe inside an element: what the screen names its tab can carry the clinic's name. */
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * The app's page with the initial state and the page's preloads written into its head, and the
- * server's render of the page, when there is one, inside the root element.
+ * server's render of the page, when there is one, inside the root element and as the tab's title.
  */
-export function renderPage(indexHtml: string, state: InitialState | null, preloads: string, body = ''): string {
+export function renderPage(indexHtml: string, state: InitialState | null, preloads: string, rendered?: RenderedPage): string {
   const data = state
     ? `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`
     : '';
-  return indexHtml.replace('</head>', `${preloads}${data}</head>`).replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  const page = indexHtml
+    .replace('</head>', `${preloads}${data}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${rendered?.html ?? ''}</div>`);
+  return rendered?.title ? page.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`) : page;
 }
 
 /** The encodings a client accepts (`Accept-Encoding`), those it refuses with `q=0` left out. */

@@ -10,10 +10,10 @@ const signedIn = {
 
 describe('the cache of rendered pages', () => {
   it("renders a visitor's page once per address and clinic data", async () => {
-    const render = vi.fn(async (url: string) => `<main>${url}</main>`);
+    const render = vi.fn(async (url: string) => ({ html: `<main>${url}</main>` }));
     const cached = withVisitorCache(render);
-    expect(await cached('/', visitor)).toBe('<main>/</main>');
-    expect(await cached('/', visitor)).toBe('<main>/</main>');
+    expect(await cached('/', visitor)).toEqual({ html: '<main>/</main>' });
+    expect(await cached('/', visitor)).toEqual({ html: '<main>/</main>' });
     expect(render).toHaveBeenCalledTimes(1);
     await cached('/agendar-cita', visitor);
     await cached('/', { ...visitor, clinic: { name: 'Otra' } as InitialState['clinic'] });
@@ -21,7 +21,7 @@ describe('the cache of rendered pages', () => {
   });
 
   it('renders every time for a signed-in user, whose page is their own', async () => {
-    const render = vi.fn(async () => '<main></main>');
+    const render = vi.fn(async () => ({ html: '<main></main>' }));
     const cached = withVisitorCache(render);
     await cached('/', signedIn);
     await cached('/', signedIn);
@@ -32,12 +32,12 @@ describe('the cache of rendered pages', () => {
     let fail = true;
     const render = vi.fn(async (url: string) => {
       if (fail) throw new Error('fallo');
-      return url;
+      return { html: url };
     });
     const cached = withVisitorCache(render, 2);
     await expect(cached('/', visitor)).rejects.toThrow('fallo');
     fail = false;
-    expect(await cached('/', visitor)).toBe('/');
+    expect(await cached('/', visitor)).toEqual({ html: '/' });
     expect(render).toHaveBeenCalledTimes(2);
     await cached('/a', visitor);
     await cached('/b', visitor);

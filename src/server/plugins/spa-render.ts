@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { RenderedPage } from '../../common/app-modules';
 import type { InitialState } from '../../common/initial-state';
 
-/** The build's renderer of a public page (src/client/entry-server.tsx): its HTML for a URL and a state. */
-export type PageRenderer = (url: string, state: InitialState) => Promise<string>;
+/** The build's renderer of a public page (src/client/entry-server.tsx): the page for a URL and a state. */
+export type PageRenderer = (url: string, state: InitialState) => Promise<RenderedPage>;
 
 /** Renders kept for visitors: the same page for everyone, so a phone's first visit costs no render. */
 const CACHED_RENDERS = 64;
@@ -26,7 +27,7 @@ export async function loadPageRenderer(clientDir: string): Promise<PageRenderer 
  * oldest entries go first (a Map keeps insertion order), so it stays bounded.
  */
 export function withVisitorCache(render: PageRenderer, size = CACHED_RENDERS): PageRenderer {
-  const cache = new Map<string, Promise<string>>();
+  const cache = new Map<string, Promise<RenderedPage>>();
   return (url, state) => {
     if (state.session.user) return render(url, state);
     const key = `${url}\n${JSON.stringify(state)}`;

@@ -13,13 +13,15 @@ const MANIFEST = {
   '_runtime-2.js': { file: 'assets/runtime-2.js' },
   'app/layouts/public-layout.tsx': { file: 'assets/public-layout-4.js', imports: ['_Button-5.js'] },
   'app/routes/public/landing.tsx': { file: 'assets/landing-6.js', imports: ['_Button-5.js'], css: ['assets/landing-6.css'] },
+  'app/routes/public/booking.tsx': { file: 'assets/booking-7.js', imports: ['_Button-5.js'] },
   '_Button-5.js': { file: 'assets/Button-5.js', css: ['assets/Button-5.css'] },
 };
 const STYLESHEETS = { 'index-1.css': '.entrada{}', 'landing-6.css': '.portada{}', 'Button-5.css': '.boton{}' };
 // The renderer fails on the login page, to show the page still works then.
 const RENDERER = `export async function renderPage(url, state) {
   if (url.startsWith('/auth/login')) throw new Error('no se pudo');
-  return '<main><h1>' + (state.clinic?.name ?? 'Clínica') + '</h1><p>' + url + '</p><p>' + (state.session.user ? 'con sesión' : 'visitante') + '</p></main>';
+  const html = '<main><h1>' + (state.clinic?.name ?? 'Clínica') + '</h1><p>' + url + '</p><p>' + (state.session.user ? 'con sesión' : 'visitante') + '</p></main>';
+  return { html, title: 'Portada & más <' + url + '>' };
 }`;
 
 let root: string;
@@ -58,12 +60,23 @@ describe('public pages rendered by the server', () => {
     expect(html).not.toContain('src="/assets/index-1.js"');
     expect(html).toContain('<script type="module" crossorigin src="/assets/boot-3.js"></script>');
     const modules = JSON.parse(/<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)![1]!);
+    // Nothing on the landing needs the app until the visitor acts: it starts on the first sign of it.
     expect(modules).toEqual({
+      start: 'intent',
       entry: '/assets/index-1.js',
       before: ['/assets/runtime-2.js'],
       preload: ['/assets/runtime-2.js', '/assets/Button-5.js', '/assets/public-layout-4.js', '/assets/landing-6.js'],
     });
     expect(html).toMatch(/<script type="application\/json" id="initial-state">/);
+    // The tab's title as the screen names it, escaped.
+    expect(html).toContain('<title>Portada &amp; más &lt;/&gt;</title>');
+  });
+
+  it('starts the app after the first paint on a page with a form', async () => {
+    const html = (await get('/agendar-cita')).body;
+    const modules = JSON.parse(/<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)![1]!);
+    expect(modules.start).toBe('paint');
+    expect(modules.preload).toContain('/assets/booking-7.js');
   });
 
   it('renders a page for its path alone: the query string does not reach the renderer', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RenderedPage } from '../../common/app-modules';
 import type { InitialState } from '../../common/initial-state';
 import { api, isKnownClientRoute, paths } from '../../common/paths';
 import { errorBody } from './errors';
@@ -109,12 +110,12 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
    * the rendered screens reads the query string, so the page is rendered for its path alone: a link with
    * `?utm_source=…` is served from the cache, and made-up query strings cannot make the server render.
    */
-  async function renderedBody(request: FastifyRequest, pathname: string, state: InitialState): Promise<string> {
+  async function renderedBody(request: FastifyRequest, pathname: string, state: InitialState): Promise<RenderedPage | undefined> {
     try {
       return await renderer!(pathname, state);
     } catch (error) {
       request.log.error({ err: error }, 'page not rendered on the server');
-      return '';
+      return undefined;
     }
   }
 
@@ -128,10 +129,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     }
     const known = isKnownClientRoute(pathname);
     const state = await initialStateFor(request, reply);
-    const rendered = state && renderer && manifest && isRenderedPage(pathname) ? await renderedBody(request, pathname, state) : '';
-    const page = rendered
+    const rendered = state && renderer && manifest && isRenderedPage(pathname) ? await renderedBody(request, pathname, state) : undefined;
+    const page = rendered?.html
       ? renderPage(renderedIndexHtml!, state, renderedHeadFor(pathname), rendered)
-      : renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '', '');
+      : renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '');
     // The not-found handler is no route, so the compression plugin's route hooks don't reach it.
     const { encoding, body } = compressPage(page, request.headers['accept-encoding']);
     if (encoding) reply.header('Content-Encoding', encoding);

@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { paths } from '../../../common/paths';
 import { Brand } from '../../components/brand';
 import { useClinic } from '../../features/clinic/api/get-public-clinic';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useAwaitingAppMark } from '../../lib/use-hydrated';
 import { AccountLinks } from './account-links';
 import { ChatEntry } from './chat-entry';
 
@@ -13,21 +13,11 @@ import { ChatEntry } from './chat-entry';
 const PublicMenuDrawer = lazy(() => import('./public-menu-drawer'));
 
 /**
- * The phone menu's button: it opens once the app has taken over the page the server drew (ReadyFieldset
- * says why). Its own component, so that moment re-renders the button, not the whole layout.
+ * The phone menu's button: pressed before the app has the page, it opens once it does (useAwaitingAppMark).
+ * Its own component, so that moment re-renders the button, not the whole layout.
  */
 function MenuBurger({ opened, onClick }: { opened: boolean; onClick: () => void }) {
-  const hydrated = useHydrated();
-  return (
-    <Burger
-      opened={opened}
-      onClick={onClick}
-      hiddenFrom="sm"
-      aria-label="Abrir el menú"
-      disabled={!hydrated}
-      data-awaiting-app={hydrated ? undefined : ''}
-    />
-  );
+  return <Burger opened={opened} onClick={onClick} hiddenFrom="sm" aria-label="Abrir el menú" {...useAwaitingAppMark()} />;
 }
 
 export function PublicLayout() {

@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../common/paths';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { useAwaitingAppMark } from '../../lib/use-hydrated';
 
 export function SignOutButton(props: ButtonProps) {
   const { signOut } = useAuth();
@@ -14,6 +15,7 @@ export function SignOutButton(props: ButtonProps) {
       color="gray"
       leftSection={<IconLogout size={18} />}
       {...props}
+      {...useAwaitingAppMark()}
       onClick={async () => {
         const result = await signOut();
         if (result.success) navigate(paths.home, { replace: true });

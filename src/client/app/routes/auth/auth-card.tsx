@@ -1,12 +1,11 @@
 import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useDocumentTitle } from '../../../components/page-title';
 
 /** The frame of the sign-in, sign-up and password pages. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Clínica`;
-  }, [title]);
+  useDocumentTitle(`${title} · Clínica`);
   return (
     <Center px="md" py={48}>
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg" w="100%" maw={440}>

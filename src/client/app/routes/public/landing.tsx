@@ -14,11 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBrandWhatsapp, IconCalendarPlus, IconClock, IconLock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
 import type { FromState } from '../../../lib/auth/require-role';
+import { useDocumentTitle } from '../../../components/page-title';
 
 export default function LandingPage() {
   const { data: clinic } = useClinic();
@@ -26,9 +26,7 @@ export default function LandingPage() {
   const from = (location.state as FromState | null)?.from;
   const name = clinic?.name ?? 'Clínica';
 
-  useEffect(() => {
-    document.title = `${name} · Pide tu cita online`;
-  }, [name]);
+  useDocumentTitle(`${name} · Pide tu cita online`);
 
   return (
     <>

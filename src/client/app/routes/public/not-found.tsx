@@ -1,14 +1,12 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { dashboardOf, paths } from '../../../../common/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import { useDocumentTitle } from '../../../components/page-title';
 
 export default function NotFoundPage() {
   const { profile } = useAuth();
-  useEffect(() => {
-    document.title = 'Página no encontrada · Clínica';
-  }, []);
+  useDocumentTitle('Página no encontrada · Clínica');
   return (
     <Center py={80} px="md">
       <Stack align="center" ta="center" maw={480}>

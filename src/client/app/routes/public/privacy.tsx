@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { useDocumentTitle } from '../../../components/page-title';
 
 const LAST_UPDATED = '22 de noviembre de 2026';
 
@@ -16,9 +16,7 @@ export default function PrivacyPage() {
     'la dirección de correo electrónico de la clínica'
   );
 
-  useEffect(() => {
-    document.title = clinic?.name ? `Política de privacidad · ${clinic.name}` : 'Política de privacidad';
-  }, [clinic?.name]);
+  useDocumentTitle(clinic?.name ? `Política de privacidad · ${clinic.name}` : 'Política de privacidad');
 
   return (
     <Container size="md" py="xl">

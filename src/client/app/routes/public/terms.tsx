@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { useDocumentTitle } from '../../../components/page-title';
 
 const LAST_UPDATED = '22 de noviembre de 2026';
 
@@ -19,11 +19,7 @@ export default function TermsPage() {
     <Anchor href={`tel:${clinic.phone.replace(/\s+/g, '')}`}>{clinic.phone}</Anchor>
   ) : null;
 
-  useEffect(() => {
-    document.title = clinic?.name
-      ? `Términos y condiciones de uso · ${clinic.name}`
-      : 'Términos y condiciones de uso';
-  }, [clinic?.name]);
+  useDocumentTitle(clinic?.name ? `Términos y condiciones de uso · ${clinic.name}` : 'Términos y condiciones de uso');
 
   return (
     <Container size="md" py="xl">

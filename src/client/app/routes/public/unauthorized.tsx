@@ -1,17 +1,15 @@
 import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { dashboardOf, paths } from '../../../../common/paths';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { FromState } from '../../../lib/auth/require-role';
+import { useDocumentTitle } from '../../../components/page-title';
 
 export default function UnauthorizedPage() {
   const { profile } = useAuth();
   const from = (useLocation().state as FromState | null)?.from?.pathname;
-  useEffect(() => {
-    document.title = 'Acceso no permitido · Clínica';
-  }, []);
+  useDocumentTitle('Acceso no permitido · Clínica');
   return (
     <Center py={80} px="md">
       <Stack align="center" ta="center" maw={480}>

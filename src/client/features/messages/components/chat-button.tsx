@@ -1,6 +1,6 @@
 import { Box, Button } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useAwaitingAppMark } from '../../../lib/use-hydrated';
 import type { ChatContact } from './chat-panel';
 
 // The panel (a modal, the conversation or the clinic's contacts) is fetched when first opened: the
@@ -12,14 +12,13 @@ export function ChatButton({ contact, signedInPatient }: { contact: ChatContact;
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  // On a page the server drew, it works once the app has taken the page over (ReadyFieldset says why).
-  const hydrated = useHydrated();
+  const awaitingApp = useAwaitingAppMark();
   return (
     <>
-      <Box pos="fixed" right={16} bottom={16} style={{ zIndex: 150 }} data-awaiting-app={hydrated ? undefined : ''}>
+      <Box pos="fixed" right={16} bottom={16} style={{ zIndex: 150 }}>
         <Button
           ref={button}
-          disabled={!hydrated}
+          {...awaitingApp}
           size="md"
           radius="xl"
           aria-haspopup="dialog"
