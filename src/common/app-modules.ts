@@ -1,6 +1,6 @@
 /**
  * What a page the server rendered carries for its loader (src/client/boot.ts), in a JSON script
- * element: the app's entry and the chunks of the page's screen, fetched after the first paint.
+ * element: when to start the app, its entry and the chunks of the page's screen.
  */
 export interface AppModules {
   /**

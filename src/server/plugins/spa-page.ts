@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { APP_MODULES_ELEMENT_ID, type AppModules, type AppStart, type RenderedPage } from '../../common/app-modules';
 import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../../common/initial-state';
 import { paths } from '../../common/paths';
+import { escapeHtml } from '../mail/layout';
 
 /** Vite's `.vite/manifest.json`: each source module's chunk, what it imports and its stylesheets. */
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -104,9 +105,6 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-/** Text that is safe inside an element: what the screen names its tab can carry the clinic's name. */
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The app's page with the initial state and the page's preloads written into its head, and the
  * server's render of the page, when there is one, inside the root element and as the tab's title.
@@ -118,7 +116,8 @@ export function renderPage(indexHtml: string, state: InitialState | null, preloa
   const page = indexHtml
     .replace('</head>', `${preloads}${data}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${rendered?.html ?? ''}</div>`);
-  return rendered?.title ? page.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`) : page;
+  // The title can carry the clinic's name, so it is escaped.
+  return rendered?.title ? page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`) : page;
 }
 
 /** The encodings a client accepts (`Accept-Encoding`), those it refuses with `q=0` left out. */
