@@ -95,9 +95,11 @@ test('patients answer the reminder: «Confirmo que iré» puts the double tick i
   expect(again.status(), await again.text()).toBe(201);
 
   // «Sin confirmar» shows only the day's appointments nobody has answered for, to call them.
+  await expect(unconfirmedChip).toBeEnabled();
   await page.getByText(/^Sin confirmar \(\d+\)$/).click();
   await expect(unconfirmedChip).toBeChecked();
   await expect(comingRow).toHaveCount(0);
+  await expect(notComingRow.getByText('Sin respuesta')).toBeVisible();
   await page.screenshot({ path: 'e2e/.tmp/diary-unconfirmed-1280.png', fullPage: true });
   await page.getByText(/^Sin confirmar \(\d+\)$/).click();
   await expect(unconfirmedChip).not.toBeChecked();

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../../../common/paths';
 import type { AppointmentAnswer, AppointmentAnswers } from '../../../../common/schemas/confirmations';
 import { apiFetch } from '../../../lib/api-client';
@@ -35,5 +36,15 @@ export const getAppointmentAnswersQueryOptions = (ids: string[], version = 0) =>
     select: byAppointment,
   });
 
-export const useAppointmentAnswers = (ids: string[], version?: number) =>
-  useQuery(getAppointmentAnswersQueryOptions(ids, version));
+/**
+ * The answers to show: the newest that arrived. A refresh that fails (a new key has no data of its own to
+ * fall back on) keeps the last ones on screen instead of blanking the ticks and the «Sin confirmar» count
+ * until the next refresh; `data` is undefined only until the first answers arrive.
+ */
+export function useAppointmentAnswers(ids: string[], version?: number): { data: Map<string, AppointmentAnswer> | undefined } {
+  const { data } = useQuery(getAppointmentAnswersQueryOptions(ids, version));
+  const [lastArrived, setLastArrived] = useState(data);
+  // Storing what a render saw, React's way (a state update during render, not an effect and a second paint).
+  if (data !== undefined && data !== lastArrived) setLastArrived(data);
+  return { data: data ?? lastArrived };
+}

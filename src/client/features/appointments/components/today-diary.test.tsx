@@ -186,6 +186,35 @@ describe('today diary', () => {
     expect(screen.getByText('Bruno Díaz')).toBeInTheDocument();
   });
 
+  it('keeps the ticks and the «Sin confirmar» count when refreshing the answers fails', async () => {
+    let answerCalls = 0;
+    const { fetchMock } = stubApi((call) => {
+      if (call.url.startsWith('/api/appointment-answers')) {
+        answerCalls += 1;
+        return answerCalls === 1
+          ? { status: 200, body: { answers: [{ appointmentId: 'a-1', answer: 'confirmed', answeredAt: '2026-03-22T18:00:00Z' }] } }
+          : { status: 500, body: { error: { code: 'INTERNAL', message: 'Fallo' } } };
+      }
+      if (call.method === 'POST') return { status: 200, body: appointment({ id: 'a-1', patientName: 'Ana García', status: 'en_sala' }) };
+      return { status: 200, body: diary() };
+    });
+    const { user } = renderDiary();
+    const ana = (await screen.findByText('Ana García')).closest('li')!;
+    expect(await within(ana).findByRole('img', { name: 'Confirmada por el paciente' })).toBeInTheDocument();
+    const chip = screen.getByRole('checkbox', { name: 'Sin confirmar (1)' });
+
+    // A change refetches the diary, and with it the answers: that refresh fails.
+    await user.click(within(ana).getByRole('button', { name: 'Llegada' }));
+    await waitFor(() => expect(answerCalls).toBeGreaterThan(1));
+    await Promise.all(fetchMock.mock.results.map((result) => result.value));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(within(screen.getByText('Ana García').closest('li')!).getByRole('img', { name: 'Confirmada por el paciente' })).toBeInTheDocument();
+    expect(chip).toBeEnabled();
+    await user.click(chip);
+    await waitFor(() => expect(screen.queryByText('Ana García')).not.toBeInTheDocument());
+  });
+
   it("shows the server's message when a change is refused", async () => {
     stubDiaryApi((call) =>
       call.method === 'POST'
