@@ -343,14 +343,14 @@ export function createAppointmentService(app: FastifyInstance) {
    * Changes the status, with its audit entry («cancel» or «status») in the same transaction; the patient
    * is told, through the outbox in that transaction too, of a cancellation (with its reason when it may be
    * shown) and of the confirmation of a pending request. `cancel` says why a cancellation happened and
-   * whether the patient reads it.
+   * whether the patient reads it; `alsoWrite` adds the caller's own row to the same transaction.
    */
   async function setStatus(
     view: AppointmentView,
     status: AppointmentStatus,
     who: AuditNote,
     cancel: { reason: string | null; visible: boolean } | null = null,
-    options: { undoable?: boolean } = {},
+    options: { undoable?: boolean; alsoWrite?: (tx: Db) => Promise<unknown> } = {},
   ) {
     const settings = await beforeEmail();
     const deliverAfter = options.undoable ? heldUntil() : undefined;
@@ -365,6 +365,7 @@ export function createAppointmentService(app: FastifyInstance) {
         const changed = (await repos.appointments.findView(view.id, tx))!;
         if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, deliverAfter);
         if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings, deliverAfter);
+        await options.alsoWrite?.(tx);
         return changed;
       },
       entry,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DECLINED_REASON } from '../../../common/schemas/confirmations';
 import { clock } from '../../clock';
 import { auditLog } from '../../db/schema';
@@ -113,6 +113,27 @@ describe('answers to the reminder', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('Esta cita ya está cancelada.');
     clock.freeze(MONDAY_9);
+  });
+
+  it('«No podré ir» is one transaction: when its answer cannot be written, nothing is cancelled, and the next click works', async () => {
+    const booking = await book('13:00', 'atomica@prueba.test');
+    const slot = new Date(`${TUESDAY}T13:00:00+01:00`).toISOString();
+    const failing = vi.spyOn(t.app.repos.confirmations, 'record').mockRejectedValueOnce(new Error('el disco se llenó'));
+    const refused = await answer(booking.token, 'declined');
+    expect(refused.statusCode).toBe(500);
+    failing.mockRestore();
+    expect((await t.app.repos.appointments.findView(booking.id))!.status).not.toBe('cancelada');
+    expect(await answers(booking.id)).toEqual([]);
+    expect(await freeTuesday()).not.toContain(slot);
+    const cancelAudit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'cancel')));
+    expect(cancelAudit).toHaveLength(0);
+
+    expect((await answer(booking.token, 'declined')).json()).toMatchObject({ answer: 'declined', status: 'cancelada' });
+    expect(await answers(booking.id)).toMatchObject([{ answer: 'declined' }]);
+    expect(await freeTuesday()).toContain(slot);
   });
 
   it('refuses a bad or tampered token (404), an unknown answer (400) and an appointment already begun (409)', async () => {

@@ -65,14 +65,16 @@ export function createConfirmationService(app: FastifyInstance) {
       if (previous?.answer === 'declined') return result(view, 'declined', previous.answeredAt);
     }
     requireOpen(view);
+    const answeredAt = clock.now();
+    // The answer is written in the cancellation's transaction: never a cancelled appointment without it.
     const cancelled = await app.appointments.setStatus(
       view,
       'cancelada',
       { ...who, details: { ...who.details, answer: 'declined' } },
       { reason: DECLINED_REASON, visible: true },
+      { alsoWrite: (tx) => repos.confirmations.record(view.id, 'declined', answeredAt, tx) },
     );
-    const row = await repos.confirmations.record(view.id, 'declined', clock.now());
-    return result(cancelled, 'declined', row.answeredAt);
+    return result(cancelled, 'declined', answeredAt);
   }
 
   return { confirm, decline };
