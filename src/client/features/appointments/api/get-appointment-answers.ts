@@ -42,9 +42,10 @@ export const getAppointmentAnswersQueryOptions = (ids: string[], version = 0) =>
  * until the next refresh; `data` is undefined only until the first answers arrive.
  */
 export function useAppointmentAnswers(ids: string[], version?: number): { data: Map<string, AppointmentAnswer> | undefined } {
-  const { data } = useQuery(getAppointmentAnswersQueryOptions(ids, version));
-  const [lastArrived, setLastArrived] = useState(data);
-  // Storing what a render saw, React's way (a state update during render, not an effect and a second paint).
-  if (data !== undefined && data !== lastArrived) setLastArrived(data);
-  return { data: data ?? lastArrived };
+  const { data, dataUpdatedAt, isPlaceholderData } = useQuery(getAppointmentAnswersQueryOptions(ids, version));
+  const [lastArrived, setLastArrived] = useState<{ at: number; data: Map<string, AppointmentAnswer> }>();
+  // Stored the React way (an update during render, no effect and second paint), keyed by when the answers
+  // arrived: the selected map may be a new object on every render, and comparing it would never settle.
+  if (data !== undefined && !isPlaceholderData && dataUpdatedAt !== lastArrived?.at) setLastArrived({ at: dataUpdatedAt, data });
+  return { data: data ?? lastArrived?.data };
 }
