@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, patientPayload, test } from './fixtures';
+import { baseUrl, DEMO, DEMO_PASSWORD, expect, newClinicContext, patientPayload, test } from './fixtures';
 
 /**
  * The calendar's day with one column per doctor (issue 13, item 1). The suite's clock starts on Monday
@@ -141,4 +141,84 @@ test('the doctors shown and their order are the user’s choice, remembered afte
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await expectNoAxeViolations(page, 'el día por profesional en un móvil');
+});
+
+/** One finger on the touchscreen (Chromium's own touch input: the pointer, touch and scroll events a tablet sends). */
+const finger = (cdp: CDPSession) => ({
+  down: (x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] }),
+  async move(from: { x: number; y: number }, to: { x: number; y: number }, steps = 8) {
+    for (let step = 1; step <= steps; step += 1) {
+      const point = { x: from.x + ((to.x - from.x) * step) / steps, y: from.y + ((to.y - from.y) * step) / steps };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    }
+  },
+  up: () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
+});
+
+test('on the desk’s tablet a long press picks an appointment up and moves it; a quick swipe only scrolls', async ({ browser }) => {
+  const context = await newClinicContext(browser, { hasTouch: true, viewport: { width: 1024, height: 700 } });
+  const page = await context.newPage();
+  const signIn = await page.request.post('/api/auth/sign-in', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD }, headers: { Origin: baseUrl() } });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const doctors = (await (await page.request.get('/api/doctors')).json()) as DoctorRow[];
+  const ortega = doctors.find((doctor) => doctor.displayName === ORTEGA)!;
+  const navarro = doctors.find((doctor) => doctor.displayName === NAVARRO)!;
+  const held = await book(page, ortega.id, '09:00', `Pulsada ${Date.now().toString(36)}`);
+  const saved = async () => (await (await page.request.get(`/api/appointments/${held.id}`)).json()) as { doctorId: string; startsAt: string };
+
+  await page.goto(VIEW);
+  const grid = page.getByRole('region', { name: 'Agenda del día por profesional' });
+  const ortegaList = grid.getByRole('list', { name: `Citas de ${ORTEGA}` });
+  const navarroList = grid.getByRole('list', { name: `Citas de ${NAVARRO}` });
+  const card = ortegaList.getByRole('button', { name: new RegExp(`^09:00–.*${held.name}`) });
+  await expect(card).toBeVisible();
+  const cdp = await context.newCDPSession(page);
+  const hand = finger(cdp);
+  const centre = async () => {
+    const box = (await card.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + 8 };
+  };
+
+  // A quick swipe upwards that starts on the card scrolls the page down and moves nothing.
+  const start = await centre();
+  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  await hand.down(start.x, start.y);
+  await hand.move(start, { x: start.x, y: start.y - 200 });
+  await hand.up();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledBefore + 50);
+  expect(await saved()).toMatchObject({ doctorId: ortega.id, startsAt: held.startsAt });
+  await expect(page.getByRole('dialog', { name: 'Cita' })).toHaveCount(0);
+  // The swipe's fling has ended when the page stays put for a moment; then the card is brought back to the middle.
+  const still = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const at = window.scrollY;
+          setTimeout(() => resolve(window.scrollY === at), 300);
+        }),
+    );
+  await expect.poll(still).toBe(true);
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect.poll(still).toBe(true);
+
+  // Held still, the card is picked up; then to Navarro's column and half an hour later (1.6 px a minute).
+  const from = await centre();
+  const columnShift = (await navarroList.locator('..').boundingBox())!.x - (await ortegaList.locator('..').boundingBox())!.x;
+  const scrolledAtPress = await page.evaluate(() => window.scrollY);
+  await hand.down(from.x, from.y);
+  await page.waitForTimeout(800);
+  const to = { x: from.x + columnShift, y: from.y + 48 };
+  await hand.move(from, to, 12);
+  // While the card is held the page stays still under the finger.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledAtPress);
+  await hand.up();
+  const toast = page.getByRole('alert').filter({ hasText: 'Cita cambiada' });
+  await expect(toast).toContainText(`con ${NAVARRO}`);
+  // «Deshacer» keeps its whole width beside a long message (it was squeezed to «De» at this width).
+  const undoLabel = toast.getByRole('button', { name: 'Deshacer' }).locator('.mantine-Button-label');
+  expect(await undoLabel.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+  await expect(navarroList.getByRole('button', { name: new RegExp(`^09:30–.*${held.name}`) })).toBeVisible();
+  expect(await saved()).toMatchObject({ doctorId: navarro.id, startsAt: new Date(`${DAY}T09:30:00+01:00`).toISOString() });
+  await page.screenshot({ path: 'e2e/.tmp/day-columns-touch-1024.png' });
+  await context.close();
 });

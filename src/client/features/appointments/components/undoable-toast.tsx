@@ -49,7 +49,8 @@ export function showUndoableToast({ queryClient, appointmentId, title, message }
     message: (
       <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
         <Text size="sm">{message}</Text>
-        <Button size="compact-sm" variant="outline" onClick={() => void undo()}>
+        {/* Not shrunk by a long message: the whole word stays readable. */}
+        <Button size="compact-sm" variant="outline" style={{ flexShrink: 0 }} onClick={() => void undo()}>
           Deshacer
         </Button>
       </Group>

@@ -87,7 +87,8 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
           {appointments.isFetching && <Loader size="sm" role="status" aria-label="Actualizando las citas" />}
         </Group>
         <Text id={hintId} size="xs" c="dimmed" mt="xs">
-          Arrastra una cita para cambiar la hora o el profesional. Sin arrastrar: ábrela y usa «Cambiar fecha u hora». Las
+          Arrastra una cita para cambiar la hora o el profesional (en una pantalla táctil, mantenla pulsada y después
+          arrástrala). Sin arrastrar: ábrela y usa «Cambiar fecha u hora». Las
           horas en gris quedan fuera del horario de cada profesional.
         </Text>
       </Paper>
@@ -100,6 +101,7 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
         <Text>No hay profesionales elegidos: elige al menos uno en «Profesionales».</Text>
       ) : (
         <Paper
+          ref={drag.touchAreaRef}
           withBorder
           className="dc-scroll"
           tabIndex={0}
