@@ -133,3 +133,37 @@ test('a doctor creates the private calendar link in «Mi perfil», it serves iCa
   await page.setViewportSize({ width: 390, height: 844 });
   await card.screenshot({ path: 'e2e/.tmp/calendar-feed-390.png' });
 });
+
+test('the calendar shows the double tick of an appointment its patient confirmed, asked for the whole range at once', async ({ page }) => {
+  const signIn = await post(page, '/api/auth/sign-in', { email: DEMO.admin.email, password: DEMO_PASSWORD });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const doctors = (await (await page.request.get('/api/doctors')).json()) as { id: string }[];
+  const doctorId = doctors[1]!.id;
+  // A day within the booking horizon, booked online like a patient would, and confirmed through its link.
+  const day = '2026-02-19';
+  const availability = (await (await page.request.get(`/api/public/availability?doctorId=${doctorId}&from=${day}&to=${day}`)).json()) as {
+    doctors: { slots: { startsAt: string }[] }[];
+  };
+  const slot = availability.doctors[0]!.slots[0]!;
+  const lastName = `Doble ${Date.now().toString(36)}`;
+  const booked = await post(page, '/api/public/bookings', {
+    doctorId,
+    startsAt: slot.startsAt,
+    firstName: 'Marca',
+    lastName,
+    email: uniqueEmail('doble'),
+    phone: '+34 600 000 000',
+    reason: 'Revisión',
+    acceptPrivacy: true,
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const token = ((await booked.json()) as { manageUrl: string }).manageUrl.split('/cita/')[1]!;
+  const answered = await post(page, `/api/public/bookings/${token}/answer`, { answer: 'confirmed' });
+  expect(answered.status(), await answered.text()).toBe(200);
+
+  const answersAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/appointment-answers/range');
+  await page.goto(`/admin/calendario?${new URLSearchParams({ date: day, doctorId })}`);
+  await answersAsked;
+  const event = page.locator(`[role="cell"][data-date="${day}"]`).getByRole('button', { name: new RegExp(`Marca ${lastName}`) });
+  await expect(event).toContainText(`✓✓ ${CONFIRMED}`);
+});

@@ -191,6 +191,8 @@ export const api = {
   acceptWaitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}/accept`,
   /** The patients' answers to their reminders, for the diary and the calendar. */
   appointmentAnswers: '/api/appointment-answers',
+  /** The same, for every appointment in a range of the calendar (of one doctor or all). */
+  appointmentAnswersRange: '/api/appointment-answers/range',
   /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
   myCalendarFeed: '/api/me/calendar-feed',
 } as const;

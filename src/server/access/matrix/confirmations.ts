@@ -12,4 +12,8 @@ export const CONFIRMATION_ROWS: Record<string, MatrixEntry> = {
     expect: only(['admin']),
     query: (w) => `?ids=${ownToday(w, 'admin').join(',')}`,
   },
+  'GET /api/appointment-answers/range': {
+    expect: only(['admin']),
+    query: () => '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z',
+  },
 };

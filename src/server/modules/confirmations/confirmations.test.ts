@@ -85,6 +85,23 @@ describe('answers to the reminder', () => {
     clock.freeze(MONDAY_9);
   });
 
+  it('the calendar reads the answers of a whole range (of one doctor or all), none outside it, and a bad range in Spanish', async () => {
+    const booking = await book('09:30', 'rango@prueba.test');
+    clock.freeze('2026-03-02T10:20:00+01:00');
+    expect((await answer(booking.token, 'confirmed')).statusCode).toBe(200);
+    clock.freeze(MONDAY_9);
+    const range = (query: string) => t.request({ method: 'GET', url: `/api/appointment-answers/range?${query}`, cookie: admin.cookie });
+    const tuesday = `from=${TUESDAY}T00:00:00%2B01:00&to=2026-03-04T00:00:00%2B01:00`;
+    const ids = async (query: string) => ((await range(query)).json().answers as { appointmentId: string }[]).map((row) => row.appointmentId);
+    expect(await ids(tuesday)).toContain(booking.id);
+    expect(await ids(`${tuesday}&doctorId=${doctorId}`)).toContain(booking.id);
+    expect(await ids(`${tuesday}&doctorId=00000000-0000-4000-8000-000000000000`)).toEqual([]);
+    expect(await ids('from=2026-03-04T00:00:00%2B01:00&to=2026-03-05T00:00:00%2B01:00')).not.toContain(booking.id);
+    const backwards = await range('from=2026-03-05T00:00:00Z&to=2026-03-04T00:00:00Z');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.message).toContain('El final es anterior al inicio');
+  });
+
   it('«No podré ir» cancels with the fixed reason, frees the slot, and is accepted even inside the cancellation window', async () => {
     const booking = await book('12:30', 'declina@prueba.test');
     const slot = new Date(`${TUESDAY}T12:30:00+01:00`).toISOString();

@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PatientAnswer } from '../../../common/schemas/confirmations';
 import type { Db } from '../../db/client';
-import { appointmentAnswers } from '../../db/schema';
+import { appointmentAnswers, appointments } from '../../db/schema';
 
 export type AppointmentAnswerRow = typeof appointmentAnswers.$inferSelect;
 
@@ -21,6 +21,22 @@ export function createConfirmationsRepository(db: Db) {
     async forAppointments(ids: string[], tx: Db = db): Promise<AppointmentAnswerRow[]> {
       if (ids.length === 0) return [];
       return tx.select().from(appointmentAnswers).where(inArray(appointmentAnswers.appointmentId, ids));
+    },
+
+    /** The answers of the appointments starting in [from, to), of one doctor or all (the calendar's range; its cap too). */
+    async forRange(range: { from: Date; to: Date; doctorId?: string }, tx: Db = db): Promise<AppointmentAnswerRow[]> {
+      return tx
+        .select({ appointmentId: appointmentAnswers.appointmentId, answer: appointmentAnswers.answer, answeredAt: appointmentAnswers.answeredAt })
+        .from(appointmentAnswers)
+        .innerJoin(appointments, eq(appointments.id, appointmentAnswers.appointmentId))
+        .where(
+          and(
+            gte(appointments.startsAt, range.from),
+            lt(appointments.startsAt, range.to),
+            range.doctorId ? eq(appointments.doctorId, range.doctorId) : undefined,
+          ),
+        )
+        .limit(5000);
     },
   };
 }

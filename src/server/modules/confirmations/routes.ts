@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
+import { appointmentRangeQuerySchema } from '../../../common/schemas/appointments';
 import {
   PATIENT_ANSWERS,
   answersQuerySchema,
@@ -9,10 +10,14 @@ import {
 } from '../../../common/schemas/confirmations';
 import { notFound } from '../../errors';
 import { auditContext } from '../audit/audited';
+import type { AppointmentAnswerRow } from './repository';
 import { createConfirmationService } from './service';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const answerBody = z.object({ answer: z.enum(PATIENT_ANSWERS, { error: 'Respuesta no válida' }) });
+const presentAnswers = (rows: AppointmentAnswerRow[]) => ({
+  answers: rows.map((row) => ({ appointmentId: row.appointmentId, answer: row.answer, answeredAt: row.answeredAt.toISOString() })),
+});
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
 
 /**
@@ -41,11 +46,15 @@ const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     api.appointmentAnswers,
     { config: { access: 'appointments:list' }, schema: { querystring: answersQuerySchema, response: { 200: appointmentAnswersSchema } } },
+    async (request) => presentAnswers(await repos.confirmations.forAppointments(request.query.ids)),
+  );
+
+  app.get(
+    api.appointmentAnswersRange,
+    { config: { access: 'appointments:list' }, schema: { querystring: appointmentRangeQuerySchema, response: { 200: appointmentAnswersSchema } } },
     async (request) => {
-      const rows = await repos.confirmations.forAppointments(request.query.ids);
-      return {
-        answers: rows.map((row) => ({ appointmentId: row.appointmentId, answer: row.answer, answeredAt: row.answeredAt.toISOString() })),
-      };
+      const { from, to, doctorId } = request.query;
+      return presentAnswers(await repos.confirmations.forRange({ from: new Date(from), to: new Date(to), doctorId }));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../../common/paths';
 import type { AppointmentAnswer, AppointmentAnswers } from '../../../../common/schemas/confirmations';
@@ -20,7 +20,7 @@ export async function getAppointmentAnswers(ids: string[], signal?: AbortSignal)
 }
 
 /** Stable (module-level), so the map is rebuilt only when the data changes. */
-const byAppointment = (data: AppointmentAnswers) =>
+export const byAppointment = (data: AppointmentAnswers) =>
   new Map<string, AppointmentAnswer>(data.answers.map((answer) => [answer.appointmentId, answer]));
 
 /**
@@ -36,16 +36,21 @@ export const getAppointmentAnswersQueryOptions = (ids: string[], version = 0) =>
     select: byAppointment,
   });
 
+export type AnswersByAppointment = Map<string, AppointmentAnswer>;
+
 /**
  * The answers to show: the newest that arrived. A refresh that fails (a new key has no data of its own to
  * fall back on) keeps the last ones on screen instead of blanking the ticks and the «Sin confirmar» count
  * until the next refresh; `data` is undefined only until the first answers arrive.
  */
-export function useAppointmentAnswers(ids: string[], version?: number): { data: Map<string, AppointmentAnswer> | undefined } {
-  const { data, dataUpdatedAt, isPlaceholderData } = useQuery(getAppointmentAnswersQueryOptions(ids, version));
-  const [lastArrived, setLastArrived] = useState<{ at: number; data: Map<string, AppointmentAnswer> }>();
+export function useLastArrivedAnswers({ data, dataUpdatedAt, isPlaceholderData }: UseQueryResult<AnswersByAppointment>) {
+  const [lastArrived, setLastArrived] = useState<{ at: number; data: AnswersByAppointment }>();
   // Stored the React way (an update during render, no effect and second paint), keyed by when the answers
   // arrived: the selected map may be a new object on every render, and comparing it would never settle.
   if (data !== undefined && !isPlaceholderData && dataUpdatedAt !== lastArrived?.at) setLastArrived({ at: dataUpdatedAt, data });
   return { data: data ?? lastArrived?.data };
 }
+
+/** The answers of the given appointments (the diary's day). */
+export const useAppointmentAnswers = (ids: string[], version?: number) =>
+  useLastArrivedAnswers(useQuery(getAppointmentAnswersQueryOptions(ids, version)));

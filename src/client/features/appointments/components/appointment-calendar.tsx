@@ -33,7 +33,7 @@ import { ApiError, toQueryString } from '../../../lib/api-client';
 import { formatLongDateTime } from '../../../lib/clinic-time';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
-import { useAppointmentAnswers } from '../api/get-appointment-answers';
+import { useAppointmentAnswersRange } from '../api/get-appointment-answers-range';
 import { appointmentsRootKey } from '../api/keys';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { showUndoableToast } from './undoable-toast';
@@ -90,15 +90,13 @@ export function AppointmentCalendar({
     () => new Map((appointments.data ?? []).map((appointment) => [appointment.id, appointment])),
     [appointments.data],
   );
-  // The double tick of the patients who confirmed from the reminder, refetched with the range.
-  const answers = useAppointmentAnswers(
-    (appointments.data ?? []).filter((appointment) => appointment.status !== 'cancelada').map((appointment) => appointment.id),
-    appointments.dataUpdatedAt,
-  );
+  // The double tick of the patients who confirmed from the reminder: the whole range in one request,
+  // refetched with the range's appointments.
+  const answers = useAppointmentAnswersRange(range, appointments.dataUpdatedAt);
   // Keyed by content, not by the answers' identity: a new Set on every render gave FullCalendar new events on
   // every render, and its callbacks rendered again (React's «maximum update depth», seen switching views).
   const confirmedKey = [...(answers.data?.values() ?? [])]
-    .filter((answer) => answer.answer === 'confirmed')
+    .filter((answer) => answer.answer === 'confirmed' && byId.get(answer.appointmentId)?.status !== 'cancelada')
     .map((answer) => answer.appointmentId)
     .sort()
     .join(',');

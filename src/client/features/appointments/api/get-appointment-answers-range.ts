@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import type { AppointmentAnswers } from '../../../../common/schemas/confirmations';
+import { apiFetch, toQueryString } from '../../../lib/api-client';
+import { byAppointment, useLastArrivedAnswers } from './get-appointment-answers';
+import type { AppointmentsRange } from './get-appointments-range';
+import { appointmentsRootKey } from './keys';
+
+/** The patients' answers to their reminders for every appointment in the calendar's range, in one request. */
+export const getAppointmentAnswersRange = (range: AppointmentsRange, signal?: AbortSignal) =>
+  apiFetch<AppointmentAnswers>(`${api.appointmentAnswersRange}${toQueryString({ ...range })}`, { signal });
+
+/** `version` ties it to the calendar's own list (its `dataUpdatedAt`): refetched whenever that list is. */
+export const getAppointmentAnswersRangeQueryOptions = (range: AppointmentsRange, version = 0) =>
+  queryOptions({
+    queryKey: [...appointmentsRootKey, 'answers-range', range, version],
+    queryFn: ({ signal }) => getAppointmentAnswersRange(range, signal),
+    placeholderData: (previous) => previous,
+    select: byAppointment,
+  });
+
+export const useAppointmentAnswersRange = (range: AppointmentsRange | null, version?: number) =>
+  useLastArrivedAnswers(
+    useQuery({ ...getAppointmentAnswersRangeQueryOptions(range ?? { from: '', to: '' }, version), enabled: Boolean(range) }),
+  );
