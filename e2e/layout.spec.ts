@@ -38,3 +38,15 @@ test.describe('En un móvil (390 px)', () => {
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
   });
 });
+
+test.describe('En un móvil (390 px), los textos cortos no se cortan', () => {
+  test('«Hoy» junto a la fecha larga del diario se lee entero', async ({ page }) => {
+    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
+    await page.goto('/admin/citas-hoy');
+    const today = page.locator('.mantine-Badge-root').filter({ hasText: /^Hoy$/ });
+    await expect(today).toBeVisible();
+    // Mantine's badge label ellipsizes what does not fit: its whole text must fit.
+    expect(await today.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+  });
+});

@@ -48,9 +48,8 @@ export function DiaryDayNav({ date, today, timeZone, onChange }: DiaryDayNavProp
           {capitalize(formatDay(date, timeZone))}
         </Text>
         {date === today && (
-          <Badge>
-            Hoy
-          </Badge>
+          // Not shrunk beside a long date on a phone (it read «H..»).
+          <Badge style={{ flexShrink: 0 }}>Hoy</Badge>
         )}
       </Group>
       <Group gap="xs" wrap="nowrap" align="flex-end">
