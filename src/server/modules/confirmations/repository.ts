@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PatientAnswer } from '../../../common/schemas/confirmations';
 import type { Db } from '../../db/client';
 import { appointmentAnswers, appointments } from '../../db/schema';
@@ -26,7 +26,7 @@ export function createConfirmationsRepository(db: Db) {
     /** The answers of the appointments starting in [from, to), of one doctor or all (the calendar's range; its cap too). */
     async forRange(range: { from: Date; to: Date; doctorId?: string }, tx: Db = db): Promise<AppointmentAnswerRow[]> {
       return tx
-        .select({ appointmentId: appointmentAnswers.appointmentId, answer: appointmentAnswers.answer, answeredAt: appointmentAnswers.answeredAt })
+        .select(getTableColumns(appointmentAnswers))
         .from(appointmentAnswers)
         .innerJoin(appointments, eq(appointments.id, appointmentAnswers.appointmentId))
         .where(

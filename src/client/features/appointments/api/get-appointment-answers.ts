@@ -19,9 +19,11 @@ export async function getAppointmentAnswers(ids: string[], signal?: AbortSignal)
   return { answers: answers.flatMap((page) => page.answers) };
 }
 
+export type AnswersByAppointment = Map<string, AppointmentAnswer>;
+
 /** Stable (module-level), so the map is rebuilt only when the data changes. */
-export const byAppointment = (data: AppointmentAnswers) =>
-  new Map<string, AppointmentAnswer>(data.answers.map((answer) => [answer.appointmentId, answer]));
+export const byAppointment = (data: AppointmentAnswers): AnswersByAppointment =>
+  new Map(data.answers.map((answer) => [answer.appointmentId, answer]));
 
 /**
  * `version` ties it to the screen's own list (e.g. the diary's `dataUpdatedAt`): whenever that list is
@@ -35,8 +37,6 @@ export const getAppointmentAnswersQueryOptions = (ids: string[], version = 0) =>
     placeholderData: (previous) => previous,
     select: byAppointment,
   });
-
-export type AnswersByAppointment = Map<string, AppointmentAnswer>;
 
 /**
  * The answers to show: the newest that arrived. A refresh that fails (a new key has no data of its own to

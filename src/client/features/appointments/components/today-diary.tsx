@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { getDiaryQueryOptions, useDiary } from '../api/get-diary';
 import { DiaryDayNav } from './diary-day-nav';
 import { MoveAppointmentButton } from './move-appointment';
-import { useAppointmentAnswers } from '../api/get-appointment-answers';
+import { useAppointmentAnswers, type AnswersByAppointment } from '../api/get-appointment-answers';
 import type { AppointmentAnswer } from '../../../../common/schemas/confirmations';
 import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
 import { UnconfirmedFilter } from './unconfirmed-filter';
@@ -61,8 +61,6 @@ function Counter({ label, value, hint, color }: { label: string; value: number; 
     </Paper>
   );
 }
-
-type Answers = Map<string, AppointmentAnswer>;
 
 function DiaryRow({ appointment, timeZone, first, answer }: { appointment: Appointment; timeZone: string; first: boolean; answer?: AppointmentAnswer }) {
   const cancelled = appointment.status === 'cancelada';
@@ -123,7 +121,7 @@ function DiaryRow({ appointment, timeZone, first, answer }: { appointment: Appoi
   );
 }
 
-function DoctorColumn({ doctor, timeZone, isToday, answers, onlyUnconfirmed }: { doctor: DiaryDoctor; timeZone: string; isToday: boolean; answers: Answers; onlyUnconfirmed: boolean }) {
+function DoctorColumn({ doctor, timeZone, isToday, answers, onlyUnconfirmed }: { doctor: DiaryDoctor; timeZone: string; isToday: boolean; answers: AnswersByAppointment; onlyUnconfirmed: boolean }) {
   const active = doctor.appointments.filter((a) => a.status !== 'cancelada').length;
   const appointments = [...doctor.appointments]
     .filter((a) => !onlyUnconfirmed || isUnconfirmed(a, answers.get(a.id)))
@@ -197,7 +195,7 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
   const { timeZone, today } = diary.data;
   const isToday = diary.data.date === today;
   const counters = diaryCounters(diary.data);
-  const answerMap: Answers = answers.data ?? new Map();
+  const answerMap: AnswersByAppointment = answers.data ?? new Map();
   const unconfirmed = diary.data.doctors.flatMap((doctor) => doctor.appointments).filter((a) => isUnconfirmed(a, answerMap.get(a.id)));
   const doctors = diary.data.doctors;
   const dayWord = isToday ? 'hoy' : 'este día';

@@ -14,7 +14,7 @@ const DRAG_THRESHOLD = 5;
 /** Near the window's top or bottom edge, a drag scrolls the page (a drop below the screen works). */
 const EDGE = 48;
 /** A finger held this long (ms) on a card picks it up; one that moves sooner scrolls the page. */
-export const LONG_PRESS_MS = 450;
+const LONG_PRESS_MS = 450;
 /** How far (px) a finger may wander during the long press and still pick the card up. */
 const TOUCH_SLOP = 8;
 
