@@ -9,15 +9,24 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa
  * line per violation: rule, impact, how many elements and the first of them.
  */
 export async function expectNoAxeViolations(page: Page, what: string, include?: string) {
-  // A drawer or menu still fading in blends its colours with the overlay: audit what stays on screen.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A drawer, dialog or menu still fading in blends its colours with the overlay: audit what stays on
+  // screen. Mantine starts a transition a frame or two after the element appears, so «no animation now»
+  // is only believed when it holds across a few frames.
+  await page.evaluate(async () => {
+    const frames = (count: number) =>
+      new Promise<void>((resolve) => {
+        const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+        next(count);
+      });
+    for (let quiet = 0, round = 0; quiet < 2 && round < 40; round += 1) {
+      await frames(2);
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+      quiet = running.length === 0 ? quiet + 1 : 0;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
