@@ -4,16 +4,37 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { LAYERS, layerOf, serverFiles } from './scripts/server-layers.mjs';
 
 const features = fs.existsSync('src/client/features') ? fs.readdirSync('src/client/features') : [];
 
-/** The import boundaries of DESIGN.md: common ← server; common ← client/lib ← features ← app. */
+/**
+ * The import boundaries of DESIGN.md: common ← server; common ← client/lib ← features ← app; the shared
+ * data tier `client/api` (one fetcher per endpoint) imports lib and common, and lib, features and app import it.
+ */
 const boundaries = [
-  { target: './src/common', from: ['./src/client', './src/server'], message: 'common no importa ni cliente ni servidor.' },
+  {
+    target: './src/common',
+    from: ['./src/client', './src/server'],
+    message: 'common no importa ni cliente ni servidor.',
+  },
   { target: './src/client', from: './src/server', message: 'El cliente nunca importa el servidor.' },
   { target: './src/server', from: './src/client', message: 'El servidor no importa el cliente.' },
-  { target: './src/client/lib', from: ['./src/client/features', './src/client/app'], message: 'lib no importa features ni app.' },
-  { target: './src/client/components', from: ['./src/client/features', './src/client/app'], message: 'components no importa features ni app.' },
+  {
+    target: './src/client/lib',
+    from: ['./src/client/features', './src/client/app'],
+    message: 'lib no importa features ni app.',
+  },
+  {
+    target: './src/client/api',
+    from: ['./src/client/features', './src/client/app', './src/client/components'],
+    message: 'api (los datos por recurso) importa solo lib y common.',
+  },
+  {
+    target: './src/client/components',
+    from: ['./src/client/features', './src/client/app'],
+    message: 'components no importa features ni app.',
+  },
   { target: './src/client/features', from: './src/client/app', message: 'features no importa app.' },
   ...features.map((feature) => ({
     target: `./src/client/features/${feature}`,
@@ -23,8 +44,58 @@ const boundaries = [
   })),
 ];
 
+/** The server's layers (scripts/server-layers.mjs): no file imports one of a layer above its own. */
+const serverByLayer = LAYERS.map(() => []);
+for (const file of serverFiles()) serverByLayer[layerOf(file)].push(`./src/server/${file}`);
+const serverLayers = LAYERS.slice(0, -1).map((layer, index) => ({
+  target: serverByLayer[index],
+  from: serverByLayer.slice(index + 1).flat(),
+  message: `La capa «${layer.name}» del servidor no importa de una capa superior (scripts/server-layers.mjs).`,
+}));
+/** The client's one date module and one clock: nothing else in the client reads or writes dates by itself. */
+const DATES_MESSAGE = 'Las fechas del cliente pasan por src/client/lib/dates.ts y «ahora» por src/client/lib/clock.ts.';
+const clientDateRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: 'dayjs',
+          message: 'dayjs solo da el idioma de los selectores de Mantine (lib/mantine-dates-locale.ts).',
+        },
+        { name: 'temporal-polyfill', message: DATES_MESSAGE },
+      ],
+      patterns: [
+        { group: ['dayjs/*'], message: 'dayjs solo da el idioma de los selectores de Mantine.' },
+        { group: ['temporal-polyfill/*'], message: DATES_MESSAGE },
+      ],
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    { selector: "NewExpression[callee.name='Date']", message: DATES_MESSAGE },
+    { selector: "CallExpression[callee.object.name='Date']", message: DATES_MESSAGE },
+    {
+      selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+      message: DATES_MESSAGE,
+    },
+    { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: DATES_MESSAGE },
+  ],
+};
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'e2e/.tmp', 'resilience/.tmp', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'e2e/.tmp',
+      'resilience/.tmp',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,7 +104,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...serverLayers] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
@@ -46,5 +117,16 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [
+      'src/client/lib/dates.ts',
+      'src/client/lib/clock.ts',
+      'src/client/lib/mantine-dates-locale.ts',
+      'src/client/test/**',
+      'src/client/**/*.test.{ts,tsx}',
+    ],
+    rules: clientDateRules,
   },
 );

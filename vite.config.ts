@@ -62,7 +62,9 @@ const clientBuild = {
       input: { index: path.resolve('src/client/index.html'), boot: path.resolve('src/client/boot.ts') },
       output: {
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && PUBLIC_SCREEN.test(chunk.facadeModuleId) ? 'assets/public-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId && PUBLIC_SCREEN.test(chunk.facadeModuleId)
+            ? 'assets/public-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           // Positioning (popovers, selects, tooltips) only in the chunks of screens that use it.
           groups: [

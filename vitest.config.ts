@@ -20,6 +20,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
+          // The browser of the client suite is in New York, not in the clinic's Madrid: a screen that writes
+          // a date in the browser's zone instead of the clinic's shows the wrong day or hour, and its test fails.
+          env: { TZ: 'America/New_York' },
           testTimeout: 15_000,
         },
       },

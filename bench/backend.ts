@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { createRepositories } from '../src/server/repositories';
+import { createRepositories } from '../src/server/modules/repositories';
 import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
 import { progressBar } from '../src/server/cli/progress';
 
@@ -63,7 +63,9 @@ export async function analyze(database: Database) {
 }
 
 const seedName = (prefix: string, sizes: SeedSizes) => {
-  const migrations = fs.readdirSync(new URL('../src/server/db/migrations', import.meta.url)).filter((file) => file.endsWith('.sql')).length;
+  const migrations = fs
+    .readdirSync(new URL('../src/server/db/migrations', import.meta.url))
+    .filter((file) => file.endsWith('.sql')).length;
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   const parts = sizes.appointments > 0 ? `${sizes.appointments}_${sizes.doctors}` : 'p';
   return `${prefix}_seed_${sizes.patients}_${parts}_${day}_m${migrations}`;
@@ -89,7 +91,10 @@ async function openPostgres(options: BackendOptions): Promise<OpenBackend> {
   const { serverUrl, sizes } = options;
   if (options.dropSeedCache) {
     await withServer(serverUrl, async (client) => {
-      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${options.dbPrefix}_seed_`]);
+      const { rows } = await client.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [`${options.dbPrefix}_seed_`],
+      );
       for (const row of rows) await client.query(`DROP DATABASE ${row.datname}`);
     });
   }
@@ -102,11 +107,18 @@ async function openPostgres(options: BackendOptions): Promise<OpenBackend> {
     await seed('postgres', database, sizes);
   } else {
     const template = seedName(options.dbPrefix, sizes);
-    const exists = await withServer(serverUrl, async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1);
+    const exists = await withServer(
+      serverUrl,
+      async (client) => (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount === 1,
+    );
     if (!exists) {
       // Seeded under another name and renamed when complete: an interrupted seed is never taken for a cache.
       const partial = `${template}_partial`;
-      await withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`).then(() => client.query(`CREATE DATABASE ${partial}`)));
+      await withServer(serverUrl, (client) =>
+        client
+          .query(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`)
+          .then(() => client.query(`CREATE DATABASE ${partial}`)),
+      );
       const seeding = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, partial), poolSize: 20 });
       await seed('postgres', seeding, sizes);
       await seeding.close();
@@ -133,7 +145,8 @@ async function openPglite(options: BackendOptions): Promise<OpenBackend> {
   const cache = path.join(os.tmpdir(), `pglite-${seedName(options.dbPrefix, options.sizes)}`);
   if (options.dropSeedCache) {
     for (const entry of fs.readdirSync(os.tmpdir())) {
-      if (entry.startsWith(`pglite-${options.dbPrefix}_seed_`)) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+      if (entry.startsWith(`pglite-${options.dbPrefix}_seed_`))
+        fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
     }
   }
   let database: Database;
@@ -157,4 +170,5 @@ async function openPglite(options: BackendOptions): Promise<OpenBackend> {
   return { database, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-export const openBackend = (kind: 'postgres' | 'pglite', options: BackendOptions) => (kind === 'postgres' ? openPostgres(options) : openPglite(options));
+export const openBackend = (kind: 'postgres' | 'pglite', options: BackendOptions) =>
+  kind === 'postgres' ? openPostgres(options) : openPglite(options);

@@ -39,7 +39,12 @@ function post(body: string): Promise<number> {
       {
         method: 'POST',
         agent,
-        headers: { cookie: input.cookie, origin: input.address, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          cookie: input.cookie,
+          origin: input.address,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (response) => {
         response.resume();
@@ -57,8 +62,14 @@ const result = await runLoad({
   request: async () => {
     const doctorId = pick(input.doctorIds);
     const minute = 8 * 60 + Math.floor(Math.random() * 24) * 30;
-    const startsAt = pick(weekdays).toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 }).toZonedDateTime(input.timeZone).toInstant().toString();
-    const status = await post(JSON.stringify({ patientId: pick(input.patientIds), doctorId, startsAt, reason: 'Bench', channel: 'telefono' }));
+    const startsAt = pick(weekdays)
+      .toPlainDateTime({ hour: Math.floor(minute / 60), minute: minute % 60 })
+      .toZonedDateTime(input.timeZone)
+      .toInstant()
+      .toString();
+    const status = await post(
+      JSON.stringify({ patientId: pick(input.patientIds), doctorId, startsAt, reason: 'Bench', channel: 'telefono' }),
+    );
     if (status === 201) booked++;
     else if (status === 409) conflicts++;
     else others++;

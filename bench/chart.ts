@@ -1,23 +1,43 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
+import { transact } from '../src/server/db/transaction';
 import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import type { Repositories } from '../src/server/repositories';
+import type { Repositories } from '../src/server/modules/repositories';
 
 /**
  * The chart part's data: one patient with `visits` appointments (one a day going back, every status)
  * with two doctors, and a signed note on each attended one — the patient whose first timeline page is
  * measured. Written in a few set-based statements.
  */
-export async function seedChartPatient(database: Database, repos: Repositories, visits: number): Promise<{ patientId: string; doctorId: string }> {
+export async function seedChartPatient(
+  database: Database,
+  repos: Repositories,
+  visits: number,
+): Promise<{ patientId: string; doctorId: string }> {
   const { db } = database;
-  const specialty = (await repos.doctors.listSpecialties())[0] ?? (await repos.doctors.createSpecialty('Medicina familiar'));
+  const specialty =
+    (await repos.doctors.listSpecialties())[0] ?? (await repos.doctors.createSpecialty('Medicina familiar'));
   const doctorIds: string[] = [];
   for (const i of [0, 1]) {
-    const { account } = await createAccountWithProfile(db, repos.auth, { email: `historia${i}-${Date.now()}@bench.clinica`, displayName: `Dra. Historia ${i}`, role: 'doctor' });
-    await repos.doctors.create({ id: account.id, specialtyId: specialty.id, licenseNumber: `28${String(800000 + i)}`, appointmentMinutes: 30 });
+    const { account } = await createAccountWithProfile(db, repos.auth, {
+      email: `historia${i}-${Date.now()}@bench.clinica`,
+      displayName: `Dra. Historia ${i}`,
+      role: 'doctor',
+    });
+    await repos.doctors.create({
+      id: account.id,
+      specialtyId: specialty.id,
+      licenseNumber: `28${String(800000 + i)}`,
+      appointmentMinutes: 30,
+    });
     doctorIds.push(account.id);
   }
-  const patient = await repos.patients.create({ firstName: 'Historia', lastName: 'Larga Benchmark', email: 'historia@bench.clinica', phone: '' });
+  const patient = await transact(db, (tx) =>
+    repos.patients.create(
+      { firstName: 'Historia', lastName: 'Larga Benchmark', email: 'historia@bench.clinica', phone: '' },
+      tx,
+    ),
+  );
   await db.execute(sql`
     INSERT INTO appointments (patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_at)
     SELECT ${patient.id}::uuid,

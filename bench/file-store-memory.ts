@@ -20,14 +20,28 @@ const rss = (label: string) => console.log(`${label.padEnd(28)} rss ${mb(process
 
 const database = await openDatabase({ kind: 'pglite', dataDir: dir });
 const store = databaseFileStore(database.db);
-const account = (await createAccountWithProfile(database.db, createAuthRepository(database.db), { email: 'bench@clinica.test', role: 'admin', displayName: 'Bench' })).account;
+const account = (
+  await createAccountWithProfile(database.db, createAuthRepository(database.db), {
+    email: 'bench@clinica.test',
+    role: 'admin',
+    displayName: 'Bench',
+  })
+).account;
 rss(`${kind}: opened`);
 const ids: string[] = [];
 for (let index = 0; index < 20; index++) {
   const id = randomUUID();
   const content = randomBytes(10 * 1024 * 1024);
   await database.db.transaction(async (tx) => {
-    await tx.insert(patientFiles).values({ id, type: 'otros', name: `f${index}.pdf`, mime: 'application/pdf', size: content.length, uploadedBy: account.id, createdAt: new Date() });
+    await tx.insert(patientFiles).values({
+      id,
+      type: 'otros',
+      name: `f${index}.pdf`,
+      mime: 'application/pdf',
+      size: content.length,
+      uploadedBy: account.id,
+      createdAt: new Date(),
+    });
     await store.save(id, content, tx);
   });
   ids.push(id);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { newVerificationCode } from '../src/server/modules/prescriptions/verification-code';
-import type { Repositories } from '../src/server/repositories';
+import type { Repositories } from '../src/server/modules/repositories';
 
 /**
  * The inbox's data: `count` patients who wrote to the clinic, four messages each (the last two unread by
@@ -27,14 +27,26 @@ export async function seedConversations(database: Database, authorId: string, co
 
 /** A prescription of three medicines for the chart's patient: the one whose PDF is measured. */
 export async function seedPrescription(repos: Repositories, patientId: string, doctorId: string): Promise<string> {
-  const line = (medicine: string, frequency: string) => ({ medicine, dose: '1 comprimido', route: 'oral', frequency, duration: '7 días', quantity: '1 envase', instructions: '' });
+  const line = (medicine: string, frequency: string) => ({
+    medicine,
+    dose: '1 comprimido',
+    route: 'oral',
+    frequency,
+    duration: '7 días',
+    quantity: '1 envase',
+    instructions: '',
+  });
   const created = await repos.prescriptions.create({
     patientId,
     doctorId,
     treatmentId: null,
     prescribedOn: new Date().toISOString().slice(0, 10),
     diagnosis: 'Lumbalgia mecánica',
-    medicines: [line('Ibuprofeno 600 mg comprimidos', 'cada 8 horas'), line('Omeprazol 20 mg cápsulas', 'cada 24 horas'), line('Paracetamol 1 g comprimidos', 'cada 8 horas si hay dolor')],
+    medicines: [
+      line('Ibuprofeno 600 mg comprimidos', 'cada 8 horas'),
+      line('Omeprazol 20 mg cápsulas', 'cada 24 horas'),
+      line('Paracetamol 1 g comprimidos', 'cada 8 horas si hay dolor'),
+    ],
     verificationCode: newVerificationCode(),
   });
   return created.id;

@@ -29,13 +29,17 @@ if (process.env.PGLITE_MEMORY_CHILD) {
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const mb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
   const steps: Record<string, number> = { 'node solo': mb() };
-  const startParams = config.startParams ? (config.startParams as string[]).flatMap((param) => ['-c', param]) : undefined;
+  const startParams = config.startParams
+    ? (config.startParams as string[]).flatMap((param) => ['-c', param])
+    : undefined;
   const client = await PGlite.create({
     dataDir: config.memory ? undefined : path.join(config.dir, 'pgdata'),
     extensions: config.extensions === false ? {} : { btree_gist, pg_trgm, unaccent },
     relaxedDurability: Boolean(config.relaxedDurability),
     ...(config.initialMemory ? { initialMemory: config.initialMemory as number } : {}),
-    ...(startParams ? { startParams: [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...startParams] } : {}),
+    ...(startParams
+      ? { startParams: [...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams, ...startParams] }
+      : {}),
   });
   if (config.initOnly) {
     await client.close();
@@ -72,5 +76,7 @@ for (const [label, config] of Object.entries(CONFIGS)) {
     encoding: 'utf8',
   });
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`${label.padEnd(40)} ${child.status === 0 ? child.stdout.trim() : `falló: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`}`);
+  console.log(
+    `${label.padEnd(40)} ${child.status === 0 ? child.stdout.trim() : `falló: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`}`,
+  );
 }

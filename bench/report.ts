@@ -41,7 +41,9 @@ export function printReport(reports: BackendReport[], title: string) {
   );
   for (const report of reports) {
     for (const [connections, bare] of Object.entries(report.bare)) {
-      console.log(`${pad(report.backend, 8)} ${connections.padStart(5)} ${pad('ruta vacía de Fastify (techo)', 42)} ${num(bare.p50)} ${num(bare.p95)} ${num(bare.p99)} ${int(bare.rps)} ${formatSpread(bare.rpsSpread).padStart(6)}`);
+      console.log(
+        `${pad(report.backend, 8)} ${connections.padStart(5)} ${pad('ruta vacía de Fastify (techo)', 42)} ${num(bare.p50)} ${num(bare.p95)} ${num(bare.p99)} ${int(bare.rps)} ${formatSpread(bare.rpsSpread).padStart(6)}`,
+      );
     }
     for (const row of report.rows) {
       const { app } = row;
@@ -58,7 +60,9 @@ export function printReport(reports: BackendReport[], title: string) {
       const checks: string[] = [];
       if (row.target && row.connections === 1) {
         const value = row.app[row.target.metric];
-        checks.push(`${row.target.metric} ${value.toFixed(1)} ms ${value <= row.target.ms ? '≤' : '>'} ${row.target.ms} ms ${value <= row.target.ms ? '✓' : '✗'}`);
+        checks.push(
+          `${row.target.metric} ${value.toFixed(1)} ms ${value <= row.target.ms ? '≤' : '>'} ${row.target.ms} ms ${value <= row.target.ms ? '✓' : '✗'}`,
+        );
       }
       if (row.sqlRatio !== undefined && report.backend === 'postgres') {
         checks.push(`${formatRatio(row.sqlRatio)} del techo SQL ${row.sqlRatio >= SQL_RATIO_TARGET ? '✓' : '✗'}`);
@@ -66,15 +70,25 @@ export function printReport(reports: BackendReport[], title: string) {
       if (row.note && row.connections > 1 && report.backend === 'postgres') {
         const perSecond = Number(/^(\d+) reservas\/s/.exec(row.note)?.[1] ?? NaN);
         const overlaps = Number(/solapes tras verificar: (\d+)/.exec(row.note)?.[1] ?? NaN);
-        checks.push(`${perSecond} reservas/s ${perSecond >= BOOKINGS_TARGET ? '✓' : '✗'}, ${overlaps} solapes ${overlaps === 0 ? '✓' : '✗'}`);
+        checks.push(
+          `${perSecond} reservas/s ${perSecond >= BOOKINGS_TARGET ? '✓' : '✗'}, ${overlaps} solapes ${overlaps === 0 ? '✓' : '✗'}`,
+        );
       }
-      if (checks.length) console.log(`  ${pad(report.backend, 8)} ${String(row.connections).padStart(2)} ${pad(row.scenario, 42)} ${checks.join('; ')}`);
+      if (checks.length)
+        console.log(
+          `  ${pad(report.backend, 8)} ${String(row.connections).padStart(2)} ${pad(row.scenario, 42)} ${checks.join('; ')}`,
+        );
     }
   }
   console.log('\nMemoria del proceso de la app (RSS):');
   for (const report of reports) {
     const { rss } = report;
-    const backends = rss.backendsMaxMb !== undefined ? `; backends de PostgreSQL: ${rss.backendsMaxMb.toFixed(0)} MiB en ${rss.backends} procesos (máx., cuenta los búferes compartidos tocados)` : '';
-    console.log(`  ${pad(report.backend, 8)} tras arrancar ${report.rssAfterStart.toFixed(0)} MiB; bajo carga mediana ${rss.appMedianMb.toFixed(0)} MiB, máx. ${rss.appMaxMb.toFixed(0)} MiB${backends}`);
+    const backends =
+      rss.backendsMaxMb !== undefined
+        ? `; backends de PostgreSQL: ${rss.backendsMaxMb.toFixed(0)} MiB en ${rss.backends} procesos (máx., cuenta los búferes compartidos tocados)`
+        : '';
+    console.log(
+      `  ${pad(report.backend, 8)} tras arrancar ${report.rssAfterStart.toFixed(0)} MiB; bajo carga mediana ${rss.appMedianMb.toFixed(0)} MiB, máx. ${rss.appMaxMb.toFixed(0)} MiB${backends}`,
+    );
   }
 }

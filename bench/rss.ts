@@ -34,7 +34,9 @@ export function startRssSampler(postgres?: { serverUrl: string; databaseName: st
   if (postgres) {
     client = new pg.Client({ connectionString: postgres.serverUrl });
     const sample = async () => {
-      const { rows } = await client!.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [postgres.databaseName]);
+      const { rows } = await client!.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+        postgres.databaseName,
+      ]);
       backends.push({ bytes: rows.reduce((sum, row) => sum + rssOfPid(row.pid), 0), count: rows.length });
     };
     void client.connect().then(() => {

@@ -21,7 +21,7 @@ import '../src/common/zod-es';
 import { buildApp } from '../src/server/app';
 import { parseFlags } from '../src/server/cli/open';
 import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import { createRepositories } from '../src/server/repositories';
+import { createRepositories } from '../src/server/modules/repositories';
 import { openBackend, analyze } from './backend';
 import { startCeilings } from './ceilings';
 import { seedChartPatient } from './chart';
@@ -31,6 +31,7 @@ import { startRssSampler } from './rss';
 import { readScenarios, type ReadScenario } from './scenarios';
 import { ratios, summarize, type Summary } from './stats';
 import { printReport, type BackendReport, type Row } from './report';
+import { DEFAULT_LIMITS } from '../src/server/limits';
 
 const flags = parseFlags(process.argv.slice(2));
 const PATIENTS = Number(flags.patients ?? 100_000);
@@ -38,9 +39,13 @@ const APPOINTMENTS = Number(flags.appointments ?? 1_000_000);
 const DOCTORS = Number(flags.doctors ?? 50);
 const SECONDS = Number(flags.seconds ?? 5);
 const ROUNDS = Math.max(1, Number(flags.rounds ?? 3));
-const CONNECTIONS = String(flags.connections ?? '1,10').split(',').map(Number);
+const CONNECTIONS = String(flags.connections ?? '1,10')
+  .split(',')
+  .map(Number);
 const ALL_PARTS = ['session', 'availability', 'search', 'diary', 'calendar', 'chart', 'inbox', 'bookings'];
-const PARTS = (flags.part ? String(flags.part).split(',') : ALL_PARTS).flatMap((part) => (part === 'appointments' ? ['availability', 'bookings'] : [part]));
+const PARTS = (flags.part ? String(flags.part).split(',') : ALL_PARTS).flatMap((part) =>
+  part === 'appointments' ? ['availability', 'bookings'] : [part],
+);
 const WITH_APPOINTMENTS = ['availability', 'bookings', 'diary', 'calendar'].some((part) => PARTS.includes(part));
 const PASSWORD = 'bench-password-1';
 const VISITS = Number(flags.visits ?? 500);
@@ -59,7 +64,12 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
     serverUrl: SERVER_URL,
   });
   const repos = createRepositories(database.db);
-  const admin = await createAccountWithProfile(database.db, repos.auth, { email: 'bench@clinica.test', password: PASSWORD, displayName: 'Bench Admin', role: 'admin' });
+  const admin = await createAccountWithProfile(database.db, repos.auth, {
+    email: 'bench@clinica.test',
+    password: PASSWORD,
+    displayName: 'Bench Admin',
+    role: 'admin',
+  });
   let chart: { patientId: string; prescriptionId: string } | undefined;
   if (PARTS.includes('chart')) {
     const { patientId, doctorId } = await seedChartPatient(database, repos, VISITS);
@@ -79,6 +89,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
       seedDemo: false,
       logLevel: 'silent',
       trustProxy: false,
+      limits: DEFAULT_LIMITS,
     },
     database,
     logger: false,
@@ -95,7 +106,9 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
   });
   const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
   const settings = await repos.clinic.getSettings();
-  const doctors = WITH_APPOINTMENTS ? (await repos.doctors.list()).filter((doctor) => doctor.email.startsWith('medico')) : [];
+  const doctors = WITH_APPOINTMENTS
+    ? (await repos.doctors.list()).filter((doctor) => doctor.email.startsWith('medico'))
+    : [];
   const scenarios = readScenarios({
     repos,
     sessionToken: decodeURIComponent(cookie.split('=')[1]!),
@@ -112,7 +125,8 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
 
   const rounds = async (connections: number, request: (w: number, i: number) => Promise<boolean>) => {
     const results: LoadResult[] = [];
-    for (let round = 0; round < ROUNDS; round++) results.push(await runLoad({ connections, seconds: SECONDS, request }));
+    for (let round = 0; round < ROUNDS; round++)
+      results.push(await runLoad({ connections, seconds: SECONDS, request }));
     return results;
   };
 
@@ -126,7 +140,17 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
 
   const rows: Row[] = [];
   for (const scenario of scenarios) rows.push(...(await measureRead(kind, scenario, getApp, getCeiling, bare)));
-  if (PARTS.includes('bookings') && doctors.length) rows.push(...(await measureBookings(kind, { address, cookie, doctors: doctors.map((d) => d.id), patientIds: await repos.patients.someIds(5000), timeZone: settings.timeZone, repos })));
+  if (PARTS.includes('bookings') && doctors.length)
+    rows.push(
+      ...(await measureBookings(kind, {
+        address,
+        cookie,
+        doctors: doctors.map((d) => d.id),
+        patientIds: await repos.patients.someIds(5000),
+        timeZone: settings.timeZone,
+        repos,
+      })),
+    );
 
   const rss = await sampler.stop();
   await ceilings.close();
@@ -144,7 +168,8 @@ async function measureRead(
   bare: Record<number, Summary>,
 ): Promise<Row[]> {
   const appRequest = (w: number, i: number) => getApp(scenario.path(scenario.args(w, i)));
-  const sqlRequest = (w: number, i: number) => getCeiling(`/sql/${scenario.key}?${new URLSearchParams(scenario.args(w, i))}`);
+  const sqlRequest = (w: number, i: number) =>
+    getCeiling(`/sql/${scenario.key}?${new URLSearchParams(scenario.args(w, i))}`);
   const rows: Row[] = [];
   for (const connections of CONNECTIONS) {
     // Warm-up: caches, prepared statements, the JIT of both paths.
@@ -163,7 +188,10 @@ async function measureRead(
       connections,
       app: appSummary,
       sqlCeiling: summarize(ceiling),
-      sqlRatio: ratios(app.map((r) => r.rps), ceiling.map((r) => r.rps)).median,
+      sqlRatio: ratios(
+        app.map((r) => r.rps),
+        ceiling.map((r) => r.rps),
+      ).median,
       bareRatio: appSummary.rps / bare[connections]!.rps,
       target: scenario.target,
     };
@@ -191,10 +219,21 @@ async function measureBookings(kind: string, input: BookingInput): Promise<Row[]
     new Promise<{ result: LoadResult; booked: number; conflicts: number; others: number }>((resolve, reject) => {
       // Workers don't get the TypeScript loader of the main thread: register tsx in the worker first.
       const script = new URL('./booking-worker.ts', import.meta.url).href;
-      const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); });`, {
-        eval: true,
-        workerData: { address: input.address, cookie: input.cookie, doctorIds: input.doctors, patientIds: input.patientIds, timeZone: input.timeZone, connections, seconds },
-      });
+      const worker = new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); });`,
+        {
+          eval: true,
+          workerData: {
+            address: input.address,
+            cookie: input.cookie,
+            doctorIds: input.doctors,
+            patientIds: input.patientIds,
+            timeZone: input.timeZone,
+            connections,
+            seconds,
+          },
+        },
+      );
       worker.once('message', resolve);
       worker.once('error', reject);
     });
@@ -216,7 +255,9 @@ async function measureBookings(kind: string, input: BookingInput): Promise<Row[]
     }
     const overlaps = await input.repos.appointments.countOverlaps();
     const summary = summarize(results);
-    const bookingsPerSecond = summarize(perSecond.map((rps) => ({ rps, p50: 0, p95: 0, p99: 0, requests: 0, errors: 0 })));
+    const bookingsPerSecond = summarize(
+      perSecond.map((rps) => ({ rps, p50: 0, p95: 0, p99: 0, requests: 0, errors: 0 })),
+    );
     rows.push({
       backend: kind,
       scenario: 'reservas concurrentes (personal)',
@@ -234,6 +275,9 @@ const reports: BackendReport[] = [];
 for (const backend of backends) reports.push(await benchBackend(backend));
 
 const loaded = WITH_APPOINTMENTS ? `, ${APPOINTMENTS} citas, ${DOCTORS} doctores` : '';
-printReport(reports, `Clínica — ${PATIENTS} pacientes${loaded}; ${ROUNDS} rondas de ${SECONDS} s por escenario, conexiones ${CONNECTIONS.join(' y ')}`);
+printReport(
+  reports,
+  `Clínica — ${PATIENTS} pacientes${loaded}; ${ROUNDS} rondas de ${SECONDS} s por escenario, conexiones ${CONNECTIONS.join(' y ')}`,
+);
 if (flags.json) fs.writeFileSync(String(flags.json), JSON.stringify(reports, null, 2));
 process.exit(0);

@@ -6,7 +6,7 @@ import { type Temporal } from 'temporal-polyfill';
 import type { DoctorRecord } from '../src/server/modules/doctors/repository';
 import { hashToken } from '../src/server/modules/auth/tokens';
 import { startOfDay } from '../src/server/modules/availability/slots';
-import type { Repositories } from '../src/server/repositories';
+import type { Repositories } from '../src/server/modules/repositories';
 import { SURNAMES } from '../src/server/seed/spanish-data';
 
 export type Args = Record<string, string>;
@@ -66,7 +66,8 @@ export function readScenarios(context: ScenarioContext): ReadScenario[] {
 
   if (parts.includes('availability') && doctors.length) {
     const bySpecialty = new Map<string, string[]>();
-    for (const doctor of doctors) bySpecialty.set(doctor.specialtyId, [...(bySpecialty.get(doctor.specialtyId) ?? []), doctor.id]);
+    for (const doctor of doctors)
+      bySpecialty.set(doctor.specialtyId, [...(bySpecialty.get(doctor.specialtyId) ?? []), doctor.id]);
     const specialties = [...bySpecialty.keys()];
     const week = (i: number) => {
       const from = today.add({ days: 1 + (i % 4) * 7 });
@@ -74,7 +75,11 @@ export function readScenarios(context: ScenarioContext): ReadScenario[] {
     };
     // The service reads busy ranges from a day before the first wall-clock day to two after the last.
     const busy = (ids: string[], args: Args) =>
-      repos.doctors.busyRanges(ids, new Date(Date.parse(`${args.from}T00:00:00Z`) - DAY_MS), new Date(Date.parse(`${args.to}T00:00:00Z`) + 2 * DAY_MS));
+      repos.doctors.busyRanges(
+        ids,
+        new Date(Date.parse(`${args.from}T00:00:00Z`) - DAY_MS),
+        new Date(Date.parse(`${args.to}T00:00:00Z`) + 2 * DAY_MS),
+      );
     scenarios.push({
       key: 'availability-doctor',
       name: 'disponibilidad: un doctor, una semana',
@@ -136,7 +141,7 @@ export function readScenarios(context: ScenarioContext): ReadScenario[] {
       name: 'historia clínica: 1.ª página (500 citas)',
       args: () => ({}),
       path: () => `/api/patients/${patientId}/chart`,
-      sql: () => repos.chart.page({ patientId, limit: 20 }, ALL),
+      sql: () => repos.chart.page({ patientId, limit: 20, timeZone: 'Europe/Madrid', today: '2026-03-02' }, ALL),
       target: { metric: 'p95', ms: 50 },
     });
     scenarios.push({

@@ -21,7 +21,9 @@ export function spread(values: number[]): number {
  * back, so they share the machine's noise), and its median.
  */
 export function ratios(measured: number[], ceiling: number[]): { each: number[]; median: number } {
-  const each = measured.map((value, index) => (ceiling[index] ? value / ceiling[index]! : NaN)).filter((value) => !Number.isNaN(value));
+  const each = measured
+    .map((value, index) => (ceiling[index] ? value / ceiling[index]! : NaN))
+    .filter((value) => !Number.isNaN(value));
   return { each, median: median(each) };
 }
 

@@ -92,7 +92,9 @@ async function measureOnce(url: string, port: number): Promise<Measure> {
     fs.writeFileSync(path.join(dir, `${slug}-${Date.now()}.json`), JSON.stringify(lhr));
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+      ?.items ?? [];
   const score = (id: keyof typeof TARGETS) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -102,7 +104,9 @@ async function measureOnce(url: string, port: number): Promise<Measure> {
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
-    jsBytes: requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    jsBytes: requests
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     totalBytes: audit('total-byte-weight'),
   };
 }
@@ -117,7 +121,14 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-web-'));
   const appPort = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const chrome = await chromeLauncher.launch({
@@ -128,8 +139,12 @@ async function main() {
     const base = `http://127.0.0.1:${appPort}`;
     await waitFor(`${base}/api/health`);
     await measure(`${base}/`, chrome.port); // warm-up: the first run pays for the server's first queries
-    console.log(`Lighthouse ${RUNS}× por página (mediana), preset móvil; ${os.cpus().length} núcleos, carga ${os.loadavg()[0]!.toFixed(1)}`);
-    console.log('página                    rend. acces. práct.    FCP     LCP    TBT    CLS   JS enviado  total enviado');
+    console.log(
+      `Lighthouse ${RUNS}× por página (mediana), preset móvil; ${os.cpus().length} núcleos, carga ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      'página                    rend. acces. práct.    FCP     LCP    TBT    CLS   JS enviado  total enviado',
+    );
     for (const page of PAGES) {
       const runs: Measure[] = [];
       for (let run = 0; run < RUNS; run++) runs.push(await measure(`${base}${page}`, chrome.port));

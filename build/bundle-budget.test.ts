@@ -13,15 +13,26 @@ const chunk = (file: string, sentKb: number, extra: Partial<BudgetChunk> = {}): 
 
 /** An entry, a layout and two screens sharing a chunk, as the build hands them over. */
 const output = (sizes: { entry?: number; landing?: number; css?: number } = {}) => [
-  chunk('assets/index.js', sizes.entry ?? 90, { isEntry: true, css: [{ file: 'assets/index.css', bytes: (sizes.css ?? 12) * kB }] }),
-  chunk('assets/public-layout.js', 5, { module: 'app/layouts/public-layout.tsx', imports: ['assets/index.js', 'assets/Button.js'] }),
-  chunk('assets/landing.js', sizes.landing ?? 10, { module: 'app/routes/public/landing.tsx', imports: ['assets/Button.js'] }),
+  chunk('assets/index.js', sizes.entry ?? 90, {
+    isEntry: true,
+    css: [{ file: 'assets/index.css', bytes: (sizes.css ?? 12) * kB }],
+  }),
+  chunk('assets/public-layout.js', 5, {
+    module: 'app/layouts/public-layout.tsx',
+    imports: ['assets/index.js', 'assets/Button.js'],
+  }),
+  chunk('assets/landing.js', sizes.landing ?? 10, {
+    module: 'app/routes/public/landing.tsx',
+    imports: ['assets/Button.js'],
+  }),
   chunk('assets/booking.js', 60, { module: 'app/routes/public/booking.tsx', imports: ['assets/Button.js'] }),
   chunk('assets/Button.js', 4),
 ];
 
 const budgets: Budgets = {
-  firstLoad: [{ page: '/', modules: ['app/layouts/public-layout.tsx', 'app/routes/public/landing.tsx'], maxSentBytes: 120 * kB }],
+  firstLoad: [
+    { page: '/', modules: ['app/layouts/public-layout.tsx', 'app/routes/public/landing.tsx'], maxSentBytes: 120 * kB },
+  ],
   maxChunkSentBytes: 100 * kB,
   maxBlockingCssBytes: 20 * kB,
 };
@@ -55,15 +66,22 @@ describe('bundle budget', () => {
 
   it('fails a page whose first load includes an area screen, naming the module', () => {
     const leaking = output().map((item) =>
-      item.file === 'assets/Button.js' ? { ...item, modules: ['components/button.tsx', 'app/routes/admin/calendar.tsx'] } : item,
+      item.file === 'assets/Button.js'
+        ? { ...item, modules: ['components/button.tsx', 'app/routes/admin/calendar.tsx'] }
+        : item,
     );
     const guarded = { ...budgets, privateModules: /^app\/routes\/admin\// };
     expect(checkBudgets(output(), guarded)).toEqual([]);
-    expect(checkBudgets(leaking, guarded)).toEqual(['page /: first load includes app/routes/admin/calendar.tsx (load it lazily)']);
+    expect(checkBudgets(leaking, guarded)).toEqual([
+      'page /: first load includes app/routes/admin/calendar.tsx (load it lazily)',
+    ]);
   });
 
   it('fails when a page names a screen the build no longer has', () => {
-    const renamed = { ...budgets, firstLoad: [{ ...budgets.firstLoad[0]!, modules: ['app/routes/public/inicio.tsx'] }] };
+    const renamed = {
+      ...budgets,
+      firstLoad: [{ ...budgets.firstLoad[0]!, modules: ['app/routes/public/inicio.tsx'] }],
+    };
     expect(checkBudgets(output(), renamed)).toEqual(['page /: no chunk for app/routes/public/inicio.tsx']);
   });
 });

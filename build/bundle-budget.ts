@@ -51,14 +51,18 @@ export function checkBudgets(list: BudgetChunk[], budgets: Budgets): string[] {
   const problems: string[] = [];
   for (const chunk of list) {
     if (chunk.sentBytes > budgets.maxChunkSentBytes) {
-      problems.push(`chunk ${chunk.file} (${chunk.module ?? 'shared'}): ${kB(chunk.sentBytes)} sent > budget ${kB(budgets.maxChunkSentBytes)}`);
+      problems.push(
+        `chunk ${chunk.file} (${chunk.module ?? 'shared'}): ${kB(chunk.sentBytes)} sent > budget ${kB(budgets.maxChunkSentBytes)}`,
+      );
     }
   }
   const entries = list.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file);
   for (const file of closure(chunks, entries)) {
     for (const css of chunks.get(file)?.css ?? []) {
       if (css.bytes > budgets.maxBlockingCssBytes) {
-        problems.push(`render-blocking stylesheet ${css.file}: ${kB(css.bytes)} > budget ${kB(budgets.maxBlockingCssBytes)}`);
+        problems.push(
+          `render-blocking stylesheet ${css.file}: ${kB(css.bytes)} > budget ${kB(budgets.maxBlockingCssBytes)}`,
+        );
       }
     }
   }
@@ -74,8 +78,11 @@ export function checkBudgets(list: BudgetChunk[], budgets: Budgets): string[] {
     if (sent > page.maxSentBytes) {
       problems.push(`page ${page.page}: first-load JavaScript ${kB(sent)} sent > budget ${kB(page.maxSentBytes)}`);
     }
-    const leaked = [...files].flatMap((file) => (chunks.get(file)?.modules ?? []).filter((module) => budgets.privateModules?.test(module)));
-    if (leaked.length > 0) problems.push(`page ${page.page}: first load includes ${leaked.join(', ')} (load it lazily)`);
+    const leaked = [...files].flatMap((file) =>
+      (chunks.get(file)?.modules ?? []).filter((module) => budgets.privateModules?.test(module)),
+    );
+    if (leaked.length > 0)
+      problems.push(`page ${page.page}: first load includes ${leaked.join(', ')} (load it lazily)`);
   }
   return problems;
 }
@@ -128,7 +135,9 @@ export function bundleBudget(budgets: Budgets): Plugin {
           }),
       );
       for (const page of budgets.firstLoad) {
-        this.info(`first-load JavaScript of ${page.page}: ${kB(firstLoadOf(list, page.modules))} (budget ${kB(page.maxSentBytes)})`);
+        this.info(
+          `first-load JavaScript of ${page.page}: ${kB(firstLoadOf(list, page.modules))} (budget ${kB(page.maxSentBytes)})`,
+        );
       }
       const problems = checkBudgets(list, budgets);
       if (problems.length > 0) {

@@ -19,7 +19,9 @@ async function audit(page: Page, path: string) {
 
 /** The href of the first link on the current page whose path matches. */
 async function firstLinkTo(page: Page, pattern: RegExp): Promise<string> {
-  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   const href = hrefs.find((candidate) => pattern.test(candidate));
   if (!href) throw new Error(`No link matching ${pattern} on ${page.url()}`);
   return href;
@@ -148,7 +150,12 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
   test('área del paciente, como paciente', async ({ page }) => {
     await login(page, DEMO.paciente.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/pacientes\/dashboard$/);
-    for (const path of [paths.patient.dashboard, paths.patient.appointments, paths.patient.treatments, paths.patient.profile]) {
+    for (const path of [
+      paths.patient.dashboard,
+      paths.patient.appointments,
+      paths.patient.treatments,
+      paths.patient.profile,
+    ]) {
       await audit(page, path);
     }
   });

@@ -2,7 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, label, newClinicContext, patientPayload, test } from './fixtures';
+import {
+  baseUrl,
+  clinicNow,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  label,
+  newClinicContext,
+  patientPayload,
+  test,
+} from './fixtures';
 
 /**
  * Staff appointment screens (SPEC §5 Appointments): drag to reschedule in /admin/calendario, the live
@@ -183,7 +193,9 @@ const diaryRow = (page: Page, startsAt: Date | string, patientName: string) =>
   page.getByRole('listitem', { name: `${timeIn(startsAt)}, ${patientName}`, exact: true });
 /** The row's status badge (the row also shows the patient's answer to the reminder, «Sin respuesta» or ✓✓). */
 const statusBadge = (row: Locator) =>
-  row.locator('.mantine-Badge-root').filter({ hasText: /^(Pendiente|Confirmada|En sala|Atendida|Cancelada|No asistió)$/ });
+  row
+    .locator('.mantine-Badge-root')
+    .filter({ hasText: /^(Pendiente|Confirmada|En sala|Atendida|Cancelada|No asistió)$/ });
 
 /**
  * Drags a calendar event with the mouse by `minutes` (down on it, small moves, up). The time grid is
@@ -287,7 +299,9 @@ test.describe('Citas (personal)', () => {
     expect(moved.reason).toBe(reason);
 
     // Dragging it onto the doctor's other appointment one hour later is refused, and it goes back.
-    await page.getByRole('button', { name: 'Cerrar el aviso' }).first().click();
+    // The patient has no e-mail, so the desk is also told to call her (a task is created).
+    await expect(notification(page, 'Avisa por teléfono')).toContainText('Tarea creada');
+    await notification(page, 'Cita cambiada').getByRole('button', { name: 'Cerrar el aviso' }).click();
     await expect(notification(page, 'Cita cambiada')).toHaveCount(0);
     await expect(page.getByLabel('Actualizando el calendario')).toHaveCount(0);
     const refused = page.waitForResponse(
@@ -552,6 +566,11 @@ test.describe('Nueva cita, historial y agenda de la doctora', () => {
     // Confirming or cancelling is the desk's: the doctor is not offered it.
     await expect(actions.getByRole('button', { name: 'Cancelar' })).toHaveCount(0);
     await actions.getByRole('button', { name: 'Atendida' }).click();
+    // Never checked in: she states when the patient arrived (now is proposed before the start).
+    await doctorPage
+      .getByRole('dialog', { name: '¿A qué hora llegó?' })
+      .getByRole('button', { name: 'Marcar como atendida' })
+      .click();
     await expect(notification(doctorPage, 'Cita marcada como atendida')).toBeVisible();
     expect((await getAppointment(page.request, appointment.id)).status).toBe('atendida');
     await context.close();
@@ -581,13 +600,13 @@ test.describe('Paneles', () => {
     const summary = await getJson<{ pendingConfirmations: number }>(page.request, '/api/dashboard/admin');
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
-    await expect(page.getByText('Pendientes de confirmar').locator('xpath=..')).toContainText(
+    await expect(page.getByText('Citas en estado «Pendiente»').locator('xpath=..')).toContainText(
       String(summary.pendingConfirmations),
     );
     // One occupancy row per active doctor (the chart's text alternative).
     const doctors = await getJson<Doctor[]>(page.request, '/api/doctors');
     await expect(page.getByRole('rowheader', { name: /^Ocupación de / })).toHaveCount(doctors.length);
-    await page.getByRole('link', { name: 'Revisar solicitudes' }).click();
+    await page.getByRole('link', { name: 'Confirmarlas o rechazarlas' }).click();
     await expect(page).toHaveURL(
       (url) =>
         url.pathname === '/admin/citas' &&

@@ -27,7 +27,9 @@ async function createPatient(page: Page, firstName: string, lastName: string): P
 }
 
 test.describe('Registro de accesos', () => {
-  test('the admin opens a chart; the log shows that read, filters by the patient and exports the CSV', async ({ page }) => {
+  test('the admin opens a chart; the log shows that read, filters by the patient and exports the CSV', async ({
+    page,
+  }) => {
     const firstName = 'Irene';
     const lastName = `${uniqueWord()} Registro`;
     const fullName = `${firstName} ${lastName}`;
@@ -38,7 +40,10 @@ test.describe('Registro de accesos', () => {
     await expect(heading(page, 'Ficha del paciente')).toBeVisible();
     await expect(page.getByText(fullName).first()).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Registro de accesos' }).click();
+    await page
+      .getByRole('navigation', { name: 'Navegación principal' })
+      .getByRole('link', { name: 'Registro de accesos' })
+      .click();
     await expect(heading(page, 'Registro de accesos')).toBeVisible();
     const table = page.getByRole('table', { name: 'Registro de accesos' });
     const read = table.getByRole('row').filter({ hasText: fullName }).filter({ hasText: 'Consulta · Paciente' });
@@ -50,7 +55,9 @@ test.describe('Registro de accesos', () => {
     const picker = page.getByRole('combobox', { name: label('Paciente') });
     await picker.fill(lastName);
     await page.getByRole('option', { name: new RegExp(lastName) }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/auditoria' && url.searchParams.get('patientId') === id);
+    await expect(page).toHaveURL(
+      (url) => url.pathname === '/admin/auditoria' && url.searchParams.get('patientId') === id,
+    );
     const rows = table.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
     // (Retried until the filtered page replaces the one shown meanwhile.)
     await expect(rows.filter({ hasNotText: fullName })).toHaveCount(0);
@@ -64,13 +71,17 @@ test.describe('Registro de accesos', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, ...lines] = csv.slice(1).trim().split(/\r\n/);
-    expect(header).toBe('Fecha;Hora;Usuario;Correo del usuario;Rol;Acción;Paciente;Id. del paciente;Id. del dato;Dirección IP');
+    expect(header).toBe(
+      'Fecha;Hora;Usuario;Correo del usuario;Rol;Acción;Paciente;Id. del paciente;Id. del dato;Dirección IP',
+    );
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) {
       expect(line).toMatch(/^\d{2}\/\d{2}\/\d{4};\d{2}:\d{2}:\d{2};/);
       expect(line).toContain(`;${fullName};${id};`);
     }
-    expect(lines.some((line) => line.includes(`${DEMO.admin.name};${DEMO.admin.email};Administración;Consulta · Paciente;`))).toBe(true);
+    expect(
+      lines.some((line) => line.includes(`${DEMO.admin.name};${DEMO.admin.email};Administración;Consulta · Paciente;`)),
+    ).toBe(true);
   });
 
   test('on a phone the log is a list of cards that fits the screen', async ({ page }) => {
@@ -80,7 +91,9 @@ test.describe('Registro de accesos', () => {
     await expect(heading(page, 'Registro de accesos')).toBeVisible();
     const cards = page.getByRole('list', { name: 'Registro de accesos' });
     await expect(cards.getByRole('listitem').first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

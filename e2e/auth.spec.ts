@@ -60,7 +60,11 @@ test.describe('Sesión y cuentas', () => {
     await expect(page.getByRole('alert')).toHaveText('Usuario no encontrado');
   });
 
-  test('restablecer la contraseña con el enlace del correo (y el enlace solo sirve una vez)', async ({ page, request, baseURL }) => {
+  test('restablecer la contraseña con el enlace del correo (y el enlace solo sirve una vez)', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail('olvido');
     const newPassword = 'Tortuga-Verde-7315';
     const created = await request.post('/api/auth/sign-up', {
@@ -227,9 +231,10 @@ test.describe('Detalles de la interfaz', () => {
     await expect(heading(page, 'Mi perfil')).toBeVisible();
     const phone = page.getByRole('textbox', { name: label('Teléfono') });
     await phone.fill('+34 611 222 333');
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    // The one phone lives in «Datos de contacto de tu ficha», saved by its own button.
+    await page.getByRole('button', { name: 'Guardar datos de contacto' }).click();
 
-    const toast = page.getByRole('alert').filter({ hasText: 'Perfil guardado' });
+    const toast = page.getByRole('alert').filter({ hasText: 'Datos de contacto guardados' });
     await expect(toast).toBeVisible();
     const width = await toast.evaluate((element) => element.getBoundingClientRect().width);
     expect(width).toBeCloseTo(320, 1);

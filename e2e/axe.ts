@@ -22,7 +22,10 @@ export async function expectNoAxeViolations(page: Page, what: string, include?: 
       await frames(2);
       const running = document
         .getAnimations()
-        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
       quiet = running.length === 0 ? quiet + 1 : 0;
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     }

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, label, newClinicContext, readMailsTo, signUpViaApi, test, uniqueEmail, type ReceivedMail } from './fixtures';
+import {
+  expect,
+  label,
+  newClinicContext,
+  readMailsTo,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+  type ReceivedMail,
+} from './fixtures';
 
 const SLOT_TAKEN = 'La hora elegida ya no está disponible. Elige otra.';
 
@@ -22,7 +31,10 @@ interface Picked {
 async function chooseProfessional(page: Page, specialty: string, professional = 'Cualquier profesional') {
   await page.goto('/agendar-cita');
   await expect(heading(page, 'Pedir cita')).toBeVisible();
-  await page.getByRole('radiogroup', { name: 'Especialidad' }).getByRole('radio', { name: specialty, exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Especialidad' })
+    .getByRole('radio', { name: specialty, exact: true })
+    .click();
   // A professional's card is named by all its text (avatar initials, name, specialty, bio).
   const card = page.getByRole('radio', { name: professional });
   await card.click();
@@ -80,9 +92,18 @@ async function fillVisitorDetails(page: Page, visitor: { firstName: string; last
   await form.getByRole('checkbox', { name: /acepto la política de privacidad/ }).check();
 }
 
+/** Pediatría: the child's name and birth date, the guardian's relationship and document. */
+async function fillChildDetails(page: Page) {
+  const form = page.getByRole('form', { name: 'Tus datos' });
+  await form.getByRole('textbox', { name: label('Nombre del niño o la niña') }).fill('Leo');
+  await form.getByRole('textbox', { name: label('Apellidos del niño o la niña') }).fill('Carrera Misma Hora');
+  await form.getByLabel(label('Fecha de nacimiento')).fill('2020-02-10');
+  await form.getByRole('combobox', { name: label('Tu relación con el niño o la niña') }).selectOption('padre');
+  await form.getByRole('textbox', { name: label('Tu DNI, NIE o pasaporte') }).fill('12345678Z');
+}
+
 /** The heading of the confirmation: the demo clinic confirms online bookings at once. */
-const confirmation = (page: Page) =>
-  page.getByRole('heading', { name: 'Cita reservada', exact: true });
+const confirmation = (page: Page) => page.getByRole('heading', { name: 'Cita reservada', exact: true });
 
 /** The raw text of a received mail (headers and every MIME part as sent). */
 const rawOf = (mail: ReceivedMail) => fs.readFileSync(mail.file, 'utf8');
@@ -191,13 +212,13 @@ test.describe('Reserva online', () => {
           lastName: 'Carrera Misma Hora',
           email: uniqueEmail('carrera'),
         });
+        // Pediatría is for minors: the child and the guardian too.
+        await fillChildDetails(page);
       }
 
       await pageA.getByRole('button', { name: 'Confirmar cita' }).click();
       await expect(confirmation(pageA)).toBeVisible();
-      await expect(pageA.getByRole('region', { name: /^Cita reservada/ })).toContainText(
-        picked.when,
-      );
+      await expect(pageA.getByRole('region', { name: /^Cita reservada/ })).toContainText(picked.when);
 
       await pageB.getByRole('button', { name: 'Confirmar cita' }).click();
       const taken = pageB.getByRole('alert').filter({ hasText: SLOT_TAKEN });

@@ -20,7 +20,9 @@ function otherMonthDayContrast() {
     .filter((cell) => !cell.dataset.date!.startsWith(shownMonth))
     .map((cell) => {
       // The visible number (FullCalendar 7 also writes the full date for screen readers, hidden).
-      const number = [...cell.querySelectorAll<HTMLElement>('[aria-hidden="true"]')].find((element) => /^\d{1,2}$/.test(element.textContent!.trim()))!;
+      const number = [...cell.querySelectorAll<HTMLElement>('[aria-hidden="true"]')].find((element) =>
+        /^\d{1,2}$/.test(element.textContent!.trim()),
+      )!;
       let opacity = 1;
       let background: ReturnType<typeof channels> | undefined;
       for (let element: HTMLElement | null = number; element; element = element.parentElement) {
@@ -42,7 +44,9 @@ function otherMonthDayContrast() {
     });
 }
 
-test('vista de mes del calendario: los días de otros meses se leen (4,5:1) y axe no encuentra fallos', async ({ page }) => {
+test('vista de mes del calendario: los días de otros meses se leen (4,5:1) y axe no encuentra fallos', async ({
+  page,
+}) => {
   await login(page, DEMO.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/calendario');

@@ -191,6 +191,10 @@ test.describe('Pacientes', () => {
     await link.click();
 
     await expect(heading(page, 'Ficha del paciente')).toBeVisible();
+    // The chart opens on the history; the data form is behind «Editar datos».
+    await expect(page.getByRole('heading', { name: 'Historia clínica' })).toBeVisible();
+    await expect(page.getByRole('form', { name: `Datos de ${firstName} ${lastName}` })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Editar datos' }).click();
     const form = page.getByRole('form', { name: `Datos de ${firstName} ${lastName}` });
     const phone = form.getByRole('textbox', { name: label('Teléfono') });
     await expect(phone).toHaveValue('+34 611 000 111');
@@ -199,6 +203,7 @@ test.describe('Pacientes', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Cambios guardados' })).toBeVisible();
 
     await page.reload();
+    await page.getByRole('button', { name: 'Editar datos' }).click();
     await expect(
       page
         .getByRole('form', { name: `Datos de ${firstName} ${lastName}` })

@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, newClinicContext, patientPayload, test } from './fixtures';
+import {
+  baseUrl,
+  clinicNow,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  login,
+  newClinicContext,
+  patientPayload,
+  test,
+} from './fixtures';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const uniqueWord = () =>
@@ -15,11 +25,17 @@ const todayInMadrid = () => new Date(clinicNow().getTime() + 3_600_000).toISOStr
 /** A patient of our own with an appointment with the demo doctor tonight (outside hours: no other spec books there). */
 async function bookTonight(request: APIRequestContext, lastName: string) {
   const headers = { Origin: baseUrl() };
-  const signIn = await request.post('/api/auth/sign-in', { headers, data: { email: DEMO.admin.email, password: DEMO_PASSWORD } });
+  const signIn = await request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+  });
   expect(signIn.ok()).toBeTruthy();
   const doctors = (await (await request.get('/api/doctors')).json()) as { id: string; displayName: string }[];
   const doctor = doctors.find((item) => item.displayName === DEMO.doctor.name)!;
-  const created = await request.post('/api/patients', { headers, data: patientPayload({ firstName: 'Nora', lastName }) });
+  const created = await request.post('/api/patients', {
+    headers,
+    data: patientPayload({ firstName: 'Nora', lastName }),
+  });
   expect(created.status(), await created.text()).toBe(201);
   const patientId = ((await created.json()) as { id: string }).id;
   for (let minute = 0; minute < 60; minute += 10) {
@@ -43,7 +59,10 @@ async function bookTonight(request: APIRequestContext, lastName: string) {
 }
 
 test.describe('Nota de la consulta e historia clínica', () => {
-  test('the doctor writes, autosaves, signs and amends the note; the admin reads it in the chart and the audit log', async ({ page, browser }) => {
+  test('the doctor writes, autosaves, signs and amends the note; the admin reads it in the chart and the audit log', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const lastName = `${uniqueWord()} Consulta`;
     const patientName = `Nora ${lastName}`;
@@ -60,7 +79,9 @@ test.describe('Nota de la consulta e historia clínica', () => {
     await expect(page.getByText('Borrador sin empezar')).toBeVisible();
     await expectNoAxeViolations(page, 'el editor de la nota');
 
-    const saved = page.waitForResponse((response) => response.url().endsWith('/note') && response.request().method() === 'PUT' && response.ok());
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/note') && response.request().method() === 'PUT' && response.ok(),
+    );
     await page.getByLabel('Motivo de consulta').fill('Dolor lumbar de tres días');
     await page.getByLabel('Exploración').fill('Contractura paravertebral derecha');
     await page.getByLabel('Diagnóstico', { exact: true }).fill('Lumbalgia mecánica');
@@ -110,13 +131,20 @@ test.describe('Nota de la consulta e historia clínica', () => {
     // The audit log lists what was done to the note.
     await admin.goto(`/admin/auditoria?patientId=${patientId}&entity=clinical_note`);
     await expect(heading(admin, 'Registro de accesos')).toBeVisible();
-    for (const action of ['Alta · Nota clínica', 'Firma · Nota clínica', 'Adenda · Nota clínica', 'Consulta · Nota clínica']) {
+    for (const action of [
+      'Alta · Nota clínica',
+      'Firma · Nota clínica',
+      'Adenda · Nota clínica',
+      'Consulta · Nota clínica',
+    ]) {
       await expect(admin.getByText(action).first()).toBeVisible();
     }
     await adminContext.close();
   });
 
-  test('the demo paciente reads the summary the doctor shared on a past appointment, and nothing of the note', async ({ page }) => {
+  test('the demo paciente reads the summary the doctor shared on a past appointment, and nothing of the note', async ({
+    page,
+  }) => {
     await login(page, DEMO.paciente.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/pacientes\/dashboard$/);
     await page.goto('/pacientes/citas');

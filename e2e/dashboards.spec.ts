@@ -11,12 +11,18 @@ const getJson = async <T>(page: Page, url: string): Promise<T> => {
 test.describe('dashboards', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('the admin dashboard charts occupancy and attendance, and its counts lead to their screens', async ({ page }) => {
+  test('the admin dashboard charts occupancy and attendance, and its counts lead to their screens', async ({
+    page,
+  }) => {
     await login(page, DEMO.admin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/admin\//);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
-    const summary = await getJson<{ unreadMessages: number; overdueTasks: number; noShow: { attended: number; noShows: number } }>(page, '/api/dashboard/admin');
+    const summary = await getJson<{
+      unreadMessages: number;
+      overdueTasks: number;
+      noShow: { attended: number; noShows: number };
+    }>(page, '/api/dashboard/admin');
 
     const occupancy = page.getByRole('region', { name: 'Ocupación esta semana' });
     await expect(occupancy.locator('svg.recharts-surface')).toBeVisible();
@@ -38,16 +44,23 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('checkbox', { name: 'Solo vencidas' })).toBeChecked();
   });
 
-  test('the demo paciente sees the active treatment, the latest prescriptions and the messages card', async ({ page }) => {
+  test('the demo paciente sees the active treatment, the latest prescriptions and the messages card', async ({
+    page,
+  }) => {
     await login(page, DEMO.paciente.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/pacientes\//);
     await page.goto('/pacientes/dashboard');
     const treatments = page.getByRole('region', { name: 'Tratamientos activos' });
     await expect(treatments.getByText(/^\d+ de \d+ sesiones$/).first()).toBeVisible();
-    await expect(treatments.getByRole('link', { name: 'Ver mis tratamientos' })).toHaveAttribute('href', '/pacientes/tratamientos');
+    await expect(treatments.getByRole('link', { name: 'Ver mis tratamientos' })).toHaveAttribute(
+      'href',
+      '/pacientes/tratamientos',
+    );
 
     const prescriptions = page.getByRole('region', { name: 'Últimas recetas' });
-    await expect(prescriptions.getByRole('link', { name: /^Descargar el PDF de la receta del / }).first()).toHaveAttribute('href', /^\/api\/prescriptions\/[^/]+\/pdf$/);
+    await expect(
+      prescriptions.getByRole('link', { name: /^Descargar el PDF de la receta del / }).first(),
+    ).toHaveAttribute('href', /^\/api\/prescriptions\/[^/]+\/pdf$/);
     expect(await prescriptions.getByRole('listitem').count()).toBeLessThanOrEqual(3);
 
     const messages = page.getByRole('region', { name: 'Mensajes' });

@@ -36,7 +36,13 @@ async function book(page: Page, doctorId: string, time: string, lastName: string
   const { id: patientId } = (await patient.json()) as { id: string };
   const booked = await page.request.post('/api/appointments', {
     headers: { Origin: baseUrl() },
-    data: { patientId, doctorId, startsAt: new Date(`${DAY}T${time}:00+01:00`).toISOString(), reason: 'Revisión', channel: 'telefono' },
+    data: {
+      patientId,
+      doctorId,
+      startsAt: new Date(`${DAY}T${time}:00+01:00`).toISOString(),
+      reason: 'Revisión',
+      channel: 'telefono',
+    },
   });
   expect(booked.status(), await booked.text()).toBe(201);
   return { ...((await booked.json()) as { id: string; startsAt: string }), name: `Columna ${lastName}` };
@@ -54,7 +60,9 @@ async function drag(page: Page, card: ReturnType<Page['locator']>, dx: number, d
   await page.mouse.up();
 }
 
-test('the desk sees a column per doctor, drags an appointment to another doctor, and a taken time is refused', async ({ page }) => {
+test('the desk sees a column per doctor, drags an appointment to another doctor, and a taken time is refused', async ({
+  page,
+}) => {
   // Tall enough that the whole morning is on screen: the drag never needs the page to scroll.
   await page.setViewportSize({ width: 1280, height: 1400 });
   const doctors = (await (await page.request.get('/api/doctors')).json()) as DoctorRow[];
@@ -70,7 +78,9 @@ test('the desk sees a column per doctor, drags an appointment to another doctor,
   const ortegaList = grid.getByRole('list', { name: `Citas de ${ORTEGA}` });
   const navarroList = grid.getByRole('list', { name: `Citas de ${NAVARRO}` });
   const card = () => grid.getByRole('button', { name: new RegExp(`, ${moving.name}, `) });
-  await expect(ortegaList.getByRole('button', { name: new RegExp(`^10:00–\\d\\d:\\d\\d, ${moving.name}, Confirmada$`) })).toBeVisible();
+  await expect(
+    ortegaList.getByRole('button', { name: new RegExp(`^10:00–\\d\\d:\\d\\d, ${moving.name}, Confirmada$`) }),
+  ).toBeVisible();
   await expect(navarroList.getByRole('button', { name: new RegExp(`^11:00–.*${staying.name}`) })).toBeVisible();
   await expectNoAxeViolations(page, 'el día por profesional');
 
@@ -90,7 +100,10 @@ test('the desk sees a column per doctor, drags an appointment to another doctor,
   await expect(toast).toContainText(`con ${NAVARRO}`);
   await expect(toast.getByRole('button', { name: 'Deshacer' })).toBeVisible();
   await expect(navarroList.getByRole('button', { name: new RegExp(`^10:00–.*${moving.name}`) })).toBeVisible();
-  const saved = (await (await page.request.get(`/api/appointments/${moving.id}`)).json()) as { doctorId: string; startsAt: string };
+  const saved = (await (await page.request.get(`/api/appointments/${moving.id}`)).json()) as {
+    doctorId: string;
+    startsAt: string;
+  };
   expect(saved).toMatchObject({ doctorId: navarro.id, startsAt: moving.startsAt });
   await page.reload();
   await expect(navarroList.getByRole('button', { name: new RegExp(`^10:00–.*${moving.name}`) })).toBeVisible();
@@ -103,7 +116,10 @@ test('the desk sees a column per doctor, drags an appointment to another doctor,
   await expect(navarroList.getByRole('button', { name: new RegExp(`^10:00–.*${moving.name}`) })).toBeVisible();
   // The drop is not also a click on the column: no new booking was started.
   await expect(page).toHaveURL((url) => url.pathname === '/admin/calendario');
-  const after = (await (await page.request.get(`/api/appointments/${moving.id}`)).json()) as { doctorId: string; startsAt: string };
+  const after = (await (await page.request.get(`/api/appointments/${moving.id}`)).json()) as {
+    doctorId: string;
+    startsAt: string;
+  };
   expect(after).toMatchObject({ doctorId: navarro.id, startsAt: moving.startsAt });
 
   // Live: a booking made elsewhere appears in its doctor's column without a reload.
@@ -132,7 +148,9 @@ test('the doctors shown and their order are the user’s choice, remembered afte
   await expect(grid.getByRole('heading', { level: 3 })).toHaveText(expected);
   await page.reload();
   await expect(grid.getByRole('heading', { level: 3 })).toHaveText(expected);
-  await expect(page.getByRole('button', { name: `Profesionales (${names.length - 1} de ${names.length})` })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Profesionales (${names.length - 1} de ${names.length})` }),
+  ).toBeVisible();
 
   // On a phone the columns scroll sideways inside their box; the page itself does not.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -155,16 +173,22 @@ const finger = (cdp: CDPSession) => ({
   up: () => cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] }),
 });
 
-test('on the desk’s tablet a long press picks an appointment up and moves it; a quick swipe only scrolls', async ({ browser }) => {
+test('on the desk’s tablet a long press picks an appointment up and moves it; a quick swipe only scrolls', async ({
+  browser,
+}) => {
   const context = await newClinicContext(browser, { hasTouch: true, viewport: { width: 1024, height: 700 } });
   const page = await context.newPage();
-  const signIn = await page.request.post('/api/auth/sign-in', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD }, headers: { Origin: baseUrl() } });
+  const signIn = await page.request.post('/api/auth/sign-in', {
+    data: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+    headers: { Origin: baseUrl() },
+  });
   expect(signIn.ok(), await signIn.text()).toBeTruthy();
   const doctors = (await (await page.request.get('/api/doctors')).json()) as DoctorRow[];
   const ortega = doctors.find((doctor) => doctor.displayName === ORTEGA)!;
   const navarro = doctors.find((doctor) => doctor.displayName === NAVARRO)!;
   const held = await book(page, ortega.id, '09:00', `Pulsada ${Date.now().toString(36)}`);
-  const saved = async () => (await (await page.request.get(`/api/appointments/${held.id}`)).json()) as { doctorId: string; startsAt: string };
+  const saved = async () =>
+    (await (await page.request.get(`/api/appointments/${held.id}`)).json()) as { doctorId: string; startsAt: string };
 
   await page.goto(VIEW);
   const grid = page.getByRole('region', { name: 'Agenda del día por profesional' });
@@ -179,13 +203,15 @@ test('on the desk’s tablet a long press picks an appointment up and moves it; 
     return { x: box.x + box.width / 2, y: box.y + 8 };
   };
 
-  // A quick swipe upwards that starts on the card scrolls the page down and moves nothing.
+  // A quick swipe upwards that starts on the card scrolls the day down and moves nothing. The columns
+  // scroll in their own box (so the doctors' names stay on top), and past its end the page: count both.
+  const scrolled = () => page.evaluate(() => window.scrollY + (document.querySelector('.dc-scroll')?.scrollTop ?? 0));
   const start = await centre();
-  const scrolledBefore = await page.evaluate(() => window.scrollY);
+  const scrolledBefore = await scrolled();
   await hand.down(start.x, start.y);
   await hand.move(start, { x: start.x, y: start.y - 200 });
   await hand.up();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledBefore + 50);
+  await expect.poll(scrolled).toBeGreaterThan(scrolledBefore + 50);
   expect(await saved()).toMatchObject({ doctorId: ortega.id, startsAt: held.startsAt });
   await expect(page.getByRole('dialog', { name: 'Cita' })).toHaveCount(0);
   // The swipe's fling has ended when the page stays put for a moment; then the card is brought back to the middle.
@@ -193,8 +219,9 @@ test('on the desk’s tablet a long press picks an appointment up and moves it; 
     page.evaluate(
       () =>
         new Promise<boolean>((resolve) => {
-          const at = window.scrollY;
-          setTimeout(() => resolve(window.scrollY === at), 300);
+          const offset = () => window.scrollY + (document.querySelector('.dc-scroll')?.scrollTop ?? 0);
+          const at = offset();
+          setTimeout(() => resolve(offset() === at), 300);
         }),
     );
   await expect.poll(still).toBe(true);
@@ -203,14 +230,16 @@ test('on the desk’s tablet a long press picks an appointment up and moves it; 
 
   // Held still, the card is picked up; then to Navarro's column and half an hour later (1.6 px a minute).
   const from = await centre();
-  const columnShift = (await navarroList.locator('..').boundingBox())!.x - (await ortegaList.locator('..').boundingBox())!.x;
-  const scrolledAtPress = await page.evaluate(() => window.scrollY);
+  const columnShift =
+    (await navarroList.locator('..').boundingBox())!.x - (await ortegaList.locator('..').boundingBox())!.x;
+  const scrolledAtPress = await scrolled();
   await hand.down(from.x, from.y);
-  await page.waitForTimeout(800);
+  // The long press picks the card up (its ghost follows the finger from then on).
+  await expect(card).toHaveClass(/dc-card--dragging/);
   const to = { x: from.x + columnShift, y: from.y + 48 };
   await hand.move(from, to, 12);
   // While the card is held the page stays still under the finger.
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledAtPress);
+  expect(await scrolled()).toBe(scrolledAtPress);
   await hand.up();
   const toast = page.getByRole('alert').filter({ hasText: 'Cita cambiada' });
   await expect(toast).toContainText(`con ${NAVARRO}`);
@@ -218,7 +247,10 @@ test('on the desk’s tablet a long press picks an appointment up and moves it; 
   const undoLabel = toast.getByRole('button', { name: 'Deshacer' }).locator('.mantine-Button-label');
   expect(await undoLabel.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
   await expect(navarroList.getByRole('button', { name: new RegExp(`^09:30–.*${held.name}`) })).toBeVisible();
-  expect(await saved()).toMatchObject({ doctorId: navarro.id, startsAt: new Date(`${DAY}T09:30:00+01:00`).toISOString() });
+  expect(await saved()).toMatchObject({
+    doctorId: navarro.id,
+    startsAt: new Date(`${DAY}T09:30:00+01:00`).toISOString(),
+  });
   await page.screenshot({ path: 'e2e/.tmp/day-columns-touch-1024.png' });
   await context.close();
 });

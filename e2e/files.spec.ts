@@ -6,8 +6,13 @@ import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const unique = () => crypto.randomBytes(4).toString('hex');
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 140, b: 120 } } }).png().toBuffer();
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 140, b: 120 } } })
+    .png()
+    .toBuffer();
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 async function openFiles(page: Page, path = '/admin/archivos') {
   await login(page, DEMO.admin.email, DEMO_PASSWORD);
@@ -32,7 +37,9 @@ async function dropFile(page: Page, name: string, mime: string, content: Buffer)
 }
 
 test.describe('Archivos', () => {
-  test('an admin uploads by drag and drop and by the file button, previews an image and a PDF, and the audit shows the upload', async ({ page }) => {
+  test('an admin uploads by drag and drop and by the file button, previews an image and a PDF, and the audit shows the upload', async ({
+    page,
+  }) => {
     await openFiles(page);
     await expect(heading(page, 'Archivos')).toBeVisible();
     await expectNoAxeViolations(page, 'archivos');
@@ -55,8 +62,15 @@ test.describe('Archivos', () => {
 
     // A renamed program is refused with the server's reason, beside its name.
     const fakeName = `falso-${unique()}.pdf`;
-    await dropFile(page, fakeName, 'application/pdf', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]));
-    await expect(sent.getByRole('listitem').filter({ hasText: fakeName })).toContainText('Solo se admiten documentos PDF, JPEG, PNG, WebP, HEIC o DOCX');
+    await dropFile(
+      page,
+      fakeName,
+      'application/pdf',
+      Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(64)]),
+    );
+    await expect(sent.getByRole('listitem').filter({ hasText: fakeName })).toContainText(
+      'Solo se admiten documentos PDF, JPEG, PNG, WebP, HEIC o DOCX',
+    );
 
     const table = page.getByRole('table', { name: 'Archivos' });
     await expect(table.getByRole('row').filter({ hasText: imageName })).toContainText('Imágenes');
@@ -68,7 +82,9 @@ test.describe('Archivos', () => {
     await expectNoAxeViolations(page, 'vista previa de imagen', '[role=dialog]');
     await dialog.getByRole('button', { name: 'Cerrar vista previa' }).click();
 
-    const served = page.waitForResponse((response) => response.url().includes('/content') && response.request().resourceType() !== 'image');
+    const served = page.waitForResponse(
+      (response) => response.url().includes('/content') && response.request().resourceType() !== 'image',
+    );
     await table.getByRole('button', { name: `Vista previa de ${pdfName}` }).click();
     const pdfDialog = page.getByRole('dialog', { name: `Vista previa: ${pdfName}` });
     await expect(pdfDialog.locator(`iframe[title="Documento ${pdfName}"]`)).toBeVisible();
@@ -95,7 +111,10 @@ test.describe('Archivos', () => {
     await openFiles(page, '/admin/archivos/imagenes');
     await expect(heading(page, 'Archivos: Imágenes')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Tipo', exact: true })).toHaveValue('Imágenes');
-    const rows = page.getByRole('table', { name: 'Archivos' }).getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
+    const rows = page
+      .getByRole('table', { name: 'Archivos' })
+      .getByRole('row')
+      .filter({ hasNot: page.getByRole('columnheader') });
     await expect(rows.first()).toBeVisible();
     await expect(rows.filter({ hasNotText: 'Imágenes' })).toHaveCount(0);
     await expectNoAxeViolations(page, 'archivos de imágenes');
@@ -127,7 +146,9 @@ test.describe('Archivos', () => {
   test("a doctor sees and adds files from their patient's chart", async ({ page }) => {
     await login(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname.startsWith('/doctor'));
-    const files = (await (await page.request.get('/api/files?type=consentimientos')).json()) as { items: { patient: { id: string; name: string } }[] };
+    const files = (await (await page.request.get('/api/files?type=consentimientos')).json()) as {
+      items: { patient: { id: string; name: string } }[];
+    };
     const patient = files.items.find((file) => file.patient.name === DEMO.paciente.name)!.patient;
     await page.goto(`/doctor/pacientes/${patient.id}`);
     const section = page.getByRole('region', { name: 'Archivos' });

@@ -1,8 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
-import { CLOCK_START, MAIL_DIR, STATE_FILE, type E2EState } from './global-setup';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import { CLOCK_START, EVENING_CLOCK_START, MAIL_DIR, STATE_FILE, type E2EState } from './global-setup';
 
 export { expect };
 
@@ -45,6 +52,45 @@ export const test = base.extend({
   context: async ({ context }, use) => use(await useClinicClock(context)),
 });
 
+function readState(): E2EState {
+  return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
+}
+
+/** The address of the evening clinic (global setup's second server, EVENING_CLOCK_START). */
+export function eveningBaseUrl(): string {
+  return readState().evening.baseURL;
+}
+
+/** The evening clinic's "now": EVENING_CLOCK_START plus the time since that server started. */
+export function eveningNow(): Date {
+  return new Date(Date.parse(EVENING_CLOCK_START) + (Date.now() - readState().evening.clockStartedAt));
+}
+
+/** Another browser on the evening clinic, at its address and on its clock. */
+export async function newEveningContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: eveningBaseUrl(), ...options });
+  await context.clock.install({ time: eveningNow() });
+  return context;
+}
+
+/**
+ * Tests of the clinic on a Wednesday evening (19:30 in Madrid): pages and `request` go to the evening
+ * server and the browser's clock runs from the evening clinic's "now". Use `baseUrl`-free helpers
+ * (relative paths, or `eveningBaseUrl()` for an Origin header).
+ */
+export const eveningTest = base.extend({
+  // Playwright reads a fixture's dependencies from its destructuring pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(eveningBaseUrl()),
+  context: async ({ context }, use) => {
+    await context.clock.install({ time: eveningNow() });
+    await use(context);
+  },
+});
+
 /** A fresh e-mail address nobody has used in this run. */
 export function uniqueEmail(prefix = 'paciente'): string {
   return `${prefix}.${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}@e2e.test`;
@@ -78,7 +124,8 @@ export async function signUpViaApi(
 
 /** Signs out through the API (clears the page's session cookie). */
 export async function signOutViaApi(page: Page) {
-  const response = await page.request.post('/api/auth/sign-out', { headers: { Origin: baseUrl() } });
+  const origin = new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
+  const response = await page.request.post('/api/auth/sign-out', { headers: { Origin: origin } });
   expect(response.status()).toBe(204);
 }
 
@@ -172,7 +219,12 @@ export async function readMailsTo(address: string, { timeout = 10_000, atLeast =
   const wanted = address.toLowerCase();
   const deadline = Date.now() + timeout;
   for (;;) {
-    const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).filter((name) => name.endsWith('.eml')).sort() : [];
+    const files = fs.existsSync(MAIL_DIR)
+      ? fs
+          .readdirSync(MAIL_DIR)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+      : [];
     const mails = files.map((name) => parseMail(path.join(MAIL_DIR, name))).filter((mail) => mail.to.includes(wanted));
     if (mails.length >= atLeast) return mails;
     if (Date.now() > deadline) throw new Error(`No e-mail to ${address} arrived within ${timeout} ms`);

@@ -17,6 +17,22 @@ export const STATE_FILE = path.join(TMP_DIR, 'state.json');
  * run sees the same weekday and hour.
  */
 export const CLOCK_START = '2026-01-12T09:00:00+01:00';
+/**
+ * A second clinic, started beside the first, whose clock starts on a Wednesday evening (19:30 in Madrid,
+ * same month): the day's earlier rows are past, the diary is at its end, prescriptions written days ago
+ * have expired. Specs that test those states use `eveningTest` (e2e/fixtures.ts); it has its own data dir
+ * and demo data, seeded at its own "now", and shares the SMTP server.
+ */
+export const EVENING_CLOCK_START = '2026-01-14T19:30:00+01:00';
+
+/** One running app server of the suite. */
+export interface E2EServer {
+  baseURL: string;
+  /** The real time (ms) at which the server's clock was told to start at its CLOCK_START. */
+  clockStartedAt: number;
+  serverPid: number;
+  dataDir: string;
+}
 
 export interface E2EState {
   baseURL: string;
@@ -25,14 +41,13 @@ export interface E2EState {
   clockStartedAt: number;
   serverPid: number;
   dataDir: string;
+  evening: E2EServer;
 }
 
 /** What the teardown needs; global setup and teardown run in the same (runner) process. */
 interface Running {
-  server: ChildProcess;
+  servers: { server: ChildProcess; dataDir: string }[];
   smtp: SMTPServer;
-  dataDir: string;
-  output: string[];
 }
 const RUNNING = Symbol.for('clinica.e2e.running');
 type WithRunning = typeof globalThis & { [RUNNING]?: Running };
@@ -94,7 +109,9 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: stri
 
 export default async function globalSetup() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
-    console.log('[e2e] dist/client/index.html is missing: building the client and its server renderer once (npm run build)');
+    console.log(
+      '[e2e] dist/client/index.html is missing: building the client and its server renderer once (npm run build)',
+    );
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
@@ -103,6 +120,24 @@ export default async function globalSetup() {
   fs.mkdirSync(MAIL_DIR, { recursive: true });
 
   const { smtp, port: smtpPort } = await startSmtp();
+  const running: Running = { servers: [], smtp };
+  (globalThis as WithRunning)[RUNNING] = running;
+
+  // Both clinics start (migrate and seed) at once; each waits for its own health answer.
+  const [morning, evening] = await Promise.all(
+    [CLOCK_START, EVENING_CLOCK_START].map((clockStart) => startServer(clockStart, smtpPort, running)),
+  ).catch(async (error: unknown) => {
+    await stopAll();
+    throw error;
+  });
+
+  process.env.BASE_URL = morning!.baseURL;
+  process.env.E2E_CLOCK_STARTED_AT = String(morning!.clockStartedAt);
+  const state: E2EState = { ...morning!, smtpPort, evening: evening! };
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}
+
+async function startServer(clockStart: string, smtpPort: number, running: Running): Promise<E2EServer> {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
@@ -115,7 +150,10 @@ export default async function globalSetup() {
       ...process.env,
       // Not 'production': the server takes CLOCK_START only outside it.
       NODE_ENV: 'test',
-      CLOCK_START,
+      CLOCK_START: clockStart,
+      // The server's clock reads CLOCK_START at this instant, not when it has finished starting (seconds later
+      // on a busy machine): the tests' `clinicNow()` and the server agree (a TOTP step depends on it).
+      CLOCK_STARTED_AT: String(clockStartedAt),
       PORT: String(port),
       // Fastify binds both 127.0.0.1 and ::1 for "localhost", whichever the browser picks.
       HOST: 'localhost',
@@ -126,9 +164,13 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The e-mail jobs (reminders, unread-reply notices) look for work every 2 s instead of every minute:
+      // a spec waits on the e-mail itself (readMailsTo), not on the job's timer.
+      JOB_INTERVAL_SECONDS: '2',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.servers.push({ server, dataDir });
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
@@ -136,30 +178,22 @@ export default async function globalSetup() {
   server.stdout!.on('data', keep);
   server.stderr!.on('data', (chunk: Buffer) => {
     keep(chunk);
-    process.stderr.write(`[app] ${chunk.toString()}`);
+    process.stderr.write(`[app ${clockStart}] ${chunk.toString()}`);
   });
-
-  (globalThis as WithRunning)[RUNNING] = { server, smtp, dataDir, output };
-
-  try {
-    await waitForHealth(baseURL, server, output);
-  } catch (error) {
-    server.kill('SIGKILL');
-    smtp.close();
-    throw error;
-  }
-
-  process.env.BASE_URL = baseURL;
-  process.env.E2E_CLOCK_STARTED_AT = String(clockStartedAt);
-  const state: E2EState = { baseURL, smtpPort, clockStartedAt, serverPid: server.pid!, dataDir };
-  fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  await waitForHealth(baseURL, server, output);
+  return { baseURL, clockStartedAt, serverPid: server.pid!, dataDir };
 }
 
 export async function stopAll() {
   const running = (globalThis as WithRunning)[RUNNING];
   if (!running) return;
   delete (globalThis as WithRunning)[RUNNING];
-  const { server, smtp, dataDir } = running;
+  await Promise.all(running.servers.map(({ server, dataDir }) => stopServer(server, dataDir)));
+  await new Promise<void>((resolve) => running.smtp.close(() => resolve()));
+  fs.rmSync(STATE_FILE, { force: true });
+}
+
+async function stopServer(server: ChildProcess, dataDir: string) {
   if (server.exitCode === null && server.signalCode === null) {
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
     server.kill('SIGTERM');
@@ -167,7 +201,5 @@ export async function stopAll() {
     await exited;
     clearTimeout(timer);
   }
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
   fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(STATE_FILE, { force: true });
 }

@@ -12,10 +12,16 @@ async function focusIndicatorOf(page: Page) {
     if (!element || element === document.body) return { element: 'body', indicator: null };
     // A field's ring is drawn on its box: the input itself, or the box around it (the password field).
     const style = getComputedStyle(element.closest('.mantine-Input-input') ?? element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1 ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}` : null;
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1
+        ? `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`
+        : null;
     const ring = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
     const name = element.getAttribute('aria-label') ?? element.id ?? '';
-    return { element: `${element.tagName.toLowerCase()} ${name} «${(element.textContent ?? '').trim().slice(0, 30)}»`, indicator: outline ?? ring };
+    return {
+      element: `${element.tagName.toLowerCase()} ${name} «${(element.textContent ?? '').trim().slice(0, 30)}»`,
+      indicator: outline ?? ring,
+    };
   });
 }
 
@@ -52,7 +58,11 @@ test('se pide una cita solo con el teclado, viendo siempre dónde está el foco'
   const specialties = page.getByRole('radiogroup', { name: 'Especialidad' });
   const specialty = specialties.getByRole('radio', { name: 'Medicina familiar', exact: true });
   await moveFocusTo(page, specialties.getByRole('radio').first());
-  for (let press = 0; press < 20 && !(await specialty.evaluate((element) => element === document.activeElement)); press++) {
+  for (
+    let press = 0;
+    press < 20 && !(await specialty.evaluate((element) => element === document.activeElement));
+    press++
+  ) {
     await page.keyboard.press('ArrowRight');
   }
   await page.keyboard.press('Space');

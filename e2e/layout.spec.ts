@@ -47,6 +47,8 @@ test.describe('En un móvil (390 px), los textos cortos no se cortan', () => {
     const today = page.locator('.mantine-Badge-root').filter({ hasText: /^Hoy$/ });
     await expect(today).toBeVisible();
     // Mantine's badge label ellipsizes what does not fit: its whole text must fit.
-    expect(await today.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    expect(
+      await today.locator('.mantine-Badge-label').evaluate((label) => label.scrollWidth <= label.clientWidth),
+    ).toBe(true);
   });
 });

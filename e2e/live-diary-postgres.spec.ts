@@ -114,7 +114,14 @@ async function bookToday(request: APIRequestContext, patientId: string, doctorId
     const startsAt = new Date(Temporal.PlainDateTime.from(`${today}T${time}`).toZonedDateTime(ZONE).epochMilliseconds);
     const response = await request.post('/api/appointments', {
       headers: { Origin: baseURL },
-      data: { patientId, doctorId, startsAt: startsAt.toISOString(), reason: '', channel: 'telefono', allowOutsideHours: true },
+      data: {
+        patientId,
+        doctorId,
+        startsAt: startsAt.toISOString(),
+        reason: '',
+        channel: 'telefono',
+        allowOutsideHours: true,
+      },
     });
     if (response.status() === 201) return time;
     expect(response.status(), await response.text()).toBe(409);
@@ -122,7 +129,9 @@ async function bookToday(request: APIRequestContext, patientId: string, doctorId
   throw new Error('No free evening time today');
 }
 
-test('the open diary shows a booking made after every database connection of the app was terminated', async ({ browser }) => {
+test('the open diary shows a booking made after every database connection of the app was terminated', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: ZONE });
   try {
     const page = await context.newPage();
@@ -147,7 +156,9 @@ test('the open diary shows a booking made after every database connection of the
 
     const before = await listenerPid();
     expect(before).toBeDefined();
-    const backends = await onServer<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [databaseName]);
+    const backends = await onServer<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1`, [
+      databaseName,
+    ]);
     await onServer(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid`, [backends.map((row) => row.pid)]);
     // The app notices, reconnects and LISTENs again on a new backend.
     await expect.poll(listenerPid, { timeout: 15_000 }).not.toBe(before);
@@ -155,7 +166,9 @@ test('the open diary shows a booking made after every database connection of the
 
     const time = await bookToday(page.request, patient.id, doctors[0]!.id);
     // Without reloading (the fallback refetch is once a minute): the live event reached the page.
-    await expect(page.getByRole('listitem', { name: `${time}, Elena ${lastName}`, exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('listitem', { name: `${time}, Elena ${lastName}`, exact: true })).toBeVisible({
+      timeout: 10_000,
+    });
   } finally {
     await context.close();
   }

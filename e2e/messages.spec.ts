@@ -3,7 +3,9 @@ import { expectNoAxeViolations } from './axe';
 import { DEMO, DEMO_PASSWORD, expect, login, newClinicContext, test } from './fixtures';
 
 /** Issue 12: a patient writes from the chat button, staff answer from the inbox, both live. */
-test('a patient writes from the chat button; the admin sees it arrive live, answers, and the patient sees the answer live', async ({ browser }) => {
+test('a patient writes from the chat button; the admin sees it arrive live, answers, and the patient sees the answer live', async ({
+  browser,
+}) => {
   const patientContext = await newClinicContext(browser);
   const adminContext = await newClinicContext(browser);
   const patient = await patientContext.newPage();
@@ -54,7 +56,10 @@ test('a visitor opens the chat panel, finds the WhatsApp link and closes it with
   await button.click();
   const panel = page.getByRole('dialog');
   const whatsapp = panel.getByRole('link', { name: /WhatsApp/ });
-  await expect(whatsapp).toHaveAttribute('href', `https://wa.me/34600000000?text=${encodeURIComponent('Hola, quería hacer una consulta a la clínica.')}`);
+  await expect(whatsapp).toHaveAttribute(
+    'href',
+    `https://wa.me/34600000000?text=${encodeURIComponent('Hola, quería hacer una consulta a la clínica.')}`,
+  );
   await expect(panel.getByRole('link', { name: 'Inicia sesión para escribirnos' })).toBeVisible();
   await expectNoAxeViolations(page, 'el panel del chat (visitante)');
   await page.keyboard.press('Escape');

@@ -38,7 +38,9 @@ test.describe('prescriptions and treatments', () => {
     await page.getByRole('option', { name: 'Javier Moreno López (DNI 50123456Q)' }).click();
     await dialog.getByRole('textbox', { name: label('Diagnóstico') }).fill('Gastroenteritis aguda');
     const first = dialog.getByRole('group', { name: 'Medicamento 1' });
-    await first.getByRole('textbox', { name: label('Medicamento (nombre, dosis y forma)') }).fill('Metoclopramida 10 mg comprimidos');
+    await first
+      .getByRole('textbox', { name: label('Medicamento (nombre, dosis y forma)') })
+      .fill('Metoclopramida 10 mg comprimidos');
     await first.getByRole('textbox', { name: label('Dosis') }).fill('1 comprimido');
     await first.getByRole('textbox', { name: label('Frecuencia') }).fill('cada 8 horas');
     await first.getByRole('textbox', { name: label('Duración') }).fill('3 días');
@@ -48,7 +50,9 @@ test.describe('prescriptions and treatments', () => {
     await dialog.getByLabel('Añadir un medicamento que has recetado hace poco').click();
     await page.getByRole('option', { name: 'Paracetamol 1 g comprimidos' }).click();
     const second = dialog.getByRole('group', { name: 'Medicamento 2' });
-    await expect(second.getByRole('textbox', { name: label('Medicamento (nombre, dosis y forma)') })).toHaveValue('Paracetamol 1 g comprimidos');
+    await expect(second.getByRole('textbox', { name: label('Medicamento (nombre, dosis y forma)') })).toHaveValue(
+      'Paracetamol 1 g comprimidos',
+    );
     await expect(second.getByRole('textbox', { name: label('Frecuencia') })).toHaveValue('cada 8 horas si hay dolor');
     await dialog.getByRole('button', { name: 'Crear la receta' }).click();
     await expect(dialog).toBeHidden();
@@ -88,7 +92,10 @@ test.describe('prescriptions and treatments', () => {
     await expect(page).toHaveURL(/\/doctor\//);
     await page.goto('/doctor/pacientes');
     await page.getByLabel('Buscar pacientes').fill('Moreno López');
-    await page.getByRole('link', { name: /Moreno López/ }).first().click();
+    await page
+      .getByRole('link', { name: /Moreno López/ })
+      .first()
+      .click();
     const treatment = page.getByRole('article', { name: 'Rehabilitación lumbar' });
     await expect(treatment.getByText('3 de 10 sesiones')).toBeVisible();
     await expectNoAxeViolations(page, 'la ficha del paciente con sus tratamientos');
@@ -118,8 +125,12 @@ test.describe('prescriptions and treatments', () => {
     await expect(heading(page, 'Mis tratamientos')).toBeVisible();
     const treatment = page.getByRole('article', { name: 'Rehabilitación lumbar' });
     await expect(treatment.getByText('3 de 10 sesiones')).toBeVisible();
-    await expect(treatment.getByRole('progressbar', { name: 'Progreso de Rehabilitación lumbar: 3 de 10 sesiones' })).toHaveAttribute('aria-valuenow', '30');
-    await expect(page.getByRole('article', { name: 'Control de la tensión arterial' }).getByText('3 de 3 sesiones')).toBeVisible();
+    await expect(
+      treatment.getByRole('progressbar', { name: 'Progreso de Rehabilitación lumbar: 3 de 10 sesiones' }),
+    ).toHaveAttribute('aria-valuenow', '30');
+    await expect(
+      page.getByRole('article', { name: 'Control de la tensión arterial' }).getByText('3 de 3 sesiones'),
+    ).toBeVisible();
     await expectNoAxeViolations(page, '/pacientes/tratamientos');
 
     const link = treatment.getByRole('link', { name: /^Descargar la receta del / }).first();

@@ -18,7 +18,9 @@ test.describe('Mi perfil', () => {
     await expect(page.getByText('Perfil guardado')).toBeVisible();
     await expect(page.getByRole('banner').getByText('Dra. Lucía Fernández Gómez-Prueba')).toBeVisible();
 
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0b7285' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0b7285' } })
+      .png()
+      .toBuffer();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Subir foto' }).click();
     await (await chooser).setFiles({ name: 'foto.png', mimeType: 'image/png', buffer: photo });
@@ -38,17 +40,18 @@ test.describe('Mi perfil', () => {
     await expect(page.getByRole('link', { name: 'Descargar mis datos' })).toBeVisible();
     await expectNoAxeViolations(page, '/pacientes/perfil');
 
-    await page.getByRole('textbox', { name: label('Teléfono') }).fill('+34 611 222 333');
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await expect(page.getByText('Perfil guardado')).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('textbox', { name: label('Teléfono') })).toHaveValue('+34 611 222 333');
-
+    // One phone: her record's, under «Datos de contacto de tu ficha» (the profile form has none of its own).
+    await expect(page.getByRole('textbox', { name: /Teléfono/ })).toHaveCount(1);
     // The form fills in once the record arrives: wait for it before typing.
     await expect(page.getByRole('textbox', { name: label('Correo de contacto') })).toHaveValue(DEMO.paciente.email);
+    await page.getByRole('textbox', { name: label('Teléfono') }).fill('+34 611 222 333');
     await page.getByRole('textbox', { name: label('Dirección') }).fill('Calle de Toledo 12, Madrid');
     await page.getByRole('button', { name: 'Guardar datos de contacto' }).click();
     await expect(page.getByText('Datos de contacto guardados')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: label('Teléfono') })).toHaveValue('+34 611 222 333');
+    // …and it is her account's phone too (what pre-fills her bookings).
+    expect((await (await page.request.get('/api/profile')).json()).phone).toBe('+34 611 222 333');
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Descargar mis datos' }).click();

@@ -1,13 +1,25 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, linkIn, patientPayload, readMailsTo, test, uniqueEmail } from './fixtures';
+import {
+  baseUrl,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  label,
+  linkIn,
+  patientPayload,
+  readMailsTo,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 /**
  * SPEC §5 Patients: a record the desk made (phone booking) reaches the account of someone who registers with
  * its e-mail only after that person opens the single-use link sent to that address.
  */
 
-const NOTICE = 'Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.';
+const NOTICE =
+  'Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.';
 
 interface Doctor {
   id: string;
@@ -17,7 +29,10 @@ interface Doctor {
 /** The desk (admin, in its own API context) books a phone patient with an e-mail and no account. */
 async function deskBooksByPhone(request: APIRequestContext, email: string, lastName: string) {
   const headers = { Origin: baseUrl() };
-  const signIn = await request.post('/api/auth/sign-in', { headers, data: { email: DEMO.admin.email, password: DEMO_PASSWORD } });
+  const signIn = await request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+  });
   expect(signIn.ok(), await signIn.text()).toBeTruthy();
   const patient = await request.post('/api/patients', {
     headers,
@@ -46,7 +61,10 @@ async function deskBooksByPhone(request: APIRequestContext, email: string, lastN
 }
 
 test.describe('Ficha y cuenta', () => {
-  test('quien se registra con el correo de una ficha no la ve hasta abrir el enlace del correo', async ({ page, request }) => {
+  test('quien se registra con el correo de una ficha no la ve hasta abrir el enlace del correo', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('ficha');
     const lastName = `Ficha ${crypto.randomBytes(3).toString('hex')}`;
     const { doctor } = await deskBooksByPhone(request, email, lastName);
@@ -93,6 +111,8 @@ test.describe('Ficha y cuenta', () => {
 
     // Single use: the same link again says so.
     await page.goto(linkIn(mail!, '/auth/confirmar-correo'));
-    await expect(page.getByRole('alert')).toContainText('El enlace para confirmar tu correo no es válido o ha caducado');
+    await expect(page.getByRole('alert')).toContainText(
+      'El enlace para confirmar tu correo no es válido o ha caducado',
+    );
   });
 });

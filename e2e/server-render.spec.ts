@@ -47,7 +47,9 @@ test.describe('Páginas públicas dibujadas por el servidor', () => {
     expect(problems).toEqual([]);
   });
 
-  test('la portada y las páginas legales no cargan la aplicación hasta que el visitante actúa, y nada pulsado antes se pierde', async ({ page }) => {
+  test('la portada y las páginas legales no cargan la aplicación hasta que el visitante actúa, y nada pulsado antes se pierde', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -85,7 +85,15 @@ export async function watchTransientTexts(context: BrowserContext) {
     const toasts: string[] = [];
     window.__spanishSeen = seen;
     window.__spanishToasts = toasts;
-    const LABELS = ['title', 'aria-label', 'placeholder', 'alt', 'aria-description', 'aria-roledescription', 'aria-valuetext'];
+    const LABELS = [
+      'title',
+      'aria-label',
+      'placeholder',
+      'alt',
+      'aria-description',
+      'aria-roledescription',
+      'aria-valuetext',
+    ];
     const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
     const add = (text: string | null | undefined) => {
       const value = text?.replace(/\s+/g, ' ').trim();
@@ -100,10 +108,14 @@ export async function watchTransientTexts(context: BrowserContext) {
       const text = element.textContent ?? '';
       if (text.length <= 300 && !element.querySelector('script,style')) add(text);
       labelsOf(element);
-      if (node === element) for (const child of element.querySelectorAll(LABELS.map((name) => `[${name}]`).join(','))) labelsOf(child);
-      const toast = element.closest('.mantine-Notification-root') ?? element.querySelector('.mantine-Notification-root');
+      if (node === element)
+        for (const child of element.querySelectorAll(LABELS.map((name) => `[${name}]`).join(','))) labelsOf(child);
+      const toast =
+        element.closest('.mantine-Notification-root') ?? element.querySelector('.mantine-Notification-root');
       if (toast) {
-        const labels = [...toast.querySelectorAll('[aria-label],[title]')].map((child) => child.getAttribute('aria-label') ?? child.getAttribute('title'));
+        const labels = [...toast.querySelectorAll('[aria-label],[title]')].map(
+          (child) => child.getAttribute('aria-label') ?? child.getAttribute('title'),
+        );
         toasts.push([toast.textContent, ...labels].join(' · '));
       }
     };
@@ -111,9 +123,16 @@ export async function watchTransientTexts(context: BrowserContext) {
       for (const mutation of mutations) {
         if (mutation.type === 'childList') mutation.addedNodes.forEach(record);
         else if (mutation.type === 'characterData') record(mutation.target);
-        else if (mutation.type === 'attributes') add((mutation.target as Element).getAttribute(mutation.attributeName!));
+        else if (mutation.type === 'attributes')
+          add((mutation.target as Element).getAttribute(mutation.attributeName!));
       }
-    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: LABELS });
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: LABELS,
+    });
   });
 }
 
@@ -129,7 +148,15 @@ interface PageTexts {
 /** What the page shows and says now, plus what came and went since the last read. */
 function readPage(page: Page): Promise<PageTexts> {
   return page.evaluate(() => {
-    const LABELS = ['title', 'aria-label', 'placeholder', 'alt', 'aria-description', 'aria-roledescription', 'aria-valuetext'];
+    const LABELS = [
+      'title',
+      'aria-label',
+      'placeholder',
+      'alt',
+      'aria-description',
+      'aria-roledescription',
+      'aria-valuetext',
+    ];
     const attributes: { where: string; text: string }[] = [];
     for (const element of document.querySelectorAll(LABELS.map((name) => `[${name}]`).join(','))) {
       for (const name of LABELS) {
@@ -144,7 +171,9 @@ function readPage(page: Page): Promise<PageTexts> {
       title: document.title,
       body: document.body.innerText,
       attributes,
-      cells: [...document.querySelectorAll('td, th, [role=cell], [role=gridcell]')].map((cell) => (cell as HTMLElement).innerText),
+      cells: [...document.querySelectorAll('td, th, [role=cell], [role=gridcell]')].map(
+        (cell) => (cell as HTMLElement).innerText,
+      ),
       transient,
       toasts,
     };
@@ -209,4 +238,6 @@ export async function settle(page: Page) {
 
 /** The hrefs of every link on the page (to find the demo ids of routes with parameters). */
 export const linksOn = (page: Page) =>
-  page.locator('a[href]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  page
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));

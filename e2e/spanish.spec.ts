@@ -60,12 +60,14 @@ async function walk(page: Page, walker: Walker, report: Report, resolvers: Recor
     // SPANISH_DEBUG=1 prints how long each route took.
     if (process.env.SPANISH_DEBUG) console.log(`${url}: ${Date.now() - started} ms`);
   };
-  for (const route of mine.filter((entry) => entry.params === 0)) await visit(route, route.pattern + (QUERY[route.name] ?? ''));
+  for (const route of mine.filter((entry) => entry.params === 0))
+    await visit(route, route.pattern + (QUERY[route.name] ?? ''));
   for (const route of mine.filter((entry) => entry.params > 0)) {
     const pattern = patternRegExp(route.pattern);
     let url = [...links].find((link) => pattern.test(link) && !fixed.has(link)) ?? null;
     if (!url && resolvers[route.name]) url = await resolvers[route.name]!(page).catch(() => null);
-    if (!url) report.fail(where(route), 'ninguna página enlaza a esta ruta y no hay forma de encontrar un id de demostración');
+    if (!url)
+      report.fail(where(route), 'ninguna página enlaza a esta ruta y no hay forma de encontrar un id de demostración');
     else await visit(route, url);
   }
   expect(mine.length, `rutas de ${walker} en paths.ts`).toBeGreaterThan(0);
@@ -150,21 +152,32 @@ test.describe('Español en todas partes', () => {
   test('every route of the client router is in paths.ts, so the walk reaches it', () => {
     const known = ROUTES.map((route) => patternRegExp(route.pattern.replace(/:p\d+/g, ':p0')));
     const normalised = (pattern: string) => pattern.replace(/:\w+/g, ':p0');
-    const missing = routerPaths().filter((route) => !known.some((pattern) => pattern.test(normalised(route)) || pattern.source === `^${normalised(route)}$`));
+    const missing = routerPaths().filter(
+      (route) =>
+        !known.some((pattern) => pattern.test(normalised(route)) || pattern.source === `^${normalised(route)}$`),
+    );
     expect(missing, 'rutas del router que no están en src/common/paths.ts').toEqual([]);
     for (const walker of ['visitante', 'admin', 'doctor', 'paciente'] as const) {
-      expect(ROUTES.some((route) => route.walker === walker), walker).toBe(true);
+      expect(
+        ROUTES.some((route) => route.walker === walker),
+        walker,
+      ).toBe(true);
     }
   });
 
-  test('as a visitor: public pages, sign-in and sign-up refused, the booking steps and the booking link', async ({ page }) => {
+  test('as a visitor: public pages, sign-in and sign-up refused, the booking steps and the booking link', async ({
+    page,
+  }) => {
     const report = new Report();
     const bookAndGetLink: Resolver = async () => {
       await openRoute(page, paths.booking);
       await checkAfter(page, report, 'reserva: las especialidades', async () => {
         await expect(page.getByRole('radiogroup', { name: 'Especialidad' }).getByRole('radio').first()).toBeVisible();
       });
-      await page.getByRole('radiogroup', { name: 'Especialidad' }).getByRole('radio', { name: 'Medicina familiar', exact: true }).click();
+      await page
+        .getByRole('radiogroup', { name: 'Especialidad' })
+        .getByRole('radio', { name: 'Medicina familiar', exact: true })
+        .click();
       await page.getByRole('radio', { name: 'Cualquier profesional' }).click();
       await page.getByRole('button', { name: 'Continuar' }).click();
       const times = page.getByRole('group', { name: /^Horas libres del / });
@@ -195,7 +208,9 @@ test.describe('Español en todas partes', () => {
       });
       const [mail] = await readMailsTo(email);
       const links = `${mail!.text}\n${mail!.html}`.match(/https?:\/\/[^\s"'<>]+\/cita\/[^\s"'<>]+/g) ?? [];
-      return links.length ? new URL(links.sort((a, b) => b.length - a.length)[0]!.replace(/&amp;/g, '&')).pathname : null;
+      return links.length
+        ? new URL(links.sort((a, b) => b.length - a.length)[0]!.replace(/&amp;/g, '&')).pathname
+        : null;
     };
     await walk(page, 'visitante', report, {
       'paths.manageBooking': bookAndGetLink,
@@ -217,17 +232,22 @@ test.describe('Español en todas partes', () => {
     report.expectClean('visitante');
   });
 
-  test('as admin: every admin route, the calendar views, date pickers, dropdowns, drawers, a refused form', async ({ page }) => {
+  test('as admin: every admin route, the calendar views, date pickers, dropdowns, drawers, a refused form', async ({
+    page,
+  }) => {
     const report = new Report();
     await login(page, DEMO.admin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await walk(page, 'admin', report, {
       // The kinds of document are tabs of /admin/archivos, not links.
       'paths.admin.filesOfType': async () => paths.admin.filesOfType(FILE_TYPES[0]),
-      'paths.admin.editUser': async () => paths.admin.editUser((await (await page.request.get('/api/auth/session')).json()).user.id),
+      'paths.admin.editUser': async () =>
+        paths.admin.editUser((await (await page.request.get('/api/auth/session')).json()).user.id),
     });
 
-    await checkAfter(page, report, 'página que no existe dentro del área', () => openRoute(page, `${paths.admin.root}/pagina-que-no-existe`));
+    await checkAfter(page, report, 'página que no existe dentro del área', () =>
+      openRoute(page, `${paths.admin.root}/pagina-que-no-existe`),
+    );
     await openRoute(page, paths.admin.calendar);
     for (const view of ['Vista del mes', 'Vista del día', 'Vista de la semana']) {
       await checkAfter(page, report, `calendario: ${view}`, async () => {
@@ -297,7 +317,9 @@ test.describe('Español en todas partes', () => {
     report.expectClean('admin');
   });
 
-  test('as doctor: every doctor route (an appointment of her agenda included) and the new prescription modal', async ({ page }) => {
+  test('as doctor: every doctor route (an appointment of her agenda included) and the new prescription modal', async ({
+    page,
+  }) => {
     const report = new Report();
     await login(page, DEMO.doctor.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/doctor/);
@@ -305,7 +327,9 @@ test.describe('Español en todas partes', () => {
       'paths.doctor.appointment': async () => {
         const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
         const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
-        const agenda = (await (await page.request.get(`/api/doctor/appointments?from=${from}&to=${to}`)).json()) as { id: string }[];
+        const agenda = (await (await page.request.get(`/api/doctor/appointments?from=${from}&to=${to}`)).json()) as {
+          id: string;
+        }[];
         return agenda[0] ? paths.doctor.appointment(agenda[0].id) : null;
       },
     });

@@ -4,16 +4,23 @@ import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, newClinicContex
 
 /** «AAAA-MM-DD» of the clinic's day `days` from today (Madrid). */
 const clinicDay = (days: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(clinicNow().getTime() + days * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+    new Date(clinicNow().getTime() + days * 86_400_000),
+  );
 
 async function createTask(page: Page, task: { title: string; assigneeId: string; dueDate: string }) {
-  const response = await page.request.post('/api/tasks', { data: { ...task, priority: 'alta' }, headers: { Origin: new URL(baseUrl()).origin } });
+  const response = await page.request.post('/api/tasks', {
+    data: { ...task, priority: 'alta' },
+    headers: { Origin: new URL(baseUrl()).origin },
+  });
   expect(response.status(), await response.text()).toBe(201);
 }
 
 async function doctorId(page: Page) {
   const response = await page.request.get('/api/tasks/assignees');
-  const doctor = ((await response.json()) as { id: string; displayName: string }[]).find((person) => person.displayName === DEMO.doctor.name);
+  const doctor = ((await response.json()) as { id: string; displayName: string }[]).find(
+    (person) => person.displayName === DEMO.doctor.name,
+  );
   return doctor!.id;
 }
 
@@ -21,7 +28,9 @@ const column = (page: Page, name: string) => page.getByRole('region', { name });
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
 test.describe('Tareas', () => {
-  test('el admin ve las vencidas y mueve una tarea a «Hecha» arrastrando y otra solo con el teclado', async ({ page }) => {
+  test('el admin ve las vencidas y mueve una tarea a «Hecha» arrastrando y otra solo con el teclado', async ({
+    page,
+  }) => {
     // Two axe audits, a drag, a keyboard move and a reload: longer than the default on a busy machine.
     test.setTimeout(90_000);
     const suffix = Date.now().toString(36);
@@ -63,7 +72,9 @@ test.describe('Tareas', () => {
     await keyHandle.focus();
     await page.keyboard.press('Space');
     await expect(keyHandle).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('status').filter({ hasText: `La tarea «${keyed}» está sobre la columna Pendiente.` })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: `La tarea «${keyed}» está sobre la columna Pendiente.` }),
+    ).toBeAttached();
     // Each arrow is announced once the card is over the next column. On a busy machine a press can come
     // before the board is ready for it and do nothing: press again until the card is over «Hecha» (the
     // last column, so an extra press cannot carry it further).

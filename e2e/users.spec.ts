@@ -1,15 +1,35 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, label, linkIn, login, newClinicContext, readMailsTo, test, uniqueEmail } from './fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  label,
+  linkIn,
+  login,
+  newClinicContext,
+  readMailsTo,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const PASSWORD = 'una-clave-segura-1';
 
 test.describe('Usuarios', () => {
-  test('el admin invita a una doctora; ella elige su contraseña desde el correo y entra en su panel', async ({ page, browser }) => {
+  test('el admin invita a una doctora; ella elige su contraseña desde el correo y entra en su panel', async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail('doctora');
     await login(page, DEMO.admin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
     await page.goto('/admin/usuarios');
-    await expect(page.getByRole('row').filter({ hasText: 'antiguo.admin@clinica.demo' }).getByText('Desactivado')).toBeVisible();
+    // Earlier specs add accounts, so the demo's disabled admin may be past the first page: searched for.
+    const search = page.getByRole('textbox', { name: 'Buscar' });
+    await search.fill('antiguo.admin');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'antiguo.admin@clinica.demo' }).getByText('Desactivado'),
+    ).toBeVisible();
+    await search.fill('');
     await expectNoAxeViolations(page, 'la lista de usuarios');
 
     await page.getByRole('button', { name: 'Invitar usuario' }).click();
@@ -18,6 +38,17 @@ test.describe('Usuarios', () => {
     await expectNoAxeViolations(page, 'el diálogo de invitación', '[role="dialog"]');
     await dialog.getByLabel(label('Nombre')).fill('Dra. Invitada Prueba');
     await dialog.getByLabel(label('Correo electrónico')).fill(email);
+    // A doctor is asked her specialty and nº de colegiado; her colour is one no doctor of the demo uses.
+    await dialog.getByRole('combobox', { name: label('Especialidad') }).click();
+    await page.getByRole('option', { name: 'Pediatría' }).click();
+    await dialog.getByLabel(label('Nº de colegiado')).fill('282899999');
+    const colour = dialog.getByRole('textbox', { name: 'Color en el calendario' });
+    await expect(colour).toHaveValue(/^#[0-9a-f]{6}$/);
+    const taken = (
+      (await (await page.request.get('/api/doctors?includeInactive=true')).json()) as { color: string }[]
+    ).map((doctor) => doctor.color.toLowerCase());
+    expect(taken).not.toContain(await colour.inputValue());
+    await expectNoAxeViolations(page, 'el diálogo de invitación de una doctora', '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
     await expect(dialog).toBeHidden();
     await page.getByLabel('Buscar').fill(email);
@@ -38,12 +69,25 @@ test.describe('Usuarios', () => {
     await expect(page.getByRole('row').filter({ hasText: email }).getByText('Activo', { exact: true })).toBeVisible();
   });
 
-  test('al desactivar una cuenta con la sesión abierta en otro navegador, su siguiente acción la lleva a iniciar sesión', async ({ page, browser }) => {
+  test('al desactivar una cuenta con la sesión abierta en otro navegador, su siguiente acción la lleva a iniciar sesión', async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail('saliente');
     await login(page, DEMO.admin.email, DEMO_PASSWORD);
     await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
     const origin = new URL(page.url()).origin;
-    const created = await page.request.post('/api/users', { data: { email, displayName: 'Dr. Saliente', role: 'doctor' }, headers: { Origin: origin } });
+    const [specialty] = (await (await page.request.get('/api/specialties')).json()) as { id: string }[];
+    const created = await page.request.post('/api/users', {
+      data: {
+        email,
+        displayName: 'Dr. Saliente',
+        role: 'doctor',
+        specialtyId: specialty!.id,
+        licenseNumber: '282877777',
+      },
+      headers: { Origin: origin },
+    });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
@@ -57,11 +101,18 @@ test.describe('Usuarios', () => {
     await expect(other).toHaveURL((url) => url.pathname === '/doctor/dashboard');
 
     await page.goto(`/admin/usuarios/editar/${id}`);
-    await expect(page.getByText('Completa su ficha de doctor/a')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Doctores' }).last()).toHaveAttribute('href', '/admin/doctores');
+    // Invited with her specialty and number, her professional record is complete.
+    await expect(page.getByRole('textbox', { name: label('Nombre visible') })).toHaveValue('Dr. Saliente');
+    await expect(page.getByText('Completa su ficha de doctor/a')).toHaveCount(0);
     await expectNoAxeViolations(page, 'la edición de un usuario');
     await page.getByRole('switch', { name: 'Cuenta activa' }).uncheck();
     await page.getByRole('button', { name: 'Guardar' }).click();
+    // Disabling asks first and says what it does.
+    const confirm = page.getByRole('dialog', { name: '¿Desactivar la cuenta de Dr. Saliente?' });
+    await expect(confirm).toContainText('no podrá volver a iniciar sesión');
+    await expectNoAxeViolations(page, 'la confirmación de desactivar una cuenta', '[role="dialog"]');
+    await confirm.getByRole('button', { name: 'Desactivar cuenta' }).click();
+    await expect(page.getByText('Cuenta desactivada')).toBeVisible();
     await expect(page.getByText('Desactivado', { exact: true })).toBeVisible();
 
     await other.getByRole('link', { name: 'Mis citas' }).click();

@@ -1,7 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OFFER_TAKEN_MESSAGE } from '../src/common/schemas/waiting-list';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, newClinicContext, patientPayload, readMailsTo, test, uniqueEmail, type ReceivedMail } from './fixtures';
+import {
+  baseUrl,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  label,
+  newClinicContext,
+  patientPayload,
+  readMailsTo,
+  test,
+  uniqueEmail,
+  type ReceivedMail,
+} from './fixtures';
 
 /**
  * The waiting list end to end: two people wait for a doctor whose only slot is taken; the desk cancels
@@ -35,10 +47,28 @@ async function fullDoctor(request: APIRequestContext, suffix: string) {
   });
   // Away after that Wednesday: no other free time the list could be offered first (the periodic match offers
   // times already free, and the visitor's default range covers the next weeks).
-  await post(request, `/api/doctors/${doctor.id}/absences`, { startDate: '2026-01-15', endDate: '2026-06-30', reason: 'Vacaciones' });
-  const holder = await post(request, '/api/patients', patientPayload({ firstName: 'Titular', lastName: `Espera ${suffix}` }));
-  const appointment = await post(request, '/api/appointments', { patientId: holder.id, doctorId: doctor.id, startsAt: WEDNESDAY_10, reason: '', channel: 'telefono' });
-  return { specialty: specialty.name as string, doctor: { id: doctor.id as string, name: `Dra. Espera ${suffix}` }, appointmentId: appointment.id as string };
+  await post(request, `/api/doctors/${doctor.id}/absences`, {
+    startDate: '2026-01-15',
+    endDate: '2026-06-30',
+    reason: 'Vacaciones',
+  });
+  const holder = await post(
+    request,
+    '/api/patients',
+    patientPayload({ firstName: 'Titular', lastName: `Espera ${suffix}` }),
+  );
+  const appointment = await post(request, '/api/appointments', {
+    patientId: holder.id,
+    doctorId: doctor.id,
+    startsAt: WEDNESDAY_10,
+    reason: '',
+    channel: 'telefono',
+  });
+  return {
+    specialty: specialty.name as string,
+    doctor: { id: doctor.id as string, name: `Dra. Espera ${suffix}` },
+    appointmentId: appointment.id as string,
+  };
 }
 
 const offerLink = (mail: ReceivedMail) => {
@@ -56,10 +86,16 @@ async function screenshot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('una hora liberada va a la lista de espera: la primera persona la reserva y la segunda ve que está ocupada', async ({ page, browser }) => {
+test('una hora liberada va a la lista de espera: la primera persona la reserva y la segunda ve que está ocupada', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
-  const signIn = await page.request.post('/api/auth/sign-in', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD }, headers: { Origin: baseUrl() } });
+  const signIn = await page.request.post('/api/auth/sign-in', {
+    data: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+    headers: { Origin: baseUrl() },
+  });
   expect(signIn.ok()).toBeTruthy();
   const { specialty, doctor, appointmentId } = await fullDoctor(page.request, suffix);
   const first = { firstName: 'Primera', lastName: `Espera ${suffix}`, email: uniqueEmail('primera') };
@@ -69,7 +105,10 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   const firstContext = await newClinicContext(browser);
   const firstPage = await firstContext.newPage();
   await firstPage.goto('/agendar-cita');
-  await firstPage.getByRole('radiogroup', { name: 'Especialidad' }).getByRole('radio', { name: specialty, exact: true }).click();
+  await firstPage
+    .getByRole('radiogroup', { name: 'Especialidad' })
+    .getByRole('radio', { name: specialty, exact: true })
+    .click();
   await firstPage.getByRole('radio', { name: new RegExp(doctor.name) }).click();
   await firstPage.getByRole('button', { name: 'Continuar' }).click();
   await firstPage.getByRole('button', { name: 'Avísame si se libera una hora' }).click();
@@ -84,6 +123,8 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   await screenshot(firstPage, 'lista-espera-formulario');
   await dialog.getByRole('button', { name: 'Apuntarme a la lista' }).click();
   await expect(dialog.getByText('Estás en la lista de espera')).toBeVisible();
+  // The answer is the wish as recorded (nothing of the record it went to), shown back to her.
+  await expect(dialog.getByText(`${doctor.name} (${specialty})`)).toBeVisible();
 
   // The second joins a moment later (through the same public endpoint).
   await post(page.request, '/api/public/waiting-list', {
@@ -100,9 +141,14 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   await page.goto('/admin/lista-de-espera');
   const table = page.getByRole('table', { name: 'Lista de espera' });
   for (const person of [first, second]) {
-    await expect(table.getByRole('row', { name: new RegExp(`${person.firstName} ${person.lastName}.*Esperando`) })).toBeVisible();
+    await expect(
+      table.getByRole('row', { name: new RegExp(`${person.firstName} ${person.lastName}.*Esperando`) }),
+    ).toBeVisible();
   }
-  await post(page.request, `/api/appointments/${appointmentId}/status`, { status: 'cancelada', reason: 'El paciente no puede venir' });
+  await post(page.request, `/api/appointments/${appointmentId}/status`, {
+    status: 'cancelada',
+    reason: 'El paciente no puede venir',
+  });
 
   // After the undo window both receive the offer.
   const [firstMail] = await readMailsTo(first.email, { timeout: 45_000 });
@@ -112,7 +158,9 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
     expect(mail.text).toContain('la hora es para quien abra antes el enlace');
   }
   await page.reload();
-  await expect(table.getByRole('row', { name: new RegExp(`${first.firstName} ${first.lastName}.*Oferta enviada`) })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: new RegExp(`${first.firstName} ${first.lastName}.*Oferta enviada`) }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'la lista de espera de administración');
   await screenshot(page, 'lista-espera-admin');
   // The desk's own form (any patient, a note) is there too.
@@ -133,7 +181,9 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   const body = await day.json();
   const items = (body.items ?? body) as { doctorId: string; patientName: string; status: string; startsAt: string }[];
   const live = items.filter((item) => item.doctorId === doctor.id && item.status !== 'cancelada');
-  expect(live.map((item) => [item.patientName, item.startsAt])).toEqual([[`${first.firstName} ${first.lastName}`, WEDNESDAY_10]]);
+  expect(live.map((item) => [item.patientName, item.startsAt])).toEqual([
+    [`${first.firstName} ${first.lastName}`, WEDNESDAY_10],
+  ]);
 
   // The second opens hers: taken, and she stays on the list.
   const secondContext = await newClinicContext(browser);
@@ -145,14 +195,21 @@ test('una hora liberada va a la lista de espera: la primera persona la reserva y
   await expectNoAxeViolations(secondPage, 'la oferta ya ocupada');
   await screenshot(secondPage, 'lista-espera-ocupada');
   await page.reload();
-  await expect(table.getByRole('row', { name: new RegExp(`${second.firstName} ${second.lastName}.*Esperando`) })).toBeVisible();
-  await expect(table.getByRole('row', { name: new RegExp(`${first.firstName} ${first.lastName}.*Reservada`) })).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: new RegExp(`${second.firstName} ${second.lastName}.*Esperando`) }),
+  ).toBeVisible();
+  await expect(
+    table.getByRole('row', { name: new RegExp(`${first.firstName} ${first.lastName}.*Reservada`) }),
+  ).toBeVisible();
   await firstContext.close();
   await secondContext.close();
 });
 
 test('una paciente se apunta a la lista de espera desde «Mis citas», la ve y sale de ella', async ({ page }) => {
-  const signIn = await page.request.post('/api/auth/sign-in', { data: { email: DEMO.paciente.email, password: DEMO_PASSWORD }, headers: { Origin: baseUrl() } });
+  const signIn = await page.request.post('/api/auth/sign-in', {
+    data: { email: DEMO.paciente.email, password: DEMO_PASSWORD },
+    headers: { Origin: baseUrl() },
+  });
   expect(signIn.ok()).toBeTruthy();
   await page.goto('/pacientes/citas');
   const section = page.getByRole('region', { name: 'Lista de espera' }).first();

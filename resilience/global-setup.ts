@@ -38,9 +38,13 @@ export default async function setup(project: TestProject) {
     const widths = [0, 1].map((i) => Math.max(...rows.map((row) => [row.part, row.check][i]!.length), 4));
     const line = (row: { part: string; check: string; result: string }) =>
       `${row.part.padEnd(widths[0]!)} | ${row.check.padEnd(widths[1]!)} | ${row.result}`;
-    console.log(`\nResilience summary\n${line({ part: 'part', check: 'check', result: 'result' })}\n${'-'.repeat(widths[0]! + widths[1]! + 40)}`);
+    console.log(
+      `\nResilience summary\n${line({ part: 'part', check: 'check', result: 'result' })}\n${'-'.repeat(widths[0]! + widths[1]! + 40)}`,
+    );
     for (const row of rows) console.log(line(row));
-    console.log(`Total ${((performance.now() - started) / 1000).toFixed(0)} s on ${os.cpus().length} cores (load average ${load}).`);
+    console.log(
+      `Total ${((performance.now() - started) / 1000).toFixed(0)} s on ${os.cpus().length} cores (load average ${load}).`,
+    );
     fs.rmSync(SUMMARY_FILE, { force: true });
   };
 }

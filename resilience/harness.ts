@@ -45,7 +45,10 @@ export async function onServer<Row>(url: string, text: string, values: unknown[]
  * A fresh PostgreSQL database, a copy of `template` when given (the demo clinic, loaded once per run by
  * resilience/global-setup.ts); `drop` removes it (even with connections still open).
  */
-export async function createDatabase(tag: string, template?: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createDatabase(
+  tag: string,
+  template?: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `${DB_PREFIX}_${tag}_${Date.now()}_${crypto.randomBytes(3).toString('hex')}`;
   await onServer(PG_SERVER_URL, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(PG_SERVER_URL);
@@ -215,10 +218,19 @@ export class Client {
   }
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { origin: this.base, 'x-forwarded-for': this.address, ...(this.cookie ? { cookie: this.cookie } : {}), ...extra };
+    return {
+      origin: this.base,
+      'x-forwarded-for': this.address,
+      ...(this.cookie ? { cookie: this.cookie } : {}),
+      ...extra,
+    };
   }
 
-  async request(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: Answer; text: string }> {
+  async request(
+    method: string,
+    pathname: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: Answer; text: string }> {
     const response = await fetch(`${this.base}${pathname}`, {
       method,
       headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -236,7 +248,11 @@ export class Client {
     return { status: response.status, json, text };
   }
 
-  async upload(pathname: string, fields: Record<string, string>, file: { name: string; type: string; content: Buffer }) {
+  async upload(
+    pathname: string,
+    fields: Record<string, string>,
+    file: { name: string; type: string; content: Buffer },
+  ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
@@ -247,7 +263,8 @@ export class Client {
 
   async signIn(email: string, password = DEMO_PASSWORD) {
     const response = await this.request('POST', '/api/auth/sign-in', { email, password });
-    if (response.status !== 200) throw new Error(`sign-in of ${email} on ${this.base}: ${response.status} ${response.text}`);
+    if (response.status !== 200)
+      throw new Error(`sign-in of ${email} on ${this.base}: ${response.status} ${response.text}`);
     return response.json as { user: { id: string } };
   }
 }
@@ -277,7 +294,8 @@ export async function openEvents(client: Client) {
     async waitFor(needle: string, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!state.text.includes(needle)) {
-        if (Date.now() > deadline) throw new Error(`«${needle}» did not arrive on the event stream; got:\n${state.text}`);
+        if (Date.now() > deadline)
+          throw new Error(`«${needle}» did not arrive on the event stream; got:\n${state.text}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
@@ -295,9 +313,15 @@ export function percentile(sorted: number[], p: number): number {
 
 /** A valid one-page PDF of about `bytes` bytes (the file route checks the real type from the bytes). */
 export function pdfOf(bytes: number, seed: string): Buffer {
-  const head = Buffer.from(`%PDF-1.4\n% ${seed}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n`);
+  const head = Buffer.from(
+    `%PDF-1.4\n% ${seed}\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n`,
+  );
   const padding = crypto.randomBytes(Math.max(0, bytes - head.length - 40));
-  const filler = Buffer.concat([Buffer.from('3 0 obj << /Length 0 >> stream\n'), padding, Buffer.from('\nendstream endobj\n')]);
+  const filler = Buffer.concat([
+    Buffer.from('3 0 obj << /Length 0 >> stream\n'),
+    padding,
+    Buffer.from('\nendstream endobj\n'),
+  ]);
   return Buffer.concat([head, filler, Buffer.from('trailer << /Root 1 0 R >>\n%%EOF\n')]);
 }
 

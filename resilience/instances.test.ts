@@ -9,9 +9,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
 import { appointments } from '../src/server/db/schema';
-import { createRepositories } from '../src/server/repositories';
+import { createRepositories } from '../src/server/modules/repositories';
 import { fakePatient } from '../src/server/seed/spanish-data';
-import { Client, createDatabase, onServer, openEvents, startServer, startSmtpCapture, summaryRow, tempDir, type ServerProcess } from './harness';
+import {
+  Client,
+  createDatabase,
+  onServer,
+  openEvents,
+  startServer,
+  startSmtpCapture,
+  summaryRow,
+  tempDir,
+  type ServerProcess,
+} from './harness';
 
 const DUE_REMINDERS = 80;
 /** Each reminder run claims at most 50 appointments: 80 sent in the first run of each proves both jobs ran. */
@@ -35,9 +45,14 @@ beforeAll(async () => {
     const repos = createRepositories(opened.db);
     await opened.db.execute(sql`UPDATE appointments SET reminder_sent_at = now() WHERE reminder_sent_at IS NULL`);
     await repos.patients.createMany(
-      Array.from({ length: DUE_REMINDERS }, (_, i) => ({ ...fakePatient(50_000 + i, 3), email: `paciente${i}@${REMINDER_DOMAIN}` })),
+      Array.from({ length: DUE_REMINDERS }, (_, i) => ({
+        ...fakePatient(50_000 + i, 3),
+        email: `paciente${i}@${REMINDER_DOMAIN}`,
+      })),
     );
-    const patients = await opened.db.execute<{ id: string }>(sql`SELECT id FROM patients WHERE email LIKE ${`%@${REMINDER_DOMAIN}`} ORDER BY email`);
+    const patients = await opened.db.execute<{ id: string }>(
+      sql`SELECT id FROM patients WHERE email LIKE ${`%@${REMINDER_DOMAIN}`} ORDER BY email`,
+    );
     const doctors = await opened.db.execute<{ id: string }>(sql`SELECT id FROM doctors ORDER BY id`);
     const doctorIds = (doctors as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
     // The evening of the servers' first day (CLOCK_START is 09:00): inside the 24 h lead, outside the demo's hours.
@@ -132,20 +147,33 @@ describe('two instances on one PostgreSQL database', () => {
     try {
       await Promise.all([clinicStream.waitFor('retry:'), pacienteStream.waitFor('retry:')]);
       const question = crypto.randomUUID();
-      const asked = await paciente.request('POST', '/api/me/messages', { id: question, body: '¿Puedo cambiar la cita?' });
+      const asked = await paciente.request('POST', '/api/me/messages', {
+        id: question,
+        body: '¿Puedo cambiar la cita?',
+      });
       expect(asked.status, asked.text).toBe(201);
       await clinicStream.waitFor('event: message');
-      const inbox = (await clinic.request('GET', '/api/conversations')).json.conversations as Array<{ id: string; patientEmail: string }>;
+      const inbox = (await clinic.request('GET', '/api/conversations')).json.conversations as Array<{
+        id: string;
+        patientEmail: string;
+      }>;
       const conversation = inbox.find((row) => row.patientEmail === 'paciente@clinica.demo')!;
       expect(clinicStream.text).toContain(conversation.id);
       const opened = await clinic.request('GET', `/api/conversations/${conversation.id}`);
-      expect((opened.json.messages as Array<{ id: string }>).filter((message) => message.id === question)).toHaveLength(1);
+      expect((opened.json.messages as Array<{ id: string }>).filter((message) => message.id === question)).toHaveLength(
+        1,
+      );
 
       const answer = crypto.randomUUID();
-      const answered = await clinic.request('POST', `/api/conversations/${conversation.id}/messages`, { id: answer, body: 'Sí, desde su área.' });
+      const answered = await clinic.request('POST', `/api/conversations/${conversation.id}/messages`, {
+        id: answer,
+        body: 'Sí, desde su área.',
+      });
       expect(answered.status, answered.text).toBe(201);
       // A retry of the same message on the other instance stores nothing new.
-      const retried = await clinic.on(a.url).request('POST', `/api/conversations/${conversation.id}/messages`, { id: answer, body: 'Sí, desde su área.' });
+      const retried = await clinic
+        .on(a.url)
+        .request('POST', `/api/conversations/${conversation.id}/messages`, { id: answer, body: 'Sí, desde su área.' });
       expect(retried.status).toBe(200);
       await pacienteStream.waitFor('event: message');
       const mine = (await paciente.request('GET', '/api/me/messages')).json.messages as Array<{ id: string }>;
@@ -159,9 +187,13 @@ describe('two instances on one PostgreSQL database', () => {
 
   it('the reminder job runs on both instances and each reminder e-mail leaves once', async () => {
     // Reminders only: a booking of the tests above may have gone to one of these patients (its own e-mail).
-    const toMe = () => smtp.messages.filter((mail) => mail.to.endsWith(`@${REMINDER_DOMAIN}`) && mail.subject.startsWith('Recordatorio de tu cita'));
+    const toMe = () =>
+      smtp.messages.filter(
+        (mail) => mail.to.endsWith(`@${REMINDER_DOMAIN}`) && mail.subject.startsWith('Recordatorio de tu cita'),
+      );
     const deadline = Date.now() + 45_000;
-    while (toMe().length < DUE_REMINDERS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (toMe().length < DUE_REMINDERS && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     // Time for a duplicate to arrive, if either instance were to send one.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const received = toMe();
@@ -175,6 +207,10 @@ describe('two instances on one PostgreSQL database', () => {
       [`%@${REMINDER_DOMAIN}`],
     );
     expect(outbox.map((row) => [row.status, Number(row.n)])).toEqual([['sent', DUE_REMINDERS]]);
-    summaryRow({ part: 'c two instances', check: 'reminders due on both instances, each e-mail once', result: `${received.length} e-mails for ${DUE_REMINDERS} citas` });
+    summaryRow({
+      part: 'c two instances',
+      check: 'reminders due on both instances, each e-mail once',
+      result: `${received.length} e-mails for ${DUE_REMINDERS} citas`,
+    });
   });
 });

@@ -44,4 +44,10 @@ export async function checkIntegrity(query: Query): Promise<Integrity> {
   };
 }
 
-export const CLEAN: Integrity = { brokenFiles: 0, orphanChunks: 0, orphanMessages: 0, emptyConversations: 0, overlaps: 0 };
+export const CLEAN: Integrity = {
+  brokenFiles: 0,
+  orphanChunks: 0,
+  orphanMessages: 0,
+  emptyConversations: 0,
+  overlaps: 0,
+};

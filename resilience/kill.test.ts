@@ -32,11 +32,17 @@ async function writeStream(server: ServerProcess, until: () => boolean) {
   await admin.signIn('admin@clinica.demo');
   const paciente = new Client(server.url);
   await paciente.signIn('paciente@clinica.demo');
-  const first = await paciente.request('POST', '/api/me/messages', { id: crypto.randomUUID(), body: 'Antes del corte' });
+  const first = await paciente.request('POST', '/api/me/messages', {
+    id: crypto.randomUUID(),
+    body: 'Antes del corte',
+  });
   expect(first.status).toBe(201);
   const doctors = (await admin.request('GET', '/api/doctors')).json as Array<{ id: string }>;
   const patients = (await admin.request('GET', '/api/patients?pageSize=50')).json.items as Array<{ id: string }>;
-  const inbox = (await admin.request('GET', '/api/conversations')).json.conversations as Array<{ id: string; patientEmail: string }>;
+  const inbox = (await admin.request('GET', '/api/conversations')).json.conversations as Array<{
+    id: string;
+    patientEmail: string;
+  }>;
   const conversation = inbox.find((row) => row.patientEmail === 'paciente@clinica.demo')!;
   expect(conversation).toBeDefined();
 
@@ -72,7 +78,10 @@ async function writeStream(server: ServerProcess, until: () => boolean) {
       while (!until()) {
         await attempt(async () => {
           const id = crypto.randomUUID();
-          const response = await admin.request('POST', `/api/conversations/${conversation.id}/messages`, { id, body: `Respuesta ${id}` });
+          const response = await admin.request('POST', `/api/conversations/${conversation.id}/messages`, {
+            id,
+            body: `Respuesta ${id}`,
+          });
           if (response.status === 201) acked.messages.push(id);
           else expect(response.status, response.text).toBeLessThan(500);
         });
@@ -121,7 +130,10 @@ async function crashAndCheck(backend: 'pglite' | 'postgres') {
   const { acked } = stream;
   // Kill while every kind of write is in flight, once each has been acknowledged a few times.
   const deadline = Date.now() + 30_000;
-  while ((acked.files.size < 4 || acked.appointments.length < 20 || acked.messages.length < 20) && Date.now() < deadline) {
+  while (
+    (acked.files.size < 4 || acked.appointments.length < 20 || acked.messages.length < 20) &&
+    Date.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await server.kill9();
@@ -162,7 +174,13 @@ async function crashAndCheck(backend: 'pglite' | 'postgres') {
     const count = async (table: string, ids: string[]) =>
       ids.length === 0
         ? 0
-        : Number((await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE id IN (${ids.map((id) => `'${id}'`).join(',')})`))[0]!.n);
+        : Number(
+            (
+              await query<{ n: string }>(
+                `SELECT count(*) AS n FROM ${table} WHERE id IN (${ids.map((id) => `'${id}'`).join(',')})`,
+              )
+            )[0]!.n,
+          );
     expect(await count('appointments', acked.appointments)).toBe(acked.appointments.length);
     expect(await count('messages', acked.messages)).toBe(acked.messages.length);
     expect(await count('patient_files', [...acked.files.keys()])).toBe(acked.files.size);

@@ -1,24 +1,28 @@
 // `npm test`: the whole suite — unit, component and API tests (Vitest), the production build with its
 // size budgets (vite.config.ts: it fails past them), then the browser suite (Playwright on Debian's
-// Chromium) when a Chromium is installed. Ends with one summary line.
-import { spawnSync } from 'node:child_process';
+// Chromium) when a Chromium is installed. Prints each stage's time, then a table and one summary line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from './chromium.mjs';
+import { printSummary, runStage } from './stages.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-test-'));
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 
 let passed = 0;
 let failed = 0;
-let exitCode = 0;
+const rows = [];
 
 const vitestReport = path.join(tmp, 'vitest.json');
 const extra = process.argv.slice(2);
-exitCode ||= run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extra]);
+rows.push(
+  await runStage({
+    name: 'unit, component and API tests (Vitest)',
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extra],
+  }),
+);
 const vitest = readJson(vitestReport);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -28,19 +32,23 @@ if (vitest) {
 }
 
 const browser = chromiumPath();
-// The build checks the size budgets; the browser suite runs against what it writes.
-// Then the server's renderer of the public pages (`--ssr`), which the browser suite's server uses.
-const buildCode =
-  process.env.SKIP_E2E === '1'
-    ? 0
-    : run('npx', ['vite', 'build', '--logLevel', 'warn']) || run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'entry-server.tsx']);
-if (buildCode !== 0) {
+const skipE2E = process.env.SKIP_E2E === '1';
+// The build checks the size budgets; the browser suite runs against what it writes, and its server uses
+// the renderer of the public pages (`--ssr`).
+const BUILD = 'npx vite build --logLevel warn && npx vite build --logLevel warn --ssr entry-server.tsx';
+const build = skipE2E
+  ? { name: 'build', skipped: 'SKIP_E2E=1' }
+  : await runStage({ name: 'build (with its size budgets)', command: 'sh', args: ['-c', BUILD] });
+rows.push(build);
+if (build.code) {
   console.log('\nThe production build failed (a size budget exceeded is named above).');
   failed += 1;
-  exitCode ||= buildCode;
 }
-if (process.env.SKIP_E2E === '1') {
+
+const suite = 'browser suite (Playwright)';
+if (skipE2E) {
   console.log('\nSKIP_E2E=1: browser suite not run.');
+  rows.push({ name: suite, skipped: 'SKIP_E2E=1' });
 } else if (!browser) {
   console.log(
     [
@@ -52,10 +60,19 @@ if (process.env.SKIP_E2E === '1') {
       '',
     ].join('\n'),
   );
-} else if (buildCode === 0) {
+  rows.push({ name: suite, skipped: 'no Chromium' });
+} else if (build.code) {
+  rows.push({ name: suite, skipped: 'the build failed' });
+} else {
   const playwrightReport = path.join(tmp, 'playwright.json');
-  const code = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
-  exitCode ||= code;
+  rows.push(
+    await runStage({
+      name: suite,
+      command: 'npx',
+      args: ['playwright', 'test', '--reporter=list,json'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    }),
+  );
   const playwright = readJson(playwrightReport);
   if (playwright) {
     passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
@@ -66,5 +83,7 @@ if (process.env.SKIP_E2E === '1') {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+printSummary('npm test, by stage:', rows);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+const exitCode = rows.find((row) => row.code)?.code;
 process.exit(exitCode || (failed > 0 ? 1 : 0));

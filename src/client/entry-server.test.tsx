@@ -28,8 +28,24 @@ const bookingOptions: BookingOptions = {
     { id: 's2', name: 'Pediatría' },
   ],
   doctors: [
-    { id: 'd1', displayName: 'Dra. Ana Ruiz', specialtyId: 's1', specialty: 'Dermatología', photoURL: '', bio: '', appointmentMinutes: 30 },
-    { id: 'd2', displayName: 'Dr. Luis Gil', specialtyId: 's2', specialty: 'Pediatría', photoURL: '', bio: '', appointmentMinutes: 20 },
+    {
+      id: 'd1',
+      displayName: 'Dra. Ana Ruiz',
+      specialtyId: 's1',
+      specialty: 'Dermatología',
+      photoURL: '',
+      bio: '',
+      appointmentMinutes: 30,
+    },
+    {
+      id: 'd2',
+      displayName: 'Dr. Luis Gil',
+      specialtyId: 's2',
+      specialty: 'Pediatría',
+      photoURL: '',
+      bio: '',
+      appointmentMinutes: 20,
+    },
   ],
 };
 const visitor: InitialState = { session: { user: null, profile: null }, clinic };

@@ -16,6 +16,11 @@ export const AUTH_MESSAGES = {
   profileUpdateFailed: 'Error al actualizar el perfil',
 } as const;
 
+/** Shown by the confirmation page itself for a malformed link: its own constant, so that page does not pull
+ * the whole catalogue into the first load of every page (the bundle shares this module with the entry). */
+export const EMAIL_LINK_INVALID_MESSAGE =
+  'El enlace para confirmar tu correo no es válido o ha caducado. Entra en tu área y pide uno nuevo.';
+
 export const ERROR_CODES = {
   USER_NOT_FOUND: AUTH_MESSAGES.signInUserNotFound,
   WRONG_PASSWORD: AUTH_MESSAGES.signInWrongPassword,
@@ -32,8 +37,9 @@ export const ERROR_CODES = {
   TOO_MANY_ATTEMPTS:
     'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo o restablece tu contraseña.',
   RATE_LIMITED: 'Has hecho demasiadas solicitudes seguidas. Espera un momento y vuelve a intentarlo.',
-  RESET_LINK_INVALID:
-    'El enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.',
+  RESET_LINK_INVALID: 'El enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.',
+  SESSION_IDLE:
+    'Tu sesión se ha cerrado tras un rato sin actividad, para proteger los datos de los pacientes. Vuelve a iniciar sesión para continuar.',
   FORBIDDEN: 'No tienes permiso para realizar esta acción.',
   BAD_ORIGIN: 'Solicitud rechazada: el origen no está permitido.',
   NOT_FOUND: 'No se ha encontrado lo que buscas.',
@@ -47,15 +53,32 @@ export const ERROR_CODES = {
   UNSUPPORTED_FILE: 'Tipo de archivo no admitido.',
   SLOT_TAKEN: 'La hora elegida ya no está disponible. Elige otra.',
   OUTSIDE_HOURS: 'La hora elegida está fuera del horario del profesional.',
+  HOLIDAY: 'La clínica está cerrada ese día (festivo). Elige otro día.',
   CHANGE_WINDOW_CLOSED: 'Ya no se puede cambiar ni cancelar esta cita por internet. Llama a la clínica.',
   INVALID_TRANSITION: 'La cita no admite ese cambio de estado.',
   NOTHING_TO_UNDO: 'No hay ningún cambio que deshacer.',
   UNDO_EXPIRED: 'Ya no se puede deshacer el cambio.',
   RECORD_NOT_CONFIRMED:
     'Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.',
-  EMAIL_LINK_INVALID:
-    'El enlace para confirmar tu correo no es válido o ha caducado. Entra en tu área y pide uno nuevo.',
+  EMAIL_LINK_INVALID: EMAIL_LINK_INVALID_MESSAGE,
+  EMAIL_LINK_SIGN_IN:
+    'Para confirmar tu correo, inicia sesión en este navegador con la cuenta que pidió el enlace y vuelve a abrirlo. Si no has creado ninguna cuenta en la clínica, ignora el correo: tu ficha sigue protegida.',
+  EMAIL_LINK_OTHER_ACCOUNT:
+    'Este enlace es de otra cuenta. Cierra la sesión, entra con la cuenta que pidió el enlace y vuelve a abrirlo.',
+  ALLERGY_CONFLICT:
+    'Un medicamento de la receta choca con una alergia registrada del paciente. Revísalo o indica el motivo para recetarlo.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
+  SECOND_FACTOR_EXPIRED: 'Ha pasado demasiado tiempo desde que escribiste la contraseña. Vuelve a iniciar sesión.',
+  WRONG_CODE: 'El código no es correcto. Escribe el que muestra ahora tu app: cambia cada 30 segundos.',
+  CODE_ALREADY_USED: 'Ese código ya se ha usado. Espera a que tu app muestre uno nuevo y escríbelo.',
+  WRONG_RECOVERY_CODE: 'Ese código de recuperación no es correcto o ya se ha usado. Prueba con otro de tu lista.',
+  PASSKEY_FAILED: 'No se pudo comprobar la llave de acceso. Inténtalo de nuevo o usa otro método.',
+  TOO_MANY_CODE_ATTEMPTS: 'Demasiados códigos incorrectos. Espera 15 minutos antes de volver a intentarlo.',
+  SETUP_EXPIRED: 'La configuración ha caducado. Empieza de nuevo para ver un código QR nuevo.',
+  NO_SECOND_FACTOR: 'Configura antes una app de códigos o una llave de acceso.',
+  SECOND_FACTOR_STILL_REQUIRED:
+    'La clínica exige un segundo factor al personal: añade otro método antes de quitar este.',
+  PASSKEY_ALREADY_ADDED: 'Esa llave de acceso ya está añadida a una cuenta.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',

@@ -44,6 +44,8 @@ export const paths = {
     audit: '/admin/auditoria',
     /** The waiting list (issue 13): who waits for which doctor or specialty, and their offers. */
     waitingList: '/admin/lista-de-espera',
+    /** The admin's own account: name, password, second factor and «Sesiones abiertas» (issue 21). */
+    profile: '/admin/perfil',
   },
   doctor: {
     root: '/doctor',
@@ -60,6 +62,8 @@ export const paths = {
     root: '/pacientes',
     dashboard: '/pacientes/dashboard',
     appointments: '/pacientes/citas',
+    /** «Pedir cita» inside the patient's area (the same booking as /agendar-cita, in her layout). */
+    newAppointment: '/pacientes/citas/nueva',
     treatments: '/pacientes/tratamientos',
     profile: '/pacientes/perfil',
     messages: '/pacientes/mensajes',
@@ -71,6 +75,13 @@ export const dashboardOf: Record<Role, string> = {
   admin: paths.admin.dashboard,
   doctor: paths.doctor.dashboard,
   paciente: paths.patient.dashboard,
+};
+
+/** Each role's own profile page («Mi perfil»: password, «Sesiones abiertas»). */
+export const profileOf: Record<Role, string> = {
+  admin: paths.admin.profile,
+  doctor: paths.doctor.profile,
+  paciente: paths.patient.profile,
 };
 
 /** The area (path prefix) each role may enter. */
@@ -89,6 +100,9 @@ export function isInAreaOf(role: Role, pathname: string): boolean {
 /** API endpoints, shared by the server routes and the client fetchers. */
 export const api = {
   health: '/api/health',
+  /** The OpenAPI 3.1 document of the API, and its reference page for integrators. */
+  openApi: '/api/openapi.json',
+  apiDocs: '/api/docs',
   auth: {
     session: '/api/auth/session',
     signIn: '/api/auth/sign-in',
@@ -104,6 +118,12 @@ export const api = {
   myDataExport: '/api/me/data-export',
   myContact: '/api/me/patient/contact',
   myDoctorCard: '/api/me/doctor',
+  /** «Sesiones abiertas» of the signed-in account (issue 21). */
+  mySessions: '/api/me/sessions',
+  mySession: (id: string) => `/api/me/sessions/${seg(id)}`,
+  endOtherSessions: '/api/me/sessions/end-others',
+  /** The idle lock's clock (GET) and keep-alive on the person's input (POST). */
+  myActivity: '/api/me/activity',
   public: {
     clinic: '/api/public/clinic',
     bookingOptions: '/api/public/booking-options',
@@ -133,14 +153,17 @@ export const api = {
   },
   events: '/api/events',
   settings: '/api/settings',
+  /** Public holidays and clinic closures (issue «A safe clinic day»). */
+  holidays: '/api/holidays',
+  holiday: (id: string) => `/api/holidays/${seg(id)}`,
+  nationalHolidays: '/api/holidays/national',
   specialties: '/api/specialties',
   specialty: (id: string) => `/api/specialties/${seg(id)}`,
   doctors: '/api/doctors',
   doctor: (id: string) => `/api/doctors/${seg(id)}`,
   doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,
   doctorAbsences: (id: string) => `/api/doctors/${seg(id)}/absences`,
-  doctorAbsence: (id: string, absenceId: string) =>
-    `/api/doctors/${seg(id)}/absences/${seg(absenceId)}`,
+  doctorAbsence: (id: string, absenceId: string) => `/api/doctors/${seg(id)}/absences/${seg(absenceId)}`,
   doctorInvitation: (id: string) => `/api/doctors/${seg(id)}/invitation`,
   patients: '/api/patients',
   patient: (id: string) => `/api/patients/${seg(id)}`,
@@ -159,6 +182,9 @@ export const api = {
   users: '/api/users',
   user: (id: string) => `/api/users/${seg(id)}`,
   userInvitation: (id: string) => `/api/users/${seg(id)}/invitation`,
+  userCalendarFeed: (id: string) => `/api/users/${seg(id)}/calendar-feed`,
+  /** An admin ends every session of a user. */
+  userSessions: (id: string) => `/api/users/${seg(id)}/sessions`,
   prescriptions: '/api/prescriptions',
   prescription: (id: string) => `/api/prescriptions/${seg(id)}`,
   prescriptionPdf: (id: string) => `/api/prescriptions/${seg(id)}/pdf`,
@@ -174,6 +200,8 @@ export const api = {
   pendingNotes: '/api/doctor/notes/pending',
   myVisitSummaries: '/api/me/visit-summaries',
   patientChart: (id: string) => `/api/patients/${seg(id)}/chart`,
+  /** «Contexto del paciente» of the consultation screen: allergies, age, treatments, medication, last notes. */
+  patientContext: (id: string) => `/api/patients/${seg(id)}/context`,
   files: '/api/files',
   file: (id: string) => `/api/files/${seg(id)}`,
   fileContent: (id: string) => `/api/files/${seg(id)}/content`,
@@ -215,6 +243,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   `/admin/usuarios/editar/${ID}`,
   paths.admin.audit,
   paths.admin.waitingList,
+  paths.admin.profile,
   '/doctor',
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
   `/doctor/pacientes/${ID}`,

@@ -2,11 +2,14 @@ import '../common/zod-es';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailer, type Mailer } from './mail/mailer';
+import apiDocsRoutes from './modules/api-docs/routes';
+import { openApiOptions } from './modules/api-docs/openapi';
 import authRoutes from './modules/auth/routes';
 import publicClinicRoutes from './modules/clinic/public-routes';
 import healthRoutes from './modules/health/routes';
@@ -21,6 +24,7 @@ import imageRoutes from './modules/images/routes';
 import patientRoutes from './modules/patients/routes';
 import recordLinkRoutes from './modules/patients/record-link-routes';
 import settingsRoutes from './modules/settings/routes';
+import holidayRoutes from './modules/holidays/routes';
 import publicAppointmentRoutes from './modules/appointments/public-routes';
 import patientAppointmentRoutes from './modules/appointments/patient-routes';
 import { createAppointmentService } from './modules/appointments/service';
@@ -32,6 +36,7 @@ import auditRoutes from './modules/audit/routes';
 import eventRoutes from './modules/events/routes';
 import taskRoutes from './modules/tasks/routes';
 import userRoutes from './modules/users/routes';
+import sessionRoutes from './modules/sessions/routes';
 import prescriptionRoutes from './modules/prescriptions/routes';
 import treatmentRoutes from './modules/treatments/routes';
 import clinicalNoteRoutes from './modules/clinical-notes/routes';
@@ -39,12 +44,18 @@ import chartRoutes from './modules/chart/routes';
 import fileRoutes from './modules/files/routes';
 import messageRoutes from './modules/messages/routes';
 import waitingListRoutes from './modules/waiting-list/routes';
+import secondFactorSignInRoutes from './modules/second-factor/sign-in-routes';
+import secondFactorProfileRoutes from './modules/second-factor/profile-routes';
+import secondFactorAdminRoutes from './modules/second-factor/admin-routes';
+import passkeySignInRoutes from './modules/second-factor/passkey-sign-in-routes';
+import { createSecondFactorService } from './modules/second-factor/service';
 import { createWaitingListService } from './modules/waiting-list/service';
 import { startWaitingListJob } from './jobs/waiting-list';
 import { startMessageEmailJob } from './jobs/message-emails';
 import { startMailDelivery } from './jobs/mail-delivery';
 import { startReminderJob } from './jobs/reminders';
 import { startRateLimitSweep } from './jobs/rate-limit-sweep';
+import { startSessionSweep } from './jobs/session-sweep';
 import { createOutbox } from './modules/outbox/service';
 import eventsPlugin from './plugins/events';
 import accessPlugin from './access/plugin';
@@ -53,9 +64,9 @@ import errorsPlugin, { errorBody } from './plugins/errors';
 import originCheckPlugin from './plugins/origin-check';
 import compressionPlugin from './plugins/compression';
 import rateLimitPlugin from './plugins/rate-limit';
-import securityHeadersPlugin, { securityHeadersFor } from './plugins/security-headers';
+import securityHeadersPlugin, { securityHeadersFor, securityHeadersOf } from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
-import { createRepositories } from './repositories';
+import { createRepositories } from './modules/repositories';
 import { AppError } from './errors';
 import './types';
 
@@ -68,6 +79,13 @@ export interface BuildOptions {
   logger?: boolean;
   /** Scheduled work (e-mail delivery, reminders); the server starts it, tests call the work directly. */
   startJobs?: boolean;
+  /**
+   * Staff sessions end after the clinic's idle time (issue 21). Always on in the server; tests that move the
+   * clock by hours with one session (most of them) leave it off, those about the lock turn it on.
+   */
+  idleLock?: boolean;
+  /** Called with every route as it is registered (tests that check every route is documented). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole application without listening: `main.ts` listens, tests `inject`. */
@@ -91,14 +109,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    // Fastify refuses a bare hop count (it cannot tell the nearest peer is a proxy); the operator who
+    // chose one says the app is reachable only through those hops (README), so it is a function here.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Errors raised before routing (an undecodable URL, an over-long parameter) would otherwise be
-    // answered by Fastify itself, in English and outside `{ error: { code, message } }`.
+    // answered by Fastify itself, in English and outside `{ error: { code, message } }`. (Its request there
+    // has no proxy's view: only a direct TLS connection gets HSTS on these few answers.)
     frameworkErrors: (error, request, reply) =>
-      answerFrameworkError(error, request.id, reply as unknown as FastifyReply, securityHeaders),
+      answerFrameworkError(
+        error,
+        request.id,
+        reply as unknown as FastifyReply,
+        securityHeadersOf(securityHeaders, request),
+      ),
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // The OpenAPI document (`/api/openapi.json`) is generated from the routes registered after this.
+  await app.register(fastifySwagger, openApiOptions());
 
   // The API speaks JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
@@ -137,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       }),
   );
   app.decorate('outbox', createOutbox(app));
+  app.decorate('secondFactor', createSecondFactorService(app));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers are not cached, unless the route chose a cache of its own (an image never changes);
@@ -153,7 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin, { relaxed: options.relaxRateLimits });
   await app.register(originCheckPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { idleLock: options.idleLock ?? true });
   await app.register(accessPlugin);
   await app.register(eventsPlugin);
   app.decorate('appointments', createAppointmentService(app));
@@ -168,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(myDoctorCardRoutes);
   await app.register(publicClinicRoutes);
   await app.register(settingsRoutes);
+  await app.register(holidayRoutes);
   await app.register(specialtyRoutes);
   await app.register(doctorRoutes);
   await app.register(patientRoutes);
@@ -185,21 +217,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventRoutes);
   await app.register(taskRoutes);
   await app.register(userRoutes);
+  await app.register(sessionRoutes, { idleLock: options.idleLock ?? true });
   await app.register(prescriptionRoutes);
   await app.register(treatmentRoutes);
   await app.register(fileRoutes);
   await app.register(messageRoutes);
   await app.register(waitingListRoutes);
+  await app.register(secondFactorSignInRoutes);
+  await app.register(secondFactorProfileRoutes);
+  await app.register(secondFactorAdminRoutes);
+  await app.register(passkeySignInRoutes);
+  await app.register(apiDocsRoutes);
 
   if (options.startJobs) {
-    const stopReminders = startReminderJob(app);
+    const stopReminders = startReminderJob(app, config.jobIntervalMs);
     const stopSweep = startRateLimitSweep(app);
+    const stopSessionSweep = startSessionSweep(app);
     const stopMailDelivery = await startMailDelivery(app);
-    const stopMessageEmails = startMessageEmailJob(app);
+    const stopMessageEmails = startMessageEmailJob(app, config.jobIntervalMs);
     const stopWaitingList = startWaitingListJob(app);
     app.addHook('onClose', async () => {
       stopReminders();
       stopSweep();
+      stopSessionSweep();
       stopMessageEmails();
       stopWaitingList();
       await stopMailDelivery();
@@ -245,4 +285,9 @@ function answerFrameworkError(
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send(errorBody('NOT_FOUND'));
   return reply.status(500).send(errorBody('INTERNAL'));
+}
+
+/** Trusts the nearest `hops` addresses of the chain (the socket's peer is hop 0). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

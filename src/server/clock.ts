@@ -27,10 +27,10 @@ export const clock = {
     frozenAt = instant === null ? null : new Date(instant).getTime();
     if (instant === null) offsetMs = 0;
   },
-  /** The clock runs from `instant` on, at the real pace. */
-  startAt(instant: Date | string): void {
+  /** The clock runs at the real pace from `instant`, which it read at the real time `realMs` (now by default). */
+  startAt(instant: Date | string, realMs = Date.now()): void {
     frozenAt = null;
-    offsetMs = new Date(instant).getTime() - Date.now();
+    offsetMs = new Date(instant).getTime() - realMs;
   },
   /** Moves a frozen or running clock forward (tests of windows and expiries). */
   advance(ms: number): void {

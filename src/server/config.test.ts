@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
+import { DEFAULT_LIMITS, LIMIT_FORMAT_MESSAGE, LIMIT_SETTINGS } from './limits';
 
 /** The ConfigError `loadConfig(env)` throws (fails the test if it does not throw one). */
 function configError(env: NodeJS.ProcessEnv): ConfigError {
@@ -33,6 +35,24 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it('reads the key of the second factor’s secrets in hexadecimal or base64, and refuses another length', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ SECRETS_KEY: hex }).secretsKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: base64 }).secretsKey).toEqual(Buffer.alloc(32, 9));
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(configError({ SECRETS_KEY: 'corta' }).message).toMatch(/SECRETS_KEY: debe ser una clave de 32 bytes/);
+  });
+
+  it('takes the passkeys’ relying party from PUBLIC_URL, or a parent domain of it', () => {
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://citas.clinica.example', PASSKEY_RP_ID: 'clinica.example' }).passkeyRpId,
+    ).toBe('clinica.example');
+    expect(configError({ PUBLIC_URL: 'https://citas.clinica.example', PASSKEY_RP_ID: 'otra.example' }).message).toMatch(
+      /PASSKEY_RP_ID: debe ser el dominio de PUBLIC_URL \(citas\.clinica\.example\)/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: '', SEED_DEMO: '', DATABASE_URL: '' });
     expect(config).toMatchObject({ port: 3000, dataDir: path.resolve('./data'), seedDemo: true });
@@ -57,9 +77,24 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://usuario:clave@correo.example:465',
       publicUrl: 'https://clinica.example',
       seedDemo: false,
-      trustProxy: true,
+      trustProxy: 1,
       env: 'development',
     });
+  });
+
+  it('TRUST_PROXY trusts a number of hops or listed proxies, never every address; nonsense stops the start', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'todos' })).toThrow(
+      /TRUST_PROXY: debe ser false, el número de proxies de confianza/,
+    );
   });
 
   it('derives the public URL from the port when none is given', () => {
@@ -90,6 +125,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('JOB_INTERVAL_SECONDS sets how often the e-mail jobs look for work: a minute unless told', () => {
+    expect(loadConfig({}).jobIntervalMs).toBe(60_000);
+    expect(loadConfig({ JOB_INTERVAL_SECONDS: '2' }).jobIntervalMs).toBe(2_000);
+    expect(configError({ JOB_INTERVAL_SECONDS: '0' }).message).toContain('JOB_INTERVAL_SECONDS: debe ser al menos 1');
+    expect(configError({ JOB_INTERVAL_SECONDS: '1.5' }).message).toContain(
+      'JOB_INTERVAL_SECONDS: debe ser un número entero',
+    );
+  });
+
   it('refuses other wrong values, each named, all of them at once, in Spanish', () => {
     const error = configError({
       SEED_DEMO: 'quizás',
@@ -108,5 +152,52 @@ describe('loadConfig', () => {
     ]);
     expect(error.message).toContain('SEED_DEMO: debe ser true o false');
     for (const line of lines) expect(line.split(': ').slice(1).join(': ')).not.toMatch(ENGLISH);
+  });
+
+  it("every request limit and the sign-in lockout default to today's values and are read as count/window", () => {
+    const { limits } = loadConfig({});
+    expect(limits).toEqual(DEFAULT_LIMITS);
+    expect(limits.apiPerAccount).toEqual({ max: 600, timeWindow: 60_000 });
+    expect(limits.signInPerAccount).toEqual({ max: 5, timeWindow: 900_000 });
+    expect(limits.publicBooking).toEqual({ max: 10, timeWindow: 3_600_000 });
+    const set = loadConfig({
+      RATE_LIMIT_ADDRESS: '1000/1m',
+      SIGN_IN_LIMIT_ACCOUNT: '3 / 30m',
+      RATE_LIMIT_PUBLIC_BOOKING: '4/1d',
+      RATE_LIMIT_CALENDAR_FEED: '90/45s',
+    }).limits;
+    expect(set).toEqual({
+      ...DEFAULT_LIMITS,
+      apiPerAddress: { max: 1000, timeWindow: 60_000 },
+      signInPerAccount: { max: 3, timeWindow: 1_800_000 },
+      publicBooking: { max: 4, timeWindow: 86_400_000 },
+      calendarFeed: { max: 90, timeWindow: 45_000 },
+    });
+  });
+
+  it("the README's table lists every limit's variable with its default", async () => {
+    const readme = await readFile(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    for (const setting of Object.values(LIMIT_SETTINGS)) {
+      // Prettier pads the table's cells: any spaces between the bars.
+      const row = new RegExp(`\\|\\s*\`${setting.env}\`\\s*\\|\\s*\`${setting.fallback.replace('/', '\\/')}\`\\s*\\|`);
+      expect(readme).toMatch(row);
+    }
+  });
+
+  it('refuses a limit it cannot read, naming the variable and the expected form in Spanish', () => {
+    for (const value of ['10', '10/15', 'diez/1h', '0/1m', '10/0s', '10/8d', '5/1w', '-1/1m']) {
+      const error = configError({ RATE_LIMIT_SIGN_UP: value });
+      expect(error.message).toContain(`RATE_LIMIT_SIGN_UP: ${LIMIT_FORMAT_MESSAGE}`);
+    }
+    const both = configError({ SIGN_IN_LIMIT_ADDRESS: 'muchos', RATE_LIMIT_ACCOUNT: '600 por minuto' }).message;
+    expect(both).toContain('SIGN_IN_LIMIT_ADDRESS: debe ser «cantidad/ventana»');
+    expect(both).toContain('RATE_LIMIT_ACCOUNT: debe ser «cantidad/ventana»');
+  });
+
+  it('warns at start-up about an https:// PUBLIC_URL without TRUST_PROXY, and only then', () => {
+    const [warning] = configWarnings(loadConfig({ PUBLIC_URL: 'https://citas.example' }));
+    expect(warning).toMatch(/^Aviso: PUBLIC_URL empieza por https:\/\/ pero TRUST_PROXY está desactivado/);
+    expect(configWarnings(loadConfig({ PUBLIC_URL: 'https://citas.example', TRUST_PROXY: '10.0.0.5' }))).toEqual([]);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -18,6 +18,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal for going too fast (429) that says when to try again: the errors plugin sends
+ * `Retry-After` with these seconds.
+ */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
+    super(429, code, message);
+  }
+}
+
 export const notFound = (message?: string) => new AppError(404, 'NOT_FOUND', message);
 export const forbidden = (message?: string) => new AppError(403, 'FORBIDDEN', message);
 export const validationError = (fields: Record<string, string>, message?: string) =>

@@ -29,7 +29,10 @@ describe('the server process', () => {
     let healthy = false;
     while (!healthy && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
     }
     expect(healthy).toBe(true);
     expect(output).toContain('Accesos de demostración (contraseña para todos: clinica-demo)');
@@ -58,16 +61,24 @@ describe('the server process', () => {
   it('create-admin makes an admin who can sign in, and refuses a weak password', async () => {
     const dataDir = tempDir();
     const env = { ...baseEnv, DATA_DIR: dataDir, SEED_DEMO: 'false' };
-    const weak = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/create-admin.ts', '--email', 'ana@miclinica.es', '--password', '12345678'], { env, encoding: 'utf8', timeout: 60_000 });
+    const weak = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/create-admin.ts', '--email', 'ana@miclinica.es', '--password', '12345678'],
+      { env, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(weak.status).toBe(2);
     expect(weak.stderr).toMatch(/demasiado común/);
-    const made = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/create-admin.ts', '--email', 'ana@miclinica.es', '--name', 'Ana Pérez'], { env, encoding: 'utf8', timeout: 60_000 });
+    const made = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/create-admin.ts', '--email', 'ana@miclinica.es', '--name', 'Ana Pérez'],
+      { env, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(made.status).toBe(0);
     expect(made.stdout).toContain('Cuenta de administración creada: ana@miclinica.es');
     const password = /Contraseña generada: (\S+)/.exec(made.stdout)![1]!;
 
     const { openDatabase } = await import('./db/client');
-    const { createRepositories } = await import('./repositories');
+    const { createRepositories } = await import('./modules/repositories');
     const { verifyPassword } = await import('./modules/auth/passwords');
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {

@@ -1,5 +1,5 @@
 import { clock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { DirectoryLockedError } from './db/lock';
@@ -7,7 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
-  if (config.clockStart) clock.startAt(config.clockStart);
+  for (const warning of configWarnings(config)) console.warn(warning);
+  if (config.clockStart) clock.startAt(config.clockStart, config.clockStartedAtMs);
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
@@ -35,9 +36,7 @@ async function main() {
     if (seeded) app.log.info('demo clinic loaded');
     if (await app.repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
       const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.role}`);
-      console.log(
-        `\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`,
-      );
+      console.log(`\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
     }
   }
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
-import type { Role } from '../common/roles';
 import type { DeclaredRoute } from './access/plugin';
 import type { Access } from './access/policy';
+import type { RequestUser } from './access/request-user';
 import type { RequestScope } from './access/scope';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -8,17 +8,9 @@ import type { Mailer } from './mail/mailer';
 import type { AppointmentService } from './modules/appointments/service';
 import type { Outbox } from './modules/outbox/service';
 import type { LiveEvents } from './plugins/events';
-import type { Repositories } from './repositories';
+import type { Repositories } from './modules/repositories';
 import type { WaitingListService } from './modules/waiting-list/service';
-
-/** The signed-in user, resolved once per request from the session cookie. */
-export interface RequestUser {
-  id: string;
-  email: string;
-  role: Role;
-  displayName: string;
-  sessionId: string;
-}
+import type { SecondFactorService } from './modules/second-factor/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +23,8 @@ declare module 'fastify' {
     appointments: AppointmentService;
     /** The waiting list: joining, offers of freed slots, booking an offer. */
     waitingList: WaitingListService;
+    /** The second factor: authenticator apps, passkeys, recovery codes (issue 21). */
+    secondFactor: SecondFactorService;
     /** Every `/api` route with the access it declared (`access/plugin.ts`). */
     accessRoutes: readonly DeclaredRoute[];
   }

@@ -5,9 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { InitialState } from '../../common/initial-state';
 import { getBookingOptionsQueryOptions } from '../features/booking/api/get-booking-options';
-import { getPublicClinicQueryOptions } from '../features/clinic/api/get-public-clinic';
+import { getPublicClinicQueryOptions, useClinic } from '../api/clinic';
+import { sessionQueryOptions } from '../api/session';
 import { ApiError } from '../lib/api-client';
-import { AuthProvider } from '../lib/auth/auth-provider';
+import { SessionGate } from '../lib/auth/session-gate';
+import { ClinicTimeZoneProvider, DEFAULT_CLINIC_TIME_ZONE } from '../lib/clinic-time-zone';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -27,6 +29,14 @@ function Toasts() {
   );
 }
 
+/** The clinic's zone for every screen, from its public data (embedded in the page, so known at once). */
+function ClinicTimeZone({ children }: { children: ReactNode }) {
+  const { data: clinic } = useClinic();
+  return (
+    <ClinicTimeZoneProvider value={clinic?.timeZone ?? DEFAULT_CLINIC_TIME_ZONE}>{children}</ClinicTimeZoneProvider>
+  );
+}
+
 function createQueryClient(initialState: InitialState | null) {
   const queryClient = new QueryClient({
     defaultOptions: {
@@ -37,9 +47,10 @@ function createQueryClient(initialState: InitialState | null) {
       },
     },
   });
-  // What the server embedded in the page (the clinic's public data; on the booking page its options):
-  // the first render shows it already.
-  const { clinic, bookingOptions } = initialState ?? {};
+  // What the server embedded in the page (the session, the clinic's public data; on the booking page its
+  // options): the first render shows it already.
+  const { session, clinic, bookingOptions } = initialState ?? {};
+  if (session) queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   if (clinic) queryClient.setQueryData(getPublicClinicQueryOptions().queryKey, clinic);
   if (bookingOptions) queryClient.setQueryData(getBookingOptionsQueryOptions().queryKey, bookingOptions);
   return queryClient;
@@ -65,11 +76,13 @@ export function App({ initialState, Router }: AppProps) {
       <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
         <Toasts />
         <QueryClientProvider client={queryClient}>
-          <AuthProvider embeddedSession={initialState?.session}>
-            <Router>
-              <AppRoutes />
-            </Router>
-          </AuthProvider>
+          <SessionGate>
+            <ClinicTimeZone>
+              <Router>
+                <AppRoutes />
+              </Router>
+            </ClinicTimeZone>
+          </SessionGate>
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

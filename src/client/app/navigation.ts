@@ -44,6 +44,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Usuarios', to: paths.admin.users, icon: IconUserShield },
     { label: 'Configuración', to: paths.admin.settings, icon: IconSettings },
     { label: 'Registro de accesos', to: paths.admin.audit, icon: IconShieldSearch },
+    { label: 'Mi perfil', to: paths.admin.profile, icon: IconUser },
   ],
   doctor: [
     { label: 'Panel', to: paths.doctor.dashboard, icon: IconLayoutDashboard },

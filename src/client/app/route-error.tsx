@@ -10,8 +10,8 @@ export function RouteError() {
           No se pudo mostrar esta página
         </Title>
         <Text c="dimmed">
-          Puede que haya una versión nueva de la aplicación o que se haya perdido la conexión. Recarga la página
-          para intentarlo de nuevo.
+          Puede que haya una versión nueva de la aplicación o que se haya perdido la conexión. Recarga la página para
+          intentarlo de nuevo.
         </Text>
         <Button onClick={() => window.location.reload()}>Recargar la página</Button>
       </Stack>

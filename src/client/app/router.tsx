@@ -26,7 +26,8 @@ function onDemand(load: () => Promise<{ default: ComponentType }>): Pick<RouteOb
 const screen = onDemand;
 
 /** A layout loaded on demand; the screen inside it loads in its own boundary. */
-const layout = (load: () => Promise<ComponentType>) => onDemand(() => load().then((Component) => ({ default: Component })));
+const layout = (load: () => Promise<ComponentType>) =>
+  onDemand(() => load().then((Component) => ({ default: Component })));
 
 const publicLayout = () => layout(() => import('./layouts/public-layout').then((module) => module.PublicLayout));
 const areaLayout = (area: 'admin' | 'doctor' | 'paciente') =>
@@ -88,7 +89,14 @@ export const routes: RouteObject[] = [
               { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
               { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/edit-user')) },
               { path: 'auditoria', ...screen(() => import('./routes/admin/audit')) },
-              { path: relative(paths.admin.waitingList, paths.admin.root), ...screen(() => import('./routes/admin/waiting-list')) },
+              {
+                path: relative(paths.admin.profile, paths.admin.root),
+                ...screen(() => import('./routes/admin/profile')),
+              },
+              {
+                path: relative(paths.admin.waitingList, paths.admin.root),
+                ...screen(() => import('./routes/admin/waiting-list')),
+              },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },
             ],
           },
@@ -102,7 +110,10 @@ export const routes: RouteObject[] = [
             ...areaLayout('doctor'),
             children: [
               { index: true, ...screen(() => import('./routes/doctor/dashboard')) },
-              { path: relative(paths.doctor.dashboard, paths.doctor.root), ...screen(() => import('./routes/doctor/dashboard')) },
+              {
+                path: relative(paths.doctor.dashboard, paths.doctor.root),
+                ...screen(() => import('./routes/doctor/dashboard')),
+              },
               { path: 'citas', ...screen(() => import('./routes/doctor/appointments')) },
               { path: 'citas/:id', ...screen(() => import('./routes/doctor/appointment')) },
               { path: 'pacientes', ...screen(() => import('./routes/doctor/patients')) },
@@ -124,6 +135,10 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.patient.dashboard} replace /> },
               { path: 'dashboard', ...screen(() => import('./routes/paciente/dashboard')) },
               { path: 'citas', ...screen(() => import('./routes/paciente/appointments')) },
+              {
+                path: relative(paths.patient.newAppointment, paths.patient.root),
+                ...screen(() => import('./routes/paciente/new-appointment')),
+              },
               { path: 'tratamientos', ...screen(() => import('./routes/paciente/treatments')) },
               { path: 'mensajes', ...screen(() => import('./routes/paciente/messages')) },
               { path: 'perfil', ...screen(() => import('./routes/paciente/profile')) },

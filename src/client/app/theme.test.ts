@@ -6,7 +6,8 @@ import { cssVariablesResolver, theme } from './theme';
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
 const resolve = (color: string, variant: string) => merged.variantColorResolver({ color, variant, theme: merged });
-const hexOf = (value: string) => (value === 'var(--mantine-color-white)' ? '#ffffff' : value === 'var(--mantine-color-black)' ? '#000000' : value);
+const hexOf = (value: string) =>
+  value === 'var(--mantine-color-white)' ? '#ffffff' : value === 'var(--mantine-color-black)' ? '#000000' : value;
 
 describe('theme contrast (WCAG 2.2 AA)', () => {
   it('gives light badges and avatars (every status colour, the primary) text 4.5:1 on shades 1 and 2', () => {
@@ -42,7 +43,10 @@ describe('theme contrast (WCAG 2.2 AA)', () => {
     const { light } = cssVariablesResolver(merged);
     for (const [name, shades] of Object.entries(merged.colors)) {
       for (const shade of [1, 2]) {
-        expect(contrastRatio(light[`--mantine-color-${name}-light-color`]!, shades[shade]!), name).toBeGreaterThanOrEqual(4.5);
+        expect(
+          contrastRatio(light[`--mantine-color-${name}-light-color`]!, shades[shade]!),
+          name,
+        ).toBeGreaterThanOrEqual(4.5);
       }
     }
   });

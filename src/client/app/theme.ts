@@ -26,7 +26,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || !parsed.color) return colors;
   const shades = input.theme.colors[parsed.color]!;
-  if (input.variant === 'filled' && !input.autoContrast && colors.color === 'var(--mantine-color-white)' && parsed.shade === undefined) {
+  if (
+    input.variant === 'filled' &&
+    !input.autoContrast &&
+    colors.color === 'var(--mantine-color-white)' &&
+    parsed.shade === undefined
+  ) {
     const shade = input.theme.primaryShade;
     const filled = shades[typeof shade === 'number' ? shade : shade.light]!;
     if (readableTextOn(filled) !== '#ffffff') return { ...colors, color: 'var(--mantine-color-black)' };
@@ -73,8 +78,7 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 6 },
   defaultRadius: 'md',
   variantColorResolver,
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
@@ -92,4 +96,3 @@ export const theme = createTheme({
     },
   },
 });
-

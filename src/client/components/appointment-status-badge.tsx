@@ -7,7 +7,8 @@ import {
 
 export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
   return (
-    <Badge color={APPOINTMENT_STATUS_COLORS[status]} variant="light" radius="sm">
+    // Never narrower than its word: a tight table cell shrank it to «CONFI…».
+    <Badge color={APPOINTMENT_STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content">
       {APPOINTMENT_STATUS_LABELS[status]}
     </Badge>
   );

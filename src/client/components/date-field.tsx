@@ -2,7 +2,8 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 // Mantine's date pickers speak Spanish through dayjs' locale, loaded with them.
-import '../lib/dates';
+import '../lib/mantine-dates-locale';
+import { calendarDate } from '../lib/dates';
 
 /** «3/5/2026», «03-05-2026», «3.5.2026» or «2026-05-03» → «2026-05-03»; null when it is not a real date. */
 export function parseSpanishDate(text: string): string | null {
@@ -13,9 +14,7 @@ export function parseSpanishDate(text: string): string | null {
   if (spanish) [day, month, year] = [Number(spanish[1]), Number(spanish[2]), Number(spanish[3])];
   else if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return calendarDate(year, month, day);
 }
 
 /** The calendar's controls, named in Spanish for screen readers (every date picker of the app uses them). */

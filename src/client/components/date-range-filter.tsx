@@ -36,7 +36,10 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
       popoverProps={{ withinPortal: true }}
       value={range}
       onChange={(value) => {
-        const [start, end] = value.map((day) => (day ? String(day).slice(0, 10) : null)) as [string | null, string | null];
+        const [start, end] = value.map((day) => (day ? String(day).slice(0, 10) : null)) as [
+          string | null,
+          string | null,
+        ];
         setRange([start, end]);
         if ((start && end) || (!start && !end)) onChange({ from: start, to: end });
       }}

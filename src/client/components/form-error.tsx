@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../lib/api-client';
 
-
 /** What a form shows above its fields when saving fails. */
 export interface FormFailure {
   message: string;

@@ -9,7 +9,10 @@ export type Validation<T> = { data: T; errors?: undefined } | { data?: undefined
  * Validates with a schema fetched on first use: a page whose form is its first screen (the sign-in)
  * paints without zod, which arrives while the visitor types or, at the latest, on submit.
  */
-export async function validateLazily<T>(loadSchema: () => Promise<ZodType<T>>, values: unknown): Promise<Validation<T>> {
+export async function validateLazily<T>(
+  loadSchema: () => Promise<ZodType<T>>,
+  values: unknown,
+): Promise<Validation<T>> {
   const [schema] = await Promise.all([loadSchema(), import('./zod-setup')]);
   const result = schema.safeParse(values);
   if (result.success) return { data: result.data };

@@ -1,5 +1,5 @@
 import '../../common/zod-es';
-import '../lib/dates';
+import '../lib/mantine-dates-locale';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
@@ -9,6 +9,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import type { SessionState } from '../../common/schemas/auth';
+import { sessionQueryOptions } from '../api/session';
 
 interface RenderOptions {
   /** The route pattern `ui` is mounted at (e.g. `/admin/pacientes/:id`). */
@@ -17,13 +19,16 @@ interface RenderOptions {
   at?: string;
   /** Other screens a test may navigate to. */
   routes?: RouteObject[];
+  /** Who is signed in: the session query starts with it (no request), as in the app after sign-in. */
+  session?: SessionState;
 }
 
 /** Renders `ui` as a screen of the app: Mantine (in its test mode: no transitions or portals; dates in Spanish), TanStack Query and a memory router. */
-export function renderScreen(ui: ReactElement, { path = '/', at = path, routes = [] }: RenderOptions = {}) {
+export function renderScreen(ui: ReactElement, { path = '/', at = path, routes = [], session }: RenderOptions = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
+  if (session) queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [at] });
   const user = userEvent.setup();
   const result = render(
@@ -45,7 +50,7 @@ export interface ApiCall {
   body: unknown;
 }
 
-type Reply = { status: number; body?: unknown };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /**
  * Replaces `fetch` with the fake API `answer` (method, URL and parsed JSON body → status and body) and
@@ -65,7 +70,7 @@ export function stubApi(answer: (call: ApiCall) => Reply | Promise<Reply>) {
     const reply = await answer(call);
     return new Response(reply.status === 204 ? null : JSON.stringify(reply.body ?? {}), {
       status: reply.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,9 +1,20 @@
 import { z } from 'zod';
+import { oneLineString } from './one-line';
 import { schemaNowMs } from '../now';
 import { esDateFormat } from '../time';
 import { emailSchema, phoneSchema } from './auth';
+import { deskNoticeSchema } from './tasks';
+import { appointmentMinorSchema, minorDetailsSchema } from './minors';
+import { HOLIDAY_KINDS } from './holidays';
 
-export const APPOINTMENT_STATUSES = ['pendiente', 'confirmada', 'en_sala', 'atendida', 'cancelada', 'no_asistio'] as const;
+export const APPOINTMENT_STATUSES = [
+  'pendiente',
+  'confirmada',
+  'en_sala',
+  'atendida',
+  'cancelada',
+  'no_asistio',
+] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
   pendiente: 'Pendiente',
@@ -31,11 +42,14 @@ export const APPOINTMENT_CHANNEL_LABELS: Record<AppointmentChannel, string> = {
   presencial: 'Presencial',
 };
 
-/** Status changes staff may make, from each status. */
+/**
+ * Status changes staff may make, from each status (the rules of the moment — the day, the hour, the
+ * arrival — are in `common/appointment-status-rules.ts`). A patient in the waiting room came: never a no-show.
+ */
 export const STATUS_TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> = {
   pendiente: ['confirmada', 'cancelada'],
   confirmada: ['en_sala', 'atendida', 'no_asistio', 'cancelada'],
-  en_sala: ['atendida', 'no_asistio'],
+  en_sala: ['atendida'],
   atendida: [],
   cancelada: [],
   no_asistio: [],
@@ -46,7 +60,9 @@ export const DAY_OF_STATUSES: readonly AppointmentStatus[] = ['en_sala', 'atendi
 
 /** The wall-clock date `YYYY-MM-DD` of an instant in a time zone. */
 export function dateInTimeZone(instant: Date | string | number, timeZone: string): string {
-  const parts = esDateFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(instant));
+  const parts = esDateFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    new Date(instant),
+  );
   const get = (type: string) => parts.find((part) => part.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -74,7 +90,10 @@ export const APPOINTMENT_YEARS_AHEAD = 5;
 const YEAR_MS = 365.25 * 86_400_000;
 /** The start or end of an appointment: an instant within a sensible window around today. */
 const appointmentInstant = instant
-  .refine((value) => Date.parse(value) >= schemaNowMs() - APPOINTMENT_YEARS_BACK * YEAR_MS, 'La cita no puede ser de hace más de un año')
+  .refine(
+    (value) => Date.parse(value) >= schemaNowMs() - APPOINTMENT_YEARS_BACK * YEAR_MS,
+    'La cita no puede ser de hace más de un año',
+  )
   .refine(
     (value) => Date.parse(value) <= schemaNowMs() + APPOINTMENT_YEARS_AHEAD * YEAR_MS,
     `La cita no puede ser dentro de más de ${APPOINTMENT_YEARS_AHEAD} años`,
@@ -93,7 +112,12 @@ const patientCancelReasonSchema = z
 
 // ---------------------------------------------------------------- availability and public booking
 
-export const slotSchema = z.object({ startsAt: z.string(), endsAt: z.string() });
+export const slotSchema = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Only for the desk (`conRetenidas`): the slot is held for the waiting list until then. */
+  heldUntil: z.string().optional(),
+});
 export type Slot = z.infer<typeof slotSchema>;
 
 export const availabilityQuerySchema = z
@@ -102,8 +126,13 @@ export const availabilityQuerySchema = z
     specialtyId: uuid('Especialidad no encontrada').optional(),
     from: day,
     to: day,
+    /** Staff only: also the slots held for the waiting list, marked with `heldUntil` (others never see them). */
+    conRetenidas: z.literal('1').optional(),
   })
-  .refine((query) => query.doctorId || query.specialtyId, { message: 'Elige una especialidad o un profesional', path: ['specialtyId'] })
+  .refine((query) => query.doctorId || query.specialtyId, {
+    message: 'Elige una especialidad o un profesional',
+    path: ['specialtyId'],
+  })
   .refine((query) => query.to >= query.from, { message: 'El final del periodo es anterior al inicio', path: ['to'] })
   .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
     message: 'Consulta como máximo dos meses de una vez',
@@ -130,7 +159,7 @@ export type Availability = z.infer<typeof availabilitySchema>;
 export const bookingOptionsSchema = z.object({
   timeZone: z.string(),
   bookingHorizonDays: z.number(),
-  specialties: z.array(z.object({ id: z.string(), name: z.string() })),
+  specialties: z.array(z.object({ id: z.string(), name: z.string(), forMinors: z.boolean().optional() })),
   doctors: z.array(
     z.object({
       id: z.string(),
@@ -148,12 +177,14 @@ export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
 export const publicBookingSchema = z.strictObject({
   doctorId: uuid('Elige un profesional'),
   startsAt: appointmentInstant,
-  firstName: z.string().trim().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
-  lastName: z.string().trim().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
+  firstName: oneLineString().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
+  lastName: oneLineString().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
   email: emailSchema,
   phone: phoneSchema,
   reason: reasonSchema,
   acceptPrivacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para pedir cita' }),
+  /** Required for a specialty for minors (Pediatría): the child, and the guardian who books. */
+  minor: minorDetailsSchema.optional(),
   /** Honeypot: people never see this field; bots fill it. */
   website: z.string().max(200).optional(),
 });
@@ -187,7 +218,10 @@ export const bookingConfirmationSchema = z.object({
 export type BookingConfirmation = z.infer<typeof bookingConfirmationSchema>;
 
 export const cancelSchema = z.strictObject({ reason: patientCancelReasonSchema });
-export const rescheduleSchema = z.strictObject({ startsAt: appointmentInstant, doctorId: uuid('Elige un profesional').optional() });
+export const rescheduleSchema = z.strictObject({
+  startsAt: appointmentInstant,
+  doctorId: uuid('Elige un profesional').optional(),
+});
 export type RescheduleInput = z.input<typeof rescheduleSchema>;
 
 /** 409 on a lost race: the message plus fresh slots of the same doctor that day and the next days. */
@@ -198,10 +232,19 @@ export const slotTakenSchema = z.object({
 
 // ---------------------------------------------------------------- paciente
 
-export const myAppointmentsSchema = z.object({ upcoming: z.array(ownAppointmentSchema), past: z.array(ownAppointmentSchema) });
+export const myAppointmentsSchema = z.object({
+  upcoming: z.array(ownAppointmentSchema),
+  past: z.array(ownAppointmentSchema),
+});
 export type MyAppointments = z.infer<typeof myAppointmentsSchema>;
 
-export const myBookingSchema = z.strictObject({ doctorId: uuid('Elige un profesional'), startsAt: appointmentInstant, reason: reasonSchema });
+export const myBookingSchema = z.strictObject({
+  doctorId: uuid('Elige un profesional'),
+  startsAt: appointmentInstant,
+  reason: reasonSchema,
+  /** Required for a specialty for minors: the paciente books as the child's guardian. */
+  minor: minorDetailsSchema.optional(),
+});
 export type MyBookingInput = z.input<typeof myBookingSchema>;
 
 // ---------------------------------------------------------------- staff
@@ -224,11 +267,15 @@ export const appointmentSchema = z.object({
   reason: z.string(),
   channel: z.enum(APPOINTMENT_CHANNELS),
   status: z.enum(APPOINTMENT_STATUSES),
+  /** When the patient arrived (checked in, or stated when attended without a check-in). */
+  arrivedAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   /** Whether the patient sees `cancelReason` (in the e-mail and their own views). */
   cancelReasonVisible: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** After a booking, move or cancellation by staff: the calls the desk must make (patients without e-mail). */
+  notices: z.array(deskNoticeSchema).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -238,7 +285,11 @@ export const appointmentEventSchema = z.object({
   action: z.string(),
   description: z.string(),
 });
-export const appointmentDetailSchema = appointmentSchema.extend({ history: z.array(appointmentEventSchema) });
+export const appointmentDetailSchema = appointmentSchema.extend({
+  history: z.array(appointmentEventSchema),
+  /** A booking for a minor: the child and the guardian (null otherwise). */
+  minor: appointmentMinorSchema.nullable().optional(),
+});
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 
 export const appointmentListQuerySchema = z.object({
@@ -266,7 +317,10 @@ export type AppointmentList = z.infer<typeof appointmentListSchema>;
 /** A range of appointments for the calendar and agendas (not paginated; at most 62 days). */
 export const appointmentRangeQuerySchema = z
   .object({ from: instant, to: instant, doctorId: uuid('Doctor no encontrado').optional() })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), { message: 'El final es anterior al inicio', path: ['to'] })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+    message: 'El final es anterior al inicio',
+    path: ['to'],
+  })
   .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
     message: 'Consulta como máximo dos meses de una vez',
     path: ['to'],
@@ -301,6 +355,12 @@ export const statusChangeSchema = z
     reason: z.string().trim().max(300, 'El motivo no puede superar los 300 caracteres').optional(),
     /** Staff cancelling choose whether the patient reads the reason (e-mail and their area); hidden by default. */
     showReasonToPatient: z.boolean({ error: 'Indica si el paciente verá el motivo' }).default(false),
+    /** Marking it attended without a check-in: when the patient arrived (required then, see the rules). */
+    arrivedAt: instant.optional(),
+  })
+  .refine((change) => change.arrivedAt === undefined || change.status === 'atendida', {
+    path: ['arrivedAt'],
+    message: 'La hora de llegada solo se indica al marcar la cita como atendida',
   })
   .refine((change) => change.status !== 'cancelada' || (change.reason?.length ?? 0) >= 3, {
     path: ['reason'],
@@ -325,6 +385,11 @@ export const todayDiarySchema = z.object({
   /** The clinic's today, so the screen can say whether the day shown is today. */
   today: z.string(),
   timeZone: z.string(),
+  /** A public holiday or closure that day: «Festivo: Navidad». */
+  holiday: z
+    .object({ name: z.string(), kind: z.enum(HOLIDAY_KINDS) })
+    .nullable()
+    .optional(),
   doctors: z.array(
     z.object({
       id: z.string(),
@@ -344,7 +409,13 @@ export const adminDashboardSchema = z.object({
   today: z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()) }),
   upcomingToday: z.array(appointmentSchema),
   occupancy: z.array(
-    z.object({ doctorId: z.string(), displayName: z.string(), color: z.string(), bookedMinutes: z.number(), workingMinutes: z.number() }),
+    z.object({
+      doctorId: z.string(),
+      displayName: z.string(),
+      color: z.string(),
+      bookedMinutes: z.number(),
+      workingMinutes: z.number(),
+    }),
   ),
   noShow: z.object({ noShows: z.number(), attended: z.number(), rate: z.number() }),
   pendingConfirmations: z.number(),

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'sign',
   'addendum',
   'delete',
+  'sign_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -30,6 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign: 'Firma',
   addendum: 'Adenda',
   delete: 'Eliminación',
+  sign_in: 'Inicio de sesión',
 };
 
 /** Which kind of data. */
@@ -49,6 +51,7 @@ export const AUDIT_ENTITIES = [
   'conversation',
   'waiting_list',
   'calendar_feed',
+  'second_factor',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -67,6 +70,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   conversation: 'Mensajes',
   waiting_list: 'Lista de espera',
   calendar_feed: 'Calendario suscrito',
+  second_factor: 'Segundo factor',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineString } from './one-line';
 import { isCommonPassword } from '../common-passwords';
 import { PASSWORD_MESSAGES } from '../messages';
 import { ROLES } from '../roles';
@@ -19,9 +20,7 @@ export const newPasswordSchema = z
   .max(128, PASSWORD_MESSAGES.tooLong)
   .refine((password) => !isCommonPassword(password), PASSWORD_MESSAGES.tooCommon);
 
-export const displayNameSchema = z
-  .string({ error: 'Introduce tu nombre' })
-  .trim()
+export const displayNameSchema = oneLineString({ error: 'Introduce tu nombre' })
   .min(2, 'El nombre debe tener al menos 2 caracteres')
   .max(120, 'El nombre no puede superar los 120 caracteres');
 

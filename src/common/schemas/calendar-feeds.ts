@@ -25,5 +25,8 @@ export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeedSchema>;
 
 /** `<43 base64url characters>.ics` */
 export const feedFileParams = z.object({
-  file: z.string().max(60).regex(/^[\w-]{43}\.ics$/, { error: 'Enlace de calendario no válido' }),
+  file: z
+    .string()
+    .max(60)
+    .regex(/^[\w-]{43}\.ics$/, { error: 'Enlace de calendario no válido' }),
 });

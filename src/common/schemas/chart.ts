@@ -49,7 +49,13 @@ export type ChartQuery = z.input<typeof chartQuerySchema>;
 export const chartItemSchema = z.object({
   kind: z.enum(CHART_KINDS),
   id: z.string(),
+  /**
+   * The clinical moment, which orders the timeline: an appointment's start, a note's appointment's start,
+   * the start of the clinic's day of a prescription's date or a treatment's start (`dateOnly`), a file's upload.
+   */
   at: z.string(),
+  /** A prescription or a treatment: a calendar date, to be shown without an hour. */
+  dateOnly: z.boolean(),
   title: z.string(),
   detail: z.string(),
   status: z.string(),

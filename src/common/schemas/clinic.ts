@@ -13,8 +13,6 @@ export const publicClinicSchema = z.object({
   mapUrl: z.string(),
   openingHours: z.array(z.object({ days: z.string(), hours: z.string() })),
   specialties: z.array(z.string()),
-  doctors: z.array(
-    z.object({ id: z.string(), displayName: z.string(), specialty: z.string(), photoURL: z.string() }),
-  ),
+  doctors: z.array(z.object({ id: z.string(), displayName: z.string(), specialty: z.string(), photoURL: z.string() })),
 });
 export type PublicClinic = z.infer<typeof publicClinicSchema>;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label}: escribe un texto` })
-    .max(max, `${label}: no puede superar los ${max} caracteres`);
+  z.string({ error: `${label}: escribe un texto` }).max(max, `${label}: no puede superar los ${max} caracteres`);
 
 /** The clinical text of a consultation note: what a draft saves (every field may still be empty). */
 export const noteDraftSchema = z.strictObject({

@@ -5,7 +5,10 @@ export const PATIENT_ANSWERS = ['confirmed', 'declined'] as const;
 export type PatientAnswer = (typeof PATIENT_ANSWERS)[number];
 
 /** The value of `?respuesta=` in the reminder's links (Spanish, it is in the address bar). */
-export const ANSWER_PARAMS = { confirmed: 'confirmo', declined: 'no-podre-ir' } as const satisfies Record<PatientAnswer, string>;
+export const ANSWER_PARAMS = { confirmed: 'confirmo', declined: 'no-podre-ir' } as const satisfies Record<
+  PatientAnswer,
+  string
+>;
 
 /** The reason an appointment declined from the reminder is cancelled with. */
 export const DECLINED_REASON = 'El paciente avisó que no podrá ir';

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { TIME_PATTERN, timeToMinutes, WEEKDAY_NAMES } from '../time';
 import { displayNameSchema, emailSchema, phoneSchema, photoUrlSchema } from './auth';
 
-export const specialtySchema = z.object({ id: z.string(), name: z.string(), doctorCount: z.number() });
+export const specialtySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Pediatría and the like: booking asks for the child's name and birth date and the guardian's data. */
+  forMinors: z.boolean().optional(),
+  doctorCount: z.number(),
+});
 export type Specialty = z.infer<typeof specialtySchema>;
 
 export const specialtyInputSchema = z.strictObject({
   name: z.string().trim().min(2, 'El nombre de la especialidad debe tener al menos 2 caracteres').max(80),
+  forMinors: z.boolean({ error: 'Indica si la especialidad es para menores' }).optional(),
 });
 
 const timeSchema = z.string().regex(TIME_PATTERN, 'Escribe la hora como HH:MM (p. ej. 09:30)');
@@ -63,7 +70,12 @@ export const absenceInputSchema = z
   });
 export type AbsenceInput = z.infer<typeof absenceInputSchema>;
 
-export const absenceSchema = z.object({ id: z.string(), startDate: z.string(), endDate: z.string(), reason: z.string() });
+export const absenceSchema = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string(),
+});
 export type Absence = z.infer<typeof absenceSchema>;
 
 const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'El color debe ser como #1c7ed6');

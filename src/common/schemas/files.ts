@@ -26,7 +26,11 @@ export const ACCEPTED_FILE_MIMES = [
 export const ACCEPTED_FILE_EXTENSIONS = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.docx';
 /** Contents a browser can show in the page. */
 export const previewKindOf = (mime: string): 'image' | 'pdf' | null =>
-  mime === 'application/pdf' ? 'pdf' : mime === 'image/jpeg' || mime === 'image/png' || mime === 'image/webp' ? 'image' : null;
+  mime === 'application/pdf'
+    ? 'pdf'
+    : mime === 'image/jpeg' || mime === 'image/png' || mime === 'image/webp'
+      ? 'image'
+      : null;
 
 const day = z.iso.date({ error: 'Escribe la fecha como AAAA-MM-DD' });
 
@@ -35,7 +39,10 @@ export const fileUploadFieldsSchema = z.strictObject({
   type: z.enum(FILE_TYPES, { error: 'Elige el tipo de documento' }),
   description: z.string().trim().max(500, 'La descripción no puede superar los 500 caracteres').default(''),
   patientId: z.uuid({ error: 'Paciente no encontrado' }).optional(),
-  visibleToPatient: z.enum(['true', 'false'], { error: 'Valor no válido' }).default('false').transform((value) => value === 'true'),
+  visibleToPatient: z
+    .enum(['true', 'false'], { error: 'Valor no válido' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type FileUploadFields = z.input<typeof fileUploadFieldsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineString } from './one-line';
 import { DOCUMENT_TYPES, documentError, normalizeDocument } from '../identity-document';
 import { schemaNowMs } from '../now';
 import { emailSchema, phoneSchema } from './auth';
@@ -18,20 +19,22 @@ export const CONSENT_CHANNEL_LABELS: Record<(typeof CONSENT_CHANNELS)[number], s
   papel: 'Documento firmado',
 };
 
-const text = (max: number, label: string) =>
-  z.string().trim().max(max, `${label}: como máximo ${max} caracteres`);
+const text = (max: number, label: string) => z.string().trim().max(max, `${label}: como máximo ${max} caracteres`);
 
 /** A patient's record as staff write it. Document type and number go together and are checked. */
 export const patientFieldsSchema = z.object({
-  firstName: z.string().trim().min(1, 'Escribe el nombre').max(80, 'El nombre es demasiado largo'),
-  lastName: z.string().trim().min(1, 'Escribe los apellidos').max(120, 'Los apellidos son demasiado largos'),
+  firstName: oneLineString().min(1, 'Escribe el nombre').max(80, 'El nombre es demasiado largo'),
+  lastName: oneLineString().min(1, 'Escribe los apellidos').max(120, 'Los apellidos son demasiado largos'),
   documentType: z.enum(DOCUMENT_TYPES, { error: 'Elige el tipo de documento' }).nullable(),
   documentNumber: z.string().trim().max(30).nullable(),
   birthDate: z.iso
     .date({ error: 'Escribe la fecha de nacimiento como AAAA-MM-DD' })
     .refine((date) => date >= '1900-01-01', 'La fecha de nacimiento no puede ser anterior a 1900')
     // Today where the day starts first (UTC+14): a baby born today is never refused, whatever the zone.
-    .refine((date) => date <= new Date(schemaNowMs() + 14 * 3_600_000).toISOString().slice(0, 10), 'La fecha de nacimiento no puede ser futura')
+    .refine(
+      (date) => date <= new Date(schemaNowMs() + 14 * 3_600_000).toISOString().slice(0, 10),
+      'La fecha de nacimiento no puede ser futura',
+    )
     .nullable(),
   sex: z.enum(SEXES, { error: 'Elige una opción de sexo' }).nullable(),
   phone: z.union([phoneSchema, z.literal('')]),
@@ -46,10 +49,7 @@ export const patientFieldsSchema = z.object({
   privacyConsentChannel: z.enum(CONSENT_CHANNELS, { error: 'Indica cómo se dio el consentimiento' }).nullable(),
 });
 
-function checkDocument(
-  value: { documentType?: string | null; documentNumber?: string | null },
-  ctx: z.RefinementCtx,
-) {
+function checkDocument(value: { documentType?: string | null; documentNumber?: string | null }, ctx: z.RefinementCtx) {
   const number = value.documentNumber?.trim() ?? '';
   if (!value.documentType && !number) return;
   if (!value.documentType) {
@@ -64,7 +64,10 @@ function checkDocument(
   if (error) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: error });
 }
 
-function checkConsent(value: { privacyConsent?: boolean; privacyConsentChannel?: string | null }, ctx: z.RefinementCtx) {
+function checkConsent(
+  value: { privacyConsent?: boolean; privacyConsentChannel?: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (value.privacyConsent && !value.privacyConsentChannel) {
     ctx.addIssue({ code: 'custom', path: ['privacyConsentChannel'], message: 'Indica cómo se dio el consentimiento' });
   }
@@ -73,7 +76,11 @@ function checkConsent(value: { privacyConsent?: boolean; privacyConsentChannel?:
 const normalize = <T extends { documentNumber?: string | null }>(value: T): T =>
   value.documentNumber ? { ...value, documentNumber: normalizeDocument(value.documentNumber) } : value;
 
-export const patientCreateSchema = patientFieldsSchema.strict().superRefine(checkDocument).superRefine(checkConsent).transform(normalize);
+export const patientCreateSchema = patientFieldsSchema
+  .strict()
+  .superRefine(checkDocument)
+  .superRefine(checkConsent)
+  .transform(normalize);
 export type PatientCreateInput = z.input<typeof patientCreateSchema>;
 
 export const patientUpdateSchema = patientFieldsSchema

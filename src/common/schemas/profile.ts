@@ -4,7 +4,10 @@ import { patientFieldsSchema } from './patients';
 
 /** Changing the password from the profile: the current one proves it is the owner at the keyboard. */
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string({ error: 'Introduce tu contraseña actual' }).min(1, 'Introduce tu contraseña actual').max(1024),
+  currentPassword: z
+    .string({ error: 'Introduce tu contraseña actual' })
+    .min(1, 'Introduce tu contraseña actual')
+    .max(1024),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

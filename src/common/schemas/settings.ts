@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../time';
 import { ownImageUrlSchema } from './images';
 import { FEED_PATIENT_DISPLAYS } from './calendar-feeds';
+import { STAFF_IDLE_MINUTES } from '../idle';
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label}: como máximo ${max} caracteres`);
@@ -22,14 +23,26 @@ export const openingHoursRowSchema = z.object({
 export const clinicSettingsSchema = z.object({
   name: z.string().trim().min(2, 'El nombre de la clínica debe tener al menos 2 caracteres').max(120),
   address: optionalText(200, 'Dirección'),
-  phone: z.union([z.literal(''), z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un teléfono válido')]),
+  phone: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un teléfono válido'),
+  ]),
   email: z.union([z.literal(''), z.email({ error: 'Introduce un correo electrónico válido' })]),
   whatsapp: z.union([
     z.literal(''),
-    z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un número de WhatsApp válido, con prefijo (+34…)'),
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,30}$/, 'Introduce un número de WhatsApp válido, con prefijo (+34…)'),
   ]),
   logoUrl: ownImageUrlSchema('El logotipo debe ser una imagen subida a la clínica'),
-  mapUrl: z.union([z.literal(''), z.url({ protocol: /^https$/, error: 'El enlace del mapa debe empezar por https://' })]),
+  mapUrl: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https$/, error: 'El enlace del mapa debe empezar por https://' }),
+  ]),
   openingHours: z.array(openingHoursRowSchema).max(14, 'Como máximo 14 filas de horario'),
   timeZone: z.string().refine(isValidTimeZone, 'Zona horaria no válida: usa un nombre IANA como Europe/Madrid'),
   defaultAppointmentMinutes: wholeNumber('Duración de la cita', 5, 480, 'minutos'),
@@ -40,6 +53,12 @@ export const clinicSettingsSchema = z.object({
   bookingsRequireConfirmation: z.boolean(),
   /** What the private calendar feeds show of each patient. */
   feedPatientDisplay: z.enum(FEED_PATIENT_DISPLAYS, { error: 'Elige qué mostrar de los pacientes en los calendarios' }),
+  /** Whether e-mails to patients (and their .ics) name the visit's reason: off by default, it is health data. */
+  mailIncludeReason: z.boolean(),
+  /** Minutes without input after which an admin's or doctor's session ends (issue 21); patients keep 7 days. */
+  staffIdleMinutes: wholeNumber('Cierre por inactividad', STAFF_IDLE_MINUTES.min, STAFF_IDLE_MINUTES.max, 'minutos'),
+  /** «Exigir segundo factor al personal»: admins and doctors sign in with an app or a passkey too (issue 21). */
+  requireSecondFactorForStaff: z.boolean(),
 });
 export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
 

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { oneLineString } from './one-line';
 
 export const TASK_STATUSES = ['pendiente', 'en_curso', 'hecha'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = { pendiente: 'Pendiente', en_curso: 'En curso', hecha: 'Hecha' };
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  pendiente: 'Pendiente',
+  en_curso: 'En curso',
+  hecha: 'Hecha',
+};
 
 export const TASK_PRIORITIES = ['baja', 'media', 'alta'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
@@ -18,8 +23,10 @@ export const TASK_SORT_LABELS: Record<TaskSort, string> = {
 
 const dueDateSchema = z.iso.date({ error: 'Escribe la fecha límite como AAAA-MM-DD' }).nullable();
 
-const taskFieldsSchema = z.strictObject({
-  title: z.string({ error: 'Escribe un título' }).trim().min(2, 'El título debe tener al menos 2 caracteres').max(160, 'El título no puede superar los 160 caracteres'),
+export const taskFieldsSchema = z.strictObject({
+  title: oneLineString({ error: 'Escribe un título' })
+    .min(2, 'El título debe tener al menos 2 caracteres')
+    .max(160, 'El título no puede superar los 160 caracteres'),
   description: z.string().trim().max(4000, 'La descripción no puede superar los 4000 caracteres').default(''),
   assigneeId: z.uuid({ error: 'Elige a quién se asigna la tarea' }),
   dueDate: dueDateSchema.default(null),
@@ -77,5 +84,16 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskListSchema = z.object({ items: z.array(taskSchema), today: z.string() });
 export type TaskList = z.infer<typeof taskListSchema>;
 
-export const taskAssigneeSchema = z.object({ id: z.string(), displayName: z.string(), role: z.enum(['admin', 'doctor']) });
+export const taskAssigneeSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  role: z.enum(['admin', 'doctor']),
+});
 export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
+
+/**
+ * What the desk is told after a change the patient cannot be told of (no e-mail): the message for the
+ * toast and the call task created for it (in the change's transaction).
+ */
+export const deskNoticeSchema = z.object({ message: z.string(), taskId: z.string(), taskTitle: z.string() });
+export type DeskNotice = z.infer<typeof deskNoticeSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineString } from './one-line';
 
 export const TREATMENT_STATUSES = ['activo', 'finalizado', 'suspendido'] as const;
 export type TreatmentStatus = (typeof TREATMENT_STATUSES)[number];
@@ -7,15 +8,23 @@ export const TREATMENT_STATUS_LABELS: Record<TreatmentStatus, string> = {
   finalizado: 'Finalizado',
   suspendido: 'Suspendido',
 };
-export const TREATMENT_STATUS_COLORS: Record<TreatmentStatus, string> = { activo: 'teal', finalizado: 'gray', suspendido: 'orange' };
+export const TREATMENT_STATUS_COLORS: Record<TreatmentStatus, string> = {
+  activo: 'teal',
+  finalizado: 'gray',
+  suspendido: 'orange',
+};
 
 export const MAX_SESSIONS = 500;
 
 const day = (message: string) =>
-  z.iso.date({ error: message }).refine((value) => value >= '1900-01-01' && value < '3000-01-01', 'Indica una fecha entre los años 1900 y 2999');
+  z.iso
+    .date({ error: message })
+    .refine((value) => value >= '1900-01-01' && value < '3000-01-01', 'Indica una fecha entre los años 1900 y 2999');
 
 const treatmentFields = {
-  title: z.string({ error: 'Escribe el título' }).trim().min(1, 'Escribe el título').max(150, 'Título: como máximo 150 caracteres'),
+  title: oneLineString({ error: 'Escribe el título' })
+    .min(1, 'Escribe el título')
+    .max(150, 'Título: como máximo 150 caracteres'),
   diagnosis: z.string().trim().max(1000, 'Diagnóstico: como máximo 1000 caracteres').default(''),
   description: z.string().trim().max(5000, 'Descripción: como máximo 5000 caracteres').default(''),
   startDate: day('Escribe la fecha de inicio como AAAA-MM-DD'),
@@ -65,7 +74,8 @@ export const appointmentTreatmentSchema = z.strictObject({
 export const linkedPrescriptionSchema = z.object({
   id: z.string(),
   prescribedOn: z.string(),
-  status: z.enum(['activa', 'anulada']),
+  /** As shown (`caducada` past its validity by the clinic's clock, computed on the server). */
+  status: z.enum(['activa', 'caducada', 'anulada']),
   verificationCode: z.string(),
   medicines: z.array(z.string()),
 });
@@ -95,4 +105,7 @@ export type Treatment = z.infer<typeof treatmentSchema>;
 
 export const treatmentListSchema = z.array(treatmentSchema);
 
-export const appointmentTreatmentResultSchema = z.object({ appointmentId: z.string(), treatmentId: z.string().nullable() });
+export const appointmentTreatmentResultSchema = z.object({
+  appointmentId: z.string(),
+  treatmentId: z.string().nullable(),
+});

@@ -9,7 +9,9 @@ export const USER_STATE_LABELS: Record<UserState, string> = {
   invitacion_pendiente: 'Invitación pendiente',
 };
 
-const roleSchema = z.enum(['admin', 'doctor', 'paciente'], { error: 'Elige un rol: administración, doctor/a o paciente' });
+const roleSchema = z.enum(['admin', 'doctor', 'paciente'], {
+  error: 'Elige un rol: administración, doctor/a o paciente',
+});
 const staffRoleSchema = z.enum(['admin', 'doctor'], { error: 'Elige un rol: administración o doctor/a' });
 
 export const userListQuerySchema = z.strictObject({
@@ -31,13 +33,46 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** A doctor whose professional data (specialty, nº de colegiado) is still to be completed. */
   doctorProfileIncomplete: z.boolean(),
+  /** When the account's private calendar feed was created; `null` without one. An admin may revoke it. */
+  calendarFeedCreatedAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userListSchema = z.object({ items: z.array(userSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const userListSchema = z.object({
+  items: z.array(userSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 export type UserList = z.infer<typeof userListSchema>;
 
-export const userInviteSchema = z.strictObject({ email: emailSchema, displayName: displayNameSchema, role: staffRoleSchema });
+/**
+ * Inviting a doctor also asks her specialty and nº de colegiado (her calendar colour is optional: the first
+ * one no doctor uses); an admin gives none of them.
+ */
+export const userInviteSchema = z
+  .strictObject({
+    email: emailSchema,
+    displayName: displayNameSchema,
+    role: staffRoleSchema,
+    specialtyId: z.uuid({ error: 'Elige una especialidad' }).optional(),
+    licenseNumber: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z/-]{4,20}$/, 'El nº de colegiado debe tener entre 4 y 20 números o letras')
+      .optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'El color debe ser como #1c7ed6')
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.role !== 'doctor') return;
+    if (!value.specialtyId)
+      context.addIssue({ code: 'custom', path: ['specialtyId'], message: 'Elige una especialidad' });
+    if (!value.licenseNumber)
+      context.addIssue({ code: 'custom', path: ['licenseNumber'], message: 'Escribe el nº de colegiado' });
+  });
 export type UserInviteInput = z.input<typeof userInviteSchema>;
 
 export const userUpdateSchema = z.strictObject({

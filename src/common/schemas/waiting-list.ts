@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { oneLineString } from './one-line';
 import { emailSchema, phoneSchema } from './auth';
 
 /** How many people on the list are offered each freed slot at once (first come, first served). */
 export const OFFERS_PER_SLOT = 3;
+/**
+ * How long a freed slot offered to the list is held from public booking (and patients' own), counted from
+ * when the offer leaves; never past the slot's start. Then it is anyone's (or the next people's on the list).
+ */
+export const OFFER_HOLD_MINUTES = 120;
 
 export const WAITING_STATUSES = ['esperando', 'reservada', 'retirada'] as const;
 export type WaitingStatus = (typeof WAITING_STATUSES)[number];
@@ -62,8 +68,8 @@ export type MyWaitingJoinInput = z.input<typeof myWaitingJoinSchema>;
 export const publicWaitingJoinSchema = z
   .strictObject({
     ...wishFields,
-    firstName: z.string().trim().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
-    lastName: z.string().trim().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
+    firstName: oneLineString().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
+    lastName: oneLineString().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
     email: emailSchema,
     phone: phoneSchema,
     acceptPrivacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para apuntarte' }),
@@ -113,6 +119,24 @@ export const waitingEntrySchema = z.object({
 export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
 export const waitingEntryListSchema = z.array(waitingEntrySchema);
 
+/** A wish as shown back: with whom and which days (no patient data). A `WaitingEntry` is one too. */
+export const waitingWishViewSchema = z.object({
+  doctorName: z.string().nullable(),
+  specialty: z.string().nullable(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  partOfDay: z.enum(PARTS_OF_DAY),
+});
+export type WaitingWishView = z.infer<typeof waitingWishViewSchema>;
+
+/**
+ * The answer to joining from /agendar-cita: the wish as recorded and that it was. Nothing of the patient
+ * record it went to (whoever types a patient's name and e-mail must learn nothing of her), as the public
+ * booking answers.
+ */
+export const publicWaitingJoinedSchema = z.object({ joined: z.literal(true), wish: waitingWishViewSchema });
+export type PublicWaitingJoined = z.infer<typeof publicWaitingJoinedSchema>;
+
 /** What the offer's page shows before and after booking. */
 export const OFFER_STATES = ['abierta', 'aceptada', 'ocupada', 'caducada', 'retirada'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
@@ -130,6 +154,8 @@ export type WaitingOffer = z.infer<typeof offerSchema>;
 
 export const OFFER_TAKEN_MESSAGE =
   'Lo sentimos: otra persona ha reservado esta hora un momento antes. Sigues en la lista de espera y te avisaremos si se libera otra.';
-export const OFFER_EXPIRED_MESSAGE = 'Esta oferta ya no está disponible: la hora ha pasado o el aviso se anuló. Sigues en la lista de espera.';
+export const OFFER_EXPIRED_MESSAGE =
+  'Esta oferta ya no está disponible: la hora ha pasado o el aviso se anuló. Sigues en la lista de espera.';
 export const OFFER_WITHDRAWN_MESSAGE = 'Ya no estás en la lista de espera, así que esta oferta no se puede usar.';
-export const OFFER_NOT_FOUND_MESSAGE = 'No encontramos esta oferta. Revisa que el enlace esté completo o llama a la clínica.';
+export const OFFER_NOT_FOUND_MESSAGE =
+  'No encontramos esta oferta. Revisa que el enlace esté completo o llama a la clínica.';

@@ -1,14 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../common/roles';
 import errorsPlugin from '../plugins/errors';
-import type { Repositories } from '../repositories';
-import accessPlugin from './plugin';
+import type { Repositories } from '../modules/repositories';
+import accessPlugin, { registerWithAccess } from './plugin';
 import { can, grantOf, PERMISSIONS } from './policy';
 import { visibilityOf } from './visibility';
 
 /** A bare server with the access plugin; `x-test-role` stands in for a session. */
-async function server(routes: (app: FastifyInstance) => void) {
+async function server(routes: (app: FastifyInstance) => unknown) {
   const app = Fastify();
   const visibleTo = () => ({});
   app.decorate('repos', { patients: { visibleTo }, appointments: { visibleTo } } as unknown as Repositories);
@@ -19,7 +19,7 @@ async function server(routes: (app: FastifyInstance) => void) {
   });
   await app.register(errorsPlugin);
   await app.register(accessPlugin);
-  routes(app);
+  await routes(app);
   return app;
 }
 
@@ -37,7 +37,9 @@ describe('routes declare their access', () => {
   });
 
   it('so does a permission the policy does not know', async () => {
-    const unknown = server((a) => a.post('/api/rara', { config: { access: 'patients:delete' as never } }, async () => ({})));
+    const unknown = server((a) =>
+      a.post('/api/rara', { config: { access: 'patients:delete' as never } }, async () => ({})),
+    );
     await expect(unknown).rejects.toThrow(/POST \/api\/rara: .* got "patients:delete"/);
   });
 
@@ -51,8 +53,13 @@ describe('routes declare their access', () => {
 describe('the access hook', () => {
   const build = () =>
     server((a) => {
-      a.get('/api/fichas', { config: { access: 'patients:read' } }, async (request) => ({ grant: request.scope.grant, visibility: request.scope.visibility }));
-      a.get('/api/abierta', { config: { access: 'public' } }, async (request) => ({ visibility: request.scope.visibility }));
+      a.get('/api/fichas', { config: { access: 'patients:read' } }, async (request) => ({
+        grant: request.scope.grant,
+        visibility: request.scope.visibility,
+      }));
+      a.get('/api/abierta', { config: { access: 'public' } }, async (request) => ({
+        visibility: request.scope.visibility,
+      }));
       a.get('/api/ajustes', { config: { access: 'settings:manage' } }, async () => ({ ok: true }));
     });
 
@@ -64,12 +71,15 @@ describe('the access hook', () => {
     const doctor = await app.inject({ method: 'GET', url: '/api/ajustes', headers: { 'x-test-role': 'doctor' } });
     expect(doctor.statusCode).toBe(403);
     expect(doctor.json().error.code).toBe('FORBIDDEN');
-    expect((await app.inject({ method: 'GET', url: '/api/ajustes', headers: { 'x-test-role': 'admin' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/ajustes', headers: { 'x-test-role': 'admin' } })).statusCode,
+    ).toBe(200);
   });
 
   it('scopes the request to what the grant of its role reaches', async () => {
     app = await build();
-    const as = async (role: Role) => (await app!.inject({ method: 'GET', url: '/api/fichas', headers: { 'x-test-role': role } })).json();
+    const as = async (role: Role) =>
+      (await app!.inject({ method: 'GET', url: '/api/fichas', headers: { 'x-test-role': role } })).json();
     expect(await as('admin')).toEqual({ grant: 'any', visibility: { kind: 'all' } });
     expect(await as('doctor')).toEqual({ grant: 'own', visibility: { kind: 'doctor', doctorId: 'doctor-1' } });
     expect(await as('paciente')).toEqual({ grant: 'own', visibility: { kind: 'patient', accountId: 'paciente-1' } });
@@ -81,6 +91,35 @@ describe('the access hook', () => {
     app = await build();
     await app.ready();
     expect(app.accessRoutes).toContainEqual({ method: 'HEAD', url: '/api/fichas', access: 'patients:read' });
+  });
+});
+
+describe('routes of a plugin we do not write', () => {
+  /** Like `@fastify/swagger-ui`: routes without a config of ours, one of them in a nested plugin. */
+  const vendored: FastifyPluginAsync = async (scope) => {
+    scope.get('/api/ajeno', async () => ({ ok: true }));
+    scope.get('/api/ajeno/propio', { config: { access: 'settings:manage' } }, async () => ({ ok: true }));
+    await scope.register(async (inner) => inner.get('/api/ajeno/anidado', async () => ({ ok: true })));
+  };
+
+  it('take the access they are registered with, unless they declare their own', async () => {
+    app = await server((a) => registerWithAccess(a, 'public', vendored, {}));
+    await app.ready();
+    expect(app.accessRoutes.filter((route) => route.method === 'GET')).toEqual([
+      expect.objectContaining({ url: '/api/ajeno', access: 'public' }),
+      expect.objectContaining({ url: '/api/ajeno/propio', access: 'settings:manage' }),
+      expect.objectContaining({ url: '/api/ajeno/anidado', access: 'public' }),
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/ajeno/anidado' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/ajeno/propio' })).statusCode).toBe(401);
+  });
+
+  it('and the routes beside them still declare theirs', async () => {
+    const started = server(async (a) => {
+      await registerWithAccess(a, 'public', vendored, {});
+      a.get('/api/vecina', async () => ({}));
+    });
+    await expect(started).rejects.toThrow(/GET \/api\/vecina: every \/api route declares config\.access/);
   });
 });
 

@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginCallback,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { sessionEndOf } from '../modules/auth/sessions';
 import { grantOf, isAccess, type Access } from './policy';
 import { createRequestScope } from './scope';
 
@@ -14,6 +22,27 @@ export interface DeclaredRoute {
 }
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/** Where `registerWithAccess` leaves the access of a plugin's routes: on its encapsulated instance. */
+const kPluginAccess = Symbol('clinica.pluginAccess');
+type WithPluginAccess = FastifyInstance & { [kPluginAccess]?: Access };
+
+/**
+ * Registers a plugin we do not write (the API reference page of `@fastify/swagger-ui`), whose routes
+ * cannot carry `config.access`: each of them gets `access`, and goes through the same hook, the matrix
+ * and the fuzzing as any other. A route that declares its own access keeps it.
+ */
+export async function registerWithAccess<Options extends object>(
+  app: FastifyInstance,
+  access: Access,
+  plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
+  options: Options,
+) {
+  await app.register(async (scope: WithPluginAccess) => {
+    scope[kPluginAccess] = access;
+    await scope.register(plugin as FastifyPluginAsync<Options>, options);
+  });
+}
 
 /**
  * One access policy for the whole API. Every `/api` route must declare `config: { access }` — a
@@ -33,20 +62,23 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
       request.scope = createRequestScope(app.repos, request.user, null);
       return;
     }
-    if (!request.user) throw new AppError(401, 'NOT_AUTHENTICATED');
+    // A session that just ended for inactivity says so (the desk locked itself), any other absence is «not signed in».
+    if (!request.user) throw new AppError(401, sessionEndOf(request) === 'idle' ? 'SESSION_IDLE' : 'NOT_AUTHENTICATED');
     const grant = access ? grantOf(request.user.role, access) : null;
     if (!grant) throw new AppError(403, 'FORBIDDEN');
     request.scope = createRequestScope(app.repos, request.user, grant);
   };
 
-  app.addHook('onRoute', (route: RouteOptions) => {
+  app.addHook('onRoute', function declareAccess(this: WithPluginAccess, route: RouteOptions) {
     if (!isApi(route.url)) return;
-    const access: unknown = route.config?.access;
+    // `this` is the instance the route is registered on: inside `registerWithAccess`, it carries the access.
+    const access: unknown = route.config?.access ?? this[kPluginAccess];
     if (!isAccess(access)) {
       throw new Error(
         `${route.method} ${route.url}: every /api route declares config.access (a permission of src/server/access/policy.ts, or 'public'); got ${JSON.stringify(access)}`,
       );
     }
+    route.config = { ...route.config, access };
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, schema: route.schema });
     const own = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [checkAccess, ...own];

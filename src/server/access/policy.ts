@@ -3,7 +3,8 @@ import type { Role } from '../../common/roles';
 /**
  * How much of a permission's data a role reaches: `any` — everyone's; `own` — only what is theirs
  * (a doctor: the patients they have or had appointments with and their own agenda; a paciente: their
- * own record and appointments). What `own` means for each role is decided in `visibility.ts`.
+ * own record and appointments). Who `own` is for each role is decided in `visibility.ts`, what it covers of
+ * each entity in `ownership.ts`.
  */
 export type Grant = 'any' | 'own';
 
@@ -15,6 +16,8 @@ export type Grant = 'any' | 'own';
 export const PERMISSIONS = {
   // The signed-in user's own account.
   'profile:manage': { admin: 'own', doctor: 'own', paciente: 'own' },
+  /** «Sesiones abiertas»: one's own sessions only (an admin ends another's with `users:manage`), and the idle lock's keep-alive. */
+  'my-sessions:manage': { admin: 'own', doctor: 'own', paciente: 'own' },
   // The clinic's configuration.
   'settings:manage': { admin: 'any' },
   'specialties:manage': { admin: 'any' },

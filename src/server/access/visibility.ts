@@ -15,18 +15,15 @@ export type Visibility =
   | { kind: 'none' };
 
 export const SEES_NOTHING: Visibility = { kind: 'none' };
+/** Everything: the grant `any`, or a job that acts for the whole clinic. */
+export const SEES_EVERYTHING: Visibility = { kind: 'all' };
 
 /** `any` sees everything; `own` sees what belongs to that role's user; a visitor sees nothing. */
 export function visibilityOf(user: { id: string; role: Role } | null, grant: Grant | null): Visibility {
   if (!user || !grant) return SEES_NOTHING;
-  if (grant === 'any') return { kind: 'all' };
+  if (grant === 'any') return SEES_EVERYTHING;
   if (user.role === 'doctor') return { kind: 'doctor', doctorId: user.id };
   if (user.role === 'paciente') return { kind: 'patient', accountId: user.id };
   // Staff own no clinical data of their own.
   return SEES_NOTHING;
-}
-
-/** Whether the appointments of this doctor's agenda are visible (live events carry only the doctor). */
-export function seesAgendaOf(visibility: Visibility, doctorId: string): boolean {
-  return visibility.kind === 'all' || (visibility.kind === 'doctor' && visibility.doctorId === doctorId);
 }

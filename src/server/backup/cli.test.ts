@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { acquireDirectoryLock } from '../db/lock';
 import { createAccountWithProfile } from '../modules/auth/accounts';
-import { createRepositories } from '../repositories';
+import { createRepositories } from '../modules/repositories';
 import { databaseFileStore } from '../modules/files/store';
 import { writeBackup } from './dump';
 import { verifyBackup, type BackupManifest } from './format';

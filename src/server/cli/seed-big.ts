@@ -34,7 +34,11 @@ async function main() {
     }
     if (appointments > 0) {
       const bar = progressBar('citas', appointments);
-      const added = await addDoctorsAndAppointments(database.db, repos, { doctorCount: doctors, appointmentCount: appointments, onProgress: (done) => bar.update(done) });
+      const added = await addDoctorsAndAppointments(database.db, repos, {
+        doctorCount: doctors,
+        appointmentCount: appointments,
+        onProgress: (done) => bar.update(done),
+      });
       bar.finish(`${doctors} doctores y ${added} citas añadidos`);
     }
     await repos.patients.analyze();

@@ -10,7 +10,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const backendPid = async () => {
-  const result = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as { rows: { pid: number }[] };
+  const result = (await database.db.execute(sql`SELECT pg_backend_pid() AS pid`)) as unknown as {
+    rows: { pid: number }[];
+  };
   return result.rows[0]!.pid;
 };
 

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app';
 import { createDoctor, validPatient } from '../test/fixtures';
 import { openDatabase } from './client';
@@ -29,7 +29,9 @@ async function terminateBackends(database: string) {
   const pids = found.map((row) => row.pid);
   await asAdmin(`SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid`, [pids]);
   for (let i = 0; i < 100; i++) {
-    const [left] = await asAdmin<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1)`, [pids]);
+    const [left] = await asAdmin<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1)`, [
+      pids,
+    ]);
     if (left!.n === 0) return pids.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -43,7 +45,12 @@ function expectUnavailable(response: LightMyRequestResponse) {
 }
 
 /** Reads the event stream until `text` appears; fails after `timeoutMs`. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: { text: string }, text: string, timeoutMs = 10_000) {
+async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  seen: { text: string },
+  text: string,
+  timeoutMs = 10_000,
+) {
   const deadline = Date.now() + timeoutMs;
   const decoder = new TextDecoder();
   while (!seen.text.includes(text)) {
@@ -58,134 +65,149 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, seen: 
   }
 }
 
-describe.skipIf(!serverUrl)('a database connection that heals (PostgreSQL only: PGlite runs in-process and has no connection to lose)', () => {
-  let t: TestApp;
-  let databaseName: string;
-  let admin: { id: string; cookie: string };
+describe.skipIf(!serverUrl)(
+  'a database connection that heals (PostgreSQL only: PGlite runs in-process and has no connection to lose)',
+  () => {
+    let t: TestApp;
+    let databaseName: string;
+    let admin: { id: string; cookie: string };
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-    databaseName = new URL(t.database.url!).pathname.slice(1);
-    admin = await t.createUser({ role: 'admin' });
-  });
-  afterAll(async () => {
-    await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`).catch(() => undefined);
-    await t?.close();
-  });
-
-  const session = () => t.request({ method: 'GET', url: '/api/auth/session', cookie: admin.cookie });
-
-  it('terminating every backend under a stream of requests: the process lives, no 500, then every request succeeds', async () => {
-    // A transaction holding its connection while the backend is killed: its client emits 'error' while
-    // checked out, which crashes the process unless the pool gave it a listener.
-    let began!: () => void;
-    const transactionBegan = new Promise<void>((resolve) => (began = resolve));
-    let endCut!: () => void;
-    const cutOver = new Promise<void>((resolve) => (endCut = resolve));
-    const heldTransaction = t.database.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`SELECT 1`);
-        began();
-        await cutOver;
-        await tx.execute(sql`SELECT 1`);
-      })
-      .then(() => undefined, (error: unknown) => error);
-    await transactionBegan;
-    const statuses: number[] = [];
-    const unavailable: LightMyRequestResponse[] = [];
-    let running = true;
-    const stream = Promise.all(
-      Array.from({ length: 6 }, async () => {
-        while (running) {
-          const response = await session();
-          statuses.push(response.statusCode);
-          if (response.statusCode === 503) unavailable.push(response);
-        }
-      }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await terminateBackends(databaseName)).toBeGreaterThan(1);
-    endCut();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    running = false;
-    await stream;
-    expect(isDatabaseUnavailable(await heldTransaction)).toBe(true);
-
-    // During the cut a request either succeeded or was told, in Spanish, to retry: never a 500.
-    expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
-    for (const response of unavailable) expectUnavailable(response);
-    // The pool has dropped the dead connections and opened new ones.
-    const after = await Promise.all(Array.from({ length: 20 }, () => session()));
-    expect(after.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
-    expect(after[0]!.json().user.id).toBe(admin.id);
-  });
-
-  it('a live diary (SSE client) subscribed before the cut receives the next booking without reconnecting', async () => {
-    const doctor = await createDoctor(t, admin.cookie);
-    const patient = await t.request({
-      method: 'POST',
-      url: '/api/patients',
-      cookie: admin.cookie,
-      payload: validPatient({ documentType: null, documentNumber: null }),
+    beforeAll(async () => {
+      t = await buildTestApp();
+      databaseName = new URL(t.database.url!).pathname.slice(1);
+      admin = await t.createUser({ role: 'admin' });
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as net.AddressInfo;
-    const controller = new AbortController();
-    // What a browser's EventSource does: one GET kept open, read as it arrives.
-    const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
-      headers: { cookie: admin.cookie, accept: 'text/event-stream' },
-      signal: controller.signal,
+    afterAll(async () => {
+      await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await t?.close();
     });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    const seen = { text: '' };
-    try {
-      await readUntil(reader, seen, 'retry:');
-      await terminateBackends(databaseName);
-      // The instance re-established its LISTEN and told the screen to catch up with what it missed.
-      await readUntil(reader, seen, 'event: resync');
 
-      const booked = await t.request({
-        method: 'POST',
-        url: '/api/appointments',
-        cookie: admin.cookie,
-        payload: {
-          patientId: patient.json().id,
-          doctorId: doctor.id,
-          startsAt: '2030-01-07T09:00:00.000Z',
-          reason: '',
-          channel: 'telefono',
-          allowOutsideHours: true,
-        },
+    const session = () => t.request({ method: 'GET', url: '/api/auth/session', cookie: admin.cookie });
+
+    it('terminating every backend under a stream of requests: the process lives, no 500, then every request succeeds', async () => {
+      // A transaction holding its connection while the backend is killed: its client emits 'error' while
+      // checked out, which crashes the process unless the pool gave it a listener.
+      let began!: () => void;
+      const transactionBegan = new Promise<void>((resolve) => (began = resolve));
+      let endCut!: () => void;
+      const cutOver = new Promise<void>((resolve) => (endCut = resolve));
+      const heldTransaction = t.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+          began();
+          await cutOver;
+          await tx.execute(sql`SELECT 1`);
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      await transactionBegan;
+      const statuses: number[] = [];
+      const unavailable: LightMyRequestResponse[] = [];
+      let running = true;
+      const stream = Promise.all(
+        Array.from({ length: 6 }, async () => {
+          while (running) {
+            const response = await session();
+            statuses.push(response.statusCode);
+            if (response.statusCode === 503) unavailable.push(response);
+          }
+        }),
+      );
+      // The stream is under way (a dozen answers) when the backends are killed, and goes on
+      // until a good number of requests have met the cut and the reconnection after it.
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(12), { timeout: 10_000, interval: 10 });
+      expect(await terminateBackends(databaseName)).toBeGreaterThan(1);
+      const atCut = statuses.length;
+      endCut();
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(atCut + 24), {
+        timeout: 10_000,
+        interval: 10,
       });
-      expect(booked.statusCode).toBe(201);
-      await readUntil(reader, seen, booked.json().id);
-      expect(seen.text).toContain('event: appointment');
-    } finally {
-      controller.abort();
-    }
-  });
+      running = false;
+      await stream;
+      expect(isDatabaseUnavailable(await heldTransaction)).toBe(true);
 
-  it('while the database refuses connections: 503 in Spanish with Retry-After, health says down; it recovers by itself', async () => {
-    expect((await session()).statusCode).toBe(200);
-    await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS false`);
-    await terminateBackends(databaseName);
-    try {
-      expectUnavailable(await session());
-      const health = await t.request({ method: 'GET', url: '/api/health' });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ status: 'error', database: { kind: 'postgres', ok: false } });
-    } finally {
-      await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
-    }
-    const back = await session();
-    expect(back.statusCode).toBe(200);
-    expect(back.json().user.id).toBe(admin.id);
-    expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ status: 'ok', database: { ok: true } });
-    // The LISTEN connection, which kept failing meanwhile, is back too.
-    await t.database.listening();
-  });
-});
+      // During the cut a request either succeeded or was told, in Spanish, to retry: never a 500.
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      for (const response of unavailable) expectUnavailable(response);
+      // The pool has dropped the dead connections and opened new ones.
+      const after = await Promise.all(Array.from({ length: 20 }, () => session()));
+      expect(after.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
+      expect(after[0]!.json().user.id).toBe(admin.id);
+    });
+
+    it('a live diary (SSE client) subscribed before the cut receives the next booking without reconnecting', async () => {
+      const doctor = await createDoctor(t, admin.cookie);
+      const patient = await t.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: admin.cookie,
+        payload: validPatient({ documentType: null, documentNumber: null }),
+      });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
+      const controller = new AbortController();
+      // What a browser's EventSource does: one GET kept open, read as it arrives.
+      const response = await fetch(`http://127.0.0.1:${port}/api/events`, {
+        headers: { cookie: admin.cookie, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body!.getReader();
+      const seen = { text: '' };
+      try {
+        await readUntil(reader, seen, 'retry:');
+        await terminateBackends(databaseName);
+        // The instance re-established its LISTEN and told the screen to catch up with what it missed.
+        await readUntil(reader, seen, 'event: resync');
+
+        const booked = await t.request({
+          method: 'POST',
+          url: '/api/appointments',
+          cookie: admin.cookie,
+          payload: {
+            patientId: patient.json().id,
+            doctorId: doctor.id,
+            startsAt: '2030-01-07T09:00:00.000Z',
+            reason: '',
+            channel: 'telefono',
+            allowOutsideHours: true,
+          },
+        });
+        expect(booked.statusCode).toBe(201);
+        await readUntil(reader, seen, booked.json().id);
+        expect(seen.text).toContain('event: appointment');
+      } finally {
+        controller.abort();
+      }
+    });
+
+    it('while the database refuses connections: 503 in Spanish with Retry-After, health says down; it recovers by itself', async () => {
+      expect((await session()).statusCode).toBe(200);
+      await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS false`);
+      await terminateBackends(databaseName);
+      try {
+        expectUnavailable(await session());
+        const health = await t.request({ method: 'GET', url: '/api/health' });
+        expect(health.statusCode).toBe(503);
+        expect(health.json()).toMatchObject({ status: 'error', database: { kind: 'postgres', ok: false } });
+      } finally {
+        await asAdmin(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
+      }
+      const back = await session();
+      expect(back.statusCode).toBe(200);
+      expect(back.json().user.id).toBe(admin.id);
+      expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toMatchObject({
+        status: 'ok',
+        database: { ok: true },
+      });
+      // The LISTEN connection, which kept failing meanwhile, is back too.
+      await t.database.listening();
+    });
+  },
+);
 
 describe('connection timeout', () => {
   it('a server that accepts but never answers fails the connection after the timeout, as «unavailable»', async () => {
@@ -199,7 +221,10 @@ describe('connection timeout', () => {
         kind: 'postgres',
         url: `postgres://postgres@127.0.0.1:${port}/nada`,
         connectionTimeoutMs: 300,
-      }).then(() => undefined, (failure: unknown) => failure);
+      }).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(performance.now() - started).toBeLessThan(3_000);
     } finally {

@@ -110,25 +110,32 @@ describe('PGlite data directory lock', { timeout: 150_000 }, () => {
   });
 
   // Linux only: a zombie is told from a live process by its state in /proc/<pid>/stat.
-  it.skipIf(!fs.existsSync('/proc/self/stat'))('takes over the lock of a process that died but is not reaped yet (a zombie)', async () => {
-    // A real zombie: the shell starts a short child, then becomes `sleep`, which never reaps it. The child
-    // outlives the shell's own turn (0.3 s), or the shell could reap it before the exec.
-    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    cleanups.push(() => parent.kill('SIGKILL'));
-    const zombiePid = Number(await new Promise<string>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
-    const stateOf = () => fs.readFileSync(`/proc/${zombiePid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
-    const deadline = Date.now() + 10_000;
-    while (stateOf() !== 'Z' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(stateOf()).toBe('Z');
-    // What `kill -9` of a server leaves while its supervisor has not collected it yet.
-    process.kill(zombiePid, 0);
+  it.skipIf(!fs.existsSync('/proc/self/stat'))(
+    'takes over the lock of a process that died but is not reaped yet (a zombie)',
+    async () => {
+      // A real zombie: the shell starts a short child, then becomes `sleep`, which never reaps it. The child
+      // outlives the shell's own turn (0.3 s), or the shell could reap it before the exec.
+      const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      cleanups.push(() => parent.kill('SIGKILL'));
+      const zombiePid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+        ),
+      );
+      const stateOf = () => fs.readFileSync(`/proc/${zombiePid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+      const deadline = Date.now() + 10_000;
+      while (stateOf() !== 'Z' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stateOf()).toBe('Z');
+      // What `kill -9` of a server leaves while its supervisor has not collected it yet.
+      process.kill(zombiePid, 0);
 
-    const dataDir = tempDataDir();
-    const lockFile = path.join(dataDir, 'clinica.lock');
-    fs.writeFileSync(lockFile, String(zombiePid));
-    await open(dataDir);
-    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
-  });
+      const dataDir = tempDataDir();
+      const lockFile = path.join(dataDir, 'clinica.lock');
+      fs.writeFileSync(lockFile, String(zombiePid));
+      await open(dataDir);
+      expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    },
+  );
 
   it('refuses a lock that holds the PID of this very process', async () => {
     const dataDir = tempDataDir();

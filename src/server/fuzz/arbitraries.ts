@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { multipartBody } from './multipart';
+import { nastyText, type FuzzBody } from './text';
 
 /**
  * What the fuzz tests send: random and malformed values, path segments, query strings, bodies
@@ -8,8 +9,8 @@ import { multipartBody } from './multipart';
  * that many requests get past validation into the handler, where a 500 would hide.
  */
 
-/** Uploads live in ./multipart.ts (they share `nastyText` and `FuzzBody` with this file). */
-export { multipartBody };
+/** Uploads live in ./multipart.ts; the text both use, in ./text.ts. */
+export { multipartBody, nastyText, type FuzzBody };
 
 /** The part of a zod (v4) schema's internals this file reads. */
 interface ZodLike {
@@ -57,41 +58,6 @@ export function fieldsOf(schema: unknown): Record<string, ZodLike> {
 }
 
 const huge = (length: number) => fc.constant('x'.repeat(length));
-/** Text meant to break things: control characters, SQL, paths, markup, emoji, RTL, odd spaces. */
-export const nastyText = fc.constantFrom(
-  '',
-  ' ',
-  '\u0000',
-  '\u0000abc',
-  "'; DROP TABLE patients; --",
-  '../../../../etc/passwd',
-  '<script>alert(1)</script>',
-  '%00',
-  '%',
-  '\\',
-  '"',
-  '{{7*7}}',
-  '${7*7}',
-  '👩‍⚕️💉🏥',
-  'مرحبا بالعالم',
-  '\u202Eevil',
-  '\uFEFF\u200B',
-  'ǅ̵̡̛̗̬̲̈́',
-  '\uD800',
-  'NaN',
-  'null',
-  'undefined',
-  'true',
-  '-1',
-  '0',
-  '1e308',
-  '2030-02-30',
-  '2030-13-01T25:61:00Z',
-  '0000-01-01',
-  '9999-12-31T23:59:59.999Z',
-  '__proto__',
-  'constructor',
-);
 
 /** Any value of the wrong type, or of the right type but absurd. */
 export function junkValue(ids: string[]): fc.Arbitrary<unknown> {
@@ -188,14 +154,6 @@ export function plausibleObject(schema: unknown, ids: string[], depth = 0): fc.A
     Object.entries(fields).map(([name, field]) => [name, plausible(field, ids, depth)]),
   );
   return fc.record(record, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
-}
-
-/** What goes in a request besides method and URL. */
-export interface FuzzBody {
-  payload?: string | Buffer;
-  contentType?: string;
-  /** How it was made, for the failure message. */
-  kind: string;
 }
 
 /** JSON text with prototype-pollution keys (JSON.stringify cannot write a real `__proto__` key). */

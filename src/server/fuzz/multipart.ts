@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { nastyText, type FuzzBody } from './arbitraries';
+import { nastyText, type FuzzBody } from './text';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -168,7 +168,8 @@ function requestFor(
   actor: Actor,
 ): fc.Arbitrary<FuzzRequest> {
   const params = safely(() => matrixCase?.params?.(w, actor)) ?? {};
-  const names = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  // `:name` parameters, and a trailing wildcard (a folder of files: the API reference page's) as '*'.
+  const names = [...pattern.matchAll(/:(\w+)|\*$/g)].map((match) => match[1] ?? '*');
   const segments = fc.tuple(...names.map((name) => pathSegment(params[name], ids)));
   const query = queryString(schema?.querystring, safely(() => matrixCase?.query?.(w, actor)) ?? '', ids);
   const multipart = /multipart/.test(matrixCase?.headers?.['content-type'] ?? '');
@@ -190,7 +191,7 @@ function requestFor(
   }
   return fc.tuple(segments, query, body).map(([values, search, payload]) => {
     let index = 0;
-    const path = pattern.replace(/:(\w+)/g, () => values[index++]!);
+    const path = pattern.replace(/:(\w+)|\*$/g, () => values[index++]!);
     return printable({ actor, url: `${path}${search}`, body: payload });
   });
 }

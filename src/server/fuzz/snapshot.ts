@@ -12,11 +12,15 @@ export type Snapshot = Record<string, TableState>;
  * Tables a refused request may change, and why. Anything else a 4xx answer changed is a defect.
  * - `rate_limit_hits`: the rate limiter counts every request before the route runs, refused or not —
  *   that is its job (a flood of refused requests must be limited too).
- * - `sign_in_throttle`: a refused sign-in (wrong password) is exactly what it records; only that route.
+ * - `sign_in_throttle`: a refused sign-in (wrong password) is exactly what it records; only that route,
+ *   and the second step's (a wrong code or passkey counts like a wrong password).
  */
 export const MAY_CHANGE_WHEN_REFUSED: Record<string, (routeKey: string) => boolean> = {
   rate_limit_hits: () => true,
-  sign_in_throttle: (routeKey) => routeKey === 'POST /api/auth/sign-in',
+  sign_in_throttle: (routeKey) =>
+    routeKey === 'POST /api/auth/sign-in' ||
+    routeKey === 'POST /api/auth/passkey-sign-in' ||
+    ['totp', 'recovery', 'passkey'].some((method) => routeKey === `POST /api/auth/second-factor/${method}`),
 };
 
 const statements = new WeakMap<Db, ReturnType<typeof sql.raw>>();

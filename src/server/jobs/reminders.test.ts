@@ -14,12 +14,24 @@ let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const mailer = () => createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Clínica <citas@clinica.test>', outboxDir: '/tmp', log: silentLogger });
+  const mailer = () =>
+    createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Clínica <citas@clinica.test>',
+      outboxDir: '/tmp',
+      log: silentLogger,
+    });
   t = await buildTestApp({ mailer: mailer() });
   // A second instance on the same database: its own connection pool on PostgreSQL; on PGlite (one
   // process may open it) the same embedded database.
   secondDatabase = t.database.url ? await openDatabase({ kind: 'postgres', url: t.database.url }) : undefined;
-  second = await buildApp({ config: testConfig(), database: secondDatabase ?? t.database, mailer: mailer(), logger: false, relaxRateLimits: true });
+  second = await buildApp({
+    config: testConfig(),
+    database: secondDatabase ?? t.database,
+    mailer: mailer(),
+    logger: false,
+    relaxRateLimits: true,
+  });
   await second.ready();
 });
 afterAll(async () => {
@@ -45,9 +57,18 @@ describe('reminder e-mails', () => {
     const now = clock.nowMs();
     // Due (within the 24 h lead): 6; cancelled: 1; later than the lead: 1; already started: 1.
     for (let i = 0; i < 6; i++) {
-      await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + (2 + i * 3) * hour) });
+      await insertAppointment(t, {
+        patientId: patient.id,
+        doctorId: doctor.id,
+        startsAt: new Date(now + (2 + i * 3) * hour),
+      });
     }
-    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + 21 * hour), status: 'cancelada' });
+    await insertAppointment(t, {
+      patientId: patient.id,
+      doctorId: doctor.id,
+      startsAt: new Date(now + 21 * hour),
+      status: 'cancelada',
+    });
     await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + 30 * hour) });
     await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now - 2 * hour) });
 
@@ -57,10 +78,12 @@ describe('reminder e-mails', () => {
     expect(runs.reduce((sum, queued) => sum + queued, 0)).toBe(6);
     // Writing them sent nothing: the delivery workers do, outside the claiming transaction.
     expect(smtp.received).toHaveLength(0);
+    // Each send ends when the SMTP server has accepted the message (and kept it): once the runs are over,
+    // every message they sent, duplicates included, is in `smtp.received`.
     await Promise.all([t.app.outbox.deliverDue(), second.outbox.deliverDue(), t.app.outbox.deliverDue()]);
-    // Let any stray message arrive before counting.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const reminders = smtp.received.filter((mail) => /^Recordatorio de tu cita/.test(parseMail(mail.raw).headers.subject ?? ''));
+    const reminders = smtp.received.filter((mail) =>
+      /^Recordatorio de tu cita/.test(parseMail(mail.raw).headers.subject ?? ''),
+    );
     expect(reminders).toHaveLength(6);
     expect(reminders.every((mail) => mail.envelope.to[0] === 'recordatorio@prueba.test')).toBe(true);
     // Nothing left to write.

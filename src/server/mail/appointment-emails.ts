@@ -16,6 +16,11 @@ export interface AppointmentMailInput {
    * when not, the e-mail says to call the clinic instead of promising what the link would refuse.
    */
   changeableOnline: boolean;
+  /**
+   * Whether the e-mail (and its .ics) names the visit's reason: only when the clinic enabled it in its
+   * settings. The reason is health data, and the mailbox may be shared or a work one.
+   */
+  includeReason: boolean;
 }
 
 /** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
@@ -30,7 +35,7 @@ function detailsText(input: AppointmentMailInput) {
   return [
     `Fecha y hora: ${formatWhen(appointment.startsAt, clinic.timeZone)} (hora de ${clinic.timeZone === 'Europe/Madrid' ? 'Madrid' : clinic.timeZone})`,
     `Profesional: ${appointment.doctorName} (${appointment.specialty})`,
-    appointment.reason ? `Motivo: ${appointment.reason}` : undefined,
+    input.includeReason && appointment.reason ? `Motivo: ${appointment.reason}` : undefined,
     clinic.address ? `Dirección: ${clinic.address}` : undefined,
   ].filter(Boolean) as string[];
 }
@@ -53,7 +58,10 @@ function ics(input: AppointmentMailInput, status: 'CONFIRMED' | 'TENTATIVE' | 'C
       startsAt: input.appointment.startsAt,
       endsAt: input.appointment.endsAt,
       summary: `Cita en ${input.clinic.name} con ${input.appointment.doctorName}`,
-      description: [...detailsText(input), input.manageUrl ? `${input.changeableOnline ? 'Cambiar o cancelar' : 'Ver la cita'}: ${input.manageUrl}` : '']
+      description: [
+        ...detailsText(input),
+        input.manageUrl ? `${input.changeableOnline ? 'Cambiar o cancelar' : 'Ver la cita'}: ${input.manageUrl}` : '',
+      ]
         .filter(Boolean)
         .join('\n'),
       location: input.clinic.address || input.clinic.name,
@@ -112,7 +120,9 @@ ${manageHtml}
   );
   return {
     to: input.to,
-    subject: input.pending ? `Solicitud de cita recibida · ${input.clinic.name}` : `Cita confirmada · ${input.clinic.name}`,
+    subject: input.pending
+      ? `Solicitud de cita recibida · ${input.clinic.name}`
+      : `Cita confirmada · ${input.clinic.name}`,
     text,
     html,
     attachments: [ics(input, input.pending ? 'TENTATIVE' : 'CONFIRMED', 0)],
@@ -153,7 +163,13 @@ export function bookingCancelledEmail(input: AppointmentMailInput & { reason: st
     `<p>Hola, ${escapeHtml(input.patientName)}:</p><p><strong>Tu cita ha sido cancelada.</strong></p>${detailsHtml(input)}
 ${input.reason ? `<p>Motivo de la cancelación: ${escapeHtml(input.reason)}</p>` : ''}<p style="font-size:13px;color:#52606d">Si quieres otra cita, puedes pedirla en nuestra web. ${escapeHtml(contactLine(input))}</p>`,
   );
-  return { to: input.to, subject: `Cita cancelada · ${input.clinic.name}`, text, html, attachments: [ics(input, 'CANCELLED', 3)] };
+  return {
+    to: input.to,
+    subject: `Cita cancelada · ${input.clinic.name}`,
+    text,
+    html,
+    attachments: [ics(input, 'CANCELLED', 3)],
+  };
 }
 
 /** The reminder's one-click answers: the manage page with `?respuesta=`, whose script sends the answer. */
@@ -187,7 +203,14 @@ export function reminderEmail(input: AppointmentMailInput): MailMessage {
     '',
     ...detailsText(input),
     '',
-    ...(answers ? ['¿Vendrás? Contéstanos con un clic:', `Confirmo que iré: ${answers.confirm}`, `No podré ir: ${answers.decline}`, ''] : []),
+    ...(answers
+      ? [
+          '¿Vendrás? Contéstanos con un clic:',
+          `Confirmo que iré: ${answers.confirm}`,
+          `No podré ir: ${answers.decline}`,
+          '',
+        ]
+      : []),
     toChange,
     '',
     input.clinic.name,

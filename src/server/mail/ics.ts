@@ -16,10 +16,19 @@ export interface IcsEvent {
   lastModified?: Date;
 }
 
-const utc = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
-/** Text values escape backslash, semicolon, comma and newlines. */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** Text values escape backslash, semicolon, comma and every line break (CRLF, a lone CR or LF: RFC 5545 §3.3.11). */
+const text = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 /** Lines longer than 75 octets are folded (CRLF + space), never inside a UTF-8 character. */
 export function fold(line: string): string {

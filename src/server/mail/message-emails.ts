@@ -2,7 +2,12 @@ import type { MailMessage } from './mailer';
 import { buttonHtml, emailLayout, escapeHtml } from './layout';
 
 /** «Tienes un mensaje de la clínica»: a staff reply unread for a while. Never the message itself (clinical). */
-export function unreadReplyEmail(input: { to: string; patientName: string; clinicName: string; link: string }): MailMessage {
+export function unreadReplyEmail(input: {
+  to: string;
+  patientName: string;
+  clinicName: string;
+  link: string;
+}): MailMessage {
   const greeting = input.patientName ? `Hola, ${input.patientName}:` : 'Hola:';
   const text = `${greeting}
 

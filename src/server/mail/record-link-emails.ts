@@ -12,22 +12,23 @@ export function recordLinkEmail(input: {
   const greeting = input.displayName ? `Hola, ${input.displayName}:` : 'Hola:';
   const text = `${greeting}
 
-Has creado una cuenta en ${input.clinicName} con este correo, y en la clínica ya tenemos una ficha con él.
-Para ver tu ficha y tus citas en tu área de paciente, confirma que este correo es tuyo con este enlace
-(caduca en ${input.validHours} horas y solo sirve una vez):
+Alguien ha creado en ${input.clinicName} la cuenta «${input.displayName}» con este correo, y en la clínica
+ya tenemos una ficha con él. Si esa cuenta es tuya, para ver tu ficha y tus citas en tu área de paciente
+abre este enlace en el navegador donde has iniciado sesión con ella (caduca en ${input.validHours} horas y
+solo sirve una vez):
 
 ${input.link}
 
-Si no has sido tú, ignora este correo: nadie verá tu ficha sin abrir este enlace.
+Si no has creado tú esa cuenta, no abras el enlace: tu ficha sigue protegida. Si quieres, avísanos.
 
 ${input.clinicName}`;
   const html = emailLayout(
     input.clinicName,
     `<p>${escapeHtml(greeting)}</p>
-<p>Has creado una cuenta en ${escapeHtml(input.clinicName)} con este correo, y en la clínica ya tenemos una ficha con él.
-Para ver tu ficha y tus citas en tu área de paciente, confirma que este correo es tuyo.</p>
+<p>Alguien ha creado en ${escapeHtml(input.clinicName)} la cuenta «${escapeHtml(input.displayName)}» con este correo, y en la clínica ya tenemos una ficha con él.
+Si esa cuenta es tuya, para ver tu ficha y tus citas en tu área de paciente abre este enlace en el navegador donde has iniciado sesión con ella.</p>
 ${buttonHtml(input.link, 'Confirmar mi correo')}
-<p style="font-size:13px;color:#52606d">El enlace caduca en ${input.validHours} horas y solo sirve una vez. Si no has sido tú, ignora este correo: nadie verá tu ficha sin abrir este enlace.</p>
+<p style="font-size:13px;color:#52606d">El enlace caduca en ${input.validHours} horas y solo sirve una vez. Si no has creado tú esa cuenta, no abras el enlace: tu ficha sigue protegida.</p>
 <p style="font-size:13px;color:#52606d;word-break:break-all">${escapeHtml(input.link)}</p>`,
   );
   return { to: input.to, subject: 'Confirma tu correo para ver tu ficha', text, html };

@@ -7,6 +7,8 @@ export interface WaitingOfferMailInput {
   patientName: string;
   clinic: { name: string; phone: string; timeZone: string };
   startsAt: Date;
+  /** Until when the slot is kept for the list (then anyone may book it). */
+  heldUntil: Date;
   doctorName: string;
   specialty: string;
   /** The one-click link that books the slot. */
@@ -26,6 +28,7 @@ export function waitingOfferEmail(input: WaitingOfferMailInput): MailMessage {
     input.sharedWith > 1
       ? `Hemos avisado a la vez a ${input.sharedWith} personas de la lista: la hora es para quien abra antes el enlace.`
       : 'La hora es tuya si abres el enlace mientras siga libre.';
+  const kept = `Te la guardamos hasta el ${formatWhen(input.heldUntil, input.clinic.timeZone)}; después dejamos de guardarla.`;
   const call = input.clinic.phone ? ` Si prefieres, llama a la clínica (${input.clinic.phone}).` : '';
   const text = `${greeting}
 
@@ -37,7 +40,7 @@ Profesional: ${input.doctorName} (${input.specialty})
 Para reservarla, abre este enlace (no hace falta iniciar sesión):
 ${input.offerUrl}
 
-${others} Si ya está ocupada cuando lo abras, sigues en la lista y te avisaremos de la próxima.${call}
+${others} ${kept} Si ya está ocupada cuando lo abras, sigues en la lista y te avisaremos de la próxima.${call}
 
 ${input.clinic.name}`;
   const html = emailLayout(
@@ -46,7 +49,7 @@ ${input.clinic.name}`;
 <p>Se ha liberado una hora que encaja con tu lista de espera en ${escapeHtml(input.clinic.name)}:</p>
 <p><strong>${escapeHtml(when)}</strong><br>${escapeHtml(input.doctorName)} (${escapeHtml(input.specialty)})</p>
 ${buttonHtml(input.offerUrl, 'Reservar esta hora')}
-<p>${escapeHtml(others)} Si ya está ocupada cuando lo abras, sigues en la lista y te avisaremos de la próxima.${escapeHtml(call)}</p>`,
+<p>${escapeHtml(others)} ${escapeHtml(kept)} Si ya está ocupada cuando lo abras, sigues en la lista y te avisaremos de la próxima.${escapeHtml(call)}</p>`,
   );
   return { to: input.to, subject: `Se ha liberado una hora: ${when}`, text, html };
 }

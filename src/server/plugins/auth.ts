@@ -1,24 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
 import { clearSessionCookie, readSession } from '../modules/auth/sessions';
-import type { AccountRow, ProfileRow } from '../modules/auth/repository';
-import type { RequestUser } from '../types';
+import type { AccountRow, ProfileRow, SessionRow } from '../modules/auth/repository';
 
-/** The account and profile the session lookup already read, so `GET /api/auth/session` need not read them again. */
-const signedInRows = new WeakMap<FastifyRequest, { account: AccountRow; profile: ProfileRow }>();
+/** The session, account and profile the lookup already read, so `GET /api/auth/session` need not read them again. */
+const signedInRows = new WeakMap<FastifyRequest, { session: SessionRow; account: AccountRow; profile: ProfileRow }>();
 export const sessionRowsOf = (request: FastifyRequest) => signedInRows.get(request);
 
 /**
  * Resolves the session cookie to `request.user` on every API request. A disabled account or a
  * missing profile counts as signed out, and its sessions end.
  */
-export default fp(async function authPlugin(app: FastifyInstance) {
+export default fp(async function authPlugin(app: FastifyInstance, options: { idleLock?: boolean }) {
+  const idleLock = options.idleLock ?? true;
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const repo = app.repos.auth;
-    const found = await readSession(repo, request, reply);
+    const found = await readSession(repo, request, reply, { idleLock });
     if (!found) return;
     const { session, account, profile } = found;
     if (!account.active || !profile) {
@@ -33,15 +32,6 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       displayName: profile.displayName,
       sessionId: session.id,
     };
-    signedInRows.set(request, { account, profile });
+    signedInRows.set(request, { session, account, profile });
   });
 });
-
-/**
- * The signed-in user, or a 401 with the catalogue text. Who may call a route is decided by its
- * declared access (`access/plugin.ts`); this only hands a handler the user that check let through.
- */
-export function requireUser(request: FastifyRequest): RequestUser {
-  if (!request.user) throw new AppError(401, 'NOT_AUTHENTICATED');
-  return request.user;
-}

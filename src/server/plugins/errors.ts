@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../common/messages';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError } from '../errors';
+import { AppError, TooManyRequestsError } from '../errors';
 
 /** Seconds a client is told to wait when the database is unreachable: the pool reconnects by itself. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** What a 429 raised without its own wait says (every 429 carries `Retry-After`). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 export function errorBody(
   code: ErrorCode,
@@ -58,6 +60,8 @@ const MULTIPART_PARSE_ERRORS = new Set([
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      else if (error.statusCode === 429) reply.header('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
       return reply
         .status(error.statusCode)
         .send({ ...error.extra, ...errorBody(error.code, error.message, error.fields, error.meta) });
@@ -77,7 +81,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code));
-    if (error.statusCode === 429) return reply.status(429).send(errorBody('RATE_LIMITED'));
+    if (error.statusCode === 429) {
+      // @fastify/rate-limit has set `Retry-After` (the window's seconds left) before throwing.
+      if (!reply.hasHeader('retry-after')) reply.header('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
+      return reply.status(429).send(errorBody('RATE_LIMITED'));
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code }, 'client error');
       return reply.status(400).send(errorBody('VALIDATION'));

@@ -4,8 +4,14 @@ import type { LiveEvent } from '../../common/schemas/appointments';
 import { EVENTS_CHANNEL } from '../modules/events/repository';
 import type { MessageNotice } from '../modules/messages/live';
 
-/** An appointment change, or a conversation's new message / read mark. */
-export type PublishedEvent = LiveEvent | MessageNotice;
+/** An account's access changed (disabled, role changed, sessions ended): its open streams must end. */
+export interface AccessNotice {
+  type: 'access';
+  accountId: string;
+}
+
+/** An appointment change, a conversation's new message / read mark, or an account's access change. */
+export type PublishedEvent = LiveEvent | MessageNotice | AccessNotice;
 
 type Listener = (event: PublishedEvent) => void;
 type ResyncListener = () => void;

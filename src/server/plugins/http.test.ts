@@ -129,7 +129,11 @@ describe('bad input never answers 500', () => {
     const error = expectSpanishError(response, 400);
     expect(error.code).toBe('VALIDATION');
     expect(error.message).toBe('Campo no permitido: admin');
-    const two = await t.request({ method: 'POST', url: '/api/auth/sign-in', payload: { ...signInPayload, admin: true, role: 'admin' } });
+    const two = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { ...signInPayload, admin: true, role: 'admin' },
+    });
     expect(expectSpanishError(two, 400).message).toBe('Campos no permitidos: admin, role');
   });
 
@@ -307,7 +311,11 @@ describe('fuzz: junk payloads', () => {
         method: 'PATCH',
         url: '/api/profile',
         cookie: user.cookie,
-        valid: () => ({ displayName: 'Fuzz', photoURL: '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b', phone: '+34 600 000 000' }),
+        valid: () => ({
+          displayName: 'Fuzz',
+          photoURL: '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
+          phone: '+34 600 000 000',
+        }),
       },
     ];
     const junk = junkGenerator(20240611);

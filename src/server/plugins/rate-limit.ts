@@ -6,27 +6,19 @@ import fastifyRateLimit, {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clock } from '../clock';
-import type { Repositories } from '../repositories';
-
-/**
- * The general API limits, per minute. A busy front desk (a screen refreshing, a few searches and
- * bookings a minute per person) stays far below them; a script hammering the API does not.
- */
-export const API_RATE_LIMITS = {
-  /** A signed-in user, whichever address they come from and however many colleagues share it. */
-  perAccount: 600,
-  /** A visitor (not signed in), per address: IPv4, or the /64 of an IPv6 address. */
-  perAddress: 300,
-  windowMs: 60_000,
-} as const;
+import type { Repositories } from '../modules/repositories';
 
 /**
  * Who a request counts against: the signed-in account, or else the address (the client's own when
- * TRUST_PROXY is on, from `X-Forwarded-For`). The auth plugin resolves `request.user` in an app-wide
- * onRequest hook, and the limit runs as a route-level one, which Fastify always runs after those.
+ * TRUST_PROXY is on, from `X-Forwarded-For`). A public route's own limit (sign-up, public booking, the
+ * waiting list, reset and confirmation e-mails) counts per address whoever calls: a session cookie, which
+ * each sign-up hands out, must not open a fresh count. The auth plugin resolves `request.user` in an
+ * app-wide onRequest hook, and the limit runs as a route-level one, which Fastify always runs after those.
  */
 export function rateLimitKey(request: FastifyRequest): string {
-  return request.user ? `account:${request.user.id}` : `address:${normalizeIP(request.ip)}`;
+  const config = request.routeOptions.config as { access?: string; rateLimit?: unknown };
+  const publicOwnLimit = config.access === 'public' && typeof config.rateLimit === 'object';
+  return request.user && !publicOwnLimit ? `account:${request.user.id}` : `address:${normalizeIP(request.ip)}`;
 }
 
 /**
@@ -41,7 +33,11 @@ function postgresStore(repos: Repositories): FastifyRateLimitStoreCtor {
       private readonly scope = 'api',
     ) {}
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       repos.rateLimits.hit(`${this.scope}|${key}`, timeWindow, clock.nowMs()).then(
         (result) => callback(null, result),
         (error: Error) => callback(error),
@@ -59,19 +55,25 @@ function postgresStore(repos: Repositories): FastifyRateLimitStoreCtor {
 }
 
 /**
- * Rate limits of the API (SPA files are not counted). `relaxed` (tests that are not about limits):
- * counters in memory with a fresh key per request, so nothing is ever limited and no row is written.
+ * Rate limits of the API (SPA files are not counted; nor is `GET /api/health`, whose route opts out with
+ * `rateLimit: false`: load balancers poll it). The general limits come from the configuration
+ * (`RATE_LIMIT_ACCOUNT`, `RATE_LIMIT_ADDRESS`); a route with a limit of its own (`config.rateLimit`, from
+ * `app.config.limits`) is counted by that one instead. A 429 carries `Retry-After`, the seconds left in
+ * the window. `relaxed` (tests that are not about limits): counters in memory with a fresh key per
+ * request, so nothing is ever limited and no row is written.
  */
 export default fp(async function rateLimitPlugin(app: FastifyInstance, options: { relaxed?: boolean }) {
+  const { apiPerAccount, apiPerAddress } = app.config.limits;
+  const generalLimit = (key: string) => (key.startsWith('account:') ? apiPerAccount : apiPerAddress);
   await app.register(fastifyRateLimit, {
     global: true,
-    timeWindow: API_RATE_LIMITS.windowMs,
     allowList: (request) => !request.url.startsWith('/api/'),
+    addHeaders: { 'retry-after': true },
     ...(options.relaxed
-      ? { max: 100_000, keyGenerator: () => crypto.randomUUID() }
+      ? { max: 100_000, timeWindow: 60_000, keyGenerator: () => crypto.randomUUID() }
       : {
-          max: (_request: FastifyRequest, key: string) =>
-            key.startsWith('account:') ? API_RATE_LIMITS.perAccount : API_RATE_LIMITS.perAddress,
+          max: (_request: FastifyRequest, key: string) => generalLimit(key).max,
+          timeWindow: (_request: FastifyRequest, key: string) => generalLimit(key).timeWindow,
           keyGenerator: rateLimitKey,
           store: postgresStore(app.repos),
         }),

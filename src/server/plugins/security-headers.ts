@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { overHttps, STRICT_TRANSPORT_SECURITY } from '../transport';
 
 /**
  * The headers helmet sets for these options, worked out once: they never change per request, and the
@@ -24,7 +25,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Our security headers: content security policy, nosniff, referrer policy, HSTS over https… */
+/**
+ * Our security headers that never change per request: content security policy, nosniff, referrer policy…
+ * `Strict-Transport-Security` is not among them: it is added to each answer over HTTPS (below).
+ */
 export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): Record<string, string> {
   const https = config.publicUrl.startsWith('https://');
   return helmetHeaders({
@@ -46,8 +50,16 @@ export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): Record<st
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: https,
+    hsts: false,
   });
+}
+
+/** The security headers of an answer to this request: the fixed ones, and HSTS when it came over HTTPS. */
+export function securityHeadersOf(
+  headers: Record<string, string>,
+  request: Pick<FastifyRequest, 'protocol'>,
+): Record<string, string> {
+  return overHttps(request) ? { ...headers, 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : headers;
 }
 
 /**
@@ -55,10 +67,13 @@ export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): Record<st
  * (a hijacked reply, an error raised before routing) copy them themselves: `reply.getHeaders()` holds
  * them from `onRequest` on.
  */
-export default fp(async function securityHeadersPlugin(app: FastifyInstance, options: { headers: Record<string, string> }) {
+export default fp(async function securityHeadersPlugin(
+  app: FastifyInstance,
+  options: { headers: Record<string, string> },
+) {
   const { headers } = options;
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersOf(headers, request));
     done();
   });
 });

@@ -109,7 +109,12 @@ function scriptSafeJson(value: unknown): string {
  * The app's page with the initial state and the page's preloads written into its head, and the
  * server's render of the page, when there is one, inside the root element and as the tab's title.
  */
-export function renderPage(indexHtml: string, state: InitialState | null, preloads: string, rendered?: RenderedPage): string {
+export function renderPage(
+  indexHtml: string,
+  state: InitialState | null,
+  preloads: string,
+  rendered?: RenderedPage,
+): string {
   const data = state
     ? `<script type="application/json" id="${INITIAL_STATE_ELEMENT_ID}">${scriptSafeJson(state)}</script>`
     : '';
@@ -131,10 +136,16 @@ function accepted(header: string | undefined): Set<string> {
 }
 
 /** The page compressed as the client accepts (brotli, else gzip), or as it is. A few kB: done inline. */
-export function compressPage(page: string, acceptEncoding: string | undefined): { encoding?: 'br' | 'gzip'; body: Buffer | string } {
+export function compressPage(
+  page: string,
+  acceptEncoding: string | undefined,
+): { encoding?: 'br' | 'gzip'; body: Buffer | string } {
   const encodings = accepted(acceptEncoding);
   if (encodings.has('br')) {
-    return { encoding: 'br', body: zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+    return {
+      encoding: 'br',
+      body: zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
   }
   if (encodings.has('gzip')) return { encoding: 'gzip', body: zlib.gzipSync(page) };
   return { body: page };

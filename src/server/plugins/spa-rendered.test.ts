@@ -12,7 +12,11 @@ const MANIFEST = {
   'boot.ts': { file: 'assets/boot-3.js', isEntry: true },
   '_runtime-2.js': { file: 'assets/runtime-2.js' },
   'app/layouts/public-layout.tsx': { file: 'assets/public-layout-4.js', imports: ['_Button-5.js'] },
-  'app/routes/public/landing.tsx': { file: 'assets/landing-6.js', imports: ['_Button-5.js'], css: ['assets/landing-6.css'] },
+  'app/routes/public/landing.tsx': {
+    file: 'assets/landing-6.js',
+    imports: ['_Button-5.js'],
+    css: ['assets/landing-6.css'],
+  },
   'app/routes/public/booking.tsx': { file: 'assets/booking-7.js', imports: ['_Button-5.js'] },
   '_Button-5.js': { file: 'assets/Button-5.js', css: ['assets/Button-5.css'] },
 };

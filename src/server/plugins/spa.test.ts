@@ -5,15 +5,18 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app';
 
-const INDEX_HTML =
-  `<!doctype html><html lang="es"><head><title>Clínica (prueba)</title><!--${'relleno '.repeat(200)}--></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="es"><head><title>Clínica (prueba)</title><!--${'relleno '.repeat(200)}--></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>`;
 const APP_JS = 'console.log("aplicación de prueba");';
 /** What the build writes: the file and its brotli and gzip copies (different content, to tell them apart). */
 const BIG_JS = `console.log("${'x'.repeat(4000)}");`;
 const MANIFEST = {
   'index.html': { file: 'assets/app-abc123.js', isEntry: true },
   'app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['index.html', '_Button-2.js'] },
-  'app/routes/public/landing.tsx': { file: 'assets/landing-3.js', imports: ['_Button-2.js'], css: ['assets/landing-3.css'] },
+  'app/routes/public/landing.tsx': {
+    file: 'assets/landing-3.js',
+    imports: ['_Button-2.js'],
+    css: ['assets/landing-3.css'],
+  },
   '_Button-2.js': { file: 'assets/Button-2.js' },
 };
 
@@ -52,7 +55,7 @@ function embeddedState(html: string) {
 function expectIndex(response: Awaited<ReturnType<typeof get>>, status: number) {
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toMatch(/^text\/html/);
-  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.headers['cache-control']).toBe('private, no-cache');
   expect(response.body.startsWith('<!doctype html><html lang="es"><head><title>Clínica (prueba)</title>')).toBe(true);
   expect(response.body).toContain('<div id="root"></div><script type="module" src="/assets/app-abc123.js"></script>');
 }
@@ -139,7 +142,10 @@ describe('single-page app serving', () => {
   });
 
   it('writes the embedded data so that no text in it can close the script element', async () => {
-    const { cookie } = await t.createUser({ email: 'spa-raro@example.com', displayName: '</script><script>alert(1)</script>' });
+    const { cookie } = await t.createUser({
+      email: 'spa-raro@example.com',
+      displayName: '</script><script>alert(1)</script>',
+    });
     const html = (await get('/', { cookie })).body;
     expect(html.match(/<\/script>/g)).toHaveLength(2);
     expect(embeddedState(html).session.profile.displayName).toBe('</script><script>alert(1)</script>');
@@ -188,7 +194,12 @@ describe('single-page app serving', () => {
       { days: day, hours: '08:00–14:00 (consultas de medicina general y pediatría)' },
       { days: `${day} tarde`, hours: '16:00–20:00 (especialidades con cita previa)' },
     ]);
-    const patched = await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { openingHours } });
+    const patched = await t.request({
+      method: 'PATCH',
+      url: '/api/settings',
+      cookie: admin.cookie,
+      payload: { openingHours },
+    });
     expect(patched.statusCode).toBe(200);
     const settings = (headers: Record<string, string>) => get('/api/settings', { cookie: admin.cookie, ...headers });
     const plain = await settings({});

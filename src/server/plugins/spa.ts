@@ -7,7 +7,15 @@ import type { RenderedPage } from '../../common/app-modules';
 import type { InitialState } from '../../common/initial-state';
 import { api, isKnownClientRoute, paths } from '../../common/paths';
 import { errorBody } from './errors';
-import { compressPage, isRenderedPage, preloadsOf, readManifest, renderedHeadOf, renderPage, forRenderedPage } from './spa-page';
+import {
+  compressPage,
+  isRenderedPage,
+  preloadsOf,
+  readManifest,
+  renderedHeadOf,
+  renderPage,
+  forRenderedPage,
+} from './spa-page';
 import { loadPageRenderer } from './spa-render';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)(\.br|\.gz)?$/;
@@ -29,36 +37,48 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     app.log.warn({ clientDir: options.clientDir }, 'client not built: run `npm run build`');
   }
 
-  if (options.clientDir && indexHtml) await app.register(fastifyStatic, {
-    root: options.clientDir,
-    index: false,
-    wildcard: false,
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      // A cache must keep the brotli, gzip and plain copies apart.
-      if (COMPRESSIBLE.test(filePath)) res.header('Vary', 'Accept-Encoding');
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        // A policy governs documents (and workers), not scripts and styles: ~300 bytes saved on each
-        // of the two dozen chunks of a first visit.
-        res.removeHeader('content-security-policy');
-      } else {
-        res.header('Cache-Control', 'no-cache');
-      }
-    },
-  });
+  if (options.clientDir && indexHtml)
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        // A cache must keep the brotli, gzip and plain copies apart.
+        if (COMPRESSIBLE.test(filePath)) res.header('Vary', 'Accept-Encoding');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          // A policy governs documents (and workers), not scripts and styles: ~300 bytes saved on each
+          // of the two dozen chunks of a first visit.
+          res.removeHeader('content-security-policy');
+        } else {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
 
   /**
    * The answers of the session and public clinic endpoints for this visitor, asked through the app
    * itself (same rules, same serialisation). A renewed or cleared session cookie is passed on.
    */
   async function initialStateFor(request: FastifyRequest, reply: FastifyReply): Promise<InitialState | null> {
+    // Asked from the page's own peer with the proxy's X-Forwarded-For and -Proto, so the app sees the same
+    // address (limits, audit) and the same protocol (over HTTPS the session cookie is `__Host-` named).
+    const forwarded = (name: 'x-forwarded-for' | 'x-forwarded-proto') => {
+      const value = request.headers[name];
+      return value === undefined ? {} : { [name]: value };
+    };
     const ask = (url: string, cookie?: string) =>
       app.inject({
         method: 'GET',
         url,
-        remoteAddress: request.ip,
-        headers: { ...(cookie ? { cookie } : {}), 'user-agent': request.headers['user-agent'] ?? '' },
+        remoteAddress: request.socket.remoteAddress ?? request.ip,
+        headers: {
+          ...(cookie ? { cookie } : {}),
+          ...forwarded('x-forwarded-for'),
+          ...forwarded('x-forwarded-proto'),
+          'user-agent': request.headers['user-agent'] ?? '',
+        },
       });
     try {
       const onBooking = (request.url.split('?')[0] ?? '/') === paths.booking;
@@ -110,7 +130,11 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
    * the rendered screens reads the query string, so the page is rendered for its path alone: a link with
    * `?utm_source=…` is served from the cache, and made-up query strings cannot make the server render.
    */
-  async function renderedBody(request: FastifyRequest, pathname: string, state: InitialState): Promise<RenderedPage | undefined> {
+  async function renderedBody(
+    request: FastifyRequest,
+    pathname: string,
+    state: InitialState,
+  ): Promise<RenderedPage | undefined> {
     try {
       return await renderer!(pathname, state);
     } catch (error) {
@@ -129,18 +153,25 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     }
     const known = isKnownClientRoute(pathname);
     const state = await initialStateFor(request, reply);
-    const rendered = state && renderer && manifest && isRenderedPage(pathname) ? await renderedBody(request, pathname, state) : undefined;
+    const rendered =
+      state && renderer && manifest && isRenderedPage(pathname)
+        ? await renderedBody(request, pathname, state)
+        : undefined;
     const page = rendered?.html
       ? renderPage(renderedIndexHtml!, state, renderedHeadFor(pathname), rendered)
       : renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '');
     // The not-found handler is no route, so the compression plugin's route hooks don't reach it.
     const { encoding, body } = compressPage(page, request.headers['accept-encoding']);
     if (encoding) reply.header('Content-Encoding', encoding);
-    return reply
-      .status(known ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .header('Vary', 'Accept-Encoding')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return (
+      reply
+        .status(known ? 200 : 404)
+        // The page may embed the signed-in user's name and e-mail (its initial state): no shared cache
+        // may keep it, and the browser asks again each time.
+        .header('Cache-Control', 'private, no-cache')
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8')
+        .send(body)
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { AppointmentStatus } from '../../common/schemas/appointments';
 import type { Db } from '../db/client';
 import { freeSlots } from '../modules/availability/slots';
 import type { DoctorRecord } from '../modules/doctors/repository';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../modules/repositories';
 import { random } from './spanish-data';
 import { clock } from '../clock';
 
@@ -41,6 +41,8 @@ export async function seedAppointments(
     toDay: string;
     fill: (daysFromToday: number) => number;
     withEvents: boolean;
+    /** Holidays and closures: no appointment on them (the random draws stay the same, so the rest is as before). */
+    closed?: { startDate: string; endDate: string }[];
     seed?: number;
     batchSize?: number;
     onProgress?: (inserted: number) => void;
@@ -70,7 +72,9 @@ export async function seedAppointments(
       latest: new Date(8_640_000_000_000),
     });
     for (const slot of slots) {
-      const day = Temporal.Instant.fromEpochMilliseconds(slot.startsAt.getTime()).toZonedDateTimeISO(input.timeZone).toPlainDate();
+      const day = Temporal.Instant.fromEpochMilliseconds(slot.startsAt.getTime())
+        .toZonedDateTimeISO(input.timeZone)
+        .toPlainDate();
       const daysFromToday = day.since(today).days;
       if (rng.next() > input.fill(daysFromToday)) continue;
       const roll = rng.next();
@@ -80,6 +84,8 @@ export async function seedAppointments(
       else if (daysFromToday === 0) status = roll < 0.85 ? 'confirmada' : 'pendiente';
       else status = roll < 0.88 ? 'confirmada' : roll < 0.93 ? 'pendiente' : 'cancelada';
       const channel = rng.next() < 0.55 ? 'web' : rng.next() < 0.8 ? 'telefono' : 'presencial';
+      const iso = day.toString();
+      if (input.closed?.some((range) => range.startDate <= iso && iso <= range.endDate)) continue;
       batch.push({
         patientId: input.patientIds[Math.floor(rng.next() * input.patientIds.length)]!,
         doctorId: doctor.id,
@@ -88,9 +94,15 @@ export async function seedAppointments(
         reason: REASONS[Math.floor(rng.next() * REASONS.length)]!,
         channel,
         status,
+        // Those who came arrived a few minutes before their time (no draw: the rest of the demo stays as it was).
+        arrivedAt:
+          status === 'en_sala' || status === 'atendida'
+            ? new Date(slot.startsAt.getTime() - (2 + ((slot.startsAt.getTime() / 60_000) % 11)) * 60_000)
+            : null,
         cancelReason: status === 'cancelada' ? CANCEL_REASONS[Math.floor(rng.next() * CANCEL_REASONS.length)]! : null,
         // Past appointments had their reminder already.
-        reminderSentAt: slot.startsAt.getTime() < now + 86_400_000 ? new Date(slot.startsAt.getTime() - 86_400_000) : null,
+        reminderSentAt:
+          slot.startsAt.getTime() < now + 86_400_000 ? new Date(slot.startsAt.getTime() - 86_400_000) : null,
         createdAt: new Date(Math.min(now, slot.startsAt.getTime() - (1 + Math.floor(rng.next() * 20)) * 86_400_000)),
       });
       if (batch.length >= (input.batchSize ?? 1000)) await flush();

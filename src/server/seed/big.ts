@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../modules/repositories';
 import { seedAppointments } from './appointments';
 import { fakePatient, FEMALE_NAMES, MALE_NAMES, random, SURNAMES } from './spanish-data';
 import { clock } from '../clock';
@@ -28,20 +28,41 @@ export async function addDoctorsAndAppointments(
 ) {
   const settings = await repos.clinic.getSettings();
   const rng = random(99);
-  const specialtyNames = ['Medicina familiar', 'Pediatría', 'Dermatología', 'Traumatología', 'Cardiología', 'Ginecología'];
+  const specialtyNames = [
+    'Medicina familiar',
+    'Pediatría',
+    'Dermatología',
+    'Traumatología',
+    'Cardiología',
+    'Ginecología',
+  ];
   const existing = await repos.doctors.listSpecialties();
   const specialtyIds: string[] = [];
   for (const name of specialtyNames) {
-    specialtyIds.push(existing.find((specialty) => specialty.name === name)?.id ?? (await repos.doctors.createSpecialty(name)).id);
+    specialtyIds.push(
+      existing.find((specialty) => specialty.name === name)?.id ?? (await repos.doctors.createSpecialty(name)).id,
+    );
   }
   const stamp = Date.now().toString(36);
   const doctorIds: string[] = [];
   for (let i = 0; i < input.doctorCount; i++) {
     const female = rng.next() < 0.5;
     const name = `${female ? 'Dra.' : 'Dr.'} ${rng.pick(female ? FEMALE_NAMES : MALE_NAMES)} ${rng.pick(SURNAMES)} ${rng.pick(SURNAMES)}`;
-    const { account } = await createAccountWithProfile(db, repos.auth, { email: `medico${i}-${stamp}@bench.clinica`, displayName: name, role: 'doctor' });
-    await repos.doctors.create({ id: account.id, specialtyId: specialtyIds[i % specialtyIds.length]!, licenseNumber: `28${String(900000 + i)}`, appointmentMinutes: 30 });
-    await repos.doctors.replaceSchedule(account.id, [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })));
+    const { account } = await createAccountWithProfile(db, repos.auth, {
+      email: `medico${i}-${stamp}@bench.clinica`,
+      displayName: name,
+      role: 'doctor',
+    });
+    await repos.doctors.create({
+      id: account.id,
+      specialtyId: specialtyIds[i % specialtyIds.length]!,
+      licenseNumber: `28${String(900000 + i)}`,
+      appointmentMinutes: 30,
+    });
+    await repos.doctors.replaceSchedule(
+      account.id,
+      [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })),
+    );
     doctorIds.push(account.id);
   }
   const doctors = (await repos.doctors.list()).filter((doctor) => doctorIds.includes(doctor.id));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../clock';
 import { buildTestApp, type TestApp } from '../test/app';
 import { TEST_MONDAY_MORNING } from '../test/fixtures';
+import { demoPatientSummary } from './clinical-notes';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './demo';
 
 let t: TestApp;
@@ -42,5 +43,21 @@ describe('the demo clinic’s notes', () => {
     expect(summaries).toHaveLength(1);
     const mine = (await t.request({ method: 'GET', url: '/api/me/appointments', cookie })).json();
     expect(mine.past.map((appointment: { id: string }) => appointment.id)).toContain(summaries[0].appointmentId);
+  });
+
+  it('writes the shared summary’s diagnosis in lower case but keeps its Roman numerals («grado I», not «grado i»)', async () => {
+    expect(demoPatientSummary('Esguince de tobillo')).toBe(
+      'Diagnóstico: esguince de tobillo grado I. Protocolo RICE, vendaje funcional 10 días y carga progresiva.',
+    );
+    const { rows } = (await t.database.db.execute(
+      sql`SELECT diagnosis, patient_summary FROM clinical_notes WHERE patient_summary <> ''`,
+    )) as unknown as { rows: { diagnosis: string; patient_summary: string }[] };
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      // Only the first letter is lowered: every later capital of the diagnosis is still there.
+      expect(row.patient_summary).toContain(
+        `Diagnóstico: ${row.diagnosis.charAt(0).toLowerCase()}${row.diagnosis.slice(1)}.`,
+      );
+    }
   });
 });

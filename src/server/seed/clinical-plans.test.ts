@@ -18,7 +18,14 @@ describe('the demo prescriptions and treatments', () => {
   it('give the demo paciente an active treatment with sessions done, a finished one and prescriptions (one anulada)', async () => {
     const cookie = await t.signIn('paciente@clinica.demo', 'clinica-demo');
     const treatments = (await t.request({ method: 'GET', url: '/api/treatments', cookie })).json();
-    expect(treatments.map((item: { title: string; status: string; sessionsDone: number; sessionsPlanned: number }) => [item.title, item.status, item.sessionsDone, item.sessionsPlanned])).toEqual([
+    expect(
+      treatments.map((item: { title: string; status: string; sessionsDone: number; sessionsPlanned: number }) => [
+        item.title,
+        item.status,
+        item.sessionsDone,
+        item.sessionsPlanned,
+      ]),
+    ).toEqual([
       ['Rehabilitación lumbar', 'activo', 3, 10],
       ['Control de la tensión arterial', 'finalizado', 3, 3],
     ]);
@@ -33,7 +40,13 @@ describe('the demo prescriptions and treatments', () => {
     expect(new Set(list.items.map((item: { patientId: string }) => item.patientId)).size).toBe(4);
     const recent = (await t.request({ method: 'GET', url: '/api/prescriptions/recent-medicines', cookie })).json();
     expect(recent.map((item: { medicine: string }) => item.medicine)).toEqual(
-      expect.arrayContaining(['Paracetamol 1 g comprimidos', 'Ibuprofeno 600 mg comprimidos', 'Omeprazol 20 mg cápsulas', 'Enalapril 10 mg comprimidos', 'Amoxicilina 500 mg cápsulas']),
+      expect.arrayContaining([
+        'Paracetamol 1 g comprimidos',
+        'Ibuprofeno 600 mg comprimidos',
+        'Omeprazol 20 mg cápsulas',
+        'Enalapril 10 mg comprimidos',
+        'Amoxicilina 500 mg cápsulas',
+      ]),
     );
   });
 });

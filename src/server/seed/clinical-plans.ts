@@ -1,11 +1,19 @@
 import type { Temporal } from 'temporal-polyfill';
+import { allergyConflicts } from '../../common/allergies';
 import type { Medicine } from '../../common/schemas/prescriptions';
 import type { Db } from '../db/client';
 import { newVerificationCode } from '../modules/prescriptions/verification-code';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../modules/repositories';
 import { clock } from '../clock';
 
-const med = (medicine: string, dose: string, frequency: string, duration: string, quantity: string, instructions = ''): Medicine => ({
+const med = (
+  medicine: string,
+  dose: string,
+  frequency: string,
+  duration: string,
+  quantity: string,
+  instructions = '',
+): Medicine => ({
   medicine,
   dose,
   route: 'oral',
@@ -14,11 +22,50 @@ const med = (medicine: string, dose: string, frequency: string, duration: string
   quantity,
   instructions,
 });
-const IBUPROFENO = med('Ibuprofeno 600 mg comprimidos', '1 comprimido', 'cada 8 horas', '7 días', '1 envase de 20 comprimidos', 'Tomar después de las comidas');
-const OMEPRAZOL = med('Omeprazol 20 mg cápsulas', '1 cápsula', 'cada 24 horas, en ayunas', '7 días', '1 envase de 14 cápsulas');
-const ENALAPRIL = med('Enalapril 10 mg comprimidos', '1 comprimido', 'cada 24 horas', '3 meses', '3 envases de 28 comprimidos', 'Controlar la tensión cada semana');
-const PARACETAMOL = med('Paracetamol 1 g comprimidos', '1 comprimido', 'cada 8 horas si hay dolor', '5 días', '1 envase de 20 comprimidos');
-const AMOXICILINA = med('Amoxicilina 500 mg cápsulas', '1 cápsula', 'cada 8 horas', '7 días', '1 envase de 21 cápsulas');
+const IBUPROFENO = med(
+  'Ibuprofeno 600 mg comprimidos',
+  '1 comprimido',
+  'cada 8 horas',
+  '7 días',
+  '1 envase de 20 comprimidos',
+  'Tomar después de las comidas',
+);
+const OMEPRAZOL = med(
+  'Omeprazol 20 mg cápsulas',
+  '1 cápsula',
+  'cada 24 horas, en ayunas',
+  '7 días',
+  '1 envase de 14 cápsulas',
+);
+const ENALAPRIL = med(
+  'Enalapril 10 mg comprimidos',
+  '1 comprimido',
+  'cada 24 horas',
+  '3 meses',
+  '3 envases de 28 comprimidos',
+  'Controlar la tensión cada semana',
+);
+const PARACETAMOL = med(
+  'Paracetamol 1 g comprimidos',
+  '1 comprimido',
+  'cada 8 horas si hay dolor',
+  '5 días',
+  '1 envase de 20 comprimidos',
+);
+const AMOXICILINA = med(
+  'Amoxicilina 500 mg cápsulas',
+  '1 cápsula',
+  'cada 8 horas',
+  '7 días',
+  '1 envase de 21 cápsulas',
+);
+const AZITROMICINA = med(
+  'Azitromicina 500 mg comprimidos',
+  '1 comprimido',
+  'cada 24 horas',
+  '3 días',
+  '1 envase de 3 comprimidos',
+);
 
 /**
  * The demo's prescriptions and treatments: the demo paciente with doctora@clinica.demo has an active
@@ -26,7 +73,11 @@ const AMOXICILINA = med('Amoxicilina 500 mg cápsulas', '1 cápsula', 'cada 8 ho
  * of hers have some too. Sessions are appointments at 14:20, between her two shifts, so they never
  * collide with the seeded agenda.
  */
-export async function seedClinicalPlans(db: Db, repos: Repositories, input: { doctorEmail: string; patientAccountEmail: string; timeZone: string }) {
+export async function seedClinicalPlans(
+  db: Db,
+  repos: Repositories,
+  input: { doctorEmail: string; patientAccountEmail: string; timeZone: string },
+) {
   const doctor = (await repos.auth.findAccountByEmail(input.doctorEmail, db))!;
   const account = (await repos.auth.findAccountByEmail(input.patientAccountEmail, db))!;
   const patient = (await repos.patients.findByAccount(account.id, db))!;
@@ -38,9 +89,11 @@ export async function seedClinicalPlans(db: Db, repos: Repositories, input: { do
     while (date.dayOfWeek > 4) date = date.subtract({ days: 1 });
     return date;
   };
-  const at = (date: Temporal.PlainDate) => new Date(date.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(input.timeZone).epochMilliseconds);
+  const at = (date: Temporal.PlainDate) =>
+    new Date(date.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(input.timeZone).epochMilliseconds);
 
-  const treatment = (fields: Parameters<Repositories['treatments']['create']>[0]) => repos.treatments.create(fields, db);
+  const treatment = (fields: Parameters<Repositories['treatments']['create']>[0]) =>
+    repos.treatments.create(fields, db);
   const finished = await treatment({
     patientId: patient.id,
     doctorId: doctor.id,
@@ -83,22 +136,51 @@ export async function seedClinicalPlans(db: Db, repos: Repositories, input: { do
     { withEvents: true },
     db,
   );
-  const booked = await repos.appointments.listRange({ doctorId: doctor.id, patientId: patient.id, from: at(weekday(-40)), to: new Date(at(weekday(15)).getTime() + 1) }, db);
+  const booked = await repos.appointments.listRange(
+    { doctorId: doctor.id, patientId: patient.id, from: at(weekday(-40)), to: new Date(at(weekday(15)).getTime() + 1) },
+    db,
+  );
   for (const session of sessions) {
     const appointment = booked.find((row) => row.startsAt.getTime() === at(session.date).getTime());
     if (appointment) await repos.treatments.linkAppointment(appointment.id, session.treatmentId, db);
   }
 
-  const prescribe = (patientId: string, offset: number, diagnosis: string, medicines: Medicine[], treatmentId: string | null = null) =>
-    repos.prescriptions.create({ patientId, doctorId: doctor.id, treatmentId, prescribedOn: day(offset).toString(), diagnosis, medicines, verificationCode: newVerificationCode() }, db);
+  const prescribe = (
+    patientId: string,
+    offset: number,
+    diagnosis: string,
+    medicines: Medicine[],
+    treatmentId: string | null = null,
+  ) =>
+    repos.prescriptions.create(
+      {
+        patientId,
+        doctorId: doctor.id,
+        treatmentId,
+        prescribedOn: day(offset).toString(),
+        diagnosis,
+        medicines,
+        verificationCode: newVerificationCode(),
+      },
+      db,
+    );
   await prescribe(patient.id, -40, 'Hipertensión arterial esencial', [ENALAPRIL], finished.id);
-  const wrong = await prescribe(patient.id, -23, 'Lumbalgia mecánica', [med('Ibuprofeno 400 mg comprimidos', '2 comprimidos', 'cada 6 horas', '7 días', '2 envases')], active.id);
+  const wrong = await prescribe(
+    patient.id,
+    -23,
+    'Lumbalgia mecánica',
+    [med('Ibuprofeno 400 mg comprimidos', '2 comprimidos', 'cada 6 horas', '7 días', '2 envases')],
+    active.id,
+  );
   await repos.prescriptions.cancel(wrong.id, 'Dosis equivocada: se sustituye por la receta siguiente', doctor.id, db);
   await prescribe(patient.id, -22, 'Lumbalgia mecánica', [IBUPROFENO, OMEPRAZOL], active.id);
   await prescribe(patient.id, -3, 'Cefalea tensional', [PARACETAMOL]);
 
   // A few other patients she has seen.
-  const seen = await repos.appointments.listRange({ doctorId: doctor.id, status: 'atendida', from: at(day(-45)), to: at(day(0)) }, db);
+  const seen = await repos.appointments.listRange(
+    { doctorId: doctor.id, status: 'atendida', from: at(day(-45)), to: at(day(0)) },
+    db,
+  );
   const others = [...new Set(seen.map((row) => row.patientId).filter((id) => id !== patient.id))].slice(0, 3);
   const [first, second, third] = others;
   if (first) {
@@ -113,8 +195,24 @@ export async function seedClinicalPlans(db: Db, repos: Repositories, input: { do
       status: 'suspendido',
       sessionsPlanned: 6,
     });
-    await prescribe(first, -30, 'Tabaquismo', [{ ...med('Parches de nicotina 21 mg/24 h', '1 parche', 'cada 24 horas', '4 semanas', '4 envases de 7 parches'), route: 'transdérmica' }], plan.id);
+    await prescribe(
+      first,
+      -30,
+      'Tabaquismo',
+      [
+        {
+          ...med('Parches de nicotina 21 mg/24 h', '1 parche', 'cada 24 horas', '4 semanas', '4 envases de 7 parches'),
+          route: 'transdérmica',
+        },
+      ],
+      plan.id,
+    );
   }
-  if (second) await prescribe(second, -12, 'Faringoamigdalitis bacteriana', [AMOXICILINA, PARACETAMOL]);
+  if (second) {
+    // As a doctor would: a macrolide instead of amoxicillin for a patient allergic to penicillin.
+    const allergies = (await repos.patients.findById(second, db))?.allergies ?? '';
+    const antibiotic = allergyConflicts(allergies, [AMOXICILINA.medicine]).length > 0 ? AZITROMICINA : AMOXICILINA;
+    await prescribe(second, -12, 'Faringoamigdalitis bacteriana', [antibiotic, PARACETAMOL]);
+  }
   if (third) await prescribe(third, -6, 'Esguince de tobillo grado I', [IBUPROFENO]);
 }

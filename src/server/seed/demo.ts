@@ -1,8 +1,9 @@
+import { spanishNationalHolidays } from '../../common/schemas/holidays';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../common/roles';
 import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../modules/repositories';
 import { seedAppointments } from './appointments';
 import { seedTasksAndStaff } from './tasks';
 import { seedClinicalPlans } from './clinical-plans';
@@ -11,13 +12,19 @@ import { seedFiles } from './files';
 import { seedMessages } from './messages';
 import { fakePatient } from './spanish-data';
 import { clock } from '../clock';
+import { transact } from '../db/transaction';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
 /** The sign-ins printed at start: one per role. */
 export const DEMO_ACCOUNTS: { email: string; displayName: string; role: Role; phone?: string }[] = [
   { email: 'admin@clinica.demo', displayName: 'Marta Sánchez Ruiz', role: 'admin', phone: '+34 910 000 001' },
-  { email: 'doctora@clinica.demo', displayName: 'Dra. Lucía Fernández Gómez', role: 'doctor', phone: '+34 910 000 002' },
+  {
+    email: 'doctora@clinica.demo',
+    displayName: 'Dra. Lucía Fernández Gómez',
+    role: 'doctor',
+    phone: '+34 910 000 002',
+  },
   { email: 'paciente@clinica.demo', displayName: 'Javier Moreno López', role: 'paciente', phone: '+34 600 123 456' },
 ];
 
@@ -35,7 +42,11 @@ export const DEMO_DOCTORS = [
     color: '#0b7285',
     minutes: 20,
     bio: 'Médica de familia con quince años de experiencia en atención primaria y seguimiento de pacientes crónicos.',
-    schedule: [...interval([1, 2, 3, 4], '09:00', '14:00'), ...interval([1, 2, 3, 4], '16:00', '19:00'), ...interval([5], '09:00', '15:00')],
+    schedule: [
+      ...interval([1, 2, 3, 4], '09:00', '14:00'),
+      ...interval([1, 2, 3, 4], '16:00', '19:00'),
+      ...interval([5], '09:00', '15:00'),
+    ],
     absence: { inDays: 40, days: 5, reason: 'Vacaciones' },
   },
   {
@@ -87,7 +98,7 @@ export const DEMO_DOCTORS = [
     displayName: 'Dr. Miguel Santos Herrera',
     specialty: 'Traumatología',
     licenseNumber: '282842295',
-    color: '#f08c00',
+    color: '#fcc419',
     minutes: 30,
     bio: 'Traumatólogo. Columna, mano y seguimiento de fracturas.',
     schedule: [...interval([1, 2, 4], '15:00', '20:00'), ...interval([3], '09:00', '14:00')],
@@ -100,7 +111,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 async function seedDoctors(db: Db, repos: Repositories) {
   const specialtyIds = new Map<string, string>();
   for (const name of [...new Set(DEMO_DOCTORS.map((doctor) => doctor.specialty))]) {
-    specialtyIds.set(name, (await repos.doctors.createSpecialty(name, db)).id);
+    // Pediatría is for minors: its booking asks for the child and the guardian.
+    specialtyIds.set(name, (await repos.doctors.createSpecialty(name, db, name === 'Pediatría')).id);
   }
   for (const doctor of DEMO_DOCTORS) {
     let account = await repos.auth.findAccountByEmail(doctor.email, db);
@@ -128,7 +140,11 @@ async function seedDoctors(db: Db, repos: Repositories) {
     await repos.doctors.replaceSchedule(account.id, doctor.schedule, db);
     const start = new Date(clock.nowMs() + doctor.absence.inDays * 86_400_000);
     const end = new Date(start.getTime() + (doctor.absence.days - 1) * 86_400_000);
-    await repos.doctors.addAbsence(account.id, { startDate: isoDay(start), endDate: isoDay(end), reason: doctor.absence.reason }, db);
+    await repos.doctors.addAbsence(
+      account.id,
+      { startDate: isoDay(start), endDate: isoDay(end), reason: doctor.absence.reason },
+      db,
+    );
   }
 }
 
@@ -139,7 +155,13 @@ async function seedPatients(db: Db, repos: Repositories, count: number) {
     for (let i = from; i < Math.min(count, from + 500); i++) {
       // Registered over the last two years, a few of them this month.
       const createdAt = new Date(consentAt.getTime() - ((i * 7919) % 730) * 86_400_000);
-      batch.push({ ...fakePatient(i), privacyConsentAt: createdAt, privacyConsentChannel: 'presencial' as const, createdAt, updatedAt: createdAt });
+      batch.push({
+        ...fakePatient(i),
+        privacyConsentAt: createdAt,
+        privacyConsentChannel: 'presencial' as const,
+        createdAt,
+        updatedAt: createdAt,
+      });
     }
     await repos.patients.createMany(batch, db);
   }
@@ -150,7 +172,7 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
   const { repos } = app;
   if (await repos.auth.hasAnyAccount()) return false;
 
-  await app.database.db.transaction(async (tx) => {
+  await transact(app.database.db, async (tx) => {
     await repos.clinic.updateSettings(
       {
         name: 'Clínica Salud Arganzuela',
@@ -174,7 +196,13 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
     // The demo paciente has a complete record, linked to the account.
     const account = (await repos.auth.findAccountByEmail('paciente@clinica.demo', tx))!;
     const record = await repos.patients.create(
-      { accountId: account.id, firstName: 'Javier', lastName: 'Moreno López', email: account.email, phone: '+34 600 123 456' },
+      {
+        accountId: account.id,
+        firstName: 'Javier',
+        lastName: 'Moreno López',
+        email: account.email,
+        phone: '+34 600 123 456',
+      },
       tx,
     );
     await repos.recordLinks.setEmailVerified(account.id, new Date(), tx);
@@ -201,6 +229,14 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
     // Three months of appointments: six weeks back, six weeks ahead, busier near today.
     const settings = await repos.clinic.getSettings(tx);
     const today = clock.today(settings.timeZone);
+    // Spain's national holidays of last year, this one and the next (regional and local ones vary: the
+    // clinic adds them in /admin/configuracion).
+    const closed = await repos.holidays.addMissingDays(
+      [today.year - 1, today.year, today.year + 1].flatMap((year) =>
+        spanishNationalHolidays(year).map((holiday) => ({ ...holiday, kind: 'nacional' as const })),
+      ),
+      tx,
+    );
     await seedAppointments(tx, repos, {
       doctors: await repos.doctors.list({}, tx),
       patientIds: await repos.patients.someIds(500, tx),
@@ -209,9 +245,14 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
       toDay: today.add({ days: 45 }).toString(),
       fill: (days) => (days <= 0 ? 0.7 : days <= 7 ? 0.55 : days <= 21 ? 0.3 : 0.12),
       withEvents: true,
+      closed,
     });
     await seedTasksAndStaff(tx, repos, settings.timeZone, DEMO_PASSWORD);
-    await seedClinicalPlans(tx, repos, { doctorEmail: 'doctora@clinica.demo', patientAccountEmail: 'paciente@clinica.demo', timeZone: settings.timeZone });
+    await seedClinicalPlans(tx, repos, {
+      doctorEmail: 'doctora@clinica.demo',
+      patientAccountEmail: 'paciente@clinica.demo',
+      timeZone: settings.timeZone,
+    });
     await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
     await seedFiles(tx, repos, record.id);
     await seedMessages(tx, repos, DEMO_PASSWORD);

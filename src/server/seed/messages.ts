@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { MessageSide } from '../../common/schemas/messages';
 import { clock } from '../clock';
-import type { Db } from '../db/client';
 import { conversations, messages } from '../db/schema';
 import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../repositories';
+import type { Repositories } from '../modules/repositories';
+import type { Tx } from '../db/transaction';
 
 /** Demo patients who write to the clinic besides the demo paciente (their accounts share the demo password). */
 const WRITERS = [
@@ -34,7 +34,7 @@ const THREADS: Line[][] = [
 ];
 
 /** Conversations of the demo: some unread by staff, some assigned, one reply the patient has not read yet. */
-export async function seedMessages(tx: Db, repos: Repositories, password: string) {
+export async function seedMessages(tx: Tx, repos: Repositories, password: string) {
   const demo = (await repos.auth.findAccountByEmail('paciente@clinica.demo', tx))!;
   const admin = (await repos.auth.findAccountByEmail('admin@clinica.demo', tx))!;
   const patientIds = [(await repos.patients.findByAccount(demo.id, tx))!.id];
@@ -46,7 +46,10 @@ export async function seedMessages(tx: Db, repos: Repositories, password: string
       role: 'paciente',
       password,
     });
-    const record = await repos.patients.create({ accountId: account.id, firstName: writer.firstName, lastName: writer.lastName, email: writer.email, phone: '' }, tx);
+    const record = await repos.patients.create(
+      { accountId: account.id, firstName: writer.firstName, lastName: writer.lastName, email: writer.email, phone: '' },
+      tx,
+    );
     await repos.recordLinks.setEmailVerified(account.id, clock.now(), tx);
     patientIds.push(record.id);
     accountIds.push(account.id);

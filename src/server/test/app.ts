@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import type { Config } from '../config';
+import { DEFAULT_LIMITS } from '../limits';
 import { openDatabase, type Database } from '../db/client';
 import type { Role } from '../../common/roles';
 import type { Mailer, MailMessage } from '../mail/mailer';
@@ -33,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     clientDir: undefined,
+    limits: DEFAULT_LIMITS,
     ...overrides,
   };
 }
@@ -86,7 +88,13 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { mailer?: Mailer; config?: Partial<Config>; relaxRateLimits?: boolean } = {},
+  options: {
+    mailer?: Mailer;
+    config?: Partial<Config>;
+    relaxRateLimits?: boolean;
+    idleLock?: boolean;
+    onRoute?: BuildOptions['onRoute'];
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = memoryMailer();
@@ -96,7 +104,11 @@ export async function buildTestApp(
     // With an SMTP server in the config, the app's own SMTP mailer, as in production.
     mailer: options.mailer ?? (options.config?.smtpUrl ? undefined : mailer),
     relaxRateLimits: options.relaxRateLimits ?? true,
+    // Most tests move the clock by hours or days with one staff session: the idle lock (issue 21) is on only
+    // in the tests about it (`idleLock: true`).
+    idleLock: options.idleLock ?? false,
     logger: false,
+    onRoute: options.onRoute,
   });
   await app.ready();
   let counter = 0;

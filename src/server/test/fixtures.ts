@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { clock } from '../clock';
 import { appointments } from '../db/schema';
+import { transact } from '../db/transaction';
+import type { PatientInsert } from '../modules/patients/repository';
 import type { TestApp } from './app';
 
 let sequence = 0;
@@ -115,4 +117,9 @@ export function nextWeekday(days: number) {
   const date = new Date(clock.nowMs() + days * 86_400_000);
   while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
+}
+
+/** A patient record written straight through the repository, in a transaction of its own. */
+export function createPatientRecord(t: TestApp, input: PatientInsert) {
+  return transact(t.database.db, (tx) => t.app.repos.patients.create(input, tx));
 }

@@ -7,7 +7,12 @@ const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).
 
 /** The text of every page of a PDF (one line per text run, as a person reading it would find it) and its page count. */
 export async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS, useSystemFonts: false, isEvalSupported: false }).promise;
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: STANDARD_FONTS,
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent();

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { dashboardOf, paths } from '../../../common/paths';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { useAuth } from '../../lib/auth/use-auth';
 import { SignOutButton } from './sign-out-button';
 
 /** The public header's account actions: the user's area and sign-out, or sign-in and sign-up. */

@@ -4,10 +4,12 @@ import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { dashboardOf } from '../../../common/paths';
 import type { Role } from '../../../common/roles';
 import { Brand } from '../../components/brand';
-import { useClinic } from '../../features/clinic/api/get-public-clinic';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { useClinic } from '../../api/clinic';
+import { IdleLock } from '../../features/idle-lock/components/idle-lock';
+import { LOCKS_WHEN_IDLE } from '../../../common/idle';
+import { useAuth } from '../../lib/auth/use-auth';
 import { areaTitleOf, navigationOf } from '../navigation';
-import { ChatEntry } from './chat-entry';
+import { CHAT_BAR_HEIGHT, ChatBar, useChatShown } from './chat-entry';
 import { SignOutButton } from './sign-out-button';
 
 function initials(name: string) {
@@ -25,10 +27,13 @@ export function AreaLayout({ area }: { area: Role }) {
   const { profile } = useAuth();
   const { data: clinic } = useClinic();
   const name = profile?.displayName || profile?.email || '';
+  // The patient area's «Escríbenos» lives in a footer strip: AppShell keeps the page's content above it.
+  const chat = useChatShown() && area === 'paciente';
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      footer={chat ? { height: CHAT_BAR_HEIGHT } : undefined}
       padding="lg"
     >
       <AppShell.Header>
@@ -87,8 +92,14 @@ export function AreaLayout({ area }: { area: Role }) {
 
       <AppShell.Main bg="gray.0">
         <Outlet />
-        {area === 'paciente' && <ChatEntry />}
       </AppShell.Main>
+      {/* Staff screens open health records: the desk locks itself after the clinic's idle time (issue 21). */}
+      {LOCKS_WHEN_IDLE[area] && <IdleLock />}
+      {chat && (
+        <AppShell.Footer>
+          <ChatBar />
+        </AppShell.Footer>
+      )}
     </AppShell>
   );
 }

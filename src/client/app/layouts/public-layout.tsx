@@ -4,10 +4,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '../../../common/paths';
 import { Brand } from '../../components/brand';
-import { useClinic } from '../../features/clinic/api/get-public-clinic';
+import { useClinic } from '../../api/clinic';
 import { useAwaitingAppMark } from '../../lib/use-hydrated';
 import { AccountLinks } from './account-links';
 import { ChatEntry } from './chat-entry';
+import { useClinicZone } from '../../lib/clinic-time-zone';
+import { currentYearIn } from '../../lib/clock';
 
 // The phone menu (a drawer: focus trap, scroll lock, transitions) is fetched when first opened.
 const PublicMenuDrawer = lazy(() => import('./public-menu-drawer'));
@@ -17,11 +19,14 @@ const PublicMenuDrawer = lazy(() => import('./public-menu-drawer'));
  * Its own component, so that moment re-renders the button, not the whole layout.
  */
 function MenuBurger({ opened, onClick }: { opened: boolean; onClick: () => void }) {
-  return <Burger opened={opened} onClick={onClick} hiddenFrom="sm" aria-label="Abrir el menú" {...useAwaitingAppMark()} />;
+  return (
+    <Burger opened={opened} onClick={onClick} hiddenFrom="sm" aria-label="Abrir el menú" {...useAwaitingAppMark()} />
+  );
 }
 
 export function PublicLayout() {
   const { data: clinic } = useClinic();
+  const timeZone = useClinicZone();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   if (opened && !menuLoaded) setMenuLoaded(true);
@@ -52,7 +57,13 @@ export function PublicLayout() {
         <Outlet />
       </Box>
 
-      <Box component="footer" bg="gray.0" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        component="footer"
+        bg="gray.0"
+        py="xl"
+        mt="xl"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Container size="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             <Stack gap={4}>
@@ -90,7 +101,7 @@ export function PublicLayout() {
           </SimpleGrid>
           <Divider my="md" />
           <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} {name}. En caso de urgencia llama al 112.
+            © {currentYearIn(timeZone)} {name}. En caso de urgencia llama al 112.
           </Text>
         </Container>
       </Box>

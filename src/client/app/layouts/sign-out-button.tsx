@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../common/paths';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { useAuth } from '../../lib/auth/use-auth';
 import { useAwaitingAppMark } from '../../lib/use-hydrated';
 
 export function SignOutButton(props: ButtonProps) {

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../common/paths';
 import type { Role } from '../../../common/roles';
 import { FullScreenLoader } from '../../components/full-screen-loader';
-import { useAuth } from './auth-provider';
+import { useAuth } from './use-auth';
 
 /** Where the user was going, carried through redirects so that signing in brings them back. */
 export interface FromState {

@@ -10,4 +10,9 @@ export const FEED_ROWS: Record<string, MatrixEntry> = {
     expect: everyone(404),
     params: () => ({ file: `${'x'.repeat(43)}.ics` }),
   },
+  'DELETE /api/users/:id/calendar-feed': {
+    label: 'an account without a feed: only an admin gets as far as 404 (the 204 is in feeds.test.ts)',
+    expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 403, doctorB: 403, admin: 404 },
+    params: (w) => ({ id: w.tasks.pendingUser }),
+  },
 };

@@ -1,32 +1,6 @@
-import { multipartUpload, samplePdf } from '../../modules/files/sample-files';
-import type { TestApp } from '../../test/app';
+import { multipartUpload } from '../../modules/files/sample-files';
 import { mine, only, theirs, type MatrixEntry } from './helpers';
 import type { Actor, World } from './world';
-
-/** Each side's documents: one visible to the patient, one for staff only; and one to delete per try. */
-export interface FileWorld {
-  A: { visible: string; hidden: string };
-  B: { visible: string; hidden: string };
-  toDelete: string;
-}
-
-const upload = async (t: TestApp, cookie: string, name: string, fields: Record<string, string>) => {
-  const response = await t.request({ method: 'POST', url: '/api/files', cookie, ...multipartUpload(await samplePdf(name), name, fields) });
-  if (response.statusCode !== 201) throw new Error(`file ${name} not uploaded: ${response.body}`);
-  return response.json().id as string;
-};
-
-/** Called from `buildWorld`: the ids and names join each side's secrets, so a leak is caught. */
-export async function buildFileWorld(t: TestApp, adminCookie: string, sides: { A: { recordId: string; secrets: string[] }; B: { recordId: string; secrets: string[] } }): Promise<FileWorld> {
-  const side = async (letter: 'A' | 'B') => {
-    const { recordId, secrets } = sides[letter];
-    const visible = await upload(t, adminCookie, `analitica-visible-${letter}.pdf`, { type: 'analisis', patientId: recordId, visibleToPatient: 'true' });
-    const hidden = await upload(t, adminCookie, `informe-interno-${letter}.pdf`, { type: 'informes', patientId: recordId });
-    secrets.push(visible, hidden, `analitica-visible-${letter}.pdf`, `informe-interno-${letter}.pdf`);
-    return { visible, hidden };
-  };
-  return { A: await side('A'), B: await side('B'), toDelete: await upload(t, adminCookie, 'borrable.pdf', { type: 'otros' }) };
-}
 
 const own = (w: World, actor: Actor) => (actor === 'admin' ? w.files.A : actor.endsWith('B') ? w.files.B : w.files.A);
 const other = (w: World, actor: Actor) => (actor === 'admin' ? w.files.B : actor.endsWith('B') ? w.files.A : w.files.B);
@@ -39,7 +13,12 @@ export const FILE_ROWS: Record<string, MatrixEntry> = {
         label: 'everything the actor may see',
         expect: only(['admin', 'doctor', 'paciente']),
         query: () => '?pageSize=100',
-        shows: (w, actor) => (actor === 'admin' ? [w.files.A.hidden, w.files.B.hidden] : actor.startsWith('paciente') ? [own(w, actor).visible] : [own(w, actor).visible, own(w, actor).hidden]),
+        shows: (w, actor) =>
+          actor === 'admin'
+            ? [w.files.A.hidden, w.files.B.hidden]
+            : actor.startsWith('paciente')
+              ? [own(w, actor).visible]
+              : [own(w, actor).visible, own(w, actor).hidden],
       },
       {
         label: 'the files of one patient',
@@ -59,7 +38,11 @@ export const FILE_ROWS: Record<string, MatrixEntry> = {
       {
         label: "to the actor's own patient",
         expect: only(['admin', 'doctor'], 201),
-        payload: (w, actor) => multipartUpload(Buffer.from('%PDF-1.4\n%%EOF\n'), `matriz-${++uploads}.pdf`, { type: 'otros', patientId: mine(w, actor).recordId }).payload,
+        payload: (w, actor) =>
+          multipartUpload(Buffer.from('%PDF-1.4\n%%EOF\n'), `matriz-${++uploads}.pdf`, {
+            type: 'otros',
+            patientId: mine(w, actor).recordId,
+          }).payload,
         headers: multipartUpload(Buffer.alloc(0), 'x', {}).headers,
       },
     ],

@@ -21,7 +21,8 @@ export interface MatrixCase {
 
 export type MatrixEntry = MatrixCase | { cases: MatrixCase[] };
 
-export const same = (status: number) => Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, number>;
+export const same = (status: number) =>
+  Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Record<Actor, number>;
 /** Anyone, signed in or not, gets `status`. */
 export const everyone = same;
 /** Visitors 401; the given roles get `status`; everyone else 403. */
@@ -30,7 +31,9 @@ export function only(roles: ('admin' | 'doctor' | 'paciente')[], status = 200): 
     (roles.includes('admin') && actor === 'admin') ||
     (roles.includes('doctor') && actor.startsWith('doctor')) ||
     (roles.includes('paciente') && actor.startsWith('paciente'));
-  return Object.fromEntries(ACTORS.map((actor) => [actor, actor === 'visitor' ? 401 : has(actor) ? status : 403])) as Record<Actor, number>;
+  return Object.fromEntries(
+    ACTORS.map((actor) => [actor, actor === 'visitor' ? 401 : has(actor) ? status : 403]),
+  ) as Record<Actor, number>;
 }
 export const signedIn = (status = 200) => only(['admin', 'doctor', 'paciente'], status);
 
@@ -39,6 +42,7 @@ export const mine = (w: World, actor: Actor) => (actor.endsWith('B') ? w.B : w.A
 /** The other side: B for A's actors, A for B's; staff and visitors reach for B. */
 export const theirs = (w: World, actor: Actor) => (actor.endsWith('B') ? w.A : w.B);
 /** Admins see both sides; the people of a side see their own. */
-export const ownRecords = (w: World, actor: Actor) => (actor === 'admin' ? [w.A.recordId, w.B.recordId] : actor === 'visitor' ? [] : [mine(w, actor).recordId]);
-export const ownToday = (w: World, actor: Actor) => (actor === 'admin' ? [w.A.todayId, w.B.todayId] : actor === 'visitor' ? [] : [mine(w, actor).todayId]);
-
+export const ownRecords = (w: World, actor: Actor) =>
+  actor === 'admin' ? [w.A.recordId, w.B.recordId] : actor === 'visitor' ? [] : [mine(w, actor).recordId];
+export const ownToday = (w: World, actor: Actor) =>
+  actor === 'admin' ? [w.A.todayId, w.B.todayId] : actor === 'visitor' ? [] : [mine(w, actor).todayId];

@@ -17,8 +17,14 @@ interface SideWithCookie {
 export async function buildMessagesWorld(t: TestApp, A: SideWithCookie, B: SideWithCookie): Promise<MessagesWorld> {
   const write = async (side: SideWithCookie, label: string) => {
     const body = `Mensaje secreto ${label} ${randomUUID()}`;
-    const sent = await t.request({ method: 'POST', url: '/api/me/messages', cookie: side.cookie, payload: { id: randomUUID(), body } });
-    if (sent.statusCode !== 201) throw new Error(`matrix world: message of side ${label} not sent (${sent.statusCode})`);
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/me/messages',
+      cookie: side.cookie,
+      payload: { id: randomUUID(), body },
+    });
+    if (sent.statusCode !== 201)
+      throw new Error(`matrix world: message of side ${label} not sent (${sent.statusCode})`);
     const conversationId = await t.app.repos.messages.ensureForPatient(side.recordId);
     side.secrets.push(body, conversationId);
     return conversationId;

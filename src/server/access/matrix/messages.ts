@@ -28,7 +28,11 @@ export const MESSAGES_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/me/messages': {
     expect: only(['paciente']),
-    shows: (w, actor) => [actor === 'pacienteB' ? w.B.secrets.find((s) => s.startsWith('Mensaje secreto B'))! : w.A.secrets.find((s) => s.startsWith('Mensaje secreto A'))!],
+    shows: (w, actor) => [
+      actor === 'pacienteB'
+        ? w.B.secrets.find((s) => s.startsWith('Mensaje secreto B'))!
+        : w.A.secrets.find((s) => s.startsWith('Mensaje secreto A'))!,
+    ],
   },
   'POST /api/me/messages': { expect: only(['paciente'], 201), payload: message },
 };

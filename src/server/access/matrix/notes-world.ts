@@ -12,7 +12,13 @@ export interface NoteSide {
   signedNoteId: string;
 }
 
-const draft = { reason: 'Revisión', examination: 'Sin hallazgos', diagnosis: 'Sano', diagnosisCode: 'Z00.0', plan: 'Control anual' };
+const draft = {
+  reason: 'Revisión',
+  examination: 'Sin hallazgos',
+  diagnosis: 'Sano',
+  diagnosisCode: 'Z00.0',
+  plan: 'Control anual',
+};
 
 /** The notes of sides A and B (the Friday before the world's Monday), written through the repository. */
 export async function buildNotesWorld(
@@ -20,9 +26,21 @@ export async function buildNotesWorld(
   sides: Record<'A' | 'B', { recordId: string; doctorId: string; secrets: string[] }>,
 ): Promise<Record<'A' | 'B', NoteSide>> {
   const notes = t.app.repos.clinicalNotes;
-  const side = async ({ recordId, doctorId, secrets }: { recordId: string; doctorId: string; secrets: string[] }): Promise<NoteSide> => {
+  const side = async ({
+    recordId,
+    doctorId,
+    secrets,
+  }: {
+    recordId: string;
+    doctorId: string;
+    secrets: string[];
+  }): Promise<NoteSide> => {
     const attended = async (time: string) => {
-      const row = await insertAppointment(t, { patientId: recordId, doctorId, startsAt: new Date(`2030-01-04T${time}:00+01:00`) });
+      const row = await insertAppointment(t, {
+        patientId: recordId,
+        doctorId,
+        startsAt: new Date(`2030-01-04T${time}:00+01:00`),
+      });
       await t.database.db.update(appointments).set({ status: 'atendida' }).where(eq(appointments.id, row.id));
       return { id: row.id, patientId: recordId, doctorId };
     };

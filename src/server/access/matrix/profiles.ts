@@ -1,9 +1,13 @@
 import sharp from 'sharp';
 import { mine, only, signedIn, type MatrixEntry } from './helpers';
 
-const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0b7285' } }).png().toBuffer();
+const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0b7285' } })
+  .png()
+  .toBuffer();
 const photoUpload = Buffer.concat([
-  Buffer.from('--matriz\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n'),
+  Buffer.from(
+    '--matriz\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n',
+  ),
   photo,
   Buffer.from('\r\n--matriz--\r\n'),
 ]);
@@ -22,7 +26,10 @@ export const PROFILE_MATRIX: Record<string, MatrixEntry> = {
     expect: signedIn(400),
     payload: () => ({ currentPassword: 'no-es-la-clave-1', newPassword: 'otra-clave-segura-2' }),
   },
-  'GET /api/me/data-export': { expect: only(['paciente']), shows: (w, actor) => [mine(w, actor).recordId, mine(w, actor).email] },
+  'GET /api/me/data-export': {
+    expect: only(['paciente']),
+    shows: (w, actor) => [mine(w, actor).recordId, mine(w, actor).email],
+  },
 };
 
 PROFILE_MATRIX['PATCH /api/me/patient/contact'] = {

@@ -10,11 +10,16 @@ import { MY_DOCTOR_CARD_MATRIX } from './my-doctor-card';
 import { WAITING_LIST_ROWS } from './waiting-list';
 import { CONFIRMATION_ROWS } from './confirmations';
 import { FEED_ROWS } from './feeds';
+import { SESSION_ROWS } from './sessions';
+import { SECOND_FACTOR_ROWS } from './second-factor';
+import { API_DOCS_ROWS } from './api-docs';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const imageUpload = Buffer.concat([
-  Buffer.from('--matriz\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n'),
+  Buffer.from(
+    '--matriz\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n',
+  ),
   png,
   Buffer.from('\r\n--matriz--\r\n'),
 ]);
@@ -32,10 +37,17 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   // Accounts and sessions: public, each answering the caller only about themselves.
   'GET /api/auth/session': { expect: everyone(200) },
-  'POST /api/auth/sign-in': { expect: everyone(200), payload: (w) => ({ email: w.spareEmail, password: 'una-clave-segura-1' }) },
+  'POST /api/auth/sign-in': {
+    expect: everyone(200),
+    payload: (w) => ({ email: w.spareEmail, password: 'una-clave-segura-1' }),
+  },
   'POST /api/auth/sign-up': {
     expect: everyone(201),
-    payload: (_w, actor) => ({ email: `alta-${actor}-${next()}@matriz.test`, password: 'una-clave-segura-1', displayName: `Alta ${actor}` }),
+    payload: (_w, actor) => ({
+      email: `alta-${actor}-${next()}@matriz.test`,
+      password: 'una-clave-segura-1',
+      displayName: `Alta ${actor}`,
+    }),
   },
   'POST /api/auth/sign-out': { expect: everyone(204), freshSession: true },
   'POST /api/auth/password-reset': { expect: everyone(202), payload: (w) => ({ email: w.spareEmail }) },
@@ -50,12 +62,18 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // Public pages and booking.
   'GET /api/public/clinic': { expect: everyone(200) },
   'GET /api/public/booking-options': { expect: everyone(200) },
-  'GET /api/public/availability': { expect: everyone(200), query: (w) => `?doctorId=${w.doctorC}&from=2030-01-09&to=2030-01-10` },
+  'GET /api/public/availability': {
+    expect: everyone(200),
+    query: (w) => `?doctorId=${w.doctorC}&from=2030-01-09&to=2030-01-10`,
+  },
   'POST /api/public/bookings': {
     expect: everyone(201),
     payload: (w, actor) => ({
       doctorId: w.doctorC,
-      startsAt: w.slot('wednesday', ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'].indexOf(actor)),
+      startsAt: w.slot(
+        'wednesday',
+        ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'].indexOf(actor),
+      ),
       firstName: 'Visita',
       lastName: `De ${actor}`,
       email: `visita-${actor}@matriz.test`,
@@ -73,17 +91,37 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/public/bookings/:token/reschedule': {
     expect: everyone(200),
     params: (w, actor) => ({ token: w.tokens.reschedule[actor] }),
-    payload: (w, actor) => ({ startsAt: w.slot('monday-next', ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'].indexOf(actor)) }),
+    payload: (w, actor) => ({
+      startsAt: w.slot(
+        'monday-next',
+        ['visitor', 'pacienteA', 'pacienteB', 'doctorA', 'doctorB', 'admin'].indexOf(actor),
+      ),
+    }),
   },
   'GET /api/images/:id': { expect: everyone(200), params: (w) => ({ id: w.imageId }) },
-  'POST /api/images': { expect: only(['admin'], 201), payload: () => imageUpload, headers: { 'content-type': 'multipart/form-data; boundary=matriz' } },
+  'POST /api/images': {
+    expect: only(['admin'], 201),
+    payload: () => imageUpload,
+    headers: { 'content-type': 'multipart/form-data; boundary=matriz' },
+  },
 
   // The clinic's configuration: admins only.
   'GET /api/settings': { expect: only(['admin']) },
   'PATCH /api/settings': { expect: only(['admin']), payload: () => ({ name: 'Clínica Matriz' }) },
+  'GET /api/holidays': { expect: only(['admin']), query: () => '?from=2030-01-01&to=2030-12-31' },
+  'POST /api/holidays': {
+    expect: only(['admin'], 201),
+    payload: () => ({ startDate: '2030-08-01', endDate: '2030-08-15', name: 'Cierre de verano', kind: 'cierre' }),
+  },
+  'POST /api/holidays/national': { expect: only(['admin']), payload: () => ({ year: 2031 }) },
+  'DELETE /api/holidays/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.holidayToDelete }) },
   'GET /api/specialties': { expect: only(['admin']) },
   'POST /api/specialties': { expect: only(['admin'], 201), payload: () => ({ name: `Matriz nueva ${next()}` }) },
-  'PATCH /api/specialties/:id': { expect: only(['admin']), params: (w) => ({ id: w.specialtyToRename }), payload: () => ({ name: `Matriz renombrada ${next()}` }) },
+  'PATCH /api/specialties/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.specialtyToRename }),
+    payload: () => ({ name: `Matriz renombrada ${next()}` }),
+  },
   'DELETE /api/specialties/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.specialtyToDelete }) },
   'GET /api/doctors': { expect: only(['admin']) },
   'GET /api/doctors/:id': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }) },
@@ -103,14 +141,25 @@ export const MATRIX: Record<string, MatrixEntry> = {
       schedule,
     }),
   },
-  'PATCH /api/doctors/:id': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }), payload: () => ({ bio: 'Medicina de familia' }) },
-  'PUT /api/doctors/:id/schedule': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }), payload: () => ({ schedule }) },
+  'PATCH /api/doctors/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.doctorA }),
+    payload: () => ({ bio: 'Medicina de familia' }),
+  },
+  'PUT /api/doctors/:id/schedule': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.doctorA }),
+    payload: () => ({ schedule }),
+  },
   'POST /api/doctors/:id/absences': {
     expect: only(['admin'], 201),
     params: (w) => ({ id: w.doctorA }),
     payload: () => ({ startDate: '2030-08-01', endDate: '2030-08-02', reason: 'Vacaciones' }),
   },
-  'DELETE /api/doctors/:id/absences/:absenceId': { expect: only(['admin']), params: (w) => ({ id: w.doctorA, absenceId: w.absenceId }) },
+  'DELETE /api/doctors/:id/absences/:absenceId': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.doctorA, absenceId: w.absenceId }),
+  },
   'POST /api/doctors/:id/invitation': { expect: only(['admin'], 202), params: (w) => ({ id: w.doctorA }) },
 
   // Patient records: admins all, doctors their patients, pacientes their own; another's is 404.
@@ -118,12 +167,17 @@ export const MATRIX: Record<string, MatrixEntry> = {
     cases: [
       { label: 'list', expect: only(['admin', 'doctor']), shows: ownRecords },
       { label: 'search', expect: only(['admin', 'doctor']), query: () => '?q=matriz.test', shows: ownRecords },
-      { label: 'search by the other side’s name', expect: only(['admin', 'doctor']), query: (w, actor) => `?q=${actor.endsWith('B') ? 'arrieta' : 'bustamante'}` },
+      {
+        label: 'search by the other side’s name',
+        expect: only(['admin', 'doctor']),
+        query: (w, actor) => `?q=${actor.endsWith('B') ? 'arrieta' : 'bustamante'}`,
+      },
     ],
   },
   'POST /api/patients': {
     expect: only(['admin'], 201),
-    payload: () => validPatient({ firstName: 'Alta', lastName: 'Desde Matriz', documentType: null, documentNumber: null }),
+    payload: () =>
+      validPatient({ firstName: 'Alta', lastName: 'Desde Matriz', documentType: null, documentNumber: null }),
   },
   'GET /api/patients/:id': {
     cases: [
@@ -140,7 +194,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
       },
     ],
   },
-  'PATCH /api/patients/:id': { expect: only(['admin']), params: (w) => ({ id: w.A.recordId }), payload: () => ({ notes: 'Revisado en la matriz' }) },
+  'PATCH /api/patients/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.A.recordId }),
+    payload: () => ({ notes: 'Revisado en la matriz' }),
+  },
   'GET /api/me/patient': { expect: only(['paciente']), shows: ownRecords },
   // The proof of a paciente's e-mail, and staff linking a record to an account by hand.
   'GET /api/me/record-link': { expect: only(['paciente']) },
@@ -149,11 +207,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: only(['paciente'], 409),
   },
   'POST /api/auth/email-confirmation': {
-    label: 'an unknown token is refused to anyone',
-    expect: everyone(400),
+    label: 'an unknown token is refused to anyone; a visitor is asked to sign in first',
+    expect: { visitor: 401, pacienteA: 400, pacienteB: 400, doctorA: 400, doctorB: 400, admin: 400 },
     payload: () => ({ token: 'x'.repeat(43) }),
   },
-  'GET /api/patients/:id/account': { expect: only(['admin']), params: (w) => ({ id: w.A.recordId }), shows: (w) => [w.A.accountId] },
+  'GET /api/patients/:id/account': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.A.recordId }),
+    shows: (w) => [w.A.accountId],
+  },
   'PUT /api/patients/:id/account': {
     expect: only(['admin']),
     params: (w) => ({ id: w.accountLink.recordId }),
@@ -163,7 +225,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   // Appointments: the desk all; doctors their own agenda; pacientes their own.
   'GET /api/appointments': { expect: only(['admin']), query: () => '?from=2030-01-07&to=2030-01-07', shows: ownToday },
-  'GET /api/appointments/export.csv': { expect: only(['admin']), query: () => '?from=2030-01-01&to=2030-01-31', shows: () => ['Adela Arrieta', 'Berta Bustamante'] },
+  'GET /api/appointments/export.csv': {
+    expect: only(['admin']),
+    query: () => '?from=2030-01-01&to=2030-01-31',
+    shows: () => ['Adela Arrieta', 'Berta Bustamante'],
+  },
   'GET /api/appointments/range': { expect: only(['admin']), query: () => week, shows: ownToday },
   'GET /api/appointments/today': { expect: only(['admin']), shows: ownToday },
   'GET /api/appointments/:id': {
@@ -178,26 +244,41 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/appointments': {
     expect: only(['admin'], 201),
-    payload: (w) => ({ patientId: w.neutralRecordId, doctorId: w.doctorC, startsAt: w.slot('wednesday', 8), reason: '', channel: 'telefono', allowOutsideHours: true }),
+    payload: (w) => ({
+      patientId: w.neutralRecordId,
+      doctorId: w.doctorC,
+      startsAt: w.slot('wednesday', 8),
+      reason: '',
+      channel: 'telefono',
+      allowOutsideHours: true,
+    }),
   },
   // Undo: only the requester's own change of the last seconds; A's appointment of today has none (409), B's doctor does not see it (404).
   'POST /api/appointments/:id/undo': {
     expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 409, doctorB: 404, admin: 409 },
     params: (w) => ({ id: w.A.todayId }),
   },
-  'PATCH /api/appointments/:id': { expect: only(['admin']), params: (w) => ({ id: w.staffMove }), payload: (w) => ({ startsAt: w.slot('monday-next', 7), allowOutsideHours: true }) },
+  'PATCH /api/appointments/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.staffMove }),
+    payload: (w) => ({ startsAt: w.slot('monday-next', 7), allowOutsideHours: true }),
+  },
   'POST /api/appointments/:id/status': {
     cases: [
       {
         label: 'check in one of their own',
         expect: only(['admin', 'doctor']),
-        params: (w, actor) => ({ id: actor === 'admin' ? w.A.checkInTargets.admin : mine(w, actor).checkInTargets.doctor }),
+        params: (w, actor) => ({
+          id: actor === 'admin' ? w.A.checkInTargets.admin : mine(w, actor).checkInTargets.doctor,
+        }),
         payload: () => ({ status: 'en_sala' }),
       },
       {
         label: 'check in another doctor’s',
         expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 404, doctorB: 404, admin: 200 },
-        params: (w, actor) => ({ id: actor === 'admin' ? w.B.checkInTargets.admin : theirs(w, actor).checkInTargets.doctor }),
+        params: (w, actor) => ({
+          id: actor === 'admin' ? w.B.checkInTargets.admin : theirs(w, actor).checkInTargets.doctor,
+        }),
         payload: () => ({ status: 'en_sala' }),
       },
       {
@@ -212,7 +293,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/me/appointments': { expect: only(['paciente']), shows: ownToday },
   'POST /api/me/appointments': {
     expect: only(['paciente'], 201),
-    payload: (w, actor) => ({ doctorId: w.doctorC, startsAt: w.slot('wednesday', actor === 'pacienteB' ? 7 : 6), reason: 'Control' }),
+    payload: (w, actor) => ({
+      doctorId: w.doctorC,
+      startsAt: w.slot('wednesday', actor === 'pacienteB' ? 7 : 6),
+      reason: 'Control',
+    }),
   },
   'POST /api/me/appointments/:id/cancel': {
     expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
@@ -244,4 +329,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...WAITING_LIST_ROWS,
   ...CONFIRMATION_ROWS,
   ...FEED_ROWS,
+  ...SESSION_ROWS,
+  ...SECOND_FACTOR_ROWS,
+  ...API_DOCS_ROWS,
 };

@@ -16,7 +16,11 @@ export async function buildTasksWorld(
 ): Promise<TasksWorld> {
   const task = (assigneeId: string, patientId: string, title: string) =>
     t.app.repos.tasks.create({ title, assigneeId, patientId, createdBy: ids.adminId, dueDate: '2030-01-04' });
-  const editable = await t.createUser({ role: 'doctor', email: 'editable@matriz.test', displayName: 'Cuenta Editable' });
+  const editable = await t.createUser({
+    role: 'doctor',
+    email: 'editable@matriz.test',
+    displayName: 'Cuenta Editable',
+  });
   const invited = await t.request({
     method: 'POST',
     url: '/api/users',

@@ -10,12 +10,21 @@ let invited = 0;
 export const TASK_ROWS: Record<string, MatrixEntry> = {
   'GET /api/tasks': {
     expect: staff,
-    shows: (w, actor) => (actor === 'admin' ? [w.tasks.taskA, w.tasks.taskB] : actor.startsWith('doctor') ? [ownTask(w, actor)] : []),
+    shows: (w, actor) =>
+      actor === 'admin' ? [w.tasks.taskA, w.tasks.taskB] : actor.startsWith('doctor') ? [ownTask(w, actor)] : [],
   },
-  'GET /api/tasks/assignees': { expect: only(['admin']), shows: (w, actor) => (actor === 'admin' ? [w.doctorA, w.doctorB] : []) },
+  'GET /api/tasks/assignees': {
+    expect: only(['admin']),
+    shows: (w, actor) => (actor === 'admin' ? [w.doctorA, w.doctorB] : []),
+  },
   'GET /api/tasks/:id': {
     cases: [
-      { label: 'own task', expect: staff, params: (w, actor) => ({ id: ownTask(w, actor) }), shows: (w, actor) => (actor === 'visitor' || actor.startsWith('paciente') ? [] : [ownTask(w, actor)]) },
+      {
+        label: 'own task',
+        expect: staff,
+        params: (w, actor) => ({ id: ownTask(w, actor) }),
+        shows: (w, actor) => (actor === 'visitor' || actor.startsWith('paciente') ? [] : [ownTask(w, actor)]),
+      },
       {
         label: 'another doctor’s task',
         expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 404, doctorB: 404, admin: 200 },
@@ -27,10 +36,19 @@ export const TASK_ROWS: Record<string, MatrixEntry> = {
     expect: only(['admin'], 201),
     payload: (w) => ({ title: 'Tarea de la matriz', assigneeId: w.doctorA, patientId: w.A.recordId, priority: 'alta' }),
   },
-  'PATCH /api/tasks/:id': { expect: only(['admin']), params: (w) => ({ id: w.tasks.taskA }), payload: () => ({ priority: 'baja' }) },
+  'PATCH /api/tasks/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.tasks.taskA }),
+    payload: () => ({ priority: 'baja' }),
+  },
   'POST /api/tasks/:id/status': {
     cases: [
-      { label: 'own task', expect: staff, params: (w, actor) => ({ id: ownTask(w, actor) }), payload: () => ({ status: 'en_curso' }) },
+      {
+        label: 'own task',
+        expect: staff,
+        params: (w, actor) => ({ id: ownTask(w, actor) }),
+        payload: () => ({ status: 'en_curso' }),
+      },
       {
         label: 'another doctor’s task',
         expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 404, doctorB: 404, admin: 200 },
@@ -39,12 +57,30 @@ export const TASK_ROWS: Record<string, MatrixEntry> = {
       },
     ],
   },
-  'GET /api/users': { expect: only(['admin']), shows: (w, actor) => (actor === 'admin' ? [w.A.accountId, w.B.accountId] : []), query: () => '?pageSize=100' },
-  'GET /api/users/:id': { expect: only(['admin']), params: (w) => ({ id: w.tasks.editableUser }), shows: (w, actor) => (actor === 'admin' ? [w.tasks.editableUser] : []) },
+  'GET /api/users': {
+    expect: only(['admin']),
+    shows: (w, actor) => (actor === 'admin' ? [w.A.accountId, w.B.accountId] : []),
+    query: () => '?pageSize=100',
+  },
+  'GET /api/users/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.tasks.editableUser }),
+    shows: (w, actor) => (actor === 'admin' ? [w.tasks.editableUser] : []),
+  },
   'POST /api/users': {
     expect: only(['admin'], 201),
-    payload: (_w, actor) => ({ email: `invitacion-${actor}-${++invited}@matriz.test`, displayName: 'Invitación Matriz', role: 'doctor' }),
+    payload: (w, actor) => ({
+      email: `invitacion-${actor}-${++invited}@matriz.test`,
+      displayName: 'Invitación Matriz',
+      role: 'doctor',
+      specialtyId: w.specialtyToRename,
+      licenseNumber: '2828MATRIZ',
+    }),
   },
-  'PATCH /api/users/:id': { expect: only(['admin']), params: (w) => ({ id: w.tasks.editableUser }), payload: () => ({ displayName: 'Cuenta Editada' }) },
+  'PATCH /api/users/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.tasks.editableUser }),
+    payload: () => ({ displayName: 'Cuenta Editada' }),
+  },
   'POST /api/users/:id/invitation': { expect: only(['admin'], 202), params: (w) => ({ id: w.tasks.pendingUser }) },
 };

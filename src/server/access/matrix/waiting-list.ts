@@ -1,52 +1,21 @@
-import { hashToken } from '../../modules/auth/tokens';
-import type { TestApp } from '../../test/app';
 import type { Actor } from './actors';
 import { everyone, only, type MatrixEntry } from './helpers';
 import type { World } from './world';
 
-/** Fixtures of the waiting-list rows: an entry per side, one each to retire, and an offer link. */
-export interface WaitingListWorld {
-  entryA: string;
-  entryB: string;
-  /** Paciente A's entry that she leaves from her area; the desk's entry it takes off the list. */
-  myRetireA: string;
-  staffRetire: string;
-  offerToken: string;
-}
-
-const OFFER_TOKEN = 'oferta-de-la-matriz-de-accesos-0123456789abcdef';
-
-export async function buildWaitingListWorld(
-  t: TestApp,
-  ids: { doctorA: string; doctorB: string; doctorC: string; recordA: string; recordB: string; neutral: string },
-): Promise<WaitingListWorld> {
-  const entry = async (patientId: string, doctorId: string, fromDate = '2030-01-08') =>
-    (await t.app.repos.waitingList.create({ patientId, doctorId, fromDate, toDate: '2030-01-31', channel: 'mostrador' })).id;
-  const entryA = await entry(ids.recordA, ids.doctorA);
-  await t.app.repos.waitingList.insertOffer({
-    entryId: entryA,
-    doctorId: ids.doctorA,
-    startsAt: new Date('2030-01-09T08:00:00Z'),
-    endsAt: new Date('2030-01-09T08:30:00Z'),
-    tokenHash: hashToken(OFFER_TOKEN),
-    expiresAt: new Date('2030-01-09T08:00:00Z'),
-  });
-  return {
-    entryA,
-    entryB: await entry(ids.recordB, ids.doctorB),
-    myRetireA: await entry(ids.recordA, ids.doctorB),
-    staffRetire: await entry(ids.neutral, ids.doctorB),
-    offerToken: OFFER_TOKEN,
-  };
-}
-
-const own = (w: World, actor: Actor) => (actor === 'pacienteA' ? [w.waitingList.entryA] : actor === 'pacienteB' ? [w.waitingList.entryB] : []);
+const own = (w: World, actor: Actor) =>
+  actor === 'pacienteA' ? [w.waitingList.entryA] : actor === 'pacienteB' ? [w.waitingList.entryB] : [];
 const wish = (w: World, from: string, to: string) => ({ doctorId: w.doctorC, fromDate: from, toDate: to });
 
 /** The desk manages the whole list; a paciente her own entries; anyone joins from the booking page or opens an offer. */
 export const WAITING_LIST_ROWS: Record<string, MatrixEntry> = {
-  'GET /api/waiting-list': { expect: only(['admin']), shows: (w, actor) => (actor === 'admin' ? [w.waitingList.entryA, w.waitingList.entryB] : []) },
-  'POST /api/waiting-list': { expect: only(['admin'], 201), payload: (w) => ({ ...wish(w, '2030-01-14', '2030-01-18'), patientId: w.neutralRecordId }) },
+  'GET /api/waiting-list': {
+    expect: only(['admin']),
+    shows: (w, actor) => (actor === 'admin' ? [w.waitingList.entryA, w.waitingList.entryB] : []),
+  },
+  'POST /api/waiting-list': {
+    expect: only(['admin'], 201),
+    payload: (w) => ({ ...wish(w, '2030-01-14', '2030-01-18'), patientId: w.neutralRecordId }),
+  },
   'DELETE /api/waiting-list/:id': { expect: only(['admin']), params: (w) => ({ id: w.waitingList.staffRetire }) },
   'GET /api/me/waiting-list': { expect: only(['paciente']), shows: own },
   'POST /api/me/waiting-list': { expect: only(['paciente'], 201), payload: (w) => wish(w, '2030-01-10', '2030-01-13') },
@@ -66,7 +35,10 @@ export const WAITING_LIST_ROWS: Record<string, MatrixEntry> = {
       acceptPrivacy: true,
     }),
   },
-  'GET /api/public/waiting-list/offers/:token': { expect: everyone(200), params: (w) => ({ token: w.waitingList.offerToken }) },
+  'GET /api/public/waiting-list/offers/:token': {
+    expect: everyone(200),
+    params: (w) => ({ token: w.waitingList.offerToken }),
+  },
   'POST /api/public/waiting-list/offers/:token/accept': {
     label: 'an unknown token is refused to anyone',
     expect: everyone(404),

@@ -3,12 +3,13 @@ import { patients } from '../../db/schema';
 import { hashPassword } from '../../modules/auth/passwords';
 import { TEST_PASSWORD, type TestApp } from '../../test/app';
 import { buildMessagesWorld, type MessagesWorld } from './messages-world';
-import { createDoctor, insertAppointment, validPatient } from '../../test/fixtures';
+import { createDoctor, insertAppointment, validPatient, createPatientRecord } from '../../test/fixtures';
 import { buildTasksWorld, type TasksWorld } from './tasks-world';
-import { buildPlansWorld, type PlansWorld } from './clinical-plans';
+import { buildPlansWorld, type PlansWorld } from './clinical-plans-world';
 import { buildNotesWorld, type NoteSide } from './notes-world';
-import { buildFileWorld, type FileWorld } from './files';
-import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list';
+import { buildFileWorld, type FileWorld } from './files-world';
+import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-world';
+import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -59,6 +60,7 @@ export interface World {
   specialtyToRename: string;
   specialtyToDelete: string;
   absenceId: string;
+  holidayToDelete: string;
   imageId: string;
   /** An account of nobody's side to sign in with and to ask a password reset for. */
   spareEmail: string;
@@ -76,6 +78,8 @@ export interface World {
   plans: PlansWorld;
   files: FileWorld;
   messages: MessagesWorld;
+  /** Second sessions of each actor, and an account whose sessions an admin ends (issue 21). */
+  sessions: SessionsWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -90,14 +94,27 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
     return { ...doctor, cookie: await t.signIn(doctor.email) };
   };
-  const [doctorA, doctorB, doctorC] = [await staffDoctor('Dra. Amparo Médica'), await staffDoctor('Dr. Bruno Médico'), await staffDoctor('Dra. Celia Neutral')];
+  const [doctorA, doctorB, doctorC] = [
+    await staffDoctor('Dra. Amparo Médica'),
+    await staffDoctor('Dr. Bruno Médico'),
+    await staffDoctor('Dra. Celia Neutral'),
+  ];
 
-  async function side(letter: 'A' | 'B', person: { firstName: string; lastName: string; phone: string; document: number }, doctorId: string) {
+  async function side(
+    letter: 'A' | 'B',
+    person: { firstName: string; lastName: string; phone: string; document: number },
+    doctorId: string,
+  ) {
     const email = `${person.firstName.toLowerCase()}.${person.lastName.toLowerCase()}@matriz.test`;
     const user = await t.createUser({ role: 'paciente', email, displayName: `${person.firstName} ${person.lastName}` });
     let record = await t.app.repos.patients.findByAccount(user.id);
     if (!record) {
-      record = await t.app.repos.patients.create({ firstName: person.firstName, lastName: person.lastName, email, phone: '' });
+      record = await createPatientRecord(t, {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email,
+        phone: '',
+      });
       await t.database.db.update(patients).set({ accountId: user.id }).where(eq(patients.id, record.id));
     }
     const documentNumber = dni(person.document);
@@ -122,13 +139,32 @@ export async function buildWorld(t: TestApp): Promise<World> {
       appointmentId,
       todayId: today,
       checkInTargets,
-      secrets: [user.id, email, record.id, person.firstName, person.lastName, person.phone, documentNumber, appointmentId, today, ...Object.values(checkInTargets)],
+      secrets: [
+        user.id,
+        email,
+        record.id,
+        person.firstName,
+        person.lastName,
+        person.phone,
+        documentNumber,
+        appointmentId,
+        today,
+        ...Object.values(checkInTargets),
+      ],
       book,
     };
   }
 
-  const A = await side('A', { firstName: 'Adela', lastName: 'Arrieta', phone: '+34 611 000 001', document: 10_000_001 }, doctorA.id);
-  const B = await side('B', { firstName: 'Berta', lastName: 'Bustamante', phone: '+34 622 000 002', document: 20_000_002 }, doctorB.id);
+  const A = await side(
+    'A',
+    { firstName: 'Adela', lastName: 'Arrieta', phone: '+34 611 000 001', document: 10_000_001 },
+    doctorA.id,
+  );
+  const B = await side(
+    'B',
+    { firstName: 'Berta', lastName: 'Bustamante', phone: '+34 622 000 002', document: 20_000_002 },
+    doctorB.id,
+  );
   const myCancel = await A.book(madrid(THURSDAY, '12:30'), doctorC.id);
   const myReschedule = await A.book(madrid(THURSDAY, '13:00'), doctorC.id);
   A.secrets.push(myCancel, myReschedule);
@@ -137,7 +173,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     method: 'POST',
     url: '/api/patients',
     cookie: admin.cookie,
-    payload: validPatient({ firstName: 'Nadia', lastName: 'Neutral', documentNumber: dni(30_000_003), email: 'nadia@matriz.test' }),
+    payload: validPatient({
+      firstName: 'Nadia',
+      lastName: 'Neutral',
+      documentNumber: dni(30_000_003),
+      email: 'nadia@matriz.test',
+    }),
   });
   if (neutral.statusCode !== 201) throw new Error(`neutral record not created: ${neutral.body}`);
   const neutralRecordId: string = neutral.json().id;
@@ -147,32 +188,64 @@ export async function buildWorld(t: TestApp): Promise<World> {
   };
   const perActor = async (day: string, first: number) =>
     Object.fromEntries(
-      await Promise.all(ACTORS.map(async (actor, index) => [actor, await neutralBooking(madrid(day, slotTime(first + index)))])),
+      await Promise.all(
+        ACTORS.map(async (actor, index) => [actor, await neutralBooking(madrid(day, slotTime(first + index)))]),
+      ),
     ) as Record<Actor, string>;
   const tokens = {
     read: await neutralBooking(madrid(THURSDAY, '09:00')),
     cancel: await perActor(THURSDAY, 1),
     reschedule: await perActor(FRIDAY, 0),
   };
-  const staffMove = (await insertAppointment(t, { patientId: neutralRecordId, doctorId: doctorC.id, startsAt: madrid(THURSDAY, '13:30') })).id;
+  const staffMove = (
+    await insertAppointment(t, {
+      patientId: neutralRecordId,
+      doctorId: doctorC.id,
+      startsAt: madrid(THURSDAY, '13:30'),
+    })
+  ).id;
 
   const specialty = async (name: string) =>
-    (await t.request({ method: 'POST', url: '/api/specialties', cookie: admin.cookie, payload: { name } })).json().id as string;
-  const absence = await t.app.repos.doctors.addAbsence(doctorA.id, { startDate: '2030-07-01', endDate: '2030-07-02', reason: 'Congreso' });
+    (await t.request({ method: 'POST', url: '/api/specialties', cookie: admin.cookie, payload: { name } })).json()
+      .id as string;
+  const absence = await t.app.repos.doctors.addAbsence(doctorA.id, {
+    startDate: '2030-07-01',
+    endDate: '2030-07-02',
+    reason: 'Congreso',
+  });
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
   const image = await t.app.repos.images.create({ mime: 'image/png', content: png, createdBy: admin.id });
   const spare = await t.createUser({ role: 'paciente', email: 'repuesto@matriz.test', displayName: 'Cuenta Repuesto' });
   // Staff linking and unlinking: a record without an account and one to link it to; a record already linked.
   // (Signing a paciente in gives the account a record of its own: the one to link is freed from it.)
-  const unlinkedRecord = await t.app.repos.patients.create({ firstName: 'Lucía', lastName: 'Enlazable', email: '', phone: '' });
-  const toLink = await t.createUser({ role: 'paciente', email: 'enlazable@matriz.test', displayName: 'Lucía Enlazable' });
+  const unlinkedRecord = await createPatientRecord(t, {
+    firstName: 'Lucía',
+    lastName: 'Enlazable',
+    email: '',
+    phone: '',
+  });
+  const toLink = await t.createUser({
+    role: 'paciente',
+    email: 'enlazable@matriz.test',
+    displayName: 'Lucía Enlazable',
+  });
   const ownOfToLink = await t.app.repos.patients.findByAccount(toLink.id);
   if (ownOfToLink) await t.app.repos.patients.unlinkAccount(ownOfToLink.id);
-  const toUnlink = await t.createUser({ role: 'paciente', email: 'desenlazable@matriz.test', displayName: 'Dora Desenlazable' });
+  const toUnlink = await t.createUser({
+    role: 'paciente',
+    email: 'desenlazable@matriz.test',
+    displayName: 'Dora Desenlazable',
+  });
   const plans = await buildPlansWorld(t, { A, B }, { A: doctorA.cookie, B: doctorB.cookie });
   const linkedRecord =
     (await t.app.repos.patients.findByAccount(toUnlink.id)) ??
-    (await t.app.repos.patients.create({ accountId: toUnlink.id, firstName: 'Dora', lastName: 'Desenlazable', email: toUnlink.email, phone: '' }));
+    (await createPatientRecord(t, {
+      accountId: toUnlink.id,
+      firstName: 'Dora',
+      lastName: 'Desenlazable',
+      email: toUnlink.email,
+      phone: '',
+    }));
 
   const files = await buildFileWorld(t, admin.cookie, { A, B });
   const messages = await buildMessagesWorld(t, A, B);
@@ -180,8 +253,20 @@ export async function buildWorld(t: TestApp): Promise<World> {
     messages,
     A: pick(A),
     B: pick(B),
-    cookies: { pacienteA: A.cookie, pacienteB: B.cookie, doctorA: doctorA.cookie, doctorB: doctorB.cookie, admin: admin.cookie },
-    emails: { pacienteA: A.email, pacienteB: B.email, doctorA: doctorA.email, doctorB: doctorB.email, admin: 'admin@matriz.test' },
+    cookies: {
+      pacienteA: A.cookie,
+      pacienteB: B.cookie,
+      doctorA: doctorA.cookie,
+      doctorB: doctorB.cookie,
+      admin: admin.cookie,
+    },
+    emails: {
+      pacienteA: A.email,
+      pacienteB: B.email,
+      doctorA: doctorA.email,
+      doctorB: doctorB.email,
+      admin: 'admin@matriz.test',
+    },
     doctorA: doctorA.id,
     doctorB: doctorB.id,
     doctorC: doctorC.id,
@@ -193,6 +278,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     specialtyToRename: await specialty('Matriz renombrable'),
     specialtyToDelete: await specialty('Matriz borrable'),
     absenceId: absence.id,
+    holidayToDelete: (
+      await t.app.repos.holidays.create({
+        startDate: '2030-11-11',
+        endDate: '2030-11-11',
+        name: 'Matriz borrable',
+        kind: 'local',
+      })
+    ).id,
     imageId: image.id,
     spareEmail: spare.email,
     accountLink: { recordId: unlinkedRecord.id, email: toLink.email },
@@ -200,9 +293,29 @@ export async function buildWorld(t: TestApp): Promise<World> {
     plans,
     notes: await buildNotesWorld(t, { A: { ...A, doctorId: doctorA.id }, B: { ...B, doctorId: doctorB.id } }),
     slot: (day, index) => madrid(day === 'wednesday' ? '2030-01-09' : '2030-01-14', slotTime(index)).toISOString(),
-    waitingList: await buildWaitingListWorld(t, { doctorA: doctorA.id, doctorB: doctorB.id, doctorC: doctorC.id, recordA: A.recordId, recordB: B.recordId, neutral: neutralRecordId }),
-    tasks: await buildTasksWorld(t, { adminId: admin.id, doctorA: doctorA.id, doctorB: doctorB.id, recordA: A.recordId, recordB: B.recordId }),
+    waitingList: await buildWaitingListWorld(t, {
+      doctorA: doctorA.id,
+      doctorB: doctorB.id,
+      doctorC: doctorC.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+      neutral: neutralRecordId,
+    }),
+    tasks: await buildTasksWorld(t, {
+      adminId: admin.id,
+      doctorA: doctorA.id,
+      doctorB: doctorB.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+    }),
     files,
+    sessions: await buildSessionsWorld(t, {
+      pacienteA: A.email,
+      pacienteB: B.email,
+      doctorA: doctorA.email,
+      doctorB: doctorB.email,
+      admin: 'admin@matriz.test',
+    }),
   };
 }
 

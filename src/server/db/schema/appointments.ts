@@ -6,7 +6,6 @@ import { treatments } from './clinical-plans';
 import { doctors } from './doctors';
 import { patients } from './patients';
 
-
 /**
  * Appointments. Two non-cancelled appointments of one doctor never overlap: an exclusion constraint
  * (migration) on the doctor and the time range guarantees it under any concurrency.
@@ -26,6 +25,8 @@ export const appointments = pgTable(
     reason: text('reason').notNull().default(''),
     channel: text('channel', { enum: APPOINTMENT_CHANNELS }).notNull(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
+    /** When the patient arrived: set on «En sala» (or given when attended without a check-in); an undo puts it back. */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
     /** Whether the patient may read `cancelReason` (staff choose; a patient's own reason is theirs). */
     cancelReasonVisible: boolean('cancel_reason_visible').notNull().default(false),
@@ -43,7 +44,9 @@ export const appointments = pgTable(
     index('appointments_patient_idx').on(table.patientId, table.startsAt),
     index('appointments_start_idx').on(table.startsAt),
     check('appointments_max_length', sql`${table.endsAt} - ${table.startsAt} <= interval '12 hours'`),
-    index('appointments_reminder_idx').on(table.startsAt).where(sql`${table.reminderSentAt} IS NULL AND ${table.status} IN ('pendiente', 'confirmada')`),
+    index('appointments_reminder_idx')
+      .on(table.startsAt)
+      .where(sql`${table.reminderSentAt} IS NULL AND ${table.status} IN ('pendiente', 'confirmada')`),
   ],
 );
 
@@ -57,7 +60,10 @@ export const appointmentEvents = pgTable(
       .references(() => appointments.id),
     actorId: uuid('actor_id').references(() => accounts.id),
     action: text('action').notNull(),
-    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    changes: jsonb('changes')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('appointment_events_appointment_idx').on(table.appointmentId, table.at)],

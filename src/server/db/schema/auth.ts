@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../common/roles';
 
 const timestamps = {
@@ -50,8 +50,32 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     userAgent: text('user_agent'),
+    /** The session's public identifier (the id, the token's hash, never leaves the server). Migration 0023. */
+    handle: uuid('handle').notNull().defaultRandom(),
+    /** The last request of any kind, and its address: written at most once a minute (`sessions.ts`). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    /** The person's last input (the client's keep-alive): a staff session ends after the clinic's idle time. */
+    activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sessions_account_idx').on(table.accountId)],
+  (table) => [index('sessions_account_idx').on(table.accountId), uniqueIndex('sessions_handle_key').on(table.handle)],
+);
+
+/**
+ * Devices an account signed in from: the SHA-256 of «browser|system|kind|network» (never the user-agent or
+ * address themselves). A sign-in from one not seen in the last 180 days sends «Nuevo inicio de sesión».
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.fingerprint] })],
 );
 
 /** Single-use, expiring tokens for password reset and invitations (hash stored, never the token). */

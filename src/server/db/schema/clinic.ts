@@ -29,9 +29,18 @@ export const clinicSettings = pgTable(
     bookingsRequireConfirmation: boolean('bookings_require_confirmation').notNull().default(false),
     /** What calendar feeds show of a patient (migration 0018). */
     feedPatientDisplay: text('feed_patient_display', { enum: FEED_PATIENT_DISPLAYS }).notNull().default('initials'),
+    /** Whether patients' e-mails (and their .ics) name the visit's reason; off by default (migration 0021). */
+    mailIncludeReason: boolean('mail_include_reason').notNull().default(false),
+    /** Minutes without input after which a staff session ends (migration 0023; 2–480, patients keep 7 days). */
+    staffIdleMinutes: integer('staff_idle_minutes').notNull().default(30),
+    /** «Exigir segundo factor al personal»: admins and doctors must have one (migration 0024). */
+    requireSecondFactorForStaff: boolean('require_second_factor_for_staff').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('clinic_settings_single_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('clinic_settings_single_row', sql`${table.id} = 1`),
+    check('clinic_settings_staff_idle_minutes_check', sql`${table.staffIdleMinutes} BETWEEN 2 AND 480`),
+  ],
 );
 
 /** Server secrets shared by every instance (e.g. the key that signs booking links), made at first use. */

@@ -37,7 +37,9 @@ export const clinicalNotes = pgTable(
   (table) => [
     unique('clinical_notes_appointment_unique').on(table.appointmentId),
     index('clinical_notes_patient_idx').on(table.patientId, table.createdAt, table.id),
-    index('clinical_notes_unsigned_idx').on(table.doctorId).where(sql`${table.signedAt} IS NULL`),
+    index('clinical_notes_unsigned_idx')
+      .on(table.doctorId)
+      .where(sql`${table.signedAt} IS NULL`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Medicine } from '../../../common/schemas/prescriptions';
+import type { Medicine, PrescriptionAllergyConflict } from '../../../common/schemas/prescriptions';
 import { PRESCRIPTION_STATUSES } from '../../../common/schemas/prescriptions';
 import { TREATMENT_STATUSES } from '../../../common/schemas/treatments';
 import { accounts } from './auth';
@@ -56,6 +56,9 @@ export const prescriptions = pgTable(
     /** Printed on the PDF: a pharmacy or the patient can quote it to the clinic. */
     verificationCode: text('verification_code').notNull(),
     status: text('status', { enum: PRESCRIPTION_STATUSES }).notNull().default('activa'),
+    /** The allergy conflicts the form warned about (allergies.ts), acknowledged with the reason below. */
+    allergyConflicts: jsonb('allergy_conflicts').$type<PrescriptionAllergyConflict[]>().notNull().default([]),
+    allergyOverrideReason: text('allergy_override_reason'),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => accounts.id),
@@ -65,5 +68,9 @@ export const prescriptions = pgTable(
     uniqueIndex('prescriptions_verification_code_key').on(table.verificationCode),
     index('prescriptions_doctor_idx').on(table.doctorId, table.prescribedOn),
     index('prescriptions_patient_idx').on(table.patientId, table.prescribedOn),
+    check(
+      'prescriptions_allergy_override',
+      sql`jsonb_array_length(${table.allergyConflicts}) = 0 OR coalesce(btrim(${table.allergyOverrideReason}), '') <> ''`,
+    ),
   ],
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 
 /** The managed list of specialties. */
@@ -8,6 +21,8 @@ export const specialties = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** Pediatría and the like: booking asks for the child and the guardian (migration 0022). */
+    forMinors: boolean('for_minors').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('specialties_name_key').on(sql`lower(${table.name})`)],
@@ -49,7 +64,10 @@ export const workingHours = pgTable(
   (table) => [
     index('working_hours_doctor_idx').on(table.doctorId),
     check('working_hours_weekday', sql`${table.weekday} BETWEEN 1 AND 7`),
-    check('working_hours_order', sql`${table.startMinute} >= 0 AND ${table.endMinute} <= 1440 AND ${table.startMinute} < ${table.endMinute}`),
+    check(
+      'working_hours_order',
+      sql`${table.startMinute} >= 0 AND ${table.endMinute} <= 1440 AND ${table.startMinute} < ${table.endMinute}`,
+    ),
   ],
 );
 

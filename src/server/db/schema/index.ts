@@ -14,3 +14,5 @@ export * from './messages';
 export * from './waiting-list';
 export * from './confirmations';
 export * from './calendar-feeds';
+export * from './holidays';
+export * from './second-factor';

@@ -17,7 +17,10 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('conversations_patient_key').on(table.patientId), index('conversations_last_message_idx').on(table.lastMessageAt)],
+  (table) => [
+    uniqueIndex('conversations_patient_key').on(table.patientId),
+    index('conversations_last_message_idx').on(table.lastMessageAt),
+  ],
 );
 
 /** One message; its id comes from the sender's browser so a retried send is stored once. */
@@ -41,7 +44,9 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_conversation_idx').on(table.conversationId, table.createdAt),
-    index('messages_unread_idx').on(table.conversationId, table.side).where(sql`${table.readAt} IS NULL`),
+    index('messages_unread_idx')
+      .on(table.conversationId, table.side)
+      .where(sql`${table.readAt} IS NULL`),
     index('messages_unnotified_idx')
       .on(table.createdAt)
       .where(sql`${table.readAt} IS NULL AND ${table.notifiedAt} IS NULL AND ${table.side} = 'staff'`),

@@ -45,7 +45,9 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} IN ('pending', 'sending')`),
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} IN ('pending', 'sending')`),
     index('mail_outbox_appointment_idx').on(table.appointmentId, table.createdAt),
     check('mail_outbox_status', sql`${table.status} IN ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
   ],

@@ -1,4 +1,4 @@
-import { check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../../../common/schemas/tasks';
 import { accounts } from './auth';
@@ -20,6 +20,8 @@ export const tasks = pgTable(
     status: text('status', { enum: TASK_STATUSES }).notNull().default('pendiente'),
     patientId: uuid('patient_id').references(() => patients.id),
     createdBy: uuid('created_by').references(() => accounts.id),
+    /** Set on a desk task made for a notice the patient cannot receive: one task per notice (migration 0021). */
+    noticeKey: text('notice_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,6 +29,9 @@ export const tasks = pgTable(
     index('tasks_assignee_idx').on(table.assigneeId, table.status),
     index('tasks_patient_idx').on(table.patientId),
     index('tasks_due_idx').on(table.dueDate),
+    uniqueIndex('tasks_notice_key_idx')
+      .on(table.noticeKey)
+      .where(sql`${table.noticeKey} IS NOT NULL`),
     check('tasks_priority', sql`${table.priority} IN ('baja', 'media', 'alta')`),
     check('tasks_status', sql`${table.status} IN ('pendiente', 'en_curso', 'hecha')`),
   ],

@@ -30,7 +30,9 @@ export const waitingListEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('waiting_list_entries_waiting_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'esperando'`),
+    index('waiting_list_entries_waiting_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'esperando'`),
     index('waiting_list_entries_patient_idx').on(table.patientId),
     check('waiting_list_entries_target', sql`${table.doctorId} IS NOT NULL OR ${table.specialtyId} IS NOT NULL`),
     check('waiting_list_entries_days', sql`${table.fromDate} <= ${table.toDate}`),
@@ -57,7 +59,9 @@ export const waitingListOffers = pgTable(
     sourceAppointmentId: uuid('source_appointment_id').references(() => appointments.id),
     outboxId: uuid('outbox_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
-    status: text('status', { enum: ['abierta', 'aceptada'] }).notNull().default('abierta'),
+    status: text('status', { enum: ['abierta', 'aceptada'] })
+      .notNull()
+      .default('abierta'),
     appointmentId: uuid('appointment_id').references(() => appointments.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,14 +1,32 @@
-import { APPOINTMENT_CHANNEL_LABELS, APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../common/schemas/appointments';
+import {
+  APPOINTMENT_CHANNEL_LABELS,
+  APPOINTMENT_STATUS_LABELS,
+  type Appointment,
+} from '../../../common/schemas/appointments';
 import { esDateFormat } from '../../../common/time';
 
 /** One CSV cell: quoted when needed, and never read as a formula. */
 export const cell = (value: string) => {
   // Formula injection: a cell starting with = + - @ is read as a formula by spreadsheets.
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // Quoted whenever it holds a separator of either kind (`;` or `,`, as spreadsheets guess), a quote or a line break.
+  return /[";,\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-const HEADER = ['Fecha', 'Inicio', 'Fin', 'Paciente', 'Teléfono', 'Correo', 'Profesional', 'Especialidad', 'Motivo', 'Canal', 'Estado', 'Motivo de cancelación'];
+const HEADER = [
+  'Fecha',
+  'Inicio',
+  'Fin',
+  'Paciente',
+  'Teléfono',
+  'Correo',
+  'Profesional',
+  'Especialidad',
+  'Motivo',
+  'Canal',
+  'Estado',
+  'Motivo de cancelación',
+];
 
 const line = (row: string[]) => `${row.map(cell).join(';')}\r\n`;
 

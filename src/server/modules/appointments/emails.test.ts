@@ -29,7 +29,16 @@ async function book(startsAt: string, email: string) {
   const response = await t.request({
     method: 'POST',
     url: '/api/public/bookings',
-    payload: { doctorId, startsAt: new Date(startsAt).toISOString(), firstName: 'Paz', lastName: email.split('@')[0], email, phone: '+34 600 000 000', reason: '', acceptPrivacy: true },
+    payload: {
+      doctorId,
+      startsAt: new Date(startsAt).toISOString(),
+      firstName: 'Paz',
+      lastName: email.split('@')[0],
+      email,
+      phone: '+34 600 000 000',
+      reason: '',
+      acceptPrivacy: true,
+    },
   });
   expect(response.statusCode).toBe(201);
   return { id: response.json().appointment.id as string, manageUrl: response.json().manageUrl as string };
@@ -45,7 +54,9 @@ describe('appointment e-mails', () => {
 
     const [late] = mailsTo('pronto@prueba.test');
     expect(late!.subject).toMatch(/^Cita confirmada/);
-    expect(late!.text).toContain(`Solo se puede cambiar o cancelar por internet hasta 24 horas antes de la cita: si necesitas cambiarla o no puedes venir, llama a la clínica al ${CLINIC_PHONE}.`);
+    expect(late!.text).toContain(
+      `Solo se puede cambiar o cancelar por internet hasta 24 horas antes de la cita: si necesitas cambiarla o no puedes venir, llama a la clínica al ${CLINIC_PHONE}.`,
+    );
     expect(late!.text).toContain(`Puedes ver la cita aquí: ${soon.manageUrl}`);
     expect(late!.text).not.toMatch(/Puedes cambiar o cancelar/);
     expect(late!.html).toContain('Ver la cita');
@@ -74,14 +85,22 @@ describe('appointment e-mails', () => {
     expect(await t.app.appointments.enqueueDueReminders()).toBe(1);
     await t.deliverMail();
 
-    const reminders = t.mailer.sent.filter((message) => /^Recordatorio de tu cita/.test(message.subject)).map((message) => message.to);
+    const reminders = t.mailer.sent
+      .filter((message) => /^Recordatorio de tu cita/.test(message.subject))
+      .map((message) => message.to);
     expect(reminders).toEqual(['manana@prueba.test']);
     const [reminder] = mailsTo('manana@prueba.test').filter((message) => /^Recordatorio/.test(message.subject));
     // A reminder inside the change window says to call, as the confirmation does.
     expect(reminder!.text).toContain(`llama a la clínica al ${CLINIC_PHONE}`);
     expect(reminder!.text).not.toMatch(/cámbiala o cancélala aquí/);
-    expect(mailsTo('hoy@prueba.test').map((message) => message.subject)).toEqual([expect.stringMatching(/^Cita confirmada/)]);
+    expect(mailsTo('hoy@prueba.test').map((message) => message.subject)).toEqual([
+      expect.stringMatching(/^Cita confirmada/),
+    ]);
     // Both written at the same (frozen) instant: delivered in either order.
-    expect(mailsTo('movida@prueba.test').map((message) => message.subject.split(' · ')[0]).sort()).toEqual(['Cita cambiada', 'Cita confirmada']);
+    expect(
+      mailsTo('movida@prueba.test')
+        .map((message) => message.subject.split(' · ')[0])
+        .sort(),
+    ).toEqual(['Cita cambiada', 'Cita confirmada']);
   });
 });

@@ -8,7 +8,10 @@ import type { ClinicRepository } from '../clinic/repository';
 export function createManageLinks(clinic: ClinicRepository) {
   let key: Buffer | undefined;
   const getKey = async () =>
-    (key ??= Buffer.from(await clinic.getOrCreateSecret('manage-link-key', () => randomBytes(32).toString('base64')), 'base64'));
+    (key ??= Buffer.from(
+      await clinic.getOrCreateSecret('manage-link-key', () => randomBytes(32).toString('base64')),
+      'base64',
+    ));
   const mac = (secret: Buffer, id: string) => createHmac('sha256', secret).update(`cita:${id}`).digest('base64url');
 
   return {

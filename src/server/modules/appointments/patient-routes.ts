@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
-import { cancelSchema, myAppointmentsSchema, myBookingSchema, ownAppointmentSchema, rescheduleSchema } from '../../../common/schemas/appointments';
-import { requireUser } from '../../plugins/auth';
-import type { RequestUser } from '../../types';
+import {
+  cancelSchema,
+  myAppointmentsSchema,
+  myBookingSchema,
+  ownAppointmentSchema,
+  rescheduleSchema,
+} from '../../../common/schemas/appointments';
+import { requireUser } from '../../access/request-user';
+import type { RequestUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
@@ -18,30 +24,41 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The paciente's record; 409 while a record with their e-mail waits for them to prove it. */
   const ownRecord = (user: RequestUser) => requireOwnRecord(app, user);
 
-  app.get(api.myAppointments, { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } }, async (request) => {
-    const user = requireUser(request);
-    // Resolved before the audited read: it may create the record or write the confirmation link.
-    const record = await ownRecord(user);
-    const all = await auditedRead(
-      app.database.db,
-      (db) => request.scope.appointments.listRange({}, db),
-      (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: record.id, details: { view: 'own', results: rows.length } }),
-    );
-    const now = clock.nowMs();
-    const own = await Promise.all(all.map(service.ownView));
-    const isUpcoming = (item: (typeof own)[number]) =>
-      Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
-    return {
-      upcoming: own.filter(isUpcoming),
-      past: own.filter((item) => !isUpcoming(item)).reverse(),
-    };
-  });
+  app.get(
+    api.myAppointments,
+    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      // Resolved before the audited read: it may create the record or write the confirmation link.
+      const record = await ownRecord(user);
+      const all = await auditedRead(
+        app.database.db,
+        (db) => request.scope.appointments.listRange({}, db),
+        (rows) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'appointment',
+          patientId: record.id,
+          details: { view: 'own', results: rows.length },
+        }),
+      );
+      const now = clock.nowMs();
+      const settings = await app.repos.clinic.getSettings();
+      const own = await Promise.all(all.map((view) => service.ownView(view, settings)));
+      const isUpcoming = (item: (typeof own)[number]) =>
+        Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
+      return {
+        upcoming: own.filter(isUpcoming),
+        past: own.filter((item) => !isUpcoming(item)).reverse(),
+      };
+    },
+  );
 
   app.post(
     api.myAppointments,
     {
       schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
-      config: { access: 'my-appointments:manage', rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { access: 'my-appointments:manage', rateLimit: app.config.limits.myBooking },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -49,9 +66,15 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const doctor = await service.activeDoctor(request.body.doctorId);
       const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt));
       const settings = await repos.clinic.getSettings();
+      // Pediatría: the paciente books as the child's guardian.
+      const minor = await service.minorDetails(
+        doctor,
+        request.body.minor,
+        `${record.firstName} ${record.lastName}`.trim(),
+      );
       const view = await service.create({
         doctor,
-        patientId: record.id,
+        patient: record.id,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         reason: request.body.reason,
@@ -60,6 +83,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: user,
         ip: request.ip,
         email: 'received',
+        minor,
       });
       return reply.status(201).send(await service.ownView(view));
     },
@@ -67,7 +91,10 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.cancelMyAppointment(':id'),
-    { config: { access: 'my-appointments:manage' }, schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } },
+    },
     async (request) => {
       const view = await request.scope.appointment(request.params.id);
       return service.cancelByPatient(view, { ...auditContext(request), details: { via: 'area' } }, request.body.reason);
@@ -76,7 +103,10 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.rescheduleMyAppointment(':id'),
-    { config: { access: 'my-appointments:manage' }, schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } },
+    },
     async (request) => {
       const view = await request.scope.appointment(request.params.id);
       return service.rescheduleByPatient(view, request.body, { ...auditContext(request), details: { via: 'area' } });

@@ -12,10 +12,10 @@ import {
   publicBookingSchema,
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
+import { seesHeldSlots } from '../../access/availability';
+import { recordForPublicRequest } from '../../access/public-record';
 import { notFound, refuseHoneypot } from '../../errors';
-import { audited, auditedRead, auditContext } from '../audit/audited';
-import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
-import { clock } from '../../clock';
+import { auditedRead, auditContext } from '../audit/audited';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
@@ -24,36 +24,50 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
   const service = app.appointments;
 
-  app.get(api.public.bookingOptions, { config: { access: 'public' }, schema: { response: { 200: bookingOptionsSchema } } }, async () => {
-    const [settings, doctors] = await Promise.all([repos.clinic.getSettings(), repos.doctors.list()]);
-    const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
-    const specialties = new Map(bookable.map((doctor) => [doctor.specialtyId, doctor.specialty]));
-    return {
-      timeZone: settings.timeZone,
-      bookingHorizonDays: settings.bookingHorizonDays,
-      specialties: [...specialties].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'es')),
-      doctors: bookable.map((doctor) => ({
-        id: doctor.id,
-        displayName: doctor.displayName,
-        specialtyId: doctor.specialtyId,
-        specialty: doctor.specialty,
-        photoURL: doctor.photoUrl,
-        bio: doctor.bio,
-        appointmentMinutes: doctor.appointmentMinutes,
-      })),
-    };
-  });
+  app.get(
+    api.public.bookingOptions,
+    { config: { access: 'public' }, schema: { response: { 200: bookingOptionsSchema } } },
+    async () => {
+      const [settings, doctors, specialtyRows] = await Promise.all([
+        repos.clinic.getSettings(),
+        repos.doctors.list(),
+        repos.doctors.listSpecialties(),
+      ]);
+      const forMinors = new Set(specialtyRows.filter((row) => row.forMinors).map((row) => row.id));
+      const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
+      const specialties = new Map(bookable.map((doctor) => [doctor.specialtyId, doctor.specialty]));
+      return {
+        timeZone: settings.timeZone,
+        bookingHorizonDays: settings.bookingHorizonDays,
+        specialties: [...specialties]
+          .map(([id, name]) => ({ id, name, forMinors: forMinors.has(id) }))
+          .sort((a, b) => a.name.localeCompare(b.name, 'es')),
+        doctors: bookable.map((doctor) => ({
+          id: doctor.id,
+          displayName: doctor.displayName,
+          specialtyId: doctor.specialtyId,
+          specialty: doctor.specialty,
+          photoURL: doctor.photoUrl,
+          bio: doctor.bio,
+          appointmentMinutes: doctor.appointmentMinutes,
+        })),
+      };
+    },
+  );
 
   app.get(
     api.public.availability,
-    { config: { access: 'public' }, schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
+    },
     async (request) => {
-      const { doctorId, specialtyId, from, to } = request.query;
+      const { doctorId, specialtyId, from, to, conRetenidas } = request.query;
       const settings = await repos.clinic.getSettings();
-      const doctors = doctorId
-        ? [await service.activeDoctor(doctorId)]
-        : await repos.doctors.list({ specialtyId });
-      const results = await service.availability(doctors, from, to, settings);
+      const doctors = doctorId ? [await service.activeDoctor(doctorId)] : await repos.doctors.list({ specialtyId });
+      // Slots held for the waiting list are busy for everyone but the desk, who sees them marked.
+      const held = conRetenidas && seesHeldSlots(request.user) ? 'mark' : 'busy';
+      const results = await service.availability(doctors, from, to, settings, undefined, held);
       return {
         timeZone: settings.timeZone,
         doctors: results.map(({ doctor, slots }) => ({
@@ -72,50 +86,24 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.public.bookings,
     {
       schema: { body: publicBookingSchema, response: { 201: bookingConfirmationSchema } },
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: app.config.limits.publicBooking },
     },
     async (request, reply) => {
       const input = request.body;
       refuseHoneypot(input.website);
-      const doctor = await service.activeDoctor(input.doctorId);
-      const slot = await service.requireFreeSlot(doctor, new Date(input.startsAt));
+      // Read once for the whole booking (the slot, the status, the e-mail, the answer).
       const settings = await repos.clinic.getSettings();
+      const doctor = await service.activeDoctor(input.doctorId);
+      const slot = await service.requireFreeSlot(doctor, new Date(input.startsAt), undefined, 'busy', settings);
+      // Pediatría: the person who books is the child's guardian.
+      const minor = await service.minorDetails(doctor, input.minor, `${input.firstName} ${input.lastName}`.trim());
 
-      // The record of whoever books: a signed-in paciente's own; else the one with this e-mail and name;
-      // else a new one.
-      const patient =
-        request.user?.role === 'paciente'
-          ? await requireOwnRecord(app, request.user, { phone: input.phone }, PENDING_BOOKING_MESSAGE)
-          : ((await repos.patients.findByEmailAndName(input.email, input.firstName, input.lastName)) ??
-            (await audited(
-              app.database.db,
-              (tx) =>
-                repos.patients.create(
-                  {
-                    firstName: input.firstName,
-                    lastName: input.lastName,
-                    email: input.email,
-                    phone: input.phone,
-                    privacyConsentAt: clock.now(),
-                    privacyConsentChannel: 'web',
-                  },
-                  tx,
-                ),
-              (created) => ({ ...auditContext(request), action: 'create', entity: 'patient', entityId: created.id, patientId: created.id, details: { via: 'booking' } }),
-            )));
-      if (!patient.privacyConsentAt) {
-        await audited(app.database.db, (tx) => repos.patients.update(patient.id, { privacyConsentAt: clock.now(), privacyConsentChannel: 'web' }, tx), {
-          ...auditContext(request),
-          action: 'update',
-          entity: 'patient',
-          entityId: patient.id,
-          patientId: patient.id,
-          details: { via: 'booking', fields: ['privacyConsent'] },
-        });
-      }
+      // The record of whoever books (the rule lives in access/, shared with the public waiting list): found
+      // or made in the booking's own transaction, so a slot lost meanwhile leaves no record behind.
+      const patient = await recordForPublicRequest(app, request, input, 'booking');
       const view = await service.create({
         doctor,
-        patientId: patient.id,
+        patient,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         reason: input.reason,
@@ -124,8 +112,12 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: request.user,
         ip: request.ip,
         email: 'received',
+        minor,
+        settings,
       });
-      return reply.status(201).send({ appointment: await service.ownView(view), manageUrl: await service.manageUrl(view.id) });
+      return reply
+        .status(201)
+        .send({ appointment: await service.ownView(view, settings), manageUrl: await service.manageUrl(view.id) });
     },
   );
 
@@ -153,7 +145,13 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!found) throw notFound(BOOKING_NOT_FOUND);
           return found;
         },
-        (found) => ({ ...viaLink(request), action: 'read', entity: 'appointment', entityId: found.id, patientId: found.patientId }),
+        (found) => ({
+          ...viaLink(request),
+          action: 'read',
+          entity: 'appointment',
+          entityId: found.id,
+          patientId: found.patientId,
+        }),
       );
       return service.ownView(view);
     },
@@ -161,13 +159,20 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.public.cancelBooking(':token'),
-    { config: { access: 'public' }, schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } } },
-    async (request) => service.cancelByPatient(await byToken(request.params.token), viaLink(request), request.body.reason),
+    {
+      config: { access: 'public' },
+      schema: { params: tokenParams, body: cancelSchema, response: { 200: ownAppointmentSchema } },
+    },
+    async (request) =>
+      service.cancelByPatient(await byToken(request.params.token), viaLink(request), request.body.reason),
   );
 
   app.post(
     api.public.rescheduleBooking(':token'),
-    { config: { access: 'public' }, schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: tokenParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } },
+    },
     async (request) => service.rescheduleByPatient(await byToken(request.params.token), request.body, viaLink(request)),
   );
 };

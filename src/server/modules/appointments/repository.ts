@@ -1,10 +1,22 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
 import { searchTerms } from '../../../common/search-text';
+import { visibleAppointments } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import { type Tx, transact } from '../../db/transaction';
 import { asDate, preparedStatement } from '../../db/prepared';
-import { accounts, appointmentEvents, appointments, auditLog, doctors, mailOutbox, patients, profiles, specialties } from '../../db/schema';
+import {
+  accounts,
+  appointmentEvents,
+  appointments,
+  auditLog,
+  doctors,
+  mailOutbox,
+  patients,
+  profiles,
+  specialties,
+} from '../../db/schema';
 import { roleOf, type AuditEntry } from '../audit/repository';
 import { EVENTS_CHANNEL } from '../events/repository';
 import { clock } from '../../clock';
@@ -46,6 +58,7 @@ interface CreatedRow {
   reason: string;
   channel: AppointmentChannel;
   status: AppointmentStatus;
+  arrived_at: Date | string | null;
   cancel_reason: string | null;
   cancel_reason_visible: boolean;
   cancelled_by: string | null;
@@ -66,7 +79,6 @@ interface CreatedRow {
   doctor_color: string;
   specialty: string;
 }
-
 
 const placeholder = sql.placeholder;
 
@@ -89,7 +101,7 @@ const bookStatement = preparedStatement<CreatedRow>(
              ${placeholder('auditIp')}::text
         FROM created
     )
-    SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.cancel_reason,
+    SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.arrived_at, c.cancel_reason,
            c.cancel_reason_visible, c.cancelled_by, c.reminder_sent_at, c.treatment_id, c.created_by, c.updated_by, c.created_at, c.updated_at,
            p.first_name, p.last_name, p.phone, p.email, p.account_id, p.birth_date::text, p.document_number,
            pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
@@ -111,6 +123,7 @@ const createdView = (row: CreatedRow): AppointmentView => ({
   reason: row.reason,
   channel: row.channel,
   status: row.status,
+  arrivedAt: row.arrived_at === null ? null : asDate(row.arrived_at),
   cancelReason: row.cancel_reason,
   cancelReasonVisible: row.cancel_reason_visible,
   cancelledBy: row.cancelled_by,
@@ -190,20 +203,6 @@ function patientMatches(q: string | undefined): SQL | undefined {
   return inArray(appointments.patientId, sql`(SELECT ${patients.id} FROM ${patients} WHERE ${and(...matches)})`);
 }
 
-/** The appointments a request may see (see `Visibility`); undefined: all of them. */
-function visibleAppointments(visibility: Visibility): SQL | undefined {
-  switch (visibility.kind) {
-    case 'all':
-      return undefined;
-    case 'doctor':
-      return eq(appointments.doctorId, visibility.doctorId);
-    case 'patient':
-      return sql`EXISTS (SELECT 1 FROM ${patients} own WHERE own.id = ${appointments.patientId} AND own.account_id = ${visibility.accountId})`;
-    case 'none':
-      return sql`false`;
-  }
-}
-
 /** All SQL about appointments and their history. */
 export function createAppointmentsRepository(db: Db) {
   return {
@@ -225,7 +224,7 @@ export function createAppointmentsRepository(db: Db) {
         createdBy: string | null;
         audit: Pick<AuditEntry, 'actor' | 'ip'>;
       },
-      tx: Db = db,
+      tx: Tx,
     ): Promise<AppointmentView> {
       const startsAt = input.startsAt.toISOString();
       const changes = JSON.stringify({ status: input.status, channel: input.channel, startsAt });
@@ -262,6 +261,7 @@ export function createAppointmentsRepository(db: Db) {
         channel: AppointmentChannel;
         status: AppointmentStatus;
         cancelReason?: string | null;
+        arrivedAt?: Date | null;
         reminderSentAt?: Date | null;
         createdAt?: Date;
       }[],
@@ -269,10 +269,19 @@ export function createAppointmentsRepository(db: Db) {
       tx: Db = db,
     ): Promise<void> {
       if (rows.length === 0) return;
-      const inserted = await tx.insert(appointments).values(rows).returning({ id: appointments.id, status: appointments.status, createdAt: appointments.createdAt });
+      const inserted = await tx
+        .insert(appointments)
+        .values(rows)
+        .returning({ id: appointments.id, status: appointments.status, createdAt: appointments.createdAt });
       if (options.withEvents) {
         await tx.insert(appointmentEvents).values(
-          inserted.map((row) => ({ appointmentId: row.id, actorId: null, action: 'created', changes: { status: row.status }, at: row.createdAt })),
+          inserted.map((row) => ({
+            appointmentId: row.id,
+            actorId: null,
+            action: 'created',
+            changes: { status: row.status },
+            at: row.createdAt,
+          })),
         );
       }
     },
@@ -287,10 +296,16 @@ export function createAppointmentsRepository(db: Db) {
         },
         listRange: (filters: AppointmentFilters & { includeCancelled?: boolean }, tx: Db = db) =>
           this.listRange({ ...filters, visible }, tx),
-        listPage: (filters: AppointmentFilters & { page: number; pageSize: number; order: 'asc' | 'desc' }, tx: Db = db) =>
-          this.listPage({ ...filters, visible }, tx),
-        exportPage: (filters: AppointmentFilters, after: { startsAt: Date; id: string } | null, pageSize: number, tx: Db = db) =>
-          this.exportPage({ ...filters, visible }, after, pageSize, tx),
+        listPage: (
+          filters: AppointmentFilters & { page: number; pageSize: number; order: 'asc' | 'desc' },
+          tx: Db = db,
+        ) => this.listPage({ ...filters, visible }, tx),
+        exportPage: (
+          filters: AppointmentFilters,
+          after: { startsAt: Date; id: string } | null,
+          pageSize: number,
+          tx: Db = db,
+        ) => this.exportPage({ ...filters, visible }, after, pageSize, tx),
       };
     },
 
@@ -300,12 +315,18 @@ export function createAppointmentsRepository(db: Db) {
     },
 
     /** Appointments starting in [from, to), in start order (calendar, agendas, diary). */
-    async listRange(filters: AppointmentFilters & { includeCancelled?: boolean }, tx: Db = db): Promise<AppointmentView[]> {
+    async listRange(
+      filters: AppointmentFilters & { includeCancelled?: boolean },
+      tx: Db = db,
+    ): Promise<AppointmentView[]> {
       const where = and(
         filterConditions(filters),
         filters.includeCancelled === false ? ne(appointments.status, 'cancelada') : undefined,
       );
-      const rows = await selectView(tx).where(where).orderBy(asc(appointments.startsAt), asc(profiles.displayName)).limit(5000);
+      const rows = await selectView(tx)
+        .where(where)
+        .orderBy(asc(appointments.startsAt), asc(profiles.displayName))
+        .limit(5000);
       return rows.map(toView);
     },
 
@@ -345,7 +366,10 @@ export function createAppointmentsRepository(db: Db) {
         .orderBy(direction(appointments.startsAt), asc(appointments.id))
         .limit(filters.pageSize)
         .offset((filters.page - 1) * filters.pageSize);
-      const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(appointments).where(where);
+      const [count] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(where);
       return { items: rows.map(toView), total: count?.total ?? 0 };
     },
 
@@ -371,24 +395,41 @@ export function createAppointmentsRepository(db: Db) {
         at: clock.now(),
         action: 'rescheduled',
         changes: {
-          from: { startsAt: before?.startsAt.toISOString(), endsAt: before?.endsAt.toISOString(), doctorId: before?.doctorId },
-          to: { startsAt: changes.startsAt.toISOString(), endsAt: changes.endsAt.toISOString(), doctorId: changes.doctorId },
+          from: {
+            startsAt: before?.startsAt.toISOString(),
+            endsAt: before?.endsAt.toISOString(),
+            doctorId: before?.doctorId,
+          },
+          to: {
+            startsAt: changes.startsAt.toISOString(),
+            endsAt: changes.endsAt.toISOString(),
+            doctorId: changes.doctorId,
+          },
           ...(changes.reason !== undefined ? { reason: changes.reason } : {}),
         },
       });
     },
 
-    /** `cancel` says why a cancellation happened and whether the patient may read it. */
+    /**
+     * `cancel` says why a cancellation happened and whether the patient may read it. The arrival is
+     * recorded now when the status becomes «en sala», or at `arrivedAt` when given (attended without a
+     * check-in); the history keeps the one before, so an undo puts it back.
+     */
     async setStatus(
       id: string,
       status: AppointmentStatus,
       actorId: string | null,
       cancel: { reason: string | null; visible: boolean } | null,
       tx: Db = db,
+      arrivedAt?: Date,
     ) {
       const cancelReason = status === 'cancelada' ? (cancel?.reason ?? null) : null;
-      // The status before, for the history and for an undo.
-      const [before] = await tx.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+      // The status and arrival before, for the history and for an undo.
+      const [before] = await tx
+        .select({ status: appointments.status, arrivedAt: appointments.arrivedAt })
+        .from(appointments)
+        .where(eq(appointments.id, id));
+      const arrival = status === 'en_sala' ? clock.now() : arrivedAt;
       try {
         await tx
           .update(appointments)
@@ -396,6 +437,7 @@ export function createAppointmentsRepository(db: Db) {
             status,
             updatedBy: actorId,
             updatedAt: clock.now(),
+            ...(arrival ? { arrivedAt: arrival } : {}),
             ...(status === 'cancelada'
               ? { cancelReason, cancelReasonVisible: cancel?.visible ?? false, cancelledBy: actorId }
               : {}),
@@ -413,6 +455,9 @@ export function createAppointmentsRepository(db: Db) {
         changes: {
           status,
           from: before?.status,
+          ...(arrival
+            ? { arrivedAt: arrival.toISOString(), arrivedBefore: before?.arrivedAt?.toISOString() ?? null }
+            : {}),
           ...(cancelReason ? { reason: cancelReason } : {}),
           ...(status === 'cancelada' ? { reasonShownToPatient: cancel?.visible ?? false } : {}),
         },
@@ -422,7 +467,12 @@ export function createAppointmentsRepository(db: Db) {
     /** The latest change of an appointment (its history's last entry). */
     async lastEvent(id: string, tx: Db = db): Promise<AppointmentEvent | undefined> {
       const [row] = await tx
-        .select({ action: appointmentEvents.action, changes: appointmentEvents.changes, actorId: appointmentEvents.actorId, at: appointmentEvents.at })
+        .select({
+          action: appointmentEvents.action,
+          changes: appointmentEvents.changes,
+          actorId: appointmentEvents.actorId,
+          at: appointmentEvents.at,
+        })
         .from(appointmentEvents)
         .where(eq(appointmentEvents.appointmentId, id))
         // Insertion order: the booking's own entry takes the database's time, the others the app's clock.
@@ -440,14 +490,40 @@ export function createAppointmentsRepository(db: Db) {
       const previous = event.changes.from as { startsAt: string; endsAt: string; doctorId: string } | AppointmentStatus;
       const set =
         event.action === 'rescheduled' && typeof previous === 'object'
-          ? { startsAt: new Date(previous.startsAt), endsAt: new Date(previous.endsAt), doctorId: previous.doctorId, reminderSentAt: null }
-          : { status: previous as AppointmentStatus, cancelReason: null, cancelReasonVisible: false, cancelledBy: null };
+          ? {
+              startsAt: new Date(previous.startsAt),
+              endsAt: new Date(previous.endsAt),
+              doctorId: previous.doctorId,
+              reminderSentAt: null,
+            }
+          : {
+              status: previous as AppointmentStatus,
+              cancelReason: null,
+              cancelReasonVisible: false,
+              cancelledBy: null,
+              // A change that recorded an arrival puts back the one before it (none, for a first check-in).
+              ...('arrivedAt' in event.changes
+                ? {
+                    arrivedAt:
+                      typeof event.changes.arrivedBefore === 'string' ? new Date(event.changes.arrivedBefore) : null,
+                  }
+                : {}),
+            };
       try {
-        await tx.update(appointments).set({ ...set, updatedBy: actorId, updatedAt: now }).where(eq(appointments.id, id));
+        await tx
+          .update(appointments)
+          .set({ ...set, updatedBy: actorId, updatedAt: now })
+          .where(eq(appointments.id, id));
       } catch (error) {
         throw asSlotTaken(error);
       }
-      await tx.insert(appointmentEvents).values({ appointmentId: id, actorId, at: now, action: 'undone', changes: { undid: event.action, restored: event.changes.from } });
+      await tx.insert(appointmentEvents).values({
+        appointmentId: id,
+        actorId,
+        at: now,
+        action: 'undone',
+        changes: { undid: event.action, restored: event.changes.from },
+      });
     },
 
     async history(id: string, tx: Db = db) {
@@ -476,9 +552,9 @@ export function createAppointmentsRepository(db: Db) {
       now: Date,
       leadHours: number,
       limit: number,
-      enqueue: (appointment: AppointmentView, tx: Db) => Promise<void>,
+      enqueue: (appointment: AppointmentView, tx: Tx) => Promise<void>,
     ): Promise<number> {
-      return db.transaction(async (tx) => {
+      return transact(db, async (tx) => {
         const recentEmail = tx
           .select({ one: sql`1` })
           .from(mailOutbox)
@@ -534,7 +610,9 @@ export function createAppointmentsRepository(db: Db) {
           minutes: sql<number>`coalesce(sum(extract(epoch from (${appointments.endsAt} - ${appointments.startsAt})) / 60), 0)::int`,
         })
         .from(appointments)
-        .where(and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), ne(appointments.status, 'cancelada')))
+        .where(
+          and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), ne(appointments.status, 'cancelada')),
+        )
         .groupBy(appointments.doctorId);
     },
 
@@ -547,7 +625,9 @@ export function createAppointmentsRepository(db: Db) {
         .select({
           startsAt: appointments.startsAt,
           previousEnd: sql<Date | null>`max(${appointments.endsAt}) OVER (PARTITION BY ${appointments.doctorId}
-            ORDER BY ${appointments.startsAt}, ${appointments.id} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)`.as('previous_end'),
+            ORDER BY ${appointments.startsAt}, ${appointments.id} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)`.as(
+            'previous_end',
+          ),
         })
         .from(appointments)
         .where(ne(appointments.status, 'cancelada'))

@@ -11,8 +11,17 @@ import {
   type Slot,
 } from '../../../common/schemas/appointments';
 import { paths } from '../../../common/paths';
+import {
+  ARRIVAL_REQUIRED_MESSAGE,
+  arrivalRefusal,
+  needsArrivalTime,
+  statusChangeRefusal,
+  type StatusTarget,
+} from '../../../common/appointment-status-rules';
+import { HOLIDAY_CODE, holidayClosedMessage } from '../../../common/schemas/holidays';
+import { MINOR_REQUIRED_MESSAGE, type AppointmentMinor, type MinorDetails } from '../../../common/schemas/minors';
 import { AppError, notFound } from '../../errors';
-import type { RequestUser } from '../../types';
+import type { RequestUser } from '../../access/request-user';
 import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
@@ -31,9 +40,14 @@ import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
 import { SlotTakenError, type AppointmentView } from './repository';
 import { clock } from '../../clock';
-import type { Db } from '../../db/client';
+import { transact, type Tx } from '../../db/transaction';
+import type { DeskNotice } from '../../../common/schemas/tasks';
+import { appointmentNoticePrefix, createDeskNotices } from '../tasks/desk-notices';
 
 type AppointmentEmailKind = 'received' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
+
+/** A changed appointment and what the desk must do because the patient cannot be told (no e-mail). */
+export type NoticedView = AppointmentView & { notices: DeskNotice[] };
 
 const DAY_MS = 86_400_000;
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -56,6 +70,7 @@ export function presentAppointment(view: AppointmentView): Appointment {
     reason: view.reason,
     channel: view.channel,
     status: view.status,
+    arrivedAt: view.arrivedAt?.toISOString() ?? null,
     cancelReason: view.cancelReason,
     cancelReasonVisible: view.cancelReasonVisible,
     createdAt: view.createdAt.toISOString(),
@@ -86,6 +101,7 @@ function wallClock(instant: Date, timeZone: string) {
 export function createAppointmentService(app: FastifyInstance) {
   const { repos } = app;
   const links = createManageLinks(repos.clinic);
+  const deskNotices = createDeskNotices(repos);
 
   async function activeDoctor(id: string): Promise<DoctorRecord> {
     const doctor = await repos.doctors.findById(id);
@@ -101,18 +117,48 @@ export function createAppointmentService(app: FastifyInstance) {
     settings: ClinicSettingsRow,
     /** An appointment being moved: its own time does not block it. */
     ignore?: AppointmentView,
+    /**
+     * Slots held for the waiting list (a live offer): `busy` for the public page and patients (the
+     * default), `mark` for the desk (offered with `heldUntil`, so it may book one deliberately), `free`
+     * for the offer's own booking.
+     */
+    held: 'busy' | 'mark' | 'free' = 'busy',
   ) {
     const { earliest, latest } = bookingWindow(settings);
     // The range of instants the wall-clock days can cover, with a day of margin for any zone offset.
     const from = new Date(Math.max(earliest.getTime(), Date.parse(`${fromDate}T00:00:00Z`) - DAY_MS));
     const to = new Date(Math.min(latest.getTime(), Date.parse(`${toDate}T00:00:00Z`) + 2 * DAY_MS));
-    const busy = (to > from ? await repos.doctors.busyRanges(doctorList.map((doctor) => doctor.id), from, to) : []).filter(
+    const busy = (
+      to > from
+        ? await repos.doctors.busyRanges(
+            doctorList.map((doctor) => doctor.id),
+            from,
+            to,
+          )
+        : []
+    ).filter(
       (range) =>
         !ignore ||
         range.doctorId !== ignore.doctorId ||
         range.startsAt.getTime() !== ignore.startsAt.getTime() ||
         range.endsAt.getTime() !== ignore.endsAt.getTime(),
     );
+    const holds =
+      held !== 'free' && to > from
+        ? await repos.waitingList.heldRanges(
+            doctorList.map((doctor) => doctor.id),
+            from,
+            to,
+          )
+        : [];
+    const heldUntil = (doctorId: string, slot: { startsAt: Date; endsAt: Date }) =>
+      holds
+        .filter((hold) => hold.doctorId === doctorId && hold.startsAt < slot.endsAt && hold.endsAt > slot.startsAt)
+        .reduce<
+          Date | undefined
+        >((latest, hold) => (!latest || hold.heldUntil > latest ? hold.heldUntil : latest), undefined);
+    // Public holidays and clinic closures: closed for every doctor, like an absence of each.
+    const closed = await repos.holidays.between(fromDate, toDate);
     return doctorList.map((doctor) => ({
       doctor,
       slots: freeSlots({
@@ -121,22 +167,25 @@ export function createAppointmentService(app: FastifyInstance) {
         toDate,
         durationMinutes: doctor.appointmentMinutes,
         schedule: doctor.schedule,
-        absences: doctor.absences,
-        busy: busy.filter((range) => range.doctorId === doctor.id),
+        absences: closed.length ? [...doctor.absences, ...closed] : doctor.absences,
+        busy: [...busy, ...(held === 'busy' ? holds : [])].filter((range) => range.doctorId === doctor.id),
         earliest,
         latest,
-      }),
+      }).map((slot): { startsAt: Date; endsAt: Date; heldUntil?: Date } =>
+        held === 'mark' ? { ...slot, heldUntil: heldUntil(doctor.id, slot) } : slot,
+      ),
     }));
   }
 
-  const slotOut = (slot: { startsAt: Date; endsAt: Date }): Slot => ({
+  const slotOut = (slot: { startsAt: Date; endsAt: Date; heldUntil?: Date }): Slot => ({
     startsAt: slot.startsAt.toISOString(),
     endsAt: slot.endsAt.toISOString(),
+    ...(slot.heldUntil ? { heldUntil: slot.heldUntil.toISOString() } : {}),
   });
 
   /** The 409 of a lost race: the fixed message and fresh slots of the doctor from that day on. */
-  async function slotTaken(doctor: DoctorRecord, near: Date): Promise<AppError> {
-    const settings = await repos.clinic.getSettings();
+  async function slotTaken(doctor: DoctorRecord, near: Date, known?: ClinicSettingsRow): Promise<AppError> {
+    const settings = known ?? (await repos.clinic.getSettings());
     const fromDate = dateInZone(new Date(Math.max(near.getTime(), clock.nowMs())), settings.timeZone);
     const toDate = Temporal.PlainDate.from(fromDate).add({ days: 6 }).toString();
     const [result] = await availability([doctor], fromDate, toDate, settings);
@@ -145,14 +194,37 @@ export function createAppointmentService(app: FastifyInstance) {
     });
   }
 
-  /** A time a patient may book: exactly one of the doctor's free slots right now. */
-  async function requireFreeSlot(doctor: DoctorRecord, startsAt: Date, ignore?: AppointmentView) {
-    const settings = await repos.clinic.getSettings();
+  /** A time a patient may book: exactly one of the doctor's free slots right now, never on a holiday. */
+  async function requireFreeSlot(
+    doctor: DoctorRecord,
+    startsAt: Date,
+    ignore?: AppointmentView,
+    held: 'busy' | 'free' = 'busy',
+    known?: ClinicSettingsRow,
+  ) {
+    const settings = known ?? (await repos.clinic.getSettings());
     const day = dateInZone(startsAt, settings.timeZone);
-    const [result] = await availability([doctor], day, day, settings, ignore);
+    const holiday = await repos.holidays.on(day);
+    if (holiday) throw new AppError(422, HOLIDAY_CODE, holidayClosedMessage(day, holiday));
+    const [result] = await availability([doctor], day, day, settings, ignore, held);
     const slot = result?.slots.find((candidate) => candidate.startsAt.getTime() === startsAt.getTime());
-    if (!slot) throw await slotTaken(doctor, startsAt);
+    if (!slot) throw await slotTaken(doctor, startsAt, settings);
     return slot;
+  }
+
+  /**
+   * A booking in a specialty for minors (Pediatría) needs the child and the guardian (who books); in any
+   * other specialty they are not asked and are not kept.
+   */
+  async function minorDetails(
+    doctor: DoctorRecord,
+    minor: MinorDetails | undefined,
+    guardianName: string,
+  ): Promise<AppointmentMinor | null> {
+    const specialty = await repos.doctors.findSpecialty(doctor.specialtyId);
+    if (!specialty?.forMinors) return null;
+    if (!minor) throw new AppError(400, 'VALIDATION', MINOR_REQUIRED_MESSAGE, { minor: MINOR_REQUIRED_MESSAGE });
+    return { ...minor, guardianName };
   }
 
   /** Staff may book any time, but outside the doctor's hours or on an absence only when they say so. */
@@ -163,13 +235,21 @@ export function createAppointmentService(app: FastifyInstance) {
     const end = wallClock(endsAt, settings.timeZone);
     const endMinute = end.date === start.date ? end.minute : end.minute === 0 && end.date > start.date ? 1440 : -1;
     const inInterval = doctor.schedule.some(
-      (interval) => interval.weekday === start.weekday && interval.startMinute <= start.minute && endMinute <= interval.endMinute && endMinute > 0,
+      (interval) =>
+        interval.weekday === start.weekday &&
+        interval.startMinute <= start.minute &&
+        endMinute <= interval.endMinute &&
+        endMinute > 0,
     );
     const absent = doctor.absences.find((absence) => absence.startDate <= start.date && start.date <= absence.endDate);
-    if (!inInterval || absent) {
-      const message = absent
-        ? `${doctor.displayName} no pasa consulta ese día (${absent.reason}). ¿Quieres reservar igualmente?`
-        : `La hora elegida está fuera del horario de ${doctor.displayName}. ¿Quieres reservar igualmente?`;
+    // A holiday or closure: the desk may still book it (an urgent visit), but only when it says so.
+    const holiday = await repos.holidays.on(start.date);
+    if (!inInterval || absent || holiday) {
+      const message = holiday
+        ? `${holidayClosedMessage(start.date, holiday).replace(' Elige otro día.', '')} ¿Quieres reservar igualmente?`
+        : absent
+          ? `${doctor.displayName} no pasa consulta ese día (${absent.reason}). ¿Quieres reservar igualmente?`
+          : `La hora elegida está fuera del horario de ${doctor.displayName}. ¿Quieres reservar igualmente?`;
       throw new AppError(422, 'OUTSIDE_HOURS', message);
     }
   }
@@ -180,11 +260,25 @@ export function createAppointmentService(app: FastifyInstance) {
     return {
       to: view.patientEmail,
       patientName: view.patientFirstName,
-      clinic: { name: settings.name, address: settings.address, phone: settings.phone, email: settings.email, timeZone: settings.timeZone },
-      appointment: { id: view.id, startsAt: view.startsAt, endsAt: view.endsAt, doctorName: view.doctorName, specialty: view.specialty, reason: view.reason },
+      clinic: {
+        name: settings.name,
+        address: settings.address,
+        phone: settings.phone,
+        email: settings.email,
+        timeZone: settings.timeZone,
+      },
+      appointment: {
+        id: view.id,
+        startsAt: view.startsAt,
+        endsAt: view.endsAt,
+        doctorName: view.doctorName,
+        specialty: view.specialty,
+        reason: view.reason,
+      },
       manageUrl: await manageUrl(view.id),
       cancellationWindowHours: settings.cancellationWindowHours,
       changeableOnline: changeableOnline(view, settings),
+      includeReason: settings.mailIncludeReason,
     };
   }
 
@@ -202,16 +296,19 @@ export function createAppointmentService(app: FastifyInstance) {
    * Renders an appointment e-mail and writes it to the outbox in `tx`, the transaction of the change
    * that causes it: the e-mail exists if and only if the change commits, and the worker delivers it.
    * `settings` are read before the transaction (the embedded database has one connection).
+   * A patient without e-mail gets no e-mail: the desk gets a call task instead (in `tx` too), answered
+   * here so the caller can tell whoever made the change.
    */
   async function enqueueEmail(
-    tx: Db,
+    tx: Tx,
     kind: AppointmentEmailKind,
     view: AppointmentView,
     settings: ClinicSettingsRow,
     deliverAfter?: Date,
-  ) {
+    notice: { actor: AuditNote['actor']; previousStartsAt?: Date } = { actor: null },
+  ): Promise<DeskNotice | null> {
     const input = await mailInput(view, settings);
-    if (!input) return;
+    if (!input) return deskNotices.forAppointment(tx, kind, view, { timeZone: settings.timeZone, ...notice });
     const message =
       kind === 'received'
         ? bookingReceivedEmail({ ...input, pending: view.status === 'pendiente' })
@@ -224,21 +321,27 @@ export function createAppointmentService(app: FastifyInstance) {
                 bookingCancelledEmail({ ...input, reason: view.cancelReasonVisible ? (view.cancelReason ?? '') : '' })
               : reminderEmail(input);
     await app.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id, deliverAfter });
+    return null;
   }
 
   /** What an e-mail needs from outside the change's transaction: the settings and the link key. */
-  async function beforeEmail() {
-    const settings = await repos.clinic.getSettings();
+  async function beforeEmail(known?: ClinicSettingsRow) {
+    const settings = known ?? (await repos.clinic.getSettings());
     await links.tokenFor(ZERO_UUID);
     return settings;
   }
 
   async function publish(view: AppointmentView) {
-    await app.events.publish({ type: 'appointment', appointmentId: view.id, doctorId: view.doctorId, startsAt: view.startsAt.toISOString() });
+    await app.events.publish({
+      type: 'appointment',
+      appointmentId: view.id,
+      doctorId: view.doctorId,
+      startsAt: view.startsAt.toISOString(),
+    });
   }
 
-  async function ownView(view: AppointmentView): Promise<OwnAppointment> {
-    const settings = await repos.clinic.getSettings();
+  async function ownView(view: AppointmentView, known?: ClinicSettingsRow): Promise<OwnAppointment> {
+    const settings = known ?? (await repos.clinic.getSettings());
     const deadline = new Date(view.startsAt.getTime() - settings.cancellationWindowHours * 3_600_000);
     return {
       id: view.id,
@@ -260,11 +363,13 @@ export function createAppointmentService(app: FastifyInstance) {
   /**
    * Creates the appointment (with its history, audit entry and live event, in one statement) and writes
    * its e-mail (`received` for a patient's request, `confirmed` for a desk booking) to the outbox in the
-   * same transaction; a lost race answers the 409 with fresh slots.
+   * same transaction; a lost race answers the 409 with fresh slots. A public booking's patient is found or
+   * made in that transaction too (`patient` as a function), so a refused booking leaves no record behind.
    */
   async function create(input: {
     doctor: DoctorRecord;
-    patientId: string;
+    /** The patient's id, or the work that finds or makes the record inside the booking's transaction. */
+    patient: string | ((tx: Tx) => Promise<{ id: string }>);
     startsAt: Date;
     endsAt: Date;
     reason: string;
@@ -273,13 +378,18 @@ export function createAppointmentService(app: FastifyInstance) {
     actor: RequestUser | null;
     ip: string;
     email: 'received' | 'confirmed';
-  }): Promise<AppointmentView> {
-    const settings = await beforeEmail();
+    /** A booking for a minor: the child and the guardian, written with it. */
+    minor?: AppointmentMinor | null;
+    /** The clinic's settings when the caller has already read them. */
+    settings?: ClinicSettingsRow;
+  }): Promise<NoticedView> {
+    const settings = await beforeEmail(input.settings);
     try {
-      return await app.database.db.transaction(async (tx) => {
+      return await transact(app.database.db, async (tx) => {
+        const patientId = typeof input.patient === 'string' ? input.patient : (await input.patient(tx)).id;
         const view = await repos.appointments.create(
           {
-            patientId: input.patientId,
+            patientId,
             doctorId: input.doctor.id,
             startsAt: input.startsAt,
             endsAt: input.endsAt,
@@ -291,11 +401,14 @@ export function createAppointmentService(app: FastifyInstance) {
           },
           tx,
         );
-        await enqueueEmail(tx, input.email, view, settings);
-        return view;
+        if (input.minor) await repos.appointmentMinors.add(view.id, input.minor, tx);
+        const notice = await enqueueEmail(tx, input.email, view, settings, undefined, {
+          actor: input.actor ? { id: input.actor.id, role: input.actor.role } : null,
+        });
+        return { ...view, notices: notice ? [notice] : [] };
       });
     } catch (error) {
-      if (error instanceof SlotTakenError) throw await slotTaken(input.doctor, input.startsAt);
+      if (error instanceof SlotTakenError) throw await slotTaken(input.doctor, input.startsAt, settings);
       throw error;
     }
   }
@@ -310,22 +423,32 @@ export function createAppointmentService(app: FastifyInstance) {
     changes: { doctor: DoctorRecord; startsAt: Date; endsAt: Date; reason?: string },
     who: AuditNote,
     options: { email: boolean; undoable?: boolean } = { email: true },
-  ) {
+  ): Promise<NoticedView> {
     const settings = await beforeEmail();
     const deliverAfter = options.undoable ? heldUntil() : undefined;
     const moved =
       changes.startsAt.getTime() !== view.startsAt.getTime() ||
       changes.endsAt.getTime() !== view.endsAt.getTime() ||
       changes.doctor.id !== view.doctorId;
-    let updated: AppointmentView;
+    let updated: NoticedView;
     try {
       updated = await audited(
         app.database.db,
         async (tx) => {
-          await repos.appointments.reschedule(view.id, { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason }, who.actor?.id ?? null, tx);
+          await repos.appointments.reschedule(
+            view.id,
+            { startsAt: changes.startsAt, endsAt: changes.endsAt, doctorId: changes.doctor.id, reason: changes.reason },
+            who.actor?.id ?? null,
+            tx,
+          );
           const result = (await repos.appointments.findView(view.id, tx))!;
-          if (options.email) await enqueueEmail(tx, 'rescheduled', result, settings, deliverAfter);
-          return result;
+          const notice = options.email
+            ? await enqueueEmail(tx, 'rescheduled', result, settings, deliverAfter, {
+                actor: who.actor,
+                previousStartsAt: view.startsAt,
+              })
+            : null;
+          return { ...result, notices: notice ? [notice] : [] };
         },
         auditEntryOf(view, moved ? 'reschedule' : 'update', who),
       );
@@ -335,7 +458,7 @@ export function createAppointmentService(app: FastifyInstance) {
     }
     await publish(updated);
     // The old time is free: offer it to the waiting list (held and undone with the move).
-    if (moved) await app.waitingList.slotFreed(view, deliverAfter);
+    if (moved) updated.notices.push(...(await app.waitingList.slotFreed(view, deliverAfter, who.actor)));
     return updated;
   }
 
@@ -350,8 +473,8 @@ export function createAppointmentService(app: FastifyInstance) {
     status: AppointmentStatus,
     who: AuditNote,
     cancel: { reason: string | null; visible: boolean } | null = null,
-    options: { undoable?: boolean; alsoWrite?: (tx: Db) => Promise<unknown> } = {},
-  ) {
+    options: { undoable?: boolean; alsoWrite?: (tx: Tx) => Promise<unknown>; arrivedAt?: Date } = {},
+  ): Promise<NoticedView> {
     const settings = await beforeEmail();
     const deliverAfter = options.undoable ? heldUntil() : undefined;
     const entry = auditEntryOf(view, status === 'cancelada' ? 'cancel' : 'status', {
@@ -361,19 +484,47 @@ export function createAppointmentService(app: FastifyInstance) {
     const updated = await audited(
       app.database.db,
       async (tx) => {
-        await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx);
+        await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx, options.arrivedAt);
         const changed = (await repos.appointments.findView(view.id, tx))!;
-        if (status === 'cancelada') await enqueueEmail(tx, 'cancelled', changed, settings, deliverAfter);
-        if (status === 'confirmada' && view.status === 'pendiente') await enqueueEmail(tx, 'confirmed', changed, settings, deliverAfter);
+        const notices: DeskNotice[] = [];
+        const tell = async (kind: AppointmentEmailKind) => {
+          const notice = await enqueueEmail(tx, kind, changed, settings, deliverAfter, { actor: who.actor });
+          if (notice) notices.push(notice);
+        };
+        if (status === 'cancelada') await tell('cancelled');
+        if (status === 'confirmada' && view.status === 'pendiente') await tell('confirmed');
         await options.alsoWrite?.(tx);
-        return changed;
+        return { ...changed, notices };
       },
       entry,
     );
     await publish(updated);
     // A cancellation frees the time: offer it to the waiting list (held and undone with the change).
-    if (status === 'cancelada' && view.status !== 'cancelada') await app.waitingList.slotFreed(view, deliverAfter);
+    if (status === 'cancelada' && view.status !== 'cancelada')
+      updated.notices.push(...(await app.waitingList.slotFreed(view, deliverAfter, who.actor)));
     return updated;
+  }
+
+  /**
+   * The status rules by what really happened (`common/appointment-status-rules.ts`), at the clinic's
+   * clock: a 409 with the rule's Spanish message, or a 400 on the arrival time when it is missing or
+   * impossible. Answers the arrival to record when the patient was never checked in.
+   */
+  async function requireStatusChange(
+    view: AppointmentView,
+    status: StatusTarget,
+    arrivedAt: string | undefined,
+  ): Promise<Date | undefined> {
+    const { timeZone } = await repos.clinic.getSettings();
+    const moment = { now: clock.now(), timeZone };
+    const refusal = statusChangeRefusal(view, status, moment);
+    if (refusal) throw new AppError(409, 'INVALID_TRANSITION', refusal);
+    if (!needsArrivalTime(view.status, status)) return undefined;
+    if (!arrivedAt)
+      throw new AppError(400, 'VALIDATION', ARRIVAL_REQUIRED_MESSAGE, { arrivedAt: ARRIVAL_REQUIRED_MESSAGE });
+    const wrong = arrivalRefusal(view, arrivedAt, moment);
+    if (wrong) throw new AppError(400, 'VALIDATION', wrong, { arrivedAt: wrong });
+    return new Date(arrivedAt);
   }
 
   /** Until when a change's e-mail waits: the undo window plus a margin, so an undo in time always stops it. */
@@ -398,13 +549,23 @@ export function createAppointmentService(app: FastifyInstance) {
             throw new AppError(409, 'NOTHING_TO_UNDO', 'No hay ningún cambio tuyo en esta cita que se pueda deshacer.');
           }
           if (clock.nowMs() - last.at.getTime() > UNDO_WINDOW_SECONDS * 1000) {
-            throw new AppError(409, 'UNDO_EXPIRED', `Ya no se puede deshacer: han pasado más de ${UNDO_WINDOW_SECONDS} segundos.`);
+            throw new AppError(
+              409,
+              'UNDO_EXPIRED',
+              `Ya no se puede deshacer: han pasado más de ${UNDO_WINDOW_SECONDS} segundos.`,
+            );
           }
           const stopped = await repos.outbox.cancelForAppointmentSince(view.id, last.at, tx);
           if (!stopped) {
-            throw new AppError(409, 'UNDO_EXPIRED', 'El aviso al paciente ya ha salido: cambia la cita de nuevo si hace falta.');
+            throw new AppError(
+              409,
+              'UNDO_EXPIRED',
+              'El aviso al paciente ya ha salido: cambia la cita de nuevo si hace falta.',
+            );
           }
           await repos.appointments.revert(view.id, last, actorId, tx);
+          // The desk's call tasks of the undone change (and of the offers it made) go with it, if not started.
+          await repos.tasks.dropNoticesSince(appointmentNoticePrefix(view.id), last.at, tx);
           return (await repos.appointments.findView(view.id, tx))!;
         },
         auditEntryOf(view, 'undo', who),
@@ -439,7 +600,11 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   /** A patient moves a booking to another free slot (of the same or another doctor), within the window. */
-  async function rescheduleByPatient(view: AppointmentView, input: { startsAt: string; doctorId?: string }, who: AuditNote) {
+  async function rescheduleByPatient(
+    view: AppointmentView,
+    input: { startsAt: string; doctorId?: string },
+    who: AuditNote,
+  ) {
     await requireChangeable(view);
     const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
     const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view);
@@ -453,9 +618,13 @@ export function createAppointmentService(app: FastifyInstance) {
    */
   async function enqueueDueReminders(now = clock.now()): Promise<number> {
     const settings = await beforeEmail();
-    return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, (view, tx) =>
-      enqueueEmail(tx, 'reminder', view, settings),
-    );
+    return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, async (view, tx) => {
+      // A patient without e-mail whom the desk was already asked to call inside the lead time (the booking
+      // or the change) needs no second call for the reminder.
+      const since = new Date(view.startsAt.getTime() - settings.reminderLeadHours * 3_600_000);
+      if (!view.patientEmail && (await repos.tasks.hasNoticeSince(appointmentNoticePrefix(view.id), since, tx))) return;
+      await enqueueEmail(tx, 'reminder', view, settings);
+    });
   }
 
   return {
@@ -464,11 +633,13 @@ export function createAppointmentService(app: FastifyInstance) {
     slotOut,
     requireFreeSlot,
     requireWithinHours,
+    minorDetails,
     cancelByPatient,
     rescheduleByPatient,
     create,
     reschedule,
     setStatus,
+    requireStatusChange,
     undo,
     ownView,
     manageUrl,

@@ -6,10 +6,7 @@ import { api } from '../../../common/paths';
 import { esDateFormat } from '../../../common/time';
 import {
   APPOINTMENT_STATUS_LABELS,
-  DAY_OF_STATUSES,
-  isAppointmentDayReached,
   MAX_APPOINTMENT_HOURS,
-  STATUS_TRANSITIONS,
   TOO_LONG_MESSAGE,
   appointmentDetailSchema,
   appointmentListQuerySchema,
@@ -23,13 +20,13 @@ import {
   diaryQuerySchema,
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
-import { can } from '../../access/policy';
+import { mayMakeStatusChange } from '../../access/appointment-status';
 import { AppError, pgErrorCode } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
-import { presentAppointment } from './service';
+import { presentAppointment, type NoticedView } from './service';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
@@ -41,22 +38,35 @@ function describeEvent(action: string, changes: Record<string, unknown>, timeZon
     typeof iso === 'string'
       ? esDateFormat({ timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
       : '';
-  if (action === 'created') return `Cita creada (${APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? ''})`;
+  if (action === 'created')
+    return `Cita creada (${APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? ''})`;
   if (action === 'rescheduled') {
     const from = changes.from as { startsAt?: string } | undefined;
     const to = changes.to as { startsAt?: string } | undefined;
     return `Cambio de hora: ${when(from?.startsAt)} → ${when(to?.startsAt)}`;
   }
-  if (action === 'undone') return changes.undid === 'rescheduled' ? 'Cambio de hora deshecho' : 'Cambio de estado deshecho';
+  if (action === 'undone')
+    return changes.undid === 'rescheduled' ? 'Cambio de hora deshecho' : 'Cambio de estado deshecho';
   if (action === 'status') {
     const label = APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? String(changes.status);
-    return changes.reason ? `Estado: ${label}. Motivo: ${String(changes.reason)}` : `Estado: ${label}`;
+    if (changes.reason) return `Estado: ${label}. Motivo: ${String(changes.reason)}`;
+    // Attended without a check-in: the arrival the desk or the doctor stated.
+    if (changes.status === 'atendida' && changes.from !== 'en_sala' && typeof changes.arrivedAt === 'string') {
+      return `Estado: ${label} (llegó a las ${esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(changes.arrivedAt))})`;
+    }
+    return `Estado: ${label}`;
   }
   return action;
 }
 
+/** The appointment, and the calls the desk must make because the patient has no e-mail (the toast says them). */
+const withNotices = (view: NoticedView) => ({ ...presentAppointment(view), notices: view.notices });
+
 function requireSensibleLength(startsAt: Date, endsAt: Date) {
-  if (endsAt <= startsAt) throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', { endsAt: 'La cita termina antes de empezar' });
+  if (endsAt <= startsAt)
+    throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', {
+      endsAt: 'La cita termina antes de empezar',
+    });
   if (endsAt.getTime() - startsAt.getTime() > MAX_APPOINTMENT_HOURS * 3_600_000) {
     throw new AppError(400, 'VALIDATION', TOO_LONG_MESSAGE, { endsAt: TOO_LONG_MESSAGE });
   }
@@ -82,14 +92,27 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointments,
-    { config: { access: 'appointments:list' }, schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } } },
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } },
+    },
     async (request) => {
       const query = request.query;
       const { timeZone: _zone, ...filters } = await listFilters(query);
       const { items, total } = await auditedRead(
         db,
-        (db) => request.scope.appointments.listPage({ ...filters, page: query.page, pageSize: query.pageSize, order: query.order }, db),
-        (page) => ({ ...auditContext(request), action: 'list', entity: 'appointment', patientId: query.patientId, details: { view: 'history', ...query, results: page.items.length } }),
+        (db) =>
+          request.scope.appointments.listPage(
+            { ...filters, page: query.page, pageSize: query.pageSize, order: query.order },
+            db,
+          ),
+        (page) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'appointment',
+          patientId: query.patientId,
+          details: { view: 'history', ...query, results: page.items.length },
+        }),
       );
       return { items: items.map(presentAppointment), total, page: query.page, pageSize: query.pageSize };
     },
@@ -97,7 +120,10 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointmentsExport,
-    { config: { access: 'appointments:list' }, schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) } },
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) },
+    },
     async (request, reply) => {
       const { timeZone, ...filters } = await listFilters({ ...request.query, page: 1, pageSize: 1 });
       // The first page is read before the export's own entry is written (so a failing query is still
@@ -105,7 +131,13 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const first = await auditedRead(
         db,
         (db) => request.scope.appointments.exportPage(filters, null, EXPORT_PAGE, db),
-        { ...auditContext(request), action: 'export', entity: 'appointment', patientId: filters.patientId, details: { ...request.query } },
+        {
+          ...auditContext(request),
+          action: 'export',
+          entity: 'appointment',
+          patientId: filters.patientId,
+          details: { ...request.query },
+        },
       );
       async function* pages() {
         let page = first;
@@ -113,7 +145,11 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           yield page.map(presentAppointment);
           if (page.length < EXPORT_PAGE) return;
           const last = page[page.length - 1]!;
-          page = await request.scope.appointments.exportPage(filters, { startsAt: last.startsAt, id: last.id }, EXPORT_PAGE);
+          page = await request.scope.appointments.exportPage(
+            filters,
+            { startsAt: last.startsAt, id: last.id },
+            EXPORT_PAGE,
+          );
         }
       }
       const stamp = dateInZone(clock.now(), timeZone);
@@ -126,13 +162,21 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointmentsRange,
-    { config: { access: 'appointments:list' }, schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } } },
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } },
+    },
     async (request) => {
       const { from, to, doctorId } = request.query;
       const items = await auditedRead(
         db,
         (db) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, db),
-        (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'calendar', from, to, doctorId, results: rows.length } }),
+        (rows) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'appointment',
+          details: { view: 'calendar', from, to, doctorId, results: rows.length },
+        }),
       );
       return items.map(presentAppointment);
     },
@@ -140,7 +184,10 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointmentsToday,
-    { config: { access: 'appointments:list' }, schema: { querystring: diaryQuerySchema, response: { 200: todayDiarySchema } } },
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: diaryQuerySchema, response: { 200: todayDiarySchema } },
+    },
     async (request) => {
       const settings = await repos.clinic.getSettings();
       const today = dateInZone(clock.now(), settings.timeZone);
@@ -153,17 +200,27 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         auditedRead(
           db,
           (db) => request.scope.appointments.listRange({ from, to }, db),
-          (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'diary', date, results: rows.length } }),
+          (rows) => ({
+            ...auditContext(request),
+            action: 'list',
+            entity: 'appointment',
+            details: { view: 'diary', date, results: rows.length },
+          }),
         ),
       ]);
       const withAppointments = new Set(items.map((item) => item.doctorId));
       const weekday = Temporal.PlainDate.from(date).dayOfWeek;
+      const holiday = await repos.holidays.on(date);
       return {
         date,
         today,
         timeZone: settings.timeZone,
+        holiday: holiday ? { name: holiday.name, kind: holiday.kind } : null,
         doctors: doctors
-          .filter((doctor) => withAppointments.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === weekday))
+          .filter(
+            (doctor) =>
+              withAppointments.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === weekday),
+          )
           .map((doctor) => ({
             id: doctor.id,
             displayName: doctor.displayName,
@@ -177,16 +234,29 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointment(':id'),
-    { config: { access: 'appointments:read' }, schema: { params: idParams, response: { 200: appointmentDetailSchema } } },
+    {
+      config: { access: 'appointments:read' },
+      schema: { params: idParams, response: { 200: appointmentDetailSchema } },
+    },
     async (request) => {
       const settings = await repos.clinic.getSettings();
-      const { view, history } = await auditedRead(
+      const { view, history, minor } = await auditedRead(
         db,
         async (db) => {
           const read = await request.scope.appointment(request.params.id, db);
-          return { view: read, history: await repos.appointments.history(read.id, db) };
+          return {
+            view: read,
+            history: await repos.appointments.history(read.id, db),
+            minor: await repos.appointmentMinors.find(read.id, db),
+          };
         },
-        ({ view: read }) => ({ ...auditContext(request), action: 'read', entity: 'appointment', entityId: read.id, patientId: read.patientId }),
+        ({ view: read }) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'appointment',
+          entityId: read.id,
+          patientId: read.patientId,
+        }),
       );
       return {
         ...presentAppointment(view),
@@ -196,41 +266,69 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           action: event.action,
           description: describeEvent(event.action, event.changes, settings.timeZone),
         })),
+        minor,
       };
     },
   );
 
   app.post(
     api.appointments,
-    { config: { access: 'appointments:manage' }, schema: { body: staffBookingSchema, response: { 201: appointmentSchema } } },
+    {
+      config: { access: 'appointments:manage' },
+      schema: { body: staffBookingSchema, response: { 201: appointmentSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const input = request.body;
       const doctor = await service.activeDoctor(input.doctorId);
       const startsAt = new Date(input.startsAt);
-      const endsAt = input.endsAt ? new Date(input.endsAt) : new Date(startsAt.getTime() + doctor.appointmentMinutes * 60_000);
+      const endsAt = input.endsAt
+        ? new Date(input.endsAt)
+        : new Date(startsAt.getTime() + doctor.appointmentMinutes * 60_000);
       requireSensibleLength(startsAt, endsAt);
       await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const view = await service
-        .create({ doctor, patientId: input.patientId, startsAt, endsAt, reason: input.reason, channel: input.channel, status: 'confirmada', actor: user, ip: request.ip, email: 'confirmed' })
+        .create({
+          doctor,
+          patient: input.patientId,
+          startsAt,
+          endsAt,
+          reason: input.reason,
+          channel: input.channel,
+          status: 'confirmada',
+          actor: user,
+          ip: request.ip,
+          email: 'confirmed',
+        })
         .catch((error: unknown) => {
           // The patient id names no record (foreign key): said in Spanish, without a lookup before every booking.
           if (pgErrorCode(error) === '23503') {
-            throw new AppError(400, 'VALIDATION', 'Elige un paciente de la lista', { patientId: 'Elige un paciente de la lista' });
+            throw new AppError(400, 'VALIDATION', 'Elige un paciente de la lista', {
+              patientId: 'Elige un paciente de la lista',
+            });
           }
           throw error;
         });
-      return reply.status(201).send(presentAppointment(view));
+      // Booked into a slot offered to her from the waiting list: her entry is done.
+      await app.waitingList.bookedByDesk(view, auditContext(request));
+      return reply.status(201).send(withNotices(view));
     },
   );
 
   app.patch(
     api.appointment(':id'),
-    { config: { access: 'appointments:manage' }, schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } } },
+    {
+      config: { access: 'appointments:manage' },
+      schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } },
+    },
     async (request) => {
       const view = await request.scope.appointment(request.params.id);
       if (!['pendiente', 'confirmada'].includes(view.status)) {
-        throw new AppError(409, 'INVALID_TRANSITION', `Una cita ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()} no se puede mover.`);
+        throw new AppError(
+          409,
+          'INVALID_TRANSITION',
+          `Una cita ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()} no se puede mover.`,
+        );
       }
       const input = request.body;
       const doctor = await service.activeDoctor(input.doctorId ?? view.doctorId);
@@ -239,7 +337,10 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         ? new Date(input.endsAt)
         : new Date(startsAt.getTime() + (view.endsAt.getTime() - view.startsAt.getTime()));
       requireSensibleLength(startsAt, endsAt);
-      const moved = startsAt.getTime() !== view.startsAt.getTime() || endsAt.getTime() !== view.endsAt.getTime() || doctor.id !== view.doctorId;
+      const moved =
+        startsAt.getTime() !== view.startsAt.getTime() ||
+        endsAt.getTime() !== view.endsAt.getTime() ||
+        doctor.id !== view.doctorId;
       if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const fields = Object.keys(input).filter((field) => field !== 'allowOutsideHours');
       const updated = await service.reschedule(
@@ -248,47 +349,32 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...auditContext(request), details: { fields } },
         { email: moved, undoable: true },
       );
-      return presentAppointment(updated);
+      return withNotices(updated);
     },
   );
 
   app.post(
     api.appointmentStatus(':id'),
-    { config: { access: 'appointments:attend' }, schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } } },
+    {
+      config: { access: 'appointments:attend' },
+      schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const view = await request.scope.appointment(request.params.id);
-      const { status, reason, showReasonToPatient } = request.body;
-      const attending: AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
-      if (!attending.includes(status) && !can(user, 'appointments:manage')) {
+      const { status, reason, showReasonToPatient, arrivedAt } = request.body;
+      if (!mayMakeStatusChange(user, status)) {
         throw new AppError(403, 'FORBIDDEN', 'Confirmar o cancelar citas lo hace la administración de la clínica.');
       }
-      if (!STATUS_TRANSITIONS[view.status].includes(status)) {
-        throw new AppError(
-          409,
-          'INVALID_TRANSITION',
-          `La cita está ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()}: no puede pasar a ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}.`,
-        );
-      }
-      if (DAY_OF_STATUSES.includes(status)) {
-        const { timeZone } = await repos.clinic.getSettings();
-        if (!isAppointmentDayReached(view.startsAt, clock.now(), timeZone)) {
-          const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(view.startsAt);
-          throw new AppError(
-            409,
-            'INVALID_TRANSITION',
-            `Todavía no es el día de la cita: podrás marcarla como «${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}» a partir del ${day}.`,
-          );
-        }
-      }
+      const arrival = await service.requireStatusChange(view, status, arrivedAt);
       const updated = await service.setStatus(
         view,
         status,
         auditContext(request),
         status === 'cancelada' ? { reason: reason ?? null, visible: showReasonToPatient } : null,
-        { undoable: true },
+        { undoable: true, arrivedAt: arrival },
       );
-      return presentAppointment(updated);
+      return withNotices(updated);
     },
   );
 
@@ -314,7 +400,12 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const items = await auditedRead(
         db,
         (db) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to) }, db),
-        (rows) => ({ ...auditContext(request), action: 'list', entity: 'appointment', details: { view: 'agenda', from, to, results: rows.length } }),
+        (rows) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'appointment',
+          details: { view: 'agenda', from, to, results: rows.length },
+        }),
       );
       return items.map(presentAppointment);
     },

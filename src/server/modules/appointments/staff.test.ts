@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor, insertAppointmentSeries, validPatient, nextWeekday, TEST_MONDAY_MORNING } from '../../test/fixtures';
+import {
+  createDoctor,
+  insertAppointmentSeries,
+  validPatient,
+  nextWeekday,
+  TEST_MONDAY_MORNING,
+} from '../../test/fixtures';
 import { hashPassword } from '../auth/passwords';
 
 let t: TestApp;
@@ -10,9 +16,13 @@ let doctor: { id: string; email: string };
 let doctorCookie: string;
 let patientId: string;
 
-
 const book = (payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: doctor.id, reason: 'Control', channel: 'telefono', ...payload } });
+  t.request({
+    method: 'POST',
+    url: '/api/appointments',
+    cookie: admin.cookie,
+    payload: { patientId, doctorId: doctor.id, reason: 'Control', channel: 'telefono', ...payload },
+  });
 
 beforeAll(async () => {
   // Today's diary and the dashboards depend on the weekday: every run is on the same Monday morning.
@@ -22,7 +32,14 @@ beforeAll(async () => {
   doctor = await createDoctor(t, admin.cookie); // Mon–Fri 09:00–14:00 Madrid
   await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   doctorCookie = await t.signIn(doctor.email);
-  patientId = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentType: null, documentNumber: null, email: 'p@prueba.test' }) })).json().id;
+  patientId = (
+    await t.request({
+      method: 'POST',
+      url: '/api/patients',
+      cookie: admin.cookie,
+      payload: validPatient({ documentType: null, documentNumber: null, email: 'p@prueba.test' }),
+    })
+  ).json().id;
 });
 afterAll(async () => {
   await t.close();
@@ -35,7 +52,11 @@ describe('staff booking', () => {
     const inside = await book({ startsAt: `${day}T09:00:00.000Z` }); // 10:00 or 11:00 Madrid
     expect(inside.statusCode).toBe(201);
     expect(Date.parse(inside.json().endsAt) - Date.parse(inside.json().startsAt)).toBe(30 * 60_000);
-    expect(inside.json()).toMatchObject({ status: 'confirmada', channel: 'telefono', patientName: 'Lucía Pérez García' });
+    expect(inside.json()).toMatchObject({
+      status: 'confirmada',
+      channel: 'telefono',
+      patientName: 'Lucía Pérez García',
+    });
 
     const evening = await book({ startsAt: `${day}T17:00:00.000Z` });
     expect(evening.statusCode).toBe(422);
@@ -47,7 +68,9 @@ describe('staff booking', () => {
   it('a booking and its audit entry commit together; a refused one leaves neither', async () => {
     const day = nextWeekday(11);
     const auditedCreations = async () =>
-      (await t.app.repos.audit.listForPatient(patientId)).filter((entry) => entry.action === 'create' && entry.entity === 'appointment');
+      (await t.app.repos.audit.listForPatient(patientId)).filter(
+        (entry) => entry.action === 'create' && entry.entity === 'appointment',
+      );
     const before = (await auditedCreations()).length;
     const booked = await book({ startsAt: `${day}T09:00:00.000Z` });
     expect(booked.statusCode).toBe(201);
@@ -57,13 +80,18 @@ describe('staff booking', () => {
     const clash = await book({ startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T09:45:00.000Z` });
     expect(clash.statusCode).toBe(409);
     expect(await auditedCreations()).toHaveLength(before + 1);
-    const detail = (await t.request({ method: 'GET', url: `/api/appointments/${booked.json().id}`, cookie: admin.cookie })).json();
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/appointments/${booked.json().id}`, cookie: admin.cookie })
+    ).json();
     expect(detail.history.map((event: { action: string }) => event.action)).toEqual(['created']);
   });
 
   it('an unknown patient is refused in Spanish, not with a 500', async () => {
     const day = nextWeekday(9);
-    const response = await book({ startsAt: `${day}T09:00:00.000Z`, patientId: '00000000-0000-4000-8000-000000000000' });
+    const response = await book({
+      startsAt: `${day}T09:00:00.000Z`,
+      patientId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields.patientId).toBe('Elige un paciente de la lista');
   });
@@ -72,10 +100,20 @@ describe('staff booking', () => {
     const day = nextWeekday(4);
     const a = (await book({ startsAt: `${day}T09:00:00.000Z` })).json();
     const b = (await book({ startsAt: `${day}T10:00:00.000Z` })).json();
-    const clash = await t.request({ method: 'PATCH', url: `/api/appointments/${a.id}`, cookie: admin.cookie, payload: { startsAt: `${day}T09:45:00.000Z` } });
+    const clash = await t.request({
+      method: 'PATCH',
+      url: `/api/appointments/${a.id}`,
+      cookie: admin.cookie,
+      payload: { startsAt: `${day}T09:45:00.000Z` },
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().error.message).toBe('La hora elegida ya no está disponible. Elige otra.');
-    const moved = await t.request({ method: 'PATCH', url: `/api/appointments/${a.id}`, cookie: admin.cookie, payload: { startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T10:00:00.000Z` } });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/appointments/${a.id}`,
+      cookie: admin.cookie,
+      payload: { startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T10:00:00.000Z` },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ startsAt: `${day}T09:15:00.000Z`, endsAt: `${day}T10:00:00.000Z` });
     const detail = (await t.request({ method: 'GET', url: `/api/appointments/${a.id}`, cookie: admin.cookie })).json();
@@ -100,17 +138,30 @@ describe('staff booking', () => {
   });
 
   it('lists history with filters and pagination, and exports CSV for spreadsheets', async () => {
-    const list = await t.request({ method: 'GET', url: `/api/appointments?doctorId=${doctor.id}&pageSize=2&order=asc`, cookie: admin.cookie });
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/appointments?doctorId=${doctor.id}&pageSize=2&order=asc`,
+      cookie: admin.cookie,
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toHaveLength(2);
     expect(list.json().total).toBeGreaterThanOrEqual(5);
     const attended = await t.request({ method: 'GET', url: '/api/appointments?status=atendida', cookie: admin.cookie });
     expect(attended.json().items.every((item: { status: string }) => item.status === 'atendida')).toBe(true);
-    const csv = await t.request({ method: 'GET', url: `/api/appointments/export.csv?doctorId=${doctor.id}`, cookie: admin.cookie });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/appointments/export.csv?doctorId=${doctor.id}`,
+      cookie: admin.cookie,
+    });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="citas-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Fecha;Inicio;Fin;Paciente;Teléfono;Correo;Profesional;Especialidad;Motivo;Canal;Estado;Motivo de cancelación');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Fecha;Inicio;Fin;Paciente;Teléfono;Correo;Profesional;Especialidad;Motivo;Canal;Estado;Motivo de cancelación',
+    );
     expect(lines.length).toBeGreaterThanOrEqual(6);
     expect(lines.some((line) => line.includes(';Atendida;'))).toBe(true);
   });
@@ -143,7 +194,11 @@ describe('staff booking', () => {
     const busy = await createDoctor(t, admin.cookie);
     const count = 6_001;
     await insertAppointmentSeries(t, { patientId, doctorId: busy.id, from: new Date('2026-01-05T08:00:00Z'), count });
-    const csv = await t.request({ method: 'GET', url: `/api/appointments/export.csv?doctorId=${busy.id}`, cookie: admin.cookie });
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/appointments/export.csv?doctorId=${busy.id}`,
+      cookie: admin.cookie,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.startsWith('\uFEFFFecha;Inicio;')).toBe(true);
     const rows = csv.body.slice(1).split('\r\n').slice(1, -1);
@@ -157,20 +212,54 @@ describe('staff booking', () => {
   it('a doctor sees only their own agenda and appointments; admin-only endpoints refuse them', async () => {
     const other = await createDoctor(t, admin.cookie);
     const day = nextWeekday(8); // A day no other test of this file books (Tuesday 10 March).
-    const theirs = (await t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId, doctorId: other.id, startsAt: `${day}T09:00:00.000Z`, reason: '', channel: 'telefono' } })).json();
+    const theirs = (
+      await t.request({
+        method: 'POST',
+        url: '/api/appointments',
+        cookie: admin.cookie,
+        payload: { patientId, doctorId: other.id, startsAt: `${day}T09:00:00.000Z`, reason: '', channel: 'telefono' },
+      })
+    ).json();
     const mine = (await book({ startsAt: `${day}T09:00:00.000Z` })).json();
     // The hour of both bookings only: on some weekdays another test of this file books this doctor on the same day.
-    const agenda = await t.request({ method: 'GET', url: `/api/doctor/appointments?from=${day}T09:00:00.000Z&to=${day}T10:00:00.000Z&doctorId=${other.id}`, cookie: doctorCookie });
+    const agenda = await t.request({
+      method: 'GET',
+      url: `/api/doctor/appointments?from=${day}T09:00:00.000Z&to=${day}T10:00:00.000Z&doctorId=${other.id}`,
+      cookie: doctorCookie,
+    });
     expect(agenda.json().map((item: { id: string }) => item.id)).toEqual([mine.id]);
-    expect((await t.request({ method: 'GET', url: `/api/appointments/${theirs.id}`, cookie: doctorCookie })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/appointments/${theirs.id}/status`, cookie: doctorCookie, payload: { status: 'en_sala' } })).statusCode).toBe(404);
-    const cancel = await t.request({ method: 'POST', url: `/api/appointments/${mine.id}/status`, cookie: doctorCookie, payload: { status: 'cancelada', reason: 'No puedo' } });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/appointments/${theirs.id}`, cookie: doctorCookie })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/appointments/${theirs.id}/status`,
+          cookie: doctorCookie,
+          payload: { status: 'en_sala' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/appointments/${mine.id}/status`,
+      cookie: doctorCookie,
+      payload: { status: 'cancelada', reason: 'No puedo' },
+    });
     expect(cancel.statusCode).toBe(403);
-    for (const url of ['/api/appointments', '/api/appointments/today', '/api/appointments/export.csv', '/api/dashboard/admin']) {
+    for (const url of [
+      '/api/appointments',
+      '/api/appointments/today',
+      '/api/appointments/export.csv',
+      '/api/dashboard/admin',
+    ]) {
       expect((await t.request({ method: 'GET', url, cookie: doctorCookie })).statusCode).toBe(403);
     }
     // The doctor now counts that patient as theirs.
-    expect((await t.request({ method: 'GET', url: `/api/patients/${patientId}`, cookie: doctorCookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/patients/${patientId}`, cookie: doctorCookie })).statusCode,
+    ).toBe(200);
   });
 
   it('today diary, dashboards and the range for the calendar answer for the clinic day', async () => {
@@ -178,13 +267,19 @@ describe('staff booking', () => {
     expect(today.statusCode).toBe(200);
     expect(today.json().timeZone).toBe('Europe/Madrid');
     const dashboard = (await t.request({ method: 'GET', url: '/api/dashboard/admin', cookie: admin.cookie })).json();
-    expect(dashboard.occupancy.find((row: { doctorId: string }) => row.doctorId === doctor.id).workingMinutes).toBe(5 * 5 * 60);
+    expect(dashboard.occupancy.find((row: { doctorId: string }) => row.doctorId === doctor.id).workingMinutes).toBe(
+      5 * 5 * 60,
+    );
     expect(dashboard.noShow).toEqual({ noShows: 0, attended: 0, rate: 0 });
     const doctorDashboard = await t.request({ method: 'GET', url: '/api/dashboard/doctor', cookie: doctorCookie });
     expect(doctorDashboard.statusCode).toBe(200);
     const from = clock.now().toISOString();
     const to = new Date(clock.nowMs() + 30 * 86_400_000).toISOString();
-    const range = await t.request({ method: 'GET', url: `/api/appointments/range?from=${from}&to=${to}`, cookie: admin.cookie });
+    const range = await t.request({
+      method: 'GET',
+      url: `/api/appointments/range?from=${from}&to=${to}`,
+      cookie: admin.cookie,
+    });
     expect(range.json().length).toBeGreaterThanOrEqual(6);
   });
 });
@@ -202,11 +297,30 @@ describe('history that finds things', () => {
     const first = (await namesake('00000001R', '1950-02-03', '+34 611 222 333')).json();
     const second = (await namesake('00000002W', '1990-07-08', '+34 622 333 444')).json();
     const bookFor = (id: string, hour: number) =>
-      t.request({ method: 'POST', url: '/api/appointments', cookie: admin.cookie, payload: { patientId: id, doctorId: doctor.id, startsAt: `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`, reason: '', channel: 'telefono' } });
+      t.request({
+        method: 'POST',
+        url: '/api/appointments',
+        cookie: admin.cookie,
+        payload: {
+          patientId: id,
+          doctorId: doctor.id,
+          startsAt: `${day}T${String(hour).padStart(2, '0')}:00:00.000Z`,
+          reason: '',
+          channel: 'telefono',
+        },
+      });
     const a1 = (await bookFor(first.id, 9)).json();
     const a2 = (await bookFor(second.id, 10)).json();
     const ids = async (q: string) =>
-      (await t.request({ method: 'GET', url: `/api/appointments?${new URLSearchParams({ q, pageSize: '100' })}`, cookie: admin.cookie })).json().items.map((item: { id: string }) => item.id);
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/appointments?${new URLSearchParams({ q, pageSize: '100' })}`,
+          cookie: admin.cookie,
+        })
+      )
+        .json()
+        .items.map((item: { id: string }) => item.id);
 
     // Accents and case do not matter; every word must match.
     expect(new Set(await ids('tomas HOMONIMO'))).toEqual(new Set([a1.id, a2.id]));
@@ -214,18 +328,38 @@ describe('history that finds things', () => {
     expect(await ids('00000001r')).toEqual([a1.id]);
     expect(await ids('tomás nadie')).toEqual([]);
 
-    const listed = (await t.request({ method: 'GET', url: '/api/appointments?q=homonimo&order=asc', cookie: admin.cookie })).json().items;
-    expect(listed.map((item: { patientName: string; patientBirthDate: string; patientDocument: string }) => [item.patientName, item.patientBirthDate, item.patientDocument])).toEqual([
+    const listed = (
+      await t.request({ method: 'GET', url: '/api/appointments?q=homonimo&order=asc', cookie: admin.cookie })
+    ).json().items;
+    expect(
+      listed.map((item: { patientName: string; patientBirthDate: string; patientDocument: string }) => [
+        item.patientName,
+        item.patientBirthDate,
+        item.patientDocument,
+      ]),
+    ).toEqual([
       ['Tomás Homónimo Igual', '1950-02-03', '00000001R'],
       ['Tomás Homónimo Igual', '1990-07-08', '00000002W'],
     ]);
 
-    const csv = await t.request({ method: 'GET', url: '/api/appointments/export.csv?q=622333444', cookie: admin.cookie });
-    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const csv = await t.request({
+      method: 'GET',
+      url: '/api/appointments/export.csv?q=622333444',
+      cookie: admin.cookie,
+    });
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain('+34 622 333 444');
 
-    const tooLong = await t.request({ method: 'GET', url: `/api/appointments?q=${'a'.repeat(101)}`, cookie: admin.cookie });
+    const tooLong = await t.request({
+      method: 'GET',
+      url: `/api/appointments?q=${'a'.repeat(101)}`,
+      cookie: admin.cookie,
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.fields.q).toBe('La búsqueda no puede superar los 100 caracteres');
   });
@@ -238,19 +372,32 @@ describe('the diary of any day', () => {
     const diary = await t.request({ method: 'GET', url: `/api/appointments/today?date=${day}`, cookie: admin.cookie });
     expect(diary.statusCode).toBe(200);
     expect(diary.json()).toMatchObject({ date: day, today: '2026-03-02', timeZone: 'Europe/Madrid' });
-    const items: { id: string; startsAt: string }[] = diary.json().doctors.flatMap((d: { appointments: unknown[] }) => d.appointments);
+    const items: { id: string; startsAt: string }[] = diary
+      .json()
+      .doctors.flatMap((d: { appointments: unknown[] }) => d.appointments);
     expect(items.map((item) => item.id)).toContain(booked.id);
     // Other tests of this file book on days of their own: whatever is listed is of that day in Madrid.
-    expect(new Set(items.map((item) => new Date(item.startsAt).toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' })))).toEqual(new Set([day]));
+    expect(
+      new Set(items.map((item) => new Date(item.startsAt).toLocaleDateString('sv-SE', { timeZone: 'Europe/Madrid' }))),
+    ).toEqual(new Set([day]));
     const today = (await t.request({ method: 'GET', url: '/api/appointments/today', cookie: admin.cookie })).json();
     expect(today.date).toBe('2026-03-02');
     expect(JSON.stringify(today)).not.toContain(booked.id);
 
-    const bad = await t.request({ method: 'GET', url: '/api/appointments/today?date=23/03/2026', cookie: admin.cookie });
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/appointments/today?date=23/03/2026',
+      cookie: admin.cookie,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.date).toBe('Escribe la fecha como AAAA-MM-DD');
-    expect((await t.request({ method: 'GET', url: '/api/appointments/today?date=9999-01-01', cookie: admin.cookie })).statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: `/api/appointments/today?date=${day}`, cookie: doctorCookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/appointments/today?date=9999-01-01', cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/appointments/today?date=${day}`, cookie: doctorCookie })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -264,21 +411,34 @@ describe('appointment e-mails', () => {
       mailer: {
         send: (message) => {
           if (message.to === 'lento@prueba.test') sending();
-          return new Promise((resolve) => setTimeout(() => resolve(void sent.push(`${message.to}: ${message.subject}`)), 1500));
+          return new Promise((resolve) =>
+            setTimeout(() => resolve(void sent.push(`${message.to}: ${message.subject}`)), 1500),
+          );
         },
       },
     });
     const desk = await slow.createUser({ role: 'admin' });
     const slowDoctor = await createDoctor(slow, desk.cookie);
     const patient = (
-      await slow.request({ method: 'POST', url: '/api/patients', cookie: desk.cookie, payload: validPatient({ documentType: null, documentNumber: null, email: 'lento@prueba.test' }) })
+      await slow.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: desk.cookie,
+        payload: validPatient({ documentType: null, documentNumber: null, email: 'lento@prueba.test' }),
+      })
     ).json();
     const started = performance.now();
     const booked = await slow.request({
       method: 'POST',
       url: '/api/appointments',
       cookie: desk.cookie,
-      payload: { patientId: patient.id, doctorId: slowDoctor.id, startsAt: `${nextWeekday(5)}T09:00:00.000Z`, reason: '', channel: 'telefono' },
+      payload: {
+        patientId: patient.id,
+        doctorId: slowDoctor.id,
+        startsAt: `${nextWeekday(5)}T09:00:00.000Z`,
+        reason: '',
+        channel: 'telefono',
+      },
     });
     expect(booked.statusCode).toBe(201);
     expect(performance.now() - started).toBeLessThan(1000);

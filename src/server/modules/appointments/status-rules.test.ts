@@ -29,7 +29,14 @@ async function book(startsAt: string) {
     method: 'POST',
     url: '/api/appointments',
     cookie: admin.cookie,
-    payload: { patientId, doctorId: doctor.id, startsAt, reason: 'Control', channel: 'telefono', allowOutsideHours: true },
+    payload: {
+      patientId,
+      doctorId: doctor.id,
+      startsAt,
+      reason: 'Control',
+      channel: 'telefono',
+      allowOutsideHours: true,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string };
@@ -46,7 +53,9 @@ describe('arrival, attendance and no-show only from the appointment’s day, in 
     for (const status of ['en_sala', 'atendida', 'no_asistio']) {
       const refused = await setStatus(appointment.id, { status });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toMatch(/^Todavía no es el día de la cita: podrás marcarla como «.+» a partir del martes, 3 de marzo\.$/);
+      expect(refused.json().error.message).toMatch(
+        /^Todavía no es el día de la cita: podrás marcarla como «.+» a partir del martes, 3 de marzo\.$/,
+      );
     }
     expect((await setStatus(appointment.id, { status: 'atendida' }, doctorCookie)).statusCode).toBe(409);
     // Cancelling and confirming don't wait for the day.
@@ -56,23 +65,34 @@ describe('arrival, attendance and no-show only from the appointment’s day, in 
     expect((await setStatus(appointment.id, { status: 'atendida' }, doctorCookie)).json().status).toBe('atendida');
   });
 
-  it('accepts them on the day and after it', async () => {
+  it('accepts them on the day and after it (a no-show once its time has come, attended with the arrival stated)', async () => {
     clock.freeze('2026-03-04T08:00:00Z');
     const appointment = await book('2026-03-04T10:00:00.000Z');
+    clock.freeze('2026-03-04T10:20:00Z');
     expect((await setStatus(appointment.id, { status: 'no_asistio' })).json().status).toBe('no_asistio');
     const yesterday = await book('2026-03-03T10:00:00.000Z');
-    expect((await setStatus(yesterday.id, { status: 'atendida' }, doctorCookie)).json().status).toBe('atendida');
+    const attended = await setStatus(
+      yesterday.id,
+      { status: 'atendida', arrivedAt: '2026-03-03T09:55:00.000Z' },
+      doctorCookie,
+    );
+    expect(attended.json()).toMatchObject({ status: 'atendida', arrivedAt: '2026-03-03T09:55:00.000Z' });
   });
 });
 
 describe('the reason of a cancellation reaches the patient only when staff show it', () => {
   const cancellationMail = () => {
-    const mail = [...t.mailer.sent].reverse().find((message) => message.to === paciente.email && /cancel/i.test(message.subject));
+    const mail = [...t.mailer.sent]
+      .reverse()
+      .find((message) => message.to === paciente.email && /cancel/i.test(message.subject));
     if (!mail) throw new Error('no cancellation e-mail');
     return mail;
   };
   const pastOf = async () =>
-    (await t.request({ method: 'GET', url: '/api/me/appointments', cookie: paciente.cookie })).json().past as { id: string; cancelReason: string | null }[];
+    (await t.request({ method: 'GET', url: '/api/me/appointments', cookie: paciente.cookie })).json().past as {
+      id: string;
+      cancelReason: string | null;
+    }[];
 
   it('hidden by default: not in the e-mail nor the patient’s view; staff still read it', async () => {
     const appointment = await book(new Date(Date.now() + 20 * 86_400_000).toISOString());
@@ -98,7 +118,12 @@ describe('the reason of a cancellation reaches the patient only when staff show 
 
   it('a patient may cancel with an empty reason, in their area and through the e-mail link', async () => {
     const mine = await book(new Date(Date.now() + 22 * 86_400_000).toISOString());
-    const fromArea = await t.request({ method: 'POST', url: `/api/me/appointments/${mine.id}/cancel`, cookie: paciente.cookie, payload: { reason: '' } });
+    const fromArea = await t.request({
+      method: 'POST',
+      url: `/api/me/appointments/${mine.id}/cancel`,
+      cookie: paciente.cookie,
+      payload: { reason: '' },
+    });
     expect(fromArea.statusCode, fromArea.body).toBe(200);
     expect(fromArea.json()).toMatchObject({ status: 'cancelada', cancelReason: null });
 
@@ -107,7 +132,12 @@ describe('the reason of a cancellation reaches the patient only when staff show 
     const fromLink = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/cancel`, payload: {} });
     expect(fromLink.statusCode, fromLink.body).toBe(200);
     expect(fromLink.json().status).toBe('cancelada');
-    const ownReason = await t.request({ method: 'POST', url: `/api/me/appointments/${linked.id}/cancel`, cookie: paciente.cookie, payload: { reason: 'x'.repeat(301) } });
+    const ownReason = await t.request({
+      method: 'POST',
+      url: `/api/me/appointments/${linked.id}/cancel`,
+      cookie: paciente.cookie,
+      payload: { reason: 'x'.repeat(301) },
+    });
     expect(ownReason.statusCode).toBe(400);
     expect(ownReason.json().error.message).toBe('El motivo no puede superar los 300 caracteres');
   });

@@ -48,7 +48,14 @@ async function book(time = `1${counter++ % 10}:00`) {
     method: 'POST',
     url: '/api/appointments',
     cookie: admin.cookie,
-    payload: { patientId, doctorId: doctor.id, startsAt: wednesday(time), reason: 'Control', channel: 'telefono', allowOutsideHours: true },
+    payload: {
+      patientId,
+      doctorId: doctor.id,
+      startsAt: wednesday(time),
+      reason: 'Control',
+      channel: 'telefono',
+      allowOutsideHours: true,
+    },
   });
   expect(response.statusCode, response.body).toBe(201);
   await t.deliverMail();
@@ -56,15 +63,24 @@ async function book(time = `1${counter++ % 10}:00`) {
   return response.json() as { id: string; startsAt: string };
 }
 const move = (id: string, startsAt: string, cookie = admin.cookie) =>
-  t.request({ method: 'PATCH', url: `/api/appointments/${id}`, cookie, payload: { startsAt, allowOutsideHours: true } });
+  t.request({
+    method: 'PATCH',
+    url: `/api/appointments/${id}`,
+    cookie,
+    payload: { startsAt, allowOutsideHours: true },
+  });
 const setStatus = (id: string, payload: Record<string, unknown>, cookie = admin.cookie) =>
   t.request({ method: 'POST', url: `/api/appointments/${id}/status`, cookie, payload });
-const undo = (id: string, cookie = admin.cookie) => t.request({ method: 'POST', url: `/api/appointments/${id}/undo`, cookie });
-const subjects = () => t.mailer.sent.filter((mail) => mail.to === 'deshacer@prueba.test').map((mail) => mail.subject.split(' · ')[0]);
+const undo = (id: string, cookie = admin.cookie) =>
+  t.request({ method: 'POST', url: `/api/appointments/${id}/undo`, cookie });
+const subjects = () =>
+  t.mailer.sent.filter((mail) => mail.to === 'deshacer@prueba.test').map((mail) => mail.subject.split(' · ')[0]);
 const history = async (id: string) =>
-  ((await t.request({ method: 'GET', url: `/api/appointments/${id}`, cookie: admin.cookie })).json().history as { description: string }[]).map(
-    (event) => event.description,
-  );
+  (
+    (await t.request({ method: 'GET', url: `/api/appointments/${id}`, cookie: admin.cookie })).json().history as {
+      description: string;
+    }[]
+  ).map((event) => event.description);
 
 describe('undo of the desk’s changes', () => {
   it('the patient’s e-mail about a change waits out the undo window, then leaves once', async () => {
@@ -87,7 +103,10 @@ describe('undo of the desk’s changes', () => {
     clock.advance(60_000);
     await t.deliverMail();
     expect(subjects()).toEqual([]);
-    expect((await history(appointment.id)).slice(-2)).toEqual([expect.stringMatching(/^Cambio de hora: /), 'Cambio de hora deshecho']);
+    expect((await history(appointment.id)).slice(-2)).toEqual([
+      expect.stringMatching(/^Cambio de hora: /),
+      'Cambio de hora deshecho',
+    ]);
     const audit = await t.app.repos.audit.listForPatient(patientId);
     expect(audit.filter((entry) => entry.action === 'undo' && entry.entityId === appointment.id)).toEqual([
       expect.objectContaining({ entity: 'appointment', actorId: admin.id }),
@@ -98,7 +117,11 @@ describe('undo of the desk’s changes', () => {
 
   it('undoing a cancellation brings the appointment back without the reason, and no cancellation e-mail leaves', async () => {
     const appointment = await book();
-    const cancelled = await setStatus(appointment.id, { status: 'cancelada', reason: 'Llama para anular', showReasonToPatient: true });
+    const cancelled = await setStatus(appointment.id, {
+      status: 'cancelada',
+      reason: 'Llama para anular',
+      showReasonToPatient: true,
+    });
     expect(cancelled.json().status).toBe('cancelada');
     const undone = await undo(appointment.id);
     expect(undone.json()).toMatchObject({ status: 'confirmada', cancelReason: null, cancelReasonVisible: false });
@@ -114,7 +137,10 @@ describe('undo of the desk’s changes', () => {
     clock.advance((UNDO_WINDOW_SECONDS + 1) * 1000);
     const tooLate = await undo(late.id);
     expect(tooLate.statusCode).toBe(409);
-    expect(tooLate.json().error).toEqual({ code: 'UNDO_EXPIRED', message: `Ya no se puede deshacer: han pasado más de ${UNDO_WINDOW_SECONDS} segundos.` });
+    expect(tooLate.json().error).toEqual({
+      code: 'UNDO_EXPIRED',
+      message: `Ya no se puede deshacer: han pasado más de ${UNDO_WINDOW_SECONDS} segundos.`,
+    });
     clock.advance(UNDO_MARGIN_SECONDS * 1000);
     await t.deliverMail();
     expect(subjects()).toEqual(['Cita cambiada']);
@@ -133,12 +159,21 @@ describe('undo of the desk’s changes', () => {
       method: 'POST',
       url: '/api/appointments',
       cookie: otherAdmin.cookie,
-      payload: { patientId, doctorId: doctor.id, startsAt: wednesday('08:00'), reason: '', channel: 'telefono', allowOutsideHours: true },
+      payload: {
+        patientId,
+        doctorId: doctor.id,
+        startsAt: wednesday('08:00'),
+        reason: '',
+        channel: 'telefono',
+        allowOutsideHours: true,
+      },
     });
     const taken = await undo(moved.id);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe('La hora de antes ya la ha ocupado otra cita: no se puede deshacer.');
-    expect((await t.request({ method: 'GET', url: `/api/appointments/${moved.id}`, cookie: admin.cookie })).json().startsAt).toBe(wednesday('20:00'));
+    expect(
+      (await t.request({ method: 'GET', url: `/api/appointments/${moved.id}`, cookie: admin.cookie })).json().startsAt,
+    ).toBe(wednesday('20:00'));
   });
 
   it('a doctor undoes her own status change on the appointment’s day', async () => {

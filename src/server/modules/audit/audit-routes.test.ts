@@ -30,14 +30,53 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin', displayName: 'Ana Núñez', email: 'ana.nunez@prueba.test' });
   otherAdmin = await t.createUser({ role: 'admin', displayName: 'Beatriz Soler' });
-  patientId = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient() })).json().id;
-  await t.request({ method: 'GET', url: `/api/patients/${patientId}`, cookie: otherAdmin.cookie, remoteAddress: '198.51.100.4' });
+  patientId = (
+    await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient() })
+  ).json().id;
+  await t.request({
+    method: 'GET',
+    url: `/api/patients/${patientId}`,
+    cookie: otherAdmin.cookie,
+    remoteAddress: '198.51.100.4',
+  });
   // Entries at known instants around the night of 29 March 2026, when Madrid moves from +01:00 to +02:00.
   await t.database.db.insert(auditLog).values([
-    { at: new Date('2026-03-28T22:30:00Z'), actorRole: 'visitor', action: 'read', entity: 'appointment', entityId: 'antes', patientId, ip: '192.0.2.1' }, // 28/03 23:30 Madrid
-    { at: new Date('2026-03-28T23:30:00Z'), actorRole: 'visitor', action: 'read', entity: 'appointment', entityId: 'noche', patientId, ip: '192.0.2.1' }, // 29/03 00:30
-    { at: new Date('2026-03-29T21:30:00Z'), actorRole: 'visitor', action: 'cancel', entity: 'appointment', entityId: 'tarde', patientId, ip: '192.0.2.1' }, // 29/03 23:30
-    { at: new Date('2026-03-29T22:30:00Z'), actorRole: 'visitor', action: 'read', entity: 'appointment', entityId: 'despues', patientId, ip: '192.0.2.1' }, // 30/03 00:30
+    {
+      at: new Date('2026-03-28T22:30:00Z'),
+      actorRole: 'visitor',
+      action: 'read',
+      entity: 'appointment',
+      entityId: 'antes',
+      patientId,
+      ip: '192.0.2.1',
+    }, // 28/03 23:30 Madrid
+    {
+      at: new Date('2026-03-28T23:30:00Z'),
+      actorRole: 'visitor',
+      action: 'read',
+      entity: 'appointment',
+      entityId: 'noche',
+      patientId,
+      ip: '192.0.2.1',
+    }, // 29/03 00:30
+    {
+      at: new Date('2026-03-29T21:30:00Z'),
+      actorRole: 'visitor',
+      action: 'cancel',
+      entity: 'appointment',
+      entityId: 'tarde',
+      patientId,
+      ip: '192.0.2.1',
+    }, // 29/03 23:30
+    {
+      at: new Date('2026-03-29T22:30:00Z'),
+      actorRole: 'visitor',
+      action: 'read',
+      entity: 'appointment',
+      entityId: 'despues',
+      patientId,
+      ip: '192.0.2.1',
+    }, // 30/03 00:30
   ]);
 });
 afterAll(() => t.close());
@@ -81,7 +120,9 @@ describe('GET /api/audit', () => {
     const byName = await list('user=nunez&entity=patient');
     expect(byName.items.length).toBeGreaterThan(0);
     expect(byName.items.every((item: { actorId: string }) => item.actorId === admin.id)).toBe(true);
-    expect((await list('user=ana.nunez@prueba')).items.every((item: { actorId: string }) => item.actorId === admin.id)).toBe(true);
+    expect(
+      (await list('user=ana.nunez@prueba')).items.every((item: { actorId: string }) => item.actorId === admin.id),
+    ).toBe(true);
     expect((await list('user=nadie-con-este-nombre')).total).toBe(0);
 
     const cancels = await list(`patientId=${patientId}&action=cancel`);
@@ -107,20 +148,41 @@ describe('GET /api/audit', () => {
   });
 
   it('refuses bad filters in Spanish', async () => {
-    const response = await t.request({ method: 'GET', url: '/api/audit?action=borrar&from=ayer', cookie: admin.cookie });
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/audit?action=borrar&from=ayer',
+      cookie: admin.cookie,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.fields).toMatchObject({ action: 'Acción no válida', from: 'Escribe la fecha como AAAA-MM-DD' });
+    expect(response.json().error.fields).toMatchObject({
+      action: 'Acción no válida',
+      from: 'Escribe la fecha como AAAA-MM-DD',
+    });
   });
 
   it('reading the log is itself recorded, in the same transaction, and not within its own answer', async () => {
     const query = `patientId=${patientId}&entity=audit_log&user=${otherAdmin.id}`;
-    const { response, entries } = await withAuditEntries(t, { method: 'GET', url: `/api/audit?${query}`, cookie: otherAdmin.cookie });
+    const { response, entries } = await withAuditEntries(t, {
+      method: 'GET',
+      url: `/api/audit?${query}`,
+      cookie: otherAdmin.cookie,
+    });
     expect(response.json().items).toEqual([]);
     expect(entries).toEqual([
-      expect.objectContaining({ actorId: otherAdmin.id, actorRole: 'admin', action: 'list', entity: 'audit_log', patientId, details: expect.objectContaining({ entity: 'audit_log' }) }),
+      expect.objectContaining({
+        actorId: otherAdmin.id,
+        actorRole: 'admin',
+        action: 'list',
+        entity: 'audit_log',
+        patientId,
+        details: expect.objectContaining({ entity: 'audit_log' }),
+      }),
     ]);
     expect((await list(query)).items).toEqual([
-      expect.objectContaining({ actorId: otherAdmin.id, description: 'Consulta de listado · Registro de accesos (0 resultados)' }),
+      expect.objectContaining({
+        actorId: otherAdmin.id,
+        description: 'Consulta de listado · Registro de accesos (0 resultados)',
+      }),
     ]);
   });
 });
@@ -134,24 +196,72 @@ describe('GET /api/audit/export', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="registro-accesos-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="registro-accesos-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const [header, ...rows] = parseCsv(response.body);
-    expect(header).toEqual(['Fecha', 'Hora', 'Usuario', 'Correo del usuario', 'Rol', 'Acción', 'Paciente', 'Id. del paciente', 'Id. del dato', 'Dirección IP']);
-    expect(rows).toEqual([
-      ['29/03/2026', '23:30:00', 'Visitante', '', 'Visitante', 'Cancelación · Cita', 'Lucía Pérez García', patientId, 'tarde', '192.0.2.1'],
-      ['29/03/2026', '00:30:00', 'Visitante', '', 'Visitante', 'Consulta · Cita', 'Lucía Pérez García', patientId, 'noche', '192.0.2.1'],
+    expect(header).toEqual([
+      'Fecha',
+      'Hora',
+      'Usuario',
+      'Correo del usuario',
+      'Rol',
+      'Acción',
+      'Paciente',
+      'Id. del paciente',
+      'Id. del dato',
+      'Dirección IP',
     ]);
-    expect(entries).toEqual([expect.objectContaining({ actorId: admin.id, action: 'export', entity: 'audit_log', patientId })]);
+    expect(rows).toEqual([
+      [
+        '29/03/2026',
+        '23:30:00',
+        'Visitante',
+        '',
+        'Visitante',
+        'Cancelación · Cita',
+        'Lucía Pérez García',
+        patientId,
+        'tarde',
+        '192.0.2.1',
+      ],
+      [
+        '29/03/2026',
+        '00:30:00',
+        'Visitante',
+        '',
+        'Visitante',
+        'Consulta · Cita',
+        'Lucía Pérez García',
+        patientId,
+        'noche',
+        '192.0.2.1',
+      ],
+    ]);
+    expect(entries).toEqual([
+      expect.objectContaining({ actorId: admin.id, action: 'export', entity: 'audit_log', patientId }),
+    ]);
   });
 
   it('streams a long log in batches without losing or repeating entries that share an instant', async () => {
-    const many: string = (await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ documentNumber: '44444444A' }) })).json().id;
+    const many: string = (
+      await t.request({
+        method: 'POST',
+        url: '/api/patients',
+        cookie: admin.cookie,
+        payload: validPatient({ documentNumber: '44444444A' }),
+      })
+    ).json().id;
     // 2 500 entries over five microsecond-apart instants: many share an instant, and batches end inside them.
     await t.database.db.execute(sql`
       INSERT INTO audit_log (at, actor_role, action, entity, entity_id, patient_id)
       SELECT timestamptz '2026-05-04 10:00:00.000001+00' + (n % 5) * interval '1 microsecond', 'visitor', 'read', 'appointment', n::text, ${many}::uuid
         FROM generate_series(1, 2500) AS n`);
-    const response = await t.request({ method: 'GET', url: `/api/audit/export?patientId=${many}&role=visitor`, cookie: admin.cookie });
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/audit/export?patientId=${many}&role=visitor`,
+      cookie: admin.cookie,
+    });
     const rows = parseCsv(response.body).slice(1);
     expect(rows).toHaveLength(2500);
     expect(new Set(rows.map((row) => row[8])).size).toBe(2500);

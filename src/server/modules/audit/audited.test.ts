@@ -17,7 +17,8 @@ const lastId = async () => {
   const [row] = await database.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog);
   return row!.id;
 };
-const entriesAfter = (id: number) => database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const entriesAfter = (id: number) =>
+  database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
 
 const actor = { id: randomUUID(), role: 'admin' as const };
 
@@ -35,7 +36,15 @@ describe('auditedRead', () => {
           const { rows } = (await db.execute(sql`SELECT 42 AS answer`)) as unknown as { rows: { answer: number }[] };
           return { patientId, answer: rows[0]!.answer };
         },
-        (read) => ({ actor, ip: '203.0.113.9', action: 'read', entity: 'patient', entityId: read.patientId, patientId: read.patientId, details: { answer: read.answer } }),
+        (read) => ({
+          actor,
+          ip: '203.0.113.9',
+          action: 'read',
+          entity: 'patient',
+          entityId: read.patientId,
+          patientId: read.patientId,
+          details: { answer: read.answer },
+        }),
       );
       expect(result).toEqual({ patientId, answer: 42 });
       expect(transaction).not.toHaveBeenCalled();
@@ -58,8 +67,19 @@ describe('auditedRead', () => {
 
   it('takes a fixed entry too, and writes a visitor as such', async () => {
     const mark = await lastId();
-    expect(await auditedRead(database.db, async () => 'leído', { actor: null, action: 'list', entity: 'appointment' })).toBe('leído');
-    expect(await entriesAfter(mark)).toEqual([expect.objectContaining({ actorId: null, actorRole: 'visitor', action: 'list', entity: 'appointment', ip: null, details: null })]);
+    expect(
+      await auditedRead(database.db, async () => 'leído', { actor: null, action: 'list', entity: 'appointment' }),
+    ).toBe('leído');
+    expect(await entriesAfter(mark)).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorRole: 'visitor',
+        action: 'list',
+        entity: 'appointment',
+        ip: null,
+        details: null,
+      }),
+    ]);
   });
 
   it('a read that fails writes no entry and rejects with its own error', async () => {
@@ -84,12 +104,18 @@ describe('auditedRead', () => {
       sql.raw(`CREATE FUNCTION refuse_audit_for_unit_test() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'audit entry refused'; END; $$`),
     );
-    await database.db.execute(sql.raw('CREATE TRIGGER refuse_audit_for_unit_test BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit_for_unit_test()'));
+    await database.db.execute(
+      sql.raw(
+        'CREATE TRIGGER refuse_audit_for_unit_test BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit_for_unit_test()',
+      ),
+    );
     const mark = await lastId();
     try {
       const read = vi.fn(async () => 'datos clínicos');
       const answered = vi.fn();
-      await expect(auditedRead(database.db, read, { actor, action: 'read', entity: 'patient' }).then(answered)).rejects.toThrow();
+      await expect(
+        auditedRead(database.db, read, { actor, action: 'read', entity: 'patient' }).then(answered),
+      ).rejects.toThrow();
       expect(read).toHaveBeenCalledOnce();
       expect(answered).not.toHaveBeenCalled();
     } finally {

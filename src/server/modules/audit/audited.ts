@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import { transact, type Tx } from '../../db/transaction';
 import { writeAuditEntry, type AuditEntry } from './repository';
 
 /** Who is acting and from where: the part of every entry that comes from the request. */
@@ -17,14 +18,28 @@ export const auditContext = (request: FastifyRequest): AuditContext => ({
  * cannot be written undoes the change. `entry` may depend on what the work returned (the id of a created
  * record). A read that changes nothing goes through `auditedRead`.
  *
- * Inside `work`, use only `tx`: the embedded database has one connection, which the transaction holds.
+ * Inside `work`, the repositories' writes take `tx` (their type requires a `Tx`, see `db/transaction.ts`).
  */
-export async function audited<T>(db: Db, work: (tx: Db) => Promise<T>, entry: AuditEntry | ((result: T) => AuditEntry)): Promise<T> {
-  return db.transaction(async (tx) => {
-    const result = await work(tx);
-    await writeAuditEntry(tx, typeof entry === 'function' ? entry(result) : entry);
-    return result;
-  });
+export async function audited<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+): Promise<T> {
+  return transact(db, (tx) => auditedIn(tx, work, entry));
+}
+
+/**
+ * `audited` inside a transaction already open (a change made of several audited steps, such as a public
+ * booking that creates its patient): the step and its entry commit or roll back with that transaction.
+ */
+export async function auditedIn<T>(
+  tx: Tx,
+  work: (tx: Tx) => Promise<T>,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+): Promise<T> {
+  const result = await work(tx);
+  await writeAuditEntry(tx, typeof entry === 'function' ? entry(result) : entry);
+  return result;
 }
 
 /**
@@ -39,7 +54,11 @@ export async function audited<T>(db: Db, work: (tx: Db) => Promise<T>, entry: Au
  * snapshot per statement, as it did in a READ COMMITTED transaction (PostgreSQL's default, ours), and on
  * PostgreSQL independent statements may run at once on the pool (`Promise.all`).
  */
-export async function auditedRead<T>(db: Db, read: (db: Db) => Promise<T>, entry: AuditEntry | ((result: T) => AuditEntry)): Promise<T> {
+export async function auditedRead<T>(
+  db: Db,
+  read: (db: Db) => Promise<T>,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+): Promise<T> {
   const result = await read(db);
   await writeAuditEntry(db, typeof entry === 'function' ? entry(result) : entry);
   return result;

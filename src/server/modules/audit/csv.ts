@@ -2,7 +2,18 @@ import { AUDIT_ROLE_LABELS, type AuditEntryView } from '../../../common/schemas/
 import { esDateFormat } from '../../../common/time';
 import { cell } from '../appointments/csv';
 
-const HEADER = ['Fecha', 'Hora', 'Usuario', 'Correo del usuario', 'Rol', 'Acción', 'Paciente', 'Id. del paciente', 'Id. del dato', 'Dirección IP'];
+const HEADER = [
+  'Fecha',
+  'Hora',
+  'Usuario',
+  'Correo del usuario',
+  'Rol',
+  'Acción',
+  'Paciente',
+  'Id. del paciente',
+  'Id. del dato',
+  'Dirección IP',
+];
 
 const line = (values: string[]) => `${values.map(cell).join(';')}\r\n`;
 

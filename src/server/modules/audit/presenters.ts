@@ -3,7 +3,8 @@ import type { AuditEntryRow } from './repository';
 
 /** An entry as the audit screen and the CSV show it: names instead of ids, what was done in Spanish. */
 export function presentAuditEntry(row: AuditEntryRow): AuditEntryView {
-  const patientName = row.patientFirstName === null ? null : `${row.patientFirstName} ${row.patientLastName ?? ''}`.trim();
+  const patientName =
+    row.patientFirstName === null ? null : `${row.patientFirstName} ${row.patientLastName ?? ''}`.trim();
   return {
     id: String(row.id),
     at: row.at.toISOString(),

@@ -3,7 +3,7 @@ import type { AuditAction, AuditEntity, AuditRole } from '../../../common/schema
 import { normalizeSearchText } from '../../../common/search-text';
 import type { Db } from '../../db/client';
 import { accounts, auditLog, patients, profiles } from '../../db/schema';
-import type { RequestUser } from '../../types';
+import type { RequestUser } from '../../access/request-user';
 
 export interface AuditEntry {
   /** Who: null when nobody was signed in (a visitor with the link of a booking e-mail). */
@@ -54,7 +54,9 @@ function conditions(search: AuditSearch): SQL | undefined {
     const words = normalizeSearchText(user).split(' ').filter(Boolean);
     const text = sql`unaccent(lower(${profiles.displayName} || ' ' || ${accounts.email}))`;
     const matching = words.length > 0 ? and(...words.map((word) => sql`${text} LIKE ${`%${word}%`}`)) : sql`false`;
-    list.push(sql`${auditLog.actorId} IN (SELECT ${accounts.id} FROM ${accounts} JOIN ${profiles} ON ${profiles.id} = ${accounts.id} WHERE ${matching})`);
+    list.push(
+      sql`${auditLog.actorId} IN (SELECT ${accounts.id} FROM ${accounts} JOIN ${profiles} ON ${profiles.id} = ${accounts.id} WHERE ${matching})`,
+    );
   }
   const present = list.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
@@ -119,7 +121,12 @@ export function createAuditRepository(db: Db) {
       tx: Db = db,
     ): Promise<{ items: AuditEntryRow[]; total: number; totalIsCapped: boolean }> {
       const where = conditions(search);
-      const counted = tx.select({ one: sql`1` }).from(auditLog).where(where).limit(AUDIT_COUNT_CAP + 1).as('counted');
+      const counted = tx
+        .select({ one: sql`1` })
+        .from(auditLog)
+        .where(where)
+        .limit(AUDIT_COUNT_CAP + 1)
+        .as('counted');
       // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
       const items = await selectEntries(tx)
         .where(where)
@@ -145,7 +152,12 @@ export function createAuditRepository(db: Db) {
     },
 
     async listForPatient(patientId: string, limit = 100, tx: Db = db) {
-      return tx.select().from(auditLog).where(eq(auditLog.patientId, patientId)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit);
+      return tx
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.patientId, patientId))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit);
     },
   };
 }

@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
-import { auditFiltersSchema, auditListQuerySchema, auditListSchema, type AuditFilters } from '../../../common/schemas/audit';
+import {
+  auditFiltersSchema,
+  auditListQuerySchema,
+  auditListSchema,
+  type AuditFilters,
+} from '../../../common/schemas/audit';
 import { clock } from '../../clock';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { auditedRead, auditContext } from './audited';
@@ -47,7 +52,14 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { ...filters, page, results: result.items.length },
         }),
       );
-      return { items: found.items.map(presentAuditEntry), total: found.total, totalIsCapped: found.totalIsCapped, page, pageSize, timeZone };
+      return {
+        items: found.items.map(presentAuditEntry),
+        total: found.total,
+        totalIsCapped: found.totalIsCapped,
+        page,
+        pageSize,
+        timeZone,
+      };
     },
   );
 
@@ -57,11 +69,13 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     const search = searchOf(filters, timeZone);
     // The first batch is read before the export's own entry is written; the rest follow in batches
     // while the file is sent, so memory does not grow with the size of the log.
-    const first = await auditedRead(
-      db,
-      (db) => repos.audit.batch(search, null, EXPORT_BATCH, db),
-      { ...auditContext(request), action: 'export', entity: 'audit_log', patientId: filters.patientId, details: { ...filters } },
-    );
+    const first = await auditedRead(db, (db) => repos.audit.batch(search, null, EXPORT_BATCH, db), {
+      ...auditContext(request),
+      action: 'export',
+      entity: 'audit_log',
+      patientId: filters.patientId,
+      details: { ...filters },
+    });
     async function* chunks() {
       yield auditCsvHeader();
       let batch: AuditEntryRow[] = first;

@@ -2,6 +2,7 @@ import type { Role } from '../../../common/roles';
 import type { Db } from '../../db/client';
 import { hashPassword } from './passwords';
 import type { AuthRepository } from './repository';
+import { transact } from '../../db/transaction';
 
 export interface NewAccountInput {
   email: string;
@@ -18,7 +19,7 @@ export interface NewAccountInput {
  */
 export async function createAccountWithProfile(db: Db, repo: AuthRepository, input: NewAccountInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db.transaction(async (tx) => {
+  return transact(db, async (tx) => {
     const created = await repo.createAccount({ email: input.email, passwordHash }, tx);
     const account = (await repo.updateAccount(created.id, { displayName: input.displayName }, tx))!;
     const profile = await repo.createProfile(

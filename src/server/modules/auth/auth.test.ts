@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, ERROR_CODES } from '../../../common/messages';
+import { clock } from '../../clock';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -8,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signUp = (payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/auth/sign-up', payload });
+const signUp = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/auth/sign-up', payload });
 
 describe('sign-up', () => {
   it('creates a paciente with the full profile and signs in', async () => {
@@ -38,7 +38,12 @@ describe('sign-up', () => {
   });
 
   it('never lets the public form choose a role', async () => {
-    const response = await signUp({ email: 'x@prueba.test', password: TEST_PASSWORD, displayName: 'Equis', role: 'admin' });
+    const response = await signUp({
+      email: 'x@prueba.test',
+      password: TEST_PASSWORD,
+      displayName: 'Equis',
+      role: 'admin',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION');
     expect(await t.app.repos.auth.findAccountByEmail('x@prueba.test')).toBeUndefined();
@@ -120,7 +125,10 @@ describe('sign-in', () => {
   it('creates the missing profile as paciente from the account on first sign-in', async () => {
     const repo = t.app.repos.auth;
     const { hashPassword } = await import('./passwords');
-    const account = await repo.createAccount({ email: 'sinperfil@prueba.test', passwordHash: await hashPassword(TEST_PASSWORD) });
+    const account = await repo.createAccount({
+      email: 'sinperfil@prueba.test',
+      passwordHash: await hashPassword(TEST_PASSWORD),
+    });
     await repo.updateAccount(account.id, { displayName: 'Sin Perfil', photoUrl: 'https://fotos.test/a.png' });
     expect(await repo.findProfile(account.id)).toBeUndefined();
 
@@ -174,6 +182,29 @@ describe('sign-in throttling', () => {
     expect(blocked.json().error.message).toBe(ERROR_CODES.TOO_MANY_ATTEMPTS);
   });
 
+  it("the lockout's 429 says how long is left (Retry-After and the message) and ends when it says", async () => {
+    clock.freeze('2026-03-02T09:00:00+01:00');
+    try {
+      const user = await t.createUser({});
+      const signIn = (password: string) =>
+        t.request({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password } });
+      for (let i = 0; i < 5; i++) expect((await signIn(`mala-clave-${i}`)).statusCode).toBe(401);
+      const locked = await signIn(TEST_PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.headers['retry-after']).toBe('900');
+      clock.advance(10 * 60_000 + 30_000);
+      const later = await signIn(TEST_PASSWORD);
+      expect(later.headers['retry-after']).toBe('270');
+      expect(later.json().error.message).toBe(
+        'Demasiados intentos fallidos. Espera 5 minutos antes de volver a intentarlo o restablece tu contraseña.',
+      );
+      clock.advance(270_000);
+      expect((await signIn(TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      clock.freeze(null);
+    }
+  });
+
   it('blocks an address that tries many accounts', async () => {
     const attempt = (i: number) =>
       t.request({
@@ -191,7 +222,10 @@ describe('sign-in throttling', () => {
 
 describe('sessions', () => {
   it('reports no user without a cookie, and with a forged one', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({ user: null, profile: null });
+    expect((await t.request({ method: 'GET', url: '/api/auth/session' })).json()).toEqual({
+      user: null,
+      profile: null,
+    });
     const forged = await t.request({ method: 'GET', url: '/api/auth/session', cookie: 'clinica_session=inventado' });
     expect(forged.json()).toEqual({ user: null, profile: null });
   });
@@ -238,7 +272,8 @@ describe('profile', () => {
   it('merges the changed fields, refreshes updatedAt and copies non-empty name and photo to the account', async () => {
     const user = await t.createUser({ displayName: 'Nombre Original' });
     const before = (await t.request({ method: 'GET', url: '/api/profile', cookie: user.cookie })).json();
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A later moment by the server's clock, not by sleeping.
+    clock.advance(1_000);
     const response = await t.request({
       method: 'PATCH',
       url: '/api/profile',
@@ -264,33 +299,60 @@ describe('profile', () => {
     // The session check answers the account and profile as they are now (read with the session itself).
     const session = (await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie })).json();
     expect(session.user).toEqual({ id: user.id, email: account!.email, displayName: 'Nombre Nuevo', photoURL: '' });
-    expect(session.profile).toMatchObject({ id: user.id, role: 'paciente', displayName: 'Nombre Nuevo', phone: '+34 611 222 333', updatedAt: profile!.updatedAt.toISOString() });
+    expect(session.profile).toMatchObject({
+      id: user.id,
+      role: 'paciente',
+      displayName: 'Nombre Nuevo',
+      phone: '+34 611 222 333',
+      updatedAt: profile!.updatedAt.toISOString(),
+    });
   });
 
   it('keeps the account photo when the profile photo is cleared', async () => {
     const user = await t.createUser({});
-    await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' } });
+    await t.request({
+      method: 'PATCH',
+      url: '/api/profile',
+      cookie: user.cookie,
+      payload: { photoURL: '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' },
+    });
     await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: '' } });
-    expect((await t.app.repos.auth.findAccountById(user.id))!.photoUrl).toBe('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b');
+    expect((await t.app.repos.auth.findAccountById(user.id))!.photoUrl).toBe(
+      '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
+    );
     expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
   });
 
-  it('takes a photo only from the clinic\'s own images, never another site\'s address', async () => {
+  it("takes a photo only from the clinic's own images, never another site's address", async () => {
     const user = await t.createUser({});
-    const patch = (photoURL: string) => t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL } });
-    for (const foreign of ['//evil.example/x.png', 'https://evil.example/x.png', '/\\evil.example/x.png', 'javascript:alert(1)', '/api/images/../auth/session']) {
+    const patch = (photoURL: string) =>
+      t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL } });
+    for (const foreign of [
+      '//evil.example/x.png',
+      'https://evil.example/x.png',
+      '/\\evil.example/x.png',
+      'javascript:alert(1)',
+      '/api/images/../auth/session',
+    ]) {
       const response = await patch(foreign);
       expect(response.statusCode, foreign).toBe(400);
       expect(response.json().error.fields.photoURL).toBe('La foto debe ser una imagen subida a la clínica');
     }
     expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
     expect((await patch('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b')).statusCode).toBe(200);
-    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b');
+    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe(
+      '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
+    );
   });
 
   it('does not let a user change their own role', async () => {
     const user = await t.createUser({});
-    const response = await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { role: 'admin' } });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/profile',
+      cookie: user.cookie,
+      payload: { role: 'admin' },
+    });
     expect(response.statusCode).toBe(400);
     expect((await t.app.repos.auth.findProfile(user.id))!.role).toBe('paciente');
   });

@@ -4,7 +4,7 @@ import { ROLE_LABELS, type Role } from '../../../common/roles';
 import { invitationEmail } from '../../mail/auth-emails';
 import { newSecretToken } from './tokens';
 import { clock } from '../../clock';
-import type { Db } from '../../db/client';
+import { transact, type Tx } from '../../db/transaction';
 
 const INVITATION_DAYS = 7;
 
@@ -17,14 +17,19 @@ export async function sendInvitation(
   app: FastifyInstance,
   account: { id: string; email: string; displayName: string },
   role: Role,
-  tx?: Db,
+  tx?: Tx,
 ): Promise<void> {
   const { token, id } = newSecretToken();
   const settings = await app.repos.clinic.getSettings(tx);
   const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
-  const write = async (tx: Db) => {
+  const write = async (tx: Tx) => {
     await app.repos.auth.createPasswordToken(
-      { id, accountId: account.id, purpose: 'invitation', expiresAt: new Date(clock.nowMs() + INVITATION_DAYS * 86_400_000) },
+      {
+        id,
+        accountId: account.id,
+        purpose: 'invitation',
+        expiresAt: new Date(clock.nowMs() + INVITATION_DAYS * 86_400_000),
+      },
       tx,
     );
     await app.outbox.enqueue(
@@ -39,5 +44,5 @@ export async function sendInvitation(
       { tx, kind: 'invitation' },
     );
   };
-  await (tx ? write(tx) : app.database.db.transaction(write));
+  await (tx ? write(tx) : transact(app.database.db, write));
 }

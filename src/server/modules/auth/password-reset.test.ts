@@ -202,7 +202,11 @@ describe('password reset while the SMTP server is down', () => {
   it('accepts the request (202), keeps the e-mail and delivers it once the server is back', async () => {
     clock.freeze('2026-03-02T09:00:00+01:00');
     const user = await down.createUser({});
-    const response = await down.request({ method: 'POST', url: '/api/auth/password-reset', payload: { email: user.email } });
+    const response = await down.request({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: user.email },
+    });
     expect(response.statusCode).toBe(202);
     expect(await down.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
 

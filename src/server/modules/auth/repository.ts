@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../db/schema';
 import { clock } from '../../clock';
+import type { Limit } from '../../limits';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -102,8 +103,20 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async createSession(input: { id: string; accountId: string; expiresAt: Date; userAgent?: string }, tx: Db = db) {
-      await tx.insert(sessions).values({ ...input, userAgent: input.userAgent?.slice(0, 300) ?? null });
+    /** A new session, started, seen and active at `at` (the server's clock), from `ip`. */
+    async createSession(
+      input: { id: string; accountId: string; expiresAt: Date; at: Date; userAgent?: string; ip?: string },
+      tx: Db = db,
+    ) {
+      const { at, ...session } = input;
+      await tx.insert(sessions).values({
+        ...session,
+        userAgent: input.userAgent?.slice(0, 300) ?? null,
+        ip: input.ip?.slice(0, 64) ?? null,
+        createdAt: at,
+        lastSeenAt: at,
+        activeAt: at,
+      });
     },
 
     async findSession(id: string, tx: Db = db): Promise<SessionRow | undefined> {
@@ -121,12 +134,26 @@ export function createAuthRepository(db: Db) {
       await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     },
 
+    /** The session was used at `at` from `ip` (throttled by the caller); a renewed expiry goes in the same write. */
+    async touchSession(id: string, seen: { at: Date; ip: string; expiresAt?: Date }, tx: Db = db) {
+      await tx
+        .update(sessions)
+        .set({
+          lastSeenAt: seen.at,
+          ip: seen.ip.slice(0, 64),
+          ...(seen.expiresAt ? { expiresAt: seen.expiresAt } : {}),
+        })
+        .where(eq(sessions.id, id));
+    },
+
     async deleteSession(id: string, tx: Db = db) {
       await tx.delete(sessions).where(eq(sessions.id, id));
     },
 
-    async deleteSessionsOfAccount(accountId: string, tx: Db = db) {
-      await tx.delete(sessions).where(eq(sessions.accountId, accountId));
+    /** Ends every session of an account (disabled, a password reset, an admin's «Cerrar todas sus sesiones»); answers how many. */
+    async deleteSessionsOfAccount(accountId: string, tx: Db = db): Promise<number> {
+      const rows = await tx.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ id: sessions.id });
+      return rows.length;
     },
 
     /** Ends every session of an account but one (a password changed from the profile keeps its own). */
@@ -138,48 +165,78 @@ export function createAuthRepository(db: Db) {
       await tx.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
     },
 
+    /** A new reset or invitation link: every earlier unused link of the account stops working. */
     async createPasswordToken(
       input: { id: string; accountId: string; purpose: 'reset' | 'invitation'; expiresAt: Date },
       tx: Db = db,
     ) {
+      await this.revokePasswordTokensOf(input.accountId, tx);
       await tx.insert(passwordTokens).values(input);
     },
 
-    /** Marks the token used if it is still valid; answers its account, or nothing. Single use under races. */
+    /**
+     * Marks the token used if it is still valid and its account active; answers the account, or nothing
+     * (and then nothing changes). Single use under races; the account's other links are revoked with it.
+     */
     async consumePasswordToken(id: string, tx: Db = db): Promise<string | undefined> {
       const [row] = await tx
         .update(passwordTokens)
         .set({ usedAt: clock.now() })
-        .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, clock.now())))
+        .where(
+          and(
+            eq(passwordTokens.id, id),
+            isNull(passwordTokens.usedAt),
+            gt(passwordTokens.expiresAt, clock.now()),
+            inArray(
+              passwordTokens.accountId,
+              tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.active, true)),
+            ),
+          ),
+        )
         .returning({ accountId: passwordTokens.accountId });
+      if (row) await this.revokePasswordTokensOf(row.accountId, tx);
       return row?.accountId;
     },
 
-    async isThrottled(keys: string[], tx: Db = db): Promise<boolean> {
-      for (const key of keys) {
-        const [row] = await tx
-          .select({ blockedUntil: signInThrottle.blockedUntil })
-          .from(signInThrottle)
-          .where(eq(signInThrottle.key, key));
-        if (row?.blockedUntil && row.blockedUntil > clock.now()) return true;
-      }
-      return false;
+    /** Ends every unused reset or invitation link of an account (a new link, a used one, a changed password). */
+    async revokePasswordTokensOf(accountId: string, tx: Db = db) {
+      await tx
+        .update(passwordTokens)
+        .set({ usedAt: clock.now() })
+        .where(and(eq(passwordTokens.accountId, accountId), isNull(passwordTokens.usedAt)));
     },
 
-    /** Counts a failure in a window of `windowMinutes`; at `limit` failures the key is blocked as long. */
-    async recordFailure(key: string, limit: number, windowMinutes: number, tx: Db = db) {
-      const window = sql.raw(`interval '${Math.trunc(windowMinutes)} minutes'`);
+    /** The latest instant any of these keys is locked until, if one is locked now. */
+    async blockedUntil(keys: string[], tx: Db = db): Promise<Date | undefined> {
+      const rows = await tx
+        .select({ blockedUntil: signInThrottle.blockedUntil })
+        .from(signInThrottle)
+        .where(inArray(signInThrottle.key, keys));
+      const now = clock.nowMs();
+      const locked = rows.map((row) => row.blockedUntil?.getTime() ?? 0).filter((until) => until > now);
+      return locked.length > 0 ? new Date(Math.max(...locked)) : undefined;
+    },
+
+    /**
+     * Counts a failure in a window of `limit.timeWindow` (on the server's clock); at `limit.max` failures
+     * the key is locked for as long as a window.
+     */
+    async recordFailure(key: string, limit: Limit, tx: Db = db) {
+      const now = clock.nowMs();
+      const at = new Date(now).toISOString();
+      const windowStart = new Date(now - limit.timeWindow).toISOString();
+      const lockedUntil = new Date(now + limit.timeWindow).toISOString();
       await tx.execute(sql`
         INSERT INTO sign_in_throttle (key, failures, window_start, blocked_until)
-        VALUES (${key}, 1, now(), CASE WHEN 1 >= ${limit} THEN now() + ${window} END)
+        VALUES (${key}, 1, ${at}::timestamptz, CASE WHEN 1 >= ${limit.max} THEN ${lockedUntil}::timestamptz END)
         ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN sign_in_throttle.window_start < now() - ${window} THEN 1
+          failures = CASE WHEN sign_in_throttle.window_start < ${windowStart}::timestamptz THEN 1
                           ELSE sign_in_throttle.failures + 1 END,
-          window_start = CASE WHEN sign_in_throttle.window_start < now() - ${window} THEN now()
+          window_start = CASE WHEN sign_in_throttle.window_start < ${windowStart}::timestamptz THEN ${at}::timestamptz
                               ELSE sign_in_throttle.window_start END,
           blocked_until = CASE
-            WHEN sign_in_throttle.window_start >= now() - ${window}
-             AND sign_in_throttle.failures + 1 >= ${limit} THEN now() + ${window}
+            WHEN sign_in_throttle.window_start >= ${windowStart}::timestamptz
+             AND sign_in_throttle.failures + 1 >= ${limit.max} THEN ${lockedUntil}::timestamptz
             ELSE sign_in_throttle.blocked_until END`);
     },
 

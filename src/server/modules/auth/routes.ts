@@ -8,79 +8,61 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode } from '../../errors';
+import { AppError, pgErrorCode, TooManyRequestsError } from '../../errors';
+import { secondsUntil, waitInSpanish } from '../../limits';
 import { passwordResetEmail } from '../../mail/auth-emails';
 import { createAccountWithProfile } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentAccount, presentProfile } from './presenters';
-import { resolveOwnRecord } from '../patients/link-account';
-import type { AccountRow, ProfileRow } from './repository';
+import { signInResultSchema } from '../../../common/schemas/second-factor';
+import { completeSignIn, linkPatientRecord, profileFor, secondStepAfterPassword } from './sign-in';
 import { sessionRowsOf } from '../../plugins/auth';
 import { clearSessionCookie, startSession } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
 import { clock } from '../../clock';
+import { transact } from '../../db/transaction';
 
-const THROTTLE = {
-  perAccount: { limit: 5, windowMinutes: 15 },
-  perAddress: { limit: 30, windowMinutes: 15 },
-};
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** The sign-in lockout's 429: how long is left, in `Retry-After` and in the message. */
+function signInLocked(until: Date): TooManyRequestsError {
+  const seconds = secondsUntil(until.getTime(), clock.nowMs());
+  return new TooManyRequestsError(
+    'TOO_MANY_ATTEMPTS',
+    seconds,
+    `Demasiados intentos fallidos. Espera ${waitInSpanish(seconds)} antes de volver a intentarlo o restablece tu contraseña.`,
+  );
+}
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.auth;
+  const { limits } = app.config;
 
-  /** Loads the profile of an account, creating the `paciente` one on first sign-in (SPEC §3). */
-  async function profileFor(account: AccountRow) {
-    try {
-      return (
-        (await repo.findProfile(account.id)) ??
-        (await repo.createProfile({
-          id: account.id,
-          email: account.email,
-          role: 'paciente',
-          displayName: account.displayName,
-          photoUrl: account.photoUrl,
-        }))
-      );
-    } catch (error) {
-      app.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
-      throw new AppError(503, 'PROFILE_LOAD_FAILED');
-    }
-  }
-
-  /**
-   * A paciente's clinical record follows the account: the linked one, or a new one; a record with the same
-   * e-mail is linked only once the address is proved (the confirmation link is e-mailed). No duplicates.
-   */
-  async function linkPatientRecord(account: AccountRow, profile: ProfileRow) {
-    try {
-      await resolveOwnRecord(app, { id: account.id, email: account.email, displayName: profile.displayName }, profile);
-    } catch (error) {
-      // Signing in must not fail for this; the record is linked again on the next request that needs it.
-      app.log.warn({ code: pgErrorCode(error) }, 'patient record could not be linked');
-    }
-  }
-
-  app.get(api.auth.session, { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } }, async (request) => {
-    // The session lookup of this request read both (one statement); reading them again cost two more.
-    const rows = sessionRowsOf(request);
-    if (!request.user || !rows) return { user: null, profile: null };
-    const { account, profile } = rows;
-    return { user: presentAccount(account), profile: presentProfile(profile) };
-  });
+  app.get(
+    api.auth.session,
+    { config: { access: 'public' }, schema: { response: { 200: sessionSchema } } },
+    async (request) => {
+      // The session lookup of this request read both (one statement); reading them again cost two more.
+      const rows = sessionRowsOf(request);
+      if (!request.user || !rows) return { user: null, profile: null };
+      const { account, profile } = rows;
+      return { user: presentAccount(account), profile: presentProfile(profile) };
+    },
+  );
 
   app.post(
     api.auth.signIn,
-    { config: { access: 'public' }, schema: { body: signInSchema, response: { 200: sessionSchema } } },
+    { config: { access: 'public' }, schema: { body: signInSchema, response: { 200: signInResultSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const keys = { account: `email:${email}`, address: `ip:${request.ip}` };
-      if (await repo.isThrottled([keys.account, keys.address])) throw new AppError(429, 'TOO_MANY_ATTEMPTS');
+      const lockedUntil = await repo.blockedUntil([keys.account, keys.address]);
+      if (lockedUntil) throw signInLocked(lockedUntil);
 
       const recordFailure = () =>
         Promise.all([
-          repo.recordFailure(keys.account, THROTTLE.perAccount.limit, THROTTLE.perAccount.windowMinutes),
-          repo.recordFailure(keys.address, THROTTLE.perAddress.limit, THROTTLE.perAddress.windowMinutes),
+          repo.recordFailure(keys.account, limits.signInPerAccount),
+          repo.recordFailure(keys.address, limits.signInPerAddress),
         ]);
 
       const account = await repo.findAccountByEmail(email);
@@ -95,11 +77,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
       await repo.clearFailures(keys.account);
 
-      const profile = await profileFor(account);
-      if (profile.role === 'paciente') await linkPatientRecord(account, profile);
-      await startSession(repo, request, reply, account.id);
-      await app.repos.users.setLastSignIn(account.id, clock.now());
-      return { user: presentAccount(account), profile: presentProfile(profile) };
+      const profile = await profileFor(app, account);
+      const secondFactor = await secondStepAfterPassword(app, request, reply, account, profile);
+      if (secondFactor) return { user: null, profile: null, secondFactor };
+      return completeSignIn(app, request, reply, account, profile);
     },
   );
 
@@ -107,7 +88,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     api.auth.signUp,
     {
       schema: { body: signUpSchema, response: { 201: sessionSchema } },
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: limits.signUp },
     },
     async (request, reply) => {
       const { email, password, displayName, phone } = request.body;
@@ -120,7 +101,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           role: 'paciente',
           phone: phone ?? null,
         });
-        await linkPatientRecord(account, profile);
+        await linkPatientRecord(app, account, profile);
         await startSession(repo, request, reply, account.id);
         return reply.status(201).send({ user: presentAccount(account), profile: presentProfile(profile) });
       } catch (error) {
@@ -145,7 +126,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     api.auth.resetPassword,
     {
       schema: { body: resetPasswordSchema, response: { 202: z.object({ sent: z.literal(true) }) } },
-      config: { access: 'public', rateLimit: { max: 5, timeWindow: '15 minutes' } },
+      config: { access: 'public', rateLimit: limits.passwordResetEmail },
     },
     async (request, reply) => {
       const account = await repo.findAccountByEmail(request.body.email);
@@ -155,13 +136,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const settings = await app.repos.clinic.getSettings();
         const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
         // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
-        await app.database.db.transaction(async (tx) => {
+        await transact(app.database.db, async (tx) => {
           await repo.createPasswordToken(
             { id, accountId: account.id, purpose: 'reset', expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS) },
             tx,
           );
           await app.outbox.enqueue(
-            passwordResetEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link }),
+            passwordResetEmail({
+              to: account.email,
+              displayName: account.displayName,
+              clinicName: settings.name,
+              link,
+            }),
             { tx, kind: 'password-reset' },
           );
         });
@@ -176,13 +162,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.auth.confirmResetPassword,
     {
-      schema: { body: confirmResetPasswordSchema, response: { 200: sessionSchema } },
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { body: confirmResetPasswordSchema, response: { 200: signInResultSchema } },
+      config: { access: 'public', rateLimit: limits.newPassword },
     },
     async (request, reply) => {
       const { token, password } = request.body;
       const passwordHash = await hashPassword(password);
-      const accountId = await app.database.db.transaction(async (tx) => {
+      const accountId = await transact(app.database.db, async (tx) => {
         const owner = await repo.consumePasswordToken(hashToken(token), tx);
         if (!owner) return undefined;
         await repo.updateAccount(owner, { passwordHash }, tx);
@@ -194,10 +180,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await repo.findAccountById(accountId);
       if (!account || !account.active) throw new AppError(400, 'RESET_LINK_INVALID');
       await repo.clearFailures(`email:${account.email.toLowerCase()}`);
-      const profile = await profileFor(account);
-      await startSession(repo, request, reply, account.id);
-      await app.repos.users.setLastSignIn(account.id, clock.now());
-      return { user: presentAccount(account), profile: presentProfile(profile) };
+      const profile = await profileFor(app, account);
+      // A new password is a password: an account with a second factor still proves it before a session.
+      const secondFactor = await secondStepAfterPassword(app, request, reply, account, profile);
+      if (secondFactor) return { user: null, profile: null, secondFactor };
+      return completeSignIn(app, request, reply, account, profile);
     },
   );
 };

@@ -2,18 +2,41 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthRepository } from './repository';
 import { hashToken, newSecretToken } from './tokens';
 import { clock } from '../../clock';
+import { overHttps } from '../../transport';
+import { LOCKS_WHEN_IDLE, SESSION_ENDED_HEADER } from '../../../common/schemas/sessions';
+import { noticeSignInDevice } from '../sessions/new-device';
+import { transact } from '../../db/transaction';
 
 export const SESSION_COOKIE = 'clinica_session';
+/**
+ * Over HTTPS the session cookie is `__Host-clinica_session`: the browser keeps a `__Host-` cookie only if it
+ * is `Secure`, has `Path=/` and no `Domain`, so no other site under the domain and no plain-HTTP page can
+ * set or replace it. Plain HTTP (local development) keeps the plain name, which the browser would refuse
+ * with the prefix.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name in force for this request: the `__Host-` one over HTTPS, else the plain one. */
+export function sessionCookieName(request: FastifyRequest): string {
+  return overHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 /** Sliding expiry: a session lives 7 days from its last use, renewed at most once a day's use. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS - 24 * 60 * 60 * 1000;
+/**
+ * «Última actividad» of «Sesiones abiertas»: written at most once a minute per session, so a screen that
+ * polls costs one UPDATE a minute, not one per request (docs/performance.md).
+ */
+export const SEEN_EVERY_MS = 60_000;
+
+/** Path `/`, no `Domain` (what `__Host-` requires), HttpOnly, SameSite=Lax, Secure over HTTPS. */
+function baseCookieOptions(request: FastifyRequest) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: overHttps(request) };
+}
 
 function cookieOptions(request: FastifyRequest, expires: Date) {
   return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: request.protocol === 'https',
+    ...baseCookieOptions(request),
     // A lifetime (Max-Age), not a date: the browser's clock may disagree with the server's.
     maxAge: Math.max(0, Math.floor((expires.getTime() - clock.nowMs()) / 1000)),
   };
@@ -26,22 +49,43 @@ export async function startSession(
   accountId: string,
 ): Promise<string> {
   const { token, id } = newSecretToken();
-  const expiresAt = new Date(clock.nowMs() + SESSION_TTL_MS);
-  await repo.createSession({ id, accountId, expiresAt, userAgent: request.headers['user-agent'] });
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, expiresAt));
+  const at = clock.now();
+  const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+  const userAgent = request.headers['user-agent'];
+  // The session and, from a device the account had not used, its «Nuevo inicio de sesión» e-mail: together.
+  await transact(request.server.database.db, async (tx) => {
+    await repo.createSession({ id, accountId, expiresAt, at, userAgent, ip: request.ip }, tx);
+    await noticeSignInDevice(request.server, { accountId, userAgent, ip: request.ip, at }, tx);
+  });
+  reply.setCookie(sessionCookieName(request), token, cookieOptions(request, expiresAt));
   return id;
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(sessionCookieName(request), baseCookieOptions(request));
 }
+
+/** Why this request's session ended while it was read (the access hook answers 401 `SESSION_IDLE` for it). */
+const endedSessions = new WeakMap<FastifyRequest, 'idle'>();
+export const sessionEndOf = (request: FastifyRequest) => endedSessions.get(request);
 
 /**
  * Finds the session of the cookie with its account and profile; extends it when used (sliding);
- * expired ones are removed.
+ * expired ones are removed. A staff session idle for the clinic's time ends here, whatever the request
+ * (its `active_at` moves only with the person's input, `POST /api/me/activity`), and the answer says so
+ * in `x-session-ended: idle`. The last request's time and address are written at most once a minute.
  */
-export async function readSession(repo: AuthRepository, request: FastifyRequest, reply: FastifyReply) {
-  const token = request.cookies[SESSION_COOKIE];
+export async function readSession(
+  repo: AuthRepository,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { idleLock = true }: { idleLock?: boolean } = {},
+) {
+  // A plain-named cookie left from before the site was served over HTTPS is never read there: it goes.
+  if (overHttps(request) && request.cookies[SESSION_COOKIE] !== undefined) {
+    reply.clearCookie(SESSION_COOKIE, baseCookieOptions(request));
+  }
+  const token = request.cookies[sessionCookieName(request)];
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
   const found = await repo.findSessionWithUser(id);
@@ -49,17 +93,30 @@ export async function readSession(repo: AuthRepository, request: FastifyRequest,
     clearSessionCookie(request, reply);
     return null;
   }
-  const { session } = found;
+  const { session, profile } = found;
   const now = clock.nowMs();
   if (session.expiresAt.getTime() <= now) {
     await repo.deleteSession(id);
     clearSessionCookie(request, reply);
     return null;
   }
-  if (session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
-    const expiresAt = new Date(now + SESSION_TTL_MS);
-    await repo.extendSession(id, expiresAt);
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(request, expiresAt));
+  if (idleLock && profile && LOCKS_WHEN_IDLE[profile.role]) {
+    const idleMinutes = await request.server.repos.clinic.staffIdleMinutes();
+    if (now - session.activeAt.getTime() >= idleMinutes * 60_000) {
+      await repo.deleteSession(id);
+      clearSessionCookie(request, reply);
+      endedSessions.set(request, 'idle');
+      reply.header(SESSION_ENDED_HEADER, 'idle');
+      // A live stream the desk left open ends too (the account's other tabs reconnect with their own sessions).
+      await request.server.events.publish({ type: 'access', accountId: session.accountId });
+      return null;
+    }
+  }
+  const renew = session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS;
+  if (renew || now - session.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
+    const expiresAt = renew ? new Date(now + SESSION_TTL_MS) : undefined;
+    await repo.touchSession(id, { at: new Date(now), ip: request.ip, expiresAt });
+    if (expiresAt) reply.setCookie(sessionCookieName(request), token, cookieOptions(request, expiresAt));
   }
   return found;
 }

@@ -52,7 +52,13 @@ describe('freeSlots', () => {
 
   it('works in a zone without daylight saving (America/Mexico_City, UTC−6 all year)', () => {
     const schedule = [{ weekday: 7, startMinute: 9 * 60, endMinute: 9 * 60 + 30 }];
-    const slots = freeSlots({ ...base, timeZone: 'America/Mexico_City', schedule, fromDate: '2026-03-29', toDate: '2026-10-25' });
+    const slots = freeSlots({
+      ...base,
+      timeZone: 'America/Mexico_City',
+      schedule,
+      fromDate: '2026-03-29',
+      toDate: '2026-10-25',
+    });
     expect(slots.every((slot) => slot.startsAt.getUTCHours() === 15)).toBe(true);
     expect(slots).toHaveLength(31);
   });

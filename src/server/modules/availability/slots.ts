@@ -70,7 +70,11 @@ export function freeSlots(query: SlotQuery): Slot[] {
     return zoned.toPlainDateTime().equals(wall) ? zoned.epochMilliseconds : null;
   };
 
-  for (let day = Temporal.PlainDate.from(query.fromDate); Temporal.PlainDate.compare(day, last) <= 0; day = day.add({ days: 1 })) {
+  for (
+    let day = Temporal.PlainDate.from(query.fromDate);
+    Temporal.PlainDate.compare(day, last) <= 0;
+    day = day.add({ days: 1 })
+  ) {
     const iso = day.toString();
     if (query.absences.some((absence) => absence.startDate <= iso && iso <= absence.endDate)) continue;
     for (const interval of byWeekday.get(day.dayOfWeek) ?? []) {
@@ -79,8 +83,14 @@ export function freeSlots(query: SlotQuery): Slot[] {
       const intervalStart = instantOf(day, interval.startMinute);
       const intervalEnd = instantOf(day, interval.endMinute);
       const steady =
-        intervalStart !== null && intervalEnd !== null && intervalEnd - intervalStart === (interval.endMinute - interval.startMinute) * 60_000;
-      for (let minute = interval.startMinute; minute + query.durationMinutes <= interval.endMinute; minute += query.durationMinutes) {
+        intervalStart !== null &&
+        intervalEnd !== null &&
+        intervalEnd - intervalStart === (interval.endMinute - interval.startMinute) * 60_000;
+      for (
+        let minute = interval.startMinute;
+        minute + query.durationMinutes <= interval.endMinute;
+        minute += query.durationMinutes
+      ) {
         const start = steady ? intervalStart + (minute - interval.startMinute) * 60_000 : instantOf(day, minute);
         if (start === null) continue;
         if (start < earliest) continue;
@@ -105,7 +115,10 @@ export function freeSlots(query: SlotQuery): Slot[] {
 
 /** The wall-clock date (`YYYY-MM-DD`) of an instant in a time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(timeZone)
+    .toPlainDate()
+    .toString();
 }
 
 /** The instant of wall-clock midnight of a date (`YYYY-MM-DD`) in a time zone. */

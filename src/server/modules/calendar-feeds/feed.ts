@@ -28,7 +28,10 @@ export function feedCalendar(input: {
 }): string {
   const display: FeedPatientDisplay = input.settings.feedPatientDisplay;
   const events: IcsEvent[] = input.appointments.map((view) => {
-    const patient = display === 'full_name' ? `${view.patientFirstName} ${view.patientLastName}`.trim() : initialsOf(view.patientFirstName, view.patientLastName);
+    const patient =
+      display === 'full_name'
+        ? `${view.patientFirstName} ${view.patientLastName}`.trim()
+        : initialsOf(view.patientFirstName, view.patientLastName);
     return {
       uid: `${view.id}@clinica`,
       startsAt: view.startsAt,

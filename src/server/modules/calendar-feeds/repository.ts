@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedScope } from '../../../common/schemas/calendar-feeds';
+import { feedStillEntitled } from '../../access/calendar-feeds';
 import type { Db } from '../../db/client';
-import { calendarFeeds } from '../../db/schema';
+import { accounts, calendarFeeds, profiles } from '../../db/schema';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
 
@@ -13,13 +14,39 @@ export function createCalendarFeedsRepository(db: Db) {
       return row;
     },
 
-    async findByTokenHash(tokenHash: string, tx: Db = db): Promise<CalendarFeedRow | undefined> {
-      const [row] = await tx.select().from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
-      return row;
+    /**
+     * The feed behind a token, only while its owner still holds the access its scope was made with: an
+     * active account, admin for the clinic's feed, doctor for her own. A feed dies with its owner's access
+     * (disabled, demoted) even before anyone revokes it.
+     */
+    async findLiveByTokenHash(tokenHash: string, tx: Db = db): Promise<CalendarFeedRow | undefined> {
+      const [row] = await tx
+        .select({ feed: calendarFeeds, role: profiles.role })
+        .from(calendarFeeds)
+        .innerJoin(accounts, and(eq(accounts.id, calendarFeeds.accountId), eq(accounts.active, true)))
+        .innerJoin(profiles, eq(profiles.id, calendarFeeds.accountId))
+        .where(eq(calendarFeeds.tokenHash, tokenHash));
+      if (!row) return undefined;
+      return feedStillEntitled(row.feed.scope, row.role) ? row.feed : undefined;
+    },
+
+    /** Revokes the account's feed (an admin's action, or the account losing its access); answers whether there was one. */
+    async revoke(accountId: string, tx: Db = db): Promise<boolean> {
+      const removed = await tx
+        .delete(calendarFeeds)
+        .where(eq(calendarFeeds.accountId, accountId))
+        .returning({ accountId: calendarFeeds.accountId });
+      return removed.length > 0;
     },
 
     /** Sets the account's feed to a new token: any previous URL stops working at once. */
-    async replace(accountId: string, scope: CalendarFeedScope, tokenHash: string, at: Date, tx: Db = db): Promise<{ row: CalendarFeedRow; replaced: boolean }> {
+    async replace(
+      accountId: string,
+      scope: CalendarFeedScope,
+      tokenHash: string,
+      at: Date,
+      tx: Db = db,
+    ): Promise<{ row: CalendarFeedRow; replaced: boolean }> {
       const previous = await this.findByAccount(accountId, tx);
       const [row] = await tx
         .insert(calendarFeeds)

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import {
@@ -6,9 +7,10 @@ import {
   myCalendarFeedSchema,
   type CalendarFeedScope,
 } from '../../../common/schemas/calendar-feeds';
+import { feedScopeOf, feedVisibilityOf } from '../../access/calendar-feeds';
 import { clock } from '../../clock';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { feedCalendar } from './feed';
 import { hashToken, newSecretToken } from '../auth/tokens';
@@ -22,7 +24,6 @@ const FEED_NOT_FOUND = 'Este enlace de calendario no existe o ha sido revocado.'
 /** The feed itself, public with its token (`<token>.ics`); server-only, so kept out of the client's paths. */
 export const calendarFeedPath = (file: string) => `/api/calendar-feeds/${file}`;
 
-
 /**
  * Private, revocable iCalendar feeds: a doctor subscribes to their agenda, an admin to the whole
  * clinic's. The URL carries a random token of which only the SHA-256 is stored, so it is shown once,
@@ -30,15 +31,23 @@ export const calendarFeedPath = (file: string) => `/api/calendar-feeds/${file}`;
  */
 const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { repos } = app;
-  const scopeOf = (role: string): CalendarFeedScope => (role === 'admin' ? 'clinic' : 'doctor');
+  /** The feed's scope by the grant of the request (`access/calendar-feeds.ts`); the route's access ensures one. */
+  const scopeOf = (request: FastifyRequest): CalendarFeedScope => feedScopeOf(request.scope.grant ?? 'own');
 
   app.get(
     api.myCalendarFeed,
     { config: { access: 'calendar-feed:manage' }, schema: { response: { 200: myCalendarFeedSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const [feed, settings] = await Promise.all([repos.calendarFeeds.findByAccount(user.id), repos.clinic.getSettings()]);
-      return { scope: scopeOf(user.role), createdAt: feed?.createdAt.toISOString() ?? null, patientDisplay: settings.feedPatientDisplay };
+      const [feed, settings] = await Promise.all([
+        repos.calendarFeeds.findByAccount(user.id),
+        repos.clinic.getSettings(),
+      ]);
+      return {
+        scope: scopeOf(request),
+        createdAt: feed?.createdAt.toISOString() ?? null,
+        patientDisplay: settings.feedPatientDisplay,
+      };
     },
   );
 
@@ -47,7 +56,7 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'calendar-feed:manage' }, schema: { response: { 201: createdCalendarFeedSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const scope = scopeOf(user.role);
+      const scope = scopeOf(request);
       const { token, id: tokenHash } = newSecretToken();
       const settings = await repos.clinic.getSettings();
       const { row } = await audited(
@@ -72,19 +81,27 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     calendarFeedPath(':file'),
-    { config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 hour' } }, schema: { params: feedFileParams } },
+    { config: { access: 'public', rateLimit: app.config.limits.calendarFeed }, schema: { params: feedFileParams } },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);
-      const feed = await repos.calendarFeeds.findByTokenHash(hashToken(token));
+      const feed = await repos.calendarFeeds.findLiveByTokenHash(hashToken(token));
       if (!feed) throw notFound(FEED_NOT_FOUND);
       const settings = await repos.clinic.getSettings();
       const now = clock.nowMs();
+      const visibility = feedVisibilityOf(feed);
       const doctorId = feed.scope === 'doctor' ? feed.accountId : undefined;
       // Who read what: the feed lists patients, so every fetch is in the audit trail (as the feed's owner).
       const appointments = await auditedRead(
         app.database.db,
         (db) =>
-          repos.appointments.listRange({ from: new Date(now - FEED_DAYS_BACK * DAY_MS), to: new Date(now + FEED_DAYS_AHEAD * DAY_MS), doctorId, includeCancelled: false }, db),
+          repos.appointments.visibleTo(visibility).listRange(
+            {
+              from: new Date(now - FEED_DAYS_BACK * DAY_MS),
+              to: new Date(now + FEED_DAYS_AHEAD * DAY_MS),
+              includeCancelled: false,
+            },
+            db,
+          ),
         (rows) => ({
           actor: null,
           ip: request.ip,
@@ -94,7 +111,9 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       const answers = await repos.confirmations.forAppointments(appointments.map((view) => view.id));
-      const confirmed = new Set(answers.filter((answer) => answer.answer === 'confirmed').map((answer) => answer.appointmentId));
+      const confirmed = new Set(
+        answers.filter((answer) => answer.answer === 'confirmed').map((answer) => answer.appointmentId),
+      );
       const doctor = doctorId ? await repos.doctors.findById(doctorId) : undefined;
       const name = `${settings.name} · ${doctor ? doctor.displayName : 'todas las citas'}`;
       return reply

@@ -24,13 +24,24 @@ async function doctor(displayName: string) {
 }
 
 async function record(firstName: string, documentNumber: string) {
-  const response = await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ firstName, documentNumber, email: `${firstName.toLowerCase()}@prueba.test` }) });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/patients',
+    cookie: admin.cookie,
+    payload: validPatient({ firstName, documentNumber, email: `${firstName.toLowerCase()}@prueba.test` }),
+  });
   return response.json().id as string;
 }
 
 const at = (day: string, time: string) => new Date(`2030-03-${day}T${time}:00+01:00`);
 const chart = (id: string, query = '') => `/api/patients/${id}/chart${query}`;
-const draft = { reason: 'Control', examination: 'Normal', diagnosis: 'Hipertensión', diagnosisCode: 'I10', plan: 'Seguir' };
+const draft = {
+  reason: 'Control',
+  examination: 'Normal',
+  diagnosis: 'Hipertensión',
+  diagnosisCode: 'I10',
+  plan: 'Seguir',
+};
 
 beforeAll(async () => {
   clock.freeze(at('01', '08:00'));
@@ -43,9 +54,17 @@ beforeAll(async () => {
   patientId = await record('Carmen', '12345678Z');
   strangerId = await record('Sara', '87654321X');
   // Doctor A: an attended visit (with a note) and a cancelled one; doctor B: one attended (with a note), one upcoming.
-  const book = async (name: string, doctorId: string, startsAt: Date, status: 'atendida' | 'cancelada' | 'confirmada') => {
+  const book = async (
+    name: string,
+    doctorId: string,
+    startsAt: Date,
+    status: 'atendida' | 'cancelada' | 'confirmada',
+  ) => {
     const row = await insertAppointment(t, { patientId, doctorId, startsAt });
-    await t.database.db.update(appointments).set({ status, reason: `Motivo ${name}` }).where(eq(appointments.id, row.id));
+    await t.database.db
+      .update(appointments)
+      .set({ status, reason: `Motivo ${name}` })
+      .where(eq(appointments.id, row.id));
     ids[name] = row.id;
   };
   await book('a1', doctorA.id, at('02', '09:00'), 'atendida');
@@ -53,9 +72,13 @@ beforeAll(async () => {
   await book('b1', doctorB.id, at('04', '10:00'), 'atendida');
   await book('b2', doctorB.id, at('10', '10:00'), 'confirmada');
   clock.freeze(at('02', '09:30'));
-  ids.noteA = (await t.request({ method: 'PUT', url: `/api/appointments/${ids.a1}/note`, cookie: doctorA.cookie, payload: draft })).json().id;
+  ids.noteA = (
+    await t.request({ method: 'PUT', url: `/api/appointments/${ids.a1}/note`, cookie: doctorA.cookie, payload: draft })
+  ).json().id;
   clock.freeze(at('04', '10:30'));
-  ids.noteB = (await t.request({ method: 'PUT', url: `/api/appointments/${ids.b1}/note`, cookie: doctorB.cookie, payload: draft })).json().id;
+  ids.noteB = (
+    await t.request({ method: 'PUT', url: `/api/appointments/${ids.b1}/note`, cookie: doctorB.cookie, payload: draft })
+  ).json().id;
   clock.freeze(NOW);
 });
 afterAll(async () => {
@@ -67,7 +90,11 @@ const kindsAndIds = (items: { kind: string; id: string }[]) => items.map((item) 
 
 describe('the chart timeline', () => {
   it('shows the admin every appointment (any status) and every note, newest first, audited', async () => {
-    const { response, entries } = await withAuditEntries(t, { method: 'GET', url: chart(patientId), cookie: admin.cookie });
+    const { response, entries } = await withAuditEntries(t, {
+      method: 'GET',
+      url: chart(patientId),
+      cookie: admin.cookie,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json();
     expect(kindsAndIds(page.items)).toEqual([
@@ -78,10 +105,29 @@ describe('the chart timeline', () => {
       `note:${ids.noteA}`,
       `appointment:${ids.a1}`,
     ]);
-    expect(page.items[3]).toMatchObject({ status: 'cancelada', doctor: 'Dra. Ana Historia', detail: 'Motivo a2', appointmentId: ids.a2 });
-    expect(page.items[4]).toMatchObject({ title: 'Nota clínica', detail: 'Hipertensión (I10)', status: 'borrador', appointmentId: ids.a1 });
+    expect(page.items[3]).toMatchObject({
+      status: 'cancelada',
+      doctor: 'Dra. Ana Historia',
+      detail: 'Motivo a2',
+      appointmentId: ids.a2,
+    });
+    expect(page.items[4]).toMatchObject({
+      title: 'Nota clínica',
+      detail: 'Hipertensión (I10)',
+      status: 'borrador',
+      appointmentId: ids.a1,
+    });
     expect(page.next).toBeNull();
-    expect(entries).toEqual([expect.objectContaining({ action: 'read', entity: 'chart', entityId: patientId, patientId, actorId: admin.id, details: { results: 6 } })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'read',
+        entity: 'chart',
+        entityId: patientId,
+        patientId,
+        actorId: admin.id,
+        details: { results: 6 },
+      }),
+    ]);
   });
 
   it('shows a doctor all the appointments of a patient of theirs but only their own notes', async () => {
@@ -104,14 +150,28 @@ describe('the chart timeline', () => {
   });
 
   it('filters by kind and by the clinic’s days', async () => {
-    const notes = (await t.request({ method: 'GET', url: chart(patientId, '?kinds=note'), cookie: admin.cookie })).json();
+    const notes = (
+      await t.request({ method: 'GET', url: chart(patientId, '?kinds=note'), cookie: admin.cookie })
+    ).json();
     expect(kindsAndIds(notes.items)).toEqual([`note:${ids.noteB}`, `note:${ids.noteA}`]);
-    const days = (await t.request({ method: 'GET', url: chart(patientId, '?from=2030-03-03&to=2030-03-04'), cookie: admin.cookie })).json();
+    const days = (
+      await t.request({ method: 'GET', url: chart(patientId, '?from=2030-03-03&to=2030-03-04'), cookie: admin.cookie })
+    ).json();
     expect(kindsAndIds(days.items)).toEqual([`note:${ids.noteB}`, `appointment:${ids.b1}`, `appointment:${ids.a2}`]);
-    const bad = await t.request({ method: 'GET', url: chart(patientId, '?kinds=receta&from=ayer'), cookie: admin.cookie });
+    const bad = await t.request({
+      method: 'GET',
+      url: chart(patientId, '?kinds=receta&from=ayer'),
+      cookie: admin.cookie,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ kinds: 'Tipo de elemento no válido: receta', from: 'Escribe la fecha como AAAA-MM-DD' });
-    expect((await t.request({ method: 'GET', url: chart(patientId, '?cursor=bm9wZQ'), cookie: admin.cookie })).json().error.fields).toEqual({ cursor: 'Página no válida' });
+    expect(bad.json().error.fields).toEqual({
+      kinds: 'Tipo de elemento no válido: receta',
+      from: 'Escribe la fecha como AAAA-MM-DD',
+    });
+    expect(
+      (await t.request({ method: 'GET', url: chart(patientId, '?cursor=bm9wZQ'), cookie: admin.cookie })).json().error
+        .fields,
+    ).toEqual({ cursor: 'Página no válida' });
   });
 
   it('pages with a cursor on (at, id) without gaps or repeats, also across equal instants', async () => {
@@ -124,7 +184,11 @@ describe('the chart timeline', () => {
     let pages = 0;
     while (cursor !== null) {
       const page: { items: { id: string; at: string }[]; next: string | null } = (
-        await t.request({ method: 'GET', url: chart(series, `?limit=10${cursor ? `&cursor=${cursor}` : ''}`), cookie: admin.cookie })
+        await t.request({
+          method: 'GET',
+          url: chart(series, `?limit=10${cursor ? `&cursor=${cursor}` : ''}`),
+          cookie: admin.cookie,
+        })
       ).json();
       seen.push(...page.items.map((item) => `${item.at}|${item.id}`));
       cursor = page.next;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSecrets, clinicSettings } from '../../db/schema';
 import { clock } from '../../clock';
+import { STAFF_IDLE_MINUTES } from '../../../common/idle';
 
 export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
 
@@ -16,6 +17,7 @@ const SETTINGS_TTL_MS = 2000;
 
 export function createClinicRepository(db: Db) {
   let cached: { row: ClinicSettingsRow; at: number } | undefined;
+  let noRowSince: number | undefined;
   return {
     /** The settings row; created with defaults the first time it is asked for. */
     async getSettings(tx: Db = db): Promise<ClinicSettingsRow> {
@@ -28,6 +30,20 @@ export function createClinicRepository(db: Db) {
       await tx.insert(clinicSettings).values({ id: 1 }).onConflictDoNothing();
       const [created] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
       return created!;
+    },
+
+    /**
+     * The idle time of staff sessions (issue 21), read on every staff request: from the cached settings, and
+     * without writing the settings row when there is none yet (a refused request changes nothing).
+     */
+    async staffIdleMinutes(tx: Db = db): Promise<number> {
+      if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.row.staffIdleMinutes;
+      // No row yet (a new installation): the default, remembered as long as a row would be.
+      if (noRowSince !== undefined && Date.now() - noRowSince < SETTINGS_TTL_MS) return STAFF_IDLE_MINUTES.default;
+      const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
+      if (row) cached = { row, at: Date.now() };
+      else noRowSince = Date.now();
+      return row?.staffIdleMinutes ?? STAFF_IDLE_MINUTES.default;
     },
 
     /** A named secret, created with `generate` the first time (the first instance to ask wins). */

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { NoteDraftInput } from '../../../common/schemas/clinical-notes';
 import { clock } from '../../clock';
+import { visibleNotes } from '../../access/ownership';
+import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { appointments, clinicalNoteAddenda, clinicalNotes, patients, profiles } from '../../db/schema';
 
@@ -16,6 +18,22 @@ export interface NoteTarget {
   id: string;
   patientId: string;
   doctorId: string;
+}
+
+/** A signed note as the patient's context panel and her data export read it. */
+export interface SignedNoteView {
+  id: string;
+  appointmentId: string;
+  /** The visit's start: the note's clinical date. */
+  startsAt: Date;
+  doctorName: string;
+  reason: string;
+  examination: string;
+  diagnosis: string;
+  diagnosisCode: string;
+  plan: string;
+  signedAt: Date;
+  addenda: AddendumView[];
 }
 
 /** At most this many pending notes are listed (the count covers them all). */
@@ -55,11 +73,22 @@ export function createClinicalNotesRepository(db: Db) {
      * Creates the appointment's draft or updates it. Answers undefined when the note is already signed
      * (the upsert's condition leaves a signed note untouched).
      */
-    async saveDraft(target: NoteTarget, fields: NoteDraftInput, tx: Db = db): Promise<{ id: string; created: boolean } | undefined> {
+    async saveDraft(
+      target: NoteTarget,
+      fields: NoteDraftInput,
+      tx: Db = db,
+    ): Promise<{ id: string; created: boolean } | undefined> {
       const now = clock.now();
       const [row] = await tx
         .insert(clinicalNotes)
-        .values({ appointmentId: target.id, patientId: target.patientId, doctorId: target.doctorId, ...fields, createdAt: now, updatedAt: now })
+        .values({
+          appointmentId: target.id,
+          patientId: target.patientId,
+          doctorId: target.doctorId,
+          ...fields,
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoUpdate({
           target: clinicalNotes.appointmentId,
           set: { ...fields, updatedAt: now },
@@ -95,7 +124,9 @@ export function createClinicalNotesRepository(db: Db) {
         .update(clinicalNotes)
         .set({
           patientSummary: text,
-          summarySharedAt: shared ? sql`coalesce(${clinicalNotes.summarySharedAt}, ${now.toISOString()}::timestamptz)` : null,
+          summarySharedAt: shared
+            ? sql`coalesce(${clinicalNotes.summarySharedAt}, ${now.toISOString()}::timestamptz)`
+            : null,
           updatedAt: now,
         })
         .where(eq(clinicalNotes.id, noteId));
@@ -103,7 +134,11 @@ export function createClinicalNotesRepository(db: Db) {
 
     /** «Notas pendientes de firmar»: the doctor's attended appointments without a signed note, oldest first. */
     async pendingOf(doctorId: string, tx: Db = db) {
-      const pending = and(eq(appointments.doctorId, doctorId), eq(appointments.status, 'atendida'), isNull(clinicalNotes.signedAt));
+      const pending = and(
+        eq(appointments.doctorId, doctorId),
+        eq(appointments.status, 'atendida'),
+        isNull(clinicalNotes.signedAt),
+      );
       const items = await tx
         .select({
           appointmentId: appointments.id,
@@ -138,8 +173,57 @@ export function createClinicalNotesRepository(db: Db) {
         })
         .from(clinicalNotes)
         .innerJoin(patients, eq(patients.id, clinicalNotes.patientId))
-        .where(and(eq(patients.accountId, accountId), isNotNull(clinicalNotes.summarySharedAt), ne(clinicalNotes.patientSummary, '')))
+        .where(
+          and(
+            eq(patients.accountId, accountId),
+            isNotNull(clinicalNotes.summarySharedAt),
+            ne(clinicalNotes.patientSummary, ''),
+          ),
+        )
         .orderBy(desc(clinicalNotes.createdAt));
+    },
+
+    /** The reads a route makes: only the notes `visibility` reaches (`access/ownership.ts`). */
+    visibleTo(visibility: Visibility) {
+      return {
+        signedOf: (patientId: string, options: { limit?: number; addenda?: boolean } = {}, tx: Db = db) =>
+          this.signedOf(patientId, visibility, options, tx),
+      };
+    },
+
+    /**
+     * The patient's signed notes that `visibility` reaches, newest visit first (at most `limit`), with
+     * their addenda when asked. Drafts never: they are the doctor's work in progress, not yet the record.
+     */
+    async signedOf(
+      patientId: string,
+      visibility: Visibility,
+      options: { limit?: number; addenda?: boolean } = {},
+      tx: Db = db,
+    ): Promise<SignedNoteView[]> {
+      const query = tx
+        .select({
+          id: clinicalNotes.id,
+          appointmentId: clinicalNotes.appointmentId,
+          startsAt: appointments.startsAt,
+          doctorName: profiles.displayName,
+          reason: clinicalNotes.reason,
+          examination: clinicalNotes.examination,
+          diagnosis: clinicalNotes.diagnosis,
+          diagnosisCode: clinicalNotes.diagnosisCode,
+          plan: clinicalNotes.plan,
+          signedAt: clinicalNotes.signedAt,
+        })
+        .from(clinicalNotes)
+        .innerJoin(appointments, eq(appointments.id, clinicalNotes.appointmentId))
+        .innerJoin(profiles, eq(profiles.id, clinicalNotes.doctorId))
+        .where(and(eq(clinicalNotes.patientId, patientId), isNotNull(clinicalNotes.signedAt), visibleNotes(visibility)))
+        .orderBy(desc(appointments.startsAt), desc(clinicalNotes.id));
+      const rows = options.limit ? await query.limit(options.limit) : await query;
+      const notes: SignedNoteView[] = [];
+      for (const row of rows)
+        notes.push({ ...row, signedAt: row.signedAt!, addenda: options.addenda ? await addendaOf(row.id, tx) : [] });
+      return notes;
     },
 
     /** Many notes in one statement (demo and benchmark data). */

@@ -11,16 +11,20 @@ import {
   visitSummariesSchema,
   visitSummaryInputSchema,
 } from '../../../common/schemas/clinical-notes';
+import { isAppointmentDayReached } from '../../../common/schemas/appointments';
+import { esDateFormat } from '../../../common/time';
 import { APPOINTMENT_NOT_FOUND } from '../../access/scope';
+import { clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError, validationError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { presentNote } from './presenters';
 
 const idParams = z.object({ id: z.uuid({ error: APPOINTMENT_NOT_FOUND }) });
 
-export const NOTE_SIGNED = 'Esta nota ya está firmada y no se puede modificar. Para corregirla o completarla, añade una adenda.';
+export const NOTE_SIGNED =
+  'Esta nota ya está firmada y no se puede modificar. Para corregirla o completarla, añade una adenda.';
 export const NOTE_NOT_SIGNED = 'La nota todavía no está firmada: corrígela directamente en lugar de añadir una adenda.';
 export const NOTE_MISSING = 'Esta cita todavía no tiene nota. Escríbela primero.';
 export const NOTE_NOT_ALLOWED = 'No se puede escribir la nota de una cita cancelada o a la que el paciente no asistió.';
@@ -31,8 +35,19 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const notes = app.repos.clinicalNotes;
   const { db } = app.database;
 
+  /** A note is written from the appointment's day on (in the clinic's zone), never years ahead. */
+  async function refuseBeforeTheDay(startsAt: Date) {
+    const { timeZone } = await app.repos.clinic.getSettings();
+    if (isAppointmentDayReached(startsAt, clock.now(), timeZone)) return;
+    const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      startsAt,
+    );
+    throw conflict(`Todavía no es el día de esta cita: su nota se podrá escribir a partir del ${day}.`);
+  }
+
   /** The note as it is now, inside the transaction that changed it. */
-  const current = async (appointmentId: string, tx: Db) => presentNote((await notes.findByAppointment(appointmentId, tx))!);
+  const current = async (appointmentId: string, tx: Db) =>
+    presentNote((await notes.findByAppointment(appointmentId, tx))!);
 
   app.get(
     api.appointmentNote(':id'),
@@ -41,8 +56,7 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       auditedRead(
         db,
         async (db) => {
-          const appointment = await request.scope.appointment(request.params.id, db);
-          const note = await notes.findByAppointment(appointment.id, db);
+          const { appointment, note } = await request.scope.noteOf(request.params.id, 'read', db);
           return { appointment, note: note ? presentNote(note) : null };
         },
         ({ appointment, note }) => ({
@@ -58,10 +72,14 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     api.appointmentNote(':id'),
-    { config: { access: 'notes:write' }, schema: { params: idParams, body: noteDraftSchema, response: { 200: clinicalNoteSchema } } },
+    {
+      config: { access: 'notes:write' },
+      schema: { params: idParams, body: noteDraftSchema, response: { 200: clinicalNoteSchema } },
+    },
     async (request) => {
-      const appointment = await request.scope.appointment(request.params.id);
+      const { appointment } = await request.scope.noteOf(request.params.id, 'write');
       if (appointment.status === 'cancelada' || appointment.status === 'no_asistio') throw conflict(NOTE_NOT_ALLOWED);
+      await refuseBeforeTheDay(appointment.startsAt);
       return audited(
         db,
         async (tx) => {
@@ -85,7 +103,8 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     api.signAppointmentNote(':id'),
     { config: { access: 'notes:write' }, schema: { params: idParams, response: { 200: clinicalNoteSchema } } },
     async (request) => {
-      const appointment = await request.scope.appointment(request.params.id);
+      const { appointment } = await request.scope.noteOf(request.params.id, 'write');
+      await refuseBeforeTheDay(appointment.startsAt);
       return audited(
         db,
         async (tx) => {
@@ -93,23 +112,35 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!draft) throw conflict(NOTE_MISSING);
           if (draft.signedAt) throw conflict(NOTE_SIGNED);
           const missing = Object.fromEntries(
-            Object.entries(SIGN_REQUIRED_FIELDS).filter(([field]) => draft[field as keyof typeof SIGN_REQUIRED_FIELDS].trim() === ''),
+            Object.entries(SIGN_REQUIRED_FIELDS).filter(
+              ([field]) => draft[field as keyof typeof SIGN_REQUIRED_FIELDS].trim() === '',
+            ),
           );
           if (Object.keys(missing).length > 0) throw validationError(missing);
           if (!(await notes.sign(appointment.id, tx))) throw conflict(NOTE_SIGNED);
           return current(appointment.id, tx);
         },
-        (note) => ({ ...auditContext(request), action: 'sign', entity: 'clinical_note', entityId: note.id, patientId: appointment.patientId, details: { appointmentId: appointment.id } }),
+        (note) => ({
+          ...auditContext(request),
+          action: 'sign',
+          entity: 'clinical_note',
+          entityId: note.id,
+          patientId: appointment.patientId,
+          details: { appointmentId: appointment.id },
+        }),
       );
     },
   );
 
   app.post(
     api.appointmentNoteAddenda(':id'),
-    { config: { access: 'notes:write' }, schema: { params: idParams, body: addendumInputSchema, response: { 201: clinicalNoteSchema } } },
+    {
+      config: { access: 'notes:write' },
+      schema: { params: idParams, body: addendumInputSchema, response: { 201: clinicalNoteSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const appointment = await request.scope.appointment(request.params.id);
+      const { appointment } = await request.scope.noteOf(request.params.id, 'write');
       const note = await audited(
         db,
         async (tx) => {
@@ -119,7 +150,14 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
           await notes.addAddendum(signed.id, user.id, request.body.text, tx);
           return current(appointment.id, tx);
         },
-        (changed) => ({ ...auditContext(request), action: 'addendum', entity: 'clinical_note', entityId: changed.id, patientId: appointment.patientId, details: { appointmentId: appointment.id } }),
+        (changed) => ({
+          ...auditContext(request),
+          action: 'addendum',
+          entity: 'clinical_note',
+          entityId: changed.id,
+          patientId: appointment.patientId,
+          details: { appointmentId: appointment.id },
+        }),
       );
       return reply.status(201).send(note);
     },
@@ -127,9 +165,12 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     api.appointmentNoteSummary(':id'),
-    { config: { access: 'notes:write' }, schema: { params: idParams, body: visitSummaryInputSchema, response: { 200: clinicalNoteSchema } } },
+    {
+      config: { access: 'notes:write' },
+      schema: { params: idParams, body: visitSummaryInputSchema, response: { 200: clinicalNoteSchema } },
+    },
     async (request) => {
-      const appointment = await request.scope.appointment(request.params.id);
+      const { appointment } = await request.scope.noteOf(request.params.id, 'write');
       const { text, shared } = request.body;
       if (shared && text === '') throw validationError({ text: 'Escribe el resumen antes de compartirlo' });
       return audited(
@@ -160,7 +201,12 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const pending = await auditedRead(
         db,
         (db) => notes.pendingOf(user.id, db),
-        (found) => ({ ...auditContext(request), action: 'list', entity: 'clinical_note', details: { view: 'pending', results: found.total } }),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'clinical_note',
+          details: { view: 'pending', results: found.total },
+        }),
       );
       return {
         total: pending.total,
@@ -183,9 +229,21 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await auditedRead(
         db,
         (db) => notes.sharedSummariesOf(user.id, db),
-        (rows) => ({ ...auditContext(request), action: 'list', entity: 'visit_summary', patientId: rows[0]?.patientId, details: { results: rows.length } }),
+        (rows) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'visit_summary',
+          patientId: rows[0]?.patientId,
+          details: { results: rows.length },
+        }),
       );
-      return { items: found.map((row) => ({ appointmentId: row.appointmentId, text: row.text, sharedAt: row.sharedAt!.toISOString() })) };
+      return {
+        items: found.map((row) => ({
+          appointmentId: row.appointmentId,
+          text: row.text,
+          sharedAt: row.sharedAt!.toISOString(),
+        })),
+      };
     },
   );
 };

@@ -41,17 +41,27 @@ async function book(time: string, email: string) {
     },
   });
   expect(response.statusCode).toBe(201);
-  return { id: response.json().appointment.id as string, token: (response.json().manageUrl as string).split('/cita/')[1]! };
+  return {
+    id: response.json().appointment.id as string,
+    token: (response.json().manageUrl as string).split('/cita/')[1]!,
+  };
 }
 
 const answer = (token: string, value: unknown) =>
   t.request({ method: 'POST', url: `/api/public/bookings/${token}/answer`, payload: { answer: value } });
 const answers = async (...ids: string[]) =>
-  (await t.request({ method: 'GET', url: `/api/appointment-answers?ids=${ids.join(',')}`, cookie: admin.cookie })).json().answers;
+  (
+    await t.request({ method: 'GET', url: `/api/appointment-answers?ids=${ids.join(',')}`, cookie: admin.cookie })
+  ).json().answers;
 const freeTuesday = async () =>
-  ((await t.request({ method: 'GET', url: `/api/public/availability?doctorId=${doctorId}&from=${TUESDAY}&to=${TUESDAY}` })).json().doctors[0].slots as { startsAt: string }[]).map(
-    (slot) => slot.startsAt,
-  );
+  (
+    (
+      await t.request({
+        method: 'GET',
+        url: `/api/public/availability?doctorId=${doctorId}&from=${TUESDAY}&to=${TUESDAY}`,
+      })
+    ).json().doctors[0].slots as { startsAt: string }[]
+  ).map((slot) => slot.startsAt);
 
 describe('answers to the reminder', () => {
   it('the reminder carries one-click «Confirmo que iré» and «No podré ir» links to the manage page', async () => {
@@ -59,7 +69,9 @@ describe('answers to the reminder', () => {
     clock.freeze('2026-03-02T11:30:00+01:00'); // 23.5 h before: the reminder is due
     expect(await t.app.appointments.enqueueDueReminders()).toBeGreaterThanOrEqual(1);
     await t.deliverMail();
-    const reminder = t.mailer.sent.find((mail) => mail.to === 'recordada@prueba.test' && /^Recordatorio/.test(mail.subject))!;
+    const reminder = t.mailer.sent.find(
+      (mail) => mail.to === 'recordada@prueba.test' && /^Recordatorio/.test(mail.subject),
+    )!;
     const manage = `http://localhost:3000/cita/${booking.token}`;
     expect(reminder.text).toContain(`Confirmo que iré: ${manage}?respuesta=confirmo`);
     expect(reminder.text).toContain(`No podré ir: ${manage}?respuesta=no-podre-ir`);
@@ -73,8 +85,14 @@ describe('answers to the reminder', () => {
     clock.freeze('2026-03-02T10:15:00+01:00');
     const response = await answer(booking.token, 'confirmed');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ answer: 'confirmed', status: 'confirmada', answeredAt: '2026-03-02T09:15:00.000Z' });
-    expect(await answers(booking.id)).toEqual([{ appointmentId: booking.id, answer: 'confirmed', answeredAt: '2026-03-02T09:15:00.000Z' }]);
+    expect(response.json()).toMatchObject({
+      answer: 'confirmed',
+      status: 'confirmada',
+      answeredAt: '2026-03-02T09:15:00.000Z',
+    });
+    expect(await answers(booking.id)).toEqual([
+      { appointmentId: booking.id, answer: 'confirmed', answeredAt: '2026-03-02T09:15:00.000Z' },
+    ]);
     const audit = await t.database.db
       .select()
       .from(auditLog)
@@ -90,9 +108,11 @@ describe('answers to the reminder', () => {
     clock.freeze('2026-03-02T10:20:00+01:00');
     expect((await answer(booking.token, 'confirmed')).statusCode).toBe(200);
     clock.freeze(MONDAY_9);
-    const range = (query: string) => t.request({ method: 'GET', url: `/api/appointment-answers/range?${query}`, cookie: admin.cookie });
+    const range = (query: string) =>
+      t.request({ method: 'GET', url: `/api/appointment-answers/range?${query}`, cookie: admin.cookie });
     const tuesday = `from=${TUESDAY}T00:00:00%2B01:00&to=2026-03-04T00:00:00%2B01:00`;
-    const ids = async (query: string) => ((await range(query)).json().answers as { appointmentId: string }[]).map((row) => row.appointmentId);
+    const ids = async (query: string) =>
+      ((await range(query)).json().answers as { appointmentId: string }[]).map((row) => row.appointmentId);
     expect(await ids(tuesday)).toContain(booking.id);
     expect(await ids(`${tuesday}&doctorId=${doctorId}`)).toContain(booking.id);
     expect(await ids(`${tuesday}&doctorId=00000000-0000-4000-8000-000000000000`)).toEqual([]);
@@ -108,7 +128,11 @@ describe('answers to the reminder', () => {
     expect(await freeTuesday()).not.toContain(slot);
     // 2 hours before: the 24-hour window has closed, so «Cancelar la cita» is refused…
     clock.freeze(`${TUESDAY}T10:30:00+01:00`);
-    const cancel = await t.request({ method: 'POST', url: `/api/public/bookings/${booking.token}/cancel`, payload: { reason: '' } });
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/public/bookings/${booking.token}/cancel`,
+      payload: { reason: '' },
+    });
     expect(cancel.statusCode).toBe(409);
     // …but the reminder's «No podré ir» is not: the clinic would rather know.
     const response = await answer(booking.token, 'declined');

@@ -13,7 +13,10 @@ export function createConfirmationsRepository(db: Db) {
       const [row] = await tx
         .insert(appointmentAnswers)
         .values({ appointmentId, answer, answeredAt: at })
-        .onConflictDoUpdate({ target: appointmentAnswers.appointmentId, set: { answer: sql`excluded.answer`, answeredAt: sql`excluded.answered_at` } })
+        .onConflictDoUpdate({
+          target: appointmentAnswers.appointmentId,
+          set: { answer: sql`excluded.answer`, answeredAt: sql`excluded.answered_at` },
+        })
         .returning();
       return row!;
     },

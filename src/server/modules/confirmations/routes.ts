@@ -16,7 +16,11 @@ import { createConfirmationService } from './service';
 const tokenParams = z.object({ token: z.string().max(100) });
 const answerBody = z.object({ answer: z.enum(PATIENT_ANSWERS, { error: 'Respuesta no válida' }) });
 const presentAnswers = (rows: AppointmentAnswerRow[]) => ({
-  answers: rows.map((row) => ({ appointmentId: row.appointmentId, answer: row.answer, answeredAt: row.answeredAt.toISOString() })),
+  answers: rows.map((row) => ({
+    appointmentId: row.appointmentId,
+    answer: row.answer,
+    answeredAt: row.answeredAt.toISOString(),
+  })),
 });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
 
@@ -31,7 +35,7 @@ const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.public.answerBooking(':token'),
     {
-      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 hour' } },
+      config: { access: 'public', rateLimit: app.config.limits.bookingAnswer },
       schema: { params: tokenParams, body: answerBody, response: { 200: reminderAnswerResultSchema } },
     },
     async (request) => {
@@ -45,13 +49,19 @@ const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.appointmentAnswers,
-    { config: { access: 'appointments:list' }, schema: { querystring: answersQuerySchema, response: { 200: appointmentAnswersSchema } } },
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: answersQuerySchema, response: { 200: appointmentAnswersSchema } },
+    },
     async (request) => presentAnswers(await repos.confirmations.forAppointments(request.query.ids)),
   );
 
   app.get(
     api.appointmentAnswersRange,
-    { config: { access: 'appointments:list' }, schema: { querystring: appointmentRangeQuerySchema, response: { 200: appointmentAnswersSchema } } },
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: appointmentRangeQuerySchema, response: { 200: appointmentAnswersSchema } },
+    },
     async (request) => {
       const { from, to, doctorId } = request.query;
       return presentAnswers(await repos.confirmations.forRange({ from: new Date(from), to: new Date(to), doctorId }));

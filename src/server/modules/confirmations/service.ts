@@ -32,10 +32,18 @@ export function createConfirmationService(app: FastifyInstance) {
 
   function requireOpen(view: AppointmentView) {
     if (!LIVE.includes(view.status)) {
-      throw new AppError(409, 'INVALID_TRANSITION', view.status === 'cancelada' ? 'Esta cita ya está cancelada.' : 'Esta cita ya no admite respuesta.');
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        view.status === 'cancelada' ? 'Esta cita ya está cancelada.' : 'Esta cita ya no admite respuesta.',
+      );
     }
     if (view.startsAt.getTime() <= clock.nowMs()) {
-      throw new AppError(409, 'INVALID_TRANSITION', 'Esta cita ya ha empezado o ha pasado: si necesitas algo, llama a la clínica.');
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        'Esta cita ya ha empezado o ha pasado: si necesitas algo, llama a la clínica.',
+      );
     }
   }
 
@@ -54,7 +62,12 @@ export function createConfirmationService(app: FastifyInstance) {
         details: { ...who.details, answer: 'confirmed' },
       },
     );
-    await app.events.publish({ type: 'appointment', appointmentId: view.id, doctorId: view.doctorId, startsAt: view.startsAt.toISOString() });
+    await app.events.publish({
+      type: 'appointment',
+      appointmentId: view.id,
+      doctorId: view.doctorId,
+      startsAt: view.startsAt.toISOString(),
+    });
     return result(view, 'confirmed', row.answeredAt);
   }
 

@@ -23,7 +23,8 @@ const dashboard = async (cookie: string, url: string) => {
   return response.json();
 };
 
-const send = (cookie: string, url: string, body: string) => t.request({ method: 'POST', url, cookie, payload: { id: randomUUID(), body } });
+const send = (cookie: string, url: string, body: string) =>
+  t.request({ method: 'POST', url, cookie, payload: { id: randomUUID(), body } });
 
 describe('dashboard counts', () => {
   it('the admin sees the inbox unread total and the tasks overdue in the clinic day', async () => {
@@ -31,7 +32,16 @@ describe('dashboard counts', () => {
     expect(before).toMatchObject({ unreadMessages: 0, overdueTasks: 0 });
 
     const task = (title: string, dueDate: string, status: 'pendiente' | 'hecha' = 'pendiente') =>
-      t.app.repos.tasks.create({ title, description: '', assigneeId: admin.id, createdBy: admin.id, dueDate, priority: 'media', status, patientId: null });
+      t.app.repos.tasks.create({
+        title,
+        description: '',
+        assigneeId: admin.id,
+        createdBy: admin.id,
+        dueDate,
+        priority: 'media',
+        status,
+        patientId: null,
+      });
     await task('Vencida ayer en Madrid', '2026-03-10');
     await task('Vencida hace dos días', '2026-03-09');
     await task('Hecha, aunque vencida', '2026-03-09', 'hecha');
@@ -54,10 +64,20 @@ describe('dashboard counts', () => {
     const patient = await t.createUser({ role: 'paciente', displayName: 'Luis Ferrer' });
     expect((await send(patient.cookie, '/api/me/messages', 'Consulta sobre mi receta')).statusCode).toBe(201);
     expect((await dashboard(patient.cookie, '/api/dashboard/patient')).unreadMessages).toBe(0);
-    const inbox = (await t.request({ method: 'GET', url: `/api/conversations?q=${encodeURIComponent('Consulta sobre mi receta')}`, cookie: admin.cookie })).json();
+    const inbox = (
+      await t.request({
+        method: 'GET',
+        url: `/api/conversations?q=${encodeURIComponent('Consulta sobre mi receta')}`,
+        cookie: admin.cookie,
+      })
+    ).json();
     const conversationId = inbox.conversations[0].id as string;
-    expect((await send(admin.cookie, `/api/conversations/${conversationId}/messages`, 'Se la enviamos hoy.')).statusCode).toBe(201);
-    expect((await send(admin.cookie, `/api/conversations/${conversationId}/messages`, 'Ya está en su área.')).statusCode).toBe(201);
+    expect(
+      (await send(admin.cookie, `/api/conversations/${conversationId}/messages`, 'Se la enviamos hoy.')).statusCode,
+    ).toBe(201);
+    expect(
+      (await send(admin.cookie, `/api/conversations/${conversationId}/messages`, 'Ya está en su área.')).statusCode,
+    ).toBe(201);
     expect((await dashboard(patient.cookie, '/api/dashboard/patient')).unreadMessages).toBe(2);
 
     expect((await t.request({ method: 'GET', url: '/api/me/messages', cookie: patient.cookie })).statusCode).toBe(200);

@@ -14,14 +14,22 @@ export interface LoadedExport {
 }
 
 function summaryPdf(loaded: LoadedExport, context: ExportContext): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Datos de ${loaded.patientName}`, Author: loaded.clinicName } });
-  const generated = esDateFormat({ timeZone: context.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(loaded.generatedAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `Datos de ${loaded.patientName}`, Author: loaded.clinicName },
+  });
+  const generated = esDateFormat({ timeZone: context.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
+    loaded.generatedAt,
+  );
   doc.font('Helvetica-Bold').fontSize(18).text(loaded.clinicName);
   doc.font('Helvetica').fontSize(14).text(`Tus datos personales: ${loaded.patientName}`);
   doc
     .fontSize(9)
     .fillColor('#52606d')
-    .text(`Generado el ${generated}. Copia de los datos que la clínica conserva sobre ti (derecho de acceso, art. 15 RGPD).`)
+    .text(
+      `Generado el ${generated}. Copia de los datos que la clínica conserva sobre ti (derecho de acceso, art. 15 RGPD).`,
+    )
     .fillColor('black')
     .moveDown();
   for (const { section, data } of loaded.sections) {
@@ -44,7 +52,9 @@ export function exportArchive(loaded: LoadedExport, context: ExportContext): Nod
     version: EXPORT_FORMAT_VERSION,
     generatedAt: loaded.generatedAt.toISOString(),
     clinic: loaded.clinicName,
-    ...Object.fromEntries(loaded.sections.map(({ section, data }) => [section.key, section.toJson ? section.toJson(data) : data])),
+    ...Object.fromEntries(
+      loaded.sections.map(({ section, data }) => [section.key, section.toJson ? section.toJson(data) : data]),
+    ),
   };
   const mtime = loaded.generatedAt;
   // Stored, not deflated: readable as it is, and the access matrix can search it for another patient's data.

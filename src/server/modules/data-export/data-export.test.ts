@@ -3,7 +3,7 @@ import { ERROR_CODES } from '../../../common/messages';
 import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { withAuditEntries } from '../../test/audit';
-import { createDoctor, insertAppointment } from '../../test/fixtures';
+import { createDoctor, insertAppointment, createPatientRecord } from '../../test/fixtures';
 import { pdfText, readZip } from '../../test/zip';
 import { TEST_PASSWORD } from '../../test/app';
 import { hashPassword } from '../auth/passwords';
@@ -25,13 +25,34 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
     const doctor = await createDoctor(t, admin.cookie);
     const me = await t.createUser({ role: 'paciente', displayName: 'Marina Exportada' });
     const other = await t.createUser({ role: 'paciente', displayName: 'Olga Ajena' });
-    const myRecord = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: me.cookie })).json() as { id: string };
-    const otherRecord = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: other.cookie })).json() as { id: string };
-    const attended = await insertAppointment(t, { patientId: myRecord.id, doctorId: doctor.id, startsAt: new Date('2026-03-03T10:00:00+01:00') });
-    const cancelled = await insertAppointment(t, { patientId: myRecord.id, doctorId: doctor.id, startsAt: new Date('2026-03-04T11:30:00+01:00'), status: 'cancelada' });
-    const foreign = await insertAppointment(t, { patientId: otherRecord.id, doctorId: doctor.id, startsAt: new Date('2026-03-05T12:00:00+01:00') });
+    const myRecord = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: me.cookie })).json() as {
+      id: string;
+    };
+    const otherRecord = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: other.cookie })).json() as {
+      id: string;
+    };
+    const attended = await insertAppointment(t, {
+      patientId: myRecord.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-03-03T10:00:00+01:00'),
+    });
+    const cancelled = await insertAppointment(t, {
+      patientId: myRecord.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-03-04T11:30:00+01:00'),
+      status: 'cancelada',
+    });
+    const foreign = await insertAppointment(t, {
+      patientId: otherRecord.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-03-05T12:00:00+01:00'),
+    });
 
-    const { response, entries } = await withAuditEntries(t, { method: 'GET', url: '/api/me/data-export', cookie: me.cookie });
+    const { response, entries } = await withAuditEntries(t, {
+      method: 'GET',
+      url: '/api/me/data-export',
+      cookie: me.cookie,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe('attachment; filename="mis-datos-2026-03-02.zip"');
@@ -40,7 +61,11 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
     expect([...files.keys()].sort()).toEqual(['datos.json', 'resumen.pdf']);
     const json = files.get('datos.json')!.toString('utf8');
     const data = JSON.parse(json);
-    expect(data).toMatchObject({ version: 1, generatedAt: '2026-03-02T08:00:00.000Z', ficha: { id: myRecord.id, firstName: 'Marina' } });
+    expect(data).toMatchObject({
+      version: 1,
+      generatedAt: '2026-03-02T08:00:00.000Z',
+      ficha: { id: myRecord.id, firstName: 'Marina' },
+    });
     expect(data.citas.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([
       [attended.id, 'confirmada'],
       [cancelled.id, 'cancelada'],
@@ -64,61 +89,218 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
     await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
     const doctorCookie = await t.signIn(doctor.email);
     const me = await t.createUser({ role: 'paciente', displayName: 'Nuria Clínica' });
-    const record = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: me.cookie })).json() as { id: string };
-    await insertAppointment(t, { patientId: record.id, doctorId: doctor.id, startsAt: new Date('2026-03-01T10:00:00+01:00') });
+    const record = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: me.cookie })).json() as {
+      id: string;
+    };
+    await insertAppointment(t, {
+      patientId: record.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-03-01T10:00:00+01:00'),
+    });
     const created = async (url: string, cookie: string, payload: Record<string, unknown>) => {
       const response = await t.request({ method: 'POST', url, cookie, payload });
       expect(response.statusCode, response.body).toBe(201);
       return response.json() as { id: string };
     };
-    const treatment = await created('/api/treatments', doctorCookie, { patientId: record.id, title: 'Fisioterapia lumbar', startDate: '2026-03-02', sessionsPlanned: 8 });
+    const treatment = await created('/api/treatments', doctorCookie, {
+      patientId: record.id,
+      title: 'Fisioterapia lumbar',
+      startDate: '2026-03-02',
+      sessionsPlanned: 8,
+    });
     await created('/api/prescriptions', doctorCookie, {
       patientId: record.id,
       prescribedOn: '2026-03-02',
       diagnosis: 'Lumbalgia',
-      medicines: [{ medicine: 'Paracetamol 1 g comprimidos', dose: '1 comprimido', route: 'oral', frequency: 'cada 8 horas', duration: '5 días', quantity: '1 envase', instructions: '' }],
+      medicines: [
+        {
+          medicine: 'Paracetamol 1 g comprimidos',
+          dose: '1 comprimido',
+          route: 'oral',
+          frequency: 'cada 8 horas',
+          duration: '5 días',
+          quantity: '1 envase',
+          instructions: '',
+        },
+      ],
     });
     const upload = async (name: string, visible: boolean) => {
       const response = await t.request({
         method: 'POST',
         url: '/api/files',
         cookie: admin.cookie,
-        ...multipartUpload(await samplePdf(name), name, { type: 'informes', patientId: record.id, visibleToPatient: String(visible) }),
+        ...multipartUpload(await samplePdf(name), name, {
+          type: 'informes',
+          patientId: record.id,
+          visibleToPatient: String(visible),
+        }),
       });
       expect(response.statusCode, response.body).toBe(201);
       return response.json() as { id: string };
     };
     const visible = await upload('informe-para-ti.pdf', true);
     await upload('nota-interna.pdf', false);
-    const sent = await t.request({ method: 'POST', url: '/api/me/messages', cookie: me.cookie, payload: { id: crypto.randomUUID(), body: '¿Puedo cambiar la sesión del jueves?' } });
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/me/messages',
+      cookie: me.cookie,
+      payload: { id: crypto.randomUUID(), body: '¿Puedo cambiar la sesión del jueves?' },
+    });
     expect(sent.statusCode, sent.body).toBe(201);
 
     const response = await t.request({ method: 'GET', url: '/api/me/data-export', cookie: me.cookie });
     expect(response.statusCode, response.body).toBe(200);
     const files = await readZip(response.rawPayload);
     const data = JSON.parse(files.get('datos.json')!.toString('utf8'));
-    expect(data.tratamientos).toEqual([expect.objectContaining({ id: treatment.id, title: 'Fisioterapia lumbar', sessionsPlanned: 8, sessionsDone: 0 })]);
+    expect(data.tratamientos).toEqual([
+      expect.objectContaining({ id: treatment.id, title: 'Fisioterapia lumbar', sessionsPlanned: 8, sessionsDone: 0 }),
+    ]);
     expect(data.recetas).toEqual([expect.objectContaining({ diagnosis: 'Lumbalgia', doctorName: 'Dra. Sara Receta' })]);
     // Only the visible document, listed without its contents, which travel as a file of the ZIP.
     expect(data.documentos).toEqual([expect.objectContaining({ id: visible.id, name: 'informe-para-ti.pdf' })]);
     expect(data.documentos[0]).not.toHaveProperty('content');
     expect(await pdfText(files.get(data.documentos[0].path)!)).toContain('informe-para-ti.pdf');
     expect([...files.keys()].filter((name) => name.startsWith('documentos/'))).toEqual([data.documentos[0].path]);
-    expect(data.mensajes).toEqual([expect.objectContaining({ from: 'Paciente', text: '¿Puedo cambiar la sesión del jueves?' })]);
+    expect(data.mensajes).toEqual([
+      expect.objectContaining({ from: 'Paciente', text: '¿Puedo cambiar la sesión del jueves?' }),
+    ]);
 
     const text = await pdfText(files.get('resumen.pdf')!);
-    for (const expected of ['Fisioterapia lumbar', 'Paracetamol 1 g comprimidos', 'informe-para-ti.pdf', '¿Puedo cambiar la sesión del jueves?']) {
+    for (const expected of [
+      'Fisioterapia lumbar',
+      'Paracetamol 1 g comprimidos',
+      'informe-para-ti.pdf',
+      '¿Puedo cambiar la sesión del jueves?',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('nota-interna.pdf');
   });
 
+  it('her signed clinical notes with reason, examination, diagnosis, plan, addenda, date and doctor; drafts and others’ notes stay out', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const doctor = await createDoctor(t, admin.cookie, { displayName: 'Dra. Elena Nota' });
+    await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    const doctorCookie = await t.signIn(doctor.email);
+    const me = await t.createUser({ role: 'paciente', displayName: 'Inés Acceso' });
+    const other = await t.createUser({ role: 'paciente', displayName: 'Olivia Ajena' });
+    const record = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: me.cookie })).json() as {
+      id: string;
+    };
+    const otherRecord = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: other.cookie })).json() as {
+      id: string;
+    };
+    const signedVisit = await insertAppointment(t, {
+      patientId: record.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-02-23T10:00:00+01:00'),
+    });
+    const draftVisit = await insertAppointment(t, {
+      patientId: record.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-02-25T10:00:00+01:00'),
+    });
+    const foreignVisit = await insertAppointment(t, {
+      patientId: otherRecord.id,
+      doctorId: doctor.id,
+      startsAt: new Date('2026-02-24T10:00:00+01:00'),
+    });
+    const write = async (appointmentId: string, fields: Record<string, string>, sign: boolean) => {
+      const saved = await t.request({
+        method: 'PUT',
+        url: `/api/appointments/${appointmentId}/note`,
+        cookie: doctorCookie,
+        payload: fields,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      if (sign)
+        expect(
+          (
+            await t.request({
+              method: 'POST',
+              url: `/api/appointments/${appointmentId}/note/sign`,
+              cookie: doctorCookie,
+            })
+          ).statusCode,
+        ).toBe(200);
+      return saved.json().id as string;
+    };
+    const note = {
+      reason: 'Tos de tres semanas',
+      examination: 'Sibilancias espiratorias',
+      diagnosis: 'Bronquitis aguda',
+      diagnosisCode: 'J20.9',
+      plan: 'Salbutamol a demanda',
+    };
+    const signedId = await write(signedVisit.id, note, true);
+    const addendum = await t.request({
+      method: 'POST',
+      url: `/api/appointments/${signedVisit.id}/note/addenda`,
+      cookie: doctorCookie,
+      payload: { text: 'Radiografía de tórax normal' },
+    });
+    expect(addendum.statusCode, addendum.body).toBe(201);
+    await write(draftVisit.id, { ...note, diagnosis: 'Borrador sin firmar' }, false);
+    await write(foreignVisit.id, { ...note, diagnosis: 'Diagnóstico de Olivia' }, true);
+
+    const { response, entries } = await withAuditEntries(t, {
+      method: 'GET',
+      url: '/api/me/data-export',
+      cookie: me.cookie,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const files = await readZip(response.rawPayload);
+    const json = files.get('datos.json')!.toString('utf8');
+    const data = JSON.parse(json);
+    expect(data.notas_clinicas).toEqual([
+      {
+        id: signedId,
+        appointmentId: signedVisit.id,
+        date: '2026-02-23T09:00:00.000Z',
+        doctorName: 'Dra. Elena Nota',
+        ...note,
+        signedAt: '2026-03-02T08:00:00.000Z',
+        addenda: [{ at: '2026-03-02T08:00:00.000Z', author: 'Dra. Elena Nota', text: 'Radiografía de tórax normal' }],
+      },
+    ]);
+    for (const absent of ['Borrador sin firmar', 'Diagnóstico de Olivia']) expect(json).not.toContain(absent);
+    const text = await pdfText(files.get('resumen.pdf')!);
+    for (const expected of [
+      'Notas clínicas',
+      '23/02/2026, 10:00 · Dra. Elena Nota',
+      'Sibilancias espiratorias',
+      'Bronquitis aguda (J20.9)',
+      'Salbutamol a demanda',
+      'Radiografía de tórax normal',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Borrador sin firmar');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.details).toMatchObject({
+      kind: 'data_export',
+      sections: expect.arrayContaining(['notas_clinicas']),
+    });
+  });
+
   it('a paciente whose record is not confirmed gets 409 RECORD_NOT_CONFIRMED', async () => {
-    await t.app.repos.patients.create({ firstName: 'Pilar', lastName: 'Pendiente', email: 'pilar.pendiente@prueba.test', phone: '' });
-    const pending = await t.createUser({ role: 'paciente', email: 'pilar.pendiente@prueba.test', displayName: 'Pilar Pendiente' });
+    await createPatientRecord(t, {
+      firstName: 'Pilar',
+      lastName: 'Pendiente',
+      email: 'pilar.pendiente@prueba.test',
+      phone: '',
+    });
+    const pending = await t.createUser({
+      role: 'paciente',
+      email: 'pilar.pendiente@prueba.test',
+      displayName: 'Pilar Pendiente',
+    });
     const response = await t.request({ method: 'GET', url: '/api/me/data-export', cookie: pending.cookie });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toMatchObject({ code: 'RECORD_NOT_CONFIRMED', message: ERROR_CODES.RECORD_NOT_CONFIRMED });
+    expect(response.json().error).toMatchObject({
+      code: 'RECORD_NOT_CONFIRMED',
+      message: ERROR_CODES.RECORD_NOT_CONFIRMED,
+    });
   });
 });
 
@@ -128,7 +310,9 @@ describe('the export is rate limited', () => {
     try {
       const me = await limited.createUser({ role: 'paciente' });
       for (let i = 0; i < 5; i++) {
-        expect((await limited.request({ method: 'GET', url: '/api/me/data-export', cookie: me.cookie })).statusCode).toBe(200);
+        expect(
+          (await limited.request({ method: 'GET', url: '/api/me/data-export', cookie: me.cookie })).statusCode,
+        ).toBe(200);
       }
       const refused = await limited.request({ method: 'GET', url: '/api/me/data-export', cookie: me.cookie });
       expect(refused.statusCode).toBe(429);

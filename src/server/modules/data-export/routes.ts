@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import { dateInZone } from '../availability/slots';
 import { clock } from '../../clock';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import { exportArchive, type LoadedExport } from './archive';
@@ -14,25 +14,27 @@ import type { ExportContext } from './sections';
 const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     api.myDataExport,
-    { config: { access: 'my-data:export', rateLimit: { max: 5, timeWindow: '1 hour' } } },
+    { config: { access: 'my-data:export', rateLimit: app.config.limits.dataExport } },
     async (request, reply) => {
       const user = requireUser(request);
       // 409 RECORD_NOT_CONFIRMED until the record is linked and the e-mail proved (record-link rules).
       const own = await requireOwnRecord(app, user);
       const settings = await app.repos.clinic.getSettings();
+      const generatedAt = clock.now();
       const context: ExportContext = {
         repos: app.repos,
         timeZone: settings.timeZone,
-        visibility: request.scope.visibility,
+        today: dateInZone(generatedAt, settings.timeZone),
+        scope: request.scope,
         files: databaseFileStore(app.database.db),
       };
-      const generatedAt = clock.now();
       // Every section is read before the export's audit entry is written, and sent only after it: what was handed over is on record.
       const sections = await auditedRead(
         app.database.db,
         async (db) => {
           const loaded: LoadedExport['sections'] = [];
-          for (const section of EXPORT_SECTIONS) loaded.push({ section, data: await section.load(db, own.id, context) });
+          for (const section of EXPORT_SECTIONS)
+            loaded.push({ section, data: await section.load(db, own.id, context) });
           return loaded;
         },
         {
@@ -50,7 +52,10 @@ const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply
         .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', `attachment; filename="mis-datos-${dateInZone(generatedAt, settings.timeZone)}.zip"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="mis-datos-${dateInZone(generatedAt, settings.timeZone)}.zip"`,
+        )
         .send(archive);
     },
   );

@@ -3,8 +3,8 @@ import { APPOINTMENT_STATUS_LABELS } from '../../../common/schemas/appointments'
 import { SEX_LABELS } from '../../../common/schemas/patients';
 import { esDateFormat } from '../../../common/time';
 import type { Db } from '../../db/client';
-import type { Visibility } from '../../access/visibility';
-import type { Repositories } from '../../repositories';
+import type { RequestScope } from '../../access/scope';
+import type { Repositories } from '../repositories';
 import type { FileStore } from '../files/store';
 import { presentAppointment } from '../appointments/service';
 import { presentPatient } from '../patients/presenters';
@@ -13,8 +13,10 @@ import { presentPatient } from '../patients/presenters';
 export interface ExportContext {
   repos: Repositories;
   timeZone: string;
-  /** What the requesting paciente may see (her own record's data): the scoped reads use it. */
-  visibility: Visibility;
+  /** The clinic's day by `clock` (`YYYY-MM-DD`): a prescription past its validity is exported `caducada`. */
+  today: string;
+  /** The request's scope: her clinical writing and documents are read through it, so only what she may see. */
+  scope: Pick<RequestScope, 'treatments' | 'prescriptions' | 'notes' | 'files'>;
   /** Where the contents of her documents are read. */
   files: FileStore;
 }
@@ -42,14 +44,27 @@ export interface ExportSection<T = unknown> {
 }
 
 /** Keeps each provider's data type while listing them together. */
-export const defineSection = <T>(section: ExportSection<T>): ExportSection<unknown> => section as ExportSection<unknown>;
+export const defineSection = <T>(section: ExportSection<T>): ExportSection<unknown> =>
+  section as ExportSection<unknown>;
 
 export const dateTimeFormat = (timeZone: string) =>
-  esDateFormat({ timeZone, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  esDateFormat({
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
 
 /** A label and its value on one line; empty values are written as «—» so a gap is visibly empty. */
 export function field(doc: PDFKit.PDFDocument, label: string, value: string | null | undefined) {
-  doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value?.trim() || '—');
+  doc
+    .font('Helvetica-Bold')
+    .text(`${label}: `, { continued: true })
+    .font('Helvetica')
+    .text(value?.trim() || '—');
 }
 
 const recordSection = defineSection({
@@ -62,13 +77,23 @@ const recordSection = defineSection({
   toPdf(doc, patient) {
     if (!patient) return void doc.text('No hay ficha.');
     field(doc, 'Nombre', `${patient.firstName} ${patient.lastName}`);
-    field(doc, 'Documento', patient.documentNumber ? `${patient.documentType ? DOCUMENT_TYPE_LABELS[patient.documentType] : ''} ${patient.documentNumber}` : null);
+    field(
+      doc,
+      'Documento',
+      patient.documentNumber
+        ? `${patient.documentType ? DOCUMENT_TYPE_LABELS[patient.documentType] : ''} ${patient.documentNumber}`
+        : null,
+    );
     field(doc, 'Fecha de nacimiento', patient.birthDate ? patient.birthDate.split('-').reverse().join('/') : null);
     field(doc, 'Sexo', patient.sex ? SEX_LABELS[patient.sex] : null);
     field(doc, 'Teléfono', patient.phone);
     field(doc, 'Correo electrónico', patient.email);
     field(doc, 'Dirección', patient.address);
-    field(doc, 'Aseguradora', patient.insurer ? `${patient.insurer}${patient.policyNumber ? ` (póliza ${patient.policyNumber})` : ''}` : null);
+    field(
+      doc,
+      'Aseguradora',
+      patient.insurer ? `${patient.insurer}${patient.policyNumber ? ` (póliza ${patient.policyNumber})` : ''}` : null,
+    );
     field(doc, 'Alergias', patient.allergies);
     field(doc, 'Antecedentes', patient.medicalHistory);
   },
@@ -93,7 +118,9 @@ const appointmentsSection = defineSection({
         .font('Helvetica-Bold')
         .text(`${when.format(new Date(appointment.startsAt))} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}`)
         .font('Helvetica')
-        .text(`${appointment.doctorName} (${appointment.specialty})${appointment.reason ? ` — ${appointment.reason}` : ''}`)
+        .text(
+          `${appointment.doctorName} (${appointment.specialty})${appointment.reason ? ` — ${appointment.reason}` : ''}`,
+        )
         .moveDown(0.4);
     }
   },

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, cookie = admin.cookie) => t.request({ method: 'POST', url, payload: payload as object, cookie });
+const post = (url: string, payload: unknown, cookie = admin.cookie) =>
+  t.request({ method: 'POST', url, payload: payload as object, cookie });
 
 describe('specialties', () => {
   it('are a managed list: create, rename, refuse duplicates, refuse deleting one in use', async () => {
@@ -20,16 +21,28 @@ describe('specialties', () => {
     const duplicate = await post('/api/specialties', { name: 'dermatología' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().error.message).toBe('Ya existe una especialidad con ese nombre');
-    const renamed = await t.request({ method: 'PATCH', url: `/api/specialties/${created.json().id}`, cookie: admin.cookie, payload: { name: 'Dermatología clínica' } });
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/specialties/${created.json().id}`,
+      cookie: admin.cookie,
+      payload: { name: 'Dermatología clínica' },
+    });
     expect(renamed.json().name).toBe('Dermatología clínica');
 
     await createDoctor(t, admin.cookie, { specialtyId: created.json().id });
-    const inUse = await t.request({ method: 'DELETE', url: `/api/specialties/${created.json().id}`, cookie: admin.cookie });
+    const inUse = await t.request({
+      method: 'DELETE',
+      url: `/api/specialties/${created.json().id}`,
+      cookie: admin.cookie,
+    });
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().error.message).toMatch(/hay 1 doctor/);
 
     const unused = await post('/api/specialties', { name: 'Podología' });
-    expect((await t.request({ method: 'DELETE', url: `/api/specialties/${unused.json().id}`, cookie: admin.cookie })).statusCode).toBe(204);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/specialties/${unused.json().id}`, cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 
@@ -56,7 +69,12 @@ describe('doctors', () => {
     });
     expect(response.statusCode).toBe(201);
     const doctor = response.json();
-    expect(doctor).toMatchObject({ displayName: 'Dr. Andrés Ruiz', specialty: 'Traumatología', active: true, appointmentMinutes: 20 });
+    expect(doctor).toMatchObject({
+      displayName: 'Dr. Andrés Ruiz',
+      specialty: 'Traumatología',
+      active: true,
+      appointmentMinutes: 20,
+    });
     expect(doctor.schedule).toEqual([
       { weekday: 1, start: '09:00', end: '14:00' },
       { weekday: 1, start: '16:00', end: '19:00' },
@@ -80,7 +98,12 @@ describe('doctors', () => {
       method: 'PUT',
       url: `/api/doctors/${id}/schedule`,
       cookie: admin.cookie,
-      payload: { schedule: [{ weekday: 2, start: '09:00', end: '14:00' }, { weekday: 2, start: '13:00', end: '15:00' }] },
+      payload: {
+        schedule: [
+          { weekday: 2, start: '09:00', end: '14:00' },
+          { weekday: 2, start: '13:00', end: '15:00' },
+        ],
+      },
     });
     expect(overlapping.statusCode).toBe(400);
     expect(overlapping.json().error.message).toBe('Martes: los tramos 09:00–14:00 y 13:00–15:00 se solapan');
@@ -105,26 +128,47 @@ describe('doctors', () => {
 
   it('adds and removes absences; an absence in the past ends before it starts is refused', async () => {
     const { id } = await createDoctor(t, admin.cookie);
-    const added = await post(`/api/doctors/${id}/absences`, { startDate: '2027-08-01', endDate: '2027-08-15', reason: 'Vacaciones' });
+    const added = await post(`/api/doctors/${id}/absences`, {
+      startDate: '2027-08-01',
+      endDate: '2027-08-15',
+      reason: 'Vacaciones',
+    });
     expect(added.statusCode).toBe(201);
     const absence = added.json().absences[0];
     expect(absence).toMatchObject({ startDate: '2027-08-01', endDate: '2027-08-15', reason: 'Vacaciones' });
-    const backwards = await post(`/api/doctors/${id}/absences`, { startDate: '2027-08-15', endDate: '2027-08-01', reason: 'Error' });
+    const backwards = await post(`/api/doctors/${id}/absences`, {
+      startDate: '2027-08-15',
+      endDate: '2027-08-01',
+      reason: 'Error',
+    });
     expect(backwards.json().error.message).toBe('La ausencia termina antes de empezar');
-    const removed = await t.request({ method: 'DELETE', url: `/api/doctors/${id}/absences/${absence.id}`, cookie: admin.cookie });
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/doctors/${id}/absences/${absence.id}`,
+      cookie: admin.cookie,
+    });
     expect(removed.json().absences).toEqual([]);
   });
 
   it('an absence covering the whole horizon leaves no next free slot', async () => {
     const { id } = await createDoctor(t, admin.cookie);
     const today = clock.now().toISOString().slice(0, 10);
-    const added = await post(`/api/doctors/${id}/absences`, { startDate: today, endDate: '2099-12-31', reason: 'Excedencia' });
+    const added = await post(`/api/doctors/${id}/absences`, {
+      startDate: today,
+      endDate: '2099-12-31',
+      reason: 'Excedencia',
+    });
     expect(added.json().nextFreeSlot).toBeNull();
   });
 
   it('deactivates a doctor, who leaves the public list but keeps the record', async () => {
     const { id } = await createDoctor(t, admin.cookie);
-    const response = await t.request({ method: 'PATCH', url: `/api/doctors/${id}`, cookie: admin.cookie, payload: { active: false, displayName: 'Dra. Baja' } });
+    const response = await t.request({
+      method: 'PATCH',
+      url: `/api/doctors/${id}`,
+      cookie: admin.cookie,
+      payload: { active: false, displayName: 'Dra. Baja' },
+    });
     expect(response.json()).toMatchObject({ active: false, displayName: 'Dra. Baja', nextFreeSlot: null });
     const landing = await t.request({ method: 'GET', url: '/api/public/clinic' });
     expect(landing.json().doctors.map((d: { id: string }) => d.id)).not.toContain(id);
@@ -167,9 +211,14 @@ describe('doctors', () => {
     expect(unknown.json().error.fields.specialtyId).toBe('Elige una especialidad de la lista');
   });
 
-  it('takes a photo only from the clinic\'s own images', async () => {
+  it("takes a photo only from the clinic's own images", async () => {
     const { id } = await createDoctor(t, admin.cookie);
-    const foreign = await t.request({ method: 'PATCH', url: `/api/doctors/${id}`, cookie: admin.cookie, payload: { photoUrl: '//evil.example/x.png' } });
+    const foreign = await t.request({
+      method: 'PATCH',
+      url: `/api/doctors/${id}`,
+      cookie: admin.cookie,
+      payload: { photoUrl: '//evil.example/x.png' },
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().error.fields.photoUrl).toBe('La foto debe ser una imagen subida a la clínica');
   });

@@ -3,7 +3,7 @@ import { api } from '../../../common/paths';
 import { myDoctorBioSchema, myDoctorCardSchema, type MyDoctorCard } from '../../../common/schemas/my-doctor-card';
 import { clock } from '../../clock';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { presentDoctor } from './presenters';
 
 const NO_CARD = 'No tienes ficha profesional en la clínica';
@@ -20,7 +20,10 @@ const myDoctorCardRoutes: FastifyPluginAsyncZod = async (app) => {
     const doctor = await repo.findById(doctorId);
     if (!doctor) throw notFound(NO_CARD);
     const today = clock.today((await app.repos.clinic.getSettings()).timeZone).toString();
-    const { displayName, specialty, licenseNumber, color, appointmentMinutes, bio, schedule, absences } = presentDoctor(doctor, null);
+    const { displayName, specialty, licenseNumber, color, appointmentMinutes, bio, schedule, absences } = presentDoctor(
+      doctor,
+      null,
+    );
     return {
       displayName,
       specialty,

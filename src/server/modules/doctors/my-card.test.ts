@@ -34,9 +34,21 @@ describe('the doctor’s own professional card', () => {
       color: '#2f9e44',
       appointmentMinutes: 20,
     });
-    await t.app.repos.doctors.addAbsence(doctor.id, { startDate: '2030-02-10', endDate: '2030-02-12', reason: 'Pasada' });
-    await t.app.repos.doctors.addAbsence(doctor.id, { startDate: '2030-03-02', endDate: '2030-03-04', reason: 'Acaba hoy' });
-    await t.app.repos.doctors.addAbsence(doctor.id, { startDate: '2030-04-01', endDate: '2030-04-03', reason: 'Congreso' });
+    await t.app.repos.doctors.addAbsence(doctor.id, {
+      startDate: '2030-02-10',
+      endDate: '2030-02-12',
+      reason: 'Pasada',
+    });
+    await t.app.repos.doctors.addAbsence(doctor.id, {
+      startDate: '2030-03-02',
+      endDate: '2030-03-04',
+      reason: 'Acaba hoy',
+    });
+    await t.app.repos.doctors.addAbsence(doctor.id, {
+      startDate: '2030-04-01',
+      endDate: '2030-04-03',
+      reason: 'Congreso',
+    });
 
     const response = await t.request({ method: 'GET', url: '/api/me/doctor', cookie: doctor.cookie });
     expect(response.statusCode, response.body).toBe(200);
@@ -48,14 +60,22 @@ describe('the doctor’s own professional card', () => {
       { weekday: 1, start: '16:00', end: '19:00' },
       { weekday: 3, start: '10:00', end: '13:00' },
     ]);
-    expect(card.upcomingAbsences.map((absence: { reason: string }) => absence.reason)).toEqual(['Acaba hoy', 'Congreso']);
+    expect(card.upcomingAbsences.map((absence: { reason: string }) => absence.reason)).toEqual([
+      'Acaba hoy',
+      'Congreso',
+    ]);
   });
 
   it('she edits her own bio, which the public booking shows; no other doctor changes', async () => {
     const doctor = await signedInDoctor();
     const colleague = await signedInDoctor();
     const bio = 'Especialista en medicina de familia con quince años de experiencia.';
-    const response = await t.request({ method: 'PATCH', url: '/api/me/doctor', cookie: doctor.cookie, payload: { bio: `  ${bio}  ` } });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/me/doctor',
+      cookie: doctor.cookie,
+      payload: { bio: `  ${bio}  ` },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().bio).toBe(bio);
     expect((await t.app.repos.doctors.findById(doctor.id))?.bio).toBe(bio);
@@ -70,20 +90,34 @@ describe('the doctor’s own professional card', () => {
 
   it('only the bio may be sent, and not longer than 1500 characters (400 in Spanish)', async () => {
     const doctor = await signedInDoctor();
-    const tooLong = await t.request({ method: 'PATCH', url: '/api/me/doctor', cookie: doctor.cookie, payload: { bio: 'a'.repeat(1501) } });
+    const tooLong = await t.request({
+      method: 'PATCH',
+      url: '/api/me/doctor',
+      cookie: doctor.cookie,
+      payload: { bio: 'a'.repeat(1501) },
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error.fields.bio).toBe('La presentación no puede superar los 1500 caracteres');
-    const other = await t.request({ method: 'PATCH', url: '/api/me/doctor', cookie: doctor.cookie, payload: { bio: 'Hola', color: '#000000' } });
+    const other = await t.request({
+      method: 'PATCH',
+      url: '/api/me/doctor',
+      cookie: doctor.cookie,
+      payload: { bio: 'Hola', color: '#000000' },
+    });
     expect(other.statusCode).toBe(400);
-    expect((await t.app.repos.doctors.findById(doctor.id))).toMatchObject({ bio: '', color: '#1c7ed6' });
+    expect(await t.app.repos.doctors.findById(doctor.id)).toMatchObject({ bio: '', color: '#1c7ed6' });
   });
 
   it('an admin or a paciente gets 403; a visitor 401', async () => {
     const paciente = await t.createUser({ role: 'paciente' });
     for (const cookie of [adminCookie, paciente.cookie]) {
       expect((await t.request({ method: 'GET', url: '/api/me/doctor', cookie })).statusCode).toBe(403);
-      expect((await t.request({ method: 'PATCH', url: '/api/me/doctor', cookie, payload: { bio: 'Intruso' } })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'PATCH', url: '/api/me/doctor', cookie, payload: { bio: 'Intruso' } })).statusCode,
+      ).toBe(403);
     }
-    expect((await t.request({ method: 'PATCH', url: '/api/me/doctor', payload: { bio: 'Intruso' } })).statusCode).toBe(401);
+    expect((await t.request({ method: 'PATCH', url: '/api/me/doctor', payload: { bio: 'Intruso' } })).statusCode).toBe(
+      401,
+    );
   });
 });

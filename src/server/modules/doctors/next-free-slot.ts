@@ -1,5 +1,5 @@
 import type { ClinicSettingsRow } from '../clinic/repository';
-import { dateInZone, freeSlots } from '../availability/slots';
+import { dateInZone, freeSlots, type DateRange } from '../availability/slots';
 import type { DoctorRecord, DoctorsRepository } from './repository';
 import { clock } from '../../clock';
 
@@ -22,6 +22,8 @@ export async function nextFreeSlots(
   settings: ClinicSettingsRow,
   list: DoctorRecord[],
   now = clock.now(),
+  /** The clinic's holidays and closures over the horizon: closed for every doctor. */
+  closed: DateRange[] = [],
 ): Promise<Map<string, Date | null>> {
   const { earliest, latest } = bookingWindow(settings, now);
   const result = new Map<string, Date | null>();
@@ -43,7 +45,7 @@ export async function nextFreeSlots(
         toDate: dateInZone(to, settings.timeZone),
         durationMinutes: doctor.appointmentMinutes,
         schedule: doctor.schedule,
-        absences: doctor.absences,
+        absences: [...doctor.absences, ...closed],
         busy: busy.filter((range) => range.doctorId === doctor.id),
         earliest,
         latest: to,

@@ -86,6 +86,7 @@ export function createDoctorsRepository(db: Db) {
         .select({
           id: specialties.id,
           name: specialties.name,
+          forMinors: specialties.forMinors,
           doctorCount: sql<number>`(SELECT count(*)::int FROM doctors d WHERE d.specialty_id = ${specialties.id} AND d.active)`,
         })
         .from(specialties)
@@ -97,13 +98,17 @@ export function createDoctorsRepository(db: Db) {
       return row;
     },
 
-    async createSpecialty(name: string, tx: Db = db) {
-      const [row] = await tx.insert(specialties).values({ name }).returning();
+    async createSpecialty(name: string, tx: Db = db, forMinors = false) {
+      const [row] = await tx.insert(specialties).values({ name, forMinors }).returning();
       return row!;
     },
 
-    async renameSpecialty(id: string, name: string, tx: Db = db) {
-      const [row] = await tx.update(specialties).set({ name }).where(eq(specialties.id, id)).returning();
+    async renameSpecialty(id: string, name: string, tx: Db = db, forMinors?: boolean) {
+      const [row] = await tx
+        .update(specialties)
+        .set({ name, ...(forMinors === undefined ? {} : { forMinors }) })
+        .where(eq(specialties.id, id))
+        .returning();
       return row;
     },
 
@@ -137,6 +142,12 @@ export function createDoctorsRepository(db: Db) {
     async findById(id: string, tx: Db = db): Promise<DoctorRecord | undefined> {
       const [row] = await byId(tx).execute({ id });
       return row && toRecord(row);
+    },
+
+    /** The calendar colours the doctors use (to give a new one a colour of her own). */
+    async usedColors(tx: Db = db) {
+      const rows = await tx.selectDistinct({ color: doctors.color }).from(doctors);
+      return rows.map((row) => row.color);
     },
 
     async create(input: Omit<typeof doctors.$inferInsert, 'createdAt' | 'updatedAt'>, tx: Db = db) {

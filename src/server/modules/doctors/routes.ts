@@ -14,7 +14,10 @@ import { AppError, notFound, pgErrorCode } from '../../errors';
 import { createAccountWithProfile } from '../auth/accounts';
 import { sendInvitation } from '../auth/invitations';
 import { nextFreeSlots } from './next-free-slot';
+import { dateInZone } from '../availability/slots';
+import { clock } from '../../clock';
 import { presentDoctor } from './presenters';
+import { transact } from '../../db/transaction';
 
 const idParams = z.object({ id: z.uuid({ error: 'Doctor no encontrado' }) });
 const absenceParams = idParams.extend({ absenceId: z.uuid({ error: 'Ausencia no encontrada' }) });
@@ -31,16 +34,35 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.doctors;
   const admin = { access: 'doctors:manage' } as const;
 
+  /** The clinic's holidays and closures over the booking horizon: no doctor's next free slot falls on one. */
+  async function closedDays() {
+    const settings = await app.repos.clinic.getSettings();
+    const today = dateInZone(clock.now(), settings.timeZone);
+    const last = dateInZone(
+      new Date(clock.nowMs() + (settings.bookingHorizonDays + 1) * 86_400_000),
+      settings.timeZone,
+    );
+    return app.repos.holidays.between(today, last);
+  }
+
   async function present(id: string) {
     const doctor = await repo.findById(id);
     if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
-    const next = await nextFreeSlots(repo, await app.repos.clinic.getSettings(), [doctor]);
+    const next = await nextFreeSlots(
+      repo,
+      await app.repos.clinic.getSettings(),
+      [doctor],
+      undefined,
+      await closedDays(),
+    );
     return presentDoctor(doctor, next.get(doctor.id) ?? null);
   }
 
   async function requireSpecialty(specialtyId: string) {
     if (!(await repo.findSpecialty(specialtyId))) {
-      throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', { specialtyId: 'Elige una especialidad de la lista' });
+      throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', {
+        specialtyId: 'Elige una especialidad de la lista',
+      });
     }
   }
 
@@ -65,13 +87,15 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const list = await repo.list({ includeInactive: request.query.includeInactive === 'true' });
-      const next = await nextFreeSlots(repo, await app.repos.clinic.getSettings(), list);
+      const next = await nextFreeSlots(repo, await app.repos.clinic.getSettings(), list, undefined, await closedDays());
       return list.map((doctor) => presentDoctor(doctor, next.get(doctor.id) ?? null));
     },
   );
 
-  app.get(api.doctor(':id'), { config: admin, schema: { params: idParams, response: { 200: doctorSchema } } }, (request) =>
-    present(request.params.id),
+  app.get(
+    api.doctor(':id'),
+    { config: admin, schema: { params: idParams, response: { 200: doctorSchema } } },
+    (request) => present(request.params.id),
   );
 
   app.post(
@@ -83,7 +107,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await app.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
       let accountId: string;
       try {
-        accountId = await app.database.db.transaction(async (tx) => {
+        accountId = await transact(app.database.db, async (tx) => {
           const { account } = await createAccountWithProfile(tx, app.repos.auth, {
             email,
             displayName,
@@ -111,11 +135,14 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
       const { displayName, phone, ...fields } = request.body;
       if (fields.specialtyId) await requireSpecialty(fields.specialtyId);
-      await app.database.db.transaction(async (tx) => {
+      await transact(app.database.db, async (tx) => {
         if (displayName !== undefined || phone !== undefined) {
           await app.repos.auth.mergeProfile(
             id,
-            { ...(displayName !== undefined ? { displayName } : {}), ...(phone !== undefined ? { phone: phone || null } : {}) },
+            {
+              ...(displayName !== undefined ? { displayName } : {}),
+              ...(phone !== undefined ? { phone: phone || null } : {}),
+            },
             tx,
           );
           if (displayName) await app.repos.auth.updateAccount(id, { displayName }, tx);
@@ -133,7 +160,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
       try {
-        await app.database.db.transaction((tx) => repo.replaceSchedule(id, toMinutes(request.body.schedule), tx));
+        await transact(app.database.db, (tx) => repo.replaceSchedule(id, toMinutes(request.body.schedule), tx));
       } catch (error) {
         scheduleConflict(error);
       }
@@ -171,7 +198,11 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await sendInvitation(app, { id: doctor.id, email: doctor.email, displayName: doctor.displayName }, 'doctor');
       } catch {
-        throw new AppError(503, 'SERVICE_UNAVAILABLE', 'No se pudo enviar la invitación. Inténtalo de nuevo en unos minutos.');
+        throw new AppError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'No se pudo enviar la invitación. Inténtalo de nuevo en unos minutos.',
+        );
       }
       return reply.status(202).send({ sent: true });
     },

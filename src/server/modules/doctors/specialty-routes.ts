@@ -20,8 +20,8 @@ const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { body: specialtyInputSchema, response: { 201: specialtySchema } } },
     async (request, reply) => {
       try {
-        const row = await repo.createSpecialty(request.body.name);
-        return reply.status(201).send({ id: row.id, name: row.name, doctorCount: 0 });
+        const row = await repo.createSpecialty(request.body.name, undefined, request.body.forMinors ?? false);
+        return reply.status(201).send({ id: row.id, name: row.name, forMinors: row.forMinors, doctorCount: 0 });
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
         throw error;
@@ -34,9 +34,14 @@ const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { params: idParams, body: specialtyInputSchema, response: { 200: specialtySchema } } },
     async (request) => {
       try {
-        const row = await repo.renameSpecialty(request.params.id, request.body.name);
+        const row = await repo.renameSpecialty(request.params.id, request.body.name, undefined, request.body.forMinors);
         if (!row) throw notFound('Especialidad no encontrada');
-        return { id: row.id, name: row.name, doctorCount: await repo.countDoctorsWithSpecialty(row.id) };
+        return {
+          id: row.id,
+          name: row.name,
+          forMinors: row.forMinors,
+          doctorCount: await repo.countDoctorsWithSpecialty(row.id),
+        };
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
         throw error;

@@ -1,8 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
-import { seesAgendaOf } from '../../access/visibility';
-import { publicNotice, seesConversationOf } from '../messages/live';
+import { seesAgendaOf, seesConversationOf } from '../../access/ownership';
+import { publicNotice } from '../messages/live';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -18,7 +18,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(api.events, { config: { access: 'events:subscribe' } }, async (request, reply) => {
-    const { visibility } = request.scope;
+    const { visibility, user } = request.scope;
     reply.hijack();
     const response = reply.raw;
     // A hijacked reply skips Fastify's sending: the headers the hooks set so far (the security headers)
@@ -34,8 +34,15 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     response.write('retry: 5000\n\n');
     const unsubscribe = app.events.subscribe(
       (event) => {
+        // The account's access changed (disabled, demoted, signed out elsewhere): this stream was opened
+        // with the old visibility, so it ends now; the browser reconnects with what it may see today.
+        if (event.type === 'access') {
+          if (event.accountId === user?.id) end();
+          return;
+        }
         if (event.type === 'message') {
-          if (seesConversationOf(visibility, event)) response.write(`event: message\ndata: ${JSON.stringify(publicNotice(event))}\n\n`);
+          if (seesConversationOf(visibility, event))
+            response.write(`event: message\ndata: ${JSON.stringify(publicNotice(event))}\n\n`);
           return;
         }
         if (!seesAgendaOf(visibility, event.doctorId)) return;

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FileType } from '../../../common/schemas/files';
+import { visibleFiles } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { patientFiles, patients, profiles } from '../../db/schema';
-import { visiblePatients } from '../patients/repository';
 
 export interface FileInsert {
   id: string;
@@ -28,26 +28,6 @@ export interface FileSearch {
   pageSize: number;
 }
 
-/**
- * The files a request may see, deleted ones never: staff with `any` all; a doctor those of the patients
- * they may see; a paciente those of their own record that staff marked visible to them.
- */
-function visibleFiles(visibility: Visibility): SQL | undefined {
-  const live = isNull(patientFiles.deletedAt);
-  const ofVisiblePatients = () =>
-    inArray(patientFiles.patientId, sql`(SELECT ${patients.id} FROM ${patients} WHERE ${visiblePatients(visibility) ?? sql`true`})`);
-  switch (visibility.kind) {
-    case 'all':
-      return live;
-    case 'doctor':
-      return and(live, ofVisiblePatients());
-    case 'patient':
-      return and(live, eq(patientFiles.visibleToPatient, true), ofVisiblePatients());
-    case 'none':
-      return sql`false`;
-  }
-}
-
 const columns = {
   id: patientFiles.id,
   patientId: patientFiles.patientId,
@@ -63,39 +43,51 @@ const columns = {
   uploaderName: profiles.displayName,
 };
 
-export type FileView = Awaited<ReturnType<ReturnType<typeof createFilesRepository>['search']>>['items'][number];
+export type FileView = NonNullable<
+  Awaited<ReturnType<ReturnType<ReturnType<typeof createFilesRepository>['visibleTo']>['findById']>>
+>;
 
 export function createFilesRepository(db: Db) {
   const select = (tx: Db) =>
-    tx.select(columns).from(patientFiles).leftJoin(patients, eq(patients.id, patientFiles.patientId)).leftJoin(profiles, eq(profiles.id, patientFiles.uploadedBy));
+    tx
+      .select(columns)
+      .from(patientFiles)
+      .leftJoin(patients, eq(patients.id, patientFiles.patientId))
+      .leftJoin(profiles, eq(profiles.id, patientFiles.uploadedBy));
 
   return {
     async create(input: FileInsert, tx: Db = db) {
       await tx.insert(patientFiles).values(input);
     },
 
-    async search(search: FileSearch, visibility: Visibility, tx: Db = db) {
-      const where = and(
-        visibleFiles(visibility),
-        search.type ? eq(patientFiles.type, search.type) : undefined,
-        search.patientId ? eq(patientFiles.patientId, search.patientId) : undefined,
-        search.from ? gte(patientFiles.createdAt, search.from) : undefined,
-        search.to ? lt(patientFiles.createdAt, search.to) : undefined,
-      );
-      // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
-      const items = await select(tx)
-        .where(where)
-        .orderBy(desc(patientFiles.createdAt), desc(patientFiles.id))
-        .limit(search.pageSize)
-        .offset((search.page - 1) * search.pageSize);
-      const [counted] = await tx.select({ total: count() }).from(patientFiles).where(where);
-      return { items, total: counted?.total ?? 0 };
-    },
+    /** The reads a route makes: only the files `visibility` lets the requesting user see (`access/ownership.ts`). */
+    visibleTo(visibility: Visibility) {
+      const visible = visibleFiles(visibility);
+      return {
+        async search(search: FileSearch, tx: Db = db) {
+          const where = and(
+            visible,
+            search.type ? eq(patientFiles.type, search.type) : undefined,
+            search.patientId ? eq(patientFiles.patientId, search.patientId) : undefined,
+            search.from ? gte(patientFiles.createdAt, search.from) : undefined,
+            search.to ? lt(patientFiles.createdAt, search.to) : undefined,
+          );
+          // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
+          const items = await select(tx)
+            .where(where)
+            .orderBy(desc(patientFiles.createdAt), desc(patientFiles.id))
+            .limit(search.pageSize)
+            .offset((search.page - 1) * search.pageSize);
+          const [counted] = await tx.select({ total: count() }).from(patientFiles).where(where);
+          return { items, total: counted?.total ?? 0 };
+        },
 
-    /** The file, or undefined when it does not exist, is deleted, or is not this request's to see. */
-    async findVisible(id: string, visibility: Visibility, tx: Db = db) {
-      const [row] = await select(tx).where(and(eq(patientFiles.id, id), visibleFiles(visibility)));
-      return row;
+        /** The file, or undefined when it does not exist, is deleted, or is not this request's to see. */
+        async findById(id: string, tx: Db = db) {
+          const [row] = await select(tx).where(and(eq(patientFiles.id, id), visible));
+          return row;
+        },
+      };
     },
 
     async markDeleted(id: string, by: string, at: Date, tx: Db = db) {

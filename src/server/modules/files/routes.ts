@@ -14,9 +14,10 @@ import {
   patientFileSchema,
   type PatientFile,
 } from '../../../common/schemas/files';
+import { mayFileWithoutPatient } from '../../access/ownership';
 import { clock } from '../../clock';
 import { AppError, notFound, validationError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { startOfDay } from '../availability/slots';
 import { contentDisposition, sanitizeFileName } from './names';
@@ -40,7 +41,9 @@ function presentFile(row: FileView): PatientFile {
     mime: row.mime,
     size: row.size,
     visibleToPatient: row.visibleToPatient,
-    patient: row.patientId ? { id: row.patientId, name: `${row.patientFirstName ?? ''} ${row.patientLastName ?? ''}`.trim() } : null,
+    patient: row.patientId
+      ? { id: row.patientId, name: `${row.patientFirstName ?? ''} ${row.patientLastName ?? ''}`.trim() }
+      : null,
     uploadedBy: row.uploaderName ?? '',
     createdAt: row.createdAt.toISOString(),
   };
@@ -64,7 +67,10 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     api.files,
-    { config: { access: 'files:read' }, schema: { querystring: fileListQuerySchema, response: { 200: fileListSchema } } },
+    {
+      config: { access: 'files:read' },
+      schema: { querystring: fileListQuerySchema, response: { 200: fileListSchema } },
+    },
     async (request) => {
       const { type, patientId, from, to, page, pageSize } = request.query;
       const { timeZone } = await app.repos.clinic.getSettings();
@@ -81,9 +87,15 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         async (db) => {
           // Another doctor's (or person's) patient answers 404, as one that does not exist.
           if (patientId) await request.scope.patient(patientId, db);
-          return repo.search(search, request.scope.visibility, db);
+          return request.scope.files.search(search, db);
         },
-        (result) => ({ ...auditContext(request), action: 'list', entity: 'file', patientId, details: { type: type ?? '', from: from ?? '', to: to ?? '', page, results: result.items.length } }),
+        (result) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'file',
+          patientId,
+          details: { type: type ?? '', from: from ?? '', to: to ?? '', page, results: result.items.length },
+        }),
       );
       return { items: found.items.map(presentFile), total: found.total, page, pageSize, maxMb };
     },
@@ -94,7 +106,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'files:upload' }, schema: { response: { 201: patientFileSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_FILE', 'Envía el documento como archivo (multipart/form-data).');
+      if (!request.isMultipart())
+        throw new AppError(415, 'UNSUPPORTED_FILE', 'Envía el documento como archivo (multipart/form-data).');
       const part = await request.file({ limits: { fileSize: maxMb * 1024 * 1024, files: 1, fields: 10 } });
       if (!part) throw validationError({ file: 'Adjunta un archivo' });
       const content = await part.toBuffer().catch((error: { code?: string }) => {
@@ -104,11 +117,14 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (part.file.truncated) throw new AppError(413, 'BODY_TOO_LARGE', tooLargeMessage(maxMb));
       const parsed = fileUploadFieldsSchema.safeParse(textFields(part.fields));
       if (!parsed.success) {
-        throw validationError(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'file'), issue.message])));
+        throw validationError(
+          Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'file'), issue.message])),
+        );
       }
       const fields = parsed.data;
       // A doctor files documents in the chart of a patient of theirs; only staff keep files of nobody.
-      if (request.scope.grant !== 'any' && !fields.patientId) throw validationError({ patientId: 'Elige el paciente' });
+      if (!fields.patientId && !mayFileWithoutPatient(request.scope.visibility))
+        throw validationError({ patientId: 'Elige el paciente' });
       // The real type, from the bytes: a renamed executable is not a PDF.
       const detected = await fileTypeFromBuffer(content);
       const mime = detected?.mime;
@@ -118,16 +134,34 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = randomUUID();
       const name = sanitizeFileName(part.filename, mime);
       await audited(
-          db,
-          async (tx) => {
-            if (fields.patientId) await request.scope.patient(fields.patientId, tx);
-            const input = { id, patientId: fields.patientId ?? null, type: fields.type, name, description: fields.description, mime, size: content.length };
-            await repo.create({ ...input, visibleToPatient: fields.visibleToPatient, uploadedBy: user.id, createdAt: clock.now() }, tx);
-            await store.save(id, content, tx);
-          },
-          { ...auditContext(request), action: 'create', entity: 'file', entityId: id, patientId: fields.patientId, details: { name, type: fields.type, size: content.length } },
+        db,
+        async (tx) => {
+          if (fields.patientId) await request.scope.patient(fields.patientId, tx);
+          const input = {
+            id,
+            patientId: fields.patientId ?? null,
+            type: fields.type,
+            name,
+            description: fields.description,
+            mime,
+            size: content.length,
+          };
+          await repo.create(
+            { ...input, visibleToPatient: fields.visibleToPatient, uploadedBy: user.id, createdAt: clock.now() },
+            tx,
+          );
+          await store.save(id, content, tx);
+        },
+        {
+          ...auditContext(request),
+          action: 'create',
+          entity: 'file',
+          entityId: id,
+          patientId: fields.patientId,
+          details: { name, type: fields.type, size: content.length },
+        },
       );
-      const created = await repo.findVisible(id, { kind: 'all' });
+      const created = await request.scope.files.findById(id);
       return reply.status(201).send(presentFile(created!));
     },
   );
@@ -140,11 +174,18 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await auditedRead(
         db,
         async (db) => {
-          const found = await repo.findVisible(request.params.id, request.scope.visibility, db);
+          const found = await request.scope.files.findById(request.params.id, db);
           if (!found) throw notFound(FILE_NOT_FOUND);
           return found;
         },
-        (found) => ({ ...auditContext(request), action: 'read', entity: 'file', entityId: found.id, patientId: found.patientId ?? undefined, details: { name: found.name, view: disposition === 'inline' ? 'preview' : 'download' } }),
+        (found) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'file',
+          entityId: found.id,
+          patientId: found.patientId ?? undefined,
+          details: { name: found.name, view: disposition === 'inline' ? 'preview' : 'download' },
+        }),
       );
       return (
         reply
@@ -155,28 +196,42 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('Cache-Control', 'private, no-store')
           // The app's preview shows it in a frame of its own pages; nothing in it may run.
           .header('X-Frame-Options', 'SAMEORIGIN')
-          .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'")
+          .header(
+            'Content-Security-Policy',
+            "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
           .send(store.open(file.id))
       );
     },
   );
 
-  app.delete(api.file(':id'), { config: { access: 'files:delete' }, schema: { params: idParams } }, async (request, reply) => {
-    const user = requireUser(request);
-    await audited(
-      db,
-      async (tx) => {
-        const found = await repo.findVisible(request.params.id, request.scope.visibility, tx);
-        if (!found) throw notFound(FILE_NOT_FOUND);
-        await repo.markDeleted(found.id, user.id, clock.now(), tx);
-        await store.remove(found.id, tx);
-        return found;
-      },
-      // The row stays (marked deleted) and the entry names what was deleted.
-      (found) => ({ ...auditContext(request), action: 'delete', entity: 'file', entityId: found.id, patientId: found.patientId ?? undefined, details: { name: found.name, type: found.type } }),
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    api.file(':id'),
+    { config: { access: 'files:delete' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await audited(
+        db,
+        async (tx) => {
+          const found = await request.scope.files.findById(request.params.id, tx);
+          if (!found) throw notFound(FILE_NOT_FOUND);
+          await repo.markDeleted(found.id, user.id, clock.now(), tx);
+          await store.remove(found.id, tx);
+          return found;
+        },
+        // The row stays (marked deleted) and the entry names what was deleted.
+        (found) => ({
+          ...auditContext(request),
+          action: 'delete',
+          entity: 'file',
+          entityId: found.id,
+          patientId: found.patientId ?? undefined,
+          details: { name: found.name, type: found.type },
+        }),
+      );
+      return reply.status(204).send();
+    },
+  );
 };
 
 export default fileRoutes;

@@ -20,7 +20,9 @@ export function samplePdf(title: string, lines: string[] = []): Promise<Buffer> 
 
 /** A PNG of `width` × `height` in one colour, with a lighter band so the preview shows something. */
 export async function samplePng(width = 64, height = 48, colour = { r: 18, g: 140, b: 126 }): Promise<Buffer> {
-  const band = await sharp({ create: { width, height: Math.max(1, Math.round(height / 3)), channels: 3, background: { r: 230, g: 246, b: 244 } } })
+  const band = await sharp({
+    create: { width, height: Math.max(1, Math.round(height / 3)), channels: 3, background: { r: 230, g: 246, b: 244 } },
+  })
     .png()
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -45,7 +47,12 @@ export function sampleDocx(): Promise<Buffer> {
     ),
     '[Content_Types].xml',
   );
-  zip.addBuffer(Buffer.from('<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'), 'word/document.xml');
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+    ),
+    'word/document.xml',
+  );
   zip.end();
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
@@ -66,7 +73,9 @@ export function multipartUpload(file: Buffer, filename: string, fields: Record<s
   );
   const payload = Buffer.concat([
     ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

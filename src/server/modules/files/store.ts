@@ -26,7 +26,9 @@ export function databaseFileStore(db: Db): FileStore {
   return {
     async save(id, content, tx) {
       for (let seq = 0; seq * CHUNK_BYTES < content.length || seq === 0; seq++) {
-        await tx.insert(patientFileChunks).values({ fileId: id, seq, data: content.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES) });
+        await tx
+          .insert(patientFileChunks)
+          .values({ fileId: id, seq, data: content.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES) });
       }
     },
     open(id) {

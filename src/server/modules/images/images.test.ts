@@ -13,7 +13,9 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 function multipart(file: Buffer, filename: string) {
   const boundary = '----clinica-prueba';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -23,7 +25,12 @@ function multipart(file: Buffer, filename: string) {
 describe('images', () => {
   it('are served with a year of cache: their id never changes content', async () => {
     const admin = await t.createUser({ role: 'admin' });
-    const uploaded = await t.request({ method: 'POST', url: '/api/images', cookie: admin.cookie, ...multipart(PNG, 'logo.png') });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/images',
+      cookie: admin.cookie,
+      ...multipart(PNG, 'logo.png'),
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { url } = uploaded.json() as { url: string };
 

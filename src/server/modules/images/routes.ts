@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { AppError, notFound } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -21,7 +21,10 @@ export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/w
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.images,
-    { config: { access: 'images:upload' }, schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } },
+    {
+      config: { access: 'images:upload' },
+      schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
@@ -41,15 +44,19 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Logos and doctors' photos: the public pages show them.
-  app.get(api.image(':id'), { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid({ error: 'Imagen no encontrada' }) }) } }, async (request, reply) => {
-    const image = await app.repos.images.find(request.params.id);
-    if (!image) throw notFound('Imagen no encontrada');
-    return reply
-      .header('Content-Type', image.mime)
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(image.content);
-  });
+  app.get(
+    api.image(':id'),
+    { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid({ error: 'Imagen no encontrada' }) }) } },
+    async (request, reply) => {
+      const image = await app.repos.images.find(request.params.id);
+      if (!image) throw notFound('Imagen no encontrada');
+      return reply
+        .header('Content-Type', image.mime)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(image.content);
+    },
+  );
 };
 
 export default imageRoutes;

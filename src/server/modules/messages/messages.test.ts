@@ -24,7 +24,9 @@ const send = (cookie: string, url: string, body: string, id = randomUUID()) =>
 async function patientWhoWrote(body: string, displayName = 'Paciente Prueba') {
   const patient = await t.createUser({ role: 'paciente', displayName });
   expect((await send(patient.cookie, '/api/me/messages', body)).statusCode).toBe(201);
-  const inbox = (await t.request({ method: 'GET', url: `/api/conversations?q=${encodeURIComponent(body)}`, cookie: admin.cookie })).json();
+  const inbox = (
+    await t.request({ method: 'GET', url: `/api/conversations?q=${encodeURIComponent(body)}`, cookie: admin.cookie })
+  ).json();
   return { patient, conversationId: inbox.conversations[0].id as string };
 }
 
@@ -33,11 +35,19 @@ describe('messages', () => {
     const { patient, conversationId } = await patientWhoWrote('Hola, ¿puedo cambiar mi cita del martes?', 'Rosa Vidal');
     let inbox = (await t.request({ method: 'GET', url: '/api/conversations', cookie: admin.cookie })).json();
     const row = inbox.conversations.find((c: { id: string }) => c.id === conversationId);
-    expect(row).toMatchObject({ patientName: 'Rosa Vidal', unread: 1, lastMessage: 'Hola, ¿puedo cambiar mi cita del martes?' });
+    expect(row).toMatchObject({
+      patientName: 'Rosa Vidal',
+      unread: 1,
+      lastMessage: 'Hola, ¿puedo cambiar mi cita del martes?',
+    });
     expect(inbox.totalUnread).toBeGreaterThanOrEqual(1);
     const totalBefore = inbox.totalUnread;
 
-    const opened = await t.request({ method: 'GET', url: `/api/conversations/${conversationId}`, cookie: admin.cookie });
+    const opened = await t.request({
+      method: 'GET',
+      url: `/api/conversations/${conversationId}`,
+      cookie: admin.cookie,
+    });
     expect(opened.statusCode).toBe(200);
     expect(opened.json().messages[0]).toMatchObject({ side: 'patient', readAt: expect.any(String) });
     inbox = (await t.request({ method: 'GET', url: '/api/conversations', cookie: admin.cookie })).json();
@@ -45,7 +55,11 @@ describe('messages', () => {
     expect(inbox.totalUnread).toBe(totalBefore - 1);
 
     // The patient sees «Leído» on her message, and the staff reply unread until she opens it.
-    const reply = await send(admin.cookie, `/api/conversations/${conversationId}/messages`, 'Sí, llámenos o cámbiela en su área.');
+    const reply = await send(
+      admin.cookie,
+      `/api/conversations/${conversationId}/messages`,
+      'Sí, llámenos o cámbiela en su área.',
+    );
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toMatchObject({ side: 'staff', authorName: 'Marta Recepción', readAt: null });
     const mine = (await t.request({ method: 'GET', url: '/api/me/messages', cookie: patient.cookie })).json();
@@ -53,15 +67,23 @@ describe('messages', () => {
       ['patient', true],
       ['staff', true],
     ]);
-    const again = (await t.request({ method: 'GET', url: `/api/conversations/${conversationId}`, cookie: admin.cookie })).json();
+    const again = (
+      await t.request({ method: 'GET', url: `/api/conversations/${conversationId}`, cookie: admin.cookie })
+    ).json();
     expect(again.messages[1].readAt).not.toBeNull();
   });
 
   it('audits staff reads and every send', async () => {
     const { conversationId } = await patientWhoWrote('Mensaje auditado');
     await t.request({ method: 'GET', url: `/api/conversations/${conversationId}`, cookie: admin.cookie });
-    const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'conversation'), eq(auditLog.entityId, conversationId)));
-    expect(entries.map((entry) => `${entry.actorRole}:${entry.action}`).sort()).toEqual(['admin:read', 'paciente:create']);
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'conversation'), eq(auditLog.entityId, conversationId)));
+    expect(entries.map((entry) => `${entry.actorRole}:${entry.action}`).sort()).toEqual([
+      'admin:read',
+      'paciente:create',
+    ]);
   });
 
   it('a repeated send of the same id stores one message', async () => {
@@ -83,26 +105,45 @@ describe('messages', () => {
     const empty = await send(patient.cookie, '/api/me/messages', '   ');
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Escribe un mensaje');
-    expect((await t.request({ method: 'GET', url: `/api/conversations/${randomUUID()}`, cookie: admin.cookie })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: '/api/conversations', cookie: patient.cookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/conversations/${randomUUID()}`, cookie: admin.cookie })).statusCode,
+    ).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/conversations', cookie: patient.cookie })).statusCode).toBe(
+      403,
+    );
     const { conversationId } = await patientWhoWrote('De otra paciente');
-    expect((await t.request({ method: 'GET', url: `/api/conversations/${conversationId}`, cookie: patient.cookie })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/conversations/${conversationId}`, cookie: patient.cookie }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('searches by name, e-mail and text, assigns and filters «asignadas a mí»', async () => {
-    const { patient, conversationId } = await patientWhoWrote('Necesito el informe de la analítica', 'Eulalia Búsqueda');
+    const { patient, conversationId } = await patientWhoWrote(
+      'Necesito el informe de la analítica',
+      'Eulalia Búsqueda',
+    );
     const search = async (q: string) =>
-      (await t.request({ method: 'GET', url: `/api/conversations?q=${encodeURIComponent(q)}`, cookie: admin.cookie })).json().conversations.map((c: { id: string }) => c.id);
+      (await t.request({ method: 'GET', url: `/api/conversations?q=${encodeURIComponent(q)}`, cookie: admin.cookie }))
+        .json()
+        .conversations.map((c: { id: string }) => c.id);
     expect(await search('eulalia busqueda')).toEqual([conversationId]);
     expect(await search(patient.email)).toEqual([conversationId]);
     expect(await search('informe de la analít')).toEqual([conversationId]);
     expect(await search('nadie-escribe-esto')).toEqual([]);
 
     const assign = (assignedTo: string | null) =>
-      t.request({ method: 'PUT', url: `/api/conversations/${conversationId}/assignee`, cookie: admin.cookie, payload: { assignedTo } });
+      t.request({
+        method: 'PUT',
+        url: `/api/conversations/${conversationId}/assignee`,
+        cookie: admin.cookie,
+        payload: { assignedTo },
+      });
     expect((await assign(otherAdmin.id)).statusCode).toBe(204);
     const mineOf = async (cookie: string) =>
-      (await t.request({ method: 'GET', url: '/api/conversations?assigned=me', cookie })).json().conversations.map((c: { id: string }) => c.id);
+      (await t.request({ method: 'GET', url: '/api/conversations?assigned=me', cookie }))
+        .json()
+        .conversations.map((c: { id: string }) => c.id);
     expect(await mineOf(otherAdmin.cookie)).toContain(conversationId);
     expect(await mineOf(admin.cookie)).not.toContain(conversationId);
     const bad = await assign(patient.id);

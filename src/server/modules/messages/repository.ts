@@ -1,9 +1,12 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageSide } from '../../../common/schemas/messages';
 import { normalizeSearchText } from '../../../common/search-text';
+import { visibleConversations } from '../../access/ownership';
+import type { Visibility } from '../../access/visibility';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { accounts, conversations, messages, patients, profiles } from '../../db/schema';
+import { transact, type Tx } from '../../db/transaction';
 
 export type MessageRow = typeof messages.$inferSelect & { authorName: string };
 
@@ -32,7 +35,9 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 export function createMessagesRepository(db: Db) {
   const unreadByPatient = sql<number>`(SELECT count(*)::int FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND m.side = 'patient' AND m.read_at IS NULL)`;
   const lastBody = sql<string>`coalesce((SELECT m.body FROM ${messages} m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1), '')`;
-  const assignee = sql<string | null>`(SELECT coalesce(nullif(p.display_name, ''), p.email) FROM ${profiles} p WHERE p.id = ${conversations.assignedTo})`;
+  const assignee = sql<
+    string | null
+  >`(SELECT coalesce(nullif(p.display_name, ''), p.email) FROM ${profiles} p WHERE p.id = ${conversations.assignedTo})`;
 
   async function summaries(where: SQL | undefined, tx: Db, limit = 200): Promise<ConversationSummaryRow[]> {
     const rows = await tx
@@ -69,43 +74,69 @@ export function createMessagesRepository(db: Db) {
     }));
   }
 
+  /** The inbox: newest activity first, filtered by words of the patient's name/e-mail or of a message. */
+  async function inbox(filters: InboxFilters, visible: SQL | undefined, tx: Db): Promise<ConversationSummaryRow[]> {
+    const conditions: SQL[] = [sql`${conversations.lastMessageAt} IS NOT NULL`];
+    if (visible) conditions.push(visible);
+    if (filters.assignedTo) conditions.push(eq(conversations.assignedTo, filters.assignedTo));
+    const q = filters.q?.trim();
+    if (q) {
+      const normalized = `%${escapeLike(normalizeSearchText(q))}%`;
+      const raw = `%${escapeLike(q)}%`;
+      conditions.push(
+        or(
+          ilike(patients.searchText, normalized),
+          ilike(accounts.email, raw),
+          exists(
+            tx
+              .select({ one: sql`1` })
+              .from(messages)
+              .where(and(eq(messages.conversationId, conversations.id), ilike(messages.body, raw))),
+          ),
+        )!,
+      );
+    }
+    return summaries(and(...conditions), tx);
+  }
+
   return {
     /** The patient's conversation, made on first use (one per patient: the unique index keeps it so). */
     async ensureForPatient(patientId: string, tx: Db = db): Promise<string> {
-      await tx.insert(conversations).values({ patientId, createdAt: clock.now() }).onConflictDoNothing({ target: conversations.patientId });
-      const [row] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.patientId, patientId));
+      await tx
+        .insert(conversations)
+        .values({ patientId, createdAt: clock.now() })
+        .onConflictDoNothing({ target: conversations.patientId });
+      const [row] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.patientId, patientId));
       return row!.id;
     },
 
     /** The patient's conversation, if one was ever started (a read: nothing is created). */
     async conversationIdOf(patientId: string, tx: Db = db): Promise<string | undefined> {
-      const [row] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.patientId, patientId));
+      const [row] = await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.patientId, patientId));
       return row?.id;
     },
 
-    /** The inbox: newest activity first, filtered by words of the patient's name/e-mail or of a message. */
-    async inbox(filters: InboxFilters, tx: Db = db): Promise<ConversationSummaryRow[]> {
-      const conditions: SQL[] = [sql`${conversations.lastMessageAt} IS NOT NULL`];
-      if (filters.assignedTo) conditions.push(eq(conversations.assignedTo, filters.assignedTo));
-      const q = filters.q?.trim();
-      if (q) {
-        const normalized = `%${escapeLike(normalizeSearchText(q))}%`;
-        const raw = `%${escapeLike(q)}%`;
-        conditions.push(
-          or(
-            ilike(patients.searchText, normalized),
-            ilike(accounts.email, raw),
-            exists(
-              tx
-                .select({ one: sql`1` })
-                .from(messages)
-                .where(and(eq(messages.conversationId, conversations.id), ilike(messages.body, raw))),
-            ),
-          )!,
-        );
-      }
-      return summaries(and(...conditions), tx);
+    /** The reads a route makes: only the conversations `visibility` reaches (`access/ownership.ts`). */
+    visibleTo(visibility: Visibility) {
+      const visible = visibleConversations(visibility);
+      return {
+        inbox: (filters: InboxFilters, tx: Db = db) => inbox(filters, visible, tx),
+        /** The conversation, or undefined when it does not exist or is not this request's to see. */
+        summary: async (id: string, tx: Db = db): Promise<ConversationSummaryRow | undefined> => {
+          const [row] = await summaries(and(eq(conversations.id, id), visible), tx, 1);
+          return row;
+        },
+      };
     },
+
+    /** The whole clinic's inbox (the routes read theirs through `visibleTo`). */
+    inbox: (filters: InboxFilters, tx: Db = db) => inbox(filters, undefined, tx),
 
     async summary(id: string, tx: Db = db): Promise<ConversationSummaryRow | undefined> {
       const [row] = await summaries(eq(conversations.id, id), tx, 1);
@@ -134,7 +165,10 @@ export function createMessagesRepository(db: Db) {
     /** Who may answer the inbox: active admin accounts. */
     async staff(tx: Db = db) {
       const rows = await tx
-        .select({ id: profiles.id, name: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email})` })
+        .select({
+          id: profiles.id,
+          name: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email})`,
+        })
         .from(profiles)
         .innerJoin(accounts, eq(accounts.id, profiles.id))
         .where(and(eq(profiles.role, 'admin'), eq(accounts.active, true)))
@@ -149,7 +183,10 @@ export function createMessagesRepository(db: Db) {
 
     async messages(conversationId: string, tx: Db = db): Promise<MessageRow[]> {
       const rows = await tx
-        .select({ message: messages, authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')` })
+        .select({
+          message: messages,
+          authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')`,
+        })
         .from(messages)
         .leftJoin(profiles, eq(profiles.id, messages.authorId))
         .where(eq(messages.conversationId, conversationId))
@@ -170,7 +207,10 @@ export function createMessagesRepository(db: Db) {
     /** One message with its author's name: what a send answers, without reading the whole conversation. */
     async messageWithAuthor(id: string, tx: Db = db): Promise<MessageRow | undefined> {
       const [row] = await tx
-        .select({ message: messages, authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')` })
+        .select({
+          message: messages,
+          authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')`,
+        })
         .from(messages)
         .leftJoin(profiles, eq(profiles.id, messages.authorId))
         .where(eq(messages.id, id));
@@ -178,7 +218,10 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Stores a message; a second send of the same id stores nothing and answers false. */
-    async insertMessage(input: { id: string; conversationId: string; authorId: string; side: MessageSide; body: string }, tx: Db = db): Promise<boolean> {
+    async insertMessage(
+      input: { id: string; conversationId: string; authorId: string; side: MessageSide; body: string },
+      tx: Db = db,
+    ): Promise<boolean> {
       const now = clock.now();
       const inserted = await tx
         .insert(messages)
@@ -202,18 +245,26 @@ export function createMessagesRepository(db: Db) {
     async claimUnreadReplies(
       before: Date,
       limit: number,
-      enqueue: (conversation: ConversationSummaryRow, tx: Db) => Promise<void>,
+      enqueue: (conversation: ConversationSummaryRow, tx: Tx) => Promise<void>,
     ): Promise<number> {
-      return db.transaction(async (tx) => {
+      return transact(db, async (tx) => {
         const due = await tx
           .select({ id: messages.id, conversationId: messages.conversationId })
           .from(messages)
-          .where(and(eq(messages.side, 'staff'), isNull(messages.readAt), isNull(messages.notifiedAt), lte(messages.createdAt, before)))
+          .where(
+            and(
+              eq(messages.side, 'staff'),
+              isNull(messages.readAt),
+              isNull(messages.notifiedAt),
+              lte(messages.createdAt, before),
+            ),
+          )
           .orderBy(asc(messages.createdAt))
           .limit(limit)
           .for('update', { skipLocked: true });
         const byConversation = new Map<string, string[]>();
-        for (const row of due) byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row.id]);
+        for (const row of due)
+          byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row.id]);
         let sent = 0;
         for (const [conversationId, ids] of byConversation) {
           const conversation = await this.summary(conversationId, tx);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -11,7 +12,7 @@ import {
   sendMessageSchema,
 } from '../../../common/schemas/messages';
 import { validationError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import { CONVERSATION_NOT_FOUND, createMessagesService, presentSummary } from './service';
@@ -23,30 +24,39 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.messages;
   const service = createMessagesService(app);
 
-  app.get(api.conversations, { config: { access: 'messages:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } }, async (request) => {
-    const user = requireUser(request);
-    const { q, assigned } = request.query;
-    // The unread total and the staff list need nothing from the inbox: on PostgreSQL they run beside it
-    // on the pool (PGlite takes them in turn), and the answer waits for the inbox's audit entry.
-    const [conversations, totalUnread, staff] = await Promise.all([
-      auditedRead(
-        app.database.db,
-        (db) => repo.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, db),
-        (rows) => ({ ...auditContext(request), action: 'list', entity: 'conversation', details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null } }),
-      ),
-      repo.totalUnread(),
-      repo.staff(),
-    ]);
-    return { conversations: conversations.map(presentSummary), totalUnread, staff };
-  });
+  app.get(
+    api.conversations,
+    { config: { access: 'messages:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { q, assigned } = request.query;
+      // The unread total and the staff list need nothing from the inbox: on PostgreSQL they run beside it
+      // on the pool (PGlite takes them in turn), and the answer waits for the inbox's audit entry.
+      const [conversations, totalUnread, staff] = await Promise.all([
+        auditedRead(
+          app.database.db,
+          (db) => request.scope.conversations.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, db),
+          (rows) => ({
+            ...auditContext(request),
+            action: 'list',
+            entity: 'conversation',
+            details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null },
+          }),
+        ),
+        repo.totalUnread(),
+        repo.staff(),
+      ]);
+      return { conversations: conversations.map(presentSummary), totalUnread, staff };
+    },
+  );
 
   app.get(
     api.conversation(':id'),
     { config: { access: 'messages:inbox' }, schema: { params: idParams, response: { 200: conversationSchema } } },
     async (request) => {
-      const conversation = await service.requireConversation(request.params.id);
+      const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
       const messages = await service.open(conversation, 'staff', auditContext(request));
-      const fresh = (await repo.summary(conversation.id))!;
+      const fresh = (await request.scope.conversations.summary(conversation.id))!;
       return { conversation: presentSummary(fresh), messages };
     },
   );
@@ -58,19 +68,29 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {
-      const conversation = await service.requireConversation(request.params.id);
-      const { created, message } = await service.send(conversation, 'staff', requireUser(request), request.body, auditContext(request));
+      const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
+      const { created, message } = await service.send(
+        conversation,
+        'staff',
+        requireUser(request),
+        request.body,
+        auditContext(request),
+      );
       return reply.status(created ? 201 : 200).send(message);
     },
   );
 
   app.put(
     api.conversationAssignee(':id'),
-    { config: { access: 'messages:inbox' }, schema: { params: idParams, body: assignConversationSchema, response: { 204: z.null() } } },
+    {
+      config: { access: 'messages:inbox' },
+      schema: { params: idParams, body: assignConversationSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      const conversation = await service.requireConversation(request.params.id);
+      const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
       const { assignedTo } = request.body;
-      if (assignedTo && !(await repo.isStaff(assignedTo))) throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
+      if (assignedTo && !(await repo.isStaff(assignedTo)))
+        throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
       await audited(app.database.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
         ...auditContext(request),
         action: 'update',
@@ -85,27 +105,37 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The paciente's own conversation: made on first use, so the screen always has one. */
-  async function ownConversation(user: ReturnType<typeof requireUser>) {
-    const record = await requireOwnRecord(app, user);
+  async function ownConversation(request: FastifyRequest) {
+    const record = await requireOwnRecord(app, requireUser(request));
     const id = await repo.ensureForPatient(record.id);
-    return service.requireConversation(id);
+    return service.requireConversation(request.scope.conversations, id);
   }
 
-  app.get(api.myMessages, { config: { access: 'my-messages:manage' }, schema: { response: { 200: myConversationSchema } } }, async (request) => {
-    const conversation = await ownConversation(requireUser(request));
-    return { messages: await service.open(conversation, 'patient', auditContext(request)) };
-  });
+  app.get(
+    api.myMessages,
+    { config: { access: 'my-messages:manage' }, schema: { response: { 200: myConversationSchema } } },
+    async (request) => {
+      const conversation = await ownConversation(request);
+      return { messages: await service.open(conversation, 'patient', auditContext(request)) };
+    },
+  );
 
   app.post(
     api.myMessages,
     {
-      config: { access: 'my-messages:manage', rateLimit: { max: 60, timeWindow: '1 hour' } },
+      config: { access: 'my-messages:manage', rateLimit: app.config.limits.myMessages },
       schema: { body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const conversation = await ownConversation(user);
-      const { created, message } = await service.send(conversation, 'patient', user, request.body, auditContext(request));
+      const conversation = await ownConversation(request);
+      const { created, message } = await service.send(
+        conversation,
+        'patient',
+        user,
+        request.body,
+        auditContext(request),
+      );
       return reply.status(created ? 201 : 200).send(message);
     },
   );

@@ -4,7 +4,7 @@ import { paths } from '../../../common/paths';
 import { clock } from '../../clock';
 import { AppError, notFound } from '../../errors';
 import { unreadReplyEmail } from '../../mail/message-emails';
-import type { RequestUser } from '../../types';
+import type { RequestUser } from '../../access/request-user';
 import { audited, type AuditContext } from '../audit/audited';
 import { otherSide, type ConversationSummaryRow, type MessageRow } from './repository';
 
@@ -21,7 +21,10 @@ export const presentMessage = (row: MessageRow): Message => ({
   readAt: row.readAt?.toISOString() ?? null,
 });
 
-export const presentSummary = ({ patientAccountId: _account, ...row }: ConversationSummaryRow): ConversationSummary => ({
+export const presentSummary = ({
+  patientAccountId: _account,
+  ...row
+}: ConversationSummaryRow): ConversationSummary => ({
   ...row,
   lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
 });
@@ -30,11 +33,23 @@ export const presentSummary = ({ patientAccountId: _account, ...row }: Conversat
 export function createMessagesService(app: FastifyInstance) {
   const repo = app.repos.messages;
 
-  const publish = (conversation: Pick<ConversationSummaryRow, 'id' | 'patientAccountId'>, change: 'message' | 'read' | 'assigned') =>
-    app.events.publish({ type: 'message', conversationId: conversation.id, change, patientAccountId: conversation.patientAccountId });
+  const publish = (
+    conversation: Pick<ConversationSummaryRow, 'id' | 'patientAccountId'>,
+    change: 'message' | 'read' | 'assigned',
+  ) =>
+    app.events.publish({
+      type: 'message',
+      conversationId: conversation.id,
+      change,
+      patientAccountId: conversation.patientAccountId,
+    });
 
-  async function requireConversation(id: string): Promise<ConversationSummaryRow> {
-    const conversation = await repo.summary(id);
+  /** The conversation, or 404 when it does not exist or is not one `conversations` (the request's scope) reaches. */
+  async function requireConversation(
+    conversations: Pick<ReturnType<typeof repo.visibleTo>, 'summary'>,
+    id: string,
+  ): Promise<ConversationSummaryRow> {
+    const conversation = await conversations.summary(id);
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
     return conversation;
   }
@@ -75,8 +90,19 @@ export function createMessagesService(app: FastifyInstance) {
     if (existing) return { created: false, message: sameMessage(existing, conversation.id, author.id) };
     const created = await audited(
       app.database.db,
-      (tx) => repo.insertMessage({ id: input.id, conversationId: conversation.id, authorId: author.id, side, body: input.body }, tx),
-      { ...context, action: 'create', entity: 'conversation', entityId: conversation.id, patientId: conversation.patientId, details: { messageId: input.id } },
+      (tx) =>
+        repo.insertMessage(
+          { id: input.id, conversationId: conversation.id, authorId: author.id, side, body: input.body },
+          tx,
+        ),
+      {
+        ...context,
+        action: 'create',
+        entity: 'conversation',
+        entityId: conversation.id,
+        patientId: conversation.patientId,
+        details: { messageId: input.id },
+      },
     );
     const stored = await repo.messageWithAuthor(input.id);
     if (!stored) throw new AppError(409, 'CONFLICT');
@@ -89,7 +115,8 @@ export function createMessagesService(app: FastifyInstance) {
    * Read by id, not by reading the whole conversation (which made every send cost O(messages) under load).
    */
   function sameMessage(row: MessageRow, conversationId: string, authorId: string) {
-    if (row.conversationId !== conversationId || row.authorId !== authorId) throw new AppError(409, 'CONFLICT', 'Ese mensaje ya existe.');
+    if (row.conversationId !== conversationId || row.authorId !== authorId)
+      throw new AppError(409, 'CONFLICT', 'Ese mensaje ya existe.');
     return presentMessage(row);
   }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { mailOutbox, type StoredAttachment } from '../../db/schema';
 
 export const OUTBOX_CHANNEL = 'clinica_mail_outbox';
@@ -27,7 +28,7 @@ export function createOutboxRepository(db: Db) {
      * Writes a message in `tx` (the transaction of the change that causes it) and wakes the delivery
      * workers: the NOTIFY is delivered only if that transaction commits.
      */
-    async insert(message: NewOutboxMessage, tx: Db = db): Promise<string> {
+    async insert(message: NewOutboxMessage, tx: Tx): Promise<string> {
       const [row] = await tx
         .insert(mailOutbox)
         .values({ ...message, status: 'pending', attempts: 0, nextAttemptAt: message.deliverAfter })
@@ -61,7 +62,9 @@ export function createOutboxRepository(db: Db) {
       const rows = await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: at })
-        .where(and(eq(mailOutbox.id, claim.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, claim.attempts)))
+        .where(
+          and(eq(mailOutbox.id, claim.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, claim.attempts)),
+        )
         .returning({ id: mailOutbox.id });
       return rows.length === 1;
     },
@@ -70,8 +73,14 @@ export function createOutboxRepository(db: Db) {
     async markFailed(claim: Pick<OutboxRow, 'id' | 'attempts'>, error: string, retryAt: Date | null): Promise<boolean> {
       const rows = await db
         .update(mailOutbox)
-        .set(retryAt ? { status: 'pending', nextAttemptAt: retryAt, lastError: error } : { status: 'failed', lastError: error })
-        .where(and(eq(mailOutbox.id, claim.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, claim.attempts)))
+        .set(
+          retryAt
+            ? { status: 'pending', nextAttemptAt: retryAt, lastError: error }
+            : { status: 'failed', lastError: error },
+        )
+        .where(
+          and(eq(mailOutbox.id, claim.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, claim.attempts)),
+        )
         .returning({ id: mailOutbox.id });
       return rows.length === 1;
     },
@@ -81,7 +90,9 @@ export function createOutboxRepository(db: Db) {
       await db
         .update(mailOutbox)
         .set({ status: 'pending', attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
-        .where(and(eq(mailOutbox.id, claim.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, claim.attempts)));
+        .where(
+          and(eq(mailOutbox.id, claim.id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.attempts, claim.attempts)),
+        );
     },
 
     /** Cancels a message that has not left yet (an undone change); false if it is already on its way. */
@@ -111,7 +122,10 @@ export function createOutboxRepository(db: Db) {
         .from(mailOutbox)
         .where(and(written, inArray(mailOutbox.status, ['sending', 'sent', 'failed'])));
       if ((left?.count ?? 0) > 0) return false;
-      await tx.update(mailOutbox).set({ status: 'cancelled' }).where(and(written, eq(mailOutbox.status, 'pending')));
+      await tx
+        .update(mailOutbox)
+        .set({ status: 'cancelled' })
+        .where(and(written, eq(mailOutbox.status, 'pending')));
       return true;
     },
 
@@ -131,7 +145,11 @@ export function createOutboxRepository(db: Db) {
 
     /** The messages about an appointment, oldest first. */
     async listForAppointment(appointmentId: string, tx: Db = db): Promise<OutboxRow[]> {
-      return tx.select().from(mailOutbox).where(eq(mailOutbox.appointmentId, appointmentId)).orderBy(asc(mailOutbox.createdAt));
+      return tx
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.appointmentId, appointmentId))
+        .orderBy(asc(mailOutbox.createdAt));
     },
   };
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { StoredAttachment } from '../../db/schema';
-import { createMailDelivery, type DeliveryPolicy } from '../../jobs/mail-delivery';
+import { createMailDelivery, type DeliveryPolicy } from './delivery';
 import type { MailAttachment, MailMessage } from '../../mail/mailer';
 
 export interface EnqueueOptions {
   /** The transaction of the change that causes the e-mail: the message exists only if it commits. */
-  tx: Db;
+  tx: Tx;
   /** What caused it (`appointment-received`, `reminder`, `password-reset`, `invitation`, …). */
   kind: string;
   appointmentId?: string | null;

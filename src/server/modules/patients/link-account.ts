@@ -4,9 +4,10 @@ import { RECORD_LINK_VALID_HOURS } from '../../../common/schemas/record-link';
 import { clock } from '../../clock';
 import { AppError, pgErrorCode } from '../../errors';
 import { recordLinkEmail } from '../../mail/record-link-emails';
-import type { Repositories } from '../../repositories';
+import type { Repositories } from '../repositories';
 import { newSecretToken } from '../auth/tokens';
 import type { PatientRow } from './repository';
+import { transact } from '../../db/transaction';
 
 /** "Ana María Pérez García" → first name "Ana María"? We cannot know: keep the first word as the name. */
 export function splitDisplayName(displayName: string): { firstName: string; lastName: string } {
@@ -40,7 +41,7 @@ export async function sendRecordLinkEmail(app: FastifyInstance, account: Pacient
   const { token, id } = newSecretToken();
   const settings = await app.repos.clinic.getSettings();
   const link = `${app.config.publicUrl}${paths.auth.confirmEmail}?token=${encodeURIComponent(token)}`;
-  await app.database.db.transaction(async (tx) => {
+  await transact(app.database.db, async (tx) => {
     await app.repos.recordLinks.createToken(
       {
         id,
@@ -51,7 +52,13 @@ export async function sendRecordLinkEmail(app: FastifyInstance, account: Pacient
       tx,
     );
     await app.outbox.enqueue(
-      recordLinkEmail({ to: account.email, displayName: account.displayName, clinicName: settings.name, link, validHours: RECORD_LINK_VALID_HOURS }),
+      recordLinkEmail({
+        to: account.email,
+        displayName: account.displayName,
+        clinicName: settings.name,
+        link,
+        validHours: RECORD_LINK_VALID_HOURS,
+      }),
       { tx, kind: 'record-link' },
     );
   });
@@ -83,9 +90,12 @@ export async function resolveOwnRecord(
     }
     await repos.patients.linkAccount(match.id, account.id).catch(ignoreUniqueViolation);
   } else {
-    await repos.patients
-      .create({ accountId: account.id, createdBy: account.id, ...name, email: account.email, phone: profile.phone ?? '' })
-      .catch(ignoreUniqueViolation);
+    await transact(app.database.db, (tx) =>
+      repos.patients.create(
+        { accountId: account.id, createdBy: account.id, ...name, email: account.email, phone: profile.phone ?? '' },
+        tx,
+      ),
+    ).catch(ignoreUniqueViolation);
   }
   // A concurrent request may have linked or made it first: the unique account index keeps it to one.
   const record = await repos.patients.findByAccount(account.id);

@@ -40,10 +40,14 @@ describe('patient records', () => {
     expect(wrongLetter.json().error.fields.documentNumber).toBe('La letra del DNI no corresponde a sus números');
     const badNie = await create(validPatient({ documentType: 'nie', documentNumber: 'X1234567A' }));
     expect(badNie.json().error.fields.documentNumber).toBe('La letra del NIE no corresponde a sus números');
-    const goodNie = await create(validPatient({ documentType: 'nie', documentNumber: 'x-1234567-l', firstName: 'Nie' }));
+    const goodNie = await create(
+      validPatient({ documentType: 'nie', documentNumber: 'x-1234567-l', firstName: 'Nie' }),
+    );
     expect(goodNie.statusCode).toBe(201);
     expect(goodNie.json().documentNumber).toBe('X1234567L');
-    const passport = await create(validPatient({ documentType: 'pasaporte', documentNumber: 'PAA123456', firstName: 'Pass' }));
+    const passport = await create(
+      validPatient({ documentType: 'pasaporte', documentNumber: 'PAA123456', firstName: 'Pass' }),
+    );
     expect(passport.statusCode).toBe(201);
   });
 
@@ -51,7 +55,9 @@ describe('patient records', () => {
     const first = await create(validPatient({ documentNumber: '00000002W', firstName: 'Ana', lastName: 'Gómez' }));
     const second = await create(validPatient({ documentNumber: '00000002-w', firstName: 'Otra', lastName: 'Persona' }));
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.message).toBe('Ya existe un paciente con ese documento: Ana Gómez. Abre su ficha en lugar de crear otra.');
+    expect(second.json().error.message).toBe(
+      'Ya existe un paciente con ese documento: Ana Gómez. Abre su ficha en lugar de crear otra.',
+    );
     expect(second.json().error.meta).toEqual({ existingId: first.json().id, existingName: 'Ana Gómez' });
     const other = await create(validPatient({ documentNumber: '00000003A', firstName: 'Tercera' }));
     const update = await t.request({
@@ -64,7 +70,9 @@ describe('patient records', () => {
   });
 
   it('may exist without a document; birth dates in the future are refused', async () => {
-    const phoneBooking = await create(validPatient({ documentType: null, documentNumber: null, firstName: 'Sin', lastName: 'Documento' }));
+    const phoneBooking = await create(
+      validPatient({ documentType: null, documentNumber: null, firstName: 'Sin', lastName: 'Documento' }),
+    );
     expect(phoneBooking.statusCode).toBe(201);
     const future = await create(validPatient({ documentType: null, documentNumber: null, birthDate: '2999-01-01' }));
     expect(future.json().error.fields.birthDate).toBe('La fecha de nacimiento no puede ser futura');
@@ -80,20 +88,58 @@ describe('patient records', () => {
       method: 'PATCH',
       url: `/api/patients/${created.id}`,
       cookie: admin.cookie,
-      payload: { phone: '+34 699 999 999', notes: 'Prefiere tardes', privacyConsent: true, privacyConsentChannel: 'papel' },
+      payload: {
+        phone: '+34 699 999 999',
+        notes: 'Prefiere tardes',
+        privacyConsent: true,
+        privacyConsentChannel: 'papel',
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ phone: '+34 699 999 999', notes: 'Prefiere tardes', privacyConsentAt: created.privacyConsentAt });
-    const withdrawn = await t.request({ method: 'PATCH', url: `/api/patients/${created.id}`, cookie: admin.cookie, payload: { privacyConsent: false } });
+    expect(response.json()).toMatchObject({
+      phone: '+34 699 999 999',
+      notes: 'Prefiere tardes',
+      privacyConsentAt: created.privacyConsentAt,
+    });
+    const withdrawn = await t.request({
+      method: 'PATCH',
+      url: `/api/patients/${created.id}`,
+      cookie: admin.cookie,
+      payload: { privacyConsent: false },
+    });
     expect(withdrawn.json()).toMatchObject({ privacyConsentAt: null, privacyConsentChannel: null });
   });
 });
 
 describe('search', () => {
   beforeAll(async () => {
-    await create(validPatient({ firstName: 'José', lastName: 'García López', documentNumber: '11111111H', phone: '+34 611 222 333', email: 'jose.garcia@correo.test' }));
-    await create(validPatient({ firstName: 'María', lastName: 'Núñez Peña', documentNumber: '22222222J', phone: '600 700 800', email: '' }));
-    await create(validPatient({ firstName: 'Ángel', lastName: 'Pérez Ortiz', documentNumber: '33333333P', phone: '', email: 'angel@correo.test' }));
+    await create(
+      validPatient({
+        firstName: 'José',
+        lastName: 'García López',
+        documentNumber: '11111111H',
+        phone: '+34 611 222 333',
+        email: 'jose.garcia@correo.test',
+      }),
+    );
+    await create(
+      validPatient({
+        firstName: 'María',
+        lastName: 'Núñez Peña',
+        documentNumber: '22222222J',
+        phone: '600 700 800',
+        email: '',
+      }),
+    );
+    await create(
+      validPatient({
+        firstName: 'Ángel',
+        lastName: 'Pérez Ortiz',
+        documentNumber: '33333333P',
+        phone: '',
+        email: 'angel@correo.test',
+      }),
+    );
   });
 
   it('ignores accents and case: «perez» finds Pérez, «garcia lopez» finds García López', async () => {
@@ -118,7 +164,12 @@ describe('search', () => {
     expect(body.items).toHaveLength(2);
     expect(body.total).toBeGreaterThan(4);
     const all = await t.request({ method: 'GET', url: '/api/patients?pageSize=100', cookie: admin.cookie });
-    const surnames = all.json().items.map((item: { lastName: string }) => item.lastName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+    const surnames = all.json().items.map((item: { lastName: string }) =>
+      item.lastName
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
+    );
     expect(surnames).toEqual([...surnames].sort());
     const bad = await t.request({ method: 'GET', url: '/api/patients?pageSize=1000', cookie: admin.cookie });
     expect(bad.statusCode).toBe(400);
@@ -129,12 +180,31 @@ describe('access', () => {
   it('a doctor lists and reads only their patients; others answer 404 and never appear', async () => {
     const doctorA = await createDoctor(t, admin.cookie);
     const doctorB = await createDoctor(t, admin.cookie);
-    const mine = (await create(validPatient({ documentNumber: '44444444A', firstName: 'Paciente', lastName: 'DeA Único' }))).json();
-    const theirs = (await create(validPatient({ documentNumber: '55555555K', firstName: 'Paciente', lastName: 'DeB Único' }))).json();
-    const cancelledOnly = (await create(validPatient({ documentNumber: '66666666Q', firstName: 'Paciente', lastName: 'Cancelada Único' }))).json();
-    await insertAppointment(t, { patientId: mine.id, doctorId: doctorA.id, startsAt: new Date('2026-01-10T09:00:00Z') });
-    await insertAppointment(t, { patientId: theirs.id, doctorId: doctorB.id, startsAt: new Date('2026-01-10T09:00:00Z') });
-    await insertAppointment(t, { patientId: cancelledOnly.id, doctorId: doctorA.id, startsAt: new Date('2026-01-11T09:00:00Z'), status: 'cancelada' });
+    const mine = (
+      await create(validPatient({ documentNumber: '44444444A', firstName: 'Paciente', lastName: 'DeA Único' }))
+    ).json();
+    const theirs = (
+      await create(validPatient({ documentNumber: '55555555K', firstName: 'Paciente', lastName: 'DeB Único' }))
+    ).json();
+    const cancelledOnly = (
+      await create(validPatient({ documentNumber: '66666666Q', firstName: 'Paciente', lastName: 'Cancelada Único' }))
+    ).json();
+    await insertAppointment(t, {
+      patientId: mine.id,
+      doctorId: doctorA.id,
+      startsAt: new Date('2026-01-10T09:00:00Z'),
+    });
+    await insertAppointment(t, {
+      patientId: theirs.id,
+      doctorId: doctorB.id,
+      startsAt: new Date('2026-01-10T09:00:00Z'),
+    });
+    await insertAppointment(t, {
+      patientId: cancelledOnly.id,
+      doctorId: doctorA.id,
+      startsAt: new Date('2026-01-11T09:00:00Z'),
+      status: 'cancelada',
+    });
 
     const cookieA = await t.signIn(doctorA.email, TEST_PASSWORD).catch(async () => {
       // Doctors are invited without a password: give one for the test.
@@ -150,10 +220,19 @@ describe('access', () => {
     const other = await t.request({ method: 'GET', url: `/api/patients/${theirs.id}`, cookie: cookieA });
     expect(other.statusCode).toBe(404);
     expect(other.json().error.message).toBe('Paciente no encontrado');
-    expect((await t.request({ method: 'GET', url: `/api/patients/${cancelledOnly.id}`, cookie: cookieA })).statusCode).toBe(404);
-    const write = await t.request({ method: 'PATCH', url: `/api/patients/${mine.id}`, cookie: cookieA, payload: { notes: 'x' } });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/patients/${cancelledOnly.id}`, cookie: cookieA })).statusCode,
+    ).toBe(404);
+    const write = await t.request({
+      method: 'PATCH',
+      url: `/api/patients/${mine.id}`,
+      cookie: cookieA,
+      payload: { notes: 'x' },
+    });
     expect(write.statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/patients', cookie: cookieA, payload: validPatient() })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/patients', cookie: cookieA, payload: validPatient() })).statusCode,
+    ).toBe(403);
   });
 
   it('a paciente reads only their own record; lists and others are refused', async () => {
@@ -162,8 +241,12 @@ describe('access', () => {
     const own = await t.request({ method: 'GET', url: '/api/me/patient', cookie: patient.cookie });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toMatchObject({ firstName: 'Carmen', lastName: 'Vidal Soler', hasAccount: true });
-    expect((await t.request({ method: 'GET', url: `/api/patients/${own.json().id}`, cookie: patient.cookie })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/patients/${someone.id}`, cookie: patient.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/patients/${own.json().id}`, cookie: patient.cookie })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/patients/${someone.id}`, cookie: patient.cookie })).statusCode,
+    ).toBe(404);
     expect((await t.request({ method: 'GET', url: '/api/patients', cookie: patient.cookie })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: '/api/patients' })).statusCode).toBe(401);
   });
@@ -182,7 +265,14 @@ describe('access', () => {
 
 describe('linking a record to an account', () => {
   it('does not link the record with the same e-mail at sign-up: it waits for the proof, and no duplicate is made', async () => {
-    await create(validPatient({ documentNumber: '99999999R', firstName: 'Rosa', lastName: 'Martín', email: 'rosa.martin@prueba.test' }));
+    await create(
+      validPatient({
+        documentNumber: '99999999R',
+        firstName: 'Rosa',
+        lastName: 'Martín',
+        email: 'rosa.martin@prueba.test',
+      }),
+    );
     const signUp = await t.request({
       method: 'POST',
       url: '/api/auth/sign-up',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, emailVerificationTokens } from '../../db/schema';
 import { clock } from '../../clock';
@@ -10,15 +10,44 @@ export function createRecordLinkRepository(db: Db) {
       await tx.insert(emailVerificationTokens).values({ ...input, createdAt: clock.now() });
     },
 
-    /** Marks the token used if it is still valid; answers its account and address. Single use under races. */
-    async consumeToken(id: string, tx: Db = db): Promise<{ accountId: string; email: string } | undefined> {
+    /**
+     * Marks the token used if it is still valid and belongs to `accountId` (the account signed in where
+     * the link is opened); answers its account and address. Single use under races.
+     */
+    async consumeToken(
+      id: string,
+      accountId: string,
+      tx: Db = db,
+    ): Promise<{ accountId: string; email: string } | undefined> {
       const now = clock.now();
       const [row] = await tx
         .update(emailVerificationTokens)
         .set({ usedAt: now })
-        .where(and(eq(emailVerificationTokens.id, id), isNull(emailVerificationTokens.usedAt), gt(emailVerificationTokens.expiresAt, now)))
+        .where(
+          and(
+            eq(emailVerificationTokens.id, id),
+            eq(emailVerificationTokens.accountId, accountId),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, now),
+          ),
+        )
         .returning({ accountId: emailVerificationTokens.accountId, email: emailVerificationTokens.email });
       return row;
+    },
+
+    /** Whether the token is still usable, by whichever account (to tell «another account's link» apart). */
+    async isUsable(id: string, tx: Db = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: emailVerificationTokens.id })
+        .from(emailVerificationTokens)
+        .where(
+          and(
+            eq(emailVerificationTokens.id, id),
+            isNull(emailVerificationTokens.usedAt),
+            gt(emailVerificationTokens.expiresAt, clock.now()),
+          ),
+        );
+      return row !== undefined;
     },
 
     /** Spends every other link of the account (once the address is proved they have no use). */
@@ -32,7 +61,11 @@ export function createRecordLinkRepository(db: Db) {
     /** The most recent link sent to the account, if any. */
     async latestToken(accountId: string, tx: Db = db) {
       const [row] = await tx
-        .select({ createdAt: emailVerificationTokens.createdAt, expiresAt: emailVerificationTokens.expiresAt, usedAt: emailVerificationTokens.usedAt })
+        .select({
+          createdAt: emailVerificationTokens.createdAt,
+          expiresAt: emailVerificationTokens.expiresAt,
+          usedAt: emailVerificationTokens.usedAt,
+        })
         .from(emailVerificationTokens)
         .where(eq(emailVerificationTokens.accountId, accountId))
         .orderBy(desc(emailVerificationTokens.createdAt))
@@ -40,12 +73,14 @@ export function createRecordLinkRepository(db: Db) {
       return row;
     },
 
-    async countTokensSince(accountId: string, since: Date, tx: Db = db): Promise<number> {
-      const [row] = await tx
-        .select({ count: sql<number>`count(*)::int` })
+    /** When the account's links of the last while were made (after `since`), oldest first. */
+    async tokenTimesSince(accountId: string, since: Date, tx: Db = db): Promise<Date[]> {
+      const rows = await tx
+        .select({ createdAt: emailVerificationTokens.createdAt })
         .from(emailVerificationTokens)
-        .where(and(eq(emailVerificationTokens.accountId, accountId), gte(emailVerificationTokens.createdAt, since)));
-      return row?.count ?? 0;
+        .where(and(eq(emailVerificationTokens.accountId, accountId), gt(emailVerificationTokens.createdAt, since)))
+        .orderBy(emailVerificationTokens.createdAt);
+      return rows.map((row) => row.createdAt);
     },
 
     async setEmailVerified(accountId: string, verifiedAt: Date | null, tx: Db = db) {

@@ -24,14 +24,24 @@ async function deskRecord(email: string, firstName = 'Elena') {
     method: 'POST',
     url: '/api/patients',
     cookie: admin.cookie,
-    payload: validPatient({ firstName, lastName: 'Robles Sanz', email, documentNumber: `${documentNumber}${letter}`, allergies: 'Látex' }),
+    payload: validPatient({
+      firstName,
+      lastName: 'Robles Sanz',
+      email,
+      documentNumber: `${documentNumber}${letter}`,
+      allergies: 'Látex',
+    }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; documentNumber: string };
 }
 
 async function signUp(email: string, displayName = 'Elena Robles') {
-  const response = await t.request({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password: TEST_PASSWORD, displayName } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email, password: TEST_PASSWORD, displayName },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return sessionCookieOf(response);
 }
@@ -39,7 +49,9 @@ async function signUp(email: string, displayName = 'Elena Robles') {
 /** The token of the last «Confirma tu correo» e-mail sent to `email` (after the outbox delivers it). */
 async function lastLinkTo(email: string): Promise<string> {
   await t.deliverMail();
-  const mail = [...t.mailer.sent].reverse().find((message) => message.to === email && message.subject === 'Confirma tu correo para ver tu ficha');
+  const mail = [...t.mailer.sent]
+    .reverse()
+    .find((message) => message.to === email && message.subject === 'Confirma tu correo para ver tu ficha');
   if (!mail) throw new Error(`no confirmation e-mail to ${email}`);
   const link = /https?:\/\/\S+\/auth\/confirmar-correo\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
   if (!link) throw new Error('no link in the e-mail');
@@ -47,16 +59,23 @@ async function lastLinkTo(email: string): Promise<string> {
   return decodeURIComponent(link[1]!);
 }
 
-const confirm = (token: string) => t.request({ method: 'POST', url: '/api/auth/email-confirmation', payload: { token } });
+/** Opens the link in a browser signed in with `cookie` (or in none). */
+const confirm = (token: string, cookie?: string) =>
+  t.request({ method: 'POST', url: '/api/auth/email-confirmation', payload: { token }, cookie });
 const get = (url: string, cookie: string) => t.request({ method: 'GET', url, cookie });
 const recordsWith = async (email: string) =>
-  (await t.request({ method: 'GET', url: `/api/patients?q=${encodeURIComponent(email)}`, cookie: admin.cookie })).json().total as number;
+  (await t.request({ method: 'GET', url: `/api/patients?q=${encodeURIComponent(email)}`, cookie: admin.cookie })).json()
+    .total as number;
 
 describe('a record reaches an account only after its e-mail is proved', () => {
   it('refuses the takeover: an impostor who registers with a patient’s e-mail sees nothing of the record', async () => {
     const email = 'elena.robles@prueba.test';
     const record = await deskRecord(email);
-    const appointment = await insertAppointment(t, { patientId: record.id, doctorId: doctor.id, startsAt: new Date(Date.now() + 10 * 86_400_000) });
+    const appointment = await insertAppointment(t, {
+      patientId: record.id,
+      doctorId: doctor.id,
+      startsAt: new Date(Date.now() + 10 * 86_400_000),
+    });
     const impostor = await signUp(email);
 
     const mine = await get('/api/me/patient', impostor);
@@ -72,7 +91,12 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect(list.statusCode).toBe(409);
     expect(list.body).not.toContain(appointment.id);
     expect((await get('/api/dashboard/patient', impostor)).statusCode).toBe(409);
-    const cancel = await t.request({ method: 'POST', url: `/api/me/appointments/${appointment.id}/cancel`, cookie: impostor, payload: { reason: '' } });
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/me/appointments/${appointment.id}/cancel`,
+      cookie: impostor,
+      payload: { reason: '' },
+    });
     expect(cancel.statusCode).toBe(404);
     const detail = await get(`/api/appointments/${appointment.id}`, admin.cookie);
     expect(detail.json().status).toBe('confirmada');
@@ -90,14 +114,47 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect((await get(`/api/patients/${record.id}`, admin.cookie)).json().hasAccount).toBe(false);
   });
 
+  it('the link confirms only where the asking account is signed in: the record’s owner clicking an impostor’s e-mail hands nothing over', async () => {
+    const email = 'ines.duran@prueba.test';
+    const record = await deskRecord(email, 'Inés');
+    const impostor = await signUp(email, 'Cuenta Ajena');
+    const token = await lastLinkTo(email);
+    // The e-mail says plainly which account would receive the record, and where to open it.
+    const mail = [...t.mailer.sent].reverse().find((message) => message.to === email)!;
+    expect(mail.text).toContain('la cuenta «Cuenta Ajena» con este correo');
+    expect(mail.text).toContain('abre este enlace en el navegador donde has iniciado sesión con ella');
+
+    // The owner opens it where nobody is signed in, or signed in to her own other account: nothing happens.
+    const anonymous = await confirm(token);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.message).toMatch(
+      /^Para confirmar tu correo, inicia sesión en este navegador con la cuenta que pidió el enlace/,
+    );
+    const other = await t.createUser({ email: 'ines.otra@prueba.test' });
+    const wrong = await confirm(token, other.cookie);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().error.message).toBe(
+      'Este enlace es de otra cuenta. Cierra la sesión, entra con la cuenta que pidió el enlace y vuelve a abrirlo.',
+    );
+    expect((await get(`/api/patients/${record.id}`, admin.cookie)).json().hasAccount).toBe(false);
+    expect((await get('/api/me/patient', impostor)).statusCode).toBe(409);
+    // Those refusals spent nothing: opened where the asking account is signed in (who has both its password
+    // and this mailbox), the link works.
+    expect((await confirm(token, impostor)).json()).toEqual({ linked: true });
+  });
+
   it('links the record once the holder opens the e-mailed link: data and appointments appear, one record in the end', async () => {
     const email = 'tomas.vidal@prueba.test';
     const record = await deskRecord(email, 'Tomás');
-    const appointment = await insertAppointment(t, { patientId: record.id, doctorId: doctor.id, startsAt: new Date(Date.now() + 12 * 86_400_000) });
+    const appointment = await insertAppointment(t, {
+      patientId: record.id,
+      doctorId: doctor.id,
+      startsAt: new Date(Date.now() + 12 * 86_400_000),
+    });
     const cookie = await signUp(email, 'Tomás Robles');
     const token = await lastLinkTo(email);
 
-    const confirmed = await confirm(token);
+    const confirmed = await confirm(token, cookie);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toEqual({ linked: true });
     const mine = await get('/api/me/patient', cookie);
@@ -107,15 +164,22 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const list = (await get('/api/me/appointments', cookie)).json();
     expect(list.upcoming.map((item: { id: string }) => item.id)).toEqual([appointment.id]);
     // A patient may cancel without a reason.
-    const cancel = await t.request({ method: 'POST', url: `/api/me/appointments/${appointment.id}/cancel`, cookie, payload: {} });
+    const cancel = await t.request({
+      method: 'POST',
+      url: `/api/me/appointments/${appointment.id}/cancel`,
+      cookie,
+      payload: {},
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ status: 'cancelada', cancelReason: null });
     expect(await recordsWith(email)).toBe(1);
 
     // Single use.
-    const again = await confirm(token);
+    const again = await confirm(token, cookie);
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.message).toBe('El enlace para confirmar tu correo no es válido o ha caducado. Entra en tu área y pide uno nuevo.');
+    expect(again.json().error.message).toBe(
+      'El enlace para confirmar tu correo no es válido o ha caducado. Entra en tu área y pide uno nuevo.',
+    );
   });
 
   it('the link expires after 24 hours; «Reenviar enlace» sends a new one, at most one a minute', async () => {
@@ -129,9 +193,10 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const tooSoon = await resend();
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().error.message).toBe('Te acabamos de enviar un enlace. Espera un minuto antes de pedir otro.');
+    expect(tooSoon.headers['retry-after']).toBe('60');
 
     clock.advance(24 * 3_600_000 + 60_000);
-    expect((await confirm(expired)).statusCode).toBe(400);
+    expect((await confirm(expired, cookie)).statusCode).toBe(400);
     // The next visit finds no valid link and e-mails a new one by itself.
     expect((await get('/api/me/patient', cookie)).statusCode).toBe(409);
     const renewed = await lastLinkTo(email);
@@ -142,7 +207,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect(sent.statusCode).toBe(202);
     const fresh = await lastLinkTo(email);
     expect(fresh).not.toBe(renewed);
-    expect((await confirm(fresh)).json()).toEqual({ linked: true });
+    expect((await confirm(fresh, cookie)).json()).toEqual({ linked: true });
     expect((await get('/api/me/patient', cookie)).json().id).toBe(record.id);
     const linkedResend = await resend();
     expect(linkedResend.statusCode).toBe(409);
@@ -151,7 +216,12 @@ describe('a record reaches an account only after its e-mail is proved', () => {
   it('a record the desk makes later is linked only to an account whose e-mail is proved', async () => {
     // Accounts that have never needed a record yet (made without signing in).
     const make = (email: string) =>
-      createAccountWithProfile(t.database.db, t.app.repos.auth, { email, password: TEST_PASSWORD, displayName: 'Luis Gil', role: 'paciente' });
+      createAccountWithProfile(t.database.db, t.app.repos.auth, {
+        email,
+        password: TEST_PASSWORD,
+        displayName: 'Luis Gil',
+        role: 'paciente',
+      });
     const { account: unproved } = await make('luis.gil@prueba.test');
     const { account: proved } = await make('luisa.gil@prueba.test');
     await t.app.repos.recordLinks.setEmailVerified(proved.id, new Date());
@@ -184,11 +254,18 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const linked = await link({ email: email.toUpperCase() });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json().hasAccount).toBe(true);
-    expect((await get(`/api/patients/${record.id}/account`, admin.cookie)).json().account).toMatchObject({ email, emailVerified: false });
+    expect((await get(`/api/patients/${record.id}/account`, admin.cookie)).json().account).toMatchObject({
+      email,
+      emailVerified: false,
+    });
     expect((await get('/api/me/patient', cookie)).json().id).toBe(record.id);
     expect((await link({ email })).statusCode).toBe(409);
 
-    const unlinked = await t.request({ method: 'DELETE', url: `/api/patients/${record.id}/account`, cookie: admin.cookie });
+    const unlinked = await t.request({
+      method: 'DELETE',
+      url: `/api/patients/${record.id}/account`,
+      cookie: admin.cookie,
+    });
     expect(unlinked.statusCode).toBe(200);
     expect(unlinked.json().hasAccount).toBe(false);
     expect((await get(`/api/patients/${record.id}/account`, admin.cookie)).json().account).toBeNull();
@@ -196,7 +273,10 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect(await recordsWith(email)).toBe(1);
     const audit = await t.app.repos.audit.listForPatient(record.id);
     expect(audit.filter((entry) => entry.action === 'update').map((entry) => entry.details)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ by: 'staff' }), expect.objectContaining({ unlinkedAccount: expect.any(String) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ by: 'staff' }),
+        expect.objectContaining({ unlinkedAccount: expect.any(String) }),
+      ]),
     );
   });
 
@@ -215,11 +295,22 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     const cookie = await signUp(email, 'Clara Suplantada');
     const impostorRecord = (await get('/api/me/patient', cookie)).json();
     const day = nextWeekday(6);
-    const slots = (await t.request({ method: 'GET', url: `/api/public/availability?doctorId=${doctor.id}&from=${day}&to=${day}` })).json().doctors[0].slots;
+    const slots = (
+      await t.request({ method: 'GET', url: `/api/public/availability?doctorId=${doctor.id}&from=${day}&to=${day}` })
+    ).json().doctors[0].slots;
     const booked = await t.request({
       method: 'POST',
       url: '/api/public/bookings',
-      payload: { doctorId: doctor.id, startsAt: slots[0].startsAt, firstName: 'Clara', lastName: 'Suplantada', email, phone: '+34 600 000 111', reason: '', acceptPrivacy: true },
+      payload: {
+        doctorId: doctor.id,
+        startsAt: slots[0].startsAt,
+        firstName: 'Clara',
+        lastName: 'Suplantada',
+        email,
+        phone: '+34 600 000 111',
+        reason: '',
+        acceptPrivacy: true,
+      },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     expect((await get('/api/me/appointments', cookie)).json().upcoming).toEqual([]);

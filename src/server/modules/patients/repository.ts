@@ -1,12 +1,17 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearchText, searchTerms } from '../../../common/search-text';
+import { visiblePatients } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
-import { accounts, appointments, patients } from '../../db/schema';
+import type { Tx } from '../../db/transaction';
+import { accounts, patients } from '../../db/schema';
 import { clock } from '../../clock';
 
 export type PatientRow = typeof patients.$inferSelect;
-export type PatientInsert = Omit<typeof patients.$inferInsert, 'id' | 'searchText' | 'sortName' | 'createdAt' | 'updatedAt'>;
+export type PatientInsert = Omit<
+  typeof patients.$inferInsert,
+  'id' | 'searchText' | 'sortName' | 'createdAt' | 'updatedAt'
+>;
 
 type Searchable = Pick<PatientRow, 'firstName' | 'lastName' | 'documentNumber' | 'phone' | 'email'>;
 
@@ -29,30 +34,12 @@ export interface PatientSearch {
   order: 'asc' | 'desc';
 }
 
-/** A patient who has or had a live appointment with the doctor. */
-const isPatientOf = (doctorId: string) =>
-  sql`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.patient_id = ${patients.id} AND a.doctor_id = ${doctorId} AND a.status <> 'cancelada')`;
-
-/** The records a request may see (see `Visibility`); undefined: all of them. */
-export function visiblePatients(visibility: Visibility): SQL | undefined {
-  switch (visibility.kind) {
-    case 'all':
-      return undefined;
-    case 'doctor':
-      return isPatientOf(visibility.doctorId);
-    case 'patient':
-      return eq(patients.accountId, visibility.accountId);
-    case 'none':
-      return sql`false`;
-  }
-}
-
 /** Lists count matches up to this many. */
 export const COUNT_CAP = 10_000;
 
 export function createPatientsRepository(db: Db) {
   return {
-    async create(input: PatientInsert, tx: Db = db): Promise<PatientRow> {
+    async create(input: PatientInsert, tx: Tx): Promise<PatientRow> {
       const [row] = await tx
         .insert(patients)
         .values({ ...input, ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }) })
@@ -63,12 +50,15 @@ export function createPatientsRepository(db: Db) {
     /** Many records in one statement (demo and benchmark data). */
     async createMany(inputs: (PatientInsert & { createdAt?: Date; updatedAt?: Date })[], tx: Db = db): Promise<void> {
       if (inputs.length === 0) return;
-      await tx
-        .insert(patients)
-        .values(inputs.map((input) => ({ ...input, ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }) })));
+      await tx.insert(patients).values(
+        inputs.map((input) => ({
+          ...input,
+          ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }),
+        })),
+      );
     },
 
-    async update(id: string, changes: Partial<PatientInsert>, tx: Db = db): Promise<PatientRow | undefined> {
+    async update(id: string, changes: Partial<PatientInsert>, tx: Tx): Promise<PatientRow | undefined> {
       const current = await this.findById(id, tx);
       if (!current) return undefined;
       const merged = { ...current, ...changes };
@@ -88,7 +78,11 @@ export function createPatientsRepository(db: Db) {
 
     /** Ids of up to `limit` records (demo and benchmark data). */
     async someIds(limit: number, tx: Db = db): Promise<string[]> {
-      const rows = await tx.select({ id: patients.id }).from(patients).orderBy(asc(patients.createdAt), asc(patients.id)).limit(limit);
+      const rows = await tx
+        .select({ id: patients.id })
+        .from(patients)
+        .orderBy(asc(patients.createdAt), asc(patients.id))
+        .limit(limit);
       return rows.map((row) => row.id);
     },
 
@@ -111,7 +105,12 @@ export function createPatientsRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(patients)
-        .where(and(eq(patients.documentType, documentType as PatientRow['documentType'] & string), eq(patients.documentNumber, documentNumber)));
+        .where(
+          and(
+            eq(patients.documentType, documentType as PatientRow['documentType'] & string),
+            eq(patients.documentNumber, documentNumber),
+          ),
+        );
       return row;
     },
 
@@ -119,7 +118,11 @@ export function createPatientsRepository(db: Db) {
      * The record with this e-mail and no account yet: if several (a family sharing an address), the one
      * with the account holder's name, else the most recently updated.
      */
-    async findUnlinkedByEmail(email: string, name?: { firstName: string; lastName: string }, tx: Db = db): Promise<PatientRow | undefined> {
+    async findUnlinkedByEmail(
+      email: string,
+      name?: { firstName: string; lastName: string },
+      tx: Db = db,
+    ): Promise<PatientRow | undefined> {
       const sameName = name ? normalizeSearchText(`${name.lastName} ${name.firstName}`) : '';
       const [row] = await tx
         .select()
@@ -134,7 +137,12 @@ export function createPatientsRepository(db: Db) {
      * The most recent record with this e-mail AND this name (compared without accents or case): a visitor
      * who knows someone's e-mail must not add appointments to that person's chart.
      */
-    async findByEmailAndName(email: string, firstName: string, lastName: string, tx: Db = db): Promise<PatientRow | undefined> {
+    async findByEmailAndName(
+      email: string,
+      firstName: string,
+      lastName: string,
+      tx: Db = db,
+    ): Promise<PatientRow | undefined> {
       const [row] = await tx
         .select()
         .from(patients)
@@ -154,7 +162,10 @@ export function createPatientsRepository(db: Db) {
     },
 
     async countCreatedSince(since: Date, tx: Db = db): Promise<number> {
-      const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(patients).where(sql`${patients.createdAt} >= ${since}`);
+      const [row] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(patients)
+        .where(sql`${patients.createdAt} >= ${since}`);
       return row?.count ?? 0;
     },
 
@@ -176,7 +187,10 @@ export function createPatientsRepository(db: Db) {
     visibleTo(visibility: Visibility) {
       return {
         findById: async (id: string, tx: Db = db): Promise<PatientRow | undefined> => {
-          const [row] = await tx.select().from(patients).where(and(eq(patients.id, id), visiblePatients(visibility)));
+          const [row] = await tx
+            .select()
+            .from(patients)
+            .where(and(eq(patients.id, id), visiblePatients(visibility)));
           return row;
         },
         search: (search: PatientSearch, tx: Db = db) => this.search(search, visibility, tx),
@@ -208,7 +222,12 @@ export function createPatientsRepository(db: Db) {
       }[search.sort];
       // The count stops at COUNT_CAP: beyond it, "más de 10 000" is all a person needs, and counting
       // every match of a short term over a big table would cost more than finding the page.
-      const counted = tx.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_CAP + 1).as('counted');
+      const counted = tx
+        .select({ one: sql`1` })
+        .from(patients)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as('counted');
       // One after the other: `tx` may be a transaction, whose single connection takes one query at a time.
       const items = await tx
         .select()

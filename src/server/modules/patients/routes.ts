@@ -9,11 +9,12 @@ import {
   patientUpdateSchema,
 } from '../../../common/schemas/patients';
 import { AppError, pgErrorCode } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
+import { holdsOwnRecord } from '../../access/roles';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
@@ -44,9 +45,20 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const { items, total, totalIsCapped } = await auditedRead(
         db,
         (db) => request.scope.patients.search(query, db),
-        (found) => ({ ...auditContext(request), action: 'list', entity: 'patient', details: { q: query.q ?? '', page: query.page, results: found.items.length } }),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'patient',
+          details: { q: query.q ?? '', page: query.page, results: found.items.length },
+        }),
       );
-      return { items: items.map(presentPatientSummary), total, totalIsCapped, page: query.page, pageSize: query.pageSize };
+      return {
+        items: items.map(presentPatientSummary),
+        total,
+        totalIsCapped,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
   );
 
@@ -65,7 +77,9 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = fields.email ? await app.repos.auth.findAccountByEmail(fields.email) : undefined;
       const profile = account ? await app.repos.auth.findProfile(account.id) : undefined;
       const linkable =
-        account?.emailVerifiedAt && profile?.role === 'paciente' && !(await repo.findByAccount(account.id)) ? account.id : null;
+        account?.emailVerifiedAt && profile && holdsOwnRecord(profile.role) && !(await repo.findByAccount(account.id))
+          ? account.id
+          : null;
       try {
         const created = await audited(
           db,
@@ -80,7 +94,13 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
               },
               tx,
             ),
-          (record) => ({ ...auditContext(request), action: 'create', entity: 'patient', entityId: record.id, patientId: record.id }),
+          (record) => ({
+            ...auditContext(request),
+            action: 'create',
+            entity: 'patient',
+            entityId: record.id,
+            patientId: record.id,
+          }),
         );
         return reply.status(201).send(presentPatient(created));
       } catch (error) {
@@ -100,7 +120,13 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const patient = await auditedRead(
         db,
         (db) => request.scope.patient(request.params.id, db),
-        (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
+        (record) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'patient',
+          entityId: record.id,
+          patientId: record.id,
+        }),
       );
       return presentPatient(patient);
     },
@@ -108,7 +134,10 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     api.patient(':id'),
-    { config: { access: 'patients:manage' }, schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } } },
+    {
+      config: { access: 'patients:manage' },
+      schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } },
+    },
     async (request) => {
       const current = await request.scope.patient(request.params.id);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
@@ -157,7 +186,13 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       const patient = await auditedRead(
         db,
         async (db) => (await repo.findById(own.id, db))!,
-        (record) => ({ ...auditContext(request), action: 'read', entity: 'patient', entityId: record.id, patientId: record.id }),
+        (record) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'patient',
+          entityId: record.id,
+          patientId: record.id,
+        }),
       );
       return presentPatient(patient);
     },

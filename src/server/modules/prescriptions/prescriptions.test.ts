@@ -19,7 +19,8 @@ afterAll(async () => {
   clock.freeze(null);
 });
 
-const prescribe = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/prescriptions', cookie, payload });
+const prescribe = (cookie: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: '/api/prescriptions', cookie, payload });
 const valid = (overrides: Record<string, unknown> = {}) => ({
   patientId: cast.adela.recordId,
   prescribedOn: '2026-03-10',
@@ -33,7 +34,12 @@ describe('prescriptions', () => {
   let adelaRx: { id: string; verificationCode: string };
 
   it('a doctor prescribes to their patient: stored with a verification code and audited in the same transaction', async () => {
-    const { response, entries } = await withAuditEntries(t, { method: 'POST', url: '/api/prescriptions', cookie: cast.doctorA.cookie, payload: valid() });
+    const { response, entries } = await withAuditEntries(t, {
+      method: 'POST',
+      url: '/api/prescriptions',
+      cookie: cast.doctorA.cookie,
+      payload: valid(),
+    });
     expect(response.statusCode).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({
@@ -41,8 +47,11 @@ describe('prescriptions', () => {
       doctorName: 'Dra. Ana Receta',
       prescribedOn: '2026-03-10',
       validUntil: '2026-03-19',
-      status: 'activa',
+      // Valid until yesterday by the clinic's clock (today is the 20th): it is shown expired.
+      status: 'caducada',
       medicines: [ibuprofeno, omeprazol],
+      allergyConflicts: [],
+      allergyOverrideReason: null,
     });
     expect(created.verificationCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(entries.map((entry) => [entry.action, entry.entity, entry.entityId, entry.patientId])).toEqual([
@@ -62,8 +71,14 @@ describe('prescriptions', () => {
   it('explains bad input in Spanish, field by field', async () => {
     const empty = await prescribe(cast.doctorA.cookie, valid({ diagnosis: ' ', medicines: [] }));
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields).toMatchObject({ diagnosis: 'Escribe el diagnóstico', medicines: 'Añade al menos un medicamento' });
-    const noDose = await prescribe(cast.doctorA.cookie, valid({ medicines: [{ ...ibuprofeno, dose: '', medicine: '' }] }));
+    expect(empty.json().error.fields).toMatchObject({
+      diagnosis: 'Escribe el diagnóstico',
+      medicines: 'Añade al menos un medicamento',
+    });
+    const noDose = await prescribe(
+      cast.doctorA.cookie,
+      valid({ medicines: [{ ...ibuprofeno, dose: '', medicine: '' }] }),
+    );
     expect(noDose.json().error.fields).toMatchObject({
       'medicines.0.dose': 'Escribe la dosis',
       'medicines.0.medicine': 'Escribe el medicamento (nombre, dosis y forma)',
@@ -81,8 +96,14 @@ describe('prescriptions', () => {
   });
 
   it('lists by actor: the doctor their own, the patient theirs, admins all; another’s detail is 404', async () => {
-    const brunoRx = (await prescribe(cast.doctorB.cookie, valid({ patientId: cast.bruno.recordId, diagnosis: 'Faringitis', medicines: [omeprazol] }))).json();
-    const ids = async (cookie: string, query = '') => (await get(`/api/prescriptions${query}`, cookie)).json().items.map((item: { id: string }) => item.id);
+    const brunoRx = (
+      await prescribe(
+        cast.doctorB.cookie,
+        valid({ patientId: cast.bruno.recordId, diagnosis: 'Faringitis', medicines: [omeprazol] }),
+      )
+    ).json();
+    const ids = async (cookie: string, query = '') =>
+      (await get(`/api/prescriptions${query}`, cookie)).json().items.map((item: { id: string }) => item.id);
     expect(await ids(cast.doctorA.cookie)).toEqual([adelaRx.id]);
     expect(await ids(cast.doctorB.cookie)).toEqual([brunoRx.id]);
     expect(await ids(cast.adela.cookie)).toEqual([adelaRx.id]);
@@ -102,19 +123,31 @@ describe('prescriptions', () => {
       expect((await get(`/api/prescriptions/${id}/pdf`, cookie)).statusCode).toBe(404);
     }
     expect((await get(`/api/prescriptions/${brunoRx.id}`, cast.admin.cookie)).json().diagnosis).toBe('Faringitis');
-    expect((await get(`/api/prescriptions/${adelaRx.id}`, cast.adela.cookie)).json().diagnosis).toBe('Lumbalgia mecánica');
+    expect((await get(`/api/prescriptions/${adelaRx.id}`, cast.adela.cookie)).json().diagnosis).toBe(
+      'Lumbalgia mecánica',
+    );
   });
 
   it('filters by patient, dates and status, and pages with the total', async () => {
     for (const day of ['2026-03-12', '2026-03-14', '2026-03-16']) {
-      expect((await prescribe(cast.doctorA.cookie, valid({ prescribedOn: day, medicines: [ibuprofeno] }))).statusCode).toBe(201);
+      expect(
+        (await prescribe(cast.doctorA.cookie, valid({ prescribedOn: day, medicines: [ibuprofeno] }))).statusCode,
+      ).toBe(201);
     }
     const list = async (query: string) => (await get(`/api/prescriptions${query}`, cast.doctorA.cookie)).json();
     const all = await list(`?patientId=${cast.adela.recordId}`);
     expect(all.total).toBe(4);
-    expect(all.items.map((item: { prescribedOn: string }) => item.prescribedOn)).toEqual(['2026-03-16', '2026-03-14', '2026-03-12', '2026-03-10']);
+    expect(all.items.map((item: { prescribedOn: string }) => item.prescribedOn)).toEqual([
+      '2026-03-16',
+      '2026-03-14',
+      '2026-03-12',
+      '2026-03-10',
+    ]);
     const range = await list('?from=2026-03-12&to=2026-03-14');
-    expect(range.items.map((item: { prescribedOn: string }) => item.prescribedOn)).toEqual(['2026-03-14', '2026-03-12']);
+    expect(range.items.map((item: { prescribedOn: string }) => item.prescribedOn)).toEqual([
+      '2026-03-14',
+      '2026-03-12',
+    ]);
     const page2 = await list('?pageSize=3&page=2');
     expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(page2.items.map((item: { prescribedOn: string }) => item.prescribedOn)).toEqual(['2026-03-10']);
@@ -133,10 +166,16 @@ describe('prescriptions', () => {
 
   it('prints a real A4 PDF with what a private prescription must carry, audited as a download', async () => {
     for (const cookie of [cast.doctorA.cookie, cast.adela.cookie, cast.admin.cookie]) {
-      const { response, entries } = await withAuditEntries(t, { method: 'GET', url: `/api/prescriptions/${adelaRx.id}/pdf`, cookie });
+      const { response, entries } = await withAuditEntries(t, {
+        method: 'GET',
+        url: `/api/prescriptions/${adelaRx.id}/pdf`,
+        cookie,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['content-disposition']).toBe(`attachment; filename="receta-2026-03-10-${adelaRx.verificationCode}.pdf"`);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="receta-2026-03-10-${adelaRx.verificationCode}.pdf"`,
+      );
       expect(entries.map((entry) => [entry.action, entry.entity, entry.entityId, entry.details])).toEqual([
         ['export', 'prescription', adelaRx.id, { format: 'pdf' }],
       ]);
@@ -173,10 +212,20 @@ describe('prescriptions', () => {
   });
 
   it('cancels with a reason, never deletes; the cancelled PDF says ANULADA; only its doctor may cancel', async () => {
-    const noReason = await t.request({ method: 'POST', url: `/api/prescriptions/${adelaRx.id}/cancel`, cookie: cast.doctorA.cookie, payload: { reason: '' } });
+    const noReason = await t.request({
+      method: 'POST',
+      url: `/api/prescriptions/${adelaRx.id}/cancel`,
+      cookie: cast.doctorA.cookie,
+      payload: { reason: '' },
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.fields.reason).toBe('Escribe el motivo de la anulación');
-    const byOther = await t.request({ method: 'POST', url: `/api/prescriptions/${adelaRx.id}/cancel`, cookie: cast.doctorB.cookie, payload: { reason: 'x' } });
+    const byOther = await t.request({
+      method: 'POST',
+      url: `/api/prescriptions/${adelaRx.id}/cancel`,
+      cookie: cast.doctorB.cookie,
+      payload: { reason: 'x' },
+    });
     expect(byOther.statusCode).toBe(404);
     const { response, entries } = await withAuditEntries(t, {
       method: 'POST',
@@ -186,8 +235,15 @@ describe('prescriptions', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'anulada', cancelReason: 'Dosis equivocada' });
-    expect(entries.map((entry) => [entry.action, entry.entity, entry.entityId])).toEqual([['cancel', 'prescription', adelaRx.id]]);
-    const again = await t.request({ method: 'POST', url: `/api/prescriptions/${adelaRx.id}/cancel`, cookie: cast.doctorA.cookie, payload: { reason: 'Otra vez' } });
+    expect(entries.map((entry) => [entry.action, entry.entity, entry.entityId])).toEqual([
+      ['cancel', 'prescription', adelaRx.id],
+    ]);
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/prescriptions/${adelaRx.id}/cancel`,
+      cookie: cast.doctorA.cookie,
+      payload: { reason: 'Otra vez' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Esta receta ya está anulada');
 
@@ -204,9 +260,21 @@ describe('prescriptions', () => {
   });
 
   it('reads are audited: the list and a detail', async () => {
-    const list = await withAuditEntries(t, { method: 'GET', url: `/api/prescriptions?patientId=${cast.adela.recordId}`, cookie: cast.admin.cookie });
-    expect(list.entries.map((entry) => [entry.action, entry.entity, entry.patientId])).toEqual([['list', 'prescription', cast.adela.recordId]]);
-    const detail = await withAuditEntries(t, { method: 'GET', url: `/api/prescriptions/${adelaRx.id}`, cookie: cast.adela.cookie });
-    expect(detail.entries.map((entry) => [entry.action, entry.entity, entry.entityId, entry.actorRole])).toEqual([['read', 'prescription', adelaRx.id, 'paciente']]);
+    const list = await withAuditEntries(t, {
+      method: 'GET',
+      url: `/api/prescriptions?patientId=${cast.adela.recordId}`,
+      cookie: cast.admin.cookie,
+    });
+    expect(list.entries.map((entry) => [entry.action, entry.entity, entry.patientId])).toEqual([
+      ['list', 'prescription', cast.adela.recordId],
+    ]);
+    const detail = await withAuditEntries(t, {
+      method: 'GET',
+      url: `/api/prescriptions/${adelaRx.id}`,
+      cookie: cast.adela.cookie,
+    });
+    expect(detail.entries.map((entry) => [entry.action, entry.entity, entry.entityId, entry.actorRole])).toEqual([
+      ['read', 'prescription', adelaRx.id, 'paciente'],
+    ]);
   });
 });

@@ -1,7 +1,8 @@
-import { validUntilOf, type Prescription } from '../../../common/schemas/prescriptions';
+import { shownPrescriptionStatus, validUntilOf, type Prescription } from '../../../common/schemas/prescriptions';
 import type { PrescriptionView } from './repository';
 
-export const presentPrescription = (view: PrescriptionView): Prescription => ({
+/** The API's prescription; `today` is the clinic's day by `clock` (an `activa` one past it shows `caducada`). */
+export const presentPrescription = (view: PrescriptionView, today: string): Prescription => ({
   id: view.id,
   patientId: view.patientId,
   patientName: view.patientName,
@@ -14,7 +15,9 @@ export const presentPrescription = (view: PrescriptionView): Prescription => ({
   diagnosis: view.diagnosis,
   medicines: view.medicines,
   verificationCode: view.verificationCode,
-  status: view.status,
+  status: shownPrescriptionStatus(view.status, view.prescribedOn, today),
+  allergyConflicts: view.allergyConflicts,
+  allergyOverrideReason: view.allergyOverrideReason,
   cancelReason: view.cancelReason,
   cancelledAt: view.cancelledAt?.toISOString() ?? null,
   createdAt: view.createdAt.toISOString(),

@@ -1,6 +1,12 @@
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DocumentType } from '../../../common/identity-document';
-import type { Medicine, PrescriptionStatus } from '../../../common/schemas/prescriptions';
+import {
+  addCalendarDays,
+  PRESCRIPTION_VALIDITY_DAYS,
+  type Medicine,
+  type PrescriptionStatus,
+} from '../../../common/schemas/prescriptions';
+import { visiblePrescriptions } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { doctors, patients, prescriptions, profiles, specialties, treatments } from '../../db/schema';
@@ -20,7 +26,10 @@ export interface PrescriptionFilters {
   treatmentId?: string;
   from?: string;
   to?: string;
+  /** The status shown; `activa` and `caducada` need `today`. */
   status?: PrescriptionStatus;
+  /** The clinic's day by `clock` (`YYYY-MM-DD`): what `activa`/`caducada` are measured against. */
+  today?: string;
   page: number;
   pageSize: number;
 }
@@ -28,25 +37,14 @@ export interface PrescriptionFilters {
 /** What the PDF prints besides the prescription: the patient's identity and the prescriber's. */
 export interface PrescriptionDocumentData {
   prescription: PrescriptionView;
-  patient: { firstName: string; lastName: string; documentType: DocumentType | null; documentNumber: string | null; birthDate: string | null };
+  patient: {
+    firstName: string;
+    lastName: string;
+    documentType: DocumentType | null;
+    documentNumber: string | null;
+    birthDate: string | null;
+  };
   prescriber: { name: string; licenseNumber: string; specialty: string };
-}
-
-/**
- * The prescriptions a request may see: admins all; a doctor the ones they wrote; a paciente the ones
- * of the record linked to their account.
- */
-function visiblePrescriptions(visibility: Visibility): SQL | undefined {
-  switch (visibility.kind) {
-    case 'all':
-      return undefined;
-    case 'doctor':
-      return eq(prescriptions.doctorId, visibility.doctorId);
-    case 'patient':
-      return sql`${prescriptions.patientId} IN (SELECT p.id FROM ${patients} p WHERE p.account_id = ${visibility.accountId})`;
-    case 'none':
-      return sql`false`;
-  }
 }
 
 function selectView(tx: Db) {
@@ -63,6 +61,21 @@ function selectView(tx: Db) {
     .leftJoin(treatments, eq(treatments.id, prescriptions.treatmentId));
 }
 
+/**
+ * The shown status as SQL: `activa` is stored `activa` and still valid on `today` (its date no more than
+ * 9 days before: valid 10 calendar days, the date included); `caducada` is stored `activa` and older.
+ */
+function statusCondition(status: PrescriptionStatus | undefined, today: string | undefined): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'anulada') return eq(prescriptions.status, 'anulada');
+  if (!today) throw new Error('Filtering by «activa» or «caducada» needs the clinic’s day');
+  const firstValid = addCalendarDays(today, -(PRESCRIPTION_VALIDITY_DAYS - 1));
+  return and(
+    eq(prescriptions.status, 'activa'),
+    status === 'activa' ? gte(prescriptions.prescribedOn, firstValid) : lt(prescriptions.prescribedOn, firstValid),
+  );
+}
+
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectView>['where']>>[number];
 const toView = ({ prescription, ...names }: ViewRow): PrescriptionView => ({ ...prescription, ...names });
 
@@ -74,10 +87,17 @@ export function createPrescriptionsRepository(db: Db) {
 
   return {
     async create(
-      input: Pick<PrescriptionRow, 'patientId' | 'doctorId' | 'treatmentId' | 'prescribedOn' | 'diagnosis' | 'medicines' | 'verificationCode'>,
+      input: Pick<
+        PrescriptionRow,
+        'patientId' | 'doctorId' | 'treatmentId' | 'prescribedOn' | 'diagnosis' | 'medicines' | 'verificationCode'
+      > &
+        Partial<Pick<PrescriptionRow, 'allergyConflicts' | 'allergyOverrideReason'>>,
       tx: Db = db,
     ): Promise<PrescriptionView> {
-      const [row] = await tx.insert(prescriptions).values({ ...input, createdAt: clock.now() }).returning({ id: prescriptions.id });
+      const [row] = await tx
+        .insert(prescriptions)
+        .values({ ...input, createdAt: clock.now() })
+        .returning({ id: prescriptions.id });
       return (await findView(row!.id, undefined, tx))!;
     },
 
@@ -123,14 +143,17 @@ export function createPrescriptionsRepository(db: Db) {
             filters.treatmentId ? eq(prescriptions.treatmentId, filters.treatmentId) : undefined,
             filters.from ? gte(prescriptions.prescribedOn, filters.from) : undefined,
             filters.to ? lte(prescriptions.prescribedOn, filters.to) : undefined,
-            filters.status ? eq(prescriptions.status, filters.status) : undefined,
+            statusCondition(filters.status, filters.today),
           );
           const rows = await selectView(tx)
             .where(where)
             .orderBy(desc(prescriptions.prescribedOn), desc(prescriptions.createdAt), desc(prescriptions.id))
             .limit(filters.pageSize)
             .offset((filters.page - 1) * filters.pageSize);
-          const [count] = await tx.select({ total: sql<number>`count(*)::int` }).from(prescriptions).where(where);
+          const [count] = await tx
+            .select({ total: sql<number>`count(*)::int` })
+            .from(prescriptions)
+            .where(where);
           return { items: rows.map(toView), total: count?.total ?? 0 };
         },
 

@@ -12,8 +12,9 @@ import {
 } from '../../../common/schemas/prescriptions';
 import { clock } from '../../clock';
 import { AppError, notFound, pgConstraint, validationError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
+import { allergyConflicts } from '../../../common/allergies';
 import { renderPrescriptionPdf } from './pdf';
 import { presentPrescription } from './presenters';
 import { newVerificationCode } from './verification-code';
@@ -24,24 +25,39 @@ const idParams = z.object({ id: z.uuid({ error: PRESCRIPTION_NOT_FOUND }) });
 const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.prescriptions;
   const { db } = app.database;
+  /** The clinic's day by `clock`: what a prescription's validity is measured against. */
+  const today = async () => dateInTimeZone(clock.now(), (await app.repos.clinic.getSettings()).timeZone);
 
   app.get(
     api.prescriptions,
-    { config: { access: 'prescriptions:read' }, schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } } },
+    {
+      config: { access: 'prescriptions:read' },
+      schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } },
+    },
     async (request) => {
       const query = request.query;
+      const day = await today();
       const { items, total } = await auditedRead(
         db,
-        (db) => repo.visibleTo(request.scope.visibility).list(query, db),
+        (db) => request.scope.prescriptions.list({ ...query, today: day }, db),
         (found) => ({
           ...auditContext(request),
           action: 'list',
           entity: 'prescription',
           patientId: query.patientId,
-          details: { page: query.page, results: found.items.length, filters: Object.keys(query).filter((key) => !['page', 'pageSize'].includes(key)) },
+          details: {
+            page: query.page,
+            results: found.items.length,
+            filters: Object.keys(query).filter((key) => !['page', 'pageSize'].includes(key)),
+          },
         }),
       );
-      return { items: items.map(presentPrescription), total, page: query.page, pageSize: query.pageSize };
+      return {
+        items: items.map((item) => presentPrescription(item, day)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
   );
 
@@ -53,33 +69,80 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.prescriptions,
-    { config: { access: 'prescriptions:write' }, schema: { body: prescriptionCreateSchema, response: { 201: prescriptionSchema } } },
+    {
+      config: { access: 'prescriptions:write' },
+      schema: { body: prescriptionCreateSchema, response: { 201: prescriptionSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
       // Only a patient the doctor has or had an appointment with (404 otherwise, as for any record).
       const patient = await request.scope.patient(body.patientId);
-      const { timeZone } = await app.repos.clinic.getSettings();
-      if (body.prescribedOn > dateInTimeZone(clock.now(), timeZone)) {
+      const day = await today();
+      if (body.prescribedOn > day) {
         throw validationError({ prescribedOn: 'La fecha de la receta no puede ser futura' });
       }
       if (body.treatmentId) {
-        const treatment = await app.repos.treatments.visibleTo(request.scope.visibility).findById(body.treatmentId);
+        const treatment = await request.scope.treatments.findById(body.treatmentId);
         if (!treatment || treatment.patientId !== patient.id) {
           throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
         }
       }
+      // The recorded allergies against each medicine (src/common/allergies.ts, as the form warned):
+      // a conflict needs the doctor's reason, kept with the prescription and on the audit trail.
+      const conflicts = allergyConflicts(
+        patient.allergies,
+        body.medicines.map((item) => item.medicine),
+      ).map(({ medicine, allergy, kind, message }) => ({ medicine, allergy, kind, message }));
+      const { allergyOverrideReason, ...fields } = body;
+      if (conflicts.length > 0 && !allergyOverrideReason) {
+        const [first] = conflicts;
+        throw new AppError(
+          409,
+          'ALLERGY_CONFLICT',
+          `Alergia registrada: «${first!.medicine}» choca con «${first!.allergy}». ${first!.message} Para recetarlo, indica el motivo.`,
+          {
+            allergyOverrideReason: 'Indica por qué lo recetas pese a la alergia',
+          },
+        );
+      }
       const create = () =>
         audited(
           db,
-          (tx) => repo.create({ ...body, doctorId: user.id, verificationCode: newVerificationCode() }, tx),
-          (created) => ({ ...auditContext(request), action: 'create', entity: 'prescription', entityId: created.id, patientId: patient.id }),
+          (tx) =>
+            repo.create(
+              {
+                ...fields,
+                doctorId: user.id,
+                verificationCode: newVerificationCode(),
+                allergyConflicts: conflicts,
+                // A reason without a conflict is not kept: there was nothing to acknowledge.
+                allergyOverrideReason: conflicts.length > 0 ? allergyOverrideReason : null,
+              },
+              tx,
+            ),
+          (created) => ({
+            ...auditContext(request),
+            action: 'create',
+            entity: 'prescription',
+            entityId: created.id,
+            patientId: patient.id,
+            ...(conflicts.length > 0 && {
+              details: {
+                allergyOverride: {
+                  reason: allergyOverrideReason,
+                  conflicts: conflicts.map(({ medicine, allergy, kind }) => ({ medicine, allergy, kind })),
+                },
+              },
+            }),
+          }),
         );
       try {
-        return reply.status(201).send(presentPrescription(await create()));
+        return reply.status(201).send(presentPrescription(await create(), day));
       } catch (error) {
         // A code drawn twice (one in ~10¹² per pair): draw again once.
-        if (pgConstraint(error) === 'prescriptions_verification_code_key') return reply.status(201).send(presentPrescription(await create()));
+        if (pgConstraint(error) === 'prescriptions_verification_code_key')
+          return reply.status(201).send(presentPrescription(await create(), day));
         throw error;
       }
     },
@@ -92,13 +155,19 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await auditedRead(
         db,
         async (db) => {
-          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, db);
+          const view = await request.scope.prescriptions.findById(request.params.id, db);
           if (!view) throw notFound(PRESCRIPTION_NOT_FOUND);
           return view;
         },
-        (view) => ({ ...auditContext(request), action: 'read', entity: 'prescription', entityId: view.id, patientId: view.patientId }),
+        (view) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'prescription',
+          entityId: view.id,
+          patientId: view.patientId,
+        }),
       );
-      return presentPrescription(found);
+      return presentPrescription(found, await today());
     },
   );
 
@@ -109,7 +178,7 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await auditedRead(
         db,
         async (db) => {
-          const found = await repo.visibleTo(request.scope.visibility).findDocumentData(request.params.id, db);
+          const found = await request.scope.prescriptions.findDocumentData(request.params.id, db);
           if (!found) throw notFound(PRESCRIPTION_NOT_FOUND);
           return found;
         },
@@ -131,21 +200,30 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.cancelPrescription(':id'),
-    { config: { access: 'prescriptions:write' }, schema: { params: idParams, body: prescriptionCancelSchema, response: { 200: prescriptionSchema } } },
+    {
+      config: { access: 'prescriptions:write' },
+      schema: { params: idParams, body: prescriptionCancelSchema, response: { 200: prescriptionSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       const cancelled = await audited(
         db,
         async (tx) => {
-          const current = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+          const current = await request.scope.prescriptions.findById(request.params.id, tx);
           if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
           const updated = await repo.cancel(current.id, request.body.reason, user.id, tx);
           if (!updated) throw new AppError(409, 'CONFLICT', 'Esta receta ya está anulada');
           return updated;
         },
-        (view) => ({ ...auditContext(request), action: 'cancel', entity: 'prescription', entityId: view.id, patientId: view.patientId }),
+        (view) => ({
+          ...auditContext(request),
+          action: 'cancel',
+          entity: 'prescription',
+          entityId: view.id,
+          patientId: view.patientId,
+        }),
       );
-      return presentPrescription(cancelled);
+      return presentPrescription(cancelled, await today());
     },
   );
 };

@@ -32,7 +32,8 @@ export async function buildClinicalCast(t: TestApp) {
     const recordId: string = response.json().id;
     await t.database.db.update(patients).set({ accountId: user.id }).where(eq(patients.id, recordId));
     const appointmentId = doctorId
-      ? (await insertAppointment(t, { patientId: recordId, doctorId, startsAt: new Date('2026-03-03T09:00:00+01:00') })).id
+      ? (await insertAppointment(t, { patientId: recordId, doctorId, startsAt: new Date('2026-03-03T09:00:00+01:00') }))
+          .id
       : null;
     return { recordId, cookie: user.cookie, appointmentId };
   };

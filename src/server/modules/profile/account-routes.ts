@@ -5,10 +5,11 @@ import { api } from '../../../common/paths';
 import { profileSchema } from '../../../common/schemas/auth';
 import { changePasswordSchema, WRONG_CURRENT_PASSWORD } from '../../../common/schemas/profile';
 import { AppError, pgErrorCode } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { presentProfile } from '../auth/presenters';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images/routes';
+import { transact } from '../../db/transaction';
 
 /** Profile photos are stored square, small and in one format, whatever the camera produced. */
 export const PHOTO_SIZE = 256;
@@ -29,7 +30,10 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     api.profilePhoto,
-    { config: { access: 'profile:manage', rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { response: { 200: profileSchema } } },
+    {
+      config: { access: 'profile:manage', rateLimit: app.config.limits.profilePhoto },
+      schema: { response: { 200: profileSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
@@ -41,12 +45,13 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(413, 'BODY_TOO_LARGE', PHOTO_TOO_LARGE);
       });
       if (file.file.truncated) throw new AppError(413, 'BODY_TOO_LARGE', PHOTO_TOO_LARGE);
-      if (!sniffImage(content)) throw new AppError(415, 'UNSUPPORTED_FILE', 'La foto debe ser una imagen PNG, JPEG o WebP.');
+      if (!sniffImage(content))
+        throw new AppError(415, 'UNSUPPORTED_FILE', 'La foto debe ser una imagen PNG, JPEG o WebP.');
       const photo = await squarePhoto(content).catch(() => {
         throw new AppError(415, 'UNSUPPORTED_FILE', 'No se ha podido leer la imagen. Prueba con otra foto.');
       });
       try {
-        const profile = await app.database.db.transaction(async (tx) => {
+        const profile = await transact(app.database.db, async (tx) => {
           const { id } = await app.repos.images.create({ mime: 'image/webp', content: photo, createdBy: user.id }, tx);
           const photoUrl = api.image(id);
           const merged = await repo.mergeProfile(user.id, { photoUrl }, tx);
@@ -67,7 +72,7 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.profilePassword,
     {
-      config: { access: 'profile:manage', rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { access: 'profile:manage', rateLimit: app.config.limits.passwordChange },
       schema: { body: changePasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {
@@ -77,10 +82,12 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(400, 'VALIDATION', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
       }
       const passwordHash = await hashPassword(request.body.newPassword);
-      await app.database.db.transaction(async (tx) => {
+      await transact(app.database.db, async (tx) => {
         await repo.updateAccount(user.id, { passwordHash }, tx);
         // Whoever knew the old password is signed out everywhere else; this session stays.
         await repo.deleteOtherSessionsOfAccount(user.id, user.sessionId, tx);
+        // A reset link asked for before the change must not reset the new password.
+        await repo.revokePasswordTokensOf(user.id, tx);
       });
       return { ok: true as const };
     },

@@ -3,12 +3,16 @@ import { api } from '../../../common/paths';
 import { patientSchema } from '../../../common/schemas/patients';
 import { myContactSchema } from '../../../common/schemas/profile';
 import { AppError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import { presentPatient } from '../patients/presenters';
 
-/** A paciente keeps the contact data of her own record up to date (only once the record is hers: 409 before). */
+/**
+ * A paciente keeps the contact data of her own record up to date (only once the record is hers: 409 before).
+ * Her phone is one: the record's (what the desk calls and reminders use) is the truth, and the account
+ * profile's copy (which pre-fills her bookings) follows it in the same transaction (docs/decisions.md).
+ */
 const myContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     api.myContact,
@@ -17,14 +21,23 @@ const myContactRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const own = await requireOwnRecord(app, user);
       const changes = request.body;
-      const updated = await audited(app.database.db, (tx) => app.repos.patients.update(own.id, changes, tx), {
-        ...auditContext(request),
-        action: 'update',
-        entity: 'patient',
-        entityId: own.id,
-        patientId: own.id,
-        details: { fields: Object.keys(changes), by: 'patient' },
-      });
+      const updated = await audited(
+        app.database.db,
+        async (tx) => {
+          const record = await app.repos.patients.update(own.id, changes, tx);
+          if (record && changes.phone !== undefined)
+            await app.repos.auth.mergeProfile(user.id, { phone: record.phone || null }, tx);
+          return record;
+        },
+        {
+          ...auditContext(request),
+          action: 'update',
+          entity: 'patient',
+          entityId: own.id,
+          patientId: own.id,
+          details: { fields: Object.keys(changes), by: 'patient' },
+        },
+      );
       if (!updated) throw new AppError(409, 'CONFLICT');
       return presentPatient(updated);
     },

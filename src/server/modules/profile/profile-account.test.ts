@@ -14,19 +14,29 @@ afterAll(() => t?.close());
 function multipart(file: Buffer, filename: string, type = 'image/png') {
   const boundary = '----clinica-foto';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const landscape = () => sharp({ create: { width: 640, height: 360, channels: 3, background: '#0b7285' } }).png().toBuffer();
+const landscape = () =>
+  sharp({ create: { width: 640, height: 360, channels: 3, background: '#0b7285' } })
+    .png()
+    .toBuffer();
 
 describe('profile photo', () => {
   it('is cropped square, resized to 256 px WebP, and set on the profile and the account', async () => {
     const user = await t.createUser({ role: 'doctor' });
-    const response = await t.request({ method: 'POST', url: '/api/profile/photo', cookie: user.cookie, ...multipart(await landscape(), 'yo.png') });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/profile/photo',
+      cookie: user.cookie,
+      ...multipart(await landscape(), 'yo.png'),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { photoURL } = response.json() as { photoURL: string };
     expect(photoURL).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
@@ -55,7 +65,11 @@ describe('profile photo', () => {
   });
 
   it('without a session answers the catalogue text', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/profile/photo', ...multipart(await landscape(), 'yo.png') });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/profile/photo',
+      ...multipart(await landscape(), 'yo.png'),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toBe(AUTH_MESSAGES.profileNoUser);
   });
@@ -64,9 +78,19 @@ describe('profile photo', () => {
 describe('profile update', () => {
   it('an empty photo and phone clear the profile but leave the account its photo (SPEC §3)', async () => {
     const user = await t.createUser({});
-    const uploaded = await t.request({ method: 'POST', url: '/api/profile/photo', cookie: user.cookie, ...multipart(await landscape(), 'yo.png') });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: '/api/profile/photo',
+      cookie: user.cookie,
+      ...multipart(await landscape(), 'yo.png'),
+    });
     const { photoURL } = uploaded.json() as { photoURL: string };
-    const response = await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: '', displayName: 'Nombre Nuevo', phone: '' } });
+    const response = await t.request({
+      method: 'PATCH',
+      url: '/api/profile',
+      cookie: user.cookie,
+      payload: { photoURL: '', displayName: 'Nombre Nuevo', phone: '' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ photoURL: '', displayName: 'Nombre Nuevo', phone: null });
     const account = await t.app.repos.auth.findAccountById(user.id);
@@ -102,17 +126,30 @@ describe('password change', () => {
       payload: { currentPassword: 'no-es-la-mia-1', newPassword: 'otra-clave-distinta-7' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ message: WRONG_CURRENT_PASSWORD, fields: { currentPassword: WRONG_CURRENT_PASSWORD } });
+    expect(response.json().error).toMatchObject({
+      message: WRONG_CURRENT_PASSWORD,
+      fields: { currentPassword: WRONG_CURRENT_PASSWORD },
+    });
     expect((await t.request({ method: 'GET', url: '/api/profile', cookie: other })).statusCode).toBe(200);
     expect(await t.signIn(user.email)).toContain('clinica_session=');
   });
 
   it('validates the new password like sign-up (length, common passwords)', async () => {
     const user = await t.createUser({});
-    const short = await t.request({ method: 'POST', url: '/api/profile/password', cookie: user.cookie, payload: { currentPassword: TEST_PASSWORD, newPassword: 'corta' } });
+    const short = await t.request({
+      method: 'POST',
+      url: '/api/profile/password',
+      cookie: user.cookie,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'corta' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.newPassword).toMatch(/8 caracteres/);
-    const common = await t.request({ method: 'POST', url: '/api/profile/password', cookie: user.cookie, payload: { currentPassword: TEST_PASSWORD, newPassword: 'password123' } });
+    const common = await t.request({
+      method: 'POST',
+      url: '/api/profile/password',
+      cookie: user.cookie,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'password123' },
+    });
     expect(common.statusCode).toBe(400);
     expect(common.json().error.fields.newPassword).toBeTruthy();
   });

@@ -2,18 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
 import { profileSchema, profileUpdateSchema } from '../../../common/schemas/auth';
 import { AppError, pgErrorCode } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { presentProfile } from '../auth/presenters';
+import { transact } from '../../db/transaction';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.auth;
 
-  app.get(api.profile, { config: { access: 'profile:manage' }, schema: { response: { 200: profileSchema } } }, async (request) => {
-    const user = requireUser(request);
-    const profile = await repo.findProfile(user.id);
-    if (!profile) throw new AppError(503, 'PROFILE_LOAD_FAILED');
-    return presentProfile(profile);
-  });
+  app.get(
+    api.profile,
+    { config: { access: 'profile:manage' }, schema: { response: { 200: profileSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const profile = await repo.findProfile(user.id);
+      if (!profile) throw new AppError(503, 'PROFILE_LOAD_FAILED');
+      return presentProfile(profile);
+    },
+  );
 
   app.patch(
     api.profile,
@@ -22,7 +27,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { displayName, photoURL, phone } = request.body;
       try {
-        const profile = await app.database.db.transaction(async (tx) => {
+        const profile = await transact(app.database.db, async (tx) => {
           const merged = await repo.mergeProfile(
             user.id,
             {

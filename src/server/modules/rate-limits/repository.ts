@@ -37,7 +37,10 @@ export function createRateLimitsRepository(db: Db) {
 
     /** Forgets the windows that have ended (a request after one starts afresh anyway). */
     async deleteExpired(now: Date): Promise<number> {
-      const deleted = await db.delete(rateLimitHits).where(lte(rateLimitHits.resetsAt, now)).returning({ key: rateLimitHits.key });
+      const deleted = await db
+        .delete(rateLimitHits)
+        .where(lte(rateLimitHits.resetsAt, now))
+        .returning({ key: rateLimitHits.key });
       return deleted.length;
     },
   };

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { api } from '../../../common/paths';
-import { clinicSettingsResponseSchema, clinicSettingsUpdateSchema, type ClinicSettingsResponse } from '../../../common/schemas/settings';
+import {
+  clinicSettingsResponseSchema,
+  clinicSettingsUpdateSchema,
+  type ClinicSettingsResponse,
+} from '../../../common/schemas/settings';
 import type { ClinicSettingsRow } from '../clinic/repository';
 
 export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse {

@@ -21,22 +21,50 @@ describe('clinic settings', () => {
       method: 'PATCH',
       url: '/api/settings',
       cookie: admin.cookie,
-      payload: { name: 'Clínica Nueva Vida', phone: '+34 911 222 333', timeZone: 'America/Mexico_City', bookingsRequireConfirmation: true },
+      payload: {
+        name: 'Clínica Nueva Vida',
+        phone: '+34 911 222 333',
+        timeZone: 'America/Mexico_City',
+        bookingsRequireConfirmation: true,
+      },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ name: 'Clínica Nueva Vida', timeZone: 'America/Mexico_City', bookingsRequireConfirmation: true });
+    expect(saved.json()).toMatchObject({
+      name: 'Clínica Nueva Vida',
+      timeZone: 'America/Mexico_City',
+      bookingsRequireConfirmation: true,
+    });
     const landing = await t.request({ method: 'GET', url: '/api/public/clinic' });
-    expect(landing.json()).toMatchObject({ name: 'Clínica Nueva Vida', phone: '+34 911 222 333', timeZone: 'America/Mexico_City' });
+    expect(landing.json()).toMatchObject({
+      name: 'Clínica Nueva Vida',
+      phone: '+34 911 222 333',
+      timeZone: 'America/Mexico_City',
+    });
   });
 
   it('refuses a bad time zone and a negative length with Spanish messages', async () => {
-    const zone = await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { timeZone: 'Madrid/Centro' } });
+    const zone = await t.request({
+      method: 'PATCH',
+      url: '/api/settings',
+      cookie: admin.cookie,
+      payload: { timeZone: 'Madrid/Centro' },
+    });
     expect(zone.statusCode).toBe(400);
     expect(zone.json().error.fields.timeZone).toMatch(/Zona horaria no válida/);
-    const length = await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { defaultAppointmentMinutes: -15 } });
+    const length = await t.request({
+      method: 'PATCH',
+      url: '/api/settings',
+      cookie: admin.cookie,
+      payload: { defaultAppointmentMinutes: -15 },
+    });
     expect(length.statusCode).toBe(400);
     expect(length.json().error.fields.defaultAppointmentMinutes).toMatch(/no puede ser menor que 5 minutos/);
-    const logo = await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { logoUrl: 'https://evil.example/logo.png' } });
+    const logo = await t.request({
+      method: 'PATCH',
+      url: '/api/settings',
+      cookie: admin.cookie,
+      payload: { logoUrl: 'https://evil.example/logo.png' },
+    });
     expect(logo.statusCode).toBe(400);
     expect(logo.json().error.fields.logoUrl).toBe('El logotipo debe ser una imagen subida a la clínica');
     const after = await t.request({ method: 'GET', url: '/api/settings', cookie: admin.cookie });

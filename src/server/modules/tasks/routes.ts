@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { api, dashboardOf } from '../../../common/paths';
+import { api, dashboardOf, paths } from '../../../common/paths';
+import type { Role } from '../../../common/roles';
 import {
   TASK_PRIORITY_LABELS,
   taskAssigneeSchema,
@@ -13,18 +14,22 @@ import {
   taskUpdateSchema,
 } from '../../../common/schemas/tasks';
 import { esDateFormat } from '../../../common/time';
+import { takesTasks } from '../../access/roles';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound, validationError } from '../../errors';
 import { taskAssignedEmail } from '../../mail/task-emails';
-import { requireUser } from '../../plugins/auth';
-import type { RequestUser } from '../../types';
+import { requireUser } from '../../access/request-user';
+import type { RequestUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { presentTask } from './presenters';
-import type { TaskRow, TaskWithNames } from './repository';
+import type { TaskRow } from './repository';
+import type { Tx } from '../../db/transaction';
 
 const TASK_NOT_FOUND = 'Tarea no encontrada';
 const idParams = z.object({ id: z.uuid({ error: TASK_NOT_FOUND }) });
+/** Where an assignee finds her tasks: the desk's list, or a doctor's dashboard. */
+const TASKS_PAGE_OF: Partial<Record<Role, string>> = { admin: paths.admin.tasks, doctor: dashboardOf.doctor };
 const dueFormat = esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const taskRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,31 +38,16 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const today = async () => clock.today((await app.repos.clinic.getSettings()).timeZone).toString();
 
-  /** The task, or 404 when it does not exist or (for a doctor) is someone else's: existence never leaks. */
-  async function visibleTask(id: string, user: RequestUser, grant: string | null, tx: Db = db) {
-    const found = await repo.findById(id, tx);
-    if (!found || (grant !== 'any' && found.task.assigneeId !== user.id)) throw notFound(TASK_NOT_FOUND);
+  /** The task, or 404 when it does not exist or is not this user's to see: existence never leaks. */
+  async function visibleTask(request: FastifyRequest, id: string, tx: Db = db) {
+    const found = await request.scope.tasks.findById(id, tx);
+    if (!found) throw notFound(TASK_NOT_FOUND);
     return found;
-  }
-
-  /**
-   * A doctor sees a task's patient only when the record is theirs to see (visibility of `request.scope`):
-   * a task about someone else's patient shows no patient, so no name leaks through it.
-   */
-  async function withinScope(rows: TaskWithNames[], request: FastifyRequest, tx: Db) {
-    if (request.scope.grant === 'any') return rows;
-    return Promise.all(
-      rows.map(async (row) =>
-        row.task.patientId && !(await request.scope.patients.findById(row.task.patientId, tx))
-          ? { ...row, task: { ...row.task, patientId: null }, patientName: null }
-          : row,
-      ),
-    );
   }
 
   async function requireAssignee(id: string) {
     const assignee = await repo.findAssignee(id);
-    if (!assignee || !assignee.active || (assignee.role !== 'admin' && assignee.role !== 'doctor')) {
+    if (!assignee || !assignee.active || !takesTasks(assignee.role)) {
       throw validationError({ assigneeId: 'Elige a una persona del equipo (administración o doctor/a) activa' });
     }
     return assignee;
@@ -68,7 +58,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The e-mail to the assignee, in the transaction of the change; not when one assigns a task to oneself. */
-  async function notifyAssignee(task: TaskRow, by: RequestUser, tx: Db) {
+  async function notifyAssignee(task: TaskRow, by: RequestUser, tx: Tx) {
     if (task.assigneeId === by.id) return;
     const assignee = await repo.findAssignee(task.assigneeId, tx);
     if (!assignee) return;
@@ -82,7 +72,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         title: task.title,
         priorityLabel: TASK_PRIORITY_LABELS[task.priority].toLowerCase(),
         dueLabel: task.dueDate ? dueFormat.format(new Date(`${task.dueDate}T00:00:00Z`)) : null,
-        link: `${app.config.publicUrl}${assignee.role === 'admin' ? '/admin/tareas' : dashboardOf.doctor}`,
+        link: `${app.config.publicUrl}${TASKS_PAGE_OF[assignee.role] ?? dashboardOf.doctor}`,
       }),
       { tx, kind: 'task-assigned' },
     );
@@ -91,25 +81,27 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     api.taskAssignees,
     { config: { access: 'tasks:manage' }, schema: { response: { 200: z.array(taskAssigneeSchema) } } },
-    async () => (await repo.assignees()).map(({ id, displayName, role }) => ({ id, displayName, role: role as 'admin' | 'doctor' })),
+    async () =>
+      (await repo.assignees()).map(({ id, displayName, role }) => ({
+        id,
+        displayName,
+        role: role as 'admin' | 'doctor',
+      })),
   );
 
   app.get(
     api.tasks,
-    { config: { access: 'tasks:read' }, schema: { querystring: taskListQuerySchema, response: { 200: taskListSchema } } },
+    {
+      config: { access: 'tasks:read' },
+      schema: { querystring: taskListQuerySchema, response: { 200: taskListSchema } },
+    },
     async (request) => {
-      const user = requireUser(request);
-      const { overdue, assigneeId, ...query } = request.query;
+      const { overdue, ...query } = request.query;
       const day = await today();
-      const filter = {
-        ...query,
-        // A doctor's list is their own, whatever they ask for.
-        assigneeId: request.scope.grant === 'any' ? assigneeId : user.id,
-        overdueBefore: overdue === 'true' ? day : undefined,
-      };
+      const filter = { ...query, overdueBefore: overdue === 'true' ? day : undefined };
       const rows = await auditedRead(
         db,
-        async (db) => withinScope(await repo.list(filter, db), request, db),
+        (db) => request.scope.tasks.list(filter, db),
         (found) => ({
           ...auditContext(request),
           action: 'list',
@@ -126,11 +118,16 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     api.task(':id'),
     { config: { access: 'tasks:read' }, schema: { params: idParams, response: { 200: taskSchema } } },
     async (request) => {
-      const user = requireUser(request);
       const found = await auditedRead(
         db,
-        async (db) => (await withinScope([await visibleTask(request.params.id, user, request.scope.grant, db)], request, db))[0]!,
-        (row) => ({ ...auditContext(request), action: 'read', entity: 'task', entityId: row.task.id, patientId: row.task.patientId ?? undefined }),
+        (db) => visibleTask(request, request.params.id, db),
+        (row) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'task',
+          entityId: row.task.id,
+          patientId: row.task.patientId ?? undefined,
+        }),
       );
       return presentTask(found, await today());
     },
@@ -150,18 +147,27 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
           await notifyAssignee(task, user, tx);
           return task;
         },
-        (task) => ({ ...auditContext(request), action: 'create', entity: 'task', entityId: task.id, patientId: task.patientId ?? undefined }),
+        (task) => ({
+          ...auditContext(request),
+          action: 'create',
+          entity: 'task',
+          entityId: task.id,
+          patientId: task.patientId ?? undefined,
+        }),
       );
-      return reply.status(201).send(presentTask((await repo.findById(created.id))!, await today()));
+      return reply.status(201).send(presentTask((await request.scope.tasks.findById(created.id))!, await today()));
     },
   );
 
   app.patch(
     api.task(':id'),
-    { config: { access: 'tasks:manage' }, schema: { params: idParams, body: taskUpdateSchema, response: { 200: taskSchema } } },
+    {
+      config: { access: 'tasks:manage' },
+      schema: { params: idParams, body: taskUpdateSchema, response: { 200: taskSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
-      const before = await visibleTask(request.params.id, user, request.scope.grant);
+      const before = await visibleTask(request, request.params.id);
       if (request.body.assigneeId) await requireAssignee(request.body.assigneeId);
       await requirePatient(request.body.patientId);
       await audited(
@@ -180,24 +186,33 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { fields: Object.keys(request.body) },
         }),
       );
-      return presentTask((await repo.findById(before.task.id))!, await today());
+      return presentTask((await request.scope.tasks.findById(before.task.id))!, await today());
     },
   );
 
   app.post(
     api.taskStatus(':id'),
-    { config: { access: 'tasks:status' }, schema: { params: idParams, body: taskStatusChangeSchema, response: { 200: taskSchema } } },
+    {
+      config: { access: 'tasks:status' },
+      schema: { params: idParams, body: taskStatusChangeSchema, response: { 200: taskSchema } },
+    },
     async (request) => {
-      const user = requireUser(request);
-      const before = await visibleTask(request.params.id, user, request.scope.grant);
+      const before = await visibleTask(request, request.params.id);
       const { status } = request.body;
+      // The entry names the task's patient even when the doctor's view of the task does not show it.
       await audited(
         db,
-        (tx) => repo.update(before.task.id, { status }, tx),
-        { ...auditContext(request), action: 'status', entity: 'task', entityId: before.task.id, patientId: before.task.patientId ?? undefined, details: { status } },
+        async (tx) => (await repo.update(before.task.id, { status }, tx))!,
+        (task) => ({
+          ...auditContext(request),
+          action: 'status',
+          entity: 'task',
+          entityId: task.id,
+          patientId: task.patientId ?? undefined,
+          details: { status },
+        }),
       );
-      const [after] = await withinScope([(await repo.findById(before.task.id))!], request, db);
-      return presentTask(after!, await today());
+      return presentTask((await request.scope.tasks.findById(before.task.id))!, await today());
     },
   );
 };

@@ -18,7 +18,12 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin', displayName: 'Marta Admin' });
   doctorA = await t.createUser({ role: 'doctor', displayName: 'Dra. Ana', email: 'ana@prueba.test' });
   doctorB = await t.createUser({ role: 'doctor', displayName: 'Dr. Blas', email: 'blas@prueba.test' });
-  const patient = await t.request({ method: 'POST', url: '/api/patients', cookie: admin.cookie, payload: validPatient({ firstName: 'Rosa', lastName: 'Tarea' }) });
+  const patient = await t.request({
+    method: 'POST',
+    url: '/api/patients',
+    cookie: admin.cookie,
+    payload: validPatient({ firstName: 'Rosa', lastName: 'Tarea' }),
+  });
   patientId = patient.json().id;
 });
 afterAll(async () => {
@@ -30,7 +35,12 @@ afterEach(() => {
 });
 
 const createTask = (payload: Record<string, unknown>, cookie = admin.cookie) =>
-  t.request({ method: 'POST', url: '/api/tasks', cookie, payload: { title: 'Llamar al laboratorio', assigneeId: doctorA.id, ...payload } });
+  t.request({
+    method: 'POST',
+    url: '/api/tasks',
+    cookie,
+    payload: { title: 'Llamar al laboratorio', assigneeId: doctorA.id, ...payload },
+  });
 
 const mailsTo = async (email: string) => {
   await t.deliverMail();
@@ -39,9 +49,19 @@ const mailsTo = async (email: string) => {
 
 describe('tasks', () => {
   it('an admin creates a task for a doctor: the doctor gets an e-mail through the outbox', async () => {
-    const created = await createTask({ description: 'Resultados de la analítica', priority: 'alta', dueDate: '2026-03-05' });
+    const created = await createTask({
+      description: 'Resultados de la analítica',
+      priority: 'alta',
+      dueDate: '2026-03-05',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ title: 'Llamar al laboratorio', priority: 'alta', status: 'pendiente', assignee: { id: doctorA.id }, overdue: false });
+    expect(created.json()).toMatchObject({
+      title: 'Llamar al laboratorio',
+      priority: 'alta',
+      status: 'pendiente',
+      assignee: { id: doctorA.id },
+      overdue: false,
+    });
     const mails = await mailsTo(doctorA.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Nueva tarea asignada: Llamar al laboratorio');
@@ -53,10 +73,20 @@ describe('tasks', () => {
     expect(own.statusCode).toBe(201);
     await t.deliverMail();
     expect(t.mailer.sent).toHaveLength(0);
-    const moved = await t.request({ method: 'PATCH', url: `/api/tasks/${own.json().id}`, cookie: admin.cookie, payload: { assigneeId: doctorB.id } });
+    const moved = await t.request({
+      method: 'PATCH',
+      url: `/api/tasks/${own.json().id}`,
+      cookie: admin.cookie,
+      payload: { assigneeId: doctorB.id },
+    });
     expect(moved.statusCode).toBe(200);
     expect(await mailsTo(doctorB.email)).toHaveLength(1);
-    const edited = await t.request({ method: 'PATCH', url: `/api/tasks/${own.json().id}`, cookie: admin.cookie, payload: { title: 'Revisar facturas de marzo' } });
+    const edited = await t.request({
+      method: 'PATCH',
+      url: `/api/tasks/${own.json().id}`,
+      cookie: admin.cookie,
+      payload: { title: 'Revisar facturas de marzo' },
+    });
     expect(edited.statusCode).toBe(200);
     await t.deliverMail();
     expect(t.mailer.sent.filter((mail) => mail.to === doctorB.email)).toHaveLength(1);
@@ -79,19 +109,37 @@ describe('tasks', () => {
   it('filters by status, priority, assignee and patient, and sorts by priority', async () => {
     await createTask({ title: 'Baja de B', assigneeId: doctorB.id, priority: 'baja' });
     await createTask({ title: 'Alta de B', assigneeId: doctorB.id, priority: 'alta', patientId });
-    const byB = await t.request({ method: 'GET', url: `/api/tasks?assigneeId=${doctorB.id}&sort=priority`, cookie: admin.cookie });
+    const byB = await t.request({
+      method: 'GET',
+      url: `/api/tasks?assigneeId=${doctorB.id}&sort=priority`,
+      cookie: admin.cookie,
+    });
     const titles = byB.json().items.map((task: { title: string }) => task.title);
     expect(titles.indexOf('Alta de B')).toBeLessThan(titles.indexOf('Baja de B'));
     expect(byB.json().items.every((task: { assignee: { id: string } }) => task.assignee.id === doctorB.id)).toBe(true);
-    const byPatient = await t.request({ method: 'GET', url: `/api/tasks?patientId=${patientId}`, cookie: admin.cookie });
-    expect(byPatient.json().items).toEqual([expect.objectContaining({ title: 'Alta de B', patient: { id: patientId, name: 'Rosa Tarea' } })]);
-    const low = await t.request({ method: 'GET', url: '/api/tasks?priority=baja&status=pendiente', cookie: admin.cookie });
+    const byPatient = await t.request({
+      method: 'GET',
+      url: `/api/tasks?patientId=${patientId}`,
+      cookie: admin.cookie,
+    });
+    expect(byPatient.json().items).toEqual([
+      expect.objectContaining({ title: 'Alta de B', patient: { id: patientId, name: 'Rosa Tarea' } }),
+    ]);
+    const low = await t.request({
+      method: 'GET',
+      url: '/api/tasks?priority=baja&status=pendiente',
+      cookie: admin.cookie,
+    });
     expect(low.json().items.map((task: { title: string }) => task.title)).toEqual(['Baja de B']);
   });
 
   it('linking a patient is written to the audit trail', async () => {
     const created = await createTask({ title: 'Enviar informe', patientId });
-    const entries = await t.request({ method: 'GET', url: `/api/audit?entity=task&patientId=${patientId}`, cookie: admin.cookie });
+    const entries = await t.request({
+      method: 'GET',
+      url: `/api/audit?entity=task&patientId=${patientId}`,
+      cookie: admin.cookie,
+    });
     expect(entries.statusCode).toBe(200);
     expect(JSON.stringify(entries.json())).toContain(created.json().id);
   });
@@ -105,21 +153,40 @@ describe('tasks', () => {
     expect(ids).toContain(mine.json().id);
     expect(ids).not.toContain(theirs.json().id);
     expect(list.json().items.every((task: { assignee: { id: string } }) => task.assignee.id === doctorA.id)).toBe(true);
-    expect((await t.request({ method: 'GET', url: `/api/tasks/${theirs.json().id}`, cookie: doctorA.cookie })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/tasks/${mine.json().id}`, cookie: doctorA.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/tasks/${theirs.json().id}`, cookie: doctorA.cookie })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/tasks/${mine.json().id}`, cookie: doctorA.cookie })).statusCode,
+    ).toBe(200);
   });
 
   it('a doctor marks their own task done but not another’s, and cannot create or edit tasks', async () => {
     const mine = await createTask({ title: 'Firmar recetas', assigneeId: doctorA.id });
     const theirs = await createTask({ title: 'Firmar informes', assigneeId: doctorB.id });
-    const done = await t.request({ method: 'POST', url: `/api/tasks/${mine.json().id}/status`, cookie: doctorA.cookie, payload: { status: 'hecha' } });
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/tasks/${mine.json().id}/status`,
+      cookie: doctorA.cookie,
+      payload: { status: 'hecha' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('hecha');
-    const other = await t.request({ method: 'POST', url: `/api/tasks/${theirs.json().id}/status`, cookie: doctorA.cookie, payload: { status: 'hecha' } });
+    const other = await t.request({
+      method: 'POST',
+      url: `/api/tasks/${theirs.json().id}/status`,
+      cookie: doctorA.cookie,
+      payload: { status: 'hecha' },
+    });
     expect(other.statusCode).toBe(404);
     expect((await createTask({ assigneeId: doctorB.id }, doctorA.cookie)).statusCode).toBe(403);
     expect((await createTask({ assigneeId: doctorA.id }, doctorA.cookie)).statusCode).toBe(403);
-    const edit = await t.request({ method: 'PATCH', url: `/api/tasks/${mine.json().id}`, cookie: doctorA.cookie, payload: { title: 'Otra cosa' } });
+    const edit = await t.request({
+      method: 'PATCH',
+      url: `/api/tasks/${mine.json().id}`,
+      cookie: doctorA.cookie,
+      payload: { title: 'Otra cosa' },
+    });
     expect(edit.statusCode).toBe(403);
   });
 

@@ -1,7 +1,9 @@
+import { shownPrescriptionStatus } from '../../../common/schemas/prescriptions';
 import type { Treatment } from '../../../common/schemas/treatments';
 import type { TreatmentView } from './repository';
 
-export const presentTreatment = (view: TreatmentView): Treatment => ({
+/** The API's treatment; `today` is the clinic's day by `clock` (its linked prescriptions' status is measured on it). */
+export const presentTreatment = (view: TreatmentView, today: string): Treatment => ({
   id: view.id,
   patientId: view.patientId,
   patientName: view.patientName,
@@ -15,7 +17,10 @@ export const presentTreatment = (view: TreatmentView): Treatment => ({
   status: view.status,
   sessionsPlanned: view.sessionsPlanned,
   sessionsDone: view.sessionsDone,
-  prescriptions: view.prescriptions,
+  prescriptions: view.prescriptions.map((prescription) => ({
+    ...prescription,
+    status: shownPrescriptionStatus(prescription.status, prescription.prescribedOn, today),
+  })),
   appointmentIds: view.appointmentIds,
   createdAt: view.createdAt.toISOString(),
   updatedAt: view.updatedAt.toISOString(),

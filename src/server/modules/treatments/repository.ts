@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TreatmentStatus } from '../../../common/schemas/treatments';
-import type { Visibility } from '../../access/visibility';
+import { visibleTreatments } from '../../access/ownership';
+import { SEES_EVERYTHING, type Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import { appointments, patients, prescriptions, profiles, treatments } from '../../db/schema';
 import { clock } from '../../clock';
@@ -8,7 +9,15 @@ import { clock } from '../../clock';
 export type TreatmentRow = typeof treatments.$inferSelect;
 export type TreatmentInsert = Pick<
   TreatmentRow,
-  'patientId' | 'doctorId' | 'title' | 'diagnosis' | 'description' | 'startDate' | 'endDate' | 'status' | 'sessionsPlanned'
+  | 'patientId'
+  | 'doctorId'
+  | 'title'
+  | 'diagnosis'
+  | 'description'
+  | 'startDate'
+  | 'endDate'
+  | 'status'
+  | 'sessionsPlanned'
 >;
 export type TreatmentChanges = Partial<Omit<TreatmentInsert, 'patientId' | 'doctorId'>>;
 
@@ -27,20 +36,6 @@ export interface TreatmentView extends TreatmentRow {
   sessionsDone: number;
   prescriptions: LinkedPrescription[];
   appointmentIds: string[];
-}
-
-/** Admins all; a doctor the treatments they wrote; a paciente those of their own record. */
-function visibleTreatments(visibility: Visibility): SQL | undefined {
-  switch (visibility.kind) {
-    case 'all':
-      return undefined;
-    case 'doctor':
-      return eq(treatments.doctorId, visibility.doctorId);
-    case 'patient':
-      return sql`${treatments.patientId} IN (SELECT p.id FROM ${patients} p WHERE p.account_id = ${visibility.accountId})`;
-    case 'none':
-      return sql`false`;
-  }
 }
 
 /** A session counts when a linked appointment was attended. */
@@ -95,25 +90,36 @@ export function createTreatmentsRepository(db: Db) {
           verificationCode,
           medicines: medicines.map((item) => item.medicine),
         })),
-      appointmentIds: linkedAppointments.filter((appointment) => appointment.treatmentId === treatment.id).map((appointment) => appointment.id),
+      appointmentIds: linkedAppointments
+        .filter((appointment) => appointment.treatmentId === treatment.id)
+        .map((appointment) => appointment.id),
     }));
   }
 
   return {
     async create(input: TreatmentInsert, tx: Db = db): Promise<TreatmentView> {
       const now = clock.now();
-      const [row] = await tx.insert(treatments).values({ ...input, createdAt: now, updatedAt: now }).returning({ id: treatments.id });
-      return (await this.visibleTo({ kind: 'all' }).findById(row!.id, tx))!;
+      const [row] = await tx
+        .insert(treatments)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning({ id: treatments.id });
+      return (await this.visibleTo(SEES_EVERYTHING).findById(row!.id, tx))!;
     },
 
     async update(id: string, changes: TreatmentChanges, tx: Db = db): Promise<TreatmentView> {
-      await tx.update(treatments).set({ ...changes, updatedAt: clock.now() }).where(eq(treatments.id, id));
-      return (await this.visibleTo({ kind: 'all' }).findById(id, tx))!;
+      await tx
+        .update(treatments)
+        .set({ ...changes, updatedAt: clock.now() })
+        .where(eq(treatments.id, id));
+      return (await this.visibleTo(SEES_EVERYTHING).findById(id, tx))!;
     },
 
     /** Makes the appointment a session of the treatment (or of none). */
     async linkAppointment(appointmentId: string, treatmentId: string | null, tx: Db = db): Promise<void> {
-      await tx.update(appointments).set({ treatmentId, updatedAt: clock.now() }).where(eq(appointments.id, appointmentId));
+      await tx
+        .update(appointments)
+        .set({ treatmentId, updatedAt: clock.now() })
+        .where(eq(appointments.id, appointmentId));
     },
 
     /** The reads a route makes: only what `visibility` lets the requesting user see. */
@@ -135,7 +141,11 @@ export function createTreatmentsRepository(db: Db) {
               ),
             )
             // Active ones first, then the most recent.
-            .orderBy(sql`(${treatments.status} = 'activo') DESC`, desc(treatments.startDate), desc(treatments.createdAt))
+            .orderBy(
+              sql`(${treatments.status} = 'activo') DESC`,
+              desc(treatments.startDate),
+              desc(treatments.createdAt),
+            )
             .limit(200);
           return withLinks(rows, tx);
         },

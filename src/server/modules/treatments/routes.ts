@@ -10,8 +10,10 @@ import {
   treatmentSchema,
   treatmentUpdateSchema,
 } from '../../../common/schemas/treatments';
+import { dateInTimeZone } from '../../../common/schemas/appointments';
+import { clock } from '../../clock';
 import { notFound, validationError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { presentTreatment } from './presenters';
 
@@ -22,24 +24,39 @@ const appointmentParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' })
 const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.repos.treatments;
   const { db } = app.database;
+  /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
+  const today = async () => dateInTimeZone(clock.now(), (await app.repos.clinic.getSettings()).timeZone);
 
   app.get(
     api.treatments,
-    { config: { access: 'treatments:read' }, schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } } },
+    {
+      config: { access: 'treatments:read' },
+      schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } },
+    },
     async (request) => {
       const query = request.query;
       const items = await auditedRead(
         db,
-        (db) => repo.visibleTo(request.scope.visibility).list(query, db),
-        (found) => ({ ...auditContext(request), action: 'list', entity: 'treatment', patientId: query.patientId, details: { status: query.status ?? '', results: found.length } }),
+        (db) => request.scope.treatments.list(query, db),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'treatment',
+          patientId: query.patientId,
+          details: { status: query.status ?? '', results: found.length },
+        }),
       );
-      return items.map(presentTreatment);
+      const day = await today();
+      return items.map((item) => presentTreatment(item, day));
     },
   );
 
   app.post(
     api.treatments,
-    { config: { access: 'treatments:write' }, schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } } },
+    {
+      config: { access: 'treatments:write' },
+      schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const { patientId, ...fields } = request.body;
@@ -48,9 +65,15 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await audited(
         db,
         (tx) => repo.create({ ...fields, patientId: patient.id, doctorId: user.id }, tx),
-        (view) => ({ ...auditContext(request), action: 'create', entity: 'treatment', entityId: view.id, patientId: patient.id }),
+        (view) => ({
+          ...auditContext(request),
+          action: 'create',
+          entity: 'treatment',
+          entityId: view.id,
+          patientId: patient.id,
+        }),
       );
-      return reply.status(201).send(presentTreatment(created));
+      return reply.status(201).send(presentTreatment(created, await today()));
     },
   );
 
@@ -61,29 +84,39 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await auditedRead(
         db,
         async (db) => {
-          const view = await repo.visibleTo(request.scope.visibility).findById(request.params.id, db);
+          const view = await request.scope.treatments.findById(request.params.id, db);
           if (!view) throw notFound(TREATMENT_NOT_FOUND);
           return view;
         },
-        (view) => ({ ...auditContext(request), action: 'read', entity: 'treatment', entityId: view.id, patientId: view.patientId }),
+        (view) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'treatment',
+          entityId: view.id,
+          patientId: view.patientId,
+        }),
       );
-      return presentTreatment(found);
+      return presentTreatment(found, await today());
     },
   );
 
   app.patch(
     api.treatment(':id'),
-    { config: { access: 'treatments:write' }, schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } } },
+    {
+      config: { access: 'treatments:write' },
+      schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } },
+    },
     async (request) => {
       const changes = request.body;
       const updated = await audited(
         db,
         async (tx) => {
-          const current = await repo.visibleTo(request.scope.visibility).findById(request.params.id, tx);
+          const current = await request.scope.treatments.findById(request.params.id, tx);
           if (!current) throw notFound(TREATMENT_NOT_FOUND);
           const startDate = changes.startDate ?? current.startDate;
           const endDate = changes.endDate !== undefined ? changes.endDate : current.endDate;
-          if (endDate && endDate < startDate) throw validationError({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
+          if (endDate && endDate < startDate)
+            throw validationError({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
           return repo.update(current.id, changes, tx);
         },
         (view) => ({
@@ -95,7 +128,7 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { fields: Object.keys(changes), ...(changes.status ? { to: changes.status } : {}) },
         }),
       );
-      return presentTreatment(updated);
+      return presentTreatment(updated, await today());
     },
   );
 
@@ -103,14 +136,18 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.appointmentTreatment(':id'),
     {
       config: { access: 'treatments:write' },
-      schema: { params: appointmentParams, body: appointmentTreatmentSchema, response: { 200: appointmentTreatmentResultSchema } },
+      schema: {
+        params: appointmentParams,
+        body: appointmentTreatmentSchema,
+        response: { 200: appointmentTreatmentResultSchema },
+      },
     },
     async (request) => {
       const { treatmentId } = request.body;
       // The doctor's own appointment (404 otherwise), and one of their treatments of the same patient.
       const appointment = await request.scope.appointment(request.params.id);
       if (treatmentId) {
-        const treatment = await repo.visibleTo(request.scope.visibility).findById(treatmentId);
+        const treatment = await request.scope.treatments.findById(treatmentId);
         if (!treatment || treatment.patientId !== appointment.patientId) {
           throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
         }

@@ -14,5 +14,6 @@ export function presentUser(row: UserRecord): User {
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     doctorProfileIncomplete: row.role === 'doctor' && (row.doctorLicense === null || row.doctorLicense.trim() === ''),
+    calendarFeedCreatedAt: row.calendarFeedCreatedAt?.toISOString() ?? null,
   };
 }

@@ -3,7 +3,7 @@ import { normalizeSearchText } from '../../../common/search-text';
 import type { Role } from '../../../common/roles';
 import type { UserState } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
-import { accounts, doctors, profiles, specialties } from '../../db/schema';
+import { accounts, calendarFeeds, doctors, profiles, specialties } from '../../db/schema';
 
 export interface UserSearch {
   q?: string;
@@ -36,17 +36,22 @@ export function createUsersRepository(db: Db) {
         lastSignInAt: accounts.lastSignInAt,
         createdAt: accounts.createdAt,
         doctorLicense: doctors.licenseNumber,
+        calendarFeedCreatedAt: calendarFeeds.createdAt,
       })
       .from(accounts)
       .innerJoin(profiles, eq(profiles.id, accounts.id))
-      .leftJoin(doctors, eq(doctors.id, accounts.id));
+      .leftJoin(doctors, eq(doctors.id, accounts.id))
+      .leftJoin(calendarFeeds, eq(calendarFeeds.accountId, accounts.id));
 
   return {
     async search(search: UserSearch, tx: Db = db) {
       const where: SQL[] = [];
       // Every word in the name or the e-mail, accents and case ignored (as the audit log's user search).
       const text = sql`unaccent(lower(${profiles.displayName} || ' ' || ${accounts.email}))`;
-      for (const word of normalizeSearchText(search.q ?? '').split(' ').filter(Boolean).slice(0, 5)) {
+      for (const word of normalizeSearchText(search.q ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .slice(0, 5)) {
         where.push(sql`${text} LIKE ${`%${escapeLike(word)}%`}`);
       }
       if (search.role) where.push(eq(profiles.role, search.role));
@@ -69,15 +74,16 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * Locks the profiles of the active admins and counts those other than `exceptId`: two admins demoting
-     * each other at once cannot both pass (the second waits for the first and sees its change).
+     * Locks the profiles of the admins who can administer now (active, password chosen: a pending
+     * invitation may never be accepted) and counts those other than `exceptId`: two admins demoting each
+     * other at once cannot both pass (the second waits for the first and sees its change).
      */
     async lockOtherActiveAdmins(exceptId: string, tx: Db) {
       const rows = await tx
         .select({ id: profiles.id })
         .from(profiles)
         .innerJoin(accounts, eq(accounts.id, profiles.id))
-        .where(and(eq(profiles.role, 'admin'), eq(accounts.active, true), ne(profiles.id, exceptId)))
+        .where(and(eq(profiles.role, 'admin'), STATE_CONDITIONS.activo, ne(profiles.id, exceptId)))
         .for('update');
       return rows.length;
     },
@@ -91,7 +97,10 @@ export function createUsersRepository(db: Db) {
     async defaultSpecialtyId(tx: Db = db) {
       const [first] = await tx.select({ id: specialties.id }).from(specialties).orderBy(asc(specialties.name)).limit(1);
       if (first) return first.id;
-      const [created] = await tx.insert(specialties).values({ name: 'Medicina general' }).returning({ id: specialties.id });
+      const [created] = await tx
+        .insert(specialties)
+        .values({ name: 'Medicina general' })
+        .returning({ id: specialties.id });
       return created!.id;
     },
 

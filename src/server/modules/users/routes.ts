@@ -1,13 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { firstFreeColor } from '../../../common/doctor-colors';
 import { api } from '../../../common/paths';
-import { userInviteSchema, userListQuerySchema, userListSchema, userSchema, userUpdateSchema } from '../../../common/schemas/users';
+import {
+  userInviteSchema,
+  userListQuerySchema,
+  userListSchema,
+  userSchema,
+  userUpdateSchema,
+} from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { AppError, notFound, pgErrorCode } from '../../errors';
 import { createAccountWithProfile } from '../auth/accounts';
 import { sendInvitation } from '../auth/invitations';
 import { audited, auditContext } from '../audit/audited';
 import { presentUser, stateOf } from './presenters';
+import { roleChangeOf } from './role-change';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
@@ -28,39 +36,76 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await repo.hasDoctorRow(id, tx)) {
       return;
     }
-    await app.repos.doctors.create({ id, specialtyId: await repo.defaultSpecialtyId(tx), licenseNumber: '', active: false }, tx);
+    const color = firstFreeColor(await app.repos.doctors.usedColors(tx));
+    await app.repos.doctors.create(
+      { id, specialtyId: await repo.defaultSpecialtyId(tx), licenseNumber: '', color, active: false },
+      tx,
+    );
   }
 
-  app.get(api.users, { config: admin, schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } }, async (request) => {
-    const { items, total } = await repo.search(request.query);
-    return { items: items.map(presentUser), total, page: request.query.page, pageSize: request.query.pageSize };
-  });
+  app.get(
+    api.users,
+    { config: admin, schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } },
+    async (request) => {
+      const { items, total } = await repo.search(request.query);
+      return { items: items.map(presentUser), total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
 
   app.get(api.user(':id'), { config: admin, schema: { params: idParams, response: { 200: userSchema } } }, (request) =>
     present(request.params.id),
   );
 
-  app.post(api.users, { config: admin, schema: { body: userInviteSchema, response: { 201: userSchema } } }, async (request, reply) => {
-    const { email, displayName, role } = request.body;
-    if (await app.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
-    let id: string;
-    try {
-      id = await audited(
-        db,
-        async (tx) => {
-          const { account } = await createAccountWithProfile(tx, app.repos.auth, { email, displayName, role });
-          if (role === 'doctor') await ensureDoctorRow(account.id, tx);
-          await sendInvitation(app, { id: account.id, email, displayName }, role, tx);
-          return account.id;
-        },
-        (created) => ({ ...auditContext(request), action: 'create', entity: 'account', entityId: created, details: { role } }),
-      );
-    } catch (error) {
-      if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
-      throw error;
-    }
-    return reply.status(201).send(await present(id));
-  });
+  app.post(
+    api.users,
+    { config: admin, schema: { body: userInviteSchema, response: { 201: userSchema } } },
+    async (request, reply) => {
+      const { email, displayName, role, specialtyId, licenseNumber, color } = request.body;
+      if (await app.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      if (role === 'doctor' && specialtyId && !(await app.repos.doctors.findSpecialty(specialtyId))) {
+        throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', {
+          specialtyId: 'Elige una especialidad de la lista',
+        });
+      }
+      let id: string;
+      try {
+        id = await audited(
+          db,
+          async (tx) => {
+            const { account } = await createAccountWithProfile(tx, app.repos.auth, { email, displayName, role });
+            // A doctor invited with her specialty and nº de colegiado is complete: active (the desk sees her
+            // column and may book her once her hours are set; with no hours nobody is offered a time), in
+            // her own colour.
+            if (role === 'doctor') {
+              await app.repos.doctors.create(
+                {
+                  id: account.id,
+                  specialtyId: specialtyId!,
+                  licenseNumber: licenseNumber!,
+                  color: color ?? firstFreeColor(await app.repos.doctors.usedColors(tx)),
+                  active: true,
+                },
+                tx,
+              );
+            }
+            await sendInvitation(app, { id: account.id, email, displayName }, role, tx);
+            return account.id;
+          },
+          (created) => ({
+            ...auditContext(request),
+            action: 'create',
+            entity: 'account',
+            entityId: created,
+            details: { role },
+          }),
+        );
+      } catch (error) {
+        if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
+        throw error;
+      }
+      return reply.status(201).send(await present(id));
+    },
+  );
 
   app.patch(
     api.user(':id'),
@@ -73,19 +118,30 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         async (tx) => {
           const before = await repo.findById(id, tx);
           if (!before) throw notFound(USER_NOT_FOUND);
-          const losesAdmin = before.role === 'admin' && before.active && ((role !== undefined && role !== 'admin') || active === false);
-          if (losesAdmin && (await repo.lockOtherActiveAdmins(id, tx)) === 0) throw new AppError(409, 'LAST_ADMIN');
+          const change = roleChangeOf(before, { role, active });
+          if (change.losesAdmin && (await repo.lockOtherActiveAdmins(id, tx)) === 0)
+            throw new AppError(409, 'LAST_ADMIN');
           if (displayName !== undefined || role !== undefined) {
-            await app.repos.auth.mergeProfile(id, { ...(displayName !== undefined ? { displayName } : {}), ...(role ? { role } : {}) }, tx);
+            await app.repos.auth.mergeProfile(
+              id,
+              { ...(displayName !== undefined ? { displayName } : {}), ...(role ? { role } : {}) },
+              tx,
+            );
           }
           if (displayName !== undefined || active !== undefined) {
-            await app.repos.auth.updateAccount(id, { ...(displayName !== undefined ? { displayName } : {}), ...(active !== undefined ? { active } : {}) }, tx);
+            await app.repos.auth.updateAccount(
+              id,
+              { ...(displayName !== undefined ? { displayName } : {}), ...(active !== undefined ? { active } : {}) },
+              tx,
+            );
           }
-          // A disabled account is out at once: its sessions end with the change.
+          // A disabled account is out at once: its sessions end with the change, and its calendar feed,
+          // as when its role changes (the feed was made for the old role's scope).
           if (active === false) await app.repos.auth.deleteSessionsOfAccount(id, tx);
-          if (role === 'doctor' && before.role !== 'doctor') await ensureDoctorRow(id, tx);
+          if (active === false || change.roleChanged) await app.repos.calendarFeeds.revoke(id, tx);
+          if (change.becomesDoctor) await ensureDoctorRow(id, tx);
           // Someone who is no longer a doctor takes no more appointments.
-          if (role !== undefined && role !== 'doctor' && before.role === 'doctor') await app.repos.doctors.update(id, { active: false }, tx);
+          if (change.leavesDoctor) await app.repos.doctors.update(id, { active: false }, tx);
           return before;
         },
         (before) => ({
@@ -95,12 +151,39 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           entityId: id,
           details: {
             fields: Object.keys(request.body),
-            ...(role !== undefined && role !== before.role ? { role: { from: before.role, to: role } } : {}),
+            ...(role && roleChangeOf(before, { role }).roleChanged ? { role: { from: before.role, to: role } } : {}),
             ...(active !== undefined && active !== before.active ? { active } : {}),
           },
         }),
       );
+      const changedAccess = active === false || role !== undefined;
+      // Open live streams of this account end at once (they reconnect with what it may see now, or not at all).
+      if (changedAccess) await app.events.publish({ type: 'access', accountId: id });
       return present(id);
+    },
+  );
+
+  app.delete(
+    api.userCalendarFeed(':id'),
+    { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await audited(
+        db,
+        async (tx) => {
+          if (!(await repo.findById(id, tx))) throw notFound(USER_NOT_FOUND);
+          if (!(await app.repos.calendarFeeds.revoke(id, tx)))
+            throw notFound('Este usuario no tiene un enlace de calendario.');
+        },
+        {
+          ...auditContext(request),
+          action: 'delete',
+          entity: 'calendar_feed',
+          entityId: id,
+          details: { revokedBy: 'admin' },
+        },
+      );
+      return reply.status(204).send(null);
     },
   );
 
@@ -111,12 +194,22 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await repo.findById(request.params.id);
       if (!user) throw notFound(USER_NOT_FOUND);
       if (stateOf(user) !== 'invitacion_pendiente') {
-        throw new AppError(409, 'CONFLICT', 'Esta cuenta no tiene una invitación pendiente: ya eligió su contraseña o está desactivada.');
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'Esta cuenta no tiene una invitación pendiente: ya eligió su contraseña o está desactivada.',
+        );
       }
       await audited(
         db,
         (tx) => sendInvitation(app, { id: user.id, email: user.email, displayName: user.displayName }, user.role, tx),
-        { ...auditContext(request), action: 'create', entity: 'account', entityId: user.id, details: { invitation: true } },
+        {
+          ...auditContext(request),
+          action: 'create',
+          entity: 'account',
+          entityId: user.id,
+          details: { invitation: true },
+        },
       );
       return reply.status(202).send({ sent: true });
     },

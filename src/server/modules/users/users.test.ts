@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { firstFreeColor } from '../../../common/doctor-colors';
 import { clock } from '../../clock';
 import { sessions } from '../../db/schema';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
@@ -20,8 +21,10 @@ afterEach(() => {
   t.mailer.sent.length = 0;
 });
 
-const patch = (id: string, payload: unknown, cookie = admin.cookie) => t.request({ method: 'PATCH', url: `/api/users/${id}`, cookie, payload: payload as object });
-const invite = (payload: Record<string, unknown>, cookie = admin.cookie) => t.request({ method: 'POST', url: '/api/users', cookie, payload });
+const patch = (id: string, payload: unknown, cookie = admin.cookie) =>
+  t.request({ method: 'PATCH', url: `/api/users/${id}`, cookie, payload: payload as object });
+const invite = (payload: Record<string, unknown>, cookie = admin.cookie) =>
+  t.request({ method: 'POST', url: '/api/users', cookie, payload });
 const tokenIn = async (email: string) => {
   await t.deliverMail();
   const mail = t.mailer.sent.filter((message) => message.to === email).at(-1)!;
@@ -33,7 +36,12 @@ describe('users', () => {
     const list = await t.request({ method: 'GET', url: '/api/users?q=marta', cookie: admin.cookie });
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toEqual([
-      expect.objectContaining({ email: 'marta@prueba.test', role: 'admin', state: 'activo', lastSignInAt: '2026-03-02T08:00:00.000Z' }),
+      expect.objectContaining({
+        email: 'marta@prueba.test',
+        role: 'admin',
+        state: 'activo',
+        lastSignInAt: '2026-03-02T08:00:00.000Z',
+      }),
     ]);
     await t.createUser({ role: 'paciente', displayName: 'Pablo Paciente' });
     await t.createUser({ role: 'doctor', displayName: 'Dra. Lucía Pérez', email: 'lperez@prueba.test' });
@@ -47,25 +55,110 @@ describe('users', () => {
     expect(paged.json().items).toHaveLength(1);
   });
 
-  it('invites a doctor: pending until the password is set from the e-mail’s link, then active and signed in', async () => {
-    const created = await invite({ email: 'Nueva.Doctora@prueba.test', displayName: 'Dra. Nueva', role: 'doctor' });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ email: 'nueva.doctora@prueba.test', role: 'doctor', state: 'invitacion_pendiente', doctorProfileIncomplete: true });
-    const pending = await t.request({ method: 'GET', url: '/api/users?state=invitacion_pendiente', cookie: admin.cookie });
-    expect(pending.json().items.map((user: { id: string }) => user.id)).toContain(created.json().id);
-    // The doctor's professional row exists, inactive until completed in «Doctores».
-    const doctor = await t.request({ method: 'GET', url: `/api/doctors/${created.json().id}`, cookie: admin.cookie });
-    expect(doctor.json()).toMatchObject({ active: false, licenseNumber: '' });
+  it('invites a doctor with her specialty and nº de colegiado: active, in a colour no doctor uses; pending until the password is set from the e-mail’s link', async () => {
+    const specialty = await t.request({
+      method: 'POST',
+      url: '/api/specialties',
+      cookie: admin.cookie,
+      payload: { name: 'Pediatría' },
+    });
+    // Without a specialty or a nº de colegiado the invitation is refused, in Spanish.
+    const bare = await invite({ email: 'sin.datos@prueba.test', displayName: 'Dra. Sin Datos', role: 'doctor' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields).toEqual({
+      specialtyId: 'Elige una especialidad',
+      licenseNumber: 'Escribe el nº de colegiado',
+    });
+    const unknown = await invite({
+      email: 'sin.datos@prueba.test',
+      displayName: 'Dra. Sin Datos',
+      role: 'doctor',
+      specialtyId: '00000000-0000-4000-8000-000000000000',
+      licenseNumber: '28281234',
+    });
+    expect(unknown.json().error.fields).toEqual({ specialtyId: 'Elige una especialidad de la lista' });
 
-    const resent = await t.request({ method: 'POST', url: `/api/users/${created.json().id}/invitation`, cookie: admin.cookie });
+    const taken = (
+      await t.request({ method: 'GET', url: '/api/doctors?includeInactive=true', cookie: admin.cookie })
+    ).json() as { color: string }[];
+    const created = await invite({
+      email: 'Nueva.Doctora@prueba.test',
+      displayName: 'Dra. Nueva',
+      role: 'doctor',
+      specialtyId: specialty.json().id,
+      licenseNumber: '28281234',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      email: 'nueva.doctora@prueba.test',
+      role: 'doctor',
+      state: 'invitacion_pendiente',
+      doctorProfileIncomplete: false,
+    });
+    const pending = await t.request({
+      method: 'GET',
+      url: '/api/users?state=invitacion_pendiente',
+      cookie: admin.cookie,
+    });
+    expect(pending.json().items.map((user: { id: string }) => user.id)).toContain(created.json().id);
+    // Her professional row: the specialty and number given, active, and the first colour of the palette
+    // no doctor uses (the other doctor of this clinic has the first one).
+    const doctor = await t.request({ method: 'GET', url: `/api/doctors/${created.json().id}`, cookie: admin.cookie });
+    expect(doctor.json()).toMatchObject({
+      active: true,
+      licenseNumber: '28281234',
+      specialty: 'Pediatría',
+      color: firstFreeColor(taken.map((row) => row.color)),
+    });
+    expect(taken.map((row) => row.color)).not.toContain(doctor.json().color);
+    // A second one takes the next free colour, and a colour chosen in the form is kept.
+    const second = await invite({
+      email: 'otra@prueba.test',
+      displayName: 'Dr. Otro',
+      role: 'doctor',
+      specialtyId: specialty.json().id,
+      licenseNumber: '28285678',
+    });
+    const secondColor = (
+      await t.request({ method: 'GET', url: `/api/doctors/${second.json().id}`, cookie: admin.cookie })
+    ).json().color;
+    expect(secondColor).not.toBe(doctor.json().color);
+    const chosen = await invite({
+      email: 'elige@prueba.test',
+      displayName: 'Dra. Elige',
+      role: 'doctor',
+      specialtyId: specialty.json().id,
+      licenseNumber: '28289999',
+      color: '#364fc7',
+    });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/doctors/${chosen.json().id}`, cookie: admin.cookie })).json().color,
+    ).toBe('#364fc7');
+
+    // The first invitation leaves before the second: both carry the frozen clock's instant, so only
+    // the order they leave in tells which link is the live one.
+    await t.deliverMail();
+    const resent = await t.request({
+      method: 'POST',
+      url: `/api/users/${created.json().id}/invitation`,
+      cookie: admin.cookie,
+    });
     expect(resent.statusCode).toBe(202);
     const token = await tokenIn('nueva.doctora@prueba.test');
-    const confirmed = await t.request({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: TEST_PASSWORD } });
+    const confirmed = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: TEST_PASSWORD },
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().profile.role).toBe('doctor');
     const after = await t.request({ method: 'GET', url: `/api/users/${created.json().id}`, cookie: admin.cookie });
     expect(after.json().state).toBe('activo');
-    const again = await t.request({ method: 'POST', url: `/api/users/${created.json().id}/invitation`, cookie: admin.cookie });
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/users/${created.json().id}/invitation`,
+      cookie: admin.cookie,
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -87,11 +180,23 @@ describe('users', () => {
     expect(await sessionsOf(doctor.id)).toHaveLength(0);
     const next = await t.request({ method: 'GET', url: '/api/tasks', cookie: doctor.cookie });
     expect(next.statusCode).toBe(401);
-    const signIn = await t.request({ method: 'POST', url: '/api/auth/sign-in', payload: { email: doctor.email, password: TEST_PASSWORD } });
+    const signIn = await t.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: doctor.email, password: TEST_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().error.message).toBe('Esta cuenta está desactivada. Ponte en contacto con la clínica.');
     expect((await patch(doctor.id, { active: true })).json().state).toBe('activo');
-    expect((await t.request({ method: 'POST', url: '/api/auth/sign-in', payload: { email: doctor.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: { email: doctor.email, password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('the last active admin can be neither demoted nor disabled (409, Spanish)', async () => {
@@ -109,6 +214,29 @@ describe('users', () => {
     expect(demoted.json()).toMatchObject({ role: 'doctor', doctorProfileIncomplete: true });
     expect(await t.app.repos.users.hasDoctorRow(second.id)).toBe(true);
     expect((await t.app.repos.auth.findProfile(admin.id))?.role).toBe('admin');
+  });
+
+  it('a pending admin invitation does not count as another admin: the last active one stays (409)', async () => {
+    const invited = await invite({
+      email: 'pendiente.admin@prueba.test',
+      displayName: 'Admin Pendiente',
+      role: 'admin',
+    });
+    expect(invited.json().state).toBe('invitacion_pendiente');
+    const demote = await patch(admin.id, { role: 'paciente' });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().error.message).toBe('No puedes quitar el último administrador activo');
+    expect((await patch(admin.id, { active: false })).statusCode).toBe(409);
+    expect((await t.app.repos.auth.findProfile(admin.id))?.role).toBe('admin');
+    // Once she has chosen her password she counts: then the other admin may step down.
+    const token = await tokenIn('pendiente.admin@prueba.test');
+    const accepted = await t.request({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'clave-de-la-nueva-1' },
+    });
+    expect(accepted.statusCode).toBe(200);
+    await patch(invited.json().id, { active: false });
   });
 
   it('edits the display name and writes every change to the audit trail', async () => {

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { paths } from '../../../common/paths';
-import { AFTERNOON_STARTS_MINUTE, OFFERS_PER_SLOT, type PartOfDay } from '../../../common/schemas/waiting-list';
+import {
+  AFTERNOON_STARTS_MINUTE,
+  OFFER_HOLD_MINUTES,
+  OFFERS_PER_SLOT,
+  type PartOfDay,
+} from '../../../common/schemas/waiting-list';
+import type { DeskNotice } from '../../../common/schemas/tasks';
+import { clock } from '../../clock';
 import { waitingOfferEmail } from '../../mail/waiting-list-emails';
 import { dateInZone } from '../availability/slots';
 import type { ClinicSettingsRow } from '../clinic/repository';
 import type { DoctorRecord } from '../doctors/repository';
 import { newSecretToken } from '../auth/tokens';
-
+import type { AuditEntry } from '../audit/repository';
+import type { PatientRow } from '../patients/repository';
+import { createDeskNotices } from '../tasks/desk-notices';
+import { transact } from '../../db/transaction';
 
 /** Whether an instant falls in the wished part of the day, by the clinic's wall clock. */
 export function inPartOfDay(startsAt: Date, partOfDay: PartOfDay, timeZone: string): boolean {
@@ -22,41 +32,57 @@ export interface OfferOptions {
   sourceAppointmentId?: string | null;
   /** Held until then (the freeing change's undo window). */
   deliverAfter?: Date;
+  /** Who freed the slot (the desk task for a patient without e-mail goes to this admin). */
+  actor?: AuditEntry['actor'];
+}
+
+/** What one round of offers did: how many offers, and the desk's calls for patients without e-mail. */
+export interface OffersMade {
+  sent: number;
+  notices: DeskNotice[];
+}
+
+/** Until when an offer holds its slot: OFFER_HOLD_MINUTES from when it leaves, never past the slot's start. */
+export function offerExpiry(slotStartsAt: Date, leavesAt: Date): Date {
+  return new Date(Math.min(slotStartsAt.getTime(), leavesAt.getTime() + OFFER_HOLD_MINUTES * 60_000));
 }
 
 /**
  * Sends the offers of free slots of one doctor: each slot to the first OFFERS_PER_SLOT waiting entries
- * that match it (FIFO) and have an e-mail, at most one slot per entry per call. Each offer and its e-mail
- * are written in one transaction; the e-mail is keyed to the freeing appointment so undoing the change
- * cancels it before it leaves (`outbox.cancelForAppointmentSince`).
+ * that match it (FIFO), at most one slot per entry per call. Each offer holds its slot from public booking
+ * until it expires (`offerExpiry`). A patient with e-mail gets the offer's e-mail, keyed to the freeing
+ * appointment so undoing the change cancels it before it leaves (`outbox.cancelForAppointmentSince`); one
+ * without e-mail becomes a desk task «Llamar a … para ofrecerle el hueco del …». Each offer and its e-mail
+ * or task are written in one transaction.
  */
 export function createOfferSender(app: FastifyInstance) {
   const { repos } = app;
+  const deskNotices = createDeskNotices(repos);
 
   return async function offerSlots(
     doctor: DoctorRecord,
     slots: { startsAt: Date; endsAt: Date }[],
     settings: ClinicSettingsRow,
     options: OfferOptions = {},
-  ): Promise<number> {
-    let sent = 0;
+  ): Promise<OffersMade> {
+    const made: OffersMade = { sent: 0, notices: [] };
     const served = new Set<string>();
     for (const slot of slots) {
       const day = dateInZone(slot.startsAt, settings.timeZone);
       const candidates = (await repos.waitingList.candidates(doctor, day, slot.startsAt)).filter(
         (entry) => !served.has(entry.id) && inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone),
       );
-      const chosen: { entry: (typeof candidates)[number]; email: string; firstName: string }[] = [];
+      const chosen: { entry: (typeof candidates)[number]; patient: PatientRow }[] = [];
       for (const entry of candidates) {
         if (chosen.length >= OFFERS_PER_SLOT) break;
         const patient = await repos.patients.findById(entry.patientId);
-        // Without an e-mail there is no link to send: the desk sees them on the list and calls.
-        if (patient?.email) chosen.push({ entry, email: patient.email, firstName: patient.firstName });
+        if (patient) chosen.push({ entry, patient });
       }
-      for (const { entry, email, firstName } of chosen) {
+      const expiresAt = offerExpiry(slot.startsAt, options.deliverAfter ?? clock.now());
+      for (const { entry, patient } of chosen) {
         served.add(entry.id);
         const { token, id: tokenHash } = newSecretToken();
-        const created = await app.database.db.transaction(async (tx) => {
+        const created = await transact(app.database.db, async (tx) => {
           const offer = await repos.waitingList.insertOffer(
             {
               entryId: entry.id,
@@ -65,30 +91,57 @@ export function createOfferSender(app: FastifyInstance) {
               endsAt: slot.endsAt,
               sourceAppointmentId: options.sourceAppointmentId ?? null,
               tokenHash,
-              expiresAt: slot.startsAt,
+              expiresAt,
             },
             tx,
           );
           if (!offer) return false;
+          if (!patient.email) {
+            // No link to send: the desk calls her, and the slot is held for her meanwhile.
+            const notice = await deskNotices.forOffer(tx, {
+              offerId: offer.id,
+              sourceAppointmentId: options.sourceAppointmentId ?? null,
+              patient: {
+                id: patient.id,
+                firstName: patient.firstName,
+                lastName: patient.lastName,
+                phone: patient.phone ?? '',
+              },
+              startsAt: slot.startsAt,
+              heldUntil: expiresAt,
+              doctorName: doctor.displayName,
+              specialty: doctor.specialty,
+              timeZone: settings.timeZone,
+              actor: options.actor ?? null,
+            });
+            if (notice) made.notices.push(notice);
+            return true;
+          }
           const outboxId = await app.outbox.enqueue(
             waitingOfferEmail({
-              to: email,
-              patientName: firstName,
+              to: patient.email,
+              patientName: patient.firstName,
               clinic: { name: settings.name, phone: settings.phone, timeZone: settings.timeZone },
               startsAt: slot.startsAt,
+              heldUntil: expiresAt,
               doctorName: doctor.displayName,
               specialty: doctor.specialty,
               offerUrl: `${app.config.publicUrl}${paths.waitingOffer(token)}`,
               sharedWith: chosen.length,
             }),
-            { tx, kind: 'waiting-list-offer', appointmentId: options.sourceAppointmentId ?? null, deliverAfter: options.deliverAfter },
+            {
+              tx,
+              kind: 'waiting-list-offer',
+              appointmentId: options.sourceAppointmentId ?? null,
+              deliverAfter: options.deliverAfter,
+            },
           );
           await repos.waitingList.setOfferOutbox(offer.id, outboxId, tx);
           return true;
         });
-        if (created) sent++;
+        if (created) made.sent++;
       }
     }
-    return sent;
+    return made;
   };
 }

@@ -2,8 +2,18 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { WaitingState } from '../../../common/schemas/waiting-list';
 import { clock } from '../../clock';
+import { visibleWaitingEntries } from '../../access/ownership';
+import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
-import { appointments, mailOutbox, patients, profiles, specialties, waitingListEntries, waitingListOffers } from '../../db/schema';
+import {
+  appointments,
+  mailOutbox,
+  patients,
+  profiles,
+  specialties,
+  waitingListEntries,
+  waitingListOffers,
+} from '../../db/schema';
 
 export type WaitingEntryRow = typeof waitingListEntries.$inferSelect;
 export type WaitingOfferRow = typeof waitingListOffers.$inferSelect;
@@ -52,29 +62,52 @@ export function createWaitingListRepository(db: Db) {
 
   return {
     /** Staff's list (or a patient's own, with `patientId`): waiting ones first, oldest first (FIFO). */
-    async list(filter: WaitingListFilter, tx: Db = db) {
+    async list(filter: WaitingListFilter, tx: Db = db, visible?: SQL) {
       const now = clock.now();
-      const where: SQL[] = [];
+      const where: SQL[] = visible ? [visible] : [];
       if (filter.patientId) where.push(eq(waitingListEntries.patientId, filter.patientId));
       if (filter.doctorId) where.push(eq(waitingListEntries.doctorId, filter.doctorId));
       if (filter.specialtyId) where.push(eq(waitingListEntries.specialtyId, filter.specialtyId));
-      if (filter.state === 'esperando') where.push(eq(waitingListEntries.status, 'esperando'), sql`NOT ${hasLiveOffer(now)}`);
-      else if (filter.state === 'oferta_enviada') where.push(eq(waitingListEntries.status, 'esperando'), hasLiveOffer(now));
+      if (filter.state === 'esperando')
+        where.push(eq(waitingListEntries.status, 'esperando'), sql`NOT ${hasLiveOffer(now)}`);
+      else if (filter.state === 'oferta_enviada')
+        where.push(eq(waitingListEntries.status, 'esperando'), hasLiveOffer(now));
       else if (filter.state) where.push(eq(waitingListEntries.status, filter.state));
       return select(tx, now)
         .where(where.length ? and(...where) : undefined)
-        .orderBy(sql`${waitingListEntries.status} = 'esperando' DESC`, asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
+        .orderBy(
+          sql`${waitingListEntries.status} = 'esperando' DESC`,
+          asc(waitingListEntries.createdAt),
+          asc(waitingListEntries.id),
+        )
         .limit(500);
     },
 
-    async findById(id: string, tx: Db = db) {
-      const [row] = await select(tx, clock.now()).where(eq(waitingListEntries.id, id)).limit(1);
+    async findById(id: string, tx: Db = db, visible?: SQL) {
+      const [row] = await select(tx, clock.now())
+        .where(and(eq(waitingListEntries.id, id), visible))
+        .limit(1);
       return row;
     },
 
-    async create(input: Omit<typeof waitingListEntries.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status'>, tx: Db = db) {
+    /** The reads a route makes: only the entries `visibility` reaches (`access/ownership.ts`). */
+    visibleTo(visibility: Visibility) {
+      const visible = visibleWaitingEntries(visibility);
+      return {
+        list: (filter: WaitingListFilter, tx: Db = db) => this.list(filter, tx, visible),
+        findById: (id: string, tx: Db = db) => this.findById(id, tx, visible),
+      };
+    },
+
+    async create(
+      input: Omit<typeof waitingListEntries.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status'>,
+      tx: Db = db,
+    ) {
       const now = clock.now();
-      const [row] = await tx.insert(waitingListEntries).values({ ...input, createdAt: now, updatedAt: now }).returning();
+      const [row] = await tx
+        .insert(waitingListEntries)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning();
       return row!;
     },
 
@@ -100,7 +133,10 @@ export function createWaitingListRepository(db: Db) {
         .where(
           and(
             eq(waitingListEntries.status, 'esperando'),
-            or(eq(waitingListEntries.doctorId, doctor.id), and(isNull(waitingListEntries.doctorId), eq(waitingListEntries.specialtyId, doctor.specialtyId))),
+            or(
+              eq(waitingListEntries.doctorId, doctor.id),
+              and(isNull(waitingListEntries.doctorId), eq(waitingListEntries.specialtyId, doctor.specialtyId)),
+            ),
             lte(waitingListEntries.fromDate, day),
             gte(waitingListEntries.toDate, day),
             sql`NOT ${hasLiveOffer(now)}`,
@@ -117,7 +153,13 @@ export function createWaitingListRepository(db: Db) {
       return tx
         .select()
         .from(waitingListEntries)
-        .where(and(eq(waitingListEntries.status, 'esperando'), sql`NOT ${hasLiveOffer(clock.now())}`, gte(waitingListEntries.toDate, today)))
+        .where(
+          and(
+            eq(waitingListEntries.status, 'esperando'),
+            sql`NOT ${hasLiveOffer(clock.now())}`,
+            gte(waitingListEntries.toDate, today),
+          ),
+        )
         .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
         .limit(limit);
     },
@@ -154,11 +196,33 @@ export function createWaitingListRepository(db: Db) {
     /** The offer booked its slot: it is accepted and its entry is done. */
     async markAccepted(offerId: string, entryId: string, appointmentId: string, tx: Db = db) {
       const now = clock.now();
-      await tx.update(waitingListOffers).set({ status: 'aceptada', appointmentId }).where(eq(waitingListOffers.id, offerId));
+      await tx
+        .update(waitingListOffers)
+        .set({ status: 'aceptada', appointmentId })
+        .where(eq(waitingListOffers.id, offerId));
       await tx
         .update(waitingListEntries)
         .set({ status: 'reservada', appointmentId, updatedAt: now })
         .where(eq(waitingListEntries.id, entryId));
+    },
+
+    /** The open offer of this patient's waiting entry for exactly this slot (the desk booked her into it). */
+    async openOfferFor(patientId: string, doctorId: string, startsAt: Date, tx: Db = db) {
+      const [row] = await tx
+        .select({ offerId: waitingListOffers.id, entryId: waitingListEntries.id })
+        .from(waitingListOffers)
+        .innerJoin(waitingListEntries, eq(waitingListEntries.id, waitingListOffers.entryId))
+        .where(
+          and(
+            eq(waitingListEntries.patientId, patientId),
+            eq(waitingListEntries.status, 'esperando'),
+            eq(waitingListOffers.status, 'abierta'),
+            eq(waitingListOffers.doctorId, doctorId),
+            eq(waitingListOffers.startsAt, startsAt),
+          ),
+        )
+        .limit(1);
+      return row;
     },
 
     /** Slots of these doctors that already have a live offer (the job does not offer them again). */
@@ -170,9 +234,37 @@ export function createWaitingListRepository(db: Db) {
         .where(and(inArray(offer.doctorId, doctorIds), liveOffer(clock.now())));
     },
 
+    /**
+     * The slots held for the waiting list in [from, to): live offers whose entry still waits. Public and
+     * patients' availability treat them as busy until the offer expires, is booked or its entry leaves.
+     */
+    async heldRanges(doctorIds: string[], from: Date, to: Date, tx: Db = db) {
+      if (doctorIds.length === 0) return [];
+      return tx
+        .select({
+          doctorId: offer.doctorId,
+          startsAt: offer.startsAt,
+          endsAt: offer.endsAt,
+          heldUntil: offer.expiresAt,
+        })
+        .from(offer)
+        .where(
+          and(
+            inArray(offer.doctorId, doctorIds),
+            sql`${offer.startsAt} < ${to.toISOString()} AND ${offer.endsAt} > ${from.toISOString()}`,
+            liveOffer(clock.now()),
+            sql`EXISTS (SELECT 1 FROM ${waitingListEntries} WHERE ${waitingListEntries.id} = ${offer.entryId} AND ${waitingListEntries.status} = 'esperando')`,
+          ),
+        );
+    },
+
     /** The offers sent for an entry, newest first (tests and the staff detail). */
     async offersOf(entryId: string, tx: Db = db) {
-      return tx.select().from(waitingListOffers).where(eq(waitingListOffers.entryId, entryId)).orderBy(desc(waitingListOffers.createdAt));
+      return tx
+        .select()
+        .from(waitingListOffers)
+        .where(eq(waitingListOffers.entryId, entryId))
+        .orderBy(desc(waitingListOffers.createdAt));
     },
   };
 }

@@ -6,17 +6,19 @@ import {
   myWaitingJoinSchema,
   offerSchema,
   publicWaitingJoinSchema,
+  publicWaitingJoinedSchema,
   staffWaitingJoinSchema,
   waitingEntryListSchema,
   waitingEntrySchema,
   waitingListQuerySchema,
 } from '../../../common/schemas/waiting-list';
-import { clock } from '../../clock';
+import { recordForPublicRequest, usesOwnRecord } from '../../access/public-record';
+import { transact } from '../../db/transaction';
 import { refuseHoneypot, validationError } from '../../errors';
-import { requireUser } from '../../plugins/auth';
-import { audited, auditedRead, auditContext } from '../audit/audited';
+import { requireUser } from '../../access/request-user';
+import { auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
-import { presentEntry } from './service';
+import { presentEntry, wishViewOf } from './service';
 
 const NOT_FOUND = 'No encontramos esa entrada de la lista de espera.';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
@@ -30,32 +32,45 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- Staff: the whole list.
   app.get(
     api.waitingList,
-    { config: { access: 'appointments:manage' }, schema: { querystring: waitingListQuerySchema, response: { 200: waitingEntryListSchema } } },
+    {
+      config: { access: 'appointments:manage' },
+      schema: { querystring: waitingListQuerySchema, response: { 200: waitingEntryListSchema } },
+    },
     async (request) => {
-      const rows = await auditedRead(app.database.db, (db) => repos.waitingList.list(request.query, db), (found) => ({
-        ...auditContext(request),
-        action: 'list',
-        entity: 'waiting_list',
-        details: { results: found.length, ...request.query },
-      }));
+      const rows = await auditedRead(
+        app.database.db,
+        (db) => request.scope.waitingList.list(request.query, db),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'waiting_list',
+          details: { results: found.length, ...request.query },
+        }),
+      );
       return rows.map(presentEntry);
     },
   );
 
   app.post(
     api.waitingList,
-    { config: { access: 'appointments:manage' }, schema: { body: staffWaitingJoinSchema, response: { 201: waitingEntrySchema } } },
+    {
+      config: { access: 'appointments:manage' },
+      schema: { body: staffWaitingJoinSchema, response: { 201: waitingEntrySchema } },
+    },
     async (request, reply) => {
       const { patientId, ...wish } = request.body;
-      if (!(await repos.patients.findById(patientId))) throw validationError({ patientId: 'Elige un paciente de la lista' });
-      return reply.status(201).send(await service.join({ ...wish, patientId, channel: 'mostrador' }, auditContext(request)));
+      if (!(await repos.patients.findById(patientId)))
+        throw validationError({ patientId: 'Elige un paciente de la lista' });
+      return reply
+        .status(201)
+        .send(await service.join({ ...wish, patientId, channel: 'mostrador' }, auditContext(request)));
     },
   );
 
   app.delete(
     api.waitingListEntry(':id'),
     { config: { access: 'appointments:manage' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
-    async (request) => service.leave(request.params.id, auditContext(request)),
+    async (request) => service.leave(request.params.id, auditContext(request), request.scope.waitingList),
   );
 
   // --- The paciente's own entries.
@@ -66,13 +81,17 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'my-appointments:manage' }, schema: { response: { 200: waitingEntryListSchema } } },
     async (request) => {
       const record = await ownRecord(request);
-      const rows = await auditedRead(app.database.db, (db) => repos.waitingList.list({ patientId: record.id }, db), (found) => ({
-        ...auditContext(request),
-        action: 'list',
-        entity: 'waiting_list',
-        patientId: record.id,
-        details: { view: 'own', results: found.length },
-      }));
+      const rows = await auditedRead(
+        app.database.db,
+        (db) => request.scope.waitingList.list({ patientId: record.id }, db),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'waiting_list',
+          patientId: record.id,
+          details: { view: 'own', results: found.length },
+        }),
+      );
       return rows.map(presentEntry);
     },
   );
@@ -80,21 +99,27 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.myWaitingList,
     {
-      config: { access: 'my-appointments:manage', rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { access: 'my-appointments:manage', rateLimit: app.config.limits.myWaitingList },
       schema: { body: myWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
       const record = await requireOwnRecord(app, requireUser(request), undefined, PENDING_BOOKING_MESSAGE);
-      return reply.status(201).send(await service.join({ ...request.body, patientId: record.id, channel: 'area' }, auditContext(request)));
+      return reply
+        .status(201)
+        .send(await service.join({ ...request.body, patientId: record.id, channel: 'area' }, auditContext(request)));
     },
   );
 
   app.delete(
     api.myWaitingListEntry(':id'),
-    { config: { access: 'my-appointments:manage' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: { params: idParams, response: { 200: waitingEntrySchema } },
+    },
     async (request) => {
-      const record = await ownRecord(request);
-      return service.leave(request.params.id, auditContext(request), record.id);
+      // 409 while her record is not confirmed, as in her other waiting-list routes; then her own entries only.
+      await ownRecord(request);
+      return service.leave(request.params.id, auditContext(request), request.scope.waitingList);
     },
   );
 
@@ -102,25 +127,24 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.publicWaitingList,
     {
-      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 hour' } },
-      schema: { body: publicWaitingJoinSchema, response: { 201: waitingEntrySchema } },
+      config: { access: 'public', rateLimit: app.config.limits.publicWaitingList },
+      schema: { body: publicWaitingJoinSchema, response: { 201: publicWaitingJoinedSchema } },
     },
     async (request, reply) => {
       const { website, firstName, lastName, email, phone, acceptPrivacy: _accepted, ...wish } = request.body;
       refuseHoneypot(website);
-      // The record of whoever joins, as for a booking: a signed-in paciente's own; else the one with this
-      // e-mail and name; else a new one (with the privacy consent just given).
-      const patient =
-        request.user?.role === 'paciente'
-          ? await requireOwnRecord(app, request.user, { phone }, PENDING_BOOKING_MESSAGE)
-          : ((await repos.patients.findByEmailAndName(email, firstName, lastName)) ??
-            (await audited(
-              app.database.db,
-              (tx) => repos.patients.create({ firstName, lastName, email, phone, privacyConsentAt: clock.now(), privacyConsentChannel: 'web' }, tx),
-              (created) => ({ ...auditContext(request), action: 'create', entity: 'patient', entityId: created.id, patientId: created.id, details: { via: 'waiting-list' } }),
-            )));
-      const channel = request.user?.role === 'paciente' ? 'area' : 'web';
-      return reply.status(201).send(await service.join({ ...wish, patientId: patient.id, channel }, auditContext(request)));
+      // The record of whoever joins, by the public booking's rule (access/public-record.ts). The answer is the
+      // wish and that it was recorded, never anything of the record.
+      const record = await recordForPublicRequest(app, request, { firstName, lastName, email, phone }, 'waiting-list');
+      const patient = await transact(app.database.db, record);
+      const who = auditContext(request);
+      if (usesOwnRecord(request)) {
+        // Her own record: she may be told she already waits for this (409), as in her area.
+        const entry = await service.join({ ...wish, patientId: patient.id, channel: 'area' }, who);
+        return reply.status(201).send({ joined: true, wish: wishViewOf(entry) });
+      }
+      const joined = await service.joinByContact({ ...wish, patientId: patient.id, channel: 'web' }, who);
+      return reply.status(201).send({ joined: true, wish: joined });
     },
   );
 
@@ -133,7 +157,10 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   // A POST, sent by the offer page's script: mail scanners that prefetch the e-mail's link (a GET) must not book.
   app.post(
     api.acceptWaitingOffer(':token'),
-    { config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 hour' } }, schema: { params: tokenParams, response: { 200: offerSchema } } },
+    {
+      config: { access: 'public', rateLimit: app.config.limits.waitingOfferAccept },
+      schema: { params: tokenParams, response: { 200: offerSchema } },
+    },
     async (request) => service.accept(request.params.token, { ...auditContext(request) }),
   );
 };

@@ -8,6 +8,7 @@ import {
   type WaitingChannel,
   type WaitingEntry,
   type WaitingOffer,
+  type WaitingWishView,
 } from '../../../common/schemas/waiting-list';
 import { clock } from '../../clock';
 import { AppError, notFound, validationError } from '../../errors';
@@ -16,6 +17,8 @@ import { dateInZone } from '../availability/slots';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentView } from '../appointments/repository';
 import { hashToken } from '../auth/tokens';
+import type { AuditEntry } from '../audit/repository';
+import type { DeskNotice } from '../../../common/schemas/tasks';
 import { createOfferSender, inPartOfDay } from './offers';
 import type { WaitingListRepository } from './repository';
 
@@ -44,6 +47,15 @@ export function presentEntry(row: ListedRow): WaitingEntry {
   };
 }
 
+/** The wish of an entry, without the patient: what a public answer may carry. */
+export const wishViewOf = ({ doctorName, specialty, fromDate, toDate, partOfDay }: WaitingEntry): WaitingWishView => ({
+  doctorName,
+  specialty,
+  fromDate,
+  toDate,
+  partOfDay,
+});
+
 export interface JoinInput {
   patientId: string;
   doctorId: string | null;
@@ -61,19 +73,26 @@ export function createWaitingListService(app: FastifyInstance) {
   const repo = repos.waitingList;
   const offerSlots = createOfferSender(app);
 
-  /** Adds an entry (audited); refuses days already past, unknown doctors and a second entry for the same wish. */
-  async function join(input: JoinInput, who: AuditContext): Promise<WaitingEntry> {
+  /**
+   * The wish checked and completed: days from today on, an active doctor (whose specialty it takes) or a
+   * known specialty; and the entry of this patient that already waits for the same, if any.
+   */
+  async function checkWish(input: JoinInput) {
     const settings = await repos.clinic.getSettings();
     const today = clock.today(settings.timeZone).toString();
     if (input.toDate < today) throw validationError({ toDate: 'Elige días a partir de hoy' });
     const fromDate = input.fromDate < today ? today : input.fromDate;
     let specialtyId = input.specialtyId;
+    let doctorName: string | null = null;
+    let specialty: string | null = null;
     if (input.doctorId) {
       const doctor = await repos.doctors.findById(input.doctorId);
       if (!doctor || !doctor.active) throw validationError({ doctorId: 'Elige un profesional de la lista' });
-      specialtyId = doctor.specialtyId;
-    } else if (!specialtyId || !(await repos.doctors.findSpecialty(specialtyId))) {
-      throw validationError({ specialtyId: 'Elige una especialidad de la lista' });
+      ({ specialtyId, displayName: doctorName, specialty } = doctor);
+    } else {
+      const found = specialtyId ? await repos.doctors.findSpecialty(specialtyId) : undefined;
+      if (!found) throw validationError({ specialtyId: 'Elige una especialidad de la lista' });
+      specialty = found.name;
     }
     const current = await repo.list({ patientId: input.patientId });
     const duplicate = current.find(
@@ -84,10 +103,15 @@ export function createWaitingListService(app: FastifyInstance) {
         entry.fromDate <= input.toDate &&
         fromDate <= entry.toDate,
     );
-    if (duplicate) {
-      const subject = input.channel === 'mostrador' ? 'Este paciente ya está' : 'Ya estás';
-      throw new AppError(409, 'CONFLICT', `${subject} en la lista de espera para ese profesional o especialidad en esas fechas.`);
-    }
+    const view: WaitingWishView = { doctorName, specialty, fromDate, toDate: input.toDate, partOfDay: input.partOfDay };
+    return { fromDate, specialtyId, duplicate, view };
+  }
+
+  async function create(
+    input: JoinInput,
+    { fromDate, specialtyId }: Awaited<ReturnType<typeof checkWish>>,
+    who: AuditContext,
+  ): Promise<WaitingEntry> {
     const created = await audited(
       app.database.db,
       (tx) =>
@@ -105,15 +129,52 @@ export function createWaitingListService(app: FastifyInstance) {
           },
           tx,
         ),
-      (row) => ({ ...who, action: 'create', entity: 'waiting_list', entityId: row.id, patientId: row.patientId, details: { channel: input.channel } }),
+      (row) => ({
+        ...who,
+        action: 'create',
+        entity: 'waiting_list',
+        entityId: row.id,
+        patientId: row.patientId,
+        details: { channel: input.channel },
+      }),
     );
     return presentEntry((await repo.findById(created.id))!);
   }
 
+  /** Adds an entry (audited); refuses days already past, unknown doctors and a second entry for the same wish. */
+  async function join(input: JoinInput, who: AuditContext): Promise<WaitingEntry> {
+    const checked = await checkWish(input);
+    if (checked.duplicate) {
+      const subject = input.channel === 'mostrador' ? 'Este paciente ya está' : 'Ya estás';
+      throw new AppError(
+        409,
+        'CONFLICT',
+        `${subject} en la lista de espera para ese profesional o especialidad en esas fechas.`,
+      );
+    }
+    return create(input, checked, who);
+  }
+
+  /**
+   * Joining from /agendar-cita on a record found by the e-mail and name typed (a visitor): the answer is the
+   * wish, never the entry. A wish the record already waits for is answered as joined (it is) and not added
+   * again: refusing it would tell whoever typed her name and e-mail what she is waiting for.
+   */
+  async function joinByContact(input: JoinInput, who: AuditContext): Promise<WaitingWishView> {
+    const checked = await checkWish(input);
+    if (!checked.duplicate) await create(input, checked, who);
+    return checked.view;
+  }
+
   /** Takes an entry off the list (staff any; a paciente their own, checked by the caller); audited. */
-  async function leave(id: string, who: AuditContext, patientId?: string): Promise<WaitingEntry> {
-    const found = await repo.findById(id);
-    if (!found || (patientId && found.entry.patientId !== patientId)) throw notFound('No encontramos esa entrada de la lista de espera.');
+  /** Retires an entry `entries` (the request's scope) reaches; any other answers 404, as one that does not exist. */
+  async function leave(
+    id: string,
+    who: AuditContext,
+    entries: Pick<ReturnType<typeof repo.visibleTo>, 'findById'>,
+  ): Promise<WaitingEntry> {
+    const found = await entries.findById(id);
+    if (!found) throw notFound('No encontramos esa entrada de la lista de espera.');
     if (found.entry.status !== 'esperando') throw new AppError(409, 'CONFLICT', 'Esta entrada ya no está esperando.');
     await audited(app.database.db, (tx) => repo.retire(id, tx), {
       ...who,
@@ -130,18 +191,25 @@ export function createWaitingListService(app: FastifyInstance) {
    * time are offered to the list. Called after the change commits; its e-mails are held like the change's
    * (`deliverAfter`) and keyed to the appointment, so undoing the change cancels them. Never fails the change.
    */
-  async function slotFreed(freed: Pick<AppointmentView, 'id' | 'doctorId' | 'startsAt' | 'endsAt'>, deliverAfter?: Date): Promise<number> {
+  async function slotFreed(
+    freed: Pick<AppointmentView, 'id' | 'doctorId' | 'startsAt' | 'endsAt'>,
+    deliverAfter?: Date,
+    actor: AuditEntry['actor'] = null,
+  ): Promise<DeskNotice[]> {
     try {
       const doctor = await repos.doctors.findById(freed.doctorId);
-      if (!doctor?.active) return 0;
+      if (!doctor?.active) return [];
       const settings = await repos.clinic.getSettings();
       const day = dateInZone(freed.startsAt, settings.timeZone);
       const [result] = await app.appointments.availability([doctor], day, day, settings);
-      const slots = (result?.slots ?? []).filter((slot) => slot.startsAt < freed.endsAt && slot.endsAt > freed.startsAt);
-      return await offerSlots(doctor, slots, settings, { sourceAppointmentId: freed.id, deliverAfter });
+      const slots = (result?.slots ?? []).filter(
+        (slot) => slot.startsAt < freed.endsAt && slot.endsAt > freed.startsAt,
+      );
+      return (await offerSlots(doctor, slots, settings, { sourceAppointmentId: freed.id, deliverAfter, actor }))
+        .notices;
     } catch (error) {
       app.log.warn({ err: (error as Error).name }, 'waiting-list offers failed; the periodic match retries');
-      return 0;
+      return [];
     }
   }
 
@@ -163,7 +231,11 @@ export function createWaitingListService(app: FastifyInstance) {
         if (!doctor?.active) continue;
         const from = entry.fromDate < today ? today : entry.fromDate;
         const known = doctors.get(doctor.id);
-        doctors.set(doctor.id, { doctor, from: known && known.from < from ? known.from : from, to: known && known.to > entry.toDate ? known.to : entry.toDate });
+        doctors.set(doctor.id, {
+          doctor,
+          from: known && known.from < from ? known.from : from,
+          to: known && known.to > entry.toDate ? known.to : entry.toDate,
+        });
       }
     }
     let sent = 0;
@@ -175,11 +247,16 @@ export function createWaitingListService(app: FastifyInstance) {
         entries.some((entry) => {
           const day = dateInZone(slot.startsAt, settings.timeZone);
           const forDoctor = entry.doctorId ? entry.doctorId === doctor.id : entry.specialtyId === doctor.specialtyId;
-          return forDoctor && entry.fromDate <= day && day <= entry.toDate && inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone);
+          return (
+            forDoctor &&
+            entry.fromDate <= day &&
+            day <= entry.toDate &&
+            inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone)
+          );
         });
       for (const slot of result?.slots ?? []) {
         if (offered.has(slot.startsAt.getTime()) || !matches(slot)) continue;
-        sent += await offerSlots(doctor, [slot], settings);
+        sent += (await offerSlots(doctor, [slot], settings)).sent;
       }
     }
     return sent;
@@ -209,7 +286,8 @@ export function createWaitingListService(app: FastifyInstance) {
       doctorName: doctor?.displayName ?? '',
       specialty: doctor?.specialty ?? '',
       timeZone: settings.timeZone,
-      manageUrl: state === 'aceptada' && offer.appointmentId ? await app.appointments.manageUrl(offer.appointmentId) : null,
+      manageUrl:
+        state === 'aceptada' && offer.appointmentId ? await app.appointments.manageUrl(offer.appointmentId) : null,
     };
   }
 
@@ -230,11 +308,13 @@ export function createWaitingListService(app: FastifyInstance) {
     let view: AppointmentView;
     try {
       const doctor = await app.appointments.activeDoctor(offer.doctorId);
-      const slot = await app.appointments.requireFreeSlot(doctor, offer.startsAt);
+      // The slot is held for the list: the offer's own booking ignores the hold.
       const settings = await repos.clinic.getSettings();
+      const slot = await app.appointments.requireFreeSlot(doctor, offer.startsAt, undefined, 'free', settings);
       view = await app.appointments.create({
         doctor,
-        patientId: entry.patientId,
+        patient: entry.patientId,
+        settings,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
         reason: 'Hora de la lista de espera',
@@ -259,8 +339,34 @@ export function createWaitingListService(app: FastifyInstance) {
     return offerView((await repo.findOffer(offer.tokenHash))!);
   }
 
+  /**
+   * The desk booked a patient into a slot offered to her (a patient without e-mail said yes on the phone):
+   * her offer is accepted and her entry done, as if she had opened the link. Never fails the booking.
+   */
+  async function bookedByDesk(
+    view: Pick<AppointmentView, 'id' | 'patientId' | 'doctorId' | 'startsAt'>,
+    who: AuditContext,
+  ): Promise<void> {
+    try {
+      const open = await repo.openOfferFor(view.patientId, view.doctorId, view.startsAt);
+      if (!open) return;
+      await audited(app.database.db, (tx) => repo.markAccepted(open.offerId, open.entryId, view.id, tx), {
+        ...who,
+        action: 'update',
+        entity: 'waiting_list',
+        entityId: open.entryId,
+        patientId: view.patientId,
+        details: { via: 'desk', appointmentId: view.id },
+      });
+    } catch (error) {
+      app.log.warn({ err: (error as Error).name }, 'waiting-list offer not marked as booked');
+    }
+  }
+
   return {
     join,
+    joinByContact,
+    bookedByDesk,
     leave,
     slotFreed,
     matchAvailability,

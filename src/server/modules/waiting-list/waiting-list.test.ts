@@ -52,7 +52,8 @@ async function fullDoctor() {
   }
   await t.deliverMail();
   t.mailer.sent.length = 0;
-  return { doctor, booked };
+  const { displayName, specialty } = (await t.app.repos.doctors.findById(doctor.id))!;
+  return { doctor: { ...doctor, displayName, specialty }, booked };
 }
 
 async function patient(name: string) {
@@ -102,6 +103,19 @@ const offersTo = (email: string) =>
   t.mailer.sent.filter((mail) => mail.to === email && mail.subject.startsWith('Se ha liberado una hora'));
 const tokenIn = (text: string) => /\/lista-de-espera\/([\w-]+)/.exec(text)![1]!;
 const accept = (token: string) => t.request({ method: 'POST', url: `/api/public/waiting-list/offers/${token}/accept` });
+/** The desk's view of the entries of the patient with this e-mail. */
+const entriesOf = async (email: string) =>
+  (
+    (await t.request({ method: 'GET', url: '/api/waiting-list', cookie: admin.cookie })).json() as {
+      patientId: string;
+      patientEmail: string;
+      patientName: string;
+      patientPhone: string;
+      doctorId: string;
+      state: string;
+      channel: string;
+    }[]
+  ).filter((entry) => entry.patientEmail === email);
 const stateOf = async (entryId: string) =>
   (
     (await t.request({ method: 'GET', url: '/api/waiting-list', cookie: admin.cookie })).json() as {
@@ -111,7 +125,7 @@ const stateOf = async (entryId: string) =>
   ).find((entry) => entry.id === entryId)?.state;
 
 describe('joining the waiting list', () => {
-  it('a visitor joins from the booking page; bots, past days and a second identical entry are refused', async () => {
+  it('a visitor joins from the booking page and is shown her wish; bots and past days are refused', async () => {
     const { doctor } = await fullDoctor();
     const visitor = {
       doctorId: doctor.id,
@@ -125,13 +139,22 @@ describe('joining the waiting list', () => {
     };
     const joined = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: visitor });
     expect(joined.statusCode, joined.body).toBe(201);
-    expect(joined.json()).toMatchObject({
+    expect(joined.json()).toEqual({
+      joined: true,
+      wish: {
+        doctorName: doctor.displayName,
+        specialty: doctor.specialty,
+        fromDate: '2026-03-03',
+        toDate: '2026-03-06',
+        partOfDay: 'manana',
+      },
+    });
+    const [entry] = await entriesOf('ana@espera.test');
+    expect(entry).toMatchObject({
       patientName: 'Ana Visitante',
       doctorId: doctor.id,
-      specialtyId: doctor.specialtyId,
       state: 'esperando',
       channel: 'web',
-      fromDate: '2026-03-03',
     });
 
     const bot = await t.request({
@@ -140,11 +163,6 @@ describe('joining the waiting list', () => {
       payload: { ...visitor, website: 'http://spam.test' },
     });
     expect(bot.statusCode).toBe(400);
-    const twice = await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: visitor });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.message).toBe(
-      'Ya estás en la lista de espera para ese profesional o especialidad en esas fechas.',
-    );
     const past = await t.request({
       method: 'POST',
       url: '/api/public/waiting-list',
@@ -189,6 +207,76 @@ describe('joining the waiting list', () => {
     const audit = await t.app.repos.audit.listForPatient(joined.json().patientId);
     expect(audit.filter((entry) => entry.entity === 'waiting_list').map((entry) => entry.action)).toEqual(
       expect.arrayContaining(['create', 'cancel']),
+    );
+  });
+});
+
+describe('the public waiting list tells a visitor nothing of a patient record', () => {
+  it("an anonymous join with an existing patient's name and e-mail answers with the wish only; the entry waits on her record", async () => {
+    const { doctor } = await fullDoctor();
+    const recordId = await patient('Marta');
+    const record = (
+      await t.request({ method: 'GET', url: `/api/patients/${recordId}`, cookie: admin.cookie })
+    ).json() as { firstName: string; lastName: string; email: string; phone: string };
+    const stranger = {
+      doctorId: doctor.id,
+      ...wish,
+      firstName: record.firstName,
+      lastName: record.lastName,
+      email: record.email,
+      phone: '+34 611 000 999',
+      acceptPrivacy: true,
+    };
+    const answers = [];
+    for (let i = 0; i < 2; i++) {
+      answers.push(await t.request({ method: 'POST', url: '/api/public/waiting-list', payload: stranger }));
+    }
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toEqual({
+        joined: true,
+        wish: { doctorName: doctor.displayName, specialty: doctor.specialty, ...wish, partOfDay: 'cualquiera' },
+      });
+      // Nothing of hers: not her record's id, e-mail or phone on file.
+      for (const hers of [recordId, record.email, record.phone]) expect(answer.body).not.toContain(hers);
+    }
+    // The second answer is the first one again: not «Ya estás en la lista…», which would tell the stranger
+    // what she waits for. One entry, on her record (the public booking's rule); its offers go to her address.
+    const entries = await entriesOf(record.email);
+    expect(entries.map((entry) => [entry.patientId, entry.patientPhone, entry.channel])).toEqual([
+      [recordId, record.phone, 'web'],
+    ]);
+  });
+
+  it('a signed-in paciente joining from /agendar-cita is told, on her own record, that she already waits', async () => {
+    const { doctor } = await fullDoctor();
+    const paciente = await t.createUser({ role: 'paciente', displayName: 'Rosa Propia' });
+    const own = {
+      doctorId: doctor.id,
+      ...wish,
+      firstName: 'Rosa',
+      lastName: 'Propia',
+      email: paciente.email,
+      phone: '+34 622 000 111',
+      acceptPrivacy: true,
+    };
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/public/waiting-list',
+      cookie: paciente.cookie,
+      payload: own,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(Object.keys(first.json())).toEqual(['joined', 'wish']);
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/public/waiting-list',
+      cookie: paciente.cookie,
+      payload: own,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'Ya estás en la lista de espera para ese profesional o especialidad en esas fechas.',
     );
   });
 });

@@ -6,7 +6,9 @@ export default function AuditLogPage() {
   return (
     <>
       <PageTitle>Registro de accesos</PageTitle>
-      <AuditLog patientFilter={(value, onChange) => <PatientPicker label="Paciente" value={value} onChange={onChange} />} />
+      <AuditLog
+        patientFilter={(value, onChange) => <PatientPicker label="Paciente" value={value} onChange={onChange} />}
+      />
     </>
   );
 }

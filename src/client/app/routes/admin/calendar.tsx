@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { todayIn } from '../../../lib/clinic-time';
+import { todayIn } from '../../../lib/dates';
 import { AppointmentCalendar } from '../../../features/appointments/components/appointment-calendar';
 import { DayColumns } from '../../../features/appointments/components/day-columns/day-columns';
 import { NewAppointmentButton, WithStaffSchedule } from '../../../features/appointments/components/staff-schedule';
@@ -57,6 +57,7 @@ export default function CalendarPage() {
               doctors={active}
               initialDate={date && DAY.test(date) ? date : undefined}
               initialDoctorIds={doctorId && active.some((doctor) => doctor.id === doctorId) ? [doctorId] : []}
+              highlightId={params.get('cita') ?? undefined}
             />
           );
         }}

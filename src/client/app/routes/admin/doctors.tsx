@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
-import { getPublicClinicQueryOptions } from '../../../features/clinic/api/get-public-clinic';
-import { doctorsRootKey, useDoctors } from '../../../features/doctors/api/get-doctors';
+import { getPublicClinicQueryOptions } from '../../../api/clinic';
+import { doctorKeys, useDoctors } from '../../../api/doctors';
 import { DoctorDrawer } from '../../../features/doctors/components/doctor-drawer';
 import { DoctorsTable } from '../../../features/doctors/components/doctors-table';
 import { useSettings } from '../../../features/settings/api/get-settings';
-import { getSpecialtiesQueryOptions, useSpecialties } from '../../../features/specialties/api/get-specialties';
+import { getSpecialtiesQueryOptions, useSpecialties } from '../../../api/specialties';
 import { SpecialtiesModal } from '../../../features/specialties/components/specialties-modal';
 
 /** The doctor stays set while the drawer closes, so its title doesn't change mid-animation. */
@@ -34,7 +34,7 @@ export default function DoctorsPage() {
     refreshPublic();
   };
   const onSpecialtiesChanged = () => {
-    void queryClient.invalidateQueries({ queryKey: doctorsRootKey });
+    void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
     refreshPublic();
   };
 

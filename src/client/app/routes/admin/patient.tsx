@@ -1,9 +1,11 @@
-import { Anchor, Group, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { IconArrowLeft, IconCalendarPlus, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { PageTitle } from '../../../components/page-title';
-import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { toQueryString } from '../../../lib/api-client';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { PatientAccountPanel } from '../../../features/patients/components/patient-account';
 import { PatientForm } from '../../../features/patients/components/patient-form';
 import { PatientHeader } from '../../../features/patients/components/patient-header';
@@ -11,9 +13,14 @@ import { PatientLoader } from '../../../features/patients/components/patient-loa
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 
+/**
+ * The patient's chart: who she is, then her clinical history; «Nueva cita» books for her and «Editar datos»
+ * opens the form of her data (closed by default: the history is what the desk and the doctors come for).
+ */
 export default function PatientChartPage() {
   const { id = '' } = useParams();
   const timeZone = useClinicTimeZone();
+  const [editing, setEditing] = useState(false);
   return (
     <>
       <Group mb="xs">
@@ -29,13 +36,47 @@ export default function PatientChartPage() {
         {(patient) => (
           <Stack gap="lg">
             <PatientHeader patient={patient} />
-            <PatientAccountPanel patient={patient} />
-            {/* Mounted once per patient: a refetch never replaces what is being typed. */}
-            <PatientForm key={patient.id} patient={patient} />
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to={`${paths.admin.newAppointment}${toQueryString({ patientId: patient.id })}`}
+                leftSection={<IconCalendarPlus size={18} aria-hidden />}
+              >
+                Nueva cita
+              </Button>
+              <Button
+                variant={editing ? 'light' : 'default'}
+                leftSection={<IconPencil size={18} aria-hidden />}
+                aria-expanded={editing}
+                onClick={() => setEditing((open) => !open)}
+              >
+                Editar datos
+              </Button>
+            </Group>
+            {editing && (
+              <div id="patient-data-form">
+                {/* Mounted once per patient: a refetch never replaces what is being typed. */}
+                <PatientForm
+                  key={patient.id}
+                  patient={patient}
+                  onSaved={() => setEditing(false)}
+                  onCancel={() => setEditing(false)}
+                />
+              </div>
+            )}
             <ChartTimeline
               patientId={patient.id}
-              actions={{ expand: { note: (item) => item.appointmentId && timeZone.data && <AppointmentNote appointmentId={item.appointmentId} author={false} timeZone={timeZone.data} /> } }}
+              actions={{
+                expand: {
+                  note: (item) =>
+                    item.appointmentId &&
+                    timeZone.data && (
+                      <AppointmentNote appointmentId={item.appointmentId} author={false} timeZone={timeZone.data} />
+                    ),
+                },
+              }}
             />
+            <PatientAccountPanel patient={patient} />
           </Stack>
         )}
       </PatientLoader>

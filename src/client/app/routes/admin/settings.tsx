@@ -4,6 +4,8 @@ import { PageTitle } from '../../../components/page-title';
 import { useSettings } from '../../../features/settings/api/get-settings';
 import { CalendarFeedCard } from '../../../features/calendar-feeds/components/calendar-feed-card';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
+import { HolidaysCard } from '../../../features/holidays/components/holidays-card';
+import { todayIn } from '../../../lib/dates';
 
 export default function SettingsPage() {
   const settings = useSettings();
@@ -20,6 +22,11 @@ export default function SettingsPage() {
       )}
       {/* Mounted once: a background refetch never replaces what the admin is typing. */}
       {settings.data && <SettingsForm settings={settings.data} />}
+      {settings.data && (
+        <Box mt="xl">
+          <HolidaysCard initialYear={Number(todayIn(settings.data.timeZone).slice(0, 4))} />
+        </Box>
+      )}
       <Box mt="xl">
         <CalendarFeedCard />
       </Box>

@@ -6,7 +6,11 @@ export default function TasksPage() {
   return (
     <>
       <PageTitle>Tareas</PageTitle>
-      <TasksWorkspace patientField={(value, onChange, error) => <PatientPicker label="Paciente" value={value} onChange={onChange} error={error} />} />
+      <TasksWorkspace
+        patientField={(value, onChange, error) => (
+          <PatientPicker label="Paciente" value={value} onChange={onChange} error={error} />
+        )}
+      />
     </>
   );
 }

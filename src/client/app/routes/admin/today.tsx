@@ -25,7 +25,9 @@ export default function TodayDiaryPage() {
             <NewAppointmentButton />
           </Group>
         }
-      >{date ? 'Citas del día' : 'Citas de hoy'}</PageTitle>
+      >
+        {date ? 'Citas del día' : 'Citas de hoy'}
+      </PageTitle>
       <TodayDiary date={date} onDateChange={(next) => setParams(next ? { fecha: next } : {}, { replace: true })} />
     </>
   );

@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ERROR_CODES } from '../../../../common/messages';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { EMAIL_LINK_INVALID_MESSAGE } from '../../../../common/messages';
 import { paths } from '../../../../common/paths';
 import { errorMessageOf } from '../../../components/form-error';
+import { ApiError } from '../../../lib/api-client';
 import { LoadingBlock } from '../../../components/load-state';
 import { useConfirmEmail } from '../../../features/record-link/api/confirm-email';
 import { AuthCard } from './auth-card';
@@ -12,6 +13,7 @@ import { AuthCard } from './auth-card';
 /** The landing of «Confirma tu correo para ver tu ficha»: proves the address and links the clinic's record. */
 export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const token = params.get('token') ?? '';
   const confirm = useConfirmEmail();
   const { mutate } = confirm;
@@ -30,14 +32,22 @@ export default function ConfirmEmailPage() {
     </Button>
   );
 
+  // Opened where nobody is signed in: sign in with the account that asked, then come back to this link.
+  const mustSignIn = confirm.error instanceof ApiError && confirm.error.code === 'EMAIL_LINK_SIGN_IN';
   if (token.length < 20 || confirm.isError) {
     return (
       <AuthCard title="Confirma tu correo">
         <Stack>
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {token.length < 20 ? ERROR_CODES.EMAIL_LINK_INVALID : errorMessageOf(confirm.error)}
+            {token.length < 20 ? EMAIL_LINK_INVALID_MESSAGE : errorMessageOf(confirm.error)}
           </Alert>
-          {toArea}
+          {mustSignIn ? (
+            <Button component={Link} to={paths.auth.login} state={{ from: location }}>
+              Iniciar sesión
+            </Button>
+          ) : (
+            toArea
+          )}
         </Stack>
       </AuthCard>
     );
@@ -57,9 +67,6 @@ export default function ConfirmEmailPage() {
             ? 'Gracias. Tu ficha de la clínica ya está enlazada a tu cuenta: puedes ver tus datos y tus citas.'
             : 'Gracias. Tu correo está confirmado.'}
         </Alert>
-        <Text size="sm" c="dimmed">
-          Si no has iniciado sesión en este dispositivo, te pediremos tu correo y tu contraseña.
-        </Text>
         {toArea}
       </Stack>
     </AuthCard>

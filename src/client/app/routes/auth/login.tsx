@@ -1,12 +1,21 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../common/paths';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
+import { IDLE_END_TEXT, IDLE_END_TITLE } from '../../../lib/auth/session-end';
+import { useSessionEnd } from '../../../lib/auth/use-session-end';
 import { validateLazily, type FieldErrors } from '../../../lib/lazy-validation';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
+import type { SecondFactorChallenge } from '../../../../common/schemas/second-factor';
+import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { AuthCard, AuthErrorAlert } from './auth-card';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+
+// The second step comes only for accounts that need it: loaded then, not with the page.
+const loadSecondFactorCard = () => import('./second-factor-loader').then((loader) => loader.default());
+const SecondFactorCard = lazy(loadSecondFactorCard);
 
 // The sign-in is the first screen of its page: it validates with zod fetched on first use (focus or
 // submit), not with react-hook-form and zod in the first load (docs/performance.md).
@@ -18,16 +27,37 @@ const valuesOf = (form: HTMLFormElement) => {
 };
 
 export default function LoginPage() {
-  const { signIn, profile } = useAuth();
+  const { signIn, profile, acceptSession } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const ended = useSessionEnd();
+  const [step, setStep] = useState<{ challenge: SecondFactorChallenge; email: string } | null>(null);
 
   if (profile && !submitting) {
     return <Navigate to={landingPathAfterSignIn(profile.role, location.state)} replace />;
+  }
+
+  if (step) {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <SecondFactorCard
+          challenge={step.challenge}
+          email={step.email}
+          onSignedIn={(done) => {
+            acceptSession(done);
+            if (done.profile) navigate(landingPathAfterSignIn(done.profile.role, location.state), { replace: true });
+          }}
+          onRestart={() => {
+            setStep(null);
+            setSubmitting(false);
+          }}
+        />
+      </Suspense>
+    );
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -39,6 +69,11 @@ export default function LoginPage() {
     setError(null);
     setSubmitting(true);
     const result = await signIn(checked.data.email, checked.data.password);
+    if (result.secondFactor) {
+      void loadSecondFactorCard();
+      setStep({ challenge: result.secondFactor, email: checked.data.email });
+      return;
+    }
     if (!result.success || !result.profile) {
       setSubmitting(false);
       setError(result.error ?? null);
@@ -65,6 +100,11 @@ export default function LoginPage() {
         <ReadyFieldset>
           <Stack>
             <AuthErrorAlert error={error} />
+            {ended === 'idle' && !error && (
+              <Alert color="blue" title={IDLE_END_TITLE} role="status">
+                {IDLE_END_TEXT}
+              </Alert>
+            )}
             <TextInput
               label="Correo electrónico"
               name="email"
@@ -88,6 +128,15 @@ export default function LoginPage() {
             <Button type="submit" size="md" loading={submitting}>
               Entrar
             </Button>
+            <PasskeySignInButton
+              onSignedIn={(done) => {
+                setSubmitting(true);
+                acceptSession(done);
+                if (done.profile)
+                  navigate(landingPathAfterSignIn(done.profile.role, location.state), { replace: true });
+              }}
+              onError={setError}
+            />
             <Text size="sm" ta="center">
               ¿No tienes cuenta?{' '}
               <Anchor component={Link} to={paths.auth.register} state={location.state}>

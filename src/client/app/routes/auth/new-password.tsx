@@ -2,14 +2,20 @@ import { zodResolver } from '../../../lib/zod-form';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PASSWORD_MESSAGES } from '../../../../common/messages';
 import { dashboardOf, paths } from '../../../../common/paths';
 import { newPasswordSchema } from '../../../../common/schemas/auth';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
+import type { SecondFactorChallenge } from '../../../../common/schemas/second-factor';
+import { FullScreenLoader } from '../../../components/full-screen-loader';
+
+// The second step comes only for accounts that need it: loaded then, not with the page.
+const loadSecondFactorCard = () => import('./second-factor-loader').then((loader) => loader.default());
+const SecondFactorCard = lazy(loadSecondFactorCard);
 import { AuthCard, AuthErrorAlert } from './auth-card';
 
 const newPasswordFormSchema = z
@@ -22,9 +28,10 @@ const newPasswordFormSchema = z
 export default function NewPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { confirmResetPassword } = useAuth();
+  const { confirmResetPassword, acceptSession } = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorChallenge | null>(null);
   const form = useForm<z.input<typeof newPasswordFormSchema>>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -33,6 +40,10 @@ export default function NewPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
     const result = await confirmResetPassword(token, password);
+    if (result.secondFactor) {
+      setSecondFactor(result.secondFactor);
+      return;
+    }
     if (!result.success || !result.profile) {
       setError(result.error ?? null);
       return;
@@ -40,6 +51,28 @@ export default function NewPasswordPage() {
     notifications.show({ color: 'teal', title: 'Contraseña cambiada', message: 'Ya puedes usar tu contraseña nueva.' });
     navigate(dashboardOf[result.profile.role], { replace: true });
   });
+
+  if (secondFactor) {
+    // The password is changed; like any sign-in, the second factor comes before the session.
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <SecondFactorCard
+          challenge={secondFactor}
+          email=""
+          onSignedIn={(done) => {
+            acceptSession(done);
+            notifications.show({
+              color: 'teal',
+              title: 'Contraseña cambiada',
+              message: 'Ya puedes usar tu contraseña nueva.',
+            });
+            if (done.profile) navigate(dashboardOf[done.profile.role], { replace: true });
+          }}
+          onRestart={() => navigate(paths.auth.login, { replace: true })}
+        />
+      </Suspense>
+    );
+  }
 
   if (token.length < 20) {
     return (
@@ -57,7 +90,10 @@ export default function NewPasswordPage() {
   }
 
   return (
-    <AuthCard title="Elige una contraseña nueva" subtitle="Al cambiarla se cerrarán tus sesiones abiertas en otros dispositivos.">
+    <AuthCard
+      title="Elige una contraseña nueva"
+      subtitle="Al cambiarla se cerrarán tus sesiones abiertas en otros dispositivos."
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <AuthErrorAlert error={error}>

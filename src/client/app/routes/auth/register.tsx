@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PASSWORD_MESSAGES } from '../../../../common/messages';
 import { paths } from '../../../../common/paths';
 import { signUpSchema } from '../../../../common/schemas/auth';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
 import { AuthCard, AuthErrorAlert } from './auth-card';
 import { ReadyFieldset } from '../../../components/ready-fieldset';

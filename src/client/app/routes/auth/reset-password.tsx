@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type z } from 'zod';
 import { paths } from '../../../../common/paths';
 import { resetPasswordSchema } from '../../../../common/schemas/auth';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthCard, AuthErrorAlert } from './auth-card';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
 

@@ -5,10 +5,13 @@ import { paths } from '../../../../common/paths';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAppointment } from '../../../features/appointments/api/get-appointment';
-import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { AppointmentSummary } from '../../../features/appointments/components/appointment-summary';
+import { FinishVisitOffer } from '../../../features/appointments/components/finish-visit-offer';
 import { StatusActions } from '../../../features/appointments/components/status-actions';
+import { useAppointmentNote } from '../../../features/notes/api/get-appointment-note';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
+import { PatientContextPanel } from '../../../features/patient-context/components/patient-context-panel';
 import { ApiError } from '../../../lib/api-client';
 
 /** One appointment of the doctor's agenda: what it is, its status actions, and its consultation note. */
@@ -16,6 +19,8 @@ export default function DoctorAppointmentPage() {
   const { id = '' } = useParams();
   const appointment = useAppointment(id);
   const timeZone = useClinicTimeZone();
+  // The same query as the note below: once it is signed, the visit can be finished in one step.
+  const note = useAppointmentNote(id);
   return (
     <>
       <Group mb="xs">
@@ -33,7 +38,13 @@ export default function DoctorAppointmentPage() {
           Esta cita no existe o no es de tu agenda.
         </Alert>
       ) : (
-        appointment.isError && <LoadErrorAlert title="No se ha podido cargar la cita" error={appointment.error} onRetry={() => void appointment.refetch()} />
+        appointment.isError && (
+          <LoadErrorAlert
+            title="No se ha podido cargar la cita"
+            error={appointment.error}
+            onRetry={() => void appointment.refetch()}
+          />
+        )
       )}
       {appointment.data && timeZone.data && (
         <Stack gap="lg">
@@ -55,6 +66,12 @@ export default function DoctorAppointmentPage() {
               <StatusActions appointment={appointment.data} timeZone={timeZone.data} role="doctor" size="sm" />
             </Stack>
           </Paper>
+          <FinishVisitOffer
+            appointment={appointment.data}
+            timeZone={timeZone.data}
+            noteSigned={Boolean(note.data?.note?.signedAt)}
+          />
+          <PatientContextPanel patientId={appointment.data.patientId} timeZone={timeZone.data} />
           {appointment.data.status !== 'cancelada' && appointment.data.status !== 'no_asistio' && (
             <AppointmentNote appointmentId={appointment.data.id} author timeZone={timeZone.data} />
           )}

@@ -1,6 +1,6 @@
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
-import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { DoctorAgenda } from '../../../features/appointments/components/doctor-agenda';
 import { AppointmentTreatmentSelect } from '../../../features/treatments/components/appointment-treatment-select';
 
@@ -14,7 +14,9 @@ export default function DoctorAppointmentsPage() {
       ) : timeZone.data ? (
         <DoctorAgenda
           timeZone={timeZone.data}
-          appointmentExtra={(appointment) => <AppointmentTreatmentSelect appointmentId={appointment.id} patientId={appointment.patientId} />}
+          appointmentExtra={(appointment) => (
+            <AppointmentTreatmentSelect appointmentId={appointment.id} patientId={appointment.patientId} />
+          )}
         />
       ) : (
         <LoadErrorAlert

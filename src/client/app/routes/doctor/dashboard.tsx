@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
-import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { DoctorDashboardView } from '../../../features/dashboard/components/doctor-dashboard';
 import { MyTasksCard } from '../../../features/tasks/components/my-tasks-card';
 import { PendingNotesCard } from '../../../features/notes/components/pending-notes-card';

@@ -7,9 +7,9 @@ import { PatientFilesSection } from '../../../features/files/components/patient-
 import { PatientDetails } from '../../../features/patients/components/patient-details';
 import { PatientHeader } from '../../../features/patients/components/patient-header';
 import { PatientLoader } from '../../../features/patients/components/patient-loader';
-import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { PatientTreatments } from '../../../features/treatments/components/patient-treatments';
-import { todayIn } from '../../../lib/clinic-time';
+import { todayIn } from '../../../lib/dates';
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 
@@ -38,8 +38,15 @@ export default function DoctorPatientChartPage() {
             <ChartTimeline
               patientId={patient.id}
               actions={{
-                expand: { note: (item) => item.appointmentId && timeZone.data && <AppointmentNote appointmentId={item.appointmentId} author={false} timeZone={timeZone.data} /> },
-                href: (item) => (item.kind === 'note' && item.appointmentId ? paths.doctor.appointment(item.appointmentId) : null),
+                expand: {
+                  note: (item) =>
+                    item.appointmentId &&
+                    timeZone.data && (
+                      <AppointmentNote appointmentId={item.appointmentId} author={false} timeZone={timeZone.data} />
+                    ),
+                },
+                href: (item) =>
+                  item.kind === 'note' && item.appointmentId ? paths.doctor.appointment(item.appointmentId) : null,
               }}
             />
             <PatientFilesSection patientId={patient.id} />

@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
-import { todayIn } from '../../../lib/clinic-time';
-import { useClinicTimeZone } from '../../../features/appointments/api/get-clinic-time-zone';
+import { todayIn } from '../../../lib/dates';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { NewPrescriptionModal } from '../../../features/prescriptions/components/new-prescription-modal';
 import { PrescriptionsList } from '../../../features/prescriptions/components/prescriptions-list';
 
@@ -15,7 +15,11 @@ export default function PrescriptionsPage() {
     <>
       <PageTitle
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} disabled={!timeZone.data}>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setCreating(true)}
+            disabled={!timeZone.data}
+          >
             Nueva receta
           </Button>
         }
@@ -23,7 +27,9 @@ export default function PrescriptionsPage() {
         Recetas
       </PageTitle>
       <PrescriptionsList />
-      {timeZone.data && <NewPrescriptionModal opened={creating} today={todayIn(timeZone.data)} onClose={() => setCreating(false)} />}
+      {timeZone.data && (
+        <NewPrescriptionModal opened={creating} today={todayIn(timeZone.data)} onClose={() => setCreating(false)} />
+      )}
     </>
   );
 }

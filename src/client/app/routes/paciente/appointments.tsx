@@ -13,9 +13,9 @@ import { useRescheduleMyAppointment } from '../../../features/booking/api/resche
 import { AppointmentCard } from '../../../features/booking/components/appointment-card';
 import { CancelAppointmentModal } from '../../../features/booking/components/cancel-appointment-modal';
 import { RescheduleModal } from '../../../features/booking/components/reschedule-modal';
-import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { useClinic } from '../../../api/clinic';
 import { RequireLinkedRecord } from '../../../features/record-link/components/require-linked-record';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { useMyVisitSummaries } from '../../../features/notes/api/get-my-visit-summaries';
 import { VisitSummaryText } from '../../../features/notes/components/visit-summary-text';
 import { MyWaitingList } from '../../../features/waiting-list/components/my-waiting-list';
@@ -26,7 +26,11 @@ function Empty({ title, description, withBooking }: { title: string; description
       <EmptyState icon={<IconCalendarTime size={32} stroke={1.5} />} title={title} description={description}>
         {withBooking && (
           <EmptyState.Actions>
-            <Button component={Link} to={paths.booking} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={paths.patient.newAppointment}
+              leftSection={<IconCalendarPlus size={18} aria-hidden />}
+            >
               Pedir cita
             </Button>
           </EmptyState.Actions>
@@ -45,7 +49,11 @@ function CallToChange() {
       {clinic?.phone ? (
         <>
           {' '}
-          al <Anchor href={`tel:${clinic.phone.replace(/\s/g, '')}`} size="sm">{clinic.phone}</Anchor>.
+          al{' '}
+          <Anchor href={`tel:${clinic.phone.replace(/\s/g, '')}`} size="sm">
+            {clinic.phone}
+          </Anchor>
+          .
         </>
       ) : (
         '.'
@@ -60,7 +68,11 @@ export default function PatientAppointmentsPage() {
     <>
       <PageTitle
         actions={
-          <Button component={Link} to={paths.booking} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+          <Button
+            component={Link}
+            to={paths.patient.newAppointment}
+            leftSection={<IconCalendarPlus size={18} aria-hidden />}
+          >
             Pedir cita
           </Button>
         }
@@ -133,7 +145,7 @@ function MyAppointments() {
                     <Stack gap="xs">
                       <Text size="sm" c="dimmed">
                         Puedes cambiarla o cancelarla hasta el{' '}
-                        {formatLongDateTime(appointment.changeDeadline, appointment.timeZone)}.
+                        {formatLongDayAndTime(appointment.changeDeadline, appointment.timeZone)}.
                       </Text>
                       <Group gap="sm">
                         <Button size="sm" variant="light" onClick={() => setChanging(appointment)}>
@@ -155,7 +167,10 @@ function MyAppointments() {
 
         <Tabs.Panel value="past" pt="md">
           {past.length === 0 ? (
-            <Empty title="Todavía no tienes citas anteriores" description="Aquí verás las citas a las que ya has ido y las canceladas." />
+            <Empty
+              title="Todavía no tienes citas anteriores"
+              description="Aquí verás las citas a las que ya has ido y las canceladas."
+            />
           ) : (
             <Stack gap="md">
               {past.map((appointment) => (

@@ -12,7 +12,7 @@ import { RequireLinkedRecord } from '../../../features/record-link/components/re
 import { UnreadMessagesCard } from '../../../features/messages/components/unread-messages-card';
 import { LatestPrescriptionsCard } from '../../../features/prescriptions/components/latest-prescriptions-card';
 import { ActiveTreatmentsCard } from '../../../features/treatments/components/active-treatments-card';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 
 function NextAppointment({ dashboard }: { dashboard: ReturnType<typeof usePatientDashboard> }) {
   if (dashboard.isPending) return <LoadingBlock label="Cargando tu próxima cita" />;
@@ -55,7 +55,11 @@ function NextAppointment({ dashboard }: { dashboard: ReturnType<typeof usePatien
           <>
             <Text c="dimmed">No tienes citas próximas</Text>
             <Group>
-              <Button component={Link} to={paths.booking} leftSection={<IconCalendarPlus size={18} aria-hidden />}>
+              <Button
+                component={Link}
+                to={paths.patient.newAppointment}
+                leftSection={<IconCalendarPlus size={18} aria-hidden />}
+              >
                 Pedir cita
               </Button>
             </Group>

@@ -7,8 +7,7 @@ import type {
   BookingOptions,
   OwnAppointment,
 } from '../../../../common/schemas/appointments';
-import type { Profile } from '../../../../common/schemas/auth';
-import { AuthContextProvider, type AuthContextValue } from '../../../lib/auth/auth-provider';
+import type { Profile, SessionState } from '../../../../common/schemas/auth';
 import { renderScreen, stubApi, type ApiCall } from '../../../test/render';
 import BookingPage from './booking';
 
@@ -77,29 +76,15 @@ const booked = (startsAt: string, status: OwnAppointment['status'] = 'confirmada
   cancelReason: null,
 });
 
-function auth(profile: Profile | null): AuthContextValue {
-  const fail = () => Promise.resolve({ success: false });
+function session(profile: Profile | null): SessionState {
   return {
     user: profile && { id: profile.id, email: profile.email, displayName: profile.displayName, photoURL: '' },
     profile,
-    loading: false,
-    signIn: fail,
-    signUp: fail,
-    signOut: fail,
-    resetPassword: fail,
-    confirmResetPassword: fail,
-    updateProfile: fail,
-    refresh: () => Promise.resolve(),
   };
 }
 
 function renderBooking(profile: Profile | null = null) {
-  return renderScreen(
-    <AuthContextProvider value={auth(profile)}>
-      <BookingPage />
-    </AuthContextProvider>,
-    { path: '/agendar-cita' },
-  );
+  return renderScreen(<BookingPage />, { path: '/agendar-cita', session: session(profile) });
 }
 
 const isAvailability = (call: ApiCall) => call.url.startsWith('/api/public/availability');

@@ -10,9 +10,9 @@ import type { BookingDetailsInput } from '../../../features/booking/components/b
 import { BookingSteps } from '../../../features/booking/components/booking-steps';
 import { ANY_DOCTOR, bookableSpecialties, DoctorChoice } from '../../../features/booking/components/doctor-choice';
 import type { PickedSlot } from '../../../features/booking/utils/slots';
-import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { useClinic } from '../../../api/clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 
 // «Tus datos» (its form, react-hook-form and zod) loads when the visitor reaches it: not in the first load.
 const BookingDetailsStep = lazy(() => import('../../../features/booking/components/booking-details-step'));
@@ -65,6 +65,7 @@ export default function BookingPage() {
   const { profile } = useAuth();
   const patient = profile?.role === 'paciente' ? profile : null;
   const options = useBookingOptions();
+  const { data: clinic } = useClinic();
   const [typed, setTyped] = useState<BookingDetailsInput>();
   const keepTyped = useCallback((values: BookingDetailsInput) => setTyped(values), []);
   // A paciente whose record waits for the e-mail proof books once it is proved (no second record).
@@ -158,7 +159,7 @@ export default function BookingPage() {
    */
   const slotLost = (taken: { message: string; slots: Slot[] }) => {
     if (!slot) return;
-    void import('../../../lib/clinic-time').then(({ dayKey }) => {
+    void import('../../../lib/dates').then(({ dayKey }) => {
       setSlotTaken({
         message: taken.message,
         slots: taken.slots.map((fresh) => ({ ...fresh, doctorId: slot.doctorId, doctorName: slot.doctorName })),
@@ -265,6 +266,8 @@ export default function BookingPage() {
                   slot={slot}
                   specialty={specialty?.name ?? ''}
                   timeZone={timeZone}
+                  forMinors={Boolean(specialty?.forMinors)}
+                  changeWindow={clinic ? { hours: clinic.cancellationWindowHours, phone: clinic.phone } : null}
                   onBooked={setDone}
                   onSlotTaken={slotLost}
                   onChangeSlot={() => goTo(1)}

@@ -58,7 +58,10 @@ describe('manage booking page', () => {
     const { calls } = stubApi((call) => {
       if (call.url === BOOKING_URL) return { status: 200, body: appointment };
       if (call.url === '/api/public/booking-options') {
-        return { status: 200, body: { timeZone: 'Europe/Madrid', bookingHorizonDays: 60, specialties: [], doctors: [] } };
+        return {
+          status: 200,
+          body: { timeZone: 'Europe/Madrid', bookingHorizonDays: 60, specialties: [], doctors: [] },
+        };
       }
       if (call.url.startsWith('/api/public/availability')) {
         const body: Availability = {
@@ -77,7 +80,10 @@ describe('manage booking page', () => {
         return { status: 200, body };
       }
       if (call.url === `${BOOKING_URL}/reschedule`) {
-        return { status: 200, body: { ...appointment, startsAt: '2026-03-25T15:00:00.000Z', endsAt: '2026-03-25T15:30:00.000Z' } };
+        return {
+          status: 200,
+          body: { ...appointment, startsAt: '2026-03-25T15:00:00.000Z', endsAt: '2026-03-25T15:30:00.000Z' },
+        };
       }
       return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No se ha encontrado lo que buscas.' } } };
     });
@@ -105,7 +111,9 @@ describe('manage booking page', () => {
       return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No se ha encontrado lo que buscas.' } } };
     });
     renderManage();
-    expect(await screen.findByText(/Ya no se puede cambiar ni cancelar por internet; llama a la clínica/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Ya no se puede cambiar ni cancelar por internet; llama a la clínica/),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '910 000 000' })).toHaveAttribute('href', 'tel:910000000');
     expect(screen.queryByRole('button', { name: 'Cambiar la hora' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar la cita' })).not.toBeInTheDocument();

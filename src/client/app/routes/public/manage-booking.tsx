@@ -15,18 +15,14 @@ import { useReschedulePublicBooking } from '../../../features/booking/api/resche
 import { AppointmentFacts } from '../../../features/booking/components/appointment-facts';
 import { CancelAppointmentModal } from '../../../features/booking/components/cancel-appointment-modal';
 import { RescheduleForm } from '../../../features/booking/components/reschedule-form';
-import { useClinic } from '../../../features/clinic/api/get-public-clinic';
+import { useClinic } from '../../../api/clinic';
 import { ApiError } from '../../../lib/api-client';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 
 function BookingNotFound({ message }: { message: string }) {
   return (
     <Paper withBorder py="xl" px="md">
-      <EmptyState
-        icon={<IconLinkOff size={32} stroke={1.5} />}
-        title="Cita no encontrada"
-        description={message}
-      >
+      <EmptyState icon={<IconLinkOff size={32} stroke={1.5} />} title="Cita no encontrada" description={message}>
         <EmptyState.Actions>
           <Button component={Link} to={paths.booking}>
             Pedir cita
@@ -99,7 +95,7 @@ function BookingActions({ token, appointment }: { token: string; appointment: Ow
       <Text size="sm" c="dimmed">
         <IconClock size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
         Puedes cambiarla o cancelarla por internet hasta el{' '}
-        {formatLongDateTime(appointment.changeDeadline, appointment.timeZone)}.
+        {formatLongDayAndTime(appointment.changeDeadline, appointment.timeZone)}.
       </Text>
       <Group gap="sm">
         <Button onClick={() => setChanging(true)}>Cambiar la hora</Button>
@@ -148,7 +144,11 @@ function ManageBooking({ token }: { token: string }) {
         booking.error instanceof ApiError && booking.error.status === 404 ? (
           <BookingNotFound message={booking.error.message} />
         ) : (
-          <LoadErrorAlert title="No se ha podido cargar tu cita" error={booking.error} onRetry={() => void booking.refetch()} />
+          <LoadErrorAlert
+            title="No se ha podido cargar tu cita"
+            error={booking.error}
+            onRetry={() => void booking.refetch()}
+          />
         )
       ) : (
         <Stack gap="lg">

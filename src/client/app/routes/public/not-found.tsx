@@ -1,7 +1,7 @@
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { dashboardOf, paths } from '../../../../common/paths';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useDocumentTitle } from '../../../components/page-title';
 
 export default function NotFoundPage() {

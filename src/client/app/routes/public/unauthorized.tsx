@@ -2,7 +2,7 @@ import { Button, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconLock } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { dashboardOf, paths } from '../../../../common/paths';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 import type { FromState } from '../../../lib/auth/require-role';
 import { useDocumentTitle } from '../../../components/page-title';
 

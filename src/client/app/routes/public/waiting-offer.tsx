@@ -7,7 +7,7 @@ import { LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAcceptWaitingOffer } from '../../../features/waiting-list/api/accept-waiting-offer';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
-import { capitalizeFirst, formatLongDateTime } from '../../../lib/clinic-time';
+import { capitalizeFirst, formatLongDayAndTime } from '../../../lib/dates';
 
 const TITLES: Record<string, string> = {
   SLOT_TAKEN: 'Esta hora ya está ocupada',
@@ -39,7 +39,7 @@ export default function WaitingOfferPage() {
         <Paper withBorder p="lg" radius="md">
           <Stack>
             <Alert color="teal" icon={<IconCalendarCheck aria-hidden />} title="¡Cita reservada!">
-              <Text fw={700}>{capitalizeFirst(formatLongDateTime(offer.startsAt, offer.timeZone))}</Text>
+              <Text fw={700}>{capitalizeFirst(formatLongDayAndTime(offer.startsAt, offer.timeZone))}</Text>
               <Text>
                 {offer.doctorName} · {offer.specialty}
               </Text>
@@ -60,7 +60,12 @@ export default function WaitingOfferPage() {
       {error && (
         <Paper withBorder p="lg" radius="md">
           <Stack>
-            <Alert color="orange" icon={<IconCalendarX aria-hidden />} title={(error instanceof ApiError && TITLES[error.code]) || 'Oferta no disponible'} role="alert">
+            <Alert
+              color="orange"
+              icon={<IconCalendarX aria-hidden />}
+              title={(error instanceof ApiError && TITLES[error.code]) || 'Oferta no disponible'}
+              role="alert"
+            >
               {error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE}
             </Alert>
             <Group>

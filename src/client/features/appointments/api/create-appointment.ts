@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { Appointment, StaffBookingInput } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
-import { appointmentsRootKey } from './keys';
+import { showDeskNotices } from '../utils/desk-notices';
+import { invalidateAppointments } from './keys';
 
 /**
  * Staff book for any patient. 409 `SLOT_TAKEN` when the time was taken meanwhile; 422 `OUTSIDE_HOURS`
@@ -15,8 +16,9 @@ export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAppointment,
-    // A booking takes a free slot, and a refused one means the free slots shown were stale: availability
-    // lives under the same key.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsRootKey }),
+    // A patient without e-mail is not told by the server: the desk is, with the call task it got.
+    onSuccess: (appointment) => showDeskNotices(appointment.notices),
+    // A booking takes a free slot, and a refused one means the free slots shown were stale.
+    onSettled: () => invalidateAppointments(queryClient),
   });
 }

@@ -21,5 +21,8 @@ export const getAppointmentAnswersRangeQueryOptions = (range: AppointmentsRange,
 
 export const useAppointmentAnswersRange = (range: AppointmentsRange | null, version?: number) =>
   useLastArrivedAnswers(
-    useQuery({ ...getAppointmentAnswersRangeQueryOptions(range ?? { from: '', to: '' }, version), enabled: Boolean(range) }),
+    useQuery({
+      ...getAppointmentAnswersRangeQueryOptions(range ?? { from: '', to: '' }, version),
+      enabled: Boolean(range),
+    }),
   );

@@ -43,11 +43,16 @@ export const getAppointmentAnswersQueryOptions = (ids: string[], version = 0) =>
  * fall back on) keeps the last ones on screen instead of blanking the ticks and the «Sin confirmar» count
  * until the next refresh; `data` is undefined only until the first answers arrive.
  */
-export function useLastArrivedAnswers({ data, dataUpdatedAt, isPlaceholderData }: UseQueryResult<AnswersByAppointment>) {
+export function useLastArrivedAnswers({
+  data,
+  dataUpdatedAt,
+  isPlaceholderData,
+}: UseQueryResult<AnswersByAppointment>) {
   const [lastArrived, setLastArrived] = useState<{ at: number; data: AnswersByAppointment }>();
   // Stored the React way (an update during render, no effect and second paint), keyed by when the answers
   // arrived: the selected map may be a new object on every render, and comparing it would never settle.
-  if (data !== undefined && !isPlaceholderData && dataUpdatedAt !== lastArrived?.at) setLastArrived({ at: dataUpdatedAt, data });
+  if (data !== undefined && !isPlaceholderData && dataUpdatedAt !== lastArrived?.at)
+    setLastArrived({ at: dataUpdatedAt, data });
   return { data: data ?? lastArrived?.data };
 }
 

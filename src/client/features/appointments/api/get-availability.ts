@@ -1,30 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
-import type { Availability } from '../../../../common/schemas/appointments';
-import { apiFetch, toQueryString } from '../../../lib/api-client';
-import { appointmentsRootKey } from './keys';
-
-export interface AvailabilityQuery {
-  /** One doctor, or every doctor of a specialty. */
-  doctorId?: string;
-  specialtyId?: string;
-  /** Clinic-zone days «AAAA-MM-DD», both included. */
-  from: string;
-  to: string;
-}
+import { useAvailability as useSharedAvailability, type AvailabilityQuery } from '../../../api/availability';
 
 /**
- * The free slots of a doctor (working hours minus absences and appointments, within the booking
- * horizon and minimum notice). Under the appointments key: any booking or change refreshes it.
+ * The desk's view of the free slots: the shared availability query (one fetcher and one key for every
+ * screen, see `src/client/api/availability.ts`), with the slots held for the waiting list.
  */
-export const getAvailability = (query: AvailabilityQuery, signal?: AbortSignal) =>
-  apiFetch<Availability>(`${api.public.availability}${toQueryString({ ...query })}`, { signal });
-
-export const getAvailabilityQueryOptions = (query: AvailabilityQuery) =>
-  queryOptions({
-    queryKey: [...appointmentsRootKey, 'availability', query],
-    queryFn: ({ signal }) => getAvailability(query, signal),
-  });
-
-export const useAvailability = (query: AvailabilityQuery | null) =>
-  useQuery({ ...getAvailabilityQueryOptions(query ?? { from: '', to: '' }), enabled: Boolean(query) });
+export const useAvailability = (query: Omit<AvailabilityQuery, 'withHeld'> | null) =>
+  useSharedAvailability(query && { ...query, withHeld: true });

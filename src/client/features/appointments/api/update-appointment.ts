@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { Appointment, AppointmentUpdateInput } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
-import { appointmentsRootKey } from './keys';
+import { showDeskNotices } from '../utils/desk-notices';
+import { invalidateAppointments } from './keys';
 
 /**
  * Moves or changes an appointment. 409 `SLOT_TAKEN` when it would overlap another of the doctor;
@@ -15,6 +16,8 @@ export function useUpdateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateAppointment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentsRootKey }),
+    // A patient without e-mail is not told by the server: the desk is, with the call task it got.
+    onSuccess: (appointment) => showDeskNotices(appointment.notices),
+    onSettled: () => invalidateAppointments(queryClient),
   });
 }

@@ -1,21 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import FullCalendar, {
-  type DateSelectInfo,
-  type DatesSetInfo,
-  type EventApi,
-  type EventClickInfo,
-  type EventDropInfo,
-  type EventResizeDoneInfo,
+import type {
+  DateSelectInfo,
+  DatesSetInfo,
+  EventClickInfo,
+  EventDropInfo,
+  EventResizeDoneInfo,
 } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
-import classicThemePlugin from '@fullcalendar/react/themes/classic';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import '@fullcalendar/react/skeleton.css';
-import '@fullcalendar/react/themes/classic/theme.css';
-import '@fullcalendar/react/themes/classic/palette.css';
-import './appointment-calendar.css';
-import { Box, ColorSwatch, Group, Loader, MultiSelect, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+// First: FullCalendar's styles and the calendar's own come before the components' (as they did in this file).
+import { CalendarDoctorFilter, ClinicCalendar } from './calendar-view';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
@@ -30,20 +23,17 @@ import type { Doctor } from '../../../../common/schemas/doctors';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { ApiError, toQueryString } from '../../../lib/api-client';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
 import { useAppointmentAnswersRange } from '../api/get-appointment-answers-range';
 import { appointmentsRootKey } from '../api/keys';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { showUndoableToast } from './undoable-toast';
-import { absenceEvents, businessHoursOf, toCalendarEvents } from '../utils/calendar-events';
-import { calendarLocale } from '../utils/calendar-locale';
-import { formatTimeRange } from '../utils/format';
+import { absenceEvents, holidayEvents, toCalendarEvents } from '../utils/calendar-events';
+import { useHolidaysRange } from '../../../api/holidays';
 import { AppointmentDrawer } from './appointment-drawer';
 import { OutsideHoursModal } from './outside-hours-modal';
-
-const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 /** A move the server refused as outside the doctor's hours, waiting for the staff's answer. */
 interface PendingMove {
@@ -60,6 +50,8 @@ interface AppointmentCalendarProps {
   initialDate?: string;
   /** Doctors shown at first; all when empty. */
   initialDoctorIds?: string[];
+  /** The appointment just booked: outlined and scrolled into view when it appears. */
+  highlightId?: string;
 }
 
 /**
@@ -72,6 +64,7 @@ export function AppointmentCalendar({
   doctors,
   initialDate,
   initialDoctorIds = [],
+  highlightId,
 }: AppointmentCalendarProps) {
   const navigate = useNavigate();
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -101,13 +94,16 @@ export function AppointmentCalendar({
     .sort()
     .join(',');
   const confirmedIds = useMemo(() => new Set(confirmedKey ? confirmedKey.split(',') : []), [confirmedKey]);
+  // Holidays and closures of the range: a background day with its name («Festivo: Navidad»).
+  const holidays = useHolidaysRange(range && { from: range.from.slice(0, 10), to: range.to.slice(0, 10) });
   const singleDoctor = doctorIds.length === 1 ? doctors.find((doctor) => doctor.id === doctorIds[0]) : undefined;
   const events = useMemo(
     () => [
-      ...toCalendarEvents(appointments.data ?? [], doctorIds, confirmedIds),
+      ...toCalendarEvents(appointments.data ?? [], doctorIds, confirmedIds, highlightId),
       ...(singleDoctor ? absenceEvents(singleDoctor) : []),
+      ...holidayEvents(holidays.data?.items ?? []),
     ],
-    [appointments.data, doctorIds, singleDoctor, confirmedIds],
+    [appointments.data, doctorIds, singleDoctor, confirmedIds, highlightId, holidays.data],
   );
   const shownDoctors = doctorIds.length ? doctors.filter((doctor) => doctorIds.includes(doctor.id)) : doctors;
 
@@ -128,7 +124,7 @@ export function AppointmentCalendar({
             queryClient,
             appointmentId: saved.id,
             title: 'Cita cambiada',
-            message: `${saved.patientName}: ${formatLongDateTime(saved.startsAt, timeZone)}`,
+            message: `${saved.patientName}: ${formatLongDayAndTime(saved.startsAt, timeZone)}`,
           });
         },
         onError: (error) => {
@@ -175,24 +171,6 @@ export function AppointmentCalendar({
     );
   };
 
-  /**
-   * The hover text of an appointment («09:00–09:20 · Ana García · Confirmada · Dr. …»), from the event
-   * as it is now: FullCalendar keeps the element when an event is dragged or refreshed, so a text set
-   * only when it was mounted would keep the old time.
-   */
-  const eventTooltip = (event: EventApi) => {
-    const doctorId = event.extendedProps.doctorId as string | undefined;
-    if (!doctorId || !event.start || !event.end) return null;
-    const doctorName = doctors.find((doctor) => doctor.id === doctorId)?.displayName;
-    return [formatTimeRange(event.start.toISOString(), event.end.toISOString(), timeZone), event.title, doctorName]
-      .filter(Boolean)
-      .join(' · ');
-  };
-  const setTooltip = ({ el, event }: { el: HTMLElement; event: EventApi }) => {
-    const tooltip = eventTooltip(event);
-    if (tooltip) el.setAttribute('title', tooltip);
-  };
-
   const onEventClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     if (byId.has(info.event.id)) setOpenId(info.event.id);
@@ -200,47 +178,15 @@ export function AppointmentCalendar({
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <MultiSelect
-            label="Profesionales"
-            placeholder={doctorIds.length ? undefined : 'Todos los profesionales'}
-            data={doctors.map((doctor) => ({ value: doctor.id, label: doctor.displayName }))}
-            value={doctorIds}
-            onChange={setDoctorIds}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Mostrar todos los profesionales' }}
-            searchable
-            nothingFoundMessage="Ningún profesional coincide"
-            renderOption={({ option }) => {
-              const doctor = doctors.find((item) => item.id === option.value);
-              return (
-                <Group gap="xs" wrap="nowrap">
-                  <ColorSwatch color={doctor?.color ?? '#868e96'} size={12} aria-hidden />
-                  <span>{option.label}</span>
-                </Group>
-              );
-            }}
-            style={{ flex: '1 1 280px' }}
-            maw={560}
-          />
-          {appointments.isFetching && <Loader size="sm" role="status" aria-label="Actualizando el calendario" mb={8} />}
-        </Group>
-        <Group gap={narrow ? 'xs' : 'md'} mt="sm" wrap="wrap" aria-label="Colores de los profesionales" role="list">
-          {shownDoctors.map((doctor) => (
-            <Group key={doctor.id} gap={6} wrap="nowrap" role="listitem">
-              <ColorSwatch color={doctor.color} size={12} aria-hidden />
-              <Text size={narrow ? 'xs' : 'sm'}>{doctor.displayName}</Text>
-            </Group>
-          ))}
-        </Group>
-        {singleDoctor && (
-          <Text size="xs" c="dimmed" mt="xs">
-            Las horas en gris quedan fuera del horario de {singleDoctor.displayName}; las franjas sombreadas son
-            ausencias.
-          </Text>
-        )}
-      </Paper>
+      <CalendarDoctorFilter
+        doctors={doctors}
+        doctorIds={doctorIds}
+        onChange={setDoctorIds}
+        shownDoctors={shownDoctors}
+        singleDoctor={singleDoctor}
+        fetching={appointments.isFetching}
+        narrow={narrow}
+      />
 
       {appointments.isError && (
         <LoadErrorAlert
@@ -257,60 +203,18 @@ export function AppointmentCalendar({
               {title}
             </Text>
           )}
-          <FullCalendar
-            plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, classicThemePlugin]}
-            locale={calendarLocale}
+          <ClinicCalendar
             timeZone={timeZone}
-            initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
+            doctors={doctors}
+            narrow={narrow}
             initialDate={initialDate}
-            headerToolbar={
-              narrow
-                ? { start: 'prev,today,next', end: 'timeGridDay,timeGridWeek,dayGridMonth' }
-                : { start: 'prev,today,next', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }
-            }
-            buttons={{
-              today: { text: 'Hoy', hint: 'Ir a hoy' },
-              prev: { hint: 'Anterior' },
-              next: { hint: 'Siguiente' },
-              timeGridDay: { text: 'Día', hint: 'Vista del día' },
-              timeGridWeek: { text: 'Semana', hint: 'Vista de la semana' },
-              dayGridMonth: { text: 'Mes', hint: 'Vista del mes' },
-            }}
-            views={{
-              timeGridDay: { titleFormat: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } },
-              timeGridWeek: { titleFormat: { day: 'numeric', month: 'short', year: 'numeric' } },
-              dayGridMonth: { titleFormat: { month: 'long', year: 'numeric' } },
-            }}
-            toolbarTitleClass="clinica-calendar-title"
-            moreLinkClass="clinica-more-link"
-            headingLevel={2}
-            firstDay={1}
-            slotMinTime="07:00:00"
-            // WCAG 2.5.8: a 15-minute appointment is a target of at least 24 px (half a slot, less FullCalendar's 1 px gap).
-            slotMinHeight={52}
-            eventMinHeight={24}
-            slotMaxTime="21:00:00"
-            scrollTime="08:00:00"
-            allDaySlot={false}
-            nowIndicator
-            slotHeaderFormat={TIME_FORMAT}
-            eventTimeFormat={TIME_FORMAT}
-            dayMaxEvents
-            height="auto"
-            businessHours={singleDoctor ? businessHoursOf(singleDoctor) : false}
+            highlightId={highlightId}
+            singleDoctor={singleDoctor}
             events={events}
-            eventDidMount={setTooltip}
-            eventMouseEnter={setTooltip}
-            editable
-            eventDurationEditable
-            selectable
-            selectMirror
-            selectAllow={(span) => span.end.getTime() > Date.now()}
-            datesSet={onDatesSet}
-            eventDrop={onMoved}
-            eventResize={onMoved}
-            select={onSelect}
-            eventClick={onEventClick}
+            onDatesSet={onDatesSet}
+            onMoved={onMoved}
+            onSelect={onSelect}
+            onEventClick={onEventClick}
           />
         </Box>
       </Paper>

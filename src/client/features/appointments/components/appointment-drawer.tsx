@@ -4,10 +4,11 @@ import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { AppointmentDetail } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { formatDateTimeInZone } from '../../../lib/clinic-time';
+import { formatShortDateTime } from '../../../lib/dates';
 import { useAppointment } from '../api/get-appointment';
 import { AppointmentSidePanel } from './appointment-side-panel';
 import { AppointmentSummary } from './appointment-summary';
+import { MinorDetails } from './minor-details';
 import { MoveAppointmentButton } from './move-appointment';
 import { StatusActions } from './status-actions';
 
@@ -25,7 +26,7 @@ function History({ detail, timeZone }: { detail: AppointmentDetail; timeZone: st
       {events.map((event, index) => (
         <Timeline.Item key={`${event.at}-${index}`} title={event.description || event.action}>
           <Text size="xs" c="dimmed">
-            {formatDateTimeInZone(event.at, timeZone)} · {event.actorName}
+            {formatShortDateTime(event.at, timeZone)} · {event.actorName}
           </Text>
         </Timeline.Item>
       ))}
@@ -57,6 +58,7 @@ function Detail({ appointmentId, timeZone }: { appointmentId: string; timeZone: 
           </Anchor>
         }
       />
+      {appointment.minor && <MinorDetails minor={appointment.minor} />}
       <StatusActions appointment={appointment} timeZone={timeZone} role="staff" size="sm" />
       <div>
         <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />

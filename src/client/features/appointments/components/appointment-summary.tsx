@@ -2,9 +2,9 @@ import { Anchor, ColorSwatch, DataList, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { APPOINTMENT_CHANNEL_LABELS, type Appointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
-import { formatLongDay } from '../../../lib/clinic-time';
+import { WaitingSince } from '../../../components/waiting-since';
+import { formatLongDay, minutesBetween } from '../../../lib/dates';
 import { capitalize, formatTimeRange } from '../utils/format';
-import { minutesBetween } from '../utils/zoned-time';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,6 +34,7 @@ export function AppointmentSummary({
     <DataList labelWidth={110} gap="sm" orientation="horizontal">
       <Item label="Estado">
         <AppointmentStatusBadge status={appointment.status} />
+        <WaitingSince appointment={appointment} timeZone={timeZone} size="sm" />
       </Item>
       <Item label="Fecha">{capitalize(formatLongDay(appointment.startsAt, timeZone))}</Item>
       <Item label="Hora">

@@ -18,8 +18,18 @@ afterEach(() => {
 
 const namesakes: AppointmentList = {
   items: [
-    appointment({ id: 'a-1', patientName: 'Tomás Homónimo', patientBirthDate: '1950-02-03', patientDocument: '00000001R' }),
-    appointment({ id: 'a-2', patientName: 'Tomás Homónimo', patientBirthDate: '1990-07-08', patientDocument: '00000002W' }),
+    appointment({
+      id: 'a-1',
+      patientName: 'Tomás Homónimo',
+      patientBirthDate: '1950-02-03',
+      patientDocument: '00000001R',
+    }),
+    appointment({
+      id: 'a-2',
+      patientName: 'Tomás Homónimo',
+      patientBirthDate: '1990-07-08',
+      patientDocument: '00000002W',
+    }),
   ],
   total: 2,
   page: 1,
@@ -27,11 +37,16 @@ const namesakes: AppointmentList = {
 };
 
 const listCalls = (calls: ApiCall[]) =>
-  calls.filter((call) => call.url.startsWith('/api/appointments?')).map((call) => Object.fromEntries(new URL(call.url, 'http://x').searchParams));
+  calls
+    .filter((call) => call.url.startsWith('/api/appointments?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://x').searchParams));
 
 function renderHistory(at = '/admin/citas') {
   const api = stubApi(() => ({ status: 200, body: namesakes }));
-  const view = renderScreen(<AppointmentsHistory timeZone="Europe/Madrid" doctors={[]} />, { path: '/admin/citas', at });
+  const view = renderScreen(<AppointmentsHistory timeZone="Europe/Madrid" doctors={[]} />, {
+    path: '/admin/citas',
+    at,
+  });
   return { ...api, ...view };
 }
 
@@ -55,8 +70,13 @@ describe('the appointment history', () => {
     await screen.findAllByText('Tomás Homónimo');
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'homonimo 1990');
     await waitFor(() => expect(router.state.location.search).toBe('?q=homonimo+1990'));
-    await waitFor(() => expect(listCalls(calls).at(-1)).toEqual({ q: 'homonimo 1990', order: 'asc', page: '1', pageSize: '25' }));
-    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/appointments/export.csv?q=homonimo+1990&order=asc');
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)).toEqual({ q: 'homonimo 1990', order: 'asc', page: '1', pageSize: '25' }),
+    );
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      '/api/appointments/export.csv?q=homonimo+1990&order=asc',
+    );
   });
 
   it('moves to the days around today and to every date with the period chips', async () => {

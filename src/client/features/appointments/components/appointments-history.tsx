@@ -11,7 +11,7 @@ import { HistoryFilters } from './history-filters';
 import { HistoryCards, HistoryTable } from './history-list';
 import { useHistoryParams } from './use-history-params';
 // Mantine's date pickers speak Spanish through dayjs' locale, loaded with them.
-import '../../../lib/dates';
+import '../../../lib/mantine-dates-locale';
 
 export const HISTORY_PAGE_SIZE = 25;
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { Appointment } from '../../../../common/schemas/appointments';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 
 const MIN = 3;
 const MAX = 300;
@@ -40,7 +40,7 @@ function CancelForm({
       <Stack gap="md">
         <Text size="sm">
           Cita de <strong>{appointment.patientName}</strong> con {appointment.doctorName} el{' '}
-          {formatLongDateTime(appointment.startsAt, timeZone)}. La hora quedará libre para otros pacientes.
+          {formatLongDayAndTime(appointment.startsAt, timeZone)}. La hora quedará libre para otros pacientes.
         </Text>
         <Textarea
           label="Motivo de la cancelación"

@@ -81,11 +81,15 @@ describe("doctor's agenda", () => {
         .map((button) => button.textContent),
     ).toEqual(['Llegada', 'Atendida', 'No asistió']);
 
+    // Never checked in: «Atendida» asks when she arrived (recorded after her start: the start is proposed).
     await user.click(within(actions).getByRole('button', { name: 'Atendida' }));
+    const arrival = await screen.findByRole('dialog', { name: '¿A qué hora llegó?' });
+    expect(within(arrival).getByLabelText(/Hora de llegada/)).toHaveValue('09:30');
+    await user.click(within(arrival).getByRole('button', { name: 'Marcar como atendida' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.url).toBe('/api/appointments/a-1/status');
-    expect(post.body).toEqual({ status: 'atendida' });
+    expect(post.body).toEqual({ status: 'atendida', arrivedAt: '2026-03-23T08:30:00.000Z' });
     // The agenda is asked again after the change.
     await waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(3));
   });

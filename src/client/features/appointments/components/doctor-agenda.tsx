@@ -20,13 +20,22 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { Appointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { WaitingSince } from '../../../components/waiting-since';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { addDays, dayKey, todayIn } from '../../../lib/clinic-time';
+import {
+  addDays,
+  dayKey,
+  formatCalendarDay,
+  formatCalendarRange,
+  isoWeekday,
+  mondayOf,
+  todayIn,
+  zonedInstant,
+} from '../../../lib/dates';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useDoctorAgenda } from '../api/get-doctor-agenda';
 import { appointmentsRootKey } from '../api/keys';
-import { capitalize, formatDay, formatTimeRange } from '../utils/format';
-import { isoWeekday, mondayOf, zonedInstant } from '../utils/zoned-time';
+import { capitalize, formatTimeRange } from '../utils/format';
 import { AppointmentSummary } from './appointment-summary';
 import { AppointmentSidePanel } from './appointment-side-panel';
 import { StatusActions } from './status-actions';
@@ -34,13 +43,6 @@ import { StatusActions } from './status-actions';
 export type AgendaView = 'dia' | 'semana';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const rangeFormat = new Intl.DateTimeFormat('es-ES', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const utcNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** The days an agenda view shows: the day, or Monday to Sunday of its week. */
 export function agendaDays(view: AgendaView, date: string): string[] {
@@ -50,9 +52,9 @@ export function agendaDays(view: AgendaView, date: string): string[] {
 }
 
 /** «Lunes, 23 de marzo de 2026» or «23–29 de marzo de 2026». */
-function periodTitle(view: AgendaView, days: string[], timeZone: string): string {
-  if (view === 'dia') return capitalize(formatDay(days[0]!, timeZone));
-  return `Semana: ${rangeFormat.formatRange(utcNoon(days[0]!), utcNoon(days[days.length - 1]!))}`;
+function periodTitle(view: AgendaView, days: string[]): string {
+  if (view === 'dia') return capitalize(formatCalendarDay(days[0]!));
+  return `Semana: ${formatCalendarRange(days[0]!, days[days.length - 1]!)}`;
 }
 
 function useAgendaParams(today: string) {
@@ -88,14 +90,9 @@ function AgendaRow({
 }) {
   const cancelled = appointment.status === 'cancelada';
   return (
-    <li style={{ opacity: cancelled ? 0.6 : 1 }}>
-      <UnstyledButton
-        onClick={onOpen}
-        w="100%"
-        py="sm"
-        px="xs"
-        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-      >
+    // Struck through and marked «Cancelada», not faded: faded text fails contrast on a phone (WCAG 1.4.3).
+    <li>
+      <UnstyledButton onClick={onOpen} w="100%" py="sm" px="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
           <Group gap="md" wrap="nowrap" align="flex-start" miw={0}>
             <Text fw={700} ff="monospace" size="sm" style={{ flexShrink: 0 }}>
@@ -110,6 +107,7 @@ function AgendaRow({
                   {appointment.reason}
                 </Text>
               )}
+              <WaitingSince appointment={appointment} timeZone={timeZone} />
             </Stack>
           </Group>
           <Box style={{ flexShrink: 0 }}>
@@ -136,7 +134,7 @@ function AgendaDay({
   timeZone: string;
   onOpen: (id: string) => void;
 }) {
-  const label = capitalize(formatDay(date, timeZone));
+  const label = capitalize(formatCalendarDay(date));
   return (
     <Paper withBorder p="md" component="section" aria-label={label}>
       <Group justify="space-between" mb={appointments.length ? 'xs' : 0} gap="sm">
@@ -219,7 +217,13 @@ function AppointmentPanel({
  * The signed-in doctor's own agenda, by day or week, live. `appointmentExtra` adds to an opened
  * appointment's panel what other features own (e.g. linking it to a treatment).
  */
-export function DoctorAgenda({ timeZone, appointmentExtra }: { timeZone: string; appointmentExtra?: (appointment: Appointment) => ReactNode }) {
+export function DoctorAgenda({
+  timeZone,
+  appointmentExtra,
+}: {
+  timeZone: string;
+  appointmentExtra?: (appointment: Appointment) => ReactNode;
+}) {
   const today = todayIn(timeZone);
   const { view, date, update } = useAgendaParams(today);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -279,7 +283,7 @@ export function DoctorAgenda({ timeZone, appointmentExtra }: { timeZone: string;
         </Group>
         <Group gap="xs" mt="sm">
           <Text fw={600} size="lg" aria-live="polite">
-            {periodTitle(view, days, timeZone)}
+            {periodTitle(view, days)}
           </Text>
           {agenda.isFetching && !agenda.isPending && <Loader size="xs" role="status" aria-label="Actualizando" />}
         </Group>
@@ -305,7 +309,12 @@ export function DoctorAgenda({ timeZone, appointmentExtra }: { timeZone: string;
           />
         ))}
 
-      <AppointmentPanel appointment={open} timeZone={timeZone} onClose={() => setOpenId(null)} extra={appointmentExtra} />
+      <AppointmentPanel
+        appointment={open}
+        timeZone={timeZone}
+        onClose={() => setOpenId(null)}
+        extra={appointmentExtra}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Chip, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Appointment, Slot } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
-import { addDays, dayKey, formatTime, todayIn } from '../../../lib/clinic-time';
+import { addDays, dayKey, formatCalendarDay, formatTime, todayIn } from '../../../lib/dates';
 import { useAvailability } from '../api/get-availability';
-import { useStaffDoctors } from '../api/get-staff-doctors';
-import { capitalize, formatDay } from '../utils/format';
+import { useActiveDoctors } from '../../../api/doctors';
+import { capitalize } from '../utils/format';
 
 /** How far ahead the picker looks for free times. */
 const DAYS_AHEAD = 14;
@@ -27,7 +27,7 @@ export function FreeTimes({
   value: Choice | null;
   onPick: (choice: Choice) => void;
 }) {
-  const doctors = useStaffDoctors();
+  const doctors = useActiveDoctors();
   const specialtyId = doctors.data?.find((doctor) => doctor.id === appointment.doctorId)?.specialtyId;
   const from = todayIn(timeZone);
   const query = anyDoctor
@@ -55,7 +55,7 @@ export function FreeTimes({
       {days.map((day) => (
         <div key={day}>
           <Text fw={600} size="sm" mb={4} id={`libres-${day}`}>
-            {capitalize(formatDay(day, timeZone))}
+            {capitalize(formatCalendarDay(day))}
           </Text>
           <Chip.Group
             value={value ? key(value) : null}
@@ -69,6 +69,7 @@ export function FreeTimes({
                     {anyDoctor
                       ? `${formatTime(choice.startsAt, timeZone)} · ${choice.doctorName}`
                       : formatTime(choice.startsAt, timeZone)}
+                    {choice.heldUntil ? ' · guardada para la lista de espera' : ''}
                   </Chip>
                 ))}
             </Group>

@@ -1,19 +1,17 @@
 import { Chip, Group } from '@mantine/core';
-import { Temporal } from 'temporal-polyfill';
+import { addDays, mondayOf } from '../../../lib/dates';
 import type { HistoryUpdate } from './use-history-params';
-
-const shift = (day: string, days: number) => Temporal.PlainDate.from(day).add({ days }).toString();
 
 /** The ranges the desk asks for most, relative to the clinic's today. */
 function presets(today: string) {
-  const monday = shift(today, 1 - Temporal.PlainDate.from(today).dayOfWeek);
+  const monday = mondayOf(today);
   return [
-    { key: 'ayer', label: 'Ayer', from: shift(today, -1), to: shift(today, -1) },
+    { key: 'ayer', label: 'Ayer', from: addDays(today, -1), to: addDays(today, -1) },
     { key: 'hoy', label: 'Hoy', from: today, to: today },
-    { key: 'manana', label: 'Mañana', from: shift(today, 1), to: shift(today, 1) },
-    { key: 'semana', label: 'Esta semana', from: monday, to: shift(monday, 6) },
-    { key: 'proximos', label: 'Próximos 30 días', from: today, to: shift(today, 30) },
-    { key: 'ultimos', label: 'Últimos 30 días', from: shift(today, -30), to: today },
+    { key: 'manana', label: 'Mañana', from: addDays(today, 1), to: addDays(today, 1) },
+    { key: 'semana', label: 'Esta semana', from: monday, to: addDays(monday, 6) },
+    { key: 'proximos', label: 'Próximos 30 días', from: today, to: addDays(today, 30) },
+    { key: 'ultimos', label: 'Últimos 30 días', from: addDays(today, -30), to: today },
   ];
 }
 

@@ -95,11 +95,17 @@ export function HistoryFilters({ params, doctors }: HistoryFiltersProps) {
         </SimpleGrid>
         <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
           <div style={{ flex: '1 1 320px', maxWidth: 640 }}>
-            <PatientPicker label="Paciente" value={filters.patientId ?? null} onChange={(id) => update({ patientId: id })} />
+            <PatientPicker
+              label="Paciente"
+              value={filters.patientId ?? null}
+              onChange={(id) => update({ patientId: id })}
+            />
           </div>
           <FilterActions
             filtered={filtered}
-            onClear={() => update({ from: null, to: null, fechas: null, doctorId: null, patientId: null, status: null, q: null })}
+            onClear={() =>
+              update({ from: null, to: null, fechas: null, doctorId: null, patientId: null, status: null, q: null })
+            }
             exportHref={appointmentsExportHref(filters)}
           />
         </Group>

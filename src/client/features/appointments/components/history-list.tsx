@@ -1,8 +1,7 @@
 import { Anchor, Box, Card, ColorSwatch, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { APPOINTMENT_CHANNEL_LABELS, type Appointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
-import { formatTime } from '../../../lib/clinic-time';
-import { formatListDate } from '../utils/format';
+import { formatListDate, formatShortCalendarDate, formatTime } from '../../../lib/dates';
 
 interface HistoryListProps {
   items: Appointment[];
@@ -10,12 +9,10 @@ interface HistoryListProps {
   onOpen: (id: string) => void;
 }
 
-const birth = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-
 /** «n. 12/04/1985 · 12345678Z»: what tells two patients of the same name apart. */
 export function patientIdentity(appointment: Appointment): string {
   return [
-    appointment.patientBirthDate ? `n. ${birth.format(new Date(`${appointment.patientBirthDate}T00:00:00Z`))}` : null,
+    appointment.patientBirthDate ? `n. ${formatShortCalendarDate(appointment.patientBirthDate)}` : null,
     appointment.patientDocument,
   ]
     .filter(Boolean)

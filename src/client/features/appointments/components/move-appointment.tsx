@@ -4,7 +4,7 @@ import { IconArrowRight, IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Appointment } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { useUpdateAppointment } from '../api/update-appointment';
 import { FreeTimes, type Choice } from './free-times';
 import { showUndoableToast } from './undoable-toast';
@@ -33,7 +33,7 @@ export function MoveAppointmentButton({ appointment, timeZone }: { appointment: 
             queryClient,
             appointmentId: saved.id,
             title: 'Cita cambiada',
-            message: `${saved.patientName}: ${formatLongDateTime(saved.startsAt, timeZone)}`,
+            message: `${saved.patientName}: ${formatLongDayAndTime(saved.startsAt, timeZone)}`,
           });
         },
         onError: () => setChoice(null),
@@ -89,11 +89,11 @@ export function MoveAppointmentButton({ appointment, timeZone }: { appointment: 
               </Title>
               <Group gap="xs" wrap="wrap">
                 <Text size="sm" td="line-through" c="dimmed">
-                  {formatLongDateTime(appointment.startsAt, timeZone)} · {appointment.doctorName}
+                  {formatLongDayAndTime(appointment.startsAt, timeZone)} · {appointment.doctorName}
                 </Text>
                 <IconArrowRight size={16} aria-label="pasa a" />
                 <Text size="sm" fw={600}>
-                  {formatLongDateTime(choice.startsAt, timeZone)} · {choice.doctorName}
+                  {formatLongDayAndTime(choice.startsAt, timeZone)} · {choice.doctorName}
                 </Text>
               </Group>
             </section>

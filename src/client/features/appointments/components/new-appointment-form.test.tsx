@@ -73,10 +73,10 @@ const availability: Availability = {
 
 type Answer = (call: ApiCall) => { status: number; body?: unknown } | undefined;
 
-function renderForm(onPost: Answer) {
+function renderForm(onPost: Answer, answerAvailability: (call: ApiCall) => Availability = () => availability) {
   const api = stubApi((call) => {
     if (call.method === 'POST') return onPost(call) ?? { status: 500 };
-    if (call.url.startsWith('/api/public/availability')) return { status: 200, body: availability };
+    if (call.url.startsWith('/api/public/availability')) return { status: 200, body: answerAvailability(call) };
     if (call.url === `/api/patients/${patient.id}`) return { status: 200, body: patient };
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No encontrado' } } };
   });
@@ -98,7 +98,10 @@ describe('new appointment form', () => {
   it('books the prefilled time, asking before booking outside the hours', async () => {
     const { calls, user, router } = renderForm((call) =>
       (call.body as { allowOutsideHours: boolean }).allowOutsideHours
-        ? { status: 201, body: appointment({ patientName: 'Cristina Alonso Pardo', startsAt: '2030-03-25T09:00:00Z' }) }
+        ? {
+            status: 201,
+            body: appointment({ id: 'a-new', patientName: 'Cristina Alonso Pardo', startsAt: '2030-03-25T09:00:00Z' }),
+          }
         : {
             status: 422,
             body: {
@@ -131,7 +134,8 @@ describe('new appointment form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sí, reservar igualmente' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/calendario'));
-    expect(router.state.location.search).toBe('?date=2030-03-25');
+    // The calendar opens at the new appointment: its day, and the appointment itself to outline.
+    expect(router.state.location.search).toBe('?date=2030-03-25&cita=a-new');
     expect(posts(calls)).toHaveLength(2);
     expect(posts(calls)[1]!.body).toMatchObject({ allowOutsideHours: true, startsAt: '2030-03-25T09:00:00.000Z' });
     expect(screen.getByText('Cita reservada')).toBeInTheDocument();
@@ -160,5 +164,39 @@ describe('new appointment form', () => {
     // Also next to the time, to choose another.
     expect(screen.getAllByText('La hora elegida ya no está disponible. Elige otra.')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('on a full day, offers the next free time after it and takes the form there', async () => {
+    const full: Availability = { ...availability, doctors: [{ ...availability.doctors[0]!, slots: [] }] };
+    // The day after the full one has no time either; the Wednesday has.
+    const later: Availability = {
+      ...availability,
+      doctors: [
+        {
+          ...availability.doctors[0]!,
+          slots: [
+            { startsAt: '2030-03-27T16:40:00Z', endsAt: '2030-03-27T17:00:00Z' },
+            { startsAt: '2030-03-27T16:00:00Z', endsAt: '2030-03-27T16:20:00Z' },
+          ],
+        },
+      ],
+    };
+    const { calls, user } = renderForm(
+      () => ({ status: 201, body: appointment() }),
+      (call) => (call.url.includes('from=2030-03-25&to=2030-03-25') ? full : later),
+    );
+    expect(await screen.findByText(/No quedan horas libres ese día/)).toBeInTheDocument();
+    expect(await screen.findByText('Próxima hora libre:')).toHaveTextContent(
+      'Próxima hora libre: miércoles, 27 de marzo de 2030, 17:00',
+    );
+    expect(calls.some((call) => call.url.includes('from=2030-03-26&to=2030-05-25'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Ir a esa hora' }));
+    expect(await screen.findByRole('radio', { name: '17:00' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Reservar cita' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]!.body).toMatchObject({
+      startsAt: '2030-03-27T16:00:00.000Z',
+      endsAt: '2030-03-27T16:20:00.000Z',
+    });
   });
 });

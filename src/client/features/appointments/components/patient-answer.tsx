@@ -6,18 +6,21 @@ import type { Appointment } from '../../../../common/schemas/appointments';
 export const isUnconfirmed = (appointment: Appointment, answer: AppointmentAnswer | undefined) =>
   ['pendiente', 'confirmada'].includes(appointment.status) && !answer;
 
-/** The double tick of an appointment the patient confirmed from the reminder; «Sin respuesta» while none. */
-export function PatientAnswerMark({ appointment, answer }: { appointment: Appointment; answer: AppointmentAnswer | undefined }) {
+/**
+ * The patient's answer to the reminder (not the appointment's status): the double tick when she confirmed
+ * from it, «Sin respuesta al recordatorio» while none.
+ */
+export function PatientAnswerMark({
+  appointment,
+  answer,
+}: {
+  appointment: Appointment;
+  answer: AppointmentAnswer | undefined;
+}) {
   if (answer?.answer === 'confirmed' && appointment.status !== 'cancelada') {
     return (
       <Tooltip label={CONFIRMED_LABEL}>
-        <Badge
-          variant="light"
-          color="teal"
-          size="sm"
-          role="img"
-          aria-label={CONFIRMED_LABEL}
-        >
+        <Badge variant="light" color="teal" size="sm" role="img" aria-label={CONFIRMED_LABEL}>
           ✓✓
         </Badge>
       </Tooltip>
@@ -26,7 +29,7 @@ export function PatientAnswerMark({ appointment, answer }: { appointment: Appoin
   if (isUnconfirmed(appointment, answer)) {
     return (
       <Badge variant="outline" color="gray.7" size="sm">
-        Sin respuesta
+        Sin respuesta al recordatorio
       </Badge>
     );
   }

@@ -5,8 +5,7 @@ import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DOCUMENT_TYPE_LABELS } from '../../../../common/identity-document';
 import type { Patient, PatientSummary } from '../../../../common/schemas/patients';
-import { usePatientSummary } from '../api/get-patient-summary';
-import { useSearchPatients } from '../api/search-patients';
+import { usePatient, usePatients } from '../../../api/patients';
 import { QuickPatientModal } from './quick-patient-modal';
 
 type PatientOption = Pick<
@@ -58,8 +57,8 @@ export function PatientPicker({
   /** The patient chosen in this session, so its name shows without another request. */
   const [chosen, setChosen] = useState<PatientOption | null>(null);
   const known = chosen?.id === value ? chosen : null;
-  const selected = usePatientSummary(value && !known ? value : null);
-  const results = useSearchPatients(debounced);
+  const selected = usePatient(value && !known ? value : null);
+  const results = usePatients({ q: debounced, pageSize: 10 }, { enabled: debounced.trim().length >= 2 });
   // What was last searched for, kept after the field clears on leaving it: the new patient's name.
   const [lastQuery, setLastQuery] = useState('');
   if (debounced.length >= 2 && debounced !== lastQuery) setLastQuery(debounced);
@@ -95,7 +94,9 @@ export function PatientPicker({
           clearButtonProps={{ 'aria-label': 'Quitar el paciente' }}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
-            results.isFetching && debounced.length >= 2 ? <Loader size="xs" role="status" aria-label="Buscando" /> : undefined
+            results.isFetching && debounced.length >= 2 ? (
+              <Loader size="xs" role="status" aria-label="Buscando" />
+            ) : undefined
           }
           data={options.map((option) => ({ value: option.id, label: nameOf(option) }))}
           filter={({ options: all }) => all}

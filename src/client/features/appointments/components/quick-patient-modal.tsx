@@ -16,7 +16,7 @@ import {
   type PatientFormOutput,
   type PatientFormValues,
 } from '../../../components/patient-form-fields';
-import { useCreatePatient } from '../api/create-patient';
+import { useCreatePatient } from '../../../api/patients';
 
 /** What was typed in the search, as a first guess of the name: «ana garcía lópez» → Ana / García López. */
 export function namesFromSearch(search: string): Pick<PatientFormValues, 'firstName' | 'lastName'> {

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { useClinicTimeZone } from '../api/get-clinic-time-zone';
-import { useStaffDoctors } from '../api/get-staff-doctors';
+import { useClinicTimeZone } from '../../../api/clinic';
+import { useActiveDoctors } from '../../../api/doctors';
 
 /** The «Nueva cita» action of the staff scheduling screens' titles. */
 export function NewAppointmentButton() {
@@ -33,7 +33,7 @@ export function WithStaffSchedule({
   children: (timeZone: string, doctors: Doctor[]) => ReactNode;
 }) {
   const timeZone = useClinicTimeZone();
-  const doctors = useStaffDoctors();
+  const doctors = useActiveDoctors();
   if (timeZone.isPending || doctors.isPending) return <LoadingBlock label={loading} />;
   if (!timeZone.data || !doctors.data) {
     return (

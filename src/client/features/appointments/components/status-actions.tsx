@@ -3,9 +3,10 @@ import { Button, Group, type ButtonProps, type MantineSize } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconDoorEnter, IconUserX, IconX, type Icon } from '@tabler/icons-react';
 import { useState } from 'react';
-import { isAppointmentDayReached, type Appointment } from '../../../../common/schemas/appointments';
+import { needsArrivalTime } from '../../../../common/appointment-status-rules';
+import type { Appointment, StatusChangeInput } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
-import { formatTime } from '../../../lib/clinic-time';
+import { formatTime } from '../../../lib/dates';
 import { useChangeAppointmentStatus } from '../api/change-appointment-status';
 import { showUndoableToast } from './undoable-toast';
 import {
@@ -15,7 +16,9 @@ import {
   type ActorRole,
   type TargetStatus,
 } from '../utils/status-actions';
+import { ArrivalTimeModal } from './arrival-time-modal';
 import { CancelAppointmentModal } from './cancel-appointment-modal';
+import { now } from '../../../lib/clock';
 
 const LOOK: Record<TargetStatus, { color: string; icon: Icon }> = {
   confirmada: { color: 'blue', icon: IconCheck },
@@ -36,8 +39,9 @@ interface StatusActionsProps {
 }
 
 /**
- * The status changes an appointment admits (per STATUS_TRANSITIONS and the role), as buttons; a
- * cancellation first asks for its reason. Renders nothing when no change is possible.
+ * The status changes an appointment admits now (the shared status rules, for the role), as buttons; a
+ * cancellation first asks for its reason, «Atendida» without a check-in for the arrival time. Renders
+ * nothing when no change is possible.
  */
 export function StatusActions({
   appointment,
@@ -51,18 +55,18 @@ export function StatusActions({
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TargetStatus | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const actions = statusActionsFor(appointment.status, role, {
-    dayReached: isAppointmentDayReached(appointment.startsAt, Date.now(), timeZone),
-  });
+  const [attending, setAttending] = useState<Appointment | null>(null);
+  const actions = statusActionsFor(appointment, role, { now: now(), timeZone });
   if (actions.length === 0) return null;
 
-  const run = (status: TargetStatus, cancel?: { reason: string; showReasonToPatient: boolean }) => {
+  const run = (status: TargetStatus, extra?: Omit<StatusChangeInput, 'status'>) => {
     setPending(status);
     change.mutate(
-      { id: appointment.id, change: cancel ? { status, ...cancel } : { status } },
+      { id: appointment.id, change: { status, ...extra } },
       {
         onSuccess: (saved) => {
           setCancelling(null);
+          setAttending(null);
           showUndoableToast({
             queryClient,
             appointmentId: saved.id,
@@ -73,6 +77,7 @@ export function StatusActions({
         },
         onError: (error) => {
           setCancelling(null);
+          setAttending(null);
           notifications.show({
             color: 'red',
             title: 'No se ha podido cambiar la cita',
@@ -102,9 +107,15 @@ export function StatusActions({
               variant="light"
               color={color}
               leftSection={<ActionIcon size={14} aria-hidden />}
-              loading={pending === status && status !== 'cancelada'}
+              loading={pending === status && status !== 'cancelada' && attending === null}
               disabled={change.isPending && pending !== status}
-              onClick={() => (status === 'cancelada' ? setCancelling(appointment) : run(status))}
+              onClick={() =>
+                status === 'cancelada'
+                  ? setCancelling(appointment)
+                  : needsArrivalTime(appointment.status, status)
+                    ? setAttending(appointment)
+                    : run(status)
+              }
               {...buttonProps}
             >
               {STATUS_ACTION_LABELS[status]}
@@ -118,6 +129,13 @@ export function StatusActions({
         loading={pending === 'cancelada'}
         onClose={() => setCancelling(null)}
         onConfirm={(reason, showReasonToPatient) => run('cancelada', { reason, showReasonToPatient })}
+      />
+      <ArrivalTimeModal
+        appointment={attending}
+        timeZone={timeZone}
+        loading={pending === 'atendida'}
+        onClose={() => setAttending(null)}
+        onConfirm={(arrivedAt) => run('atendida', { arrivedAt })}
       />
     </>
   );

@@ -1,31 +1,23 @@
-import {
-  Anchor,
-  Badge,
-  ColorSwatch,
-  EmptyState,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, ColorSwatch, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarOff, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { Appointment, TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
+import { WaitingSince } from '../../../components/waiting-since';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { formatTime } from '../../../lib/clinic-time';
+import { formatTime } from '../../../lib/dates';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useState } from 'react';
 import { getDiaryQueryOptions, useDiary } from '../api/get-diary';
 import { DiaryDayNav } from './diary-day-nav';
+import { HolidayNotice } from './holiday-notice';
 import { MoveAppointmentButton } from './move-appointment';
 import { useAppointmentAnswers, type AnswersByAppointment } from '../api/get-appointment-answers';
 import type { AppointmentAnswer } from '../../../../common/schemas/confirmations';
 import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
 import { UnconfirmedFilter } from './unconfirmed-filter';
+import { DiarySearch, matchesDiarySearch } from './diary-search';
 import { StatusActions } from './status-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];
@@ -62,7 +54,17 @@ function Counter({ label, value, hint, color }: { label: string; value: number; 
   );
 }
 
-function DiaryRow({ appointment, timeZone, first, answer }: { appointment: Appointment; timeZone: string; first: boolean; answer?: AppointmentAnswer }) {
+function DiaryRow({
+  appointment,
+  timeZone,
+  first,
+  answer,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  first: boolean;
+  answer?: AppointmentAnswer;
+}) {
   const cancelled = appointment.status === 'cancelada';
   const time = formatTime(appointment.startsAt, timeZone);
   return (
@@ -93,6 +95,7 @@ function DiaryRow({ appointment, timeZone, first, answer }: { appointment: Appoi
           </Group>
         </Group>
         <Stack gap={2} pl={{ base: 0, xs: TIME_INDENT }}>
+          <WaitingSince appointment={appointment} timeZone={timeZone} size="sm" />
           {appointment.patientPhone && (
             <Anchor href={`tel:${appointment.patientPhone.replace(/\s/g, '')}`} size="sm" c="dimmed" w="fit-content">
               <Group gap={4} wrap="nowrap" component="span">
@@ -121,10 +124,25 @@ function DiaryRow({ appointment, timeZone, first, answer }: { appointment: Appoi
   );
 }
 
-function DoctorColumn({ doctor, timeZone, isToday, answers, onlyUnconfirmed }: { doctor: DiaryDoctor; timeZone: string; isToday: boolean; answers: AnswersByAppointment; onlyUnconfirmed: boolean }) {
+function DoctorColumn({
+  doctor,
+  timeZone,
+  isToday,
+  answers,
+  onlyUnconfirmed,
+  search,
+}: {
+  doctor: DiaryDoctor;
+  timeZone: string;
+  isToday: boolean;
+  answers: AnswersByAppointment;
+  onlyUnconfirmed: boolean;
+  search: string;
+}) {
   const active = doctor.appointments.filter((a) => a.status !== 'cancelada').length;
   const appointments = [...doctor.appointments]
     .filter((a) => !onlyUnconfirmed || isUnconfirmed(a, answers.get(a.id)))
+    .filter((a) => matchesDiarySearch(a, doctor.displayName, search))
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   return (
     <Paper
@@ -152,7 +170,13 @@ function DoctorColumn({ doctor, timeZone, isToday, answers, onlyUnconfirmed }: {
       </Group>
       {appointments.length === 0 ? (
         <Text size="sm" c="dimmed" py="sm">
-          {onlyUnconfirmed ? 'Nadie por llamar.' : isToday ? 'Sin citas hoy.' : 'Sin citas este día.'}
+          {search.trim()
+            ? 'Ninguna cita coincide con la búsqueda.'
+            : onlyUnconfirmed
+              ? 'Nadie por llamar.'
+              : isToday
+                ? 'Sin citas hoy.'
+                : 'Sin citas este día.'}
         </Text>
       ) : (
         <Stack
@@ -162,7 +186,13 @@ function DoctorColumn({ doctor, timeZone, isToday, answers, onlyUnconfirmed }: {
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
           {appointments.map((appointment, index) => (
-            <DiaryRow key={appointment.id} appointment={appointment} timeZone={timeZone} first={index === 0} answer={answers.get(appointment.id)} />
+            <DiaryRow
+              key={appointment.id}
+              appointment={appointment}
+              timeZone={timeZone}
+              first={index === 0}
+              answer={answers.get(appointment.id)}
+            />
           ))}
         </Stack>
       )}
@@ -182,6 +212,7 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
   const diary = useDiary(date);
   useLiveRefresh(getDiaryQueryOptions(date).queryKey);
   const [onlyUnconfirmed, setOnlyUnconfirmed] = useState(false);
+  const [search, setSearch] = useState('');
   const ids = (diary.data?.doctors ?? []).flatMap((doctor) => doctor.appointments.map((a) => a.id));
   // Refetched whenever the diary is (a patient's answer is announced as a change of the appointment).
   const answers = useAppointmentAnswers(ids, diary.dataUpdatedAt);
@@ -189,15 +220,26 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
   if (diary.isPending) return <LoadingBlock label="Cargando las citas del día" />;
   if (!diary.data) {
     return (
-      <LoadErrorAlert title="No se han podido cargar las citas del día" error={diary.error} onRetry={() => void diary.refetch()} />
+      <LoadErrorAlert
+        title="No se han podido cargar las citas del día"
+        error={diary.error}
+        onRetry={() => void diary.refetch()}
+      />
     );
   }
   const { timeZone, today } = diary.data;
   const isToday = diary.data.date === today;
   const counters = diaryCounters(diary.data);
   const answerMap: AnswersByAppointment = answers.data ?? new Map();
-  const unconfirmed = diary.data.doctors.flatMap((doctor) => doctor.appointments).filter((a) => isUnconfirmed(a, answerMap.get(a.id)));
-  const doctors = diary.data.doctors;
+  const unconfirmed = diary.data.doctors
+    .flatMap((doctor) => doctor.appointments)
+    .filter((a) => isUnconfirmed(a, answerMap.get(a.id)));
+  // While searching, only the doctors with an appointment that matches (or whose own name matches).
+  const doctors = search.trim()
+    ? diary.data.doctors.filter((doctor) =>
+        doctor.appointments.some((a) => matchesDiarySearch(a, doctor.displayName, search)),
+      )
+    : diary.data.doctors;
   const dayWord = isToday ? 'hoy' : 'este día';
 
   return (
@@ -205,19 +247,36 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
       <DiaryDayNav
         date={diary.data.date}
         today={today}
-        timeZone={timeZone}
         onChange={(next) => onDateChange(next === today ? undefined : next)}
       />
+      <HolidayNotice holiday={diary.data.holiday} />
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
         <Counter label="Total" value={counters.total} hint={`citas ${dayWord}, sin las canceladas`} />
         <Counter label="En sala" value={counters.inRoom} hint="esperando consulta" color="violet.7" />
         <Counter label="Atendidas" value={counters.attended} hint="consultas terminadas" color="green.8" />
-        <Counter label="Pendientes" value={counters.waiting} hint="aún no han llegado" color="orange.9" />
+        <Counter
+          label="Por llegar"
+          value={counters.waiting}
+          hint="pendientes o confirmadas, aún no en sala"
+          color="orange.9"
+        />
       </SimpleGrid>
-      {doctors.length > 0 && (
-        <UnconfirmedFilter count={unconfirmed.length} checked={onlyUnconfirmed} onChange={setOnlyUnconfirmed} ready={answers.data !== undefined} />
+      {diary.data.doctors.length > 0 && (
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <DiarySearch value={search} onChange={setSearch} />
+          <UnconfirmedFilter
+            count={unconfirmed.length}
+            checked={onlyUnconfirmed}
+            onChange={setOnlyUnconfirmed}
+            ready={answers.data !== undefined}
+          />
+        </Group>
       )}
-      {doctors.length === 0 ? (
+      {diary.data.doctors.length > 0 && doctors.length === 0 ? (
+        <Text role="status">
+          Ninguna cita de {dayWord} coincide con «{search.trim()}».
+        </Text>
+      ) : doctors.length === 0 ? (
         <Paper withBorder py="xl">
           <EmptyState
             icon={<IconCalendarOff size={32} stroke={1.5} />}
@@ -228,7 +287,15 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
           {doctors.map((doctor) => (
-            <DoctorColumn key={doctor.id} doctor={doctor} timeZone={timeZone} isToday={isToday} answers={answerMap} onlyUnconfirmed={onlyUnconfirmed} />
+            <DoctorColumn
+              key={doctor.id}
+              doctor={doctor}
+              timeZone={timeZone}
+              isToday={isToday}
+              answers={answerMap}
+              onlyUnconfirmed={onlyUnconfirmed}
+              search={search}
+            />
           ))}
         </SimpleGrid>
       )}

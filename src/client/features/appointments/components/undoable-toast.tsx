@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { UNDO_WINDOW_SECONDS } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
-import { appointmentsRootKey } from '../api/keys';
+import { invalidateAppointments } from '../api/keys';
 import { undoAppointmentChange } from '../api/undo-appointment-change';
 
 interface UndoableToast {
@@ -17,8 +17,12 @@ interface UndoableToast {
  * The toast after a move, a cancellation or a status change: «Deshacer» for UNDO_WINDOW_SECONDS (the
  * patient's e-mail waits that long on the server, and an undo stops it).
  */
+/** Each toast's own id: a second change to the same appointment gets a toast of its own. */
+let toastCount = 0;
+
 export function showUndoableToast({ queryClient, appointmentId, title, message }: UndoableToast) {
-  const id = `deshacer-${appointmentId}-${Date.now()}`;
+  toastCount += 1;
+  const id = `deshacer-${appointmentId}-${toastCount}`;
   const undo = async () => {
     notifications.hide(id);
     try {
@@ -37,7 +41,7 @@ export function showUndoableToast({ queryClient, appointmentId, title, message }
         closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
       });
     } finally {
-      void queryClient.invalidateQueries({ queryKey: appointmentsRootKey });
+      void invalidateAppointments(queryClient);
     }
   };
   notifications.show({

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../../common/schemas/appointments';
-import { todayIn } from '../../../lib/clinic-time';
+import { todayIn } from '../../../lib/dates';
 import type { AppointmentsFilters } from '../api/get-appointments';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isStatus = (value: string | null): value is AppointmentStatus => APPOINTMENT_STATUSES.includes(value as AppointmentStatus);
+const isStatus = (value: string | null): value is AppointmentStatus =>
+  APPOINTMENT_STATUSES.includes(value as AppointmentStatus);
 
 export type HistoryParamKey = 'from' | 'to' | 'doctorId' | 'patientId' | 'status' | 'order' | 'page' | 'q' | 'fechas';
 export type HistoryUpdate = Partial<Record<HistoryParamKey, string | number | null | undefined>>;
@@ -57,6 +58,8 @@ export function useHistoryParams(timeZone: string) {
       { replace: true },
     );
   };
-  const filtered = Boolean(params.get('from') || params.get('to') || allDates || filters.doctorId || patientId || filters.status || q);
+  const filtered = Boolean(
+    params.get('from') || params.get('to') || allDates || filters.doctorId || patientId || filters.status || q,
+  );
   return { filters, page, update, today, allDates, filtered };
 }

@@ -19,6 +19,7 @@ export function appointment(changes: Partial<Appointment> = {}): Appointment {
     reason: 'Revisión',
     channel: 'telefono',
     status: 'confirmada',
+    arrivedAt: null,
     cancelReason: null,
     cancelReasonVisible: false,
     createdAt: '2026-03-01T10:00:00.000Z',

@@ -29,8 +29,17 @@ describe('appointments as calendar events', () => {
 
   it("writes each event in black or white, whichever reads 4.5:1 on the doctor's colour", () => {
     const colours = ['#1864ab', '#fab005', '#e8590c', '#82c91e', '#12b886', '#212529'];
-    const events = toCalendarEvents(colours.map((doctorColor, i) => appointment({ id: `c-${i}`, doctorColor, status: 'confirmada' })));
-    expect(events.map((event) => event.contrastColor)).toEqual(['#ffffff', '#000000', '#000000', '#000000', '#000000', '#ffffff']);
+    const events = toCalendarEvents(
+      colours.map((doctorColor, i) => appointment({ id: `c-${i}`, doctorColor, status: 'confirmada' })),
+    );
+    expect(events.map((event) => event.contrastColor)).toEqual([
+      '#ffffff',
+      '#000000',
+      '#000000',
+      '#000000',
+      '#000000',
+      '#ffffff',
+    ]);
   });
 
   it('leaves cancelled appointments out', () => {
@@ -75,5 +84,13 @@ describe("a doctor's hours and absences in the calendar", () => {
       end: '2026-04-04T00:00:00',
       display: 'background',
     });
+  });
+
+  it('outlines the appointment just booked and names it so, and only that one', () => {
+    const events = toCalendarEvents(list, [], new Set(), 'a-2');
+    const booked = events.find((event) => event.id === 'a-2')!;
+    expect(booked.className).toBe('clinica-event clinica-event--pendiente clinica-event--just-booked');
+    expect(booked.title).toBe('Bruno Díaz · Pendiente · Recién reservada');
+    expect(events.filter((event) => String(event.className).includes('just-booked'))).toHaveLength(1);
   });
 });

@@ -2,9 +2,13 @@ import type { BusinessHoursInput, EventInput } from '@fullcalendar/react';
 import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { CONFIRMED_LABEL } from '../../../../common/schemas/confirmations';
-import { addDays } from '../../../lib/clinic-time';
+import type { Holiday } from '../../../../common/schemas/holidays';
+import { addDays } from '../../../lib/dates';
 import { readableTextOn } from '../../../lib/contrast';
 import { isReschedulable } from './status-actions';
+
+/** The words of the appointment just booked, which the calendar opens at. */
+export const JUST_BOOKED_LABEL = 'Recién reservada';
 
 /** Neutral grey of absences, behind the appointments. */
 export const ABSENCE_COLOR = '#adb5bd';
@@ -19,6 +23,8 @@ export function toCalendarEvents(
   doctorIds: readonly string[] = [],
   /** Appointments whose patient confirmed from the reminder: a double tick with its words. */
   confirmedIds: ReadonlySet<string> = new Set(),
+  /** The appointment just booked: outlined, and named so in its title. */
+  highlightId?: string,
 ): EventInput[] {
   const shown = new Set(doctorIds);
   return appointments
@@ -26,14 +32,16 @@ export function toCalendarEvents(
     .filter((appointment) => shown.size === 0 || shown.has(appointment.doctorId))
     .map((appointment) => ({
       id: appointment.id,
-      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}`,
+      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}${appointment.id === highlightId ? ` · ${JUST_BOOKED_LABEL}` : ''}`,
       start: appointment.startsAt,
       end: appointment.endsAt,
       color: appointment.doctorColor,
       // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
-      contrastColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor) ? readableTextOn(appointment.doctorColor) : undefined,
+      contrastColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor)
+        ? readableTextOn(appointment.doctorColor)
+        : undefined,
       editable: isReschedulable(appointment.status),
-      className: `clinica-event clinica-event--${appointment.status}`,
+      className: `clinica-event clinica-event--${appointment.status}${appointment.id === highlightId ? ' clinica-event--just-booked' : ''}`,
       extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
     }));
 }
@@ -51,6 +59,27 @@ export function businessHoursOf(doctor: Pick<Doctor, 'schedule'>): BusinessHours
  * A doctor's absences as background events over whole days. Dates without an offset are read in the
  * calendar's time zone, so each covers the clinic's days from midnight to midnight.
  */
+/** «Festivo: Navidad», or «Clínica cerrada: Vacaciones de verano» for a closure of the clinic. */
+export const holidayTitle = (holiday: Pick<Holiday, 'name' | 'kind'>) =>
+  holiday.kind === 'cierre' ? `Clínica cerrada: ${holiday.name}` : `Festivo: ${holiday.name}`;
+
+export const HOLIDAY_COLOR = '#fa5252';
+
+/** Holidays and closures: a background day with its name, for every doctor. */
+export function holidayEvents(holidays: Holiday[]): EventInput[] {
+  return holidays.map((holiday) => ({
+    id: `festivo-${holiday.id}`,
+    title: holidayTitle(holiday),
+    start: holiday.startDate,
+    end: addDays(holiday.endDate, 1),
+    allDay: true,
+    display: 'background',
+    color: HOLIDAY_COLOR,
+    interactive: false,
+    classNames: ['clinica-holiday'],
+  }));
+}
+
 export function absenceEvents(doctor: Pick<Doctor, 'absences'>): EventInput[] {
   return doctor.absences.map((absence) => ({
     id: `ausencia-${absence.id}`,

@@ -9,8 +9,8 @@ import {
   offHourSpans,
   orderDoctors,
   placeAppointments,
-  wallMinutes,
 } from './day-columns';
+import { wallMinutes } from '../../../lib/dates';
 
 const TZ = 'Europe/Madrid';
 // Monday 23 March 2026: before the clocks change (UTC+1), then Monday 30 March after it (UTC+2).
@@ -60,11 +60,13 @@ describe('the per-doctor day view', () => {
       ],
       TZ,
     );
-    expect(placed.map(({ appointment: { id }, start, end, lane, lanes }) => ({ id, start, end, lane, lanes }))).toEqual([
-      { id: 'a', start: 540, end: 570, lane: 0, lanes: 2 },
-      { id: 'b', start: 555, end: 585, lane: 1, lanes: 2 },
-      { id: 'd', start: 600, end: 620, lane: 0, lanes: 1 },
-    ]);
+    expect(placed.map(({ appointment: { id }, start, end, lane, lanes }) => ({ id, start, end, lane, lanes }))).toEqual(
+      [
+        { id: 'a', start: 540, end: 570, lane: 0, lanes: 2 },
+        { id: 'b', start: 555, end: 585, lane: 1, lanes: 2 },
+        { id: 'd', start: 600, end: 620, lane: 0, lanes: 1 },
+      ],
+    );
   });
 
   it('turns a drop height into a minute snapped to 5 and kept inside the shown hours', () => {

@@ -1,8 +1,7 @@
 import type { Appointment } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { timeToMinutes } from '../../../../common/time';
-import { addDays } from '../../../lib/clinic-time';
-import { isoWeekday, zonedInstant } from './zoned-time';
+import { addDays, isoWeekday, minutesBetween, wallMinutes, zonedInstant } from '../../../lib/dates';
 
 /** The hours the per-doctor day view shows (the calendar's 07:00–21:00). */
 export const DAY_START_MINUTE = 7 * 60;
@@ -16,15 +15,6 @@ export const COLUMN_HEIGHT = (DAY_END_MINUTE - DAY_START_MINUTE) * PX_PER_MINUTE
 const pad = (value: number) => String(value).padStart(2, '0');
 export const minutesToTime = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
-/** Minutes since the clinic's midnight of an instant, on the clinic's wall clock. */
-export function wallMinutes(iso: string, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
-    new Date(iso),
-  );
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-}
-
 /** The instants that bound the clinic's day «AAAA-MM-DD» (what the range API is asked for). */
 export const dayRange = (date: string, timeZone: string) => ({
   from: zonedInstant(date, '00:00', timeZone),
@@ -32,7 +22,8 @@ export const dayRange = (date: string, timeZone: string) => ({
 });
 
 /** The instant of a wall-clock minute of the day. */
-export const instantAt = (date: string, minute: number, timeZone: string) => zonedInstant(date, minutesToTime(minute), timeZone);
+export const instantAt = (date: string, minute: number, timeZone: string) =>
+  zonedInstant(date, minutesToTime(minute), timeZone);
 
 export interface MinuteSpan {
   start: number;
@@ -86,7 +77,7 @@ export function placeAppointments(appointments: Appointment[], timeZone: string)
     .filter((appointment) => appointment.status !== 'cancelada')
     .map((appointment) => {
       const start = wallMinutes(appointment.startsAt, timeZone);
-      const duration = Math.max(5, Math.round((Date.parse(appointment.endsAt) - Date.parse(appointment.startsAt)) / 60_000));
+      const duration = Math.max(5, minutesBetween(appointment.startsAt, appointment.endsAt));
       return { appointment, start, end: start + duration, lane: 0, lanes: 1 };
     })
     .sort((a, b) => a.start - b.start || a.end - b.end);
@@ -127,7 +118,9 @@ export interface ColumnsPreference {
 export function orderDoctors<T extends { id: string }>(doctors: T[], preference: ColumnsPreference | null) {
   const byId = new Map(doctors.map((doctor) => [doctor.id, doctor]));
   const known = (preference?.order ?? []).filter((id) => byId.has(id));
-  const ordered = [...known, ...doctors.map((doctor) => doctor.id).filter((id) => !known.includes(id))].map((id) => byId.get(id)!);
+  const ordered = [...known, ...doctors.map((doctor) => doctor.id).filter((id) => !known.includes(id))].map(
+    (id) => byId.get(id)!,
+  );
   const hidden = new Set(preference?.hidden ?? []);
   return { ordered, shown: ordered.filter((doctor) => !hidden.has(doctor.id)) };
 }

@@ -1,15 +1,17 @@
 import {
-  DAY_OF_STATUSES,
-  STATUS_TRANSITIONS,
-  type AppointmentStatus,
-  type StatusChangeInput,
-} from '../../../../common/schemas/appointments';
+  allowedStatusChanges,
+  type StatusActor,
+  type StatusMoment,
+  type StatusSubject,
+  type StatusTarget,
+} from '../../../../common/appointment-status-rules';
+import type { AppointmentStatus } from '../../../../common/schemas/appointments';
 
 /** A status an appointment can be moved to by hand. */
-export type TargetStatus = StatusChangeInput['status'];
+export type TargetStatus = StatusTarget;
 
 /** Who acts: clinic staff may make every change; a doctor only records arrival, attendance and no-shows. */
-export type ActorRole = 'staff' | 'doctor';
+export type ActorRole = StatusActor;
 
 /** The button of each change, in the order they are offered. */
 export const STATUS_ACTION_LABELS: Record<TargetStatus, string> = {
@@ -29,24 +31,13 @@ export const STATUS_DONE_MESSAGES: Record<TargetStatus, string> = {
   cancelada: 'Cita cancelada',
 };
 
-const ORDER: TargetStatus[] = ['confirmada', 'en_sala', 'atendida', 'no_asistio', 'cancelada'];
-const DOCTOR_CHANGES: TargetStatus[] = ['en_sala', 'atendida', 'no_asistio'];
-
-const isTarget = (status: AppointmentStatus): status is TargetStatus => (ORDER as AppointmentStatus[]).includes(status);
-
 /**
- * The changes `role` may make to an appointment in `status` (STATUS_TRANSITIONS of the contract); arrival,
- * attendance and no-show only once the appointment's day has come (`dayReached`, in the clinic's zone).
+ * The buttons to offer: the changes the server's own rules (`common/appointment-status-rules.ts`) allow
+ * `role` at this moment — no «No asistió» once in the waiting room or before the appointment's time,
+ * nothing of the day before the day.
  */
-export function statusActionsFor(status: AppointmentStatus, role: ActorRole, { dayReached }: { dayReached: boolean }): TargetStatus[] {
-  const allowed = STATUS_TRANSITIONS[status].filter(isTarget);
-  return ORDER.filter(
-    (target) =>
-      allowed.includes(target) &&
-      (role === 'staff' || DOCTOR_CHANGES.includes(target)) &&
-      (dayReached || !DAY_OF_STATUSES.includes(target)),
-  );
-}
+export const statusActionsFor = (appointment: StatusSubject, role: ActorRole, moment: StatusMoment): TargetStatus[] =>
+  allowedStatusChanges(appointment, role, moment);
 
 /** Appointments that can still be moved in the calendar. */
 export const isReschedulable = (status: AppointmentStatus) => status === 'pendiente' || status === 'confirmada';

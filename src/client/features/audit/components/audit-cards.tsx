@@ -1,18 +1,23 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import { formatAuditDate, formatAuditTime } from '../utils/format';
 import { ActorSummary, PatientSummary } from './audit-entry-parts';
 import type { AuditEntriesProps } from './audit-table';
+import { formatNumericDate, formatTimeWithSeconds } from '../../../lib/dates';
 
 /** On a phone the log is a list of cards: a five-column table would only scroll sideways. */
 export function AuditCards({ items, timeZone, onFilterUser, onFilterPatient }: AuditEntriesProps) {
   return (
-    <Stack gap="xs" component="ul" aria-label="Registro de accesos" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="Registro de accesos"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {items.map((entry) => (
         <li key={entry.id}>
           <Card withBorder padding="sm">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Text size="sm" fw={600}>
-                {formatAuditDate(entry.at, timeZone)} · {formatAuditTime(entry.at, timeZone)}
+                {formatNumericDate(entry.at, timeZone)} · {formatTimeWithSeconds(entry.at, timeZone)}
               </Text>
               {entry.ip && (
                 <Text size="xs" c="dimmed" ff="monospace">

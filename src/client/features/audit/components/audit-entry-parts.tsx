@@ -33,7 +33,9 @@ export function ActorSummary({ entry, onFilter }: { entry: AuditEntryView; onFil
         <Text size="sm" fw={600}>
           {name}
         </Text>
-        {entry.actorEmail && <FilterButton label={`Ver solo lo que hizo ${name}`} onClick={() => onFilter(entry.actorEmail!)} />}
+        {entry.actorEmail && (
+          <FilterButton label={`Ver solo lo que hizo ${name}`} onClick={() => onFilter(entry.actorEmail!)} />
+        )}
       </Group>
       <Group gap={6} wrap="wrap">
         <RoleBadge role={entry.actorRole} />

@@ -85,7 +85,9 @@ export function AuditFilters({ filters, filtered, update, patientFilter }: Audit
         </Group>
         <FilterActions
           filtered={filtered}
-          onClear={() => update({ user: null, patientId: null, action: null, entity: null, role: null, from: null, to: null })}
+          onClear={() =>
+            update({ user: null, patientId: null, action: null, entity: null, role: null, from: null, to: null })
+          }
           exportHref={auditLogExportHref(filters)}
         />
       </Group>

@@ -32,7 +32,11 @@ export function AuditLog({ patientFilter }: { patientFilter: PatientFilter }) {
 
       {log.isPending && <LoadingBlock label="Cargando el registro de accesos" />}
       {log.isError && !data && (
-        <LoadErrorAlert title="No se ha podido cargar el registro de accesos" error={log.error} onRetry={() => void log.refetch()} />
+        <LoadErrorAlert
+          title="No se ha podido cargar el registro de accesos"
+          error={log.error}
+          onRetry={() => void log.refetch()}
+        />
       )}
 
       {data && data.total === 0 && (
@@ -58,7 +62,12 @@ export function AuditLog({ patientFilter }: { patientFilter: PatientFilter }) {
             {log.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
           </Group>
           {phone ? <AuditCards {...entries} /> : <AuditTable {...entries} />}
-          <ListPagination page={page} totalPages={totalPages} onChange={(next) => update({ page: next })} label="Páginas del registro" />
+          <ListPagination
+            page={page}
+            totalPages={totalPages}
+            onChange={(next) => update({ page: next })}
+            label="Páginas del registro"
+          />
         </>
       )}
     </Stack>

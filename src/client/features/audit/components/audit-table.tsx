@@ -1,7 +1,7 @@
 import { Paper, Table, Text } from '@mantine/core';
 import type { AuditEntryView } from '../../../../common/schemas/audit';
-import { formatAuditDate, formatAuditTime } from '../utils/format';
 import { ActorSummary, PatientSummary } from './audit-entry-parts';
+import { formatNumericDate, formatTimeWithSeconds } from '../../../lib/dates';
 
 export interface AuditEntriesProps {
   items: AuditEntryView[];
@@ -29,9 +29,9 @@ export function AuditTable({ items, timeZone, onFilterUser, onFilterPatient }: A
             {items.map((entry) => (
               <Table.Tr key={entry.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatAuditDate(entry.at, timeZone)}</Text>
+                  <Text size="sm">{formatNumericDate(entry.at, timeZone)}</Text>
                   <Text size="sm" c="dimmed">
-                    {formatAuditTime(entry.at, timeZone)}
+                    {formatTimeWithSeconds(entry.at, timeZone)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

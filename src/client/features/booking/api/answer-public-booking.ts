@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { PatientAnswer, ReminderAnswerResult } from '../../../../common/schemas/confirmations';
 import { apiFetch } from '../../../lib/api-client';
-import { availabilityKey } from './get-availability';
+import { availabilityKeys } from '../../../api/availability';
 import { getPublicBookingQueryOptions } from './get-public-booking';
 
 /** The patient's answer to the reminder: 404 for a bad link, 409 when the appointment no longer takes one. */
@@ -15,7 +15,7 @@ export function useAnswerPublicBooking() {
     mutationFn: answerPublicBooking,
     onSettled: async (_result, _error, { token }) => {
       await queryClient.invalidateQueries({ queryKey: getPublicBookingQueryOptions(token).queryKey });
-      await queryClient.invalidateQueries({ queryKey: availabilityKey });
+      await queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
     },
   });
 }

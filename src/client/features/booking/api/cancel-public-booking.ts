@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { apiFetch, ApiError } from '../../../lib/api-client';
-import { availabilityKey } from './get-availability';
+import { availabilityKeys } from '../../../api/availability';
 import { getPublicBookingQueryOptions, storePublicBooking } from './get-public-booking';
 
 /** 409 `CHANGE_WINDOW_CLOSED` when it is too late to cancel online. */
@@ -15,7 +15,7 @@ export function useCancelPublicBooking() {
     mutationFn: cancelPublicBooking,
     onSuccess: async (appointment, { token }) => {
       storePublicBooking(queryClient, token, appointment);
-      await queryClient.invalidateQueries({ queryKey: availabilityKey });
+      await queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
     },
     onError: async (error, { token }) => {
       if (error instanceof ApiError && error.code === 'CHANGE_WINDOW_CLOSED') {

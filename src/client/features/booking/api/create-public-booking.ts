@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { BookingConfirmation, PublicBookingInput } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
-import { availabilityKey } from './get-availability';
+import { availabilityKeys } from '../../../api/availability';
 
 /**
  * A visitor books (a signed-in paciente may too; the server links it). 409 `SLOT_TAKEN` carries fresh
@@ -16,6 +16,6 @@ export function useCreatePublicBooking() {
   return useMutation({
     mutationFn: createPublicBooking,
     // Booked or lost to someone else: either way the slots shown are out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
 }

@@ -4,7 +4,8 @@ import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Specialties and the professionals who take online bookings, the clinic's zone and booking horizon. */
-export const getBookingOptions = (signal?: AbortSignal) => apiFetch<BookingOptions>(api.public.bookingOptions, { signal });
+export const getBookingOptions = (signal?: AbortSignal) =>
+  apiFetch<BookingOptions>(api.public.bookingOptions, { signal });
 
 export const getBookingOptionsQueryOptions = () =>
   queryOptions({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../../../common/paths';
 import type { MyAppointments } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
-import { availabilityKey } from './get-availability';
+import { availabilityKeys } from '../../../api/availability';
 import { getPatientDashboardQueryOptions } from './get-patient-dashboard';
 
 /** The signed-in paciente's own appointments, upcoming and past. */
@@ -18,5 +18,5 @@ export const refreshMyAppointments = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: getMyAppointmentsQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: getPatientDashboardQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: availabilityKey }),
+    queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   ]);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { OwnAppointment, RescheduleInput } from '../../../../common/schemas/appointments';
 import { apiFetch, ApiError } from '../../../lib/api-client';
-import { availabilityKey } from './get-availability';
+import { availabilityKeys } from '../../../api/availability';
 import { getPublicBookingQueryOptions, storePublicBooking } from './get-public-booking';
 
 /** 409 `SLOT_TAKEN` with fresh slots, or 409 `CHANGE_WINDOW_CLOSED` when it is too late to change online. */
@@ -19,6 +19,6 @@ export function useReschedulePublicBooking() {
         await queryClient.invalidateQueries({ queryKey: getPublicBookingQueryOptions(token).queryKey });
       }
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
-import { formatLongDay, formatTime } from '../../../lib/clinic-time';
+import { formatLongDay, formatTime } from '../../../lib/dates';
 import { capitalize } from '../utils/slots';
 
 /** One of the paciente's appointments: when (clinic's zone), with whom, its state; `children` adds actions. */

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconNotes, IconStethoscope, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { capitalize } from '../utils/slots';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -35,7 +35,7 @@ export function AppointmentFacts({
     <Stack gap="sm">
       <Fact icon={<IconCalendarEvent size={20} />} label="Fecha y hora">
         <Text span fw={700}>
-          {capitalize(formatLongDateTime(appointment.startsAt, appointment.timeZone))}
+          {capitalize(formatLongDayAndTime(appointment.startsAt, appointment.timeZone))}
         </Text>
       </Fact>
       <Fact icon={<IconStethoscope size={20} />} label="Profesional">

@@ -5,6 +5,7 @@ import { fieldsOf, toFormFailure, type FormFailure } from '../../../components/f
 import { useCreateMyAppointment } from '../api/create-my-appointment';
 import { useCreatePublicBooking } from '../api/create-public-booking';
 import { slotTakenOf, type PickedSlot } from '../utils/slots';
+import type { ChangeWindow } from './change-window-note';
 import {
   BOOKING_DETAILS_FIELDS,
   BookingForm,
@@ -22,6 +23,8 @@ interface BookingDetailsStepProps {
   slot: PickedSlot;
   specialty: string;
   timeZone: string;
+  forMinors: boolean;
+  changeWindow: ChangeWindow | null;
   /** Booked: the appointment, and for visitors the page of the e-mail link. */
   onBooked: (done: { appointment: OwnAppointment; manageUrl?: string }) => void;
   /** Someone took the time first: the message and fresh times of the same professional. */
@@ -43,7 +46,8 @@ export default function BookingDetailsStep({
   onSlotTaken,
   ...props
 }: BookingDetailsStepProps) {
-  const form = useBookingDetailsForm(patient, typed);
+  const form = useBookingDetailsForm(patient, typed, props.forMinors);
+  const minorOf = (values: BookingDetailsOutput) => (props.forMinors ? values.minor : undefined);
   const createPublic = useCreatePublicBooking();
   const createMine = useCreateMyAppointment();
   const [failure, setFailure] = useState<FormFailure | null>(null);
@@ -58,10 +62,18 @@ export default function BookingDetailsStep({
             doctorId: slot.doctorId,
             startsAt: slot.startsAt,
             reason: values.reason,
+            minor: minorOf(values),
           }),
         });
       } else {
-        onBooked(await createPublic.mutateAsync({ ...values, doctorId: slot.doctorId, startsAt: slot.startsAt }));
+        onBooked(
+          await createPublic.mutateAsync({
+            ...values,
+            minor: minorOf(values),
+            doctorId: slot.doctorId,
+            startsAt: slot.startsAt,
+          }),
+        );
       }
     } catch (error) {
       const taken = slotTakenOf(error);

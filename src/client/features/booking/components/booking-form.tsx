@@ -18,10 +18,13 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../../common/paths';
 import { publicBookingSchema } from '../../../../common/schemas/appointments';
+import { minorDetailsSchema } from '../../../../common/schemas/minors';
 import type { Profile } from '../../../../common/schemas/auth';
 import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { capitalize, splitName, type PickedSlot } from '../utils/slots';
+import { ChangeWindowNote, type ChangeWindow } from './change-window-note';
+import { MinorFields } from './minor-fields';
 
 /** What the visitor writes in «Tus datos»: the public booking without the slot, which the steps before chose. */
 const visitorDetailsSchema = publicBookingSchema.omit({ doctorId: true, startsAt: true });
@@ -44,10 +47,16 @@ export const BOOKING_DETAILS_FIELDS = Object.keys(visitorDetailsSchema.shape);
  * The form of «Tus datos». The step hands what was typed back to the page when it closes (`typed`), so that
  * nothing is lost when the visitor goes back to change the time (or is sent back because it was taken).
  */
-export function useBookingDetailsForm(patient: Profile | null, typed?: BookingDetailsInput): BookingDetailsForm {
-  const schema: z.ZodType<BookingDetailsOutput, BookingDetailsInput> = patient
-    ? patientDetailsSchema
-    : visitorDetailsSchema;
+export function useBookingDetailsForm(
+  patient: Profile | null,
+  typed?: BookingDetailsInput,
+  /** Pediatría: the child and the guardian are required; elsewhere whatever was typed for them is ignored. */
+  forMinors = false,
+): BookingDetailsForm {
+  const base = patient ? patientDetailsSchema : visitorDetailsSchema;
+  const schema = (
+    forMinors ? base.extend({ minor: minorDetailsSchema }) : base.extend({ minor: z.unknown().optional() })
+  ) as z.ZodType<BookingDetailsOutput, BookingDetailsInput>;
   const name = splitName(patient?.displayName ?? '');
   return useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
     resolver: zodResolver(schema),
@@ -75,6 +84,10 @@ interface BookingFormProps {
   slot: PickedSlot;
   specialty: string;
   timeZone: string;
+  /** The specialty is for minors: ask for the child and the guardian. */
+  forMinors: boolean;
+  /** Until when a booking can be changed online (told before confirming). */
+  changeWindow: ChangeWindow | null;
   failure: FormFailure | null;
   submitting: boolean;
   onSubmit: (values: BookingDetailsOutput) => void;
@@ -89,6 +102,8 @@ export function BookingForm({
   slot,
   specialty,
   timeZone,
+  forMinors,
+  changeWindow,
   failure,
   submitting,
   onSubmit,
@@ -107,7 +122,7 @@ export function BookingForm({
           <Stack gap={8}>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconCalendarEvent size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              <Text fw={700}>{capitalize(formatLongDateTime(slot.startsAt, timeZone))}</Text>
+              <Text fw={700}>{capitalize(formatLongDayAndTime(slot.startsAt, timeZone))}</Text>
             </Group>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconStethoscope size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -121,6 +136,7 @@ export function BookingForm({
                 )}
               </Text>
             </Group>
+            {changeWindow && <ChangeWindowNote startsAt={slot.startsAt} timeZone={timeZone} window={changeWindow} />}
             <Button variant="subtle" size="compact-sm" onClick={onChangeSlot} style={{ alignSelf: 'flex-start' }}>
               Cambiar el día o la hora
             </Button>
@@ -136,6 +152,11 @@ export function BookingForm({
               Mi perfil
             </Anchor>
             .
+          </Text>
+        )}
+        {forMinors && (
+          <Text size="sm" fw={600}>
+            Tus datos, como persona responsable del niño o la niña:
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -176,6 +197,7 @@ export function BookingForm({
             {...register('phone')}
           />
         </SimpleGrid>
+        {forMinors && <MinorFields register={register} errors={errors.minor} />}
         <Textarea
           label="Motivo de la consulta"
           size="md"

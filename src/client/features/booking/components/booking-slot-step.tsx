@@ -1,5 +1,5 @@
 import { Paper, Text } from '@mantine/core';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { capitalize, type PickedSlot } from '../utils/slots';
 import { SlotPicker } from './slot-picker';
 import { SlotTakenAlert } from './slot-taken-alert';
@@ -46,7 +46,7 @@ export default function BookingSlotStep({
           <Text size="sm">
             Has elegido:{' '}
             <Text span fw={700}>
-              {capitalize(formatLongDateTime(slot.startsAt, props.timeZone))}
+              {capitalize(formatLongDayAndTime(slot.startsAt, props.timeZone))}
             </Text>{' '}
             con {slot.doctorName}
           </Text>

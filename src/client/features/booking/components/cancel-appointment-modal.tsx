@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { cancelSchema, type OwnAppointment } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 
 type CancelValues = z.input<typeof cancelSchema>;
 
@@ -71,7 +71,7 @@ export function CancelAppointmentModal({ appointment, onClose, onConfirm }: Canc
             <Text>
               Vas a cancelar tu cita del{' '}
               <Text span fw={700}>
-                {formatLongDateTime(appointment.startsAt, appointment.timeZone)}
+                {formatLongDayAndTime(appointment.startsAt, appointment.timeZone)}
               </Text>{' '}
               con {appointment.doctorName}.
             </Text>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { dayKey, formatLongDateTime } from '../../../lib/clinic-time';
+import { dayKey, formatLongDayAndTime } from '../../../lib/dates';
 import { useBookingOptions } from '../api/get-booking-options';
 import { capitalize, slotTakenOf, type PickedSlot } from '../utils/slots';
 import { SlotPicker } from './slot-picker';
@@ -38,7 +38,7 @@ export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard }: Re
       notifications.show({
         color: 'teal',
         title: 'Cita cambiada',
-        message: `Te esperamos el ${formatLongDateTime(slot.startsAt, timeZone)}.`,
+        message: `Te esperamos el ${formatLongDayAndTime(slot.startsAt, timeZone)}.`,
         closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
       });
       onDone();
@@ -74,7 +74,7 @@ export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard }: Re
       <Text size="sm">
         Ahora tienes cita el{' '}
         <Text span fw={700}>
-          {formatLongDateTime(appointment.startsAt, timeZone)}
+          {formatLongDayAndTime(appointment.startsAt, timeZone)}
         </Text>{' '}
         con {appointment.doctorName}. Elige la nueva hora:
       </Text>
@@ -110,7 +110,7 @@ export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard }: Re
           <Text size="sm">
             Nueva hora:{' '}
             <Text span fw={700}>
-              {capitalize(formatLongDateTime(slot.startsAt, timeZone))}
+              {capitalize(formatLongDayAndTime(slot.startsAt, timeZone))}
             </Text>
           </Text>
         </Paper>

@@ -14,8 +14,8 @@ import {
 import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-state';
-import { addDays, dayKey, todayIn } from '../../../lib/clinic-time';
-import { useAvailability } from '../api/get-availability';
+import { addDays, dayKey, todayIn } from '../../../lib/dates';
+import { useAvailability } from '../../../api/availability';
 import {
   capitalize,
   flattenAvailability,

@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatTime } from '../../../lib/clinic-time';
+import { formatTime } from '../../../lib/dates';
 import { isMorning, sameSlot, type PickedSlot } from '../utils/slots';
 
 interface SlotTimesProps {

@@ -1,6 +1,14 @@
 import type { Availability, Slot } from '../../../../common/schemas/appointments';
 import { ApiError } from '../../../lib/api-client';
-import { addDays, dayKey, formatTime } from '../../../lib/clinic-time';
+import {
+  addDays,
+  calendarDateParts,
+  daysBetween,
+  dayKey,
+  epochMs,
+  formatCalendarWeekdayAndDay,
+  formatTime,
+} from '../../../lib/dates';
 
 /** A free slot together with the professional it belongs to. */
 export interface PickedSlot extends Slot {
@@ -12,7 +20,7 @@ export interface PickedSlot extends Slot {
 export function flattenAvailability(availability: Availability): PickedSlot[] {
   return availability.doctors
     .flatMap((doctor) => doctor.slots.map((slot) => ({ ...slot, doctorId: doctor.id, doctorName: doctor.displayName })))
-    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.doctorName.localeCompare(b.doctorName, 'es'));
+    .sort((a, b) => epochMs(a.startsAt) - epochMs(b.startsAt) || a.doctorName.localeCompare(b.doctorName, 'es'));
 }
 
 /** Slots grouped by their wall-clock day in the clinic's zone, in order. */
@@ -30,9 +38,6 @@ export function groupByDay(slots: PickedSlot[], timeZone: string): Map<string, P
 export const sameSlot = (a: PickedSlot | null | undefined, b: PickedSlot) =>
   !!a && a.startsAt === b.startsAt && a.doctorId === b.doctorId;
 
-/** Whole days from `from` to `to` (`YYYY-MM-DD`). */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
 /**
  * The first day of the seven-day window that shows `day`: windows run from today in steps of a week, so
  * the first one never shows days already gone.
@@ -45,9 +50,7 @@ export function windowStartFor(day: string | null | undefined, today: string): s
 /** The seven days starting on `first`. */
 export const sevenDaysFrom = (first: string) => Array.from({ length: 7 }, (_, index) => addDays(first, index));
 
-// A calendar day (not an instant): formatted as the same date whatever the zone, so UTC noon in UTC.
-const dayParts = (date: string, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', ...options }).formatToParts(new Date(`${date}T12:00:00Z`));
+const dayParts = calendarDateParts;
 const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
   parts.find((item) => item.type === type)?.value ?? '';
 
@@ -58,10 +61,7 @@ export function shortDayParts(date: string): { weekday: string; day: string } {
 }
 
 /** «lunes, 23 de marzo» of a `YYYY-MM-DD` day. */
-export const longDayLabel = (date: string) =>
-  new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+export const longDayLabel = formatCalendarWeekdayAndDay;
 
 /** «del 23 al 29 de marzo», «del 30 de marzo al 5 de abril» (with the year when it is not `currentYear`). */
 export function weekRangeLabel(first: string, currentYear: string): string {
@@ -78,7 +78,8 @@ export function weekRangeLabel(first: string, currentYear: string): string {
 export const isMorning = (slot: Slot, timeZone: string) => formatTime(slot.startsAt, timeZone) < '14:00';
 
 /** «1 libre», «5 libres» */
-export const freeCountText = (count: number) => (count === 0 ? 'Sin horas' : count === 1 ? '1 libre' : `${count} libres`);
+export const freeCountText = (count: number) =>
+  count === 0 ? 'Sin horas' : count === 1 ? '1 libre' : `${count} libres`;
 
 /** The 409 `SLOT_TAKEN` answer: the server's message and the fresh slots it offers instead; null for any other error. */
 export function slotTakenOf(error: unknown): { message: string; slots: Slot[] } | null {

@@ -5,14 +5,15 @@ import { FEED_PATIENT_DISPLAY_LABELS } from '../../../../common/schemas/calendar
 import { useCreateCalendarFeed } from '../api/create-calendar-feed';
 import { useMyCalendarFeed } from '../api/get-my-calendar-feed';
 import { SubscribeSteps } from './subscribe-steps';
-
-const dateTime = (iso: string) => new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+import { useClinicZone } from '../../../lib/clinic-time-zone';
+import { formatLongDateTime } from '../../../lib/dates';
 
 /**
  * A private iCalendar link of the doctor's agenda (an admin's: every doctor's) to subscribe to from
  * Google Calendar, Outlook or Apple Calendar. Only a hash is stored, so the link is shown once, when made.
  */
 export function CalendarFeedCard() {
+  const timeZone = useClinicZone();
   const feed = useMyCalendarFeed();
   const create = useCreateCalendarFeed();
   const [url, setUrl] = useState<string | null>(null);
@@ -34,31 +35,46 @@ export function CalendarFeedCard() {
         {feed.data && (
           <>
             <Text size="sm">
-              {clinic ? 'Un enlace privado con las citas de todos los profesionales' : 'Un enlace privado con tus citas'} (del último mes
-              y los próximos seis), para verlas en Google Calendar, Outlook o Apple Calendar. De cada paciente se muestra:{' '}
-              <strong>{FEED_PATIENT_DISPLAY_LABELS[feed.data.patientDisplay].toLocaleLowerCase('es')}</strong>; nunca el motivo de la
-              consulta.
+              {clinic
+                ? 'Un enlace privado con las citas de todos los profesionales'
+                : 'Un enlace privado con tus citas'}{' '}
+              (del último mes y los próximos seis), para verlas en Google Calendar, Outlook o Apple Calendar. De cada
+              paciente se muestra:{' '}
+              <strong>{FEED_PATIENT_DISPLAY_LABELS[feed.data.patientDisplay].toLocaleLowerCase('es')}</strong>; nunca el
+              motivo de la consulta.
             </Text>
             {url ? (
               <Stack gap="xs">
                 <Group gap="xs" align="flex-end" wrap="nowrap">
-                  <TextInput label="Enlace de suscripción" value={url} readOnly style={{ flex: 1 }} onFocus={(event) => event.currentTarget.select()} />
+                  <TextInput
+                    label="Enlace de suscripción"
+                    value={url}
+                    readOnly
+                    style={{ flex: 1 }}
+                    onFocus={(event) => event.currentTarget.select()}
+                  />
                   <CopyButton value={url}>
                     {({ copied, copy }) => (
-                      <Button onClick={copy} color={copied ? 'teal' : undefined} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
+                      <Button
+                        onClick={copy}
+                        color={copied ? 'teal' : undefined}
+                        leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                      >
                         {copied ? 'Copiado' : 'Copiar'}
                       </Button>
                     )}
                   </CopyButton>
                 </Group>
                 <Alert color="yellow" icon={<IconLock size={18} aria-hidden />}>
-                  Guárdalo ahora: por seguridad solo se muestra esta vez. Quien tenga el enlace ve estas citas; no lo compartas.
+                  Guárdalo ahora: por seguridad solo se muestra esta vez. Quien tenga el enlace ve estas citas; no lo
+                  compartas.
                 </Alert>
               </Stack>
             ) : feed.data.createdAt ? (
               <Text size="sm" c="dimmed">
-                Tienes un enlace activo creado el {dateTime(feed.data.createdAt)}. Por seguridad no se vuelve a mostrar: si lo has perdido
-                o alguien más lo tiene, crea otro y el anterior dejará de funcionar.
+                Tienes un enlace activo creado el {formatLongDateTime(feed.data.createdAt, timeZone)}. Por seguridad no
+                se vuelve a mostrar: si lo has perdido o alguien más lo tiene, crea otro y el anterior dejará de
+                funcionar.
               </Text>
             ) : null}
             {create.isError && (

@@ -29,7 +29,9 @@ export function SubscribeSteps() {
         <Accordion.Control>Apple Calendar (iPhone y Mac)</Accordion.Control>
         <Accordion.Panel>
           <List type="ordered" size="sm" spacing={4}>
-            <List.Item>En el iPhone: Ajustes › Calendario › Cuentas › Añadir cuenta › Otra › «Añadir calendario suscrito».</List.Item>
+            <List.Item>
+              En el iPhone: Ajustes › Calendario › Cuentas › Añadir cuenta › Otra › «Añadir calendario suscrito».
+            </List.Item>
             <List.Item>En el Mac: en Calendario, menú Archivo › «Nueva suscripción a calendario».</List.Item>
             <List.Item>Pega el enlace y confirma; elige «Actualizar cada 15 minutos» si te lo pregunta.</List.Item>
           </List>

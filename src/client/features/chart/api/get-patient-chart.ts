@@ -12,7 +12,12 @@ export interface ChartFilters {
 const PAGE_SIZE = 20;
 
 /** One page of the patient's timeline, newest first; `cursor` is the previous page's `next`. */
-export const getPatientChart = (patientId: string, filters: ChartFilters, cursor: string | null, signal?: AbortSignal) =>
+export const getPatientChart = (
+  patientId: string,
+  filters: ChartFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+) =>
   apiFetch<ChartPage>(
     `${api.patientChart(patientId)}${toQueryString({ kinds: filters.kinds.join(','), from: filters.from, to: filters.to, cursor, limit: PAGE_SIZE })}`,
     { signal },

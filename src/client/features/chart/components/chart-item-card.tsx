@@ -3,15 +3,22 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconFile, IconNotes, IconPill, IconStethoscope } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { APPOINTMENT_STATUS_COLORS, APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '../../../../common/schemas/appointments';
+import {
+  APPOINTMENT_STATUS_COLORS,
+  APPOINTMENT_STATUS_LABELS,
+  type AppointmentStatus,
+} from '../../../../common/schemas/appointments';
 import type { ChartItem, ChartKind } from '../../../../common/schemas/chart';
 import { FILE_TYPE_LABELS, type FileType } from '../../../../common/schemas/files';
 import { PRESCRIPTION_STATUS_LABELS, type PrescriptionStatus } from '../../../../common/schemas/prescriptions';
 import { TREATMENT_STATUS_LABELS, type TreatmentStatus } from '../../../../common/schemas/treatments';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime, formatLongDay } from '../../../lib/dates';
 
 /** How each kind shows: its icon, its status badge and what its «Ver» opens. Another kind adds its entry. */
-const RENDERERS: Record<ChartKind, { icon: ReactNode; status: (status: string) => { label: string; color: string }; open: string }> = {
+const RENDERERS: Record<
+  ChartKind,
+  { icon: ReactNode; status: (status: string) => { label: string; color: string }; open: string }
+> = {
   appointment: {
     icon: <IconCalendarEvent size={20} aria-hidden />,
     status: (status) => ({
@@ -22,12 +29,16 @@ const RENDERERS: Record<ChartKind, { icon: ReactNode; status: (status: string) =
   },
   note: {
     icon: <IconNotes size={20} aria-hidden />,
-    status: (status) => (status === 'firmada' ? { label: 'Firmada', color: 'teal' } : { label: 'Borrador', color: 'yellow' }),
+    status: (status) =>
+      status === 'firmada' ? { label: 'Firmada', color: 'teal' } : { label: 'Borrador', color: 'yellow' },
     open: 'Ver la nota',
   },
   prescription: {
     icon: <IconPill size={20} aria-hidden />,
-    status: (status) => ({ label: PRESCRIPTION_STATUS_LABELS[status as PrescriptionStatus] ?? status, color: status === 'anulada' ? 'gray' : 'teal' }),
+    status: (status) => ({
+      label: PRESCRIPTION_STATUS_LABELS[status as PrescriptionStatus] ?? status,
+      color: status === 'activa' ? 'teal' : status === 'caducada' ? 'orange' : 'gray',
+    }),
     open: 'Ver la receta',
   },
   treatment: {
@@ -52,14 +63,24 @@ export interface ChartItemActions {
   href?: (item: ChartItem) => string | null;
 }
 
-export function ChartItemCard({ item, timeZone, actions }: { item: ChartItem; timeZone: string; actions: ChartItemActions }) {
+export function ChartItemCard({
+  item,
+  timeZone,
+  actions,
+}: {
+  item: ChartItem;
+  timeZone: string;
+  actions: ChartItemActions;
+}) {
   const [opened, { toggle }] = useDisclosure(false);
   const renderer = RENDERERS[item.kind];
   const status = renderer.status(item.status);
   const expand = actions.expand?.[item.kind];
   const href = actions.href?.(item) ?? null;
+  // A prescription or a treatment has a date, not an hour: its day is shown alone.
+  const when = item.dateOnly ? formatLongDay(item.at, timeZone) : formatLongDayAndTime(item.at, timeZone);
   return (
-    <Paper withBorder p="md" radius="md" component="li" aria-label={`${item.title}, ${formatLongDateTime(item.at, timeZone)}`}>
+    <Paper withBorder p="md" radius="md" component="li" aria-label={`${item.title}, ${when}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
           {renderer.icon}
@@ -68,7 +89,7 @@ export function ChartItemCard({ item, timeZone, actions }: { item: ChartItem; ti
               {item.title}
             </Text>
             <Text size="xs" c="dimmed">
-              {formatLongDateTime(item.at, timeZone)} · {item.doctor}
+              {when} · {item.doctor}
             </Text>
             {item.detail && (
               <Text size="sm" lineClamp={3}>

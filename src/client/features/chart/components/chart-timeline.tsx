@@ -22,9 +22,16 @@ export function ChartTimeline({ patientId, actions = {} }: { patientId: string; 
         <Group align="flex-end" gap="md" wrap="wrap">
           <div role="group" aria-label="Mostrar">
             <Text size="md" fw={500} mb={4}>
-              Mostrar <Text span size="sm" c="dimmed">(sin elegir: todo)</Text>
+              Mostrar{' '}
+              <Text span size="sm" c="dimmed">
+                (sin elegir: todo)
+              </Text>
             </Text>
-            <Chip.Group multiple value={filters.kinds} onChange={(kinds) => setFilters({ ...filters, kinds: kinds as ChartKind[] })}>
+            <Chip.Group
+              multiple
+              value={filters.kinds}
+              onChange={(kinds) => setFilters({ ...filters, kinds: kinds as ChartKind[] })}
+            >
               <Group gap="xs">
                 {CHART_KINDS.map((kind) => (
                   <Chip key={kind} value={kind}>
@@ -42,14 +49,27 @@ export function ChartTimeline({ patientId, actions = {} }: { patientId: string; 
         </Group>
       </Paper>
       {chart.isPending && <LoadingBlock label="Cargando la historia clínica" />}
-      {chart.isError && <LoadErrorAlert title="No se ha podido cargar la historia clínica" error={chart.error} onRetry={() => void chart.refetch()} />}
+      {chart.isError && (
+        <LoadErrorAlert
+          title="No se ha podido cargar la historia clínica"
+          error={chart.error}
+          onRetry={() => void chart.refetch()}
+        />
+      )}
       {chart.data && items.length === 0 && (
         <Paper withBorder p="lg" radius="md">
-          <Text c="dimmed">No hay nada en la historia clínica{filters.kinds.length || filters.from ? ' con estos filtros' : ''}.</Text>
+          <Text c="dimmed">
+            No hay nada en la historia clínica{filters.kinds.length || filters.from ? ' con estos filtros' : ''}.
+          </Text>
         </Paper>
       )}
       {timeZone && items.length > 0 && (
-        <Stack component="ol" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Historia clínica, lo más reciente primero">
+        <Stack
+          component="ol"
+          gap="sm"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          aria-label="Historia clínica, lo más reciente primero"
+        >
           {items.map((item) => (
             <ChartItemCard key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} actions={actions} />
           ))}

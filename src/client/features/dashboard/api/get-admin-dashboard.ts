@@ -6,6 +6,10 @@ import { apiFetch } from '../../../lib/api-client';
 export const getAdminDashboard = (signal?: AbortSignal) => apiFetch<AdminDashboard>(api.dashboard.admin, { signal });
 
 export const getAdminDashboardQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard', 'admin'], queryFn: ({ signal }) => getAdminDashboard(signal), refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: ['dashboard', 'admin'],
+    queryFn: ({ signal }) => getAdminDashboard(signal),
+    refetchInterval: 60_000,
+  });
 
 export const useAdminDashboard = () => useQuery(getAdminDashboardQueryOptions());

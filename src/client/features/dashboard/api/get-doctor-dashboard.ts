@@ -6,6 +6,10 @@ import { apiFetch } from '../../../lib/api-client';
 export const getDoctorDashboard = (signal?: AbortSignal) => apiFetch<DoctorDashboard>(api.dashboard.doctor, { signal });
 
 export const getDoctorDashboardQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard', 'doctor'], queryFn: ({ signal }) => getDoctorDashboard(signal), refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: ['dashboard', 'doctor'],
+    queryFn: ({ signal }) => getDoctorDashboard(signal),
+    refetchInterval: 60_000,
+  });
 
 export const useDoctorDashboard = () => useQuery(getDoctorDashboardQueryOptions());

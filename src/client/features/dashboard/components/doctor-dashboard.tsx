@@ -4,25 +4,25 @@ import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { LoadErrorAlert } from '../../../components/load-state';
-import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/clinic-time';
+import { capitalizeFirst, formatLongDay, formatTime } from '../../../lib/dates';
 import { TodayTable } from './today-table';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { getDoctorDashboardQueryOptions, useDoctorDashboard } from '../api/get-doctor-dashboard';
+import { now } from '../../../lib/clock';
 
 /** A doctor's day: the next patient first, then the whole agenda of today. */
 export function DoctorDashboardView() {
   const { data, isPending, isError, error, refetch } = useDoctorDashboard();
   useLiveRefresh(getDoctorDashboardQueryOptions().queryKey);
 
-  if (isError) return <LoadErrorAlert title="No se pudo cargar el panel" error={error} onRetry={() => void refetch()} />;
+  if (isError)
+    return <LoadErrorAlert title="No se pudo cargar el panel" error={error} onRetry={() => void refetch()} />;
   if (isPending) return <Skeleton h={260} radius="md" />;
   const live = data.today.filter((item) => item.status !== 'cancelada');
 
   return (
     <Stack gap="lg">
-      <Text c="dimmed">
-        {capitalizeFirst(formatLongDay(new Date().toISOString(), data.timeZone))}
-      </Text>
+      <Text c="dimmed">{capitalizeFirst(formatLongDay(now(), data.timeZone))}</Text>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Paper withBorder p="lg" radius="md" style={{ gridColumn: 'span 1' }}>
           <Title order={2} size="h4" mb="sm">
@@ -44,7 +44,13 @@ export function DoctorDashboardView() {
                 <Button component={Link} to={paths.doctor.appointment(data.next.id)} w="fit-content">
                   Abrir la consulta
                 </Button>
-                <Button component={Link} to={paths.doctor.patient(data.next.patientId)} variant="light" leftSection={<IconUser size={16} />} w="fit-content">
+                <Button
+                  component={Link}
+                  to={paths.doctor.patient(data.next.patientId)}
+                  variant="light"
+                  leftSection={<IconUser size={16} />}
+                  w="fit-content"
+                >
                   Abrir la ficha
                 </Button>
               </Group>

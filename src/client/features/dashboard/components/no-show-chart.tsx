@@ -30,10 +30,16 @@ export function NoShowChart({ noShow }: { noShow: AdminDashboard['noShow'] }) {
           />
           <Stack gap={4}>
             <Text size="sm">
-              <Text span fw={700} c="teal.8" aria-hidden>■</Text> Atendidas: {number.format(noShow.attended)}
+              <Text span fw={700} c="teal.8" aria-hidden>
+                ■
+              </Text>{' '}
+              Atendidas: {number.format(noShow.attended)}
             </Text>
             <Text size="sm">
-              <Text span fw={700} c="red.8" aria-hidden>■</Text> No asistió: {number.format(noShow.noShows)}
+              <Text span fw={700} c="red.8" aria-hidden>
+                ■
+              </Text>{' '}
+              No asistió: {number.format(noShow.noShows)}
             </Text>
             <VisuallyHidden>{summary}</VisuallyHidden>
           </Stack>

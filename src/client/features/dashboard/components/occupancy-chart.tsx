@@ -53,7 +53,11 @@ export function OccupancyChart({ occupancy }: { occupancy: AdminDashboard['occup
                     <th scope="row">{`Ocupación de ${row.displayName}`}</th>
                     <td>{hours(row.bookedMinutes / 60)}</td>
                     <td>{row.workingMinutes > 0 ? hours(row.workingMinutes / 60) : 'Sin consulta esta semana'}</td>
-                    <td>{row.workingMinutes > 0 ? percent.format(Math.min(1, row.bookedMinutes / row.workingMinutes)) : '—'}</td>
+                    <td>
+                      {row.workingMinutes > 0
+                        ? percent.format(Math.min(1, row.bookedMinutes / row.workingMinutes))
+                        : '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

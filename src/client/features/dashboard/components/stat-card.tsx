@@ -2,7 +2,19 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-export function StatCard({ label, value, hint, icon: IconComponent, color = 'teal' }: { label: string; value: ReactNode; hint?: ReactNode; icon: Icon; color?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon: IconComponent,
+  color = 'teal',
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon: Icon;
+  color?: string;
+}) {
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { AbsenceInput, Doctor } from '../../../../common/schemas/doctors';
 import { apiFetch } from '../../../lib/api-client';
-import { storeDoctor } from './get-doctor';
+import { storeDoctor } from '../../../api/doctors';
 
 export const createDoctorAbsence = ({ doctorId, absence }: { doctorId: string; absence: AbsenceInput }) =>
   apiFetch<Doctor>(api.doctorAbsences(doctorId), { method: 'POST', body: absence });

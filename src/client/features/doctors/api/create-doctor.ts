@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { Doctor, DoctorCreateInput } from '../../../../common/schemas/doctors';
 import { apiFetch } from '../../../lib/api-client';
-import { storeDoctor } from './get-doctor';
+import { storeDoctor } from '../../../api/doctors';
 
 /** Creates the doctor's account; the server e-mails an invitation to choose a password. 409 `EMAIL_IN_USE`. */
 export const createDoctor = (input: DoctorCreateInput) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { apiFetch } from '../../../lib/api-client';
-import { storeDoctor } from './get-doctor';
+import { storeDoctor } from '../../../api/doctors';
 
 export const deleteDoctorAbsence = ({ doctorId, absenceId }: { doctorId: string; absenceId: string }) =>
   apiFetch<Doctor>(api.doctorAbsence(doctorId, absenceId), { method: 'DELETE' });

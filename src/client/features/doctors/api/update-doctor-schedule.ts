@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { Doctor, WorkingInterval } from '../../../../common/schemas/doctors';
 import { apiFetch } from '../../../lib/api-client';
-import { storeDoctor } from './get-doctor';
+import { storeDoctor } from '../../../api/doctors';
 
 /** Replaces the doctor's whole weekly schedule. */
 export const updateDoctorSchedule = ({ id, schedule }: { id: string; schedule: WorkingInterval[] }) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { Doctor, DoctorUpdateInput } from '../../../../common/schemas/doctors';
 import { apiFetch } from '../../../lib/api-client';
-import { storeDoctor } from './get-doctor';
+import { storeDoctor } from '../../../api/doctors';
 
 export const updateDoctor = ({ id, changes }: { id: string; changes: DoctorUpdateInput }) =>
   apiFetch<Doctor>(api.doctor(id), { method: 'PATCH', body: changes });

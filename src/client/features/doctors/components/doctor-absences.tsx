@@ -16,7 +16,7 @@ import {
 } from '../../../components/form-error';
 import { useCreateDoctorAbsence } from '../api/create-doctor-absence';
 import { useDeleteDoctorAbsence } from '../api/delete-doctor-absence';
-import { formatDateRange, todayIn } from '../utils/format';
+import { formatCalendarRange, todayIn } from '../../../lib/dates';
 
 /** Empty dates get a message about the picker, not about the «AAAA-MM-DD» the API speaks. */
 const absenceFormSchema = z
@@ -31,7 +31,7 @@ type AbsenceFormValues = z.input<typeof absenceFormSchema>;
 
 function AbsenceRow({ doctor, absence, today }: { doctor: Doctor; absence: Absence; today: string }) {
   const remove = useDeleteDoctorAbsence();
-  const range = formatDateRange(absence.startDate, absence.endDate);
+  const range = formatCalendarRange(absence.startDate, absence.endDate);
   const past = absence.endDate < today;
   const current = !past && absence.startDate <= today;
   return (

@@ -5,7 +5,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import type { Doctor, Specialty } from '../../../../common/schemas/doctors';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { useDoctor } from '../api/get-doctor';
+import { useDoctor } from '../../../api/doctors';
 import { useSendDoctorInvitation } from '../api/send-doctor-invitation';
 import { DoctorAbsences } from './doctor-absences';
 import { DoctorForm } from './doctor-form';

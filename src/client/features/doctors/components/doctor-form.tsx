@@ -1,21 +1,8 @@
 import { zodResolver } from '../../../lib/zod-form';
-import {
-  Box,
-  Button,
-  ColorInput,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type ReactNode } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   doctorCreateSchema,
@@ -25,33 +12,24 @@ import {
   type DoctorUpdateInput,
   type Specialty,
 } from '../../../../common/schemas/doctors';
+import { firstFreeColor } from '../../../../common/doctor-colors';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
-import { ImageUpload } from '../../../components/image-upload';
-import { SwitchField } from '../../../components/switch-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateDoctor } from '../api/create-doctor';
 import { useUpdateDoctor } from '../api/update-doctor';
 import { useUpdateDoctorSchedule } from '../api/update-doctor-schedule';
 import { ScheduleEditor, sortSchedule } from './schedule-editor';
-
-/** Colours that read well as calendar backgrounds with white text. */
-export const DOCTOR_COLORS = [
-  '#1c7ed6',
-  '#0ca678',
-  '#e8590c',
-  '#ae3ec9',
-  '#d6336c',
-  '#f08c00',
-  '#1098ad',
-  '#5f3dc4',
-  '#2b8a3e',
-  '#c92a2a',
-];
+import {
+  PersonalDataSection,
+  PracticeSection,
+  PresentationSection,
+  Section,
+  type DoctorFormValues,
+} from './doctor-form-sections';
 
 /** The form of a doctor being edited: the e-mail is shown, not changed. */
 const doctorEditSchema = doctorFieldsSchema.extend({ email: z.string(), schedule: weeklyScheduleSchema });
 
-type DoctorFormValues = z.input<typeof doctorCreateSchema>;
 type DoctorFormOutput = z.output<typeof doctorCreateSchema>;
 
 const FIELD_KEYS = Object.keys(doctorFieldsSchema.shape) as (keyof z.output<typeof doctorFieldsSchema>)[];
@@ -82,22 +60,11 @@ function emptyValues(appointmentMinutes: number, specialties: Specialty[], taken
     licenseNumber: '',
     bio: '',
     photoUrl: '',
-    color: DOCTOR_COLORS.find((color) => !takenColors.includes(color.toLowerCase())) ?? DOCTOR_COLORS[0]!,
+    color: firstFreeColor(takenColors),
     appointmentMinutes,
     active: true,
     schedule: [],
   };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Box>
-  );
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -135,8 +102,7 @@ export function DoctorForm({
     resolver: zodResolver(creating ? doctorCreateSchema : doctorEditSchema),
     defaultValues: doctor ? valuesOf(doctor) : emptyValues(defaultAppointmentMinutes, specialties, takenColors),
   });
-  const { register, control, formState } = form;
-  const { errors } = formState;
+  const { formState } = form;
 
   const fail = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'EMAIL_IN_USE') {
@@ -189,161 +155,17 @@ export function DoctorForm({
     onSaved(saved);
   });
 
-  const specialtyOptions = [...specialties]
-    .sort((a, b) => a.name.localeCompare(b.name, 'es'))
-    .map((specialty) => ({ value: specialty.id, label: specialty.name }));
-
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate aria-label={creating ? 'Nuevo doctor' : `Datos de ${doctor.displayName}`}>
         <Stack gap="xl">
           <FormFailureAlert failure={failure} title={creating ? 'No se ha podido crear el doctor' : undefined} />
 
-          <Section title="Datos personales">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="Nombre y apellidos"
-                placeholder="Dra. Lucía Martín Gómez"
-                required
-                error={errors.displayName?.message}
-                {...register('displayName')}
-              />
-              {creating ? (
-                <TextInput
-                  label="Correo electrónico"
-                  type="email"
-                  required
-                  description="Recibirá una invitación para elegir su contraseña."
-                  error={errors.email?.message}
-                  {...register('email')}
-                />
-              ) : (
-                <TextInput
-                  label="Correo electrónico"
-                  value={doctor.email}
-                  readOnly
-                  disabled
-                  description="Es su usuario para entrar."
-                />
-              )}
-              <TextInput label="Teléfono" type="tel" error={errors.phone?.message} {...register('phone')} />
-              <Controller
-                control={control}
-                name="photoUrl"
-                render={({ field, fieldState }) => (
-                  <ImageUpload
-                    label="Foto"
-                    alt="Foto del doctor"
-                    shape="round"
-                    value={field.value}
-                    onChange={(url) => field.onChange(url)}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </SimpleGrid>
-          </Section>
+          <PersonalDataSection doctorEmail={doctor?.email ?? null} />
 
-          <Section title="Consulta">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Controller
-                control={control}
-                name="specialtyId"
-                render={({ field, fieldState }) => (
-                  <Select
-                    size="md"
-                    label="Especialidad"
-                    placeholder="Elige una especialidad"
-                    required
-                    data={specialtyOptions}
-                    searchable
-                    nothingFoundMessage="Ninguna especialidad coincide"
-                    description={
-                      specialtyOptions.length === 0
-                        ? 'Crea antes una especialidad con el botón «Especialidades».'
-                        : undefined
-                    }
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value || null}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-              <TextInput
-                label="Nº de colegiado"
-                required
-                error={errors.licenseNumber?.message}
-                {...register('licenseNumber')}
-              />
-              <Controller
-                control={control}
-                name="appointmentMinutes"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    size="md"
-                    label="Duración de la cita"
-                    suffix=" min"
-                    required
-                    min={5}
-                    max={480}
-                    step={5}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''}
-                    onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="color"
-                render={({ field, fieldState }) => (
-                  <ColorInput
-                    size="md"
-                    label="Color en el calendario"
-                    required
-                    format="hex"
-                    withEyeDropper={false}
-                    swatches={DOCTOR_COLORS}
-                    swatchesPerRow={10}
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </SimpleGrid>
-            <SwitchField
-              control={control}
-              name="active"
-              mt="md"
-              label="Activo"
-              description="Un doctor inactivo no aparece en la web ni recibe citas nuevas; conserva su historial."
-            />
-          </Section>
+          <PracticeSection specialties={specialties} />
 
-          <Section title="Presentación">
-            <Textarea
-              size="md"
-              label="Presentación para los pacientes"
-              description="Se muestra en la web pública."
-              autosize
-              minRows={3}
-              maxRows={10}
-              error={errors.bio?.message}
-              {...register('bio')}
-            />
-          </Section>
+          <PresentationSection />
 
           <Section title="Horario semanal">
             <ScheduleEditor />

@@ -8,5 +8,8 @@ export const deleteFile = (id: string) => apiFetch<void>(api.file(id), { method:
 
 export function useDeleteFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: fileListKey }) });
+  return useMutation({
+    mutationFn: deleteFile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileListKey }),
+  });
 }

@@ -14,9 +14,14 @@ export interface FilesQuery {
 }
 
 /** Admins get every file; a doctor those of their patients; a patient those of their record shown to them. */
-export const getFiles = (query: FilesQuery, signal?: AbortSignal) => apiFetch<FileList>(`${api.files}${toQueryString({ ...query })}`, { signal });
+export const getFiles = (query: FilesQuery, signal?: AbortSignal) =>
+  apiFetch<FileList>(`${api.files}${toQueryString({ ...query })}`, { signal });
 
 export const getFilesQueryOptions = (query: FilesQuery) =>
-  queryOptions({ queryKey: [...fileListKey, query], queryFn: ({ signal }) => getFiles(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...fileListKey, query],
+    queryFn: ({ signal }) => getFiles(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useFiles = (query: FilesQuery) => useQuery(getFilesQueryOptions(query));

@@ -41,7 +41,14 @@ export function uploadFile(input: FileUploadInput, onProgress: (fraction: number
       }
       if (request.status === 201) return resolve(body as PatientFile);
       const error = (body as ApiErrorBody | undefined)?.error;
-      reject(new ApiError(request.status, error?.code ?? 'INTERNAL', error?.message ?? 'No se pudo subir el archivo. Inténtalo de nuevo.', error?.fields));
+      reject(
+        new ApiError(
+          request.status,
+          error?.code ?? 'INTERNAL',
+          error?.message ?? 'No se pudo subir el archivo. Inténtalo de nuevo.',
+          error?.fields,
+        ),
+      );
     });
     request.addEventListener('error', () => reject(new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE)));
     request.send(form);

@@ -16,7 +16,10 @@ export function DeleteFileDialog({ file, onClose }: { file: PatientFile | null; 
     });
   return (
     <Modal opened={file !== null} onClose={onClose} title="Eliminar archivo">
-      <Text>¿Eliminar «{file?.name}»? Dejará de estar disponible para todos; el registro de accesos conserva su nombre, tipo y paciente.</Text>
+      <Text>
+        ¿Eliminar «{file?.name}»? Dejará de estar disponible para todos; el registro de accesos conserva su nombre, tipo
+        y paciente.
+      </Text>
       {deletion.error && (
         <Alert color="red" mt="sm">
           {deletion.error.message}

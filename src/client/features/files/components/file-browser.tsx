@@ -35,9 +35,24 @@ export function FileBrowser({ filters, onTypeChange, onFiltersChange }: FileBrow
         <UploadPanel maxMb={files.data?.maxMb ?? 20} defaultType={filters.type} key={filters.type ?? 'all'} />
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Select label="Tipo" placeholder="Todos los tipos" data={typeOptions} value={filters.type ?? null} clearable onChange={(value) => onTypeChange(value as FileType | null)} />
-        <PatientPicker label="Paciente" value={filters.patientId ?? null} onChange={(id) => onFiltersChange({ patientId: id ?? undefined, page: 1 })} />
-        <DateRangeFilter from={filters.from} to={filters.to} onChange={({ from, to }) => onFiltersChange({ from: from ?? undefined, to: to ?? undefined, page: 1 })} />
+        <Select
+          label="Tipo"
+          placeholder="Todos los tipos"
+          data={typeOptions}
+          value={filters.type ?? null}
+          clearable
+          onChange={(value) => onTypeChange(value as FileType | null)}
+        />
+        <PatientPicker
+          label="Paciente"
+          value={filters.patientId ?? null}
+          onChange={(id) => onFiltersChange({ patientId: id ?? undefined, page: 1 })}
+        />
+        <DateRangeFilter
+          from={filters.from}
+          to={filters.to}
+          onChange={({ from, to }) => onFiltersChange({ from: from ?? undefined, to: to ?? undefined, page: 1 })}
+        />
       </SimpleGrid>
       {files.error && <Alert color="red">{files.error.message}</Alert>}
       {files.isPending && <Loader role="status" aria-label="Cargando archivos" />}
@@ -46,10 +61,23 @@ export function FileBrowser({ filters, onTypeChange, onFiltersChange }: FileBrow
           <Text size="sm" c="dimmed" aria-live="polite">
             {files.data.total === 1 ? '1 archivo' : `${files.data.total.toLocaleString('es-ES')} archivos`}
           </Text>
-          {files.data.items.length > 0 ? <FileTable files={files.data.items} canDelete /> : <Text>No hay archivos con estos filtros.</Text>}
+          {files.data.items.length > 0 ? (
+            <FileTable files={files.data.items} canDelete />
+          ) : (
+            <Text>No hay archivos con estos filtros.</Text>
+          )}
           {pages > 1 && (
             <Group justify="center">
-              <Pagination total={pages} value={filters.page} onChange={(page) => onFiltersChange({ page })} getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control })} getItemProps={(page) => ({ 'aria-label': `Página ${page}` })} />
+              <Pagination
+                total={pages}
+                value={filters.page}
+                onChange={(page) => onFiltersChange({ page })}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'next' ? 'Página siguiente' : control === 'previous' ? 'Página anterior' : control,
+                })}
+                getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
+              />
             </Group>
           )}
         </>

@@ -40,7 +40,12 @@ export function FileDropZone({ onFiles, maxMb, disabled }: FileDropZoneProps) {
       }}
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
-      style={{ borderStyle: 'dashed', borderWidth: 2, borderColor: over ? 'var(--mantine-color-teal-7)' : undefined, background: over ? 'var(--mantine-color-teal-0)' : undefined }}
+      style={{
+        borderStyle: 'dashed',
+        borderWidth: 2,
+        borderColor: over ? 'var(--mantine-color-teal-7)' : undefined,
+        background: over ? 'var(--mantine-color-teal-0)' : undefined,
+      }}
     >
       <Stack align="center" gap="xs">
         <IconUpload size={32} aria-hidden color="var(--mantine-color-teal-7)" />

@@ -16,7 +16,12 @@ export function MyDocuments() {
         </Text>
         {files.error && <Alert color="red">{files.error.message}</Alert>}
         {files.isPending && <Loader role="status" aria-label="Cargando documentos" />}
-        {files.data && (files.data.items.length > 0 ? <FileTable files={files.data.items} showPatient={false} /> : <Text>La clínica aún no ha compartido documentos contigo.</Text>)}
+        {files.data &&
+          (files.data.items.length > 0 ? (
+            <FileTable files={files.data.items} showPatient={false} />
+          ) : (
+            <Text>La clínica aún no ha compartido documentos contigo.</Text>
+          ))}
       </Stack>
     </Paper>
   );

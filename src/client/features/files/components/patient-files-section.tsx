@@ -14,7 +14,12 @@ export function PatientFilesSection({ patientId }: { patientId: string }) {
         </Title>
         {files.error && <Alert color="red">{files.error.message}</Alert>}
         {files.isPending && <Loader role="status" aria-label="Cargando archivos" />}
-        {files.data && (files.data.items.length > 0 ? <FileTable files={files.data.items} showPatient={false} /> : <Text>Este paciente aún no tiene archivos.</Text>)}
+        {files.data &&
+          (files.data.items.length > 0 ? (
+            <FileTable files={files.data.items} showPatient={false} />
+          ) : (
+            <Text>Este paciente aún no tiene archivos.</Text>
+          ))}
         <UploadPanel maxMb={files.data?.maxMb ?? 20} patientId={patientId} headingOrder={3} />
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { usePatientMatches } from '../api/search-patients';
+import { usePatients } from '../../../api/patients';
 
 interface PatientPickerProps {
   label: string;
@@ -16,8 +16,10 @@ interface PatientPickerProps {
 export function PatientPicker({ label, value, onChange, initialName, description }: PatientPickerProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const matches = usePatientMatches(debounced);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(value && initialName ? { value, label: initialName } : null);
+  const matches = usePatients({ q: debounced, pageSize: 10 });
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(
+    value && initialName ? { value, label: initialName } : null,
+  );
   const options = (matches.data?.items ?? []).map((patient) => ({
     value: patient.id,
     label: `${patient.firstName} ${patient.lastName}${patient.documentNumber ? ` · ${patient.documentNumber}` : ''}`,

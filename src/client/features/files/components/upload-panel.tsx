@@ -28,7 +28,8 @@ export function UploadPanel({ maxMb, patientId, defaultType, headingOrder = 2 }:
   const [visible, setVisible] = useState(false);
   const [items, setItems] = useState<UploadItem[]>([]);
   const target = patientId ?? chosenPatient ?? undefined;
-  const update = (key: string, change: Partial<UploadItem>) => setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  const update = (key: string, change: Partial<UploadItem>) =>
+    setItems((all) => all.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   const send = (files: File[]) => {
     for (const file of files) {
@@ -38,9 +39,16 @@ export function UploadPanel({ maxMb, patientId, defaultType, headingOrder = 2 }:
         update(key, { status: 'error', error: `El archivo supera el tamaño máximo permitido (${maxMb} MB).` });
         continue;
       }
-      upload({ file, type, description, patientId: target, visibleToPatient: Boolean(target) && visible }, (fraction) => update(key, { fraction }))
+      upload({ file, type, description, patientId: target, visibleToPatient: Boolean(target) && visible }, (fraction) =>
+        update(key, { fraction }),
+      )
         .then(() => update(key, { status: 'done', fraction: 1 }))
-        .catch((error: unknown) => update(key, { status: 'error', error: error instanceof ApiError ? error.message : 'No se pudo subir el archivo.' }));
+        .catch((error: unknown) =>
+          update(key, {
+            status: 'error',
+            error: error instanceof ApiError ? error.message : 'No se pudo subir el archivo.',
+          }),
+        );
     }
   };
 
@@ -49,10 +57,26 @@ export function UploadPanel({ maxMb, patientId, defaultType, headingOrder = 2 }:
       <Title order={headingOrder} size="h4">
         Subir archivos
       </Title>
-      <Select label="Tipo de documento" data={typeOptions} value={type} onChange={(value) => value && setType(value as FileType)} allowDeselect={false} />
-      <TextInput label="Descripción" value={description} maxLength={500} onChange={(event) => setDescription(event.currentTarget.value)} />
+      <Select
+        label="Tipo de documento"
+        data={typeOptions}
+        value={type}
+        onChange={(value) => value && setType(value as FileType)}
+        allowDeselect={false}
+      />
+      <TextInput
+        label="Descripción"
+        value={description}
+        maxLength={500}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+      />
       {!patientId && <PatientPicker label="Paciente (opcional)" value={chosenPatient} onChange={setChosenPatient} />}
-      <Checkbox label="Visible para el paciente" checked={visible} disabled={!target} onChange={(event) => setVisible(event.currentTarget.checked)} />
+      <Checkbox
+        label="Visible para el paciente"
+        checked={visible}
+        disabled={!target}
+        onChange={(event) => setVisible(event.currentTarget.checked)}
+      />
       <FileDropZone onFiles={send} maxMb={maxMb} />
       <UploadProgressList items={items} />
     </Stack>

@@ -28,7 +28,9 @@ export function UploadProgressList({ items }: { items: UploadItem[] }) {
             )}
             {item.status === 'uploading' && <Text size="sm">{Math.round(item.fraction * 100)} %</Text>}
           </Group>
-          {item.status === 'uploading' && <Progress value={item.fraction * 100} size="sm" mt={4} aria-label={`Progreso de ${item.name}`} />}
+          {item.status === 'uploading' && (
+            <Progress value={item.fraction * 100} size="sm" mt={4} aria-label={`Progreso de ${item.name}`} />
+          )}
           {item.status === 'error' && (
             <Group gap={4} c="red.9" wrap="nowrap" mt={2}>
               <IconAlertCircle size={16} aria-hidden />

@@ -5,10 +5,16 @@ import { apiFetch } from '../../../lib/api-client';
 import { messagesRootKey } from './keys';
 
 /** «Asignar a…»: who of the staff answers this conversation (null: nobody). */
-export const assignConversation = ({ conversationId, ...input }: AssignConversationInput & { conversationId: string }) =>
+export const assignConversation = ({
+  conversationId,
+  ...input
+}: AssignConversationInput & { conversationId: string }) =>
   apiFetch<void>(api.conversationAssignee(conversationId), { method: 'PUT', body: input });
 
 export function useAssignConversation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: assignConversation, onSettled: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }) });
+  return useMutation({
+    mutationFn: assignConversation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }),
+  });
 }

@@ -14,6 +14,10 @@ export const getInbox = (query: InboxQuery, signal?: AbortSignal) => {
 };
 
 export const getInboxQueryOptions = (query: InboxQuery) =>
-  queryOptions({ queryKey: [...messagesRootKey, 'inbox', query], queryFn: ({ signal }) => getInbox(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...messagesRootKey, 'inbox', query],
+    queryFn: ({ signal }) => getInbox(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useInbox = (query: InboxQuery) => useQuery(getInboxQueryOptions(query));

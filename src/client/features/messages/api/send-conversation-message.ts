@@ -10,5 +10,8 @@ export const sendConversationMessage = ({ conversationId, ...input }: SendMessag
 
 export function useSendConversationMessage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendConversationMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }) });
+  return useMutation({
+    mutationFn: sendConversationMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }),
+  });
 }

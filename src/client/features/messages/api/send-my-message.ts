@@ -5,9 +5,13 @@ import { apiFetch } from '../../../lib/api-client';
 import { messagesRootKey } from './keys';
 
 /** The paciente writes to the clinic; sending the same id again stores nothing new. */
-export const sendMyMessage = (input: SendMessageInput) => apiFetch<Message>(api.myMessages, { method: 'POST', body: input });
+export const sendMyMessage = (input: SendMessageInput) =>
+  apiFetch<Message>(api.myMessages, { method: 'POST', body: input });
 
 export function useSendMyMessage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendMyMessage, onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }) });
+  return useMutation({
+    mutationFn: sendMyMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesRootKey }),
+  });
 }

@@ -1,4 +1,4 @@
-import { Box, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useAwaitingAppMark } from '../../../lib/use-hydrated';
 import type { ChatContact } from './chat-panel';
@@ -7,7 +7,10 @@ import type { ChatContact } from './chat-panel';
 // button is all the public pages load.
 const ChatPanel = lazy(() => import('./chat-panel'));
 
-/** The floating «Escríbenos» button of the public pages and the patient area. */
+/**
+ * The «Escríbenos» button of the public pages and the patient area. Where it sits is the layout's
+ * (app/layouts/chat-entry.tsx): in a strip of its own at the bottom of the screen, never over content.
+ */
 export function ChatButton({ contact, signedInPatient }: { contact: ChatContact; signedInPatient: boolean }) {
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -15,25 +18,29 @@ export function ChatButton({ contact, signedInPatient }: { contact: ChatContact;
   const awaitingApp = useAwaitingAppMark();
   return (
     <>
-      <Box pos="fixed" right={16} bottom={16} style={{ zIndex: 150 }}>
-        <Button
-          ref={button}
-          {...awaitingApp}
-          size="md"
-          radius="xl"
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-          onClick={() => {
-            setLoaded(true);
-            setOpened(true);
-          }}
-        >
-          Escríbenos
-        </Button>
-      </Box>
+      <Button
+        ref={button}
+        {...awaitingApp}
+        size="md"
+        radius="xl"
+        aria-haspopup="dialog"
+        aria-expanded={opened}
+        onClick={() => {
+          setLoaded(true);
+          setOpened(true);
+        }}
+      >
+        Escríbenos
+      </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <ChatPanel opened={opened} onClose={() => setOpened(false)} onClosed={() => button.current?.focus()} contact={contact} signedInPatient={signedInPatient} />
+          <ChatPanel
+            opened={opened}
+            onClose={() => setOpened(false)}
+            onClosed={() => button.current?.focus()}
+            contact={contact}
+            signedInPatient={signedInPatient}
+          />
         </Suspense>
       )}
     </>

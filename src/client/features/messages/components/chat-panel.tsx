@@ -13,7 +13,8 @@ export interface ChatContact {
 const GREETING = 'Hola, quería hacer una consulta a la clínica.';
 
 /** `https://wa.me/<digits>?text=<greeting>` for the clinic's WhatsApp number. */
-export const whatsappLink = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(GREETING)}`;
+export const whatsappLink = (number: string) =>
+  `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(GREETING)}`;
 
 /**
  * The chat panel: a signed-in paciente writes in her conversation; anyone else finds the clinic's
@@ -35,7 +36,15 @@ export default function ChatPanel({
   signedInPatient: boolean;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={signedInPatient ? 'Mensajes con la clínica' : `Contacta con ${contact.name}`} size="lg" returnFocus={false} onExitTransitionEnd={onClosed} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={signedInPatient ? 'Mensajes con la clínica' : `Contacta con ${contact.name}`}
+      size="lg"
+      returnFocus={false}
+      onExitTransitionEnd={onClosed}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {signedInPatient ? (
         <MyConversation />
       ) : (

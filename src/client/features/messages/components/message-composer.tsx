@@ -14,12 +14,21 @@ interface Outgoing {
  * error) stays on screen with «Reintentar», which repeats the same id, so the server never stores it twice
  * and nothing typed is lost. A refused message (4xx) goes back to the text box with the reason.
  */
-export function MessageComposer({ send, label = 'Mensaje' }: { send: (input: SendMessageInput) => Promise<unknown>; label?: string }) {
+export function MessageComposer({
+  send,
+  label = 'Mensaje',
+}: {
+  send: (input: SendMessageInput) => Promise<unknown>;
+  label?: string;
+}) {
   const [draft, setDraft] = useState('');
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const [error, setError] = useState<string | null>(null);
 
-  const put = (item: Outgoing) => setOutgoing((list) => (list.some((x) => x.id === item.id) ? list.map((x) => (x.id === item.id ? item : x)) : [...list, item]));
+  const put = (item: Outgoing) =>
+    setOutgoing((list) =>
+      list.some((x) => x.id === item.id) ? list.map((x) => (x.id === item.id ? item : x)) : [...list, item],
+    );
   const drop = (id: string) => setOutgoing((list) => list.filter((x) => x.id !== id));
 
   async function attempt(item: Omit<Outgoing, 'status'>) {
@@ -53,7 +62,15 @@ export function MessageComposer({ send, label = 'Mensaje' }: { send: (input: Sen
   return (
     <Stack gap="xs">
       {outgoing.map((item) => (
-        <Paper key={item.id} withBorder p="sm" radius="md" ml="auto" maw="85%" bg={item.status === 'failed' ? 'red.0' : 'blue.0'}>
+        <Paper
+          key={item.id}
+          withBorder
+          p="sm"
+          radius="md"
+          ml="auto"
+          maw="85%"
+          bg={item.status === 'failed' ? 'red.0' : 'blue.0'}
+        >
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{item.body}</Text>
           <Group gap="xs" justify="flex-end" mt={4}>
             {item.status === 'sending' ? (

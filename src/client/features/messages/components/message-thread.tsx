@@ -1,11 +1,19 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Message, MessageSide } from '../../../../common/schemas/messages';
-
-const timeFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short' });
-export const formatMessageTime = (iso: string) => timeFormat.format(new Date(iso));
+import { useClinicZone } from '../../../lib/clinic-time-zone';
+import { formatShortDateTime } from '../../../lib/dates';
 
 /** The messages of a conversation, the viewer's own on the right with «Leído» once the other side opened them. */
-export function MessageThread({ messages, viewer, emptyText }: { messages: Message[]; viewer: MessageSide; emptyText: string }) {
+export function MessageThread({
+  messages,
+  viewer,
+  emptyText,
+}: {
+  messages: Message[];
+  viewer: MessageSide;
+  emptyText: string;
+}) {
+  const timeZone = useClinicZone();
   if (messages.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
     <Stack gap="sm" role="log" aria-live="polite" aria-label="Mensajes de la conversación">
@@ -20,7 +28,7 @@ export function MessageThread({ messages, viewer, emptyText }: { messages: Messa
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.body}</Text>
               <Group gap="xs" justify="flex-end" mt={4}>
                 <Text size="xs" c="dark.4">
-                  {formatMessageTime(message.createdAt)}
+                  {formatShortDateTime(message.createdAt, timeZone)}
                 </Text>
                 {own && (
                   <Badge size="xs" variant="filled" color={message.readAt ? 'teal.9' : 'gray.7'}>

@@ -15,7 +15,11 @@ export function MyConversation() {
   if (conversation.isError) return <Alert color="red">{conversation.error.message}</Alert>;
   return (
     <Stack gap="md">
-      <MessageThread messages={conversation.data.messages} viewer="patient" emptyText="Aún no has escrito a la clínica. Escribe tu consulta y te responderemos aquí." />
+      <MessageThread
+        messages={conversation.data.messages}
+        viewer="patient"
+        emptyText="Aún no has escrito a la clínica. Escribe tu consulta y te responderemos aquí."
+      />
       <MessageComposer send={send.mutateAsync} label="Tu mensaje a la clínica" />
     </Stack>
   );

@@ -1,4 +1,6 @@
-import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../../common/paths';
 import { useAssignConversation } from '../api/assign-conversation';
 import { useConversation } from '../api/get-conversation';
 import { useInbox } from '../api/get-inbox';
@@ -6,7 +8,7 @@ import { useSendConversationMessage } from '../api/send-conversation-message';
 import { MessageComposer } from './message-composer';
 import { MessageThread } from './message-thread';
 
-/** One conversation for staff: who it is, «Asignar a…», the messages and the reply box. */
+/** One conversation for staff: who it is (with a link to her chart), «Asignar a…», the messages and the reply box. */
 export function StaffConversation({ id }: { id: string }) {
   const conversation = useConversation(id);
   const staff = useInbox({}).data?.staff ?? [];
@@ -25,6 +27,9 @@ export function StaffConversation({ id }: { id: string }) {
           <Text size="sm" c="dark.4">
             {summary.patientEmail}
           </Text>
+          <Anchor component={Link} to={paths.admin.patient(summary.patientId)} size="sm">
+            Abrir la ficha de {summary.patientName}
+          </Anchor>
         </div>
         <Select
           label="Asignar a…"
@@ -38,7 +43,11 @@ export function StaffConversation({ id }: { id: string }) {
       </Group>
       {assign.isError && <Alert color="red">{assign.error.message}</Alert>}
       <MessageThread messages={messages} viewer="staff" emptyText="Sin mensajes." />
-      <MessageComposer key={id} send={(input) => send.mutateAsync({ conversationId: id, ...input })} label="Respuesta" />
+      <MessageComposer
+        key={id}
+        send={(input) => send.mutateAsync({ conversationId: id, ...input })}
+        label="Respuesta"
+      />
     </Stack>
   );
 }

@@ -9,7 +9,9 @@ afterEach(cleanup);
 describe('the paciente dashboard card «Mensajes»', () => {
   it('counts the clinic replies not read yet and links to the conversation', async () => {
     renderScreen(<UnreadMessagesCard unread={2} />);
-    expect(await screen.findByRole('region', { name: 'Mensajes' })).toHaveTextContent('2 mensajes nuevos de la clínica');
+    expect(await screen.findByRole('region', { name: 'Mensajes' })).toHaveTextContent(
+      '2 mensajes nuevos de la clínica',
+    );
     expect(screen.getByRole('link', { name: 'Leer los mensajes' })).toHaveAttribute('href', '/pacientes/mensajes');
   });
 

@@ -6,7 +6,13 @@ import { SummaryCard } from '../../../components/summary-card';
 /** The paciente's dashboard card: how many of the clinic's replies she has not read yet. */
 export function UnreadMessagesCard({ unread }: { unread: number }) {
   return (
-    <SummaryCard id="my-messages" title="Mensajes" icon={IconMessage} to={paths.patient.messages} linkLabel={unread > 0 ? 'Leer los mensajes' : 'Escribir a la clínica'}>
+    <SummaryCard
+      id="my-messages"
+      title="Mensajes"
+      icon={IconMessage}
+      to={paths.patient.messages}
+      linkLabel={unread > 0 ? 'Leer los mensajes' : 'Escribir a la clínica'}
+    >
       {unread > 0 ? (
         <Text>
           <Text span fw={700} fz="xl">

@@ -10,5 +10,8 @@ export const addAddendum = ({ appointmentId, input }: { appointmentId: string; i
 
 export function useAddAddendum() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addAddendum, onSettled: () => queryClient.invalidateQueries({ queryKey: notesRootKey }) });
+  return useMutation({
+    mutationFn: addAddendum,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notesRootKey }),
+  });
 }

@@ -10,5 +10,8 @@ export const signNote = (appointmentId: string) =>
 
 export function useSignNote() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: signNote, onSettled: () => queryClient.invalidateQueries({ queryKey: notesRootKey }) });
+  return useMutation({
+    mutationFn: signNote,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notesRootKey }),
+  });
 }

@@ -16,7 +16,14 @@ export function AddendumForm({ appointmentId }: { appointmentId: string }) {
       }}
     >
       <Stack gap="xs">
-        <Textarea label="Nueva adenda" autosize minRows={2} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
+        <Textarea
+          label="Nueva adenda"
+          autosize
+          minRows={2}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={error}
+        />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={add.isPending} disabled={text.trim() === ''}>
             Añadir adenda

@@ -47,7 +47,10 @@ describe('the note editor', () => {
   });
 
   it('restores and sends what a closed tab left unsaved', async () => {
-    window.localStorage.setItem(`clinica:nota:${APPOINTMENT}`, JSON.stringify({ ...empty, reason: 'Fiebre', plan: 'Reposo' }));
+    window.localStorage.setItem(
+      `clinica:nota:${APPOINTMENT}`,
+      JSON.stringify({ ...empty, reason: 'Fiebre', plan: 'Reposo' }),
+    );
     const { calls } = stubApi((call) => {
       if (call.method === 'GET') return { status: 200, body: { note: noteWith({ reason: 'Fie' }) } };
       return { status: 200, body: noteWith(call.body as Partial<ClinicalNote>) };
@@ -56,17 +59,24 @@ describe('the note editor', () => {
     expect(await screen.findByLabelText('Motivo de consulta')).toHaveValue('Fiebre');
     expect(screen.getByText('Cambios sin guardar')).toBeInTheDocument();
     expect(await screen.findByText('Guardado', {}, { timeout: 3000 })).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ ...empty, reason: 'Fiebre', plan: 'Reposo' }]);
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { ...empty, reason: 'Fiebre', plan: 'Reposo' },
+    ]);
   });
 
   it('keeps the local copy and says so when the save fails', async () => {
     stubApi((call) => {
       if (call.method === 'GET') return { status: 200, body: { note: null } };
-      return { status: 503, body: { error: { code: 'DATABASE_UNAVAILABLE', message: 'El servicio no está disponible en este momento.' } } };
+      return {
+        status: 503,
+        body: { error: { code: 'DATABASE_UNAVAILABLE', message: 'El servicio no está disponible en este momento.' } },
+      };
     });
     const { user } = renderScreen(<AppointmentNote appointmentId={APPOINTMENT} author timeZone="Europe/Madrid" />);
     await user.type(await screen.findByLabelText('Plan'), 'Control');
-    expect(await screen.findByText(/^No se ha podido guardar: El servicio no está disponible/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^No se ha podido guardar: El servicio no está disponible/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(`clinica:nota:${APPOINTMENT}`)!)).toMatchObject({ plan: 'Control' });
   });
 

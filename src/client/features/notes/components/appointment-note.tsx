@@ -9,10 +9,19 @@ import { VisitSummaryForm } from './visit-summary-form';
  * The note of one appointment. Its doctor (`author`) writes the draft, signs it and adds addenda and the
  * patient's summary; anyone else allowed (admins) reads it.
  */
-export function AppointmentNote({ appointmentId, author, timeZone }: { appointmentId: string; author: boolean; timeZone: string }) {
+export function AppointmentNote({
+  appointmentId,
+  author,
+  timeZone,
+}: {
+  appointmentId: string;
+  author: boolean;
+  timeZone: string;
+}) {
   const { data, isPending, isError, error, refetch } = useAppointmentNote(appointmentId);
   if (isPending) return <LoadingBlock label="Cargando la nota" />;
-  if (isError) return <LoadErrorAlert title="No se ha podido cargar la nota" error={error} onRetry={() => void refetch()} />;
+  if (isError)
+    return <LoadErrorAlert title="No se ha podido cargar la nota" error={error} onRetry={() => void refetch()} />;
   const { note } = data;
   if (author && !note?.signedAt) {
     return (

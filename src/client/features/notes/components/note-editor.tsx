@@ -75,8 +75,21 @@ export function NoteEditor({ appointmentId, note }: { appointmentId: string; not
           </Title>
           <SaveStateText state={state} error={saveError} />
         </Group>
-        <Textarea label="Motivo de consulta" autosize minRows={2} value={values.reason} onChange={change('reason')} error={fieldErrors?.reason} />
-        <Textarea label="Exploración" autosize minRows={3} value={values.examination} onChange={change('examination')} />
+        <Textarea
+          label="Motivo de consulta"
+          autosize
+          minRows={2}
+          value={values.reason}
+          onChange={change('reason')}
+          error={fieldErrors?.reason}
+        />
+        <Textarea
+          label="Exploración"
+          autosize
+          minRows={3}
+          value={values.examination}
+          onChange={change('examination')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Textarea
             label="Diagnóstico"
@@ -87,7 +100,12 @@ export function NoteEditor({ appointmentId, note }: { appointmentId: string; not
             error={fieldErrors?.diagnosis}
             style={{ gridColumn: 'span 2' }}
           />
-          <TextInput label="Código CIE-10 (opcional)" placeholder="p. ej. J06.9" value={values.diagnosisCode} onChange={change('diagnosisCode')} />
+          <TextInput
+            label="Código CIE-10 (opcional)"
+            placeholder="p. ej. J06.9"
+            value={values.diagnosisCode}
+            onChange={change('diagnosisCode')}
+          />
         </SimpleGrid>
         <Textarea label="Plan" autosize minRows={3} value={values.plan} onChange={change('plan')} />
         {sign.error && !fieldErrors && (

@@ -1,6 +1,6 @@
 import { Badge, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ClinicalNote } from '../../../../common/schemas/clinical-notes';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { AddendumForm } from './addendum-form';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -17,7 +17,15 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** A note as written (read-only), with its addenda; the author of a signed note may add one. */
-export function NoteView({ note, timeZone, canAddAddendum }: { note: ClinicalNote; timeZone: string; canAddAddendum: boolean }) {
+export function NoteView({
+  note,
+  timeZone,
+  canAddAddendum,
+}: {
+  note: ClinicalNote;
+  timeZone: string;
+  canAddAddendum: boolean;
+}) {
   const diagnosis = note.diagnosisCode ? `${note.diagnosis} (CIE-10: ${note.diagnosisCode})` : note.diagnosis;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="note-view-title">
@@ -38,8 +46,8 @@ export function NoteView({ note, timeZone, canAddAddendum }: { note: ClinicalNot
         </Group>
         <Text size="sm" c="dimmed">
           {note.signedAt
-            ? `Firmada por ${note.doctorName} el ${formatLongDateTime(note.signedAt, timeZone)}`
-            : `Borrador de ${note.doctorName}, guardado el ${formatLongDateTime(note.updatedAt, timeZone)}`}
+            ? `Firmada por ${note.doctorName} el ${formatLongDayAndTime(note.signedAt, timeZone)}`
+            : `Borrador de ${note.doctorName}, guardado el ${formatLongDayAndTime(note.updatedAt, timeZone)}`}
         </Text>
         <Field label="Motivo de consulta" value={note.reason} />
         <Field label="Exploración" value={note.examination} />
@@ -54,7 +62,7 @@ export function NoteView({ note, timeZone, canAddAddendum }: { note: ClinicalNot
             {note.addenda.map((addendum) => (
               <Paper key={addendum.id} withBorder p="sm" radius="sm" bg="gray.0">
                 <Text size="xs" c="dimmed">
-                  {addendum.authorName} · {formatLongDateTime(addendum.createdAt, timeZone)}
+                  {addendum.authorName} · {formatLongDayAndTime(addendum.createdAt, timeZone)}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {addendum.text}

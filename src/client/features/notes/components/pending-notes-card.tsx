@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { LoadErrorAlert } from '../../../components/load-state';
-import { formatShortDay, formatTime } from '../../../lib/clinic-time';
+import { formatShortDay, formatTime } from '../../../lib/dates';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { getPendingNotesQueryOptions, usePendingNotes } from '../api/get-pending-notes';
 
@@ -18,13 +18,24 @@ export function PendingNotesCard({ timeZone }: { timeZone: string }) {
           Notas pendientes de firmar
         </Title>
         {data && (
-          <Badge variant="light" radius="sm" color={data.total > 0 ? 'orange' : 'teal'} aria-label={`${data.total} pendientes`}>
+          <Badge
+            variant="light"
+            radius="sm"
+            color={data.total > 0 ? 'orange' : 'teal'}
+            aria-label={`${data.total} pendientes`}
+          >
             {data.total}
           </Badge>
         )}
       </Group>
       {isPending && <Skeleton h={60} />}
-      {isError && <LoadErrorAlert title="No se han podido cargar las notas pendientes" error={error} onRetry={() => void refetch()} />}
+      {isError && (
+        <LoadErrorAlert
+          title="No se han podido cargar las notas pendientes"
+          error={error}
+          onRetry={() => void refetch()}
+        />
+      )}
       {data && data.items.length === 0 && <Text c="dimmed">No tienes notas pendientes.</Text>}
       {data && data.items.length > 0 && (
         <Stack component="ul" gap={6} style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -26,8 +26,19 @@ export function VisitSummaryForm({ note }: { note: ClinicalNote }) {
           <Text size="sm" c="dimmed">
             El paciente no ve la nota clínica. Si compartes este resumen, lo verá en «Mis citas».
           </Text>
-          <Textarea label="Resumen" autosize minRows={3} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
-          <Switch label="Compartir con el paciente" checked={shared} onChange={(event) => setShared(event.currentTarget.checked)} />
+          <Textarea
+            label="Resumen"
+            autosize
+            minRows={3}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            error={error}
+          />
+          <Switch
+            label="Compartir con el paciente"
+            checked={shared}
+            onChange={(event) => setShared(event.currentTarget.checked)}
+          />
           {save.isSuccess && unchanged && (
             <Alert color="teal" variant="light" role="status">
               {shared ? 'Resumen guardado y compartido con el paciente.' : 'Resumen guardado; el paciente no lo ve.'}

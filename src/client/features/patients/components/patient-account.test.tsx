@@ -40,7 +40,16 @@ describe('the web account of a record', () => {
     const { calls } = stubApi((call) => {
       if (call.method === 'GET') return { status: 200, body: { account: linked ? account : null } };
       if ((call.body as { email: string }).email === 'otra@example.com') {
-        return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No hay ninguna cuenta con ese correo.', fields: { email: 'No hay ninguna cuenta con ese correo' } } } };
+        return {
+          status: 404,
+          body: {
+            error: {
+              code: 'NOT_FOUND',
+              message: 'No hay ninguna cuenta con ese correo.',
+              fields: { email: 'No hay ninguna cuenta con ese correo' },
+            },
+          },
+        };
       }
       linked = true;
       return { status: 200, body: { ...patient, hasAccount: true } };
@@ -67,7 +76,8 @@ describe('the web account of a record', () => {
   it('unlinks only after a confirmation', async () => {
     let linked = true;
     const { calls } = stubApi((call) => {
-      if (call.method === 'GET') return { status: 200, body: { account: linked ? { ...account, emailVerified: true } : null } };
+      if (call.method === 'GET')
+        return { status: 200, body: { account: linked ? { ...account, emailVerified: true } : null } };
       linked = false;
       return { status: 200, body: patient };
     });
@@ -80,8 +90,14 @@ describe('the web account of a record', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Desenlazar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: '¿Desenlazar la cuenta?' })).getByRole('button', { name: 'Desenlazar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '¿Desenlazar la cuenta?' })).getByRole('button', {
+        name: 'Desenlazar',
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Enlazar cuenta' })).toBeInTheDocument();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/patients/p-7/account']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      '/api/patients/p-7/account',
+    ]);
   });
 });

@@ -7,9 +7,7 @@ import type { PatientAccount } from '../../../../common/schemas/record-link';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api-client';
-import { usePatientAccount } from '../api/get-patient-account';
-import { useLinkPatientAccount } from '../api/link-patient-account';
-import { useUnlinkPatientAccount } from '../api/unlink-patient-account';
+import { useLinkPatientAccount, usePatientAccount, useUnlinkPatientAccount } from '../../../api/patients';
 
 const done = (title: string, message: string) =>
   notifications.show({ color: 'teal', title, message, closeButtonProps: { 'aria-label': 'Cerrar el aviso' } });
@@ -31,7 +29,9 @@ function LinkForm({ patient }: { patient: Patient }) {
           {
             onSuccess: () => done('Cuenta enlazada', `${email.trim()} ya ve esta ficha y sus citas.`),
             onError: (failure) =>
-              setError(failure instanceof ApiError && failure.fields?.email ? failure.fields.email : errorMessageOf(failure)),
+              setError(
+                failure instanceof ApiError && failure.fields?.email ? failure.fields.email : errorMessageOf(failure),
+              ),
           },
         );
       }}
@@ -47,7 +47,12 @@ function LinkForm({ patient }: { patient: Patient }) {
           onChange={(event) => setEmail(event.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
         />
-        <Button type="submit" mt={{ base: 0, xs: 46 }} loading={link.isPending} leftSection={<IconLink size={16} aria-hidden />}>
+        <Button
+          type="submit"
+          mt={{ base: 0, xs: 46 }}
+          loading={link.isPending}
+          leftSection={<IconLink size={16} aria-hidden />}
+        >
           Enlazar cuenta
         </Button>
       </Group>
@@ -71,15 +76,26 @@ function LinkedAccount({ patient, account }: { patient: Patient; account: NonNul
             {account.emailVerified ? 'Correo confirmado' : 'Enlazada por la clínica'}
           </Badge>
         </Stack>
-        <Button variant="outline" color="red" onClick={() => setConfirming(true)} leftSection={<IconLinkOff size={16} aria-hidden />}>
+        <Button
+          variant="outline"
+          color="red"
+          onClick={() => setConfirming(true)}
+          leftSection={<IconLinkOff size={16} aria-hidden />}
+        >
           Desenlazar
         </Button>
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="¿Desenlazar la cuenta?" centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="¿Desenlazar la cuenta?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      >
         <Stack gap="md">
           <Text size="sm">
-            {account.email} dejará de ver esta ficha y sus citas. Para volver a verla tendrá que confirmar de nuevo su correo
-            (si es el de la ficha) o que la clínica la enlace otra vez.
+            {account.email} dejará de ver esta ficha y sus citas. Para volver a verla tendrá que confirmar de nuevo su
+            correo (si es el de la ficha) o que la clínica la enlace otra vez.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={unlink.isPending}>
@@ -95,7 +111,11 @@ function LinkedAccount({ patient, account }: { patient: Patient; account: NonNul
                     done('Cuenta desenlazada', `${account.email} ya no ve esta ficha.`);
                   },
                   onError: (failure) =>
-                    notifications.show({ color: 'red', title: 'No se ha podido desenlazar', message: errorMessageOf(failure) }),
+                    notifications.show({
+                      color: 'red',
+                      title: 'No se ha podido desenlazar',
+                      message: errorMessageOf(failure),
+                    }),
                 })
               }
             >
@@ -119,14 +139,18 @@ export function PatientAccountPanel({ patient }: { patient: Patient }) {
       {account.isPending ? (
         <LoadingBlock label="Cargando la cuenta" />
       ) : account.isError ? (
-        <LoadErrorAlert title="No se ha podido cargar la cuenta" error={account.error} onRetry={() => void account.refetch()} />
+        <LoadErrorAlert
+          title="No se ha podido cargar la cuenta"
+          error={account.error}
+          onRetry={() => void account.refetch()}
+        />
       ) : account.data.account ? (
         <LinkedAccount patient={patient} account={account.data.account} />
       ) : (
         <Stack gap="xs">
           <Text size="sm" c="dimmed">
-            Ninguna cuenta ve esta ficha. Un paciente que se registra con el correo de la ficha la ve al confirmar su correo;
-            también puedes enlazarla aquí.
+            Ninguna cuenta ve esta ficha. Un paciente que se registra con el correo de la ficha la ve al confirmar su
+            correo; también puedes enlazarla aquí.
           </Text>
           <LinkForm patient={patient} />
         </Stack>

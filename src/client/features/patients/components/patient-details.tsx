@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { DOCUMENT_TYPE_LABELS } from '../../../../common/identity-document';
 import { CONSENT_CHANNEL_LABELS, SEX_LABELS, type Patient } from '../../../../common/schemas/patients';
 import { formatBirthDate, formatInstant } from '../utils/format';
+import { useClinicZone } from '../../../lib/clinic-time-zone';
 
 function Value({ children }: { children: ReactNode }) {
   if (children === null || children === undefined || children === '') {
@@ -41,8 +42,9 @@ function DetailsSection({ title, items }: { title: string; items: [string, React
 
 /** A patient's data to read (a doctor's view of the chart). */
 export function PatientDetails({ patient }: { patient: Patient }) {
+  const timeZone = useClinicZone();
   const consent = patient.privacyConsentAt
-    ? `Sí, el ${formatInstant(patient.privacyConsentAt)}${
+    ? `Sí, el ${formatInstant(patient.privacyConsentAt, timeZone)}${
         patient.privacyConsentChannel ? ` (${CONSENT_CHANNEL_LABELS[patient.privacyConsentChannel].toLowerCase()})` : ''
       }`
     : 'No';

@@ -1,39 +1,30 @@
 import { zodResolver } from '../../../lib/zod-form';
-import { Anchor, Box, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
-import {
-  CONSENT_CHANNEL_LABELS,
-  patientCreateSchema,
-  SEX_LABELS,
-  SEXES,
-  type Patient,
-  type PatientUpdateInput,
-} from '../../../../common/schemas/patients';
-import { DateField } from '../../../components/date-field';
+import { patientCreateSchema, type Patient, type PatientUpdateInput } from '../../../../common/schemas/patients';
 import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
 import {
   EMPTY_PATIENT_VALUES,
   PATIENT_FIELD_KEYS,
-  PatientChoiceField,
-  PatientContactFields,
-  PatientDocumentFields,
-  PatientNameFields,
-  PrivacyConsentFields,
-  selectOptions,
   toPatientFailure,
   toPatientRecord,
   type ExistingPatient,
   type PatientFormOutput,
   type PatientFormValues,
 } from '../../../components/patient-form-fields';
-import { useCreatePatient } from '../api/create-patient';
-import { useUpdatePatient } from '../api/update-patient';
-import { formatInstant, fullName } from '../utils/format';
-import { FormSection } from '../../../components/form-section';
+import { useCreatePatient, useUpdatePatient } from '../../../api/patients';
+import { fullName } from '../utils/format';
+import {
+  ClinicalInformationSection,
+  ContactSection,
+  DataProtectionSection,
+  InsuranceSection,
+  PersonalDataSection,
+} from './patient-form-sections';
 
 type FieldKey = keyof PatientFormValues;
 
@@ -139,123 +130,15 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
           )}
         </FormFailureAlert>
 
-        <FormSection title="Datos personales">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PatientNameFields register={register} errors={errors} />
-            <PatientDocumentFields
-              control={control}
-              register={register}
-              errors={errors}
-              numberPlaceholder="12345678Z"
-            />
-            <Controller
-              control={control}
-              name="birthDate"
-              render={({ field, fieldState }) => (
-                <DateField
-                  size="md"
-                  label="Fecha de nacimiento"
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value)}
-                  defaultLevel={field.value ? 'month' : 'decade'}
-                  minDate="1900-01-01"
-                  maxDate={new Date()}
-                  clearable
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <PatientChoiceField
-              control={control}
-              name="sex"
-              label="Sexo"
-              placeholder="Elige una opción"
-              data={selectOptions(SEXES, SEX_LABELS)}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Quitar el sexo' }}
-            />
-          </SimpleGrid>
-        </FormSection>
+        <PersonalDataSection control={control} register={register} errors={errors} />
 
-        <FormSection title="Contacto">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PatientContactFields
-              register={register}
-              errors={errors}
-              emailDescription="Si se registra con este correo, su cuenta quedará enlazada a esta ficha."
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Dirección"
-            mt="md"
-            autoComplete="off"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-        </FormSection>
+        <ContactSection register={register} errors={errors} />
 
-        <FormSection title="Seguro">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Aseguradora"
-              placeholder="Privado, si no tiene"
-              error={errors.insurer?.message}
-              {...register('insurer')}
-            />
-            <TextInput label="Nº de póliza" error={errors.policyNumber?.message} {...register('policyNumber')} />
-          </SimpleGrid>
-        </FormSection>
+        <InsuranceSection register={register} errors={errors} />
 
-        <FormSection title="Información clínica">
-          <Stack gap="md">
-            <Textarea
-              size="md"
-              label="Alergias"
-              description="Medicamentos, alimentos, látex… Se destacan en rojo en la ficha."
-              autosize
-              minRows={2}
-              maxRows={8}
-              error={errors.allergies?.message}
-              {...register('allergies')}
-            />
-            <Textarea
-              size="md"
-              label="Antecedentes"
-              autosize
-              minRows={3}
-              maxRows={14}
-              error={errors.medicalHistory?.message}
-              {...register('medicalHistory')}
-            />
-            <Textarea
-              size="md"
-              label="Notas"
-              autosize
-              minRows={2}
-              maxRows={10}
-              error={errors.notes?.message}
-              {...register('notes')}
-            />
-          </Stack>
-        </FormSection>
+        <ClinicalInformationSection register={register} errors={errors} />
 
-        <FormSection title="Protección de datos">
-          <Stack gap="md">
-            <PrivacyConsentFields control={control} consent={consent} channelMaw={360} />
-            {patient?.privacyConsentAt && (
-              <Text size="sm" c="dimmed">
-                Consentimiento dado el {formatInstant(patient.privacyConsentAt)}
-                {patient.privacyConsentChannel
-                  ? ` (${CONSENT_CHANNEL_LABELS[patient.privacyConsentChannel].toLowerCase()})`
-                  : ''}
-                .
-              </Text>
-            )}
-          </Stack>
-        </FormSection>
+        <DataProtectionSection control={control} consent={consent} patient={patient} />
 
         <Box>
           <Group justify="flex-end" gap="sm">

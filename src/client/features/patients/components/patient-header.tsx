@@ -2,15 +2,17 @@ import { Alert, Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '
 import { IconAlertTriangle, IconMail, IconPhone } from '@tabler/icons-react';
 import { SEX_LABELS, type Patient } from '../../../../common/schemas/patients';
 import { formatAge, formatBirthDate, formatDocument, fullName } from '../utils/format';
+import { useClinicZone } from '../../../lib/clinic-time-zone';
 
 const initials = (patient: Patient) =>
   [patient.firstName, patient.lastName].map((part) => part.trim()[0]?.toUpperCase() ?? '').join('');
 
 /** The top of a chart: who the patient is, how to reach them and, above all, their allergies. */
 export function PatientHeader({ patient }: { patient: Patient }) {
+  const timeZone = useClinicZone();
   const document = formatDocument(patient.documentType, patient.documentNumber);
   const facts = [
-    patient.birthDate ? `${formatAge(patient.birthDate)} (${formatBirthDate(patient.birthDate)})` : null,
+    patient.birthDate ? `${formatAge(patient.birthDate, timeZone)} (${formatBirthDate(patient.birthDate)})` : null,
     document,
     patient.sex && patient.sex !== 'no_consta' ? SEX_LABELS[patient.sex] : null,
   ].filter((fact): fact is string => Boolean(fact));

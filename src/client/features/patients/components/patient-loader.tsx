@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Patient } from '../../../../common/schemas/patients';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api-client';
-import { usePatient } from '../api/get-patient';
+import { usePatient } from '../../../api/patients';
 import { PatientNotFound } from './patient-not-found';
 
 /** Loads a chart (a malformed id, like an unknown or forbidden one, is «not found»): a spinner, «Paciente no encontrado», an error to retry, or `children` with the patient. */

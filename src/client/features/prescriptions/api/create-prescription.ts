@@ -4,7 +4,8 @@ import type { Prescription, PrescriptionCreate } from '../../../../common/schema
 import { apiFetch } from '../../../lib/api-client';
 import { prescriptionsRootKey } from './keys';
 
-export const createPrescription = (input: PrescriptionCreate) => apiFetch<Prescription>(api.prescriptions, { method: 'POST', body: input });
+export const createPrescription = (input: PrescriptionCreate) =>
+  apiFetch<Prescription>(api.prescriptions, { method: 'POST', body: input });
 
 export function useCreatePrescription() {
   const queryClient = useQueryClient();

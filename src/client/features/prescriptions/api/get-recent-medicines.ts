@@ -8,6 +8,9 @@ import { prescriptionsRootKey } from './keys';
 export const getRecentMedicines = (signal?: AbortSignal) => apiFetch<Medicine[]>(api.recentMedicines, { signal });
 
 export const getRecentMedicinesQueryOptions = () =>
-  queryOptions({ queryKey: [...prescriptionsRootKey, 'recent-medicines'], queryFn: ({ signal }) => getRecentMedicines(signal) });
+  queryOptions({
+    queryKey: [...prescriptionsRootKey, 'recent-medicines'],
+    queryFn: ({ signal }) => getRecentMedicines(signal),
+  });
 
 export const useRecentMedicines = () => useQuery(getRecentMedicinesQueryOptions());

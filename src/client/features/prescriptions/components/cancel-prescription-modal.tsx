@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Prescription } from '../../../../common/schemas/prescriptions';
 import { errorMessageOf } from '../../../components/form-error';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { formatCalendarDate } from '../../../lib/dates';
 import { useCancelPrescription } from '../api/cancel-prescription';
 
 function CancelForm({ prescription, onClose }: { prescription: Prescription; onClose: () => void }) {
@@ -31,8 +31,8 @@ function CancelForm({ prescription, onClose }: { prescription: Prescription; onC
     >
       <Stack gap="md">
         <Text size="sm">
-          Receta de <strong>{prescription.patientName}</strong> del {formatCalendarDate(prescription.prescribedOn)}. Seguirá en el historial y
-          su PDF saldrá marcado como «ANULADA».
+          Receta de <strong>{prescription.patientName}</strong> del {formatCalendarDate(prescription.prescribedOn)}.
+          Seguirá en el historial y su PDF saldrá marcado como «ANULADA».
         </Text>
         <Textarea
           label="Motivo de la anulación"
@@ -62,9 +62,21 @@ function CancelForm({ prescription, onClose }: { prescription: Prescription; onC
 }
 
 /** Cancels (anula) a prescription with a reason: it is never deleted. */
-export function CancelPrescriptionModal({ prescription, onClose }: { prescription: Prescription | null; onClose: () => void }) {
+export function CancelPrescriptionModal({
+  prescription,
+  onClose,
+}: {
+  prescription: Prescription | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={prescription !== null} onClose={onClose} title="Anular la receta" centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={prescription !== null}
+      onClose={onClose}
+      title="Anular la receta"
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {prescription && <CancelForm key={prescription.id} prescription={prescription} onClose={onClose} />}
     </Modal>
   );

@@ -4,7 +4,7 @@ import { paths } from '../../../../common/paths';
 import { PRESCRIPTION_STATUS_LABELS } from '../../../../common/schemas/prescriptions';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { SummaryCard } from '../../../components/summary-card';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { formatCalendarDate } from '../../../lib/dates';
 import { prescriptionPdfHref } from '../api/get-prescription-pdf';
 import { usePrescriptions } from '../api/get-prescriptions';
 
@@ -12,11 +12,21 @@ import { usePrescriptions } from '../api/get-prescriptions';
 export function LatestPrescriptionsCard() {
   const prescriptions = usePrescriptions({ page: 1, pageSize: 3 });
   return (
-    <SummaryCard id="latest-prescriptions" title="Últimas recetas" icon={IconPrescription} to={paths.patient.treatments} linkLabel="Ver mis tratamientos y recetas">
+    <SummaryCard
+      id="latest-prescriptions"
+      title="Últimas recetas"
+      icon={IconPrescription}
+      to={paths.patient.treatments}
+      linkLabel="Ver mis tratamientos y recetas"
+    >
       {prescriptions.isPending ? (
         <LoadingBlock label="Cargando tus recetas" />
       ) : !prescriptions.data ? (
-        <LoadErrorAlert title="No se han podido cargar tus recetas" error={prescriptions.error} onRetry={() => void prescriptions.refetch()} />
+        <LoadErrorAlert
+          title="No se han podido cargar tus recetas"
+          error={prescriptions.error}
+          onRetry={() => void prescriptions.refetch()}
+        />
       ) : prescriptions.data.items.length === 0 ? (
         <Text c="dimmed">Todavía no tienes recetas.</Text>
       ) : (
@@ -31,10 +41,16 @@ export function LatestPrescriptionsCard() {
                   </Text>
                   <Text size="sm" c="dimmed">
                     {date} · {prescription.doctorName}
-                    {prescription.status === 'anulada' ? ` · ${PRESCRIPTION_STATUS_LABELS.anulada}` : ''}
+                    {prescription.status !== 'activa' ? ` · ${PRESCRIPTION_STATUS_LABELS[prescription.status]}` : ''}
                   </Text>
                 </Stack>
-                <Anchor href={prescriptionPdfHref(prescription.id)} download size="sm" style={{ whiteSpace: 'nowrap' }} aria-label={`Descargar el PDF de la receta del ${date}`}>
+                <Anchor
+                  href={prescriptionPdfHref(prescription.id)}
+                  download
+                  size="sm"
+                  style={{ whiteSpace: 'nowrap' }}
+                  aria-label={`Descargar el PDF de la receta del ${date}`}
+                >
                   <Group gap={4} wrap="nowrap">
                     <IconDownload size={16} aria-hidden />
                     PDF

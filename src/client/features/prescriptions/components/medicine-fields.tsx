@@ -27,14 +27,24 @@ export function MedicineFields({ index, register, errors, onRemove }: MedicineFi
           Medicamento {number}
         </Text>
         {onRemove && (
-          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={onRemove}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={onRemove}
+          >
             Quitar el medicamento {number}
           </Button>
         )}
       </Group>
       <Grid gap="sm">
         <Grid.Col span={12}>
-          <TextInput label="Medicamento (nombre, dosis y forma)" placeholder="Ibuprofeno 600 mg comprimidos" {...field('medicine')} />
+          <TextInput
+            label="Medicamento (nombre, dosis y forma)"
+            placeholder="Ibuprofeno 600 mg comprimidos"
+            {...field('medicine')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextInput label="Dosis" placeholder="1 comprimido" {...field('dose')} />

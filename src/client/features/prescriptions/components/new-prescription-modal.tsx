@@ -3,27 +3,59 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { MAX_MEDICINES, prescriptionCreateSchema, type Medicine, type PrescriptionCreate } from '../../../../common/schemas/prescriptions';
+import {
+  MAX_MEDICINES,
+  prescriptionCreateSchema,
+  type Medicine,
+  type PrescriptionCreate,
+} from '../../../../common/schemas/prescriptions';
 import { DateField } from '../../../components/date-field';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { zodResolver } from '../../../lib/zod-form';
 import { useCreatePrescription } from '../api/create-prescription';
 import { useRecentMedicines } from '../api/get-recent-medicines';
-import { useTreatmentOptions } from '../api/get-treatment-options';
+import { usePatientContext } from '../../../api/patient-context';
+import { useTreatments } from '../../../api/treatments';
+import { AllergyCheck, conflictsOf } from './allergy-check';
 import { MedicineFields } from './medicine-fields';
 import { PatientSelect } from './patient-select';
 
-const EMPTY_MEDICINE: Medicine = { medicine: '', dose: '', route: 'oral', frequency: '', duration: '', quantity: '', instructions: '' };
-const FIELDS = fieldsOf(['patientId', 'prescribedOn', 'diagnosis', 'medicines', 'treatmentId']);
+const EMPTY_MEDICINE: Medicine = {
+  medicine: '',
+  dose: '',
+  route: 'oral',
+  frequency: '',
+  duration: '',
+  quantity: '',
+  instructions: '',
+};
+const FIELDS = fieldsOf([
+  'patientId',
+  'prescribedOn',
+  'diagnosis',
+  'medicines',
+  'treatmentId',
+  'allergyOverrideReason',
+]);
 
 function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void }) {
   const form = useForm<PrescriptionCreate>({
     resolver: zodResolver(prescriptionCreateSchema),
-    defaultValues: { patientId: '', prescribedOn: today, diagnosis: '', medicines: [EMPTY_MEDICINE], treatmentId: null },
+    defaultValues: {
+      patientId: '',
+      prescribedOn: today,
+      diagnosis: '',
+      medicines: [EMPTY_MEDICINE],
+      treatmentId: null,
+      allergyOverrideReason: null,
+    },
   });
+  const context = usePatientContext(form.watch('patientId') || null);
+  const names = form.watch('medicines').map((line) => line.medicine);
   const medicines = useFieldArray({ control: form.control, name: 'medicines' });
   const recent = useRecentMedicines();
-  const treatments = useTreatmentOptions(form.watch('patientId') || null);
+  const patientId = form.watch('patientId');
+  const treatments = useTreatments({ patientId }, Boolean(patientId));
   const create = useCreatePrescription();
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const errors = form.formState.errors;
@@ -39,6 +71,15 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
+    // A recorded allergy blocks the prescription until the doctor says why (the server checks it too).
+    if (conflictsOf(context.data, names).length > 0 && !values.allergyOverrideReason?.trim()) {
+      form.setError(
+        'allergyOverrideReason',
+        { message: 'Indica por qué lo recetas pese a la alergia' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       await create.mutateAsync(values);
       notifications.show({ color: 'teal', message: 'Receta creada' });
@@ -56,7 +97,13 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
           control={form.control}
           name="patientId"
           render={({ field }) => (
-            <PatientSelect label="Paciente" required value={field.value || null} onChange={(id) => field.onChange(id ?? '')} error={errors.patientId?.message} />
+            <PatientSelect
+              label="Paciente"
+              required
+              value={field.value || null}
+              onChange={(id) => field.onChange(id ?? '')}
+              error={errors.patientId?.message}
+            />
           )}
         />
         <Group grow align="flex-start" wrap="wrap">
@@ -64,7 +111,14 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
             control={form.control}
             name="prescribedOn"
             render={({ field }) => (
-              <DateField label="Fecha de la receta" required value={field.value} onChange={(value) => field.onChange(value ?? '')} error={errors.prescribedOn?.message} miw={180} />
+              <DateField
+                label="Fecha de la receta"
+                required
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={errors.prescribedOn?.message}
+                miw={180}
+              />
             )}
           />
           <Controller
@@ -86,7 +140,15 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
             )}
           />
         </Group>
-        <Textarea label="Diagnóstico" required autosize minRows={2} maxRows={5} {...form.register('diagnosis')} error={errors.diagnosis?.message} />
+        <Textarea
+          label="Diagnóstico"
+          required
+          autosize
+          minRows={2}
+          maxRows={5}
+          {...form.register('diagnosis')}
+          error={errors.diagnosis?.message}
+        />
         <Title order={3} size="h5">
           Medicamentos
         </Title>
@@ -115,6 +177,12 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
             onRemove={medicines.fields.length > 1 ? () => medicines.remove(index) : undefined}
           />
         ))}
+        <AllergyCheck
+          context={context.data}
+          medicines={names}
+          reason={form.register('allergyOverrideReason')}
+          reasonError={errors.allergyOverrideReason?.message}
+        />
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
@@ -138,9 +206,23 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
 }
 
 /** «Nueva receta»: a patient of the doctor's, one or more medicines, diagnosis, date, optional treatment. */
-export function NewPrescriptionModal({ opened, today, onClose }: { opened: boolean; today: string; onClose: () => void }) {
+export function NewPrescriptionModal({
+  opened,
+  today,
+  onClose,
+}: {
+  opened: boolean;
+  today: string;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Nueva receta" size="xl" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Nueva receta"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {opened && <PrescriptionForm today={today} onDone={onClose} />}
     </Modal>
   );

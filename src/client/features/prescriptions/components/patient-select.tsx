@@ -3,11 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { DOCUMENT_TYPE_LABELS } from '../../../../common/identity-document';
 import type { PatientSummary } from '../../../../common/schemas/patients';
-import { useSearchPatients } from '../api/search-patients';
+import { usePatients } from '../../../api/patients';
 
 const labelOf = (patient: PatientSummary) => {
   const name = `${patient.firstName} ${patient.lastName}`.trim();
-  return patient.documentType && patient.documentNumber ? `${name} (${DOCUMENT_TYPE_LABELS[patient.documentType]} ${patient.documentNumber})` : name;
+  return patient.documentType && patient.documentNumber
+    ? `${name} (${DOCUMENT_TYPE_LABELS[patient.documentType]} ${patient.documentNumber})`
+    : name;
 };
 
 interface PatientSelectProps {
@@ -24,8 +26,11 @@ export function PatientSelect({ label, value, onChange, error, required, placeho
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [chosen, setChosen] = useState<PatientSummary | null>(null);
-  const results = useSearchPatients(debounced);
-  const options = [...(chosen && chosen.id === value ? [chosen] : []), ...(results.data?.items ?? []).filter((item) => item.id !== chosen?.id)];
+  const results = usePatients({ q: debounced, pageSize: 20 });
+  const options = [
+    ...(chosen && chosen.id === value ? [chosen] : []),
+    ...(results.data?.items ?? []).filter((item) => item.id !== chosen?.id),
+  ];
   return (
     <Select
       label={label}

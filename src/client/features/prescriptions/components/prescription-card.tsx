@@ -1,8 +1,15 @@
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { PRESCRIPTION_STATUS_LABELS, type Prescription } from '../../../../common/schemas/prescriptions';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import {
+  PRESCRIPTION_STATUS_LABELS,
+  type Prescription,
+  type PrescriptionStatus,
+} from '../../../../common/schemas/prescriptions';
+import { formatCalendarDate } from '../../../lib/dates';
 import { prescriptionPdfHref } from '../api/get-prescription-pdf';
+
+/** Active in teal; expired (computed by the server on the clinic's clock) in orange; cancelled in red. */
+const STATUS_COLORS: Record<PrescriptionStatus, string> = { activa: 'teal', caducada: 'orange', anulada: 'red' };
 
 interface PrescriptionCardProps {
   prescription: Prescription;
@@ -21,12 +28,13 @@ export function PrescriptionCard({ prescription, show, onCancel }: PrescriptionC
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs">
             <Text fw={700}>{show === 'patient' ? prescription.patientName : prescription.doctorName}</Text>
-            <Badge color={cancelled ? 'red' : 'teal'} variant="light">
+            <Badge color={STATUS_COLORS[prescription.status]} variant="light">
               {PRESCRIPTION_STATUS_LABELS[prescription.status]}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {date} · válida hasta el {formatCalendarDate(prescription.validUntil)} · código {prescription.verificationCode}
+            {date} · válida hasta el {formatCalendarDate(prescription.validUntil)} · código{' '}
+            {prescription.verificationCode}
           </Text>
           <Text size="sm">
             <strong>Diagnóstico:</strong> {prescription.diagnosis}
@@ -35,13 +43,21 @@ export function PrescriptionCard({ prescription, show, onCancel }: PrescriptionC
           <List size="sm" spacing={2}>
             {prescription.medicines.map((item, index) => (
               <List.Item key={index}>
-                <strong>{item.medicine}</strong>: {item.dose}, vía {item.route}, {item.frequency}, durante {item.duration}
+                <strong>{item.medicine}</strong>: {item.dose}, vía {item.route}, {item.frequency}, durante{' '}
+                {item.duration}
               </List.Item>
             ))}
           </List>
           {cancelled && (
             <Text size="sm" c="red.8">
               Anulada: {prescription.cancelReason}
+            </Text>
+          )}
+          {prescription.allergyOverrideReason && (
+            <Text size="sm" c="red.8">
+              Recetada pese a la alergia registrada (
+              {[...new Set(prescription.allergyConflicts.map((conflict) => conflict.allergy))].join(', ')}):{' '}
+              {prescription.allergyOverrideReason}
             </Text>
           )}
         </Stack>

@@ -1,7 +1,12 @@
 import { Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRESCRIPTION_STATUSES, PRESCRIPTION_STATUS_LABELS, type Prescription, type PrescriptionStatus } from '../../../../common/schemas/prescriptions';
+import {
+  PRESCRIPTION_SHOWN_STATUSES,
+  PRESCRIPTION_STATUS_LABELS,
+  type Prescription,
+  type PrescriptionStatus,
+} from '../../../../common/schemas/prescriptions';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ListPagination } from '../../../components/list-pagination';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
@@ -11,7 +16,8 @@ import { PatientSelect } from './patient-select';
 import { PrescriptionCard } from './prescription-card';
 
 const PAGE_SIZE = 10;
-const isStatus = (value: string | null): value is PrescriptionStatus => PRESCRIPTION_STATUSES.includes(value as PrescriptionStatus);
+const isStatus = (value: string | null): value is PrescriptionStatus =>
+  PRESCRIPTION_SHOWN_STATUSES.includes(value as PrescriptionStatus);
 
 /** Filters kept in the address, so a reload or a shared link shows the same list. */
 function useListParams() {
@@ -45,14 +51,23 @@ export function PrescriptionsList() {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <PatientSelect label="Paciente" placeholder="Todos" value={query.patientId ?? null} onChange={(id) => update({ paciente: id })} />
-        <DateRangeFilter from={query.from} to={query.to} onChange={({ from, to }) => update({ desde: from, hasta: to })} />
+        <PatientSelect
+          label="Paciente"
+          placeholder="Todos"
+          value={query.patientId ?? null}
+          onChange={(id) => update({ paciente: id })}
+        />
+        <DateRangeFilter
+          from={query.from}
+          to={query.to}
+          onChange={({ from, to }) => update({ desde: from, hasta: to })}
+        />
         <Select
           label="Estado"
           placeholder="Todas"
           clearable
           clearButtonProps={{ 'aria-label': 'Quitar el estado' }}
-          data={PRESCRIPTION_STATUSES.map((value) => ({ value, label: PRESCRIPTION_STATUS_LABELS[value] }))}
+          data={PRESCRIPTION_SHOWN_STATUSES.map((value) => ({ value, label: PRESCRIPTION_STATUS_LABELS[value] }))}
           value={query.status ?? null}
           onChange={(value) => update({ estado: value })}
           w={160}
@@ -60,7 +75,13 @@ export function PrescriptionsList() {
         {list.isFetching && !list.isPending && <Loader size="xs" role="status" aria-label="Actualizando" />}
       </Group>
       {list.isPending && <LoadingBlock label="Cargando las recetas" />}
-      {list.isError && !list.data && <LoadErrorAlert title="No se han podido cargar las recetas" error={list.error} onRetry={() => void list.refetch()} />}
+      {list.isError && !list.data && (
+        <LoadErrorAlert
+          title="No se han podido cargar las recetas"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       {list.data && (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
@@ -68,7 +89,12 @@ export function PrescriptionsList() {
           </Text>
           <Stack component="ul" gap="sm" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {list.data.items.map((prescription) => (
-              <PrescriptionCard key={prescription.id} prescription={prescription} show="patient" onCancel={setCancelling} />
+              <PrescriptionCard
+                key={prescription.id}
+                prescription={prescription}
+                show="patient"
+                onCancel={setCancelling}
+              />
             ))}
           </Stack>
           <ListPagination

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { ChangePasswordInput } from '../../../../common/schemas/profile';
 import { apiFetch } from '../../../lib/api-client';
@@ -7,4 +7,11 @@ import { apiFetch } from '../../../lib/api-client';
 export const changePassword = (input: ChangePasswordInput) =>
   apiFetch<{ ok: true }>(api.profilePassword, { method: 'POST', body: input });
 
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // «Sesiones abiertas» (features/sessions) lists the sessions that just ended.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-sessions'] }),
+  });
+}

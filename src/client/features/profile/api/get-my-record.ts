@@ -6,6 +6,8 @@ import { apiFetch } from '../../../lib/api-client';
 /** GET api.myPatientRecord: the signed-in paciente's own record (409 until it is confirmed). */
 export const getMyRecord = (signal?: AbortSignal) => apiFetch<Patient>(api.myPatientRecord, { signal });
 
-export const getMyRecordQueryOptions = () => queryOptions({ queryKey: ['me', 'patient'], queryFn: ({ signal }) => getMyRecord(signal) });
+export const getMyRecordQueryOptions = () =>
+  queryOptions({ queryKey: ['me', 'patient'], queryFn: ({ signal }) => getMyRecord(signal) });
 
-export const useMyRecord = (options: { enabled?: boolean } = {}) => useQuery({ ...getMyRecordQueryOptions(), enabled: options.enabled ?? true });
+export const useMyRecord = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...getMyRecordQueryOptions(), enabled: options.enabled ?? true });

@@ -5,7 +5,8 @@ import { apiFetch } from '../../../lib/api-client';
 import { getMyDoctorCardQueryOptions } from './get-my-doctor-card';
 
 /** PATCH api.myDoctorCard: the doctor's own presentation, the one patients read when booking. */
-export const updateMyBio = (input: MyDoctorBioInput) => apiFetch<MyDoctorCard>(api.myDoctorCard, { method: 'PATCH', body: input });
+export const updateMyBio = (input: MyDoctorBioInput) =>
+  apiFetch<MyDoctorCard>(api.myDoctorCard, { method: 'PATCH', body: input });
 
 export function useUpdateMyBio() {
   const queryClient = useQueryClient();

@@ -6,7 +6,8 @@ import { apiFetch } from '../../../lib/api-client';
 import { getMyRecordQueryOptions } from './get-my-record';
 
 /** PATCH api.myContact: phone, e-mail and address of the paciente's own record. */
-export const updateMyContact = (input: MyContactInput) => apiFetch<Patient>(api.myContact, { method: 'PATCH', body: input });
+export const updateMyContact = (input: MyContactInput) =>
+  apiFetch<Patient>(api.myContact, { method: 'PATCH', body: input });
 
 export function useUpdateMyContact() {
   const queryClient = useQueryClient();

@@ -10,21 +10,30 @@ import { useChangePassword } from '../api/change-password';
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'Las contraseñas no coinciden' });
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Las contraseñas no coinciden',
+  });
 type FormValues = z.input<typeof formSchema>;
 
 /** Changing the password needs the current one; the other devices are signed out. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     setError(null);
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
-      notifications.show({ color: 'teal', message: 'Contraseña cambiada. Se han cerrado tus sesiones en otros dispositivos.' });
+      notifications.show({
+        color: 'teal',
+        message: 'Contraseña cambiada. Se han cerrado tus sesiones en otros dispositivos.',
+      });
     } catch (failure) {
       if (failure instanceof ApiError && failure.fields?.currentPassword) {
         form.setError('currentPassword', { message: failure.fields.currentPassword });
@@ -50,7 +59,13 @@ export function ChangePasswordForm() {
               {error}
             </Alert>
           )}
-          <PasswordInput label="Contraseña actual" autoComplete="current-password" required error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+          <PasswordInput
+            label="Contraseña actual"
+            autoComplete="current-password"
+            required
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
           <PasswordInput
             label="Contraseña nueva"
             description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
@@ -59,7 +74,13 @@ export function ChangePasswordForm() {
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
-          <PasswordInput label="Repite la contraseña nueva" autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <PasswordInput
+            label="Repite la contraseña nueva"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
           <Button type="submit" loading={form.formState.isSubmitting} w="fit-content">
             Cambiar contraseña
           </Button>

@@ -11,10 +11,17 @@ export function DataExportCard() {
           Tus datos
         </Title>
         <Text size="sm">
-          Descarga una copia de todo lo que la clínica guarda sobre ti: tu ficha y tus citas, en un archivo ZIP con los datos
-          (datos.json) y un resumen legible en PDF.
+          Descarga una copia de todo lo que la clínica guarda sobre ti: tu ficha y tus citas, en un archivo ZIP con los
+          datos (datos.json) y un resumen legible en PDF.
         </Text>
-        <Button component="a" href={dataExportHref} download leftSection={<IconDownload size={16} />} variant="light" w="fit-content">
+        <Button
+          component="a"
+          href={dataExportHref}
+          download
+          leftSection={<IconDownload size={16} />}
+          variant="light"
+          w="fit-content"
+        >
           Descargar mis datos
         </Button>
       </Stack>

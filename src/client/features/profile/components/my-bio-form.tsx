@@ -21,7 +21,8 @@ export function MyBioForm({ bio }: { bio: string }) {
     } catch (failure) {
       notifications.show({
         color: 'red',
-        message: failure instanceof ApiError ? failure.message : 'No se pudo guardar la presentación. Inténtalo de nuevo.',
+        message:
+          failure instanceof ApiError ? failure.message : 'No se pudo guardar la presentación. Inténtalo de nuevo.',
       });
     }
   });

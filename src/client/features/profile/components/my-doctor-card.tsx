@@ -1,5 +1,5 @@
 import { Alert, ColorSwatch, Group, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import { formatCalendarDate } from '../../../lib/dates';
 import { useMyDoctorCard } from '../api/get-my-doctor-card';
 import { MyBioForm } from './my-bio-form';
 import { MyScheduleTable } from './my-schedule-table';

@@ -6,15 +6,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { displayNameSchema, phoneSchema } from '../../../../common/schemas/auth';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 
 const profileFormSchema = z.object({
   displayName: displayNameSchema,
   phone: z.union([phoneSchema, z.literal('')]),
 });
 
-/** Name and phone of the signed-in user, saved as a merged profile update. */
-export function ProfileForm() {
+/**
+ * Name and phone of the signed-in user, saved as a merged profile update. `withPhone={false}` for a
+ * paciente whose record is hers: her one phone is the record's, edited in «Datos de contacto de tu ficha».
+ */
+export function ProfileForm({ withPhone = true }: { withPhone?: boolean }) {
   const { profile, updateProfile } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<z.input<typeof profileFormSchema>>({
@@ -24,7 +27,7 @@ export function ProfileForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
-    const result = await updateProfile(values);
+    const result = await updateProfile(withPhone ? values : { displayName: values.displayName });
     if (result.success) notifications.show({ color: 'teal', message: 'Perfil guardado' });
     else setError(result.error ?? null);
   });
@@ -39,9 +42,26 @@ export function ProfileForm() {
             </Alert>
           )}
           <TextInput label="Correo electrónico" value={profile?.email ?? ''} readOnly disabled />
-          <TextInput label="Nombre y apellidos" required error={form.formState.errors.displayName?.message} {...form.register('displayName')} />
-          <TextInput label="Teléfono" type="tel" error={form.formState.errors.phone?.message} {...form.register('phone')} />
-          <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty} w="fit-content">
+          <TextInput
+            label="Nombre y apellidos"
+            required
+            error={form.formState.errors.displayName?.message}
+            {...form.register('displayName')}
+          />
+          {withPhone && (
+            <TextInput
+              label="Teléfono"
+              type="tel"
+              error={form.formState.errors.phone?.message}
+              {...form.register('phone')}
+            />
+          )}
+          <Button
+            type="submit"
+            loading={form.formState.isSubmitting}
+            disabled={!form.formState.isDirty}
+            w="fit-content"
+          >
             Guardar cambios
           </Button>
         </Stack>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth } from '../../../lib/auth/use-auth';
 import { useUploadProfilePhoto } from '../api/upload-profile-photo';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -36,7 +36,13 @@ export function ProfilePhoto() {
           Foto
         </Title>
         <Group>
-          <Avatar src={profile?.photoURL || null} size={96} radius="xl" color="teal" alt={profile?.photoURL ? 'Tu foto de perfil' : ''} />
+          <Avatar
+            src={profile?.photoURL || null}
+            size={96}
+            radius="xl"
+            color="teal"
+            alt={profile?.photoURL ? 'Tu foto de perfil' : ''}
+          />
           <Stack gap={4}>
             <FileButton onChange={onFile} accept={TYPES.join(',')}>
               {(props) => (

@@ -3,13 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import type { RecordLinkStatus } from '../../../../common/schemas/record-link';
 import { errorMessageOf } from '../../../components/form-error';
-import { formatLongDateTime } from '../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../lib/dates';
 import { useResendRecordLink } from '../api/resend-record-link';
-
-const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { useClinicZone } from '../../../lib/clinic-time-zone';
 
 /** Why a paciente sees nothing of their record yet, and how to fix it: the e-mailed link, or a new one. */
 export function RecordLinkNotice({ status }: { status: RecordLinkStatus }) {
+  const timeZone = useClinicZone();
   const resend = useResendRecordLink();
   const send = () =>
     resend.mutate(undefined, {
@@ -29,18 +29,29 @@ export function RecordLinkNotice({ status }: { status: RecordLinkStatus }) {
         }),
     });
   return (
-    <Alert color="blue" variant="light" title="Confirma tu correo para ver tu ficha" icon={<IconMailForward size={20} aria-hidden />} maw={720}>
+    <Alert
+      color="blue"
+      variant="light"
+      title="Confirma tu correo para ver tu ficha"
+      icon={<IconMailForward size={20} aria-hidden />}
+      maw={720}
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
           Hemos encontrado una ficha con tu correo. Para verla, confirma tu correo con el enlace que te hemos enviado.
         </Text>
         <Text size="sm" c="dimmed">
           {status.sentAt
-            ? `Lo enviamos a ${status.email} el ${formatLongDateTime(status.sentAt, BROWSER_ZONE)}. El enlace sirve una vez y caduca en 24 horas.`
+            ? `Lo enviamos a ${status.email} el ${formatLongDayAndTime(status.sentAt, timeZone)}. El enlace sirve una vez y caduca en 24 horas.`
             : `Lo enviaremos a ${status.email}. El enlace sirve una vez y caduca en 24 horas.`}{' '}
           Hasta entonces no verás tus datos ni tus citas, ni podrás pedir cita por internet.
         </Text>
-        <Button variant="light" onClick={send} loading={resend.isPending} leftSection={<IconMailForward size={16} aria-hidden />}>
+        <Button
+          variant="light"
+          onClick={send}
+          loading={resend.isPending}
+          leftSection={<IconMailForward size={16} aria-hidden />}
+        >
           Reenviar enlace
         </Button>
       </Stack>

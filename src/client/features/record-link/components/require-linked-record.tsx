@@ -11,7 +11,13 @@ export function RequireLinkedRecord({ children }: { children: ReactNode }) {
   const link = useRecordLink();
   if (link.isPending) return <LoadingBlock label="Comprobando tu ficha" />;
   if (link.isError) {
-    return <LoadErrorAlert title="No se ha podido comprobar tu ficha" error={link.error} onRetry={() => void link.refetch()} />;
+    return (
+      <LoadErrorAlert
+        title="No se ha podido comprobar tu ficha"
+        error={link.error}
+        onRetry={() => void link.refetch()}
+      />
+    );
   }
   if (link.data.status === 'pending') return <RecordLinkNotice status={link.data} />;
   return <>{children}</>;

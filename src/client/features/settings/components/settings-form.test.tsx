@@ -27,6 +27,9 @@ const settings: ClinicSettingsResponse = {
   reminderLeadHours: 24,
   bookingsRequireConfirmation: false,
   feedPatientDisplay: 'initials',
+  mailIncludeReason: false,
+  staffIdleMinutes: 30,
+  requireSecondFactorForStaff: false,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 

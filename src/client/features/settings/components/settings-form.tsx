@@ -1,94 +1,30 @@
 import { zodResolver } from '../../../lib/zod-form';
-import { ActionIcon, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { type z } from 'zod';
 import {
   clinicSettingsSchema,
   type ClinicSettingsResponse,
   type ClinicSettingsUpdate,
 } from '../../../../common/schemas/settings';
-import { FEED_PATIENT_DISPLAYS, FEED_PATIENT_DISPLAY_LABELS } from '../../../../common/schemas/calendar-feeds';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
-import { ImageUpload } from '../../../components/image-upload';
-import { SwitchField } from '../../../components/switch-field';
 import { useUpdateSettings } from '../api/update-settings';
-import { FormSection } from '../../../components/form-section';
+import {
+  AppointmentRulesSection,
+  ClinicDataSection,
+  OpeningHoursSection,
+  SecuritySection,
+  type SettingsFormValues,
+} from './settings-sections';
 
-type SettingsFormValues = z.input<typeof clinicSettingsSchema>;
 type SettingsKey = keyof SettingsFormValues;
 
 const FIELD_NAMES = Object.keys(clinicSettingsSchema.shape) as SettingsKey[];
-const MAX_OPENING_ROWS = 14;
 
 function toFormValues({ updatedAt: _updatedAt, ...settings }: ClinicSettingsResponse): SettingsFormValues {
   return settings;
-}
-
-/** Every IANA time zone this browser knows, plus the current value when it is not among them. */
-function timeZoneOptions(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const all = new Set([...zones, 'UTC', current]);
-  return [...all].filter(Boolean).sort((a, b) => a.localeCompare(b));
-}
-
-function nowIn(timeZone: string): string | null {
-  try {
-    return new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(
-      new Date(),
-    );
-  } catch {
-    return null;
-  }
-}
-
-/** A whole number bound to the form; an empty box is NaN, which the schema refuses with its message. */
-function WholeNumberField({
-  control,
-  name,
-  label,
-  description,
-  suffix,
-  min,
-  max,
-}: {
-  control: Control<SettingsFormValues>;
-  name: FieldPath<SettingsFormValues>;
-  label: string;
-  description?: string;
-  suffix: string;
-  min: number;
-  max: number;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          size="md"
-          label={label}
-          description={description}
-          suffix={suffix}
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator="."
-          decimalSeparator=","
-          required
-          name={field.name}
-          ref={field.ref}
-          onBlur={field.onBlur}
-          value={typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : Number.NaN)}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
 }
 
 /** /admin/configuracion: the clinic's data, opening hours and appointment rules. */
@@ -101,8 +37,6 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
   });
   const { register, control, formState } = form;
   const { errors } = formState;
-  const openingHours = useFieldArray({ control, name: 'openingHours' });
-  const zones = useMemo(() => timeZoneOptions(settings.timeZone), [settings.timeZone]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -130,216 +64,13 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
       <Stack gap="lg" maw={960}>
         <FormFailureAlert failure={failure} />
 
-        <FormSection
-          title="Datos de la clínica"
-          description="Se muestran en la web pública y en los correos a los pacientes."
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Nombre de la clínica" required error={errors.name?.message} {...register('name')} />
-            <TextInput
-              label="Dirección"
-              autoComplete="street-address"
-              error={errors.address?.message}
-              {...register('address')}
-            />
-            <TextInput
-              label="Teléfono"
-              type="tel"
-              autoComplete="tel"
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
-            <TextInput
-              label="Correo electrónico"
-              type="email"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <TextInput
-              label="WhatsApp"
-              type="tel"
-              placeholder="+34 600 000 000"
-              description="Con prefijo internacional; la web pública lo ofrece como contacto."
-              error={errors.whatsapp?.message}
-              {...register('whatsapp')}
-            />
-            <TextInput
-              label="Enlace al mapa"
-              type="url"
-              placeholder="https://maps.google.com/…"
-              description="La dirección de la clínica en Google Maps u OpenStreetMap."
-              error={errors.mapUrl?.message}
-              {...register('mapUrl')}
-            />
-          </SimpleGrid>
-          <Controller
-            control={control}
-            name="logoUrl"
-            render={({ field, fieldState }) => (
-              <ImageUpload
-                label="Logotipo"
-                description="Aparece en la cabecera de la web y de las áreas privadas."
-                alt="Logotipo de la clínica"
-                value={field.value}
-                onChange={(url) => field.onChange(url)}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </FormSection>
+        <ClinicDataSection control={control} register={register} errors={errors} />
 
-        <FormSection
-          title="Horario de atención"
-          description="Lo que la web pública muestra como horario. Los huecos para citas salen del horario de cada doctor."
-        >
-          {openingHours.fields.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No hay horario publicado. Añade una fila por cada grupo de días.
-            </Text>
-          )}
-          <Stack gap="sm">
-            {openingHours.fields.map((row, index) => (
-              <Group key={row.id} align="flex-start" gap="sm" wrap="nowrap">
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1 }}>
-                  <TextInput
-                    label="Días"
-                    placeholder="Lunes a viernes"
-                    error={errors.openingHours?.[index]?.days?.message}
-                    {...register(`openingHours.${index}.days`)}
-                  />
-                  <TextInput
-                    label="Horario"
-                    placeholder="09:00–14:00 y 16:00–20:00"
-                    error={errors.openingHours?.[index]?.hours?.message}
-                    {...register(`openingHours.${index}.hours`)}
-                  />
-                </SimpleGrid>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  mt={28}
-                  onClick={() => openingHours.remove(index)}
-                  aria-label={`Quitar la fila ${index + 1} del horario`}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Stack>
-          {errors.openingHours?.root?.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.openingHours.root.message}
-            </Text>
-          )}
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            w="fit-content"
-            disabled={openingHours.fields.length >= MAX_OPENING_ROWS}
-            onClick={() => openingHours.append({ days: '', hours: '' }, { shouldFocus: true })}
-          >
-            Añadir fila
-          </Button>
-        </FormSection>
+        <OpeningHoursSection control={control} register={register} errors={errors} />
 
-        <FormSection title="Citas" description="Reglas de la reserva online, los recordatorios y las cancelaciones.">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={control}
-              name="timeZone"
-              render={({ field, fieldState }) => {
-                const now = nowIn(field.value);
-                return (
-                  <Select
-                    size="md"
-                    label="Zona horaria"
-                    description={now ? `Ahora allí: ${now}` : undefined}
-                    data={zones}
-                    searchable
-                    required
-                    allowDeselect={false}
-                    nothingFoundMessage="Ninguna zona horaria coincide"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value}
-                    onChange={(value) => field.onChange(value ?? '')}
-                    error={fieldState.error?.message}
-                  />
-                );
-              }}
-            />
-            <WholeNumberField
-              control={control}
-              name="defaultAppointmentMinutes"
-              label="Duración por defecto de una cita"
-              description="Para los doctores que no tengan una propia."
-              suffix=" min"
-              min={5}
-              max={480}
-            />
-            <WholeNumberField
-              control={control}
-              name="bookingHorizonDays"
-              label="Antelación máxima para reservar"
-              description="Hasta cuántos días vista se puede pedir cita."
-              suffix=" días"
-              min={1}
-              max={365}
-            />
-            <WholeNumberField
-              control={control}
-              name="minimumNoticeHours"
-              label="Aviso mínimo"
-              description="Horas que deben faltar como mínimo para reservar online."
-              suffix=" h"
-              min={0}
-              max={720}
-            />
-            <WholeNumberField
-              control={control}
-              name="cancellationWindowHours"
-              label="Plazo de cancelación"
-              description="Hasta cuántas horas antes puede el paciente cancelar o cambiar su cita."
-              suffix=" h"
-              min={0}
-              max={720}
-            />
-            <WholeNumberField
-              control={control}
-              name="reminderLeadHours"
-              label="Recordatorio por correo"
-              description="Horas antes de la cita en que se envía el recordatorio."
-              suffix=" h"
-              min={1}
-              max={336}
-            />
-          </SimpleGrid>
-          <SwitchField
-            control={control}
-            name="bookingsRequireConfirmation"
-            label="Las reservas online necesitan confirmación del personal"
-            description="Si está activado, las citas pedidas en la web quedan pendientes hasta que alguien de la clínica las confirme."
-          />
-          <Controller
-            control={control}
-            name="feedPatientDisplay"
-            render={({ field }) => (
-              <Select
-                size="md"
-                label="Pacientes en los calendarios suscritos"
-                description="Qué se ve de cada paciente en los enlaces de calendario (Google Calendar, Outlook, Apple). Nunca el motivo de la consulta."
-                data={FEED_PATIENT_DISPLAYS.map((value) => ({ value, label: FEED_PATIENT_DISPLAY_LABELS[value] }))}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                allowDeselect={false}
-                maw={420}
-              />
-            )}
-          />
-        </FormSection>
+        <AppointmentRulesSection control={control} savedTimeZone={settings.timeZone} />
+
+        <SecuritySection control={control} />
 
         <Group justify="flex-end" gap="sm">
           <Button

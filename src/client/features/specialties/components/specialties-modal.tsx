@@ -1,14 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { specialtyInputSchema, type Specialty } from '../../../../common/schemas/doctors';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateSpecialty } from '../api/create-specialty';
-import { useDeleteSpecialty } from '../api/delete-specialty';
-import { useSpecialties } from '../api/get-specialties';
-import { useRenameSpecialty } from '../api/rename-specialty';
+import { useCreateSpecialty, useDeleteSpecialty, useRenameSpecialty, useSpecialties } from '../../../api/specialties';
 
 /** The message of a name the schema refuses, or null. */
 function nameError(name: string): string | null {
@@ -158,6 +155,20 @@ function SpecialtyRow({ specialty, onChanged }: { specialty: Specialty; onChange
               </Group>
             )}
           </Group>
+          {mode === 'view' && (
+            <Checkbox
+              size="xs"
+              label="Para menores: al pedir cita se piden los datos del niño o la niña y de su responsable"
+              checked={Boolean(specialty.forMinors)}
+              disabled={rename.isPending}
+              onChange={(event) =>
+                rename.mutate(
+                  { id: specialty.id, name: specialty.name, forMinors: event.currentTarget.checked },
+                  { onError: (failure) => setError(errorMessageOf(failure)) },
+                )
+              }
+            />
+          )}
           {mode === 'delete' && (
             <Group justify="space-between" gap="xs">
               <Text size="sm">¿Borrar «{specialty.name}»?</Text>

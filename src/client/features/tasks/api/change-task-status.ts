@@ -15,12 +15,20 @@ export function useChangeTaskStatus() {
     onMutate: async ({ id, status }) => {
       await queryClient.cancelQueries({ queryKey: tasksRootKey });
       const previous = queryClient.getQueriesData<TaskList>({ queryKey: [...tasksRootKey, 'list'] });
-      queryClient.setQueriesData<TaskList>({ queryKey: [...tasksRootKey, 'list'] }, (list) =>
-        list && { ...list, items: list.items.map((task) => (task.id === id ? { ...task, status, overdue: status === 'hecha' ? false : task.overdue } : task)) },
+      queryClient.setQueriesData<TaskList>(
+        { queryKey: [...tasksRootKey, 'list'] },
+        (list) =>
+          list && {
+            ...list,
+            items: list.items.map((task) =>
+              task.id === id ? { ...task, status, overdue: status === 'hecha' ? false : task.overdue } : task,
+            ),
+          },
       );
       return { previous };
     },
-    onError: (_error, _input, context) => context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
+    onError: (_error, _input, context) =>
+      context?.previous.forEach(([key, data]) => queryClient.setQueryData(key, data)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tasksRootKey }),
   });
 }

@@ -9,5 +9,8 @@ export const createTask = (input: TaskCreateInput) => apiFetch<Task>(api.tasks, 
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTask, onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksRootKey }) });
+  return useMutation({
+    mutationFn: createTask,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksRootKey }),
+  });
 }

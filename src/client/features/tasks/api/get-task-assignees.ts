@@ -8,6 +8,10 @@ import { tasksRootKey } from './keys';
 export const getTaskAssignees = (signal?: AbortSignal) => apiFetch<TaskAssignee[]>(api.taskAssignees, { signal });
 
 export const getTaskAssigneesQueryOptions = () =>
-  queryOptions({ queryKey: [...tasksRootKey, 'assignees'], queryFn: ({ signal }) => getTaskAssignees(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...tasksRootKey, 'assignees'],
+    queryFn: ({ signal }) => getTaskAssignees(signal),
+    staleTime: 60_000,
+  });
 
 export const useTaskAssignees = (enabled = true) => useQuery({ ...getTaskAssigneesQueryOptions(), enabled });

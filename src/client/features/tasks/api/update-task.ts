@@ -9,5 +9,8 @@ export const updateTask = ({ id, changes }: { id: string; changes: TaskUpdateInp
 
 export function useUpdateTask() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTask, onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksRootKey }) });
+  return useMutation({
+    mutationFn: updateTask,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksRootKey }),
+  });
 }

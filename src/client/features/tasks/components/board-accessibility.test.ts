@@ -17,7 +17,11 @@ const context = (over: string | null) =>
     collisionRect: { width: 100, height: 80 },
   }) as never;
 const press = (code: string, over: string | null) =>
-  columnKeyboardCoordinates(new KeyboardEvent('keydown', { code }), { active: 't1', currentCoordinates: { x: 5, y: 5 }, context: context(over) });
+  columnKeyboardCoordinates(new KeyboardEvent('keydown', { code }), {
+    active: 't1',
+    currentCoordinates: { x: 5, y: 5 },
+    context: context(over),
+  });
 
 describe('the board by keyboard', () => {
   it('arrows jump to the centre of the next or previous column', () => {
@@ -43,8 +47,12 @@ describe('the board by keyboard', () => {
 
   it('announces in Spanish where the task is and where it was dropped', () => {
     const active = { id: 't1', data: { current: { task } } } as never;
-    expect(BOARD_ANNOUNCEMENTS.onDragOver({ active, over: { id: 'en_curso' } as never })).toBe('La tarea «Llamar al laboratorio» está sobre la columna En curso.');
-    expect(BOARD_ANNOUNCEMENTS.onDragEnd({ active, over: { id: 'hecha' } as never })).toBe('Has soltado la tarea «Llamar al laboratorio» en la columna Hecha.');
+    expect(BOARD_ANNOUNCEMENTS.onDragOver({ active, over: { id: 'en_curso' } as never })).toBe(
+      'La tarea «Llamar al laboratorio» está sobre la columna En curso.',
+    );
+    expect(BOARD_ANNOUNCEMENTS.onDragEnd({ active, over: { id: 'hecha' } as never })).toBe(
+      'Has soltado la tarea «Llamar al laboratorio» en la columna Hecha.',
+    );
     expect(BOARD_ANNOUNCEMENTS.onDragEnd({ active, over: null })).toMatch(/fuera de las columnas: no cambia/);
   });
 });

@@ -18,7 +18,11 @@ export function MyTasksCard() {
         Mis tareas
       </Title>
       {tasks.isError ? (
-        <LoadErrorAlert title="No se pudieron cargar tus tareas" error={tasks.error} onRetry={() => void tasks.refetch()} />
+        <LoadErrorAlert
+          title="No se pudieron cargar tus tareas"
+          error={tasks.error}
+          onRetry={() => void tasks.refetch()}
+        />
       ) : tasks.isPending ? (
         <Skeleton h={80} />
       ) : open.length === 0 ? (
@@ -41,9 +45,11 @@ export function MyTasksCard() {
                   {task.patient ? ` · Paciente: ${task.patient.name}` : ''}
                 </Text>
               </Stack>
+              {/* A bordered button, not a tinted pill: beside the status badges it looked like one more badge. */}
               <Button
-                size="compact-sm"
-                variant="light"
+                size="xs"
+                variant="default"
+                style={{ flexShrink: 0 }}
                 leftSection={<IconCheck size={14} aria-hidden />}
                 aria-label={`Marcar como hecha: ${task.title}`}
                 loading={changeStatus.isPending && changeStatus.variables?.id === task.id}

@@ -1,4 +1,12 @@
-import { DndContext, KeyboardSensor, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { TASK_STATUSES, TASK_STATUS_LABELS, type Task, type TaskStatus } from '../../../../common/schemas/tasks';
 import { BOARD_ANNOUNCEMENTS, BOARD_INSTRUCTIONS, columnKeyboardCoordinates } from './board-accessibility';
@@ -40,7 +48,12 @@ function BoardColumn({ status, tasks, onMove, onEdit }: TaskBoardProps & { statu
           </Text>
         )}
         {tasks.map((task) => (
-          <TaskCard key={task.id} task={task} onMove={(next) => onMove(task, next)} onEdit={onEdit ? () => onEdit(task) : undefined} />
+          <TaskCard
+            key={task.id}
+            task={task}
+            onMove={(next) => onMove(task, next)}
+            onEdit={onEdit ? () => onEdit(task) : undefined}
+          />
         ))}
       </Stack>
     </Paper>
@@ -58,10 +71,20 @@ export function TaskBoard({ tasks, onMove, onEdit }: TaskBoardProps) {
     if (task && over && over.id !== task.status) onMove(task, over.id as TaskStatus);
   };
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements: BOARD_ANNOUNCEMENTS, screenReaderInstructions: BOARD_INSTRUCTIONS }}>
+    <DndContext
+      sensors={sensors}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: BOARD_ANNOUNCEMENTS, screenReaderInstructions: BOARD_INSTRUCTIONS }}
+    >
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         {TASK_STATUSES.map((status) => (
-          <BoardColumn key={status} status={status} tasks={tasks.filter((task) => task.status === status)} onMove={onMove} onEdit={onEdit} />
+          <BoardColumn
+            key={status}
+            status={status}
+            tasks={tasks.filter((task) => task.status === status)}
+            onMove={onMove}
+            onEdit={onEdit}
+          />
         ))}
       </SimpleGrid>
     </DndContext>

@@ -14,7 +14,9 @@ interface TaskCardProps {
 /** A card of the board: dragged by its handle (pointer, or keyboard: Space, arrows, Space), or moved with «Mover a…». */
 export function TaskCard({ task, onMove, onEdit }: TaskCardProps) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id, data: { task } });
-  const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)`, zIndex: 10, position: 'relative' as const } : undefined;
+  const style = transform
+    ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)`, zIndex: 10, position: 'relative' as const }
+    : undefined;
   return (
     <Paper
       ref={setNodeRef}
@@ -28,7 +30,14 @@ export function TaskCard({ task, onMove, onEdit }: TaskCardProps) {
       component="article"
     >
       <Group align="flex-start" gap="xs" wrap="nowrap">
-        <ActionIcon variant="subtle" color="gray" aria-label={`Arrastrar la tarea «${task.title}»`} style={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Arrastrar la tarea «${task.title}»`}
+          style={{ cursor: 'grab', touchAction: 'none' }}
+          {...attributes}
+          {...listeners}
+        >
           <IconGripVertical size={18} aria-hidden />
         </ActionIcon>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>

@@ -3,7 +3,15 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { TASK_STATUSES, TASK_STATUS_LABELS, type Task, type TaskStatus } from '../../../../common/schemas/tasks';
 
 /** «Mover a…»: the same change as dragging the card, for whoever does not drag. */
-export function TaskMoveMenu({ task, onMove, disabled }: { task: Task; onMove: (status: TaskStatus) => void; disabled?: boolean }) {
+export function TaskMoveMenu({
+  task,
+  onMove,
+  disabled,
+}: {
+  task: Task;
+  onMove: (status: TaskStatus) => void;
+  disabled?: boolean;
+}) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -20,8 +20,15 @@ export function TasksWorkspace({ patientField }: { patientField: PatientField })
   const [view, setView] = useState<View>('lista');
   // «?overdue=true» (the dashboard's «Tareas vencidas» link) opens the list with that filter on.
   const [searchParams] = useSearchParams();
-  const [filters, setFilters] = useState<TaskListQuery>(() => ({ sort: 'due', ...(searchParams.get('overdue') === 'true' ? { overdue: 'true' } : {}) }));
-  const [editing, setEditing] = useState<{ opened: boolean; task: Task | null; key: number }>({ opened: false, task: null, key: 0 });
+  const [filters, setFilters] = useState<TaskListQuery>(() => ({
+    sort: 'due',
+    ...(searchParams.get('overdue') === 'true' ? { overdue: 'true' } : {}),
+  }));
+  const [editing, setEditing] = useState<{ opened: boolean; task: Task | null; key: number }>({
+    opened: false,
+    task: null,
+    key: 0,
+  });
   const query = view === 'tablero' ? { ...filters, status: undefined } : filters;
   const tasks = useTasks(query);
   const changeStatus = useChangeTaskStatus();
@@ -30,7 +37,8 @@ export function TasksWorkspace({ patientField }: { patientField: PatientField })
     changeStatus.mutate(
       { id: task.id, status },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: `«${task.title}» movida a ${TASK_STATUS_LABELS[status]}` }),
+        onSuccess: () =>
+          notifications.show({ color: 'green', message: `«${task.title}» movida a ${TASK_STATUS_LABELS[status]}` }),
         onError: (error) => notifications.show({ color: 'red', message: errorMessageOf(error) }),
       },
     );
@@ -54,7 +62,11 @@ export function TasksWorkspace({ patientField }: { patientField: PatientField })
       </Group>
       <TaskFilters value={filters} onChange={setFilters} patientField={patientField} showStatus={view === 'lista'} />
       {tasks.isError ? (
-        <LoadErrorAlert title="No se pudieron cargar las tareas" error={tasks.error} onRetry={() => void tasks.refetch()} />
+        <LoadErrorAlert
+          title="No se pudieron cargar las tareas"
+          error={tasks.error}
+          onRetry={() => void tasks.refetch()}
+        />
       ) : tasks.isPending ? (
         <LoadingBlock label="Cargando tareas" />
       ) : view === 'lista' ? (

@@ -37,8 +37,13 @@ describe('the paciente dashboard card «Tratamientos activos»', () => {
     renderScreen(<ActiveTreatmentsCard />);
     expect(await screen.findByText('3 de 10 sesiones')).toBeInTheDocument();
     expect(calls.at(-1)!.url).toBe('/api/treatments?status=activo');
-    expect(screen.getByRole('progressbar', { name: 'Progreso de Rehabilitación lumbar: 3 de 10 sesiones' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver mis tratamientos' })).toHaveAttribute('href', '/pacientes/tratamientos');
+    expect(
+      screen.getByRole('progressbar', { name: 'Progreso de Rehabilitación lumbar: 3 de 10 sesiones' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver mis tratamientos' })).toHaveAttribute(
+      'href',
+      '/pacientes/tratamientos',
+    );
   });
 
   it('says so when there is none, and still links to the screen', async () => {
@@ -46,6 +51,9 @@ describe('the paciente dashboard card «Tratamientos activos»', () => {
     renderScreen(<ActiveTreatmentsCard />);
     expect(await screen.findByText('No tienes tratamientos activos.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Tratamientos activos' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver mis tratamientos' })).toHaveAttribute('href', '/pacientes/tratamientos');
+    expect(screen.getByRole('link', { name: 'Ver mis tratamientos' })).toHaveAttribute(
+      'href',
+      '/pacientes/tratamientos',
+    );
   });
 });

@@ -1,8 +1,7 @@
 import { Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessageOf } from '../../../components/form-error';
-import { useTreatments } from '../api/get-treatments';
-import { useLinkAppointmentTreatment } from '../api/link-appointment-treatment';
+import { useLinkAppointmentTreatment, useTreatments } from '../../../api/treatments';
 
 /** On one of the doctor's appointments: which of their treatments of that patient it is a session of. */
 export function AppointmentTreatmentSelect({ appointmentId, patientId }: { appointmentId: string; patientId: string }) {
@@ -23,7 +22,11 @@ export function AppointmentTreatmentSelect({ appointmentId, patientId }: { appoi
         link.mutate(
           { appointmentId, treatmentId },
           {
-            onSuccess: () => notifications.show({ color: 'teal', message: treatmentId ? 'Cita enlazada al tratamiento' : 'Cita sin tratamiento' }),
+            onSuccess: () =>
+              notifications.show({
+                color: 'teal',
+                message: treatmentId ? 'Cita enlazada al tratamiento' : 'Cita sin tratamiento',
+              }),
             onError: (error) => notifications.show({ color: 'red', message: errorMessageOf(error) }),
           },
         )

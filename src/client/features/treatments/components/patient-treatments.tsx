@@ -3,7 +3,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Treatment } from '../../../../common/schemas/treatments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { useTreatments } from '../api/get-treatments';
+import { useTreatments } from '../../../api/treatments';
 import { TreatmentCard } from './treatment-card';
 import { TreatmentFormModal } from './treatment-form-modal';
 
@@ -22,7 +22,13 @@ export function PatientTreatments({ patientId, today }: { patientId: string; tod
         </Button>
       </Group>
       {treatments.isPending && <LoadingBlock label="Cargando los tratamientos" />}
-      {treatments.isError && <LoadErrorAlert title="No se han podido cargar los tratamientos" error={treatments.error} onRetry={() => void treatments.refetch()} />}
+      {treatments.isError && (
+        <LoadErrorAlert
+          title="No se han podido cargar los tratamientos"
+          error={treatments.error}
+          onRetry={() => void treatments.refetch()}
+        />
+      )}
       {treatments.data?.length === 0 && <Text c="dimmed">Sin tratamientos todavía.</Text>}
       {treatments.data?.map((treatment) => (
         <TreatmentCard
@@ -30,7 +36,13 @@ export function PatientTreatments({ patientId, today }: { patientId: string; tod
           treatment={treatment}
           subtitle={treatment.doctorName}
           actions={
-            <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => setEditing(treatment)} aria-label={`Editar ${treatment.title}`}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={() => setEditing(treatment)}
+              aria-label={`Editar ${treatment.title}`}
+            >
               Editar
             </Button>
           }

@@ -2,12 +2,24 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { api } from '../../../../common/paths';
-import { TREATMENT_STATUS_COLORS, TREATMENT_STATUS_LABELS, type Treatment } from '../../../../common/schemas/treatments';
-import { formatCalendarDate } from '../../../lib/calendar-date';
+import {
+  TREATMENT_STATUS_COLORS,
+  TREATMENT_STATUS_LABELS,
+  type Treatment,
+} from '../../../../common/schemas/treatments';
+import { formatCalendarDate } from '../../../lib/dates';
 import { TreatmentProgress } from './treatment-progress';
 
 /** A treatment: status, dates, diagnosis, progress of its sessions and its prescriptions to download. */
-export function TreatmentCard({ treatment, subtitle, actions }: { treatment: Treatment; subtitle: string; actions?: ReactNode }) {
+export function TreatmentCard({
+  treatment,
+  subtitle,
+  actions,
+}: {
+  treatment: Treatment;
+  subtitle: string;
+  actions?: ReactNode;
+}) {
   const dates = `Desde el ${formatCalendarDate(treatment.startDate)}${treatment.endDate ? ` hasta el ${formatCalendarDate(treatment.endDate)}` : ''}`;
   return (
     <Paper withBorder p="md" component="article" aria-label={treatment.title}>
@@ -50,7 +62,7 @@ export function TreatmentCard({ treatment, subtitle, actions }: { treatment: Tre
                 <Group key={prescription.id} gap="xs" wrap="nowrap" justify="space-between">
                   <Text size="sm" miw={0}>
                     {date}: {prescription.medicines.join(', ')}
-                    {prescription.status === 'anulada' && ' (anulada)'}
+                    {prescription.status !== 'activa' && ` (${prescription.status})`}
                   </Text>
                   <Button
                     component="a"

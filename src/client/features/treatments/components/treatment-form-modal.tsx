@@ -3,12 +3,16 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TREATMENT_STATUSES, TREATMENT_STATUS_LABELS, treatmentCreateSchema, type Treatment } from '../../../../common/schemas/treatments';
+import {
+  TREATMENT_STATUSES,
+  TREATMENT_STATUS_LABELS,
+  treatmentCreateSchema,
+  type Treatment,
+} from '../../../../common/schemas/treatments';
 import { DateField } from '../../../components/date-field';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { zodResolver } from '../../../lib/zod-form';
-import { useCreateTreatment } from '../api/create-treatment';
-import { useUpdateTreatment } from '../api/update-treatment';
+import { useCreateTreatment, useUpdateTreatment } from '../../../api/treatments';
 
 type Values = z.input<typeof treatmentCreateSchema>;
 const FIELDS = fieldsOf(['title', 'diagnosis', 'description', 'startDate', 'endDate', 'status', 'sessionsPlanned']);
@@ -35,7 +39,16 @@ function TreatmentForm({ patientId, treatment, today, onDone }: TreatmentFormPro
           status: treatment.status,
           sessionsPlanned: treatment.sessionsPlanned,
         }
-      : { patientId, title: '', diagnosis: '', description: '', startDate: today, endDate: null, status: 'activo', sessionsPlanned: 0 },
+      : {
+          patientId,
+          title: '',
+          diagnosis: '',
+          description: '',
+          startDate: today,
+          endDate: null,
+          status: 'activo',
+          sessionsPlanned: 0,
+        },
   });
   const create = useCreateTreatment();
   const update = useUpdateTreatment();
@@ -61,18 +74,50 @@ function TreatmentForm({ patientId, treatment, today, onDone }: TreatmentFormPro
       <Stack gap="md">
         <FormFailureAlert failure={failure} />
         <TextInput label="Título" required data-autofocus {...form.register('title')} error={errors.title?.message} />
-        <Textarea label="Diagnóstico" autosize minRows={1} maxRows={4} {...form.register('diagnosis')} error={errors.diagnosis?.message} />
-        <Textarea label="Descripción" autosize minRows={2} maxRows={8} {...form.register('description')} error={errors.description?.message} />
+        <Textarea
+          label="Diagnóstico"
+          autosize
+          minRows={1}
+          maxRows={4}
+          {...form.register('diagnosis')}
+          error={errors.diagnosis?.message}
+        />
+        <Textarea
+          label="Descripción"
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <Controller
             control={form.control}
             name="startDate"
-            render={({ field }) => <DateField label="Inicio" required value={field.value} onChange={(value) => field.onChange(value ?? '')} error={errors.startDate?.message} miw={160} />}
+            render={({ field }) => (
+              <DateField
+                label="Inicio"
+                required
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={errors.startDate?.message}
+                miw={160}
+              />
+            )}
           />
           <Controller
             control={form.control}
             name="endDate"
-            render={({ field }) => <DateField label="Fin" clearable value={field.value ?? null} onChange={field.onChange} error={errors.endDate?.message} miw={160} />}
+            render={({ field }) => (
+              <DateField
+                label="Fin"
+                clearable
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={errors.endDate?.message}
+                miw={160}
+              />
+            )}
           />
         </Group>
         <Group grow align="flex-start" wrap="wrap">
@@ -122,9 +167,19 @@ function TreatmentForm({ patientId, treatment, today, onDone }: TreatmentFormPro
 }
 
 /** Creates or edits (status included) a treatment of one of the doctor's patients. */
-export function TreatmentFormModal({ opened, onClose, ...props }: Omit<TreatmentFormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
+export function TreatmentFormModal({
+  opened,
+  onClose,
+  ...props
+}: Omit<TreatmentFormProps, 'onDone'> & { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={props.treatment ? 'Editar el tratamiento' : 'Nuevo tratamiento'} size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={props.treatment ? 'Editar el tratamiento' : 'Nuevo tratamiento'}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {opened && <TreatmentForm {...props} onDone={onClose} />}
     </Modal>
   );

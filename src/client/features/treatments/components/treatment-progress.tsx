@@ -9,7 +9,9 @@ export function TreatmentProgress({ done, planned, title }: { done: number; plan
       <Text size="sm" fw={600}>
         {label}
       </Text>
-      {planned > 0 && <Progress value={percent} color="teal.8" size="lg" aria-label={`Progreso de ${title}: ${label}`} />}
+      {planned > 0 && (
+        <Progress value={percent} color="teal.8" size="lg" aria-label={`Progreso de ${title}: ${label}`} />
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,10 @@ export const getUsers = (query: UserListQuery, signal?: AbortSignal) =>
   apiFetch<UserList>(`${api.users}${toQueryString({ ...query })}`, { signal });
 
 export const getUsersQueryOptions = (query: UserListQuery = {}) =>
-  queryOptions({ queryKey: [...usersRootKey, 'list', query], queryFn: ({ signal }) => getUsers(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...usersRootKey, 'list', query],
+    queryFn: ({ signal }) => getUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsers = (query: UserListQuery = {}) => useQuery(getUsersQueryOptions(query));

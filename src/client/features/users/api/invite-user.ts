@@ -9,5 +9,8 @@ export const inviteUser = (input: UserInviteInput) => apiFetch<User>(api.users, 
 
 export function useInviteUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: inviteUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersRootKey }) });
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersRootKey }),
+  });
 }

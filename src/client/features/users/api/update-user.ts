@@ -10,5 +10,8 @@ export const updateUser = ({ id, changes }: { id: string; changes: UserUpdateInp
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateUser, onSuccess: () => queryClient.invalidateQueries({ queryKey: usersRootKey }) });
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersRootKey }),
+  });
 }

@@ -10,23 +10,43 @@ import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateUser } from '../api/update-user';
+import { DeactivateUserDialog } from './deactivate-user-dialog';
 import { formatLastSignIn, UserStateBadge } from './user-badges';
 
 /** Display name, role and active: disabling signs the person out everywhere at once. */
 export function EditUserForm({ user, timeZone }: { user: User; timeZone: string }) {
   const update = useUpdateUser();
   const resend = useResendInvitation();
-  const [form, setForm] = useState({ displayName: user.displayName, role: user.role, active: user.state !== 'desactivado' });
+  const [form, setForm] = useState({
+    displayName: user.displayName,
+    role: user.role,
+    active: user.state !== 'desactivado',
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const wasActive = user.state !== 'desactivado';
 
-  const submit = async () => {
+  const submit = async (confirmed = false) => {
+    // Turning an active account off asks first (it signs the person out everywhere).
+    if (wasActive && !form.active && !confirmed) {
+      setConfirming(true);
+      return;
+    }
     setErrors({});
     setFailure(null);
     try {
       await update.mutateAsync({ id: user.id, changes: form });
-      notifications.show({ color: 'green', message: 'Usuario guardado' });
+      setConfirming(false);
+      const message =
+        wasActive && !form.active
+          ? 'Cuenta desactivada'
+          : !wasActive && form.active
+            ? 'Cuenta reactivada'
+            : 'Usuario guardado';
+      notifications.show({ color: 'green', message });
     } catch (error) {
+      setConfirming(false);
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       else setFailure(errorMessageOf(error));
     }
@@ -50,7 +70,14 @@ export function EditUserForm({ user, timeZone }: { user: User; timeZone: string 
         {user.state === 'invitacion_pendiente' && (
           <Alert color="yellow" icon={<IconMail size={18} aria-hidden />} title="Invitación pendiente">
             <Text size="sm">Todavía no ha elegido su contraseña.</Text>
-            <Button mt="sm" size="xs" variant="white" color="dark" onClick={resendInvitation} loading={resend.isPending}>
+            <Button
+              mt="sm"
+              size="xs"
+              variant="white"
+              color="dark"
+              onClick={resendInvitation}
+              loading={resend.isPending}
+            >
               Reenviar invitación
             </Button>
           </Alert>
@@ -71,10 +98,29 @@ export function EditUserForm({ user, timeZone }: { user: User; timeZone: string 
             {failure}
           </Alert>
         )}
-        <form onSubmit={(event) => { event.preventDefault(); void submit(); }} noValidate>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
           <Stack>
-            <TextInput label="Nombre visible" required value={form.displayName} onChange={(event) => setForm({ ...form, displayName: event.currentTarget.value })} error={errors.displayName} />
-            <Select label="Rol" data={ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))} value={form.role} allowDeselect={false} onChange={(role) => role && setForm({ ...form, role: role as Role })} error={errors.role} />
+            <TextInput
+              label="Nombre visible"
+              required
+              value={form.displayName}
+              onChange={(event) => setForm({ ...form, displayName: event.currentTarget.value })}
+              error={errors.displayName}
+            />
+            <Select
+              label="Rol"
+              data={ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+              value={form.role}
+              allowDeselect={false}
+              onChange={(role) => role && setForm({ ...form, role: role as Role })}
+              error={errors.role}
+            />
             <Switch
               label="Cuenta activa"
               description="Al desactivarla, se cierran sus sesiones y no puede volver a entrar."
@@ -92,6 +138,13 @@ export function EditUserForm({ user, timeZone }: { user: User; timeZone: string 
           </Stack>
         </form>
       </Stack>
+      <DeactivateUserDialog
+        name={user.displayName}
+        opened={confirming}
+        loading={update.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void submit(true)}
+      />
     </Paper>
   );
 }

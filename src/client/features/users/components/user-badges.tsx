@@ -1,8 +1,13 @@
 import { Badge } from '@mantine/core';
 import { ROLE_LABELS, type Role } from '../../../../common/roles';
 import { USER_STATE_LABELS, type UserState } from '../../../../common/schemas/users';
+import { formatDateTime } from '../../../lib/dates';
 
-const STATE_COLORS: Record<UserState, string> = { activo: 'green', desactivado: 'gray', invitacion_pendiente: 'yellow' };
+const STATE_COLORS: Record<UserState, string> = {
+  activo: 'green',
+  desactivado: 'gray',
+  invitacion_pendiente: 'yellow',
+};
 
 export const UserStateBadge = ({ state }: { state: UserState }) => (
   <Badge color={STATE_COLORS[state]} variant="light" radius="sm">
@@ -17,4 +22,4 @@ export const UserRoleBadge = ({ role }: { role: Role }) => (
 );
 
 export const formatLastSignIn = (iso: string | null, timeZone: string) =>
-  iso ? new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso)) : 'Nunca';
+  iso ? formatDateTime(iso, timeZone) : 'Nunca';

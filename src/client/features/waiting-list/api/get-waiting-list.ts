@@ -9,6 +9,10 @@ export const getWaitingList = (query: WaitingListQuery, signal?: AbortSignal) =>
   apiFetch<WaitingEntry[]>(`${api.waitingList}${toQueryString({ ...query })}`, { signal });
 
 export const getWaitingListQueryOptions = (query: WaitingListQuery = {}) =>
-  queryOptions({ queryKey: [...waitingListRootKey, 'staff', query], queryFn: ({ signal }) => getWaitingList(query, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...waitingListRootKey, 'staff', query],
+    queryFn: ({ signal }) => getWaitingList(query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useWaitingList = (query: WaitingListQuery = {}) => useQuery(getWaitingListQueryOptions(query));

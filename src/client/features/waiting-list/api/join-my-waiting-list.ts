@@ -5,9 +5,13 @@ import { apiFetch } from '../../../lib/api-client';
 import { waitingListRootKey } from './keys';
 
 /** A paciente joins the list from their area. */
-export const joinMyWaitingList = (input: MyWaitingJoinInput) => apiFetch<WaitingEntry>(api.myWaitingList, { method: 'POST', body: input });
+export const joinMyWaitingList = (input: MyWaitingJoinInput) =>
+  apiFetch<WaitingEntry>(api.myWaitingList, { method: 'POST', body: input });
 
 export function useJoinMyWaitingList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: joinMyWaitingList, onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }) });
+  return useMutation({
+    mutationFn: joinMyWaitingList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }),
+  });
 }

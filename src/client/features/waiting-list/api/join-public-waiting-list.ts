@@ -1,10 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
-import type { PublicWaitingJoinInput, WaitingEntry } from '../../../../common/schemas/waiting-list';
+import type { PublicWaitingJoined, PublicWaitingJoinInput } from '../../../../common/schemas/waiting-list';
 import { apiFetch } from '../../../lib/api-client';
+import { waitingListRootKey } from './keys';
 
-/** Anyone joins from /agendar-cita (a signed-in paciente with their own record). */
+/**
+ * Anyone joins from /agendar-cita (a signed-in paciente with their own record). The answer is the wish as
+ * recorded, nothing of the record it went to.
+ */
 export const joinPublicWaitingList = (input: PublicWaitingJoinInput) =>
-  apiFetch<WaitingEntry>(api.publicWaitingList, { method: 'POST', body: input });
+  apiFetch<PublicWaitingJoined>(api.publicWaitingList, { method: 'POST', body: input });
 
-export const useJoinPublicWaitingList = () => useMutation({ mutationFn: joinPublicWaitingList });
+export function useJoinPublicWaitingList() {
+  const queryClient = useQueryClient();
+  // A signed-in paciente's own list (in her area) now holds the entry.
+  return useMutation({
+    mutationFn: joinPublicWaitingList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }),
+  });
+}

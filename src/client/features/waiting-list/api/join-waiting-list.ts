@@ -5,9 +5,13 @@ import { apiFetch } from '../../../lib/api-client';
 import { waitingListRootKey } from './keys';
 
 /** The desk puts any patient on the list. */
-export const joinWaitingList = (input: StaffWaitingJoinInput) => apiFetch<WaitingEntry>(api.waitingList, { method: 'POST', body: input });
+export const joinWaitingList = (input: StaffWaitingJoinInput) =>
+  apiFetch<WaitingEntry>(api.waitingList, { method: 'POST', body: input });
 
 export function useJoinWaitingList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: joinWaitingList, onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }) });
+  return useMutation({
+    mutationFn: joinWaitingList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }),
+  });
 }

@@ -5,9 +5,13 @@ import { apiFetch } from '../../../lib/api-client';
 import { waitingListRootKey } from './keys';
 
 /** A paciente leaves one of their entries. */
-export const leaveMyWaitingList = (id: string) => apiFetch<WaitingEntry>(api.myWaitingListEntry(id), { method: 'DELETE' });
+export const leaveMyWaitingList = (id: string) =>
+  apiFetch<WaitingEntry>(api.myWaitingListEntry(id), { method: 'DELETE' });
 
 export function useLeaveMyWaitingList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: leaveMyWaitingList, onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }) });
+  return useMutation({
+    mutationFn: leaveMyWaitingList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }),
+  });
 }

@@ -9,5 +9,8 @@ export const leaveWaitingList = (id: string) => apiFetch<WaitingEntry>(api.waiti
 
 export function useLeaveWaitingList() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: leaveWaitingList, onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }) });
+  return useMutation({
+    mutationFn: leaveWaitingList,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: waitingListRootKey }),
+  });
 }

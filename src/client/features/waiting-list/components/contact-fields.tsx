@@ -25,8 +25,24 @@ export function ContactFields({ value, onChange, errors, readOnly }: ContactFiel
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label="Nombre" required={!readOnly} autoComplete="given-name" value={value.firstName} onChange={(e) => set({ firstName: e.currentTarget.value })} error={errors.firstName} {...account} />
-        <TextInput label="Apellidos" required={!readOnly} autoComplete="family-name" value={value.lastName} onChange={(e) => set({ lastName: e.currentTarget.value })} error={errors.lastName} {...account} />
+        <TextInput
+          label="Nombre"
+          required={!readOnly}
+          autoComplete="given-name"
+          value={value.firstName}
+          onChange={(e) => set({ firstName: e.currentTarget.value })}
+          error={errors.firstName}
+          {...account}
+        />
+        <TextInput
+          label="Apellidos"
+          required={!readOnly}
+          autoComplete="family-name"
+          value={value.lastName}
+          onChange={(e) => set({ lastName: e.currentTarget.value })}
+          error={errors.lastName}
+          {...account}
+        />
         <TextInput
           label="Correo electrónico"
           type="email"
@@ -38,12 +54,32 @@ export function ContactFields({ value, onChange, errors, readOnly }: ContactFiel
           error={errors.email}
           {...account}
         />
-        <TextInput label="Teléfono" type="tel" required={!readOnly} autoComplete="tel" value={value.phone} onChange={(e) => set({ phone: e.currentTarget.value })} error={errors.phone} {...account} />
+        <TextInput
+          label="Teléfono"
+          type="tel"
+          required={!readOnly}
+          autoComplete="tel"
+          value={value.phone}
+          onChange={(e) => set({ phone: e.currentTarget.value })}
+          error={errors.phone}
+          {...account}
+        />
       </SimpleGrid>
       {/* Honeypot: people never see or reach it; bots fill it in and the server refuses them. */}
-      <Box aria-hidden="true" style={{ position: 'absolute', left: -10_000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
+      <Box
+        aria-hidden="true"
+        style={{ position: 'absolute', left: -10_000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
+      >
         <label htmlFor="waiting-website">No rellenes este campo</label>
-        <input id="waiting-website" type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" value={value.website} onChange={(e) => set({ website: e.currentTarget.value })} />
+        <input
+          id="waiting-website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          aria-hidden="true"
+          value={value.website}
+          onChange={(e) => set({ website: e.currentTarget.value })}
+        />
       </Box>
       {!readOnly && (
         <Checkbox

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useJoinMyWaitingList } from '../api/join-my-waiting-list';
 import { useJoinPublicWaitingList } from '../api/join-public-waiting-list';
 import { ContactFields, type Contact } from './contact-fields';
+import { WishDays, wishTarget } from './entry-summary';
 import { useWish, WishFields, type Wish } from './wish-fields';
 
 interface JoinWaitingListModalProps {
@@ -36,6 +37,8 @@ export function JoinWaitingListModal({ opened, onClose, options, mode, patient, 
   const joinMine = useJoinMyWaitingList();
   const mutation = mode === 'mine' ? joinMine : joinPublic;
   const [done, setDone] = useState(false);
+  // What was recorded, as the server answered it (the public answer carries only the wish).
+  const joined = mode === 'mine' ? joinMine.data : joinPublic.data?.wish;
   const error = mutation.error instanceof ApiError ? mutation.error : null;
   const errors = error?.fields ?? {};
 
@@ -55,8 +58,16 @@ export function JoinWaitingListModal({ opened, onClose, options, mode, patient, 
       {done ? (
         <Stack>
           <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Estás en la lista de espera">
-            Si se libera una hora que encaje, te enviaremos un correo con un enlace para reservarla con un clic. Lo recibirán
-            también otras personas de la lista: la hora es para quien lo abra antes.
+            {joined && (
+              <Stack gap={0} mb="xs">
+                <Text size="sm" fw={600}>
+                  {wishTarget(joined)}
+                </Text>
+                <WishDays entry={joined} />
+              </Stack>
+            )}
+            Si se libera una hora que encaje, te enviaremos un correo con un enlace para reservarla con un clic. Lo
+            recibirán también otras personas de la lista: la hora es para quien lo abra antes.
           </Alert>
           <Group justify="flex-end">
             <Button onClick={close}>Entendido</Button>
@@ -81,7 +92,9 @@ export function JoinWaitingListModal({ opened, onClose, options, mode, patient, 
               </Alert>
             )}
             <WishFields options={options} value={wish} onChange={setWish} errors={errors} />
-            {mode === 'public' && <ContactFields value={contact} onChange={setContact} errors={errors} readOnly={Boolean(patient)} />}
+            {mode === 'public' && (
+              <ContactFields value={contact} onChange={setContact} errors={errors} readOnly={Boolean(patient)} />
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancelar

@@ -19,7 +19,13 @@ export function MyWaitingList({ options }: { options: BookingOptions | undefined
         Lista de espera
       </Title>
       {entries.isPending && <LoadingBlock label="Cargando tu lista de espera" />}
-      {entries.isError && <LoadErrorAlert title="No se ha podido cargar tu lista de espera" error={entries.error} onRetry={() => void entries.refetch()} />}
+      {entries.isError && (
+        <LoadErrorAlert
+          title="No se ha podido cargar tu lista de espera"
+          error={entries.error}
+          onRetry={() => void entries.refetch()}
+        />
+      )}
       {entries.data && visible.length === 0 && (
         <Text size="sm" c="dimmed">
           No estás en ninguna lista de espera.
@@ -35,7 +41,13 @@ export function MyWaitingList({ options }: { options: BookingOptions | undefined
             <Group gap="sm">
               <WaitingStateBadge state={entry.state} />
               {entry.state !== 'reservada' && (
-                <Button variant="subtle" color="red" size="compact-sm" loading={leave.isPending && leave.variables === entry.id} onClick={() => leave.mutate(entry.id)}>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="compact-sm"
+                  loading={leave.isPending && leave.variables === entry.id}
+                  onClick={() => leave.mutate(entry.id)}
+                >
                   Salir de la lista
                 </Button>
               )}

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { ApiError } from '../../../lib/api-client';
@@ -35,7 +36,26 @@ export function StaffAddModal({ opened, onClose, options, patientField }: StaffA
         aria-label="Añadir a la lista de espera"
         onSubmit={(event) => {
           event.preventDefault();
-          join.mutate({ ...wish, patientId: patientId ?? '', notes }, { onSuccess: close });
+          join.mutate(
+            { ...wish, patientId: patientId ?? '', notes },
+            {
+              onSuccess: (entry) => {
+                close();
+                notifications.show({
+                  color: entry.patientEmail ? 'teal' : 'orange',
+                  title: 'Añadido a la lista de espera',
+                  message: (
+                    <Text size="sm" c="var(--mantine-color-text)">
+                      {entry.patientEmail
+                        ? `${entry.patientName} recibirá por correo las ofertas de huecos que le encajen.`
+                        : `${entry.patientName} no tiene correo electrónico: cuando se libere un hueco que le encaje, recepción recibirá una tarea para llamarle.`}
+                    </Text>
+                  ),
+                  closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+                });
+              },
+            },
+          );
         }}
       >
         <Stack gap="md">
@@ -46,7 +66,13 @@ export function StaffAddModal({ opened, onClose, options, patientField }: StaffA
           )}
           {patientField(patientId, setPatientId, errors.patientId)}
           <WishFields options={options} value={wish} onChange={setWish} errors={errors} />
-          <Textarea label="Nota para recepción" description="Opcional, p. ej. «prefiere que la llamen»." maxLength={500} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <Textarea
+            label="Nota para recepción"
+            description="Opcional, p. ej. «prefiere que la llamen»."
+            maxLength={500}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancelar

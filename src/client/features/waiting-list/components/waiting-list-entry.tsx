@@ -25,7 +25,14 @@ export function WaitingListEntry({ options, specialtyId, doctorId, patient, mode
         </Button>
       </Group>
       {open && (
-        <JoinWaitingListModal opened={open} onClose={() => setOpen(false)} options={options} mode={mode} patient={patient} initial={{ specialtyId, doctorId }} />
+        <JoinWaitingListModal
+          opened={open}
+          onClose={() => setOpen(false)}
+          options={options}
+          mode={mode}
+          patient={patient}
+          initial={{ specialtyId, doctorId }}
+        />
       )}
     </Paper>
   );

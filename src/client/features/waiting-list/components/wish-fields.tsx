@@ -2,7 +2,7 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { PART_OF_DAY_LABELS, PARTS_OF_DAY, type PartOfDay } from '../../../../common/schemas/waiting-list';
-import { addDays, todayIn } from '../../../lib/clinic-time';
+import { addDays, todayIn } from '../../../lib/dates';
 
 export interface Wish {
   specialtyId: string | null;
@@ -17,7 +17,14 @@ const ANY = 'cualquiera';
 /** What a new entry starts with: today and the next two weeks, any time of the day. */
 export function useWish(timeZone: string, initial: Partial<Wish> = {}) {
   const today = todayIn(timeZone);
-  return useState<Wish>({ specialtyId: null, doctorId: null, fromDate: today, toDate: addDays(today, 14), partOfDay: 'cualquiera', ...initial });
+  return useState<Wish>({
+    specialtyId: null,
+    doctorId: null,
+    fromDate: today,
+    toDate: addDays(today, 14),
+    partOfDay: 'cualquiera',
+    ...initial,
+  });
 }
 
 interface WishFieldsProps {
@@ -44,7 +51,10 @@ export function WishFields({ options, value, onChange, errors }: WishFieldsProps
       />
       <Select
         label="Profesional"
-        data={[{ value: ANY, label: 'Cualquier profesional de la especialidad' }, ...doctors.map((doctor) => ({ value: doctor.id, label: doctor.displayName }))]}
+        data={[
+          { value: ANY, label: 'Cualquier profesional de la especialidad' },
+          ...doctors.map((doctor) => ({ value: doctor.id, label: doctor.displayName })),
+        ]}
         value={value.doctorId ?? ANY}
         onChange={(doctorId) => {
           const doctor = options.doctors.find((item) => item.id === doctorId);
@@ -53,8 +63,22 @@ export function WishFields({ options, value, onChange, errors }: WishFieldsProps
         error={errors.doctorId}
         allowDeselect={false}
       />
-      <TextInput label="Desde el día" type="date" required value={value.fromDate} onChange={(event) => set({ fromDate: event.currentTarget.value })} error={errors.fromDate} />
-      <TextInput label="Hasta el día" type="date" required value={value.toDate} onChange={(event) => set({ toDate: event.currentTarget.value })} error={errors.toDate} />
+      <TextInput
+        label="Desde el día"
+        type="date"
+        required
+        value={value.fromDate}
+        onChange={(event) => set({ fromDate: event.currentTarget.value })}
+        error={errors.fromDate}
+      />
+      <TextInput
+        label="Hasta el día"
+        type="date"
+        required
+        value={value.toDate}
+        onChange={(event) => set({ toDate: event.currentTarget.value })}
+        error={errors.toDate}
+      />
       <Select
         label="Momento del día"
         data={PARTS_OF_DAY.map((part) => ({ value: part, label: PART_OF_DAY_LABELS[part] }))}

@@ -1,8 +1,9 @@
 import '../../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONFIRMED_LABEL } from '../../../../../common/schemas/confirmations';
+import type { SessionState } from '../../../../../common/schemas/auth';
 import type { Doctor } from '../../../../../common/schemas/doctors';
-import { AuthContextProvider, type AuthContextValue } from '../../../../lib/auth/auth-provider';
 import { renderScreen, stubApi } from '../../../../test/render';
 import { appointment } from '../../test/fixtures';
 import { DayColumns } from './day-columns';
@@ -26,13 +27,12 @@ const doctor = (id: string, displayName: string, color: string): Doctor => ({
   nextFreeSlot: null,
 });
 const doctors = [doctor('d-1', 'Dra. Ana Pez', '#fcc419'), doctor('d-2', 'Dr. Luis Mar', '#1864ab')];
-const auth = { profile: { id: 'u-1' } } as unknown as AuthContextValue;
+const session = { user: { id: 'u-1' }, profile: { id: 'u-1' } } as unknown as SessionState;
 
 function show() {
   return renderScreen(
-    <AuthContextProvider value={auth}>
-      <DayColumns timeZone="Europe/Madrid" doctors={doctors} date="2026-03-23" onDateChange={() => {}} />
-    </AuthContextProvider>,
+    <DayColumns timeZone="Europe/Madrid" doctors={doctors} date="2026-03-23" onDateChange={() => {}} />,
+    { session },
   );
 }
 
@@ -44,13 +44,32 @@ afterEach(() => {
 
 describe('the day with a column per doctor', () => {
   it("shows a column per doctor with their hours, an absence, and each appointment in its doctor's column", async () => {
-    const { calls } = stubApi(() => ({
-      status: 200,
-      body: [
-        appointment({ id: 'a-1', doctorId: 'd-1', doctorColor: '#fcc419', patientName: 'Eva Sol', startsAt: '2026-03-23T08:30:00Z', endsAt: '2026-03-23T08:50:00Z' }),
-        appointment({ id: 'a-2', doctorId: 'd-2', doctorColor: '#1864ab', patientName: 'Íñigo Gil', startsAt: '2026-03-23T09:00:00Z', endsAt: '2026-03-23T09:20:00Z', status: 'pendiente' }),
-      ],
-    }));
+    const { calls } = stubApi((call) =>
+      call.url.startsWith('/api/appointment-answers')
+        ? { status: 200, body: { answers: [] } }
+        : {
+            status: 200,
+            body: [
+              appointment({
+                id: 'a-1',
+                doctorId: 'd-1',
+                doctorColor: '#fcc419',
+                patientName: 'Eva Sol',
+                startsAt: '2026-03-23T08:30:00Z',
+                endsAt: '2026-03-23T08:50:00Z',
+              }),
+              appointment({
+                id: 'a-2',
+                doctorId: 'd-2',
+                doctorColor: '#1864ab',
+                patientName: 'Íñigo Gil',
+                startsAt: '2026-03-23T09:00:00Z',
+                endsAt: '2026-03-23T09:20:00Z',
+                status: 'pendiente',
+              }),
+            ],
+          },
+    );
     show();
     const ana = await screen.findByRole('button', { name: '09:30–09:50, Eva Sol, Confirmada' });
     expect(within(screen.getByRole('list', { name: 'Citas de Dra. Ana Pez' })).getByRole('button')).toBe(ana);
@@ -59,20 +78,63 @@ describe('the day with a column per doctor', () => {
     // Text by contrast: black on the light yellow, white on the dark blue.
     expect(ana).toHaveStyle({ color: '#000000' });
     expect(luis).toHaveStyle({ color: '#ffffff' });
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Dra. Ana Pez', 'Dr. Luis Mar']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Dra. Ana Pez',
+      'Dr. Luis Mar',
+    ]);
     expect(screen.getAllByText('09:00–14:00')).toHaveLength(2);
     expect(screen.getByText('Ausente: Formación')).toBeInTheDocument();
-    expect(calls[0]!.url).toBe('/api/appointments/range?from=2026-03-22T23%3A00%3A00.000Z&to=2026-03-23T23%3A00%3A00.000Z');
+    expect(calls[0]!.url).toBe(
+      '/api/appointments/range?from=2026-03-22T23%3A00%3A00.000Z&to=2026-03-23T23%3A00%3A00.000Z',
+    );
+  });
+
+  it('shows the double tick of a patient who confirmed from the reminder on their card, as the diary does', async () => {
+    stubApi((call) =>
+      call.url.startsWith('/api/appointment-answers/range')
+        ? {
+            status: 200,
+            body: { answers: [{ appointmentId: 'a-1', answer: 'confirmed', answeredAt: '2026-03-22T10:00:00Z' }] },
+          }
+        : {
+            status: 200,
+            body: [
+              appointment({
+                id: 'a-1',
+                doctorId: 'd-1',
+                doctorColor: '#fcc419',
+                patientName: 'Eva Sol',
+                startsAt: '2026-03-23T08:30:00Z',
+                endsAt: '2026-03-23T08:50:00Z',
+              }),
+              appointment({
+                id: 'a-2',
+                doctorId: 'd-2',
+                doctorColor: '#1864ab',
+                patientName: 'Íñigo Gil',
+                startsAt: '2026-03-23T09:00:00Z',
+                endsAt: '2026-03-23T09:20:00Z',
+              }),
+            ],
+          },
+    );
+    show();
+    const eva = await screen.findByRole('button', { name: `09:30–09:50, Eva Sol, Confirmada, ${CONFIRMED_LABEL}` });
+    expect(eva).toHaveTextContent('✓✓');
+    expect(screen.getByRole('button', { name: '10:00–10:20, Íñigo Gil, Confirmada' })).not.toHaveTextContent('✓✓');
   });
 
   it("remembers the user's choice of doctors and their order", async () => {
-    stubApi(() => ({ status: 200, body: [] }));
+    stubApi((call) => ({ status: 200, body: call.url.startsWith('/api/appointment-answers') ? { answers: [] } : [] }));
     const { user } = show();
     await user.click(await screen.findByRole('button', { name: 'Profesionales (2 de 2)' }));
     await user.click(screen.getByRole('button', { name: 'Subir a Dr. Luis Mar' }));
     await user.click(screen.getByRole('checkbox', { name: 'Mostrar a Dra. Ana Pez' }));
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Dr. Luis Mar']);
-    expect(JSON.parse(window.localStorage.getItem(columnsStorageKey('u-1'))!)).toEqual({ order: ['d-2', 'd-1'], hidden: ['d-1'] });
+    expect(JSON.parse(window.localStorage.getItem(columnsStorageKey('u-1'))!)).toEqual({
+      order: ['d-2', 'd-1'],
+      hidden: ['d-1'],
+    });
 
     cleanup();
     show();

@@ -1,3 +1,4 @@
+import { HolidayNotice } from '../holiday-notice';
 import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,9 +7,13 @@ import type { Appointment } from '../../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../../common/schemas/doctors';
 import { LoadErrorAlert } from '../../../../components/load-state';
 import { toQueryString } from '../../../../lib/api-client';
-import { todayIn } from '../../../../lib/clinic-time';
+import { now } from '../../../../lib/clock';
+import { epochMs, todayIn } from '../../../../lib/dates';
 import { useLiveRefresh } from '../../../../lib/live-events';
+import { useQuery } from '@tanstack/react-query';
+import { getAppointmentAnswersRangeQueryOptions } from '../../api/get-appointment-answers-range';
 import { useAppointmentsRange } from '../../api/get-appointments-range';
+import { useHolidaysRange } from '../../../../api/holidays';
 import { appointmentsRootKey } from '../../api/keys';
 import { dayRange, instantAt, orderDoctors, placeAppointments, type PlacedAppointment } from '../../utils/day-columns';
 import { AppointmentDrawer } from '../appointment-drawer';
@@ -21,8 +26,12 @@ import { useCardDrag } from './use-card-drag';
 import { useColumnMove } from './use-column-move';
 import { useColumnsPreference } from './use-columns-preference';
 import { useNowMinute } from './use-now-minute';
+import { useScrollToNow } from './use-scroll-to-now';
 import './day-columns.css';
 import '../appointment-calendar.css';
+
+/** A short number for a long text (a query key's version). */
+const hashOf = (text: string) => [...text].reduce((hash, char) => (Math.imul(hash, 31) + char.charCodeAt(0)) | 0, 0);
 
 interface DayColumnsProps {
   timeZone: string;
@@ -43,7 +52,21 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
   const { ordered, shown } = useMemo(() => orderDoctors(doctors, preference), [doctors, preference]);
   const range = useMemo(() => dayRange(date, timeZone), [date, timeZone]);
   const appointments = useAppointmentsRange(range);
+  const holidays = useHolidaysRange({ from: date, to: date });
   useLiveRefresh([...appointmentsRootKey, 'range']);
+  // The double tick of the patients who confirmed from the reminder, as in the diary and the week view.
+  // Asked again when the day's appointments change (by content: a refetch that brings the same list, as
+  // after a refused move, asks nothing; tying it to the list's `dataUpdatedAt` looped there, React's
+  // «maximum update depth»).
+  const version = hashOf((appointments.data ?? []).map((a) => `${a.id}@${a.updatedAt}`).join(','));
+  const answers = useQuery(getAppointmentAnswersRangeQueryOptions(range, version));
+  // Keyed by content, as in the week view: the selected answers are a new map on every render.
+  const confirmedKey = [...(answers.data?.values() ?? [])]
+    .filter((answer) => answer.answer === 'confirmed')
+    .map((answer) => answer.appointmentId)
+    .sort()
+    .join(',');
+  const confirmedIds = useMemo(() => new Set(confirmedKey ? confirmedKey.split(',') : []), [confirmedKey]);
   const [openId, setOpenId] = useState<string | null>(null);
   const move = useColumnMove(timeZone, (id) => doctors.find((doctor) => doctor.id === id)?.displayName ?? '');
 
@@ -54,7 +77,15 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
         ? { ...appointment, doctorId: moved.doctorId, startsAt: moved.startsAt, endsAt: moved.endsAt }
         : appointment,
     );
-    return new Map(shown.map((doctor) => [doctor.id, placeAppointments(list.filter((a) => a.doctorId === doctor.id), timeZone)]));
+    return new Map(
+      shown.map((doctor) => [
+        doctor.id,
+        placeAppointments(
+          list.filter((a) => a.doctorId === doctor.id),
+          timeZone,
+        ),
+      ]),
+    );
   }, [appointments.data, move.shown, shown, timeZone]);
 
   const drag = useCardDrag((placed: PlacedAppointment, target) => {
@@ -63,15 +94,16 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
     move.save({ appointment: placed.appointment, doctorId: target.doctorId, startsAt, endsAt });
   });
   const dragged = drag.preview
-    ? [...byDoctor.values()].flat().find((item) => item.appointment.id === drag.preview!.id) ?? null
+    ? ([...byDoctor.values()].flat().find((item) => item.appointment.id === drag.preview!.id) ?? null)
     : null;
 
   const today = todayIn(timeZone);
   const nowMinute = useNowMinute(date, timeZone);
+  const scrollRef = useScrollToNow(drag.touchAreaRef, date, nowMinute);
   const onFreeSlot = (doctorId: string, minute: number) => {
     if (drag.consumeDrag()) return;
     const startsAt = instantAt(date, minute, timeZone);
-    if (Date.parse(startsAt) + 15 * 60_000 <= Date.now()) return;
+    if (epochMs(startsAt) + 15 * 60_000 <= now()) return;
     navigate(`${paths.admin.newAppointment}${toQueryString({ doctorId, startsAt })}`);
   };
   const onOpen = (id: string) => {
@@ -81,27 +113,32 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
-        <DiaryDayNav date={date} today={today} timeZone={timeZone} onChange={onDateChange} />
+        <DiaryDayNav date={date} today={today} onChange={onDateChange} />
         <Group gap="sm" mt="sm" align="center" wrap="wrap">
           <DoctorColumnsPicker ordered={ordered} hidden={preference?.hidden ?? []} onChange={savePreference} />
           {appointments.isFetching && <Loader size="sm" role="status" aria-label="Actualizando las citas" />}
         </Group>
         <Text id={hintId} size="xs" c="dimmed" mt="xs">
           Arrastra una cita para cambiar la hora o el profesional (en una pantalla táctil, mantenla pulsada y después
-          arrástrala). Sin arrastrar: ábrela y usa «Cambiar fecha u hora». Las
-          horas en gris quedan fuera del horario de cada profesional.
+          arrástrala). Sin arrastrar: ábrela y usa «Cambiar fecha u hora». Las horas en gris quedan fuera del horario de
+          cada profesional.
         </Text>
       </Paper>
+      <HolidayNotice holiday={holidays.data?.items?.[0]} />
 
       {appointments.isError && (
-        <LoadErrorAlert title="No se han podido cargar las citas" error={appointments.error} onRetry={() => void appointments.refetch()} />
+        <LoadErrorAlert
+          title="No se han podido cargar las citas"
+          error={appointments.error}
+          onRetry={() => void appointments.refetch()}
+        />
       )}
 
       {shown.length === 0 ? (
         <Text>No hay profesionales elegidos: elige al menos uno en «Profesionales».</Text>
       ) : (
         <Paper
-          ref={drag.touchAreaRef}
+          ref={scrollRef}
           withBorder
           className="dc-scroll"
           tabIndex={0}
@@ -109,7 +146,8 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
           aria-label="Agenda del día por profesional"
           // ← and → scroll the focused columns sideways here rather than change the day.
           onKeyDown={(event) => {
-            if (event.target === event.currentTarget && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) event.stopPropagation();
+            if (event.target === event.currentTarget && (event.key === 'ArrowLeft' || event.key === 'ArrowRight'))
+              event.stopPropagation();
           }}
         >
           <div className="dc-grid" style={{ gridTemplateColumns: `3.5rem repeat(${shown.length}, minmax(9rem, 1fr))` }}>
@@ -124,9 +162,11 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
                 doctor={doctor}
                 date={date}
                 placed={byDoctor.get(doctor.id) ?? []}
+                confirmedIds={confirmedIds}
                 preview={drag.preview}
                 dragged={dragged}
                 nowMinute={nowMinute}
+                timeZone={timeZone}
                 hintId={hintId}
                 onCardPointerDown={drag.onPointerDown}
                 onOpen={onOpen}

@@ -55,10 +55,14 @@ interface DoctorColumnProps {
   doctor: Doctor;
   date: string;
   placed: PlacedAppointment[];
+  /** Appointments whose patient confirmed from the reminder (a double tick on the card). */
+  confirmedIds: ReadonlySet<string>;
   preview: DropTarget | null;
   /** The dragged appointment (for the ghost's text), when it is being dragged. */
   dragged: PlacedAppointment | null;
   nowMinute: number | null;
+  /** The clinic's zone: the arrival time of a patient in the waiting room. */
+  timeZone: string;
   hintId: string;
   onCardPointerDown: (event: ReactPointerEvent<HTMLElement>, placed: PlacedAppointment) => void;
   onOpen: (id: string) => void;
@@ -66,7 +70,20 @@ interface DoctorColumnProps {
 }
 
 /** One doctor's day: hours outside their schedule and absences shaded, their appointments, a click books. */
-export function DoctorColumn({ doctor, date, placed, preview, dragged, nowMinute, hintId, onCardPointerDown, onOpen, onFreeSlot }: DoctorColumnProps) {
+export function DoctorColumn({
+  doctor,
+  date,
+  placed,
+  confirmedIds,
+  preview,
+  dragged,
+  nowMinute,
+  timeZone,
+  hintId,
+  onCardPointerDown,
+  onOpen,
+  onFreeSlot,
+}: DoctorColumnProps) {
   const absence = absenceOn(doctor, date);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('.dc-card')) return;
@@ -80,13 +97,17 @@ export function DoctorColumn({ doctor, date, placed, preview, dragged, nowMinute
         <div key={span.start} className="dc-off" style={cardBox(span.start, span.end)} aria-hidden />
       ))}
       {absence && <div className="dc-absence" aria-hidden />}
-      {nowMinute !== null && <div className="dc-now" style={{ top: (nowMinute - DAY_START_MINUTE) * PX_PER_MINUTE }} aria-hidden />}
+      {nowMinute !== null && (
+        <div className="dc-now" style={{ top: (nowMinute - DAY_START_MINUTE) * PX_PER_MINUTE }} aria-hidden />
+      )}
       <ul className="dc-cards" aria-label={`Citas de ${doctor.displayName}`}>
         {placed.map((item) => (
           <AppointmentCard
             key={item.appointment.id}
             placed={item}
+            confirmed={confirmedIds.has(item.appointment.id) && item.appointment.status !== 'cancelada'}
             dragging={preview?.id === item.appointment.id}
+            timeZone={timeZone}
             hintId={hintId}
             onPointerDown={onCardPointerDown}
             onOpen={onOpen}
@@ -94,7 +115,11 @@ export function DoctorColumn({ doctor, date, placed, preview, dragged, nowMinute
         ))}
       </ul>
       {ghost && dragged && (
-        <div className="dc-ghost" style={{ ...cardBox(ghost.start, ghost.start + ghost.duration), borderColor: doctor.color }} aria-hidden>
+        <div
+          className="dc-ghost"
+          style={{ ...cardBox(ghost.start, ghost.start + ghost.duration), borderColor: doctor.color }}
+          aria-hidden
+        >
           <span className="dc-card-time">
             {minutesToTime(ghost.start)}–{minutesToTime(ghost.start + ghost.duration)}
           </span>{' '}

@@ -87,7 +87,13 @@ export function useCardDrag(onDrop: (placed: PlacedAppointment, target: DropTarg
     if (event.button !== 0) return;
     const touch = event.pointerType === 'touch';
     const rect = event.currentTarget.getBoundingClientRect();
-    grab.current = { placed, x: event.clientX, y: event.clientY, grabOffset: event.clientY - rect.top, dragging: false };
+    grab.current = {
+      placed,
+      x: event.clientX,
+      y: event.clientY,
+      grabOffset: event.clientY - rect.top,
+      dragging: false,
+    };
     suppressClick.current = false;
     let last = { x: event.clientX, y: event.clientY };
     const pickUp = touch

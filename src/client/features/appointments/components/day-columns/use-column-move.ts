@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { OUTSIDE_HOURS_CODE, type Appointment } from '../../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../../components/form-error';
 import { ApiError } from '../../../../lib/api-client';
-import { formatLongDateTime } from '../../../../lib/clinic-time';
+import { formatLongDayAndTime } from '../../../../lib/dates';
 import { useUpdateAppointment } from '../../api/update-appointment';
 import { showUndoableToast } from '../undoable-toast';
 
@@ -48,7 +48,7 @@ export function useColumnMove(timeZone: string, doctorName: (id: string) => stri
             queryClient,
             appointmentId: saved.id,
             title: 'Cita cambiada',
-            message: `${saved.patientName}: ${formatLongDateTime(saved.startsAt, timeZone)}${withWhom}`,
+            message: `${saved.patientName}: ${formatLongDayAndTime(saved.startsAt, timeZone)}${withWhom}`,
           });
         },
         onError: (error) => {

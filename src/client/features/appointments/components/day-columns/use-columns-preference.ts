@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAuth } from '../../../../lib/auth/auth-provider';
+import { useAuth } from '../../../../lib/auth/use-auth';
 import type { ColumnsPreference } from '../../utils/day-columns';
 
 /** Where this browser keeps each user's columns (order and hidden doctors): per user, not per clinic. */
@@ -10,7 +10,8 @@ function read(key: string): ColumnsPreference | null {
     const value = JSON.parse(window.localStorage.getItem(key) ?? 'null') as unknown;
     if (!value || typeof value !== 'object') return null;
     const { order, hidden } = value as Partial<ColumnsPreference>;
-    const ids = (list: unknown) => (Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
+    const ids = (list: unknown) =>
+      Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
     return { order: ids(order), hidden: ids(hidden) };
   } catch {
     return null;

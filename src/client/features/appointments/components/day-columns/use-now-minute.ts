@@ -1,14 +1,8 @@
-import { useEffect, useState } from 'react';
-import { todayIn } from '../../../../lib/clinic-time';
-import { wallMinutes } from '../../utils/day-columns';
+import { useNowEveryMinute } from '../../../../lib/clock';
+import { dayKey, wallMinutes } from '../../../../lib/dates';
 
 /** The clinic's minute of the day when `date` is today (the red line), else null; it moves every minute. */
 export function useNowMinute(date: string, timeZone: string): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const iso = new Date(now).toISOString();
-  return todayIn(timeZone) === date ? wallMinutes(iso, timeZone) : null;
+  const now = useNowEveryMinute();
+  return dayKey(now, timeZone) === date ? wallMinutes(now, timeZone) : null;
 }

@@ -1,0 +1,103 @@
+// `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint), then
+// lint, type-check, the unit/API suite, the build, the browser suite and the API suite again on PostgreSQL, the
+// load and fault tests. Stages that do not depend on each other run at the same time where two cores
+// pay off (docs/performance.md has the measured times): lint ∥ type-check, and the browser suite ∥ the
+// PostgreSQL pass. Prints each stage's time and a table at the end; any failing stage fails the run.
+//
+//   CI_PARALLEL=0     every stage alone, one after another (to measure them, or on one core)
+//   CI_SKIP_INSTALL=1 no `npm ci` (node_modules already installed, e.g. a shared checkout)
+//   CI_KEEP_GOING=1   after a failing group, run the rest anyway (default: stop)
+//   CI_POSTGRES_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+import { spawn, spawnSync } from 'node:child_process';
+import { chromiumPath } from './chromium.mjs';
+import { printSummary, runParallel, runStage } from './stages.mjs';
+
+const PG_URL = process.env.CI_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const parallel = process.env.CI_PARALLEL !== '0';
+const keepGoing = process.env.CI_KEEP_GOING === '1';
+const shown = PG_URL.replace(/\/\/[^@/]*@/, '//…@');
+
+/** A shell command with the output shown; answers its exit code. */
+const sh = (command) =>
+  new Promise((resolve) => {
+    const child = spawn('bash', ['-c', command], { stdio: 'inherit' });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+
+/** libxml2's xmllint, which the VERI*FACTU tests validate the AEAT's XML with. */
+const hasXmllint = () => spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
+
+const install = {
+  name: 'install (Chromium and xmllint if missing, npm ci)',
+  async run() {
+    const missing = [];
+    if (!chromiumPath()) missing.push('chromium');
+    if (!hasXmllint()) missing.push('libxml2-utils');
+    if (missing.length > 0) {
+      console.log(`Installing ${missing.join(' and ')} from Debian (browser suite, VERI*FACTU schema checks)…`);
+      const code = await sh(
+        `export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq ${missing.join(' ')}`,
+      );
+      if (code !== 0) return code;
+    }
+    if (process.env.CI_SKIP_INSTALL === '1') {
+      console.log('CI_SKIP_INSTALL=1: npm ci not run, node_modules used as it is.');
+      return 0;
+    }
+    return sh('npm ci --no-audit --no-fund');
+  },
+};
+const lint = { name: 'lint', command: 'npm', args: ['run', 'lint'] };
+const typecheck = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] };
+const unit = { name: 'unit/API tests (Vitest, PGlite)', command: 'npx', args: ['vitest', 'run'] };
+const build = {
+  name: 'build (with its size budgets)',
+  command: 'sh',
+  args: ['-c', 'npx vite build --logLevel warn && npx vite build --logLevel warn --ssr entry-server.tsx'],
+};
+// The live diary on PostgreSQL (e2e/live-diary-postgres.spec.ts, which starts its own server) runs in
+// the same Playwright run as the rest: one global setup instead of two.
+const browser = {
+  name: 'browser suite + live diary on PostgreSQL (Playwright)',
+  command: 'npx',
+  args: ['playwright', 'test', '--reporter=list'],
+  env: { E2E_DATABASE_URL: PG_URL },
+};
+// One file at a time: the 100-way races each hold a pool of 20 connections on the shared server.
+const postgres = {
+  name: `API suite on PostgreSQL (${shown})`,
+  command: 'npx',
+  args: ['vitest', 'run', '--project', 'server', '--maxWorkers=1'],
+  env: { TEST_DATABASE_URL: PG_URL },
+};
+// Two server processes under load and kill -9: alone, or its latencies would measure the other stages.
+const resilience = {
+  name: 'load and fault tests (resilience)',
+  command: 'npm',
+  args: ['run', 'test:resilience'],
+  env: { RESILIENCE_DATABASE_URL: PG_URL, RESILIENCE_SECONDS: '60' },
+};
+
+const GROUPS = [[install], [lint, typecheck], [unit], [build], [browser, postgres], [resilience]];
+const groups = parallel ? GROUPS : GROUPS.flat().map((stage) => [stage]);
+
+console.log(
+  `CI: ${groups.map((group) => group.map((stage) => stage.name).join(' ∥ ')).join(' → ')}${parallel ? '' : ' (CI_PARALLEL=0: one at a time)'}`,
+);
+const rows = [];
+let failedAt;
+for (const [index, group] of groups.entries()) {
+  if (failedAt && !keepGoing) {
+    for (const stage of group) rows.push({ group: index + 1, name: stage.name, skipped: `${failedAt} failed` });
+    continue;
+  }
+  const results = group.length > 1 ? await runParallel(group) : [await runStage(group[0])];
+  for (const result of results) {
+    rows.push({ group: index + 1, ...result });
+    if (result.code !== 0) failedAt ??= result.name;
+  }
+}
+printSummary("CI, by stage (a group's stages ran at the same time):", rows);
+const failed = rows.filter((row) => row.code);
+if (failed.length > 0) console.log(`CI FAILED: ${failed.map((row) => row.name).join(', ')}`);
+process.exit(failed.length > 0 ? 1 : 0);

@@ -1,0 +1,72 @@
+import '../../../test/mantine-polyfills';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Patient } from '../../../../common/schemas/patients';
+import { renderScreen, stubApi } from '../../../test/render';
+import PatientChartPage from './patient';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const patient: Patient = {
+  id: '4df2850f-a2c0-48cf-bc94-503f07fbad31',
+  firstName: 'Cristina',
+  lastName: 'Alonso Pardo',
+  documentType: 'dni',
+  documentNumber: '11544205E',
+  birthDate: '1980-01-01',
+  sex: 'mujer',
+  phone: '+34 670 506 426',
+  email: 'cristina@example.com',
+  address: '',
+  insurer: '',
+  policyNumber: '',
+  allergies: '',
+  medicalHistory: '',
+  notes: '',
+  privacyConsentAt: null,
+  privacyConsentChannel: null,
+  hasAccount: false,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+function show() {
+  stubApi((call) => {
+    if (call.url === `/api/patients/${patient.id}`) return { status: 200, body: patient };
+    if (call.url.startsWith(`/api/patients/${patient.id}/chart`))
+      return { status: 200, body: { items: [], next: null, timeZone: 'Europe/Madrid' } };
+    return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No encontrado' } } };
+  });
+  return renderScreen(<PatientChartPage />, {
+    path: '/admin/pacientes/:id',
+    at: `/admin/pacientes/${patient.id}`,
+    routes: [{ path: '/admin/citas/nueva', element: <p>Formulario de nueva cita</p> }],
+  });
+}
+
+describe("the patient's chart page", () => {
+  it('shows the clinical history first and the data form only behind «Editar datos»', async () => {
+    const { user } = show();
+    const history = await screen.findByRole('heading', { name: 'Historia clínica' });
+    expect(screen.queryByRole('form', { name: 'Datos de Cristina Alonso Pardo' })).toBeNull();
+    const edit = screen.getByRole('button', { name: 'Editar datos' });
+    expect(edit).toHaveAttribute('aria-expanded', 'false');
+    await user.click(edit);
+    const form = screen.getByRole('form', { name: 'Datos de Cristina Alonso Pardo' });
+    expect(within(form).getByRole('textbox', { name: /^Teléfono/ })).toHaveValue('+34 670 506 426');
+    // The history is still there, after the form.
+    expect(form.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('form', { name: 'Datos de Cristina Alonso Pardo' })).toBeNull();
+  });
+
+  it('«Nueva cita» opens the new-appointment form with the patient chosen', async () => {
+    const { user, router } = show();
+    await user.click(await screen.findByRole('link', { name: 'Nueva cita' }));
+    expect(router.state.location.pathname).toBe('/admin/citas/nueva');
+    expect(router.state.location.search).toBe(`?patientId=${patient.id}`);
+  });
+});

@@ -1,0 +1,9 @@
+import { api } from '../../../../common/paths';
+import type { IdleState } from '../../../../common/schemas/sessions';
+import { apiFetch } from '../../../lib/api-client';
+
+/** GET api.myActivity: how long this session has left without input, by the server's clock (not activity itself). */
+export const getIdleState = () => apiFetch<IdleState>(api.myActivity);
+
+/** POST api.myActivity: the person is at the keyboard; sent only on her input, throttled (idle-tracker.ts). */
+export const keepAlive = () => apiFetch<IdleState>(api.myActivity, { method: 'POST' });

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { clock } from '../clock';
+
+/**
+ * Deletes ended sessions every `intervalMs`: past their expiry, or staff sessions idle longer than the
+ * clinic's idle time (a request would end them anyway; a desk never used again should not keep a row), and
+ * devices not seen for 180 days. Every instance may run it: it is idempotent.
+ */
+export function startSessionSweep(app: FastifyInstance, intervalMs = 15 * 60_000): () => void {
+  const sweep = async () => {
+    const staffIdleMinutes = await app.repos.clinic.staffIdleMinutes();
+    const now = clock.now();
+    await app.repos.sessions.sweep(now, new Date(now.getTime() - staffIdleMinutes * 60_000));
+  };
+  const timer = setInterval(() => {
+    sweep().catch((error: Error) =>
+      app.log.warn({ err: error.name }, 'session sweep failed; retrying on the next one'),
+    );
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,143 @@
+/**
+ * The areas of the API reference (OpenAPI tags): each route belongs to the first area whose pattern
+ * matches its URL (as Fastify registers it, `:id` for a parameter). The order of this list is the order
+ * of the reference page. A route no area claims fails `api-docs.test.ts` by name: add it here.
+ */
+export interface Area {
+  name: string;
+  description: string;
+  /** URLs of the area; the more specific areas come first. */
+  matches: RegExp[];
+}
+
+export const AREAS: Area[] = [
+  {
+    name: 'Sesión y cuentas',
+    description:
+      'Iniciar y cerrar sesión, darse de alta, restablecer la contraseña y confirmar el correo. La sesión es la cookie `clinica_session` que devuelve el inicio de sesión.',
+    matches: [/^\/api\/auth\//],
+  },
+  {
+    name: 'Perfil',
+    description:
+      'La cuenta de quien llama: sus datos, su foto, su contraseña, su segundo factor y sus sesiones abiertas; la ficha profesional de un doctor; los datos de contacto y la descarga de datos (derecho de acceso) de un paciente.',
+    matches: [
+      /^\/api\/profile/,
+      /^\/api\/me\/(doctor|data-export|patient\/contact)$/,
+      /^\/api\/me\/(sessions|activity)/,
+    ],
+  },
+  {
+    name: 'Reserva pública',
+    description:
+      'Lo que usa la página de reserva sin cuenta: opciones, huecos libres y la reserva; y la gestión de la cita desde el enlace del correo (el token firmado es la prueba).',
+    matches: [/^\/api\/public\/(booking-options|availability|bookings)/],
+  },
+  {
+    name: 'Citas',
+    description:
+      'Agenda de la clínica (historial, calendario, citas de hoy, exportación CSV), la agenda de cada doctor, las citas del propio paciente y sus respuestas al recordatorio.',
+    matches: [
+      /^\/api\/appointments($|\/(range|today|export\.csv|:id($|\/(status|undo))))/,
+      /^\/api\/doctor\/appointments/,
+      /^\/api\/me\/appointments/,
+      /^\/api\/appointment-answers/,
+    ],
+  },
+  {
+    name: 'Notas clínicas',
+    description:
+      'La nota de consulta de cada cita (redactar, firmar, añadir adendas, compartir el resumen con el paciente) y los resúmenes que ve el paciente.',
+    matches: [/^\/api\/appointments\/:id\/note/, /^\/api\/doctor\/notes/, /^\/api\/me\/visit-summaries/],
+  },
+  {
+    name: 'Tratamientos',
+    description: 'Planes de tratamiento de los pacientes y su avance en cada cita.',
+    matches: [/^\/api\/treatments/, /^\/api\/appointments\/:id\/treatment$/],
+  },
+  {
+    name: 'Recetas',
+    description: 'Recetas de los doctores, su PDF y su anulación.',
+    matches: [/^\/api\/prescriptions/],
+  },
+  {
+    name: 'Pacientes',
+    description:
+      'Fichas de pacientes (búsqueda, alta, edición), su historia clínica y contexto, y el vínculo de una ficha con la cuenta de su titular.',
+    matches: [/^\/api\/patients/, /^\/api\/me\/(patient|record-link)/],
+  },
+  {
+    name: 'Profesionales',
+    description: 'Doctores de la clínica: ficha, horario semanal, ausencias e invitación a su cuenta.',
+    matches: [/^\/api\/doctors/],
+  },
+  {
+    name: 'Archivos',
+    description: 'Documentos de los pacientes y de la clínica: subir, listar, ver o descargar y borrar.',
+    matches: [/^\/api\/files/],
+  },
+  {
+    name: 'Mensajes',
+    description: 'La bandeja de mensajes de la clínica y la conversación de cada paciente con ella.',
+    matches: [/^\/api\/conversations/, /^\/api\/me\/messages/],
+  },
+  {
+    name: 'Lista de espera',
+    description: 'Quién espera hueco con qué doctor o especialidad, y las ofertas de huecos liberados.',
+    matches: [/^\/api\/waiting-list/, /^\/api\/me\/waiting-list/, /^\/api\/public\/waiting-list/],
+  },
+  {
+    name: 'Tareas',
+    description: 'Las tareas del equipo: crear, asignar y cambiar su estado.',
+    matches: [/^\/api\/tasks/],
+  },
+  {
+    name: 'Calendarios privados',
+    description: 'Enlaces privados iCalendar (`.ics`) con la agenda, para suscribirse desde otro calendario.',
+    matches: [/^\/api\/me\/calendar-feed$/, /^\/api\/calendar-feeds\//, /^\/api\/users\/:id\/calendar-feed$/],
+  },
+  {
+    name: 'Usuarios',
+    description: 'Las cuentas de la clínica: invitar al personal, cambiar el rol y activar o desactivar.',
+    matches: [/^\/api\/users/],
+  },
+  {
+    name: 'Clínica y configuración',
+    description:
+      'Datos públicos de la clínica, su configuración, festivos, especialidades e imágenes (logotipo, fotos).',
+    matches: [
+      /^\/api\/public\/clinic$/,
+      /^\/api\/settings/,
+      /^\/api\/holidays/,
+      /^\/api\/specialties/,
+      /^\/api\/images/,
+    ],
+  },
+  {
+    name: 'Paneles',
+    description: 'Las cifras del panel de inicio de cada rol.',
+    matches: [/^\/api\/dashboard\//],
+  },
+  {
+    name: 'Eventos en directo',
+    description:
+      'Un flujo Server-Sent Events (`text/event-stream`) que avisa de los cambios que le interesan a quien lo abre.',
+    matches: [/^\/api\/events$/],
+  },
+  {
+    name: 'Auditoría',
+    description: 'El registro de quién leyó o cambió datos clínicos, y su exportación CSV.',
+    matches: [/^\/api\/audit/],
+  },
+  {
+    name: 'Estado y documentación',
+    description:
+      'El estado del servidor y de su base de datos (para el balanceador) y este documento OpenAPI con su página de referencia.',
+    matches: [/^\/api\/health$/, /^\/api\/openapi\.json$/],
+  },
+];
+
+/** The area (tag) of a route, or undefined when no area claims its URL. */
+export function areaOf(url: string): string | undefined {
+  return AREAS.find((area) => area.matches.some((pattern) => pattern.test(url)))?.name;
+}

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
+import { appointmentMinors } from '../../db/schema';
+import type { AppointmentMinor } from '../../../common/schemas/minors';
+
+/** The child and the guardian of bookings in a specialty for minors (Pediatría). */
+export function createAppointmentMinorsRepository(db: Db) {
+  return {
+    /** Written in the transaction that creates the appointment. */
+    async add(appointmentId: string, minor: AppointmentMinor, tx: Tx) {
+      await tx.insert(appointmentMinors).values({ appointmentId, ...minor });
+    },
+
+    async find(appointmentId: string, tx: Db = db): Promise<AppointmentMinor | null> {
+      const [row] = await tx.select().from(appointmentMinors).where(eq(appointmentMinors.appointmentId, appointmentId));
+      if (!row) return null;
+      const { appointmentId: _id, ...minor } = row;
+      return minor as AppointmentMinor;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionState } from '../../../common/schemas/auth';
+import type { SecondFactorChallenge } from '../../../common/schemas/second-factor';
+import { holdsOwnRecord } from '../../access/roles';
+import { clock } from '../../clock';
+import { AppError, pgErrorCode } from '../../errors';
+import { resolveOwnRecord } from '../patients/link-account';
+import { startPendingSignIn } from '../second-factor/pending';
+import { presentAccount, presentProfile } from './presenters';
+import type { AccountRow, ProfileRow } from './repository';
+import { startSession } from './sessions';
+
+/** Loads the profile of an account, creating the `paciente` one on first sign-in (SPEC §3). */
+export async function profileFor(app: FastifyInstance, account: AccountRow): Promise<ProfileRow> {
+  const repo = app.repos.auth;
+  try {
+    return (
+      (await repo.findProfile(account.id)) ??
+      (await repo.createProfile({
+        id: account.id,
+        email: account.email,
+        role: 'paciente',
+        displayName: account.displayName,
+        photoUrl: account.photoUrl,
+      }))
+    );
+  } catch (error) {
+    app.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
+    throw new AppError(503, 'PROFILE_LOAD_FAILED');
+  }
+}
+
+/**
+ * A paciente's clinical record follows the account: the linked one, or a new one; a record with the same
+ * e-mail is linked only once the address is proved (the confirmation link is e-mailed). No duplicates.
+ */
+export async function linkPatientRecord(app: FastifyInstance, account: AccountRow, profile: ProfileRow) {
+  try {
+    await resolveOwnRecord(app, { id: account.id, email: account.email, displayName: profile.displayName }, profile);
+  } catch (error) {
+    // Signing in must not fail for this; the record is linked again on the next request that needs it.
+    app.log.warn({ code: pgErrorCode(error) }, 'patient record could not be linked');
+  }
+}
+
+/** The sign-in is complete (password, and the second factor when the account has one): the session starts. */
+export async function completeSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: AccountRow,
+  profile: ProfileRow,
+): Promise<SessionState> {
+  if (holdsOwnRecord(profile.role)) await linkPatientRecord(app, account, profile);
+  await startSession(app.repos.auth, request, reply, account.id);
+  await app.repos.users.setLastSignIn(account.id, clock.now());
+  return { user: presentAccount(account), profile: presentProfile(profile) };
+}
+
+/**
+ * After a right password: the second step when the account has a second factor (`verify`), or must set
+ * one up because the clinic requires it of her role (`setup`); nothing when the password is enough.
+ * The password alone never starts a session for an account with a second factor.
+ */
+export async function secondStepAfterPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: AccountRow,
+  profile: ProfileRow,
+): Promise<SecondFactorChallenge | null> {
+  const methods = await app.secondFactor.methodsOf(account.id);
+  if (methods.length > 0) return startPendingSignIn(app, request, reply, account.id, 'verify', methods);
+  if (await app.secondFactor.isRequired(profile.role)) {
+    return startPendingSignIn(app, request, reply, account.id, 'setup', ['passkey', 'totp']);
+  }
+  return null;
+}

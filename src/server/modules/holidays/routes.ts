@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  holidayCreateSchema,
+  holidayListQuerySchema,
+  holidayListSchema,
+  holidaySchema,
+  nationalHolidaysInputSchema,
+  nationalHolidaysResultSchema,
+  spanishNationalHolidays,
+} from '../../../common/schemas/holidays';
+import { notFound } from '../../errors';
+
+const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
+
+/**
+ * Public holidays and clinic closures: the desk reads them for the calendar and the settings screen; only
+ * the settings change them. Availability and booking read them through the repository (no route).
+ */
+const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = app.repos.holidays;
+  const manage = { access: 'settings:manage' } as const;
+
+  app.get(
+    api.holidays,
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: holidayListQuerySchema, response: { 200: holidayListSchema } },
+    },
+    async (request) => ({ items: await repo.between(request.query.from, request.query.to) }),
+  );
+
+  app.post(
+    api.holidays,
+    { config: manage, schema: { body: holidayCreateSchema, response: { 201: holidaySchema } } },
+    async (request, reply) => reply.status(201).send(await repo.create(request.body)),
+  );
+
+  app.post(
+    api.nationalHolidays,
+    { config: manage, schema: { body: nationalHolidaysInputSchema, response: { 200: nationalHolidaysResultSchema } } },
+    async (request) => {
+      const added = await repo.addMissingDays(
+        spanishNationalHolidays(request.body.year).map((holiday) => ({ ...holiday, kind: 'nacional' as const })),
+      );
+      return {
+        added: added.length,
+        items: await repo.between(`${request.body.year}-01-01`, `${request.body.year}-12-31`),
+      };
+    },
+  );
+
+  app.delete(api.holiday(':id'), { config: manage, schema: { params: idParams } }, async (request, reply) => {
+    if (!(await repo.remove(request.params.id))) throw notFound('Festivo no encontrado');
+    return reply.status(204).send();
+  });
+};
+
+export default holidayRoutes;

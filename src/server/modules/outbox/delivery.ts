@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { clock } from '../../clock';
+import type { MailMessage, Mailer } from '../../mail/mailer';
+import type { OutboxRepository, OutboxRow } from './repository';
+
+export interface DeliveryPolicy {
+  /** Messages claimed at once. */
+  batchSize: number;
+  /** How long a claim is ours: after it, a crashed worker's messages are taken again. */
+  leaseMs: number;
+  /** A worker starts no new send this long into its lease, so the lease still covers the last one. */
+  sendWithinMs: number;
+  /** After this many attempts a message is kept as `failed`. */
+  maxAttempts: number;
+  /** The wait before another attempt, after `attempts` attempts. */
+  retryDelayMs(attempts: number): number;
+}
+
+/** 30 s, 1, 2, 4, … minutes, at most an hour apart; 12 attempts cover about 6 hours of a mail server being down. */
+export const DELIVERY_POLICY: DeliveryPolicy = {
+  batchSize: 20,
+  leaseMs: 5 * 60_000,
+  sendWithinMs: 2 * 60_000,
+  maxAttempts: 12,
+  retryDelayMs: (attempts) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000),
+};
+
+export interface DeliveryResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/** The stored message as the mailer takes it. */
+function messageOf(row: OutboxRow): MailMessage {
+  return {
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    ...(row.attachments.length
+      ? {
+          attachments: row.attachments.map(({ filename, contentType, content, encoding }) => ({
+            filename,
+            contentType,
+            content: encoding === 'base64' ? Buffer.from(content, 'base64') : content,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** What the mail server said, short: kept as the message's last error. */
+function describeFailure(error: unknown): string {
+  const { code, responseCode, message } = error as { code?: string; responseCode?: number; message?: string };
+  return [code, responseCode, message ?? String(error)].filter(Boolean).join(' ').slice(0, 500);
+}
+
+/**
+ * Delivers due outbox messages: claims a batch in one short statement (FOR UPDATE SKIP LOCKED, marked
+ * `sending` with a lease), sends each outside any transaction, then marks it sent or schedules another
+ * attempt. A worker that dies between sending and marking leaves the row `sending`; it is sent again
+ * after the lease: delivery is at least once, and twice only across such a crash.
+ */
+export function createMailDelivery(deps: {
+  repo: OutboxRepository;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  policy?: DeliveryPolicy;
+}) {
+  const { repo, mailer, log } = deps;
+  const policy = deps.policy ?? DELIVERY_POLICY;
+  const runs = new Set<Promise<DeliveryResult>>();
+  let stopping = false;
+
+  async function deliverOne(claim: OutboxRow, result: DeliveryResult) {
+    try {
+      await mailer.send(messageOf(claim));
+    } catch (error) {
+      const lastError = describeFailure(error);
+      const retryAt =
+        claim.attempts < policy.maxAttempts ? new Date(clock.nowMs() + policy.retryDelayMs(claim.attempts)) : null;
+      await repo.markFailed(claim, lastError, retryAt);
+      const fields = {
+        outboxId: claim.id,
+        kind: claim.kind,
+        attempts: claim.attempts,
+        code: (error as { code?: string }).code,
+      };
+      if (retryAt) {
+        result.retried++;
+        log.warn({ ...fields, retryAt: retryAt.toISOString() }, 'e-mail not delivered; it will be tried again');
+      } else {
+        result.failed++;
+        log.error(fields, 'e-mail not delivered after every attempt; kept as failed in mail_outbox');
+      }
+      return;
+    }
+    result.sent++;
+    if (!(await repo.markSent(claim, clock.now()))) {
+      log.warn(
+        { outboxId: claim.id, kind: claim.kind },
+        'e-mail sent after its lease ended; another worker may send it too',
+      );
+    }
+  }
+
+  async function run(): Promise<DeliveryResult> {
+    const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+    while (!stopping) {
+      const claims = await repo.claimDue(clock.now(), new Date(clock.nowMs() + policy.leaseMs), policy.batchSize);
+      if (claims.length === 0) break;
+      const claimedAt = performance.now();
+      for (const [index, claim] of claims.entries()) {
+        if (stopping || performance.now() - claimedAt > policy.sendWithinMs) {
+          // Not tried: give them back now rather than at the end of the lease.
+          for (const untried of claims.slice(index)) await repo.release(untried, clock.now());
+          break;
+        }
+        await deliverOne(claim, result);
+      }
+    }
+    return result;
+  }
+
+  return {
+    /** Sends every message due now (looping over batches); what failed waits for its next attempt. */
+    deliverDue(): Promise<DeliveryResult> {
+      const running = run().finally(() => runs.delete(running));
+      runs.add(running);
+      return running;
+    },
+    /** Starts no new send and waits for the ones under way (closing the app). */
+    async close() {
+      stopping = true;
+      await Promise.allSettled([...runs]);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { Db } from '../db/client';
+import { createAppointmentsRepository } from './appointments/repository';
+import { createAuditRepository } from './audit/repository';
+import { createEventsRepository } from './events/repository';
+import { createAuthRepository } from './auth/repository';
+import { createClinicRepository } from './clinic/repository';
+import { createDoctorsRepository } from './doctors/repository';
+import { createImagesRepository } from './images/repository';
+import { createFilesRepository } from './files/repository';
+import { createOutboxRepository } from './outbox/repository';
+import { createPatientsRepository } from './patients/repository';
+import { createRateLimitsRepository } from './rate-limits/repository';
+import { createRecordLinkRepository } from './patients/record-link-repository';
+import { createTasksRepository } from './tasks/repository';
+import { createUsersRepository } from './users/repository';
+import { createPrescriptionsRepository } from './prescriptions/repository';
+import { createTreatmentsRepository } from './treatments/repository';
+import { createClinicalNotesRepository } from './clinical-notes/repository';
+import { createChartRepository } from './chart/repository';
+import { createMessagesRepository } from './messages/repository';
+import { createWaitingListRepository } from './waiting-list/repository';
+import { createConfirmationsRepository } from './confirmations/repository';
+import { createCalendarFeedsRepository } from './calendar-feeds/repository';
+import { createHolidaysRepository } from './holidays/repository';
+import { createAppointmentMinorsRepository } from './appointments/minors-repository';
+import { createSessionsRepository } from './sessions/repository';
+import { createSecondFactorRepository } from './second-factor/repository';
+
+/** Every repository, built on one database; routes reach SQL only through these. */
+export function createRepositories(db: Db) {
+  return {
+    auth: createAuthRepository(db),
+    sessions: createSessionsRepository(db),
+    confirmations: createConfirmationsRepository(db),
+    calendarFeeds: createCalendarFeedsRepository(db),
+    clinic: createClinicRepository(db),
+    holidays: createHolidaysRepository(db),
+    doctors: createDoctorsRepository(db),
+    patients: createPatientsRepository(db),
+    audit: createAuditRepository(db),
+    images: createImagesRepository(db),
+    appointments: createAppointmentsRepository(db),
+    appointmentMinors: createAppointmentMinorsRepository(db),
+    events: createEventsRepository(db),
+    rateLimits: createRateLimitsRepository(db),
+    outbox: createOutboxRepository(db),
+    recordLinks: createRecordLinkRepository(db),
+    tasks: createTasksRepository(db),
+    users: createUsersRepository(db),
+    prescriptions: createPrescriptionsRepository(db),
+    treatments: createTreatmentsRepository(db),
+    clinicalNotes: createClinicalNotesRepository(db),
+    chart: createChartRepository(db),
+    files: createFilesRepository(db),
+    messages: createMessagesRepository(db),
+    waitingList: createWaitingListRepository(db),
+    secondFactor: createSecondFactorRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
