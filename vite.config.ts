@@ -8,7 +8,8 @@ import { precompress } from './build/precompress';
 /** Screens a visitor can open: their chunks are named `public-*`, and only they carry preload lists. */
 const PUBLIC_SCREEN = /[\\/]src[\\/]client[\\/]app[\\/](routes[\\/](public|auth)[\\/]|layouts[\\/]public-layout\.tsx)/;
 
-const PUBLIC_KIT = /[\\/]src[\\/]client[\\/](lib[\\/]use-hydrated|components[\\/](ready-fieldset|page-title))\.tsx?$/;
+const PUBLIC_KIT =
+  /[\\/]src[\\/]client[\\/](lib[\\/]use-hydrated|components[\\/](ready-fieldset|page-title|columns))\.tsx?$/;
 
 const publicScreen = (screen: string) => ['app/layouts/public-layout.tsx', `app/routes/${screen}.tsx`];
 

@@ -2,19 +2,9 @@
  * The error catalogue of SPEC §4 (fixed texts) and every other message the API may answer.
  * The server answers `{ error: { code, message } }`; the client shows `message` as is.
  */
-export const AUTH_MESSAGES = {
-  signInUserNotFound: 'Usuario no encontrado',
-  signInWrongPassword: 'Contraseña incorrecta',
-  signInFailed: 'Error al iniciar sesión. Intenta de nuevo más tarde.',
-  profileLoadFailed: 'No se pudieron cargar los datos del usuario',
-  signUpEmailInUse: 'El correo electrónico ya está en uso',
-  signUpFailed: 'Error al registrar el usuario. Intenta de nuevo.',
-  signOutFailed: 'Error al cerrar sesión',
-  resetUserNotFound: 'No hay ninguna cuenta asociada a este correo electrónico',
-  resetFailed: 'Error al enviar el correo de restablecimiento',
-  profileNoUser: 'No hay usuario autenticado',
-  profileUpdateFailed: 'Error al actualizar el perfil',
-} as const;
+import { AUTH_MESSAGES } from './auth-messages';
+
+export { AUTH_MESSAGES };
 
 /** Shown by the confirmation page itself for a malformed link: its own constant, so that page does not pull
  * the whole catalogue into the first load of every page (the bundle shares this module with the entry). */

@@ -1,9 +1,10 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '../../../common/paths';
 import { Brand } from '../../components/brand';
+import { Columns } from '../../components/columns';
 import { useClinic } from '../../api/clinic';
 import { useAwaitingAppMark } from '../../lib/use-hydrated';
 import { AccountLinks } from './account-links';
@@ -65,7 +66,7 @@ export function PublicLayout() {
         style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
       >
         <Container size="lg">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <Columns base={1} sm={3} gap="lg">
             <Stack gap={4}>
               <Text fw={700}>{name}</Text>
               {clinic?.address && <Text size="sm">{clinic.address}</Text>}
@@ -98,7 +99,7 @@ export function PublicLayout() {
                 Política de privacidad
               </Anchor>
             </Stack>
-          </SimpleGrid>
+          </Columns>
           <Divider my="md" />
           <Text size="xs" c="dimmed">
             © {currentYearIn(timeZone)} {name}. En caso de urgencia llama al 112.

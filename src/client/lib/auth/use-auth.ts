@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AUTH_MESSAGES } from '../../../common/messages';
+import { AUTH_MESSAGES } from '../../../common/auth-messages';
 import type { Account, Profile, ProfileUpdateInput, SessionState, SignUpInput } from '../../../common/schemas/auth';
 import type { SecondFactorChallenge } from '../../../common/schemas/second-factor';
 import {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { OwnAppointment, Slot } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
@@ -14,11 +14,11 @@ import { useClinic } from '../../../api/clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { useAuth } from '../../../lib/auth/use-auth';
 
-// «Tus datos» (its form, react-hook-form and zod) loads when the visitor reaches it: not in the first load.
-const BookingDetailsStep = lazy(() => import('../../../features/booking/components/booking-details-step'));
-// The later steps load on demand too; the page asks for «Día y hora» as soon as it shows (see below).
-const loadSlotStep = () => import('../../../features/booking/components/booking-slot-step');
-const BookingSlotStep = lazy(loadSlotStep);
+// «Día y hora» and «Tus datos» load on demand: the page asks for them as soon as it shows (see below), so
+// «Continuar» finds them, but they are not in the first load.
+const loadLaterSteps = () => import('./booking-later-steps');
+const SlotStepPanel = lazy(() => loadLaterSteps().then((module) => ({ default: module.SlotStepPanel })));
+const DetailsStepPanel = lazy(() => loadLaterSteps().then((module) => ({ default: module.DetailsStepPanel })));
 const BookingDone = lazy(() => import('../../../features/booking/components/booking-done'));
 // Only a paciente whose record waits for the e-mail proof sees this notice.
 const RecordLinkNotice = lazy(() =>
@@ -28,11 +28,6 @@ const RecordLinkNotice = lazy(() =>
 );
 
 const STEP_LABELS = ['Especialidad y profesional', 'Día y hora', 'Tus datos'];
-// «Avísame si se libera una hora» (issue 13) is not in the first load either.
-const WaitingListEntry = lazy(async () => ({
-  default: (await import('../../../features/waiting-list/components/waiting-list-entry')).WaitingListEntry,
-}));
-
 interface SlotTaken {
   message: string;
   slots: PickedSlot[];
@@ -80,7 +75,7 @@ export default function BookingPage() {
   const [slotTaken, setSlotTaken] = useState<SlotTaken | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   // Fetch «Día y hora» while the visitor chooses a specialty, so «Continuar» shows it at once.
-  useEffect(() => void loadSlotStep(), []);
+  useEffect(() => void loadLaterSteps(), []);
 
   if (options.isPending) {
     return (
@@ -219,62 +214,39 @@ export default function BookingPage() {
           </ReadyFieldset>
         )}
         {step === 1 && (
-          <Stack gap="lg" mt="md">
-            <Suspense fallback={<LoadingBlock label="Cargando las horas libres" />}>
-              <BookingSlotStep
-                doctorId={doctorId}
-                specialtyId={specialtyId}
-                timeZone={timeZone}
-                horizonDays={bookingHorizonDays}
-                slot={slot}
-                onChange={chooseSlot}
-                slotError={slotError}
-                slotTaken={slotTaken}
-              />
-            </Suspense>
-            <Suspense fallback={null}>
-              <WaitingListEntry
-                options={options.data}
-                specialtyId={specialtyId}
-                doctorId={doctorId}
-                patient={patient}
-              />
-            </Suspense>
-            <Group justify="space-between" gap="sm">
-              <Button
-                variant="default"
-                size="md"
-                onClick={() => goTo(0)}
-                leftSection={<IconArrowLeft size={18} aria-hidden />}
-              >
-                Atrás
-              </Button>
-              <Button size="md" onClick={() => goTo(2)} rightSection={<IconArrowRight size={18} aria-hidden />}>
-                Continuar
-              </Button>
-            </Group>
-          </Stack>
+          <Suspense fallback={<LoadingBlock label="Cargando las horas libres" />}>
+            <SlotStepPanel
+              doctorId={doctorId}
+              specialtyId={specialtyId}
+              timeZone={timeZone}
+              horizonDays={bookingHorizonDays}
+              slot={slot}
+              onChange={chooseSlot}
+              slotError={slotError}
+              slotTaken={slotTaken}
+              options={options.data}
+              patient={patient}
+              onBack={() => goTo(0)}
+              onNext={() => goTo(2)}
+            />
+          </Suspense>
         )}
-        {step === 2 && (
-          <Stack gap="lg" mt="md">
-            {slot && (
-              <Suspense fallback={<LoadingBlock label="Cargando el formulario" />}>
-                <BookingDetailsStep
-                  patient={patient}
-                  typed={typed}
-                  onLeave={keepTyped}
-                  slot={slot}
-                  specialty={specialty?.name ?? ''}
-                  timeZone={timeZone}
-                  forMinors={Boolean(specialty?.forMinors)}
-                  changeWindow={clinic ? { hours: clinic.cancellationWindowHours, phone: clinic.phone } : null}
-                  onBooked={setDone}
-                  onSlotTaken={slotLost}
-                  onChangeSlot={() => goTo(1)}
-                />
-              </Suspense>
-            )}
-          </Stack>
+        {step === 2 && slot && (
+          <Suspense fallback={<LoadingBlock label="Cargando el formulario" />}>
+            <DetailsStepPanel
+              patient={patient}
+              typed={typed}
+              onLeave={keepTyped}
+              slot={slot}
+              specialty={specialty?.name ?? ''}
+              timeZone={timeZone}
+              forMinors={Boolean(specialty?.forMinors)}
+              changeWindow={clinic ? { hours: clinic.cancellationWindowHours, phone: clinic.phone } : null}
+              onBooked={setDone}
+              onSlotTaken={slotLost}
+              onChangeSlot={() => goTo(1)}
+            />
+          </Suspense>
         )}
       </Paper>
     </Container>

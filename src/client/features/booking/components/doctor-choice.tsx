@@ -1,6 +1,7 @@
-import { Avatar, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
+import { Columns } from '../../../components/columns';
 
 /** The value of «Cualquier profesional». */
 export const ANY_DOCTOR = 'any';
@@ -53,7 +54,7 @@ export function DoctorChoice({
         withAsterisk={false}
         error={specialtyError}
       >
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" mt="xs">
+        <Columns base={2} sm={3} gap="xs" mt="xs">
           {specialties.map((specialty) => (
             <Radio.Card key={specialty.id} value={specialty.id} radius="md" px="sm" py="xs">
               <Group wrap="nowrap" gap="xs">
@@ -62,12 +63,12 @@ export function DoctorChoice({
               </Group>
             </Radio.Card>
           ))}
-        </SimpleGrid>
+        </Columns>
       </Radio.Group>
 
       {specialtyId && (
         <Radio.Group label="Profesional" value={doctorId} onChange={onDoctorChange} size="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
+          <Columns base={1} sm={2} gap="sm" mt="xs">
             <Radio.Card value={ANY_DOCTOR} radius="md" p="md">
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 <Radio.Indicator mt={4} />
@@ -103,7 +104,7 @@ export function DoctorChoice({
                 </Group>
               </Radio.Card>
             ))}
-          </SimpleGrid>
+          </Columns>
         </Radio.Group>
       )}
     </Stack>
