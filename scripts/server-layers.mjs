@@ -40,13 +40,18 @@ export const LAYERS = [
     about: 'the rules of each domain (services, presenters, e-mails of a change), on repositories and access',
     test: (file) =>
       (/^modules\/[^/]+\/[^/]+\.ts$/.test(file) && !isRoutes(file)) ||
+      file === 'modules/deps.ts' ||
       file === 'access/public-record.ts' ||
       /^backup\//.test(file),
   },
   {
     name: 'http and jobs',
     about: 'what drives the services: route plugins, Fastify plugins (session, access hook, errors, …) and jobs',
-    test: (file) => isRoutes(file) || /^(plugins|jobs)\//.test(file) || file === 'access/plugin.ts',
+    test: (file) =>
+      isRoutes(file) ||
+      /^(plugins|jobs)\//.test(file) ||
+      file === 'access/plugin.ts' ||
+      file === 'modules/route-plugin.ts',
   },
   {
     name: 'composition',

@@ -1,5 +1,4 @@
 import '../common/zod-es';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -7,57 +6,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createMailer, type Mailer } from './mail/mailer';
-import apiDocsRoutes from './modules/api-docs/routes';
+import type { Mailer } from './mail/mailer';
 import { openApiOptions } from './modules/api-docs/openapi';
-import authRoutes from './modules/auth/routes';
-import publicClinicRoutes from './modules/clinic/public-routes';
-import healthRoutes from './modules/health/routes';
-import profileRoutes from './modules/profile/routes';
-import profileAccountRoutes from './modules/profile/account-routes';
-import dataExportRoutes from './modules/data-export/routes';
-import myContactRoutes from './modules/profile/contact-routes';
-import myDoctorCardRoutes from './modules/doctors/my-card-routes';
-import doctorRoutes from './modules/doctors/routes';
-import specialtyRoutes from './modules/doctors/specialty-routes';
-import imageRoutes from './modules/images/routes';
-import patientRoutes from './modules/patients/routes';
-import recordLinkRoutes from './modules/patients/record-link-routes';
-import settingsRoutes from './modules/settings/routes';
-import holidayRoutes from './modules/holidays/routes';
-import publicAppointmentRoutes from './modules/appointments/public-routes';
-import patientAppointmentRoutes from './modules/appointments/patient-routes';
-import { createAppointmentService } from './modules/appointments/service';
-import staffAppointmentRoutes from './modules/appointments/staff-routes';
-import confirmationRoutes from './modules/confirmations/routes';
-import calendarFeedRoutes from './modules/calendar-feeds/routes';
-import dashboardRoutes from './modules/dashboard/routes';
-import auditRoutes from './modules/audit/routes';
-import eventRoutes from './modules/events/routes';
-import taskRoutes from './modules/tasks/routes';
-import userRoutes from './modules/users/routes';
-import sessionRoutes from './modules/sessions/routes';
-import prescriptionRoutes from './modules/prescriptions/routes';
-import treatmentRoutes from './modules/treatments/routes';
-import clinicalNoteRoutes from './modules/clinical-notes/routes';
-import chartRoutes from './modules/chart/routes';
-import fileRoutes from './modules/files/routes';
-import messageRoutes from './modules/messages/routes';
-import waitingListRoutes from './modules/waiting-list/routes';
-import secondFactorSignInRoutes from './modules/second-factor/sign-in-routes';
-import secondFactorProfileRoutes from './modules/second-factor/profile-routes';
-import secondFactorAdminRoutes from './modules/second-factor/admin-routes';
-import passkeySignInRoutes from './modules/second-factor/passkey-sign-in-routes';
-import { createSecondFactorService } from './modules/second-factor/service';
-import { createWaitingListService } from './modules/waiting-list/service';
-import { startWaitingListJob } from './jobs/waiting-list';
-import { startMessageEmailJob } from './jobs/message-emails';
-import { startMailDelivery } from './jobs/mail-delivery';
-import { startReminderJob } from './jobs/reminders';
-import { startRateLimitSweep } from './jobs/rate-limit-sweep';
-import { startSessionSweep } from './jobs/session-sweep';
-import { createOutbox } from './modules/outbox/service';
-import eventsPlugin from './plugins/events';
+import { compose, startJobs, type Deps } from './composition';
 import accessPlugin from './access/plugin';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { errorBody } from './plugins/errors';
@@ -66,7 +17,7 @@ import compressionPlugin from './plugins/compression';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeadersPlugin, { securityHeadersFor, securityHeadersOf } from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
-import { createRepositories } from './modules/repositories';
+import { apiRoutes } from './routes';
 import { AppError } from './errors';
 import './types';
 
@@ -90,6 +41,11 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening: `main.ts` listens, tests `inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  return (await buildServer(options)).app;
+}
+
+/** The application and what it is made of (`composition.ts`): scripts and tests that call services use both. */
+export async function buildServer(options: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const { config, database } = options;
   const securityHeaders = securityHeadersFor(config);
   const app = Fastify({
@@ -153,21 +109,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('repos', createRepositories(database.db));
-  app.decorate(
-    'mailer',
-    options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: app.log,
-      }),
-  );
-  app.decorate('outbox', createOutbox(app));
-  app.decorate('secondFactor', createSecondFactorService(app));
+  const deps = await compose({
+    config,
+    database,
+    log: app.log,
+    mailer: options.mailer,
+    idleLock: options.idleLock ?? true,
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers are not cached, unless the route chose a cache of its own (an image never changes);
@@ -182,72 +130,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compressionPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(rateLimitPlugin, { relaxed: options.relaxRateLimits });
-  await app.register(originCheckPlugin);
-  await app.register(authPlugin, { idleLock: options.idleLock ?? true });
-  await app.register(accessPlugin);
-  await app.register(eventsPlugin);
-  app.decorate('appointments', createAppointmentService(app));
-  app.decorate('waitingList', createWaitingListService(app));
+  await app.register(rateLimitPlugin, {
+    repos: deps.repos,
+    limits: config.limits,
+    relaxed: options.relaxRateLimits,
+  });
+  await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  await app.register(authPlugin, { deps, idleLock: deps.idleLock });
+  await app.register(accessPlugin, { repos: deps.repos });
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(profileRoutes);
-  await app.register(profileAccountRoutes);
-  await app.register(dataExportRoutes);
-  await app.register(myContactRoutes);
-  await app.register(myDoctorCardRoutes);
-  await app.register(publicClinicRoutes);
-  await app.register(settingsRoutes);
-  await app.register(holidayRoutes);
-  await app.register(specialtyRoutes);
-  await app.register(doctorRoutes);
-  await app.register(patientRoutes);
-  await app.register(recordLinkRoutes);
-  await app.register(imageRoutes);
-  await app.register(publicAppointmentRoutes);
-  await app.register(staffAppointmentRoutes);
-  await app.register(patientAppointmentRoutes);
-  await app.register(confirmationRoutes);
-  await app.register(calendarFeedRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(clinicalNoteRoutes);
-  await app.register(chartRoutes);
-  await app.register(auditRoutes);
-  await app.register(eventRoutes);
-  await app.register(taskRoutes);
-  await app.register(userRoutes);
-  await app.register(sessionRoutes, { idleLock: options.idleLock ?? true });
-  await app.register(prescriptionRoutes);
-  await app.register(treatmentRoutes);
-  await app.register(fileRoutes);
-  await app.register(messageRoutes);
-  await app.register(waitingListRoutes);
-  await app.register(secondFactorSignInRoutes);
-  await app.register(secondFactorProfileRoutes);
-  await app.register(secondFactorAdminRoutes);
-  await app.register(passkeySignInRoutes);
-  await app.register(apiDocsRoutes);
+  // Every route module, from the one list, with the services as its options.
+  for (const routes of apiRoutes) await app.register(routes, deps);
 
-  if (options.startJobs) {
-    const stopReminders = startReminderJob(app, config.jobIntervalMs);
-    const stopSweep = startRateLimitSweep(app);
-    const stopSessionSweep = startSessionSweep(app);
-    const stopMailDelivery = await startMailDelivery(app);
-    const stopMessageEmails = startMessageEmailJob(app, config.jobIntervalMs);
-    const stopWaitingList = startWaitingListJob(app);
-    app.addHook('onClose', async () => {
-      stopReminders();
-      stopSweep();
-      stopSessionSweep();
-      stopMessageEmails();
-      stopWaitingList();
-      await stopMailDelivery();
-    });
-  }
+  const stopJobs = options.startJobs ? await startJobs(deps) : async () => undefined;
+  app.addHook('onClose', async () => {
+    await stopJobs();
+    await deps.close();
+  });
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
-  return app;
+  return { app, deps };
 }
 
 /** The path (`a.b.0`) of the first string holding U+0000 in plain JSON data, or undefined. */

@@ -2,7 +2,7 @@
  * Every request limit of the server, each set by an environment variable written `<count>/<window>`
  * (`10/15m`: ten per fifteen minutes; the window in `s`, `m`, `h` or `d`). The defaults are the values
  * the clinic ran with before they could be set; the README's table lists them (keep both in step).
- * Routes take their limit from `app.config.limits` by name: no route file holds a number of its own.
+ * Routes take their limit from `deps.config.limits` by name: no route file holds a number of its own.
  */
 
 /** At most `max` in `timeWindow` milliseconds: the shape a route's `config.rateLimit` takes. */

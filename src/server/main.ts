@@ -1,6 +1,6 @@
 import { clock } from './clock';
 import { ConfigError, configWarnings, loadConfig } from './config';
-import { buildApp } from './app';
+import { buildServer } from './app';
 import { openDatabase } from './db/client';
 import { DirectoryLockedError } from './db/lock';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
@@ -12,7 +12,7 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, database, startJobs: true });
+  const { app, deps } = await buildServer({ config, database, startJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,9 +32,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(app);
+    const seeded = await seedDemoIfEmpty(deps);
     if (seeded) app.log.info('demo clinic loaded');
-    if (await app.repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
+    if (await deps.repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
       const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.role}`);
       console.log(`\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
     }

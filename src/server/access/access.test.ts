@@ -11,14 +11,14 @@ import { visibilityOf } from './visibility';
 async function server(routes: (app: FastifyInstance) => unknown) {
   const app = Fastify();
   const visibleTo = () => ({});
-  app.decorate('repos', { patients: { visibleTo }, appointments: { visibleTo } } as unknown as Repositories);
+  const repos = { patients: { visibleTo }, appointments: { visibleTo } } as unknown as Repositories;
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const role = request.headers['x-test-role'] as Role | undefined;
     if (role) request.user = { id: `${role}-1`, email: `${role}@prueba.test`, role, displayName: role, sessionId: 's' };
   });
   await app.register(errorsPlugin);
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { repos });
   await routes(app);
   return app;
 }

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { sessionEndOf } from '../modules/auth/sessions';
 import { grantOf, isAccess, type Access } from './policy';
+import type { Repositories } from '../modules/repositories';
 import { createRequestScope } from './scope';
 
 /** An `/api` route and the access it declared (every one of them: the access matrix test reads this). */
@@ -51,7 +52,7 @@ export async function registerWithAccess<Options extends object>(
  * 403 to a role without the permission, and gives the request its `scope`: the patients and
  * appointments this user may see.
  */
-export default fp(async function accessPlugin(app: FastifyInstance) {
+export default fp(async function accessPlugin(app: FastifyInstance, options: { repos: Repositories }) {
   const routes: DeclaredRoute[] = [];
   app.decorate('accessRoutes', routes as readonly DeclaredRoute[]);
   app.decorateRequest('scope', null as unknown as FastifyRequest['scope']);
@@ -59,14 +60,14 @@ export default fp(async function accessPlugin(app: FastifyInstance) {
   const checkAccess: onRequestHookHandler = async function checkAccess(request) {
     const access = request.routeOptions.config.access;
     if (access === 'public') {
-      request.scope = createRequestScope(app.repos, request.user, null);
+      request.scope = createRequestScope(options.repos, request.user, null);
       return;
     }
     // A session that just ended for inactivity says so (the desk locked itself), any other absence is «not signed in».
     if (!request.user) throw new AppError(401, sessionEndOf(request) === 'idle' ? 'SESSION_IDLE' : 'NOT_AUTHENTICATED');
     const grant = access ? grantOf(request.user.role, access) : null;
     if (!grant) throw new AppError(403, 'FORBIDDEN');
-    request.scope = createRequestScope(app.repos, request.user, grant);
+    request.scope = createRequestScope(options.repos, request.user, grant);
   };
 
   app.addHook('onRoute', function declareAccess(this: WithPluginAccess, route: RouteOptions) {

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { clock } from '../clock';
 import type { Tx } from '../db/transaction';
 import { auditedIn, auditContext } from '../modules/audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../modules/patients/link-account';
 import type { PatientRow } from '../modules/patients/repository';
+import type { CoreDeps } from '../modules/deps';
 import { holdsOwnRecord } from './roles';
 
 /** What a person types on /agendar-cita about herself. */
@@ -41,15 +42,15 @@ export const usesOwnRecord = (request: Pick<FastifyRequest, 'user'>): boolean =>
  * e-mailed to her must stay although the request is refused.
  */
 export async function recordForPublicRequest(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'>,
   request: FastifyRequest,
   contact: PublicContact,
   via: 'booking' | 'waiting-list',
 ): Promise<PublicRecord> {
-  const { repos } = app;
+  const { repos } = deps;
   const own =
     request.user && usesOwnRecord(request)
-      ? await requireOwnRecord(app, request.user, { phone: contact.phone }, PENDING_BOOKING_MESSAGE)
+      ? await requireOwnRecord(deps, request.user, { phone: contact.phone }, PENDING_BOOKING_MESSAGE)
       : undefined;
   const who = auditContext(request);
   return async (tx) => {

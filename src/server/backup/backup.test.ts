@@ -72,10 +72,10 @@ function withManifest(source: string, target: string, change: (manifest: Record<
 beforeAll(async () => {
   clock.freeze('2026-03-02T09:00:00+01:00');
   t = await buildTestApp();
-  await seedDemoIfEmpty(t.app);
-  const admin = (await t.app.repos.auth.findAccountByEmail('admin@clinica.demo'))!;
+  await seedDemoIfEmpty(t.deps);
+  const admin = (await t.deps.repos.auth.findAccountByEmail('admin@clinica.demo'))!;
   await db0().transaction(async (tx) => {
-    await t.app.repos.files.create(
+    await t.deps.repos.files.create(
       {
         id: upload.id,
         patientId: null,

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { clock } from '../clock';
 import { OUTBOX_CHANNEL } from '../modules/outbox/repository';
+import type { CoreDeps } from '../modules/deps';
 
 /**
  * The delivery worker of a server: runs as soon as a message is written (NOTIFY on the outbox channel,
@@ -9,7 +9,7 @@ import { OUTBOX_CHANNEL } from '../modules/outbox/repository';
  * Answers the function that stops it.
  */
 export async function startMailDelivery(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'database' | 'repos' | 'outbox' | 'log'>,
   options: {
     maxIdleMs?: number;
     /** Called each time a run has ended and the next one is scheduled: tests wait on it, not on a sleep. */
@@ -23,7 +23,7 @@ export async function startMailDelivery(
   let timer: NodeJS.Timeout | undefined;
 
   const scheduleNext = async () => {
-    const next = await app.repos.outbox.nextDueAt().catch(() => null);
+    const next = await deps.repos.outbox.nextDueAt().catch(() => null);
     if (stopped) return;
     const wait = next ? Math.min(Math.max(next.getTime() - clock.nowMs(), 1_000), maxIdleMs) : maxIdleMs;
     clearTimeout(timer);
@@ -41,10 +41,10 @@ export async function startMailDelivery(
       do {
         again = false;
         try {
-          const result = await app.outbox.deliverDue();
-          if (result.sent + result.retried + result.failed > 0) app.log.info(result, 'outbox delivery run');
+          const result = await deps.outbox.deliverDue();
+          if (result.sent + result.retried + result.failed > 0) deps.log.info(result, 'outbox delivery run');
         } catch (error) {
-          app.log.warn({ err: (error as Error).name }, 'outbox delivery run failed; trying again later');
+          deps.log.warn({ err: (error as Error).name }, 'outbox delivery run failed; trying again later');
         }
       } while (again && !stopped);
       await scheduleNext();
@@ -55,7 +55,7 @@ export async function startMailDelivery(
   }
 
   // After the LISTEN connection is re-established, notifications sent meanwhile are lost: look for work.
-  const unlisten = await app.database.listen(OUTBOX_CHANNEL, kick, kick);
+  const unlisten = await deps.database.listen(OUTBOX_CHANNEL, kick, kick);
   kick();
   return async () => {
     stopped = true;

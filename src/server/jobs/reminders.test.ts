@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../clock';
-import { buildApp } from '../app';
+import { buildServer } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { createMailer } from '../mail/mailer';
 import { buildTestApp, testConfig, type TestApp } from '../test/app';
@@ -9,7 +9,7 @@ import { parseMail, silentLogger, startSmtpServer } from '../test/mail';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let second: Awaited<ReturnType<typeof buildApp>>;
+let second: Awaited<ReturnType<typeof buildServer>>;
 let secondDatabase: Database | undefined;
 
 beforeAll(async () => {
@@ -25,17 +25,17 @@ beforeAll(async () => {
   // A second instance on the same database: its own connection pool on PostgreSQL; on PGlite (one
   // process may open it) the same embedded database.
   secondDatabase = t.database.url ? await openDatabase({ kind: 'postgres', url: t.database.url }) : undefined;
-  second = await buildApp({
+  second = await buildServer({
     config: testConfig(),
     database: secondDatabase ?? t.database,
     mailer: mailer(),
     logger: false,
     relaxRateLimits: true,
   });
-  await second.ready();
+  await second.app.ready();
 });
 afterAll(async () => {
-  await second.close();
+  await second.app.close();
   await secondDatabase?.close();
   await t.close();
   await smtp.close();
@@ -73,21 +73,21 @@ describe('reminder e-mails', () => {
     await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now - 2 * hour) });
 
     const runs = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i % 2 ? second : t.app).appointments.enqueueDueReminders()),
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? second.deps : t.deps).appointments.enqueueDueReminders()),
     );
     expect(runs.reduce((sum, queued) => sum + queued, 0)).toBe(6);
     // Writing them sent nothing: the delivery workers do, outside the claiming transaction.
     expect(smtp.received).toHaveLength(0);
     // Each send ends when the SMTP server has accepted the message (and kept it): once the runs are over,
     // every message they sent, duplicates included, is in `smtp.received`.
-    await Promise.all([t.app.outbox.deliverDue(), second.outbox.deliverDue(), t.app.outbox.deliverDue()]);
+    await Promise.all([t.deps.outbox.deliverDue(), second.deps.outbox.deliverDue(), t.deps.outbox.deliverDue()]);
     const reminders = smtp.received.filter((mail) =>
       /^Recordatorio de tu cita/.test(parseMail(mail.raw).headers.subject ?? ''),
     );
     expect(reminders).toHaveLength(6);
     expect(reminders.every((mail) => mail.envelope.to[0] === 'recordatorio@prueba.test')).toBe(true);
     // Nothing left to write.
-    expect(await t.app.appointments.enqueueDueReminders()).toBe(0);
-    expect(await second.appointments.enqueueDueReminders()).toBe(0);
+    expect(await t.deps.appointments.enqueueDueReminders()).toBe(0);
+    expect(await second.deps.appointments.enqueueDueReminders()).toBe(0);
   });
 });

@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { clock } from '../clock';
+import type { CoreDeps } from '../modules/deps';
 
 /**
  * Deletes ended sessions every `intervalMs`: past their expiry, or staff sessions idle longer than the
  * clinic's idle time (a request would end them anyway; a desk never used again should not keep a row), and
  * devices not seen for 180 days. Every instance may run it: it is idempotent.
  */
-export function startSessionSweep(app: FastifyInstance, intervalMs = 15 * 60_000): () => void {
+export function startSessionSweep(deps: Pick<CoreDeps, 'repos' | 'log'>, intervalMs = 15 * 60_000): () => void {
   const sweep = async () => {
-    const staffIdleMinutes = await app.repos.clinic.staffIdleMinutes();
+    const staffIdleMinutes = await deps.repos.clinic.staffIdleMinutes();
     const now = clock.now();
-    await app.repos.sessions.sweep(now, new Date(now.getTime() - staffIdleMinutes * 60_000));
+    await deps.repos.sessions.sweep(now, new Date(now.getTime() - staffIdleMinutes * 60_000));
   };
   const timer = setInterval(() => {
     sweep().catch((error: Error) =>
-      app.log.warn({ err: error.name }, 'session sweep failed; retrying on the next one'),
+      deps.log.warn({ err: error.name }, 'session sweep failed; retrying on the next one'),
     );
   }, intervalMs);
   timer.unref();

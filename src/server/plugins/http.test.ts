@@ -174,7 +174,7 @@ describe('bad input never answers 500', () => {
     const error = expectSpanishError(response, 400);
     expect(error.code).toBe('VALIDATION');
     expect(Object.keys(error.fields ?? {})).toEqual(['password']);
-    expect(await t.app.repos.auth.findAccountByEmail('nul@prueba.test')).toBeUndefined();
+    expect(await t.deps.repos.auth.findAccountByEmail('nul@prueba.test')).toBeUndefined();
 
     const inQuery = await t.request({ method: 'GET', url: '/api/auth/session?q=a%00b' });
     expect(expectSpanishError(inQuery, 400).code).toBe('VALIDATION');
@@ -419,5 +419,5 @@ describe('rate limiting', () => {
 
 // Keeps TEST_ORIGIN meaningful here: our own origin is the configured public URL.
 it('the test origin is the configured public URL', () => {
-  expect(t.app.config.publicUrl).toBe(TEST_ORIGIN);
+  expect(t.deps.config.publicUrl).toBe(TEST_ORIGIN);
 });

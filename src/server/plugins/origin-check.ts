@@ -8,8 +8,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence: a state-changing API request must carry an Origin header naming this site
  * (the configured public URL, or the host the request was sent to).
  */
-export default fp(async function originCheckPlugin(app: FastifyInstance) {
-  const publicOrigin = new URL(app.config.publicUrl).origin;
+export default fp(async function originCheckPlugin(app: FastifyInstance, options: { publicUrl: string }) {
+  const publicOrigin = new URL(options.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;

@@ -6,6 +6,7 @@ import fastifyRateLimit, {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clock } from '../clock';
+import type { Limits } from '../limits';
 import type { Repositories } from '../modules/repositories';
 
 /**
@@ -58,12 +59,15 @@ function postgresStore(repos: Repositories): FastifyRateLimitStoreCtor {
  * Rate limits of the API (SPA files are not counted; nor is `GET /api/health`, whose route opts out with
  * `rateLimit: false`: load balancers poll it). The general limits come from the configuration
  * (`RATE_LIMIT_ACCOUNT`, `RATE_LIMIT_ADDRESS`); a route with a limit of its own (`config.rateLimit`, from
- * `app.config.limits`) is counted by that one instead. A 429 carries `Retry-After`, the seconds left in
+ * `config.limits`) is counted by that one instead. A 429 carries `Retry-After`, the seconds left in
  * the window. `relaxed` (tests that are not about limits): counters in memory with a fresh key per
  * request, so nothing is ever limited and no row is written.
  */
-export default fp(async function rateLimitPlugin(app: FastifyInstance, options: { relaxed?: boolean }) {
-  const { apiPerAccount, apiPerAddress } = app.config.limits;
+export default fp(async function rateLimitPlugin(
+  app: FastifyInstance,
+  options: { repos: Repositories; limits: Limits; relaxed?: boolean },
+) {
+  const { apiPerAccount, apiPerAddress } = options.limits;
   const generalLimit = (key: string) => (key.startsWith('account:') ? apiPerAccount : apiPerAddress);
   await app.register(fastifyRateLimit, {
     global: true,
@@ -75,7 +79,7 @@ export default fp(async function rateLimitPlugin(app: FastifyInstance, options: 
           max: (_request: FastifyRequest, key: string) => generalLimit(key).max,
           timeWindow: (_request: FastifyRequest, key: string) => generalLimit(key).timeWindow,
           keyGenerator: rateLimitKey,
-          store: postgresStore(app.repos),
+          store: postgresStore(options.repos),
         }),
   });
 });

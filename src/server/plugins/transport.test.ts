@@ -62,7 +62,7 @@ let users = 0;
 /** An account made in the database (the test app's own helper signs in from another origin). */
 async function newUser() {
   const email = `transporte${++users}@prueba.test`;
-  await createAccountWithProfile(t.database.db, t.app.repos.auth, {
+  await createAccountWithProfile(t.database.db, t.deps.repos.auth, {
     email,
     password: TEST_PASSWORD,
     displayName: `Transporte ${users}`,

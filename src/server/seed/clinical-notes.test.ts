@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   clock.freeze(TEST_MONDAY_MORNING);
   t = await buildTestApp();
-  expect(await seedDemoIfEmpty(t.app)).toBe(true);
+  expect(await seedDemoIfEmpty(t.deps)).toBe(true);
 }, 120_000);
 afterAll(async () => {
   await t.close();

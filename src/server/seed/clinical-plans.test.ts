@@ -7,7 +7,7 @@ let t: TestApp;
 beforeAll(async () => {
   clock.freeze('2026-03-02T09:00:00+01:00');
   t = await buildTestApp();
-  await seedDemoIfEmpty(t.app);
+  await seedDemoIfEmpty(t.deps);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

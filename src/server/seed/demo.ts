@@ -1,5 +1,4 @@
 import { spanishNationalHolidays } from '../../common/schemas/holidays';
-import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../common/roles';
 import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
@@ -13,6 +12,7 @@ import { seedMessages } from './messages';
 import { fakePatient } from './spanish-data';
 import { clock } from '../clock';
 import { transact } from '../db/transaction';
+import type { CoreDeps } from '../modules/deps';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -168,11 +168,11 @@ async function seedPatients(db: Db, repos: Repositories, count: number) {
 }
 
 /** Loads the demo clinic into an empty database. Answers whether it did. */
-export async function seedDemoIfEmpty(app: FastifyInstance): Promise<boolean> {
-  const { repos } = app;
+export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos'>): Promise<boolean> {
+  const { repos } = deps;
   if (await repos.auth.hasAnyAccount()) return false;
 
-  await transact(app.database.db, async (tx) => {
+  await transact(deps.db, async (tx) => {
     await repos.clinic.updateSettings(
       {
         name: 'Clínica Salud Arganzuela',

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type BuildOptions } from '../app';
+import { buildServer, type BuildOptions } from '../app';
+import type { Deps } from '../composition';
 import type { Config } from '../config';
 import { DEFAULT_LIMITS } from '../limits';
 import { openDatabase, type Database } from '../db/client';
@@ -69,6 +70,8 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app is made of (`composition.ts`): repositories and services, for fixtures and for calling work directly. */
+  deps: Deps;
   mailer: ReturnType<typeof memoryMailer>;
   database: Database & { url?: string };
   /** `inject` with the Origin header a browser would send. */
@@ -98,7 +101,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = memoryMailer();
-  const app = await buildApp({
+  const { app, deps } = await buildServer({
     config: testConfig(options.config),
     database,
     // With an SMTP server in the config, the app's own SMTP mailer, as in production.
@@ -127,20 +130,21 @@ export async function buildTestApp(
 
   return {
     app,
+    deps,
     mailer,
     database,
     request,
     signIn,
     async deliverMail() {
-      await app.outbox.deliverDue();
+      await deps.outbox.deliverDue();
     },
     async deliverHeldMail() {
       clock.advance((UNDO_WINDOW_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
-      await app.outbox.deliverDue();
+      await deps.outbox.deliverDue();
     },
     async createUser({ email, role = 'paciente', displayName, password = TEST_PASSWORD }) {
       const address = email ?? `usuario${++counter}-${randomBytes(3).toString('hex')}@prueba.test`;
-      const { account } = await createAccountWithProfile(database.db, app.repos.auth, {
+      const { account } = await createAccountWithProfile(database.db, deps.repos.auth, {
         email: address,
         password,
         displayName: displayName ?? `Usuario ${role} ${counter}`,

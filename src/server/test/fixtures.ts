@@ -121,5 +121,5 @@ export function nextWeekday(days: number) {
 
 /** A patient record written straight through the repository, in a transaction of its own. */
 export function createPatientRecord(t: TestApp, input: PatientInsert) {
-  return transact(t.database.db, (tx) => t.app.repos.patients.create(input, tx));
+  return transact(t.database.db, (tx) => t.deps.repos.patients.create(input, tx));
 }

@@ -25,7 +25,7 @@ export async function buildNotesWorld(
   t: TestApp,
   sides: Record<'A' | 'B', { recordId: string; doctorId: string; secrets: string[] }>,
 ): Promise<Record<'A' | 'B', NoteSide>> {
-  const notes = t.app.repos.clinicalNotes;
+  const notes = t.deps.repos.clinicalNotes;
   const side = async ({
     recordId,
     doctorId,

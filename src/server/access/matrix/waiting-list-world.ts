@@ -19,7 +19,7 @@ export async function buildWaitingListWorld(
 ): Promise<WaitingListWorld> {
   const entry = async (patientId: string, doctorId: string, fromDate = '2030-01-08') =>
     (
-      await t.app.repos.waitingList.create({
+      await t.deps.repos.waitingList.create({
         patientId,
         doctorId,
         fromDate,
@@ -28,7 +28,7 @@ export async function buildWaitingListWorld(
       })
     ).id;
   const entryA = await entry(ids.recordA, ids.doctorA);
-  await t.app.repos.waitingList.insertOffer({
+  await t.deps.repos.waitingList.insertOffer({
     entryId: entryA,
     doctorId: ids.doctorA,
     startsAt: new Date('2030-01-09T08:00:00Z'),

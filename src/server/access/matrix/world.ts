@@ -91,7 +91,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const staffDoctor = async (displayName: string) => {
     const doctor = await createDoctor(t, admin.cookie, { displayName });
     // Doctors are invited without a password: give one to sign in with.
-    await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
     return { ...doctor, cookie: await t.signIn(doctor.email) };
   };
   const [doctorA, doctorB, doctorC] = [
@@ -107,7 +107,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   ) {
     const email = `${person.firstName.toLowerCase()}.${person.lastName.toLowerCase()}@matriz.test`;
     const user = await t.createUser({ role: 'paciente', email, displayName: `${person.firstName} ${person.lastName}` });
-    let record = await t.app.repos.patients.findByAccount(user.id);
+    let record = await t.deps.repos.patients.findByAccount(user.id);
     if (!record) {
       record = await createPatientRecord(t, {
         firstName: person.firstName,
@@ -184,7 +184,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const neutralRecordId: string = neutral.json().id;
   const neutralBooking = async (startsAt: Date) => {
     const { id } = await insertAppointment(t, { patientId: neutralRecordId, doctorId: doctorC.id, startsAt });
-    return (await t.app.appointments.manageUrl(id)).split('/cita/')[1]!;
+    return (await t.deps.appointments.manageUrl(id)).split('/cita/')[1]!;
   };
   const perActor = async (day: string, first: number) =>
     Object.fromEntries(
@@ -208,13 +208,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const specialty = async (name: string) =>
     (await t.request({ method: 'POST', url: '/api/specialties', cookie: admin.cookie, payload: { name } })).json()
       .id as string;
-  const absence = await t.app.repos.doctors.addAbsence(doctorA.id, {
+  const absence = await t.deps.repos.doctors.addAbsence(doctorA.id, {
     startDate: '2030-07-01',
     endDate: '2030-07-02',
     reason: 'Congreso',
   });
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-  const image = await t.app.repos.images.create({ mime: 'image/png', content: png, createdBy: admin.id });
+  const image = await t.deps.repos.images.create({ mime: 'image/png', content: png, createdBy: admin.id });
   const spare = await t.createUser({ role: 'paciente', email: 'repuesto@matriz.test', displayName: 'Cuenta Repuesto' });
   // Staff linking and unlinking: a record without an account and one to link it to; a record already linked.
   // (Signing a paciente in gives the account a record of its own: the one to link is freed from it.)
@@ -229,8 +229,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     email: 'enlazable@matriz.test',
     displayName: 'Lucía Enlazable',
   });
-  const ownOfToLink = await t.app.repos.patients.findByAccount(toLink.id);
-  if (ownOfToLink) await t.app.repos.patients.unlinkAccount(ownOfToLink.id);
+  const ownOfToLink = await t.deps.repos.patients.findByAccount(toLink.id);
+  if (ownOfToLink) await t.deps.repos.patients.unlinkAccount(ownOfToLink.id);
   const toUnlink = await t.createUser({
     role: 'paciente',
     email: 'desenlazable@matriz.test',
@@ -238,7 +238,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   const plans = await buildPlansWorld(t, { A, B }, { A: doctorA.cookie, B: doctorB.cookie });
   const linkedRecord =
-    (await t.app.repos.patients.findByAccount(toUnlink.id)) ??
+    (await t.deps.repos.patients.findByAccount(toUnlink.id)) ??
     (await createPatientRecord(t, {
       accountId: toUnlink.id,
       firstName: 'Dora',
@@ -279,7 +279,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     specialtyToDelete: await specialty('Matriz borrable'),
     absenceId: absence.id,
     holidayToDelete: (
-      await t.app.repos.holidays.create({
+      await t.deps.repos.holidays.create({
         startDate: '2030-11-11',
         endDate: '2030-11-11',
         name: 'Matriz borrable',

@@ -1,5 +1,5 @@
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { registerWithAccess } from '../../access/plugin';
@@ -20,7 +20,7 @@ const openApiDocumentSchema = z
  * The page's scripts and styles are files of its own (no inline script), so the app's Content-Security-
  * Policy serves it unchanged.
  */
-const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const apiDocsRoutes: RoutePlugin = async (app) => {
   app.get(
     api.openApi,
     { config: { access: 'public' }, schema: { response: { 200: openApiDocumentSchema } } },
@@ -41,5 +41,3 @@ const apiDocsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
-
-export default apiDocsRoutes;

@@ -54,7 +54,7 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
     for (const response of responses.filter((r) => r.statusCode === 409)) {
       expect(response.json().error.message).toBe(SLOT_TAKEN_MESSAGE);
     }
-    expect(await t.app.repos.appointments.countOverlaps()).toBe(0);
+    expect(await t.deps.repos.appointments.countOverlaps()).toBe(0);
     // The e-mail is written by the booking's own statement: one, for the winner's appointment; none for the 99.
     const [won] = await t.database.db
       .select({ id: appointments.id })
@@ -102,7 +102,7 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(99);
     expect(statuses.some((status) => status >= 500)).toBe(false);
-    expect(await t.app.repos.appointments.countOverlaps()).toBe(0);
+    expect(await t.deps.repos.appointments.countOverlaps()).toBe(0);
   }, 120_000);
 
   it('back-to-back appointments do not overlap ([start, end) ranges), and a cancelled one frees its time', async () => {
@@ -168,6 +168,6 @@ describe('no double booking under concurrency (exclusion constraint)', () => {
       startsAt: new Date('2031-03-03T09:30:00Z'),
       minutes: 30,
     });
-    expect(await t.app.repos.appointments.countOverlaps()).toBe(1);
+    expect(await t.deps.repos.appointments.countOverlaps()).toBe(1);
   });
 });

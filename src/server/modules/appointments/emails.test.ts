@@ -79,10 +79,10 @@ describe('appointment e-mails', () => {
     });
     expect(move.statusCode).toBe(200);
 
-    expect(await t.app.appointments.enqueueDueReminders()).toBe(0);
+    expect(await t.deps.appointments.enqueueDueReminders()).toBe(0);
     // Tuesday's comes within the lead at 12:00 on Monday (and the ones of the first test as their time nears).
     clock.freeze('2026-03-02T12:30:00+01:00');
-    expect(await t.app.appointments.enqueueDueReminders()).toBe(1);
+    expect(await t.deps.appointments.enqueueDueReminders()).toBe(1);
     await t.deliverMail();
 
     const reminders = t.mailer.sent

@@ -96,7 +96,7 @@ describe('the reason of the visit in e-mails', () => {
     expect(booked.statusCode, booked.body).toBe(201);
     expect((await move(booked.json().id, at('2026-03-03', '11:00'))).statusCode).toBe(200);
     clock.freeze('2026-03-02T12:00:00+01:00'); // the reminder is due (24 h before)
-    expect(await t.app.appointments.enqueueDueReminders()).toBe(1);
+    expect(await t.deps.appointments.enqueueDueReminders()).toBe(1);
     await t.deliverMail();
     expect((await cancel(booked.json().id)).statusCode).toBe(200);
     await t.deliverHeldMail();
@@ -178,7 +178,7 @@ describe('a patient without e-mail: the desk is told and gets a call task', () =
     expect(byTitle('cancelado').description).toContain('Motivo que se le puede dar: La doctora no pasa consulta.');
     // The reason of the visit is not copied into the task either.
     expect(tasks.map((task) => task.description).join('\n')).not.toContain('Esguince');
-    const audit = await t.app.repos.audit.listForPatient(lucia.id);
+    const audit = await t.deps.repos.audit.listForPatient(lucia.id);
     expect(audit.filter((entry) => entry.entity === 'task' && entry.action === 'create')).toHaveLength(3);
   });
 
@@ -201,12 +201,12 @@ describe('a patient without e-mail: the desk is told and gets a call task', () =
     ]);
 
     // The same notice twice (a retried job, two instances): one task, and both answers name it.
-    const view = (await t.app.repos.appointments.findView(booked.json().id))!;
-    const notices = createDeskNotices(t.app.repos);
+    const view = (await t.deps.repos.appointments.findView(booked.json().id))!;
+    const notices = createDeskNotices(t.deps.repos);
     const twice = [];
     for (let i = 0; i < 2; i++) {
       twice.push(
-        await t.app.database.db.transaction((tx) =>
+        await t.database.db.transaction((tx) =>
           notices.forAppointment(tx, 'reminder', view, { timeZone: 'Europe/Madrid', actor: null }),
         ),
       );
@@ -222,7 +222,7 @@ describe('a patient without e-mail: the desk is told and gets a call task', () =
     expect((await book(lejos.id, doctor.id, at('2026-03-06', '10:00'))).statusCode).toBe(201); // booked 4 days ahead
     clock.freeze('2026-03-05T11:00:00+01:00');
     expect((await book(cerca.id, doctor.id, at('2026-03-05', '13:00'))).statusCode).toBe(201); // booked inside the lead time
-    expect(await t.app.appointments.enqueueDueReminders()).toBe(2);
+    expect(await t.deps.appointments.enqueueDueReminders()).toBe(2);
     const reminders = (id: string) =>
       tasksOf(id).then((tasks) => tasks.filter((task) => task.title.includes('para recordarle su cita')));
     const [reminder] = await reminders(lejos.id);

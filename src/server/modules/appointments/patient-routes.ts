@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -17,12 +17,12 @@ import { clock } from '../../clock';
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
 /** The paciente's own appointments: list, book, cancel and change within the cancellation window. */
-const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const service = app.appointments;
+export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const service = deps.appointments;
 
   /** The paciente's record; 409 while a record with their e-mail waits for them to prove it. */
-  const ownRecord = (user: RequestUser) => requireOwnRecord(app, user);
+  const ownRecord = (user: RequestUser) => requireOwnRecord(deps, user);
 
   app.get(
     api.myAppointments,
@@ -32,7 +32,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Resolved before the audited read: it may create the record or write the confirmation link.
       const record = await ownRecord(user);
       const all = await auditedRead(
-        app.database.db,
+        deps.db,
         (db) => request.scope.appointments.listRange({}, db),
         (rows) => ({
           ...auditContext(request),
@@ -43,7 +43,7 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       const now = clock.nowMs();
-      const settings = await app.repos.clinic.getSettings();
+      const settings = await deps.repos.clinic.getSettings();
       const own = await Promise.all(all.map((view) => service.ownView(view, settings)));
       const isUpcoming = (item: (typeof own)[number]) =>
         Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
@@ -58,11 +58,11 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.myAppointments,
     {
       schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
-      config: { access: 'my-appointments:manage', rateLimit: app.config.limits.myBooking },
+      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myBooking },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const record = await requireOwnRecord(app, user, undefined, PENDING_BOOKING_MESSAGE);
+      const record = await requireOwnRecord(deps, user, undefined, PENDING_BOOKING_MESSAGE);
       const doctor = await service.activeDoctor(request.body.doctorId);
       const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt));
       const settings = await repos.clinic.getSettings();
@@ -113,5 +113,3 @@ const patientAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default patientAppointmentRoutes;

@@ -142,7 +142,7 @@ describe('the public booking is one transaction', () => {
       { firstName: 'Conocida', email: 'conocida@uow.test' },
       { firstName: 'Perdedora', email: 'perdedora@uow.test' },
     ]) {
-      vi.spyOn(t.app.repos.doctors, 'busyRanges').mockResolvedValueOnce([]);
+      vi.spyOn(t.deps.repos.doctors, 'busyRanges').mockResolvedValueOnce([]);
       const before = await counts();
       const mark = await lastAuditId();
       const lost = await book(booking(doctor.id, slot!.startsAt, person));
@@ -191,7 +191,7 @@ describe('the public booking is one transaction', () => {
 
   it('reads the clinic settings once per booking', async () => {
     const [slot] = await slotsOf(doctor.id, nextWeekday(9));
-    const settings = vi.spyOn(t.app.repos.clinic, 'getSettings');
+    const settings = vi.spyOn(t.deps.repos.clinic, 'getSettings');
     const response = await book(booking(doctor.id, slot!.startsAt, { firstName: 'Una', email: 'una@uow.test' }));
     expect(response.statusCode).toBe(201);
     expect(settings).toHaveBeenCalledTimes(1);

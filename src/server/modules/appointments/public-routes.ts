@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -20,9 +20,9 @@ import { auditedRead, auditContext } from '../audit/audited';
 const tokenParams = z.object({ token: z.string().max(100) });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
 
-const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const service = app.appointments;
+export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const service = deps.appointments;
 
   app.get(
     api.public.bookingOptions,
@@ -86,7 +86,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     api.public.bookings,
     {
       schema: { body: publicBookingSchema, response: { 201: bookingConfirmationSchema } },
-      config: { access: 'public', rateLimit: app.config.limits.publicBooking },
+      config: { access: 'public', rateLimit: deps.config.limits.publicBooking },
     },
     async (request, reply) => {
       const input = request.body;
@@ -100,7 +100,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // The record of whoever books (the rule lives in access/, shared with the public waiting list): found
       // or made in the booking's own transaction, so a slot lost meanwhile leaves no record behind.
-      const patient = await recordForPublicRequest(app, request, input, 'booking');
+      const patient = await recordForPublicRequest(deps, request, input, 'booking');
       const view = await service.create({
         doctor,
         patient,
@@ -139,7 +139,7 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The token is checked before the audited read: checking it reads the signing key, no clinical data.
       const id = await service.verifyManageToken(request.params.token);
       const view = await auditedRead(
-        app.database.db,
+        deps.db,
         async (db) => {
           const found = id ? await repos.appointments.findView(id, db) : undefined;
           if (!found) throw notFound(BOOKING_NOT_FOUND);
@@ -176,5 +176,3 @@ const publicAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => service.rescheduleByPatient(await byToken(request.params.token), request.body, viaLink(request)),
   );
 };
-
-export default publicAppointmentRoutes;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import {
   SLOT_TAKEN_MESSAGE,
@@ -43,6 +42,7 @@ import { clock } from '../../clock';
 import { transact, type Tx } from '../../db/transaction';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { appointmentNoticePrefix, createDeskNotices } from '../tasks/desk-notices';
+import type { CoreDeps } from '../deps';
 
 type AppointmentEmailKind = 'received' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
@@ -97,9 +97,20 @@ function wallClock(instant: Date, timeZone: string) {
   return { date: zoned.toPlainDate().toString(), weekday: zoned.dayOfWeek, minute: zoned.hour * 60 + zoned.minute };
 }
 
+/** The waiting list as a change of booking needs it: a freed time is offered (`waiting-list/service.ts`). */
+export interface FreedSlots {
+  slotFreed(
+    freed: Pick<AppointmentView, 'id' | 'doctorId' | 'startsAt' | 'endsAt'>,
+    deliverAfter?: Date,
+    actor?: AuditEntry['actor'],
+  ): Promise<DeskNotice[]>;
+}
+
 /** Booking rules shared by the public page, the patient area and the staff screens. */
-export function createAppointmentService(app: FastifyInstance) {
-  const { repos } = app;
+export function createAppointmentService(
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'events'> & { waitingList: FreedSlots },
+) {
+  const { repos } = deps;
   const links = createManageLinks(repos.clinic);
   const deskNotices = createDeskNotices(repos);
 
@@ -289,7 +300,7 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   async function manageUrl(appointmentId: string) {
-    return `${app.config.publicUrl}${paths.manageBooking(await links.tokenFor(appointmentId))}`;
+    return `${deps.config.publicUrl}${paths.manageBooking(await links.tokenFor(appointmentId))}`;
   }
 
   /**
@@ -320,7 +331,7 @@ export function createAppointmentService(app: FastifyInstance) {
               ? // The reason only when it may be shown to the patient (their own, or staff chose to show it).
                 bookingCancelledEmail({ ...input, reason: view.cancelReasonVisible ? (view.cancelReason ?? '') : '' })
               : reminderEmail(input);
-    await app.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id, deliverAfter });
+    await deps.outbox.enqueue(message, { tx, kind: `appointment-${kind}`, appointmentId: view.id, deliverAfter });
     return null;
   }
 
@@ -332,7 +343,7 @@ export function createAppointmentService(app: FastifyInstance) {
   }
 
   async function publish(view: AppointmentView) {
-    await app.events.publish({
+    await deps.events.publish({
       type: 'appointment',
       appointmentId: view.id,
       doctorId: view.doctorId,
@@ -385,7 +396,7 @@ export function createAppointmentService(app: FastifyInstance) {
   }): Promise<NoticedView> {
     const settings = await beforeEmail(input.settings);
     try {
-      return await transact(app.database.db, async (tx) => {
+      return await transact(deps.db, async (tx) => {
         const patientId = typeof input.patient === 'string' ? input.patient : (await input.patient(tx)).id;
         const view = await repos.appointments.create(
           {
@@ -433,7 +444,7 @@ export function createAppointmentService(app: FastifyInstance) {
     let updated: NoticedView;
     try {
       updated = await audited(
-        app.database.db,
+        deps.db,
         async (tx) => {
           await repos.appointments.reschedule(
             view.id,
@@ -458,7 +469,7 @@ export function createAppointmentService(app: FastifyInstance) {
     }
     await publish(updated);
     // The old time is free: offer it to the waiting list (held and undone with the move).
-    if (moved) updated.notices.push(...(await app.waitingList.slotFreed(view, deliverAfter, who.actor)));
+    if (moved) updated.notices.push(...(await deps.waitingList.slotFreed(view, deliverAfter, who.actor)));
     return updated;
   }
 
@@ -482,7 +493,7 @@ export function createAppointmentService(app: FastifyInstance) {
       details: { from: view.status, to: status, ...who.details },
     });
     const updated = await audited(
-      app.database.db,
+      deps.db,
       async (tx) => {
         await repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx, options.arrivedAt);
         const changed = (await repos.appointments.findView(view.id, tx))!;
@@ -501,7 +512,7 @@ export function createAppointmentService(app: FastifyInstance) {
     await publish(updated);
     // A cancellation frees the time: offer it to the waiting list (held and undone with the change).
     if (status === 'cancelada' && view.status !== 'cancelada')
-      updated.notices.push(...(await app.waitingList.slotFreed(view, deliverAfter, who.actor)));
+      updated.notices.push(...(await deps.waitingList.slotFreed(view, deliverAfter, who.actor)));
     return updated;
   }
 
@@ -542,7 +553,7 @@ export function createAppointmentService(app: FastifyInstance) {
     let restored: AppointmentView;
     try {
       restored = await audited(
-        app.database.db,
+        deps.db,
         async (tx) => {
           const last = await repos.appointments.lastEvent(view.id, tx);
           if (!last || !['rescheduled', 'status'].includes(last.action) || last.actorId !== actorId) {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -72,10 +72,10 @@ function requireSensibleLength(startsAt: Date, endsAt: Date) {
   }
 }
 
-const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const { db } = app.database;
-  const service = app.appointments;
+export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const { db } = deps.database;
+  const service = deps.appointments;
 
   const listFilters = async (query: z.infer<typeof appointmentListQuerySchema>) => {
     const { timeZone } = await repos.clinic.getSettings();
@@ -310,7 +310,7 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         });
       // Booked into a slot offered to her from the waiting list: her entry is done.
-      await app.waitingList.bookedByDesk(view, auditContext(request));
+      await deps.waitingList.bookedByDesk(view, auditContext(request));
       return reply.status(201).send(withNotices(view));
     },
   );
@@ -411,5 +411,3 @@ const staffAppointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default staffAppointmentRoutes;

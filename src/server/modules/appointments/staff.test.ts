@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie); // Mon–Fri 09:00–14:00 Madrid
-  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   doctorCookie = await t.signIn(doctor.email);
   patientId = (
     await t.request({
@@ -68,7 +68,7 @@ describe('staff booking', () => {
   it('a booking and its audit entry commit together; a refused one leaves neither', async () => {
     const day = nextWeekday(11);
     const auditedCreations = async () =>
-      (await t.app.repos.audit.listForPatient(patientId)).filter(
+      (await t.deps.repos.audit.listForPatient(patientId)).filter(
         (entry) => entry.action === 'create' && entry.entity === 'appointment',
       );
     const before = (await auditedCreations()).length;
@@ -445,7 +445,7 @@ describe('appointment e-mails', () => {
     const toPatient = () => sent.filter((line) => line.startsWith('lento@prueba.test: '));
     expect(toPatient()).toHaveLength(0);
     // The worker takes it (after the doctor's invitation); closing the app while it is being sent waits for it.
-    const delivering = slow.app.outbox.deliverDue();
+    const delivering = slow.deps.outbox.deliverDue();
     await sendStarted;
     await slow.close();
     expect(toPatient()).toEqual([expect.stringMatching(/^lento@prueba\.test: Cita confirmada/)]);

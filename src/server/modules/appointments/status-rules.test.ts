@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie);
-  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   doctorCookie = await t.signIn(doctor.email);
   // A paciente with no record of the clinic gets one of their own: the appointments below are theirs.
   paciente = await t.createUser({ role: 'paciente', displayName: 'Irene Campos' });
@@ -128,7 +128,7 @@ describe('the reason of a cancellation reaches the patient only when staff show 
     expect(fromArea.json()).toMatchObject({ status: 'cancelada', cancelReason: null });
 
     const linked = await book(new Date(Date.now() + 23 * 86_400_000).toISOString());
-    const token = new URL(await t.app.appointments.manageUrl(linked.id)).pathname.split('/').pop()!;
+    const token = new URL(await t.deps.appointments.manageUrl(linked.id)).pathname.split('/').pop()!;
     const fromLink = await t.request({ method: 'POST', url: `/api/public/bookings/${token}/cancel`, payload: {} });
     expect(fromLink.statusCode, fromLink.body).toBe(200);
     expect(fromLink.json().status).toBe('cancelada');

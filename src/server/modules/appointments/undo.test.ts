@@ -23,7 +23,7 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
   otherAdmin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie);
-  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   doctorCookie = await t.signIn(doctor.email);
   const patient = await t.request({
     method: 'POST',
@@ -107,7 +107,7 @@ describe('undo of the desk’s changes', () => {
       expect.stringMatching(/^Cambio de hora: /),
       'Cambio de hora deshecho',
     ]);
-    const audit = await t.app.repos.audit.listForPatient(patientId);
+    const audit = await t.deps.repos.audit.listForPatient(patientId);
     expect(audit.filter((entry) => entry.action === 'undo' && entry.entityId === appointment.id)).toEqual([
       expect.objectContaining({ entity: 'appointment', actorId: admin.id }),
     ]);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie);
-  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   doctorCookie = await t.signIn(doctor.email);
   const signUp = await t.request({
     method: 'POST',

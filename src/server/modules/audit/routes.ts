@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import {
@@ -19,9 +19,9 @@ import type { AuditEntryRow, AuditSearch } from './repository';
 const EXPORT_BATCH = 1000;
 
 /** The admins' view of the audit log: a filtered page, and the CSV of every match. */
-const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const { db } = app.database;
+export const auditRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const { db } = deps.database;
   const admin = { access: 'audit:read' } as const;
 
   /** The filters as instants: clinic-zone days, both included. */
@@ -93,5 +93,3 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(Readable.from(chunks(), { objectMode: false }));
   });
 };
-
-export default auditRoutes;

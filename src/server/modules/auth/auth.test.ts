@@ -46,7 +46,7 @@ describe('sign-up', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('VALIDATION');
-    expect(await t.app.repos.auth.findAccountByEmail('x@prueba.test')).toBeUndefined();
+    expect(await t.deps.repos.auth.findAccountByEmail('x@prueba.test')).toBeUndefined();
   });
 
   it('answers the catalogue text for an e-mail in use, whatever its case', async () => {
@@ -66,7 +66,7 @@ describe('sign-up', () => {
 
   it('stores an argon2id hash, never the password', async () => {
     await signUp({ email: 'hash@prueba.test', password: TEST_PASSWORD, displayName: 'Hash' });
-    const account = await t.app.repos.auth.findAccountByEmail('hash@prueba.test');
+    const account = await t.deps.repos.auth.findAccountByEmail('hash@prueba.test');
     expect(account?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(account?.passwordHash).not.toContain(TEST_PASSWORD);
   });
@@ -106,8 +106,8 @@ describe('sign-in', () => {
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.secure).toBeFalsy();
     const { hashToken } = await import('./tokens');
-    expect(await t.app.repos.auth.findSession(cookie.value)).toBeUndefined();
-    expect(await t.app.repos.auth.findSession(hashToken(cookie.value))).toBeDefined();
+    expect(await t.deps.repos.auth.findSession(cookie.value)).toBeUndefined();
+    expect(await t.deps.repos.auth.findSession(hashToken(cookie.value))).toBeDefined();
   });
 
   it('marks the cookie Secure behind https', async () => {
@@ -123,7 +123,7 @@ describe('sign-in', () => {
   });
 
   it('creates the missing profile as paciente from the account on first sign-in', async () => {
-    const repo = t.app.repos.auth;
+    const repo = t.deps.repos.auth;
     const { hashPassword } = await import('./passwords');
     const account = await repo.createAccount({
       email: 'sinperfil@prueba.test',
@@ -149,7 +149,7 @@ describe('sign-in', () => {
 
   it('refuses a disabled account and ends its sessions', async () => {
     const user = await t.createUser({});
-    await t.app.repos.auth.updateAccount(user.id, { active: false });
+    await t.deps.repos.auth.updateAccount(user.id, { active: false });
     const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie });
     expect(session.json()).toEqual({ user: null, profile: null });
     const again = await t.request({
@@ -242,10 +242,10 @@ describe('sessions', () => {
     const user = await t.createUser({});
     const { hashToken } = await import('./tokens');
     const id = hashToken(user.cookie.split('=')[1]!);
-    await t.app.repos.auth.extendSession(id, new Date(Date.now() - 1000));
+    await t.deps.repos.auth.extendSession(id, new Date(Date.now() - 1000));
     const after = await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie });
     expect(after.json().user).toBeNull();
-    expect(await t.app.repos.auth.findSession(id)).toBeUndefined();
+    expect(await t.deps.repos.auth.findSession(id)).toBeUndefined();
   });
 
   it('slides the expiry forward when a session is used', async () => {
@@ -253,10 +253,10 @@ describe('sessions', () => {
     const { hashToken } = await import('./tokens');
     const id = hashToken(user.cookie.split('=')[1]!);
     const soon = new Date(Date.now() + 60 * 60 * 1000);
-    await t.app.repos.auth.extendSession(id, soon);
+    await t.deps.repos.auth.extendSession(id, soon);
     const response = await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie });
     expect(response.json().user).not.toBeNull();
-    const session = await t.app.repos.auth.findSession(id);
+    const session = await t.deps.repos.auth.findSession(id);
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 60 * 60 * 1000);
     expect(response.cookies.find((c) => c.name === 'clinica_session')).toBeDefined();
   });
@@ -292,9 +292,9 @@ describe('profile', () => {
       cookie: user.cookie,
       payload: { displayName: 'Nombre Nuevo', photoURL: '' },
     });
-    const account = await t.app.repos.auth.findAccountById(user.id);
+    const account = await t.deps.repos.auth.findAccountById(user.id);
     expect(account).toMatchObject({ displayName: 'Nombre Nuevo', photoUrl: '' });
-    const profile = await t.app.repos.auth.findProfile(user.id);
+    const profile = await t.deps.repos.auth.findProfile(user.id);
     expect(profile).toMatchObject({ displayName: 'Nombre Nuevo', phone: '+34 611 222 333' });
     // The session check answers the account and profile as they are now (read with the session itself).
     const session = (await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie })).json();
@@ -317,10 +317,10 @@ describe('profile', () => {
       payload: { photoURL: '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b' },
     });
     await t.request({ method: 'PATCH', url: '/api/profile', cookie: user.cookie, payload: { photoURL: '' } });
-    expect((await t.app.repos.auth.findAccountById(user.id))!.photoUrl).toBe(
+    expect((await t.deps.repos.auth.findAccountById(user.id))!.photoUrl).toBe(
       '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
     );
-    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
+    expect((await t.deps.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
   });
 
   it("takes a photo only from the clinic's own images, never another site's address", async () => {
@@ -338,9 +338,9 @@ describe('profile', () => {
       expect(response.statusCode, foreign).toBe(400);
       expect(response.json().error.fields.photoURL).toBe('La foto debe ser una imagen subida a la clínica');
     }
-    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
+    expect((await t.deps.repos.auth.findProfile(user.id))!.photoUrl).toBe('');
     expect((await patch('/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b')).statusCode).toBe(200);
-    expect((await t.app.repos.auth.findProfile(user.id))!.photoUrl).toBe(
+    expect((await t.deps.repos.auth.findProfile(user.id))!.photoUrl).toBe(
       '/api/images/6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
     );
   });
@@ -354,6 +354,6 @@ describe('profile', () => {
       payload: { role: 'admin' },
     });
     expect(response.statusCode).toBe(400);
-    expect((await t.app.repos.auth.findProfile(user.id))!.role).toBe('paciente');
+    expect((await t.deps.repos.auth.findProfile(user.id))!.role).toBe('paciente');
   });
 });

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { paths } from '../../../common/paths';
 import { ROLE_LABELS, type Role } from '../../../common/roles';
 import { invitationEmail } from '../../mail/auth-emails';
 import { newSecretToken } from './tokens';
 import { clock } from '../../clock';
 import { transact, type Tx } from '../../db/transaction';
+import type { CoreDeps } from '../deps';
 
 const INVITATION_DAYS = 7;
 
@@ -14,16 +14,16 @@ const INVITATION_DAYS = 7;
  * delivers the e-mail.
  */
 export async function sendInvitation(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'>,
   account: { id: string; email: string; displayName: string },
   role: Role,
   tx?: Tx,
 ): Promise<void> {
   const { token, id } = newSecretToken();
-  const settings = await app.repos.clinic.getSettings(tx);
-  const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
+  const settings = await deps.repos.clinic.getSettings(tx);
+  const link = `${deps.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
   const write = async (tx: Tx) => {
-    await app.repos.auth.createPasswordToken(
+    await deps.repos.auth.createPasswordToken(
       {
         id,
         accountId: account.id,
@@ -32,7 +32,7 @@ export async function sendInvitation(
       },
       tx,
     );
-    await app.outbox.enqueue(
+    await deps.outbox.enqueue(
       invitationEmail({
         to: account.email,
         displayName: account.displayName,
@@ -44,5 +44,5 @@ export async function sendInvitation(
       { tx, kind: 'invitation' },
     );
   };
-  await (tx ? write(tx) : transact(app.database.db, write));
+  await (tx ? write(tx) : transact(deps.db, write));
 }

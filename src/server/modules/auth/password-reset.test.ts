@@ -97,7 +97,7 @@ describe('password reset through a real SMTP server', () => {
     // The HTML part carries the same link (the button and the plain address).
     expect(html).toContain(`/auth/nueva-contrasena?token=${token}`);
     // Only the hash of the token is stored.
-    const stored = await t.app.database.db.select().from(passwordTokens).where(eq(passwordTokens.accountId, user.id));
+    const stored = await t.database.db.select().from(passwordTokens).where(eq(passwordTokens.accountId, user.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).not.toContain(token);
     expect(stored[0]!.purpose).toBe('reset');
@@ -152,7 +152,7 @@ describe('password reset through a real SMTP server', () => {
   it('refuses an expired link', async () => {
     const user = await t.createUser({ email: 'caducado@prueba.test' });
     const token = await resetTokenFor(user.email);
-    await t.app.database.db
+    await t.database.db
       .update(passwordTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordTokens.accountId, user.id));
@@ -208,11 +208,11 @@ describe('password reset while the SMTP server is down', () => {
       payload: { email: user.email },
     });
     expect(response.statusCode).toBe(202);
-    expect(await down.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await down.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 1, failed: 0 });
 
     back = await startSmtpServer({ port });
     clock.advance(60_000);
-    expect(await down.app.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await down.deps.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
     const received = await back.nextMail();
     expect(received.envelope.to).toEqual([user.email]);
     expect(parseMail(received.raw).headers.subject).toMatch(/^Restablece tu contraseña de /);

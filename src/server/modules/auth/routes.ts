@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api, paths } from '../../../common/paths';
 import {
@@ -34,9 +34,9 @@ function signInLocked(until: Date): TooManyRequestsError {
   );
 }
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.auth;
-  const { limits } = app.config;
+export const authRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.auth;
+  const { limits } = deps.config;
 
   app.get(
     api.auth.session,
@@ -77,10 +77,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
       await repo.clearFailures(keys.account);
 
-      const profile = await profileFor(app, account);
-      const secondFactor = await secondStepAfterPassword(app, request, reply, account, profile);
+      const profile = await profileFor(deps, account);
+      const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);
       if (secondFactor) return { user: null, profile: null, secondFactor };
-      return completeSignIn(app, request, reply, account, profile);
+      return completeSignIn(deps, request, reply, account, profile);
     },
   );
 
@@ -94,15 +94,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password, displayName, phone } = request.body;
       if (await repo.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
       try {
-        const { account, profile } = await createAccountWithProfile(app.database.db, repo, {
+        const { account, profile } = await createAccountWithProfile(deps.db, repo, {
           email,
           password,
           displayName,
           role: 'paciente',
           phone: phone ?? null,
         });
-        await linkPatientRecord(app, account, profile);
-        await startSession(repo, request, reply, account.id);
+        await linkPatientRecord(deps, account, profile);
+        await startSession(deps, request, reply, account.id);
         return reply.status(201).send({ user: presentAccount(account), profile: presentProfile(profile) });
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
@@ -133,15 +133,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!account || !account.active) throw new AppError(404, 'RESET_USER_NOT_FOUND');
       try {
         const { token, id } = newSecretToken();
-        const settings = await app.repos.clinic.getSettings();
-        const link = `${app.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
+        const settings = await deps.repos.clinic.getSettings();
+        const link = `${deps.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
         // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
-        await transact(app.database.db, async (tx) => {
+        await transact(deps.db, async (tx) => {
           await repo.createPasswordToken(
             { id, accountId: account.id, purpose: 'reset', expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS) },
             tx,
           );
-          await app.outbox.enqueue(
+          await deps.outbox.enqueue(
             passwordResetEmail({
               to: account.email,
               displayName: account.displayName,
@@ -168,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { token, password } = request.body;
       const passwordHash = await hashPassword(password);
-      const accountId = await transact(app.database.db, async (tx) => {
+      const accountId = await transact(deps.db, async (tx) => {
         const owner = await repo.consumePasswordToken(hashToken(token), tx);
         if (!owner) return undefined;
         await repo.updateAccount(owner, { passwordHash }, tx);
@@ -180,13 +180,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await repo.findAccountById(accountId);
       if (!account || !account.active) throw new AppError(400, 'RESET_LINK_INVALID');
       await repo.clearFailures(`email:${account.email.toLowerCase()}`);
-      const profile = await profileFor(app, account);
+      const profile = await profileFor(deps, account);
       // A new password is a password: an account with a second factor still proves it before a session.
-      const secondFactor = await secondStepAfterPassword(app, request, reply, account, profile);
+      const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);
       if (secondFactor) return { user: null, profile: null, secondFactor };
-      return completeSignIn(app, request, reply, account, profile);
+      return completeSignIn(deps, request, reply, account, profile);
     },
   );
 };
-
-export default authRoutes;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthRepository } from './repository';
+import type { CoreDeps } from '../deps';
 import { hashToken, newSecretToken } from './tokens';
 import { clock } from '../../clock';
 import { overHttps } from '../../transport';
@@ -43,7 +43,7 @@ function cookieOptions(request: FastifyRequest, expires: Date) {
 }
 
 export async function startSession(
-  repo: AuthRepository,
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'>,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
@@ -53,9 +53,9 @@ export async function startSession(
   const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
   const userAgent = request.headers['user-agent'];
   // The session and, from a device the account had not used, its «Nuevo inicio de sesión» e-mail: together.
-  await transact(request.server.database.db, async (tx) => {
-    await repo.createSession({ id, accountId, expiresAt, at, userAgent, ip: request.ip }, tx);
-    await noticeSignInDevice(request.server, { accountId, userAgent, ip: request.ip, at }, tx);
+  await transact(deps.db, async (tx) => {
+    await deps.repos.auth.createSession({ id, accountId, expiresAt, at, userAgent, ip: request.ip }, tx);
+    await noticeSignInDevice(deps, { accountId, userAgent, ip: request.ip, at }, tx);
   });
   reply.setCookie(sessionCookieName(request), token, cookieOptions(request, expiresAt));
   return id;
@@ -76,7 +76,7 @@ export const sessionEndOf = (request: FastifyRequest) => endedSessions.get(reque
  * in `x-session-ended: idle`. The last request's time and address are written at most once a minute.
  */
 export async function readSession(
-  repo: AuthRepository,
+  deps: Pick<CoreDeps, 'repos' | 'events'>,
   request: FastifyRequest,
   reply: FastifyReply,
   { idleLock = true }: { idleLock?: boolean } = {},
@@ -87,6 +87,7 @@ export async function readSession(
   }
   const token = request.cookies[sessionCookieName(request)];
   if (!token || token.length > 100) return null;
+  const repo = deps.repos.auth;
   const id = hashToken(token);
   const found = await repo.findSessionWithUser(id);
   if (!found) {
@@ -101,14 +102,14 @@ export async function readSession(
     return null;
   }
   if (idleLock && profile && LOCKS_WHEN_IDLE[profile.role]) {
-    const idleMinutes = await request.server.repos.clinic.staffIdleMinutes();
+    const idleMinutes = await deps.repos.clinic.staffIdleMinutes();
     if (now - session.activeAt.getTime() >= idleMinutes * 60_000) {
       await repo.deleteSession(id);
       clearSessionCookie(request, reply);
       endedSessions.set(request, 'idle');
       reply.header(SESSION_ENDED_HEADER, 'idle');
       // A live stream the desk left open ends too (the account's other tabs reconnect with their own sessions).
-      await request.server.events.publish({ type: 'access', accountId: session.accountId });
+      await deps.events.publish({ type: 'access', accountId: session.accountId });
       return null;
     }
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionState } from '../../../common/schemas/auth';
 import type { SecondFactorChallenge } from '../../../common/schemas/second-factor';
 import { holdsOwnRecord } from '../../access/roles';
@@ -9,10 +9,17 @@ import { startPendingSignIn } from '../second-factor/pending';
 import { presentAccount, presentProfile } from './presenters';
 import type { AccountRow, ProfileRow } from './repository';
 import { startSession } from './sessions';
+import type { CoreDeps } from '../deps';
+import type { SecondFactorService } from '../second-factor/service';
+
+/** What signing in uses: the accounts, the second factor's rules, and what a new session e-mails. */
+type SignInDeps = Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'> & {
+  secondFactor: Pick<SecondFactorService, 'isRequired' | 'methodsOf'>;
+};
 
 /** Loads the profile of an account, creating the `paciente` one on first sign-in (SPEC §3). */
-export async function profileFor(app: FastifyInstance, account: AccountRow): Promise<ProfileRow> {
-  const repo = app.repos.auth;
+export async function profileFor(deps: SignInDeps, account: AccountRow): Promise<ProfileRow> {
+  const repo = deps.repos.auth;
   try {
     return (
       (await repo.findProfile(account.id)) ??
@@ -25,7 +32,7 @@ export async function profileFor(app: FastifyInstance, account: AccountRow): Pro
       }))
     );
   } catch (error) {
-    app.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
+    deps.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
     throw new AppError(503, 'PROFILE_LOAD_FAILED');
   }
 }
@@ -34,26 +41,26 @@ export async function profileFor(app: FastifyInstance, account: AccountRow): Pro
  * A paciente's clinical record follows the account: the linked one, or a new one; a record with the same
  * e-mail is linked only once the address is proved (the confirmation link is e-mailed). No duplicates.
  */
-export async function linkPatientRecord(app: FastifyInstance, account: AccountRow, profile: ProfileRow) {
+export async function linkPatientRecord(deps: SignInDeps, account: AccountRow, profile: ProfileRow) {
   try {
-    await resolveOwnRecord(app, { id: account.id, email: account.email, displayName: profile.displayName }, profile);
+    await resolveOwnRecord(deps, { id: account.id, email: account.email, displayName: profile.displayName }, profile);
   } catch (error) {
     // Signing in must not fail for this; the record is linked again on the next request that needs it.
-    app.log.warn({ code: pgErrorCode(error) }, 'patient record could not be linked');
+    deps.log.warn({ code: pgErrorCode(error) }, 'patient record could not be linked');
   }
 }
 
 /** The sign-in is complete (password, and the second factor when the account has one): the session starts. */
 export async function completeSignIn(
-  app: FastifyInstance,
+  deps: SignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   account: AccountRow,
   profile: ProfileRow,
 ): Promise<SessionState> {
-  if (holdsOwnRecord(profile.role)) await linkPatientRecord(app, account, profile);
-  await startSession(app.repos.auth, request, reply, account.id);
-  await app.repos.users.setLastSignIn(account.id, clock.now());
+  if (holdsOwnRecord(profile.role)) await linkPatientRecord(deps, account, profile);
+  await startSession(deps, request, reply, account.id);
+  await deps.repos.users.setLastSignIn(account.id, clock.now());
   return { user: presentAccount(account), profile: presentProfile(profile) };
 }
 
@@ -63,16 +70,16 @@ export async function completeSignIn(
  * The password alone never starts a session for an account with a second factor.
  */
 export async function secondStepAfterPassword(
-  app: FastifyInstance,
+  deps: SignInDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   account: AccountRow,
   profile: ProfileRow,
 ): Promise<SecondFactorChallenge | null> {
-  const methods = await app.secondFactor.methodsOf(account.id);
-  if (methods.length > 0) return startPendingSignIn(app, request, reply, account.id, 'verify', methods);
-  if (await app.secondFactor.isRequired(profile.role)) {
-    return startPendingSignIn(app, request, reply, account.id, 'setup', ['passkey', 'totp']);
+  const methods = await deps.secondFactor.methodsOf(account.id);
+  if (methods.length > 0) return startPendingSignIn(deps, request, reply, account.id, 'verify', methods);
+  if (await deps.secondFactor.isRequired(profile.role)) {
+    return startPendingSignIn(deps, request, reply, account.id, 'setup', ['passkey', 'totp']);
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import {
   createdCalendarFeedSchema,
@@ -29,8 +29,8 @@ export const calendarFeedPath = (file: string) => `/api/calendar-feeds/${file}`;
  * clinic's. The URL carries a random token of which only the SHA-256 is stored, so it is shown once,
  * when created; «Revocar y crear otro enlace» replaces it and the old URL answers 404.
  */
-const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
+export const calendarFeedsRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
   /** The feed's scope by the grant of the request (`access/calendar-feeds.ts`); the route's access ensures one. */
   const scopeOf = (request: FastifyRequest): CalendarFeedScope => feedScopeOf(request.scope.grant ?? 'own');
 
@@ -60,7 +60,7 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       const { token, id: tokenHash } = newSecretToken();
       const settings = await repos.clinic.getSettings();
       const { row } = await audited(
-        app.database.db,
+        deps.db,
         (tx) => repos.calendarFeeds.replace(user.id, scope, tokenHash, clock.now(), tx),
         ({ replaced }) => ({
           ...auditContext(request),
@@ -74,14 +74,14 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         scope,
         createdAt: row.createdAt.toISOString(),
         patientDisplay: settings.feedPatientDisplay,
-        url: `${app.config.publicUrl}${calendarFeedPath(`${token}.ics`)}`,
+        url: `${deps.config.publicUrl}${calendarFeedPath(`${token}.ics`)}`,
       });
     },
   );
 
   app.get(
     calendarFeedPath(':file'),
-    { config: { access: 'public', rateLimit: app.config.limits.calendarFeed }, schema: { params: feedFileParams } },
+    { config: { access: 'public', rateLimit: deps.config.limits.calendarFeed }, schema: { params: feedFileParams } },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const feed = await repos.calendarFeeds.findLiveByTokenHash(hashToken(token));
@@ -92,7 +92,7 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       const doctorId = feed.scope === 'doctor' ? feed.accountId : undefined;
       // Who read what: the feed lists patients, so every fetch is in the audit trail (as the feed's owner).
       const appointments = await auditedRead(
-        app.database.db,
+        deps.db,
         (db) =>
           repos.appointments.visibleTo(visibility).listRange(
             {
@@ -124,5 +124,3 @@ const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default calendarFeedRoutes;

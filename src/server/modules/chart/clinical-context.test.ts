@@ -23,7 +23,7 @@ const ids: Record<string, string> = {};
 
 async function doctor(displayName: string) {
   const created = await createDoctor(t, admin.cookie, { displayName });
-  await t.app.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   return { id: created.id, cookie: await t.signIn(created.email) };
 }
 const medicine = (name: string) => ({

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -31,9 +31,9 @@ function decodeCursor(cursor: string): ChartCursor {
   throw validationError({ cursor: 'Página no válida' });
 }
 
-const chartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const { db } = app.database;
+export const chartRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const { db } = deps.database;
 
   app.get(
     api.patientChart(':id'),
@@ -154,5 +154,3 @@ const chartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default chartRoutes;

@@ -1,13 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import { publicClinicSchema } from '../../../common/schemas/clinic';
 
-const publicClinicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const clinicPublicRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.public.clinic,
     { config: { access: 'public' }, schema: { response: { 200: publicClinicSchema } } },
     async () => {
-      const [settings, doctors] = await Promise.all([app.repos.clinic.getSettings(), app.repos.doctors.list()]);
+      const [settings, doctors] = await Promise.all([deps.repos.clinic.getSettings(), deps.repos.doctors.list()]);
       return {
         name: settings.name,
         address: settings.address,
@@ -35,5 +35,3 @@ const publicClinicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default publicClinicRoutes;

@@ -21,13 +21,13 @@ let otherPaciente: { id: string; cookie: string; recordId: string };
 
 async function doctor(displayName: string) {
   const created = await createDoctor(t, admin.cookie, { displayName });
-  await t.app.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   return { id: created.id, cookie: await t.signIn(created.email) };
 }
 
 async function pacienteWithRecord(email: string, firstName: string) {
   const user = await t.createUser({ role: 'paciente', email, displayName: `${firstName} Prueba` });
-  let record = await t.app.repos.patients.findByAccount(user.id);
+  let record = await t.deps.repos.patients.findByAccount(user.id);
   if (!record) {
     record = await createPatientRecord(t, { firstName, lastName: 'Prueba', email, phone: '' });
     await t.database.db.update(patients).set({ accountId: user.id }).where(eq(patients.id, record.id));

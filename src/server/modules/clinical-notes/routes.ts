@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -31,13 +31,13 @@ export const NOTE_NOT_ALLOWED = 'No se puede escribir la nota de una cita cancel
 
 const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 
-const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const notes = app.repos.clinicalNotes;
-  const { db } = app.database;
+export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
+  const notes = deps.repos.clinicalNotes;
+  const { db } = deps.database;
 
   /** A note is written from the appointment's day on (in the clinic's zone), never years ahead. */
   async function refuseBeforeTheDay(startsAt: Date) {
-    const { timeZone } = await app.repos.clinic.getSettings();
+    const { timeZone } = await deps.repos.clinic.getSettings();
     if (isAppointmentDayReached(startsAt, clock.now(), timeZone)) return;
     const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
       startsAt,
@@ -247,5 +247,3 @@ const clinicalNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default clinicalNoteRoutes;

@@ -67,7 +67,7 @@ describe('answers to the reminder', () => {
   it('the reminder carries one-click «Confirmo que iré» and «No podré ir» links to the manage page', async () => {
     const booking = await book('11:00', 'recordada@prueba.test');
     clock.freeze('2026-03-02T11:30:00+01:00'); // 23.5 h before: the reminder is due
-    expect(await t.app.appointments.enqueueDueReminders()).toBeGreaterThanOrEqual(1);
+    expect(await t.deps.appointments.enqueueDueReminders()).toBeGreaterThanOrEqual(1);
     await t.deliverMail();
     const reminder = t.mailer.sent.find(
       (mail) => mail.to === 'recordada@prueba.test' && /^Recordatorio/.test(mail.subject),
@@ -138,7 +138,7 @@ describe('answers to the reminder', () => {
     const response = await answer(booking.token, 'declined');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ answer: 'declined', status: 'cancelada' });
-    const view = (await t.app.repos.appointments.findView(booking.id))!;
+    const view = (await t.deps.repos.appointments.findView(booking.id))!;
     expect(view).toMatchObject({ status: 'cancelada', cancelReason: DECLINED_REASON, cancelledBy: null });
     expect(await answers(booking.id)).toMatchObject([{ answer: 'declined' }]);
     expect(await freeTuesday()).toContain(slot);
@@ -159,11 +159,13 @@ describe('answers to the reminder', () => {
   it('«No podré ir» is one transaction: when its answer cannot be written, nothing is cancelled, and the next click works', async () => {
     const booking = await book('13:00', 'atomica@prueba.test');
     const slot = new Date(`${TUESDAY}T13:00:00+01:00`).toISOString();
-    const failing = vi.spyOn(t.app.repos.confirmations, 'record').mockRejectedValueOnce(new Error('el disco se llenó'));
+    const failing = vi
+      .spyOn(t.deps.repos.confirmations, 'record')
+      .mockRejectedValueOnce(new Error('el disco se llenó'));
     const refused = await answer(booking.token, 'declined');
     expect(refused.statusCode).toBe(500);
     failing.mockRestore();
-    expect((await t.app.repos.appointments.findView(booking.id))!.status).not.toBe('cancelada');
+    expect((await t.deps.repos.appointments.findView(booking.id))!.status).not.toBe('cancelada');
     expect(await answers(booking.id)).toEqual([]);
     expect(await freeTuesday()).not.toContain(slot);
     const cancelAudit = await t.database.db
@@ -188,7 +190,7 @@ describe('answers to the reminder', () => {
     clock.freeze(`${TUESDAY}T13:05:00+01:00`);
     const begun = await answer(booking.token, 'declined');
     expect(begun.statusCode).toBe(409);
-    expect((await t.app.repos.appointments.findView(booking.id))!.status).toBe('confirmada');
+    expect((await t.deps.repos.appointments.findView(booking.id))!.status).toBe('confirmada');
     clock.freeze(MONDAY_9);
   });
 });

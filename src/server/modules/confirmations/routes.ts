@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { appointmentRangeQuerySchema } from '../../../common/schemas/appointments';
@@ -11,7 +11,6 @@ import {
 import { notFound } from '../../errors';
 import { auditContext } from '../audit/audited';
 import type { AppointmentAnswerRow } from './repository';
-import { createConfirmationService } from './service';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const answerBody = z.object({ answer: z.enum(PATIENT_ANSWERS, { error: 'Respuesta no válida' }) });
@@ -28,18 +27,18 @@ const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté 
  * The patient's answer to the reminder (public: the signed link is the proof), and the answers the
  * desk's screens show beside each appointment.
  */
-const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const service = createConfirmationService(app);
+export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const service = deps.confirmations;
 
   app.post(
     api.public.answerBooking(':token'),
     {
-      config: { access: 'public', rateLimit: app.config.limits.bookingAnswer },
+      config: { access: 'public', rateLimit: deps.config.limits.bookingAnswer },
       schema: { params: tokenParams, body: answerBody, response: { 200: reminderAnswerResultSchema } },
     },
     async (request) => {
-      const id = await app.appointments.verifyManageToken(request.params.token);
+      const id = await deps.appointments.verifyManageToken(request.params.token);
       const view = id ? await repos.appointments.findView(id) : undefined;
       if (!view) throw notFound(BOOKING_NOT_FOUND);
       const who = { ...auditContext(request), details: { via: 'reminder' } };
@@ -68,5 +67,3 @@ const confirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default confirmationRoutes;

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { DECLINED_REASON, type PatientAnswer, type ReminderAnswerResult } from '../../../common/schemas/confirmations';
 import { clock } from '../../clock';
 import { AppError } from '../../errors';
 import { audited } from '../audit/audited';
 import type { AuditNote } from '../appointments/service';
 import type { AppointmentView } from '../appointments/repository';
+import type { AppointmentService } from '../appointments/service';
+import type { CoreDeps } from '../deps';
 
 const LIVE = ['pendiente', 'confirmada'];
 
@@ -15,8 +16,10 @@ const LIVE = ['pendiente', 'confirmada'];
  * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
  * window closes: the clinic would rather know than find an empty chair (docs/decisions.md).
  */
-export function createConfirmationService(app: FastifyInstance) {
-  const { repos } = app;
+export function createConfirmationService(
+  deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & { appointments: AppointmentService },
+) {
+  const { repos } = deps;
 
   async function result(view: AppointmentView, answer: PatientAnswer, answeredAt: Date): Promise<ReminderAnswerResult> {
     const settings = await repos.clinic.getSettings();
@@ -49,20 +52,16 @@ export function createConfirmationService(app: FastifyInstance) {
 
   async function confirm(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
     requireOpen(view);
-    const row = await audited(
-      app.database.db,
-      (tx) => repos.confirmations.record(view.id, 'confirmed', clock.now(), tx),
-      {
-        actor: who.actor,
-        ip: who.ip,
-        action: 'update',
-        entity: 'appointment',
-        entityId: view.id,
-        patientId: view.patientId,
-        details: { ...who.details, answer: 'confirmed' },
-      },
-    );
-    await app.events.publish({
+    const row = await audited(deps.db, (tx) => repos.confirmations.record(view.id, 'confirmed', clock.now(), tx), {
+      actor: who.actor,
+      ip: who.ip,
+      action: 'update',
+      entity: 'appointment',
+      entityId: view.id,
+      patientId: view.patientId,
+      details: { ...who.details, answer: 'confirmed' },
+    });
+    await deps.events.publish({
       type: 'appointment',
       appointmentId: view.id,
       doctorId: view.doctorId,
@@ -80,7 +79,7 @@ export function createConfirmationService(app: FastifyInstance) {
     requireOpen(view);
     const answeredAt = clock.now();
     // The answer is written in the cancellation's transaction: never a cancelled appointment without it.
-    const cancelled = await app.appointments.setStatus(
+    const cancelled = await deps.appointments.setStatus(
       view,
       'cancelada',
       { ...who, details: { ...who.details, answer: 'declined' } },

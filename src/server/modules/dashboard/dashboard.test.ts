@@ -32,7 +32,7 @@ describe('dashboard counts', () => {
     expect(before).toMatchObject({ unreadMessages: 0, overdueTasks: 0 });
 
     const task = (title: string, dueDate: string, status: 'pendiente' | 'hecha' = 'pendiente') =>
-      t.app.repos.tasks.create({
+      t.deps.repos.tasks.create({
         title,
         description: '',
         assigneeId: admin.id,

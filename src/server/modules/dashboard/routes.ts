@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/paths';
 import {
@@ -15,9 +15,9 @@ import { clock } from '../../clock';
 
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 
-const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const { db } = app.database;
+export const dashboardRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const { db } = deps.database;
 
   async function todayRange() {
     const settings = await repos.clinic.getSettings();
@@ -147,7 +147,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
-      const record = await requireOwnRecord(app, user);
+      const record = await requireOwnRecord(deps, user);
       const { upcoming, unreadMessages } = await auditedRead(
         db,
         async (db) => {
@@ -167,9 +167,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       const next = upcoming.find((item) => LIVE.includes(item.status)) ?? null;
-      return { next: next ? await app.appointments.ownView(next) : null, unreadMessages };
+      return { next: next ? await deps.appointments.ownView(next) : null, unreadMessages };
     },
   );
 };
-
-export default dashboardRoutes;

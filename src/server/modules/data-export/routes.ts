@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import { dateInZone } from '../availability/slots';
 import { clock } from '../../clock';
@@ -11,26 +11,26 @@ import { EXPORT_SECTIONS } from './clinical-sections';
 import type { ExportContext } from './sections';
 
 /** Right of access (GDPR art. 15): a paciente downloads everything the clinic holds about her. */
-const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dataExportRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.myDataExport,
-    { config: { access: 'my-data:export', rateLimit: app.config.limits.dataExport } },
+    { config: { access: 'my-data:export', rateLimit: deps.config.limits.dataExport } },
     async (request, reply) => {
       const user = requireUser(request);
       // 409 RECORD_NOT_CONFIRMED until the record is linked and the e-mail proved (record-link rules).
-      const own = await requireOwnRecord(app, user);
-      const settings = await app.repos.clinic.getSettings();
+      const own = await requireOwnRecord(deps, user);
+      const settings = await deps.repos.clinic.getSettings();
       const generatedAt = clock.now();
       const context: ExportContext = {
-        repos: app.repos,
+        repos: deps.repos,
         timeZone: settings.timeZone,
         today: dateInZone(generatedAt, settings.timeZone),
         scope: request.scope,
-        files: databaseFileStore(app.database.db),
+        files: databaseFileStore(deps.db),
       };
       // Every section is read before the export's audit entry is written, and sent only after it: what was handed over is on record.
       const sections = await auditedRead(
-        app.database.db,
+        deps.db,
         async (db) => {
           const loaded: LoadedExport['sections'] = [];
           for (const section of EXPORT_SECTIONS)
@@ -60,5 +60,3 @@ const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default dataExportRoutes;

@@ -81,7 +81,7 @@ describe('doctors', () => {
       { weekday: 3, start: '10:00', end: '13:00' },
     ]);
     expect(doctor.nextFreeSlot).toEqual(expect.any(String));
-    expect((await t.app.repos.auth.findProfile(doctor.id))?.role).toBe('doctor');
+    expect((await t.deps.repos.auth.findProfile(doctor.id))?.role).toBe('doctor');
 
     await t.deliverMail();
     const mail = t.mailer.sent.find((message) => message.to === 'nuevo.doctor@prueba.test')!;

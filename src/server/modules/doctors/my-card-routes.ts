@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import { myDoctorBioSchema, myDoctorCardSchema, type MyDoctorCard } from '../../../common/schemas/my-doctor-card';
 import { clock } from '../../clock';
@@ -12,14 +12,14 @@ const NO_CARD = 'No tienes ficha profesional en la clínica';
  * The signed-in doctor's own card: she reads it and edits her bio. Only her own row is ever
  * reached (the id is the session's, never the request's); hours and absences stay the desk's.
  */
-const myDoctorCardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.doctors;
+export const doctorsMyCardRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.doctors;
   const access = { access: 'my-doctor-card:manage' } as const;
 
   async function presentCard(doctorId: string): Promise<MyDoctorCard> {
     const doctor = await repo.findById(doctorId);
     if (!doctor) throw notFound(NO_CARD);
-    const today = clock.today((await app.repos.clinic.getSettings()).timeZone).toString();
+    const today = clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
     const { displayName, specialty, licenseNumber, color, appointmentMinutes, bio, schedule, absences } = presentDoctor(
       doctor,
       null,
@@ -51,5 +51,3 @@ const myDoctorCardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default myDoctorCardRoutes;

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 async function signedInDoctor(overrides: Record<string, unknown> = {}) {
   const doctor = await createDoctor(t, adminCookie, overrides);
-  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
   return { ...doctor, cookie: await t.signIn(doctor.email) };
 }
 
@@ -34,17 +34,17 @@ describe('the doctor’s own professional card', () => {
       color: '#2f9e44',
       appointmentMinutes: 20,
     });
-    await t.app.repos.doctors.addAbsence(doctor.id, {
+    await t.deps.repos.doctors.addAbsence(doctor.id, {
       startDate: '2030-02-10',
       endDate: '2030-02-12',
       reason: 'Pasada',
     });
-    await t.app.repos.doctors.addAbsence(doctor.id, {
+    await t.deps.repos.doctors.addAbsence(doctor.id, {
       startDate: '2030-03-02',
       endDate: '2030-03-04',
       reason: 'Acaba hoy',
     });
-    await t.app.repos.doctors.addAbsence(doctor.id, {
+    await t.deps.repos.doctors.addAbsence(doctor.id, {
       startDate: '2030-04-01',
       endDate: '2030-04-03',
       reason: 'Congreso',
@@ -78,8 +78,8 @@ describe('the doctor’s own professional card', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().bio).toBe(bio);
-    expect((await t.app.repos.doctors.findById(doctor.id))?.bio).toBe(bio);
-    expect((await t.app.repos.doctors.findById(colleague.id))?.bio).toBe('');
+    expect((await t.deps.repos.doctors.findById(doctor.id))?.bio).toBe(bio);
+    expect((await t.deps.repos.doctors.findById(colleague.id))?.bio).toBe('');
 
     const options = await t.request({ method: 'GET', url: '/api/public/booking-options' });
     const shown = options.json().doctors.find((listed: { id: string }) => listed.id === doctor.id);
@@ -105,7 +105,7 @@ describe('the doctor’s own professional card', () => {
       payload: { bio: 'Hola', color: '#000000' },
     });
     expect(other.statusCode).toBe(400);
-    expect(await t.app.repos.doctors.findById(doctor.id)).toMatchObject({ bio: '', color: '#1c7ed6' });
+    expect(await t.deps.repos.doctors.findById(doctor.id)).toMatchObject({ bio: '', color: '#1c7ed6' });
   });
 
   it('an admin or a paciente gets 403; a visitor 401', async () => {

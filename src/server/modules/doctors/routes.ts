@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -30,19 +30,19 @@ const toMinutes = (schedule: WorkingInterval[]) =>
     endMinute: timeToMinutes(interval.end),
   }));
 
-const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.doctors;
+export const doctorsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.doctors;
   const admin = { access: 'doctors:manage' } as const;
 
   /** The clinic's holidays and closures over the booking horizon: no doctor's next free slot falls on one. */
   async function closedDays() {
-    const settings = await app.repos.clinic.getSettings();
+    const settings = await deps.repos.clinic.getSettings();
     const today = dateInZone(clock.now(), settings.timeZone);
     const last = dateInZone(
       new Date(clock.nowMs() + (settings.bookingHorizonDays + 1) * 86_400_000),
       settings.timeZone,
     );
-    return app.repos.holidays.between(today, last);
+    return deps.repos.holidays.between(today, last);
   }
 
   async function present(id: string) {
@@ -50,7 +50,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
     const next = await nextFreeSlots(
       repo,
-      await app.repos.clinic.getSettings(),
+      await deps.repos.clinic.getSettings(),
       [doctor],
       undefined,
       await closedDays(),
@@ -87,7 +87,13 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const list = await repo.list({ includeInactive: request.query.includeInactive === 'true' });
-      const next = await nextFreeSlots(repo, await app.repos.clinic.getSettings(), list, undefined, await closedDays());
+      const next = await nextFreeSlots(
+        repo,
+        await deps.repos.clinic.getSettings(),
+        list,
+        undefined,
+        await closedDays(),
+      );
       return list.map((doctor) => presentDoctor(doctor, next.get(doctor.id) ?? null));
     },
   );
@@ -104,11 +110,11 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, displayName, phone, schedule, ...fields } = request.body;
       await requireSpecialty(fields.specialtyId);
-      if (await app.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      if (await deps.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
       let accountId: string;
       try {
-        accountId = await transact(app.database.db, async (tx) => {
-          const { account } = await createAccountWithProfile(tx, app.repos.auth, {
+        accountId = await transact(deps.db, async (tx) => {
+          const { account } = await createAccountWithProfile(tx, deps.repos.auth, {
             email,
             displayName,
             role: 'doctor',
@@ -116,7 +122,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           await repo.create({ id: account.id, ...fields }, tx);
           await repo.replaceSchedule(account.id, toMinutes(schedule), tx);
-          await sendInvitation(app, { id: account.id, email, displayName }, 'doctor', tx);
+          await sendInvitation(deps, { id: account.id, email, displayName }, 'doctor', tx);
           return account.id;
         });
       } catch (error) {
@@ -135,9 +141,9 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
       const { displayName, phone, ...fields } = request.body;
       if (fields.specialtyId) await requireSpecialty(fields.specialtyId);
-      await transact(app.database.db, async (tx) => {
+      await transact(deps.db, async (tx) => {
         if (displayName !== undefined || phone !== undefined) {
-          await app.repos.auth.mergeProfile(
+          await deps.repos.auth.mergeProfile(
             id,
             {
               ...(displayName !== undefined ? { displayName } : {}),
@@ -145,7 +151,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
             },
             tx,
           );
-          if (displayName) await app.repos.auth.updateAccount(id, { displayName }, tx);
+          if (displayName) await deps.repos.auth.updateAccount(id, { displayName }, tx);
         }
         await repo.update(id, fields, tx);
       });
@@ -160,7 +166,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
       try {
-        await transact(app.database.db, (tx) => repo.replaceSchedule(id, toMinutes(request.body.schedule), tx));
+        await transact(deps.db, (tx) => repo.replaceSchedule(id, toMinutes(request.body.schedule), tx));
       } catch (error) {
         scheduleConflict(error);
       }
@@ -196,7 +202,7 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
       const doctor = await repo.findById(request.params.id);
       if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
       try {
-        await sendInvitation(app, { id: doctor.id, email: doctor.email, displayName: doctor.displayName }, 'doctor');
+        await sendInvitation(deps, { id: doctor.id, email: doctor.email, displayName: doctor.displayName }, 'doctor');
       } catch {
         throw new AppError(
           503,
@@ -208,5 +214,3 @@ const doctorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default doctorRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
@@ -7,8 +7,8 @@ import { AppError, notFound, pgErrorCode } from '../../errors';
 const idParams = z.object({ id: z.uuid({ error: 'Especialidad no encontrada' }) });
 const DUPLICATE = 'Ya existe una especialidad con ese nombre';
 
-const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.doctors;
+export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.doctors;
   const admin = { access: 'specialties:manage' } as const;
 
   app.get(api.specialties, { config: admin, schema: { response: { 200: z.array(specialtySchema) } } }, () =>
@@ -62,5 +62,3 @@ const specialtyRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 };
-
-export default specialtyRoutes;

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import { seesAgendaOf, seesConversationOf } from '../../access/ownership';
 import { publicNotice } from '../messages/live';
@@ -10,7 +10,7 @@ const HEARTBEAT_MS = 25_000;
  * Server-Sent Events: staff screens hear about changes as they happen (admins all, doctors their own);
  * a paciente hears only about her own conversation.
  */
-const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventsRoutes: RoutePlugin = async (app, deps) => {
   const open = new Set<() => void>();
   // Closing the server ends the streams, or it would wait for every browser to leave.
   app.addHook('onClose', async () => {
@@ -32,7 +32,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-request-id': request.id,
     });
     response.write('retry: 5000\n\n');
-    const unsubscribe = app.events.subscribe(
+    const unsubscribe = deps.events.subscribe(
       (event) => {
         // The account's access changed (disabled, demoted, signed out elsewhere): this stream was opened
         // with the old visibility, so it ends now; the browser reconnects with what it may see today.
@@ -65,5 +65,3 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     request.raw.on('close', close);
   });
 };
-
-export default eventRoutes;

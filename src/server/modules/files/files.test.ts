@@ -23,12 +23,12 @@ const NOW = '2030-03-04T10:00:00+01:00';
 async function signedInDoctor(name: string) {
   const doctor = await createDoctor(t, admin.cookie, { displayName: name });
   const { hashPassword } = await import('../auth/passwords');
-  await t.app.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword('una-clave-segura-1') });
+  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword('una-clave-segura-1') });
   return { id: doctor.id, cookie: await t.signIn(doctor.email) };
 }
 
 async function recordOf(accountId: string) {
-  return (await t.app.repos.patients.findByAccount(accountId))!.id;
+  return (await t.deps.repos.patients.findByAccount(accountId))!.id;
 }
 
 const upload = (cookie: string, file: Buffer, name: string, fields: Record<string, string>) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { fileTypeFromBuffer } from 'file-type';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -58,12 +58,12 @@ function textFields(fields: Record<string, Multipart | Multipart[] | undefined>)
   return values;
 }
 
-const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.files;
-  const { db } = app.database;
+export const filesRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.files;
+  const { db } = deps.database;
   // In the database in both modes (figures in docs/performance.md): every instance sees them, one backup holds them.
   const store = databaseFileStore(db);
-  const maxMb = app.config.filesMaxMb ?? DEFAULT_FILES_MAX_MB;
+  const maxMb = deps.config.filesMaxMb ?? DEFAULT_FILES_MAX_MB;
 
   app.get(
     api.files,
@@ -73,7 +73,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { type, patientId, from, to, page, pageSize } = request.query;
-      const { timeZone } = await app.repos.clinic.getSettings();
+      const { timeZone } = await deps.repos.clinic.getSettings();
       const search = {
         type,
         patientId,
@@ -233,5 +233,3 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default fileRoutes;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 
@@ -8,7 +8,7 @@ const healthSchema = z.object({
   database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latencyMs: z.number() }),
 });
 
-const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.health,
     { config: { access: 'public', rateLimit: false }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
@@ -16,16 +16,14 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = performance.now();
       let ok = true;
       try {
-        await app.database.db.execute(sql`select 1`);
+        await deps.db.execute(sql`select 1`);
       } catch {
         ok = false;
       }
       const latencyMs = Math.round((performance.now() - started) * 10) / 10;
       return reply
         .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'error', database: { kind: app.database.kind, ok, latencyMs } });
+        .send({ status: ok ? 'ok' : 'error', database: { kind: deps.database.kind, ok, latencyMs } });
     },
   );
 };
-
-export default healthRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -18,8 +18,8 @@ const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
  * Public holidays and clinic closures: the desk reads them for the calendar and the settings screen; only
  * the settings change them. Availability and booking read them through the repository (no route).
  */
-const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.holidays;
+export const holidaysRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.holidays;
   const manage = { access: 'settings:manage' } as const;
 
   app.get(
@@ -56,5 +56,3 @@ const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 };
-
-export default holidayRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { AppError, notFound } from '../../errors';
@@ -18,7 +18,7 @@ export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/w
   return null;
 }
 
-const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const imagesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.images,
     {
@@ -38,7 +38,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file.file.truncated) throw new AppError(413, 'BODY_TOO_LARGE', 'La imagen no puede superar los 2 MB.');
       const mime = sniffImage(content);
       if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE', 'La imagen debe ser PNG, JPEG o WebP.');
-      const { id } = await app.repos.images.create({ mime, content, createdBy: user.id });
+      const { id } = await deps.repos.images.create({ mime, content, createdBy: user.id });
       return reply.status(201).send({ id, url: api.image(id) });
     },
   );
@@ -48,7 +48,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     api.image(':id'),
     { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid({ error: 'Imagen no encontrada' }) }) } },
     async (request, reply) => {
-      const image = await app.repos.images.find(request.params.id);
+      const image = await deps.repos.images.find(request.params.id);
       if (!image) throw notFound('Imagen no encontrada');
       return reply
         .header('Content-Type', image.mime)
@@ -58,5 +58,3 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default imageRoutes;

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import { clock } from '../../clock';
 import { auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createMessagesService } from './service';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['createUser']>>;
@@ -152,7 +151,7 @@ describe('messages', () => {
   });
 
   it('e-mails the patient once when a staff reply stays unread 15 minutes, and not when read in time', async () => {
-    const service = createMessagesService(t.app);
+    const service = t.deps.messages;
     clock.freeze('2026-05-04T10:00:00Z');
     const late = await patientWhoWrote('Espero respuesta', 'Tardía Lectora');
     const early = await patientWhoWrote('Leeré enseguida', 'Pronta Lectora');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -15,14 +15,14 @@ import { validationError } from '../../errors';
 import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
-import { CONVERSATION_NOT_FOUND, createMessagesService, presentSummary } from './service';
+import { CONVERSATION_NOT_FOUND, presentSummary } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: CONVERSATION_NOT_FOUND }) });
 
 /** The clinic's inbox (admins) and the paciente's own conversation. */
-const messageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.messages;
-  const service = createMessagesService(app);
+export const messagesRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.messages;
+  const service = deps.messages;
 
   app.get(
     api.conversations,
@@ -34,7 +34,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       // on the pool (PGlite takes them in turn), and the answer waits for the inbox's audit entry.
       const [conversations, totalUnread, staff] = await Promise.all([
         auditedRead(
-          app.database.db,
+          deps.db,
           (db) => request.scope.conversations.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, db),
           (rows) => ({
             ...auditContext(request),
@@ -91,7 +91,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { assignedTo } = request.body;
       if (assignedTo && !(await repo.isStaff(assignedTo)))
         throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
-      await audited(app.database.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
+      await audited(deps.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
         ...auditContext(request),
         action: 'update',
         entity: 'conversation',
@@ -106,7 +106,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The paciente's own conversation: made on first use, so the screen always has one. */
   async function ownConversation(request: FastifyRequest) {
-    const record = await requireOwnRecord(app, requireUser(request));
+    const record = await requireOwnRecord(deps, requireUser(request));
     const id = await repo.ensureForPatient(record.id);
     return service.requireConversation(request.scope.conversations, id);
   }
@@ -123,7 +123,7 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.myMessages,
     {
-      config: { access: 'my-messages:manage', rateLimit: app.config.limits.myMessages },
+      config: { access: 'my-messages:manage', rateLimit: deps.config.limits.myMessages },
       schema: { body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {
@@ -140,5 +140,3 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default messageRoutes;

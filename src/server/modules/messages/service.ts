@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ConversationSummary, Message, MessageSide, SendMessageInput } from '../../../common/schemas/messages';
 import { paths } from '../../../common/paths';
 import { clock } from '../../clock';
@@ -7,6 +6,7 @@ import { unreadReplyEmail } from '../../mail/message-emails';
 import type { RequestUser } from '../../access/request-user';
 import { audited, type AuditContext } from '../audit/audited';
 import { otherSide, type ConversationSummaryRow, type MessageRow } from './repository';
+import type { CoreDeps } from '../deps';
 
 export const CONVERSATION_NOT_FOUND = 'Conversación no encontrada';
 /** A staff reply left unread this long is e-mailed to the patient. */
@@ -30,14 +30,14 @@ export const presentSummary = ({
 });
 
 /** The rules both sides share: reading marks the other side's messages read; sending is idempotent on the id. */
-export function createMessagesService(app: FastifyInstance) {
-  const repo = app.repos.messages;
+export function createMessagesService(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'events'>) {
+  const repo = deps.repos.messages;
 
   const publish = (
     conversation: Pick<ConversationSummaryRow, 'id' | 'patientAccountId'>,
     change: 'message' | 'read' | 'assigned',
   ) =>
-    app.events.publish({
+    deps.events.publish({
       type: 'message',
       conversationId: conversation.id,
       change,
@@ -57,7 +57,7 @@ export function createMessagesService(app: FastifyInstance) {
   /** Opens a conversation as `reader`: its unread messages from the other side become read (audited). */
   async function open(conversation: ConversationSummaryRow, reader: MessageSide, context: AuditContext) {
     const { rows, marked } = await audited(
-      app.database.db,
+      deps.db,
       async (tx) => {
         const marked = await repo.markRead(conversation.id, otherSide(reader), tx);
         return { marked, rows: await repo.messages(conversation.id, tx) };
@@ -89,7 +89,7 @@ export function createMessagesService(app: FastifyInstance) {
     const existing = await repo.messageWithAuthor(input.id);
     if (existing) return { created: false, message: sameMessage(existing, conversation.id, author.id) };
     const created = await audited(
-      app.database.db,
+      deps.db,
       (tx) =>
         repo.insertMessage(
           { id: input.id, conversationId: conversation.id, authorId: author.id, side, body: input.body },
@@ -122,7 +122,7 @@ export function createMessagesService(app: FastifyInstance) {
 
   /** Writes one «tienes un mensaje» e-mail per conversation whose staff replies stayed unread 15 minutes. */
   async function enqueueUnreadReplyEmails(now = clock.now()): Promise<number> {
-    const settings = await app.repos.clinic.getSettings();
+    const settings = await deps.repos.clinic.getSettings();
     const before = new Date(now.getTime() - UNREAD_REPLY_EMAIL_MINUTES * 60_000);
     return repo.claimUnreadReplies(before, 200, async (conversation, tx) => {
       if (!conversation.patientEmail) return;
@@ -130,9 +130,9 @@ export function createMessagesService(app: FastifyInstance) {
         to: conversation.patientEmail,
         patientName: conversation.patientName,
         clinicName: settings.name,
-        link: `${app.config.publicUrl}${paths.patient.messages}`,
+        link: `${deps.config.publicUrl}${paths.patient.messages}`,
       });
-      await app.outbox.enqueue(message, { tx, kind: 'message-unread' });
+      await deps.outbox.enqueue(message, { tx, kind: 'message-unread' });
     });
   }
 

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { buildServer } from '../../app';
 import { clock } from '../../clock';
 import { openDatabase, type Database } from '../../db/client';
 import { transact } from '../../db/transaction';
@@ -65,30 +64,30 @@ describe('the outbox with a real SMTP server', () => {
     for (const [index, email] of ['uno@prueba.test', 'rechazada@prueba.test', 'tres@prueba.test'].entries()) {
       expect(await bookAsVisitor(t, doctorId, day, index, email)).toBe(201);
     }
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 2, retried: 1, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 2, retried: 1, failed: 0 });
     expect([
       receivedBy(smtp, 'uno@prueba.test'),
       receivedBy(smtp, 'rechazada@prueba.test'),
       receivedBy(smtp, 'tres@prueba.test'),
     ]).toEqual([1, 0, 1]);
 
-    const [refused] = await t.app.database.db.query.mailOutbox.findMany({
+    const [refused] = await t.database.db.query.mailOutbox.findMany({
       where: (row, { eq }) => eq(row.toAddress, 'rechazada@prueba.test'),
     });
     expect(refused).toMatchObject({ status: 'pending', attempts: 1, kind: 'appointment-received', sentAt: null });
     expect(refused!.lastError).toMatch(/550/);
     // Not before its back-off.
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
 
     smtp.refused.delete('rechazada@prueba.test');
     clock.advance(DELIVERY_POLICY.retryDelayMs(1));
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect([
       receivedBy(smtp, 'uno@prueba.test'),
       receivedBy(smtp, 'rechazada@prueba.test'),
       receivedBy(smtp, 'tres@prueba.test'),
     ]).toEqual([1, 1, 1]);
-    expect(await t.app.repos.outbox.findById(refused!.id)).toMatchObject({
+    expect(await t.deps.repos.outbox.findById(refused!.id)).toMatchObject({
       status: 'sent',
       attempts: 2,
       sentAt: expect.any(Date),
@@ -98,19 +97,19 @@ describe('the outbox with a real SMTP server', () => {
 
   it('a message refused every time is kept as failed after the last attempt, never deleted nor sent', async () => {
     smtp.refused.add('nunca@prueba.test');
-    const id = await transact(t.app.database.db, (tx) =>
-      t.app.outbox.enqueue(testMessage('nunca@prueba.test'), { tx, kind: 'test' }),
+    const id = await transact(t.database.db, (tx) =>
+      t.deps.outbox.enqueue(testMessage('nunca@prueba.test'), { tx, kind: 'test' }),
     );
     for (let attempt = 1; attempt <= DELIVERY_POLICY.maxAttempts; attempt++) {
-      const result = await t.app.outbox.deliverDue();
+      const result = await t.deps.outbox.deliverDue();
       expect(result).toEqual(
         attempt < DELIVERY_POLICY.maxAttempts ? { sent: 0, retried: 1, failed: 0 } : { sent: 0, retried: 0, failed: 1 },
       );
       clock.advance(DELIVERY_POLICY.retryDelayMs(attempt));
     }
     clock.advance(86_400_000);
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect(await t.app.repos.outbox.findById(id)).toMatchObject({
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await t.deps.repos.outbox.findById(id)).toMatchObject({
       status: 'failed',
       attempts: DELIVERY_POLICY.maxAttempts,
       lastError: expect.stringMatching(/550/),
@@ -119,54 +118,54 @@ describe('the outbox with a real SMTP server', () => {
   });
 
   it('a message held for an undo window leaves after it, or never when cancelled before', async () => {
-    const db = t.app.database.db;
+    const db = t.database.db;
     const held = await transact(db, (tx) =>
-      t.app.outbox.enqueue(testMessage('espera@prueba.test'), {
+      t.deps.outbox.enqueue(testMessage('espera@prueba.test'), {
         tx,
         kind: 'test',
         deliverAfter: new Date(clock.nowMs() + 10_000),
       }),
     );
     const undone = await transact(db, (tx) =>
-      t.app.outbox.enqueue(testMessage('deshecho@prueba.test'), {
+      t.deps.outbox.enqueue(testMessage('deshecho@prueba.test'), {
         tx,
         kind: 'test',
         deliverAfter: new Date(clock.nowMs() + 10_000),
       }),
     );
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect(await t.app.outbox.cancel(undone)).toBe(true);
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.cancel(undone)).toBe(true);
     clock.advance(10_000);
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(await t.app.outbox.cancel(held)).toBe(false);
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.cancel(held)).toBe(false);
     expect([receivedBy(smtp, 'espera@prueba.test'), receivedBy(smtp, 'deshecho@prueba.test')]).toEqual([1, 0]);
-    expect((await t.app.repos.outbox.findById(undone))?.status).toBe('cancelled');
+    expect((await t.deps.repos.outbox.findById(undone))?.status).toBe('cancelled');
   });
 
   it('a message claimed by a worker that died comes back after the lease and is sent once', async () => {
-    const id = await transact(t.app.database.db, (tx) =>
-      t.app.outbox.enqueue(testMessage('huerfano@prueba.test'), { tx, kind: 'test' }),
+    const id = await transact(t.database.db, (tx) =>
+      t.deps.outbox.enqueue(testMessage('huerfano@prueba.test'), { tx, kind: 'test' }),
     );
     // Another instance claims it and dies before sending.
-    const [claim] = await t.app.repos.outbox.claimDue(
+    const [claim] = await t.deps.repos.outbox.claimDue(
       clock.now(),
       new Date(clock.nowMs() + DELIVERY_POLICY.leaseMs),
       10,
     );
     expect(claim?.id).toBe(id);
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
     clock.advance(DELIVERY_POLICY.leaseMs);
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(await t.app.repos.outbox.findById(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await t.deps.repos.outbox.findById(id)).toMatchObject({ status: 'sent', attempts: 2 });
     // The dead worker's claim can no longer settle it.
-    expect(await t.app.repos.outbox.markFailed(claim!, 'tarde', null)).toBe(false);
+    expect(await t.deps.repos.outbox.markFailed(claim!, 'tarde', null)).toBe(false);
     expect(receivedBy(smtp, 'huerfano@prueba.test')).toBe(1);
   });
 
   it('the worker wakes on the NOTIFY of a committed booking, without waiting for its timer', async () => {
     let idle!: () => void;
     const firstRunEnded = new Promise<void>((resolve) => (idle = resolve));
-    const stop = await startMailDelivery(t.app, { maxIdleMs: 3_600_000, onIdle: () => idle() });
+    const stop = await startMailDelivery(t.deps, { maxIdleMs: 3_600_000, onIdle: () => idle() });
     try {
       // Its first run (started at once) has ended, so only the notification can wake it again.
       await firstRunEnded;
@@ -206,15 +205,15 @@ describe('the outbox while the SMTP server is down', () => {
     for (const [index, email] of visitors.entries())
       expect(await bookAsVisitor(t, doctorId, day, index, email)).toBe(201);
     // The doctor's invitation and the four confirmations wait.
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 5, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 5, failed: 0 });
     clock.advance(DELIVERY_POLICY.retryDelayMs(1));
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 5, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 5, failed: 0 });
 
     smtp = await startSmtpServer({ port });
     clock.advance(DELIVERY_POLICY.retryDelayMs(2));
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 5, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 5, retried: 0, failed: 0 });
     clock.advance(3_600_000);
-    expect(await t.app.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(visitors.map((email) => receivedBy(smtp!, email))).toEqual([1, 1, 1, 1]);
     expect(smtp.received).toHaveLength(5);
   });
@@ -225,23 +224,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   () => {
     let smtp: Smtp;
     let t: TestApp;
-    let second: FastifyInstance;
+    let second: Awaited<ReturnType<typeof buildServer>>;
     let secondDatabase: Database;
     beforeAll(async () => {
       smtp = await startSmtpServer();
       const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
       t = await buildTestApp({ config: { smtpUrl } });
       secondDatabase = await openDatabase({ kind: 'postgres', url: t.database.url! });
-      second = await buildApp({
+      second = await buildServer({
         config: testConfig({ smtpUrl }),
         database: secondDatabase,
         logger: false,
         relaxRateLimits: true,
       });
-      await second.ready();
+      await second.app.ready();
     });
     afterAll(async () => {
-      await second.close();
+      await second.app.close();
       await secondDatabase.close();
       await t.close();
       await smtp.close();
@@ -250,14 +249,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const enqueueMany = async (prefix: string, count: number) => {
       const addresses = Array.from({ length: count }, (_, i) => `${prefix}${i}@prueba.test`);
       for (const address of addresses)
-        await transact(t.app.database.db, (tx) => t.app.outbox.enqueue(testMessage(address), { tx, kind: 'test' }));
+        await transact(t.database.db, (tx) => t.deps.outbox.enqueue(testMessage(address), { tx, kind: 'test' }));
       return addresses;
     };
 
     it('both delivering at once send each message exactly once', async () => {
       const addresses = await enqueueMany('carrera', 40);
       const runs = await Promise.all(
-        [t.app, second, t.app, second, t.app, second].map((app) => app.outbox.deliverDue()),
+        [t.deps, second.deps, t.deps, second.deps, t.deps, second.deps].map((deps) => deps.outbox.deliverDue()),
       );
       expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(40);
       expect(addresses.map((address) => receivedBy(smtp, address))).toEqual(addresses.map(() => 1));
@@ -265,8 +264,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('both workers woken by the same notifications send each message exactly once', async () => {
       const stops = await Promise.all([
-        startMailDelivery(t.app, { maxIdleMs: 3_600_000 }),
-        startMailDelivery(second, { maxIdleMs: 3_600_000 }),
+        startMailDelivery(t.deps, { maxIdleMs: 3_600_000 }),
+        startMailDelivery(second.deps, { maxIdleMs: 3_600_000 }),
       ]);
       let stopped = false;
       try {

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import type { StoredAttachment } from '../../db/schema';
 import { createMailDelivery, type DeliveryPolicy } from './delivery';
-import type { MailAttachment, MailMessage } from '../../mail/mailer';
+import type { MailAttachment, MailMessage, Mailer } from '../../mail/mailer';
+import type { Repositories } from '../repositories';
 
 export interface EnqueueOptions {
   /** The transaction of the change that causes the e-mail: the message exists only if it commits. */
@@ -25,10 +26,14 @@ const stored = ({ filename, contentType, content }: MailAttachment): StoredAttac
  * Every e-mail leaves through here: `enqueue` writes the rendered message in the caller's transaction,
  * and the delivery worker (`jobs/mail-delivery.ts`) sends it outside any transaction.
  */
-export function createOutbox(app: FastifyInstance, policy?: DeliveryPolicy) {
-  const repo = app.repos.outbox;
-  const delivery = createMailDelivery({ repo, mailer: app.mailer, log: app.log, policy });
-  app.addHook('onClose', () => delivery.close());
+export function createOutbox(deps: {
+  repos: Pick<Repositories, 'outbox'>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  policy?: DeliveryPolicy;
+}) {
+  const repo = deps.repos.outbox;
+  const delivery = createMailDelivery({ repo, mailer: deps.mailer, log: deps.log, policy: deps.policy });
 
   return {
     /** Writes the message to the outbox in `options.tx`; answers its id (for `cancel`). */
@@ -55,6 +60,8 @@ export function createOutbox(app: FastifyInstance, policy?: DeliveryPolicy) {
     },
     /** Delivers every message due now (the worker calls it; tests call it instead of waiting). */
     deliverDue: delivery.deliverDue,
+    /** Starts no new send and waits for the ones under way (closing the app). */
+    close: delivery.close,
   };
 }
 

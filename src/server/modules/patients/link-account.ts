@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { paths } from '../../../common/paths';
 import { RECORD_LINK_VALID_HOURS } from '../../../common/schemas/record-link';
 import { clock } from '../../clock';
@@ -8,6 +7,7 @@ import type { Repositories } from '../repositories';
 import { newSecretToken } from '../auth/tokens';
 import type { PatientRow } from './repository';
 import { transact } from '../../db/transaction';
+import type { CoreDeps } from '../deps';
 
 /** "Ana María Pérez García" → first name "Ana María"? We cannot know: keep the first word as the name. */
 export function splitDisplayName(displayName: string): { firstName: string; lastName: string } {
@@ -37,12 +37,15 @@ export function findLinkedRecord(repos: Pick<Repositories, 'patients'>, accountI
  * Writes «Confirma tu correo para ver tu ficha» with a new single-use link (24 h) to the outbox: the token
  * and its e-mail exist together or not at all, and the worker delivers it. The one place that sends it.
  */
-export async function sendRecordLinkEmail(app: FastifyInstance, account: PacienteAccount): Promise<void> {
+export async function sendRecordLinkEmail(
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'>,
+  account: PacienteAccount,
+): Promise<void> {
   const { token, id } = newSecretToken();
-  const settings = await app.repos.clinic.getSettings();
-  const link = `${app.config.publicUrl}${paths.auth.confirmEmail}?token=${encodeURIComponent(token)}`;
-  await transact(app.database.db, async (tx) => {
-    await app.repos.recordLinks.createToken(
+  const settings = await deps.repos.clinic.getSettings();
+  const link = `${deps.config.publicUrl}${paths.auth.confirmEmail}?token=${encodeURIComponent(token)}`;
+  await transact(deps.db, async (tx) => {
+    await deps.repos.recordLinks.createToken(
       {
         id,
         accountId: account.id,
@@ -51,7 +54,7 @@ export async function sendRecordLinkEmail(app: FastifyInstance, account: Pacient
       },
       tx,
     );
-    await app.outbox.enqueue(
+    await deps.outbox.enqueue(
       recordLinkEmail({
         to: account.email,
         displayName: account.displayName,
@@ -73,11 +76,11 @@ export async function sendRecordLinkEmail(app: FastifyInstance, account: Pacient
  * - else a new record made from the profile. Never a duplicate.
  */
 export async function resolveOwnRecord(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'>,
   account: PacienteAccount,
   profile: { phone: string | null },
 ): Promise<OwnRecord> {
-  const { repos } = app;
+  const { repos } = deps;
   const linked = await repos.patients.findByAccount(account.id);
   if (linked) return { status: 'linked', record: linked };
   const name = splitDisplayName(account.displayName || account.email.split('@')[0]!);
@@ -85,12 +88,12 @@ export async function resolveOwnRecord(
   if (match) {
     const row = await repos.auth.findAccountById(account.id);
     if (!row?.emailVerifiedAt || row.email.toLowerCase() !== account.email.toLowerCase()) {
-      await sendLinkIfNoneValid(app, account);
+      await sendLinkIfNoneValid(deps, account);
       return { status: 'pending' };
     }
     await repos.patients.linkAccount(match.id, account.id).catch(ignoreUniqueViolation);
   } else {
-    await transact(app.database.db, (tx) =>
+    await transact(deps.db, (tx) =>
       repos.patients.create(
         { accountId: account.id, createdBy: account.id, ...name, email: account.email, phone: profile.phone ?? '' },
         tx,
@@ -105,25 +108,28 @@ export async function resolveOwnRecord(
 
 /** The record of a signed-in paciente, or 409 with the «confirma tu correo» message while pending. */
 export async function requireOwnRecord(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'>,
   account: PacienteAccount,
   profile?: { phone: string | null },
   pendingMessage?: string,
 ): Promise<PatientRow> {
-  const phone = profile ? profile.phone : ((await app.repos.auth.findProfile(account.id))?.phone ?? null);
-  const own = await resolveOwnRecord(app, account, { phone });
+  const phone = profile ? profile.phone : ((await deps.repos.auth.findProfile(account.id))?.phone ?? null);
+  const own = await resolveOwnRecord(deps, account, { phone });
   if (own.status === 'pending') throw new AppError(409, 'RECORD_NOT_CONFIRMED', pendingMessage);
   return own.record;
 }
 
-async function sendLinkIfNoneValid(app: FastifyInstance, account: PacienteAccount) {
-  const latest = await app.repos.recordLinks.latestToken(account.id);
+async function sendLinkIfNoneValid(
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'>,
+  account: PacienteAccount,
+) {
+  const latest = await deps.repos.recordLinks.latestToken(account.id);
   if (latest && !latest.usedAt && latest.expiresAt.getTime() > clock.nowMs()) return;
   try {
-    await sendRecordLinkEmail(app, account);
+    await sendRecordLinkEmail(deps, account);
   } catch (error) {
     // The area offers «Reenviar enlace»: a failure here must not break signing up or in.
-    app.log.warn({ code: pgErrorCode(error) ?? (error as Error).name }, 'record link e-mail not recorded');
+    deps.log.warn({ code: pgErrorCode(error) ?? (error as Error).name }, 'record link e-mail not recorded');
   }
 }
 

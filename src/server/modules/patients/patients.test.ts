@@ -209,7 +209,7 @@ describe('access', () => {
     const cookieA = await t.signIn(doctorA.email, TEST_PASSWORD).catch(async () => {
       // Doctors are invited without a password: give one for the test.
       const { hashPassword } = await import('../auth/passwords');
-      await t.app.repos.auth.updateAccount(doctorA.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+      await t.deps.repos.auth.updateAccount(doctorA.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
       return t.signIn(doctorA.email, TEST_PASSWORD);
     });
     const list = await t.request({ method: 'GET', url: '/api/patients?q=unico', cookie: cookieA });
@@ -254,7 +254,7 @@ describe('access', () => {
   it('every read and change is in the audit log, which nobody can edit', async () => {
     const created = (await create(validPatient({ documentNumber: '88888888Y' }))).json();
     await t.request({ method: 'GET', url: `/api/patients/${created.id}`, cookie: admin.cookie });
-    const entries = await t.app.repos.audit.listForPatient(created.id);
+    const entries = await t.deps.repos.audit.listForPatient(created.id);
     expect(entries.map((entry) => entry.action).sort()).toEqual(['create', 'read']);
     expect(entries[0]!.actorId).toBe(admin.id);
     const { sql } = await import('drizzle-orm');

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { patientSchema } from '../../../common/schemas/patients';
@@ -28,11 +28,11 @@ const PATIENT_NOT_FOUND = 'Paciente no encontrado';
  * Proof of a paciente's e-mail and the link between an account and the clinic's record: the patient's
  * status and «Reenviar enlace», the landing of the e-mailed link, and staff linking or unlinking by hand.
  */
-const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
+export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
   // Resending, per account (besides the per-address limit of the route): one link a minute and five a
   // day by default (RECORD_LINK_EMAILS_SHORT, RECORD_LINK_EMAILS_DAILY).
-  const { recordLinkEmailsShort: short, recordLinkEmailsDaily: daily } = app.config.limits;
+  const { recordLinkEmailsShort: short, recordLinkEmailsDaily: daily } = deps.config.limits;
   const resendLookBack = Math.max(short.timeWindow, daily.timeWindow);
 
   /** Refuses a resend over either limit, saying how long to wait (message and `Retry-After`). */
@@ -65,7 +65,7 @@ const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const profile = await repos.auth.findProfile(user.id);
-      const own = await resolveOwnRecord(app, user, { phone: profile?.phone ?? null });
+      const own = await resolveOwnRecord(deps, user, { phone: profile?.phone ?? null });
       const latest = own.status === 'pending' ? await repos.recordLinks.latestToken(user.id) : undefined;
       return { status: own.status, email: user.email, sentAt: latest?.createdAt.toISOString() ?? null };
     },
@@ -75,17 +75,17 @@ const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     api.resendRecordLink,
     {
       schema: { response: { 202: recordLinkStatusSchema } },
-      config: { access: 'my-record:read', rateLimit: app.config.limits.recordLinkResend },
+      config: { access: 'my-record:read', rateLimit: deps.config.limits.recordLinkResend },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const profile = await repos.auth.findProfile(user.id);
-      const own = await resolveOwnRecord(app, user, { phone: profile?.phone ?? null });
+      const own = await resolveOwnRecord(deps, user, { phone: profile?.phone ?? null });
       if (own.status === 'linked')
         throw new AppError(409, 'CONFLICT', 'Tu ficha ya está enlazada a tu cuenta: no hace falta confirmar nada.');
       refuseTooSoon(await repos.recordLinks.tokenTimesSince(user.id, new Date(clock.nowMs() - resendLookBack)));
       try {
-        await sendRecordLinkEmail(app, user);
+        await sendRecordLinkEmail(deps, user);
       } catch (error) {
         app.log.error({ code: pgErrorCode(error) ?? (error as Error).name }, 'record link e-mail failed');
         throw new AppError(
@@ -105,13 +105,13 @@ const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     api.auth.confirmEmail,
     {
       schema: { body: confirmEmailSchema, response: { 200: confirmEmailResultSchema } },
-      config: { access: 'public', rateLimit: app.config.limits.recordLinkConfirm },
+      config: { access: 'public', rateLimit: deps.config.limits.recordLinkConfirm },
     },
     async (request) => {
       const signedIn = request.user;
       if (!signedIn) throw new AppError(401, 'EMAIL_LINK_SIGN_IN');
       const tokenId = hashToken(request.body.token);
-      const result = await transact(app.database.db, async (tx) => {
+      const result = await transact(deps.db, async (tx) => {
         const token = await repos.recordLinks.consumeToken(tokenId, signedIn.id, tx);
         if (!token) return undefined;
         const account = await repos.auth.findAccountById(token.accountId, tx);
@@ -209,7 +209,7 @@ const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       await audited(
-        app.database.db,
+        deps.db,
         async (tx) => {
           if (!(await repos.patients.linkAccount(patient.id, account.id, tx))) throw new AppError(409, 'CONFLICT');
           return true;
@@ -239,7 +239,7 @@ const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!patient) throw notFound(PATIENT_NOT_FOUND);
       if (!patient.accountId) throw new AppError(409, 'CONFLICT', 'Esta ficha no está enlazada a ninguna cuenta.');
       const accountId = patient.accountId;
-      await transact(app.database.db, async (tx) => {
+      await transact(deps.db, async (tx) => {
         await repos.patients.unlinkAccount(patient.id, tx);
         // The account has to prove the address again before a record with it reaches it.
         await repos.recordLinks.setEmailVerified(accountId, null, tx);
@@ -256,5 +256,3 @@ const recordLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default recordLinkRoutes;

@@ -216,7 +216,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
   it('a record the desk makes later is linked only to an account whose e-mail is proved', async () => {
     // Accounts that have never needed a record yet (made without signing in).
     const make = (email: string) =>
-      createAccountWithProfile(t.database.db, t.app.repos.auth, {
+      createAccountWithProfile(t.database.db, t.deps.repos.auth, {
         email,
         password: TEST_PASSWORD,
         displayName: 'Luis Gil',
@@ -224,7 +224,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
       });
     const { account: unproved } = await make('luis.gil@prueba.test');
     const { account: proved } = await make('luisa.gil@prueba.test');
-    await t.app.repos.recordLinks.setEmailVerified(proved.id, new Date());
+    await t.deps.repos.recordLinks.setEmailVerified(proved.id, new Date());
 
     const first = await deskRecord('luis.gil@prueba.test', 'Luis');
     expect((await get(`/api/patients/${first.id}`, admin.cookie)).json().hasAccount).toBe(false);
@@ -271,7 +271,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
     expect((await get(`/api/patients/${record.id}/account`, admin.cookie)).json().account).toBeNull();
     expect((await get('/api/me/patient', cookie)).statusCode).toBe(409);
     expect(await recordsWith(email)).toBe(1);
-    const audit = await t.app.repos.audit.listForPatient(record.id);
+    const audit = await t.deps.repos.audit.listForPatient(record.id);
     expect(audit.filter((entry) => entry.action === 'update').map((entry) => entry.details)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ by: 'staff' }),

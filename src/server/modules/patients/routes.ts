@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -30,9 +30,9 @@ function duplicateDocument(existing: PatientRow): AppError {
   );
 }
 
-const patientRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.patients;
-  const { db } = app.database;
+export const patientsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.patients;
+  const { db } = deps.database;
 
   app.get(
     api.patients,
@@ -74,8 +74,8 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // A person who already has a paciente account with this e-mail, and has proved it, gets this record
       // linked; an unproved one must confirm the address first (SPEC §5).
-      const account = fields.email ? await app.repos.auth.findAccountByEmail(fields.email) : undefined;
-      const profile = account ? await app.repos.auth.findProfile(account.id) : undefined;
+      const account = fields.email ? await deps.repos.auth.findAccountByEmail(fields.email) : undefined;
+      const profile = account ? await deps.repos.auth.findProfile(account.id) : undefined;
       const linkable =
         account?.emailVerifiedAt && profile && holdsOwnRecord(profile.role) && !(await repo.findByAccount(account.id))
           ? account.id
@@ -182,7 +182,7 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
-      const own = await requireOwnRecord(app, user);
+      const own = await requireOwnRecord(deps, user);
       const patient = await auditedRead(
         db,
         async (db) => (await repo.findById(own.id, db))!,
@@ -198,5 +198,3 @@ const patientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default patientRoutes;

@@ -12,7 +12,7 @@ beforeAll(async () => {
   clock.freeze('2026-03-20T10:00:00+01:00');
   t = await buildTestApp();
   cast = await buildClinicalCast(t);
-  await t.app.repos.clinic.updateSettings({ name: 'Clínica Receta', address: 'Calle Alcalá 10, 28014 Madrid' });
+  await t.deps.repos.clinic.updateSettings({ name: 'Clínica Receta', address: 'Calle Alcalá 10, 28014 Madrid' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

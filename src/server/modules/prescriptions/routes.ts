@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { dateInTimeZone } from '../../../common/schemas/appointments';
@@ -22,11 +22,11 @@ import { newVerificationCode } from './verification-code';
 export const PRESCRIPTION_NOT_FOUND = 'Receta no encontrada';
 const idParams = z.object({ id: z.uuid({ error: PRESCRIPTION_NOT_FOUND }) });
 
-const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.prescriptions;
-  const { db } = app.database;
+export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.prescriptions;
+  const { db } = deps.database;
   /** The clinic's day by `clock`: what a prescription's validity is measured against. */
-  const today = async () => dateInTimeZone(clock.now(), (await app.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
 
   app.get(
     api.prescriptions,
@@ -192,7 +192,7 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       // Drawn once the read is on record, holding no connection meanwhile.
-      const pdf = await renderPrescriptionPdf(data, await app.repos.clinic.getSettings());
+      const pdf = await renderPrescriptionPdf(data, await deps.repos.clinic.getSettings());
       const name = `receta-${data.prescription.prescribedOn}-${data.prescription.verificationCode}.pdf`;
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
     },
@@ -227,5 +227,3 @@ const prescriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default prescriptionRoutes;

@@ -12,7 +12,7 @@ export async function buildClinicalCast(t: TestApp) {
   const admin = await t.createUser({ role: 'admin' });
   const doctor = async (displayName: string, licenseNumber: string) => {
     const created = await createDoctor(t, admin.cookie, { displayName, licenseNumber });
-    await t.app.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    await t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
     return { ...created, cookie: await t.signIn(created.email) };
   };
   const doctorA = await doctor('Dra. Ana Receta', '282812345');
@@ -20,8 +20,8 @@ export async function buildClinicalCast(t: TestApp) {
   const patient = async (firstName: string, lastName: string, documentNumber: string, doctorId: string | null) => {
     const email = `${firstName.toLowerCase()}@receta.test`;
     const user = await t.createUser({ role: 'paciente', email, displayName: `${firstName} ${lastName}` });
-    const own = await t.app.repos.patients.findByAccount(user.id);
-    if (own) await t.app.repos.patients.unlinkAccount(own.id);
+    const own = await t.deps.repos.patients.findByAccount(user.id);
+    if (own) await t.deps.repos.patients.unlinkAccount(own.id);
     const response = await t.request({
       method: 'POST',
       url: '/api/patients',

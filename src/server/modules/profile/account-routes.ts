@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -25,13 +25,13 @@ export function squarePhoto(content: Buffer): Promise<Buffer> {
 }
 
 /** The signed-in user's own photo and password (the rest of the profile is `PATCH /api/profile`). */
-const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.auth;
+export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.auth;
 
   app.post(
     api.profilePhoto,
     {
-      config: { access: 'profile:manage', rateLimit: app.config.limits.profilePhoto },
+      config: { access: 'profile:manage', rateLimit: deps.config.limits.profilePhoto },
       schema: { response: { 200: profileSchema } },
     },
     async (request) => {
@@ -51,8 +51,8 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(415, 'UNSUPPORTED_FILE', 'No se ha podido leer la imagen. Prueba con otra foto.');
       });
       try {
-        const profile = await transact(app.database.db, async (tx) => {
-          const { id } = await app.repos.images.create({ mime: 'image/webp', content: photo, createdBy: user.id }, tx);
+        const profile = await transact(deps.db, async (tx) => {
+          const { id } = await deps.repos.images.create({ mime: 'image/webp', content: photo, createdBy: user.id }, tx);
           const photoUrl = api.image(id);
           const merged = await repo.mergeProfile(user.id, { photoUrl }, tx);
           // Never empty here, so the account takes it too (SPEC §3).
@@ -72,7 +72,7 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.profilePassword,
     {
-      config: { access: 'profile:manage', rateLimit: app.config.limits.passwordChange },
+      config: { access: 'profile:manage', rateLimit: deps.config.limits.passwordChange },
       schema: { body: changePasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(400, 'VALIDATION', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
       }
       const passwordHash = await hashPassword(request.body.newPassword);
-      await transact(app.database.db, async (tx) => {
+      await transact(deps.db, async (tx) => {
         await repo.updateAccount(user.id, { passwordHash }, tx);
         // Whoever knew the old password is signed out everywhere else; this session stays.
         await repo.deleteOtherSessionsOfAccount(user.id, user.sessionId, tx);
@@ -93,5 +93,3 @@ const profileAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default profileAccountRoutes;

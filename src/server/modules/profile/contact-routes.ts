@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import { patientSchema } from '../../../common/schemas/patients';
 import { myContactSchema } from '../../../common/schemas/profile';
@@ -13,20 +13,20 @@ import { presentPatient } from '../patients/presenters';
  * Her phone is one: the record's (what the desk calls and reminders use) is the truth, and the account
  * profile's copy (which pre-fills her bookings) follows it in the same transaction (docs/decisions.md).
  */
-const myContactRoutes: FastifyPluginAsyncZod = async (app) => {
+export const profileContactRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.myContact,
     { config: { access: 'my-record:contact' }, schema: { body: myContactSchema, response: { 200: patientSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const own = await requireOwnRecord(app, user);
+      const own = await requireOwnRecord(deps, user);
       const changes = request.body;
       const updated = await audited(
-        app.database.db,
+        deps.db,
         async (tx) => {
-          const record = await app.repos.patients.update(own.id, changes, tx);
+          const record = await deps.repos.patients.update(own.id, changes, tx);
           if (record && changes.phone !== undefined)
-            await app.repos.auth.mergeProfile(user.id, { phone: record.phone || null }, tx);
+            await deps.repos.auth.mergeProfile(user.id, { phone: record.phone || null }, tx);
           return record;
         },
         {
@@ -43,5 +43,3 @@ const myContactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default myContactRoutes;

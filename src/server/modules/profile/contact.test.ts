@@ -25,7 +25,7 @@ describe('the paciente edits the contact data of her record', () => {
       email: 'rosa.contacto@prueba.test',
       address: 'Calle del Pez 3, Madrid',
     });
-    const record = await t.app.repos.patients.findByAccount(me.id);
+    const record = await t.deps.repos.patients.findByAccount(me.id);
     expect(record?.address).toBe('Calle del Pez 3, Madrid');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'update', entity: 'patient', patientId: record!.id, actorId: me.id });
@@ -64,7 +64,7 @@ describe('the paciente edits the contact data of her record', () => {
     expect(response.statusCode, response.body).toBe(200);
     const profile = await t.request({ method: 'GET', url: '/api/profile', cookie: me.cookie });
     expect(profile.json().phone).toBe('+34 611 222 333');
-    const record = await t.app.repos.patients.findByAccount(me.id);
+    const record = await t.deps.repos.patients.findByAccount(me.id);
     expect(record?.phone).toBe('+34 611 222 333');
   });
 
@@ -91,6 +91,6 @@ describe('the paciente edits the contact data of her record', () => {
       code: 'RECORD_NOT_CONFIRMED',
       message: ERROR_CODES.RECORD_NOT_CONFIRMED,
     });
-    expect((await t.app.repos.patients.findById(record.id))?.address).toBe('');
+    expect((await t.deps.repos.patients.findById(record.id))?.address).toBe('');
   });
 });

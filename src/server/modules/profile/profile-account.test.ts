@@ -46,7 +46,7 @@ describe('profile photo', () => {
     const metadata = await sharp(image.rawPayload).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 256, 256]);
 
-    const account = await t.app.repos.auth.findAccountById(user.id);
+    const account = await t.deps.repos.auth.findAccountById(user.id);
     expect(account?.photoUrl).toBe(photoURL);
     const session = await t.request({ method: 'GET', url: '/api/profile', cookie: user.cookie });
     expect(session.json().photoURL).toBe(photoURL);
@@ -93,7 +93,7 @@ describe('profile update', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ photoURL: '', displayName: 'Nombre Nuevo', phone: null });
-    const account = await t.app.repos.auth.findAccountById(user.id);
+    const account = await t.deps.repos.auth.findAccountById(user.id);
     expect([account?.photoUrl, account?.displayName]).toEqual([photoURL, 'Nombre Nuevo']);
   });
 });

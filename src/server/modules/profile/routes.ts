@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import { profileSchema, profileUpdateSchema } from '../../../common/schemas/auth';
 import { AppError, pgErrorCode } from '../../errors';
@@ -6,8 +6,8 @@ import { requireUser } from '../../access/request-user';
 import { presentProfile } from '../auth/presenters';
 import { transact } from '../../db/transaction';
 
-const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.auth;
+export const profileRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.auth;
 
   app.get(
     api.profile,
@@ -27,7 +27,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { displayName, photoURL, phone } = request.body;
       try {
-        const profile = await transact(app.database.db, async (tx) => {
+        const profile = await transact(deps.db, async (tx) => {
           const merged = await repo.mergeProfile(
             user.id,
             {
@@ -55,5 +55,3 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default profileRoutes;

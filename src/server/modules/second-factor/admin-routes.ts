@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import { userSecondFactorSchema } from '../../../common/schemas/second-factor';
@@ -11,11 +11,11 @@ const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
 const admin = { access: 'users:manage' } as const;
 
 /** What an admin sees of a user's second factor, and its reset when she lost her phone or her keys. */
-const secondFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.secondFactor;
+export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
 
   async function profileOf(id: string) {
-    const profile = await app.repos.auth.findProfile(id);
+    const profile = await deps.repos.auth.findProfile(id);
     if (!profile) throw notFound(USER_NOT_FOUND);
     return profile;
   }
@@ -41,9 +41,9 @@ const secondFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await repo.summary(profile.id);
       const write = async (tx: Tx) => {
         await repo.deleteAll(profile.id, tx);
-        if (before.totp || before.passkeys > 0) await app.secondFactor.notify(profile, { kind: 'reset' }, tx);
+        if (before.totp || before.passkeys > 0) await deps.secondFactor.notify(profile, { kind: 'reset' }, tx);
       };
-      await audited(app.database.db, write, {
+      await audited(deps.db, write, {
         ...auditContext(request),
         action: 'delete',
         entity: 'second_factor',
@@ -54,5 +54,3 @@ const secondFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default secondFactorAdminRoutes;

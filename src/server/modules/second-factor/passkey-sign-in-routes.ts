@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import {
   passkeyAssertionBodySchema,
@@ -30,16 +30,16 @@ const cookieOptions = (request: FastifyRequest) => ({
  * kept on the server (single use); the passkey found decides the account; the session starts as any
  * other sign-in's. Refusals count against the address like wrong codes.
  */
-const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.secondFactor;
-  const throttle = createCodeThrottle(repo, app.config.limits);
+export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
+  const throttle = createCodeThrottle(repo, deps.config.limits);
 
   app.post(
     secondFactorApi.passkeySignInOptions,
     { config: { access: 'public' }, schema: { response: { 200: webauthnOptionsSchema } } },
     async (request, reply) => {
       await throttle.guard(null, request);
-      const options = await app.secondFactor.passwordlessSignInOptions();
+      const options = await deps.secondFactor.passwordlessSignInOptions();
       const { token, id } = newSecretToken();
       await repo.createPasskeySignIn({
         id,
@@ -64,17 +64,17 @@ const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!id || !challenge) throw new AppError(400, 'PASSKEY_FAILED');
       await throttle.guard(null, request);
       const key = await throttle.checked(null, request, () =>
-        app.secondFactor.verifyPasswordless(challenge, request.body.response),
+        deps.secondFactor.verifyPasswordless(challenge, request.body.response),
       );
-      const account = await app.repos.auth.findAccountById(key.accountId);
-      const profile = account ? await app.repos.auth.findProfile(key.accountId) : undefined;
+      const account = await deps.repos.auth.findAccountById(key.accountId);
+      const profile = account ? await deps.repos.auth.findProfile(key.accountId) : undefined;
       if (!account || !profile) throw new AppError(400, 'PASSKEY_FAILED');
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
       if (!(await repo.consumePasskeySignIn(id))) throw new AppError(400, 'PASSKEY_FAILED');
       reply.clearCookie(COOKIE, cookieOptions(request));
       await throttle.clear(account.id);
-      const session = await completeSignIn(app, request, reply, account, profile);
-      await writeAuditEntry(app.database.db, {
+      const session = await completeSignIn(deps, request, reply, account, profile);
+      await writeAuditEntry(deps.db, {
         actor: { id: account.id, role: profile.role },
         ip: request.ip,
         action: 'sign_in',
@@ -86,5 +86,3 @@ const passkeySignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default passkeySignInRoutes;

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../common/schemas/second-factor';
 import { clock } from '../../clock';
 import { AppError } from '../../errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import type { PendingSignInRow } from './repository';
+import type { CoreDeps } from '../deps';
 
 /** The cookie of a sign-in past its password: HttpOnly, sent only to the second step's routes. */
 export const PENDING_COOKIE = 'clinica_2fa';
@@ -26,7 +27,7 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
  * hash of its token is stored) and the cookie that carries the token. The account's earlier ones end.
  */
 export async function startPendingSignIn(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'repos'>,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
@@ -35,20 +36,20 @@ export async function startPendingSignIn(
 ): Promise<SecondFactorChallenge> {
   const { token, id } = newSecretToken();
   const expiresAt = new Date(clock.nowMs() + PENDING_TTL_MS[purpose]);
-  await app.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt });
+  await deps.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt });
   reply.setCookie(PENDING_COOKIE, token, cookieOptions(request, PENDING_TTL_MS[purpose] / 1000));
   return { mode: purpose, methods, expiresAt: expiresAt.toISOString() };
 }
 
 /** The pending sign-in of the cookie, of that purpose and not expired; otherwise the password is asked again. */
 export async function pendingSignInOf(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'repos'>,
   request: FastifyRequest,
   purpose: 'verify' | 'setup',
 ): Promise<PendingSignInRow> {
   const token = request.cookies[PENDING_COOKIE];
   const row =
-    token && token.length <= 100 ? await app.repos.secondFactor.findPendingSignIn(hashToken(token)) : undefined;
+    token && token.length <= 100 ? await deps.repos.secondFactor.findPendingSignIn(hashToken(token)) : undefined;
   if (!row || row.purpose !== purpose) throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
   return row;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import {
@@ -34,9 +34,9 @@ export function presentPasskey(row: PasskeyRow): Passkey {
 }
 
 /** «Segundo factor» in each role's profile: the app, passkeys and recovery codes of one's own account. */
-const secondFactorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.secondFactor;
-  const service = app.secondFactor;
+export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
+  const service = deps.secondFactor;
   const subjectOf = (request: FastifyRequest): Subject => {
     const { id, email, displayName, role } = requireUser(request);
     return { id, email, displayName, role };
@@ -112,7 +112,7 @@ const secondFactorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       const subject = subjectOf(request);
       const { name } = request.body;
       const renamed = await audited(
-        app.database.db,
+        deps.db,
         async (tx) => {
           const row = await repo.renamePasskey(subject.id, request.params.id, name, tx);
           if (!row) throw new AppError(404, 'NOT_FOUND', PASSKEY_GONE);
@@ -145,5 +145,3 @@ const secondFactorProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
-
-export default secondFactorProfileRoutes;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { Role } from '../../../common/roles';
 import type { SecondFactorMethod, TotpEnrolment, WebauthnOptions } from '../../../common/schemas/second-factor';
@@ -21,6 +20,7 @@ import {
   verifyRegistration,
 } from './webauthn';
 import type { Tx } from '../../db/transaction';
+import type { CoreDeps } from '../deps';
 
 /** How long a QR code shown for setting up an app stays good for its first code. */
 const TOTP_ENROLMENT_MS = 15 * 60_000;
@@ -38,18 +38,18 @@ export interface Subject {
 /** Admins and doctors open health records: the clinic may require a second factor of them, never of patients. */
 export const STAFF_ROLES: readonly Role[] = ['admin', 'doctor'];
 
-export function createSecondFactorService(app: FastifyInstance) {
-  const repo = app.repos.secondFactor;
-  const db = app.database.db;
+export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'>) {
+  const repo = deps.repos.secondFactor;
+  const db = deps.db;
   const box = createSecretBox({
-    env: app.config.secretsKey,
+    env: deps.config.secretsKey,
     db: async () =>
       Buffer.from(
-        await app.repos.clinic.getOrCreateSecret('second-factor-key', () => randomBytes(32).toString('base64url')),
+        await deps.repos.clinic.getOrCreateSecret('second-factor-key', () => randomBytes(32).toString('base64url')),
         'base64url',
       ),
   });
-  const relyingParty = async () => relyingPartyOf(app.config, (await app.repos.clinic.getSettings()).name);
+  const relyingParty = async () => relyingPartyOf(deps.config, (await deps.repos.clinic.getSettings()).name);
   const entry = (
     who: AuditContext,
     subject: Subject,
@@ -65,8 +65,8 @@ export function createSecondFactorService(app: FastifyInstance) {
 
   /** E-mails the account about the change, in the change's transaction (the outbox delivers it). */
   async function notify(subject: Pick<Subject, 'email' | 'displayName'>, change: SecondFactorChange, tx: Tx) {
-    const { name } = await app.repos.clinic.getSettings(tx);
-    await app.outbox.enqueue(
+    const { name } = await deps.repos.clinic.getSettings(tx);
+    await deps.outbox.enqueue(
       secondFactorChangedEmail({ to: subject.email, displayName: subject.displayName, clinicName: name, change }),
       { tx, kind: 'second-factor' },
     );
@@ -85,7 +85,7 @@ export function createSecondFactorService(app: FastifyInstance) {
   }
 
   async function isRequired(role: Role): Promise<boolean> {
-    return STAFF_ROLES.includes(role) && (await app.repos.clinic.getSettings()).requireSecondFactorForStaff;
+    return STAFF_ROLES.includes(role) && (await deps.repos.clinic.getSettings()).requireSecondFactorForStaff;
   }
 
   return {
@@ -107,7 +107,7 @@ export function createSecondFactorService(app: FastifyInstance) {
     /** A new secret for an authenticator app: its QR and the secret to type in, shown this once. */
     async startTotp(subject: Subject): Promise<TotpEnrolment> {
       const secret = newTotpSecret();
-      const issuer = (await app.repos.clinic.getSettings()).name;
+      const issuer = (await deps.repos.clinic.getSettings()).name;
       await repo.startTotpEnrolment(subject.id, await box.seal(secret), new Date(clock.nowMs() + TOTP_ENROLMENT_MS));
       const uri = totpUri(secret, issuer, subject.email);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

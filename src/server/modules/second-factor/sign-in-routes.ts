@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import {
   passkeyAssertionBodySchema,
@@ -28,17 +28,17 @@ const publicRoute = { access: 'public' } as const;
  * clinic requires one and the account has none (`setup`). Each ends the pending sign-in and starts the
  * session as a password sign-in does.
  */
-const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.secondFactor;
+export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
 
-  const throttle = createCodeThrottle(repo, app.config.limits);
+  const throttle = createCodeThrottle(repo, deps.config.limits);
   const guard = (pending: PendingSignInRow, request: FastifyRequest) => throttle.guard(pending.accountId, request);
   const checked = <T>(pending: PendingSignInRow, request: FastifyRequest, check: () => Promise<T>) =>
     throttle.checked(pending.accountId, request, check);
 
   async function accountOf(pending: PendingSignInRow) {
-    const account = await app.repos.auth.findAccountById(pending.accountId);
-    const profile = account ? await app.repos.auth.findProfile(account.id) : undefined;
+    const account = await deps.repos.auth.findAccountById(pending.accountId);
+    const profile = account ? await deps.repos.auth.findProfile(account.id) : undefined;
     if (!account || !profile) throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
     if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
     const subject: Subject = {
@@ -62,10 +62,10 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await repo.consumePendingSignIn(pending.id))) throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
     clearPendingCookie(request, reply);
     await throttle.clear(account.id);
-    const session = await completeSignIn(app, request, reply, account, profile);
+    const session = await completeSignIn(deps, request, reply, account, profile);
     await writeAuditEntry(
-      app.database.db,
-      app.secondFactor.entry({ actor: { id: subject.id, role: subject.role }, ip: request.ip }, subject, 'sign_in', {
+      deps.db,
+      deps.secondFactor.entry({ actor: { id: subject.id, role: subject.role }, ip: request.ip }, subject, 'sign_in', {
         method,
         ...(pending.purpose === 'setup' ? { setUp: true } : {}),
       }),
@@ -79,9 +79,9 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     secondFactorApi.totp,
     { ...verify, schema: { body: totpCodeBodySchema, response: { 200: secondFactorDoneSchema } } },
     async (request, reply) => {
-      const pending = await pendingSignInOf(app, request, 'verify');
+      const pending = await pendingSignInOf(deps, request, 'verify');
       await guard(pending, request);
-      await checked(pending, request, () => app.secondFactor.verifyTotp(pending.accountId, request.body.code));
+      await checked(pending, request, () => deps.secondFactor.verifyTotp(pending.accountId, request.body.code));
       return finish(pending, request, reply, 'totp');
     },
   );
@@ -90,10 +90,10 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     secondFactorApi.recovery,
     { ...verify, schema: { body: recoveryCodeBodySchema, response: { 200: secondFactorDoneSchema } } },
     async (request, reply) => {
-      const pending = await pendingSignInOf(app, request, 'verify');
+      const pending = await pendingSignInOf(deps, request, 'verify');
       await guard(pending, request);
       const left = await checked(pending, request, () =>
-        app.secondFactor.useRecoveryCode(pending.accountId, request.body.code),
+        deps.secondFactor.useRecoveryCode(pending.accountId, request.body.code),
       );
       return finish(pending, request, reply, 'recovery', { recoveryCodesLeft: left });
     },
@@ -103,9 +103,9 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     secondFactorApi.passkeyOptions,
     { ...verify, schema: { response: { 200: webauthnOptionsSchema } } },
     async (request) => {
-      const pending = await pendingSignInOf(app, request, 'verify');
+      const pending = await pendingSignInOf(deps, request, 'verify');
       await guard(pending, request);
-      const options = await app.secondFactor.passkeyAuthenticationOptions(pending.accountId);
+      const options = await deps.secondFactor.passkeyAuthenticationOptions(pending.accountId);
       await repo.setPendingChallenge(pending.id, options.challenge);
       return options;
     },
@@ -115,10 +115,10 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     secondFactorApi.passkey,
     { ...verify, schema: { body: passkeyAssertionBodySchema, response: { 200: secondFactorDoneSchema } } },
     async (request, reply) => {
-      const pending = await pendingSignInOf(app, request, 'verify');
+      const pending = await pendingSignInOf(deps, request, 'verify');
       await guard(pending, request);
       await checked(pending, request, () =>
-        app.secondFactor.verifyPasskey(pending.accountId, pending.challenge, request.body.response),
+        deps.secondFactor.verifyPasskey(pending.accountId, pending.challenge, request.body.response),
       );
       return finish(pending, request, reply, 'passkey');
     },
@@ -127,7 +127,7 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   // Setting a factor up at sign-in (the clinic requires one of this account, which has none).
 
   const setupSubject = async (request: FastifyRequest) => {
-    const pending = await pendingSignInOf(app, request, 'setup');
+    const pending = await pendingSignInOf(deps, request, 'setup');
     return { pending, ...(await accountOf(pending)) };
   };
   const whoOf = (subject: Subject, request: FastifyRequest) => ({
@@ -138,7 +138,7 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     secondFactorApi.setupTotp,
     { config: publicRoute, schema: { response: { 200: totpEnrolmentSchema } } },
-    async (request) => app.secondFactor.startTotp((await setupSubject(request)).subject),
+    async (request) => deps.secondFactor.startTotp((await setupSubject(request)).subject),
   );
 
   app.post(
@@ -146,7 +146,11 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: publicRoute, schema: { body: totpCodeBodySchema, response: { 200: secondFactorDoneSchema } } },
     async (request, reply) => {
       const { pending, subject } = await setupSubject(request);
-      const { recoveryCodes } = await app.secondFactor.confirmTotp(subject, request.body.code, whoOf(subject, request));
+      const { recoveryCodes } = await deps.secondFactor.confirmTotp(
+        subject,
+        request.body.code,
+        whoOf(subject, request),
+      );
       return finish(pending, request, reply, 'totp', { recoveryCodes });
     },
   );
@@ -154,7 +158,7 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     secondFactorApi.setupPasskeyOptions,
     { config: publicRoute, schema: { response: { 200: webauthnOptionsSchema } } },
-    async (request) => app.secondFactor.passkeyRegistrationOptions((await setupSubject(request)).subject),
+    async (request) => deps.secondFactor.passkeyRegistrationOptions((await setupSubject(request)).subject),
   );
 
   app.post(
@@ -163,7 +167,7 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { pending, subject } = await setupSubject(request);
       const { name, response } = request.body;
-      const { recoveryCodes } = await app.secondFactor.registerPasskey(
+      const { recoveryCodes } = await deps.secondFactor.registerPasskey(
         subject,
         name,
         response,
@@ -173,5 +177,3 @@ const secondFactorSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default secondFactorSignInRoutes;

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { profileOf } from '../../../common/paths';
 import { newSignInEmail } from '../../mail/session-emails';
 import { describeDevice, deviceFingerprint } from './device';
 import type { Tx } from '../../db/transaction';
+import type { CoreDeps } from '../deps';
 
 /**
  * A sign-in (a session started) from a device the account had not used sends «Nuevo inicio de sesión»
@@ -12,22 +12,22 @@ import type { Tx } from '../../db/transaction';
  * there is nothing to compare it with.
  */
 export async function noticeSignInDevice(
-  app: FastifyInstance,
+  deps: Pick<CoreDeps, 'config' | 'repos' | 'outbox'>,
   input: { accountId: string; userAgent: string | undefined; ip: string; at: Date },
   tx: Tx,
 ): Promise<'first' | 'known' | 'new'> {
-  const seen = await app.repos.sessions.recordDevice(
+  const seen = await deps.repos.sessions.recordDevice(
     input.accountId,
     deviceFingerprint(input.userAgent, input.ip),
     input.at,
     tx,
   );
   if (seen !== 'new') return seen;
-  const account = await app.repos.auth.findAccountById(input.accountId, tx);
-  const profile = await app.repos.auth.findProfile(input.accountId, tx);
+  const account = await deps.repos.auth.findAccountById(input.accountId, tx);
+  const profile = await deps.repos.auth.findProfile(input.accountId, tx);
   if (!account || !profile) return seen;
-  const settings = await app.repos.clinic.getSettings(tx);
-  await app.outbox.enqueue(
+  const settings = await deps.repos.clinic.getSettings(tx);
+  await deps.outbox.enqueue(
     newSignInEmail({
       to: account.email,
       displayName: profile.displayName,
@@ -35,7 +35,7 @@ export async function noticeSignInDevice(
       timeZone: settings.timeZone,
       ...describeDevice(input.userAgent, input.ip),
       at: input.at,
-      profileLink: `${app.config.publicUrl}${profileOf[profile.role]}`,
+      profileLink: `${deps.config.publicUrl}${profileOf[profile.role]}`,
     }),
     { tx, kind: 'new-sign-in' },
   );

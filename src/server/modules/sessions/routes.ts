@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import type { Role } from '../../../common/roles';
@@ -39,9 +39,9 @@ export function idleStateOf(locks: boolean, activeAt: Date, idleMinutes: number,
  * of a user. The idle lock's clock and keep-alive (item 4): only `POST /api/me/activity`, which the client
  * sends on the person's input (throttled), moves a session's `active_at`; no other request does.
  */
-const sessionRoutes: FastifyPluginAsyncZod<{ idleLock?: boolean }> = async (app, options) => {
+export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   /** Off only in tests that move the clock by hours (`BuildOptions.idleLock`): then no session locks. */
-  const locks = (role: Role) => (options.idleLock ?? true) && LOCKS_WHEN_IDLE[role];
+  const locks = (role: Role) => (deps.idleLock ?? true) && LOCKS_WHEN_IDLE[role];
   const present = (row: OpenSessionRow, current: { id: string; ip: string }, nowMs: number) => {
     const isCurrent = row.id === current.id;
     return {
@@ -57,11 +57,11 @@ const sessionRoutes: FastifyPluginAsyncZod<{ idleLock?: boolean }> = async (app,
   /** Sessions idle since before this instant have ended (staff): they are not listed as open. */
   async function idleCutoff(role: Role, nowMs: number): Promise<Date | null> {
     if (!locks(role)) return null;
-    return new Date(nowMs - (await app.repos.clinic.staffIdleMinutes()) * 60_000);
+    return new Date(nowMs - (await deps.repos.clinic.staffIdleMinutes()) * 60_000);
   }
 
   /** Open live streams of the account end: the browser reconnects with a session that still exists, or not at all. */
-  const endStreams = (accountId: string) => app.events.publish({ type: 'access', accountId });
+  const endStreams = (accountId: string) => deps.events.publish({ type: 'access', accountId });
 
   app.get(api.mySessions, { config: own, schema: { response: { 200: openSessionListSchema } } }, async (request) => {
     const user = requireUser(request);
@@ -100,14 +100,14 @@ const sessionRoutes: FastifyPluginAsyncZod<{ idleLock?: boolean }> = async (app,
   app.get(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
     const user = requireUser(request);
     const session = sessionRowsOf(request)!.session;
-    return idleStateOf(locks(user.role), session.activeAt, await app.repos.clinic.staffIdleMinutes(), clock.nowMs());
+    return idleStateOf(locks(user.role), session.activeAt, await deps.repos.clinic.staffIdleMinutes(), clock.nowMs());
   });
 
   app.post(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
     const user = requireUser(request);
     const now = clock.now();
-    await app.repos.sessions.markActive(user.sessionId, now);
-    return idleStateOf(locks(user.role), now, await app.repos.clinic.staffIdleMinutes(), now.getTime());
+    await deps.repos.sessions.markActive(user.sessionId, now);
+    return idleStateOf(locks(user.role), now, await deps.repos.clinic.staffIdleMinutes(), now.getTime());
   });
 
   app.delete(
@@ -119,11 +119,11 @@ const sessionRoutes: FastifyPluginAsyncZod<{ idleLock?: boolean }> = async (app,
     async (request) => {
       const { id } = request.params;
       const ended = await audited(
-        app.database.db,
+        deps.db,
         async (tx) => {
-          if (!(await app.repos.users.findById(id, tx))) throw notFound(USER_NOT_FOUND);
+          if (!(await deps.repos.users.findById(id, tx))) throw notFound(USER_NOT_FOUND);
           // The same end as disabling the account: every session, wherever it is.
-          return app.repos.auth.deleteSessionsOfAccount(id, tx);
+          return deps.repos.auth.deleteSessionsOfAccount(id, tx);
         },
         (count) => ({
           ...auditContext(request),
@@ -138,5 +138,3 @@ const sessionRoutes: FastifyPluginAsyncZod<{ idleLock?: boolean }> = async (app,
     },
   );
 };
-
-export default sessionRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { api } from '../../../common/paths';
 import {
   clinicSettingsResponseSchema,
@@ -12,8 +12,8 @@ export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse 
   return { ...rest, updatedAt: updatedAt.toISOString() };
 }
 
-const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.clinic;
+export const settingsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.clinic;
 
   app.get(
     api.settings,
@@ -30,5 +30,3 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => presentSettings(await repo.updateSettings(request.body)),
   );
 };
-
-export default settingsRoutes;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api, dashboardOf, paths } from '../../../common/paths';
 import type { Role } from '../../../common/roles';
@@ -32,11 +32,11 @@ const idParams = z.object({ id: z.uuid({ error: TASK_NOT_FOUND }) });
 const TASKS_PAGE_OF: Partial<Record<Role, string>> = { admin: paths.admin.tasks, doctor: dashboardOf.doctor };
 const dueFormat = esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const taskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.tasks;
-  const { db } = app.database;
+export const tasksRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.tasks;
+  const { db } = deps.database;
 
-  const today = async () => clock.today((await app.repos.clinic.getSettings()).timeZone).toString();
+  const today = async () => clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
 
   /** The task, or 404 when it does not exist or is not this user's to see: existence never leaks. */
   async function visibleTask(request: FastifyRequest, id: string, tx: Db = db) {
@@ -62,8 +62,8 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     if (task.assigneeId === by.id) return;
     const assignee = await repo.findAssignee(task.assigneeId, tx);
     if (!assignee) return;
-    const settings = await app.repos.clinic.getSettings(tx);
-    await app.outbox.enqueue(
+    const settings = await deps.repos.clinic.getSettings(tx);
+    await deps.outbox.enqueue(
       taskAssignedEmail({
         to: assignee.email,
         displayName: assignee.displayName,
@@ -72,7 +72,7 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
         title: task.title,
         priorityLabel: TASK_PRIORITY_LABELS[task.priority].toLowerCase(),
         dueLabel: task.dueDate ? dueFormat.format(new Date(`${task.dueDate}T00:00:00Z`)) : null,
-        link: `${app.config.publicUrl}${TASKS_PAGE_OF[assignee.role] ?? dashboardOf.doctor}`,
+        link: `${deps.config.publicUrl}${TASKS_PAGE_OF[assignee.role] ?? dashboardOf.doctor}`,
       }),
       { tx, kind: 'task-assigned' },
     );
@@ -216,5 +216,3 @@ const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default taskRoutes;

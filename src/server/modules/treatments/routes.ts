@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -21,11 +21,11 @@ export const TREATMENT_NOT_FOUND = 'Tratamiento no encontrado';
 const idParams = z.object({ id: z.uuid({ error: TREATMENT_NOT_FOUND }) });
 const appointmentParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
-const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.treatments;
-  const { db } = app.database;
+export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.treatments;
+  const { db } = deps.database;
   /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
-  const today = async () => dateInTimeZone(clock.now(), (await app.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
 
   app.get(
     api.treatments,
@@ -164,5 +164,3 @@ const treatmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default treatmentRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { firstFreeColor } from '../../../common/doctor-colors';
 import { api } from '../../../common/paths';
@@ -21,9 +21,9 @@ const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
 const admin = { access: 'users:manage' } as const;
 
-const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repo = app.repos.users;
-  const { db } = app.database;
+export const usersRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.users;
+  const { db } = deps.database;
 
   async function present(id: string) {
     const row = await repo.findById(id);
@@ -36,8 +36,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (await repo.hasDoctorRow(id, tx)) {
       return;
     }
-    const color = firstFreeColor(await app.repos.doctors.usedColors(tx));
-    await app.repos.doctors.create(
+    const color = firstFreeColor(await deps.repos.doctors.usedColors(tx));
+    await deps.repos.doctors.create(
       { id, specialtyId: await repo.defaultSpecialtyId(tx), licenseNumber: '', color, active: false },
       tx,
     );
@@ -61,8 +61,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { body: userInviteSchema, response: { 201: userSchema } } },
     async (request, reply) => {
       const { email, displayName, role, specialtyId, licenseNumber, color } = request.body;
-      if (await app.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
-      if (role === 'doctor' && specialtyId && !(await app.repos.doctors.findSpecialty(specialtyId))) {
+      if (await deps.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      if (role === 'doctor' && specialtyId && !(await deps.repos.doctors.findSpecialty(specialtyId))) {
         throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', {
           specialtyId: 'Elige una especialidad de la lista',
         });
@@ -72,23 +72,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         id = await audited(
           db,
           async (tx) => {
-            const { account } = await createAccountWithProfile(tx, app.repos.auth, { email, displayName, role });
+            const { account } = await createAccountWithProfile(tx, deps.repos.auth, { email, displayName, role });
             // A doctor invited with her specialty and nº de colegiado is complete: active (the desk sees her
             // column and may book her once her hours are set; with no hours nobody is offered a time), in
             // her own colour.
             if (role === 'doctor') {
-              await app.repos.doctors.create(
+              await deps.repos.doctors.create(
                 {
                   id: account.id,
                   specialtyId: specialtyId!,
                   licenseNumber: licenseNumber!,
-                  color: color ?? firstFreeColor(await app.repos.doctors.usedColors(tx)),
+                  color: color ?? firstFreeColor(await deps.repos.doctors.usedColors(tx)),
                   active: true,
                 },
                 tx,
               );
             }
-            await sendInvitation(app, { id: account.id, email, displayName }, role, tx);
+            await sendInvitation(deps, { id: account.id, email, displayName }, role, tx);
             return account.id;
           },
           (created) => ({
@@ -122,14 +122,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           if (change.losesAdmin && (await repo.lockOtherActiveAdmins(id, tx)) === 0)
             throw new AppError(409, 'LAST_ADMIN');
           if (displayName !== undefined || role !== undefined) {
-            await app.repos.auth.mergeProfile(
+            await deps.repos.auth.mergeProfile(
               id,
               { ...(displayName !== undefined ? { displayName } : {}), ...(role ? { role } : {}) },
               tx,
             );
           }
           if (displayName !== undefined || active !== undefined) {
-            await app.repos.auth.updateAccount(
+            await deps.repos.auth.updateAccount(
               id,
               { ...(displayName !== undefined ? { displayName } : {}), ...(active !== undefined ? { active } : {}) },
               tx,
@@ -137,11 +137,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           // A disabled account is out at once: its sessions end with the change, and its calendar feed,
           // as when its role changes (the feed was made for the old role's scope).
-          if (active === false) await app.repos.auth.deleteSessionsOfAccount(id, tx);
-          if (active === false || change.roleChanged) await app.repos.calendarFeeds.revoke(id, tx);
+          if (active === false) await deps.repos.auth.deleteSessionsOfAccount(id, tx);
+          if (active === false || change.roleChanged) await deps.repos.calendarFeeds.revoke(id, tx);
           if (change.becomesDoctor) await ensureDoctorRow(id, tx);
           // Someone who is no longer a doctor takes no more appointments.
-          if (change.leavesDoctor) await app.repos.doctors.update(id, { active: false }, tx);
+          if (change.leavesDoctor) await deps.repos.doctors.update(id, { active: false }, tx);
           return before;
         },
         (before) => ({
@@ -158,7 +158,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const changedAccess = active === false || role !== undefined;
       // Open live streams of this account end at once (they reconnect with what it may see now, or not at all).
-      if (changedAccess) await app.events.publish({ type: 'access', accountId: id });
+      if (changedAccess) await deps.events.publish({ type: 'access', accountId: id });
       return present(id);
     },
   );
@@ -172,7 +172,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         async (tx) => {
           if (!(await repo.findById(id, tx))) throw notFound(USER_NOT_FOUND);
-          if (!(await app.repos.calendarFeeds.revoke(id, tx)))
+          if (!(await deps.repos.calendarFeeds.revoke(id, tx)))
             throw notFound('Este usuario no tiene un enlace de calendario.');
         },
         {
@@ -202,7 +202,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await audited(
         db,
-        (tx) => sendInvitation(app, { id: user.id, email: user.email, displayName: user.displayName }, user.role, tx),
+        (tx) => sendInvitation(deps, { id: user.id, email: user.email, displayName: user.displayName }, user.role, tx),
         {
           ...auditContext(request),
           action: 'create',
@@ -215,5 +215,3 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-export default userRoutes;

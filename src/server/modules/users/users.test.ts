@@ -212,8 +212,8 @@ describe('users', () => {
     const demoted = await patch(second.id, { role: 'doctor' });
     expect(demoted.statusCode).toBe(200);
     expect(demoted.json()).toMatchObject({ role: 'doctor', doctorProfileIncomplete: true });
-    expect(await t.app.repos.users.hasDoctorRow(second.id)).toBe(true);
-    expect((await t.app.repos.auth.findProfile(admin.id))?.role).toBe('admin');
+    expect(await t.deps.repos.users.hasDoctorRow(second.id)).toBe(true);
+    expect((await t.deps.repos.auth.findProfile(admin.id))?.role).toBe('admin');
   });
 
   it('a pending admin invitation does not count as another admin: the last active one stays (409)', async () => {
@@ -227,7 +227,7 @@ describe('users', () => {
     expect(demote.statusCode).toBe(409);
     expect(demote.json().error.message).toBe('No puedes quitar el último administrador activo');
     expect((await patch(admin.id, { active: false })).statusCode).toBe(409);
-    expect((await t.app.repos.auth.findProfile(admin.id))?.role).toBe('admin');
+    expect((await t.deps.repos.auth.findProfile(admin.id))?.role).toBe('admin');
     // Once she has chosen her password she counts: then the other admin may step down.
     const token = await tokenIn('pendiente.admin@prueba.test');
     const accepted = await t.request({

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import { paths } from '../../../common/paths';
 import {
@@ -18,6 +17,7 @@ import type { AuditEntry } from '../audit/repository';
 import type { PatientRow } from '../patients/repository';
 import { createDeskNotices } from '../tasks/desk-notices';
 import { transact } from '../../db/transaction';
+import type { CoreDeps } from '../deps';
 
 /** Whether an instant falls in the wished part of the day, by the clinic's wall clock. */
 export function inPartOfDay(startsAt: Date, partOfDay: PartOfDay, timeZone: string): boolean {
@@ -55,8 +55,8 @@ export function offerExpiry(slotStartsAt: Date, leavesAt: Date): Date {
  * without e-mail becomes a desk task «Llamar a … para ofrecerle el hueco del …». Each offer and its e-mail
  * or task are written in one transaction.
  */
-export function createOfferSender(app: FastifyInstance) {
-  const { repos } = app;
+export function createOfferSender(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'>) {
+  const { repos } = deps;
   const deskNotices = createDeskNotices(repos);
 
   return async function offerSlots(
@@ -82,7 +82,7 @@ export function createOfferSender(app: FastifyInstance) {
       for (const { entry, patient } of chosen) {
         served.add(entry.id);
         const { token, id: tokenHash } = newSecretToken();
-        const created = await transact(app.database.db, async (tx) => {
+        const created = await transact(deps.db, async (tx) => {
           const offer = await repos.waitingList.insertOffer(
             {
               entryId: entry.id,
@@ -117,7 +117,7 @@ export function createOfferSender(app: FastifyInstance) {
             if (notice) made.notices.push(notice);
             return true;
           }
-          const outboxId = await app.outbox.enqueue(
+          const outboxId = await deps.outbox.enqueue(
             waitingOfferEmail({
               to: patient.email,
               patientName: patient.firstName,
@@ -126,7 +126,7 @@ export function createOfferSender(app: FastifyInstance) {
               heldUntil: expiresAt,
               doctorName: doctor.displayName,
               specialty: doctor.specialty,
-              offerUrl: `${app.config.publicUrl}${paths.waitingOffer(token)}`,
+              offerUrl: `${deps.config.publicUrl}${paths.waitingOffer(token)}`,
               sharedWith: chosen.length,
             }),
             {

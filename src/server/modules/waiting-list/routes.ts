@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -25,9 +25,9 @@ const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 const tokenParams = z.object({ token: z.string().max(100) });
 
 /** The desk's list, the paciente's own entries, joining from /agendar-cita and the offer links. */
-const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { repos } = app;
-  const service = app.waitingList;
+export const waitingListRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const service = deps.waitingList;
 
   // --- Staff: the whole list.
   app.get(
@@ -38,7 +38,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await auditedRead(
-        app.database.db,
+        deps.db,
         (db) => request.scope.waitingList.list(request.query, db),
         (found) => ({
           ...auditContext(request),
@@ -74,7 +74,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // --- The paciente's own entries.
-  const ownRecord = (request: FastifyRequest) => requireOwnRecord(app, requireUser(request));
+  const ownRecord = (request: FastifyRequest) => requireOwnRecord(deps, requireUser(request));
 
   app.get(
     api.myWaitingList,
@@ -82,7 +82,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const record = await ownRecord(request);
       const rows = await auditedRead(
-        app.database.db,
+        deps.db,
         (db) => request.scope.waitingList.list({ patientId: record.id }, db),
         (found) => ({
           ...auditContext(request),
@@ -99,11 +99,11 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.myWaitingList,
     {
-      config: { access: 'my-appointments:manage', rateLimit: app.config.limits.myWaitingList },
+      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myWaitingList },
       schema: { body: myWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
-      const record = await requireOwnRecord(app, requireUser(request), undefined, PENDING_BOOKING_MESSAGE);
+      const record = await requireOwnRecord(deps, requireUser(request), undefined, PENDING_BOOKING_MESSAGE);
       return reply
         .status(201)
         .send(await service.join({ ...request.body, patientId: record.id, channel: 'area' }, auditContext(request)));
@@ -127,7 +127,7 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.publicWaitingList,
     {
-      config: { access: 'public', rateLimit: app.config.limits.publicWaitingList },
+      config: { access: 'public', rateLimit: deps.config.limits.publicWaitingList },
       schema: { body: publicWaitingJoinSchema, response: { 201: publicWaitingJoinedSchema } },
     },
     async (request, reply) => {
@@ -135,8 +135,8 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
       refuseHoneypot(website);
       // The record of whoever joins, by the public booking's rule (access/public-record.ts). The answer is the
       // wish and that it was recorded, never anything of the record.
-      const record = await recordForPublicRequest(app, request, { firstName, lastName, email, phone }, 'waiting-list');
-      const patient = await transact(app.database.db, record);
+      const record = await recordForPublicRequest(deps, request, { firstName, lastName, email, phone }, 'waiting-list');
+      const patient = await transact(deps.db, record);
       const who = auditContext(request);
       if (usesOwnRecord(request)) {
         // Her own record: she may be told she already waits for this (409), as in her area.
@@ -158,11 +158,9 @@ const waitingListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     api.acceptWaitingOffer(':token'),
     {
-      config: { access: 'public', rateLimit: app.config.limits.waitingOfferAccept },
+      config: { access: 'public', rateLimit: deps.config.limits.waitingOfferAccept },
       schema: { params: tokenParams, response: { 200: offerSchema } },
     },
     async (request) => service.accept(request.params.token, { ...auditContext(request) }),
   );
 };
-
-export default waitingListRoutes;

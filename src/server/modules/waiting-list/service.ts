@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   OFFER_EXPIRED_MESSAGE,
   OFFER_NOT_FOUND_MESSAGE,
@@ -21,6 +20,8 @@ import type { AuditEntry } from '../audit/repository';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { createOfferSender, inPartOfDay } from './offers';
 import type { WaitingListRepository } from './repository';
+import type { AppointmentService } from '../appointments/service';
+import type { CoreDeps } from '../deps';
 
 type ListedRow = Awaited<ReturnType<WaitingListRepository['list']>>[number];
 
@@ -68,10 +69,12 @@ export interface JoinInput {
 }
 
 /** The waiting list: joining, leaving, offering freed slots and booking an offer (first come, first served). */
-export function createWaitingListService(app: FastifyInstance) {
-  const { repos } = app;
+export function createWaitingListService(
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'events' | 'log'> & { appointments: AppointmentService },
+) {
+  const { repos } = deps;
   const repo = repos.waitingList;
-  const offerSlots = createOfferSender(app);
+  const offerSlots = createOfferSender(deps);
 
   /**
    * The wish checked and completed: days from today on, an active doctor (whose specialty it takes) or a
@@ -113,7 +116,7 @@ export function createWaitingListService(app: FastifyInstance) {
     who: AuditContext,
   ): Promise<WaitingEntry> {
     const created = await audited(
-      app.database.db,
+      deps.db,
       (tx) =>
         repo.create(
           {
@@ -176,7 +179,7 @@ export function createWaitingListService(app: FastifyInstance) {
     const found = await entries.findById(id);
     if (!found) throw notFound('No encontramos esa entrada de la lista de espera.');
     if (found.entry.status !== 'esperando') throw new AppError(409, 'CONFLICT', 'Esta entrada ya no está esperando.');
-    await audited(app.database.db, (tx) => repo.retire(id, tx), {
+    await audited(deps.db, (tx) => repo.retire(id, tx), {
       ...who,
       action: 'cancel',
       entity: 'waiting_list',
@@ -201,14 +204,14 @@ export function createWaitingListService(app: FastifyInstance) {
       if (!doctor?.active) return [];
       const settings = await repos.clinic.getSettings();
       const day = dateInZone(freed.startsAt, settings.timeZone);
-      const [result] = await app.appointments.availability([doctor], day, day, settings);
+      const [result] = await deps.appointments.availability([doctor], day, day, settings);
       const slots = (result?.slots ?? []).filter(
         (slot) => slot.startsAt < freed.endsAt && slot.endsAt > freed.startsAt,
       );
       return (await offerSlots(doctor, slots, settings, { sourceAppointmentId: freed.id, deliverAfter, actor }))
         .notices;
     } catch (error) {
-      app.log.warn({ err: (error as Error).name }, 'waiting-list offers failed; the periodic match retries');
+      deps.log.warn({ err: (error as Error).name }, 'waiting-list offers failed; the periodic match retries');
       return [];
     }
   }
@@ -241,7 +244,7 @@ export function createWaitingListService(app: FastifyInstance) {
     let sent = 0;
     for (const { doctor, from, to } of doctors.values()) {
       if (from > to) continue;
-      const [result] = await app.appointments.availability([doctor], from, to, settings);
+      const [result] = await deps.appointments.availability([doctor], from, to, settings);
       const offered = new Set((await repo.liveOfferedSlots([doctor.id])).map((slot) => slot.startsAt.getTime()));
       const matches = (slot: { startsAt: Date }) =>
         entries.some((entry) => {
@@ -287,7 +290,7 @@ export function createWaitingListService(app: FastifyInstance) {
       specialty: doctor?.specialty ?? '',
       timeZone: settings.timeZone,
       manageUrl:
-        state === 'aceptada' && offer.appointmentId ? await app.appointments.manageUrl(offer.appointmentId) : null,
+        state === 'aceptada' && offer.appointmentId ? await deps.appointments.manageUrl(offer.appointmentId) : null,
     };
   }
 
@@ -307,11 +310,11 @@ export function createWaitingListService(app: FastifyInstance) {
     const { offer, entry } = found;
     let view: AppointmentView;
     try {
-      const doctor = await app.appointments.activeDoctor(offer.doctorId);
+      const doctor = await deps.appointments.activeDoctor(offer.doctorId);
       // The slot is held for the list: the offer's own booking ignores the hold.
       const settings = await repos.clinic.getSettings();
-      const slot = await app.appointments.requireFreeSlot(doctor, offer.startsAt, undefined, 'free', settings);
-      view = await app.appointments.create({
+      const slot = await deps.appointments.requireFreeSlot(doctor, offer.startsAt, undefined, 'free', settings);
+      view = await deps.appointments.create({
         doctor,
         patient: entry.patientId,
         settings,
@@ -328,7 +331,7 @@ export function createWaitingListService(app: FastifyInstance) {
       if (error instanceof AppError && (error.code === 'SLOT_TAKEN' || error.statusCode === 404)) throw taken;
       throw error;
     }
-    await audited(app.database.db, (tx) => repo.markAccepted(offer.id, entry.id, view.id, tx), {
+    await audited(deps.db, (tx) => repo.markAccepted(offer.id, entry.id, view.id, tx), {
       ...who,
       action: 'update',
       entity: 'waiting_list',
@@ -350,7 +353,7 @@ export function createWaitingListService(app: FastifyInstance) {
     try {
       const open = await repo.openOfferFor(view.patientId, view.doctorId, view.startsAt);
       if (!open) return;
-      await audited(app.database.db, (tx) => repo.markAccepted(open.offerId, open.entryId, view.id, tx), {
+      await audited(deps.db, (tx) => repo.markAccepted(open.offerId, open.entryId, view.id, tx), {
         ...who,
         action: 'update',
         entity: 'waiting_list',
@@ -359,7 +362,7 @@ export function createWaitingListService(app: FastifyInstance) {
         details: { via: 'desk', appointmentId: view.id },
       });
     } catch (error) {
-      app.log.warn({ err: (error as Error).name }, 'waiting-list offer not marked as booked');
+      deps.log.warn({ err: (error as Error).name }, 'waiting-list offer not marked as booked');
     }
   }
 

@@ -52,7 +52,7 @@ async function fullDoctor() {
   }
   await t.deliverMail();
   t.mailer.sent.length = 0;
-  const { displayName, specialty } = (await t.app.repos.doctors.findById(doctor.id))!;
+  const { displayName, specialty } = (await t.deps.repos.doctors.findById(doctor.id))!;
   return { doctor: { ...doctor, displayName, specialty }, booked };
 }
 
@@ -204,7 +204,7 @@ describe('joining the waiting list', () => {
       cookie: paciente.cookie,
     });
     expect(left.json().state).toBe('retirada');
-    const audit = await t.app.repos.audit.listForPatient(joined.json().patientId);
+    const audit = await t.deps.repos.audit.listForPatient(joined.json().patientId);
     expect(audit.filter((entry) => entry.entity === 'waiting_list').map((entry) => entry.action)).toEqual(
       expect.arrayContaining(['create', 'cancel']),
     );
@@ -303,7 +303,7 @@ describe('offers of a freed slot', () => {
     const { doctor, booked } = await fullDoctor();
     const people = await queue(doctor.id, ['Avisada']);
     // The reminder's link: the appointment's signed manage token, answered without signing in.
-    const token = await createManageLinks(t.app.repos.clinic).tokenFor(booked[1]!);
+    const token = await createManageLinks(t.deps.repos.clinic).tokenFor(booked[1]!);
     const declined = await t.request({
       method: 'POST',
       url: `/api/public/bookings/${token}/answer`,
@@ -326,7 +326,7 @@ describe('offers of a freed slot', () => {
     const { doctor, booked } = await fullDoctor();
     const people = await queue(doctor.id, ['Deshecha']);
     await cancel(booked[1]!);
-    expect(await t.app.repos.waitingList.offersOf(people[0]!.entryId)).toHaveLength(1);
+    expect(await t.deps.repos.waitingList.offersOf(people[0]!.entryId)).toHaveLength(1);
     expect(await stateOf(people[0]!.entryId)).toBe('oferta_enviada');
     const undone = await t.request({
       method: 'POST',
@@ -400,7 +400,7 @@ describe('offers of a freed slot', () => {
   it('the periodic match offers slots that appear with new working hours', async () => {
     const { doctor } = await fullDoctor();
     const [person] = await queue(doctor.id, ['Horario']);
-    expect(await t.app.waitingList.matchAvailability()).toBe(0);
+    expect(await t.deps.waitingList.matchAvailability()).toBe(0);
     const hours = await t.request({
       method: 'PUT',
       url: `/api/doctors/${doctor.id}/schedule`,
@@ -413,9 +413,9 @@ describe('offers of a freed slot', () => {
       },
     });
     expect(hours.statusCode, hours.body).toBe(200);
-    expect(await t.app.waitingList.matchAvailability()).toBe(1);
+    expect(await t.deps.waitingList.matchAvailability()).toBe(1);
     // Not twice: the slot has a live offer.
-    expect(await t.app.waitingList.matchAvailability()).toBe(0);
+    expect(await t.deps.waitingList.matchAvailability()).toBe(0);
     await t.deliverMail();
     expect(offersTo(person!.email).map((mail) => mail.subject)).toEqual([
       'Se ha liberado una hora: jueves, 5 de marzo de 2026, 16:00',

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import type { LiveEvent } from '../../common/schemas/appointments';
-import { EVENTS_CHANNEL } from '../modules/events/repository';
-import type { MessageNotice } from '../modules/messages/live';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent } from '../../../common/schemas/appointments';
+import type { Database } from '../../db/client';
+import type { MessageNotice } from '../messages/live';
+import type { Repositories } from '../repositories';
+import { EVENTS_CHANNEL } from './repository';
 
 /** An account's access changed (disabled, role changed, sessions ended): its open streams must end. */
 export interface AccessNotice {
@@ -27,9 +28,13 @@ export interface LiveEvents {
  * and hands it to its own subscribers (the SSE connections it serves). The LISTEN heals by itself after
  * a lost connection (db/listener.ts); the subscribers stay and are told to catch up.
  */
-export default fp(async function eventsPlugin(app: FastifyInstance) {
+export async function createLiveEvents(deps: {
+  database: Pick<Database, 'listen'>;
+  repos: Pick<Repositories, 'events'>;
+  log: FastifyBaseLogger;
+}): Promise<LiveEvents & { close(): Promise<void> }> {
   const listeners = new Map<Listener, ResyncListener | undefined>();
-  const stop = await app.database.listen(
+  const stop = await deps.database.listen(
     EVENTS_CHANNEL,
     (payload) => {
       let event: PublishedEvent;
@@ -41,26 +46,26 @@ export default fp(async function eventsPlugin(app: FastifyInstance) {
       for (const listener of listeners.keys()) listener(event);
     },
     () => {
-      app.log.info('live events resumed after a lost database connection');
+      deps.log.info('live events resumed after a lost database connection');
       for (const onResync of listeners.values()) onResync?.();
     },
   );
-  app.addHook('onClose', async () => {
-    listeners.clear();
-    await stop();
-  });
-  app.decorate('events', {
+  return {
     async publish(event) {
       try {
-        await app.repos.events.notify(JSON.stringify(event));
+        await deps.repos.events.notify(JSON.stringify(event));
       } catch (error) {
         // A missed live update is repaired by the screens' periodic refresh; the change itself stands.
-        app.log.warn({ err: (error as Error).name }, 'live event not published');
+        deps.log.warn({ err: (error as Error).name }, 'live event not published');
       }
     },
     subscribe(listener, onResync) {
       listeners.set(listener, onResync);
       return () => listeners.delete(listener);
     },
-  } satisfies LiveEvents);
-});
+    async close() {
+      listeners.clear();
+      await stop();
+    },
+  };
+}

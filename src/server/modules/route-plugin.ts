@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppointmentService } from './appointments/service';
+import type { ConfirmationService } from './confirmations/service';
+import type { CoreDeps } from './deps';
+import type { MessagesService } from './messages/service';
+import type { SecondFactorService } from './second-factor/service';
+import type { WaitingListService } from './waiting-list/service';
+
+/** What every route plugin receives as its options: the services, each built once (`composition.ts`). */
+export interface RouteDeps extends CoreDeps {
+  appointments: AppointmentService;
+  /** The waiting list: joining, offers of freed slots, booking an offer. */
+  waitingList: WaitingListService;
+  /** The second factor: authenticator apps, passkeys, recovery codes (issue 21). */
+  secondFactor: SecondFactorService;
+  messages: MessagesService;
+  confirmations: ConfirmationService;
+  /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
+  idleLock: boolean;
+}
+
+/**
+ * A route module: `modules/<domain>/routes.ts` exports `<domain>Routes`, `modules/<domain>/<part>-routes.ts`
+ * exports `<domain><Part>Routes` (camelCase), and `routes.ts` lists every one (`routes.test.ts` checks both).
+ */
+export type RoutePlugin = FastifyPluginAsyncZod<RouteDeps>;
