@@ -100,6 +100,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
       paths.admin.messages,
       paths.admin.users,
       paths.admin.audit,
+      paths.admin.services,
     ]) {
       await audit(page, path);
     }

@@ -46,6 +46,8 @@ export const paths = {
     waitingList: '/admin/lista-de-espera',
     /** The admin's own account: name, password, second factor and «Sesiones abiertas» (issue 21). */
     profile: '/admin/perfil',
+    /** «Servicios y tarifas»: the services the clinic offers and their prices (issue 23). */
+    services: '/admin/servicios',
   },
   doctor: {
     root: '/doctor',
@@ -159,6 +161,9 @@ export const api = {
   nationalHolidays: '/api/holidays/national',
   specialties: '/api/specialties',
   specialty: (id: string) => `/api/specialties/${seg(id)}`,
+  /** «Servicios y tarifas» (issue 23). */
+  services: '/api/services',
+  service: (id: string) => `/api/services/${seg(id)}`,
   doctors: '/api/doctors',
   doctor: (id: string) => `/api/doctors/${seg(id)}`,
   doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,
@@ -244,6 +249,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   paths.admin.audit,
   paths.admin.waitingList,
   paths.admin.profile,
+  paths.admin.services,
   '/doctor',
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
   `/doctor/pacientes/${ID}`,

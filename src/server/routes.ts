@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/routes';
 import { chartRoutes } from './modules/chart/routes';
 import { clinicPublicRoutes } from './modules/clinic/public-routes';
+import { clinicServicesRoutes } from './modules/clinic-services/routes';
 import { clinicalNotesRoutes } from './modules/clinical-notes/routes';
 import { confirmationsRoutes } from './modules/confirmations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -55,6 +56,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   settingsRoutes,
   holidaysRoutes,
   doctorsSpecialtyRoutes,
+  clinicServicesRoutes,
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,

@@ -94,6 +94,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/admin/profile')),
               },
               {
+                path: relative(paths.admin.services, paths.admin.root),
+                ...screen(() => import('./routes/admin/services')),
+              },
+              {
                 path: relative(paths.admin.waitingList, paths.admin.root),
                 ...screen(() => import('./routes/admin/waiting-list')),
               },

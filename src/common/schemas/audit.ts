@@ -52,6 +52,7 @@ export const AUDIT_ENTITIES = [
   'waiting_list',
   'calendar_feed',
   'second_factor',
+  'clinic_service',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -71,6 +72,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   waiting_list: 'Lista de espera',
   calendar_feed: 'Calendario suscrito',
   second_factor: 'Segundo factor',
+  clinic_service: 'Servicio y tarifa',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   // The clinic's configuration.
   'settings:manage': { admin: 'any' },
   'specialties:manage': { admin: 'any' },
+  /** «Servicios y tarifas»: what the clinic offers and its prices (issue 23). */
+  'services:manage': { admin: 'any' },
   'doctors:manage': { admin: 'any' },
   'images:upload': { admin: 'any' },
   /** The audit log of every read and change of clinical data: the clinic's, so admins only. */

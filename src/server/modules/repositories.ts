@@ -25,6 +25,7 @@ import { createHolidaysRepository } from './holidays/repository';
 import { createAppointmentMinorsRepository } from './appointments/minors-repository';
 import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
+import { createClinicServicesRepository } from './clinic-services/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -36,6 +37,7 @@ export function createRepositories(db: Db) {
     clinic: createClinicRepository(db),
     holidays: createHolidaysRepository(db),
     doctors: createDoctorsRepository(db),
+    clinicServices: createClinicServicesRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),

@@ -13,6 +13,7 @@ import { fakePatient } from './spanish-data';
 import { clock } from '../clock';
 import { transact } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
+import { seedServices } from './services';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -191,6 +192,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos'>): Pro
       await createAccountWithProfile(tx, repos.auth, { ...account, password: DEMO_PASSWORD });
     }
     await seedDoctors(tx, repos);
+    await seedServices(tx, repos);
     await seedPatients(tx, repos, 200);
 
     // The demo paciente has a complete record, linked to the account.

@@ -24,6 +24,17 @@ const imageUpload = Buffer.concat([
   Buffer.from('\r\n--matriz--\r\n'),
 ]);
 const schedule = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '14:00' }));
+/** A service as the admin's form sends it. */
+const serviceInput = (specialtyId: string, name: string) => ({
+  name,
+  specialtyId,
+  doctorIds: [],
+  durationMinutes: 30,
+  priceCents: 6000,
+  vat: 'exenta',
+  bookableOnline: true,
+  active: true,
+});
 let unique = 0;
 const next = () => ++unique;
 
@@ -123,6 +134,17 @@ export const MATRIX: Record<string, MatrixEntry> = {
     payload: () => ({ name: `Matriz renombrada ${next()}` }),
   },
   'DELETE /api/specialties/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.specialtyToDelete }) },
+  'GET /api/services': { expect: only(['admin']), shows: () => ['Matriz editable'] },
+  'POST /api/services': {
+    expect: only(['admin'], 201),
+    payload: (w) => serviceInput(w.services.specialtyId, `Matriz nuevo ${next()}`),
+  },
+  'PUT /api/services/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.services.toEdit }),
+    payload: (w) => serviceInput(w.services.specialtyId, `Matriz editado ${next()}`),
+  },
+  'DELETE /api/services/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.services.toDelete }) },
   'GET /api/doctors': { expect: only(['admin']) },
   'GET /api/doctors/:id': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }) },
   'POST /api/doctors': {

@@ -12,6 +12,7 @@ import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-wor
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 
 import { ACTORS, type Actor } from './actors';
+import { transact } from '../../db/transaction';
 
 export { ACTORS, type Actor };
 
@@ -59,6 +60,8 @@ export interface World {
   staffMove: string;
   specialtyToRename: string;
   specialtyToDelete: string;
+  /** «Servicios y tarifas»: a specialty with services, one service to edit and one to delete. */
+  services: { specialtyId: string; toEdit: string; toDelete: string };
   absenceId: string;
   holidayToDelete: string;
   imageId: string;
@@ -208,6 +211,26 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const specialty = async (name: string) =>
     (await t.request({ method: 'POST', url: '/api/specialties', cookie: admin.cookie, payload: { name } })).json()
       .id as string;
+  const servicesWorld = async () => {
+    const specialtyId = await specialty('Matriz con servicios');
+    const service = (name: string) =>
+      transact(t.deps.db, (tx) =>
+        t.deps.repos.clinicServices.create(
+          {
+            name,
+            specialtyId,
+            doctorIds: [],
+            durationMinutes: 30,
+            priceCents: 4500,
+            vat: 'exenta',
+            bookableOnline: true,
+            active: true,
+          },
+          tx,
+        ),
+      );
+    return { specialtyId, toEdit: await service('Matriz editable'), toDelete: await service('Matriz borrable') };
+  };
   const absence = await t.deps.repos.doctors.addAbsence(doctorA.id, {
     startDate: '2030-07-01',
     endDate: '2030-07-02',
@@ -277,6 +300,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     staffMove,
     specialtyToRename: await specialty('Matriz renombrable'),
     specialtyToDelete: await specialty('Matriz borrable'),
+    services: await servicesWorld(),
     absenceId: absence.id,
     holidayToDelete: (
       await t.deps.repos.holidays.create({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../common/schemas/appointments';
 import { accounts } from './auth';
+import { clinicServices } from './clinic-services';
 import { treatments } from './clinical-plans';
 import { doctors } from './doctors';
 import { patients } from './patients';
@@ -34,6 +35,8 @@ export const appointments = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** The treatment this appointment is a session of (set by the doctor). */
     treatmentId: uuid('treatment_id').references(() => treatments.id),
+    /** The service booked (issue 23); appointments made before the catalogue have none. */
+    serviceId: uuid('service_id').references(() => clinicServices.id),
     createdBy: uuid('created_by').references(() => accounts.id),
     updatedBy: uuid('updated_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,3 +16,4 @@ export * from './confirmations';
 export * from './calendar-feeds';
 export * from './holidays';
 export * from './second-factor';
+export * from './clinic-services';

@@ -64,6 +64,7 @@ interface CreatedRow {
   cancelled_by: string | null;
   reminder_sent_at: Date | string | null;
   treatment_id: string | null;
+  service_id: string | null;
   created_by: string | null;
   updated_by: string | null;
   created_at: Date | string;
@@ -102,7 +103,7 @@ const bookStatement = preparedStatement<CreatedRow>(
         FROM created
     )
     SELECT c.id, c.patient_id, c.doctor_id, c.starts_at, c.ends_at, c.reason, c.channel, c.status, c.arrived_at, c.cancel_reason,
-           c.cancel_reason_visible, c.cancelled_by, c.reminder_sent_at, c.treatment_id, c.created_by, c.updated_by, c.created_at, c.updated_at,
+           c.cancel_reason_visible, c.cancelled_by, c.reminder_sent_at, c.treatment_id, c.service_id, c.created_by, c.updated_by, c.created_at, c.updated_at,
            p.first_name, p.last_name, p.phone, p.email, p.account_id, p.birth_date::text, p.document_number,
            pr.display_name AS doctor_name, d.color AS doctor_color, s.name AS specialty,
            pg_notify(${EVENTS_CHANNEL}, json_build_object('type', 'appointment', 'appointmentId', c.id,
@@ -129,6 +130,7 @@ const createdView = (row: CreatedRow): AppointmentView => ({
   cancelledBy: row.cancelled_by,
   reminderSentAt: row.reminder_sent_at === null ? null : asDate(row.reminder_sent_at),
   treatmentId: row.treatment_id,
+  serviceId: row.service_id,
   createdBy: row.created_by,
   updatedBy: row.updated_by,
   createdAt: asDate(row.created_at),

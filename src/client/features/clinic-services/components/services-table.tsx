@@ -1,0 +1,68 @@
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { formatEuros } from '../../../../common/money';
+import type { ClinicService } from '../../../../common/schemas/clinic-services';
+import { StackedTable } from '../../../components/stacked-table';
+
+/** «Exento» or the rate: the column is narrow; the form spells out the exemption's article. */
+const vatLabel = (service: ClinicService) => (service.vat === 'exenta' ? 'Exento' : `${service.vat} %`);
+
+/** The catalogue: each service's specialty, who performs it, its length, price, VAT and state. */
+export function ServicesTable({ services, onEdit }: { services: ClinicService[]; onEdit: (id: string) => void }) {
+  return (
+    <StackedTable minWidth={880} scrollType="native" verticalSpacing="sm" aria-label="Servicios y tarifas">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Servicio</Table.Th>
+          <Table.Th>Especialidad</Table.Th>
+          <Table.Th>Profesionales</Table.Th>
+          <Table.Th ta="right">Duración</Table.Th>
+          <Table.Th ta="right">Precio</Table.Th>
+          <Table.Th>IVA</Table.Th>
+          <Table.Th>Reserva por internet</Table.Th>
+          <Table.Th>Estado</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {services.map((service) => (
+          <Table.Tr key={service.id}>
+            <Table.Td data-label="Servicio">
+              <Anchor
+                component="button"
+                type="button"
+                fw={600}
+                ta="left"
+                onClick={() => onEdit(service.id)}
+                aria-label={`Editar ${service.name} (${service.specialty})`}
+              >
+                {service.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td data-label="Especialidad">{service.specialty}</Table.Td>
+            <Table.Td data-label="Profesionales">
+              <Text size="sm">
+                {service.doctors.length > 0
+                  ? service.doctors.map((doctor) => doctor.name).join(', ')
+                  : 'Todos los de la especialidad'}
+              </Text>
+            </Table.Td>
+            <Table.Td data-label="Duración" ta="right">
+              {service.durationMinutes} min
+            </Table.Td>
+            <Table.Td data-label="Precio" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatEuros(service.priceCents)}
+            </Table.Td>
+            <Table.Td data-label="IVA">{vatLabel(service)}</Table.Td>
+            <Table.Td data-label="Reserva por internet">
+              {service.bookableOnline ? 'Sí' : 'Solo en la clínica'}
+            </Table.Td>
+            <Table.Td data-label="Estado">
+              <Badge color={service.active ? 'teal' : 'gray'} variant="light">
+                {service.active ? 'Activo' : 'Desactivado'}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
+  );
+}

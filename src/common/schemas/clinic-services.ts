@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * VAT treatment of a service. Health care is exempt (art. 20.Uno.3º Ley 37/1992); what is not health care
+ * (aesthetic treatments, certificates for non-medical purposes…) is taxed at 21, 10 or 4 %.
+ */
+export const VAT_TREATMENTS = ['exenta', '21', '10', '4'] as const;
+export type VatTreatment = (typeof VAT_TREATMENTS)[number];
+
+export const VAT_LABELS: Record<VatTreatment, string> = {
+  exenta: 'Exento de IVA (art. 20.Uno.3º Ley 37/1992)',
+  '21': 'IVA 21 %',
+  '10': 'IVA 10 %',
+  '4': 'IVA 4 %',
+};
+
+/** The longest a service may last and the most it may cost (100 000 €), as the database also checks. */
+export const SERVICE_MAX_MINUTES = 480;
+export const SERVICE_MAX_PRICE_CENTS = 10_000_000;
+
+export const clinicServiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  specialtyId: z.string(),
+  specialty: z.string(),
+  doctors: z.array(z.object({ id: z.string(), name: z.string() })),
+  durationMinutes: z.number(),
+  priceCents: z.number(),
+  vat: z.enum(VAT_TREATMENTS),
+  bookableOnline: z.boolean(),
+  active: z.boolean(),
+  /** Appointments booked for it: a service with any can be deactivated, not deleted. */
+  appointmentCount: z.number(),
+});
+export type ClinicService = z.infer<typeof clinicServiceSchema>;
+
+export const clinicServiceInputSchema = z.strictObject({
+  name: z
+    .string({ error: 'Escribe el nombre del servicio' })
+    .trim()
+    .min(2, 'El nombre del servicio debe tener al menos 2 caracteres')
+    .max(120, 'El nombre del servicio no puede superar los 120 caracteres'),
+  specialtyId: z.uuid({ error: 'Elige la especialidad' }),
+  doctorIds: z
+    .array(z.uuid({ error: 'Profesional no válido' }), { error: 'Elige quién lo realiza' })
+    .max(200, 'Demasiados profesionales'),
+  durationMinutes: z
+    .number({ error: 'Indica la duración en minutos' })
+    .int('La duración debe ser un número entero de minutos')
+    .min(5, 'La duración mínima es de 5 minutos')
+    .max(SERVICE_MAX_MINUTES, 'La duración máxima es de 8 horas'),
+  priceCents: z
+    .number({ error: 'Indica el precio' })
+    .int('El precio se indica en céntimos enteros')
+    .min(0, 'El precio no puede ser negativo')
+    .max(SERVICE_MAX_PRICE_CENTS, 'El precio no puede superar los 100 000 €'),
+  vat: z.enum(VAT_TREATMENTS, { error: 'Elige el tratamiento del IVA' }),
+  bookableOnline: z.boolean({ error: 'Indica si se puede reservar por internet' }),
+  active: z.boolean({ error: 'Indica si el servicio está activo' }),
+});
+export type ClinicServiceInput = z.infer<typeof clinicServiceInputSchema>;

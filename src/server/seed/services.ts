@@ -1,0 +1,52 @@
+import type { ClinicServiceInput, VatTreatment } from '../../common/schemas/clinic-services';
+import type { Tx } from '../db/transaction';
+import type { Repositories } from '../modules/repositories';
+
+interface DemoService {
+  specialty: string;
+  name: string;
+  minutes: number;
+  euros: number;
+  vat?: VatTreatment;
+  online?: boolean;
+}
+
+/**
+ * The demo clinic's «Servicios y tarifas»: prices of a private clinic in Madrid in 2026. Health care is
+ * exempt from VAT; the aesthetic peeling is not health care, so it carries 21 % (and is booked by phone).
+ */
+const DEMO_SERVICES: DemoService[] = [
+  { specialty: 'Medicina familiar', name: 'Primera visita', minutes: 30, euros: 50 },
+  { specialty: 'Medicina familiar', name: 'Revisión', minutes: 20, euros: 35 },
+  { specialty: 'Medicina familiar', name: 'Certificado médico', minutes: 15, euros: 30 },
+  { specialty: 'Pediatría', name: 'Primera visita pediátrica', minutes: 30, euros: 55 },
+  { specialty: 'Pediatría', name: 'Revisión del niño sano', minutes: 20, euros: 40 },
+  { specialty: 'Dermatología', name: 'Primera visita', minutes: 30, euros: 70 },
+  { specialty: 'Dermatología', name: 'Revisión', minutes: 20, euros: 50 },
+  { specialty: 'Dermatología', name: 'Dermatoscopia digital', minutes: 30, euros: 90 },
+  { specialty: 'Dermatología', name: 'Peeling químico (estético)', minutes: 45, euros: 120, vat: '21', online: false },
+  { specialty: 'Traumatología', name: 'Primera visita', minutes: 30, euros: 70 },
+  { specialty: 'Traumatología', name: 'Revisión', minutes: 20, euros: 50 },
+  { specialty: 'Traumatología', name: 'Ecografía musculoesquelética', minutes: 30, euros: 80 },
+  { specialty: 'Traumatología', name: 'Infiltración', minutes: 20, euros: 90, online: false },
+];
+
+/** Loads the catalogue, each service performed by every doctor of its specialty. */
+export async function seedServices(tx: Tx, repos: Repositories) {
+  const specialtyIds = new Map((await repos.doctors.listSpecialties(tx)).map((row) => [row.name, row.id]));
+  const doctors = await repos.doctors.list({}, tx);
+  for (const service of DEMO_SERVICES) {
+    const specialtyId = specialtyIds.get(service.specialty)!;
+    const input: ClinicServiceInput = {
+      name: service.name,
+      specialtyId,
+      doctorIds: doctors.filter((doctor) => doctor.specialtyId === specialtyId).map((doctor) => doctor.id),
+      durationMinutes: service.minutes,
+      priceCents: service.euros * 100,
+      vat: service.vat ?? 'exenta',
+      bookableOnline: service.online ?? true,
+      active: true,
+    };
+    await repos.clinicServices.create(input, tx);
+  }
+}
