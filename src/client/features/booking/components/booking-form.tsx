@@ -1,18 +1,5 @@
 import { zodResolver } from '../../../lib/zod-form';
-import {
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -21,9 +8,10 @@ import { publicBookingSchema } from '../../../../common/schemas/appointments';
 import { minorDetailsSchema } from '../../../../common/schemas/minors';
 import type { Profile } from '../../../../common/schemas/auth';
 import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
-import { formatLongDayAndTime } from '../../../lib/dates';
-import { capitalize, splitName, type PickedSlot } from '../utils/slots';
-import { ChangeWindowNote, type ChangeWindow } from './change-window-note';
+import { splitName, type PickedSlot } from '../utils/slots';
+import { BookingHoneypot } from './booking-honeypot';
+import { BookingSlotSummary } from './booking-slot-summary';
+import type { ChangeWindow } from './change-window-note';
 import { MinorFields } from './minor-fields';
 
 /** What the visitor writes in «Tus datos»: the public booking without the slot, which the steps before chose. */
@@ -118,30 +106,13 @@ export function BookingForm({
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Tus datos">
       <Stack gap="lg">
-        <Paper withBorder p="md" radius="md" bg="teal.0" component="section" aria-label="Tu cita">
-          <Stack gap={8}>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconCalendarEvent size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              <Text fw={700}>{capitalize(formatLongDayAndTime(slot.startsAt, timeZone))}</Text>
-            </Group>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconStethoscope size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-              <Text>
-                {slot.doctorName}
-                {specialty && (
-                  <Text span c="dimmed">
-                    {' '}
-                    · {specialty}
-                  </Text>
-                )}
-              </Text>
-            </Group>
-            {changeWindow && <ChangeWindowNote startsAt={slot.startsAt} timeZone={timeZone} window={changeWindow} />}
-            <Button variant="subtle" size="compact-sm" onClick={onChangeSlot} style={{ alignSelf: 'flex-start' }}>
-              Cambiar el día o la hora
-            </Button>
-          </Stack>
-        </Paper>
+        <BookingSlotSummary
+          slot={slot}
+          specialty={specialty}
+          timeZone={timeZone}
+          changeWindow={changeWindow}
+          onChangeSlot={onChangeSlot}
+        />
 
         <FormFailureAlert failure={failure} title="No se ha podido reservar la cita" />
 
@@ -210,21 +181,7 @@ export function BookingForm({
           {...register('reason')}
         />
 
-        {/* Honeypot: people never see or reach it; bots fill it in and the server ignores their booking. */}
-        <Box
-          aria-hidden="true"
-          style={{ position: 'absolute', left: -10_000, top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
-        >
-          <label htmlFor="booking-website">No rellenes este campo</label>
-          <input
-            id="booking-website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-            {...register('website')}
-          />
-        </Box>
+        <BookingHoneypot field={register('website')} />
 
         {!patient && (
           <Checkbox

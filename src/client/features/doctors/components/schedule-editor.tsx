@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Box, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { WorkingInterval } from '../../../../common/schemas/doctors';
 import { minutesToTime, TIME_PATTERN, timeToMinutes, WEEKDAY_NAMES } from '../../../../common/time';
+import { ScheduleIntervalRow } from './schedule-interval-row';
 
 /** The part of a form the editor works on: the doctor's weekly schedule. */
 export interface ScheduleFormValues {
@@ -135,63 +136,22 @@ export function ScheduleEditor() {
                 </Button>
               </Group>
               <Stack gap="xs">
-                {rows.map(({ field, index }, position) => {
-                  const startError = errors?.[index]?.start?.message;
-                  const endError = errors?.[index]?.end?.message;
-                  const messageId = `schedule-${field.id}-error`;
-                  const label = `${day}, tramo ${position + 1}`;
-                  const messages = [startError, endError].filter(
-                    (message, i, all): message is string => Boolean(message) && all.indexOf(message) === i,
-                  );
-                  return (
-                    <Box key={field.id}>
-                      <Group gap="xs" wrap="nowrap" align="center">
-                        <TextInput
-                          aria-label={`${label}: inicio`}
-                          placeholder="HH:MM"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          maxLength={5}
-                          w={96}
-                          error={Boolean(startError)}
-                          aria-describedby={messages.length ? messageId : undefined}
-                          {...timeField(`schedule.${index}.start`)}
-                        />
-                        <Text c="dimmed" aria-hidden>
-                          –
-                        </Text>
-                        <TextInput
-                          aria-label={`${label}: fin`}
-                          placeholder="HH:MM"
-                          inputMode="numeric"
-                          autoComplete="off"
-                          maxLength={5}
-                          w={96}
-                          error={Boolean(endError)}
-                          aria-describedby={messages.length ? messageId : undefined}
-                          {...timeField(`schedule.${index}.end`)}
-                        />
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="lg"
-                          aria-label={`Quitar el tramo ${position + 1} del ${day.toLowerCase()}`}
-                          onClick={() => {
-                            remove(index);
-                            recheckIfShown();
-                          }}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                      {messages.length > 0 && (
-                        <Text id={messageId} size="sm" c="red" mt={4} role="alert">
-                          {messages.join(' · ')}
-                        </Text>
-                      )}
-                    </Box>
-                  );
-                })}
+                {rows.map(({ field, index }, position) => (
+                  <ScheduleIntervalRow
+                    key={field.id}
+                    fieldId={field.id}
+                    day={day}
+                    position={position}
+                    start={timeField(`schedule.${index}.start`)}
+                    end={timeField(`schedule.${index}.end`)}
+                    startError={errors?.[index]?.start?.message}
+                    endError={errors?.[index]?.end?.message}
+                    onRemove={() => {
+                      remove(index);
+                      recheckIfShown();
+                    }}
+                  />
+                ))}
               </Stack>
             </Box>
             <Divider />

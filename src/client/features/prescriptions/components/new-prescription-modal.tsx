@@ -1,24 +1,22 @@
-import { Button, Group, Modal, Select, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
 import {
   MAX_MEDICINES,
   prescriptionCreateSchema,
   type Medicine,
   type PrescriptionCreate,
 } from '../../../../common/schemas/prescriptions';
-import { DateField } from '../../../components/date-field';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { zodResolver } from '../../../lib/zod-form';
 import { useCreatePrescription } from '../api/create-prescription';
 import { useRecentMedicines } from '../api/get-recent-medicines';
 import { usePatientContext } from '../../../api/patient-context';
-import { useTreatments } from '../../../api/treatments';
 import { AllergyCheck, conflictsOf } from './allergy-check';
 import { MedicineFields } from './medicine-fields';
-import { PatientSelect } from './patient-select';
+import { PrescriptionDetailsFields } from './prescription-details-fields';
 
 const EMPTY_MEDICINE: Medicine = {
   medicine: '',
@@ -54,8 +52,6 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
   const names = form.watch('medicines').map((line) => line.medicine);
   const medicines = useFieldArray({ control: form.control, name: 'medicines' });
   const recent = useRecentMedicines();
-  const patientId = form.watch('patientId');
-  const treatments = useTreatments({ patientId }, Boolean(patientId));
   const create = useCreatePrescription();
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const errors = form.formState.errors;
@@ -93,62 +89,7 @@ function PrescriptionForm({ today, onDone }: { today: string; onDone: () => void
     <form onSubmit={onSubmit} noValidate aria-label="Nueva receta">
       <Stack gap="md">
         <FormFailureAlert failure={failure} title="No se ha podido crear la receta" />
-        <Controller
-          control={form.control}
-          name="patientId"
-          render={({ field }) => (
-            <PatientSelect
-              label="Paciente"
-              required
-              value={field.value || null}
-              onChange={(id) => field.onChange(id ?? '')}
-              error={errors.patientId?.message}
-            />
-          )}
-        />
-        <Group grow align="flex-start" wrap="wrap">
-          <Controller
-            control={form.control}
-            name="prescribedOn"
-            render={({ field }) => (
-              <DateField
-                label="Fecha de la receta"
-                required
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                error={errors.prescribedOn?.message}
-                miw={180}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="treatmentId"
-            render={({ field }) => (
-              <Select
-                label="Tratamiento (opcional)"
-                placeholder={form.watch('patientId') ? 'Sin tratamiento' : 'Elige antes el paciente'}
-                disabled={!treatments.data?.length}
-                clearable
-                clearButtonProps={{ 'aria-label': 'Quitar el tratamiento' }}
-                data={(treatments.data ?? []).map((treatment) => ({ value: treatment.id, label: treatment.title }))}
-                value={field.value ?? null}
-                onChange={(id) => field.onChange(id)}
-                error={errors.treatmentId?.message}
-                miw={180}
-              />
-            )}
-          />
-        </Group>
-        <Textarea
-          label="Diagnóstico"
-          required
-          autosize
-          minRows={2}
-          maxRows={5}
-          {...form.register('diagnosis')}
-          error={errors.diagnosis?.message}
-        />
+        <PrescriptionDetailsFields form={form} />
         <Title order={3} size="h5">
           Medicamentos
         </Title>

@@ -1,0 +1,44 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
+import { formatLongDayAndTime } from '../../../lib/dates';
+import { capitalize, type PickedSlot } from '../utils/slots';
+import { ChangeWindowNote, type ChangeWindow } from './change-window-note';
+
+interface BookingSlotSummaryProps {
+  slot: PickedSlot;
+  specialty: string;
+  timeZone: string;
+  changeWindow: ChangeWindow | null;
+  /** Back to «Día y hora». */
+  onChangeSlot: () => void;
+}
+
+/** «Tu cita» at the top of «Tus datos»: the chosen day and time, the doctor and specialty, and the way back. */
+export function BookingSlotSummary({ slot, specialty, timeZone, changeWindow, onChangeSlot }: BookingSlotSummaryProps) {
+  return (
+    <Paper withBorder p="md" radius="md" bg="teal.0" component="section" aria-label="Tu cita">
+      <Stack gap={8}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconCalendarEvent size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text fw={700}>{capitalize(formatLongDayAndTime(slot.startsAt, timeZone))}</Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconStethoscope size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text>
+            {slot.doctorName}
+            {specialty && (
+              <Text span c="dimmed">
+                {' '}
+                · {specialty}
+              </Text>
+            )}
+          </Text>
+        </Group>
+        {changeWindow && <ChangeWindowNote startsAt={slot.startsAt} timeZone={timeZone} window={changeWindow} />}
+        <Button variant="subtle" size="compact-sm" onClick={onChangeSlot} style={{ alignSelf: 'flex-start' }}>
+          Cambiar el día o la hora
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
