@@ -28,6 +28,7 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   },
   'DELETE /api/holidays/:id': { 204: { description: 'Festivo o cierre quitado.' } },
   'DELETE /api/specialties/:id': { 204: { description: 'Especialidad borrada.' } },
+  'DELETE /api/services/:id': { 204: { description: 'Servicio borrado.' } },
   'GET /api/images/:id': {
     200: { description: 'La imagen (PNG, JPEG o WebP), con caché de un año: nunca cambia.', type: 'image/*' },
   },

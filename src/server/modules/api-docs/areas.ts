@@ -114,6 +114,12 @@ export const AREAS: Area[] = [
     ],
   },
   {
+    name: 'Servicios y tarifas',
+    description:
+      'Lo que ofrece la clínica: especialidad, profesionales, duración, precio en céntimos y tratamiento del IVA (exento o 21, 10 o 4 %).',
+    matches: [/^\/api\/services/],
+  },
+  {
     name: 'Paneles',
     description: 'Las cifras del panel de inicio de cada rol.',
     matches: [/^\/api\/dashboard\//],

@@ -65,6 +65,10 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/specialties': 'Añadir una especialidad',
   'PATCH /api/specialties/:id': 'Cambiar una especialidad',
   'DELETE /api/specialties/:id': 'Borrar una especialidad sin doctores',
+  'GET /api/services': 'Servicios y tarifas',
+  'POST /api/services': 'Añadir un servicio con su precio',
+  'PUT /api/services/:id': 'Cambiar un servicio, su precio o su IVA',
+  'DELETE /api/services/:id': 'Borrar un servicio sin citas',
   'POST /api/images': 'Subir una imagen (logotipo, foto de un doctor)',
   'GET /api/images/:id': 'Una imagen subida',
 

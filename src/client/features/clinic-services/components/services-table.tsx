@@ -4,7 +4,7 @@ import type { ClinicService } from '../../../../common/schemas/clinic-services';
 import { StackedTable } from '../../../components/stacked-table';
 
 /** «Exento» or the rate: the column is narrow; the form spells out the exemption's article. */
-const vatLabel = (service: ClinicService) => (service.vat === 'exenta' ? 'Exento' : `${service.vat} %`);
+const vatLabel = (service: ClinicService) => (service.vat === 'exenta' ? 'Exento' : `IVA ${service.vat} %`);
 
 /** The catalogue: each service's specialty, who performs it, its length, price, VAT and state. */
 export function ServicesTable({ services, onEdit }: { services: ClinicService[]; onEdit: (id: string) => void }) {
