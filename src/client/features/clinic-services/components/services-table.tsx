@@ -3,6 +3,9 @@ import { formatEuros } from '../../../../common/money';
 import type { ClinicService } from '../../../../common/schemas/clinic-services';
 import { StackedTable } from '../../../components/stacked-table';
 
+/** Short values that read wrong when wrapped (a rate, a price, the state's badge). */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** «Exento» or the rate: the column is narrow; the form spells out the exemption's article. */
 const vatLabel = (service: ClinicService) => (service.vat === 'exenta' ? 'Exento' : `IVA ${service.vat} %`);
 
@@ -15,8 +18,8 @@ export function ServicesTable({ services, onEdit }: { services: ClinicService[];
           <Table.Th>Servicio</Table.Th>
           <Table.Th>Especialidad</Table.Th>
           <Table.Th>Profesionales</Table.Th>
-          <Table.Th ta="right">Duración</Table.Th>
-          <Table.Th ta="right">Precio</Table.Th>
+          <Table.Th>Duración</Table.Th>
+          <Table.Th>Precio</Table.Th>
           <Table.Th>IVA</Table.Th>
           <Table.Th>Reserva por internet</Table.Th>
           <Table.Th>Estado</Table.Th>
@@ -45,18 +48,20 @@ export function ServicesTable({ services, onEdit }: { services: ClinicService[];
                   : 'Todos los de la especialidad'}
               </Text>
             </Table.Td>
-            <Table.Td data-label="Duración" ta="right">
+            <Table.Td data-label="Duración" style={NO_WRAP}>
               {service.durationMinutes} min
             </Table.Td>
-            <Table.Td data-label="Precio" ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Table.Td data-label="Precio" style={{ ...NO_WRAP, fontVariantNumeric: 'tabular-nums' }}>
               {formatEuros(service.priceCents)}
             </Table.Td>
-            <Table.Td data-label="IVA">{vatLabel(service)}</Table.Td>
+            <Table.Td data-label="IVA" style={NO_WRAP}>
+              {vatLabel(service)}
+            </Table.Td>
             <Table.Td data-label="Reserva por internet">
               {service.bookableOnline ? 'Sí' : 'Solo en la clínica'}
             </Table.Td>
-            <Table.Td data-label="Estado">
-              <Badge color={service.active ? 'teal' : 'gray'} variant="light">
+            <Table.Td data-label="Estado" style={NO_WRAP}>
+              <Badge color={service.active ? 'teal' : 'gray'} variant="light" style={{ minWidth: 'max-content' }}>
                 {service.active ? 'Activo' : 'Desactivado'}
               </Badge>
             </Table.Td>
