@@ -43,7 +43,7 @@ async function seed(kind: string, database: Database, sizes: SeedSizes) {
   const repos = createRepositories(database.db);
   let started = performance.now();
   const patientsBar = progressBar(`[${kind}] pacientes`, sizes.patients);
-  await addPatients(repos, sizes.patients, (done) => patientsBar.update(done));
+  await addPatients(database.db, repos, sizes.patients, (done) => patientsBar.update(done));
   patientsBar.finish(seconds(started));
   if (sizes.appointments > 0) {
     started = performance.now();

@@ -16,7 +16,8 @@ export async function seedChartPatient(
 ): Promise<{ patientId: string; doctorId: string }> {
   const { db } = database;
   const specialty =
-    (await repos.doctors.listSpecialties())[0] ?? (await repos.doctors.createSpecialty('Medicina familiar'));
+    (await repos.doctors.listSpecialties())[0] ??
+    (await transact(db, (tx) => repos.doctors.createSpecialty('Medicina familiar', tx)));
   const doctorIds: string[] = [];
   for (const i of [0, 1]) {
     const { account } = await createAccountWithProfile(db, repos.auth, {
@@ -24,12 +25,12 @@ export async function seedChartPatient(
       displayName: `Dra. Historia ${i}`,
       role: 'doctor',
     });
-    await repos.doctors.create({
-      id: account.id,
-      specialtyId: specialty.id,
-      licenseNumber: `28${String(800000 + i)}`,
-      appointmentMinutes: 30,
-    });
+    await transact(db, (tx) =>
+      repos.doctors.create(
+        { id: account.id, specialtyId: specialty.id, licenseNumber: `28${String(800000 + i)}`, appointmentMinutes: 30 },
+        tx,
+      ),
+    );
     doctorIds.push(account.id);
   }
   const patient = await transact(db, (tx) =>

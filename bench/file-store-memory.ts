@@ -4,6 +4,7 @@
  * Run: node --expose-gc --import tsx bench/file-store-memory.ts
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { transact } from '../src/server/db/transaction';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ const ids: string[] = [];
 for (let index = 0; index < 20; index++) {
   const id = randomUUID();
   const content = randomBytes(10 * 1024 * 1024);
-  await database.db.transaction(async (tx) => {
+  await transact(database.db, async (tx) => {
     await tx.insert(patientFiles).values({
       id,
       type: 'otros',

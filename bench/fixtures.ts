@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
+import { transact } from '../src/server/db/transaction';
 import { newVerificationCode } from '../src/server/modules/prescriptions/verification-code';
 import type { Repositories } from '../src/server/modules/repositories';
 
@@ -26,7 +27,12 @@ export async function seedConversations(database: Database, authorId: string, co
 }
 
 /** A prescription of three medicines for the chart's patient: the one whose PDF is measured. */
-export async function seedPrescription(repos: Repositories, patientId: string, doctorId: string): Promise<string> {
+export async function seedPrescription(
+  database: Database,
+  repos: Repositories,
+  patientId: string,
+  doctorId: string,
+): Promise<string> {
   const line = (medicine: string, frequency: string) => ({
     medicine,
     dose: '1 comprimido',
@@ -36,18 +42,23 @@ export async function seedPrescription(repos: Repositories, patientId: string, d
     quantity: '1 envase',
     instructions: '',
   });
-  const created = await repos.prescriptions.create({
-    patientId,
-    doctorId,
-    treatmentId: null,
-    prescribedOn: new Date().toISOString().slice(0, 10),
-    diagnosis: 'Lumbalgia mecánica',
-    medicines: [
-      line('Ibuprofeno 600 mg comprimidos', 'cada 8 horas'),
-      line('Omeprazol 20 mg cápsulas', 'cada 24 horas'),
-      line('Paracetamol 1 g comprimidos', 'cada 8 horas si hay dolor'),
-    ],
-    verificationCode: newVerificationCode(),
-  });
+  const created = await transact(database.db, (tx) =>
+    repos.prescriptions.create(
+      {
+        patientId,
+        doctorId,
+        treatmentId: null,
+        prescribedOn: new Date().toISOString().slice(0, 10),
+        diagnosis: 'Lumbalgia mecánica',
+        medicines: [
+          line('Ibuprofeno 600 mg comprimidos', 'cada 8 horas'),
+          line('Omeprazol 20 mg cápsulas', 'cada 24 horas'),
+          line('Paracetamol 1 g comprimidos', 'cada 8 horas si hay dolor'),
+        ],
+        verificationCode: newVerificationCode(),
+      },
+      tx,
+    ),
+  );
   return created.id;
 }

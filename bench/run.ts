@@ -73,7 +73,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
   let chart: { patientId: string; prescriptionId: string } | undefined;
   if (PARTS.includes('chart')) {
     const { patientId, doctorId } = await seedChartPatient(database, repos, VISITS);
-    chart = { patientId, prescriptionId: await seedPrescription(repos, patientId, doctorId) };
+    chart = { patientId, prescriptionId: await seedPrescription(database, repos, patientId, doctorId) };
   }
   if (PARTS.includes('inbox')) await seedConversations(database, admin.account.id, CONVERSATIONS);
   await analyze(database);

@@ -4,6 +4,7 @@
  * paciente and the clinic across them; the reminder job runs on both and every e-mail leaves once.
  */
 import crypto from 'node:crypto';
+import { transact } from '../src/server/db/transaction';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -44,11 +45,14 @@ beforeAll(async () => {
   try {
     const repos = createRepositories(opened.db);
     await opened.db.execute(sql`UPDATE appointments SET reminder_sent_at = now() WHERE reminder_sent_at IS NULL`);
-    await repos.patients.createMany(
-      Array.from({ length: DUE_REMINDERS }, (_, i) => ({
-        ...fakePatient(50_000 + i, 3),
-        email: `paciente${i}@${REMINDER_DOMAIN}`,
-      })),
+    await transact(opened.db, (tx) =>
+      repos.patients.createMany(
+        Array.from({ length: DUE_REMINDERS }, (_, i) => ({
+          ...fakePatient(50_000 + i, 3),
+          email: `paciente${i}@${REMINDER_DOMAIN}`,
+        })),
+        tx,
+      ),
     );
     const patients = await opened.db.execute<{ id: string }>(
       sql`SELECT id FROM patients WHERE email LIKE ${`%@${REMINDER_DOMAIN}`} ORDER BY email`,

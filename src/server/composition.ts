@@ -52,7 +52,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log,
     });
-  const outbox = createOutbox({ repos, mailer, log, policy: options.deliveryPolicy });
+  const outbox = createOutbox({ db: database.db, repos, mailer, log, policy: options.deliveryPolicy });
   const events = await createLiveEvents({ database, repos, log });
   const core: CoreDeps = { config, database, db: database.db, repos, mailer, outbox, events, log };
 

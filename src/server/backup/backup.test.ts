@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { transact } from '../db/transaction';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoIfEmpty(t.deps);
   const admin = (await t.deps.repos.auth.findAccountByEmail('admin@clinica.demo'))!;
-  await db0().transaction(async (tx) => {
+  await transact(db0(), async (tx) => {
     await t.deps.repos.files.create(
       {
         id: upload.id,

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { transact } from '../db/transaction';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ beforeAll(async () => {
     displayName: 'Ana',
     role: 'admin',
   });
-  await database.db.transaction(async (tx) => {
+  await transact(database.db, async (tx) => {
     const id = crypto.randomUUID();
     await repos.files.create(
       {

@@ -4,6 +4,7 @@
  * Without --password it asks for one on a terminal, or generates one and prints it.
  */
 import { randomBytes } from 'node:crypto';
+import { transact } from '../db/transaction';
 import readline from 'node:readline/promises';
 import '../../common/zod-es';
 import { displayNameSchema, emailSchema, newPasswordSchema } from '../../common/schemas/auth';
@@ -44,16 +45,23 @@ async function main() {
   try {
     const existing = await repos.auth.findAccountByEmail(email.data);
     if (existing) {
-      await repos.auth.updateAccount(existing.id, { passwordHash: await hashPassword(password), active: true });
-      if (await repos.auth.findProfile(existing.id)) await repos.auth.mergeProfile(existing.id, { role: 'admin' });
-      else
-        await repos.auth.createProfile({
-          id: existing.id,
-          email: existing.email,
-          role: 'admin',
-          displayName: existing.displayName || name.data,
-          photoUrl: existing.photoUrl,
-        });
+      const passwordHash = await hashPassword(password);
+      await transact(database.db, async (tx) => {
+        await repos.auth.updateAccount(existing.id, { passwordHash, active: true }, tx);
+        if (await repos.auth.findProfile(existing.id, tx))
+          await repos.auth.mergeProfile(existing.id, { role: 'admin' }, tx);
+        else
+          await repos.auth.createProfile(
+            {
+              id: existing.id,
+              email: existing.email,
+              role: 'admin',
+              displayName: existing.displayName || name.data,
+              photoUrl: existing.photoUrl,
+            },
+            tx,
+          );
+      });
       console.log(`La cuenta ${email.data} ya existía: ahora es administradora y tiene la contraseña indicada.`);
     } else {
       await createAccountWithProfile(database.db, repos.auth, {

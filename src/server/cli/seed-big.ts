@@ -29,7 +29,7 @@ async function main() {
   try {
     if (patients > 0) {
       const bar = progressBar('pacientes', patients);
-      await addPatients(repos, patients, (done) => bar.update(done));
+      await addPatients(database.db, repos, patients, (done) => bar.update(done));
       bar.finish(`${patients} pacientes añadidos`);
     }
     if (appointments > 0) {

@@ -50,7 +50,7 @@ describe('the database snapshot the fuzz compares', () => {
     expect(changedTables(before, await snapshot(t.database.db), 'GET /api/x')).toEqual([]);
     expect(await writeCount(t.database.db)).toBe(writes);
 
-    const specialty = await t.deps.repos.doctors.createSpecialty('Instantánea');
+    const specialty = await t.write((tx) => t.deps.repos.doctors.createSpecialty('Instantánea', tx));
     const added = await snapshot(t.database.db);
     expect(changedTables(before, added, 'GET /api/x')).toEqual(['specialties']);
     expect(await writeCount(t.database.db)).not.toBe(writes);

@@ -1,4 +1,5 @@
 import { clock } from '../clock';
+import { transact } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 
 /**
@@ -6,9 +7,9 @@ import type { CoreDeps } from '../modules/deps';
  * addresses active in the last hour (the longest window). Every instance may run it: it is one
  * idempotent DELETE.
  */
-export function startRateLimitSweep(deps: Pick<CoreDeps, 'repos' | 'log'>, intervalMs = 5 * 60_000): () => void {
+export function startRateLimitSweep(deps: Pick<CoreDeps, 'db' | 'repos' | 'log'>, intervalMs = 5 * 60_000): () => void {
   const timer = setInterval(() => {
-    deps.repos.rateLimits.deleteExpired(clock.now()).catch((error: Error) => {
+    transact(deps.db, (tx) => deps.repos.rateLimits.deleteExpired(clock.now(), tx)).catch((error: Error) => {
       deps.log.warn({ err: error.name }, 'rate-limit sweep failed; retrying on the next one');
     });
   }, intervalMs);

@@ -1,4 +1,5 @@
 import { clock } from '../clock';
+import { transact } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 
 /**
@@ -6,11 +7,13 @@ import type { CoreDeps } from '../modules/deps';
  * clinic's idle time (a request would end them anyway; a desk never used again should not keep a row), and
  * devices not seen for 180 days. Every instance may run it: it is idempotent.
  */
-export function startSessionSweep(deps: Pick<CoreDeps, 'repos' | 'log'>, intervalMs = 15 * 60_000): () => void {
+export function startSessionSweep(deps: Pick<CoreDeps, 'db' | 'repos' | 'log'>, intervalMs = 15 * 60_000): () => void {
   const sweep = async () => {
     const staffIdleMinutes = await deps.repos.clinic.staffIdleMinutes();
     const now = clock.now();
-    await deps.repos.sessions.sweep(now, new Date(now.getTime() - staffIdleMinutes * 60_000));
+    await transact(deps.db, (tx) =>
+      deps.repos.sessions.sweep(now, new Date(now.getTime() - staffIdleMinutes * 60_000), tx),
+    );
   };
   const timer = setInterval(() => {
     sweep().catch((error: Error) =>

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { clearSessionCookie, readSession } from '../modules/auth/sessions';
 import type { AccountRow, ProfileRow, SessionRow } from '../modules/auth/repository';
 import type { CoreDeps } from '../modules/deps';
+import { transact } from '../db/transaction';
 
 /** The session, account and profile the lookup already read, so `GET /api/auth/session` need not read them again. */
 const signedInRows = new WeakMap<FastifyRequest, { session: SessionRow; account: AccountRow; profile: ProfileRow }>();
@@ -14,7 +15,7 @@ export const sessionRowsOf = (request: FastifyRequest) => signedInRows.get(reque
  */
 export default fp(async function authPlugin(
   app: FastifyInstance,
-  options: { deps: Pick<CoreDeps, 'repos' | 'events'>; idleLock?: boolean },
+  options: { deps: Pick<CoreDeps, 'db' | 'repos' | 'events'>; idleLock?: boolean },
 ) {
   const { deps } = options;
   const idleLock = options.idleLock ?? true;
@@ -26,7 +27,7 @@ export default fp(async function authPlugin(
     if (!found) return;
     const { session, account, profile } = found;
     if (!account.active || !profile) {
-      if (!account.active) await repo.deleteSessionsOfAccount(account.id);
+      if (!account.active) await transact(deps.db, (tx) => repo.deleteSessionsOfAccount(account.id, tx));
       clearSessionCookie(request, reply);
       return;
     }

@@ -108,7 +108,7 @@ describe('rate limits shared by every instance', () => {
     clock.advance(apiPerAddress.timeWindow);
     expect((await onInstance(1, from('203.0.113.7'))).statusCode).toBe(200);
     // The sweep forgets the window that ended (203.0.113.8's) and keeps the one that just started.
-    expect(await t.deps.repos.rateLimits.deleteExpired(clock.now())).toBeGreaterThan(0);
+    expect(await t.write((tx) => t.deps.repos.rateLimits.deleteExpired(clock.now(), tx))).toBeGreaterThan(0);
     const keys = (await t.database.db.select().from(rateLimitHits)).map((row) => row.key);
     expect(keys).toContain('api|address:203.0.113.7');
     expect(keys).not.toContain('api|address:203.0.113.8');

@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { transact } from '../db/transaction';
 import type { AppointmentStatus } from '../../common/schemas/appointments';
 import type { Db } from '../db/client';
 import { freeSlots } from '../modules/availability/slots';
@@ -54,7 +55,9 @@ export async function seedAppointments(
   let batch: Parameters<Repositories['appointments']['createMany']>[0] = [];
   let inserted = 0;
   const flush = async () => {
-    await repos.appointments.createMany(batch, { withEvents: input.withEvents }, db);
+    const rows = batch;
+    // One transaction per batch (a savepoint when `db` is already the demo's transaction).
+    await transact(db, (tx) => repos.appointments.createMany(rows, { withEvents: input.withEvents }, tx));
     inserted += batch.length;
     input.onProgress?.(inserted);
     batch = [];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { transact } from '../db/transaction';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import type { Repositories } from '../modules/repositories';
 import { seedAppointments } from './appointments';
@@ -6,12 +7,12 @@ import { fakePatient, FEMALE_NAMES, MALE_NAMES, random, SURNAMES } from './spani
 import { clock } from '../clock';
 
 /** Adds `count` made-up patients (numbered after those already there). */
-export async function addPatients(repos: Repositories, count: number, onProgress?: (done: number) => void) {
+export async function addPatients(db: Db, repos: Repositories, count: number, onProgress?: (done: number) => void) {
   const offset = await repos.patients.count();
   for (let from = 0; from < count; from += 1000) {
-    const batch = [];
+    const batch: ReturnType<typeof fakePatient>[] = [];
     for (let i = from; i < Math.min(count, from + 1000); i++) batch.push(fakePatient(offset + i + 1_000_000, 7));
-    await repos.patients.createMany(batch);
+    await transact(db, (tx) => repos.patients.createMany(batch, tx));
     onProgress?.(Math.min(count, from + 1000));
   }
 }
@@ -40,7 +41,8 @@ export async function addDoctorsAndAppointments(
   const specialtyIds: string[] = [];
   for (const name of specialtyNames) {
     specialtyIds.push(
-      existing.find((specialty) => specialty.name === name)?.id ?? (await repos.doctors.createSpecialty(name)).id,
+      existing.find((specialty) => specialty.name === name)?.id ??
+        (await transact(db, (tx) => repos.doctors.createSpecialty(name, tx))).id,
     );
   }
   const stamp = Date.now().toString(36);
@@ -53,22 +55,28 @@ export async function addDoctorsAndAppointments(
       displayName: name,
       role: 'doctor',
     });
-    await repos.doctors.create({
-      id: account.id,
-      specialtyId: specialtyIds[i % specialtyIds.length]!,
-      licenseNumber: `28${String(900000 + i)}`,
-      appointmentMinutes: 30,
+    await transact(db, async (tx) => {
+      await repos.doctors.create(
+        {
+          id: account.id,
+          specialtyId: specialtyIds[i % specialtyIds.length]!,
+          licenseNumber: `28${String(900000 + i)}`,
+          appointmentMinutes: 30,
+        },
+        tx,
+      );
+      await repos.doctors.replaceSchedule(
+        account.id,
+        [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })),
+        tx,
+      );
     });
-    await repos.doctors.replaceSchedule(
-      account.id,
-      [1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 8 * 60, endMinute: 20 * 60 })),
-    );
     doctorIds.push(account.id);
   }
   const doctors = (await repos.doctors.list()).filter((doctor) => doctorIds.includes(doctor.id));
   let patientIds = await repos.patients.someIds(20_000);
   if (patientIds.length === 0) {
-    await addPatients(repos, 1000);
+    await addPatients(db, repos, 1000);
     patientIds = await repos.patients.someIds(20_000);
   }
   // 24 slots a working day per doctor; ~0.9 of them booked in the past.

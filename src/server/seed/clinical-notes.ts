@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/transaction';
 import { appointments, clinicalNoteAddenda, clinicalNotes } from '../db/schema';
 import type { Repositories } from '../modules/repositories';
 
@@ -68,7 +68,7 @@ export function demoPatientSummary(reason: string): string {
  * and an addendum.
  */
 export async function seedClinicalNotes(
-  db: Db,
+  db: Tx,
   repos: Repositories,
   emails: { doctor: string; patientRecordId: string },
 ) {

@@ -1,7 +1,7 @@
 import type { Temporal } from 'temporal-polyfill';
+import type { Tx } from '../db/transaction';
 import { allergyConflicts } from '../../common/allergies';
 import type { Medicine } from '../../common/schemas/prescriptions';
-import type { Db } from '../db/client';
 import { newVerificationCode } from '../modules/prescriptions/verification-code';
 import type { Repositories } from '../modules/repositories';
 import { clock } from '../clock';
@@ -74,7 +74,7 @@ const AZITROMICINA = med(
  * collide with the seeded agenda.
  */
 export async function seedClinicalPlans(
-  db: Db,
+  db: Tx,
   repos: Repositories,
   input: { doctorEmail: string; patientAccountEmail: string; timeZone: string },
 ) {

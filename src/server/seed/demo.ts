@@ -1,6 +1,5 @@
 import { spanishNationalHolidays } from '../../common/schemas/holidays';
 import type { Role } from '../../common/roles';
-import type { Db } from '../db/client';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import type { Repositories } from '../modules/repositories';
 import { seedAppointments } from './appointments';
@@ -11,7 +10,7 @@ import { seedFiles } from './files';
 import { seedMessages } from './messages';
 import { fakePatient } from './spanish-data';
 import { clock } from '../clock';
-import { transact } from '../db/transaction';
+import { transact, type Tx } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 import { seedServices } from './services';
 
@@ -109,7 +108,7 @@ export const DEMO_DOCTORS = [
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-async function seedDoctors(db: Db, repos: Repositories) {
+async function seedDoctors(db: Tx, repos: Repositories) {
   const specialtyIds = new Map<string, string>();
   for (const name of [...new Set(DEMO_DOCTORS.map((doctor) => doctor.specialty))]) {
     // Pediatría is for minors: its booking asks for the child and the guardian.
@@ -149,7 +148,7 @@ async function seedDoctors(db: Db, repos: Repositories) {
   }
 }
 
-async function seedPatients(db: Db, repos: Repositories, count: number) {
+async function seedPatients(db: Tx, repos: Repositories, count: number) {
   const consentAt = clock.now();
   for (let from = 0; from < count; from += 500) {
     const batch = [];

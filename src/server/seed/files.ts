@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Tx } from '../db/transaction';
 import type { FileType } from '../../common/schemas/files';
 import { clock } from '../clock';
 import { samplePdf, samplePng } from '../modules/files/sample-files';
@@ -18,7 +18,7 @@ interface DemoFile {
 }
 
 /** Documents of the demo clinic, made at seed time: PDFs with pdfkit, images with sharp. */
-export async function seedFiles(tx: Db, repos: Repositories, demoPatientId: string) {
+export async function seedFiles(tx: Tx, repos: Repositories, demoPatientId: string) {
   const admin = (await repos.auth.findAccountByEmail('admin@clinica.demo', tx))!;
   // Some patients of the demo doctor, so her charts show files too.
   const doctor = (await repos.auth.findAccountByEmail('doctora@clinica.demo', tx))!;

@@ -1,5 +1,5 @@
 import type { TaskPriority, TaskStatus } from '../../common/schemas/tasks';
-import type { Db } from '../db/client';
+import type { Tx } from '../db/transaction';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import type { Repositories } from '../modules/repositories';
 import { clock } from '../clock';
@@ -132,7 +132,7 @@ const TASKS: {
 ];
 
 /** The demo's team accounts and tasks (some overdue, some for the demo doctor). */
-export async function seedTasksAndStaff(tx: Db, repos: Repositories, timeZone: string, password: string) {
+export async function seedTasksAndStaff(tx: Tx, repos: Repositories, timeZone: string, password: string) {
   const now = clock.nowMs();
   for (const staff of STAFF) {
     const { account } = await createAccountWithProfile(tx, repos.auth, {

@@ -8,6 +8,7 @@ import type { Deps } from '../composition';
 import type { Config } from '../config';
 import { DEFAULT_LIMITS } from '../limits';
 import { openDatabase, type Database } from '../db/client';
+import { transact, type Tx } from '../db/transaction';
 import type { Role } from '../../common/roles';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { createAccountWithProfile } from '../modules/auth/accounts';
@@ -83,6 +84,8 @@ export interface TestApp {
     cookie: string;
   }>;
   signIn(email: string, password?: string): Promise<string>;
+  /** Runs `work` in one transaction of the test database, as the app's changes do: fixtures write through it. */
+  write<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Delivers every e-mail the outbox holds that is due now (what the worker would do next). */
   deliverMail(): Promise<void>;
   /** Moves the clock past the undo window of the desk's changes (their e-mails wait it out), then delivers. */
@@ -133,6 +136,7 @@ export async function buildTestApp(
     deps,
     mailer,
     database,
+    write: (work) => transact(database.db, work),
     request,
     signIn,
     async deliverMail() {

@@ -25,7 +25,7 @@ export async function buildMessagesWorld(t: TestApp, A: SideWithCookie, B: SideW
     });
     if (sent.statusCode !== 201)
       throw new Error(`matrix world: message of side ${label} not sent (${sent.statusCode})`);
-    const conversationId = await t.deps.repos.messages.ensureForPatient(side.recordId);
+    const conversationId = await t.write((tx) => t.deps.repos.messages.ensureForPatient(side.recordId, tx));
     side.secrets.push(body, conversationId);
     return conversationId;
   };

@@ -45,11 +45,11 @@ export async function buildNotesWorld(
       return { id: row.id, patientId: recordId, doctorId };
     };
     const [withDraft, toSign, signed] = [await attended('09:00'), await attended('10:00'), await attended('11:00')];
-    const draftNote = (await notes.saveDraft(withDraft, draft))!;
-    await notes.saveDraft(toSign, draft);
-    const signedNote = (await notes.saveDraft(signed, draft))!;
-    await notes.sign(signed.id);
-    await notes.setSummary(signedNote.id, 'Todo en orden.', true);
+    const draftNote = (await t.write((tx) => notes.saveDraft(withDraft, draft, tx)))!;
+    await t.write((tx) => notes.saveDraft(toSign, draft, tx));
+    const signedNote = (await t.write((tx) => notes.saveDraft(signed, draft, tx)))!;
+    await t.write((tx) => notes.sign(signed.id, tx));
+    await t.write((tx) => notes.setSummary(signedNote.id, 'Todo en orden.', true, tx));
     const fixtures = {
       draftAppointmentId: withDraft.id,
       draftNoteId: draftNote.id,

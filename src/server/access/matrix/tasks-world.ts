@@ -15,7 +15,9 @@ export async function buildTasksWorld(
   ids: { adminId: string; doctorA: string; doctorB: string; recordA: string; recordB: string },
 ): Promise<TasksWorld> {
   const task = (assigneeId: string, patientId: string, title: string) =>
-    t.deps.repos.tasks.create({ title, assigneeId, patientId, createdBy: ids.adminId, dueDate: '2030-01-04' });
+    t.write((tx) =>
+      t.deps.repos.tasks.create({ title, assigneeId, patientId, createdBy: ids.adminId, dueDate: '2030-01-04' }, tx),
+    );
   const editable = await t.createUser({
     role: 'doctor',
     email: 'editable@matriz.test',

@@ -19,23 +19,33 @@ export async function buildWaitingListWorld(
 ): Promise<WaitingListWorld> {
   const entry = async (patientId: string, doctorId: string, fromDate = '2030-01-08') =>
     (
-      await t.deps.repos.waitingList.create({
-        patientId,
-        doctorId,
-        fromDate,
-        toDate: '2030-01-31',
-        channel: 'mostrador',
-      })
+      await t.write((tx) =>
+        t.deps.repos.waitingList.create(
+          {
+            patientId,
+            doctorId,
+            fromDate,
+            toDate: '2030-01-31',
+            channel: 'mostrador',
+          },
+          tx,
+        ),
+      )
     ).id;
   const entryA = await entry(ids.recordA, ids.doctorA);
-  await t.deps.repos.waitingList.insertOffer({
-    entryId: entryA,
-    doctorId: ids.doctorA,
-    startsAt: new Date('2030-01-09T08:00:00Z'),
-    endsAt: new Date('2030-01-09T08:30:00Z'),
-    tokenHash: hashToken(OFFER_TOKEN),
-    expiresAt: new Date('2030-01-09T08:00:00Z'),
-  });
+  await t.write((tx) =>
+    t.deps.repos.waitingList.insertOffer(
+      {
+        entryId: entryA,
+        doctorId: ids.doctorA,
+        startsAt: new Date('2030-01-09T08:00:00Z'),
+        endsAt: new Date('2030-01-09T08:30:00Z'),
+        tokenHash: hashToken(OFFER_TOKEN),
+        expiresAt: new Date('2030-01-09T08:00:00Z'),
+      },
+      tx,
+    ),
+  );
   return {
     entryA,
     entryB: await entry(ids.recordB, ids.doctorB),

@@ -94,7 +94,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const staffDoctor = async (displayName: string) => {
     const doctor = await createDoctor(t, admin.cookie, { displayName });
     // Doctors are invited without a password: give one to sign in with.
-    await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    await t.write(async (tx) =>
+      t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+    );
     return { ...doctor, cookie: await t.signIn(doctor.email) };
   };
   const [doctorA, doctorB, doctorC] = [
@@ -214,7 +216,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const servicesWorld = async () => {
     const specialtyId = await specialty('Matriz con servicios');
     const service = (name: string) =>
-      transact(t.deps.db, (tx) =>
+      t.write((tx) =>
         t.deps.repos.clinicServices.create(
           {
             name,
@@ -231,13 +233,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
       );
     return { specialtyId, toEdit: await service('Matriz editable'), toDelete: await service('Matriz borrable') };
   };
-  const absence = await t.deps.repos.doctors.addAbsence(doctorA.id, {
-    startDate: '2030-07-01',
-    endDate: '2030-07-02',
-    reason: 'Congreso',
-  });
+  const absence = await t.write((tx) =>
+    t.deps.repos.doctors.addAbsence(
+      doctorA.id,
+      {
+        startDate: '2030-07-01',
+        endDate: '2030-07-02',
+        reason: 'Congreso',
+      },
+      tx,
+    ),
+  );
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-  const image = await t.deps.repos.images.create({ mime: 'image/png', content: png, createdBy: admin.id });
+  const image = await t.write((tx) =>
+    t.deps.repos.images.create({ mime: 'image/png', content: png, createdBy: admin.id }, tx),
+  );
   const spare = await t.createUser({ role: 'paciente', email: 'repuesto@matriz.test', displayName: 'Cuenta Repuesto' });
   // Staff linking and unlinking: a record without an account and one to link it to; a record already linked.
   // (Signing a paciente in gives the account a record of its own: the one to link is freed from it.)
@@ -253,7 +263,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     displayName: 'Lucía Enlazable',
   });
   const ownOfToLink = await t.deps.repos.patients.findByAccount(toLink.id);
-  if (ownOfToLink) await t.deps.repos.patients.unlinkAccount(ownOfToLink.id);
+  if (ownOfToLink) await t.write((tx) => t.deps.repos.patients.unlinkAccount(ownOfToLink.id, tx));
   const toUnlink = await t.createUser({
     role: 'paciente',
     email: 'desenlazable@matriz.test',
@@ -303,12 +313,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     services: await servicesWorld(),
     absenceId: absence.id,
     holidayToDelete: (
-      await t.deps.repos.holidays.create({
-        startDate: '2030-11-11',
-        endDate: '2030-11-11',
-        name: 'Matriz borrable',
-        kind: 'local',
-      })
+      await t.write((tx) =>
+        t.deps.repos.holidays.create(
+          {
+            startDate: '2030-11-11',
+            endDate: '2030-11-11',
+            name: 'Matriz borrable',
+            kind: 'local',
+          },
+          tx,
+        ),
+      )
     ).id,
     imageId: image.id,
     spareEmail: spare.email,

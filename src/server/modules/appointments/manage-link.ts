@@ -1,15 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { transact } from '../../db/transaction';
 import type { ClinicRepository } from '../clinic/repository';
 
 /**
  * The link a visitor manages a booking with: `<appointment id>.<HMAC of the id>`. Nothing is stored,
  * so every e-mail (confirmation, reminder) can carry the same link; guessing one needs the server key.
  */
-export function createManageLinks(clinic: ClinicRepository) {
+export function createManageLinks(clinic: ClinicRepository, db: Db) {
   let key: Buffer | undefined;
+  // The key is made in a transaction of its own: it must commit whatever happens to the change that asked.
   const getKey = async () =>
     (key ??= Buffer.from(
-      await clinic.getOrCreateSecret('manage-link-key', () => randomBytes(32).toString('base64')),
+      await transact(db, (tx) =>
+        clinic.getOrCreateSecret('manage-link-key', () => randomBytes(32).toString('base64'), tx),
+      ),
       'base64',
     ));
   const mac = (secret: Buffer, id: string) => createHmac('sha256', secret).update(`cita:${id}`).digest('base64url');

@@ -206,9 +206,7 @@ describe('a patient without e-mail: the desk is told and gets a call task', () =
     const twice = [];
     for (let i = 0; i < 2; i++) {
       twice.push(
-        await t.database.db.transaction((tx) =>
-          notices.forAppointment(tx, 'reminder', view, { timeZone: 'Europe/Madrid', actor: null }),
-        ),
+        await t.write((tx) => notices.forAppointment(tx, 'reminder', view, { timeZone: 'Europe/Madrid', actor: null })),
       );
     }
     expect(twice[0]!.taskId).toBe(twice[1]!.taskId);

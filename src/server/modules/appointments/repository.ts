@@ -268,7 +268,7 @@ export function createAppointmentsRepository(db: Db) {
         createdAt?: Date;
       }[],
       options: { withEvents: boolean },
-      tx: Db = db,
+      tx: Tx,
     ): Promise<void> {
       if (rows.length === 0) return;
       const inserted = await tx
@@ -380,7 +380,7 @@ export function createAppointmentsRepository(db: Db) {
       id: string,
       changes: { startsAt: Date; endsAt: Date; doctorId: string; reason?: string },
       actorId: string | null,
-      tx: Db = db,
+      tx: Tx,
     ) {
       const before = await this.findView(id, tx);
       try {
@@ -422,7 +422,7 @@ export function createAppointmentsRepository(db: Db) {
       status: AppointmentStatus,
       actorId: string | null,
       cancel: { reason: string | null; visible: boolean } | null,
-      tx: Db = db,
+      tx: Tx,
       arrivedAt?: Date,
     ) {
       const cancelReason = status === 'cancelada' ? (cancel?.reason ?? null) : null;
@@ -487,7 +487,7 @@ export function createAppointmentsRepository(db: Db) {
      * Puts back what `event` changed (a move: the old time and doctor; a status change: the old status, a
      * cancellation's reason cleared) and records it in the history. The constraint still guards overlaps.
      */
-    async revert(id: string, event: AppointmentEvent, actorId: string | null, tx: Db = db) {
+    async revert(id: string, event: AppointmentEvent, actorId: string | null, tx: Tx) {
       const now = clock.now();
       const previous = event.changes.from as { startsAt: string; endsAt: string; doctorId: string } | AppointmentStatus;
       const set =

@@ -111,7 +111,7 @@ export function createAppointmentService(
   deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'events'> & { waitingList: FreedSlots },
 ) {
   const { repos } = deps;
-  const links = createManageLinks(repos.clinic);
+  const links = createManageLinks(repos.clinic, deps.db);
   const deskNotices = createDeskNotices(repos);
 
   async function activeDoctor(id: string): Promise<DoctorRecord> {

@@ -30,7 +30,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie); // Mon–Fri 09:00–14:00 Madrid
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   doctorCookie = await t.signIn(doctor.email);
   patientId = (
     await t.request({

@@ -33,7 +33,9 @@ beforeEach(() => clock.freeze(at('09:00', '2026-03-03')));
 /** A confirmed appointment on Wednesday at `time`, with a doctor of its own (signed in as `doctorCookie`). */
 async function book(time: string) {
   const doctor = await createDoctor(t, admin.cookie);
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   doctorCookie = await t.signIn(doctor.email);
   const response = await t.request({
     method: 'POST',

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie);
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   doctorCookie = await t.signIn(doctor.email);
   // A paciente with no record of the clinic gets one of their own: the appointments below are theirs.
   paciente = await t.createUser({ role: 'paciente', displayName: 'Irene Campos' });

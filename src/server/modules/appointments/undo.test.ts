@@ -23,7 +23,9 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
   otherAdmin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie);
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   doctorCookie = await t.signIn(doctor.email);
   const patient = await t.request({
     method: 'POST',

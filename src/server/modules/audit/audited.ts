@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { transact, type Tx } from '../../db/transaction';
-import { writeAuditEntry, type AuditEntry } from './repository';
+import { writeAuditEntry, writeReadAuditEntry, type AuditEntry } from './repository';
 
 /** Who is acting and from where: the part of every entry that comes from the request. */
 export type AuditContext = Pick<AuditEntry, 'actor' | 'ip'>;
@@ -60,6 +60,6 @@ export async function auditedRead<T>(
   entry: AuditEntry | ((result: T) => AuditEntry),
 ): Promise<T> {
   const result = await read(db);
-  await writeAuditEntry(db, typeof entry === 'function' ? entry(result) : entry);
+  await writeReadAuditEntry(db, typeof entry === 'function' ? entry(result) : entry);
   return result;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity, AuditRole } from '../../../common/schemas/audit';
 import { normalizeSearchText } from '../../../common/search-text';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { accounts, auditLog, patients, profiles } from '../../db/schema';
 import type { RequestUser } from '../../access/request-user';
 
@@ -95,12 +96,23 @@ function selectEntries(tx: Db) {
 
 export type AuditEntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['where']>>[number];
 
+/** Writes one entry with one INSERT in `tx`, the transaction of the change it records (`audited`, audited.ts). */
+export async function writeAuditEntry(tx: Tx, entry: AuditEntry) {
+  await tx.insert(auditLog).values(entryRow(entry));
+}
+
 /**
- * Writes one entry with one INSERT on `tx`: the transaction of the change it records (through `audited`,
- * audited.ts), or the database itself after a read (through `auditedRead`).
+ * Writes the entry of a read with one autocommitted INSERT on the database itself: the one write that takes
+ * no transaction, on purpose — a read changes nothing for the entry to commit with, and BEGIN and COMMIT
+ * would be two round trips on every audited read (`auditedRead`, docs/performance.md). Never an entry of
+ * a change: that is `writeAuditEntry`, in the change's transaction.
  */
-export async function writeAuditEntry(tx: Db, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
+export async function writeReadAuditEntry(db: Db, entry: AuditEntry) {
+  await db.insert(auditLog).values(entryRow(entry));
+}
+
+function entryRow(entry: AuditEntry): typeof auditLog.$inferInsert {
+  return {
     actorId: entry.actor?.id ?? null,
     actorRole: roleOf(entry.actor),
     action: entry.action,
@@ -109,7 +121,7 @@ export async function writeAuditEntry(tx: Db, entry: AuditEntry) {
     patientId: entry.patientId ?? null,
     ip: entry.ip ?? null,
     details: entry.details ?? null,
-  });
+  };
 }
 
 /** The append-only log of reads and changes of clinical data (SPEC §6). */

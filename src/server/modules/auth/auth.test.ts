@@ -125,11 +125,18 @@ describe('sign-in', () => {
   it('creates the missing profile as paciente from the account on first sign-in', async () => {
     const repo = t.deps.repos.auth;
     const { hashPassword } = await import('./passwords');
-    const account = await repo.createAccount({
-      email: 'sinperfil@prueba.test',
-      passwordHash: await hashPassword(TEST_PASSWORD),
-    });
-    await repo.updateAccount(account.id, { displayName: 'Sin Perfil', photoUrl: 'https://fotos.test/a.png' });
+    const account = await t.write(async (tx) =>
+      repo.createAccount(
+        {
+          email: 'sinperfil@prueba.test',
+          passwordHash: await hashPassword(TEST_PASSWORD),
+        },
+        tx,
+      ),
+    );
+    await t.write((tx) =>
+      repo.updateAccount(account.id, { displayName: 'Sin Perfil', photoUrl: 'https://fotos.test/a.png' }, tx),
+    );
     expect(await repo.findProfile(account.id)).toBeUndefined();
 
     const response = await t.request({
@@ -149,7 +156,7 @@ describe('sign-in', () => {
 
   it('refuses a disabled account and ends its sessions', async () => {
     const user = await t.createUser({});
-    await t.deps.repos.auth.updateAccount(user.id, { active: false });
+    await t.write((tx) => t.deps.repos.auth.updateAccount(user.id, { active: false }, tx));
     const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie });
     expect(session.json()).toEqual({ user: null, profile: null });
     const again = await t.request({
@@ -242,7 +249,7 @@ describe('sessions', () => {
     const user = await t.createUser({});
     const { hashToken } = await import('./tokens');
     const id = hashToken(user.cookie.split('=')[1]!);
-    await t.deps.repos.auth.extendSession(id, new Date(Date.now() - 1000));
+    await t.write((tx) => t.deps.repos.auth.extendSession(id, new Date(Date.now() - 1000), tx));
     const after = await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie });
     expect(after.json().user).toBeNull();
     expect(await t.deps.repos.auth.findSession(id)).toBeUndefined();
@@ -253,7 +260,7 @@ describe('sessions', () => {
     const { hashToken } = await import('./tokens');
     const id = hashToken(user.cookie.split('=')[1]!);
     const soon = new Date(Date.now() + 60 * 60 * 1000);
-    await t.deps.repos.auth.extendSession(id, soon);
+    await t.write((tx) => t.deps.repos.auth.extendSession(id, soon, tx));
     const response = await t.request({ method: 'GET', url: '/api/auth/session', cookie: user.cookie });
     expect(response.json().user).not.toBeNull();
     const session = await t.deps.repos.auth.findSession(id);

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { preparedQuery } from '../../db/prepared';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../db/schema';
 import { clock } from '../../clock';
@@ -52,7 +53,7 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async createAccount(input: { email: string; passwordHash: string | null }, tx: Db = db) {
+    async createAccount(input: { email: string; passwordHash: string | null }, tx: Tx) {
       const [row] = await tx
         .insert(accounts)
         .values({ email: input.email, passwordHash: input.passwordHash })
@@ -63,7 +64,7 @@ export function createAuthRepository(db: Db) {
     async updateAccount(
       id: string,
       changes: Partial<Pick<AccountRow, 'displayName' | 'photoUrl' | 'passwordHash' | 'active'>>,
-      tx: Db = db,
+      tx: Tx,
     ) {
       const [row] = await tx
         .update(accounts)
@@ -79,7 +80,7 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Writes the whole profile; an existing one is kept (two first sign-ins may race). */
-    async createProfile(input: NewProfile, tx: Db = db): Promise<ProfileRow> {
+    async createProfile(input: NewProfile, tx: Tx): Promise<ProfileRow> {
       const now = clock.now();
       await tx
         .insert(profiles)
@@ -93,7 +94,7 @@ export function createAuthRepository(db: Db) {
     async mergeProfile(
       id: string,
       changes: Partial<Pick<ProfileRow, 'displayName' | 'photoUrl' | 'phone' | 'role' | 'email'>>,
-      tx: Db = db,
+      tx: Tx,
     ): Promise<ProfileRow | undefined> {
       const [row] = await tx
         .update(profiles)
@@ -106,7 +107,7 @@ export function createAuthRepository(db: Db) {
     /** A new session, started, seen and active at `at` (the server's clock), from `ip`. */
     async createSession(
       input: { id: string; accountId: string; expiresAt: Date; at: Date; userAgent?: string; ip?: string },
-      tx: Db = db,
+      tx: Tx,
     ) {
       const { at, ...session } = input;
       await tx.insert(sessions).values({
@@ -130,12 +131,12 @@ export function createAuthRepository(db: Db) {
       return row;
     },
 
-    async extendSession(id: string, expiresAt: Date, tx: Db = db) {
+    async extendSession(id: string, expiresAt: Date, tx: Tx) {
       await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     },
 
     /** The session was used at `at` from `ip` (throttled by the caller); a renewed expiry goes in the same write. */
-    async touchSession(id: string, seen: { at: Date; ip: string; expiresAt?: Date }, tx: Db = db) {
+    async touchSession(id: string, seen: { at: Date; ip: string; expiresAt?: Date }, tx: Tx) {
       await tx
         .update(sessions)
         .set({
@@ -146,29 +147,29 @@ export function createAuthRepository(db: Db) {
         .where(eq(sessions.id, id));
     },
 
-    async deleteSession(id: string, tx: Db = db) {
+    async deleteSession(id: string, tx: Tx) {
       await tx.delete(sessions).where(eq(sessions.id, id));
     },
 
     /** Ends every session of an account (disabled, a password reset, an admin's «Cerrar todas sus sesiones»); answers how many. */
-    async deleteSessionsOfAccount(accountId: string, tx: Db = db): Promise<number> {
+    async deleteSessionsOfAccount(accountId: string, tx: Tx): Promise<number> {
       const rows = await tx.delete(sessions).where(eq(sessions.accountId, accountId)).returning({ id: sessions.id });
       return rows.length;
     },
 
     /** Ends every session of an account but one (a password changed from the profile keeps its own). */
-    async deleteOtherSessionsOfAccount(accountId: string, keepId: string, tx: Db = db) {
+    async deleteOtherSessionsOfAccount(accountId: string, keepId: string, tx: Tx) {
       await tx.delete(sessions).where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepId)));
     },
 
-    async deleteExpiredSessions(tx: Db = db) {
+    async deleteExpiredSessions(tx: Tx) {
       await tx.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
     },
 
     /** A new reset or invitation link: every earlier unused link of the account stops working. */
     async createPasswordToken(
       input: { id: string; accountId: string; purpose: 'reset' | 'invitation'; expiresAt: Date },
-      tx: Db = db,
+      tx: Tx,
     ) {
       await this.revokePasswordTokensOf(input.accountId, tx);
       await tx.insert(passwordTokens).values(input);
@@ -178,7 +179,7 @@ export function createAuthRepository(db: Db) {
      * Marks the token used if it is still valid and its account active; answers the account, or nothing
      * (and then nothing changes). Single use under races; the account's other links are revoked with it.
      */
-    async consumePasswordToken(id: string, tx: Db = db): Promise<string | undefined> {
+    async consumePasswordToken(id: string, tx: Tx): Promise<string | undefined> {
       const [row] = await tx
         .update(passwordTokens)
         .set({ usedAt: clock.now() })
@@ -199,7 +200,7 @@ export function createAuthRepository(db: Db) {
     },
 
     /** Ends every unused reset or invitation link of an account (a new link, a used one, a changed password). */
-    async revokePasswordTokensOf(accountId: string, tx: Db = db) {
+    async revokePasswordTokensOf(accountId: string, tx: Tx) {
       await tx
         .update(passwordTokens)
         .set({ usedAt: clock.now() })
@@ -221,7 +222,7 @@ export function createAuthRepository(db: Db) {
      * Counts a failure in a window of `limit.timeWindow` (on the server's clock); at `limit.max` failures
      * the key is locked for as long as a window.
      */
-    async recordFailure(key: string, limit: Limit, tx: Db = db) {
+    async recordFailure(key: string, limit: Limit, tx: Tx) {
       const now = clock.nowMs();
       const at = new Date(now).toISOString();
       const windowStart = new Date(now - limit.timeWindow).toISOString();
@@ -240,7 +241,7 @@ export function createAuthRepository(db: Db) {
             ELSE sign_in_throttle.blocked_until END`);
     },
 
-    async clearFailures(key: string, tx: Db = db) {
+    async clearFailures(key: string, tx: Tx) {
       await tx.delete(signInThrottle).where(eq(signInThrottle.key, key));
     },
   };

@@ -60,10 +60,10 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       if (lockedUntil) throw signInLocked(lockedUntil);
 
       const recordFailure = () =>
-        Promise.all([
-          repo.recordFailure(keys.account, limits.signInPerAccount),
-          repo.recordFailure(keys.address, limits.signInPerAddress),
-        ]);
+        transact(deps.db, async (tx) => {
+          await repo.recordFailure(keys.account, limits.signInPerAccount, tx);
+          await repo.recordFailure(keys.address, limits.signInPerAddress, tx);
+        });
 
       const account = await repo.findAccountByEmail(email);
       if (!account) {
@@ -75,7 +75,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
         throw new AppError(401, 'WRONG_PASSWORD');
       }
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
-      await repo.clearFailures(keys.account);
+      await transact(deps.db, (tx) => repo.clearFailures(keys.account, tx));
 
       const profile = await profileFor(deps, account);
       const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);
@@ -114,7 +114,8 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(api.auth.signOut, { config: { access: 'public' } }, async (request, reply) => {
     try {
-      if (request.user) await repo.deleteSession(request.user.sessionId);
+      const user = request.user;
+      if (user) await transact(deps.db, (tx) => repo.deleteSession(user.sessionId, tx));
     } catch {
       throw new AppError(503, 'SIGN_OUT_FAILED');
     }
@@ -179,7 +180,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       if (!accountId) throw new AppError(400, 'RESET_LINK_INVALID');
       const account = await repo.findAccountById(accountId);
       if (!account || !account.active) throw new AppError(400, 'RESET_LINK_INVALID');
-      await repo.clearFailures(`email:${account.email.toLowerCase()}`);
+      await transact(deps.db, (tx) => repo.clearFailures(`email:${account.email.toLowerCase()}`, tx));
       const profile = await profileFor(deps, account);
       // A new password is a password: an account with a second factor still proves it before a session.
       const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);

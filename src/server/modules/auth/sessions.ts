@@ -76,7 +76,7 @@ export const sessionEndOf = (request: FastifyRequest) => endedSessions.get(reque
  * in `x-session-ended: idle`. The last request's time and address are written at most once a minute.
  */
 export async function readSession(
-  deps: Pick<CoreDeps, 'repos' | 'events'>,
+  deps: Pick<CoreDeps, 'db' | 'repos' | 'events'>,
   request: FastifyRequest,
   reply: FastifyReply,
   { idleLock = true }: { idleLock?: boolean } = {},
@@ -97,14 +97,14 @@ export async function readSession(
   const { session, profile } = found;
   const now = clock.nowMs();
   if (session.expiresAt.getTime() <= now) {
-    await repo.deleteSession(id);
+    await transact(deps.db, (tx) => repo.deleteSession(id, tx));
     clearSessionCookie(request, reply);
     return null;
   }
   if (idleLock && profile && LOCKS_WHEN_IDLE[profile.role]) {
     const idleMinutes = await deps.repos.clinic.staffIdleMinutes();
     if (now - session.activeAt.getTime() >= idleMinutes * 60_000) {
-      await repo.deleteSession(id);
+      await transact(deps.db, (tx) => repo.deleteSession(id, tx));
       clearSessionCookie(request, reply);
       endedSessions.set(request, 'idle');
       reply.header(SESSION_ENDED_HEADER, 'idle');
@@ -116,7 +116,7 @@ export async function readSession(
   const renew = session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS;
   if (renew || now - session.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
     const expiresAt = renew ? new Date(now + SESSION_TTL_MS) : undefined;
-    await repo.touchSession(id, { at: new Date(now), ip: request.ip, expiresAt });
+    await transact(deps.db, (tx) => repo.touchSession(id, { at: new Date(now), ip: request.ip, expiresAt }, tx));
     if (expiresAt) reply.setCookie(sessionCookieName(request), token, cookieOptions(request, expiresAt));
   }
   return found;

@@ -3,6 +3,7 @@ import type { SessionState } from '../../../common/schemas/auth';
 import type { SecondFactorChallenge } from '../../../common/schemas/second-factor';
 import { holdsOwnRecord } from '../../access/roles';
 import { clock } from '../../clock';
+import { transact } from '../../db/transaction';
 import { AppError, pgErrorCode } from '../../errors';
 import { resolveOwnRecord } from '../patients/link-account';
 import { startPendingSignIn } from '../second-factor/pending';
@@ -23,13 +24,18 @@ export async function profileFor(deps: SignInDeps, account: AccountRow): Promise
   try {
     return (
       (await repo.findProfile(account.id)) ??
-      (await repo.createProfile({
-        id: account.id,
-        email: account.email,
-        role: 'paciente',
-        displayName: account.displayName,
-        photoUrl: account.photoUrl,
-      }))
+      (await transact(deps.db, (tx) =>
+        repo.createProfile(
+          {
+            id: account.id,
+            email: account.email,
+            role: 'paciente',
+            displayName: account.displayName,
+            photoUrl: account.photoUrl,
+          },
+          tx,
+        ),
+      ))
     );
   } catch (error) {
     deps.log.error({ code: pgErrorCode(error) }, 'profile could not be loaded');
@@ -60,7 +66,7 @@ export async function completeSignIn(
 ): Promise<SessionState> {
   if (holdsOwnRecord(profile.role)) await linkPatientRecord(deps, account, profile);
   await startSession(deps, request, reply, account.id);
-  await deps.repos.users.setLastSignIn(account.id, clock.now());
+  await transact(deps.db, (tx) => deps.repos.users.setLastSignIn(account.id, clock.now(), tx));
   return { user: presentAccount(account), profile: presentProfile(profile) };
 }
 

@@ -18,7 +18,9 @@ const ids: Record<string, string> = {};
 
 async function staffDoctor(displayName: string) {
   const doctor = await createDoctor(t, admin.cookie, { displayName });
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   return { id: doctor.id, cookie: await t.signIn(doctor.email) };
 }
 
@@ -49,7 +51,8 @@ beforeAll(async () => {
   ids.tooOld = await book(doctorA.id, madrid('2026-01-10', '10:00')); // 51 days back: outside
   ids.otherDoctor = await book(doctorB.id, madrid('2026-03-04', '09:30'));
   await t.database.db.execute(`UPDATE appointments SET reason = 'Motivo clínico secreto'`);
-  await t.deps.repos.confirmations.record(ids.tomorrow, 'confirmed', clock.now());
+  const tomorrow = ids.tomorrow;
+  await t.write((tx) => t.deps.repos.confirmations.record(tomorrow, 'confirmed', clock.now(), tx));
 });
 afterAll(async () => {
   clock.freeze(null);

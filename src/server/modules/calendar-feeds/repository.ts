@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedScope } from '../../../common/schemas/calendar-feeds';
 import { feedStillEntitled } from '../../access/calendar-feeds';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { accounts, calendarFeeds, profiles } from '../../db/schema';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
@@ -31,7 +32,7 @@ export function createCalendarFeedsRepository(db: Db) {
     },
 
     /** Revokes the account's feed (an admin's action, or the account losing its access); answers whether there was one. */
-    async revoke(accountId: string, tx: Db = db): Promise<boolean> {
+    async revoke(accountId: string, tx: Tx): Promise<boolean> {
       const removed = await tx
         .delete(calendarFeeds)
         .where(eq(calendarFeeds.accountId, accountId))
@@ -45,7 +46,7 @@ export function createCalendarFeedsRepository(db: Db) {
       scope: CalendarFeedScope,
       tokenHash: string,
       at: Date,
-      tx: Db = db,
+      tx: Tx,
     ): Promise<{ row: CalendarFeedRow; replaced: boolean }> {
       const previous = await this.findByAccount(accountId, tx);
       const [row] = await tx

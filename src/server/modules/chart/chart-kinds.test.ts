@@ -15,7 +15,9 @@ const ids: Record<string, string> = {};
 
 async function doctor(displayName: string) {
   const created = await createDoctor(t, admin.cookie, { displayName });
-  await t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   return { id: created.id, cookie: await t.signIn(created.email) };
 }
 const medicine = {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { appSecrets, clinicSettings } from '../../db/schema';
 import { clock } from '../../clock';
 import { STAFF_IDLE_MINUTES } from '../../../common/idle';
@@ -47,13 +48,13 @@ export function createClinicRepository(db: Db) {
     },
 
     /** A named secret, created with `generate` the first time (the first instance to ask wins). */
-    async getOrCreateSecret(name: string, generate: () => string, tx: Db = db): Promise<string> {
+    async getOrCreateSecret(name: string, generate: () => string, tx: Tx): Promise<string> {
       await tx.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
       const [row] = await tx.select().from(appSecrets).where(eq(appSecrets.name, name));
       return row!.value;
     },
 
-    async updateSettings(changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>, tx: Db = db) {
+    async updateSettings(changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>, tx: Tx) {
       await this.getSettings(tx);
       const [row] = await tx
         .update(clinicSettings)

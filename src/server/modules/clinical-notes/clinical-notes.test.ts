@@ -21,7 +21,9 @@ let otherPaciente: { id: string; cookie: string; recordId: string };
 
 async function doctor(displayName: string) {
   const created = await createDoctor(t, admin.cookie, { displayName });
-  await t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   return { id: created.id, cookie: await t.signIn(created.email) };
 }
 

@@ -4,6 +4,7 @@ import { clock } from '../../clock';
 import { visibleNotes } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { appointments, clinicalNoteAddenda, clinicalNotes, patients, profiles } from '../../db/schema';
 
 export type ClinicalNoteRow = typeof clinicalNotes.$inferSelect;
@@ -76,7 +77,7 @@ export function createClinicalNotesRepository(db: Db) {
     async saveDraft(
       target: NoteTarget,
       fields: NoteDraftInput,
-      tx: Db = db,
+      tx: Tx,
     ): Promise<{ id: string; created: boolean } | undefined> {
       const now = clock.now();
       const [row] = await tx
@@ -99,7 +100,7 @@ export function createClinicalNotesRepository(db: Db) {
     },
 
     /** Signs the draft; undefined when there is none to sign (no note, or signed already). */
-    async sign(appointmentId: string, tx: Db = db): Promise<{ id: string } | undefined> {
+    async sign(appointmentId: string, tx: Tx): Promise<{ id: string } | undefined> {
       const now = clock.now();
       const [row] = await tx
         .update(clinicalNotes)
@@ -109,7 +110,7 @@ export function createClinicalNotesRepository(db: Db) {
       return row;
     },
 
-    async addAddendum(noteId: string, authorId: string, text: string, tx: Db = db): Promise<{ id: string }> {
+    async addAddendum(noteId: string, authorId: string, text: string, tx: Tx): Promise<{ id: string }> {
       const [row] = await tx
         .insert(clinicalNoteAddenda)
         .values({ noteId, authorId, text, createdAt: clock.now() })
@@ -118,7 +119,7 @@ export function createClinicalNotesRepository(db: Db) {
     },
 
     /** Writes the summary for the patient and shares or withdraws it (allowed on drafts and signed notes). */
-    async setSummary(noteId: string, text: string, shared: boolean, tx: Db = db): Promise<void> {
+    async setSummary(noteId: string, text: string, shared: boolean, tx: Tx): Promise<void> {
       const now = clock.now();
       await tx
         .update(clinicalNotes)
@@ -227,7 +228,7 @@ export function createClinicalNotesRepository(db: Db) {
     },
 
     /** Many notes in one statement (demo and benchmark data). */
-    async createMany(rows: (typeof clinicalNotes.$inferInsert)[], tx: Db = db): Promise<void> {
+    async createMany(rows: (typeof clinicalNotes.$inferInsert)[], tx: Tx): Promise<void> {
       if (rows.length > 0) await tx.insert(clinicalNotes).values(rows);
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PatientAnswer } from '../../../common/schemas/confirmations';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { appointmentAnswers, appointments } from '../../db/schema';
 
 export type AppointmentAnswerRow = typeof appointmentAnswers.$inferSelect;
@@ -9,7 +10,7 @@ export type AppointmentAnswerRow = typeof appointmentAnswers.$inferSelect;
 export function createConfirmationsRepository(db: Db) {
   return {
     /** Records the answer (the last one wins: a patient who confirmed may still decline). */
-    async record(appointmentId: string, answer: PatientAnswer, at: Date, tx: Db = db): Promise<AppointmentAnswerRow> {
+    async record(appointmentId: string, answer: PatientAnswer, at: Date, tx: Tx): Promise<AppointmentAnswerRow> {
       const [row] = await tx
         .insert(appointmentAnswers)
         .values({ appointmentId, answer, answeredAt: at })

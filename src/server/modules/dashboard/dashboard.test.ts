@@ -32,16 +32,21 @@ describe('dashboard counts', () => {
     expect(before).toMatchObject({ unreadMessages: 0, overdueTasks: 0 });
 
     const task = (title: string, dueDate: string, status: 'pendiente' | 'hecha' = 'pendiente') =>
-      t.deps.repos.tasks.create({
-        title,
-        description: '',
-        assigneeId: admin.id,
-        createdBy: admin.id,
-        dueDate,
-        priority: 'media',
-        status,
-        patientId: null,
-      });
+      t.write((tx) =>
+        t.deps.repos.tasks.create(
+          {
+            title,
+            description: '',
+            assigneeId: admin.id,
+            createdBy: admin.id,
+            dueDate,
+            priority: 'media',
+            status,
+            patientId: null,
+          },
+          tx,
+        ),
+      );
     await task('Vencida ayer en Madrid', '2026-03-10');
     await task('Vencida hace dos días', '2026-03-09');
     await task('Hecha, aunque vencida', '2026-03-09', 'hecha');

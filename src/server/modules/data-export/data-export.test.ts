@@ -86,7 +86,9 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
   it('her treatments, prescriptions, the documents made visible to her (inside the ZIP) and her messages', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const doctor = await createDoctor(t, admin.cookie, { displayName: 'Dra. Sara Receta' });
-    await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    await t.write(async (tx) =>
+      t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+    );
     const doctorCookie = await t.signIn(doctor.email);
     const me = await t.createUser({ role: 'paciente', displayName: 'Nuria Clínica' });
     const record = (await t.request({ method: 'GET', url: '/api/me/patient', cookie: me.cookie })).json() as {
@@ -180,7 +182,9 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
   it('her signed clinical notes with reason, examination, diagnosis, plan, addenda, date and doctor; drafts and others’ notes stay out', async () => {
     const admin = await t.createUser({ role: 'admin' });
     const doctor = await createDoctor(t, admin.cookie, { displayName: 'Dra. Elena Nota' });
-    await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    await t.write(async (tx) =>
+      t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+    );
     const doctorCookie = await t.signIn(doctor.email);
     const me = await t.createUser({ role: 'paciente', displayName: 'Inés Acceso' });
     const other = await t.createUser({ role: 'paciente', displayName: 'Olivia Ajena' });

@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import { transact } from '../../db/transaction';
 import { api } from '../../../common/paths';
 import { myDoctorBioSchema, myDoctorCardSchema, type MyDoctorCard } from '../../../common/schemas/my-doctor-card';
 import { clock } from '../../clock';
@@ -46,7 +47,7 @@ export const doctorsMyCardRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const { id } = requireUser(request);
       if (!(await repo.findById(id))) throw notFound(NO_CARD);
-      await repo.update(id, { bio: request.body.bio });
+      await transact(deps.db, (tx) => repo.update(id, { bio: request.body.bio }, tx));
       return presentCard(id);
     },
   );

@@ -19,7 +19,9 @@ afterAll(async () => {
 
 async function signedInDoctor(overrides: Record<string, unknown> = {}) {
   const doctor = await createDoctor(t, adminCookie, overrides);
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+  );
   return { ...doctor, cookie: await t.signIn(doctor.email) };
 }
 
@@ -34,21 +36,39 @@ describe('the doctor’s own professional card', () => {
       color: '#2f9e44',
       appointmentMinutes: 20,
     });
-    await t.deps.repos.doctors.addAbsence(doctor.id, {
-      startDate: '2030-02-10',
-      endDate: '2030-02-12',
-      reason: 'Pasada',
-    });
-    await t.deps.repos.doctors.addAbsence(doctor.id, {
-      startDate: '2030-03-02',
-      endDate: '2030-03-04',
-      reason: 'Acaba hoy',
-    });
-    await t.deps.repos.doctors.addAbsence(doctor.id, {
-      startDate: '2030-04-01',
-      endDate: '2030-04-03',
-      reason: 'Congreso',
-    });
+    await t.write((tx) =>
+      t.deps.repos.doctors.addAbsence(
+        doctor.id,
+        {
+          startDate: '2030-02-10',
+          endDate: '2030-02-12',
+          reason: 'Pasada',
+        },
+        tx,
+      ),
+    );
+    await t.write((tx) =>
+      t.deps.repos.doctors.addAbsence(
+        doctor.id,
+        {
+          startDate: '2030-03-02',
+          endDate: '2030-03-04',
+          reason: 'Acaba hoy',
+        },
+        tx,
+      ),
+    );
+    await t.write((tx) =>
+      t.deps.repos.doctors.addAbsence(
+        doctor.id,
+        {
+          startDate: '2030-04-01',
+          endDate: '2030-04-03',
+          reason: 'Congreso',
+        },
+        tx,
+      ),
+    );
 
     const response = await t.request({ method: 'GET', url: '/api/me/doctor', cookie: doctor.cookie });
     expect(response.statusCode, response.body).toBe(200);

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MAX_APPOINTMENT_HOURS } from '../../../common/schemas/appointments';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { preparedQuery } from '../../db/prepared';
 import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../db/schema';
 import { clock } from '../../clock';
@@ -98,12 +99,12 @@ export function createDoctorsRepository(db: Db) {
       return row;
     },
 
-    async createSpecialty(name: string, tx: Db = db, forMinors = false) {
+    async createSpecialty(name: string, tx: Tx, forMinors = false) {
       const [row] = await tx.insert(specialties).values({ name, forMinors }).returning();
       return row!;
     },
 
-    async renameSpecialty(id: string, name: string, tx: Db = db, forMinors?: boolean) {
+    async renameSpecialty(id: string, name: string, tx: Tx, forMinors?: boolean) {
       const [row] = await tx
         .update(specialties)
         .set({ name, ...(forMinors === undefined ? {} : { forMinors }) })
@@ -120,7 +121,7 @@ export function createDoctorsRepository(db: Db) {
       return row?.count ?? 0;
     },
 
-    async deleteSpecialty(id: string, tx: Db = db) {
+    async deleteSpecialty(id: string, tx: Tx) {
       const rows = await tx.delete(specialties).where(eq(specialties.id, id)).returning({ id: specialties.id });
       return rows.length > 0;
     },
@@ -150,11 +151,11 @@ export function createDoctorsRepository(db: Db) {
       return rows.map((row) => row.color);
     },
 
-    async create(input: Omit<typeof doctors.$inferInsert, 'createdAt' | 'updatedAt'>, tx: Db = db) {
+    async create(input: Omit<typeof doctors.$inferInsert, 'createdAt' | 'updatedAt'>, tx: Tx) {
       await tx.insert(doctors).values(input);
     },
 
-    async update(id: string, changes: Partial<Omit<DoctorRow, 'id' | 'createdAt' | 'updatedAt'>>, tx: Db = db) {
+    async update(id: string, changes: Partial<Omit<DoctorRow, 'id' | 'createdAt' | 'updatedAt'>>, tx: Tx) {
       if (Object.keys(changes).length === 0) return;
       await tx
         .update(doctors)
@@ -163,17 +164,13 @@ export function createDoctorsRepository(db: Db) {
     },
 
     /** Replaces the whole weekly schedule. */
-    async replaceSchedule(
-      id: string,
-      schedule: { weekday: number; startMinute: number; endMinute: number }[],
-      tx: Db = db,
-    ) {
+    async replaceSchedule(id: string, schedule: { weekday: number; startMinute: number; endMinute: number }[], tx: Tx) {
       await tx.delete(workingHours).where(eq(workingHours.doctorId, id));
       if (schedule.length > 0)
         await tx.insert(workingHours).values(schedule.map((interval) => ({ ...interval, doctorId: id })));
     },
 
-    async addAbsence(doctorId: string, input: { startDate: string; endDate: string; reason: string }, tx: Db = db) {
+    async addAbsence(doctorId: string, input: { startDate: string; endDate: string; reason: string }, tx: Tx) {
       const [row] = await tx
         .insert(absences)
         .values({ doctorId, ...input })
@@ -181,7 +178,7 @@ export function createDoctorsRepository(db: Db) {
       return row!;
     },
 
-    async deleteAbsence(doctorId: string, absenceId: string, tx: Db = db) {
+    async deleteAbsence(doctorId: string, absenceId: string, tx: Tx) {
       const rows = await tx
         .delete(absences)
         .where(and(eq(absences.id, absenceId), eq(absences.doctorId, doctorId)))

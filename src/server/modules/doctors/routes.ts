@@ -180,7 +180,7 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const { id } = request.params;
       if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
-      await repo.addAbsence(id, request.body);
+      await transact(deps.db, (tx) => repo.addAbsence(id, request.body, tx));
       return reply.status(201).send(await present(id));
     },
   );
@@ -190,7 +190,8 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { params: absenceParams, response: { 200: doctorSchema } } },
     async (request) => {
       const { id, absenceId } = request.params;
-      if (!(await repo.deleteAbsence(id, absenceId))) throw notFound('Ausencia no encontrada');
+      if (!(await transact(deps.db, (tx) => repo.deleteAbsence(id, absenceId, tx))))
+        throw notFound('Ausencia no encontrada');
       return present(id);
     },
   );

@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import { transact } from '../../db/transaction';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
@@ -20,7 +21,8 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { body: specialtyInputSchema, response: { 201: specialtySchema } } },
     async (request, reply) => {
       try {
-        const row = await repo.createSpecialty(request.body.name, undefined, request.body.forMinors ?? false);
+        const { name, forMinors } = request.body;
+        const row = await transact(deps.db, (tx) => repo.createSpecialty(name, tx, forMinors ?? false));
         return reply.status(201).send({ id: row.id, name: row.name, forMinors: row.forMinors, doctorCount: 0 });
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
@@ -34,7 +36,8 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { params: idParams, body: specialtyInputSchema, response: { 200: specialtySchema } } },
     async (request) => {
       try {
-        const row = await repo.renameSpecialty(request.params.id, request.body.name, undefined, request.body.forMinors);
+        const { name, forMinors } = request.body;
+        const row = await transact(deps.db, (tx) => repo.renameSpecialty(request.params.id, name, tx, forMinors));
         if (!row) throw notFound('Especialidad no encontrada');
         return {
           id: row.id,
@@ -58,7 +61,9 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
         `No se puede borrar: ${count === 1 ? 'hay 1 doctor' : `hay ${count} doctores`} con esta especialidad. Cámbiales la especialidad antes.`,
       );
     }
-    if (!(await repo.deleteSpecialty(request.params.id))) throw notFound('Especialidad no encontrada');
+    if (!(await transact(deps.db, (tx) => repo.deleteSpecialty(request.params.id, tx)))) {
+      throw notFound('Especialidad no encontrada');
+    }
     return reply.status(204).send();
   });
 };

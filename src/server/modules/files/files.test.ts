@@ -23,7 +23,9 @@ const NOW = '2030-03-04T10:00:00+01:00';
 async function signedInDoctor(name: string) {
   const doctor = await createDoctor(t, admin.cookie, { displayName: name });
   const { hashPassword } = await import('../auth/passwords');
-  await t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword('una-clave-segura-1') });
+  await t.write(async (tx) =>
+    t.deps.repos.auth.updateAccount(doctor.id, { passwordHash: await hashPassword('una-clave-segura-1') }, tx),
+  );
   return { id: doctor.id, cookie: await t.signIn(doctor.email) };
 }
 

@@ -3,6 +3,7 @@ import type { FileType } from '../../../common/schemas/files';
 import { visibleFiles } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { patientFiles, patients, profiles } from '../../db/schema';
 
 export interface FileInsert {
@@ -56,7 +57,7 @@ export function createFilesRepository(db: Db) {
       .leftJoin(profiles, eq(profiles.id, patientFiles.uploadedBy));
 
   return {
-    async create(input: FileInsert, tx: Db = db) {
+    async create(input: FileInsert, tx: Tx) {
       await tx.insert(patientFiles).values(input);
     },
 
@@ -90,7 +91,7 @@ export function createFilesRepository(db: Db) {
       };
     },
 
-    async markDeleted(id: string, by: string, at: Date, tx: Db = db) {
+    async markDeleted(id: string, by: string, at: Date, tx: Tx) {
       await tx.update(patientFiles).set({ deletedAt: at, deletedBy: by }).where(eq(patientFiles.id, id));
     },
   };

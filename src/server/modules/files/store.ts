@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { patientFileChunks } from '../../db/schema';
 
 /**
@@ -9,13 +10,13 @@ import { patientFileChunks } from '../../db/schema';
  */
 export interface FileStore {
   /** Keeps the contents of file `id`, written in `tx` so they commit with the row and its audit entry. */
-  save(id: string, content: Buffer, tx: Db): Promise<void>;
+  save(id: string, content: Buffer, tx: Tx): Promise<void>;
   /** The contents as a stream, read piece by piece. */
   open(id: string): Readable;
   /** The whole contents, read in `tx` (a data export reads inside its audited transaction). */
   read(id: string, tx: Db): Promise<Buffer>;
   /** Removes the contents of a deleted file. */
-  remove(id: string, tx: Db): Promise<void>;
+  remove(id: string, tx: Tx): Promise<void>;
 }
 
 /** Pieces of the database store: small enough that serving a file never holds more than one in memory. */

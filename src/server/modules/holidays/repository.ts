@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { clinicHolidays } from '../../db/schema';
 import type { HolidayKind } from '../../../common/schemas/holidays';
 
@@ -30,13 +31,13 @@ export function createHolidaysRepository(db: Db) {
       return row;
     },
 
-    async create(input: Omit<Holiday, 'id'>, tx: Db = db): Promise<Holiday> {
+    async create(input: Omit<Holiday, 'id'>, tx: Tx): Promise<Holiday> {
       const [row] = await tx.insert(clinicHolidays).values(input).returning(columns);
       return row!;
     },
 
     /** Whether it existed. */
-    async remove(id: string, tx: Db = db): Promise<boolean> {
+    async remove(id: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .delete(clinicHolidays)
         .where(eq(clinicHolidays.id, id))
@@ -45,19 +46,17 @@ export function createHolidaysRepository(db: Db) {
     },
 
     /** Adds the given one-day holidays whose day has no holiday yet; answers the ones it added. */
-    async addMissingDays(days: { date: string; name: string; kind: HolidayKind }[], tx: Db = db): Promise<Holiday[]> {
+    async addMissingDays(days: { date: string; name: string; kind: HolidayKind }[], tx: Tx): Promise<Holiday[]> {
       if (days.length === 0) return [];
-      return tx.transaction(async (inner) => {
-        const dates = days.map((d) => d.date).sort();
-        const existing = await this.between(dates[0]!, dates.at(-1)!, inner);
-        const taken = (date: string) => existing.some((row) => row.startDate <= date && date <= row.endDate);
-        const missing = days.filter((d) => !taken(d.date));
-        if (missing.length === 0) return [];
-        return inner
-          .insert(clinicHolidays)
-          .values(missing.map((d) => ({ startDate: d.date, endDate: d.date, name: d.name, kind: d.kind })))
-          .returning(columns);
-      });
+      const dates = days.map((d) => d.date).sort();
+      const existing = await this.between(dates[0]!, dates.at(-1)!, tx);
+      const taken = (date: string) => existing.some((row) => row.startDate <= date && date <= row.endDate);
+      const missing = days.filter((d) => !taken(d.date));
+      if (missing.length === 0) return [];
+      return tx
+        .insert(clinicHolidays)
+        .values(missing.map((d) => ({ startDate: d.date, endDate: d.date, name: d.name, kind: d.kind })))
+        .returning(columns);
     },
   };
 }

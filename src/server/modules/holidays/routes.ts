@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import { transact } from '../../db/transaction';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
@@ -34,16 +35,18 @@ export const holidaysRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.holidays,
     { config: manage, schema: { body: holidayCreateSchema, response: { 201: holidaySchema } } },
-    async (request, reply) => reply.status(201).send(await repo.create(request.body)),
+    async (request, reply) => reply.status(201).send(await transact(deps.db, (tx) => repo.create(request.body, tx))),
   );
 
   app.post(
     api.nationalHolidays,
     { config: manage, schema: { body: nationalHolidaysInputSchema, response: { 200: nationalHolidaysResultSchema } } },
     async (request) => {
-      const added = await repo.addMissingDays(
-        spanishNationalHolidays(request.body.year).map((holiday) => ({ ...holiday, kind: 'nacional' as const })),
-      );
+      const days = spanishNationalHolidays(request.body.year).map((holiday) => ({
+        ...holiday,
+        kind: 'nacional' as const,
+      }));
+      const added = await transact(deps.db, (tx) => repo.addMissingDays(days, tx));
       return {
         added: added.length,
         items: await repo.between(`${request.body.year}-01-01`, `${request.body.year}-12-31`),
@@ -52,7 +55,7 @@ export const holidaysRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.delete(api.holiday(':id'), { config: manage, schema: { params: idParams } }, async (request, reply) => {
-    if (!(await repo.remove(request.params.id))) throw notFound('Festivo no encontrado');
+    if (!(await transact(deps.db, (tx) => repo.remove(request.params.id, tx)))) throw notFound('Festivo no encontrado');
     return reply.status(204).send();
   });
 };

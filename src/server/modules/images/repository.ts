@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { images } from '../../db/schema';
 
 export function createImagesRepository(db: Db) {
   return {
-    async create(input: { mime: string; content: Buffer; createdBy: string }, tx: Db = db) {
+    async create(input: { mime: string; content: Buffer; createdBy: string }, tx: Tx) {
       const [row] = await tx
         .insert(images)
         .values({ ...input, size: input.content.length })

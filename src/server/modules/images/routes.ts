@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import { transact } from '../../db/transaction';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { AppError, notFound } from '../../errors';
@@ -38,7 +39,9 @@ export const imagesRoutes: RoutePlugin = async (app, deps) => {
       if (file.file.truncated) throw new AppError(413, 'BODY_TOO_LARGE', 'La imagen no puede superar los 2 MB.');
       const mime = sniffImage(content);
       if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE', 'La imagen debe ser PNG, JPEG o WebP.');
-      const { id } = await deps.repos.images.create({ mime, content, createdBy: user.id });
+      const { id } = await transact(deps.db, (tx) =>
+        deps.repos.images.create({ mime, content, createdBy: user.id }, tx),
+      );
       return reply.status(201).send({ id, url: api.image(id) });
     },
   );

@@ -101,7 +101,7 @@ export function createMessagesRepository(db: Db) {
 
   return {
     /** The patient's conversation, made on first use (one per patient: the unique index keeps it so). */
-    async ensureForPatient(patientId: string, tx: Db = db): Promise<string> {
+    async ensureForPatient(patientId: string, tx: Tx): Promise<string> {
       await tx
         .insert(conversations)
         .values({ patientId, createdAt: clock.now() })
@@ -195,7 +195,7 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Marks read what `side` wrote and the other side has not opened yet; answers how many. */
-    async markRead(conversationId: string, side: MessageSide, tx: Db = db): Promise<number> {
+    async markRead(conversationId: string, side: MessageSide, tx: Tx): Promise<number> {
       const marked = await tx
         .update(messages)
         .set({ readAt: clock.now() })
@@ -220,7 +220,7 @@ export function createMessagesRepository(db: Db) {
     /** Stores a message; a second send of the same id stores nothing and answers false. */
     async insertMessage(
       input: { id: string; conversationId: string; authorId: string; side: MessageSide; body: string },
-      tx: Db = db,
+      tx: Tx,
     ): Promise<boolean> {
       const now = clock.now();
       const inserted = await tx
@@ -233,7 +233,7 @@ export function createMessagesRepository(db: Db) {
       return true;
     },
 
-    async assign(conversationId: string, accountId: string | null, tx: Db = db) {
+    async assign(conversationId: string, accountId: string | null, tx: Tx) {
       await tx.update(conversations).set({ assignedTo: accountId }).where(eq(conversations.id, conversationId));
     },
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { transact } from '../../db/transaction';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -107,7 +108,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
   /** The paciente's own conversation: made on first use, so the screen always has one. */
   async function ownConversation(request: FastifyRequest) {
     const record = await requireOwnRecord(deps, requireUser(request));
-    const id = await repo.ensureForPatient(record.id);
+    const id = await transact(deps.db, (tx) => repo.ensureForPatient(record.id, tx));
     return service.requireConversation(request.scope.conversations, id);
   }
 

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { transact } from '../../db/transaction';
+import type { Db } from '../../db/client';
 import { clock } from '../../clock';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import type { OutboxRepository, OutboxRow } from './repository';
@@ -63,12 +65,13 @@ function describeFailure(error: unknown): string {
  * after the lease: delivery is at least once, and twice only across such a crash.
  */
 export function createMailDelivery(deps: {
+  db: Db;
   repo: OutboxRepository;
   mailer: Mailer;
   log: FastifyBaseLogger;
   policy?: DeliveryPolicy;
 }) {
-  const { repo, mailer, log } = deps;
+  const { db, repo, mailer, log } = deps;
   const policy = deps.policy ?? DELIVERY_POLICY;
   const runs = new Set<Promise<DeliveryResult>>();
   let stopping = false;
@@ -80,7 +83,7 @@ export function createMailDelivery(deps: {
       const lastError = describeFailure(error);
       const retryAt =
         claim.attempts < policy.maxAttempts ? new Date(clock.nowMs() + policy.retryDelayMs(claim.attempts)) : null;
-      await repo.markFailed(claim, lastError, retryAt);
+      await transact(db, (tx) => repo.markFailed(claim, lastError, retryAt, tx));
       const fields = {
         outboxId: claim.id,
         kind: claim.kind,
@@ -97,7 +100,7 @@ export function createMailDelivery(deps: {
       return;
     }
     result.sent++;
-    if (!(await repo.markSent(claim, clock.now()))) {
+    if (!(await transact(db, (tx) => repo.markSent(claim, clock.now(), tx)))) {
       log.warn(
         { outboxId: claim.id, kind: claim.kind },
         'e-mail sent after its lease ended; another worker may send it too',
@@ -108,13 +111,14 @@ export function createMailDelivery(deps: {
   async function run(): Promise<DeliveryResult> {
     const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
     while (!stopping) {
-      const claims = await repo.claimDue(clock.now(), new Date(clock.nowMs() + policy.leaseMs), policy.batchSize);
+      const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
+      const claims = await transact(db, (tx) => repo.claimDue(clock.now(), leaseUntil, policy.batchSize, tx));
       if (claims.length === 0) break;
       const claimedAt = performance.now();
       for (const [index, claim] of claims.entries()) {
         if (stopping || performance.now() - claimedAt > policy.sendWithinMs) {
           // Not tried: give them back now rather than at the end of the lease.
-          for (const untried of claims.slice(index)) await repo.release(untried, clock.now());
+          for (const untried of claims.slice(index)) await transact(db, (tx) => repo.release(untried, clock.now(), tx));
           break;
         }
         await deliverOne(claim, result);

@@ -134,10 +134,10 @@ describe('the outbox with a real SMTP server', () => {
       }),
     );
     expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
-    expect(await t.deps.outbox.cancel(undone)).toBe(true);
+    expect(await transact(db, (tx) => t.deps.outbox.cancel(undone, tx))).toBe(true);
     clock.advance(10_000);
     expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
-    expect(await t.deps.outbox.cancel(held)).toBe(false);
+    expect(await transact(db, (tx) => t.deps.outbox.cancel(held, tx))).toBe(false);
     expect([receivedBy(smtp, 'espera@prueba.test'), receivedBy(smtp, 'deshecho@prueba.test')]).toEqual([1, 0]);
     expect((await t.deps.repos.outbox.findById(undone))?.status).toBe('cancelled');
   });
@@ -147,10 +147,8 @@ describe('the outbox with a real SMTP server', () => {
       t.deps.outbox.enqueue(testMessage('huerfano@prueba.test'), { tx, kind: 'test' }),
     );
     // Another instance claims it and dies before sending.
-    const [claim] = await t.deps.repos.outbox.claimDue(
-      clock.now(),
-      new Date(clock.nowMs() + DELIVERY_POLICY.leaseMs),
-      10,
+    const [claim] = await t.write((tx) =>
+      t.deps.repos.outbox.claimDue(clock.now(), new Date(clock.nowMs() + DELIVERY_POLICY.leaseMs), 10, tx),
     );
     expect(claim?.id).toBe(id);
     expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 0, retried: 0, failed: 0 });
@@ -158,7 +156,7 @@ describe('the outbox with a real SMTP server', () => {
     expect(await t.deps.outbox.deliverDue()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(await t.deps.repos.outbox.findById(id)).toMatchObject({ status: 'sent', attempts: 2 });
     // The dead worker's claim can no longer settle it.
-    expect(await t.deps.repos.outbox.markFailed(claim!, 'tarde', null)).toBe(false);
+    expect(await t.write((tx) => t.deps.repos.outbox.markFailed(claim!, 'tarde', null, tx))).toBe(false);
     expect(receivedBy(smtp, 'huerfano@prueba.test')).toBe(1);
   });
 

@@ -41,15 +41,15 @@ export function createOutboxRepository(db: Db) {
      * short statement: FOR UPDATE SKIP LOCKED, so concurrent workers never take the same row, and marked
      * `sending` with a lease until `leaseUntil` before it commits.
      */
-    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
-      const claimable = db
+    async claimDue(now: Date, leaseUntil: Date, limit: number, tx: Tx): Promise<OutboxRow[]> {
+      const claimable = tx
         .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(due(now))
         .orderBy(asc(mailOutbox.nextAttemptAt))
         .limit(limit)
         .for('update', { skipLocked: true });
-      const rows = await db
+      const rows = await tx
         .update(mailOutbox)
         .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: leaseUntil })
         .where(inArray(mailOutbox.id, claimable))
@@ -58,8 +58,8 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** Settles a claim as sent; false when the claim was lost (its lease expired and another took it). */
-    async markSent(claim: Pick<OutboxRow, 'id' | 'attempts'>, at: Date): Promise<boolean> {
-      const rows = await db
+    async markSent(claim: Pick<OutboxRow, 'id' | 'attempts'>, at: Date, tx: Tx): Promise<boolean> {
+      const rows = await tx
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: at })
         .where(
@@ -70,8 +70,13 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** Settles a failed claim: another attempt at `retryAt`, or `failed` for good when `retryAt` is null. */
-    async markFailed(claim: Pick<OutboxRow, 'id' | 'attempts'>, error: string, retryAt: Date | null): Promise<boolean> {
-      const rows = await db
+    async markFailed(
+      claim: Pick<OutboxRow, 'id' | 'attempts'>,
+      error: string,
+      retryAt: Date | null,
+      tx: Tx,
+    ): Promise<boolean> {
+      const rows = await tx
         .update(mailOutbox)
         .set(
           retryAt
@@ -86,8 +91,8 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** Gives back a claimed message that was not tried (its worker ran out of lease or is stopping). */
-    async release(claim: Pick<OutboxRow, 'id' | 'attempts'>, now: Date): Promise<void> {
-      await db
+    async release(claim: Pick<OutboxRow, 'id' | 'attempts'>, now: Date, tx: Tx): Promise<void> {
+      await tx
         .update(mailOutbox)
         .set({ status: 'pending', attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: now })
         .where(
@@ -96,7 +101,7 @@ export function createOutboxRepository(db: Db) {
     },
 
     /** Cancels a message that has not left yet (an undone change); false if it is already on its way. */
-    async cancel(id: string, tx: Db = db): Promise<boolean> {
+    async cancel(id: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(mailOutbox)
         .set({ status: 'cancelled' })
@@ -110,7 +115,7 @@ export function createOutboxRepository(db: Db) {
      * one was still waiting, false when one has already left or is leaving (nothing is cancelled then by
      * the caller, whose transaction rolls back).
      */
-    async cancelForAppointmentSince(appointmentId: string, since: Date, tx: Db = db): Promise<boolean> {
+    async cancelForAppointmentSince(appointmentId: string, since: Date, tx: Tx): Promise<boolean> {
       // Held for an undo (due after they were written), written by that change or after it.
       const written = and(
         eq(mailOutbox.appointmentId, appointmentId),

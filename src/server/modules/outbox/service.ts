@@ -27,13 +27,14 @@ const stored = ({ filename, contentType, content }: MailAttachment): StoredAttac
  * and the delivery worker (`jobs/mail-delivery.ts`) sends it outside any transaction.
  */
 export function createOutbox(deps: {
+  db: Db;
   repos: Pick<Repositories, 'outbox'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
   policy?: DeliveryPolicy;
 }) {
   const repo = deps.repos.outbox;
-  const delivery = createMailDelivery({ repo, mailer: deps.mailer, log: deps.log, policy: deps.policy });
+  const delivery = createMailDelivery({ db: deps.db, repo, mailer: deps.mailer, log: deps.log, policy: deps.policy });
 
   return {
     /** Writes the message to the outbox in `options.tx`; answers its id (for `cancel`). */
@@ -55,7 +56,7 @@ export function createOutbox(deps: {
       );
     },
     /** Stops a message that has not left (true), or answers false when it is already sent or being sent. */
-    cancel(id: string, tx?: Db): Promise<boolean> {
+    cancel(id: string, tx: Tx): Promise<boolean> {
       return repo.cancel(id, tx);
     },
     /** Delivers every message due now (the worker calls it; tests call it instead of waiting). */

@@ -91,7 +91,7 @@ export async function resolveOwnRecord(
       await sendLinkIfNoneValid(deps, account);
       return { status: 'pending' };
     }
-    await repos.patients.linkAccount(match.id, account.id).catch(ignoreUniqueViolation);
+    await transact(deps.db, (tx) => repos.patients.linkAccount(match.id, account.id, tx)).catch(ignoreUniqueViolation);
   } else {
     await transact(deps.db, (tx) =>
       repos.patients.create(

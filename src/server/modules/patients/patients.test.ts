@@ -209,7 +209,9 @@ describe('access', () => {
     const cookieA = await t.signIn(doctorA.email, TEST_PASSWORD).catch(async () => {
       // Doctors are invited without a password: give one for the test.
       const { hashPassword } = await import('../auth/passwords');
-      await t.deps.repos.auth.updateAccount(doctorA.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+      await t.write(async (tx) =>
+        t.deps.repos.auth.updateAccount(doctorA.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+      );
       return t.signIn(doctorA.email, TEST_PASSWORD);
     });
     const list = await t.request({ method: 'GET', url: '/api/patients?q=unico', cookie: cookieA });

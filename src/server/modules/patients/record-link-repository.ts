@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { accounts, emailVerificationTokens } from '../../db/schema';
 import { clock } from '../../clock';
 
 /** All SQL about proving an account's e-mail: the single-use tokens and the account's verified mark. */
 export function createRecordLinkRepository(db: Db) {
   return {
-    async createToken(input: { id: string; accountId: string; email: string; expiresAt: Date }, tx: Db = db) {
+    async createToken(input: { id: string; accountId: string; email: string; expiresAt: Date }, tx: Tx) {
       await tx.insert(emailVerificationTokens).values({ ...input, createdAt: clock.now() });
     },
 
@@ -17,7 +18,7 @@ export function createRecordLinkRepository(db: Db) {
     async consumeToken(
       id: string,
       accountId: string,
-      tx: Db = db,
+      tx: Tx,
     ): Promise<{ accountId: string; email: string } | undefined> {
       const now = clock.now();
       const [row] = await tx
@@ -51,7 +52,7 @@ export function createRecordLinkRepository(db: Db) {
     },
 
     /** Spends every other link of the account (once the address is proved they have no use). */
-    async spendTokensOf(accountId: string, tx: Db = db) {
+    async spendTokensOf(accountId: string, tx: Tx) {
       await tx
         .update(emailVerificationTokens)
         .set({ usedAt: clock.now() })
@@ -83,7 +84,7 @@ export function createRecordLinkRepository(db: Db) {
       return rows.map((row) => row.createdAt);
     },
 
-    async setEmailVerified(accountId: string, verifiedAt: Date | null, tx: Db = db) {
+    async setEmailVerified(accountId: string, verifiedAt: Date | null, tx: Tx) {
       await tx.update(accounts).set({ emailVerifiedAt: verifiedAt }).where(eq(accounts.id, accountId));
     },
   };

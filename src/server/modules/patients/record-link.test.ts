@@ -224,7 +224,7 @@ describe('a record reaches an account only after its e-mail is proved', () => {
       });
     const { account: unproved } = await make('luis.gil@prueba.test');
     const { account: proved } = await make('luisa.gil@prueba.test');
-    await t.deps.repos.recordLinks.setEmailVerified(proved.id, new Date());
+    await t.write((tx) => t.deps.repos.recordLinks.setEmailVerified(proved.id, new Date(), tx));
 
     const first = await deskRecord('luis.gil@prueba.test', 'Luis');
     expect((await get(`/api/patients/${first.id}`, admin.cookie)).json().hasAccount).toBe(false);

@@ -48,7 +48,7 @@ export function createPatientsRepository(db: Db) {
     },
 
     /** Many records in one statement (demo and benchmark data). */
-    async createMany(inputs: (PatientInsert & { createdAt?: Date; updatedAt?: Date })[], tx: Db = db): Promise<void> {
+    async createMany(inputs: (PatientInsert & { createdAt?: Date; updatedAt?: Date })[], tx: Tx): Promise<void> {
       if (inputs.length === 0) return;
       await tx.insert(patients).values(
         inputs.map((input) => ({
@@ -170,7 +170,7 @@ export function createPatientsRepository(db: Db) {
     },
 
     /** Links a record that has no account yet; answers whether it did. */
-    async linkAccount(id: string, accountId: string, tx: Db = db): Promise<boolean> {
+    async linkAccount(id: string, accountId: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(patients)
         .set({ accountId, updatedAt: clock.now() })
@@ -179,7 +179,7 @@ export function createPatientsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async unlinkAccount(id: string, tx: Db = db): Promise<void> {
+    async unlinkAccount(id: string, tx: Tx): Promise<void> {
       await tx.update(patients).set({ accountId: null, updatedAt: clock.now() }).where(eq(patients.id, id));
     },
 

@@ -12,7 +12,9 @@ beforeAll(async () => {
   clock.freeze('2026-03-20T10:00:00+01:00');
   t = await buildTestApp();
   cast = await buildClinicalCast(t);
-  await t.deps.repos.clinic.updateSettings({ name: 'Clínica Receta', address: 'Calle Alcalá 10, 28014 Madrid' });
+  await t.write((tx) =>
+    t.deps.repos.clinic.updateSettings({ name: 'Clínica Receta', address: 'Calle Alcalá 10, 28014 Madrid' }, tx),
+  );
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -9,6 +9,7 @@ import {
 import { visiblePrescriptions } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { doctors, patients, prescriptions, profiles, specialties, treatments } from '../../db/schema';
 import { clock } from '../../clock';
 
@@ -92,7 +93,7 @@ export function createPrescriptionsRepository(db: Db) {
         'patientId' | 'doctorId' | 'treatmentId' | 'prescribedOn' | 'diagnosis' | 'medicines' | 'verificationCode'
       > &
         Partial<Pick<PrescriptionRow, 'allergyConflicts' | 'allergyOverrideReason'>>,
-      tx: Db = db,
+      tx: Tx,
     ): Promise<PrescriptionView> {
       const [row] = await tx
         .insert(prescriptions)
@@ -102,7 +103,7 @@ export function createPrescriptionsRepository(db: Db) {
     },
 
     /** Marks it anulada; answers undefined when it was already cancelled. */
-    async cancel(id: string, reason: string, actorId: string, tx: Db = db): Promise<PrescriptionView | undefined> {
+    async cancel(id: string, reason: string, actorId: string, tx: Tx): Promise<PrescriptionView | undefined> {
       const rows = await tx
         .update(prescriptions)
         .set({ status: 'anulada', cancelReason: reason, cancelledAt: clock.now(), cancelledBy: actorId })

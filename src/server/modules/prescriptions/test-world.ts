@@ -12,7 +12,9 @@ export async function buildClinicalCast(t: TestApp) {
   const admin = await t.createUser({ role: 'admin' });
   const doctor = async (displayName: string, licenseNumber: string) => {
     const created = await createDoctor(t, admin.cookie, { displayName, licenseNumber });
-    await t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) });
+    await t.write(async (tx) =>
+      t.deps.repos.auth.updateAccount(created.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+    );
     return { ...created, cookie: await t.signIn(created.email) };
   };
   const doctorA = await doctor('Dra. Ana Receta', '282812345');
@@ -21,7 +23,7 @@ export async function buildClinicalCast(t: TestApp) {
     const email = `${firstName.toLowerCase()}@receta.test`;
     const user = await t.createUser({ role: 'paciente', email, displayName: `${firstName} ${lastName}` });
     const own = await t.deps.repos.patients.findByAccount(user.id);
-    if (own) await t.deps.repos.patients.unlinkAccount(own.id);
+    if (own) await t.write((tx) => t.deps.repos.patients.unlinkAccount(own.id, tx));
     const response = await t.request({
       method: 'POST',
       url: '/api/patients',

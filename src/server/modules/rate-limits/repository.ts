@@ -1,5 +1,6 @@
 import { lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { asDate, preparedStatement } from '../../db/prepared';
 import { rateLimitHits } from '../../db/schema';
 
@@ -36,8 +37,8 @@ export function createRateLimitsRepository(db: Db) {
     },
 
     /** Forgets the windows that have ended (a request after one starts afresh anyway). */
-    async deleteExpired(now: Date): Promise<number> {
-      const deleted = await db
+    async deleteExpired(now: Date, tx: Tx): Promise<number> {
+      const deleted = await tx
         .delete(rateLimitHits)
         .where(lte(rateLimitHits.resetsAt, now))
         .returning({ key: rateLimitHits.key });

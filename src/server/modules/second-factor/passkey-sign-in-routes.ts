@@ -7,6 +7,7 @@ import {
   webauthnOptionsSchema,
 } from '../../../common/schemas/second-factor';
 import { clock } from '../../clock';
+import { transact } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { writeAuditEntry } from '../audit/repository';
 import { completeSignIn } from '../auth/sign-in';
@@ -32,7 +33,7 @@ const cookieOptions = (request: FastifyRequest) => ({
  */
 export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.secondFactor;
-  const throttle = createCodeThrottle(repo, deps.config.limits);
+  const throttle = createCodeThrottle(deps.db, repo, deps.config.limits);
 
   app.post(
     secondFactorApi.passkeySignInOptions,
@@ -41,11 +42,8 @@ export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) =>
       await throttle.guard(null, request);
       const options = await deps.secondFactor.passwordlessSignInOptions();
       const { token, id } = newSecretToken();
-      await repo.createPasskeySignIn({
-        id,
-        challenge: options.challenge,
-        expiresAt: new Date(clock.nowMs() + CHALLENGE_MS),
-      });
+      const expiresAt = new Date(clock.nowMs() + CHALLENGE_MS);
+      await transact(deps.db, (tx) => repo.createPasskeySignIn({ id, challenge: options.challenge, expiresAt }, tx));
       reply.setCookie(COOKIE, token, { ...cookieOptions(request), maxAge: CHALLENGE_MS / 1000 });
       return options;
     },
@@ -70,18 +68,21 @@ export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) =>
       const profile = account ? await deps.repos.auth.findProfile(key.accountId) : undefined;
       if (!account || !profile) throw new AppError(400, 'PASSKEY_FAILED');
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
-      if (!(await repo.consumePasskeySignIn(id))) throw new AppError(400, 'PASSKEY_FAILED');
+      if (!(await transact(deps.db, (tx) => repo.consumePasskeySignIn(id, tx))))
+        throw new AppError(400, 'PASSKEY_FAILED');
       reply.clearCookie(COOKIE, cookieOptions(request));
       await throttle.clear(account.id);
       const session = await completeSignIn(deps, request, reply, account, profile);
-      await writeAuditEntry(deps.db, {
-        actor: { id: account.id, role: profile.role },
-        ip: request.ip,
-        action: 'sign_in',
-        entity: 'second_factor',
-        entityId: account.id,
-        details: { method: 'passkey', passkeyId: key.id, withoutPassword: true },
-      });
+      await transact(deps.db, (tx) =>
+        writeAuditEntry(tx, {
+          actor: { id: account.id, role: profile.role },
+          ip: request.ip,
+          action: 'sign_in',
+          entity: 'second_factor',
+          entityId: account.id,
+          details: { method: 'passkey', passkeyId: key.id, withoutPassword: true },
+        }),
+      );
       return session;
     },
   );

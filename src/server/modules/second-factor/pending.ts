@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../common/schemas/second-factor';
 import { clock } from '../../clock';
+import { transact } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import type { PendingSignInRow } from './repository';
@@ -27,7 +28,7 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
  * hash of its token is stored) and the cookie that carries the token. The account's earlier ones end.
  */
 export async function startPendingSignIn(
-  deps: Pick<CoreDeps, 'repos'>,
+  deps: Pick<CoreDeps, 'db' | 'repos'>,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
@@ -36,7 +37,9 @@ export async function startPendingSignIn(
 ): Promise<SecondFactorChallenge> {
   const { token, id } = newSecretToken();
   const expiresAt = new Date(clock.nowMs() + PENDING_TTL_MS[purpose]);
-  await deps.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt });
+  await transact(deps.db, (tx) =>
+    deps.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt }, tx),
+  );
   reply.setCookie(PENDING_COOKIE, token, cookieOptions(request, PENDING_TTL_MS[purpose] / 1000));
   return { mode: purpose, methods, expiresAt: expiresAt.toISOString() };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import {
   passkeyChallenges,
   passkeySignIns,
@@ -25,7 +26,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Keeps the secret being set up (a confirmed app keeps working until the new one is confirmed). */
-    async startTotpEnrolment(accountId: string, pendingSecret: string, pendingExpiresAt: Date, tx: Db = db) {
+    async startTotpEnrolment(accountId: string, pendingSecret: string, pendingExpiresAt: Date, tx: Tx) {
       await tx
         .insert(totpCredentials)
         .values({ accountId, pendingSecret, pendingExpiresAt, createdAt: clock.now() })
@@ -33,7 +34,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** The secret being set up becomes the app's, its first code's step used. False if it changed meanwhile. */
-    async confirmTotp(accountId: string, pendingSecret: string, step: number, tx: Db = db): Promise<boolean> {
+    async confirmTotp(accountId: string, pendingSecret: string, step: number, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(totpCredentials)
         .set({
@@ -52,7 +53,7 @@ export function createSecondFactorRepository(db: Db) {
      * Records `step` as used if it is later than the last one accepted: a code is never accepted twice,
      * nor an older one after a newer one (one statement, so two requests with one code cannot both pass).
      */
-    async useTotpStep(accountId: string, step: number, tx: Db = db): Promise<boolean> {
+    async useTotpStep(accountId: string, step: number, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(totpCredentials)
         .set({ lastStep: step })
@@ -68,7 +69,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Removes the app (and one being set up); true when there was a confirmed one. */
-    async deleteTotp(accountId: string, tx: Db = db): Promise<boolean> {
+    async deleteTotp(accountId: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .delete(totpCredentials)
         .where(eq(totpCredentials.accountId, accountId))
@@ -97,7 +98,7 @@ export function createSecondFactorRepository(db: Db) {
       return row;
     },
 
-    async addPasskey(input: NewPasskey, tx: Db = db): Promise<PasskeyRow> {
+    async addPasskey(input: NewPasskey, tx: Tx): Promise<PasskeyRow> {
       const [row] = await tx
         .insert(passkeys)
         .values({ ...input, createdAt: clock.now() })
@@ -105,7 +106,7 @@ export function createSecondFactorRepository(db: Db) {
       return row!;
     },
 
-    async renamePasskey(accountId: string, id: string, name: string, tx: Db = db): Promise<PasskeyRow | undefined> {
+    async renamePasskey(accountId: string, id: string, name: string, tx: Tx): Promise<PasskeyRow | undefined> {
       const [row] = await tx
         .update(passkeys)
         .set({ name })
@@ -114,7 +115,7 @@ export function createSecondFactorRepository(db: Db) {
       return row;
     },
 
-    async deletePasskey(accountId: string, id: string, tx: Db = db): Promise<PasskeyRow | undefined> {
+    async deletePasskey(accountId: string, id: string, tx: Tx): Promise<PasskeyRow | undefined> {
       const [row] = await tx
         .delete(passkeys)
         .where(and(eq(passkeys.id, id), eq(passkeys.accountId, accountId)))
@@ -123,7 +124,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Moves the signature counter from the value read to the new one (compare-and-set): a replayed assertion loses. */
-    async usePasskey(id: string, readCounter: number, newCounter: number, tx: Db = db): Promise<boolean> {
+    async usePasskey(id: string, readCounter: number, newCounter: number, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(passkeys)
         .set({ counter: newCounter, lastUsedAt: clock.now() })
@@ -133,7 +134,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** The account's codes are these from now on (the earlier ones stop working). */
-    async replaceRecoveryCodes(accountId: string, hashes: string[], tx: Db = db) {
+    async replaceRecoveryCodes(accountId: string, hashes: string[], tx: Tx) {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
       await tx
         .insert(recoveryCodes)
@@ -141,7 +142,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Marks the code used if it is the account's and unused; single use under races. */
-    async useRecoveryCode(accountId: string, codeHash: string, tx: Db = db): Promise<boolean> {
+    async useRecoveryCode(accountId: string, codeHash: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(recoveryCodes)
         .set({ usedAt: clock.now() })
@@ -156,7 +157,7 @@ export function createSecondFactorRepository(db: Db) {
       return rows.length > 0;
     },
 
-    async deleteRecoveryCodes(accountId: string, tx: Db = db) {
+    async deleteRecoveryCodes(accountId: string, tx: Tx) {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
     },
 
@@ -188,7 +189,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Everything of an account's second factor goes (an admin's reset for a lost phone). */
-    async deleteAll(accountId: string, tx: Db = db) {
+    async deleteAll(accountId: string, tx: Tx) {
       await tx.delete(totpCredentials).where(eq(totpCredentials.accountId, accountId));
       await tx.delete(passkeys).where(eq(passkeys.accountId, accountId));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.accountId, accountId));
@@ -199,7 +200,7 @@ export function createSecondFactorRepository(db: Db) {
     // Pending sign-ins.
 
     /** A new pending sign-in; the account's earlier ones (and expired ones of anybody) go. */
-    async createPendingSignIn(input: Omit<PendingSignInRow, 'createdAt' | 'challenge'>, tx: Db = db) {
+    async createPendingSignIn(input: Omit<PendingSignInRow, 'createdAt' | 'challenge'>, tx: Tx) {
       await tx
         .delete(pendingSignIns)
         .where(or(eq(pendingSignIns.accountId, input.accountId), lt(pendingSignIns.expiresAt, clock.now())));
@@ -215,12 +216,12 @@ export function createSecondFactorRepository(db: Db) {
       return row;
     },
 
-    async setPendingChallenge(id: string, challenge: string, tx: Db = db) {
+    async setPendingChallenge(id: string, challenge: string, tx: Tx) {
       await tx.update(pendingSignIns).set({ challenge }).where(eq(pendingSignIns.id, id));
     },
 
     /** Ends the pending sign-in; false if it was already used or expired (single use under races). */
-    async consumePendingSignIn(id: string, tx: Db = db): Promise<boolean> {
+    async consumePendingSignIn(id: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .delete(pendingSignIns)
         .where(and(eq(pendingSignIns.id, id), gt(pendingSignIns.expiresAt, clock.now())))
@@ -230,7 +231,7 @@ export function createSecondFactorRepository(db: Db) {
 
     // The challenge of a passkey being added.
 
-    async savePasskeyChallenge(accountId: string, challenge: string, expiresAt: Date, tx: Db = db) {
+    async savePasskeyChallenge(accountId: string, challenge: string, expiresAt: Date, tx: Tx) {
       await tx
         .insert(passkeyChallenges)
         .values({ accountId, challenge, expiresAt })
@@ -246,7 +247,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Uses the challenge up; false if another request did first. */
-    async consumePasskeyChallenge(accountId: string, challenge: string, tx: Db = db): Promise<boolean> {
+    async consumePasskeyChallenge(accountId: string, challenge: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .delete(passkeyChallenges)
         .where(and(eq(passkeyChallenges.accountId, accountId), eq(passkeyChallenges.challenge, challenge)))
@@ -257,7 +258,7 @@ export function createSecondFactorRepository(db: Db) {
     // A sign-in with a passkey alone.
 
     /** Keeps the challenge of a sign-in with a passkey alone; ended ones of anybody go. */
-    async createPasskeySignIn(input: typeof passkeySignIns.$inferInsert, tx: Db = db) {
+    async createPasskeySignIn(input: typeof passkeySignIns.$inferInsert, tx: Tx) {
       await tx.delete(passkeySignIns).where(lt(passkeySignIns.expiresAt, clock.now()));
       await tx.insert(passkeySignIns).values(input);
     },
@@ -271,7 +272,7 @@ export function createSecondFactorRepository(db: Db) {
     },
 
     /** Uses the challenge up; false when another request did first or it ended. */
-    async consumePasskeySignIn(id: string, tx: Db = db): Promise<boolean> {
+    async consumePasskeySignIn(id: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .delete(passkeySignIns)
         .where(and(eq(passkeySignIns.id, id), gt(passkeySignIns.expiresAt, clock.now())))
@@ -283,7 +284,7 @@ export function createSecondFactorRepository(db: Db) {
      * Counts a failed code for `key` in a window of `windowMs` from its first failure (on the server's
      * clock); at `limit` failures the key is blocked for a window.
      */
-    async recordFailure(key: string, limit: number, windowMs: number, tx: Db = db) {
+    async recordFailure(key: string, limit: number, windowMs: number, tx: Tx) {
       const nowMs = clock.nowMs();
       const now = sql`${new Date(nowMs).toISOString()}::timestamptz`;
       const windowStart = sql`${new Date(nowMs - windowMs).toISOString()}::timestamptz`;
@@ -299,7 +300,7 @@ export function createSecondFactorRepository(db: Db) {
             ELSE sign_in_throttle.blocked_until END`);
     },
 
-    async clearFailures(key: string, tx: Db = db) {
+    async clearFailures(key: string, tx: Tx) {
       await tx.delete(signInThrottle).where(eq(signInThrottle.key, key));
     },
 

@@ -19,7 +19,7 @@ import {
   verifyAssertion,
   verifyRegistration,
 } from './webauthn';
-import type { Tx } from '../../db/transaction';
+import { transact, type Tx } from '../../db/transaction';
 import type { CoreDeps } from '../deps';
 
 /** How long a QR code shown for setting up an app stays good for its first code. */
@@ -45,7 +45,9 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     env: deps.config.secretsKey,
     db: async () =>
       Buffer.from(
-        await deps.repos.clinic.getOrCreateSecret('second-factor-key', () => randomBytes(32).toString('base64url')),
+        await transact(db, (tx) =>
+          deps.repos.clinic.getOrCreateSecret('second-factor-key', () => randomBytes(32).toString('base64url'), tx),
+        ),
         'base64url',
       ),
   });
@@ -108,7 +110,9 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     async startTotp(subject: Subject): Promise<TotpEnrolment> {
       const secret = newTotpSecret();
       const issuer = (await deps.repos.clinic.getSettings()).name;
-      await repo.startTotpEnrolment(subject.id, await box.seal(secret), new Date(clock.nowMs() + TOTP_ENROLMENT_MS));
+      const sealed = await box.seal(secret);
+      const expiresAt = new Date(clock.nowMs() + TOTP_ENROLMENT_MS);
+      await transact(db, (tx) => repo.startTotpEnrolment(subject.id, sealed, expiresAt, tx));
       const uri = totpUri(secret, issuer, subject.email);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -142,19 +146,22 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
       const secret = row?.secret ? await box.open(row.secret) : null;
       const step = secret === null ? null : matchingStep(secret, code, clock.nowMs());
       if (step === null) throw new AppError(400, 'WRONG_CODE');
-      if (!(await repo.useTotpStep(accountId, step))) throw new AppError(400, 'CODE_ALREADY_USED');
+      if (!(await transact(db, (tx) => repo.useTotpStep(accountId, step, tx)))) {
+        throw new AppError(400, 'CODE_ALREADY_USED');
+      }
     },
 
     /** Uses up one recovery code; answers how many are left. */
     async useRecoveryCode(accountId: string, code: string): Promise<number> {
-      if (!(await repo.useRecoveryCode(accountId, hashRecoveryCode(code))))
+      if (!(await transact(db, (tx) => repo.useRecoveryCode(accountId, hashRecoveryCode(code), tx))))
         throw new AppError(400, 'WRONG_RECOVERY_CODE');
       return repo.countUnusedRecoveryCodes(accountId);
     },
 
     async passkeyRegistrationOptions(subject: Subject): Promise<WebauthnOptions> {
       const options = await registrationOptions(await relyingParty(), subject, await repo.listPasskeys(subject.id));
-      await repo.savePasskeyChallenge(subject.id, options.challenge, new Date(clock.nowMs() + PASSKEY_CHALLENGE_MS));
+      const expiresAt = new Date(clock.nowMs() + PASSKEY_CHALLENGE_MS);
+      await transact(db, (tx) => repo.savePasskeyChallenge(subject.id, options.challenge, expiresAt, tx));
       return options as unknown as WebauthnOptions;
     },
 
@@ -187,7 +194,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
       const key = await repo.findPasskeyByCredentialId(response.id);
       if (!challenge || !key || key.accountId !== accountId) throw new AppError(400, 'PASSKEY_FAILED');
       const counter = await verifyAssertion(await relyingParty(), challenge, key, response);
-      if (counter === null || !(await repo.usePasskey(key.id, key.counter, counter)))
+      if (counter === null || !(await transact(db, (tx) => repo.usePasskey(key.id, key.counter, counter, tx))))
         throw new AppError(400, 'PASSKEY_FAILED');
       return key;
     },
@@ -209,7 +216,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
       if (!key || (handle !== undefined && handle !== userHandleText(key.accountId)))
         throw new AppError(400, 'PASSKEY_FAILED');
       const counter = await verifyAssertion(await relyingParty(), challenge, key, response, true);
-      if (counter === null || !(await repo.usePasskey(key.id, key.counter, counter)))
+      if (counter === null || !(await transact(db, (tx) => repo.usePasskey(key.id, key.counter, counter, tx))))
         throw new AppError(400, 'PASSKEY_FAILED');
       return key;
     },

@@ -12,6 +12,7 @@ import {
   type SecondFactorDone,
   type SecondFactorMethod,
 } from '../../../common/schemas/second-factor';
+import { transact } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { writeAuditEntry } from '../audit/repository';
 import { completeSignIn } from '../auth/sign-in';
@@ -31,7 +32,7 @@ const publicRoute = { access: 'public' } as const;
 export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.secondFactor;
 
-  const throttle = createCodeThrottle(repo, deps.config.limits);
+  const throttle = createCodeThrottle(deps.db, repo, deps.config.limits);
   const guard = (pending: PendingSignInRow, request: FastifyRequest) => throttle.guard(pending.accountId, request);
   const checked = <T>(pending: PendingSignInRow, request: FastifyRequest, check: () => Promise<T>) =>
     throttle.checked(pending.accountId, request, check);
@@ -59,17 +60,19 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
     extra: Omit<SecondFactorDone, 'user' | 'profile'> = {},
   ): Promise<SecondFactorDone> {
     const { account, profile, subject } = await accountOf(pending);
-    if (!(await repo.consumePendingSignIn(pending.id))) throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
+    if (!(await transact(deps.db, (tx) => repo.consumePendingSignIn(pending.id, tx)))) {
+      throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
+    }
     clearPendingCookie(request, reply);
     await throttle.clear(account.id);
     const session = await completeSignIn(deps, request, reply, account, profile);
-    await writeAuditEntry(
-      deps.db,
-      deps.secondFactor.entry({ actor: { id: subject.id, role: subject.role }, ip: request.ip }, subject, 'sign_in', {
-        method,
-        ...(pending.purpose === 'setup' ? { setUp: true } : {}),
-      }),
+    const signedIn = deps.secondFactor.entry(
+      { actor: { id: subject.id, role: subject.role }, ip: request.ip },
+      subject,
+      'sign_in',
+      { method, ...(pending.purpose === 'setup' ? { setUp: true } : {}) },
     );
+    await transact(deps.db, (tx) => writeAuditEntry(tx, signedIn));
     return { ...session, ...extra };
   }
 
@@ -106,7 +109,7 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
       const pending = await pendingSignInOf(deps, request, 'verify');
       await guard(pending, request);
       const options = await deps.secondFactor.passkeyAuthenticationOptions(pending.accountId);
-      await repo.setPendingChallenge(pending.id, options.challenge);
+      await transact(deps.db, (tx) => repo.setPendingChallenge(pending.id, options.challenge, tx));
       return options;
     },
   );

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { clock } from '../../clock';
 import { AppError, TooManyRequestsError } from '../../errors';
 import { secondsUntil, waitInSpanish, type Limits } from '../../limits';
+import type { Db } from '../../db/client';
+import { transact } from '../../db/transaction';
 import type { SecondFactorRepository } from './repository';
 
 /** The throttle's keys of an account (when known) and of the request's address. */
@@ -15,6 +17,7 @@ const keysOf = (accountId: string | null, ip: string) => ({
  * operator's (`SECOND_FACTOR_LIMIT_ACCOUNT`, `SECOND_FACTOR_LIMIT_ADDRESS`, README).
  */
 export function createCodeThrottle(
+  db: Db,
   repo: SecondFactorRepository,
   limits: Pick<Limits, 'secondFactorPerAccount' | 'secondFactorPerAddress'>,
 ) {
@@ -39,18 +42,14 @@ export function createCodeThrottle(
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 400) {
           const keys = keysOf(accountId, request.ip);
-          if (keys.account) {
-            await repo.recordFailure(
-              keys.account,
-              limits.secondFactorPerAccount.max,
-              limits.secondFactorPerAccount.timeWindow,
-            );
-          }
-          await repo.recordFailure(
-            keys.address,
-            limits.secondFactorPerAddress.max,
-            limits.secondFactorPerAddress.timeWindow,
-          );
+          await transact(db, async (tx) => {
+            if (keys.account) {
+              const { max, timeWindow } = limits.secondFactorPerAccount;
+              await repo.recordFailure(keys.account, max, timeWindow, tx);
+            }
+            const { max, timeWindow } = limits.secondFactorPerAddress;
+            await repo.recordFailure(keys.address, max, timeWindow, tx);
+          });
         }
         throw error;
       }
@@ -58,7 +57,7 @@ export function createCodeThrottle(
 
     /** A factor was proved: the account's count starts again. */
     async clear(accountId: string) {
-      await repo.clearFailures(`2fa:${accountId}`);
+      await transact(db, (tx) => repo.clearFailures(`2fa:${accountId}`, tx));
     },
   };
 }

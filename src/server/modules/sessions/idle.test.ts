@@ -148,7 +148,7 @@ describe('the idle lock', () => {
     const listed = await t.request({ method: 'GET', url: '/api/me/sessions', cookie: desk });
     expect(listed.json().items).toHaveLength(1);
     expect(listed.json().items[0].current).toBe(true);
-    await t.deps.repos.sessions.sweep(clock.now(), new Date(clock.nowMs() - 30 * MINUTE));
+    await t.write((tx) => t.deps.repos.sessions.sweep(clock.now(), new Date(clock.nowMs() - 30 * MINUTE), tx));
     expect(await t.database.db.select().from(sessions).where(eq(sessions.accountId, doctor.id))).toHaveLength(1);
   });
 

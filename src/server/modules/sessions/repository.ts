@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { profiles, sessions, signInDevices } from '../../db/schema';
 
 /** A device not seen for this long is new again (and its row goes at the next sweep). */
@@ -39,7 +40,7 @@ export function createSessionsRepository(db: Db) {
             .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
         },
         /** Ends one session of this account by its handle; answers its id, or nothing when it is not one of them. */
-        async endOne(handle: string, tx: Db = db): Promise<string | undefined> {
+        async endOne(handle: string, tx: Tx): Promise<string | undefined> {
           const [row] = await tx
             .delete(sessions)
             .where(and(mine, eq(sessions.handle, handle)))
@@ -47,7 +48,7 @@ export function createSessionsRepository(db: Db) {
           return row?.id;
         },
         /** «Cerrar las demás»: every session of this account but `keepId`. */
-        async endOthers(keepId: string, tx: Db = db): Promise<number> {
+        async endOthers(keepId: string, tx: Tx): Promise<number> {
           const rows = await tx
             .delete(sessions)
             .where(and(mine, ne(sessions.id, keepId)))
@@ -58,7 +59,7 @@ export function createSessionsRepository(db: Db) {
     },
 
     /** The person at this session gave input: the idle clock starts again. */
-    async markActive(sessionId: string, at: Date, tx: Db = db) {
+    async markActive(sessionId: string, at: Date, tx: Tx) {
       await tx.update(sessions).set({ activeAt: at }).where(eq(sessions.id, sessionId));
     },
 
@@ -67,12 +68,7 @@ export function createSessionsRepository(db: Db) {
      * device: its very first sign-in, or the first since this was built), `known` (seen within
      * DEVICE_MEMORY_DAYS) or `new`.
      */
-    async recordDevice(
-      accountId: string,
-      fingerprint: string,
-      at: Date,
-      tx: Db = db,
-    ): Promise<'first' | 'known' | 'new'> {
+    async recordDevice(accountId: string, fingerprint: string, at: Date, tx: Tx): Promise<'first' | 'known' | 'new'> {
       const seen = await tx
         .select({ fingerprint: signInDevices.fingerprint, lastSeenAt: signInDevices.lastSeenAt })
         .from(signInDevices)
@@ -93,7 +89,7 @@ export function createSessionsRepository(db: Db) {
      * Deletes what has ended: sessions past their expiry, staff sessions idle since before `staffIdleSince`,
      * and devices not seen for DEVICE_MEMORY_DAYS. Answers how many sessions went.
      */
-    async sweep(now: Date, staffIdleSince: Date, tx: Db = db): Promise<number> {
+    async sweep(now: Date, staffIdleSince: Date, tx: Tx): Promise<number> {
       const staff = tx
         .select({ id: profiles.id })
         .from(profiles)

@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import { transact } from '../../db/transaction';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import type { Role } from '../../../common/roles';
@@ -77,7 +78,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
     { config: own, schema: { params: sessionParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const ended = await request.scope.mySessions().endOne(request.params.id);
+      const ended = await transact(deps.db, (tx) => request.scope.mySessions().endOne(request.params.id, tx));
       if (!ended) throw notFound(SESSION_NOT_FOUND);
       await endStreams(user.id);
       // Closing this very session is signing out here.
@@ -91,7 +92,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
     { config: own, schema: { response: { 200: endedSessionsSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const ended = await request.scope.mySessions().endOthers(user.sessionId);
+      const ended = await transact(deps.db, (tx) => request.scope.mySessions().endOthers(user.sessionId, tx));
       if (ended > 0) await endStreams(user.id);
       return { ended };
     },
@@ -106,7 +107,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   app.post(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
     const user = requireUser(request);
     const now = clock.now();
-    await deps.repos.sessions.markActive(user.sessionId, now);
+    await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, now, tx));
     return idleStateOf(locks(user.role), now, await deps.repos.clinic.staffIdleMinutes(), now.getTime());
   });
 

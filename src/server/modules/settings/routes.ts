@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import { transact } from '../../db/transaction';
 import { api } from '../../../common/paths';
 import {
   clinicSettingsResponseSchema,
@@ -27,6 +28,6 @@ export const settingsRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'settings:manage' },
       schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
     },
-    async (request) => presentSettings(await repo.updateSettings(request.body)),
+    async (request) => presentSettings(await transact(deps.db, (tx) => repo.updateSettings(request.body, tx))),
   );
 };

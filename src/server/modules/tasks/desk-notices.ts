@@ -1,6 +1,6 @@
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { formatWhen } from '../../mail/appointment-emails';
 import type { Repositories } from '../repositories';
 import { writeAuditEntry, type AuditEntry } from '../audit/repository';
@@ -43,7 +43,7 @@ const PURPOSE: Record<AppointmentNoticeKind, string> = {
  */
 export function createDeskNotices(repos: Repositories) {
   async function callTask(
-    tx: Db,
+    tx: Tx,
     input: {
       patient: { id: string; firstName: string; lastName: string; phone: string };
       noticeKey: string;
@@ -96,7 +96,7 @@ export function createDeskNotices(repos: Repositories) {
 
   /** The call that replaces an appointment's e-mail (booking, confirmation, change, cancellation, reminder). */
   async function forAppointment(
-    tx: Db,
+    tx: Tx,
     kind: AppointmentNoticeKind,
     view: NoticeAppointment,
     context: { timeZone: string; actor: Actor; previousStartsAt?: Date },
@@ -133,7 +133,7 @@ export function createDeskNotices(repos: Repositories) {
 
   /** The call that replaces a waiting-list offer's e-mail: the slot is held for the offer's time. */
   async function forOffer(
-    tx: Db,
+    tx: Tx,
     input: {
       offerId: string;
       sourceAppointmentId: string | null;

@@ -4,6 +4,7 @@ import { TASK_TAKING_ROLES } from '../../access/roles';
 import { askedTaskAssignee, taskPatientShown, visibleTasks } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { accounts, patients, profiles, tasks } from '../../db/schema';
 import { clock } from '../../clock';
 
@@ -86,7 +87,7 @@ export function createTasksRepository(db: Db) {
       };
     },
 
-    async create(input: Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>, tx: Db = db) {
+    async create(input: Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>, tx: Tx) {
       const now = clock.now();
       const [row] = await tx
         .insert(tasks)
@@ -100,7 +101,7 @@ export function createTasksRepository(db: Db) {
       changes: Partial<
         Pick<TaskRow, 'title' | 'description' | 'assigneeId' | 'dueDate' | 'priority' | 'status' | 'patientId'>
       >,
-      tx: Db = db,
+      tx: Tx,
     ) {
       const [row] = await tx
         .update(tasks)
@@ -151,7 +152,7 @@ export function createTasksRepository(db: Db) {
      */
     async createNotice(
       input: Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & { noticeKey: string },
-      tx: Db = db,
+      tx: Tx,
     ) {
       const now = clock.now();
       const [row] = await tx
@@ -194,7 +195,7 @@ export function createTasksRepository(db: Db) {
     },
 
     /** Removes the notice tasks of this key prefix created since `since` and not started (an undone change's). */
-    async dropNoticesSince(keyPrefix: string, since: Date, tx: Db = db): Promise<number> {
+    async dropNoticesSince(keyPrefix: string, since: Date, tx: Tx): Promise<number> {
       const rows = await tx
         .delete(tasks)
         .where(

@@ -3,6 +3,7 @@ import type { TreatmentStatus } from '../../../common/schemas/treatments';
 import { visibleTreatments } from '../../access/ownership';
 import { SEES_EVERYTHING, type Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { appointments, patients, prescriptions, profiles, treatments } from '../../db/schema';
 import { clock } from '../../clock';
 
@@ -97,7 +98,7 @@ export function createTreatmentsRepository(db: Db) {
   }
 
   return {
-    async create(input: TreatmentInsert, tx: Db = db): Promise<TreatmentView> {
+    async create(input: TreatmentInsert, tx: Tx): Promise<TreatmentView> {
       const now = clock.now();
       const [row] = await tx
         .insert(treatments)
@@ -106,7 +107,7 @@ export function createTreatmentsRepository(db: Db) {
       return (await this.visibleTo(SEES_EVERYTHING).findById(row!.id, tx))!;
     },
 
-    async update(id: string, changes: TreatmentChanges, tx: Db = db): Promise<TreatmentView> {
+    async update(id: string, changes: TreatmentChanges, tx: Tx): Promise<TreatmentView> {
       await tx
         .update(treatments)
         .set({ ...changes, updatedAt: clock.now() })
@@ -115,7 +116,7 @@ export function createTreatmentsRepository(db: Db) {
     },
 
     /** Makes the appointment a session of the treatment (or of none). */
-    async linkAppointment(appointmentId: string, treatmentId: string | null, tx: Db = db): Promise<void> {
+    async linkAppointment(appointmentId: string, treatmentId: string | null, tx: Tx): Promise<void> {
       await tx
         .update(appointments)
         .set({ treatmentId, updatedAt: clock.now() })

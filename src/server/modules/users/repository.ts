@@ -3,6 +3,7 @@ import { normalizeSearchText } from '../../../common/search-text';
 import type { Role } from '../../../common/roles';
 import type { UserState } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import { accounts, calendarFeeds, doctors, profiles, specialties } from '../../db/schema';
 
 export interface UserSearch {
@@ -78,7 +79,7 @@ export function createUsersRepository(db: Db) {
      * invitation may never be accepted) and counts those other than `exceptId`: two admins demoting each
      * other at once cannot both pass (the second waits for the first and sees its change).
      */
-    async lockOtherActiveAdmins(exceptId: string, tx: Db) {
+    async lockOtherActiveAdmins(exceptId: string, tx: Tx) {
       const rows = await tx
         .select({ id: profiles.id })
         .from(profiles)
@@ -94,7 +95,7 @@ export function createUsersRepository(db: Db) {
     },
 
     /** The first specialty by name, creating «Medicina general» when the clinic has none yet. */
-    async defaultSpecialtyId(tx: Db = db) {
+    async defaultSpecialtyId(tx: Tx) {
       const [first] = await tx.select({ id: specialties.id }).from(specialties).orderBy(asc(specialties.name)).limit(1);
       if (first) return first.id;
       const [created] = await tx
@@ -104,7 +105,7 @@ export function createUsersRepository(db: Db) {
       return created!.id;
     },
 
-    async setLastSignIn(id: string, at: Date, tx: Db = db) {
+    async setLastSignIn(id: string, at: Date, tx: Tx) {
       await tx.update(accounts).set({ lastSignInAt: at }).where(eq(accounts.id, id));
     },
   };

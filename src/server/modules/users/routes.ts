@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
+import type { Tx } from '../../db/transaction';
 import { z } from 'zod';
 import { firstFreeColor } from '../../../common/doctor-colors';
 import { api } from '../../../common/paths';
@@ -9,7 +10,6 @@ import {
   userSchema,
   userUpdateSchema,
 } from '../../../common/schemas/users';
-import type { Db } from '../../db/client';
 import { AppError, notFound, pgErrorCode } from '../../errors';
 import { createAccountWithProfile } from '../auth/accounts';
 import { sendInvitation } from '../auth/invitations';
@@ -32,7 +32,7 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
   }
 
   /** A doctor needs their professional row; it starts inactive (not bookable) until completed in «Doctores». */
-  async function ensureDoctorRow(id: string, tx: Db) {
+  async function ensureDoctorRow(id: string, tx: Tx) {
     if (await repo.hasDoctorRow(id, tx)) {
       return;
     }

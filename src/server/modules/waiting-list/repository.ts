@@ -5,6 +5,7 @@ import { clock } from '../../clock';
 import { visibleWaitingEntries } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import {
   appointments,
   mailOutbox,
@@ -101,7 +102,7 @@ export function createWaitingListRepository(db: Db) {
 
     async create(
       input: Omit<typeof waitingListEntries.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'status'>,
-      tx: Db = db,
+      tx: Tx,
     ) {
       const now = clock.now();
       const [row] = await tx
@@ -112,7 +113,7 @@ export function createWaitingListRepository(db: Db) {
     },
 
     /** Takes a waiting entry off the list; false when it was not waiting. */
-    async retire(id: string, tx: Db = db): Promise<boolean> {
+    async retire(id: string, tx: Tx): Promise<boolean> {
       const rows = await tx
         .update(waitingListEntries)
         .set({ status: 'retirada', updatedAt: clock.now() })
@@ -164,7 +165,7 @@ export function createWaitingListRepository(db: Db) {
         .limit(limit);
     },
 
-    async insertOffer(input: Omit<typeof waitingListOffers.$inferInsert, 'id' | 'status' | 'createdAt'>, tx: Db = db) {
+    async insertOffer(input: Omit<typeof waitingListOffers.$inferInsert, 'id' | 'status' | 'createdAt'>, tx: Tx) {
       const [row] = await tx
         .insert(waitingListOffers)
         .values({ ...input, createdAt: clock.now() })
@@ -173,7 +174,7 @@ export function createWaitingListRepository(db: Db) {
       return row;
     },
 
-    async setOfferOutbox(offerId: string, outboxId: string, tx: Db = db) {
+    async setOfferOutbox(offerId: string, outboxId: string, tx: Tx) {
       await tx.update(waitingListOffers).set({ outboxId }).where(eq(waitingListOffers.id, offerId));
     },
 
@@ -194,7 +195,7 @@ export function createWaitingListRepository(db: Db) {
     },
 
     /** The offer booked its slot: it is accepted and its entry is done. */
-    async markAccepted(offerId: string, entryId: string, appointmentId: string, tx: Db = db) {
+    async markAccepted(offerId: string, entryId: string, appointmentId: string, tx: Tx) {
       const now = clock.now();
       await tx
         .update(waitingListOffers)

@@ -303,7 +303,7 @@ describe('offers of a freed slot', () => {
     const { doctor, booked } = await fullDoctor();
     const people = await queue(doctor.id, ['Avisada']);
     // The reminder's link: the appointment's signed manage token, answered without signing in.
-    const token = await createManageLinks(t.deps.repos.clinic).tokenFor(booked[1]!);
+    const token = await createManageLinks(t.deps.repos.clinic, t.database.db).tokenFor(booked[1]!);
     const declined = await t.request({
       method: 'POST',
       url: `/api/public/bookings/${token}/answer`,
