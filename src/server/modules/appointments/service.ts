@@ -306,7 +306,8 @@ export function createAppointmentService(
   /**
    * Renders an appointment e-mail and writes it to the outbox in `tx`, the transaction of the change
    * that causes it: the e-mail exists if and only if the change commits, and the worker delivers it.
-   * `settings` are read before the transaction (the embedded database has one connection).
+   * `settings` come from `beforeEmail`, read once before the transaction with the link key (which is made in a
+   * transaction of its own, since it must commit whatever the change does).
    * A patient without e-mail gets no e-mail: the desk gets a call task instead (in `tx` too), answered
    * here so the caller can tell whoever made the change.
    */
@@ -335,7 +336,12 @@ export function createAppointmentService(
     return null;
   }
 
-  /** What an e-mail needs from outside the change's transaction: the settings and the link key. */
+  /**
+   * What an e-mail needs from outside the change's transaction: the settings (read once for the change's checks
+   * and its e-mail) and the link key, created on first use in a transaction of its own — the key must commit
+   * even when the change rolls back, and on the embedded database (one connection) a transaction cannot be
+   * opened from inside another.
+   */
   async function beforeEmail(known?: ClinicSettingsRow) {
     const settings = known ?? (await repos.clinic.getSettings());
     await links.tokenFor(ZERO_UUID);
