@@ -12,7 +12,6 @@ import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-wor
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 
 import { ACTORS, type Actor } from './actors';
-import { transact } from '../../db/transaction';
 
 export { ACTORS, type Actor };
 
