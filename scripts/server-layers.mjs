@@ -16,8 +16,10 @@ export const SERVER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url))
 export const LAYERS = [
   {
     name: 'base',
-    about: 'clock, errors, config, the database (client, schema, transactions) and e-mail rendering and sending',
-    test: (file) => /^(clock|errors|config|limits|transport)\.ts$/.test(file) || /^(db|mail)\//.test(file),
+    about:
+      'clock, errors, config, the database (client, schema, transactions), e-mail rendering and sending, and the pure VERI*FACTU core',
+    test: (file) =>
+      /^(clock|errors|config|limits|transport)\.ts$/.test(file) || /^(db|mail|billing\/verifactu)\//.test(file),
   },
   {
     name: 'access rules',

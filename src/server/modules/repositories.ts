@@ -26,6 +26,7 @@ import { createAppointmentMinorsRepository } from './appointments/minors-reposit
 import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
+import { createInvoicesRepository } from './invoices/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -38,6 +39,7 @@ export function createRepositories(db: Db) {
     holidays: createHolidaysRepository(db),
     doctors: createDoctorsRepository(db),
     clinicServices: createClinicServicesRepository(db),
+    invoices: createInvoicesRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),

@@ -35,6 +35,11 @@ export const clinicSettings = pgTable(
     staffIdleMinutes: integer('staff_idle_minutes').notNull().default(30),
     /** «Exigir segundo factor al personal»: admins and doctors must have one (migration 0024). */
     requireSecondFactorForStaff: boolean('require_second_factor_for_staff').notNull().default(false),
+    /** The issuer of the clinic's invoices (migration 0026): without a NIF nothing can be invoiced. */
+    issuerLegalName: text('issuer_legal_name').notNull().default(''),
+    issuerNif: text('issuer_nif').notNull().default(''),
+    issuerAddress: text('issuer_address').notNull().default(''),
+    issuerRegistry: text('issuer_registry').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -17,3 +17,4 @@ export * from './calendar-feeds';
 export * from './holidays';
 export * from './second-factor';
 export * from './clinic-services';
+export * from './invoices';

@@ -1,0 +1,137 @@
+import {
+  bigserial,
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { VAT_TREATMENTS } from '../../../common/schemas/clinic-services';
+import { appointments } from './appointments';
+import { accounts } from './auth';
+import { clinicServices } from './clinic-services';
+import { doctors } from './doctors';
+import { patients } from './patients';
+
+/**
+ * Invoices, their lines, rectifications and cancellations, and the VERI*FACTU records (migration 0026). All
+ * but the two counters are append-only: the database refuses UPDATE and DELETE on them.
+ */
+export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+
+/** The per-series counter (`F2027`, `S2027`, `R2027`), taken inside the issuing transaction. */
+export const invoiceSeries = pgTable('invoice_series', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export interface InvoiceParty {
+  name: string;
+  /** NIF, NIE or another document; absent on a simplified invoice. */
+  taxId?: string;
+  address?: string;
+  registry?: string;
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    series: text('series')
+      .notNull()
+      .references(() => invoiceSeries.series),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    type: text('type', { enum: INVOICE_TYPES }).notNull(),
+    issueDate: date('issue_date').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    issuer: jsonb('issuer').$type<InvoiceParty>().notNull(),
+    recipient: jsonb('recipient').$type<InvoiceParty>(),
+    description: text('description').notNull(),
+    baseCents: integer('base_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    issuedBy: uuid('issued_by').references(() => accounts.id),
+  },
+  (table) => [
+    unique('invoices_series_sequence_key').on(table.series, table.sequence),
+    index('invoices_patient_idx').on(table.patientId, table.issueDate),
+    index('invoices_issue_date_idx').on(table.issueDate),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    position: smallint('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    vat: text('vat', { enum: VAT_TREATMENTS }).notNull(),
+    baseCents: integer('base_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    serviceId: uuid('service_id').references(() => clinicServices.id),
+    doctorId: uuid('doctor_id').references(() => doctors.id),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.position] })],
+);
+
+export const invoiceRectifications = pgTable('invoice_rectifications', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  rectifiedInvoiceId: uuid('rectified_invoice_id')
+    .notNull()
+    .references(() => invoices.id),
+  kind: text('kind', { enum: ['S', 'I'] }).notNull(),
+  reason: text('reason').notNull(),
+});
+
+export const invoiceCancellations = pgTable('invoice_cancellations', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  reason: text('reason').notNull(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+  cancelledBy: uuid('cancelled_by').references(() => accounts.id),
+});
+
+/** Every VERI*FACTU record of an issuer, in the order generated; `record` as its XML is written from it. */
+export const verifactuRecords = pgTable(
+  'verifactu_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    issuerNif: text('issuer_nif').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['alta', 'anulacion'] }).notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    record: jsonb('record').notNull(),
+    huella: text('huella').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('verifactu_records_issuer_nif_position_key').on(table.issuerNif, table.position)],
+);
+
+/** Where each issuer's chain ends. */
+export const verifactuChains = pgTable('verifactu_chains', {
+  issuerNif: text('issuer_nif').primaryKey(),
+  lastRecordId: bigint('last_record_id', { mode: 'number' })
+    .notNull()
+    .references(() => verifactuRecords.id),
+});
