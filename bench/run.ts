@@ -90,6 +90,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
       logLevel: 'silent',
       trustProxy: false,
       limits: DEFAULT_LIMITS,
+      verifactu: { environment: 'test', installationNumber: 'bench' },
     },
     database,
     logger: false,

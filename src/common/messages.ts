@@ -57,6 +57,10 @@ export const ERROR_CODES = {
     'Este enlace es de otra cuenta. Cierra la sesión, entra con la cuenta que pidió el enlace y vuelve a abrirlo.',
   ALLERGY_CONFLICT:
     'Un medicamento de la receta choca con una alergia registrada del paciente. Revísalo o indica el motivo para recetarlo.',
+  ISSUER_MISSING:
+    'Antes de facturar, indica los datos fiscales de la clínica (razón social, NIF y dirección) en Facturación → Datos fiscales.',
+  ALREADY_INVOICED: 'Esa cita ya está facturada.',
+  ALREADY_CANCELLED: 'Esta factura ya está anulada.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_EXPIRED: 'Ha pasado demasiado tiempo desde que escribiste la contraseña. Vuelve a iniciar sesión.',
   WRONG_CODE: 'El código no es correcto. Escribe el que muestra ahora tu app: cambia cada 30 segundos.',

@@ -48,6 +48,8 @@ export const paths = {
     profile: '/admin/perfil',
     /** «Servicios y tarifas»: the services the clinic offers and their prices (issue 23). */
     services: '/admin/servicios',
+    /** «Facturación»: invoices, their VERI*FACTU chain and the issuer's fiscal data (issue «Billing»). */
+    billing: '/admin/facturacion',
   },
   doctor: {
     root: '/doctor',
@@ -69,6 +71,8 @@ export const paths = {
     treatments: '/pacientes/tratamientos',
     profile: '/pacientes/perfil',
     messages: '/pacientes/mensajes',
+    /** «Mis facturas»: her invoices and their PDFs. */
+    invoices: '/pacientes/facturas',
   },
 } as const;
 
@@ -164,6 +168,16 @@ export const api = {
   /** «Servicios y tarifas» (issue 23). */
   services: '/api/services',
   service: (id: string) => `/api/services/${seg(id)}`,
+  invoices: '/api/invoices',
+  invoice: (id: string) => `/api/invoices/${seg(id)}`,
+  invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
+  invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,
+  /** The issuer of the clinic's invoices (razón social, NIF, address, registry data). */
+  billingIssuer: '/api/billing/issuer',
+  /** The VERI*FACTU chain's state (its length, last record, whether it verifies). */
+  verifactuState: '/api/verifactu/state',
+  /** Every record in chain order as RegFactuSistemaFacturacion documents of 1 000 (`?page=`). */
+  verifactuRecordsXml: '/api/verifactu/records.xml',
   doctors: '/api/doctors',
   doctor: (id: string) => `/api/doctors/${seg(id)}`,
   doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,
@@ -250,6 +264,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   paths.admin.waitingList,
   paths.admin.profile,
   paths.admin.services,
+  paths.admin.billing,
   '/doctor',
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
   `/doctor/pacientes/${ID}`,
@@ -257,6 +272,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   '/pacientes',
   '/pacientes/(dashboard|citas|tratamientos|perfil)',
   paths.patient.messages,
+  paths.patient.invoices,
 ].map((pattern) => new RegExp(`^${pattern}/?$`));
 
 export function isKnownClientRoute(pathname: string): boolean {

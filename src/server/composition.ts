@@ -13,6 +13,7 @@ import { createAppointmentService } from './modules/appointments/service';
 import { createConfirmationService } from './modules/confirmations/service';
 import type { CoreDeps } from './modules/deps';
 import { createLiveEvents } from './modules/events/live-events';
+import { createInvoicingService } from './modules/invoices/service';
 import { createMessagesService } from './modules/messages/service';
 import type { DeliveryPolicy } from './modules/outbox/delivery';
 import { createOutbox } from './modules/outbox/service';
@@ -71,6 +72,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     secondFactor: createSecondFactorService(core),
     messages: createMessagesService(core),
     confirmations: createConfirmationService({ ...core, appointments }),
+    invoicing: createInvoicingService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();

@@ -83,6 +83,13 @@ const envSchema = z.object({
     .min(1, 'debe ser al menos 1')
     .max(3600, 'no puede superar 3600')
     .default(60),
+  /** The AEAT's environment the QR codes point at and the records go to: its test host, or production. */
+  VERIFACTU_ENTORNO: z.enum(['pruebas', 'produccion'], { error: 'debe ser pruebas o produccion' }).optional(),
+  /** NumeroInstalacion of SistemaInformatico: this installation among the producer's. */
+  VERIFACTU_INSTALACION: z
+    .string()
+    .regex(/^[\x20-\x7E]{1,100}$/, 'debe tener de 1 a 100 caracteres ASCII')
+    .default('1'),
   CLOCK_START: z.iso
     .datetime({ offset: true, error: 'debe ser un instante ISO, p. ej. 2026-03-02T09:00:00+01:00' })
     .optional(),
@@ -162,6 +169,8 @@ export interface Config {
    * minute); the browser suite sets it short so that it waits seconds, not a minute, for a reminder.
    */
   jobIntervalMs?: number;
+  /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
+  verifactu: { environment: 'test' | 'production'; installationNumber: string };
 }
 
 export class ConfigError extends Error {}
@@ -221,6 +230,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: values.SECRETS_KEY ? decodeKey(values.SECRETS_KEY) : undefined,
     passkeyRpId: values.PASSKEY_RP_ID,
     jobIntervalMs: values.JOB_INTERVAL_SECONDS * 1000,
+    verifactu: {
+      environment:
+        (values.VERIFACTU_ENTORNO ?? (values.NODE_ENV === 'production' ? 'produccion' : 'pruebas')) === 'produccion'
+          ? 'production'
+          : 'test',
+      installationNumber: values.VERIFACTU_INSTALACION,
+    },
   };
 }
 

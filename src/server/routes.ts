@@ -21,6 +21,8 @@ import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { holidaysRoutes } from './modules/holidays/routes';
 import { imagesRoutes } from './modules/images/routes';
+import { invoicesBillingRoutes } from './modules/invoices/billing-routes';
+import { invoicesRoutes } from './modules/invoices/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { patientsRecordLinkRoutes } from './modules/patients/record-link-routes';
 import { patientsRoutes } from './modules/patients/routes';
@@ -57,6 +59,8 @@ export const apiRoutes: readonly RoutePlugin[] = [
   holidaysRoutes,
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
+  invoicesRoutes,
+  invoicesBillingRoutes,
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,

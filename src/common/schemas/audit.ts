@@ -53,6 +53,8 @@ export const AUDIT_ENTITIES = [
   'calendar_feed',
   'second_factor',
   'clinic_service',
+  'invoice',
+  'billing_issuer',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -73,6 +75,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   calendar_feed: 'Calendario suscrito',
   second_factor: 'Segundo factor',
   clinic_service: 'Servicio y tarifa',
+  invoice: 'Factura',
+  billing_issuer: 'Datos fiscales',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzl
 import {
   appointments,
   clinicalNotes,
+  invoiceLines,
+  invoices,
   patientFiles,
   patients,
   prescriptions,
@@ -172,6 +174,23 @@ export function visibleWaitingEntries(visibility: Visibility): SQL | undefined {
     case 'patient':
       return recordOf(waitingListEntries.patientId, visibility.accountId);
     case 'doctor':
+    case 'none':
+      return sql`false`;
+  }
+}
+
+/**
+ * Invoices: the desk (`any`) all of them; a paciente those issued to her record; a doctor those with a line of
+ * her own work (her production reads them, never their recipients); nobody else any.
+ */
+export function visibleInvoices(visibility: Visibility): SQL | undefined {
+  switch (visibility.kind) {
+    case 'all':
+      return undefined;
+    case 'doctor':
+      return sql`EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.invoice_id = ${invoices.id} AND l.doctor_id = ${visibility.doctorId})`;
+    case 'patient':
+      return recordOf(invoices.patientId, visibility.accountId);
     case 'none':
       return sql`false`;
   }

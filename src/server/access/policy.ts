@@ -79,6 +79,10 @@ export const PERMISSIONS = {
   // Messages: the clinic's inbox (admins) and the paciente's own conversation.
   'messages:inbox': { admin: 'any' },
   'my-messages:manage': { paciente: 'own' },
+  // Billing (issue «Billing»): the desk issues, cancels and reads every invoice and sets the issuer; a paciente
+  // reads and downloads her own invoices.
+  'invoices:manage': { admin: 'any' },
+  'invoices:read': { admin: 'any', paciente: 'own' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -35,6 +35,8 @@ export interface RequestScope {
   conversations: ReturnType<Repositories['messages']['visibleTo']>;
   /** The waiting list: the desk's whole list, or a paciente's own entries. */
   waitingList: ReturnType<Repositories['waitingList']['visibleTo']>;
+  /** Invoices: the desk's all, a paciente's own (`ownership.ts`). */
+  invoices: ReturnType<Repositories['invoices']['visibleTo']>;
   /** A patient's chart, each kind by its own rule. */
   chart: ReturnType<Repositories['chart']['visibleTo']>;
   /** The patient record, or 404 when it does not exist or is not this user's to see (existence never leaks). */
@@ -74,6 +76,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     chart: once(() => repos.chart.visibleTo(visibility)),
     conversations: once(() => repos.messages.visibleTo(visibility)),
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
+    invoices: once(() => repos.invoices.visibleTo(visibility)),
   };
   return {
     user,
@@ -104,6 +107,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get waitingList() {
       return scoped.waitingList();
+    },
+    get invoices() {
+      return scoped.invoices();
     },
     async patient(id, tx) {
       const row = await patients.findById(id, tx);

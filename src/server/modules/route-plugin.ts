@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppointmentService } from './appointments/service';
 import type { ConfirmationService } from './confirmations/service';
 import type { CoreDeps } from './deps';
+import type { InvoicingService } from './invoices/service';
 import type { MessagesService } from './messages/service';
 import type { SecondFactorService } from './second-factor/service';
 import type { WaitingListService } from './waiting-list/service';
@@ -15,6 +16,8 @@ export interface RouteDeps extends CoreDeps {
   secondFactor: SecondFactorService;
   messages: MessagesService;
   confirmations: ConfirmationService;
+  /** Issuing and cancelling invoices with their VERI*FACTU records (issue «Billing»). */
+  invoicing: InvoicingService;
   /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
   idleLock: boolean;
 }

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     clientDir: undefined,
     limits: DEFAULT_LIMITS,
+    verifactu: { environment: 'test', installationNumber: '1' },
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { buildNotesWorld, type NoteSide } from './notes-world';
 import { buildFileWorld, type FileWorld } from './files-world';
 import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-world';
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
+import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -82,6 +83,7 @@ export interface World {
   messages: MessagesWorld;
   /** Second sessions of each actor, and an account whose sessions an admin ends (issue 21). */
   sessions: SessionsWorld;
+  invoices: InvoicesWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -347,6 +349,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       recordB: B.recordId,
     }),
     files,
+    invoices: await buildInvoicesWorld(t, { adminId: admin.id, recordA: A.recordId, recordB: B.recordId }),
     sessions: await buildSessionsWorld(t, {
       pacienteA: A.email,
       pacienteB: B.email,

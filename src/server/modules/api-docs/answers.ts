@@ -29,6 +29,16 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   'DELETE /api/holidays/:id': { 204: { description: 'Festivo o cierre quitado.' } },
   'DELETE /api/specialties/:id': { 204: { description: 'Especialidad borrada.' } },
   'DELETE /api/services/:id': { 204: { description: 'Servicio borrado.' } },
+  'GET /api/invoices/:id/pdf': {
+    200: { description: 'La factura en PDF (A4), con el código QR tributario de VERI*FACTU.', type: 'application/pdf' },
+  },
+  'GET /api/verifactu/records.xml': {
+    200: {
+      description:
+        'Los registros de facturación del emisor en orden de cadena, como un documento `RegFactuSistemaFacturacion` (SuministroLR.xsd) de hasta 1 000 registros por página.',
+      type: 'application/xml',
+    },
+  },
   'GET /api/images/:id': {
     200: { description: 'La imagen (PNG, JPEG o WebP), con caché de un año: nunca cambia.', type: 'image/*' },
   },

@@ -120,6 +120,12 @@ export const AREAS: Area[] = [
     matches: [/^\/api\/services/],
   },
   {
+    name: 'Facturación',
+    description:
+      'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor y los registros en el XML de la AEAT. Importes en céntimos.',
+    matches: [/^\/api\/invoices/, /^\/api\/billing\//, /^\/api\/verifactu\//],
+  },
+  {
     name: 'Paneles',
     description: 'Las cifras del panel de inicio de cada rol.',
     matches: [/^\/api\/dashboard\//],

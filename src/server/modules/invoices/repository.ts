@@ -1,6 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceListQuery, InvoiceState } from '../../../common/schemas/invoices';
+import { visibleInvoices } from '../../access/ownership';
+import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
 import {
+  appointments,
+  clinicServices,
+  patients,
+  profiles,
   invoiceCancellations,
   invoiceLines,
   invoiceRectifications,
@@ -15,6 +22,28 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = Omit<typeof invoices.$inferInsert, 'id' | 'series' | 'sequence' | 'number'>;
 export type InvoiceLineInsert = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
 export type StoredRecord = typeof verifactuRecords.$inferSelect;
+
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+
+/** An appointment as invoicing needs it: whose, when, its state and the service it was booked for. */
+export interface BillableAppointment {
+  id: string;
+  patientId: string;
+  doctorId: string;
+  doctorName: string;
+  startsAt: Date;
+  status: string;
+  service: { id: string; name: string; priceCents: number; vat: InvoiceLineRow['vat'] } | null;
+}
+
+export interface BillableService {
+  id: string;
+  name: string;
+  priceCents: number;
+  vat: InvoiceLineRow['vat'];
+}
+
+const stateOf = (cancelledAt: unknown): InvoiceState => (cancelledAt ? 'anulada' : 'emitida');
 
 /** How a number reads: the series and six digits (`F2027-000123`). */
 export const invoiceNumber = (series: string, sequence: number) => `${series}-${String(sequence).padStart(6, '0')}`;
@@ -53,6 +82,109 @@ export function createInvoicesRepository(db: Db) {
         .insert(invoiceLines)
         .values(lines.map((line, index) => ({ ...line, invoiceId: row!.id, position: index + 1 })));
       return row!;
+    },
+
+    /**
+     * The appointments to invoice, locked until the issuing transaction ends: two desks invoicing the same
+     * visit at once take turns, and the second sees it already invoiced.
+     */
+    async lockBillableAppointments(ids: string[], tx: Tx): Promise<BillableAppointment[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: appointments.id,
+          patientId: appointments.patientId,
+          doctorId: appointments.doctorId,
+          doctorName: profiles.displayName,
+          startsAt: appointments.startsAt,
+          status: appointments.status,
+          serviceId: clinicServices.id,
+          serviceName: clinicServices.name,
+          priceCents: clinicServices.priceCents,
+          vat: clinicServices.vat,
+        })
+        .from(appointments)
+        .innerJoin(profiles, eq(profiles.id, appointments.doctorId))
+        .leftJoin(clinicServices, eq(clinicServices.id, appointments.serviceId))
+        .where(inArray(appointments.id, ids))
+        .orderBy(asc(appointments.startsAt))
+        .for('update', { of: appointments });
+      return rows.map(({ serviceId, serviceName, priceCents, vat, ...row }) => ({
+        ...row,
+        service: serviceId ? { id: serviceId, name: serviceName!, priceCents: priceCents!, vat: vat! } : null,
+      }));
+    },
+
+    async servicesByIds(ids: string[], tx: Db = db): Promise<BillableService[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: clinicServices.id,
+          name: clinicServices.name,
+          priceCents: clinicServices.priceCents,
+          vat: clinicServices.vat,
+        })
+        .from(clinicServices)
+        .where(inArray(clinicServices.id, ids));
+    },
+
+    /** What one request may read of invoices (`access/ownership.ts`): the desk all, a paciente her own. */
+    visibleTo(visibility: Visibility) {
+      const visible = visibleInvoices(visibility);
+      return {
+        async list(filters: InvoiceListQuery, tx: Db = db) {
+          const where = and(visible, ...listConditions(filters));
+          return tx
+            .select({
+              id: invoices.id,
+              number: invoices.number,
+              type: invoices.type,
+              issueDate: invoices.issueDate,
+              patientId: invoices.patientId,
+              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              baseCents: invoices.baseCents,
+              taxCents: invoices.taxCents,
+              totalCents: invoices.totalCents,
+              cancelledAt: invoiceCancellations.cancelledAt,
+            })
+            .from(invoices)
+            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
+            .where(where)
+            .orderBy(desc(invoices.issueDate), desc(invoices.issuedAt), desc(invoices.number))
+            .limit(2000)
+            .then((rows) => rows.map(({ cancelledAt, ...row }) => ({ ...row, state: stateOf(cancelledAt) })));
+        },
+
+        /** One invoice with its lines (and each line's doctor), or undefined when not visible. */
+        async findById(id: string, tx: Db = db) {
+          const [invoice] = await tx
+            .select({
+              invoice: invoices,
+              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+            })
+            .from(invoices)
+            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .where(and(eq(invoices.id, id), visible));
+          if (!invoice) return undefined;
+          const [lines, [cancellation]] = await Promise.all([
+            tx
+              .select({ line: invoiceLines, doctorName: profiles.displayName })
+              .from(invoiceLines)
+              .leftJoin(profiles, eq(profiles.id, invoiceLines.doctorId))
+              .where(eq(invoiceLines.invoiceId, id))
+              .orderBy(asc(invoiceLines.position)),
+            tx.select().from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, id)),
+          ]);
+          return {
+            ...invoice.invoice,
+            patientName: invoice.patientName,
+            lines: lines.map(({ line, doctorName }) => ({ ...line, doctorName })),
+            cancellation,
+            state: stateOf(cancellation?.cancelledAt),
+          };
+        },
+      };
     },
 
     async insertRectification(row: typeof invoiceRectifications.$inferInsert, tx: Tx): Promise<void> {
@@ -126,11 +258,38 @@ export function createInvoicesRepository(db: Db) {
         .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
     },
 
+    /** One issuer's records in chain order, `limit` from `offset` (the records' XML pages through them). */
+    async chainOf(issuerNif: string, offset: number, limit: number, tx: Db = db): Promise<StoredRecord[]> {
+      return tx
+        .select()
+        .from(verifactuRecords)
+        .where(eq(verifactuRecords.issuerNif, issuerNif))
+        .orderBy(asc(verifactuRecords.position))
+        .offset(offset)
+        .limit(limit);
+    },
+
     async lastRecord(tx: Db = db): Promise<StoredRecord | undefined> {
       const [row] = await tx.select().from(verifactuRecords).orderBy(desc(verifactuRecords.id)).limit(1);
       return row;
     },
   };
+}
+
+/** The list's filters as SQL: dates of issue, series, patient, the doctor or service of any line, the state. */
+function listConditions(filters: InvoiceListQuery): (SQL | undefined)[] {
+  const withLine = (condition: SQL) =>
+    sql`EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.invoice_id = ${invoices.id} AND ${condition})`;
+  return [
+    filters.from ? gte(invoices.issueDate, filters.from) : undefined,
+    filters.to ? lte(invoices.issueDate, filters.to) : undefined,
+    filters.series ? eq(invoices.series, filters.series) : undefined,
+    filters.patientId ? eq(invoices.patientId, filters.patientId) : undefined,
+    filters.doctorId ? withLine(sql`l.doctor_id = ${filters.doctorId}`) : undefined,
+    filters.serviceId ? withLine(sql`l.service_id = ${filters.serviceId}`) : undefined,
+    filters.state === 'anulada' ? sql`${invoiceCancellations.invoiceId} IS NOT NULL` : undefined,
+    filters.state === 'emitida' ? sql`${invoiceCancellations.invoiceId} IS NULL` : undefined,
+  ];
 }
 
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;

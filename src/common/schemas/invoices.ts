@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { taxIdError } from '../tax-id';
+import { VAT_TREATMENTS } from './clinic-services';
+
+/**
+ * Invoices (issue «Billing»): what the desk asks for and what the screens and the integration API read.
+ * Money is integer cents; dates are the clinic's calendar days (yyyy-mm-dd).
+ */
+export const INVOICE_KINDS = ['completa', 'simplificada'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+
+export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
+  F1: 'Factura completa',
+  F2: 'Factura simplificada',
+  R1: 'Rectificativa (error fundado en derecho)',
+  R2: 'Rectificativa (concurso)',
+  R3: 'Rectificativa (crédito incobrable)',
+  R4: 'Rectificativa',
+  R5: 'Rectificativa de simplificada',
+};
+
+/** What an invoice is now: as issued, or cancelled (anulada) — it is never changed either way. */
+export const INVOICE_STATES = ['emitida', 'anulada'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = { emitida: 'Emitida', anulada: 'Anulada' };
+
+/** The largest simplified invoice, VAT included (RD 1619/2012, art. 4.1). */
+export const SIMPLIFIED_LIMIT_CENTS = 400_00;
+/** The AEAT's record carries at most 12 breakdown lines; an invoice's lines are kept to a sensible count. */
+export const MAX_INVOICE_LINES = 30;
+
+const money = (label: string) =>
+  z
+    .number({ error: `${label}: escribe un importe` })
+    .int(`${label}: el importe va en céntimos enteros`)
+    .min(0, `${label}: no puede ser negativo`)
+    .max(10_000_000, `${label}: como máximo 100 000 €`);
+
+/** A line typed by hand (a product, a report): its description, quantity, unit price and VAT. */
+export const manualLineSchema = z.strictObject({
+  description: z
+    .string({ error: 'Describe la línea' })
+    .trim()
+    .min(2, 'Describe la línea (al menos 2 caracteres)')
+    .max(200, 'La descripción no puede superar los 200 caracteres'),
+  quantity: z
+    .number({ error: 'Indica la cantidad' })
+    .int('La cantidad debe ser un número entero')
+    .min(1, 'La cantidad mínima es 1')
+    .max(999, 'La cantidad máxima es 999'),
+  unitPriceCents: money('Precio'),
+  vat: z.enum(VAT_TREATMENTS, { error: 'Elige el IVA de la línea' }),
+});
+export type ManualLine = z.infer<typeof manualLineSchema>;
+
+const uuid = (message: string) => z.uuid({ error: message });
+
+export const issueInvoiceSchema = z
+  .strictObject({
+    patientId: uuid('Elige el paciente'),
+    appointmentIds: z
+      .array(uuid('Cita no válida'), { error: 'Indica las citas a facturar' })
+      .max(MAX_INVOICE_LINES, `Como máximo ${MAX_INVOICE_LINES} citas en una factura`)
+      .default([]),
+    /** For an attended appointment booked without a service: the service it is invoiced as. */
+    appointmentServices: z.record(z.uuid(), uuid('Servicio no válido')).optional(),
+    lines: z.array(manualLineSchema).max(MAX_INVOICE_LINES, `Como máximo ${MAX_INVOICE_LINES} líneas`).optional(),
+    kind: z.enum(INVOICE_KINDS, { error: 'Elige factura completa o simplificada' }),
+  })
+  .refine((body) => body.appointmentIds.length + (body.lines?.length ?? 0) > 0, {
+    message: 'Añade al menos una cita o una línea a la factura',
+    path: ['appointmentIds'],
+  });
+export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
+
+export const cancelInvoiceSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Indica el motivo de la anulación' })
+    .trim()
+    .min(5, 'Indica el motivo de la anulación (al menos 5 caracteres)')
+    .max(500, 'El motivo no puede superar los 500 caracteres'),
+});
+
+export const invoiceLineSchema = z.object({
+  position: z.number(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPriceCents: z.number(),
+  vat: z.enum(VAT_TREATMENTS),
+  baseCents: z.number(),
+  taxCents: z.number(),
+  appointmentId: z.string().nullable(),
+  doctorName: z.string().nullable(),
+});
+
+export const invoiceSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  type: z.enum(INVOICE_TYPES),
+  issueDate: z.string(),
+  patientId: z.string(),
+  patientName: z.string(),
+  baseCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  state: z.enum(INVOICE_STATES),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+const partySchema = z.object({
+  name: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+});
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  issuedAt: z.string(),
+  issuer: partySchema.extend({ registry: z.string() }),
+  /** A complete invoice's recipient; a simplified one may have none. */
+  recipient: partySchema.nullable(),
+  description: z.string(),
+  lines: z.array(invoiceLineSchema),
+  cancellation: z.object({ reason: z.string(), cancelledAt: z.string() }).nullable(),
+  /** The AEAT's verification address the QR encodes. */
+  verificationUrl: z.string(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+const isoDay = (message: string) => z.iso.date({ error: message });
+
+export const invoiceListQuerySchema = z.strictObject({
+  from: isoDay('Fecha «desde» no válida').optional(),
+  to: isoDay('Fecha «hasta» no válida').optional(),
+  series: z
+    .string()
+    .regex(/^[A-Z]{1,3}\d{4}$/, 'Serie no válida')
+    .optional(),
+  patientId: uuid('Paciente no válido').optional(),
+  doctorId: uuid('Profesional no válido').optional(),
+  serviceId: uuid('Servicio no válido').optional(),
+  state: z.enum(INVOICE_STATES, { error: 'Estado no válido' }).optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoiceListSchema = z.object({
+  invoices: z.array(invoiceSummarySchema),
+  totals: z.object({ count: z.number(), baseCents: z.number(), taxCents: z.number(), totalCents: z.number() }),
+});
+export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** The issuer of the clinic's invoices: set once in «Facturación», audited when it changes. */
+export const issuerSchema = z.strictObject({
+  legalName: z
+    .string({ error: 'Escribe la razón social' })
+    .trim()
+    .min(2, 'La razón social debe tener al menos 2 caracteres')
+    .max(120, 'La razón social no puede superar los 120 caracteres'),
+  taxId: z
+    .string({ error: 'Escribe el NIF' })
+    .trim()
+    .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
+    .superRefine((value, context) => {
+      const error = taxIdError(value);
+      if (error) context.addIssue({ code: 'custom', message: error });
+    }),
+  address: z
+    .string({ error: 'Escribe la dirección fiscal' })
+    .trim()
+    .min(5, 'Escribe la dirección fiscal completa')
+    .max(200, 'La dirección no puede superar los 200 caracteres'),
+  /** Registro Mercantil data of a company (tomo, folio, hoja); empty for a professional. */
+  registry: z.string().trim().max(200, 'Los datos registrales no pueden superar los 200 caracteres'),
+});
+export type Issuer = z.output<typeof issuerSchema>;
+
+export const issuerResponseSchema = z.object({
+  legalName: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+  registry: z.string(),
+});

@@ -1,0 +1,56 @@
+import { only, type MatrixCase, type MatrixEntry } from './helpers';
+import type { Actor, World } from './world';
+
+const ownSide = (actor: Actor) => (actor.endsWith('B') ? 'B' : 'A');
+const otherSide = (actor: Actor) => (actor.endsWith('B') ? 'A' : 'B');
+/** A paciente her own invoice; the desk every one; doctors and visitors none (a doctor reads her production). */
+const ownRead = { visitor: 401, pacienteA: 200, pacienteB: 200, doctorA: 403, doctorB: 403, admin: 200 };
+/** Another's invoice: the desk reads it; a paciente is told it does not exist. */
+const othersRead = { visitor: 401, pacienteA: 404, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 200 };
+
+const byId = (path: string): MatrixEntry => {
+  const cases: MatrixCase[] = [
+    { label: `own (${path})`, expect: ownRead, params: (w, actor) => ({ id: w.invoices[ownSide(actor)].id }) },
+    {
+      label: `another’s (${path})`,
+      expect: othersRead,
+      params: (w, actor) => ({ id: w.invoices[otherSide(actor)].id }),
+    },
+  ];
+  return { cases };
+};
+
+export const INVOICE_ROWS: Record<string, MatrixEntry> = {
+  'GET /api/invoices': {
+    expect: ownRead,
+    shows: (w: World, actor: Actor) =>
+      actor === 'admin' ? [w.invoices.A.number, w.invoices.B.number] : [w.invoices[ownSide(actor)].number],
+  },
+  'POST /api/invoices': {
+    expect: only(['admin'], 201),
+    payload: (w) => ({
+      patientId: w.A.recordId,
+      lines: [{ description: 'Certificado médico', quantity: 1, unitPriceCents: 3000, vat: 'exenta' }],
+      kind: 'simplificada',
+    }),
+  },
+  'GET /api/invoices/:id': byId('detalle'),
+  'GET /api/invoices/:id/pdf': byId('PDF'),
+  'POST /api/invoices/:id/cancel': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.invoices.toCancel }),
+    payload: () => ({ reason: 'Emitida por error en la matriz' }),
+  },
+  'GET /api/billing/issuer': { expect: only(['admin']), shows: () => ['B12345674'] },
+  'PUT /api/billing/issuer': {
+    expect: only(['admin']),
+    payload: () => ({
+      legalName: 'Clínica Matriz, S.L.',
+      taxId: 'B12345674',
+      address: 'Calle de la Matriz 1, 28001 Madrid',
+      registry: 'Registro Mercantil de Madrid',
+    }),
+  },
+  'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
+  'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },
+};

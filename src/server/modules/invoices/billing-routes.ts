@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import { issuerResponseSchema, issuerSchema } from '../../../common/schemas/invoices';
+import { recordFromJson } from '../../billing/verifactu/record-json';
+import { recordInvoiceId } from '../../billing/verifactu/records';
+import { verifyChains } from '../../billing/verifactu/verify-chain';
+import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../../billing/verifactu/xml';
+import { notFound } from '../../errors';
+import { audited, auditContext } from '../audit/audited';
+import type { ClinicSettingsRow } from '../clinic/repository';
+import type { RoutePlugin } from '../route-plugin';
+
+const presentIssuer = (settings: ClinicSettingsRow) => ({
+  legalName: settings.issuerLegalName,
+  taxId: settings.issuerNif,
+  address: settings.issuerAddress,
+  registry: settings.issuerRegistry,
+});
+
+const chainStateSchema = z.object({
+  issuerNif: z.string(),
+  records: z.number(),
+  /** null when the chain verifies; else the first broken record, named. */
+  broken: z.string().nullable(),
+  last: z
+    .object({ kind: z.enum(['alta', 'anulacion']), number: z.string(), generatedAt: z.string(), huella: z.string() })
+    .nullable(),
+  /** Records not yet accepted by the AEAT (all of them until a certificate is configured). */
+  pendingSubmission: z.number(),
+});
+
+const recordsPageQuery = z.strictObject({
+  page: z.coerce
+    .number({ error: 'La página debe ser un número' })
+    .int('La página debe ser un número entero')
+    .min(1, 'La primera página es la 1')
+    .max(1_000_000, 'Página no válida')
+    .default(1),
+});
+
+/** The issuer's fiscal data and the VERI*FACTU chain, for the desk and the clinic's accountant. */
+export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
+  const admin = { access: 'invoices:manage' } as const;
+
+  app.get(api.billingIssuer, { config: admin, schema: { response: { 200: issuerResponseSchema } } }, async () =>
+    presentIssuer(await deps.repos.clinic.getSettings()),
+  );
+
+  app.put(
+    api.billingIssuer,
+    { config: admin, schema: { body: issuerSchema, response: { 200: issuerResponseSchema } } },
+    async (request) => {
+      const before = presentIssuer(await deps.repos.clinic.getSettings());
+      const body = request.body;
+      const row = await audited(
+        deps.db,
+        (tx) =>
+          deps.repos.clinic.updateSettings(
+            {
+              issuerLegalName: body.legalName,
+              issuerNif: body.taxId,
+              issuerAddress: body.address,
+              issuerRegistry: body.registry,
+            },
+            tx,
+          ),
+        // What the invoices will say of the clinic: on record with what it said before.
+        { ...auditContext(request), action: 'update', entity: 'billing_issuer', details: { before, after: body } },
+      );
+      return presentIssuer(row);
+    },
+  );
+
+  app.get(api.verifactuState, { config: admin, schema: { response: { 200: z.array(chainStateSchema) } } }, async () => {
+    const stored = await deps.repos.invoices.chain();
+    const records = stored.map((row) => recordFromJson(row.record));
+    const verified = verifyChains(records);
+    return [...verified].map(([issuerNif, verification]) => {
+      const chain = records.filter((record) => recordInvoiceId(record).issuerNif === issuerNif);
+      const last = chain.at(-1);
+      return {
+        issuerNif,
+        records: chain.length,
+        broken: verification.ok ? null : verification.reason,
+        last: last
+          ? {
+              kind: last.kind,
+              number: recordInvoiceId(last).number,
+              generatedAt: last.generatedAt,
+              huella: last.huella,
+            }
+          : null,
+        pendingSubmission: chain.length,
+      };
+    });
+  });
+
+  app.get(
+    api.verifactuRecordsXml,
+    { config: admin, schema: { querystring: recordsPageQuery } },
+    async (request, reply) => {
+      const settings = await deps.repos.clinic.getSettings();
+      const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
+      const rows = await deps.repos.invoices.chainOf(settings.issuerNif, offset, MAX_RECORDS_PER_DOCUMENT);
+      if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
+      const xml = submissionXml(
+        { name: settings.issuerLegalName, nif: settings.issuerNif },
+        rows.map((row) => recordFromJson(row.record)),
+      );
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="registros-verifactu-${request.query.page}.xml"`)
+        .send(xml);
+    },
+  );
+};

@@ -1,0 +1,220 @@
+import PDFDocument from 'pdfkit';
+import { VAT_LABELS, type VatTreatment } from '../../../common/schemas/clinic-services';
+import { INVOICE_TYPE_LABELS, type InvoiceDetail } from '../../../common/schemas/invoices';
+import { formatEuros } from '../../../common/money';
+import { esDateFormat } from '../../../common/time';
+import { mmToPoints, QR_PRINT, qrPng } from '../../billing/verifactu/qr';
+import { clock } from '../../clock';
+
+const MARGIN = 50;
+const INK = '#1a1b1e';
+const MUTED = '#495057';
+const ACCENT = '#0b7285';
+const CANCELLED = '#c92a2a';
+const RULE = '#ced4da';
+
+/** The legal ground every exempt line rests on, printed once under the breakdown. */
+export const EXEMPTION_TEXT =
+  'Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido (asistencia sanitaria).';
+
+const longDate = (date: string) =>
+  esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+const rateLabel = (vat: VatTreatment) => (vat === 'exenta' ? 'Exento' : `${vat} %`);
+
+/** The columns of the lines' table: description, quantity, unit price, VAT, amount (x and width in points). */
+function columns(width: number) {
+  const amount = 80;
+  const vat = 55;
+  const unit = 75;
+  const quantity = 40;
+  const description = width - amount - vat - unit - quantity;
+  let x = MARGIN;
+  const at = (w: number) => {
+    const column = { x, width: w };
+    x += w;
+    return column;
+  };
+  return { description: at(description), quantity: at(quantity), unit: at(unit), vat: at(vat), amount: at(amount) };
+}
+
+/**
+ * The invoice as an A4 PDF with what RD 1619/2012 art. 6 (complete) or 7 (simplified) asks: number and series,
+ * date, issuer and (complete) recipient with NIF and address, each line, the breakdown by VAT rate with the
+ * exemption's ground, the total; and the VERI*FACTU QR code with its legends (Orden HAC/1177/2024 art. 20–21).
+ * A cancelled invoice carries «ANULADA» across the page and the reason.
+ */
+export async function renderInvoicePdf(invoice: InvoiceDetail, clinicName: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: {
+      Title: `Factura ${invoice.number}`,
+      Author: invoice.issuer.name,
+      Subject: INVOICE_TYPE_LABELS[invoice.type],
+      Creator: clinicName,
+      CreationDate: clock.now(),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - MARGIN * 2;
+  const qr = await qrPng(invoice.verificationUrl);
+
+  const stamp = () => {
+    if (invoice.state !== 'anulada') return;
+    const { x, y } = doc;
+    doc.save();
+    doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+    doc.font('Helvetica-Bold').fontSize(96).fillColor(CANCELLED).fillOpacity(0.18);
+    doc.text('ANULADA', 0, doc.page.height / 2 - 48, { width: doc.page.width, align: 'center', lineBreak: false });
+    doc.restore();
+    doc.fillOpacity(1);
+    doc.x = x;
+    doc.y = y;
+  };
+  stamp();
+  doc.on('pageAdded', stamp);
+
+  const rule = () => {
+    doc.moveDown(0.5);
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width, doc.y)
+      .lineWidth(0.7)
+      .strokeColor(RULE)
+      .stroke();
+    doc.moveDown(0.5);
+  };
+  const label = (text: string, x: number, y: number, w: number) =>
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(text.toUpperCase(), x, y, { width: w, characterSpacing: 0.4 });
+
+  // Header: the issuer on the left, the document's kind, number and date on the right.
+  const top = doc.y;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .fillColor(ACCENT)
+    .text(invoice.issuer.name, MARGIN, top, { width: width * 0.58 });
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+  doc.text(`NIF ${invoice.issuer.taxId}`, { width: width * 0.58 });
+  doc.text(invoice.issuer.address, { width: width * 0.58 });
+  if (invoice.issuer.registry) doc.text(invoice.issuer.registry, { width: width * 0.58 });
+  const issuerBottom = doc.y;
+  const right = MARGIN + width * 0.6;
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(INK);
+  doc.text(INVOICE_TYPE_LABELS[invoice.type].toUpperCase(), right, top, { width: width * 0.4, align: 'right' });
+  doc.font('Helvetica').fontSize(10).fillColor(INK);
+  doc.text(`Nº ${invoice.number}`, { width: width * 0.4, align: 'right' });
+  doc.text(`Fecha de expedición: ${longDate(invoice.issueDate)}`, { width: width * 0.4, align: 'right' });
+  doc.x = MARGIN;
+  doc.y = Math.max(issuerBottom, doc.y);
+  rule();
+
+  if (invoice.cancellation) {
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(CANCELLED);
+    doc.text(`FACTURA ANULADA el ${longDate(invoice.cancellation.cancelledAt.slice(0, 10))}.`, MARGIN, doc.y, {
+      width,
+    });
+    doc.font('Helvetica').fontSize(10).text(`Motivo: ${invoice.cancellation.reason}`, { width });
+    rule();
+  }
+
+  // The recipient: name, NIF and address on a complete invoice; the patient's name on a simplified one.
+  const recipientTop = doc.y;
+  label('Destinatario', MARGIN, recipientTop, width);
+  doc.font('Helvetica').fontSize(11).fillColor(INK);
+  if (invoice.recipient) {
+    doc.text(invoice.recipient.name, { width });
+    doc.fontSize(9.5).fillColor(MUTED).text(`NIF/NIE/Documento: ${invoice.recipient.taxId}`, { width });
+    doc.text(invoice.recipient.address, { width });
+  } else {
+    doc.text(invoice.patientName, { width });
+  }
+  rule();
+
+  // The lines.
+  const cols = columns(width);
+  const headerY = doc.y;
+  label('Concepto', cols.description.x, headerY, cols.description.width);
+  label('Cant.', cols.quantity.x, headerY, cols.quantity.width);
+  doc.font('Helvetica-Bold').fontSize(8.5).fillColor(MUTED);
+  doc.text('PRECIO', cols.unit.x, headerY, { width: cols.unit.width, align: 'right' });
+  doc.text('IVA', cols.vat.x, headerY, { width: cols.vat.width, align: 'right' });
+  doc.text('IMPORTE', cols.amount.x, headerY, { width: cols.amount.width, align: 'right' });
+  doc.y = headerY + 14;
+  for (const line of invoice.lines) {
+    if (doc.y + 40 > doc.page.height - MARGIN) doc.addPage();
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(10).fillColor(INK);
+    doc.text(line.description, cols.description.x, y, { width: cols.description.width - 8 });
+    const bottom = doc.y;
+    doc.text(String(line.quantity), cols.quantity.x, y, { width: cols.quantity.width });
+    doc.text(formatEuros(line.unitPriceCents), cols.unit.x, y, { width: cols.unit.width, align: 'right' });
+    doc.text(rateLabel(line.vat), cols.vat.x, y, { width: cols.vat.width, align: 'right' });
+    doc.text(formatEuros(line.baseCents), cols.amount.x, y, { width: cols.amount.width, align: 'right' });
+    doc.x = MARGIN;
+    doc.y = Math.max(bottom, doc.y) + 4;
+  }
+  rule();
+
+  // The breakdown by VAT treatment, then the total.
+  const groups = new Map<VatTreatment, { base: number; tax: number }>();
+  for (const line of invoice.lines) {
+    const group = groups.get(line.vat) ?? { base: 0, tax: 0 };
+    groups.set(line.vat, { base: group.base + line.baseCents, tax: group.tax + line.taxCents });
+  }
+  const summaryX = MARGIN + width * 0.45;
+  const summaryWidth = width * 0.55;
+  const summaryLine = (text: string, amount: string, bold = false) => {
+    const y = doc.y;
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 12 : 10)
+      .fillColor(INK);
+    doc.text(text, summaryX, y, { width: summaryWidth - 90 });
+    doc.text(amount, summaryX + summaryWidth - 90, y, { width: 90, align: 'right' });
+    doc.moveDown(0.2);
+  };
+  for (const [vat, group] of groups) {
+    summaryLine(`Base imponible (${VAT_LABELS[vat].replace(/ \(.*\)$/, '')})`, formatEuros(group.base));
+    if (vat !== 'exenta') summaryLine(`Cuota IVA ${vat} %`, formatEuros(group.tax));
+  }
+  summaryLine('Total base imponible', formatEuros(invoice.baseCents));
+  summaryLine('Total IVA', formatEuros(invoice.taxCents));
+  summaryLine('TOTAL FACTURA', formatEuros(invoice.totalCents), true);
+  doc.x = MARGIN;
+  if (groups.has('exenta')) {
+    doc.moveDown(0.6);
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(EXEMPTION_TEXT, MARGIN, doc.y, { width });
+  }
+
+  // The VERI*FACTU QR code, 35 mm, with «QR tributario:» above and the verification legend beside it.
+  const size = mmToPoints(QR_PRINT.sizeMm);
+  if (doc.y + size + 60 > doc.page.height - MARGIN) doc.addPage();
+  doc.moveDown(1.2);
+  const qrTop = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(QR_PRINT.label, MARGIN, qrTop);
+  doc.image(qr, MARGIN, qrTop + 14, { width: size, height: size });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(QR_PRINT.caption, MARGIN + size + 14, qrTop + 14 + size / 2 - 12, { width: width - size - 14 });
+  doc
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('VERI*FACTU', { width: width - size - 14 });
+  doc.end();
+  return finished;
+}

@@ -1,0 +1,174 @@
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { api } from '../../../common/paths';
+import {
+  cancelInvoiceSchema,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  issueInvoiceSchema,
+  type InvoiceDetail,
+} from '../../../common/schemas/invoices';
+import { verificationUrl } from '../../billing/verifactu/qr';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import { auditContext, auditedRead } from '../audit/audited';
+import type { RoutePlugin } from '../route-plugin';
+import { renderInvoicePdf } from './pdf';
+import type { InvoicesRepository } from './repository';
+
+const NOT_FOUND = 'Factura no encontrada';
+const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
+
+type InvoiceView = NonNullable<Awaited<ReturnType<ReturnType<InvoicesRepository['visibleTo']>['findById']>>>;
+
+/** «Facturas» (issue «Billing»): issue, list, read, print and cancel; the desk all, a paciente her own. */
+export const invoicesRoutes: RoutePlugin = async (app, deps) => {
+  const environment = deps.config.verifactu.environment;
+
+  const present = (view: InvoiceView): InvoiceDetail => ({
+    id: view.id,
+    number: view.number,
+    type: view.type,
+    issueDate: view.issueDate,
+    issuedAt: view.issuedAt.toISOString(),
+    patientId: view.patientId,
+    patientName: view.patientName,
+    baseCents: view.baseCents,
+    taxCents: view.taxCents,
+    totalCents: view.totalCents,
+    state: view.state,
+    issuer: {
+      name: view.issuer.name,
+      taxId: view.issuer.taxId ?? '',
+      address: view.issuer.address ?? '',
+      registry: view.issuer.registry ?? '',
+    },
+    recipient: view.recipient
+      ? { name: view.recipient.name, taxId: view.recipient.taxId ?? '', address: view.recipient.address ?? '' }
+      : null,
+    description: view.description,
+    lines: view.lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      vat: line.vat,
+      baseCents: line.baseCents,
+      taxCents: line.taxCents,
+      appointmentId: line.appointmentId,
+      doctorName: line.doctorName,
+    })),
+    cancellation: view.cancellation
+      ? { reason: view.cancellation.reason, cancelledAt: view.cancellation.cancelledAt.toISOString() }
+      : null,
+    verificationUrl: verificationUrl(
+      {
+        issuerNif: view.issuer.taxId ?? '',
+        number: view.number,
+        issueDate: Temporal.PlainDate.from(view.issueDate),
+        total: view.totalCents,
+      },
+      environment,
+    ),
+  });
+
+  /** One visible invoice, its read on record (an invoice names the care received). */
+  const readOne = (request: Parameters<typeof auditContext>[0] & { params: { id: string } }, format?: 'pdf') =>
+    auditedRead(
+      deps.db,
+      async (db: Db) => {
+        const view = await request.scope.invoices.findById(request.params.id, db);
+        if (!view) throw notFound(NOT_FOUND);
+        return view;
+      },
+      (view) => ({
+        ...auditContext(request),
+        action: format ? 'export' : 'read',
+        entity: 'invoice',
+        entityId: view.id,
+        patientId: view.patientId,
+        details: format ? { format } : undefined,
+      }),
+    );
+
+  app.get(
+    api.invoices,
+    {
+      config: { access: 'invoices:read' },
+      schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } },
+    },
+    async (request) => {
+      const rows = await auditedRead(
+        deps.db,
+        (db) => request.scope.invoices.list(request.query, db),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'invoice',
+          patientId: request.query.patientId,
+          details: { results: found.length, filters: Object.keys(request.query) },
+        }),
+      );
+      const live = rows.filter((row) => row.state === 'emitida');
+      const sum = (pick: (row: (typeof rows)[number]) => number) => live.reduce((total, row) => total + pick(row), 0);
+      return {
+        invoices: rows,
+        // What was invoiced and stands: a cancelled invoice counts for nothing.
+        totals: {
+          count: live.length,
+          baseCents: sum((row) => row.baseCents),
+          taxCents: sum((row) => row.taxCents),
+          totalCents: sum((row) => row.totalCents),
+        },
+      };
+    },
+  );
+
+  app.post(
+    api.invoices,
+    {
+      config: { access: 'invoices:manage' },
+      schema: { body: issueInvoiceSchema, response: { 201: invoiceDetailSchema } },
+    },
+    async (request, reply) => {
+      const patient = await request.scope.patient(request.body.patientId);
+      const invoice = await deps.invoicing.issue(request.body, patient, auditContext(request));
+      const view = await request.scope.invoices.findById(invoice.id);
+      return reply.status(201).send(present(view!));
+    },
+  );
+
+  app.get(
+    api.invoice(':id'),
+    { config: { access: 'invoices:read' }, schema: { params: idParams, response: { 200: invoiceDetailSchema } } },
+    async (request) => present(await readOne(request)),
+  );
+
+  app.get(
+    api.invoicePdf(':id'),
+    { config: { access: 'invoices:read' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const view = await readOne(request, 'pdf');
+      const settings = await deps.repos.clinic.getSettings();
+      const pdf = await renderInvoicePdf(present(view), settings.name);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="factura-${view.number}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    api.invoiceCancel(':id'),
+    {
+      config: { access: 'invoices:manage' },
+      schema: { params: idParams, body: cancelInvoiceSchema, response: { 200: invoiceDetailSchema } },
+    },
+    async (request) => {
+      if (!(await request.scope.invoices.findById(request.params.id))) throw notFound(NOT_FOUND);
+      await deps.invoicing.cancel(request.params.id, request.body.reason, auditContext(request));
+      return present((await request.scope.invoices.findById(request.params.id))!);
+    },
+  );
+};
