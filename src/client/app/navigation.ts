@@ -4,6 +4,7 @@ import {
   IconCalendarTime,
   IconChecklist,
   IconClipboardHeart,
+  IconFileInvoice,
   IconFiles,
   IconHistory,
   IconHourglass,
@@ -40,6 +41,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Pacientes', to: paths.admin.patients, icon: IconUsers },
     { label: 'Doctores', to: paths.admin.doctors, icon: IconStethoscope },
     { label: 'Servicios y tarifas', to: paths.admin.services, icon: IconReceipt },
+    { label: 'Facturación', to: paths.admin.billing, icon: IconFileInvoice },
     { label: 'Tareas', to: paths.admin.tasks, icon: IconChecklist },
     { label: 'Mensajes', to: paths.admin.messages, icon: IconMessages },
     { label: 'Archivos', to: paths.admin.files, icon: IconFiles },
@@ -60,6 +62,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Mis citas', to: paths.patient.appointments, icon: IconCalendarEvent },
     { label: 'Tratamientos', to: paths.patient.treatments, icon: IconClipboardHeart },
     { label: 'Mensajes', to: paths.patient.messages, icon: IconMessages },
+    { label: 'Mis facturas', to: paths.patient.invoices, icon: IconFileInvoice },
     { label: 'Mi perfil', to: paths.patient.profile, icon: IconUser },
   ],
 };

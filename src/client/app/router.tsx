@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/admin/services')),
               },
               {
+                path: relative(paths.admin.billing, paths.admin.root),
+                ...screen(() => import('./routes/admin/billing')),
+              },
+              {
                 path: relative(paths.admin.waitingList, paths.admin.root),
                 ...screen(() => import('./routes/admin/waiting-list')),
               },
@@ -145,6 +149,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'tratamientos', ...screen(() => import('./routes/paciente/treatments')) },
               { path: 'mensajes', ...screen(() => import('./routes/paciente/messages')) },
+              {
+                path: relative(paths.patient.invoices, paths.patient.root),
+                ...screen(() => import('./routes/paciente/invoices')),
+              },
               { path: 'perfil', ...screen(() => import('./routes/paciente/profile')) },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },
             ],

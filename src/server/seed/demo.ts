@@ -13,6 +13,8 @@ import { clock } from '../clock';
 import { transact, type Tx } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 import { seedServices } from './services';
+import { seedInvoices } from './invoices';
+import { createInvoicingService } from '../modules/invoices/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -168,7 +170,7 @@ async function seedPatients(db: Tx, repos: Repositories, count: number) {
 }
 
 /** Loads the demo clinic into an empty database. Answers whether it did. */
-export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos'>): Promise<boolean> {
+export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'config'>): Promise<boolean> {
   const { repos } = deps;
   if (await repos.auth.hasAnyAccount()) return false;
 
@@ -257,6 +259,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos'>): Pro
     await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
     await seedFiles(tx, repos, record.id);
     await seedMessages(tx, repos, DEMO_PASSWORD);
+    await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
   });
   return true;
 }

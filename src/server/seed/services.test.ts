@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../clock';
 import { buildTestApp, type TestApp } from '../test/app';
+import { recordFromJson } from '../billing/verifactu/record-json';
+import { verifyChain } from '../billing/verifactu/verify-chain';
+import { SEES_EVERYTHING } from '../access/visibility';
 import { seedDemoIfEmpty } from './demo';
 
 let t: TestApp;
@@ -29,5 +32,30 @@ describe('the demo catalogue', () => {
     expect(taxed.map((service) => [service.name, service.vat, service.bookableOnline])).toEqual([
       ['Peeling químico (estético)', '21', false],
     ]);
+  });
+});
+
+describe('the demo invoices', () => {
+  it('holds complete invoices of the demo paciente, simplified ones, a cancelled one and a taxed one, chained', async () => {
+    const invoices = await t.deps.repos.invoices.visibleTo(SEES_EVERYTHING).list({});
+    const javier = invoices.filter((row) => row.patientName === 'Javier Moreno López');
+    expect(javier.length).toBeGreaterThan(0);
+    expect(javier.every((row) => row.type === 'F1')).toBe(true);
+    expect(invoices.filter((row) => row.type === 'F2').length).toBeGreaterThanOrEqual(10);
+    expect(invoices.filter((row) => row.state === 'anulada')).toHaveLength(1);
+    expect(invoices.some((row) => row.taxCents > 0)).toBe(true);
+    // Numbered without gaps in each series, and the chain (altas and the anulación) verifies.
+    for (const series of ['F2026', 'S2026']) {
+      const numbers = invoices
+        .filter((row) => row.number.startsWith(series))
+        .map((row) => row.number)
+        .sort();
+      expect(numbers).toEqual(numbers.map((_, index) => `${series}-${String(index + 1).padStart(6, '0')}`));
+    }
+    const records = (await t.deps.repos.invoices.chain()).map((row) => recordFromJson(row.record));
+    expect(records).toHaveLength(invoices.length + 1);
+    expect(verifyChain(records)).toEqual({ ok: true, count: records.length });
+    // Attended visits are left to invoice.
+    expect((await t.deps.repos.invoices.attendedNotInvoiced(100)).length).toBeGreaterThan(0);
   });
 });

@@ -116,6 +116,11 @@ export function createClinicServicesRepository(db: Db) {
     },
 
     /** Deletes a service no appointment names (the route checks; the foreign key refuses otherwise). */
+    /** Names the service an appointment was for (the demo's past visits, booked before services existed). */
+    async assignToAppointment(appointmentId: string, serviceId: string, tx: Tx): Promise<void> {
+      await tx.update(appointments).set({ serviceId }).where(eq(appointments.id, appointmentId));
+    },
+
     async delete(id: string, tx: Tx): Promise<boolean> {
       const deleted = await tx
         .delete(clinicServices)

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { api } from '../../../common/paths';
 import { issuerResponseSchema, issuerSchema } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../../billing/verifactu/record-json';
-import { recordInvoiceId } from '../../billing/verifactu/records';
-import { verifyChains } from '../../billing/verifactu/verify-chain';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../../billing/verifactu/xml';
 import { notFound } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
 import type { ClinicSettingsRow } from '../clinic/repository';
 import type { RoutePlugin } from '../route-plugin';
+import { chainStates } from './chain-state';
 
 const presentIssuer = (settings: ClinicSettingsRow) => ({
   legalName: settings.issuerLegalName,
@@ -71,29 +70,13 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  app.get(api.verifactuState, { config: admin, schema: { response: { 200: z.array(chainStateSchema) } } }, async () => {
-    const stored = await deps.repos.invoices.chain();
-    const records = stored.map((row) => recordFromJson(row.record));
-    const verified = verifyChains(records);
-    return [...verified].map(([issuerNif, verification]) => {
-      const chain = records.filter((record) => recordInvoiceId(record).issuerNif === issuerNif);
-      const last = chain.at(-1);
-      return {
-        issuerNif,
-        records: chain.length,
-        broken: verification.ok ? null : verification.reason,
-        last: last
-          ? {
-              kind: last.kind,
-              number: recordInvoiceId(last).number,
-              generatedAt: last.generatedAt,
-              huella: last.huella,
-            }
-          : null,
-        pendingSubmission: chain.length,
-      };
-    });
-  });
+  app.get(api.verifactuState, { config: admin, schema: { response: { 200: z.array(chainStateSchema) } } }, async () =>
+    (await chainStates(deps.repos.invoices)).map((state) => ({
+      ...state,
+      // Nothing is sent to the AEAT yet: every record waits (docs/verifactu.md).
+      pendingSubmission: state.records,
+    })),
+  );
 
   app.get(
     api.verifactuRecordsXml,

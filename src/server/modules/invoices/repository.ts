@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import {
   appointments,
   clinicServices,
+  doctors,
   patients,
   profiles,
   invoiceCancellations,
@@ -113,6 +114,33 @@ export function createInvoicesRepository(db: Db) {
         ...row,
         service: serviceId ? { id: serviceId, name: serviceName!, priceCents: priceCents!, vat: vat! } : null,
       }));
+    },
+
+    /**
+     * Attended visits not yet on an invoice that stands, the most recent first: what the desk has left to invoice
+     * (and what the demo clinic invoices when it is loaded).
+     */
+    async attendedNotInvoiced(limit: number, tx: Db = db) {
+      return tx
+        .select({
+          id: appointments.id,
+          patientId: appointments.patientId,
+          doctorId: appointments.doctorId,
+          specialtyId: doctors.specialtyId,
+          serviceId: appointments.serviceId,
+          startsAt: appointments.startsAt,
+        })
+        .from(appointments)
+        .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
+        .where(
+          and(
+            eq(appointments.status, 'atendida'),
+            sql`NOT EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.appointment_id = ${appointments.id}
+                  AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = l.invoice_id))`,
+          ),
+        )
+        .orderBy(desc(appointments.startsAt))
+        .limit(limit);
     },
 
     async servicesByIds(ids: string[], tx: Db = db): Promise<BillableService[]> {

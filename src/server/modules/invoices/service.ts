@@ -89,149 +89,152 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return { party, record };
   }
 
-  return {
-    /** Issues one invoice to `patient` (already checked visible by the route's scope). */
-    async issue(body: IssueBody, patient: PatientRow, context: AuditContext) {
-      return transact(deps.db, async (tx) => {
-        const { settings, issuer } = await issuerOf(tx);
-        const lines = [
-          ...(await appointmentLines(body, patient, settings.timeZone, tx)),
-          ...(body.lines ?? []).map(manualLine),
-        ];
-        const totals = breakdown(lines);
-        const type = body.kind === 'completa' ? 'F1' : 'F2';
-        if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
-          throw validationError({
-            kind: 'Una factura simplificada no puede superar los 400 € (IVA incluido): emite una completa.',
-          });
-        }
-        const recipient = type === 'F1' ? recipientOf(patient) : undefined;
-        const now = clock.now();
-        const issueDate = clock.today(settings.timeZone);
-        const description = describe(lines);
-        const numbered = await repos.invoices.takeNumber(`${SERIES_PREFIX[type]}${issueDate.year}`, tx);
-        const issuerParty = {
-          name: issuer.name,
-          taxId: issuer.nif,
-          address: settings.issuerAddress,
-          registry: settings.issuerRegistry,
-        };
-        return auditedIn(
-          tx,
-          async () => {
-            const invoice = await repos.invoices.insert(
-              {
-                type,
-                issueDate: issueDate.toString(),
-                issuedAt: now,
-                patientId: patient.id,
-                issuer: issuerParty,
-                recipient: recipient?.party ?? null,
-                description,
-                baseCents: totals.baseCents,
-                taxCents: totals.taxCents,
-                totalCents: totals.totalCents,
-                issuedBy: context.actor?.id ?? null,
-              },
-              numbered,
-              lines,
-              tx,
-            );
-            const previous = await repos.invoices.lockChain(issuer.nif, tx);
-            const record = createAlta(
-              {
-                issuer,
-                number: numbered.number,
-                issueDate,
-                type,
-                description,
-                recipient: recipient?.record,
-                lines: breakdownLines(totals.groups),
-              },
-              {
-                previous: previous ? recordFromJson(previous.record) : null,
-                at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
-                timeZone: settings.timeZone,
-                system: system(issuer),
-              },
-            );
-            await repos.invoices.appendRecord(
-              {
-                issuerNif: issuer.nif,
-                kind: 'alta',
-                invoiceId: invoice.id,
-                record: recordToJson(record),
-                huella: record.huella,
-              },
-              previous,
-              tx,
-            );
-            return invoice;
-          },
-          (invoice) => ({
-            ...context,
-            action: 'create',
-            entity: 'invoice',
-            entityId: invoice.id,
-            details: { number: invoice.number, totalCents: invoice.totalCents, type },
-          }),
-        );
+  /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
+  async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
+    const { settings, issuer } = await issuerOf(tx);
+    const lines = [
+      ...(await appointmentLines(body, patient, settings.timeZone, tx)),
+      ...(body.lines ?? []).map(manualLine),
+    ];
+    const totals = breakdown(lines);
+    const type = body.kind === 'completa' ? 'F1' : 'F2';
+    if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
+      throw validationError({
+        kind: 'Una factura simplificada no puede superar los 400 € (IVA incluido): emite una completa.',
       });
-    },
-
-    /** Cancels an issued invoice: it stays as it was; a cancellation and its registro de anulación are added. */
-    async cancel(invoiceId: string, reason: string, context: AuditContext) {
-      const cancelled = transact(deps.db, async (tx) => {
-        const invoice = await repos.invoices.findById(invoiceId, tx);
-        if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
-        if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
-        const settings = await repos.clinic.getSettings(tx);
-        const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
-        const now = clock.now();
-        await auditedIn(
+    }
+    const recipient = type === 'F1' ? recipientOf(patient) : undefined;
+    const now = clock.now();
+    const issueDate = clock.today(settings.timeZone);
+    const description = describe(lines);
+    const numbered = await repos.invoices.takeNumber(`${SERIES_PREFIX[type]}${issueDate.year}`, tx);
+    const issuerParty = {
+      name: issuer.name,
+      taxId: issuer.nif,
+      address: settings.issuerAddress,
+      registry: settings.issuerRegistry,
+    };
+    return auditedIn(
+      tx,
+      async () => {
+        const invoice = await repos.invoices.insert(
+          {
+            type,
+            issueDate: issueDate.toString(),
+            issuedAt: now,
+            patientId: patient.id,
+            issuer: issuerParty,
+            recipient: recipient?.party ?? null,
+            description,
+            baseCents: totals.baseCents,
+            taxCents: totals.taxCents,
+            totalCents: totals.totalCents,
+            issuedBy: context.actor?.id ?? null,
+          },
+          numbered,
+          lines,
           tx,
-          async () => {
-            await repos.invoices.insertCancellation(
-              { invoiceId, reason, cancelledAt: now, cancelledBy: context.actor?.id ?? null },
-              tx,
-            );
-            const previous = await repos.invoices.lockChain(issuer.nif, tx);
-            const record = createAnulacion(
-              issuer,
-              { issuerNif: issuer.nif, number: invoice.number, issueDate: Temporal.PlainDate.from(invoice.issueDate) },
-              {
-                previous: previous ? recordFromJson(previous.record) : null,
-                at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
-                timeZone: settings.timeZone,
-                system: system(issuer),
-              },
-            );
-            await repos.invoices.appendRecord(
-              {
-                issuerNif: issuer.nif,
-                kind: 'anulacion',
-                invoiceId,
-                record: recordToJson(record),
-                huella: record.huella,
-              },
-              previous,
-              tx,
-            );
+        );
+        const previous = await repos.invoices.lockChain(issuer.nif, tx);
+        const record = createAlta(
+          {
+            issuer,
+            number: numbered.number,
+            issueDate,
+            type,
+            description,
+            recipient: recipient?.record,
+            lines: breakdownLines(totals.groups),
           },
           {
-            ...context,
-            action: 'cancel',
-            entity: 'invoice',
-            entityId: invoiceId,
-            details: { number: invoice.number, reason },
+            previous: previous ? recordFromJson(previous.record) : null,
+            at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+            timeZone: settings.timeZone,
+            system: system(issuer),
           },
         );
-      });
-      // Two desks cancelling at once: the second meets the first's cancellation row.
-      return cancelled.catch((error: unknown) => {
+        await repos.invoices.appendRecord(
+          {
+            issuerNif: issuer.nif,
+            kind: 'alta',
+            invoiceId: invoice.id,
+            record: recordToJson(record),
+            huella: record.huella,
+          },
+          previous,
+          tx,
+        );
+        return invoice;
+      },
+      (invoice) => ({
+        ...context,
+        action: 'create',
+        entity: 'invoice',
+        entityId: invoice.id,
+        details: { number: invoice.number, totalCents: invoice.totalCents, type },
+      }),
+    );
+  }
+
+  /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
+  async function cancelIn(tx: Tx, invoiceId: string, reason: string, context: AuditContext) {
+    const invoice = await repos.invoices.findById(invoiceId, tx);
+    if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
+    const settings = await repos.clinic.getSettings(tx);
+    const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
+    const now = clock.now();
+    await auditedIn(
+      tx,
+      async () => {
+        await repos.invoices.insertCancellation(
+          { invoiceId, reason, cancelledAt: now, cancelledBy: context.actor?.id ?? null },
+          tx,
+        );
+        const previous = await repos.invoices.lockChain(issuer.nif, tx);
+        const record = createAnulacion(
+          issuer,
+          { issuerNif: issuer.nif, number: invoice.number, issueDate: Temporal.PlainDate.from(invoice.issueDate) },
+          {
+            previous: previous ? recordFromJson(previous.record) : null,
+            at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+            timeZone: settings.timeZone,
+            system: system(issuer),
+          },
+        );
+        await repos.invoices.appendRecord(
+          {
+            issuerNif: issuer.nif,
+            kind: 'anulacion',
+            invoiceId,
+            record: recordToJson(record),
+            huella: record.huella,
+          },
+          previous,
+          tx,
+        );
+      },
+      {
+        ...context,
+        action: 'cancel',
+        entity: 'invoice',
+        entityId: invoiceId,
+        details: { number: invoice.number, reason },
+      },
+    );
+  }
+
+  return {
+    issueIn,
+    cancelIn,
+    /** Issues one invoice to `patient` (already checked visible by the route's scope), in a transaction of its own. */
+    issue: (body: IssueBody, patient: PatientRow, context: AuditContext) =>
+      transact(deps.db, (tx) => issueIn(tx, body, patient, context)),
+    cancel: (invoiceId: string, reason: string, context: AuditContext) =>
+      transact(deps.db, (tx) => cancelIn(tx, invoiceId, reason, context)).catch((error: unknown) => {
+        // Two desks cancelling at once: the second meets the first's cancellation row.
         throw pgErrorCode(error) === '23505' ? new AppError(409, 'ALREADY_CANCELLED') : error;
-      });
-    },
+      }),
   };
 }
 

@@ -1,6 +1,8 @@
 import { SegmentedControl } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { AppointmentActionProvider } from '../../../components/appointment-actions';
 import { PageTitle } from '../../../components/page-title';
+import { invoiceAction } from '../../../features/invoices/components/invoice-button';
 import { todayIn } from '../../../lib/dates';
 import { AppointmentCalendar } from '../../../features/appointments/components/appointment-calendar';
 import { DayColumns } from '../../../features/appointments/components/day-columns/day-columns';
@@ -34,34 +36,36 @@ export default function CalendarPage() {
           { value: BY_DOCTOR_VIEW, label: 'Por profesional' },
         ]}
       />
-      <WithStaffSchedule loading="Cargando el calendario" failure="No se ha podido cargar el calendario">
-        {(timeZone, doctors) => {
-          const active = doctors.filter((doctor) => doctor.active);
-          if (byDoctor) {
+      <AppointmentActionProvider value={invoiceAction}>
+        <WithStaffSchedule loading="Cargando el calendario" failure="No se ha podido cargar el calendario">
+          {(timeZone, doctors) => {
+            const active = doctors.filter((doctor) => doctor.active);
+            if (byDoctor) {
+              return (
+                <DayColumns
+                  timeZone={timeZone}
+                  doctors={active}
+                  date={date && DAY.test(date) ? date : todayIn(timeZone)}
+                  onDateChange={(next) => {
+                    const nextParams = new URLSearchParams(params);
+                    nextParams.set('date', next);
+                    setParams(nextParams, { replace: true });
+                  }}
+                />
+              );
+            }
             return (
-              <DayColumns
+              <AppointmentCalendar
                 timeZone={timeZone}
                 doctors={active}
-                date={date && DAY.test(date) ? date : todayIn(timeZone)}
-                onDateChange={(next) => {
-                  const nextParams = new URLSearchParams(params);
-                  nextParams.set('date', next);
-                  setParams(nextParams, { replace: true });
-                }}
+                initialDate={date && DAY.test(date) ? date : undefined}
+                initialDoctorIds={doctorId && active.some((doctor) => doctor.id === doctorId) ? [doctorId] : []}
+                highlightId={params.get('cita') ?? undefined}
               />
             );
-          }
-          return (
-            <AppointmentCalendar
-              timeZone={timeZone}
-              doctors={active}
-              initialDate={date && DAY.test(date) ? date : undefined}
-              initialDoctorIds={doctorId && active.some((doctor) => doctor.id === doctorId) ? [doctorId] : []}
-              highlightId={params.get('cita') ?? undefined}
-            />
-          );
-        }}
-      </WithStaffSchedule>
+          }}
+        </WithStaffSchedule>
+      </AppointmentActionProvider>
     </>
   );
 }

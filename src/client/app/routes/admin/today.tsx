@@ -1,7 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../common/paths';
+import { AppointmentActionProvider } from '../../../components/appointment-actions';
 import { PageTitle } from '../../../components/page-title';
+import { invoiceAction } from '../../../features/invoices/components/invoice-button';
 import { NewAppointmentButton } from '../../../features/appointments/components/staff-schedule';
 import { TodayDiary } from '../../../features/appointments/components/today-diary';
 
@@ -28,7 +30,9 @@ export default function TodayDiaryPage() {
       >
         {date ? 'Citas del día' : 'Citas de hoy'}
       </PageTitle>
-      <TodayDiary date={date} onDateChange={(next) => setParams(next ? { fecha: next } : {}, { replace: true })} />
+      <AppointmentActionProvider value={invoiceAction}>
+        <TodayDiary date={date} onDateChange={(next) => setParams(next ? { fecha: next } : {}, { replace: true })} />
+      </AppointmentActionProvider>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Divider, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Divider, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -11,6 +11,7 @@ import { AppointmentSummary } from './appointment-summary';
 import { MinorDetails } from './minor-details';
 import { MoveAppointmentButton } from './move-appointment';
 import { StatusActions } from './status-actions';
+import { ExtraAppointmentActions } from '../../../components/appointment-actions';
 
 function History({ detail, timeZone }: { detail: AppointmentDetail; timeZone: string }) {
   if (detail.history.length === 0) {
@@ -60,9 +61,10 @@ function Detail({ appointmentId, timeZone }: { appointmentId: string; timeZone: 
       />
       {appointment.minor && <MinorDetails minor={appointment.minor} />}
       <StatusActions appointment={appointment} timeZone={timeZone} role="staff" size="sm" />
-      <div>
+      <Group gap="sm">
         <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
-      </div>
+        <ExtraAppointmentActions appointment={appointment} timeZone={timeZone} />
+      </Group>
       <Divider />
       <section aria-label="Historial">
         <Title order={3} size="h5" mb="sm">

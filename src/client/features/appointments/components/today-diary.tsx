@@ -19,6 +19,7 @@ import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
 import { UnconfirmedFilter } from './unconfirmed-filter';
 import { DiarySearch, matchesDiarySearch } from './diary-search';
 import { StatusActions } from './status-actions';
+import { ExtraAppointmentActions } from '../../../components/appointment-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];
 
@@ -117,6 +118,7 @@ function DiaryRow({
           <Group mt={4} gap={6} wrap="wrap">
             <StatusActions appointment={appointment} timeZone={timeZone} role="staff" />
             <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
+            <ExtraAppointmentActions appointment={appointment} timeZone={timeZone} />
           </Group>
         </Stack>
       </Stack>

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, patientPayload, test } from './fixtures';
+
+const TODAY = '2026-01-12';
+const uniqueWord = () =>
+  Array.from(crypto.randomBytes(6), (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26])
+    .join('')
+    .replace(/^./, (first) => first.toUpperCase());
+
+/**
+ * A patient of our own (with DNI and address, as a complete invoice needs) whose visit with the demo doctor today,
+ * booked without a service, the desk has marked attended.
+ */
+async function attendedVisitToday(request: APIRequestContext, lastName: string) {
+  const headers = { Origin: baseUrl() };
+  const signIn = await request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+  });
+  expect(signIn.ok()).toBeTruthy();
+  const doctors = (await (await request.get('/api/doctors')).json()) as { id: string; displayName: string }[];
+  const doctor = doctors.find((item) => item.displayName === DEMO.doctor.name)!;
+  const created = await request.post('/api/patients', {
+    headers,
+    data: patientPayload({
+      firstName: 'Inés',
+      lastName,
+      documentType: 'dni',
+      documentNumber: '71234567F',
+      address: 'Calle de Toledo 10, 28005 Madrid',
+    }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const patientId = ((await created.json()) as { id: string }).id;
+  for (let minute = 13 * 60; minute < 22 * 60; minute += 10) {
+    const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+    const startsAt = new Date(`${TODAY}T${time}:00+01:00`);
+    const booked = await request.post('/api/appointments', {
+      headers,
+      data: {
+        patientId,
+        doctorId: doctor.id,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 10 * 60_000).toISOString(),
+        reason: 'Dolor de espalda',
+        channel: 'telefono',
+        allowOutsideHours: true,
+      },
+    });
+    if (booked.status() !== 201) {
+      expect(booked.status(), await booked.text()).toBe(409);
+      continue;
+    }
+    const appointmentId = ((await booked.json()) as { id: string }).id;
+    const attended = await request.post(`/api/appointments/${appointmentId}/status`, {
+      headers,
+      data: { status: 'atendida', arrivedAt: clinicNow().toISOString() },
+    });
+    expect(attended.status(), await attended.text()).toBe(200);
+    return `Inés ${lastName}`;
+  }
+  throw new Error('No free time today for the demo doctor');
+}
+
+test.describe('Facturación', () => {
+  test('la recepción factura una cita atendida desde la agenda, descarga el PDF y la anula', async ({ page }) => {
+    test.setTimeout(120_000);
+    const name = await attendedVisitToday(page.context().request, `${uniqueWord()} Factura`);
+    await page.context().clearCookies();
+    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/citas-hoy');
+
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await row.getByRole('button', { name: `Facturar la cita de ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Facturar la cita de ${name}` });
+    await dialog.getByRole('radio', { name: /^Completa/ }).check();
+    // Booked without a service: the server asks which one is invoiced.
+    await dialog.getByRole('button', { name: 'Emitir factura' }).click();
+    await expect(dialog.getByText(/no tiene servicio: elige cuál se factura$/)).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Servicio facturado' }).click();
+    await page.getByRole('option', { name: 'Primera visita · 50,00 €' }).first().click();
+    await expectNoAxeViolations(page, 'diálogo «Facturar»');
+    await dialog.getByRole('button', { name: 'Emitir factura' }).click();
+    const issued = page.getByText(/^Factura F2026-\d{6} emitida$/);
+    await expect(issued).toBeVisible();
+    const number = /F2026-\d{6}/.exec((await issued.textContent())!)![0];
+
+    await page.getByRole('link', { name: 'Facturación' }).click();
+    await expect(page).toHaveURL(/\/admin\/facturacion$/);
+    const table = page.getByRole('table', { name: 'Facturas' });
+    const invoiceRow = table.getByRole('row').filter({ hasText: number });
+    await expect(invoiceRow).toContainText(name);
+    await expect(invoiceRow).toContainText('50,00 €');
+    await expect(invoiceRow).toContainText('Emitida');
+    await expectNoAxeViolations(page, '/admin/facturacion');
+    const download = page.waitForEvent('download');
+    await invoiceRow.getByRole('link', { name: `Descargar el PDF de la factura ${number}` }).click();
+    expect((await download).suggestedFilename()).toBe(`factura-${number}.pdf`);
+
+    await invoiceRow.getByRole('button', { name: `Anular la factura ${number}` }).click();
+    const cancel = page.getByRole('dialog', { name: `Anular la factura ${number}` });
+    await cancel.getByRole('textbox', { name: 'Motivo' }).fill('Se facturó el servicio equivocado');
+    await cancel.getByRole('button', { name: 'Anular factura' }).click();
+    await expect(invoiceRow).toContainText('Anulada');
+
+    await page.getByRole('tab', { name: 'VERI*FACTU' }).click();
+    await expect(page.getByText('La cadena verifica')).toBeVisible();
+    await expect(page.getByText(`Último registro: anulación de la factura ${number}`)).toBeVisible();
+    await page.getByRole('tab', { name: 'Datos fiscales' }).click();
+    await expect(page.getByRole('textbox', { name: 'NIF' })).toHaveValue('B86561412');
+  });
+
+  test('un paciente ve sus facturas y descarga su PDF en «Mis facturas»', async ({ page }) => {
+    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
+    await page.waitForURL('**/pacientes/**');
+    await page.getByRole('link', { name: 'Mis facturas' }).click();
+    await expect(page).toHaveURL(/\/pacientes\/facturas$/);
+    const table = page.getByRole('table', { name: 'Facturas' });
+    const first = table
+      .getByRole('row')
+      .filter({ hasText: /F2026-\d{6}/ })
+      .first();
+    await expect(first).toContainText('Emitida');
+    await expectNoAxeViolations(page, '/pacientes/facturas');
+    const download = page.waitForEvent('download');
+    await first.getByRole('link', { name: /^Descargar el PDF de la factura F2026-\d{6}$/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^factura-F2026-\d{6}\.pdf$/);
+  });
+});

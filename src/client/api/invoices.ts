@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../common/paths';
+import type {
+  InvoiceDetail,
+  InvoiceList,
+  InvoiceListQuery,
+  IssueInvoiceInput,
+  Issuer,
+} from '../../common/schemas/invoices';
+import { apiFetch, toQueryString } from '../lib/api-client';
+
+/** The state of each issuer's VERI*FACTU chain, as `GET /api/verifactu/state` answers it. */
+export interface ChainState {
+  issuerNif: string;
+  records: number;
+  broken: string | null;
+  last: { kind: 'alta' | 'anulacion'; number: string; generatedAt: string; huella: string } | null;
+  pendingSubmission: number;
+}
+
+/** Invoices, the issuer and the chain: an issue or a cancellation refreshes all three. */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (filters: InvoiceListQuery) => ['invoices', 'list', filters] as const,
+  issuer: ['invoices', 'issuer'] as const,
+  chain: ['invoices', 'chain'] as const,
+};
+
+export const getInvoices = (filters: InvoiceListQuery, signal?: AbortSignal) =>
+  apiFetch<InvoiceList>(`${api.invoices}${toQueryString(filters)}`, { signal });
+
+export const useInvoices = (filters: InvoiceListQuery) =>
+  useQuery(
+    queryOptions({ queryKey: invoiceKeys.list(filters), queryFn: ({ signal }) => getInvoices(filters, signal) }),
+  );
+
+/** The PDF is downloaded by the browser itself (a link), with the session's cookie. */
+export const invoicePdfHref = (id: string) => api.invoicePdf(id);
+
+export const getIssuer = (signal?: AbortSignal) => apiFetch<Issuer>(api.billingIssuer, { signal });
+export const useIssuer = () => useQuery({ queryKey: invoiceKeys.issuer, queryFn: ({ signal }) => getIssuer(signal) });
+
+export const getChainState = (signal?: AbortSignal) => apiFetch<ChainState[]>(api.verifactuState, { signal });
+export const useChainState = () =>
+  useQuery({ queryKey: invoiceKeys.chain, queryFn: ({ signal }) => getChainState(signal) });
+
+export const issueInvoice = (input: IssueInvoiceInput) =>
+  apiFetch<InvoiceDetail>(api.invoices, { method: 'POST', body: input });
+
+export const cancelInvoice = ({ id, reason }: { id: string; reason: string }) =>
+  apiFetch<InvoiceDetail>(api.invoiceCancel(id), { method: 'POST', body: { reason } });
+
+export const saveIssuer = (input: Issuer) => apiFetch<Issuer>(api.billingIssuer, { method: 'PUT', body: input });
+
+function useBillingChange<Input, Output>(change: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+  });
+}
+
+export const useIssueInvoice = () => useBillingChange(issueInvoice);
+export const useCancelInvoice = () => useBillingChange(cancelInvoice);
+export const useSaveIssuer = () => useBillingChange(saveIssuer);

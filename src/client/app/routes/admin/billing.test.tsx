@@ -1,0 +1,96 @@
+import '../../../test/mantine-polyfills';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceList } from '../../../../common/schemas/invoices';
+import { renderScreen, stubApi } from '../../../test/render';
+import BillingPage from './billing';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const summary = (number: string, state: 'emitida' | 'anulada', totalCents: number) => ({
+  id: `id-${number}`,
+  number,
+  type: 'F2' as const,
+  issueDate: '2026-03-03',
+  patientId: 'p-1',
+  patientName: 'Lucía Pérez',
+  baseCents: totalCents,
+  taxCents: 0,
+  totalCents,
+  state,
+});
+const list: InvoiceList = {
+  invoices: [summary('S2026-000002', 'emitida', 6000), summary('S2026-000001', 'anulada', 9000)],
+  totals: { count: 1, baseCents: 6000, taxCents: 0, totalCents: 6000 },
+};
+const issuer = { legalName: '', taxId: '', address: '', registry: '' };
+
+describe('«Facturación»', () => {
+  it('lists invoices with their PDF, totals only what stands, and cancels one with its reason', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
+      if (call.method === 'POST') return { status: 200, body: { ...list.invoices[0], state: 'anulada' } };
+      return { status: 200, body: list };
+    });
+    const { user } = renderScreen(<BillingPage />);
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    const live = within(table).getByText('S2026-000002').closest('tr')!;
+    expect(within(live).getByRole('link', { name: 'Descargar el PDF de la factura S2026-000002' })).toHaveAttribute(
+      'href',
+      '/api/invoices/id-S2026-000002/pdf',
+    );
+    const cancelledRow = within(table).getByText('S2026-000001').closest('tr')!;
+    expect(within(cancelledRow).getByText('Anulada')).toBeInTheDocument();
+    expect(within(cancelledRow).queryByRole('button', { name: /Anular/ })).not.toBeInTheDocument();
+    expect(within(table).getByText('1 factura emitida (sin anuladas)')).toBeInTheDocument();
+
+    await user.click(within(live).getByRole('button', { name: 'Anular la factura S2026-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anular la factura S2026-000002' });
+    await user.click(within(dialog).getByRole('button', { name: 'Anular factura' }));
+    expect(within(dialog).getByText('Indica el motivo de la anulación (al menos 5 caracteres)')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Paciente equivocado');
+    await user.click(within(dialog).getByRole('button', { name: 'Anular factura' }));
+    await screen.findByText('Factura anulada');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/invoices/id-S2026-000002/cancel');
+    expect(post.body).toEqual({ reason: 'Paciente equivocado' });
+  });
+
+  it('asks for the fiscal data before the first invoice and shows the server’s message on the NIF', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.method === 'PUT') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              code: 'VALIDATION',
+              message: 'Revisa los datos enviados.',
+              fields: { taxId: 'El carácter de control del NIF no corresponde' },
+            },
+          },
+        };
+      }
+      if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
+      return { status: 200, body: list };
+    });
+    const { user } = renderScreen(<BillingPage />, {
+      path: '/admin/facturacion',
+      at: '/admin/facturacion?pestana=datos-fiscales',
+    });
+    expect(await screen.findByText('Aún no se puede facturar')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Razón social' }), 'Clínica Norte, S.L.');
+    await user.type(screen.getByRole('textbox', { name: 'NIF' }), 'B12345675');
+    await user.type(screen.getByRole('textbox', { name: 'Dirección fiscal' }), 'Calle Mayor 1, Madrid');
+    await user.click(screen.getByRole('button', { name: 'Guardar datos fiscales' }));
+    expect(await screen.findByText('El carácter de control del NIF no corresponde')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      legalName: 'Clínica Norte, S.L.',
+      taxId: 'B12345675',
+      address: 'Calle Mayor 1, Madrid',
+      registry: '',
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { EmptyState, Paper, Tabs, Text } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { InvoiceListQuery, InvoiceSummary } from '../../../../common/schemas/invoices';
+import { useInvoices, useIssuer } from '../../../api/invoices';
+import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { PageTitle } from '../../../components/page-title';
+import { CancelInvoiceModal } from '../../../features/invoices/components/cancel-invoice-modal';
+import { ChainPanel } from '../../../features/invoices/components/chain-panel';
+import { InvoiceFilters } from '../../../features/invoices/components/invoice-filters';
+import { InvoicesTable } from '../../../features/invoices/components/invoices-table';
+import { IssuerForm } from '../../../features/invoices/components/issuer-form';
+
+const TABS = ['facturas', 'datos-fiscales', 'verifactu'] as const;
+
+/** The filters as the address carries them (`?desde=…&hasta=…&estado=…`). */
+function filtersOf(params: URLSearchParams): InvoiceListQuery {
+  const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+  const state = params.get('estado');
+  return {
+    from: day(params.get('desde')),
+    to: day(params.get('hasta')),
+    state: state === 'emitida' || state === 'anulada' ? state : undefined,
+  };
+}
+
+function InvoicesTab({
+  filters,
+  onFilters,
+}: {
+  filters: InvoiceListQuery;
+  onFilters: (next: InvoiceListQuery) => void;
+}) {
+  const invoices = useInvoices(filters);
+  const [cancelling, setCancelling] = useState<InvoiceSummary | null>(null);
+  return (
+    <>
+      <InvoiceFilters filters={filters} onChange={onFilters} />
+      {invoices.isPending && <LoadingBlock label="Cargando las facturas" />}
+      {invoices.isError && (
+        <LoadErrorAlert
+          title="No se han podido cargar las facturas"
+          error={invoices.error}
+          onRetry={() => void invoices.refetch()}
+        />
+      )}
+      {invoices.data && (
+        <Paper withBorder>
+          {invoices.data.invoices.length === 0 ? (
+            <EmptyState
+              py="xl"
+              icon={<IconFileInvoice size={32} stroke={1.5} />}
+              title="No hay facturas con estos filtros"
+              description="Se factura una cita atendida con «Facturar», en las citas de hoy o en el calendario."
+            />
+          ) : (
+            <InvoicesTable list={invoices.data} onCancel={setCancelling} />
+          )}
+        </Paper>
+      )}
+      {cancelling && <CancelInvoiceModal invoice={cancelling} onClose={() => setCancelling(null)} />}
+    </>
+  );
+}
+
+/** «Facturación»: the clinic's invoices, its fiscal data and its VERI*FACTU chain. */
+export default function BillingPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((name) => name === params.get('pestana')) ?? 'facturas';
+  const issuer = useIssuer();
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  return (
+    <>
+      <PageTitle>Facturación</PageTitle>
+      <Text c="dimmed" mb="md" maw={760}>
+        Las facturas no se modifican ni se borran: se anulan. Cada una queda registrada y encadenada en VERI*FACTU.
+      </Text>
+      <Tabs
+        value={tab}
+        onChange={(value) => update({ pestana: value === 'facturas' ? undefined : (value ?? undefined) })}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="facturas">Facturas</Tabs.Tab>
+          <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
+          <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="facturas">
+          <InvoicesTab
+            filters={filtersOf(params)}
+            onFilters={(next) => update({ desde: next.from, hasta: next.to, estado: next.state })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="datos-fiscales">
+          {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}
+          {issuer.isError && <LoadErrorAlert title="No se han podido cargar los datos fiscales" error={issuer.error} />}
+          {issuer.data && <IssuerForm key={issuer.data.taxId} issuer={issuer.data} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="verifactu">{tab === 'verifactu' && <ChainPanel />}</Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { InvoiceSummary } from '../../../../common/schemas/invoices';
+import { useCancelInvoice } from '../../../api/invoices';
+import { errorMessageOf } from '../../../components/form-error';
+
+/**
+ * «Anular factura»: the invoice stays as it was issued; a registro de anulación is added to the chain. The reason
+ * is asked first, as the audit and the PDF's stamp carry it.
+ */
+export function CancelInvoiceModal({ invoice, onClose }: { invoice: InvoiceSummary; onClose: () => void }) {
+  const cancel = useCancelInvoice();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    if (reason.trim().length < 5) {
+      setError('Indica el motivo de la anulación (al menos 5 caracteres)');
+      return;
+    }
+    cancel.mutate(
+      { id: invoice.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'teal', title: 'Factura anulada', message: invoice.number });
+          onClose();
+        },
+        onError: (failure) => setError(errorMessageOf(failure)),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Anular la factura ${invoice.number}`} centered>
+      <Stack>
+        <Text size="sm">
+          La factura no se borra ni se modifica: queda anulada, con su registro de anulación en VERI*FACTU. Si lo que
+          hay que corregir es un importe o un dato, emite después la factura correcta.
+        </Text>
+        <Textarea
+          label="Motivo"
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        {cancel.isError && !error && <Alert color="red">{errorMessageOf(cancel.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Volver
+          </Button>
+          <Button color="red" loading={cancel.isPending} onClick={submit}>
+            Anular factura
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

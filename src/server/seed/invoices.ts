@@ -1,0 +1,62 @@
+import type { Tx } from '../db/transaction';
+import type { InvoicingService } from '../modules/invoices/service';
+import type { Repositories } from '../modules/repositories';
+
+/** The demo clinic's fiscal data (a company's NIF with a valid control character; not a real company's). */
+export const DEMO_ISSUER = {
+  issuerLegalName: 'Clínica Salud Arganzuela, S.L.',
+  issuerNif: 'B86561412',
+  issuerAddress: 'Paseo de la Chopera 41, 28045 Madrid',
+  issuerRegistry: 'Registro Mercantil de Madrid, tomo 31 207, folio 12, hoja M-561 412',
+};
+
+/**
+ * The demo's billing: the issuer's data, the past visits given the service they were for, and invoices of them —
+ * the demo paciente's as complete invoices (his record has DNI and address), others' as simplified ones, one of
+ * them cancelled; the aesthetic peeling carries its 21 %. The rest of the attended visits stay to be invoiced.
+ */
+export async function seedInvoices(
+  tx: Tx,
+  repos: Repositories,
+  invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn'>,
+  demoPatientId: string,
+) {
+  await repos.clinic.updateSettings(DEMO_ISSUER, tx);
+  // The desk's admin issued them (the audit log says so).
+  const admin = await repos.auth.findAccountByEmail('admin@clinica.demo', tx);
+  const SEEDER = { actor: admin ? { id: admin.id, role: 'admin' as const } : null, ip: '127.0.0.1' };
+  const services = await repos.clinicServices.list(tx);
+  const serviceFor = (specialtyId: string, index: number) => {
+    const own = services.filter((service) => service.specialtyId === specialtyId && service.bookableOnline);
+    return own[index % own.length]!;
+  };
+  const visits = await repos.invoices.attendedNotInvoiced(2000, tx);
+  // The demo paciente's visits, and a dozen others' before the last ten (left to invoice); oldest first, so that the
+  // numbers follow the visits' order.
+  const mine = visits.filter((visit) => visit.patientId === demoPatientId).reverse();
+  const others = visits
+    .filter((visit) => visit.patientId !== demoPatientId)
+    .slice(10, 22)
+    .reverse();
+  const taxed = services.find((service) => service.vat !== 'exenta');
+  const peelingVisit = others.find((visit) => visit.specialtyId === taxed?.specialtyId);
+  for (const [index, visit] of visits.entries()) {
+    const service = visit === peelingVisit ? taxed! : serviceFor(visit.specialtyId, index);
+    await repos.clinicServices.assignToAppointment(visit.id, service.id, tx);
+  }
+  const issue = async (visit: (typeof visits)[number], kind: 'completa' | 'simplificada') => {
+    const patient = await repos.patients.findById(visit.patientId, tx);
+    return invoicing.issueIn(tx, { patientId: visit.patientId, appointmentIds: [visit.id], kind }, patient!, SEEDER);
+  };
+  for (const visit of mine) await issue(visit, 'completa');
+  const simplified = [];
+  for (const visit of others) simplified.push(await issue(visit, 'simplificada'));
+  if (simplified[1]) {
+    await invoicing.cancelIn(
+      tx,
+      simplified[1].id,
+      'Emitida por error: la visita estaba cubierta por la aseguradora',
+      SEEDER,
+    );
+  }
+}
