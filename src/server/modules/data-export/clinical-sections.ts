@@ -5,6 +5,7 @@ import {
   validUntilOf,
 } from '../../../common/schemas/prescriptions';
 import { TREATMENT_STATUS_LABELS } from '../../../common/schemas/treatments';
+import { invoicesSection } from './invoice-section';
 import { BASE_SECTIONS, dateTimeFormat, defineSection, field, type ExportSection } from './sections';
 
 const spanishDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : null);
@@ -202,4 +203,5 @@ export const EXPORT_SECTIONS: ExportSection<unknown>[] = [
   prescriptionsSection,
   documentsSection,
   messagesSection,
+  invoicesSection,
 ];

@@ -149,6 +149,19 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
       payload: { id: crypto.randomUUID(), body: '¿Puedo cambiar la sesión del jueves?' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
+    // The desk invoices her a report.
+    const issuer = {
+      legalName: 'Clínica Exporta, S.L.',
+      taxId: 'B12345674',
+      address: 'Calle Mayor 1, Madrid',
+      registry: '',
+    };
+    await t.request({ method: 'PUT', url: '/api/billing/issuer', cookie: admin.cookie, payload: issuer });
+    const invoice = await created('/api/invoices', admin.cookie, {
+      patientId: record.id,
+      lines: [{ description: 'Informe médico para la mutua', quantity: 1, unitPriceCents: 4000, vat: 'exenta' }],
+      kind: 'simplificada',
+    });
 
     const response = await t.request({ method: 'GET', url: '/api/me/data-export', cookie: me.cookie });
     expect(response.statusCode, response.body).toBe(200);
@@ -166,6 +179,14 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
     expect(data.mensajes).toEqual([
       expect.objectContaining({ from: 'Paciente', text: '¿Puedo cambiar la sesión del jueves?' }),
     ]);
+    expect(invoice.id).toBeTruthy();
+    expect(data.facturas).toEqual([
+      expect.objectContaining({
+        state: 'emitida',
+        totalCents: 4000,
+        lines: [expect.objectContaining({ description: 'Informe médico para la mutua' })],
+      }),
+    ]);
 
     const text = await pdfText(files.get('resumen.pdf')!);
     for (const expected of [
@@ -173,6 +194,7 @@ describe('the patient downloads her data (GDPR art. 15)', () => {
       'Paracetamol 1 g comprimidos',
       'informe-para-ti.pdf',
       '¿Puedo cambiar la sesión del jueves?',
+      'Informe médico para la mutua: 40,00 €',
     ]) {
       expect(text).toContain(expected);
     }

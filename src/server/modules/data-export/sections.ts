@@ -16,7 +16,7 @@ export interface ExportContext {
   /** The clinic's day by `clock` (`YYYY-MM-DD`): a prescription past its validity is exported `caducada`. */
   today: string;
   /** The request's scope: her clinical writing and documents are read through it, so only what she may see. */
-  scope: Pick<RequestScope, 'treatments' | 'prescriptions' | 'notes' | 'files'>;
+  scope: Pick<RequestScope, 'treatments' | 'prescriptions' | 'notes' | 'files' | 'invoices'>;
   /** Where the contents of her documents are read. */
   files: FileStore;
 }
