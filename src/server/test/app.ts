@@ -56,7 +56,14 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+  // A test's waits for a free connection are those of a shared, busy CI machine (a 100-way race beside the browser
+  // suite): 30 s, not the server's 5 s before a 503, which its own test (db/healing.test.ts) sets.
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize: 20,
+    connectionTimeoutMs: 30_000,
+  });
   return {
     ...database,
     url: url.toString(),
