@@ -11,6 +11,10 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'build/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Test files share their worker's loaded modules instead of importing the whole server again each (the
+          // import was a third of the run: 8 min 11 s → 4 min 37 s). Each file builds its own app and database;
+          // a file that sets the clock sets it back in its afterAll.
+          isolate: false,
         },
       },
       {

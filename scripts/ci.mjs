@@ -1,8 +1,8 @@
 // `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint), then
-// lint, type-check, the unit/API suite, the build, the browser suite and the API suite again on PostgreSQL, the
-// load and fault tests. Stages that do not depend on each other run at the same time where two cores
-// pay off (docs/performance.md has the measured times): lint ∥ type-check, and the browser suite ∥ the
-// PostgreSQL pass. Prints each stage's time and a table at the end; any failing stage fails the run.
+// lint ∥ type-check, then `npm test` with the PostgreSQL server named, which runs its two lanes at the same time:
+// Vitest → the API suite on PostgreSQL → the load and fault tests, beside the build → the browser suite
+// (docs/performance.md has the measured times). Prints each stage's time and tables at the end; any failing stage
+// fails the run.
 //
 //   CI_PARALLEL=0     every stage alone, one after another (to measure them, or on one core)
 //   CI_SKIP_INSTALL=1 no `npm ci` (node_modules already installed, e.g. a shared checkout)
@@ -49,36 +49,16 @@ const install = {
 };
 const lint = { name: 'lint', command: 'npm', args: ['run', 'lint'] };
 const typecheck = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] };
-const unit = { name: 'unit/API tests (Vitest, PGlite)', command: 'npx', args: ['vitest', 'run'] };
-const build = {
-  name: 'build (with its size budgets)',
-  command: 'sh',
-  args: ['-c', 'npx vite build --logLevel warn && npx vite build --logLevel warn --ssr entry-server.tsx'],
-};
-// The live diary on PostgreSQL (e2e/live-diary-postgres.spec.ts, which starts its own server) runs in
-// the same Playwright run as the rest: one global setup instead of two.
-const browser = {
-  name: 'browser suite + live diary on PostgreSQL (Playwright)',
-  command: 'npx',
-  args: ['playwright', 'test', '--reporter=list'],
-  env: { E2E_DATABASE_URL: PG_URL },
-};
-// One file at a time: the 100-way races each hold a pool of 20 connections on the shared server.
-const postgres = {
-  name: `API suite on PostgreSQL (${shown})`,
-  command: 'npx',
-  args: ['vitest', 'run', '--project', 'server', '--maxWorkers=1'],
-  env: { TEST_DATABASE_URL: PG_URL },
-};
-// Two server processes under load and kill -9: alone, or its latencies would measure the other stages.
-const resilience = {
-  name: 'load and fault tests (resilience)',
+// `npm test` itself (scripts/test.mjs), told where PostgreSQL is: Vitest, then the API suite on PostgreSQL and the
+// load and fault tests, beside the build and the browser suite (whose live-diary spec also uses PostgreSQL).
+const test = {
+  name: 'npm test (Vitest → PostgreSQL pass → resilience  ∥  build → browser suite)',
   command: 'npm',
-  args: ['run', 'test:resilience'],
-  env: { RESILIENCE_DATABASE_URL: PG_URL, RESILIENCE_SECONDS: '60' },
+  args: ['test'],
+  env: { TEST_POSTGRES_URL: PG_URL, E2E_DATABASE_URL: PG_URL, ...(parallel ? {} : { TEST_SERIAL: '1' }) },
 };
 
-const GROUPS = [[install], [lint, typecheck], [unit], [build], [browser, postgres], [resilience]];
+const GROUPS = [[install], [lint, typecheck], [test]];
 const groups = parallel ? GROUPS : GROUPS.flat().map((stage) => [stage]);
 
 console.log(

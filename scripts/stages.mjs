@@ -113,3 +113,42 @@ export function printSummary(title, rows) {
   for (const line of lines) console.log(format(line));
   console.log(`total: ${formatDuration(elapsed())}`);
 }
+
+/**
+ * Runs lanes at the same time: each lane is a list of stages run one after another (buffered, so two lanes'
+ * logs never interleave), and a lane stops at its first failing stage (the rest are skipped). A stage may be
+ * `{ name, skipped }` to be listed as not run. Says every minute what is still running. Answers every stage's
+ * row, with its lane number as `group`.
+ */
+export async function runLanes(lanes) {
+  const running = new Set();
+  console.log(
+    `\n▶ at once: ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join('  ∥  ')} (each stage's output printed whole when it ends)`,
+  );
+  const heartbeat = setInterval(() => {
+    if (running.size > 0) console.log(`… ${formatDuration(elapsed())}: still running: ${[...running].join(', ')}`);
+  }, 60_000);
+  try {
+    const results = await Promise.all(
+      lanes.map(async (lane, index) => {
+        const rows = [];
+        let failed;
+        for (const stage of lane) {
+          if (stage.skipped || failed) {
+            rows.push({ group: index + 1, name: stage.name, skipped: stage.skipped ?? `${failed} failed` });
+            continue;
+          }
+          running.add(stage.name);
+          const result = await runStage(stage, { buffered: true });
+          running.delete(stage.name);
+          rows.push({ group: index + 1, ...result });
+          if (result.code !== 0) failed = stage.name;
+        }
+        return rows;
+      }),
+    );
+    return results.flat();
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

@@ -1,55 +1,82 @@
-// `npm test`: the whole suite — unit, component and API tests (Vitest), the production build with its
-// size budgets (vite.config.ts: it fails past them), then the browser suite (Playwright on Debian's
-// Chromium) when a Chromium is installed. Prints each stage's time, then a table and one summary line.
+// `npm test`: the whole suite in two lanes that run at the same time on a machine of two or more cores:
+//   1. the unit, component and API tests (Vitest), then — when TEST_POSTGRES_URL names a PostgreSQL server, as
+//      `.ci/run` does — the API suite again on it and the load and fault tests (resilience);
+//   2. the production build with its size budgets (vite.config.ts: it fails past them), then the browser suite
+//      (Playwright on Debian's Chromium) when a Chromium is installed.
+// Prints each stage's time, then a table and one summary line.
+//
+//   TEST_SERIAL=1        the lanes one after the other (to measure each stage alone, or on one core)
+//   SKIP_E2E=1           no build and no browser suite
+//   TEST_POSTGRES_URL    also the PostgreSQL pass and the resilience tests, after Vitest
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from './chromium.mjs';
-import { printSummary, runStage } from './stages.mjs';
+import { printSummary, runLanes } from './stages.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-test-'));
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
-
-let passed = 0;
-let failed = 0;
-const rows = [];
+const serial = process.env.TEST_SERIAL === '1' || os.availableParallelism() < 2;
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+const shown = postgresUrl?.replace(/\/\/[^@/]*@/, '//…@');
+const extra = process.argv.slice(2);
 
 const vitestReport = path.join(tmp, 'vitest.json');
-const extra = process.argv.slice(2);
-rows.push(
-  await runStage({
-    name: 'unit, component and API tests (Vitest)',
-    command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`, ...extra],
-  }),
-);
-const vitest = readJson(vitestReport);
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-} else {
-  failed += 1;
-}
+const vitest = {
+  name: 'unit, component and API tests (Vitest)',
+  command: 'npx',
+  // Beside the browser lane, one worker: the browser suite keeps a core (its timeouts are for a busy machine,
+  // not for one where two test workers take both cores).
+  args: [
+    'vitest',
+    'run',
+    ...(serial ? [] : ['--maxWorkers=1']),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+    ...extra,
+  ],
+};
+// One file at a time: the 100-way races each hold a pool of 20 connections on the shared server.
+const postgres = {
+  name: `API suite on PostgreSQL (${shown})`,
+  command: 'npx',
+  args: ['vitest', 'run', '--project', 'server', '--maxWorkers=1'],
+  env: { TEST_DATABASE_URL: postgresUrl },
+};
+// Two server processes under load and kill -9; it proves counts (no lost, doubled or overlapping writes), not
+// latencies, so it may share the machine with the browser lane.
+const resilience = {
+  name: 'load and fault tests (resilience)',
+  command: 'npm',
+  args: ['run', 'test:resilience'],
+  env: { RESILIENCE_DATABASE_URL: postgresUrl, RESILIENCE_SECONDS: process.env.RESILIENCE_SECONDS ?? '60' },
+};
 
-const browser = chromiumPath();
 const skipE2E = process.env.SKIP_E2E === '1';
+const browser = chromiumPath();
 // The build checks the size budgets; the browser suite runs against what it writes, and its server uses
 // the renderer of the public pages (`--ssr`).
-const BUILD = 'npx vite build --logLevel warn && npx vite build --logLevel warn --ssr entry-server.tsx';
 const build = skipE2E
   ? { name: 'build', skipped: 'SKIP_E2E=1' }
-  : await runStage({ name: 'build (with its size budgets)', command: 'sh', args: ['-c', BUILD] });
-rows.push(build);
-if (build.code) {
-  console.log('\nThe production build failed (a size budget exceeded is named above).');
-  failed += 1;
-}
-
+  : {
+      name: 'build (with its size budgets)',
+      command: 'sh',
+      args: ['-c', 'npx vite build --logLevel warn && npx vite build --logLevel warn --ssr entry-server.tsx'],
+    };
+const playwrightReport = path.join(tmp, 'playwright.json');
 const suite = 'browser suite (Playwright)';
-if (skipE2E) {
-  console.log('\nSKIP_E2E=1: browser suite not run.');
-  rows.push({ name: suite, skipped: 'SKIP_E2E=1' });
-} else if (!browser) {
+const browserSuite = skipE2E
+  ? { name: suite, skipped: 'SKIP_E2E=1' }
+  : !browser
+    ? { name: suite, skipped: 'no Chromium' }
+    : {
+        name: suite,
+        command: 'npx',
+        args: ['playwright', 'test', '--reporter=list,json'],
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+      };
+if (!skipE2E && !browser) {
   console.log(
     [
       '',
@@ -60,30 +87,35 @@ if (skipE2E) {
       '',
     ].join('\n'),
   );
-  rows.push({ name: suite, skipped: 'no Chromium' });
-} else if (build.code) {
-  rows.push({ name: suite, skipped: 'the build failed' });
+}
+
+const lanes = [
+  [vitest, ...(postgresUrl ? [postgres, resilience] : [])],
+  [build, browserSuite],
+];
+const rows = serial ? [...(await runLanes([lanes[0]])), ...(await runLanes([lanes[1]]))] : await runLanes(lanes);
+
+let passed = 0;
+let failed = 0;
+const vitestResult = readJson(vitestReport);
+if (vitestResult) {
+  passed += vitestResult.numPassedTests;
+  failed += vitestResult.numFailedTests;
 } else {
-  const playwrightReport = path.join(tmp, 'playwright.json');
-  rows.push(
-    await runStage({
-      name: suite,
-      command: 'npx',
-      args: ['playwright', 'test', '--reporter=list,json'],
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    }),
-  );
-  const playwright = readJson(playwrightReport);
-  if (playwright) {
-    passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
-    failed += playwright.stats.unexpected;
-  } else {
-    failed += 1;
-  }
+  failed += 1;
+}
+const playwright = readJson(playwrightReport);
+if (playwright) {
+  passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
+  failed += playwright.stats.unexpected;
+} else if (browserSuite.command) {
+  failed += 1;
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
-printSummary('npm test, by stage:', rows);
-console.log(`tests: ${passed} passed, ${failed} failed`);
-const exitCode = rows.find((row) => row.code)?.code;
-process.exit(exitCode || (failed > 0 ? 1 : 0));
+printSummary(`npm test, by stage (${serial ? 'one lane after the other' : 'the two lanes at the same time'}):`, rows);
+console.log(
+  `tests: ${passed} passed, ${failed} failed (Vitest and Playwright; the PostgreSQL and resilience passes as their stages say)`,
+);
+const failedStage = rows.find((row) => row.code);
+process.exit(failedStage ? failedStage.code : failed > 0 ? 1 : 0);

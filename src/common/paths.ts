@@ -169,6 +169,8 @@ export const api = {
   services: '/api/services',
   service: (id: string) => `/api/services/${seg(id)}`,
   invoices: '/api/invoices',
+  /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
+  invoicesExport: '/api/invoices/export.csv',
   invoice: (id: string) => `/api/invoices/${seg(id)}`,
   invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
   invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,

@@ -34,6 +34,10 @@ export const useInvoices = (filters: InvoiceListQuery) =>
     queryOptions({ queryKey: invoiceKeys.list(filters), queryFn: ({ signal }) => getInvoices(filters, signal) }),
   );
 
+/** The accountant's export of the list's filters: a Spanish spreadsheet (`hoja`) or plain CSV. */
+export const invoicesExportHref = (filters: InvoiceListQuery, formato: 'hoja' | 'csv') =>
+  `${api.invoicesExport}${toQueryString({ ...filters, formato })}`;
+
 /** The PDF is downloaded by the browser itself (a link), with the session's cookie. */
 export const invoicePdfHref = (id: string) => api.invoicePdf(id);
 

@@ -145,6 +145,10 @@ export const invoiceListQuerySchema = z.strictObject({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
+export const invoiceExportQuerySchema = invoiceListQuerySchema.extend({
+  formato: z.enum(['hoja', 'csv'], { error: 'Formato no válido: hoja o csv' }).default('hoja'),
+});
+
 export const invoiceListSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
   totals: z.object({ count: z.number(), baseCents: z.number(), taxCents: z.number(), totalCents: z.number() }),

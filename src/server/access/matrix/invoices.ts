@@ -34,6 +34,10 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       kind: 'simplificada',
     }),
   },
+  'GET /api/invoices/export.csv': {
+    expect: only(['admin']),
+    shows: (w) => [w.invoices.A.number, w.invoices.B.number],
+  },
   'GET /api/invoices/:id': byId('detalle'),
   'GET /api/invoices/:id/pdf': byId('PDF'),
   'POST /api/invoices/:id/cancel': {

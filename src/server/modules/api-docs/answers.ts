@@ -29,6 +29,13 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   'DELETE /api/holidays/:id': { 204: { description: 'Festivo o cierre quitado.' } },
   'DELETE /api/specialties/:id': { 204: { description: 'Especialidad borrada.' } },
   'DELETE /api/services/:id': { 204: { description: 'Servicio borrado.' } },
+  'GET /api/invoices/export.csv': {
+    200: {
+      description:
+        'Las facturas del filtro con las bases y cuotas por tipo de IVA: `formato=hoja` (separado por punto y coma, coma decimal, UTF-8 con BOM) o `formato=csv` (RFC 4180).',
+      type: 'text/csv',
+    },
+  },
   'GET /api/invoices/:id/pdf': {
     200: { description: 'La factura en PDF (A4), con el código QR tributario de VERI*FACTU.', type: 'application/pdf' },
   },

@@ -332,6 +332,39 @@ describe('cancelling, reading and printing', () => {
   });
 });
 
+describe('the accountant’s export', () => {
+  it('gives the period as a Spanish spreadsheet and as plain CSV, with bases and tax by VAT rate', async () => {
+    clock.freeze('2026-03-09T12:00:00+01:00');
+    const sheet = await t.request({
+      method: 'GET',
+      url: '/api/invoices/export.csv?from=2026-03-01&to=2026-03-31',
+      cookie: admin.cookie,
+    });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-disposition']).toBe('attachment; filename="facturas-2026-03-01_2026-03-31-hoja.csv"');
+    const lines = sheet.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Número;Tipo;Fecha de expedición;Paciente;NIF del destinatario;Base exenta (art. 20.Uno.3º);Base IVA 21 %;Cuota IVA 21 %;Base IVA 10 %;Cuota IVA 10 %;Base IVA 4 %;Cuota IVA 4 %;Base imponible;Cuota IVA;Total;Estado',
+    );
+    expect(sheet.body.startsWith('\uFEFF')).toBe(true);
+    expect(lines).toContain(
+      'F2026-000002;Factura completa;05/03/2026;Lucía Factura Pérez;12345678Z;60,00;160,98;33,81;0,00;0,00;0,00;0,00;220,98;33,81;254,79;Emitida',
+    );
+    expect(lines.some((line) => line.startsWith('S2027'))).toBe(false);
+
+    const csv = await t.request({ method: 'GET', url: '/api/invoices/export.csv?formato=csv', cookie: admin.cookie });
+    expect(csv.body.startsWith('\uFEFF')).toBe(false);
+    expect(csv.body).toContain(
+      'F2026-000002,Factura completa,2026-03-05,Lucía Factura Pérez,12345678Z,60.00,160.98,33.81,0.00,0.00,0.00,0.00,220.98,33.81,254.79,Emitida',
+    );
+    const wrong = await t.request({ method: 'GET', url: '/api/invoices/export.csv?formato=pdf', cookie: admin.cookie });
+    expect(wrong.statusCode).toBe(400);
+  });
+});
+
 describe('the VERI*FACTU chain', () => {
   it('serves every record as one RegFactuSistemaFacturacion that the AEAT’s schema accepts, and says the chain holds', async () => {
     clock.freeze('2026-03-09T12:00:00+01:00');

@@ -184,6 +184,35 @@ export function createInvoicesRepository(db: Db) {
             .then((rows) => rows.map(({ cancelledAt, ...row }) => ({ ...row, state: stateOf(cancelledAt) })));
         },
 
+        /**
+         * The list with what the accountant needs beside it: the recipient's NIF and the bases by VAT treatment
+         * (`{ exenta: 6000, '21': 12100 }`), in order of number.
+         */
+        async forAccountant(filters: InvoiceListQuery, tx: Db = db) {
+          const where = and(visible, ...listConditions(filters));
+          return tx
+            .select({
+              number: invoices.number,
+              type: invoices.type,
+              issueDate: invoices.issueDate,
+              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              recipientTaxId: sql<string | null>`${invoices.recipient} ->> 'taxId'`,
+              baseCents: invoices.baseCents,
+              taxCents: invoices.taxCents,
+              totalCents: invoices.totalCents,
+              cancelledAt: invoiceCancellations.cancelledAt,
+              bases: sql<Record<string, number>>`(SELECT json_object_agg(g.vat, g.base) FROM (
+                SELECT l.vat, sum(l.base_cents)::int AS base FROM ${invoiceLines} l
+                 WHERE l.invoice_id = ${invoices.id} GROUP BY l.vat) g)`,
+            })
+            .from(invoices)
+            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
+            .where(where)
+            .orderBy(asc(invoices.series), asc(invoices.sequence))
+            .then((rows) => rows.map(({ cancelledAt, ...row }) => ({ ...row, state: stateOf(cancelledAt) })));
+        },
+
         /** One invoice with its lines (and each line's doctor), or undefined when not visible. */
         async findById(id: string, tx: Db = db) {
           const [invoice] = await tx

@@ -4,6 +4,7 @@ import { api } from '../../../common/paths';
 import {
   cancelInvoiceSchema,
   invoiceDetailSchema,
+  invoiceExportQuerySchema,
   invoiceListQuerySchema,
   invoiceListSchema,
   issueInvoiceSchema,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { auditContext, auditedRead } from '../audit/audited';
 import type { RoutePlugin } from '../route-plugin';
+import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';
 import type { InvoicesRepository } from './repository';
 
@@ -122,6 +124,28 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
           totalCents: sum((row) => row.totalCents),
         },
       };
+    },
+  );
+
+  app.get(
+    api.invoicesExport,
+    { config: { access: 'invoices:manage' }, schema: { querystring: invoiceExportQuerySchema } },
+    async (request, reply) => {
+      const { formato, ...filters } = request.query;
+      const rows = await auditedRead(deps.db, (db) => request.scope.invoices.forAccountant(filters, db), {
+        ...auditContext(request),
+        action: 'export',
+        entity: 'invoice',
+        details: { ...request.query },
+      });
+      const period = [filters.from, filters.to].filter(Boolean).join('_') || 'todas';
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="facturas-${period}${formato === 'csv' ? '' : '-hoja'}.csv"`,
+        )
+        .send(invoicesCsv(rows, formato));
     },
   );
 

@@ -1,4 +1,6 @@
-import { Group, Select } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { invoicesExportHref } from '../../../api/invoices';
 import { INVOICE_STATE_LABELS, INVOICE_STATES, type InvoiceListQuery } from '../../../../common/schemas/invoices';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 
@@ -27,6 +29,21 @@ export function InvoiceFilters({
         value={filters.state ?? null}
         onChange={(value) => onChange({ ...filters, state: (value as InvoiceListQuery['state']) ?? undefined })}
       />
+      <Group gap="xs" ml="auto">
+        <Button
+          component="a"
+          href={invoicesExportHref(filters, 'hoja')}
+          download
+          size="md"
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        >
+          Exportar para la gestoría
+        </Button>
+        <Button component="a" href={invoicesExportHref(filters, 'csv')} download size="md" variant="subtle">
+          CSV
+        </Button>
+      </Group>
     </Group>
   );
 }
