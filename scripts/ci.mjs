@@ -15,7 +15,6 @@ import { printSummary, runParallel, runStage } from './stages.mjs';
 const PG_URL = process.env.CI_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const parallel = process.env.CI_PARALLEL !== '0';
 const keepGoing = process.env.CI_KEEP_GOING === '1';
-const shown = PG_URL.replace(/\/\/[^@/]*@/, '//…@');
 
 /** A shell command with the output shown; answers its exit code. */
 const sh = (command) =>
