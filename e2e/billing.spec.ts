@@ -4,6 +4,11 @@ import { expectNoAxeViolations } from './axe';
 import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, patientPayload, test } from './fixtures';
 
 const TODAY = '2026-01-12';
+/** A DNI of our own each run (documents are unique among records), with its control letter. */
+const randomDni = () => {
+  const digits = crypto.randomInt(10_000_000, 99_999_999);
+  return `${digits}${'TRWAGMYFPDXBNJZSQVHLCKE'[digits % 23]}`;
+};
 const uniqueWord = () =>
   Array.from(crypto.randomBytes(6), (byte) => 'abcdefghijklmnopqrstuvwxyz'[byte % 26])
     .join('')
@@ -28,7 +33,7 @@ async function attendedVisitToday(request: APIRequestContext, lastName: string) 
       firstName: 'Inés',
       lastName,
       documentType: 'dni',
-      documentNumber: '71234567F',
+      documentNumber: randomDni(),
       address: 'Calle de Toledo 10, 28005 Madrid',
     }),
   });

@@ -87,6 +87,8 @@ export const theme = createTheme({
     // A dialog's close button is an icon: its name for screen readers.
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    // Every toast's close button too, whichever screen shows it.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar el aviso' } } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: {
       defaultProps: {
