@@ -17,10 +17,9 @@ const RULE = '#ced4da';
 export const EXEMPTION_TEXT =
   'Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido (asistencia sanitaria).';
 
-const longDate = (date: string) =>
-  esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+/** «26 de noviembre de 2026» for an instant, in the clinic's zone. */
+const longDate = (instant: string, timeZone: string) =>
+  esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(instant));
 
 const rateLabel = (vat: VatTreatment) => (vat === 'exenta' ? 'Exento' : `${vat} %`);
 
@@ -46,7 +45,10 @@ function columns(width: number) {
  * exemption's ground, the total; and the VERI*FACTU QR code with its legends (Orden HAC/1177/2024 art. 20–21).
  * A cancelled invoice carries «ANULADA» across the page and the reason.
  */
-export async function renderInvoicePdf(invoice: InvoiceDetail, clinicName: string): Promise<Buffer> {
+export async function renderInvoicePdf(
+  invoice: InvoiceDetail,
+  clinic: { name: string; timeZone: string },
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -54,7 +56,7 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, clinicName: strin
       Title: `Factura ${invoice.number}`,
       Author: invoice.issuer.name,
       Subject: INVOICE_TYPE_LABELS[invoice.type],
-      Creator: clinicName,
+      Creator: clinic.name,
       CreationDate: clock.now(),
     },
   });
@@ -116,14 +118,17 @@ export async function renderInvoicePdf(invoice: InvoiceDetail, clinicName: strin
   doc.text(INVOICE_TYPE_LABELS[invoice.type].toUpperCase(), right, top, { width: width * 0.4, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(INK);
   doc.text(`Nº ${invoice.number}`, { width: width * 0.4, align: 'right' });
-  doc.text(`Fecha de expedición: ${longDate(invoice.issueDate)}`, { width: width * 0.4, align: 'right' });
+  doc.text(`Fecha de expedición: ${invoice.issueDate.split('-').reverse().join('/')}`, {
+    width: width * 0.4,
+    align: 'right',
+  });
   doc.x = MARGIN;
   doc.y = Math.max(issuerBottom, doc.y);
   rule();
 
   if (invoice.cancellation) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(CANCELLED);
-    doc.text(`FACTURA ANULADA el ${longDate(invoice.cancellation.cancelledAt.slice(0, 10))}.`, MARGIN, doc.y, {
+    doc.text(`FACTURA ANULADA el ${longDate(invoice.cancellation.cancelledAt, clinic.timeZone)}.`, MARGIN, doc.y, {
       width,
     });
     doc.font('Helvetica').fontSize(10).text(`Motivo: ${invoice.cancellation.reason}`, { width });

@@ -175,7 +175,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const view = await readOne(request, 'pdf');
       const settings = await deps.repos.clinic.getSettings();
-      const pdf = await renderInvoicePdf(present(view), settings.name);
+      const pdf = await renderInvoicePdf(present(view), settings);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="factura-${view.number}.pdf"`)

@@ -1,9 +1,15 @@
-import { Alert, Code, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Code, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { api } from '../../../../common/paths';
 import type { ChainState } from '../../../api/invoices';
 import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+
+/** FechaHoraHusoGenRegistro as the record wrote it, in the clinic's time: «26/11/2026, 12:46:50 (UTC+01:00)». */
+const generatedAtLabel = (value: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})([+-]\d{2}:\d{2})$/.exec(value);
+  return match ? `${match[3]}/${match[2]}/${match[1]}, ${match[4]} (UTC${match[5]})` : value;
+};
 
 function ChainSummary({ chain }: { chain: ChainState }) {
   return (
@@ -23,7 +29,7 @@ function ChainSummary({ chain }: { chain: ChainState }) {
           <List.Item>
             Último registro: {chain.last.kind === 'alta' ? 'alta' : 'anulación'} de la factura {chain.last.number}
           </List.Item>
-          <List.Item>Generado: {chain.last.generatedAt}</List.Item>
+          <List.Item>Generado: {generatedAtLabel(chain.last.generatedAt)}</List.Item>
           <List.Item>
             Huella: <Code style={{ wordBreak: 'break-all' }}>{chain.last.huella}</Code>
           </List.Item>
@@ -58,9 +64,9 @@ export function ChainPanel() {
         state.data.map((chain) => <ChainSummary key={chain.issuerNif} chain={chain} />)
       )}
       <Text size="sm">
-        <a href={api.verifactuRecordsXml} download>
+        <Anchor href={api.verifactuRecordsXml} download>
           Descargar los registros en XML de la AEAT
-        </a>{' '}
+        </Anchor>{' '}
         (RegFactuSistemaFacturacion, 1 000 registros por archivo; los siguientes con <Code>?page=2</Code>…).
       </Text>
     </Stack>

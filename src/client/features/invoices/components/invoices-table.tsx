@@ -87,16 +87,18 @@ export function InvoicesTable({ list, onCancel }: InvoicesTableProps) {
       <Table.Tfoot>
         <Table.Tr>
           <Table.Th colSpan={desk ? 3 : 2} data-label="Totales">
-            {list.totals.count === 1 ? '1 factura emitida' : `${list.totals.count} facturas emitidas`} (sin anuladas)
+            <span>
+              {list.totals.count === 1 ? '1 factura emitida' : `${list.totals.count} facturas emitidas`} (sin anuladas)
+            </span>
           </Table.Th>
           <Table.Th data-label="Base" style={{ ...AMOUNT, textAlign: 'right' }}>
-            {formatEuros(list.totals.baseCents)}
+            <span>{formatEuros(list.totals.baseCents)}</span>
           </Table.Th>
           <Table.Th data-label="IVA" style={{ ...AMOUNT, textAlign: 'right' }}>
-            {formatEuros(list.totals.taxCents)}
+            <span>{formatEuros(list.totals.taxCents)}</span>
           </Table.Th>
           <Table.Th data-label="Total" style={{ ...AMOUNT, textAlign: 'right' }}>
-            {formatEuros(list.totals.totalCents)}
+            <span>{formatEuros(list.totals.totalCents)}</span>
           </Table.Th>
           <Table.Th colSpan={2} />
         </Table.Tr>
