@@ -105,6 +105,20 @@ test.describe('Facturación', () => {
     await invoiceRow.getByRole('link', { name: `Descargar el PDF de la factura ${number}` }).click();
     expect((await download).suggestedFilename()).toBe(`factura-${number}.pdf`);
 
+    // Half paid in cash at the desk: the rest is still owed, and the day's cash shows it.
+    await invoiceRow.getByRole('button', { name: `Cobrar la factura ${number}` }).click();
+    const pay = page.getByRole('dialog', { name: `Cobrar la factura ${number}` });
+    await pay.getByText('Efectivo', { exact: true }).click();
+    await pay.getByRole('textbox', { name: 'Importe' }).fill('20');
+    await pay.getByRole('button', { name: 'Registrar cobro' }).click();
+    await expect(page.getByText('Pendiente: 30,00 €')).toBeVisible();
+    await page.getByRole('tab', { name: 'Caja' }).click();
+    const byMethod = page.getByRole('table', { name: 'Cobros del día por forma de pago' });
+    await expect(byMethod.getByRole('row', { name: /^Efectivo/ })).toContainText('20,00 €');
+    await expect(page.getByRole('table', { name: 'Cobros del día por profesional' })).toContainText(DEMO.doctor.name);
+    await expectNoAxeViolations(page, 'la caja del día');
+    await page.getByRole('tab', { name: 'Facturas' }).click();
+
     await invoiceRow.getByRole('button', { name: `Anular la factura ${number}` }).click();
     const cancel = page.getByRole('dialog', { name: `Anular la factura ${number}` });
     await cancel.getByRole('textbox', { name: 'Motivo' }).fill('Se facturó el servicio equivocado');

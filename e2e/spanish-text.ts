@@ -247,7 +247,9 @@ const FORMAT_RULES: { what: string; pattern: RegExp; when?: (match: RegExpExecAr
     when: (match, where) => match[1] !== undefined || /,\d{3},/.test(match[0]) || where.startsWith('celda'),
   },
   { what: 'decimal con punto junto a €', pattern: /(?<![\d.,])\d+\.\d{1,2}\s*€/g },
-  { what: '€ delante del importe', pattern: /€\s?\d/g },
+  // Within one text (a space or a no-break space), not across a table's cells: innerText joins cells with a tab, so
+  // «50,00 €» in one column and «0,00 €» in the next read «€\t0».
+  { what: '€ delante del importe', pattern: /€[ \u00a0]?\d/g },
   { what: 'hora AM/PM', pattern: /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])/giu },
 ];
 

@@ -13,6 +13,7 @@ import {
   type AppointmentStatus,
   type StatusChangeInput,
 } from './schemas/appointments';
+import type { Role } from './roles';
 import { esDateFormat } from './time';
 
 /** A status an appointment can be moved to by hand. */
@@ -20,6 +21,14 @@ export type StatusTarget = StatusChangeInput['status'];
 
 /** Who acts: clinic staff may make every change; a doctor only records arrival, attendance and no-shows. */
 export type StatusActor = 'staff' | 'doctor';
+
+/**
+ * Who a signed-in user acts as: an admin (who holds `appointments:manage`) as the desk, a doctor as the
+ * appointment's doctor; a paciente changes no status by hand. The server asks the policy itself
+ * (`access/appointment-status.ts`); the screens ask this, with the session's role.
+ */
+export const statusActorOfRole = (role: Role): StatusActor | null =>
+  role === 'admin' ? 'staff' : role === 'doctor' ? 'doctor' : null;
 
 /** The changes a doctor may make (the rest needs `appointments:manage`). */
 export const DOCTOR_STATUS_CHANGES: readonly StatusTarget[] = ['en_sala', 'atendida', 'no_asistio'];

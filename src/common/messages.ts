@@ -61,6 +61,8 @@ export const ERROR_CODES = {
     'Antes de facturar, indica los datos fiscales de la clínica (razón social, NIF y dirección) en Facturación → Datos fiscales.',
   ALREADY_INVOICED: 'Esa cita ya está facturada.',
   ALREADY_CANCELLED: 'Esta factura ya está anulada.',
+  NOT_PAYABLE: 'Esta factura no admite cobros: está anulada.',
+  DAY_CLOSED: 'La caja de ese día ya está cerrada.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_EXPIRED: 'Ha pasado demasiado tiempo desde que escribiste la contraseña. Vuelve a iniciar sesión.',
   WRONG_CODE: 'El código no es correcto. Escribe el que muestra ahora tu app: cambia cada 30 segundos.',

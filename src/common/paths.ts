@@ -174,6 +174,11 @@ export const api = {
   invoice: (id: string) => `/api/invoices/${seg(id)}`,
   invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
   invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,
+  /** What an invoice has been paid and still owes; POST takes a payment. */
+  invoicePayments: (id: string) => `/api/invoices/${seg(id)}/payments`,
+  /** «Cierre de caja»: a day's takings (`?day=`), and closing it. */
+  cashDay: '/api/billing/cash',
+  cashClose: '/api/billing/cash/close',
   /** The issuer of the clinic's invoices (razón social, NIF, address, registry data). */
   billingIssuer: '/api/billing/issuer',
   /** The VERI*FACTU chain's state (its length, last record, whether it verifies). */

@@ -15,6 +15,7 @@ import type { CoreDeps } from './modules/deps';
 import { createLiveEvents } from './modules/events/live-events';
 import { createInvoicingService } from './modules/invoices/service';
 import { createMessagesService } from './modules/messages/service';
+import { createPaymentsService } from './modules/payments/service';
 import type { DeliveryPolicy } from './modules/outbox/delivery';
 import { createOutbox } from './modules/outbox/service';
 import { createRepositories } from './modules/repositories';
@@ -73,6 +74,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     messages: createMessagesService(core),
     confirmations: createConfirmationService({ ...core, appointments }),
     invoicing: createInvoicingService(core),
+    payments: createPaymentsService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();

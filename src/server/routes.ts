@@ -24,6 +24,7 @@ import { imagesRoutes } from './modules/images/routes';
 import { invoicesBillingRoutes } from './modules/invoices/billing-routes';
 import { invoicesRoutes } from './modules/invoices/routes';
 import { messagesRoutes } from './modules/messages/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 import { patientsRecordLinkRoutes } from './modules/patients/record-link-routes';
 import { patientsRoutes } from './modules/patients/routes';
 import { prescriptionsRoutes } from './modules/prescriptions/routes';
@@ -61,6 +62,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   clinicServicesRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
+  paymentsRoutes,
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,

@@ -88,7 +88,11 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
     // Every toast's close button too, whichever screen shows it.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar el aviso' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar el aviso' } },
+      // Mantine's grey for a titled toast's text reads 3.3:1 on white; WCAG asks 4.5:1.
+      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+    },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: {
       defaultProps: {

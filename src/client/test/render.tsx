@@ -12,6 +12,24 @@ import { vi } from 'vitest';
 import type { SessionState } from '../../common/schemas/auth';
 import { sessionQueryOptions } from '../api/session';
 
+/** A signed-in admin or doctor, as the session query holds one (for screens that act as the signed-in user). */
+export function signedInAs(role: 'admin' | 'doctor' | 'paciente'): SessionState {
+  const at = '2026-01-01T00:00:00.000Z';
+  return {
+    user: { id: `u-${role}`, email: `${role}@prueba.test`, displayName: `Prueba ${role}`, photoURL: '' },
+    profile: {
+      id: `u-${role}`,
+      email: `${role}@prueba.test`,
+      role,
+      displayName: `Prueba ${role}`,
+      photoURL: '',
+      phone: null,
+      createdAt: at,
+      updatedAt: at,
+    },
+  };
+}
+
 interface RenderOptions {
   /** The route pattern `ui` is mounted at (e.g. `/admin/pacientes/:id`). */
   path?: string;

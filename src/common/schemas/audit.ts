@@ -55,6 +55,8 @@ export const AUDIT_ENTITIES = [
   'clinic_service',
   'invoice',
   'billing_issuer',
+  'payment',
+  'cash_closing',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -77,6 +79,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   clinic_service: 'Servicio y tarifa',
   invoice: 'Factura',
   billing_issuer: 'Datos fiscales',
+  payment: 'Cobro',
+  cash_closing: 'Cierre de caja',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -106,6 +106,8 @@ export const invoiceSummarySchema = z.object({
   baseCents: z.number(),
   taxCents: z.number(),
   totalCents: z.number(),
+  /** What has been paid of it; a cancelled invoice owes nothing, whatever was paid. */
+  paidCents: z.number(),
   state: z.enum(INVOICE_STATES),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;

@@ -27,6 +27,7 @@ import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
 import { createInvoicesRepository } from './invoices/repository';
+import { createPaymentsRepository } from './payments/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -40,6 +41,7 @@ export function createRepositories(db: Db) {
     doctors: createDoctorsRepository(db),
     clinicServices: createClinicServicesRepository(db),
     invoices: createInvoicesRepository(db),
+    payments: createPaymentsRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),

@@ -4,6 +4,7 @@ import type { ConfirmationService } from './confirmations/service';
 import type { CoreDeps } from './deps';
 import type { InvoicingService } from './invoices/service';
 import type { MessagesService } from './messages/service';
+import type { PaymentsService } from './payments/service';
 import type { SecondFactorService } from './second-factor/service';
 import type { WaitingListService } from './waiting-list/service';
 
@@ -18,6 +19,8 @@ export interface RouteDeps extends CoreDeps {
   confirmations: ConfirmationService;
   /** Issuing and cancelling invoices with their VERI*FACTU records (issue «Billing»). */
   invoicing: InvoicingService;
+  /** Payments against invoices and the day's cash closing. */
+  payments: PaymentsService;
   /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
   idleLock: boolean;
 }

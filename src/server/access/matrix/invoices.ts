@@ -45,6 +45,21 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     params: (w) => ({ id: w.invoices.toCancel }),
     payload: () => ({ reason: 'Emitida por error en la matriz' }),
   },
+  'GET /api/invoices/:id/payments': byId('cobros'),
+  'POST /api/invoices/:id/payments': {
+    expect: only(['admin'], 201),
+    params: (w) => ({ id: w.invoices.A.id }),
+    payload: () => ({ method: 'efectivo', amountCents: 1000, note: '' }),
+  },
+  'GET /api/billing/cash': { expect: only(['admin']), query: () => '?day=2026-03-02' },
+  'POST /api/billing/cash/close': {
+    expect: only(['admin']),
+    payload: () => ({
+      day: '2026-02-27',
+      counted: { efectivo: 0, tarjeta: 0, transferencia: 0, bizum: 0 },
+      note: 'Cierre de la matriz',
+    }),
+  },
   'GET /api/billing/issuer': { expect: only(['admin']), shows: () => ['B12345674'] },
   'PUT /api/billing/issuer': {
     expect: only(['admin']),

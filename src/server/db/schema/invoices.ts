@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { VAT_TREATMENTS } from '../../../common/schemas/clinic-services';
+import { PAYMENT_METHODS } from '../../../common/schemas/payments';
 import { appointments } from './appointments';
 import { accounts } from './auth';
 import { clinicServices } from './clinic-services';
@@ -134,4 +135,32 @@ export const verifactuChains = pgTable('verifactu_chains', {
   lastRecordId: bigint('last_record_id', { mode: 'number' })
     .notNull()
     .references(() => verifactuRecords.id),
+});
+
+/** A payment against an invoice (migration 0027): append-only, like the invoice. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    day: date('day').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    note: text('note').notNull().default(''),
+    receivedBy: uuid('received_by').references(() => accounts.id),
+  },
+  (table) => [index('payments_invoice_idx').on(table.invoiceId), index('payments_day_idx').on(table.day)],
+);
+
+/** «Cierre de caja»: one row per closed day, never changed. */
+export const cashClosings = pgTable('cash_closings', {
+  day: date('day').primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  closedBy: uuid('closed_by').references(() => accounts.id),
+  expected: jsonb('expected').$type<Record<string, number>>().notNull(),
+  counted: jsonb('counted').$type<Record<string, number>>().notNull(),
+  note: text('note').notNull().default(''),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoiceState } from '../../../common/schemas/invoices';
 import { visibleInvoices } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
@@ -14,6 +14,7 @@ import {
   invoiceRectifications,
   invoices,
   invoiceSeries,
+  payments,
   verifactuChains,
   verifactuRecords,
 } from '../../db/schema';
@@ -43,6 +44,10 @@ export interface BillableService {
   priceCents: number;
   vat: InvoiceLineRow['vat'];
 }
+
+/** What has been paid of an invoice (payments, migration 0027). */
+const paidOf = (invoiceId: SQLWrapper) =>
+  sql<number>`(SELECT coalesce(sum(p.amount_cents), 0)::int FROM ${payments} p WHERE p.invoice_id = ${invoiceId})`;
 
 const stateOf = (cancelledAt: unknown): InvoiceState => (cancelledAt ? 'anulada' : 'emitida');
 
@@ -173,6 +178,7 @@ export function createInvoicesRepository(db: Db) {
               baseCents: invoices.baseCents,
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,
+              paidCents: paidOf(invoices.id),
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
@@ -219,6 +225,7 @@ export function createInvoicesRepository(db: Db) {
             .select({
               invoice: invoices,
               patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              paidCents: paidOf(invoices.id),
             })
             .from(invoices)
             .innerJoin(patients, eq(patients.id, invoices.patientId))
@@ -236,6 +243,7 @@ export function createInvoicesRepository(db: Db) {
           return {
             ...invoice.invoice,
             patientName: invoice.patientName,
+            paidCents: invoice.paidCents,
             lines: lines.map(({ line, doctorName }) => ({ ...line, doctorName })),
             cancellation,
             state: stateOf(cancellation?.cancelledAt),

@@ -39,6 +39,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     baseCents: view.baseCents,
     taxCents: view.taxCents,
     totalCents: view.totalCents,
+    paidCents: view.paidCents,
     state: view.state,
     issuer: {
       name: view.issuer.name,

@@ -20,6 +20,7 @@ const summary = (number: string, state: 'emitida' | 'anulada', totalCents: numbe
   baseCents: totalCents,
   taxCents: 0,
   totalCents,
+  paidCents: 0,
   state,
 });
 const list: InvoiceList = {
@@ -29,6 +30,32 @@ const list: InvoiceList = {
 const issuer = { legalName: '', taxId: '', address: '', registry: '' };
 
 describe('«Facturación»', () => {
+  it('shows what each invoice still owes and takes a payment of it, all of it by default', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
+      if (call.method === 'POST')
+        return { status: 201, body: { totalCents: 6000, paidCents: 6000, outstandingCents: 0, payments: [] } };
+      return { status: 200, body: list };
+    });
+    const { user } = renderScreen(<BillingPage />);
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    const live = within(table).getByText('S2026-000002').closest('tr')!;
+    // 60,00 € owed by the standing invoice; the cancelled one owes nothing and cannot be paid.
+    expect(within(live).getAllByText('60,00 €')).toHaveLength(3);
+    const cancelledRow = within(table).getByText('S2026-000001').closest('tr')!;
+    expect(within(cancelledRow).queryByRole('button', { name: /Cobrar/ })).not.toBeInTheDocument();
+
+    await user.click(within(live).getByRole('button', { name: 'Cobrar la factura S2026-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrar la factura S2026-000002' });
+    expect(within(dialog).getByRole('textbox', { name: 'Importe' })).toHaveValue('60,00 €');
+    await user.click(within(dialog).getByRole('radio', { name: 'Bizum' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar cobro' }));
+    await screen.findByText('Cobro registrado');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/invoices/id-S2026-000002/payments');
+    expect(post.body).toEqual({ method: 'bizum', amountCents: 6000, note: '' });
+  });
+
   it('lists invoices with their PDF, totals only what stands, and cancels one with its reason', async () => {
     const { calls } = stubApi((call) => {
       if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };

@@ -11,8 +11,10 @@ import { ChainPanel } from '../../../features/invoices/components/chain-panel';
 import { InvoiceFilters } from '../../../features/invoices/components/invoice-filters';
 import { InvoicesTable } from '../../../features/invoices/components/invoices-table';
 import { IssuerForm } from '../../../features/invoices/components/issuer-form';
+import { PaymentModal } from '../../../features/invoices/components/payment-modal';
+import { CashPanel } from '../../../features/invoices/components/cash-panel';
 
-const TABS = ['facturas', 'datos-fiscales', 'verifactu'] as const;
+const TABS = ['facturas', 'caja', 'datos-fiscales', 'verifactu'] as const;
 
 /** The filters as the address carries them (`?desde=…&hasta=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
@@ -34,6 +36,7 @@ function InvoicesTab({
 }) {
   const invoices = useInvoices(filters);
   const [cancelling, setCancelling] = useState<InvoiceSummary | null>(null);
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   return (
     <>
       <InvoiceFilters filters={filters} onChange={onFilters} />
@@ -55,11 +58,12 @@ function InvoicesTab({
               description="Se factura una cita atendida con «Facturar», en las citas de hoy o en el calendario."
             />
           ) : (
-            <InvoicesTable list={invoices.data} onCancel={setCancelling} />
+            <InvoicesTable list={invoices.data} actions={{ onCancel: setCancelling, onPay: setPaying }} />
           )}
         </Paper>
       )}
       {cancelling && <CancelInvoiceModal invoice={cancelling} onClose={() => setCancelling(null)} />}
+      {paying && <PaymentModal invoice={paying} onClose={() => setPaying(null)} />}
     </>
   );
 }
@@ -89,6 +93,7 @@ export default function BillingPage() {
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="facturas">Facturas</Tabs.Tab>
+          <Tabs.Tab value="caja">Caja</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
         </Tabs.List>
@@ -98,6 +103,7 @@ export default function BillingPage() {
             onFilters={(next) => update({ desde: next.from, hasta: next.to, estado: next.state })}
           />
         </Tabs.Panel>
+        <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
         <Tabs.Panel value="datos-fiscales">
           {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}
           {issuer.isError && <LoadErrorAlert title="No se han podido cargar los datos fiscales" error={issuer.error} />}

@@ -2,7 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TodayDiary } from '../../../../common/schemas/appointments';
-import { renderScreen, stubApi } from '../../../test/render';
+import { renderScreen, signedInAs, stubApi } from '../../../test/render';
 import TodayDiaryPage from './today';
 
 afterEach(() => {
@@ -21,7 +21,10 @@ const lastUrl = (calls: { url: string }[]) => calls.at(-1)!.url;
 describe('the diary of any day', () => {
   it('opens on today, moves a day with the buttons and the arrow keys, and returns with «Hoy»', async () => {
     const { calls } = stubApi((call) => ({ status: 200, body: answerDay(call.url) }));
-    const { user, router } = renderScreen(<TodayDiaryPage />, { path: '/admin/citas-hoy' });
+    const { user, router } = renderScreen(<TodayDiaryPage />, {
+      session: signedInAs('admin'),
+      path: '/admin/citas-hoy',
+    });
 
     expect(await screen.findByText('Lunes, 23 de marzo de 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Citas de hoy' })).toBeInTheDocument();
@@ -49,7 +52,7 @@ describe('the diary of any day', () => {
 
   it('leaves the arrow keys to a field being typed in', async () => {
     stubApi((call) => ({ status: 200, body: answerDay(call.url) }));
-    renderScreen(<TodayDiaryPage />, { path: '/admin/citas-hoy' });
+    renderScreen(<TodayDiaryPage />, { session: signedInAs('admin'), path: '/admin/citas-hoy' });
     const field = await screen.findByRole('textbox', { name: 'Ir a la fecha' });
     fireEvent.keyDown(field, { key: 'ArrowRight' });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -58,7 +61,11 @@ describe('the diary of any day', () => {
 
   it('opens the day in the address', async () => {
     const { calls } = stubApi((call) => ({ status: 200, body: answerDay(call.url) }));
-    renderScreen(<TodayDiaryPage />, { path: '/admin/citas-hoy', at: '/admin/citas-hoy?fecha=2026-04-02' });
+    renderScreen(<TodayDiaryPage />, {
+      session: signedInAs('admin'),
+      path: '/admin/citas-hoy',
+      at: '/admin/citas-hoy?fecha=2026-04-02',
+    });
     expect(await screen.findByText('Jueves, 2 de abril de 2026')).toBeInTheDocument();
     expect(lastUrl(calls)).toBe('/api/appointments/today?date=2026-04-02');
   });

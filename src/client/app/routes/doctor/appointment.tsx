@@ -63,7 +63,7 @@ export default function DoctorAppointmentPage() {
                   </Anchor>
                 }
               />
-              <StatusActions appointment={appointment.data} timeZone={timeZone.data} role="doctor" size="sm" />
+              <StatusActions appointment={appointment.data} timeZone={timeZone.data} size="sm" />
             </Stack>
           </Paper>
           <FinishVisitOffer

@@ -60,7 +60,7 @@ function Detail({ appointmentId, timeZone }: { appointmentId: string; timeZone: 
         }
       />
       {appointment.minor && <MinorDetails minor={appointment.minor} />}
-      <StatusActions appointment={appointment} timeZone={timeZone} role="staff" size="sm" />
+      <StatusActions appointment={appointment} timeZone={timeZone} size="sm" />
       <Group gap="sm">
         <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
         <ExtraAppointmentActions appointment={appointment} timeZone={timeZone} />

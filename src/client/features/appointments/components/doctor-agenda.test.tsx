@@ -1,7 +1,7 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, stubApi } from '../../../test/render';
+import { renderScreen, signedInAs, stubApi } from '../../../test/render';
 import { appointment } from '../test/fixtures';
 import { DoctorAgenda } from './doctor-agenda';
 
@@ -31,6 +31,7 @@ describe("doctor's agenda", () => {
   it("asks for the day in the clinic's zone and lists it", async () => {
     const { calls } = stubApi(() => ({ status: 200, body: monday }));
     renderScreen(<DoctorAgenda timeZone="Europe/Madrid" />, {
+      session: signedInAs('doctor'),
       path: '/doctor/citas',
       at: '/doctor/citas?fecha=2026-03-23',
     });
@@ -46,6 +47,7 @@ describe("doctor's agenda", () => {
   it('shows the whole week, Monday to Friday at least', async () => {
     const { calls } = stubApi(() => ({ status: 200, body: monday }));
     renderScreen(<DoctorAgenda timeZone="Europe/Madrid" />, {
+      session: signedInAs('doctor'),
       path: '/doctor/citas',
       at: '/doctor/citas?vista=semana&fecha=2026-03-25',
     });
@@ -63,6 +65,7 @@ describe("doctor's agenda", () => {
         : { status: 200, body: monday },
     );
     const { user } = renderScreen(<DoctorAgenda timeZone="Europe/Madrid" />, {
+      session: signedInAs('doctor'),
       path: '/doctor/citas',
       at: '/doctor/citas?fecha=2026-03-23',
     });

@@ -202,7 +202,7 @@ function AppointmentPanel({
               </Anchor>
             }
           />
-          <StatusActions appointment={shown} timeZone={timeZone} role="doctor" size="sm" />
+          <StatusActions appointment={shown} timeZone={timeZone} size="sm" />
           {extra?.(shown)}
           <Button component={Link} to={paths.doctor.appointment(shown.id)} variant="light" w="fit-content">
             Abrir la consulta y la nota

@@ -3,7 +3,7 @@ import { Button, Group, type ButtonProps, type MantineSize } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconDoorEnter, IconUserX, IconX, type Icon } from '@tabler/icons-react';
 import { useState } from 'react';
-import { needsArrivalTime } from '../../../../common/appointment-status-rules';
+import { needsArrivalTime, statusActorOfRole } from '../../../../common/appointment-status-rules';
 import type { Appointment, StatusChangeInput } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { formatTime } from '../../../lib/dates';
@@ -13,12 +13,12 @@ import {
   STATUS_ACTION_LABELS,
   STATUS_DONE_MESSAGES,
   statusActionsFor,
-  type ActorRole,
   type TargetStatus,
 } from '../utils/status-actions';
 import { ArrivalTimeModal } from './arrival-time-modal';
 import { CancelAppointmentModal } from './cancel-appointment-modal';
 import { now } from '../../../lib/clock';
+import { useSession } from '../../../lib/auth/use-auth';
 
 const LOOK: Record<TargetStatus, { color: string; icon: Icon }> = {
   confirmada: { color: 'blue', icon: IconCheck },
@@ -31,7 +31,6 @@ const LOOK: Record<TargetStatus, { color: string; icon: Icon }> = {
 interface StatusActionsProps {
   appointment: Appointment;
   timeZone: string;
-  role: ActorRole;
   size?: MantineSize;
   /** Called with the appointment as the server saved it. */
   onChanged?: (appointment: Appointment) => void;
@@ -43,20 +42,16 @@ interface StatusActionsProps {
  * cancellation first asks for its reason, «Atendida» without a check-in for the arrival time. Renders
  * nothing when no change is possible.
  */
-export function StatusActions({
-  appointment,
-  timeZone,
-  role,
-  size = 'xs',
-  onChanged,
-  buttonProps,
-}: StatusActionsProps) {
+export function StatusActions({ appointment, timeZone, size = 'xs', onChanged, buttonProps }: StatusActionsProps) {
   const change = useChangeAppointmentStatus();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TargetStatus | null>(null);
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [attending, setAttending] = useState<Appointment | null>(null);
-  const actions = statusActionsFor(appointment, role, { now: now(), timeZone });
+  // Who acts is the signed-in user (the shared rule), whatever screen shows the appointment.
+  const { profile } = useSession();
+  const actor = profile ? statusActorOfRole(profile.role) : null;
+  const actions = actor ? statusActionsFor(appointment, actor, { now: now(), timeZone }) : [];
   if (actions.length === 0) return null;
 
   const run = (status: TargetStatus, extra?: Omit<StatusChangeInput, 'status'>) => {

@@ -2,7 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
-import { renderScreen, stubApi } from '../../../test/render';
+import { renderScreen, signedInAs, stubApi } from '../../../test/render';
 import { appointment } from '../test/fixtures';
 import { TodayDiary } from './today-diary';
 
@@ -64,7 +64,10 @@ afterEach(() => {
 describe('the diary’s status buttons follow what really happened', () => {
   it('shows when a patient in the waiting room arrived and how long she has waited, and offers only «Atendida»', async () => {
     stub();
-    renderScreen(<TodayDiary onDateChange={() => undefined} />, { path: '/admin/citas-hoy' });
+    renderScreen(<TodayDiary onDateChange={() => undefined} />, {
+      session: signedInAs('admin'),
+      path: '/admin/citas-hoy',
+    });
     const carla = await rowOf('Carla Ruiz');
     expect(within(carla).getByText('En sala desde las 10:52 · 8 min')).toBeInTheDocument();
     expect(buttonsOf(carla)).toEqual(['Atendida']);
@@ -82,7 +85,10 @@ describe('the diary’s status buttons follow what really happened', () => {
 
   it('asks «¿A qué hora llegó?» before marking attended a patient never checked in, and sends the arrival', async () => {
     const { calls } = stub();
-    const { user } = renderScreen(<TodayDiary onDateChange={() => undefined} />, { path: '/admin/citas-hoy' });
+    const { user } = renderScreen(<TodayDiary onDateChange={() => undefined} />, {
+      session: signedInAs('admin'),
+      path: '/admin/citas-hoy',
+    });
     await user.click(within(await rowOf('Ana García')).getByRole('button', { name: 'Atendida' }));
     const dialog = await screen.findByRole('dialog', { name: '¿A qué hora llegó?' });
     const time = within(dialog).getByLabelText(/Hora de llegada/);
@@ -107,7 +113,10 @@ describe('the diary’s status buttons follow what really happened', () => {
 
   it('marks attended a patient in the waiting room at once (her arrival is known)', async () => {
     const { calls } = stub();
-    const { user } = renderScreen(<TodayDiary onDateChange={() => undefined} />, { path: '/admin/citas-hoy' });
+    const { user } = renderScreen(<TodayDiary onDateChange={() => undefined} />, {
+      session: signedInAs('admin'),
+      path: '/admin/citas-hoy',
+    });
     await user.click(within(await rowOf('Carla Ruiz')).getByRole('button', { name: 'Atendida' }));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]).toMatchObject({ url: '/api/appointments/a-3/status', body: { status: 'atendida' } });

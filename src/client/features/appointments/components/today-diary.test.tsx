@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
 import { fixClock } from '../../../test/clock';
-import { renderScreen, stubApi } from '../../../test/render';
+import { renderScreen, signedInAs, stubApi } from '../../../test/render';
 import { appointment } from '../test/fixtures';
 import { TodayDiary } from './today-diary';
 
@@ -77,7 +77,10 @@ const buttonsOf = (row: HTMLElement) =>
     .map((button) => button.textContent);
 
 function renderDiary() {
-  return renderScreen(<TodayDiary onDateChange={() => undefined} />, { path: '/admin/citas-hoy' });
+  return renderScreen(<TodayDiary onDateChange={() => undefined} />, {
+    session: signedInAs('admin'),
+    path: '/admin/citas-hoy',
+  });
 }
 
 describe('today diary', () => {

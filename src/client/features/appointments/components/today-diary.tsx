@@ -116,7 +116,7 @@ function DiaryRow({
             </Text>
           )}
           <Group mt={4} gap={6} wrap="wrap">
-            <StatusActions appointment={appointment} timeZone={timeZone} role="staff" />
+            <StatusActions appointment={appointment} timeZone={timeZone} />
             <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
             <ExtraAppointmentActions appointment={appointment} timeZone={timeZone} />
           </Group>

@@ -10,9 +10,6 @@ import type { AppointmentStatus } from '../../../../common/schemas/appointments'
 /** A status an appointment can be moved to by hand. */
 export type TargetStatus = StatusTarget;
 
-/** Who acts: clinic staff may make every change; a doctor only records arrival, attendance and no-shows. */
-export type ActorRole = StatusActor;
-
 /** The button of each change, in the order they are offered. */
 export const STATUS_ACTION_LABELS: Record<TargetStatus, string> = {
   confirmada: 'Confirmar',
@@ -33,11 +30,14 @@ export const STATUS_DONE_MESSAGES: Record<TargetStatus, string> = {
 
 /**
  * The buttons to offer: the changes the server's own rules (`common/appointment-status-rules.ts`) allow
- * `role` at this moment — no «No asistió» once in the waiting room or before the appointment's time,
+ * `actor` at this moment — no «No asistió» once in the waiting room or before the appointment's time,
  * nothing of the day before the day.
  */
-export const statusActionsFor = (appointment: StatusSubject, role: ActorRole, moment: StatusMoment): TargetStatus[] =>
-  allowedStatusChanges(appointment, role, moment);
+export const statusActionsFor = (
+  appointment: StatusSubject,
+  actor: StatusActor,
+  moment: StatusMoment,
+): TargetStatus[] => allowedStatusChanges(appointment, actor, moment);
 
 /** Appointments that can still be moved in the calendar. */
 export const isReschedulable = (status: AppointmentStatus) => status === 'pendiente' || status === 'confirmada';

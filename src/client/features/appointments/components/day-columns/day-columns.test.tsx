@@ -2,9 +2,8 @@ import '../../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRMED_LABEL } from '../../../../../common/schemas/confirmations';
-import type { SessionState } from '../../../../../common/schemas/auth';
 import type { Doctor } from '../../../../../common/schemas/doctors';
-import { renderScreen, stubApi } from '../../../../test/render';
+import { renderScreen, signedInAs, stubApi } from '../../../../test/render';
 import { appointment } from '../../test/fixtures';
 import { DayColumns } from './day-columns';
 import { columnsStorageKey } from './use-columns-preference';
@@ -27,7 +26,7 @@ const doctor = (id: string, displayName: string, color: string): Doctor => ({
   nextFreeSlot: null,
 });
 const doctors = [doctor('d-1', 'Dra. Ana Pez', '#fcc419'), doctor('d-2', 'Dr. Luis Mar', '#1864ab')];
-const session = { user: { id: 'u-1' }, profile: { id: 'u-1' } } as unknown as SessionState;
+const session = signedInAs('admin');
 
 function show() {
   return renderScreen(
@@ -131,7 +130,7 @@ describe('the day with a column per doctor', () => {
     await user.click(screen.getByRole('button', { name: 'Subir a Dr. Luis Mar' }));
     await user.click(screen.getByRole('checkbox', { name: 'Mostrar a Dra. Ana Pez' }));
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Dr. Luis Mar']);
-    expect(JSON.parse(window.localStorage.getItem(columnsStorageKey('u-1'))!)).toEqual({
+    expect(JSON.parse(window.localStorage.getItem(columnsStorageKey('u-admin'))!)).toEqual({
       order: ['d-2', 'd-1'],
       hidden: ['d-1'],
     });

@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { eurosToCents, formatEuros } from '../../../../common/money';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../common/schemas/payments';
+import type { InvoiceSummary } from '../../../../common/schemas/invoices';
+import { useRecordPayment } from '../../../api/payments';
+import { errorMessageOf } from '../../../components/form-error';
+import { ApiError } from '../../../lib/api-client';
+
+/** «Cobrar»: all of what the invoice owes by default, or part of it, by one of the desk's methods. */
+export function PaymentModal({ invoice, onClose }: { invoice: InvoiceSummary; onClose: () => void }) {
+  const outstanding = invoice.totalCents - invoice.paidCents;
+  const [method, setMethod] = useState<PaymentMethod>('tarjeta');
+  const [euros, setEuros] = useState<number | string>(outstanding / 100);
+  const [note, setNote] = useState('');
+  const record = useRecordPayment();
+  const fields = record.error instanceof ApiError ? (record.error.fields ?? {}) : {};
+  const submit = () =>
+    record.mutate(
+      {
+        invoiceId: invoice.id,
+        input: { method, amountCents: euros === '' ? Number.NaN : eurosToCents(Number(euros)), note },
+      },
+      {
+        onSuccess: (paid) => {
+          notifications.show({
+            color: 'teal',
+            title: 'Cobro registrado',
+            message:
+              paid.outstandingCents === 0
+                ? `${invoice.number}: pagada`
+                : `Pendiente: ${formatEuros(paid.outstandingCents)}`,
+          });
+          onClose();
+        },
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title={`Cobrar la factura ${invoice.number}`} centered>
+      <Stack>
+        <Text size="sm">
+          {invoice.patientName}: total {formatEuros(invoice.totalCents)}, pendiente {formatEuros(outstanding)}.
+        </Text>
+        <SegmentedControl
+          aria-label="Forma de pago"
+          value={method}
+          onChange={(value) => setMethod(value as PaymentMethod)}
+          data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+        />
+        <NumberInput
+          label="Importe"
+          suffix=" €"
+          decimalSeparator=","
+          decimalScale={2}
+          fixedDecimalScale
+          min={0}
+          value={euros}
+          onChange={setEuros}
+          error={fields.amountCents}
+        />
+        <TextInput
+          label="Nota"
+          placeholder="Opcional"
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
+        {record.isError && !fields.amountCents && <Alert color="red">{errorMessageOf(record.error)}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button loading={record.isPending} onClick={submit}>
+            Registrar cobro
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
