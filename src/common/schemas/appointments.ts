@@ -274,6 +274,8 @@ export const appointmentSchema = z.object({
   cancelReasonVisible: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The service booked («Servicios y tarifas»); none for a visit booked without one. */
+  serviceId: z.string().nullable().optional(),
   /** After a booking, move or cancellation by staff: the calls the desk must make (patients without e-mail). */
   notices: z.array(deskNoticeSchema).optional(),
 });
@@ -331,8 +333,10 @@ export const staffBookingSchema = z.strictObject({
   patientId: uuid('Elige un paciente'),
   doctorId: uuid('Elige un profesional'),
   startsAt: appointmentInstant,
-  /** Defaults to the doctor's appointment length. */
+  /** Defaults to the service's length, or else the doctor's appointment length. */
   endsAt: appointmentInstant.optional(),
+  /** What the visit is for («Servicios y tarifas»): what it is invoiced at. */
+  serviceId: uuid('Elige un servicio de la lista').optional(),
   reason: reasonSchema,
   channel: z.enum(APPOINTMENT_CHANNELS, { error: 'Elige el canal' }),
   /** Staff may book outside working hours or during an absence after confirming it explicitly. */

@@ -59,3 +59,15 @@ export const clinicServiceInputSchema = z.strictObject({
   active: z.boolean({ error: 'Indica si el servicio está activo' }),
 });
 export type ClinicServiceInput = z.infer<typeof clinicServiceInputSchema>;
+
+/**
+ * Whether a doctor performs a service: one of the doctors chosen for it, or — when none were chosen — any doctor of
+ * its specialty. The desk's booking asks it on the server and to offer the services of the doctor chosen.
+ */
+export const performs = (
+  service: { specialtyId: string; doctors: { id: string }[] },
+  doctor: { id: string; specialtyId: string },
+): boolean =>
+  service.doctors.length > 0
+    ? service.doctors.some((chosen) => chosen.id === doctor.id)
+    : service.specialtyId === doctor.specialtyId;

@@ -88,10 +88,10 @@ const bookStatement = preparedStatement<CreatedRow>(
   'book_appointment',
   sql`
     WITH created AS (
-      INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_by, updated_by)
+      INSERT INTO ${appointments} (patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_by, updated_by, service_id)
       VALUES (${placeholder('patientId')}::uuid, ${placeholder('doctorId')}::uuid, ${placeholder('startsAt')}::timestamptz,
               ${placeholder('endsAt')}::timestamptz, ${placeholder('reason')}, ${placeholder('channel')}, ${placeholder('status')},
-              ${placeholder('createdBy')}::uuid, ${placeholder('createdBy')}::uuid)
+              ${placeholder('createdBy')}::uuid, ${placeholder('createdBy')}::uuid, ${placeholder('serviceId')}::uuid)
       RETURNING *
     ), event AS (
       INSERT INTO ${appointmentEvents} (appointment_id, actor_id, action, changes, at)
@@ -225,6 +225,8 @@ export function createAppointmentsRepository(db: Db) {
         status: AppointmentStatus;
         createdBy: string | null;
         audit: Pick<AuditEntry, 'actor' | 'ip'>;
+        /** The service booked, when one was chosen. */
+        serviceId?: string | null;
       },
       tx: Tx,
     ): Promise<AppointmentView> {
@@ -240,6 +242,7 @@ export function createAppointmentsRepository(db: Db) {
           channel: input.channel,
           status: input.status,
           createdBy: input.createdBy,
+          serviceId: input.serviceId ?? null,
           changes,
           at: clock.now().toISOString(),
           auditActorId: input.audit.actor?.id ?? null,

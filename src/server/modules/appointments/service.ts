@@ -75,6 +75,7 @@ export function presentAppointment(view: AppointmentView): Appointment {
     cancelReasonVisible: view.cancelReasonVisible,
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
+    serviceId: view.serviceId ?? null,
   };
 }
 
@@ -399,6 +400,8 @@ export function createAppointmentService(
     minor?: AppointmentMinor | null;
     /** The clinic's settings when the caller has already read them. */
     settings?: ClinicSettingsRow;
+    /** The service booked («Servicios y tarifas»), when one was chosen. */
+    serviceId?: string | null;
   }): Promise<NoticedView> {
     const settings = await beforeEmail(input.settings);
     try {
@@ -415,6 +418,7 @@ export function createAppointmentService(
             status: input.status,
             createdBy: input.actor?.id ?? null,
             audit: { actor: input.actor, ip: input.ip },
+            serviceId: input.serviceId ?? null,
           },
           tx,
         );

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-plugin';
+import { performs } from '../../../common/schemas/clinic-services';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
@@ -21,7 +22,7 @@ import {
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
 import { mayMakeStatusChange } from '../../access/appointment-status';
-import { AppError, pgErrorCode } from '../../errors';
+import { AppError, pgErrorCode, validationError } from '../../errors';
 import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
@@ -76,6 +77,14 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   const { repos } = deps;
   const { db } = deps.database;
   const service = deps.appointments;
+
+  /** The service the desk books: active, and one this doctor performs (a message on the field otherwise). */
+  const bookableService = async (serviceId: string, doctor: { id: string; specialtyId: string }) => {
+    const found = await repos.clinicServices.findById(serviceId);
+    if (!found || !found.active) throw validationError({ serviceId: 'Elige un servicio activo de la lista' });
+    if (!performs(found, doctor)) throw validationError({ serviceId: 'Este profesional no realiza ese servicio' });
+    return found;
+  };
 
   const listFilters = async (query: z.infer<typeof appointmentListQuerySchema>) => {
     const { timeZone } = await repos.clinic.getSettings();
@@ -281,10 +290,11 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const input = request.body;
       const doctor = await service.activeDoctor(input.doctorId);
+      const booked = input.serviceId ? await bookableService(input.serviceId, doctor) : undefined;
       const startsAt = new Date(input.startsAt);
       const endsAt = input.endsAt
         ? new Date(input.endsAt)
-        : new Date(startsAt.getTime() + doctor.appointmentMinutes * 60_000);
+        : new Date(startsAt.getTime() + (booked?.durationMinutes ?? doctor.appointmentMinutes) * 60_000);
       requireSensibleLength(startsAt, endsAt);
       await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
       const view = await service
@@ -299,6 +309,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
           actor: user,
           ip: request.ip,
           email: 'confirmed',
+          serviceId: booked?.id ?? null,
         })
         .catch((error: unknown) => {
           // The patient id names no record (foreign key): said in Spanish, without a lookup before every booking.

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createDoctor, createPatientRecord, insertAppointment } from '../../test/fixtures';
+import { clock } from '../../clock';
 
 let t: TestApp;
 let admin: { cookie: string };
+let adminEmail: string;
 let specialtyId: string;
 let otherSpecialtyId: string;
 let doctorId: string;
@@ -14,10 +16,14 @@ let otherDoctorId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
+  adminEmail = (admin as unknown as { email: string }).email;
   ({ id: doctorId, specialtyId } = await createDoctor(t, admin.cookie));
   ({ id: otherDoctorId, specialtyId: otherSpecialtyId } = await createDoctor(t, admin.cookie));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  clock.freeze(null);
+});
 
 const input = (overrides: Record<string, unknown> = {}) => ({
   name: 'Primera visita',
@@ -128,5 +134,37 @@ describe('«Servicios y tarifas»', () => {
     );
     const deactivated = await send('PUT', `/api/services/${used.id}`, input({ name: 'Revisión anual', active: false }));
     expect(deactivated.json()).toMatchObject({ active: false, appointmentCount: 1 });
+  });
+
+  it('books a visit at the desk for a service: its length unless told, and only a service the doctor performs', async () => {
+    clock.freeze('2026-03-02T08:00:00+01:00');
+    admin.cookie = await t.signIn(adminEmail);
+    const infiltration = (
+      await send('POST', '/api/services', input({ name: 'Infiltración guiada', durationMinutes: 20 }))
+    ).json();
+    const patient = await createPatientRecord(t, { firstName: 'Rosa', lastName: 'Servicio', email: '', phone: '' });
+    const book = (serviceId: string, startsAt: string, doctor = doctorId) =>
+      send('POST', '/api/appointments', {
+        patientId: patient.id,
+        doctorId: doctor,
+        startsAt,
+        serviceId,
+        reason: '',
+        channel: 'telefono',
+      });
+    const booked = await book(infiltration.id, '2026-03-03T09:00:00.000Z');
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ serviceId: infiltration.id, endsAt: '2026-03-03T09:20:00.000Z' });
+
+    const elsewhere = await book(infiltration.id, '2026-03-03T10:00:00.000Z', otherDoctorId);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().error.fields).toEqual({ serviceId: 'Este profesional no realiza ese servicio' });
+    await send(
+      'PUT',
+      `/api/services/${infiltration.id}`,
+      input({ name: 'Infiltración guiada', durationMinutes: 20, active: false }),
+    );
+    const inactive = await book(infiltration.id, '2026-03-03T11:00:00.000Z');
+    expect(inactive.json().error.fields).toEqual({ serviceId: 'Elige un servicio activo de la lista' });
   });
 });

@@ -28,6 +28,8 @@ import '../../../lib/mantine-dates-locale';
 export const formSchema = z.object({
   patientId: z.string().min(1, 'Elige un paciente o crea uno nuevo'),
   doctorId: z.string().min(1, 'Elige un profesional'),
+  /** The service booked, or '' for none. */
+  serviceId: z.string(),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Elige el día de la cita'),
   time: z.string().regex(TIME_PATTERN, 'Elige una hora libre o escribe la hora (HH:MM)'),
   minutes: z

@@ -2,6 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Availability } from '../../../../common/schemas/appointments';
+import type { ClinicService } from '../../../../common/schemas/clinic-services';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import type { Patient } from '../../../../common/schemas/patients';
 import { renderScreen, stubApi, type ApiCall } from '../../../test/render';
@@ -71,6 +72,22 @@ const availability: Availability = {
   ],
 };
 
+const service = (id: string, name: string, specialtyId: string, durationMinutes: number): ClinicService => ({
+  id,
+  name,
+  specialtyId,
+  specialty: specialtyId === 's-1' ? 'Medicina familiar' : 'Dermatología',
+  doctors: [],
+  durationMinutes,
+  priceCents: 8000,
+  vat: 'exenta',
+  bookableOnline: true,
+  active: true,
+  appointmentCount: 0,
+});
+/** One of the doctor's specialty and one of another's, which she does not perform. */
+const services = [service('c-1', 'Ecografía', 's-1', 40), service('c-2', 'Dermatoscopia', 's-2', 30)];
+
 type Answer = (call: ApiCall) => { status: number; body?: unknown } | undefined;
 
 function renderForm(onPost: Answer, answerAvailability: (call: ApiCall) => Availability = () => availability) {
@@ -78,6 +95,7 @@ function renderForm(onPost: Answer, answerAvailability: (call: ApiCall) => Avail
     if (call.method === 'POST') return onPost(call) ?? { status: 500 };
     if (call.url.startsWith('/api/public/availability')) return { status: 200, body: answerAvailability(call) };
     if (call.url === `/api/patients/${patient.id}`) return { status: 200, body: patient };
+    if (call.url === '/api/services') return { status: 200, body: services };
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No encontrado' } } };
   });
   const view = renderScreen(
@@ -139,6 +157,21 @@ describe('new appointment form', () => {
     expect(posts(calls)).toHaveLength(2);
     expect(posts(calls)[1]!.body).toMatchObject({ allowOutsideHours: true, startsAt: '2030-03-25T09:00:00.000Z' });
     expect(screen.getByText('Cita reservada')).toBeInTheDocument();
+  });
+
+  it('books a service the doctor performs, for its length', async () => {
+    const { calls, user } = renderForm(() => ({ status: 201, body: appointment() }));
+    await user.click(await screen.findByRole('radio', { name: '09:00' }));
+    await user.click(screen.getByRole('combobox', { name: 'Servicio' }));
+    expect(screen.queryByRole('option', { name: /Dermatoscopia/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: /^Ecografía · 40 min · 80,00\s€$/ }));
+    await user.click(screen.getByRole('button', { name: 'Reservar cita' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1));
+    expect(posts(calls)[0]!.body).toMatchObject({
+      serviceId: 'c-1',
+      startsAt: '2030-03-25T08:00:00.000Z',
+      endsAt: '2030-03-25T08:40:00.000Z',
+    });
   });
 
   it('books a free slot picked from the chips', async () => {

@@ -25,6 +25,7 @@ import { useCreateAppointment } from '../api/create-appointment';
 import { useAvailability } from '../api/get-availability';
 import { NextFreeTime } from './next-free-time';
 import { OutsideHoursModal } from './outside-hours-modal';
+import { ServiceField } from './service-field';
 import { FormSection } from '../../../components/form-section';
 import {
   DetailsSection,
@@ -40,6 +41,7 @@ import {
 const SERVER_FIELDS: Record<string, FieldPath<FormValues>> = {
   patientId: 'patientId',
   doctorId: 'doctorId',
+  serviceId: 'serviceId',
   startsAt: 'time',
   endsAt: 'minutes',
   reason: 'reason',
@@ -146,6 +148,7 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
     defaultValues: {
       patientId: prefill.patientId ?? '',
       doctorId: prefillDoctor?.id ?? '',
+      serviceId: '',
       date: prefillStart ? dayKey(prefillStart, timeZone) : today,
       time: prefillStart ? formatTime(prefillStart, timeZone) : '',
       minutes: prefillDoctor?.appointmentMinutes ?? 30,
@@ -164,17 +167,11 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
     try {
       const saved = await create.mutateAsync(input);
       setOutsideHours(null);
+      // The theme gives every toast's text AA contrast and names its close button.
       notifications.show({
         color: 'teal',
         title: 'Cita reservada',
-        // In the body's colour: a plain description is drawn light grey, below AA contrast.
-        message: (
-          <Text
-            size="sm"
-            c="var(--mantine-color-text)"
-          >{`${saved.patientName} con ${saved.doctorName}, ${formatLongDayAndTime(saved.startsAt, timeZone)}`}</Text>
-        ),
-        closeButtonProps: { 'aria-label': 'Cerrar el aviso' },
+        message: `${saved.patientName} con ${saved.doctorName}, ${formatLongDayAndTime(saved.startsAt, timeZone)}`,
       });
       // To the new appointment: its day in the calendar, scrolled to it and outlined.
       navigate(`${paths.admin.calendar}${toQueryString({ date: dayKey(saved.startsAt, timeZone), cita: saved.id })}`);
@@ -204,6 +201,7 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
     return book({
       patientId: values.patientId,
       doctorId: values.doctorId,
+      serviceId: values.serviceId || undefined,
       startsAt: start,
       endsAt: addMinutes(start, values.minutes),
       reason: values.reason,
@@ -226,7 +224,15 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
               doctors={doctors}
               today={today}
               onDoctorPicked={(doctor) => {
+                setValue('serviceId', '');
                 if (!minutesTouched) setValue('minutes', doctor.appointmentMinutes);
+              }}
+            />
+            <ServiceField
+              control={control}
+              doctor={doctors.find((doctor) => doctor.id === doctorId)}
+              onServicePicked={(service) => {
+                if (!minutesTouched) setValue('minutes', service.durationMinutes);
               }}
             />
 
