@@ -162,6 +162,9 @@ describe.skipIf(!serverUrl)(
         await terminateBackends(databaseName);
         // The instance re-established its LISTEN and told the screen to catch up with what it missed.
         await readUntil(reader, seen, 'event: resync');
+        // The LISTEN is back: book only once the instance holds its connection (a slow machine may still be
+        // settling it when the resync is written).
+        await t.database.listening();
 
         const booked = await t.request({
           method: 'POST',
