@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { VAT_TREATMENTS } from '../../../common/schemas/clinic-services';
+import { INVOICE_TYPES } from '../../../common/schemas/invoices';
 import { PAYMENT_METHODS } from '../../../common/schemas/payments';
 import { appointments } from './appointments';
 import { accounts } from './auth';
@@ -25,7 +26,6 @@ import { patients } from './patients';
  * Invoices, their lines, rectifications and cancellations, and the VERI*FACTU records (migration 0026). All
  * but the two counters are append-only: the database refuses UPDATE and DELETE on them.
  */
-export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 
 /** The per-series counter (`F2027`, `S2027`, `R2027`), taken inside the issuing transaction. */
 export const invoiceSeries = pgTable('invoice_series', {
