@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { VAT_LABELS, type VatTreatment } from '../../../common/schemas/clinic-services';
 import { INVOICE_TYPE_LABELS, type InvoiceDetail } from '../../../common/schemas/invoices';
 import { formatEuros } from '../../../common/money';
 import { esDateFormat } from '../../../common/time';
 import { mmToPoints, QR_PRINT, qrPng } from '../../billing/verifactu/qr';
 import { clock } from '../../clock';
+import { startPdf, stampCancelled } from '../documents/pdf-document';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -49,40 +49,20 @@ export async function renderInvoicePdf(
   invoice: InvoiceDetail,
   clinic: { name: string; timeZone: string },
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
+  const { doc, finished } = startPdf(
+    {
       Title: `Factura ${invoice.number}`,
       Author: invoice.issuer.name,
       Subject: INVOICE_TYPE_LABELS[invoice.type],
       Creator: clinic.name,
       CreationDate: clock.now(),
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+    MARGIN,
+  );
   const width = doc.page.width - MARGIN * 2;
   const qr = await qrPng(invoice.verificationUrl);
 
-  const stamp = () => {
-    if (invoice.state !== 'anulada') return;
-    const { x, y } = doc;
-    doc.save();
-    doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
-    doc.font('Helvetica-Bold').fontSize(96).fillColor(CANCELLED).fillOpacity(0.18);
-    doc.text('ANULADA', 0, doc.page.height / 2 - 48, { width: doc.page.width, align: 'center', lineBreak: false });
-    doc.restore();
-    doc.fillOpacity(1);
-    doc.x = x;
-    doc.y = y;
-  };
-  stamp();
-  doc.on('pageAdded', stamp);
+  if (invoice.state === 'anulada') stampCancelled(doc);
 
   const rule = () => {
     doc.moveDown(0.5);

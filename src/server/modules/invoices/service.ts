@@ -1,9 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
 import { SIMPLIFIED_LIMIT_CENTS, type IssueInvoiceInput } from '../../../common/schemas/invoices';
 import { esDateFormat } from '../../../common/time';
-import { createAlta, createAnulacion, informationSystem } from '../../billing/verifactu/records';
+import {
+  createAlta,
+  createAnulacion,
+  informationSystem,
+  type GenerationContext,
+} from '../../billing/verifactu/records';
 import { recordFromJson, recordToJson } from '../../billing/verifactu/record-json';
-import type { Recipient } from '../../billing/verifactu/types';
+import type { Recipient, RegistroFacturacion } from '../../billing/verifactu/types';
 import { clock } from '../../clock';
 import { transact, type Tx } from '../../db/transaction';
 import type { InvoiceParty } from '../../db/schema/invoices';
@@ -34,6 +39,36 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
   const system = (issuer: { name: string; nif: string }) =>
     // The clinic that runs its own installation is the producer of record unless it is told otherwise.
     informationSystem({ producer: issuer, installationNumber: deps.config.verifactu.installationNumber });
+
+  /**
+   * Seals the record `make` builds after the issuer's last one (the chain taken for this transaction) and appends
+   * it: the one way a registro de alta or de anulación enters the chain.
+   */
+  async function chainRecord(
+    tx: Tx,
+    issuer: { name: string; nif: string },
+    entry: { invoiceId: string; at: Date; timeZone: string },
+    make: (context: GenerationContext) => RegistroFacturacion,
+  ) {
+    const previous = await repos.invoices.lockChain(issuer.nif, tx);
+    const record = make({
+      previous: previous ? recordFromJson(previous.record) : null,
+      at: Temporal.Instant.fromEpochMilliseconds(entry.at.getTime()),
+      timeZone: entry.timeZone,
+      system: system(issuer),
+    });
+    await repos.invoices.appendRecord(
+      {
+        issuerNif: issuer.nif,
+        kind: record.kind,
+        invoiceId: entry.invoiceId,
+        record: recordToJson(record),
+        huella: record.huella,
+      },
+      previous,
+      tx,
+    );
+  }
 
   async function issuerOf(tx: Tx) {
     const settings = await repos.clinic.getSettings(tx);
@@ -135,34 +170,19 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           lines,
           tx,
         );
-        const previous = await repos.invoices.lockChain(issuer.nif, tx);
-        const record = createAlta(
-          {
-            issuer,
-            number: numbered.number,
-            issueDate,
-            type,
-            description,
-            recipient: recipient?.record,
-            lines: breakdownLines(totals.groups),
-          },
-          {
-            previous: previous ? recordFromJson(previous.record) : null,
-            at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
-            timeZone: settings.timeZone,
-            system: system(issuer),
-          },
-        );
-        await repos.invoices.appendRecord(
-          {
-            issuerNif: issuer.nif,
-            kind: 'alta',
-            invoiceId: invoice.id,
-            record: recordToJson(record),
-            huella: record.huella,
-          },
-          previous,
-          tx,
+        await chainRecord(tx, issuer, { invoiceId: invoice.id, at: now, timeZone: settings.timeZone }, (generation) =>
+          createAlta(
+            {
+              issuer,
+              number: numbered.number,
+              issueDate,
+              type,
+              description,
+              recipient: recipient?.record,
+              lines: breakdownLines(totals.groups),
+            },
+            generation,
+          ),
         );
         return invoice;
       },
@@ -191,27 +211,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           { invoiceId, reason, cancelledAt: now, cancelledBy: context.actor?.id ?? null },
           tx,
         );
-        const previous = await repos.invoices.lockChain(issuer.nif, tx);
-        const record = createAnulacion(
-          issuer,
-          { issuerNif: issuer.nif, number: invoice.number, issueDate: Temporal.PlainDate.from(invoice.issueDate) },
-          {
-            previous: previous ? recordFromJson(previous.record) : null,
-            at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
-            timeZone: settings.timeZone,
-            system: system(issuer),
-          },
-        );
-        await repos.invoices.appendRecord(
-          {
-            issuerNif: issuer.nif,
-            kind: 'anulacion',
-            invoiceId,
-            record: recordToJson(record),
-            huella: record.huella,
-          },
-          previous,
-          tx,
+        await chainRecord(tx, issuer, { invoiceId, at: now, timeZone: settings.timeZone }, (generation) =>
+          createAnulacion(
+            issuer,
+            { issuerNif: issuer.nif, number: invoice.number, issueDate: Temporal.PlainDate.from(invoice.issueDate) },
+            generation,
+          ),
         );
       },
       {

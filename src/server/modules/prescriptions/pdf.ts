@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { DOCUMENT_TYPE_LABELS } from '../../../common/identity-document';
 import { dateInTimeZone } from '../../../common/schemas/appointments';
 import { PRESCRIPTION_VALIDITY_DAYS, validUntilOf } from '../../../common/schemas/prescriptions';
@@ -6,6 +5,7 @@ import { esDateFormat } from '../../../common/time';
 import { clock } from '../../clock';
 import type { ClinicSettingsRow } from '../clinic/repository';
 import type { PrescriptionDocumentData } from './repository';
+import { startPdf, stampCancelled } from '../documents/pdf-document';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -35,41 +35,20 @@ export async function renderPrescriptionPdf(
   clinic: Pick<ClinicSettingsRow, 'name' | 'address' | 'phone' | 'email' | 'timeZone'>,
 ): Promise<Buffer> {
   const { prescription, patient, prescriber } = data;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
+  const { doc, finished } = startPdf(
+    {
       Title: `Receta ${prescription.verificationCode}`,
       Author: prescriber.name,
       Subject: 'Receta médica privada',
       Creator: clinic.name,
       CreationDate: clock.now(),
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+    MARGIN,
+  );
   const width = doc.page.width - MARGIN * 2;
   const cancelled = prescription.status === 'anulada';
 
-  const stamp = () => {
-    if (!cancelled) return;
-    // Drawn behind the page's content: the text cursor goes back to where it was.
-    const { x, y } = doc;
-    doc.save();
-    doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
-    doc.font('Helvetica-Bold').fontSize(96).fillColor(CANCELLED).fillOpacity(0.18);
-    doc.text('ANULADA', 0, doc.page.height / 2 - 48, { width: doc.page.width, align: 'center', lineBreak: false });
-    doc.restore();
-    doc.fillOpacity(1);
-    doc.x = x;
-    doc.y = y;
-  };
-  stamp();
-  doc.on('pageAdded', stamp);
+  if (cancelled) stampCancelled(doc);
 
   const label = (text: string) =>
     doc.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text(text.toUpperCase(), { characterSpacing: 0.5 });

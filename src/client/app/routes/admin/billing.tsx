@@ -1,15 +1,14 @@
-import { EmptyState, Paper, Tabs, Text } from '@mantine/core';
-import { IconFileInvoice } from '@tabler/icons-react';
+import { Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { InvoiceListQuery, InvoiceSummary } from '../../../../common/schemas/invoices';
-import { useInvoices, useIssuer } from '../../../api/invoices';
+import { useIssuer } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { CancelInvoiceModal } from '../../../features/invoices/components/cancel-invoice-modal';
 import { ChainPanel } from '../../../features/invoices/components/chain-panel';
 import { InvoiceFilters } from '../../../features/invoices/components/invoice-filters';
-import { InvoicesTable } from '../../../features/invoices/components/invoices-table';
+import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
 import { IssuerForm } from '../../../features/invoices/components/issuer-form';
 import { PaymentModal } from '../../../features/invoices/components/payment-modal';
 import { CashPanel } from '../../../features/invoices/components/cash-panel';
@@ -34,34 +33,21 @@ function InvoicesTab({
   filters: InvoiceListQuery;
   onFilters: (next: InvoiceListQuery) => void;
 }) {
-  const invoices = useInvoices(filters);
   const [cancelling, setCancelling] = useState<InvoiceSummary | null>(null);
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   return (
     <>
       <InvoiceFilters filters={filters} onChange={onFilters} />
-      {invoices.isPending && <LoadingBlock label="Cargando las facturas" />}
-      {invoices.isError && (
-        <LoadErrorAlert
-          title="No se han podido cargar las facturas"
-          error={invoices.error}
-          onRetry={() => void invoices.refetch()}
-        />
-      )}
-      {invoices.data && (
-        <Paper withBorder>
-          {invoices.data.invoices.length === 0 ? (
-            <EmptyState
-              py="xl"
-              icon={<IconFileInvoice size={32} stroke={1.5} />}
-              title="No hay facturas con estos filtros"
-              description="Se factura una cita atendida con «Facturar», en las citas de hoy o en el calendario."
-            />
-          ) : (
-            <InvoicesTable list={invoices.data} actions={{ onCancel: setCancelling, onPay: setPaying }} />
-          )}
-        </Paper>
-      )}
+      <InvoicesBlock
+        filters={filters}
+        actions={{ onCancel: setCancelling, onPay: setPaying }}
+        texts={{
+          loading: 'Cargando las facturas',
+          failed: 'No se han podido cargar las facturas',
+          none: 'No hay facturas con estos filtros',
+          noneHint: 'Se factura una cita atendida con «Facturar», en las citas de hoy o en el calendario.',
+        }}
+      />
       {cancelling && <CancelInvoiceModal invoice={cancelling} onClose={() => setCancelling(null)} />}
       {paying && <PaymentModal invoice={paying} onClose={() => setPaying(null)} />}
     </>
