@@ -62,6 +62,9 @@ export const ERROR_CODES = {
   ALREADY_INVOICED: 'Esa cita ya está facturada.',
   ALREADY_CANCELLED: 'Esta factura ya está anulada.',
   NOT_PAYABLE: 'Esta factura no admite cobros: está anulada.',
+  NOT_CANCELLABLE:
+    'Esta factura ya tiene cobros o rectificativas: no se anula. Corrígela con una factura rectificativa.',
+  NOT_RECTIFIABLE: 'Esta factura no se puede rectificar.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_EXPIRED: 'Ha pasado demasiado tiempo desde que escribiste la contraseña. Vuelve a iniciar sesión.',

@@ -174,6 +174,7 @@ export const api = {
   invoice: (id: string) => `/api/invoices/${seg(id)}`,
   invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
   invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,
+  invoiceRectify: (id: string) => `/api/invoices/${seg(id)}/rectify`,
   /** What an invoice has been paid and still owes; POST takes a payment. */
   invoicePayments: (id: string) => `/api/invoices/${seg(id)}/payments`,
   /** «Cierre de caja»: a day's takings (`?day=`), and closing it. */

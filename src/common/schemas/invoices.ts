@@ -22,6 +22,20 @@ export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
   R5: 'Rectificativa de simplificada',
 };
 
+/** A rectifying invoice's type: R5 corrects a simplified invoice, R1–R4 a complete one (art. 15 RD 1619/2012). */
+export const RECTIFYING_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export type RectifyingType = (typeof RECTIFYING_TYPES)[number];
+export const rectifyingTypesFor = (original: InvoiceType): readonly RectifyingType[] =>
+  original === 'F2' ? ['R5'] : ['R1', 'R2', 'R3', 'R4'];
+
+/** By difference, the rectifying invoice carries what changes (negative to give back); by substitution, the new amounts. */
+export const RECTIFICATION_METHODS = ['diferencias', 'sustitucion'] as const;
+export type RectificationMethod = (typeof RECTIFICATION_METHODS)[number];
+export const RECTIFICATION_METHOD_LABELS: Record<RectificationMethod, string> = {
+  diferencias: 'Por diferencias',
+  sustitucion: 'Por sustitución',
+};
+
 /** What an invoice is now: as issued, or cancelled (anulada) — it is never changed either way. */
 export const INVOICE_STATES = ['emitida', 'anulada'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
@@ -58,6 +72,39 @@ export type ManualLine = z.infer<typeof manualLineSchema>;
 
 const uuid = (message: string) => z.uuid({ error: message });
 
+const reasonOf = (what: string) =>
+  z
+    .string({ error: `Indica el motivo de la ${what}` })
+    .trim()
+    .min(5, `Indica el motivo de la ${what} (al menos 5 caracteres)`)
+    .max(500, 'El motivo no puede superar los 500 caracteres');
+
+/** A rectifying invoice's line: by difference its price may be negative (what is given back), never zero. */
+export const rectifyingLineSchema = manualLineSchema.extend({
+  unitPriceCents: z
+    .number({ error: 'Precio: escribe un importe' })
+    .int('Precio: el importe va en céntimos enteros')
+    .min(-10_000_000, 'Precio: como mínimo −100 000 €')
+    .max(10_000_000, 'Precio: como máximo 100 000 €')
+    .refine((cents) => cents !== 0, 'Precio: no puede ser cero'),
+});
+
+export const rectifyInvoiceSchema = z
+  .strictObject({
+    type: z.enum(RECTIFYING_TYPES, { error: 'Elige el tipo de rectificativa' }),
+    method: z.enum(RECTIFICATION_METHODS, { error: 'Elige por diferencias o por sustitución' }),
+    reason: reasonOf('rectificación'),
+    lines: z
+      .array(rectifyingLineSchema, { error: 'Añade las líneas de la rectificativa' })
+      .min(1, 'Añade al menos una línea')
+      .max(MAX_INVOICE_LINES, `Como máximo ${MAX_INVOICE_LINES} líneas`),
+  })
+  .refine((body) => body.method === 'diferencias' || body.lines.every((line) => line.unitPriceCents > 0), {
+    message: 'Por sustitución, las líneas llevan los importes correctos, sin negativos',
+    path: ['lines'],
+  });
+export type RectifyInvoiceInput = z.input<typeof rectifyInvoiceSchema>;
+
 export const issueInvoiceSchema = z
   .strictObject({
     patientId: uuid('Elige el paciente'),
@@ -76,13 +123,7 @@ export const issueInvoiceSchema = z
   });
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
-export const cancelInvoiceSchema = z.strictObject({
-  reason: z
-    .string({ error: 'Indica el motivo de la anulación' })
-    .trim()
-    .min(5, 'Indica el motivo de la anulación (al menos 5 caracteres)')
-    .max(500, 'El motivo no puede superar los 500 caracteres'),
-});
+export const cancelInvoiceSchema = z.strictObject({ reason: reasonOf('anulación') });
 
 export const invoiceLineSchema = z.object({
   position: z.number(),
@@ -108,6 +149,13 @@ export const invoiceSummarySchema = z.object({
   totalCents: z.number(),
   /** What has been paid of it; a cancelled invoice owes nothing, whatever was paid. */
   paidCents: z.number(),
+  /**
+   * What the patient still owes on the account of an original invoice and its rectifying ones (negative: what the
+   * clinic is to give back); 0 on a rectifying invoice, whose account is its original's.
+   */
+  outstandingCents: z.number(),
+  /** The number of the invoice this one rectifies; null on an original. */
+  rectifies: z.string().nullable(),
   state: z.enum(INVOICE_STATES),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
@@ -126,6 +174,19 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   description: z.string(),
   lines: z.array(invoiceLineSchema),
   cancellation: z.object({ reason: z.string(), cancelledAt: z.string() }).nullable(),
+  /** What a rectifying invoice rectifies, how and why. */
+  rectification: z
+    .object({
+      number: z.string(),
+      issueDate: z.string(),
+      method: z.enum(RECTIFICATION_METHODS),
+      reason: z.string(),
+      /** By substitution: the base and tax of the invoice it replaces. */
+      substituted: z.object({ baseCents: z.number(), taxCents: z.number() }).nullable(),
+    })
+    .nullable(),
+  /** The rectifying invoices that name this one. */
+  rectifiedBy: z.array(z.object({ id: z.string(), number: z.string() })),
   /** The AEAT's verification address the QR encodes. */
   verificationUrl: z.string(),
 });

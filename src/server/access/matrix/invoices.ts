@@ -45,6 +45,16 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     params: (w) => ({ id: w.invoices.toCancel }),
     payload: () => ({ reason: 'Emitida por error en la matriz' }),
   },
+  'POST /api/invoices/:id/rectify': {
+    expect: only(['admin'], 201),
+    params: (w) => ({ id: w.invoices.A.id }),
+    payload: () => ({
+      type: 'R5',
+      method: 'diferencias',
+      reason: 'Descuento aplicado después en la matriz',
+      lines: [{ description: 'Descuento', quantity: 1, unitPriceCents: -500, vat: 'exenta' }],
+    }),
+  },
   'GET /api/invoices/:id/payments': byId('cobros'),
   'POST /api/invoices/:id/payments': {
     expect: only(['admin'], 201),

@@ -115,6 +115,24 @@ export async function renderInvoicePdf(
     rule();
   }
 
+  // A rectifying invoice names the invoice it rectifies, how and why (art. 15 RD 1619/2012).
+  if (invoice.rectification) {
+    const { number, issueDate, method, reason, substituted } = invoice.rectification;
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+    doc.text(`Rectifica la factura ${number}, de ${issueDate.split('-').reverse().join('/')}`, MARGIN, doc.y, {
+      width,
+    });
+    doc.font('Helvetica').fontSize(10);
+    doc.text(
+      method === 'sustitucion'
+        ? `Por sustitución: sustituye a la rectificada (base ${formatEuros(substituted!.baseCents)}, cuota ${formatEuros(substituted!.taxCents)}).`
+        : 'Por diferencias: los importes son lo que cambia respecto a la rectificada.',
+      { width },
+    );
+    doc.text(`Motivo: ${reason}`, { width });
+    rule();
+  }
+
   // The recipient: name, NIF and address on a complete invoice; the patient's name on a simplified one.
   const recipientTop = doc.y;
   label('Destinatario', MARGIN, recipientTop, width);

@@ -49,6 +49,24 @@ export interface BillableService {
 const paidOf = (invoiceId: SQLWrapper) =>
   sql<number>`(SELECT coalesce(sum(p.amount_cents), 0)::int FROM ${payments} p WHERE p.invoice_id = ${invoiceId})`;
 
+/** The outer invoice's id, qualified: inside a subquery that reads `invoices` again, a bare "id" would be the inner one's. */
+const INVOICE_ID = sql.raw('"invoices"."id"');
+
+/**
+ * What is still owed on the account of an original invoice and its rectifying ones (migration 0029's functions):
+ * negative when the clinic is to give money back; 0 on a rectifying invoice (its account is its original's) and on
+ * a cancelled original.
+ */
+const outstandingOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
+  sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM invoice_rectifications r WHERE r.invoice_id = ${invoiceId})
+    OR EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = ${invoiceId}) THEN 0
+    ELSE invoice_account_due(${invoiceId}) - invoice_account_paid(${invoiceId}) END)`;
+
+/** The number of the invoice a rectifying one rectifies (null on an original). */
+const rectifiesOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
+  sql<string | null>`(SELECT o.number FROM invoice_rectifications r JOIN invoices o ON o.id = r.rectified_invoice_id
+    WHERE r.invoice_id = ${invoiceId})`;
+
 const stateOf = (cancelledAt: unknown): InvoiceState => (cancelledAt ? 'anulada' : 'emitida');
 
 /** How a number reads: the series and six digits (`F2027-000123`). */
@@ -179,6 +197,8 @@ export function createInvoicesRepository(db: Db) {
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,
               paidCents: paidOf(invoices.id),
+              outstandingCents: outstandingOf(),
+              rectifies: rectifiesOf(),
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
@@ -226,12 +246,13 @@ export function createInvoicesRepository(db: Db) {
               invoice: invoices,
               patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
               paidCents: paidOf(invoices.id),
+              outstandingCents: outstandingOf(),
             })
             .from(invoices)
             .innerJoin(patients, eq(patients.id, invoices.patientId))
             .where(and(eq(invoices.id, id), visible));
           if (!invoice) return undefined;
-          const [lines, [cancellation]] = await Promise.all([
+          const [lines, [cancellation], [rectification], rectifiedBy] = await Promise.all([
             tx
               .select({ line: invoiceLines, doctorName: profiles.displayName })
               .from(invoiceLines)
@@ -239,11 +260,32 @@ export function createInvoicesRepository(db: Db) {
               .where(eq(invoiceLines.invoiceId, id))
               .orderBy(asc(invoiceLines.position)),
             tx.select().from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, id)),
+            tx
+              .select({
+                kind: invoiceRectifications.kind,
+                reason: invoiceRectifications.reason,
+                number: invoices.number,
+                issueDate: invoices.issueDate,
+                baseCents: invoices.baseCents,
+                taxCents: invoices.taxCents,
+              })
+              .from(invoiceRectifications)
+              .innerJoin(invoices, eq(invoices.id, invoiceRectifications.rectifiedInvoiceId))
+              .where(eq(invoiceRectifications.invoiceId, id)),
+            tx
+              .select({ id: invoices.id, number: invoices.number })
+              .from(invoiceRectifications)
+              .innerJoin(invoices, eq(invoices.id, invoiceRectifications.invoiceId))
+              .where(eq(invoiceRectifications.rectifiedInvoiceId, id))
+              .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
           ]);
           return {
             ...invoice.invoice,
             patientName: invoice.patientName,
             paidCents: invoice.paidCents,
+            outstandingCents: invoice.outstandingCents,
+            rectification,
+            rectifiedBy,
             lines: lines.map(({ line, doctorName }) => ({ ...line, doctorName })),
             cancellation,
             state: stateOf(cancellation?.cancelledAt),
@@ -254,6 +296,36 @@ export function createInvoicesRepository(db: Db) {
 
     async insertRectification(row: typeof invoiceRectifications.$inferInsert, tx: Tx): Promise<void> {
       await tx.insert(invoiceRectifications).values(row);
+    },
+
+    /**
+     * Takes an original invoice's account for this transaction (its row, FOR UPDATE): a rectification, a
+     * cancellation and a payment of it take turns. Answers what is due and paid on it now.
+     */
+    async lockAccount(rootId: string, tx: Tx) {
+      const [row] = await tx
+        .select({
+          id: invoices.id,
+          dueCents: sql<number>`invoice_account_due(${rootId}::uuid)`,
+          paidCents: sql<number>`invoice_account_paid(${rootId}::uuid)`,
+          lastRectifyingId: sql<string | null>`(SELECT r.invoice_id FROM invoice_rectifications r
+            JOIN invoices i ON i.id = r.invoice_id WHERE r.rectified_invoice_id = ${rootId}::uuid
+            AND NOT EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = i.id)
+            ORDER BY i.issued_at DESC, i.sequence DESC LIMIT 1)`,
+        })
+        .from(invoices)
+        .where(eq(invoices.id, rootId))
+        .for('update', { of: invoices });
+      return row;
+    },
+
+    /** The original invoice whose account this one belongs to (itself, or the invoice it rectifies). */
+    async accountRootOf(invoiceId: string, tx: Db = db): Promise<string> {
+      const [row] = await tx
+        .select({ root: invoiceRectifications.rectifiedInvoiceId })
+        .from(invoiceRectifications)
+        .where(eq(invoiceRectifications.invoiceId, invoiceId));
+      return row?.root ?? invoiceId;
     },
 
     async insertCancellation(row: typeof invoiceCancellations.$inferInsert, tx: Tx): Promise<void> {

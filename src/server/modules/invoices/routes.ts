@@ -8,6 +8,7 @@ import {
   invoiceListQuerySchema,
   invoiceListSchema,
   issueInvoiceSchema,
+  rectifyInvoiceSchema,
   type InvoiceDetail,
 } from '../../../common/schemas/invoices';
 import { verificationUrl } from '../../billing/verifactu/qr';
@@ -40,6 +41,8 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     taxCents: view.taxCents,
     totalCents: view.totalCents,
     paidCents: view.paidCents,
+    outstandingCents: view.outstandingCents,
+    rectifies: view.rectification?.number ?? null,
     state: view.state,
     issuer: {
       name: view.issuer.name,
@@ -65,6 +68,19 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     cancellation: view.cancellation
       ? { reason: view.cancellation.reason, cancelledAt: view.cancellation.cancelledAt.toISOString() }
       : null,
+    rectification: view.rectification
+      ? {
+          number: view.rectification.number,
+          issueDate: view.rectification.issueDate,
+          method: view.rectification.kind === 'S' ? 'sustitucion' : 'diferencias',
+          reason: view.rectification.reason,
+          substituted:
+            view.rectification.kind === 'S'
+              ? { baseCents: view.rectification.baseCents, taxCents: view.rectification.taxCents }
+              : null,
+        }
+      : null,
+    rectifiedBy: view.rectifiedBy,
     verificationUrl: verificationUrl(
       {
         issuerNif: view.issuer.taxId ?? '',
@@ -194,6 +210,21 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
       if (!(await request.scope.invoices.findById(request.params.id))) throw notFound(NOT_FOUND);
       await deps.invoicing.cancel(request.params.id, request.body.reason, auditContext(request));
       return present((await request.scope.invoices.findById(request.params.id))!);
+    },
+  );
+
+  app.post(
+    api.invoiceRectify(':id'),
+    {
+      config: { access: 'invoices:manage' },
+      schema: { params: idParams, body: rectifyInvoiceSchema, response: { 201: invoiceDetailSchema } },
+    },
+    async (request, reply) => {
+      const original = await request.scope.invoices.findById(request.params.id);
+      if (!original) throw notFound(NOT_FOUND);
+      const patient = await request.scope.patient(original.patientId);
+      const invoice = await deps.invoicing.rectify(original.id, request.body, patient, auditContext(request));
+      return reply.status(201).send(present((await request.scope.invoices.findById(invoice.id))!));
     },
   );
 };

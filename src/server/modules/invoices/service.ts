@@ -1,5 +1,10 @@
 import { Temporal } from 'temporal-polyfill';
-import { SIMPLIFIED_LIMIT_CENTS, type IssueInvoiceInput } from '../../../common/schemas/invoices';
+import {
+  rectifyingTypesFor,
+  SIMPLIFIED_LIMIT_CENTS,
+  type IssueInvoiceInput,
+  type RectifyInvoiceInput,
+} from '../../../common/schemas/invoices';
 import { esDateFormat } from '../../../common/time';
 import {
   createAlta,
@@ -8,7 +13,7 @@ import {
   type GenerationContext,
 } from '../../billing/verifactu/records';
 import { recordFromJson, recordToJson } from '../../billing/verifactu/record-json';
-import type { Recipient, RegistroFacturacion } from '../../billing/verifactu/types';
+import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../../billing/verifactu/types';
 import { clock } from '../../clock';
 import { transact, type Tx } from '../../db/transaction';
 import type { InvoiceParty } from '../../db/schema/invoices';
@@ -21,7 +26,8 @@ import type { BillableAppointment } from './repository';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
-const SERIES_PREFIX = { F1: 'F', F2: 'S' } as const;
+/** Complete invoices in F, simplified in S, every rectifying invoice in R (`R2027-000001`). */
+const SERIES_PREFIX = { F1: 'F', F2: 'S', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' } as const;
 
 /** DescripcionOperacion allows 500 characters: the lines' services, cut with an ellipsis if need be. */
 const describe = (lines: PricedLine[]) => {
@@ -139,9 +145,35 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       });
     }
     const recipient = type === 'F1' ? recipientOf(patient) : undefined;
+    return writeInvoice(
+      tx,
+      { settings, issuer },
+      { type, patientId: patient.id, recipient, description: describe(lines), lines, totals },
+      context,
+    );
+  }
+
+  /**
+   * Writes an invoice under the next number of its series and year, chains its registro de alta after the issuer's
+   * last record and audits it: what issuing and rectifying share.
+   */
+  async function writeInvoice(
+    tx: Tx,
+    { settings, issuer }: Awaited<ReturnType<typeof issuerOf>>,
+    invoice: {
+      type: InvoiceType;
+      patientId: string;
+      recipient?: { party: InvoiceParty; record: Recipient };
+      description: string;
+      lines: PricedLine[];
+      totals: ReturnType<typeof breakdown>;
+      rectification?: Rectification;
+    },
+    context: AuditContext,
+  ) {
+    const { type, recipient, description, totals } = invoice;
     const now = clock.now();
     const issueDate = clock.today(settings.timeZone);
-    const description = describe(lines);
     const numbered = await repos.invoices.takeNumber(`${SERIES_PREFIX[type]}${issueDate.year}`, tx);
     const issuerParty = {
       name: issuer.name,
@@ -152,12 +184,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return auditedIn(
       tx,
       async () => {
-        const invoice = await repos.invoices.insert(
+        const row = await repos.invoices.insert(
           {
             type,
             issueDate: issueDate.toString(),
             issuedAt: now,
-            patientId: patient.id,
+            patientId: invoice.patientId,
             issuer: issuerParty,
             recipient: recipient?.party ?? null,
             description,
@@ -167,10 +199,10 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
             issuedBy: context.actor?.id ?? null,
           },
           numbered,
-          lines,
+          invoice.lines,
           tx,
         );
-        await chainRecord(tx, issuer, { invoiceId: invoice.id, at: now, timeZone: settings.timeZone }, (generation) =>
+        await chainRecord(tx, issuer, { invoiceId: row.id, at: now, timeZone: settings.timeZone }, (generation) =>
           createAlta(
             {
               issuer,
@@ -180,20 +212,99 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
               description,
               recipient: recipient?.record,
               lines: breakdownLines(totals.groups),
+              rectification: invoice.rectification,
             },
             generation,
           ),
         );
-        return invoice;
+        return row;
       },
-      (invoice) => ({
+      (row) => ({
         ...context,
         action: 'create',
         entity: 'invoice',
-        entityId: invoice.id,
-        details: { number: invoice.number, totalCents: invoice.totalCents, type },
+        entityId: row.id,
+        details: {
+          number: row.number,
+          totalCents: row.totalCents,
+          type,
+          ...(invoice.rectification && { rectifies: invoice.rectification.rectified[0]!.number }),
+        },
       }),
     );
+  }
+
+  /**
+   * Issues a rectifying invoice of `originalId` inside `tx`: by difference its lines are what changes (negative to
+   * give back), by substitution the amounts that replace the original's. The original is never touched; the new
+   * invoice takes the next R number and its registro de alta names the original (FacturasRectificadas).
+   */
+  async function rectifyIn(
+    tx: Tx,
+    originalId: string,
+    body: RectifyInvoiceInput,
+    patient: PatientRow,
+    context: AuditContext,
+  ) {
+    const original = await repos.invoices.findById(originalId, tx);
+    if (!original) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    await repos.invoices.lockAccount(originalId, tx);
+    if (original.rectification) {
+      throw new AppError(409, 'NOT_RECTIFIABLE', 'Esta factura ya es rectificativa: rectifica la factura original.');
+    }
+    if (original.cancellation) throw new AppError(409, 'NOT_RECTIFIABLE', 'Una factura anulada no se rectifica.');
+    const allowed = rectifyingTypesFor(original.type);
+    if (!allowed.includes(body.type)) {
+      throw validationError({
+        type:
+          original.type === 'F2'
+            ? 'Una factura simplificada se rectifica con una R5'
+            : 'Una factura completa se rectifica con una R1, R2, R3 o R4',
+      });
+    }
+    const { settings, issuer } = await issuerOf(tx);
+    if (original.issuer.taxId !== issuer.nif) {
+      throw new AppError(409, 'NOT_RECTIFIABLE', 'La factura es de otro NIF emisor: no se rectifica con este.');
+    }
+    const lines = body.lines.map(manualLine);
+    const totals = breakdown(lines);
+    const bySubstitution = body.method === 'sustitucion';
+    if (!bySubstitution && totals.totalCents === 0) {
+      throw validationError({
+        lines: 'Por diferencias, la rectificativa cambia algún importe: el total no puede ser 0',
+      });
+    }
+    if (body.type === 'R5' && bySubstitution && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
+      throw validationError({ lines: 'Una rectificativa de simplificada no puede superar los 400 € (IVA incluido)' });
+    }
+    const recipient = body.type === 'R5' ? undefined : recipientOf(patient);
+    const reason = body.reason.trim();
+    const description = `Rectificación de la factura ${original.number}: ${reason}`.slice(0, 500);
+    const issued = await writeInvoice(
+      tx,
+      { settings, issuer },
+      {
+        type: body.type,
+        patientId: original.patientId,
+        recipient,
+        description,
+        lines,
+        totals,
+        rectification: {
+          kind: bySubstitution ? 'S' : 'I',
+          rectified: [
+            { issuerNif: issuer.nif, number: original.number, issueDate: Temporal.PlainDate.from(original.issueDate) },
+          ],
+          substituted: bySubstitution ? { base: original.baseCents, tax: original.taxCents } : undefined,
+        },
+      },
+      context,
+    );
+    await repos.invoices.insertRectification(
+      { invoiceId: issued.id, rectifiedInvoiceId: original.id, kind: bySubstitution ? 'S' : 'I', reason },
+      tx,
+    );
+    return issued;
   }
 
   /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
@@ -201,6 +312,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const invoice = await repos.invoices.findById(invoiceId, tx);
     if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
     if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
+    // Money taken or a rectification made: the invoice stands, and is put right with a rectifying invoice.
+    const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
+    const account = await repos.invoices.lockAccount(rootId, tx);
+    if (rootId === invoiceId && (account!.paidCents !== 0 || account!.lastRectifyingId)) {
+      throw new AppError(409, 'NOT_CANCELLABLE');
+    }
     const settings = await repos.clinic.getSettings(tx);
     const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
     const now = clock.now();
@@ -232,6 +349,10 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
   return {
     issueIn,
     cancelIn,
+    rectifyIn,
+    /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
+    rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
+      transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),
     /** Issues one invoice to `patient` (already checked visible by the route's scope), in a transaction of its own. */
     issue: (body: IssueBody, patient: PatientRow, context: AuditContext) =>
       transact(deps.db, (tx) => issueIn(tx, body, patient, context)),

@@ -32,7 +32,7 @@ export const paymentsRoutes: RoutePlugin = async (app, deps) => {
           if (!invoice) throw notFound(NOT_FOUND);
           return {
             patientId: invoice.patientId,
-            paid: await deps.payments.invoicePayments(invoice.id, invoice.totalCents, invoice.state === 'anulada', db),
+            paid: await deps.payments.invoicePayments(invoice.id, invoice.totalCents, invoice.outstandingCents, db),
           };
         },
         ({ patientId }) => ({

@@ -62,13 +62,14 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
   const { repos } = deps;
   const timeZone = async (db: Db) => (await repos.clinic.getSettings(db)).timeZone;
 
-  async function invoicePayments(invoiceId: string, totalCents: number, cancelled: boolean, db: Db = deps.db) {
+  /** An invoice's payments, and what is still owed on its account (negative: to give back). */
+  async function invoicePayments(invoiceId: string, totalCents: number, outstandingCents: number, db: Db = deps.db) {
     const rows = await repos.payments.ofInvoice(invoiceId, db);
     const paidCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
     return {
       totalCents,
       paidCents,
-      outstandingCents: cancelled ? 0 : Math.max(0, totalCents - paidCents),
+      outstandingCents,
       payments: rows.map(presentPayment),
     } satisfies InvoicePayments;
   }
@@ -104,7 +105,11 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
     invoicePayments,
     cashDay,
 
-    /** Takes a payment of all or part of what the invoice owes, on the clinic's today, unless its cash is closed. */
+    /**
+     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, unless its cash is
+     * closed. When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
+     * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
+     */
     async record(
       invoiceId: string,
       input: { method: PaymentMethod; amountCents: number; note: string },
@@ -114,11 +119,20 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
         const invoice = await repos.payments.lockPayable(invoiceId, tx);
         if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
         if (invoice.cancelledAt) throw new AppError(409, 'NOT_PAYABLE');
-        const outstanding = invoice.totalCents - invoice.paidCents;
-        if (outstanding <= 0) throw validationError({ amountCents: 'Esta factura ya está pagada' });
-        if (input.amountCents > outstanding) {
-          throw validationError({ amountCents: `El importe supera lo pendiente (${formatEuros(outstanding)})` });
+        const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
+        const account = (await repos.invoices.lockAccount(rootId, tx))!;
+        const outstanding = account.dueCents - account.paidCents;
+        if (outstanding === 0) throw validationError({ amountCents: 'Esta factura ya está pagada' });
+        const refund = outstanding < 0;
+        if (input.amountCents > Math.abs(outstanding)) {
+          throw validationError({
+            amountCents: refund
+              ? `El importe supera lo que hay que devolver (${formatEuros(-outstanding)})`
+              : `El importe supera lo pendiente (${formatEuros(outstanding)})`,
+          });
         }
+        const target = refund ? account.lastRectifyingId! : invoiceId;
+        const amountCents = refund ? -input.amountCents : input.amountCents;
         const day = clock.today(await timeZone(tx)).toString();
         await repos.payments.lockDay(day, tx);
         if (await repos.payments.closingOf(day, tx)) {
@@ -132,7 +146,14 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
           tx,
           () =>
             repos.payments.insert(
-              { invoiceId, day, paidAt: clock.now(), ...input, receivedBy: context.actor?.id ?? null },
+              {
+                invoiceId: target,
+                day,
+                paidAt: clock.now(),
+                ...input,
+                amountCents,
+                receivedBy: context.actor?.id ?? null,
+              },
               tx,
             ),
           (payment) => ({
@@ -140,10 +161,10 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
             action: 'create',
             entity: 'payment',
             entityId: payment.id,
-            details: { invoiceId, method: input.method, amountCents: input.amountCents },
+            details: { invoiceId: target, method: input.method, amountCents },
           }),
         );
-        return invoicePayments(invoiceId, invoice.totalCents, false, tx);
+        return invoicePayments(invoiceId, invoice.totalCents, outstanding - amountCents, tx);
       });
     },
 

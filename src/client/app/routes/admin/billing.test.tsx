@@ -21,6 +21,8 @@ const summary = (number: string, state: 'emitida' | 'anulada', totalCents: numbe
   taxCents: 0,
   totalCents,
   paidCents: 0,
+  outstandingCents: state === 'emitida' ? totalCents : 0,
+  rectifies: null,
   state,
 });
 const list: InvoiceList = {
