@@ -70,7 +70,9 @@ async function attendedVisitToday(request: APIRequestContext, lastName: string) 
 }
 
 test.describe('Facturación', () => {
-  test('la recepción factura una cita atendida desde la agenda, descarga el PDF y la anula', async ({ page }) => {
+  test('la recepción factura una cita atendida desde la agenda, descarga el PDF, cobra parte, la rectifica y devuelve lo cobrado', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const name = await attendedVisitToday(page.context().request, `${uniqueWord()} Factura`);
     await page.context().clearCookies();
@@ -96,7 +98,7 @@ test.describe('Facturación', () => {
     await page.getByRole('link', { name: 'Facturación' }).click();
     await expect(page).toHaveURL(/\/admin\/facturacion$/);
     const table = page.getByRole('table', { name: 'Facturas' });
-    const invoiceRow = table.getByRole('row').filter({ hasText: number });
+    const invoiceRow = table.getByRole('row').filter({ has: page.getByRole('cell', { name: number, exact: true }) });
     await expect(invoiceRow).toContainText(name);
     await expect(invoiceRow).toContainText('50,00 €');
     await expect(invoiceRow).toContainText('Emitida');
@@ -119,15 +121,36 @@ test.describe('Facturación', () => {
     await expectNoAxeViolations(page, 'la caja del día');
     await page.getByRole('tab', { name: 'Facturas' }).click();
 
-    await invoiceRow.getByRole('button', { name: `Anular la factura ${number}` }).click();
-    const cancel = page.getByRole('dialog', { name: `Anular la factura ${number}` });
-    await cancel.getByRole('textbox', { name: 'Motivo' }).fill('Se facturó el servicio equivocado');
-    await cancel.getByRole('button', { name: 'Anular factura' }).click();
-    await expect(invoiceRow).toContainText('Anulada');
+    // The wrong service was invoiced and the visit is not to be charged: a paid invoice is not cancelled but
+    // rectified — by difference, all of it given back — and what was taken is returned through the rectifying one.
+    await expect(invoiceRow.getByRole('button', { name: `Anular la factura ${number}` })).toHaveCount(0);
+    await invoiceRow.getByRole('button', { name: `Rectificar la factura ${number}` }).click();
+    const rectify = page.getByRole('dialog', { name: `Rectificar la factura ${number}` });
+    await expect(rectify.getByRole('textbox', { name: 'Concepto 1' })).toHaveValue(/^Devolución: Primera visita/);
+    await rectify.getByRole('textbox', { name: 'Motivo' }).fill('Se facturó el servicio equivocado');
+    await expectNoAxeViolations(page, 'diálogo «Rectificar»', '[role=dialog]');
+    await page.screenshot({ path: 'e2e/.tmp/rectify-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'e2e/.tmp/rectify-390.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await rectify.getByRole('button', { name: 'Emitir rectificativa' }).click();
+    await expect(page.getByText('Factura rectificativa emitida')).toBeVisible();
+    const rectifyingRow = table.getByRole('row').filter({ hasText: `Rectifica ${number}` });
+    await expect(rectifyingRow).toContainText(/R2026-\d{6}/);
+    const rectifyingNumber = /R2026-\d{6}/.exec((await rectifyingRow.textContent())!)![0];
+    await expect(rectifyingRow).toContainText('-50,00 €');
+    await expect(invoiceRow).toContainText('A devolver 20,00 €');
+    await invoiceRow.getByRole('button', { name: `Devolver lo cobrado de la factura ${number}` }).click();
+    const giveBack = page.getByRole('dialog', { name: `Devolver lo cobrado de la factura ${number}` });
+    await expect(giveBack.getByRole('textbox', { name: 'Importe' })).toHaveValue('20,00 €');
+    await giveBack.getByRole('button', { name: 'Registrar devolución' }).click();
+    await expect(page.getByText(`${number}: saldada`)).toBeVisible();
+    await page.screenshot({ path: 'e2e/.tmp/billing-rectified-1280.png' });
+    await expect(invoiceRow.getByRole('button', { name: /^Devolver/ })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'VERI*FACTU' }).click();
     await expect(page.getByText('La cadena verifica')).toBeVisible();
-    await expect(page.getByText(`Último registro: anulación de la factura ${number}`)).toBeVisible();
+    await expect(page.getByText(`Último registro: alta de la factura ${rectifyingNumber}`)).toBeVisible();
     await page.getByRole('tab', { name: 'Datos fiscales' }).click();
     await expect(page.getByRole('textbox', { name: 'NIF' })).toHaveValue('B86561412');
   });

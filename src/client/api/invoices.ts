@@ -6,6 +6,7 @@ import type {
   InvoiceListQuery,
   IssueInvoiceInput,
   Issuer,
+  RectifyInvoiceInput,
 } from '../../common/schemas/invoices';
 import { apiFetch, toQueryString } from '../lib/api-client';
 
@@ -24,6 +25,7 @@ export const invoiceKeys = {
   list: (filters: InvoiceListQuery) => ['invoices', 'list', filters] as const,
   issuer: ['invoices', 'issuer'] as const,
   chain: ['invoices', 'chain'] as const,
+  detail: (id: string) => ['invoices', 'detail', id] as const,
 };
 
 export const getInvoices = (filters: InvoiceListQuery, signal?: AbortSignal) =>
@@ -33,6 +35,10 @@ export const useInvoices = (filters: InvoiceListQuery) =>
   useQuery(
     queryOptions({ queryKey: invoiceKeys.list(filters), queryFn: ({ signal }) => getInvoices(filters, signal) }),
   );
+
+export const getInvoice = (id: string, signal?: AbortSignal) => apiFetch<InvoiceDetail>(api.invoice(id), { signal });
+export const useInvoice = (id: string) =>
+  useQuery({ queryKey: invoiceKeys.detail(id), queryFn: ({ signal }) => getInvoice(id, signal) });
 
 /** The accountant's export of the list's filters: a Spanish spreadsheet (`hoja`) or plain CSV. */
 export const invoicesExportHref = (filters: InvoiceListQuery, formato: 'hoja' | 'csv') =>
@@ -54,6 +60,9 @@ export const issueInvoice = (input: IssueInvoiceInput) =>
 export const cancelInvoice = ({ id, reason }: { id: string; reason: string }) =>
   apiFetch<InvoiceDetail>(api.invoiceCancel(id), { method: 'POST', body: { reason } });
 
+export const rectifyInvoice = ({ id, input }: { id: string; input: RectifyInvoiceInput }) =>
+  apiFetch<InvoiceDetail>(api.invoiceRectify(id), { method: 'POST', body: input });
+
 export const saveIssuer = (input: Issuer) => apiFetch<Issuer>(api.billingIssuer, { method: 'PUT', body: input });
 
 function useBillingChange<Input, Output>(change: (input: Input) => Promise<Output>) {
@@ -66,4 +75,5 @@ function useBillingChange<Input, Output>(change: (input: Input) => Promise<Outpu
 
 export const useIssueInvoice = () => useBillingChange(issueInvoice);
 export const useCancelInvoice = () => useBillingChange(cancelInvoice);
+export const useRectifyInvoice = () => useBillingChange(rectifyInvoice);
 export const useSaveIssuer = () => useBillingChange(saveIssuer);

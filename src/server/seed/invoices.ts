@@ -13,12 +13,13 @@ export const DEMO_ISSUER = {
 /**
  * The demo's billing: the issuer's data, the past visits given the service they were for, and invoices of them —
  * the demo paciente's as complete invoices (his record has DNI and address), others' as simplified ones, one of
- * them cancelled; the aesthetic peeling carries its 21 %. The rest of the attended visits stay to be invoiced.
+ * them cancelled; the aesthetic peeling carries its 21 % and a rectifying invoice (R5) of a discount agreed after it
+ * was issued. The rest of the attended visits stay to be invoiced.
  */
 export async function seedInvoices(
   tx: Tx,
   repos: Repositories,
-  invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn'>,
+  invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn' | 'rectifyIn'>,
   demoPatientId: string,
 ) {
   await repos.clinic.updateSettings(DEMO_ISSUER, tx);
@@ -51,11 +52,35 @@ export async function seedInvoices(
   for (const visit of mine) await issue(visit, 'completa');
   const simplified = [];
   for (const visit of others) simplified.push(await issue(visit, 'simplificada'));
-  if (simplified[1]) {
+  const peelingInvoice = peelingVisit ? simplified[others.indexOf(peelingVisit)] : undefined;
+  const mistaken = simplified.find((invoice, index) => index >= 1 && invoice !== peelingInvoice);
+  if (mistaken) {
     await invoicing.cancelIn(
       tx,
-      simplified[1].id,
+      mistaken.id,
       'Emitida por error: la visita estaba cubierta por la aseguradora',
+      SEEDER,
+    );
+  }
+  if (peelingInvoice && taxed) {
+    const patient = await repos.patients.findById(peelingInvoice.patientId, tx);
+    await invoicing.rectifyIn(
+      tx,
+      peelingInvoice.id,
+      {
+        type: 'R5',
+        method: 'diferencias',
+        reason: 'Descuento del 10 % por la segunda sesión, acordado después de emitir la factura',
+        lines: [
+          {
+            description: `Descuento del 10 %: ${taxed.name}`,
+            quantity: 1,
+            unitPriceCents: -Math.round(taxed.priceCents / 10),
+            vat: taxed.vat,
+          },
+        ],
+      },
+      patient!,
       SEEDER,
     );
   }

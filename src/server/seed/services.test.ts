@@ -43,6 +43,10 @@ describe('the demo invoices', () => {
     expect(javier.every((row) => row.type === 'F1')).toBe(true);
     expect(invoices.filter((row) => row.type === 'F2').length).toBeGreaterThanOrEqual(10);
     expect(invoices.filter((row) => row.state === 'anulada')).toHaveLength(1);
+    const [rectifying] = invoices.filter((row) => row.type === 'R5');
+    expect(rectifying).toMatchObject({ number: expect.stringMatching(/^R\d{4}-000001$/), totalCents: -1452 });
+    const peeling = invoices.find((row) => row.number === rectifying!.rectifies);
+    expect(peeling).toMatchObject({ type: 'F2', totalCents: 14520, outstandingCents: 14520 - 1452 });
     expect(invoices.some((row) => row.taxCents > 0)).toBe(true);
     // Numbered without gaps in each series, and the chain (altas and the anulación) verifies.
     for (const series of ['F2026', 'S2026']) {

@@ -123,3 +123,100 @@ describe('«Facturación»', () => {
     });
   });
 });
+
+describe('«Rectificar» and «Devolver»', () => {
+  const detail = {
+    ...summary('S2026-000002', 'emitida', 8420),
+    issuedAt: '2026-03-03T09:00:00.000Z',
+    issuer: { name: 'Clínica', taxId: 'B12345674', address: 'Calle Mayor 1', registry: '' },
+    recipient: null,
+    description: 'Consulta; Crema',
+    lines: [
+      {
+        position: 1,
+        description: 'Consulta',
+        quantity: 1,
+        unitPriceCents: 6000,
+        vat: 'exenta',
+        baseCents: 6000,
+        taxCents: 0,
+        appointmentId: null,
+        doctorName: null,
+      },
+      {
+        position: 2,
+        description: 'Crema solar',
+        quantity: 1,
+        unitPriceCents: 2000,
+        vat: '21',
+        baseCents: 2000,
+        taxCents: 420,
+        appointmentId: null,
+        doctorName: null,
+      },
+    ],
+    cancellation: null,
+    rectification: null,
+    rectifiedBy: [],
+    verificationUrl: 'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR',
+  };
+
+  it('starts a simplified invoice’s R5 from its lines given back, keeps the one returned, and sends it', async () => {
+    const { calls } = stubApi((call) => {
+      if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
+      if (call.url === '/api/invoices/id-S2026-000002') return { status: 200, body: detail };
+      if (call.method === 'POST') return { status: 201, body: { ...detail, number: 'R2026-000001' } };
+      return { status: 200, body: { ...list, invoices: [{ ...list.invoices[0], totalCents: 8420 }] } };
+    });
+    const { user } = renderScreen(<BillingPage />);
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    await user.click(within(table).getByRole('button', { name: 'Rectificar la factura S2026-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rectificar la factura S2026-000002' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Concepto 1' })).toHaveValue('Devolución: Consulta');
+    expect(within(dialog).getAllByRole('textbox', { name: 'Precio' })[1]).toHaveValue('-20 €');
+    // Only the cream comes back: the consultation's line goes.
+    await user.click(within(dialog).getByRole('button', { name: 'Quitar el concepto 1' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Devuelve la crema sin abrir');
+    await user.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
+    await screen.findByText('Factura rectificativa emitida');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe('/api/invoices/id-S2026-000002/rectify');
+    expect(post.body).toEqual({
+      type: 'R5',
+      method: 'diferencias',
+      reason: 'Devuelve la crema sin abrir',
+      lines: [{ description: 'Devolución: Crema solar', quantity: 1, unitPriceCents: -2000, vat: '21' }],
+    });
+  });
+
+  it('offers «Devolver» when the rectifications leave money to give back, and records it as a refund', async () => {
+    const owing = { ...list.invoices[0]!, totalCents: 8420, paidCents: 8420, outstandingCents: -2420 };
+    const rectifyingRow = {
+      ...summary('R2026-000001', 'emitida', -2420),
+      outstandingCents: 0,
+      rectifies: owing.number,
+    };
+    const { calls } = stubApi((call) => {
+      if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
+      if (call.method === 'POST')
+        return { status: 201, body: { totalCents: 8420, paidCents: 8420, outstandingCents: 0, payments: [] } };
+      return { status: 200, body: { ...list, invoices: [rectifyingRow, owing] } };
+    });
+    const { user } = renderScreen(<BillingPage />);
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    const row = within(table).getByText('S2026-000002').closest('tr')!;
+    expect(within(row).getByText('A devolver 24,20 €')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Anular/ })).not.toBeInTheDocument();
+    const rectifying = within(table).getByText('R2026-000001').closest('tr')!;
+    expect(within(rectifying).getByText('Rectifica S2026-000002')).toBeInTheDocument();
+    expect(within(rectifying).queryByRole('button', { name: /Rectificar/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Devolver lo cobrado de la factura S2026-000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Devolver lo cobrado de la factura S2026-000002' });
+    expect(within(dialog).getByRole('textbox', { name: 'Importe' })).toHaveValue('24,20 €');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar devolución' }));
+    await screen.findByText('Devolución registrada');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toEqual({ method: 'efectivo', amountCents: 2420, note: '' });
+  });
+});

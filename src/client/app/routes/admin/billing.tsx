@@ -11,6 +11,7 @@ import { InvoiceFilters } from '../../../features/invoices/components/invoice-fi
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
 import { IssuerForm } from '../../../features/invoices/components/issuer-form';
 import { PaymentModal } from '../../../features/invoices/components/payment-modal';
+import { RectifyInvoiceModal } from '../../../features/invoices/components/rectify-invoice-modal';
 import { CashPanel } from '../../../features/invoices/components/cash-panel';
 
 const TABS = ['facturas', 'caja', 'datos-fiscales', 'verifactu'] as const;
@@ -35,12 +36,13 @@ function InvoicesTab({
 }) {
   const [cancelling, setCancelling] = useState<InvoiceSummary | null>(null);
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
+  const [rectifying, setRectifying] = useState<InvoiceSummary | null>(null);
   return (
     <>
       <InvoiceFilters filters={filters} onChange={onFilters} />
       <InvoicesBlock
         filters={filters}
-        actions={{ onCancel: setCancelling, onPay: setPaying }}
+        actions={{ onCancel: setCancelling, onPay: setPaying, onRectify: setRectifying }}
         texts={{
           loading: 'Cargando las facturas',
           failed: 'No se han podido cargar las facturas',
@@ -50,6 +52,7 @@ function InvoicesTab({
       />
       {cancelling && <CancelInvoiceModal invoice={cancelling} onClose={() => setCancelling(null)} />}
       {paying && <PaymentModal invoice={paying} onClose={() => setPaying(null)} />}
+      {rectifying && <RectifyInvoiceModal invoice={rectifying} onClose={() => setRectifying(null)} />}
     </>
   );
 }
@@ -71,7 +74,8 @@ export default function BillingPage() {
     <>
       <PageTitle>Facturación</PageTitle>
       <Text c="dimmed" mb="md" maw={760}>
-        Las facturas no se modifican ni se borran: se anulan. Cada una queda registrada y encadenada en VERI*FACTU.
+        Las facturas no se modifican ni se borran: se rectifican o, si se emitieron por error, se anulan. Cada una queda
+        registrada y encadenada en VERI*FACTU.
       </Text>
       <Tabs
         value={tab}

@@ -33,8 +33,8 @@ export function CancelInvoiceModal({ invoice, onClose }: { invoice: InvoiceSumma
     <Modal opened onClose={onClose} title={`Anular la factura ${invoice.number}`} centered>
       <Stack>
         <Text size="sm">
-          La factura no se borra ni se modifica: queda anulada, con su registro de anulación en VERI*FACTU. Si lo que
-          hay que corregir es un importe o un dato, emite después la factura correcta.
+          La factura no se borra ni se modifica: queda anulada, con su registro de anulación en VERI*FACTU. Anula solo
+          una factura emitida por error; si hay que corregir un importe o devolver dinero, rectifícala.
         </Text>
         <Textarea
           label="Motivo"

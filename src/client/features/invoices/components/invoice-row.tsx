@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { formatEuros } from '../../../../common/money';
 import { INVOICE_STATE_LABELS, type InvoiceSummary } from '../../../../common/schemas/invoices';
@@ -7,22 +7,29 @@ import { formatShortCalendarDate } from '../../../lib/dates';
 
 export const AMOUNT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
 
-/** What an invoice still owes: nothing once cancelled. */
-export const outstandingOf = (invoice: InvoiceSummary) =>
-  invoice.state === 'anulada' ? 0 : Math.max(0, invoice.totalCents - invoice.paidCents);
-
 export interface InvoiceActions {
   onCancel: (invoice: InvoiceSummary) => void;
+  /** Takes a payment, or gives money back when the account's rectifications leave the clinic owing. */
   onPay: (invoice: InvoiceSummary) => void;
+  onRectify: (invoice: InvoiceSummary) => void;
 }
 
 /** One invoice: number, date, (the desk's) patient, amounts, what is owed, state, its PDF and the desk's actions. */
 export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; actions?: InvoiceActions }) {
-  const owed = outstandingOf(invoice);
+  // What is owed on the account of an original and its rectifying invoices (negative: to give back).
+  const owed = invoice.outstandingCents;
+  const standing = invoice.state === 'emitida';
   return (
     <Table.Tr>
-      <Table.Td data-label="Número" fw={600} style={{ whiteSpace: 'nowrap' }}>
-        {invoice.number}
+      <Table.Td data-label="Número" style={{ whiteSpace: 'nowrap' }}>
+        <Text span fw={600} size="sm">
+          {invoice.number}
+        </Text>
+        {invoice.rectifies && (
+          <Text size="xs" c="dimmed">
+            Rectifica {invoice.rectifies}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td data-label="Fecha" style={{ whiteSpace: 'nowrap' }}>
         {formatShortCalendarDate(invoice.issueDate)}
@@ -37,11 +44,15 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
       <Table.Td data-label="Total" fw={600} style={AMOUNT}>
         {formatEuros(invoice.totalCents)}
       </Table.Td>
-      <Table.Td data-label="Pendiente" style={AMOUNT} fw={owed > 0 ? 700 : undefined}>
-        {formatEuros(owed)}
+      <Table.Td data-label="Pendiente" style={AMOUNT} fw={owed !== 0 ? 700 : undefined}>
+        {owed < 0 ? `A devolver ${formatEuros(-owed)}` : formatEuros(owed)}
       </Table.Td>
-      <Table.Td data-label="Estado">
-        <Badge variant="light" color={invoice.state === 'anulada' ? 'red' : 'teal'} style={{ flexShrink: 0 }}>
+      <Table.Td data-label="Estado" style={{ minWidth: 96 }}>
+        <Badge
+          variant="light"
+          color={invoice.state === 'anulada' ? 'red' : 'teal'}
+          style={{ flexShrink: 0, overflow: 'visible' }}
+        >
           {INVOICE_STATE_LABELS[invoice.state]}
         </Badge>
       </Table.Td>
@@ -58,17 +69,27 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
               PDF
             </Group>
           </Anchor>
-          {actions && owed > 0 && (
+          {actions && owed !== 0 && (
             <Button
               size="compact-sm"
               variant="light"
               onClick={() => actions.onPay(invoice)}
-              aria-label={`Cobrar la factura ${invoice.number}`}
+              aria-label={`${owed > 0 ? 'Cobrar' : 'Devolver lo cobrado de'} la factura ${invoice.number}`}
             >
-              Cobrar
+              {owed > 0 ? 'Cobrar' : 'Devolver'}
             </Button>
           )}
-          {actions && invoice.state === 'emitida' && (
+          {actions && standing && !invoice.rectifies && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => actions.onRectify(invoice)}
+              aria-label={`Rectificar la factura ${invoice.number}`}
+            >
+              Rectificar
+            </Button>
+          )}
+          {actions && standing && invoice.paidCents === 0 && (invoice.rectifies || owed === invoice.totalCents) && (
             <Button
               size="compact-sm"
               variant="subtle"

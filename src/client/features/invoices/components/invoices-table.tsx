@@ -2,16 +2,17 @@ import { Table } from '@mantine/core';
 import { formatEuros } from '../../../../common/money';
 import type { InvoiceList } from '../../../../common/schemas/invoices';
 import { StackedTable } from '../../../components/stacked-table';
-import { AMOUNT, InvoiceRow, outstandingOf, type InvoiceActions } from './invoice-row';
+import { AMOUNT, InvoiceRow, type InvoiceActions } from './invoice-row';
 
 /**
  * Invoices with their number, date, patient, amounts, what each still owes and its state, the PDF of each, and the
- * totals of what stands. The desk's list (with `actions`) names the patient and offers «Cobrar» and «Anular».
+ * totals of what stands. The desk's list (with `actions`) names the patient and offers «Cobrar», «Devolver», «Rectificar» and «Anular».
  */
 export function InvoicesTable({ list, actions }: { list: InvoiceList; actions?: InvoiceActions }) {
-  const owed = list.invoices.reduce((sum, invoice) => sum + outstandingOf(invoice), 0);
+  // What patients still owe; what the clinic is to give back is not netted against it.
+  const owed = list.invoices.reduce((sum, invoice) => sum + Math.max(0, invoice.outstandingCents), 0);
   return (
-    <StackedTable minWidth={actions ? 1000 : 720} scrollType="native" verticalSpacing="sm" aria-label="Facturas">
+    <StackedTable minWidth={actions ? 1120 : 720} scrollType="native" verticalSpacing="sm" aria-label="Facturas">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Número</Table.Th>

@@ -8,10 +8,14 @@ import { useRecordPayment } from '../../../api/payments';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
 
-/** «Cobrar»: all of what the invoice owes by default, or part of it, by one of the desk's methods. */
+/**
+ * «Cobrar»: all of what the invoice's account owes by default, or part of it, by one of the desk's methods. When its
+ * rectifying invoices leave the clinic owing the patient, «Devolver» gives it back the same way.
+ */
 export function PaymentModal({ invoice, onClose }: { invoice: InvoiceSummary; onClose: () => void }) {
-  const outstanding = invoice.totalCents - invoice.paidCents;
-  const [method, setMethod] = useState<PaymentMethod>('tarjeta');
+  const refund = invoice.outstandingCents < 0;
+  const outstanding = Math.abs(invoice.outstandingCents);
+  const [method, setMethod] = useState<PaymentMethod>(refund ? 'efectivo' : 'tarjeta');
   const [euros, setEuros] = useState<number | string>(outstanding / 100);
   const [note, setNote] = useState('');
   const record = useRecordPayment();
@@ -26,24 +30,33 @@ export function PaymentModal({ invoice, onClose }: { invoice: InvoiceSummary; on
         onSuccess: (paid) => {
           notifications.show({
             color: 'teal',
-            title: 'Cobro registrado',
+            title: refund ? 'Devolución registrada' : 'Cobro registrado',
             message:
               paid.outstandingCents === 0
-                ? `${invoice.number}: pagada`
-                : `Pendiente: ${formatEuros(paid.outstandingCents)}`,
+                ? `${invoice.number}: ${refund ? 'saldada' : 'pagada'}`
+                : paid.outstandingCents < 0
+                  ? `Queda por devolver: ${formatEuros(-paid.outstandingCents)}`
+                  : `Pendiente: ${formatEuros(paid.outstandingCents)}`,
           });
           onClose();
         },
       },
     );
   return (
-    <Modal opened onClose={onClose} title={`Cobrar la factura ${invoice.number}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={refund ? `Devolver lo cobrado de la factura ${invoice.number}` : `Cobrar la factura ${invoice.number}`}
+      centered
+    >
       <Stack>
         <Text size="sm">
-          {invoice.patientName}: total {formatEuros(invoice.totalCents)}, pendiente {formatEuros(outstanding)}.
+          {refund
+            ? `${invoice.patientName}: sus rectificativas dejan ${formatEuros(outstanding)} por devolver.`
+            : `${invoice.patientName}: total ${formatEuros(invoice.totalCents)}, pendiente ${formatEuros(outstanding)}.`}
         </Text>
         <SegmentedControl
-          aria-label="Forma de pago"
+          aria-label={refund ? 'Forma de devolución' : 'Forma de pago'}
           value={method}
           onChange={(value) => setMethod(value as PaymentMethod)}
           data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
@@ -71,7 +84,7 @@ export function PaymentModal({ invoice, onClose }: { invoice: InvoiceSummary; on
             Cancelar
           </Button>
           <Button loading={record.isPending} onClick={submit}>
-            Registrar cobro
+            {refund ? 'Registrar devolución' : 'Registrar cobro'}
           </Button>
         </Group>
       </Stack>
