@@ -9,32 +9,26 @@ export const invoicesSection = defineSection({
   key: 'facturas',
   title: 'Facturas',
   async load(tx, patientId, { scope }) {
-    const rows = await scope.invoices.list({ patientId }, tx);
-    const invoices = [];
-    for (const row of rows) {
-      const invoice = await scope.invoices.findById(row.id, tx);
-      if (!invoice) continue;
-      invoices.push({
-        number: invoice.number,
-        type: invoice.type,
-        issueDate: invoice.issueDate,
-        state: invoice.state,
-        issuer: invoice.issuer,
-        recipient: invoice.recipient,
-        lines: invoice.lines.map((line) => ({
-          description: line.description,
-          quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
-          vat: line.vat,
-          baseCents: line.baseCents,
-        })),
-        baseCents: invoice.baseCents,
-        taxCents: invoice.taxCents,
-        totalCents: invoice.totalCents,
-        cancellationReason: invoice.cancellation?.reason ?? null,
-      });
-    }
-    return invoices;
+    const rows = await scope.invoices.ofPatientWithLines(patientId, tx);
+    return rows.map((invoice) => ({
+      number: invoice.number,
+      type: invoice.type,
+      issueDate: invoice.issueDate,
+      state: invoice.state,
+      issuer: invoice.issuer,
+      recipient: invoice.recipient,
+      lines: invoice.lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        vat: line.vat,
+        baseCents: line.baseCents,
+      })),
+      baseCents: invoice.baseCents,
+      taxCents: invoice.taxCents,
+      totalCents: invoice.totalCents,
+      cancellationReason: invoice.cancellationReason,
+    }));
   },
   toPdf(doc, invoices) {
     if (invoices.length === 0) return void doc.text('No hay facturas.');

@@ -239,6 +239,33 @@ export function createInvoicesRepository(db: Db) {
             .then((rows) => rows.map(({ cancelledAt, ...row }) => ({ ...row, state: stateOf(cancelledAt) })));
         },
 
+        /** A patient's invoices as issued, each with its lines and cancellation: two queries, whatever their number. */
+        async ofPatientWithLines(patientId: string, tx: Db = db) {
+          const rows = await tx
+            .select({ invoice: invoices, cancellationReason: invoiceCancellations.reason })
+            .from(invoices)
+            .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
+            .where(and(visible, eq(invoices.patientId, patientId)))
+            .orderBy(asc(invoices.issueDate), asc(invoices.series), asc(invoices.sequence));
+          if (rows.length === 0) return [];
+          const lines = await tx
+            .select()
+            .from(invoiceLines)
+            .where(
+              inArray(
+                invoiceLines.invoiceId,
+                rows.map((row) => row.invoice.id),
+              ),
+            )
+            .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+          return rows.map(({ invoice, cancellationReason }) => ({
+            ...invoice,
+            state: stateOf(cancellationReason),
+            cancellationReason,
+            lines: lines.filter((line) => line.invoiceId === invoice.id),
+          }));
+        },
+
         /** One invoice with its lines (and each line's doctor), or undefined when not visible. */
         async findById(id: string, tx: Db = db) {
           const [invoice] = await tx
