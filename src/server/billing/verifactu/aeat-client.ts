@@ -143,7 +143,8 @@ export function createAeatClient(options: AeatClientOptions): AeatClient {
     pfx: options.pfx,
     passphrase: options.passphrase,
     ...(options.ca ? { ca: options.ca } : {}),
-    keepAlive: true,
+    // A submission a minute at most: a fresh connection each time, never a kept one the server may have closed.
+    keepAlive: false,
   });
   return {
     submit(document) {
