@@ -124,12 +124,21 @@ export function parseAnswer(xml: string): AeatAnswer {
     lines: ((answer.RespuestaLinea ?? []) as Node[]).map((line) => {
       const id = (line.IDFactura ?? {}) as Node;
       const operation = (line.Operacion ?? {}) as Node;
+      // A record the AEAT already had (sent again after a worker died before recording the answer) comes back
+      // Incorrecto with RegistroDuplicado: it stands as what the AEAT registered the first time.
+      const duplicate = text(((line.RegistroDuplicado ?? {}) as Node).EstadoRegistroDuplicado);
+      const state =
+        duplicate === 'Correcta'
+          ? 'Correcto'
+          : duplicate === 'AceptadaConErrores'
+            ? 'AceptadoConErrores'
+            : ((text(line.EstadoRegistro) ?? 'Incorrecto') as RecordState);
       return {
         issuerNif: text(id.IDEmisorFactura) ?? '',
         number: text(id.NumSerieFactura) ?? '',
         issueDate: text(id.FechaExpedicionFactura) ?? '',
         operation: text(operation.TipoOperacion) === 'Anulacion' ? 'Anulacion' : 'Alta',
-        state: (text(line.EstadoRegistro) ?? 'Incorrecto') as RecordState,
+        state,
         errorCode: text(line.CodigoErrorRegistro),
         errorDescription: text(line.DescripcionErrorRegistro),
       };
