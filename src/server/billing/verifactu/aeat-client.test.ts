@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AeatSubmissionError, parseAnswer, soapEnvelope } from './aeat-client';
+import { type AeatSubmissionError, parseAnswer, soapEnvelope } from './aeat-client';
 
 const NS_R =
   'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/RespuestaSuministro.xsd';
