@@ -192,8 +192,12 @@ export function createVerifactuSender(deps: {
         const answer = await client.submit(submissionXml(issuerOf(records[0]!), records));
         await answered(claim, answer, result);
       } catch (error) {
-        if (!(error instanceof AeatSubmissionError)) throw error;
-        await failed(claim, error, result);
+        // Anything else (a record that cannot be written as XML) is ours: retried with back-off, and said.
+        const failure =
+          error instanceof AeatSubmissionError
+            ? error
+            : new AeatSubmissionError(`Error al preparar el envío: ${(error as Error).message}`, 'INTERNO', true);
+        await failed(claim, failure, result);
       }
       await correctRejected(result);
     }
