@@ -62,7 +62,7 @@ function SendingSummary({ chain }: { chain: ChainState }) {
   const answer = chain.lastAnswer;
   return (
     <Stack gap="xs">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         Envío a la AEAT
       </Title>
       <Table withTableBorder w="auto" aria-label="Registros por estado de envío">
