@@ -25,15 +25,20 @@ const sh = (command) =>
 
 /** libxml2's xmllint, which the VERI*FACTU tests validate the AEAT's XML with. */
 const hasXmllint = () => spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
+/** The openssl command, which makes the certificates of the VERI*FACTU sending tests' local AEAT service. */
+const hasOpenssl = () => spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
 
 const install = {
-  name: 'install (Chromium and xmllint if missing, npm ci)',
+  name: 'install (Chromium, xmllint and openssl if missing, npm ci)',
   async run() {
     const missing = [];
     if (!chromiumPath()) missing.push('chromium');
     if (!hasXmllint()) missing.push('libxml2-utils');
+    if (!hasOpenssl()) missing.push('openssl');
     if (missing.length > 0) {
-      console.log(`Installing ${missing.join(' and ')} from Debian (browser suite, VERI*FACTU schema checks)…`);
+      console.log(
+        `Installing ${missing.join(' and ')} from Debian (browser suite, VERI*FACTU schema checks and test certificates)…`,
+      );
       const code = await sh(
         `export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq ${missing.join(' ')}`,
       );

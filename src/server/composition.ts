@@ -13,7 +13,10 @@ import { createAppointmentService } from './modules/appointments/service';
 import { createConfirmationService } from './modules/confirmations/service';
 import type { CoreDeps } from './modules/deps';
 import { createLiveEvents } from './modules/events/live-events';
+import { aeatClientFromConfig } from './billing/verifactu/aeat-client';
+import { startVerifactuSender } from './jobs/verifactu-sender';
 import { createInvoicingService } from './modules/invoices/service';
+import { createVerifactuSender, type SubmissionPolicy } from './modules/invoices/submissions';
 import { createMessagesService } from './modules/messages/service';
 import { createPaymentsService } from './modules/payments/service';
 import type { DeliveryPolicy } from './modules/outbox/delivery';
@@ -37,6 +40,8 @@ export interface ComposeOptions {
   mailer?: Mailer;
   idleLock?: boolean;
   deliveryPolicy?: DeliveryPolicy;
+  /** Tests send with smaller batches or shorter waits. */
+  submissionPolicy?: SubmissionPolicy;
 }
 
 /**
@@ -66,6 +71,16 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
   });
   const waitingList = createWaitingListService({ ...core, appointments });
 
+  const invoicing = createInvoicingService(core);
+  const verifactuSender = createVerifactuSender({
+    db: database.db,
+    repo: repos.verifactuSubmissions,
+    invoicing,
+    client: aeatClientFromConfig(config.verifactu),
+    log,
+    policy: options.submissionPolicy,
+  });
+
   return {
     ...core,
     appointments,
@@ -73,11 +88,13 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     secondFactor: createSecondFactorService(core),
     messages: createMessagesService(core),
     confirmations: createConfirmationService({ ...core, appointments }),
-    invoicing: createInvoicingService(core),
+    invoicing,
+    verifactuSender,
     payments: createPaymentsService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();
+      await verifactuSender.close();
       await events.close();
     },
   };
@@ -92,6 +109,7 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
     startSessionSweep(deps),
     startMessageEmailJob(deps, config.jobIntervalMs),
     startWaitingListJob(deps),
+    startVerifactuSender(deps, config.jobIntervalMs),
   ];
   const stopMailDelivery = await startMailDelivery(deps);
   return async () => {

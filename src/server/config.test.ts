@@ -134,6 +134,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('VERI*FACTU sending: no certificate by default (nothing is sent); the certificate, its password and an https endpoint', () => {
+    expect(loadConfig({}).verifactu).toEqual({ environment: 'production', installationNumber: '1' });
+    const config = loadConfig({
+      VERIFACTU_ENTORNO: 'pruebas',
+      VERIFACTU_ENDPOINT: 'https://127.0.0.1:8443/ws',
+      VERIFACTU_CERT_PATH: 'certs/clinica.p12',
+      VERIFACTU_CERT_PASSWORD: 'secreta',
+      VERIFACTU_CA_PATH: 'certs/ca.pem',
+    }).verifactu;
+    expect(config).toEqual({
+      environment: 'test',
+      installationNumber: '1',
+      endpoint: 'https://127.0.0.1:8443/ws',
+      certificate: { path: path.resolve('certs/clinica.p12'), password: 'secreta' },
+      caPath: path.resolve('certs/ca.pem'),
+    });
+    const refused = configError({
+      VERIFACTU_ENDPOINT: 'http://prewww1.aeat.es/ws',
+      VERIFACTU_CERT_PASSWORD: 'secreta',
+    });
+    expect(refused.message).toContain('VERIFACTU_ENDPOINT: debe ser una URL https://');
+    expect(refused.message).not.toContain('secreta');
+  });
+
   it('refuses other wrong values, each named, all of them at once, in Spanish', () => {
     const error = configError({
       SEED_DEMO: 'quizás',

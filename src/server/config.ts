@@ -90,6 +90,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x20-\x7E]{1,100}$/, 'debe tener de 1 a 100 caracteres ASCII')
     .default('1'),
+  /** The AEAT's SOAP service; the documented address of VERIFACTU_ENTORNO's environment when absent. */
+  VERIFACTU_ENDPOINT: z.url({ protocol: /^https$/, error: 'debe ser una URL https://' }).optional(),
+  /** The PKCS#12 (.p12/.pfx) client certificate the records are sent with; absent: they wait, pendientes de envío. */
+  VERIFACTU_CERT_PATH: z.string().min(1).optional(),
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  /** Extra certificate authorities (PEM) to trust for VERIFACTU_ENDPOINT: a local test service's. */
+  VERIFACTU_CA_PATH: z.string().min(1).optional(),
   CLOCK_START: z.iso
     .datetime({ offset: true, error: 'debe ser un instante ISO, p. ej. 2026-03-02T09:00:00+01:00' })
     .optional(),
@@ -170,7 +177,15 @@ export interface Config {
    */
   jobIntervalMs?: number;
   /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
-  verifactu: { environment: 'test' | 'production'; installationNumber: string };
+  verifactu: {
+    environment: 'test' | 'production';
+    installationNumber: string;
+    /** Where the records are sent (the AEAT's address for the environment unless configured). */
+    endpoint?: string;
+    /** The client certificate; absent: nothing is sent and the records wait as «pendiente de envío». */
+    certificate?: { path: string; password: string };
+    caPath?: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -236,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? 'production'
           : 'test',
       installationNumber: values.VERIFACTU_INSTALACION,
+      endpoint: values.VERIFACTU_ENDPOINT,
+      certificate: values.VERIFACTU_CERT_PATH
+        ? { path: path.resolve(values.VERIFACTU_CERT_PATH), password: values.VERIFACTU_CERT_PASSWORD ?? '' }
+        : undefined,
+      caPath: values.VERIFACTU_CA_PATH ? path.resolve(values.VERIFACTU_CA_PATH) : undefined,
     },
   };
 }

@@ -1,23 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../common/paths';
 import type {
+  ChainState,
   InvoiceDetail,
   InvoiceList,
   InvoiceListQuery,
   IssueInvoiceInput,
   Issuer,
   RectifyInvoiceInput,
+  VerifactuState,
 } from '../../common/schemas/invoices';
 import { apiFetch, toQueryString } from '../lib/api-client';
 
-/** The state of each issuer's VERI*FACTU chain, as `GET /api/verifactu/state` answers it. */
-export interface ChainState {
-  issuerNif: string;
-  records: number;
-  broken: string | null;
-  last: { kind: 'alta' | 'anulacion'; number: string; generatedAt: string; huella: string } | null;
-  pendingSubmission: number;
-}
+export type { ChainState, VerifactuState };
 
 /** Invoices, the issuer and the chain: an issue or a cancellation refreshes all three. */
 export const invoiceKeys = {
@@ -50,7 +45,7 @@ export const invoicePdfHref = (id: string) => api.invoicePdf(id);
 export const getIssuer = (signal?: AbortSignal) => apiFetch<Issuer>(api.billingIssuer, { signal });
 export const useIssuer = () => useQuery({ queryKey: invoiceKeys.issuer, queryFn: ({ signal }) => getIssuer(signal) });
 
-export const getChainState = (signal?: AbortSignal) => apiFetch<ChainState[]>(api.verifactuState, { signal });
+export const getChainState = (signal?: AbortSignal) => apiFetch<VerifactuState>(api.verifactuState, { signal });
 export const useChainState = () =>
   useQuery({ queryKey: invoiceKeys.chain, queryFn: ({ signal }) => getChainState(signal) });
 

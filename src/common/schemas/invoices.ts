@@ -249,3 +249,42 @@ export const issuerResponseSchema = z.object({
   address: z.string(),
   registry: z.string(),
 });
+
+/** What the AEAT made of a submission, as the admin screen shows it (the answer's EstadoEnvio, or a failure). */
+export const verifactuAnswerSchema = z.object({
+  at: z.string(),
+  /** Correcto, ParcialmenteCorrecto, Incorrecto; «Sin respuesta» (retried later) or «Rechazado» (a SOAP Fault). */
+  status: z.string(),
+  csv: z.string().nullable(),
+  waitSeconds: z.number().nullable(),
+  error: z.string().nullable(),
+});
+
+/** One issuer's VERI*FACTU chain: recomputed, its last record, and how far the sending to the AEAT has gone. */
+export const chainStateSchema = z.object({
+  issuerNif: z.string(),
+  records: z.number(),
+  /** null when the chain verifies; else the first broken record, named. */
+  broken: z.string().nullable(),
+  last: z
+    .object({ kind: z.enum(['alta', 'anulacion']), number: z.string(), generatedAt: z.string(), huella: z.string() })
+    .nullable(),
+  /** Records not yet answered by the AEAT («pendiente de envío», including a submission under way). */
+  pendingSubmission: z.number(),
+  /** Accepted (Correcto), accepted with errors (AceptadoConErrores) and rejected (Incorrecto) by the AEAT. */
+  accepted: z.number(),
+  acceptedWithErrors: z.number(),
+  rejected: z.number(),
+  lastAnswer: verifactuAnswerSchema.nullable(),
+  /** No submission of this issuer before then (the last TiempoEsperaEnvio or a retry's back-off). */
+  nextSubmissionAt: z.string().nullable(),
+});
+export type ChainState = z.infer<typeof chainStateSchema>;
+
+/** GET /api/verifactu/state: whether a certificate is configured (without one nothing is sent) and every chain. */
+export const verifactuStateSchema = z.object({
+  certificateConfigured: z.boolean(),
+  environment: z.enum(['pruebas', 'produccion']),
+  chains: z.array(chainStateSchema),
+});
+export type VerifactuState = z.infer<typeof verifactuStateSchema>;

@@ -3,6 +3,7 @@ import type { AppointmentService } from './appointments/service';
 import type { ConfirmationService } from './confirmations/service';
 import type { CoreDeps } from './deps';
 import type { InvoicingService } from './invoices/service';
+import type { VerifactuSender } from './invoices/submissions';
 import type { MessagesService } from './messages/service';
 import type { PaymentsService } from './payments/service';
 import type { SecondFactorService } from './second-factor/service';
@@ -19,6 +20,8 @@ export interface RouteDeps extends CoreDeps {
   confirmations: ConfirmationService;
   /** Issuing and cancelling invoices with their VERI*FACTU records (issue «Billing»). */
   invoicing: InvoicingService;
+  /** Sends the VERI*FACTU records to the AEAT (nothing without a certificate). */
+  verifactuSender: VerifactuSender;
   /** Payments against invoices and the day's cash closing. */
   payments: PaymentsService;
   /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */

@@ -7,6 +7,7 @@ import {
   RECTIFYING_TYPES,
   type AltaInvoice,
   type ChainLink,
+  type Correction,
   type InformationSystem,
   type InvoiceId,
   type RegistroAlta,
@@ -78,12 +79,17 @@ export interface GenerationContext {
   system: InformationSystem;
 }
 
-/** A registro de alta for an issued invoice, chained after `context.previous` and sealed with its Huella. */
-export function createAlta(invoice: AltaInvoice, context: GenerationContext): RegistroAlta {
+/**
+ * A registro de alta for an issued invoice, chained after `context.previous` and sealed with its Huella. With a
+ * `correction` it is a subsanación: the same invoice sent again as a new record (its Huella does not read the
+ * Subsanacion and RechazoPrevio flags).
+ */
+export function createAlta(invoice: AltaInvoice, context: GenerationContext, correction?: Correction): RegistroAlta {
   checkInvoice(invoice);
   const unsealed = {
     kind: 'alta' as const,
     invoice,
+    ...(correction ? { correction } : {}),
     chain: chainLinkAfter(context.previous, invoice.issuer.nif),
     system: context.system,
     generatedAt: formatGeneratedAt(context.at, context.timeZone ?? DEFAULT_TIME_ZONE),

@@ -91,9 +91,20 @@ interface RecordBase {
   huella: string;
 }
 
+/**
+ * Subsanacion = S with its RechazoPrevio: a new registro de alta that corrects an earlier one of the same invoice.
+ * `X`: the AEAT never registered the invoice (its alta was rejected); `S`: the AEAT has it and a previous
+ * subsanación was rejected; `N`: the AEAT has it and nothing was rejected (an alta accepted with errors).
+ */
+export interface Correction {
+  rejectedBefore: 'N' | 'S' | 'X';
+}
+
 export interface RegistroAlta extends RecordBase {
   kind: 'alta';
   invoice: AltaInvoice;
+  /** Absent on an invoice's first alta. */
+  correction?: Correction;
 }
 
 export interface RegistroAnulacion extends RecordBase {

@@ -121,6 +121,8 @@ export function altaElement(record: RegistroAlta): XmlElement {
       invoiceIdElements({ issuerNif: invoice.issuer.nif, number: invoice.number, issueDate: invoice.issueDate }),
     ),
     leaf(sf('NombreRazonEmisor'), invoice.issuer.name.trim()),
+    record.correction && leaf(sf('Subsanacion'), 'S'),
+    record.correction && leaf(sf('RechazoPrevio'), record.correction.rejectedBefore),
     leaf(sf('TipoFactura'), invoice.type),
     ...rectificationElements(invoice),
     invoice.operationDate && leaf(sf('FechaOperacion'), formatDate(invoice.operationDate)),

@@ -1,6 +1,7 @@
 import {
   bigserial,
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -163,4 +164,40 @@ export const cashClosings = pgTable('cash_closings', {
   expected: jsonb('expected').$type<Record<string, number>>().notNull(),
   counted: jsonb('counted').$type<Record<string, number>>().notNull(),
   note: text('note').notNull().default(''),
+});
+
+/** The AEAT's answer for a record, or where its sending stands (migration 0028). */
+export const SUBMISSION_STATUSES = ['pendiente', 'enviando', 'aceptado', 'aceptado_con_errores', 'rechazado'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Each record's send state: the record itself is never changed. */
+export const verifactuSubmissions = pgTable(
+  'verifactu_submissions',
+  {
+    recordId: bigint('record_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => verifactuRecords.id),
+    issuerNif: text('issuer_nif').notNull(),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pendiente'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastErrorCode: text('last_error_code'),
+    lastErrorDescription: text('last_error_description'),
+    csv: text('csv'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    fault: boolean('fault').notNull().default(false),
+    correctedBy: bigint('corrected_by', { mode: 'number' }).references(() => verifactuRecords.id),
+  },
+  (table) => [index('verifactu_submissions_due_idx').on(table.issuerNif, table.status, table.nextAttemptAt)],
+);
+
+/** Per issuer: no submission before `notBefore` (TiempoEsperaEnvio, a claim, a back-off), and the last answer. */
+export const verifactuSendWindows = pgTable('verifactu_send_windows', {
+  issuerNif: text('issuer_nif').primaryKey(),
+  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+  lastAnswerAt: timestamp('last_answer_at', { withTimezone: true }),
+  lastStatus: text('last_status'),
+  lastCsv: text('last_csv'),
+  lastWaitSeconds: integer('last_wait_seconds'),
+  lastError: text('last_error'),
 });

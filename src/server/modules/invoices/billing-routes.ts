@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { api } from '../../../common/paths';
-import { issuerResponseSchema, issuerSchema } from '../../../common/schemas/invoices';
+import { issuerResponseSchema, issuerSchema, verifactuStateSchema } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../../billing/verifactu/record-json';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../../billing/verifactu/xml';
 import { notFound } from '../../errors';
@@ -14,18 +14,6 @@ const presentIssuer = (settings: ClinicSettingsRow) => ({
   taxId: settings.issuerNif,
   address: settings.issuerAddress,
   registry: settings.issuerRegistry,
-});
-
-const chainStateSchema = z.object({
-  issuerNif: z.string(),
-  records: z.number(),
-  /** null when the chain verifies; else the first broken record, named. */
-  broken: z.string().nullable(),
-  last: z
-    .object({ kind: z.enum(['alta', 'anulacion']), number: z.string(), generatedAt: z.string(), huella: z.string() })
-    .nullable(),
-  /** Records not yet accepted by the AEAT (all of them until a certificate is configured). */
-  pendingSubmission: z.number(),
 });
 
 const recordsPageQuery = z.strictObject({
@@ -70,13 +58,11 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  app.get(api.verifactuState, { config: admin, schema: { response: { 200: z.array(chainStateSchema) } } }, async () =>
-    (await chainStates(deps.repos.invoices)).map((state) => ({
-      ...state,
-      // Nothing is sent to the AEAT yet: every record waits (docs/verifactu.md).
-      pendingSubmission: state.records,
-    })),
-  );
+  app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => ({
+    certificateConfigured: deps.verifactuSender.enabled,
+    environment: deps.config.verifactu.environment === 'production' ? ('produccion' as const) : ('pruebas' as const),
+    chains: await chainStates(deps.repos.invoices, deps.repos.verifactuSubmissions),
+  }));
 
   app.get(
     api.verifactuRecordsXml,

@@ -1,25 +1,30 @@
+import type { ChainState } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../../billing/verifactu/record-json';
 import { recordInvoiceId, recordIssuerNif } from '../../billing/verifactu/records';
 import { verifyChains } from '../../billing/verifactu/verify-chain';
 import type { InvoicesRepository } from './repository';
+import type { SubmissionsRepository } from './submissions-repository';
 
-export interface ChainState {
-  issuerNif: string;
-  records: number;
-  /** null when every Huella and every link verifies; else the first broken record, named, in Spanish. */
-  broken: string | null;
-  last: { kind: 'alta' | 'anulacion'; number: string; generatedAt: string; huella: string } | null;
-}
+export type { ChainState };
 
 /**
- * Every issuer's stored chain recomputed from the records as written (the admin's «VERI*FACTU» panel and
- * `npm run verifactu:verify` both read this).
+ * Every issuer's stored chain recomputed from the records as written, and how far its sending to the AEAT has
+ * gone (the admin's «VERI*FACTU» panel and `npm run verifactu:verify` both read this).
  */
-export async function chainStates(repo: Pick<InvoicesRepository, 'chain'>): Promise<ChainState[]> {
+export async function chainStates(
+  repo: Pick<InvoicesRepository, 'chain'>,
+  submissions?: Pick<SubmissionsRepository, 'summary'>,
+): Promise<ChainState[]> {
   const records = (await repo.chain()).map((row) => recordFromJson(row.record));
+  const sending = submissions ? await submissions.summary() : { counts: [], windows: [] };
   return [...verifyChains(records)].map(([issuerNif, verification]) => {
     const chain = records.filter((record) => recordIssuerNif(record) === issuerNif);
     const last = chain.at(-1);
+    const count = (...statuses: string[]) =>
+      sending.counts
+        .filter((row) => row.issuerNif === issuerNif && statuses.includes(row.status))
+        .reduce((sum, row) => sum + row.count, 0);
+    const window = sending.windows.find((row) => row.issuerNif === issuerNif);
     return {
       issuerNif,
       records: chain.length,
@@ -27,6 +32,22 @@ export async function chainStates(repo: Pick<InvoicesRepository, 'chain'>): Prom
       last: last
         ? { kind: last.kind, number: recordInvoiceId(last).number, generatedAt: last.generatedAt, huella: last.huella }
         : null,
+      // Without the sending's state (the command-line check) every record counts as waiting.
+      pendingSubmission: submissions ? count('pendiente', 'enviando') : chain.length,
+      accepted: count('aceptado'),
+      acceptedWithErrors: count('aceptado_con_errores'),
+      rejected: count('rechazado'),
+      lastAnswer:
+        window?.lastAnswerAt && window.lastStatus
+          ? {
+              at: window.lastAnswerAt.toISOString(),
+              status: window.lastStatus,
+              csv: window.lastCsv,
+              waitSeconds: window.lastWaitSeconds,
+              error: window.lastError,
+            }
+          : null,
+      nextSubmissionAt: window && window.notBefore.getTime() > 0 ? window.notBefore.toISOString() : null,
     };
   });
 }

@@ -379,14 +379,21 @@ describe('the VERI*FACTU chain', () => {
     ).toBe(404);
 
     const state = (await t.request({ method: 'GET', url: '/api/verifactu/state', cookie: admin.cookie })).json();
-    expect(state).toEqual([
-      expect.objectContaining({
-        issuerNif: 'B12345674',
-        records: stored.length,
-        broken: null,
-        pendingSubmission: stored.length,
-      }),
-    ]);
+    // No certificate in this app: nothing has been sent, every record waits.
+    expect(state).toEqual({
+      certificateConfigured: false,
+      environment: 'pruebas',
+      chains: [
+        expect.objectContaining({
+          issuerNif: 'B12345674',
+          records: stored.length,
+          broken: null,
+          pendingSubmission: stored.length,
+          accepted: 0,
+          lastAnswer: null,
+        }),
+      ],
+    });
   });
 
   it('names the first broken record when a stored one is altered behind the database’s back', async () => {
@@ -397,6 +404,6 @@ describe('the VERI*FACTU chain', () => {
     );
     await t.database.db.execute(sql`ALTER TABLE verifactu_records ENABLE TRIGGER verifactu_records_append_only`);
     const state = (await t.request({ method: 'GET', url: '/api/verifactu/state', cookie: admin.cookie })).json();
-    expect(state[0].broken).toBe('La huella del registro F2026-000001 no coincide');
+    expect(state.chains[0].broken).toBe('La huella del registro F2026-000001 no coincide');
   });
 });

@@ -17,6 +17,8 @@ import {
   payments,
   verifactuChains,
   verifactuRecords,
+  verifactuSendWindows,
+  verifactuSubmissions,
 } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 
@@ -411,6 +413,14 @@ export function createInvoicesRepository(db: Db) {
         .insert(verifactuChains)
         .values({ issuerNif: record.issuerNif, lastRecordId: row!.id })
         .onConflictDoUpdate({ target: verifactuChains.issuerNif, set: { lastRecordId: row!.id } });
+      // Its send state (migration 0028): due at once, sent by the worker (modules/invoices/submissions.ts).
+      await tx
+        .insert(verifactuSubmissions)
+        .values({ recordId: row!.id, issuerNif: record.issuerNif, nextAttemptAt: new Date(0) });
+      await tx
+        .insert(verifactuSendWindows)
+        .values({ issuerNif: record.issuerNif, notBefore: new Date(0) })
+        .onConflictDoNothing();
       return row!;
     },
 

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Code, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCertificateOff } from '@tabler/icons-react';
 import { api } from '../../../../common/paths';
 import type { ChainState } from '../../../api/invoices';
 import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { useClinicZone } from '../../../lib/clinic-time-zone';
+import { formatDateTime } from '../../../lib/dates';
 
 /** FechaHoraHusoGenRegistro as the record wrote it, in the clinic's time: «26/11/2026, 12:46:50 (UTC+01:00)». */
 const generatedAtLabel = (value: string) => {
@@ -35,10 +37,60 @@ function ChainSummary({ chain }: { chain: ChainState }) {
           </List.Item>
         </List>
       )}
-      <Text size="sm">
-        Pendientes de envío a la AEAT: {chain.pendingSubmission}. Sin un certificado configurado, los registros esperan
-        guardados y encadenados.
-      </Text>
+      <SendingSummary chain={chain} />
+    </Stack>
+  );
+}
+
+const ANSWER_LABELS: Record<string, string> = {
+  Correcto: 'todos los registros aceptados',
+  ParcialmenteCorrecto: 'parcialmente correcto',
+  Incorrecto: 'todos los registros rechazados',
+  'Sin respuesta': 'sin respuesta, se reintentará',
+  Rechazado: 'envío rechazado',
+};
+
+/** How far the sending to the AEAT has gone: counts by state and the last answer. */
+function SendingSummary({ chain }: { chain: ChainState }) {
+  const timeZone = useClinicZone();
+  const rows: [string, number][] = [
+    ['Pendientes de envío', chain.pendingSubmission],
+    ['Enviados y aceptados', chain.accepted],
+    ['Aceptados con errores', chain.acceptedWithErrors],
+    ['Rechazados', chain.rejected],
+  ];
+  const answer = chain.lastAnswer;
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h5">
+        Envío a la AEAT
+      </Title>
+      <Table withTableBorder w="auto" aria-label="Registros por estado de envío">
+        <Table.Tbody>
+          {rows.map(([label, count]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row">{label}</Table.Th>
+              <Table.Td ta="right">{count}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {answer ? (
+        <Text size="sm">
+          Última respuesta ({formatDateTime(answer.at, timeZone)}): {ANSWER_LABELS[answer.status] ?? answer.status}
+          {answer.csv && <> · CSV {answer.csv}</>}
+          {answer.waitSeconds !== null && <> · espera antes del siguiente envío: {answer.waitSeconds} s</>}
+          {answer.error && <> · {answer.error}</>}
+        </Text>
+      ) : (
+        <Text size="sm">Aún no se ha enviado ningún registro a la AEAT.</Text>
+      )}
+      {chain.rejected > 0 && (
+        <Text size="sm">
+          Un registro de alta rechazado se corrige con una subsanación: un registro nuevo, encadenado tras el último,
+          que se envía en su turno. El rechazado no se modifica.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -58,10 +110,16 @@ export function ChainPanel() {
   }
   return (
     <Stack>
-      {state.data.length === 0 ? (
+      {!state.data.certificateConfigured && (
+        <Alert color="yellow" icon={<IconCertificateOff aria-hidden />} title="Sin certificado configurado">
+          Sin certificado configurado: los registros esperan como pendientes de envío. Indica el certificado
+          (VERIFACTU_CERT_PATH y VERIFACTU_CERT_PASSWORD) para enviarlos a la AEAT.
+        </Alert>
+      )}
+      {state.data.chains.length === 0 ? (
         <Text>Aún no hay registros de facturación: se crea uno con cada factura emitida o anulada.</Text>
       ) : (
-        state.data.map((chain) => <ChainSummary key={chain.issuerNif} chain={chain} />)
+        state.data.chains.map((chain) => <ChainSummary key={chain.issuerNif} chain={chain} />)
       )}
       <Text size="sm">
         <Anchor href={api.verifactuRecordsXml} download>
