@@ -37,3 +37,21 @@ CREATE FUNCTION invoice_account_paid(root uuid) RETURNS integer LANGUAGE sql STA
    WHERE p.invoice_id = root
       OR p.invoice_id IN (SELECT r.invoice_id FROM invoice_rectifications r WHERE r.rectified_invoice_id = root)
 $$;
+--> statement-breakpoint
+
+-- Payments and cash closings refuse changes with their own words (they said «Las facturas…» until now).
+CREATE FUNCTION refuse_change_of_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'Los cobros y los cierres de caja no se modifican ni se borran (%)', TG_TABLE_NAME
+    USING ERRCODE = 'integrity_constraint_violation';
+END $$;
+--> statement-breakpoint
+DROP TRIGGER payments_append_only ON payments;
+--> statement-breakpoint
+CREATE TRIGGER payments_append_only BEFORE UPDATE OR DELETE ON payments
+  FOR EACH ROW EXECUTE FUNCTION refuse_change_of_payment();
+--> statement-breakpoint
+DROP TRIGGER cash_closings_append_only ON cash_closings;
+--> statement-breakpoint
+CREATE TRIGGER cash_closings_append_only BEFORE UPDATE OR DELETE ON cash_closings
+  FOR EACH ROW EXECUTE FUNCTION refuse_change_of_payment();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { appointments, auditLog, patients } from '../../db/schema';
@@ -197,5 +197,21 @@ describe('«Cierre de caja»', () => {
     expect(future.json().error.fields.day).toBe('No se puede cerrar la caja de un día que aún no ha llegado');
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'cash_closing'));
     expect(entries).toHaveLength(1);
+  });
+
+  it('refuses, in the database itself, to change or delete a payment or a closing, in their own words', async () => {
+    const statements = [
+      sql`UPDATE payments SET amount_cents = 1 WHERE true`,
+      sql`DELETE FROM payments WHERE true`,
+      sql`UPDATE cash_closings SET note = 'x' WHERE true`,
+      sql`DELETE FROM cash_closings WHERE true`,
+    ];
+    for (const statement of statements) {
+      const refusal = await t.deps.db.execute(statement).then(
+        () => null,
+        (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
+      );
+      expect(refusal).toMatch(/^Los cobros y los cierres de caja no se modifican ni se borran/);
+    }
   });
 });
