@@ -56,6 +56,19 @@ export function createPaymentsRepository(db: Db) {
       return inserted!;
     },
 
+    /** The day's takings by method (refunds count negative) and how many payments made them. */
+    async totalsByMethod(day: string, tx: Db = db) {
+      return tx
+        .select({
+          method: payments.method,
+          amountCents: sql<number>`sum(${payments.amountCents})::int`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(payments)
+        .where(eq(payments.day, day))
+        .groupBy(payments.method);
+    },
+
     /** The day's payments, each with its invoice's base and the lines' bases by doctor (to share it out). */
     async takingsOf(day: string, tx: Db = db) {
       const rows = await tx

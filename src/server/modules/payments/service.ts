@@ -75,20 +75,18 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
   }
 
   async function cashDay(day: string, db: Db = deps.db): Promise<CashDay> {
-    const rows = await repos.payments.takingsOf(day, db);
+    const [totals, rows] = await Promise.all([
+      repos.payments.totalsByMethod(day, db),
+      repos.payments.takingsOf(day, db),
+    ]);
     const expected = zeroByMethod();
-    const seen = new Set<string>();
-    for (const row of rows) {
-      if (seen.has(row.paymentId)) continue;
-      seen.add(row.paymentId);
-      expected[row.method as PaymentMethod] += row.amountCents;
-    }
+    for (const total of totals) expected[total.method as PaymentMethod] = total.amountCents;
     const closing = await repos.payments.closingOf(day, db);
     return {
       day,
       expected,
       totalCents: Object.values(expected).reduce((sum, cents) => sum + cents, 0),
-      payments: seen.size,
+      payments: totals.reduce((sum, total) => sum + total.count, 0),
       byDoctor: byDoctor(rows),
       closing: closing
         ? {
