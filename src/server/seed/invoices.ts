@@ -41,10 +41,12 @@ export async function seedInvoices(
     .reverse();
   const taxed = services.find((service) => service.vat !== 'exenta');
   const peelingVisit = others.find((visit) => visit.specialtyId === taxed?.specialtyId);
+  const byService = new Map<string, string[]>();
   for (const [index, visit] of visits.entries()) {
     const service = visit === peelingVisit ? taxed! : serviceFor(visit.specialtyId, index);
-    await repos.clinicServices.assignToAppointment(visit.id, service.id, tx);
+    byService.set(service.id, [...(byService.get(service.id) ?? []), visit.id]);
   }
+  for (const [serviceId, ids] of byService) await repos.clinicServices.assignToAppointments(ids, serviceId, tx);
   const issue = async (visit: (typeof visits)[number], kind: 'completa' | 'simplificada') => {
     const patient = await repos.patients.findById(visit.patientId, tx);
     return invoicing.issueIn(tx, { patientId: visit.patientId, appointmentIds: [visit.id], kind }, patient!, SEEDER);

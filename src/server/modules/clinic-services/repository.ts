@@ -117,8 +117,10 @@ export function createClinicServicesRepository(db: Db) {
 
     /** Deletes a service no appointment names (the route checks; the foreign key refuses otherwise). */
     /** Names the service an appointment was for (the demo's past visits, booked before services existed). */
-    async assignToAppointment(appointmentId: string, serviceId: string, tx: Tx): Promise<void> {
-      await tx.update(appointments).set({ serviceId }).where(eq(appointments.id, appointmentId));
+    /** Records that these appointments were for `serviceId` (the demo's past visits): one statement. */
+    async assignToAppointments(appointmentIds: string[], serviceId: string, tx: Tx): Promise<void> {
+      if (appointmentIds.length === 0) return;
+      await tx.update(appointments).set({ serviceId }).where(inArray(appointments.id, appointmentIds));
     },
 
     async delete(id: string, tx: Tx): Promise<boolean> {
