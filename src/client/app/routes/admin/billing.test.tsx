@@ -31,9 +31,21 @@ const list: InvoiceList = {
 };
 const issuer = { legalName: '', taxId: '', address: '', registry: '' };
 
+type Handler = Parameters<typeof stubApi>[0];
+/** The screen's own answers from `handler`; the filters' doctors and services none, and the clinic's zone. */
+const stubBilling = (handler: Handler) =>
+  stubApi((call) => {
+    if (call.url === '/api/public/clinic') return { status: 200, body: { timeZone: 'Europe/Madrid' } };
+    const own = handler(call);
+    if (call.url.startsWith('/api/doctors') || call.url === '/api/services') {
+      return own && 'body' in own && Array.isArray(own.body) ? own : { status: 200, body: [] };
+    }
+    return own;
+  });
+
 describe('«Facturación»', () => {
   it('shows what each invoice still owes and takes a payment of it, all of it by default', async () => {
-    const { calls } = stubApi((call) => {
+    const { calls } = stubBilling((call) => {
       if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
       if (call.method === 'POST')
         return { status: 201, body: { totalCents: 6000, paidCents: 6000, outstandingCents: 0, payments: [] } };
@@ -59,7 +71,7 @@ describe('«Facturación»', () => {
   });
 
   it('lists invoices with their PDF, totals only what stands, and cancels one with its reason', async () => {
-    const { calls } = stubApi((call) => {
+    const { calls } = stubBilling((call) => {
       if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
       if (call.method === 'POST') return { status: 200, body: { ...list.invoices[0], state: 'anulada' } };
       return { status: 200, body: list };
@@ -89,7 +101,7 @@ describe('«Facturación»', () => {
   });
 
   it('asks for the fiscal data before the first invoice and shows the server’s message on the NIF', async () => {
-    const { calls } = stubApi((call) => {
+    const { calls } = stubBilling((call) => {
       if (call.method === 'PUT') {
         return {
           status: 400,
@@ -162,7 +174,7 @@ describe('«Rectificar» and «Devolver»', () => {
   };
 
   it('starts a simplified invoice’s R5 from its lines given back, keeps the one returned, and sends it', async () => {
-    const { calls } = stubApi((call) => {
+    const { calls } = stubBilling((call) => {
       if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
       if (call.url === '/api/invoices/id-S2026-000002') return { status: 200, body: detail };
       if (call.method === 'POST') return { status: 201, body: { ...detail, number: 'R2026-000001' } };
@@ -196,7 +208,7 @@ describe('«Rectificar» and «Devolver»', () => {
       outstandingCents: 0,
       rectifies: owing.number,
     };
-    const { calls } = stubApi((call) => {
+    const { calls } = stubBilling((call) => {
       if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
       if (call.method === 'POST')
         return { status: 201, body: { totalCents: 8420, paidCents: 8420, outstandingCents: 0, payments: [] } };
@@ -218,5 +230,34 @@ describe('«Rectificar» and «Devolver»', () => {
     await screen.findByText('Devolución registrada');
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.body).toEqual({ method: 'efectivo', amountCents: 2420, note: '' });
+  });
+});
+
+describe('the list’s filters', () => {
+  it('narrows the list by series, doctor and service, asks the server for it and exports the same', async () => {
+    const doctor = { id: '7d1b8a52-4c1f-4e0b-9a51-2f3c4d5e6f70', displayName: 'Dra. Ana Ruiz' };
+    const service = { id: '0b9f3c1e-8a2d-4c5b-9e7f-1a2b3c4d5e6f', name: 'Primera visita' };
+    const { calls } = stubBilling((call) => {
+      if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };
+      if (call.url.startsWith('/api/doctors')) return { status: 200, body: [doctor] };
+      if (call.url === '/api/services') return { status: 200, body: [service] };
+      return { status: 200, body: list };
+    });
+    const { user } = renderScreen(<BillingPage />);
+    await screen.findByRole('table', { name: 'Facturas' });
+    await user.click(screen.getByRole('combobox', { name: 'Profesional' }));
+    await user.click(await screen.findByRole('option', { name: 'Dra. Ana Ruiz' }));
+    await user.click(screen.getByRole('combobox', { name: 'Servicio' }));
+    await user.click(await screen.findByRole('option', { name: 'Primera visita' }));
+    await user.click(screen.getByRole('combobox', { name: 'Serie' }));
+    await user.click((await screen.findAllByRole('option', { name: /^Rectificativas \d{4} \(R\d{4}\)$/ }))[0]!);
+    const asked = calls.filter((call) => call.url.startsWith('/api/invoices?')).at(-1)!;
+    const query = new URLSearchParams(asked.url.split('?')[1]);
+    expect(query.get('doctorId')).toBe(doctor.id);
+    expect(query.get('serviceId')).toBe(service.id);
+    expect(query.get('series')).toMatch(/^R\d{4}$/);
+    expect(screen.getByRole('link', { name: 'Exportar para la gestoría' }).getAttribute('href')).toContain(
+      `doctorId=${doctor.id}`,
+    );
   });
 });

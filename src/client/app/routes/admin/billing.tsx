@@ -16,13 +16,18 @@ import { CashPanel } from '../../../features/invoices/components/cash-panel';
 
 const TABS = ['facturas', 'caja', 'datos-fiscales', 'verifactu'] as const;
 
-/** The filters as the address carries them (`?desde=…&hasta=…&estado=…`). */
+/** The filters as the address carries them (`?desde=…&hasta=…&serie=…&profesional=…&servicio=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
   const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+  const id = (value: string | null) => (value && /^[0-9a-f-]{36}$/i.test(value) ? value : undefined);
   const state = params.get('estado');
+  const series = params.get('serie');
   return {
     from: day(params.get('desde')),
     to: day(params.get('hasta')),
+    series: series && /^[A-Z]{1,3}\d{4}$/.test(series) ? series : undefined,
+    doctorId: id(params.get('profesional')),
+    serviceId: id(params.get('servicio')),
     state: state === 'emitida' || state === 'anulada' ? state : undefined,
   };
 }
@@ -90,7 +95,16 @@ export default function BillingPage() {
         <Tabs.Panel value="facturas">
           <InvoicesTab
             filters={filtersOf(params)}
-            onFilters={(next) => update({ desde: next.from, hasta: next.to, estado: next.state })}
+            onFilters={(next) =>
+              update({
+                desde: next.from,
+                hasta: next.to,
+                serie: next.series,
+                profesional: next.doctorId,
+                servicio: next.serviceId,
+                estado: next.state,
+              })
+            }
           />
         </Tabs.Panel>
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>

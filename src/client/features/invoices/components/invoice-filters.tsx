@@ -2,9 +2,14 @@ import { Button, Group, Select } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { invoicesExportHref } from '../../../api/invoices';
 import { INVOICE_STATE_LABELS, INVOICE_STATES, type InvoiceListQuery } from '../../../../common/schemas/invoices';
+import { useClinicTimeZone } from '../../../api/clinic';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { InvoiceScopeFilters } from './invoice-scope-filters';
 
-/** The list's filters: dates of issue and state (the address keeps them, so a reload shows the same list). */
+/**
+ * The list's filters: dates of issue, series, doctor, service and state (the address keeps them, so a reload shows
+ * the same list); the exports take the same filters.
+ */
 export function InvoiceFilters({
   filters,
   onChange,
@@ -12,6 +17,7 @@ export function InvoiceFilters({
   filters: InvoiceListQuery;
   onChange: (filters: InvoiceListQuery) => void;
 }) {
+  const timeZone = useClinicTimeZone();
   return (
     <Group align="flex-end" mb="md" wrap="wrap">
       <DateRangeFilter
@@ -19,6 +25,7 @@ export function InvoiceFilters({
         to={filters.to}
         onChange={({ from, to }) => onChange({ ...filters, from: from ?? undefined, to: to ?? undefined })}
       />
+      <InvoiceScopeFilters filters={filters} onChange={onChange} timeZone={timeZone.data} />
       <Select
         size="md"
         label="Estado"
