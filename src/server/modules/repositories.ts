@@ -28,6 +28,7 @@ import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createPaymentsRepository } from './payments/repository';
+import { createBillingReportsRepository } from './billing-reports/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -42,6 +43,7 @@ export function createRepositories(db: Db) {
     clinicServices: createClinicServicesRepository(db),
     invoices: createInvoicesRepository(db),
     payments: createPaymentsRepository(db),
+    billingReports: createBillingReportsRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),
