@@ -303,16 +303,19 @@ export function createInvoicesRepository(db: Db) {
       record: Pick<StoredRecord, 'issuerNif' | 'kind' | 'invoiceId' | 'record' | 'huella'>,
       previous: StoredRecord | undefined,
       tx: Tx,
-    ): Promise<StoredRecord> {
-      const [row] = await tx
-        .insert(verifactuRecords)
-        .values({ ...record, position: (previous?.position ?? 0) + 1 })
-        .returning();
+    ): Promise<void> {
+      // One statement (one round trip while the chain is held): the record, and the chain's end moved to it.
+      const inserted = tx.$with('inserted').as(
+        tx
+          .insert(verifactuRecords)
+          .values({ ...record, position: (previous?.position ?? 0) + 1 })
+          .returning(),
+      );
       await tx
+        .with(inserted)
         .insert(verifactuChains)
-        .values({ issuerNif: record.issuerNif, lastRecordId: row!.id })
-        .onConflictDoUpdate({ target: verifactuChains.issuerNif, set: { lastRecordId: row!.id } });
-      return row!;
+        .select(tx.select({ issuerNif: inserted.issuerNif, lastRecordId: inserted.id }).from(inserted))
+        .onConflictDoUpdate({ target: verifactuChains.issuerNif, set: { lastRecordId: sql`excluded.last_record_id` } });
     },
 
     /** Every record, by issuer and in chain order (the verification and the records' XML read this). */

@@ -114,10 +114,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       address: settings.issuerAddress,
       registry: settings.issuerRegistry,
     };
-    return auditedIn(
+    // The invoice and its audit entry first; only then the issuer's chain, which every issue of every series takes
+    // in turn until its transaction commits: the less done while holding it, the more invoices a second.
+    const invoice = await auditedIn(
       tx,
-      async () => {
-        const invoice = await repos.invoices.insert(
+      () =>
+        repos.invoices.insert(
           {
             type,
             issueDate: issueDate.toString(),
@@ -134,38 +136,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           numbered,
           lines,
           tx,
-        );
-        const previous = await repos.invoices.lockChain(issuer.nif, tx);
-        const record = createAlta(
-          {
-            issuer,
-            number: numbered.number,
-            issueDate,
-            type,
-            description,
-            recipient: recipient?.record,
-            lines: breakdownLines(totals.groups),
-          },
-          {
-            previous: previous ? recordFromJson(previous.record) : null,
-            at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
-            timeZone: settings.timeZone,
-            system: system(issuer),
-          },
-        );
-        await repos.invoices.appendRecord(
-          {
-            issuerNif: issuer.nif,
-            kind: 'alta',
-            invoiceId: invoice.id,
-            record: recordToJson(record),
-            huella: record.huella,
-          },
-          previous,
-          tx,
-        );
-        return invoice;
-      },
+        ),
       (invoice) => ({
         ...context,
         action: 'create',
@@ -174,6 +145,36 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
         details: { number: invoice.number, totalCents: invoice.totalCents, type },
       }),
     );
+    const previous = await repos.invoices.lockChain(issuer.nif, tx);
+    const record = createAlta(
+      {
+        issuer,
+        number: numbered.number,
+        issueDate,
+        type,
+        description,
+        recipient: recipient?.record,
+        lines: breakdownLines(totals.groups),
+      },
+      {
+        previous: previous ? recordFromJson(previous.record) : null,
+        at: Temporal.Instant.fromEpochMilliseconds(now.getTime()),
+        timeZone: settings.timeZone,
+        system: system(issuer),
+      },
+    );
+    await repos.invoices.appendRecord(
+      {
+        issuerNif: issuer.nif,
+        kind: 'alta',
+        invoiceId: invoice.id,
+        record: recordToJson(record),
+        huella: record.huella,
+      },
+      previous,
+      tx,
+    );
+    return invoice;
   }
 
   /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
