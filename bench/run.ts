@@ -12,6 +12,10 @@
  *   --cache-seed (keep the seeded data for the day — a template database, a copied data directory — and
  *   copy it on the next runs) --drop-seed-cache --json FILE (the results as JSON)
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ * `--part billing` runs only the billing bench (bench/billing.ts, PostgreSQL): invoices issued from
+ * `--connections` (10) connections, `--invoices` (1000) a round, `--rounds` (3) rounds; then the numbering and
+ * the VERI*FACTU chain are checked. It is not part of the default run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +27,7 @@ import { parseFlags } from '../src/server/cli/open';
 import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
 import { createRepositories } from '../src/server/modules/repositories';
 import { openBackend, analyze } from './backend';
+import { benchBilling } from './billing';
 import { startCeilings } from './ceilings';
 import { seedChartPatient } from './chart';
 import { seedConversations, seedPrescription } from './fixtures';
@@ -53,6 +58,18 @@ const CONVERSATIONS = Number(flags.conversations ?? 2000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const mb = () => process.memoryUsage().rss / 1024 / 1024;
+
+if (PARTS.includes('billing')) {
+  const ok = await benchBilling({
+    serverUrl: SERVER_URL,
+    dbPrefix: String(flags['db-prefix'] ?? 'clinica_bench'),
+    connections: flags.connections ? Number(flags.connections) : 10,
+    invoices: Number(flags.invoices ?? 1000),
+    rounds: ROUNDS,
+    keep: Boolean(flags.keep),
+  });
+  process.exit(ok ? 0 : 1);
+}
 
 async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport> {
   const { database, databaseName, cleanup } = await openBackend(kind, {

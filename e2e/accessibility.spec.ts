@@ -125,6 +125,11 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
     await expectNoAxeViolations(page, 'cajón de una cita');
     await page.keyboard.press('Escape');
 
+    await open(page, paths.admin.dashboard);
+    await page.getByRole('region', { name: 'Facturación' }).getByRole('button', { name: 'Ver tabla' }).click();
+    await expect(page.getByRole('button', { name: 'Ocultar tabla' })).toBeVisible();
+    await expectNoAxeViolations(page, 'tabla de «Facturación» del panel');
+
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, paths.admin.dashboard);
     await page.getByRole('button', { name: 'Abrir el menú' }).click();
@@ -141,6 +146,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
       paths.doctor.patients,
       paths.doctor.prescriptions,
       paths.doctor.profile,
+      paths.doctor.production,
     ]) {
       await audit(page, path);
     }

@@ -61,6 +61,8 @@ export const paths = {
     appointment: (id: string) => `/doctor/citas/${seg(id)}`,
     prescriptions: '/doctor/recetas',
     profile: '/doctor/perfil',
+    /** «Mi producción»: her services performed, invoiced and left to invoice in a period (issue 23). */
+    production: '/doctor/produccion',
   },
   patient: {
     root: '/pacientes',
@@ -186,6 +188,10 @@ export const api = {
   verifactuState: '/api/verifactu/state',
   /** Every record in chain order as RegFactuSistemaFacturacion documents of 1 000 (`?page=`). */
   verifactuRecordsXml: '/api/verifactu/records.xml',
+  /** A doctor's production in a period (`?from=&to=`; the desk names `doctorId`). */
+  production: '/api/billing/production',
+  /** The clinic's revenue by month of issue (`?months=`, 12 by default). */
+  revenue: '/api/billing/revenue',
   doctors: '/api/doctors',
   doctor: (id: string) => `/api/doctors/${seg(id)}`,
   doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,
@@ -277,6 +283,7 @@ const CLIENT_ROUTE_PATTERNS: RegExp[] = [
   '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
   `/doctor/pacientes/${ID}`,
   `/doctor/citas/${ID}`,
+  paths.doctor.production,
   '/pacientes',
   '/pacientes/(dashboard|citas|tratamientos|perfil)',
   paths.patient.messages,

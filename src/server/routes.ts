@@ -4,6 +4,7 @@ import { appointmentsPatientRoutes } from './modules/appointments/patient-routes
 import { appointmentsPublicRoutes } from './modules/appointments/public-routes';
 import { appointmentsStaffRoutes } from './modules/appointments/staff-routes';
 import { auditRoutes } from './modules/audit/routes';
+import { billingReportsRoutes } from './modules/billing-reports/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/routes';
 import { chartRoutes } from './modules/chart/routes';
@@ -63,6 +64,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   invoicesRoutes,
   invoicesBillingRoutes,
   paymentsRoutes,
+  billingReportsRoutes,
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,

@@ -1,5 +1,6 @@
 import {
   IconCalendarEvent,
+  IconChartBar,
   IconCalendarPlus,
   IconCalendarTime,
   IconChecklist,
@@ -55,6 +56,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Mis citas', to: paths.doctor.appointments, icon: IconCalendarEvent },
     { label: 'Mis pacientes', to: paths.doctor.patients, icon: IconUsers },
     { label: 'Recetas', to: paths.doctor.prescriptions, icon: IconPill },
+    { label: 'Mi producción', to: paths.doctor.production, icon: IconChartBar },
     { label: 'Mi perfil', to: paths.doctor.profile, icon: IconUser },
   ],
   paciente: [

@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
               { path: 'pacientes/:id', ...screen(() => import('./routes/doctor/patient')) },
               { path: 'recetas', ...screen(() => import('./routes/doctor/prescriptions')) },
               { path: 'perfil', ...screen(() => import('./routes/doctor/profile')) },
+              {
+                path: relative(paths.doctor.production, paths.doctor.root),
+                ...screen(() => import('./routes/doctor/production')),
+              },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },
             ],
           },

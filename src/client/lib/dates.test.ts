@@ -14,6 +14,7 @@ import {
   formatDate,
   formatDateTime,
   formatLongDay,
+  formatMonth,
   formatShortCalendarDate,
   formatTime,
   isInstant,
@@ -21,10 +22,12 @@ import {
   isPast,
   minutesBetween,
   mondayOf,
+  monthOf,
   monthsBetween,
   toIso,
   todayIn,
   wallMinutes,
+  yearOf,
   yearsBetween,
   zonedInstant,
 } from './dates';
@@ -109,5 +112,20 @@ describe('the client date module', () => {
     expect(isInstant('mañana')).toBe(false);
     expect(toIso('2026-03-23T08:30:00Z')).toBe('2026-03-23T08:30:00.000Z');
     expect(addMinutes('2026-03-23T08:30:00Z', 45)).toBe('2026-03-23T09:15:00.000Z');
+  });
+});
+
+describe('the periods of «Mi producción»', () => {
+  it('gives a month and the ones around it, across the turn of the year and in a leap February', () => {
+    expect(monthOf('2027-01-01')).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(monthOf('2027-01-15', -1)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(monthOf('2028-03-31', -1)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthOf('2026-12-31', 1)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(yearOf('2026-12-31')).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+  });
+
+  it('names a month in Spanish', () => {
+    expect(formatMonth('2026-01')).toBe('enero de 2026');
+    expect(formatMonth('2026-12', 'short')).toBe('dic 26');
   });
 });

@@ -215,6 +215,24 @@ export function calendarDate(year: number, month: number, day: number): string |
   return PlainDateFns.toString(PlainDateFns.create(year, month, day));
 }
 
+/** The first and last day of the month of `date` («AAAA-MM-01», «AAAA-MM-31»), `offset` months away. */
+export function monthOf(date: string, offset = 0): { from: string; to: string } {
+  const [year, month] = splitDate(date);
+  const index = year * 12 + (month - 1) + offset;
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
+  return { from: calendarDate(y, m, 1)!, to: calendarDate(y, m, daysInMonth(y, m))! };
+}
+
+/** The first and last day of the year of `date`. */
+export const yearOf = (date: string) => ({ from: `${date.slice(0, 4)}-01-01`, to: `${date.slice(0, 4)}-12-31` });
+
+/** A month «AAAA-MM» in words: «enero de 2026», or «ene 26» short (a chart's axis). */
+export const formatMonth = (month: string, style: 'long' | 'short' = 'long') =>
+  formatCalendar(
+    `${month}-01`,
+    style === 'long' ? { month: 'long', year: 'numeric' } : { month: 'short', year: '2-digit' },
+  );
+
 /** Whole years from `birthDate` to `today` (both «AAAA-MM-DD»). */
 export function yearsBetween(birthDate: string, today: string): number {
   const [by, bm, bd] = splitDate(birthDate);

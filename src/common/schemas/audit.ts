@@ -57,6 +57,7 @@ export const AUDIT_ENTITIES = [
   'billing_issuer',
   'payment',
   'cash_closing',
+  'production',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -81,6 +82,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   billing_issuer: 'Datos fiscales',
   payment: 'Cobro',
   cash_closing: 'Cierre de caja',
+  production: 'Producción',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

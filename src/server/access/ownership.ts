@@ -195,3 +195,23 @@ export function visibleInvoices(visibility: Visibility): SQL | undefined {
       return sql`false`;
   }
 }
+
+/**
+ * Whose production a request reads: the desk (`any`) the doctor it names, or the whole clinic when it names
+ * none; a doctor her own, named or not. `null` when it is not this request's to read (a doctor naming a
+ * colleague): the route answers 404, as for a doctor that does not exist.
+ */
+export function productionDoctorOf(
+  visibility: Visibility,
+  asked: string | undefined,
+): { doctorId: string | null } | null {
+  switch (visibility.kind) {
+    case 'all':
+      return { doctorId: asked ?? null };
+    case 'doctor':
+      return asked === undefined || asked === visibility.doctorId ? { doctorId: visibility.doctorId } : null;
+    case 'patient':
+    case 'none':
+      return null;
+  }
+}

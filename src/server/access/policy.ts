@@ -83,6 +83,10 @@ export const PERMISSIONS = {
   // reads and downloads her own invoices.
   'invoices:manage': { admin: 'any' },
   'invoices:read': { admin: 'any', paciente: 'own' },
+  /** «Mi producción»: a doctor her own services performed and invoiced; the desk any doctor's, or the clinic's. */
+  'production:read': { admin: 'any', doctor: 'own' },
+  /** The clinic's revenue by month (the admin dashboard's «Facturación»): the desk only, never a paciente's own. */
+  'revenue:read': { admin: 'any' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

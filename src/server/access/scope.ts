@@ -37,6 +37,8 @@ export interface RequestScope {
   waitingList: ReturnType<Repositories['waitingList']['visibleTo']>;
   /** Invoices: the desk's all, a paciente's own (`ownership.ts`). */
   invoices: ReturnType<Repositories['invoices']['visibleTo']>;
+  /** Production: the desk any doctor's, a doctor her own (`ownership.ts`). */
+  production: ReturnType<Repositories['billingReports']['visibleTo']>;
   /** A patient's chart, each kind by its own rule. */
   chart: ReturnType<Repositories['chart']['visibleTo']>;
   /** The patient record, or 404 when it does not exist or is not this user's to see (existence never leaks). */
@@ -77,6 +79,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     conversations: once(() => repos.messages.visibleTo(visibility)),
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
     invoices: once(() => repos.invoices.visibleTo(visibility)),
+    production: once(() => repos.billingReports.visibleTo(visibility)),
   };
   return {
     user,
@@ -110,6 +113,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get invoices() {
       return scoped.invoices();
+    },
+    get production() {
+      return scoped.production();
     },
     async patient(id, tx) {
       const row = await patients.findById(id, tx);

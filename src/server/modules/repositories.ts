@@ -29,6 +29,7 @@ import { createClinicServicesRepository } from './clinic-services/repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
+import { createBillingReportsRepository } from './billing-reports/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -44,6 +45,7 @@ export function createRepositories(db: Db) {
     invoices: createInvoicesRepository(db),
     payments: createPaymentsRepository(db),
     verifactuSubmissions: createSubmissionsRepository(db),
+    billingReports: createBillingReportsRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),

@@ -3,6 +3,7 @@ import type { Actor, World } from './world';
 
 const ownSide = (actor: Actor) => (actor.endsWith('B') ? 'B' : 'A');
 const otherSide = (actor: Actor) => (actor.endsWith('B') ? 'A' : 'B');
+const doctorOf = (w: World, side: 'A' | 'B') => (side === 'A' ? w.doctorA : w.doctorB);
 /** A paciente her own invoice; the desk every one; doctors and visitors none (a doctor reads her production). */
 const ownRead = { visitor: 401, pacienteA: 200, pacienteB: 200, doctorA: 403, doctorB: 403, admin: 200 };
 /** Another's invoice: the desk reads it; a paciente is told it does not exist. */
@@ -79,6 +80,28 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       address: 'Calle de la Matriz 1, 28001 Madrid',
       registry: 'Registro Mercantil de Madrid',
     }),
+  },
+  // «Mi producción» (issue 23): a doctor her own, the desk any doctor's; a doctor naming a colleague is told not found.
+  'GET /api/billing/production': {
+    cases: [
+      {
+        label: 'own',
+        expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 200, doctorB: 200, admin: 200 },
+        shows: (w, actor) =>
+          actor === 'admin' ? ['"doctorId":null'] : [`"doctorId":"${doctorOf(w, ownSide(actor))}"`],
+      },
+      {
+        label: 'another doctor’s',
+        expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 404, doctorB: 404, admin: 200 },
+        query: (w, actor) => `?doctorId=${doctorOf(w, otherSide(actor))}&from=2030-01-01&to=2030-01-31`,
+      },
+    ],
+  },
+  /** The clinic's revenue by month, for the admin dashboard's «Facturación» card. */
+  'GET /api/billing/revenue': {
+    expect: only(['admin']),
+    query: () => '?months=12',
+    shows: () => ['"month":"2030-01"'],
   },
   'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
   'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },

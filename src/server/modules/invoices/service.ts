@@ -181,10 +181,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       address: settings.issuerAddress,
       registry: settings.issuerRegistry,
     };
-    return auditedIn(
+    // The invoice and its audit entry first; only then the issuer's chain, which every issue of every series takes
+    // in turn until its transaction commits: the less done while holding it, the more invoices a second.
+    const row = await auditedIn(
       tx,
-      async () => {
-        const row = await repos.invoices.insert(
+      () =>
+        repos.invoices.insert(
           {
             type,
             issueDate: issueDate.toString(),
@@ -201,24 +203,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           numbered,
           invoice.lines,
           tx,
-        );
-        await chainRecord(tx, issuer, { invoiceId: row.id, at: now, timeZone: settings.timeZone }, (generation) =>
-          createAlta(
-            {
-              issuer,
-              number: numbered.number,
-              issueDate,
-              type,
-              description,
-              recipient: recipient?.record,
-              lines: breakdownLines(totals.groups),
-              rectification: invoice.rectification,
-            },
-            generation,
-          ),
-        );
-        return row;
-      },
+        ),
       (row) => ({
         ...context,
         action: 'create',
@@ -232,6 +217,22 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
         },
       }),
     );
+    await chainRecord(tx, issuer, { invoiceId: row.id, at: now, timeZone: settings.timeZone }, (generation) =>
+      createAlta(
+        {
+          issuer,
+          number: numbered.number,
+          issueDate,
+          type,
+          description,
+          recipient: recipient?.record,
+          lines: breakdownLines(totals.groups),
+          rectification: invoice.rectification,
+        },
+        generation,
+      ),
+    );
+    return row;
   }
 
   /**

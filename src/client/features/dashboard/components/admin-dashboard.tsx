@@ -7,6 +7,7 @@ import { AdminStatCards } from './admin-stat-cards';
 import { AdminTodayPanel } from './admin-today-panel';
 import { NoShowChart } from './no-show-chart';
 import { OccupancyChart } from './occupancy-chart';
+import { RevenueChart } from './revenue-chart';
 import { countToday } from './today-counts';
 import { now } from '../../../lib/clock';
 
@@ -31,6 +32,7 @@ export function AdminDashboardView() {
 
         <OccupancyChart occupancy={data.occupancy} />
         <NoShowChart noShow={data.noShow} />
+        <RevenueChart />
       </SimpleGrid>
     </Stack>
   );
