@@ -179,6 +179,7 @@ export const api = {
   invoiceRectify: (id: string) => `/api/invoices/${seg(id)}/rectify`,
   /** What an invoice has been paid and still owes; POST takes a payment. */
   invoicePayments: (id: string) => `/api/invoices/${seg(id)}/payments`,
+  patientBillableVisits: (id: string) => `/api/patients/${seg(id)}/billable-visits`,
   /** «Cierre de caja»: a day's takings (`?day=`), and closing it. */
   cashDay: '/api/billing/cash',
   cashClose: '/api/billing/cash/close',

@@ -212,6 +212,15 @@ export const invoiceExportQuerySchema = invoiceListQuerySchema.extend({
   formato: z.enum(['hoja', 'csv'], { error: 'Formato no válido: hoja o csv' }).default('hoja'),
 });
 
+/** An attended visit not yet invoiced, as the patient's page offers it to «Facturar». */
+export const billableVisitSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  doctorName: z.string(),
+  service: z.object({ id: z.string(), name: z.string(), priceCents: z.number() }).nullable(),
+});
+export type BillableVisit = z.infer<typeof billableVisitSchema>;
+
 export const invoiceListSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
   totals: z.object({ count: z.number(), baseCents: z.number(), taxCents: z.number(), totalCents: z.number() }),

@@ -56,6 +56,10 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       lines: [{ description: 'Descuento', quantity: 1, unitPriceCents: -500, vat: 'exenta' }],
     }),
   },
+  'GET /api/patients/:id/billable-visits': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.A.recordId }),
+  },
   'GET /api/invoices/:id/payments': byId('cobros'),
   'POST /api/invoices/:id/payments': {
     expect: only(['admin'], 201),

@@ -407,3 +407,32 @@ describe('the VERI*FACTU chain', () => {
     expect(state.chains[0].broken).toBe('La huella del registro F2026-000001 no coincide');
   });
 });
+
+describe('what the patient’s page offers to invoice', () => {
+  it('lists her attended visits not on an invoice that stands, oldest first, and only to the desk', async () => {
+    clock.freeze('2026-03-20T18:30:00+01:00');
+    admin = await t.createUser({ role: 'admin' }); // days later: the first session has expired
+    const other = await createPatientRecord(t, {
+      firstName: 'Visitas',
+      lastName: 'Por Facturar',
+      email: 'porfacturar@factura.test',
+      phone: '',
+    });
+    const morning = await attended(other.id, '2026-03-20T09:00:00+01:00', consultaId);
+    const evening = await attended(other.id, '2026-03-20T18:00:00+01:00', null);
+    await attended(other.id, '2026-03-20T12:00:00+01:00', consultaId, 'no_asistio');
+    const url = `/api/patients/${other.id}/billable-visits`;
+    const listed = await t.request({ method: 'GET', url, cookie: admin.cookie });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ id: morning, service: expect.objectContaining({ priceCents: 6000 }) }),
+      expect.objectContaining({ id: evening, service: null }),
+    ]);
+    const invoiced = await issue({ patientId: other.id, appointmentIds: [morning], kind: 'simplificada' });
+    expect(invoiced.statusCode, invoiced.body).toBe(201);
+    const after = await t.request({ method: 'GET', url, cookie: admin.cookie });
+    expect(after.json().map((visit: { id: string }) => visit.id)).toEqual([evening]);
+    const doctor = await t.createUser({ role: 'doctor' });
+    expect((await t.request({ method: 'GET', url, cookie: doctor.cookie })).statusCode).toBe(403);
+  });
+});

@@ -51,6 +51,36 @@ export interface BillableService {
 const paidOf = (invoiceId: SQLWrapper) =>
   sql<number>`(SELECT coalesce(sum(p.amount_cents), 0)::int FROM ${payments} p WHERE p.invoice_id = ${invoiceId})`;
 
+/** An appointment on no invoice that stands (a cancelled invoice's visits can be invoiced again). */
+const notInvoiced = sql`NOT EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.appointment_id = ${appointments.id}
+  AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = l.invoice_id))`;
+
+/** Appointments as invoicing reads them: who, when, its state and its service's price (to finish with a WHERE). */
+const billableQuery = (tx: Db) =>
+  tx
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      doctorId: appointments.doctorId,
+      doctorName: profiles.displayName,
+      startsAt: appointments.startsAt,
+      status: appointments.status,
+      serviceId: clinicServices.id,
+      serviceName: clinicServices.name,
+      priceCents: clinicServices.priceCents,
+      vat: clinicServices.vat,
+    })
+    .from(appointments)
+    .innerJoin(profiles, eq(profiles.id, appointments.doctorId))
+    .leftJoin(clinicServices, eq(clinicServices.id, appointments.serviceId))
+    .$dynamic();
+
+type BillableRow = Awaited<ReturnType<typeof billableQuery>>[number];
+const billableOut = ({ serviceId, serviceName, priceCents, vat, ...row }: BillableRow): BillableAppointment => ({
+  ...row,
+  service: serviceId ? { id: serviceId, name: serviceName!, priceCents: priceCents!, vat: vat! } : null,
+});
+
 /** The outer invoice's id, qualified: inside a subquery that reads `invoices` again, a bare "id" would be the inner one's. */
 const INVOICE_ID = sql.raw('"invoices"."id"');
 
@@ -116,29 +146,20 @@ export function createInvoicesRepository(db: Db) {
      */
     async lockBillableAppointments(ids: string[], tx: Tx): Promise<BillableAppointment[]> {
       if (ids.length === 0) return [];
-      const rows = await tx
-        .select({
-          id: appointments.id,
-          patientId: appointments.patientId,
-          doctorId: appointments.doctorId,
-          doctorName: profiles.displayName,
-          startsAt: appointments.startsAt,
-          status: appointments.status,
-          serviceId: clinicServices.id,
-          serviceName: clinicServices.name,
-          priceCents: clinicServices.priceCents,
-          vat: clinicServices.vat,
-        })
-        .from(appointments)
-        .innerJoin(profiles, eq(profiles.id, appointments.doctorId))
-        .leftJoin(clinicServices, eq(clinicServices.id, appointments.serviceId))
+      const rows = await billableQuery(tx)
         .where(inArray(appointments.id, ids))
         .orderBy(asc(appointments.startsAt))
         .for('update', { of: appointments });
-      return rows.map(({ serviceId, serviceName, priceCents, vat, ...row }) => ({
-        ...row,
-        service: serviceId ? { id: serviceId, name: serviceName!, priceCents: priceCents!, vat: vat! } : null,
-      }));
+      return rows.map(billableOut);
+    },
+
+    /** A patient's attended visits not on an invoice that stands, oldest first: what «Facturar» offers her page. */
+    async billableVisitsOf(patientId: string, tx: Db = db): Promise<BillableAppointment[]> {
+      const rows = await billableQuery(tx)
+        .where(and(eq(appointments.patientId, patientId), eq(appointments.status, 'atendida'), notInvoiced))
+        .orderBy(asc(appointments.startsAt))
+        .limit(200);
+      return rows.map(billableOut);
     },
 
     /**
@@ -160,8 +181,7 @@ export function createInvoicesRepository(db: Db) {
         .where(
           and(
             eq(appointments.status, 'atendida'),
-            sql`NOT EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.appointment_id = ${appointments.id}
-                  AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = l.invoice_id))`,
+            notInvoiced,
           ),
         )
         .orderBy(desc(appointments.startsAt))

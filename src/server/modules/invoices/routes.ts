@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
+  billableVisitSchema,
   cancelInvoiceSchema,
   invoiceDetailSchema,
   invoiceExportQuerySchema,
@@ -225,6 +226,31 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
       const patient = await request.scope.patient(original.patientId);
       const invoice = await deps.invoicing.rectify(original.id, request.body, patient, auditContext(request));
       return reply.status(201).send(present((await request.scope.invoices.findById(invoice.id))!));
+    },
+  );
+
+  app.get(
+    api.patientBillableVisits(':id'),
+    {
+      config: { access: 'invoices:manage' },
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) }),
+        response: { 200: z.array(billableVisitSchema) },
+      },
+    },
+    async (request) => {
+      const patient = await request.scope.patient(request.params.id);
+      const visits = await deps.repos.invoices.billableVisitsOf(patient.id);
+      return visits.map((visit) => ({
+        id: visit.id,
+        startsAt: visit.startsAt.toISOString(),
+        doctorName: visit.doctorName,
+        service: visit.service && {
+          id: visit.service.id,
+          name: visit.service.name,
+          priceCents: visit.service.priceCents,
+        },
+      }));
     },
   );
 };

@@ -219,7 +219,9 @@ describe('sending the records to the AEAT', () => {
   });
 
   it('backs off after a timeout and a 503, exponentially, and sends when the service answers', async () => {
-    const worker = anotherSender({ timeoutMs: 300 });
+    // Long enough for a TLS handshake on a loaded CI machine (the 503 must come back within it), short enough to
+    // wait out the hang.
+    const worker = anotherSender({ timeoutMs: 3_000 });
     const number = await issue();
     aeat.script.push({ kind: 'hang' }, { kind: 'status', status: 503 });
     expect(await worker.sendDue()).toMatchObject({ submissions: 0, retried: 1 });
