@@ -227,6 +227,16 @@ describe('booking a service', () => {
       endsAt: madrid(WEDNESDAY, '11:45'),
       service: { name: 'Primera visita completa', durationMinutes: 45 },
     });
+
+    // Changed to another time, it keeps the service's length.
+    const moved = await t.request({
+      method: 'POST',
+      url: `/api/me/appointments/${booked.json().id}/reschedule`,
+      cookie: paciente.cookie,
+      payload: { startsAt: madrid(WEDNESDAY, '12:30') },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ startsAt: madrid(WEDNESDAY, '12:30'), endsAt: madrid(WEDNESDAY, '13:15') });
   });
 });
 
