@@ -27,13 +27,18 @@ interface Picked {
   when: string;
 }
 
-/** Step 1: a specialty and «Cualquier profesional» or one professional; then «Continuar». */
+/** Step 1: a specialty, its «Primera visita» and «Cualquier profesional» or one professional; then «Continuar». */
 async function chooseProfessional(page: Page, specialty: string, professional = 'Cualquier profesional') {
   await page.goto('/agendar-cita');
   await expect(heading(page, 'Pedir cita')).toBeVisible();
   await page
     .getByRole('radiogroup', { name: 'Especialidad' })
     .getByRole('radio', { name: specialty, exact: true })
+    .click();
+  // Every demo specialty offers services online: the first visit (30 minutes), as most bookings are.
+  await page
+    .getByRole('radiogroup', { name: 'Servicio' })
+    .getByRole('radio', { name: /^Primera visita/ })
     .click();
   // A professional's card is named by all its text (avatar initials, name, specialty, bio).
   const card = page.getByRole('radio', { name: professional });
@@ -144,6 +149,8 @@ test.describe('Reserva online', () => {
     const picked = await pickFreeTime(page);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByRole('region', { name: 'Tu cita' })).toContainText(picked.when);
+    // The service chosen, its length and its price (the component test pins the euros' no-break space).
+    await expect(page.getByRole('region', { name: 'Tu cita' })).toContainText('Primera visita · 30 min · 50,00\u00a0€');
     await fillVisitorDetails(page, visitor);
     await page.getByRole('button', { name: 'Confirmar cita' }).click();
 
@@ -151,6 +158,7 @@ test.describe('Reserva online', () => {
     const done = page.getByRole('region', { name: /^Cita reservada/ });
     await expect(done).toContainText(picked.when);
     await expect(done).toContainText(`${visitor.firstName} ${visitor.lastName}`);
+    await expect(done).toContainText('ServicioPrimera visita · 30 min');
     await expect(done.getByText('Te hemos enviado un correo con los detalles')).toBeVisible();
 
     const [mail] = await readMailsTo(visitor.email);

@@ -2,12 +2,16 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { DEMO, DEMO_PASSWORD, eveningTest, expect, label, login, test, uniqueEmail } from './fixtures';
 
-/** Step 1 and 2 of /agendar-cita: a specialty, any professional, then the first free time of the week asked. */
+/** Step 1 and 2 of /agendar-cita: a specialty, its first visit, any professional, then the first free time of the week asked. */
 async function chooseFirstTime(page: Page, specialty: string, weeksAhead: number) {
   await page.goto('/agendar-cita');
   await page
     .getByRole('radiogroup', { name: 'Especialidad' })
     .getByRole('radio', { name: specialty, exact: true })
+    .click();
+  await page
+    .getByRole('radiogroup', { name: 'Servicio' })
+    .getByRole('radio', { name: /^Primera visita/ })
     .click();
   await page.getByRole('button', { name: 'Continuar' }).click();
   const weekLabel = page.getByText(/^Semana del /);

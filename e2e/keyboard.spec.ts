@@ -68,6 +68,12 @@ test('se pide una cita solo con el teclado, viendo siempre dónde está el foco'
   await page.keyboard.press('Space');
   await expect(specialty).toBeChecked();
 
+  // «Servicio», the same way: Tab enters the group on its first service, Space takes it.
+  const service = page.getByRole('radiogroup', { name: 'Servicio' }).getByRole('radio').first();
+  await moveFocusTo(page, service);
+  await page.keyboard.press('Space');
+  await expect(service).toBeChecked();
+
   // «Cualquier profesional» is a radio in a group: Tab enters the group on the checked one.
   const anyone = page.getByRole('radio', { name: 'Cualquier profesional' });
   await moveFocusTo(page, anyone);

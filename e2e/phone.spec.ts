@@ -115,6 +115,10 @@ test.describe('on a phone, the patient area', () => {
       .getByRole('radiogroup', { name: 'Especialidad' })
       .getByRole('radio', { name: 'Traumatología', exact: true })
       .click();
+    await page
+      .getByRole('radiogroup', { name: 'Servicio' })
+      .getByRole('radio', { name: /^Primera visita/ })
+      .click();
     await page.getByRole('button', { name: 'Continuar' }).click();
     const times = page.getByRole('group', { name: /^Horas libres del / });
     const nextWeek = page.getByRole('button', { name: 'Ver la semana siguiente' });

@@ -47,6 +47,7 @@ const bookingOptions: BookingOptions = {
       appointmentMinutes: 20,
     },
   ],
+  services: [],
 };
 const visitor: InitialState = { session: { user: null, profile: null }, clinic };
 

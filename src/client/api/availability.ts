@@ -7,6 +7,8 @@ import { apiFetch, toQueryString } from '../lib/api-client';
 export interface AvailabilityQuery {
   doctorId?: string;
   specialtyId?: string;
+  /** The slots of a service's length, of the professionals who perform it. */
+  serviceId?: string;
   /** Clinic-zone days «AAAA-MM-DD», both included. */
   from: string;
   to: string;
@@ -25,11 +27,11 @@ export const availabilityKeys = {
 
 /** The free slots: working hours minus absences and appointments, within the booking horizon and minimum notice. */
 export const getAvailability = (
-  { doctorId, specialtyId, from, to, withHeld }: AvailabilityQuery,
+  { doctorId, specialtyId, serviceId, from, to, withHeld }: AvailabilityQuery,
   signal?: AbortSignal,
 ) =>
   apiFetch<Availability>(
-    `${api.public.availability}${toQueryString({ doctorId, specialtyId, from, to, conRetenidas: withHeld ? '1' : undefined })}`,
+    `${api.public.availability}${toQueryString({ doctorId, specialtyId, serviceId, from, to, conRetenidas: withHeld ? '1' : undefined })}`,
     { signal },
   );
 

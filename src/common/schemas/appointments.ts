@@ -124,6 +124,8 @@ export const availabilityQuerySchema = z
   .object({
     doctorId: uuid('Profesional no encontrado').optional(),
     specialtyId: uuid('Especialidad no encontrada').optional(),
+    /** The slots of a service's length, of the doctors who perform it (a service bookable online). */
+    serviceId: uuid('Elige un servicio de la lista').optional(),
     from: day,
     to: day,
     /** Staff only: also the slots held for the waiting list, marked with `heldUntil` (others never see them). */
@@ -171,12 +173,30 @@ export const bookingOptionsSchema = z.object({
       appointmentMinutes: z.number(),
     }),
   ),
+  /**
+   * The services bookable online, with their length and price (public, like any clinic's price list), and
+   * which of the doctors above perform each.
+   */
+  services: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      specialtyId: z.string(),
+      durationMinutes: z.number(),
+      priceCents: z.number(),
+      doctorIds: z.array(z.string()),
+    }),
+  ),
 });
 export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
+
+/** The service chosen in the public booking or «Pedir cita»: one bookable online, of the doctor chosen. */
+const onlineServiceId = uuid('Elige un servicio de la lista').optional();
 
 export const publicBookingSchema = z.strictObject({
   doctorId: uuid('Elige un profesional'),
   startsAt: appointmentInstant,
+  serviceId: onlineServiceId,
   firstName: oneLineString().min(1, 'Escribe tu nombre').max(80, 'El nombre es demasiado largo'),
   lastName: oneLineString().min(1, 'Escribe tus apellidos').max(120, 'Los apellidos son demasiado largos'),
   email: emailSchema,
@@ -199,6 +219,8 @@ export const ownAppointmentSchema = z.object({
   doctorId: z.string(),
   doctorName: z.string(),
   specialty: z.string(),
+  /** The service booked, when one was: its name and length. */
+  service: z.object({ name: z.string(), durationMinutes: z.number() }).nullable().optional(),
   reason: z.string(),
   patientName: z.string(),
   timeZone: z.string(),
@@ -241,6 +263,7 @@ export type MyAppointments = z.infer<typeof myAppointmentsSchema>;
 export const myBookingSchema = z.strictObject({
   doctorId: uuid('Elige un profesional'),
   startsAt: appointmentInstant,
+  serviceId: onlineServiceId,
   reason: reasonSchema,
   /** Required for a specialty for minors: the paciente books as the child's guardian. */
   minor: minorDetailsSchema.optional(),

@@ -112,8 +112,9 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/patients/:id/chart': 'Historia clínica de un paciente (cronología)',
   'GET /api/patients/:id/context': 'Contexto del paciente para la consulta (alergias, tratamientos, medicación)',
 
-  'GET /api/public/booking-options': 'Especialidades y doctores que se pueden reservar',
-  'GET /api/public/availability': 'Huecos libres de un doctor o especialidad',
+  'GET /api/public/booking-options': 'Especialidades, doctores y servicios (duración y precio) que se pueden reservar',
+  'GET /api/public/availability':
+    'Huecos libres de un doctor o especialidad, de la duración de un servicio si se indica',
   'POST /api/public/bookings': 'Reservar una cita sin cuenta',
   'GET /api/public/bookings/:token': 'Una cita, desde el enlace del correo',
   'POST /api/public/bookings/:token/cancel': 'Cancelar una cita desde el enlace del correo',

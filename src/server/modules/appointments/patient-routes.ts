@@ -13,6 +13,7 @@ import type { RequestUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
+import { requireOnlineService } from './online-services';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
@@ -64,8 +65,18 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const record = await requireOwnRecord(deps, user, undefined, PENDING_BOOKING_MESSAGE);
       const doctor = await service.activeDoctor(request.body.doctorId);
-      const slot = await service.requireFreeSlot(doctor, new Date(request.body.startsAt));
+      const { serviceId } = request.body;
+      const booked = serviceId ? await requireOnlineService(repos, serviceId, { doctor }) : undefined;
       const settings = await repos.clinic.getSettings();
+      const startsAt = new Date(request.body.startsAt);
+      const slot = await service.requireFreeSlot(
+        doctor,
+        startsAt,
+        undefined,
+        'busy',
+        settings,
+        booked?.durationMinutes,
+      );
       // Pediatría: the paciente books as the child's guardian.
       const minor = await service.minorDetails(
         doctor,
@@ -84,6 +95,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
         ip: request.ip,
         email: 'received',
         minor,
+        serviceId: booked?.id ?? null,
       });
       return reply.status(201).send(await service.ownView(view));
     },

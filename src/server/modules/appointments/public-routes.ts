@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
+import { performs } from '../../../common/schemas/clinic-services';
 import { api } from '../../../common/paths';
 import {
   availabilityQuerySchema,
@@ -16,6 +17,7 @@ import { seesHeldSlots } from '../../access/availability';
 import { recordForPublicRequest } from '../../access/public-record';
 import { notFound, refuseHoneypot } from '../../errors';
 import { auditedRead, auditContext } from '../audit/audited';
+import { onlineServices, requireOnlineService } from './online-services';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
@@ -28,10 +30,11 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
     api.public.bookingOptions,
     { config: { access: 'public' }, schema: { response: { 200: bookingOptionsSchema } } },
     async () => {
-      const [settings, doctors, specialtyRows] = await Promise.all([
+      const [settings, doctors, specialtyRows, services] = await Promise.all([
         repos.clinic.getSettings(),
         repos.doctors.list(),
         repos.doctors.listSpecialties(),
+        repos.clinicServices.list(),
       ]);
       const forMinors = new Set(specialtyRows.filter((row) => row.forMinors).map((row) => row.id));
       const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
@@ -51,6 +54,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
           bio: doctor.bio,
           appointmentMinutes: doctor.appointmentMinutes,
         })),
+        services: onlineServices(services, bookable),
       };
     },
   );
@@ -62,12 +66,21 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
       schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
     },
     async (request) => {
-      const { doctorId, specialtyId, from, to, conRetenidas } = request.query;
+      const { doctorId, specialtyId, serviceId, from, to, conRetenidas } = request.query;
       const settings = await repos.clinic.getSettings();
-      const doctors = doctorId ? [await service.activeDoctor(doctorId)] : await repos.doctors.list({ specialtyId });
+      const chosen = doctorId ? await service.activeDoctor(doctorId) : undefined;
+      // A service: its length, and of the specialty only the doctors who perform it.
+      const booked = serviceId
+        ? await requireOnlineService(repos, serviceId, { specialtyId, doctor: chosen })
+        : undefined;
+      const doctors = chosen
+        ? [chosen]
+        : (await repos.doctors.list({ specialtyId: specialtyId ?? booked?.specialtyId })).filter(
+            (doctor) => !booked || performs(booked, doctor),
+          );
       // Slots held for the waiting list are busy for everyone but the desk, who sees them marked.
       const held = conRetenidas && seesHeldSlots(request.user) ? 'mark' : 'busy';
-      const results = await service.availability(doctors, from, to, settings, undefined, held);
+      const results = await service.availability(doctors, from, to, settings, undefined, held, booked?.durationMinutes);
       return {
         timeZone: settings.timeZone,
         doctors: results.map(({ doctor, slots }) => ({
@@ -94,7 +107,16 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
       // Read once for the whole booking (the slot, the status, the e-mail, the answer).
       const settings = await repos.clinic.getSettings();
       const doctor = await service.activeDoctor(input.doctorId);
-      const slot = await service.requireFreeSlot(doctor, new Date(input.startsAt), undefined, 'busy', settings);
+      const booked = input.serviceId ? await requireOnlineService(repos, input.serviceId, { doctor }) : undefined;
+      const startsAt = new Date(input.startsAt);
+      const slot = await service.requireFreeSlot(
+        doctor,
+        startsAt,
+        undefined,
+        'busy',
+        settings,
+        booked?.durationMinutes,
+      );
       // Pediatría: the person who books is the child's guardian.
       const minor = await service.minorDetails(doctor, input.minor, `${input.firstName} ${input.lastName}`.trim());
 
@@ -114,6 +136,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
         email: 'received',
         minor,
         settings,
+        serviceId: booked?.id ?? null,
       });
       return reply
         .status(201)

@@ -135,6 +135,8 @@ export function createAppointmentService(
      * for the offer's own booking.
      */
     held: 'busy' | 'mark' | 'free' = 'busy',
+    /** The length of the visit (the service's); the doctor's appointment length when not given. */
+    durationMinutes?: number,
   ) {
     const { earliest, latest } = bookingWindow(settings);
     // The range of instants the wall-clock days can cover, with a day of margin for any zone offset.
@@ -177,7 +179,9 @@ export function createAppointmentService(
         timeZone: settings.timeZone,
         fromDate,
         toDate,
-        durationMinutes: doctor.appointmentMinutes,
+        durationMinutes: durationMinutes ?? doctor.appointmentMinutes,
+        // Slots start on the doctor's grid whatever the visit's length.
+        stepMinutes: doctor.appointmentMinutes,
         schedule: doctor.schedule,
         absences: closed.length ? [...doctor.absences, ...closed] : doctor.absences,
         busy: [...busy, ...(held === 'busy' ? holds : [])].filter((range) => range.doctorId === doctor.id),
@@ -196,31 +200,40 @@ export function createAppointmentService(
   });
 
   /** The 409 of a lost race: the fixed message and fresh slots of the doctor from that day on. */
-  async function slotTaken(doctor: DoctorRecord, near: Date, known?: ClinicSettingsRow): Promise<AppError> {
+  async function slotTaken(
+    doctor: DoctorRecord,
+    near: Date,
+    known?: ClinicSettingsRow,
+    durationMinutes?: number,
+  ): Promise<AppError> {
     const settings = known ?? (await repos.clinic.getSettings());
     const fromDate = dateInZone(new Date(Math.max(near.getTime(), clock.nowMs())), settings.timeZone);
     const toDate = Temporal.PlainDate.from(fromDate).add({ days: 6 }).toString();
-    const [result] = await availability([doctor], fromDate, toDate, settings);
+    const [result] = await availability([doctor], fromDate, toDate, settings, undefined, 'busy', durationMinutes);
     return new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE, undefined, undefined, {
       slots: (result?.slots ?? []).slice(0, 24).map(slotOut),
     });
   }
 
-  /** A time a patient may book: exactly one of the doctor's free slots right now, never on a holiday. */
+  /**
+   * A time a patient may book: exactly one of the doctor's free slots right now, never on a holiday; with
+   * `durationMinutes` (a service's), free for that whole length.
+   */
   async function requireFreeSlot(
     doctor: DoctorRecord,
     startsAt: Date,
     ignore?: AppointmentView,
     held: 'busy' | 'free' = 'busy',
     known?: ClinicSettingsRow,
+    durationMinutes?: number,
   ) {
     const settings = known ?? (await repos.clinic.getSettings());
     const day = dateInZone(startsAt, settings.timeZone);
     const holiday = await repos.holidays.on(day);
     if (holiday) throw new AppError(422, HOLIDAY_CODE, holidayClosedMessage(day, holiday));
-    const [result] = await availability([doctor], day, day, settings, ignore, held);
+    const [result] = await availability([doctor], day, day, settings, ignore, held, durationMinutes);
     const slot = result?.slots.find((candidate) => candidate.startsAt.getTime() === startsAt.getTime());
-    if (!slot) throw await slotTaken(doctor, startsAt, settings);
+    if (!slot) throw await slotTaken(doctor, startsAt, settings, durationMinutes);
     return slot;
   }
 
@@ -361,6 +374,9 @@ export function createAppointmentService(
   async function ownView(view: AppointmentView, known?: ClinicSettingsRow): Promise<OwnAppointment> {
     const settings = known ?? (await repos.clinic.getSettings());
     const deadline = new Date(view.startsAt.getTime() - settings.cancellationWindowHours * 3_600_000);
+    // The service's name, and the length this visit was booked for.
+    const booked = view.serviceId ? await repos.clinicServices.findById(view.serviceId) : undefined;
+    const minutes = (view.endsAt.getTime() - view.startsAt.getTime()) / 60_000;
     return {
       id: view.id,
       status: view.status,
@@ -369,6 +385,7 @@ export function createAppointmentService(
       doctorId: view.doctorId,
       doctorName: view.doctorName,
       specialty: view.specialty,
+      service: booked ? { name: booked.name, durationMinutes: minutes } : null,
       reason: view.reason,
       patientName: `${view.patientFirstName} ${view.patientLastName}`.trim(),
       timeZone: settings.timeZone,
@@ -429,7 +446,11 @@ export function createAppointmentService(
         return { ...view, notices: notice ? [notice] : [] };
       });
     } catch (error) {
-      if (error instanceof SlotTakenError) throw await slotTaken(input.doctor, input.startsAt, settings);
+      if (error instanceof SlotTakenError) {
+        // A booked service's fresh slots are of its length.
+        const minutes = input.serviceId ? (input.endsAt.getTime() - input.startsAt.getTime()) / 60_000 : undefined;
+        throw await slotTaken(input.doctor, input.startsAt, settings, minutes);
+      }
       throw error;
     }
   }
@@ -628,7 +649,9 @@ export function createAppointmentService(
   ) {
     await requireChangeable(view);
     const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
-    const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view);
+    // A booked service keeps its length; a visit without one takes the doctor's.
+    const minutes = view.serviceId ? (view.endsAt.getTime() - view.startsAt.getTime()) / 60_000 : undefined;
+    const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view, 'busy', undefined, minutes);
     return ownView(await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, who));
   }
 

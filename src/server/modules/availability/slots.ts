@@ -22,6 +22,8 @@ export interface SlotQuery {
   fromDate: string;
   toDate: string;
   durationMinutes: number;
+  /** How far apart slot starts are (the doctor's appointment grid); `durationMinutes` when not given. */
+  stepMinutes?: number;
   schedule: WeeklyInterval[];
   absences: DateRange[];
   /** Live appointments of the doctor (any order). */
@@ -40,7 +42,7 @@ export interface Slot {
 }
 
 /**
- * The free slots of one doctor: consecutive slots of `durationMinutes` inside each working interval
+ * The free slots of one doctor: slots of `durationMinutes`, starting every `stepMinutes`, inside each working interval
  * (wall-clock times in the clinic's zone, so a 09:00 start is 09:00 in winter and in summer), minus
  * absences and busy ranges, within [earliest, latest]. A wall-clock time that does not exist (the
  * spring-forward gap) yields no slot.
@@ -60,6 +62,7 @@ export function freeSlots(query: SlotQuery): Slot[] {
   const earliest = query.earliest.getTime();
   const latest = query.latest.getTime();
   const durationMs = query.durationMinutes * 60_000;
+  const step = query.stepMinutes ?? query.durationMinutes;
   let busyIndex = 0;
 
   /** The instant of a wall-clock time, or null when that time does not exist (the spring-forward gap). */
@@ -86,11 +89,7 @@ export function freeSlots(query: SlotQuery): Slot[] {
         intervalStart !== null &&
         intervalEnd !== null &&
         intervalEnd - intervalStart === (interval.endMinute - interval.startMinute) * 60_000;
-      for (
-        let minute = interval.startMinute;
-        minute + query.durationMinutes <= interval.endMinute;
-        minute += query.durationMinutes
-      ) {
+      for (let minute = interval.startMinute; minute + query.durationMinutes <= interval.endMinute; minute += step) {
         const start = steady ? intervalStart + (minute - interval.startMinute) * 60_000 : instantOf(day, minute);
         if (start === null) continue;
         if (start < earliest) continue;

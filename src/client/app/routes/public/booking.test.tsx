@@ -44,6 +44,7 @@ const options: BookingOptions = {
       appointmentMinutes: 20,
     },
   ],
+  services: [],
 };
 
 const slot = (startsAt: string) => ({ startsAt, endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString() });

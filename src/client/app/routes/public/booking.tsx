@@ -10,7 +10,7 @@ import { BookingSteps } from '../../../features/booking/components/booking-steps
 import { useClinic } from '../../../api/clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { SpecialtyStepPanel } from './booking-specialty-step';
+import { loadServiceChoice, SpecialtyStepPanel } from './booking-specialty-step';
 import { useBookingSteps } from './use-booking-steps';
 
 // «Día y hora» and «Tus datos» load on demand: the page asks for them as soon as it shows (see below), so
@@ -62,7 +62,7 @@ export default function BookingPage() {
   const [done, setDone] = useState<Done | null>(null);
   const steps = useBookingSteps(options.data);
   // Fetch «Día y hora» while the visitor chooses a specialty, so «Continuar» shows it at once.
-  useEffect(() => void loadLaterSteps(), []);
+  useEffect(() => void Promise.all([loadLaterSteps(), loadServiceChoice()]), []);
 
   if (options.isPending) {
     return (
@@ -97,7 +97,7 @@ export default function BookingPage() {
   }
 
   const { timeZone, bookingHorizonDays } = options.data;
-  const { bookable, specialtyId, specialty, slot } = steps;
+  const { bookable, specialtyId, specialty, service, slot } = steps;
 
   if (done) {
     return (
@@ -136,6 +136,11 @@ export default function BookingPage() {
             onSpecialtyChange={steps.chooseSpecialty}
             onDoctorChange={steps.chooseDoctor}
             specialtyError={steps.specialtyError}
+            services={steps.services}
+            serviceId={service?.id ?? null}
+            onServiceChange={steps.chooseService}
+            serviceError={steps.serviceError}
+            performers={steps.performers}
             onNext={() => steps.goTo(1)}
           />
         )}
@@ -144,6 +149,7 @@ export default function BookingPage() {
             <SlotStepPanel
               doctorId={steps.doctorId}
               specialtyId={specialtyId}
+              serviceId={service?.id ?? null}
               timeZone={timeZone}
               horizonDays={bookingHorizonDays}
               slot={slot}
@@ -164,6 +170,7 @@ export default function BookingPage() {
               typed={typed}
               onLeave={keepTyped}
               slot={slot}
+              service={service}
               specialty={specialty?.name ?? ''}
               timeZone={timeZone}
               forMinors={Boolean(specialty?.forMinors)}

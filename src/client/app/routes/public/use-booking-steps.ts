@@ -20,6 +20,8 @@ export function useBookingSteps(options: BookingOptions | undefined) {
   const [chosenSpecialtyId, setSpecialtyId] = useState<string | null>(null);
   const [doctorChoice, setDoctorChoice] = useState(ANY_DOCTOR);
   const [specialtyError, setSpecialtyError] = useState<string>();
+  const [chosenServiceId, setServiceId] = useState<string | null>(null);
+  const [serviceError, setServiceError] = useState<string>();
   const [slot, setSlot] = useState<PickedSlot | null>(null);
   const [slotError, setSlotError] = useState<string>();
   const [slotTaken, setSlotTaken] = useState<SlotTaken | null>(null);
@@ -29,11 +31,27 @@ export function useBookingSteps(options: BookingOptions | undefined) {
   const specialtyId = chosenSpecialtyId ?? (bookable.length === 1 ? bookable[0]!.id : null);
   const specialty = options?.specialties.find((item) => item.id === specialtyId);
   const doctorId = doctorChoice === ANY_DOCTOR ? null : doctorChoice;
+  // The specialty's services bookable online: when it has any, one is chosen before the professional.
+  // (Filtered here, not with the services' helpers, which bring the euro formatter into the first load.)
+  const services = options?.services.filter((item) => item.specialtyId === specialtyId) ?? [];
+  const service = services.find((item) => item.id === chosenServiceId) ?? null;
+  const performers = services.length === 0 ? null : (service?.doctorIds ?? []);
 
   const chooseSpecialty = (id: string) => {
     setSpecialtyId(id);
     setSpecialtyError(undefined);
     setDoctorChoice(ANY_DOCTOR);
+    setServiceId(null);
+    setServiceError(undefined);
+    setSlot(null);
+    setSlotTaken(null);
+  };
+  const chooseService = (id: string) => {
+    setServiceId(id);
+    setServiceError(undefined);
+    // A professional who does not perform it is no longer a choice.
+    const performer = options?.services.find((item) => item.id === id)?.doctorIds.includes(doctorChoice);
+    if (!performer) setDoctorChoice(ANY_DOCTOR);
     setSlot(null);
     setSlotTaken(null);
   };
@@ -50,6 +68,11 @@ export function useBookingSteps(options: BookingOptions | undefined) {
   const goTo = (next: number) => {
     if (next >= 1 && !specialtyId) {
       setSpecialtyError('Elige una especialidad');
+      setStep(0);
+      return;
+    }
+    if (next >= 1 && services.length > 0 && !service) {
+      setServiceError('Elige un servicio');
       setStep(0);
       return;
     }
@@ -88,11 +111,16 @@ export function useBookingSteps(options: BookingOptions | undefined) {
     doctorChoice,
     doctorId,
     specialtyError,
+    services,
+    service,
+    serviceError,
+    performers,
     slot,
     slotError,
     slotTaken,
     chooseSpecialty,
     chooseDoctor,
+    chooseService,
     chooseSlot,
     goTo,
     slotLost,

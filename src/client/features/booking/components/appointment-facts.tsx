@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconNotes, IconStethoscope, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClipboardList, IconNotes, IconStethoscope, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { formatLongDayAndTime } from '../../../lib/dates';
@@ -47,6 +47,15 @@ export function AppointmentFacts({
           </Text>
         )}
       </Fact>
+      {appointment.service && (
+        <Fact icon={<IconClipboardList size={20} />} label="Servicio">
+          {appointment.service.name}
+          <Text span c="dimmed">
+            {' '}
+            · {appointment.service.durationMinutes} min
+          </Text>
+        </Fact>
+      )}
       {withPatient && appointment.patientName && (
         <Fact icon={<IconUser size={20} />} label="Paciente">
           {appointment.patientName}

@@ -5,6 +5,7 @@ import { fieldsOf, toFormFailure, type FormFailure } from '../../../components/f
 import { useCreateMyAppointment } from '../api/create-my-appointment';
 import { useCreatePublicBooking } from '../api/create-public-booking';
 import { slotTakenOf, type PickedSlot } from '../utils/slots';
+import type { OnlineService } from '../utils/services';
 import type { ChangeWindow } from './change-window-note';
 import {
   BOOKING_DETAILS_FIELDS,
@@ -21,6 +22,8 @@ interface BookingDetailsStepProps {
   /** Keeps what is typed when the step closes. */
   onLeave: (typed: BookingDetailsInput) => void;
   slot: PickedSlot;
+  /** The service chosen, when the specialty offers services online. */
+  service: OnlineService | null;
   specialty: string;
   timeZone: string;
   forMinors: boolean;
@@ -37,6 +40,9 @@ interface BookingDetailsStepProps {
  * are not in the booking page's first load. What was typed survives going back to change the time
  * (`typed` / `onLeave`).
  */
+/** The service in the request only when there is one (a booking without one is as it always was). */
+const serviceOf = (service: OnlineService | null) => (service ? { serviceId: service.id } : {});
+
 export default function BookingDetailsStep({
   patient,
   typed,
@@ -61,6 +67,7 @@ export default function BookingDetailsStep({
           appointment: await createMine.mutateAsync({
             doctorId: slot.doctorId,
             startsAt: slot.startsAt,
+            ...serviceOf(props.service),
             reason: values.reason,
             minor: minorOf(values),
           }),
@@ -72,6 +79,7 @@ export default function BookingDetailsStep({
             minor: minorOf(values),
             doctorId: slot.doctorId,
             startsAt: slot.startsAt,
+            ...serviceOf(props.service),
           }),
         );
       }

@@ -13,9 +13,10 @@ import { BookingHoneypot } from './booking-honeypot';
 import { BookingSlotSummary } from './booking-slot-summary';
 import type { ChangeWindow } from './change-window-note';
 import { MinorFields } from './minor-fields';
+import type { OnlineService } from '../utils/services';
 
 /** What the visitor writes in «Tus datos»: the public booking without the slot, which the steps before chose. */
-const visitorDetailsSchema = publicBookingSchema.omit({ doctorId: true, startsAt: true });
+const visitorDetailsSchema = publicBookingSchema.omit({ doctorId: true, startsAt: true, serviceId: true });
 /** A signed-in paciente books with the data of their account: only the reason is theirs to write here. */
 const patientDetailsSchema = visitorDetailsSchema.extend({
   firstName: z.string(),
@@ -70,6 +71,7 @@ interface BookingFormProps {
   /** A signed-in paciente: their account's data, read only. */
   patient: boolean;
   slot: PickedSlot;
+  service?: OnlineService | null;
   specialty: string;
   timeZone: string;
   /** The specialty is for minors: ask for the child and the guardian. */
@@ -88,6 +90,7 @@ export function BookingForm({
   form,
   patient,
   slot,
+  service,
   specialty,
   timeZone,
   forMinors,
@@ -108,6 +111,7 @@ export function BookingForm({
       <Stack gap="lg">
         <BookingSlotSummary
           slot={slot}
+          service={service}
           specialty={specialty}
           timeZone={timeZone}
           changeWindow={changeWindow}

@@ -7,6 +7,8 @@ import { SlotTakenAlert } from './slot-taken-alert';
 interface BookingSlotStepProps {
   doctorId: string | null;
   specialtyId: string | null;
+  /** The service chosen, when the specialty offers services online. */
+  serviceId: string | null;
   timeZone: string;
   horizonDays: number;
   slot: PickedSlot | null;

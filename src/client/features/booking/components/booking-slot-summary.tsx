@@ -1,11 +1,14 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCalendarEvent, IconStethoscope } from '@tabler/icons-react';
+import { IconCalendarEvent, IconClipboardList, IconStethoscope } from '@tabler/icons-react';
 import { formatLongDayAndTime } from '../../../lib/dates';
 import { capitalize, type PickedSlot } from '../utils/slots';
+import { serviceLabel, type OnlineService } from '../utils/services';
 import { ChangeWindowNote, type ChangeWindow } from './change-window-note';
 
 interface BookingSlotSummaryProps {
   slot: PickedSlot;
+  /** The service chosen: its name, length and price. */
+  service?: OnlineService | null;
   specialty: string;
   timeZone: string;
   changeWindow: ChangeWindow | null;
@@ -14,7 +17,14 @@ interface BookingSlotSummaryProps {
 }
 
 /** «Tu cita» at the top of «Tus datos»: the chosen day and time, the doctor and specialty, and the way back. */
-export function BookingSlotSummary({ slot, specialty, timeZone, changeWindow, onChangeSlot }: BookingSlotSummaryProps) {
+export function BookingSlotSummary({
+  slot,
+  service,
+  specialty,
+  timeZone,
+  changeWindow,
+  onChangeSlot,
+}: BookingSlotSummaryProps) {
   return (
     <Paper withBorder p="md" radius="md" bg="teal.0" component="section" aria-label="Tu cita">
       <Stack gap={8}>
@@ -34,6 +44,12 @@ export function BookingSlotSummary({ slot, specialty, timeZone, changeWindow, on
             )}
           </Text>
         </Group>
+        {service && (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <IconClipboardList size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text>{serviceLabel(service)}</Text>
+          </Group>
+        )}
         {changeWindow && <ChangeWindowNote startsAt={slot.startsAt} timeZone={timeZone} window={changeWindow} />}
         <Button variant="subtle" size="compact-sm" onClick={onChangeSlot} style={{ alignSelf: 'flex-start' }}>
           Cambiar el día o la hora

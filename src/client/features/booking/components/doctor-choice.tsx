@@ -1,5 +1,6 @@
 import { Avatar, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { Columns } from '../../../components/columns';
 
@@ -14,6 +15,13 @@ interface DoctorChoiceProps {
   onSpecialtyChange: (specialtyId: string) => void;
   onDoctorChange: (doctorId: string) => void;
   specialtyError?: string;
+  /** «Servicio», between the specialty and the professional, when the specialty offers services online. */
+  serviceChoice?: ReactNode;
+  /**
+   * The professionals who perform the service chosen (`null`: no service, all of the specialty); `[]` while
+   * a service is still to be chosen hides «Profesional».
+   */
+  performers?: string[] | null;
 }
 
 /** Specialties that have someone to see: the others can't be booked online. */
@@ -37,9 +45,13 @@ export function DoctorChoice({
   onSpecialtyChange,
   onDoctorChange,
   specialtyError,
+  serviceChoice,
+  performers = null,
 }: DoctorChoiceProps) {
   const specialties = bookableSpecialties(options);
-  const doctors = options.doctors.filter((doctor) => doctor.specialtyId === specialtyId);
+  const doctors = options.doctors.filter(
+    (doctor) => doctor.specialtyId === specialtyId && (!performers || performers.includes(doctor.id)),
+  );
   const specialtyName = specialties.find((specialty) => specialty.id === specialtyId)?.name ?? '';
 
   return (
@@ -66,7 +78,9 @@ export function DoctorChoice({
         </Columns>
       </Radio.Group>
 
-      {specialtyId && (
+      {specialtyId && serviceChoice}
+
+      {specialtyId && doctors.length > 0 && (
         <Radio.Group label="Profesional" value={doctorId} onChange={onDoctorChange} size="md">
           <Columns base={1} sm={2} gap="sm" mt="xs">
             <Radio.Card value={ANY_DOCTOR} radius="md" p="md">

@@ -35,6 +35,8 @@ export interface SlotPickerProps {
   doctorId?: string | null;
   /** …or, without `doctorId`, those of every professional of the specialty («Cualquier profesional»). */
   specialtyId?: string | null;
+  /** A service: slots of its length, of the professionals who perform it. */
+  serviceId?: string | null;
   /** The clinic's time zone: days and times are shown in it, whatever the browser's zone. */
   timeZone: string;
   /** How many days ahead bookings are taken. */
@@ -111,6 +113,7 @@ function PickerSkeleton() {
 export function SlotPicker({
   doctorId,
   specialtyId,
+  serviceId,
   timeZone,
   horizonDays,
   value,
@@ -130,7 +133,13 @@ export function SlotPicker({
   const to = lastOfWeek > lastDay ? lastDay : lastOfWeek;
   const showDoctor = !doctorId;
   const availability = useAvailability(
-    { doctorId: doctorId ?? undefined, specialtyId: doctorId ? undefined : (specialtyId ?? undefined), from, to },
+    {
+      doctorId: doctorId ?? undefined,
+      specialtyId: doctorId ? undefined : (specialtyId ?? undefined),
+      serviceId: serviceId ?? undefined,
+      from,
+      to,
+    },
     { enabled: Boolean(doctorId || specialtyId) && from <= to },
   );
   const zone = availability.data?.timeZone ?? timeZone;

@@ -16,6 +16,7 @@ const options = (timeZone: string): BookingOptions => ({
   bookingHorizonDays: 60,
   specialties: [{ id: 's-1', name: 'Dermatología' }],
   doctors: [],
+  services: [],
 });
 
 const entry = (changes: Partial<WaitingEntry>): WaitingEntry => ({
