@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../common/paths';
 import type {
+  BillableVisit,
   ChainState,
   InvoiceDetail,
   InvoiceList,
@@ -21,6 +22,7 @@ export const invoiceKeys = {
   issuer: ['invoices', 'issuer'] as const,
   chain: ['invoices', 'chain'] as const,
   detail: (id: string) => ['invoices', 'detail', id] as const,
+  billable: (patientId: string) => ['invoices', 'billable', patientId] as const,
 };
 
 export const getInvoices = (filters: InvoiceListQuery, signal?: AbortSignal) =>
@@ -34,6 +36,15 @@ export const useInvoices = (filters: InvoiceListQuery) =>
 export const getInvoice = (id: string, signal?: AbortSignal) => apiFetch<InvoiceDetail>(api.invoice(id), { signal });
 export const useInvoice = (id: string) =>
   useQuery({ queryKey: invoiceKeys.detail(id), queryFn: ({ signal }) => getInvoice(id, signal) });
+
+/** A patient's attended visits left to invoice (an issue refreshes them with the rest of `invoiceKeys.all`). */
+export const getBillableVisits = (patientId: string, signal?: AbortSignal) =>
+  apiFetch<BillableVisit[]>(api.patientBillableVisits(patientId), { signal });
+export const useBillableVisits = (patientId: string) =>
+  useQuery({
+    queryKey: invoiceKeys.billable(patientId),
+    queryFn: ({ signal }) => getBillableVisits(patientId, signal),
+  });
 
 /** The accountant's export of the list's filters: a Spanish spreadsheet (`hoja`) or plain CSV. */
 export const invoicesExportHref = (filters: InvoiceListQuery, formato: 'hoja' | 'csv') =>

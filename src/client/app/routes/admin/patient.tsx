@@ -12,6 +12,7 @@ import { PatientHeader } from '../../../features/patients/components/patient-hea
 import { PatientLoader } from '../../../features/patients/components/patient-loader';
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
+import { PatientBilling } from '../../../features/invoices/components/patient-billing';
 
 /**
  * The patient's chart: who she is, then her clinical history; «Nueva cita» books for her and «Editar datos»
@@ -76,6 +77,7 @@ export default function PatientChartPage() {
                 },
               }}
             />
+            {timeZone.data && <PatientBilling patientId={patient.id} timeZone={timeZone.data} />}
             <PatientAccountPanel patient={patient} />
           </Stack>
         )}

@@ -1,0 +1,26 @@
+import { Paper, Stack, Title } from '@mantine/core';
+import { BillableVisits } from './billable-visits';
+import { InvoicesBlock } from './invoices-block';
+
+/** «Facturación» on the desk's page of a patient: what is left to invoice, and her invoices. */
+export function PatientBilling({ patientId, timeZone }: { patientId: string; timeZone: string }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="patient-billing-title">
+      <Title order={2} size="h4" mb="sm" id="patient-billing-title">
+        Facturación
+      </Title>
+      <Stack gap="md">
+        <BillableVisits patientId={patientId} timeZone={timeZone} />
+        <InvoicesBlock
+          filters={{ patientId }}
+          texts={{
+            loading: 'Cargando sus facturas',
+            failed: 'No se han podido cargar sus facturas',
+            none: 'Sin facturas',
+            noneHint: 'Las facturas de este paciente aparecerán aquí.',
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
