@@ -62,6 +62,8 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
     await expect(specialties.getByRole('radio').first()).toBeVisible();
     await expectNoAxeViolations(page, 'reserva: las especialidades');
     await specialties.getByRole('radio').first().click();
+    // A specialty with services online asks which one first (issue «Billing», item 1).
+    await page.getByRole('radiogroup', { name: 'Servicio' }).getByRole('radio').first().click();
     await page.getByRole('radio', { name: 'Cualquier profesional' }).click();
     await expectNoAxeViolations(page, 'reserva: paso 1');
     await page.getByRole('button', { name: 'Continuar' }).click();

@@ -38,7 +38,24 @@ export function clinicNow(): Date {
 /** Pages of this context see the clinic's time (Date, Intl, timers run at the real pace from there). */
 async function useClinicClock(context: BrowserContext): Promise<BrowserContext> {
   await context.clock.install({ time: clinicNow() });
+  reportPageErrors(context);
   return context;
+}
+
+/**
+ * Prints what a page throws, and what it logs as an error (but the browser's own «Failed to load resource» of a
+ * refused request), so that a screen that fell to «No se pudo mostrar esta página» in CI says why.
+ */
+function reportPageErrors(context: BrowserContext) {
+  context.on('weberror', (error) => {
+    const thrown = error.error();
+    process.stderr.write(`[navegador] ${error.page()?.url() ?? ''}: ${thrown.stack ?? thrown.message}\n`);
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      process.stderr.write(`[consola] ${message.page()?.url() ?? ''}: ${message.text()}\n`);
+    }
+  });
 }
 
 /** Another browser (a second user at the same time), on the clinic's clock like the test's own. */

@@ -178,6 +178,10 @@ test.describe('Español en todas partes', () => {
         .getByRole('radiogroup', { name: 'Especialidad' })
         .getByRole('radio', { name: 'Medicina familiar', exact: true })
         .click();
+      await page
+        .getByRole('radiogroup', { name: 'Servicio' })
+        .getByRole('radio', { name: /^Primera visita/ })
+        .click();
       await page.getByRole('radio', { name: 'Cualquier profesional' }).click();
       await page.getByRole('button', { name: 'Continuar' }).click();
       const times = page.getByRole('group', { name: /^Horas libres del / });
