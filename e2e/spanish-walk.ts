@@ -102,10 +102,23 @@ export async function watchTransientTexts(context: BrowserContext) {
     const labelsOf = (element: Element) => {
       for (const name of LABELS) add(element.getAttribute(name));
     };
+    // An element's text with a bar where one cell, chart label or block ends and the next begins: textContent would
+    // read a table's «0,00 €» and «300,00 €» as «0,00 €300,00 €», an amount after its euro sign.
+    const textOf = (element: Element) => {
+      let text = '';
+      let block: Element | null = null;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const own = node.parentElement?.closest('td,th,text,li,p,div') ?? null;
+        text += (own !== block ? ' | ' : '') + (node.textContent ?? '');
+        block = own;
+      }
+      return text;
+    };
     const record = (node: Node) => {
       const element = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
       if (!element || SKIP.has(element.tagName)) return;
-      const text = element.textContent ?? '';
+      const text = textOf(element);
       if (text.length <= 300 && !element.querySelector('script,style')) add(text);
       labelsOf(element);
       if (node === element)
