@@ -178,12 +178,7 @@ export function createInvoicesRepository(db: Db) {
         })
         .from(appointments)
         .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-        .where(
-          and(
-            eq(appointments.status, 'atendida'),
-            notInvoiced,
-          ),
-        )
+        .where(and(eq(appointments.status, 'atendida'), notInvoiced))
         .orderBy(desc(appointments.startsAt))
         .limit(limit);
     },
