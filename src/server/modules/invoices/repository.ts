@@ -414,29 +414,36 @@ export function createInvoicesRepository(db: Db) {
       return row?.record;
     },
 
-    /** Adds a record at the end of its issuer's chain (the caller holds the chain: `lockChain`). */
+    /**
+     * Adds a record at the end of its issuer's chain (the caller holds the chain: `lockChain`), moves the chain's end
+     * to it and gives it its send state (migration 0028: due at once, for modules/invoices/submissions.ts) — in one
+     * statement, as every issue of every series waits for the chain while this runs (docs/performance.md «Billing»).
+     */
     async appendRecord(
       record: Pick<StoredRecord, 'issuerNif' | 'kind' | 'invoiceId' | 'record' | 'huella'>,
       previous: StoredRecord | undefined,
       tx: Tx,
     ): Promise<StoredRecord> {
-      const [row] = await tx
-        .insert(verifactuRecords)
-        .values({ ...record, position: (previous?.position ?? 0) + 1 })
-        .returning();
-      await tx
-        .insert(verifactuChains)
-        .values({ issuerNif: record.issuerNif, lastRecordId: row!.id })
-        .onConflictDoUpdate({ target: verifactuChains.issuerNif, set: { lastRecordId: row!.id } });
-      // Its send state (migration 0028): due at once, sent by the worker (modules/invoices/submissions.ts).
-      await tx
-        .insert(verifactuSubmissions)
-        .values({ recordId: row!.id, issuerNif: record.issuerNif, nextAttemptAt: new Date(0) });
-      await tx
-        .insert(verifactuSendWindows)
-        .values({ issuerNif: record.issuerNif, notBefore: new Date(0) })
-        .onConflictDoNothing();
-      return row!;
+      const position = (previous?.position ?? 0) + 1;
+      const result = await tx.execute(sql`
+        WITH inserted AS (
+          INSERT INTO ${verifactuRecords} (issuer_nif, position, kind, invoice_id, record, huella)
+          VALUES (${record.issuerNif}, ${position}, ${record.kind}, ${record.invoiceId},
+                  ${JSON.stringify(record.record)}::jsonb, ${record.huella})
+          RETURNING id, created_at
+        ), chain_end AS (
+          INSERT INTO ${verifactuChains} (issuer_nif, last_record_id) SELECT ${record.issuerNif}, id FROM inserted
+          ON CONFLICT (issuer_nif) DO UPDATE SET last_record_id = excluded.last_record_id
+        ), send_state AS (
+          INSERT INTO ${verifactuSubmissions} (record_id, issuer_nif, next_attempt_at)
+          SELECT id, ${record.issuerNif}, 'epoch'::timestamptz FROM inserted
+        ), send_window AS (
+          INSERT INTO ${verifactuSendWindows} (issuer_nif, not_before) VALUES (${record.issuerNif}, 'epoch'::timestamptz)
+          ON CONFLICT (issuer_nif) DO NOTHING
+        )
+        SELECT id, created_at FROM inserted`);
+      const [row] = (result as unknown as { rows: { id: number | string; created_at: Date | string }[] }).rows;
+      return { ...record, id: Number(row!.id), position, createdAt: new Date(row!.created_at) };
     },
 
     /** Every record, by issuer and in chain order (the verification and the records' XML read this). */
