@@ -44,8 +44,12 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
         }),
       );
       const now = clock.nowMs();
-      const settings = await deps.repos.clinic.getSettings();
-      const own = await Promise.all(all.map((view) => service.ownView(view, settings)));
+      const [settings, catalogue] = await Promise.all([
+        deps.repos.clinic.getSettings(),
+        deps.repos.clinicServices.list(),
+      ]);
+      const serviceNames = new Map(catalogue.map((item) => [item.id, item.name]));
+      const own = await Promise.all(all.map((view) => service.ownView(view, settings, serviceNames)));
       const isUpcoming = (item: (typeof own)[number]) =>
         Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
       return {

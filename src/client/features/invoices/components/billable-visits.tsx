@@ -8,6 +8,7 @@ import { useBillableVisits, useIssueInvoice } from '../../../api/invoices';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { ApiError } from '../../../lib/api-client';
+import { invoiceableServiceOptions } from './service-options';
 import { formatLongDayAndTime } from '../../../lib/dates';
 
 const visitLabel = (visit: BillableVisit, timeZone: string) =>
@@ -31,9 +32,7 @@ export function BillableVisits({ patientId, timeZone }: { patientId: string; tim
   if (visits.isError)
     return <LoadErrorAlert title="No se han podido cargar las citas por facturar" error={visits.error} />;
   if (visits.data.length === 0) return <Text c="dimmed">No hay citas atendidas por facturar.</Text>;
-  const options = (services.data ?? [])
-    .filter((service) => service.active)
-    .map((service) => ({ value: service.id, label: `${service.name} · ${formatEuros(service.priceCents)}` }));
+  const options = invoiceableServiceOptions(services.data);
   const submit = () =>
     issue.mutate(
       {

@@ -10,6 +10,7 @@ import { useClinicServices } from '../../../api/clinic-services';
 import { invoicePdfHref, useIssueInvoice } from '../../../api/invoices';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
+import { invoiceableServiceOptions } from './service-options';
 import { formatLongDayAndTime } from '../../../lib/dates';
 
 interface IssueInvoiceModalProps {
@@ -52,9 +53,7 @@ export function IssueInvoiceModal({ appointment, timeZone, onClose }: IssueInvoi
         },
       },
     );
-  const options = (services.data ?? [])
-    .filter((service) => service.active)
-    .map((service) => ({ value: service.id, label: `${service.name} · ${formatEuros(service.priceCents)}` }));
+  const options = invoiceableServiceOptions(services.data);
 
   return (
     <Modal opened onClose={onClose} title={`Facturar la cita de ${appointment.patientName}`} centered>
