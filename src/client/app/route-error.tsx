@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** Shown when a screen fails to load or render; after a new release a reload fetches the new code. */
 export function RouteError() {
@@ -27,8 +27,9 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { fai
     return { failed: true };
   }
 
-  override componentDidCatch(error: unknown) {
-    console.error(error);
+  // With the component stack: an error of React's own (a loop of updates, say) names no component otherwise.
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
   }
 
   override render() {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
 import type { TodayDiary } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
@@ -15,7 +15,7 @@ export const getDiaryQueryOptions = (date?: string) =>
     // Live events refresh it at once; this is the fallback when the connection drops unnoticed.
     refetchInterval: 60_000,
     // Moving between days keeps the last day on screen until the next arrives (no flash of «Cargando»).
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 
 export const useDiary = (date?: string) => useQuery(getDiaryQueryOptions(date));
