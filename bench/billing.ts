@@ -150,7 +150,7 @@ async function prove(database: Database) {
              (SELECT count(*) FROM invoices i WHERE NOT EXISTS (
                 SELECT 1 FROM verifactu_records r WHERE r.invoice_id = i.id AND r.kind = 'alta'))::int AS orphans`),
   );
-  const chains = verifyChains((await repos.invoices.chain()).map((row) => recordFromJson(row.record)));
+  const chains = verifyChains((await repos.verifactuRecords.chain()).map((row) => recordFromJson(row.record)));
   const seriesOk = series.every(
     (row) => row.first === 1 && row.last === row.n && row.distinct === row.n && row.counter === row.n,
   );

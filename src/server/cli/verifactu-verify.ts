@@ -12,7 +12,7 @@ import { openForCli } from './open';
 async function main() {
   const { database, repos } = await openForCli();
   try {
-    const states = await chainStates(repos.invoices);
+    const states = await chainStates(repos.verifactuRecords);
     if (states.length === 0) console.log('No hay registros de facturación que comprobar.');
     for (const state of states) {
       if (state.broken) console.error(`NIF ${state.issuerNif}: la cadena NO verifica. ${state.broken}.`);

@@ -27,6 +27,7 @@ import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
 import { createInvoicesRepository } from './invoices/repository';
+import { createVerifactuRecordsRepository } from './invoices/records-repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
@@ -43,6 +44,7 @@ export function createRepositories(db: Db) {
     doctors: createDoctorsRepository(db),
     clinicServices: createClinicServicesRepository(db),
     invoices: createInvoicesRepository(db),
+    verifactuRecords: createVerifactuRecordsRepository(db),
     payments: createPaymentsRepository(db),
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),

@@ -56,7 +56,7 @@ describe('the demo invoices', () => {
         .sort();
       expect(numbers).toEqual(numbers.map((_, index) => `${series}-${String(index + 1).padStart(6, '0')}`));
     }
-    const records = (await t.deps.repos.invoices.chain()).map((row) => recordFromJson(row.record));
+    const records = (await t.deps.repos.verifactuRecords.chain()).map((row) => recordFromJson(row.record));
     expect(records).toHaveLength(invoices.length + 1);
     expect(verifyChain(records)).toEqual({ ok: true, count: records.length });
     // Attended visits are left to invoice.

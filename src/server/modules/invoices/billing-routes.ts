@@ -61,7 +61,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
   app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => ({
     certificateConfigured: deps.verifactuSender.enabled,
     environment: deps.config.verifactu.environment === 'production' ? ('produccion' as const) : ('pruebas' as const),
-    chains: await chainStates(deps.repos.invoices, deps.repos.verifactuSubmissions),
+    chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
   }));
 
   app.get(
@@ -70,7 +70,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const settings = await deps.repos.clinic.getSettings();
       const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
-      const rows = await deps.repos.invoices.chainOf(settings.issuerNif, offset, MAX_RECORDS_PER_DOCUMENT);
+      const rows = await deps.repos.verifactuRecords.chainOf(settings.issuerNif, offset, MAX_RECORDS_PER_DOCUMENT);
       if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
       const xml = submissionXml(
         { name: settings.issuerLegalName, nif: settings.issuerNif },

@@ -2,7 +2,7 @@ import type { ChainState } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../../billing/verifactu/record-json';
 import { recordInvoiceId, recordIssuerNif } from '../../billing/verifactu/records';
 import { verifyChains } from '../../billing/verifactu/verify-chain';
-import type { InvoicesRepository } from './repository';
+import type { VerifactuRecordsRepository } from './records-repository';
 import type { SubmissionsRepository } from './submissions-repository';
 
 export type { ChainState };
@@ -12,7 +12,7 @@ export type { ChainState };
  * gone (the admin's «VERI*FACTU» panel and `npm run verifactu:verify` both read this).
  */
 export async function chainStates(
-  repo: Pick<InvoicesRepository, 'chain'>,
+  repo: Pick<VerifactuRecordsRepository, 'chain'>,
   submissions?: Pick<SubmissionsRepository, 'summary'>,
 ): Promise<ChainState[]> {
   const records = (await repo.chain()).map((row) => recordFromJson(row.record));

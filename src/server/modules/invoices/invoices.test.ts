@@ -137,7 +137,7 @@ describe('issuing an invoice', () => {
     expect(invoice.verificationUrl).toBe(
       'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=F2026-000001&fecha=03-03-2026&importe=60.00',
     );
-    const chain = (await t.deps.repos.invoices.chain()).map((row) => recordFromJson(row.record));
+    const chain = (await t.deps.repos.verifactuRecords.chain()).map((row) => recordFromJson(row.record));
     expect(chain).toHaveLength(1);
     expect(chain[0]).toMatchObject({ kind: 'alta', generatedAt: '2026-03-03T10:15:00+01:00' });
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, invoice.id));
@@ -253,7 +253,7 @@ describe('cancelling, reading and printing', () => {
     });
     expect((await cancel('Otra vez')).json().error.code).toBe('ALREADY_CANCELLED');
 
-    const stored = await t.deps.repos.invoices.chain();
+    const stored = await t.deps.repos.verifactuRecords.chain();
     const records = stored.map((row) => recordFromJson(row.record));
     expect(records.at(-1)).toMatchObject({ kind: 'anulacion', cancelled: { number: issued.number } });
     expect(verifyChain(records)).toEqual({ ok: true, count: records.length });
@@ -372,7 +372,7 @@ describe('the VERI*FACTU chain', () => {
     expect(response.statusCode).toBe(200);
     const xml = response.body;
     expect(validateXml(xml, 'SuministroLR.xsd')).toMatchObject({ valid: true });
-    const stored = await t.deps.repos.invoices.chain();
+    const stored = await t.deps.repos.verifactuRecords.chain();
     expect(xml.match(/<sfLR:RegistroFactura>/g)).toHaveLength(stored.length);
     expect(
       (await t.request({ method: 'GET', url: '/api/verifactu/records.xml?page=2', cookie: admin.cookie })).statusCode,

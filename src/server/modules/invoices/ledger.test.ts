@@ -46,7 +46,7 @@ function issue(series: string, at: string, fail?: 'before-record') {
       tx,
     );
     if (fail) throw new Error('La factura no llega a emitirse');
-    const previous = await repo.lockChain(ISSUER.taxId, tx);
+    const previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.taxId, tx);
     const record = createAlta(
       {
         issuer: { name: ISSUER.name, nif: ISSUER.taxId },
@@ -58,7 +58,7 @@ function issue(series: string, at: string, fail?: 'before-record') {
       },
       { previous: previous ? recordFromJson(previous.record) : null, at: instant, system: SYSTEM },
     );
-    await repo.appendRecord(
+    await t.deps.repos.verifactuRecords.appendRecord(
       { issuerNif: ISSUER.taxId, kind: 'alta', invoiceId: row.id, record: recordToJson(record), huella: record.huella },
       previous,
       tx,
@@ -86,16 +86,16 @@ describe('the invoices ledger', () => {
   });
 
   it('chains the records of an issuer in the order written, and the stored chain verifies', async () => {
-    const stored = (await t.deps.repos.invoices.chain()).filter((row) => row.issuerNif === ISSUER.taxId);
+    const stored = (await t.deps.repos.verifactuRecords.chain()).filter((row) => row.issuerNif === ISSUER.taxId);
     expect(stored.map((row) => row.position)).toEqual(stored.map((_, index) => index + 1));
     const records: RegistroFacturacion[] = stored.map((row) => recordFromJson(row.record));
     expect(verifyChain(records)).toEqual({ ok: true, count: records.length });
 
     // An anulación continues the same chain.
-    const last = await t.deps.repos.invoices.lastRecord();
+    const last = await t.deps.repos.verifactuRecords.lastRecord();
     const cancelled = recordFromJson(last!.record);
     await transact(t.deps.db, async (tx) => {
-      const previous = await t.deps.repos.invoices.lockChain(ISSUER.taxId, tx);
+      const previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.taxId, tx);
       const record = createAnulacion(
         { name: ISSUER.name, nif: ISSUER.taxId },
         cancelled.kind === 'alta'
@@ -107,7 +107,7 @@ describe('the invoices ledger', () => {
           system: SYSTEM,
         },
       );
-      await t.deps.repos.invoices.appendRecord(
+      await t.deps.repos.verifactuRecords.appendRecord(
         {
           issuerNif: ISSUER.taxId,
           kind: 'anulacion',
@@ -119,7 +119,7 @@ describe('the invoices ledger', () => {
         tx,
       );
     });
-    const after = (await t.deps.repos.invoices.chain()).map((row) => recordFromJson(row.record));
+    const after = (await t.deps.repos.verifactuRecords.chain()).map((row) => recordFromJson(row.record));
     expect(verifyChain(after)).toEqual({ ok: true, count: records.length + 1 });
   });
 

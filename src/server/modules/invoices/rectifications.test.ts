@@ -28,7 +28,7 @@ const rectify = (id: string, payload: object, cookie = admin.cookie) =>
   request('POST', `/api/invoices/${id}/rectify`, payload, cookie);
 const listed = async (id: string) =>
   ((await request('GET', '/api/invoices')).json().invoices as { id: string }[]).find((row) => row.id === id);
-const lastRecord = async () => recordFromJson((await t.deps.repos.invoices.chain()).at(-1)!.record);
+const lastRecord = async () => recordFromJson((await t.deps.repos.verifactuRecords.chain()).at(-1)!.record);
 
 beforeAll(async () => {
   clock.freeze('2026-03-10T10:00:00+01:00');
@@ -97,7 +97,7 @@ describe('a rectifying invoice by difference', () => {
         rectification: { kind: 'I', rectified: [{ number: original.number }] },
       },
     });
-    const records = (await t.deps.repos.invoices.chain()).map((row) => recordFromJson(row.record));
+    const records = (await t.deps.repos.verifactuRecords.chain()).map((row) => recordFromJson(row.record));
     expect(verifyChain(records)).toEqual({ ok: true, count: records.length });
     const xml = (await request('GET', '/api/verifactu/records.xml')).body;
     expect(validateXml(xml, 'SuministroLR.xsd')).toMatchObject({ valid: true });

@@ -15,17 +15,12 @@ import {
   invoices,
   invoiceSeries,
   payments,
-  verifactuChains,
-  verifactuRecords,
-  verifactuSendWindows,
-  verifactuSubmissions,
 } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = Omit<typeof invoices.$inferInsert, 'id' | 'series' | 'sequence' | 'number'>;
 export type InvoiceLineInsert = Omit<typeof invoiceLines.$inferInsert, 'invoiceId' | 'position'>;
-export type StoredRecord = typeof verifactuRecords.$inferSelect;
 
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
 
@@ -398,76 +393,6 @@ export function createInvoicesRepository(db: Db) {
           and(inArray(invoiceLines.appointmentId, appointmentIds), sql`${invoiceCancellations.invoiceId} IS NULL`),
         );
       return rows.map((row) => row.id!);
-    },
-
-    /**
-     * Takes the issuer's chain for this transaction and answers its last record (none for the first). An
-     * advisory lock, not a row lock: the first record of an issuer has no row to lock yet.
-     */
-    async lockChain(issuerNif: string, tx: Tx): Promise<StoredRecord | undefined> {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`verifactu:${issuerNif}`}, 0))`);
-      const [row] = await tx
-        .select({ record: verifactuRecords })
-        .from(verifactuChains)
-        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuChains.lastRecordId))
-        .where(eq(verifactuChains.issuerNif, issuerNif));
-      return row?.record;
-    },
-
-    /**
-     * Adds a record at the end of its issuer's chain (the caller holds the chain: `lockChain`), moves the chain's end
-     * to it and gives it its send state (migration 0028: due at once, for modules/invoices/submissions.ts) — in one
-     * statement, as every issue of every series waits for the chain while this runs (docs/performance.md «Billing»).
-     */
-    async appendRecord(
-      record: Pick<StoredRecord, 'issuerNif' | 'kind' | 'invoiceId' | 'record' | 'huella'>,
-      previous: StoredRecord | undefined,
-      tx: Tx,
-    ): Promise<StoredRecord> {
-      const position = (previous?.position ?? 0) + 1;
-      const result = await tx.execute(sql`
-        WITH inserted AS (
-          INSERT INTO ${verifactuRecords} (issuer_nif, position, kind, invoice_id, record, huella)
-          VALUES (${record.issuerNif}, ${position}, ${record.kind}, ${record.invoiceId},
-                  ${JSON.stringify(record.record)}::jsonb, ${record.huella})
-          RETURNING id, created_at
-        ), chain_end AS (
-          INSERT INTO ${verifactuChains} (issuer_nif, last_record_id) SELECT ${record.issuerNif}, id FROM inserted
-          ON CONFLICT (issuer_nif) DO UPDATE SET last_record_id = excluded.last_record_id
-        ), send_state AS (
-          INSERT INTO ${verifactuSubmissions} (record_id, issuer_nif, next_attempt_at)
-          SELECT id, ${record.issuerNif}, 'epoch'::timestamptz FROM inserted
-        ), send_window AS (
-          INSERT INTO ${verifactuSendWindows} (issuer_nif, not_before) VALUES (${record.issuerNif}, 'epoch'::timestamptz)
-          ON CONFLICT (issuer_nif) DO NOTHING
-        )
-        SELECT id, created_at FROM inserted`);
-      const [row] = (result as unknown as { rows: { id: number | string; created_at: Date | string }[] }).rows;
-      return { ...record, id: Number(row!.id), position, createdAt: new Date(row!.created_at) };
-    },
-
-    /** Every record, by issuer and in chain order (the verification and the records' XML read this). */
-    async chain(tx: Db = db): Promise<StoredRecord[]> {
-      return tx
-        .select()
-        .from(verifactuRecords)
-        .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
-    },
-
-    /** One issuer's records in chain order, `limit` from `offset` (the records' XML pages through them). */
-    async chainOf(issuerNif: string, offset: number, limit: number, tx: Db = db): Promise<StoredRecord[]> {
-      return tx
-        .select()
-        .from(verifactuRecords)
-        .where(eq(verifactuRecords.issuerNif, issuerNif))
-        .orderBy(asc(verifactuRecords.position))
-        .offset(offset)
-        .limit(limit);
-    },
-
-    async lastRecord(tx: Db = db): Promise<StoredRecord | undefined> {
-      const [row] = await tx.select().from(verifactuRecords).orderBy(desc(verifactuRecords.id)).limit(1);
-      return row;
     },
   };
 }

@@ -56,14 +56,14 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     entry: { invoiceId: string; at: Date; timeZone: string },
     make: (context: GenerationContext) => RegistroFacturacion,
   ) {
-    const previous = await repos.invoices.lockChain(issuer.nif, tx);
+    const previous = await repos.verifactuRecords.lockChain(issuer.nif, tx);
     const record = make({
       previous: previous ? recordFromJson(previous.record) : null,
       at: Temporal.Instant.fromEpochMilliseconds(entry.at.getTime()),
       timeZone: entry.timeZone,
       system: system(issuer),
     });
-    await repos.invoices.appendRecord(
+    await repos.verifactuRecords.appendRecord(
       {
         issuerNif: issuer.nif,
         kind: record.kind,
@@ -358,7 +358,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const original = recordFromJson(rejected.record);
     if (original.kind !== 'alta') return undefined;
     const settings = await repos.clinic.getSettings(tx);
-    const previous = await repos.invoices.lockChain(rejected.issuerNif, tx);
+    const previous = await repos.verifactuRecords.lockChain(rejected.issuerNif, tx);
     const record = createAlta(
       original.invoice,
       {
@@ -369,7 +369,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       },
       { rejectedBefore: 'X' },
     );
-    const row = await repos.invoices.appendRecord(
+    const row = await repos.verifactuRecords.appendRecord(
       {
         issuerNif: rejected.issuerNif,
         kind: 'alta',

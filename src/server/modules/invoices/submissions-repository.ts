@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { verifactuRecords, verifactuSendWindows, verifactuSubmissions, type SubmissionStatus } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
-import type { StoredRecord } from './repository';
+import type { StoredRecord } from './records-repository';
 
 /** A record claimed for one submission, fenced by its `attempts`: only that claim may settle it. */
 export interface ClaimedRecord {

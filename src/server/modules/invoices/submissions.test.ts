@@ -140,11 +140,11 @@ describe('sending the records to the AEAT', () => {
   it('sends at most 1 000 records a request: 1 001 pending go as 1 000, then 1 after the wait', async () => {
     const first = await issue();
     // 1 000 more records in the chain, as 1 000 invoices would write them (through the same append path).
-    const stored = (await t.deps.repos.invoices.chain()).at(-1)!;
+    const stored = (await t.deps.repos.verifactuRecords.chain()).at(-1)!;
     const base = recordFromJson(stored.record);
     if (base.kind !== 'alta') throw new Error('expected an alta');
     await t.write(async (tx) => {
-      let previous = await t.deps.repos.invoices.lockChain(ISSUER.issuerNif, tx);
+      let previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.issuerNif, tx);
       for (let i = 1; i <= 1000; i++) {
         const record = createAlta(
           { ...base.invoice, number: `LOTE-${String(i).padStart(4, '0')}` },
@@ -154,7 +154,7 @@ describe('sending the records to the AEAT', () => {
             system: base.system,
           },
         );
-        previous = await t.deps.repos.invoices.appendRecord(
+        previous = await t.deps.repos.verifactuRecords.appendRecord(
           {
             issuerNif: ISSUER.issuerNif,
             kind: 'alta',
@@ -174,7 +174,7 @@ describe('sending the records to the AEAT', () => {
     expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ submissions: 1, accepted: 1 });
     expect(aeat.received.map((request) => request.records.length)).toEqual([1000, 1]);
     expect(aeat.received[1]!.records[0]!.number).toBe('LOTE-1000');
-    const chain = (await t.deps.repos.invoices.chain()).map((row) => recordFromJson(row.record));
+    const chain = (await t.deps.repos.verifactuRecords.chain()).map((row) => recordFromJson(row.record));
     expect(verifyChain(chain)).toEqual({ ok: true, count: chain.length });
   }, 90_000);
 
@@ -278,7 +278,7 @@ describe('sending the records to the AEAT', () => {
   it('a rejected alta is corrected by a subsanación chained after the last record and sent; the rejected record is not changed and the chain verifies', async () => {
     const rejected = await issue('Certificado médico');
     const accepted = await issue();
-    const before = (await t.deps.repos.invoices.chain()).find(
+    const before = (await t.deps.repos.verifactuRecords.chain()).find(
       (row) => (row.record as { invoice?: { number: string } }).invoice?.number === rejected,
     )!;
     aeat.script.push({
@@ -300,7 +300,7 @@ describe('sending the records to the AEAT', () => {
     });
     expect(await stateOf(accepted)).toEqual([{ number: accepted, status: 'aceptado', attempts: 1 }]);
 
-    const chain = await t.deps.repos.invoices.chain();
+    const chain = await t.deps.repos.verifactuRecords.chain();
     const correction = chain.at(-1)!;
     expect(correction.id).toBe(original!.correctedBy);
     expect(correction).toMatchObject({ kind: 'alta', invoiceId: before.invoiceId, position: chain.length });
