@@ -27,9 +27,9 @@ const ISSUER = { name: 'Clínica Libro Mayor, S.L.', taxId: 'B12345674' };
 function issue(series: string, at: string, fail?: 'before-record') {
   const repo = t.deps.repos.invoices;
   return transact(t.deps.db, async (tx) => {
-    const numbered = await repo.takeNumber(series, tx);
     const instant = Temporal.Instant.from(at);
-    const row = await repo.insert(
+    const row = await repo.insertNumbered(
+      series,
       {
         type: 'F2',
         issueDate: '2027-01-15',
@@ -41,7 +41,6 @@ function issue(series: string, at: string, fail?: 'before-record') {
         taxCents: 0,
         totalCents: 6000,
       },
-      numbered,
       [{ description: 'Consulta', quantity: 1, unitPriceCents: 6000, vat: 'exenta', baseCents: 6000, taxCents: 0 }],
       tx,
     );
@@ -50,7 +49,7 @@ function issue(series: string, at: string, fail?: 'before-record') {
     const record = createAlta(
       {
         issuer: { name: ISSUER.name, nif: ISSUER.taxId },
-        number: numbered.number,
+        number: row.number,
         issueDate: Temporal.PlainDate.from('2027-01-15'),
         type: 'F2',
         description: 'Consulta',

@@ -5,6 +5,29 @@ import type { Tx } from '../../db/transaction';
 
 export type StoredRecord = typeof verifactuRecords.$inferSelect;
 
+/** A record as `verifactu_take_chain` answers it: the table's columns by their SQL names. */
+interface StoredRecordRow {
+  id: number | string;
+  issuer_nif: string;
+  position: number;
+  kind: StoredRecord['kind'];
+  invoice_id: string;
+  record: unknown;
+  huella: string;
+  created_at: Date | string;
+}
+
+const storedRecordOf = (row: StoredRecordRow): StoredRecord => ({
+  id: Number(row.id),
+  issuerNif: row.issuer_nif,
+  position: Number(row.position),
+  kind: row.kind,
+  invoiceId: row.invoice_id,
+  record: typeof row.record === 'string' ? JSON.parse(row.record) : row.record,
+  huella: row.huella,
+  createdAt: new Date(row.created_at),
+});
+
 /**
  * The VERI*FACTU ledger: each issuer's chain of records (altas and anulaciones), appended under the chain's lock
  * and never changed (the database refuses it: migration 0026). The invoices themselves are `./repository.ts`.
@@ -12,17 +35,13 @@ export type StoredRecord = typeof verifactuRecords.$inferSelect;
 export function createVerifactuRecordsRepository(db: Db) {
   return {
     /**
-     * Takes the issuer's chain for this transaction and answers its last record (none for the first). An
-     * advisory lock, not a row lock: the first record of an issuer has no row to lock yet.
+     * Takes the issuer's chain for this transaction and answers its last record (none for the first), in one round
+     * trip: `verifactu_take_chain` (migration 0031) locks, then reads what the previous holder committed.
      */
     async lockChain(issuerNif: string, tx: Tx): Promise<StoredRecord | undefined> {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`verifactu:${issuerNif}`}, 0))`);
-      const [row] = await tx
-        .select({ record: verifactuRecords })
-        .from(verifactuChains)
-        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuChains.lastRecordId))
-        .where(eq(verifactuChains.issuerNif, issuerNif));
-      return row?.record;
+      const result = await tx.execute(sql`SELECT * FROM verifactu_take_chain(${issuerNif})`);
+      const [row] = (result as unknown as { rows: StoredRecordRow[] }).rows;
+      return row && storedRecordOf(row);
     },
 
     /**

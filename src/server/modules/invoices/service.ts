@@ -174,7 +174,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const { type, recipient, description, totals } = invoice;
     const now = clock.now();
     const issueDate = clock.today(settings.timeZone);
-    const numbered = await repos.invoices.takeNumber(`${SERIES_PREFIX[type]}${issueDate.year}`, tx);
     const issuerParty = {
       name: issuer.name,
       taxId: issuer.nif,
@@ -186,7 +185,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const row = await auditedIn(
       tx,
       () =>
-        repos.invoices.insert(
+        repos.invoices.insertNumbered(
+          `${SERIES_PREFIX[type]}${issueDate.year}`,
           {
             type,
             issueDate: issueDate.toString(),
@@ -200,7 +200,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
             totalCents: totals.totalCents,
             issuedBy: context.actor?.id ?? null,
           },
-          numbered,
           invoice.lines,
           tx,
         ),
@@ -221,7 +220,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       createAlta(
         {
           issuer,
-          number: numbered.number,
+          number: row.number,
           issueDate,
           type,
           description,
