@@ -94,6 +94,14 @@ test.describe('Facturación', () => {
     const issued = page.getByText(/^Factura F2026-\d{6} emitida$/);
     await expect(issued).toBeVisible();
     const number = /F2026-\d{6}/.exec((await issued.textContent())!)![0];
+    // The diary now shows the visit's invoice instead of «Facturar», and it opens (downloads) that very invoice.
+    const diaryInvoice = row.getByRole('link', { name: `Descargar la factura ${number} de ${name}` });
+    await expect(diaryInvoice).toHaveText(`Factura ${number}`);
+    await expect(row.getByRole('button', { name: `Facturar la cita de ${name}` })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'la agenda con la cita facturada');
+    const fromDiary = page.waitForEvent('download');
+    await diaryInvoice.click();
+    expect((await fromDiary).suggestedFilename()).toBe(`factura-${number}.pdf`);
 
     await page.getByRole('link', { name: 'Facturación' }).click();
     await expect(page).toHaveURL(/\/admin\/facturacion$/);
@@ -153,6 +161,10 @@ test.describe('Facturación', () => {
     await expect(page.getByText(`Último registro: alta de la factura ${rectifyingNumber}`)).toBeVisible();
     await page.getByRole('tab', { name: 'Datos fiscales' }).click();
     await expect(page.getByRole('textbox', { name: 'NIF' })).toHaveValue('B86561412');
+
+    // Rectified, the invoice stands and the visit stays on it: the diary still names the original.
+    await page.goto('/admin/citas-hoy');
+    await expect(row.getByRole('link', { name: `Descargar la factura ${number} de ${name}` })).toBeVisible();
   });
 
   test('un paciente ve sus facturas y descarga su PDF en «Mis facturas»', async ({ page }) => {

@@ -173,6 +173,8 @@ export const api = {
   invoices: '/api/invoices',
   /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
   invoicesExport: '/api/invoices/export.csv',
+  /** The invoice that holds each of some appointments (`?ids=a,b,c`, at most 100), for the desk's «Facturar». */
+  invoicesOfAppointments: '/api/invoices/of-appointments',
   invoice: (id: string) => `/api/invoices/${seg(id)}`,
   invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
   invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,

@@ -1,10 +1,20 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { Appointment } from '../../common/schemas/appointments';
 
 /** A button another feature adds beside an appointment's status actions (the desk's «Facturar»). */
 export type AppointmentAction = (appointment: Appointment, timeZone: string) => ReactNode;
 
-const AppointmentActionContext = createContext<AppointmentAction | null>(null);
+/** What a screen lets be done with its appointments besides the appointments feature's own actions. */
+export interface AppointmentActions {
+  render: AppointmentAction;
+  /**
+   * Wraps a list of appointments (a diary's day) once, so the actions can ask about all of them in one request
+   * (the invoice of each attended visit) instead of one per row. Module-level: its identity must not change.
+   */
+  Batch?: ComponentType<{ appointments: readonly Appointment[]; children: ReactNode }>;
+}
+
+const AppointmentActionContext = createContext<AppointmentActions | null>(null);
 
 /**
  * Features never import each other: a screen (`app/routes`) that shows appointments provides what else may be done
@@ -13,6 +23,18 @@ const AppointmentActionContext = createContext<AppointmentAction | null>(null);
 export const AppointmentActionProvider = AppointmentActionContext.Provider;
 
 export function ExtraAppointmentActions({ appointment, timeZone }: { appointment: Appointment; timeZone: string }) {
-  const render = useContext(AppointmentActionContext);
-  return render ? render(appointment, timeZone) : null;
+  const actions = useContext(AppointmentActionContext);
+  return actions ? actions.render(appointment, timeZone) : null;
+}
+
+/** Around a list of appointments whose rows show `ExtraAppointmentActions`: the provided actions' `Batch`, if any. */
+export function AppointmentActionsBatch({
+  appointments,
+  children,
+}: {
+  appointments: readonly Appointment[];
+  children: ReactNode;
+}) {
+  const Batch = useContext(AppointmentActionContext)?.Batch;
+  return Batch ? <Batch appointments={appointments}>{children}</Batch> : children;
 }

@@ -221,6 +221,36 @@ export const billableVisitSchema = z.object({
 });
 export type BillableVisit = z.infer<typeof billableVisitSchema>;
 
+/** Appointments asked at once by the desk's screens (a diary's day, the calendar's drawer): a 3.7 kB address. */
+export const MAX_APPOINTMENTS_PER_LOOKUP = 100;
+const TOO_MANY_APPOINTMENTS = `Como máximo ${MAX_APPOINTMENTS_PER_LOOKUP} citas a la vez`;
+
+/** `?ids=a,b,c`: the appointments whose invoice the desk asks for. */
+export const appointmentInvoicesQuerySchema = z.strictObject({
+  ids: z
+    .string({ error: 'Indica las citas' })
+    // 36 characters and a comma each: a longer address is refused before it is split.
+    .max(MAX_APPOINTMENTS_PER_LOOKUP * 37, TOO_MANY_APPOINTMENTS)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(uuid('Identificador de cita no válido'))
+        .min(1, 'Indica al menos una cita')
+        .max(MAX_APPOINTMENTS_PER_LOOKUP, TOO_MANY_APPOINTMENTS),
+    ),
+});
+
+/** The invoice that holds an appointment and stands (not cancelled): the desk shows it instead of «Facturar». */
+export const appointmentInvoiceSchema = z.object({
+  appointmentId: z.string(),
+  invoiceId: z.string(),
+  number: z.string(),
+});
+export type AppointmentInvoice = z.infer<typeof appointmentInvoiceSchema>;
+/** Only the invoiced appointments are named: one not listed is not on an invoice that stands. */
+export const appointmentInvoicesSchema = z.object({ invoices: z.array(appointmentInvoiceSchema) });
+export type AppointmentInvoices = z.infer<typeof appointmentInvoicesSchema>;
+
 export const invoiceListSchema = z.object({
   invoices: z.array(invoiceSummarySchema),
   totals: z.object({ count: z.number(), baseCents: z.number(), taxCents: z.number(), totalCents: z.number() }),

@@ -39,6 +39,12 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     expect: only(['admin']),
     shows: (w) => [w.invoices.A.number, w.invoices.B.number],
   },
+  // Which invoice holds each visit of the desk's diary: the desk's alone (a paciente reads her invoices in her area).
+  'GET /api/invoices/of-appointments': {
+    expect: only(['admin']),
+    query: (w) => `?ids=${w.invoices.visit.appointmentId},${w.A.todayId}`,
+    shows: (w) => [`"number":"${w.invoices.visit.number}"`],
+  },
   'GET /api/invoices/:id': byId('detalle'),
   'GET /api/invoices/:id/pdf': byId('PDF'),
   'POST /api/invoices/:id/cancel': {

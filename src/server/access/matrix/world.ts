@@ -349,7 +349,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       recordB: B.recordId,
     }),
     files,
-    invoices: await buildInvoicesWorld(t, { adminId: admin.id, recordA: A.recordId, recordB: B.recordId }),
+    invoices: await buildInvoicesWorld(t, {
+      adminId: admin.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+      doctorA: doctorA.id,
+    }),
     sessions: await buildSessionsWorld(t, {
       pacienteA: A.email,
       pacienteB: B.email,

@@ -72,6 +72,7 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/invoices': 'Facturas, con filtros y totales (un paciente, las suyas)',
   'POST /api/invoices': 'Emitir una factura de citas atendidas o líneas manuales',
   'GET /api/invoices/export.csv': 'Exportar las facturas para la gestoría (hoja de cálculo o CSV)',
+  'GET /api/invoices/of-appointments': 'La factura (no anulada) de cada cita atendida, para la agenda de recepción',
   'GET /api/invoices/:id': 'Una factura',
   'GET /api/invoices/:id/pdf': 'El PDF de una factura',
   'POST /api/invoices/:id/cancel': 'Anular una factura (registro de anulación)',

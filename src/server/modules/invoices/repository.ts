@@ -17,6 +17,7 @@ import {
   payments,
 } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { appointmentInvoicesOf } from './appointment-invoices-repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = Omit<typeof invoices.$inferInsert, 'id' | 'series' | 'sequence' | 'number'>;
@@ -214,6 +215,7 @@ export function createInvoicesRepository(db: Db) {
     visibleTo(visibility: Visibility) {
       const visible = visibleInvoices(visibility);
       return {
+        ...appointmentInvoicesOf(db, visible),
         async list(filters: InvoiceListQuery, tx: Db = db) {
           const where = and(visible, ...listConditions(filters));
           return tx

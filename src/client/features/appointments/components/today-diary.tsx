@@ -19,7 +19,7 @@ import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
 import { UnconfirmedFilter } from './unconfirmed-filter';
 import { DiarySearch, matchesDiarySearch } from './diary-search';
 import { StatusActions } from './status-actions';
-import { ExtraAppointmentActions } from '../../../components/appointment-actions';
+import { AppointmentActionsBatch, ExtraAppointmentActions } from '../../../components/appointment-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];
 
@@ -287,19 +287,22 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
           />
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
-          {doctors.map((doctor) => (
-            <DoctorColumn
-              key={doctor.id}
-              doctor={doctor}
-              timeZone={timeZone}
-              isToday={isToday}
-              answers={answerMap}
-              onlyUnconfirmed={onlyUnconfirmed}
-              search={search}
-            />
-          ))}
-        </SimpleGrid>
+        // The day's appointments, whatever the search or filter shows: one request for what their rows need (invoices).
+        <AppointmentActionsBatch appointments={diary.data.doctors.flatMap((doctor) => doctor.appointments)}>
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
+            {doctors.map((doctor) => (
+              <DoctorColumn
+                key={doctor.id}
+                doctor={doctor}
+                timeZone={timeZone}
+                isToday={isToday}
+                answers={answerMap}
+                onlyUnconfirmed={onlyUnconfirmed}
+                search={search}
+              />
+            ))}
+          </SimpleGrid>
+        </AppointmentActionsBatch>
       )}
     </Stack>
   );
