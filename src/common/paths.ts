@@ -262,37 +262,43 @@ export const api = {
 } as const;
 
 const ID = '[^/]+';
-/** Patterns of every client route, so the server can answer 404 for the rest while serving the app. */
-const CLIENT_ROUTE_PATTERNS: RegExp[] = [
-  '/',
-  paths.booking,
-  paths.terms,
-  paths.privacy,
-  paths.unauthorized,
-  ...Object.values(paths.auth),
-  `/cita/${ID}`,
-  `/lista-de-espera/${ID}`,
-  '/admin',
-  '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
-  `/admin/pacientes/${ID}`,
-  `/admin/archivos/${ID}`,
-  `/admin/usuarios/editar/${ID}`,
-  paths.admin.audit,
-  paths.admin.waitingList,
-  paths.admin.profile,
-  paths.admin.services,
-  paths.admin.billing,
-  '/doctor',
-  '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
-  `/doctor/pacientes/${ID}`,
-  `/doctor/citas/${ID}`,
-  paths.doctor.production,
-  '/pacientes',
-  '/pacientes/(dashboard|citas|tratamientos|perfil)',
-  paths.patient.messages,
-  paths.patient.invoices,
-].map((pattern) => new RegExp(`^${pattern}/?$`));
+/**
+ * Patterns of every client route, so the server can answer 404 for the rest while serving the app. Built on first
+ * use inside a function: only the server asks, and a module-level list would ride in every page's first load.
+ */
+const clientRoutePatterns = (): RegExp[] =>
+  [
+    '/',
+    paths.booking,
+    paths.terms,
+    paths.privacy,
+    paths.unauthorized,
+    ...Object.values(paths.auth),
+    `/cita/${ID}`,
+    `/lista-de-espera/${ID}`,
+    '/admin',
+    '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
+    `/admin/pacientes/${ID}`,
+    `/admin/archivos/${ID}`,
+    `/admin/usuarios/editar/${ID}`,
+    paths.admin.audit,
+    paths.admin.waitingList,
+    paths.admin.profile,
+    paths.admin.services,
+    paths.admin.billing,
+    '/doctor',
+    '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
+    `/doctor/pacientes/${ID}`,
+    `/doctor/citas/${ID}`,
+    paths.doctor.production,
+    '/pacientes',
+    '/pacientes/(dashboard|citas|tratamientos|perfil)',
+    paths.patient.messages,
+    paths.patient.invoices,
+  ].map((pattern) => new RegExp(`^${pattern}/?$`));
+let knownClientRoutes: RegExp[] | undefined;
 
 export function isKnownClientRoute(pathname: string): boolean {
-  return CLIENT_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+  knownClientRoutes ??= clientRoutePatterns();
+  return knownClientRoutes.some((pattern) => pattern.test(pathname));
 }
