@@ -50,3 +50,30 @@ describe('the demo prescriptions and treatments', () => {
     );
   });
 });
+
+describe('the demo on any day of the week', () => {
+  // The sessions fell on «the Monday–Thursday on or before» two offsets, which on a Friday were one Thursday: the
+  // demo refused to start (two appointments of one doctor at once) every Friday.
+  it.each(['2026-11-27T10:00:00+01:00', '2026-11-29T21:30:00+01:00'])(
+    'seeds whole on %s, with the treatment sessions on distinct days',
+    async (at) => {
+      clock.freeze(at);
+      const app = await buildTestApp();
+      try {
+        expect(await seedDemoIfEmpty(app.deps)).toBe(true);
+        const cookie = await app.signIn('paciente@clinica.demo', 'clinica-demo');
+        const treatments = (await app.request({ method: 'GET', url: '/api/treatments', cookie })).json();
+        expect(
+          treatments.map((item: { status: string; sessionsDone: number }) => [item.status, item.sessionsDone]),
+        ).toEqual([
+          ['activo', 3],
+          ['finalizado', 3],
+        ]);
+      } finally {
+        await app.close();
+        clock.freeze('2026-03-02T09:00:00+01:00');
+      }
+    },
+    120_000,
+  );
+});

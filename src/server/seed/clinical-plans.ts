@@ -83,12 +83,14 @@ export async function seedClinicalPlans(
   const patient = (await repos.patients.findByAccount(account.id, db))!;
   const today = clock.today(input.timeZone);
   const day = (offset: number) => today.add({ days: offset });
-  /** The Monday–Thursday on or before the day `offset` days from today (when she has the 14:00 gap). */
-  const weekday = (offset: number) => {
-    let date = day(offset);
-    while (date.dayOfWeek > 4) date = date.subtract({ days: 1 });
-    return date;
-  };
+  /**
+   * The Monday–Thursday on or before today (when she has the 14:00 gap), and the same weekday `weeks` weeks from it:
+   * whole weeks apart, so two sessions never fall on one day whatever today is (the nearest Monday–Thursday
+   * before two offsets could be the same day, and the demo refused to start on a Friday).
+   */
+  let base = today;
+  while (base.dayOfWeek > 4) base = base.subtract({ days: 1 });
+  const weekday = (weeks: number) => base.add({ weeks });
   const at = (date: Temporal.PlainDate) =>
     new Date(date.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(input.timeZone).epochMilliseconds);
 
@@ -100,8 +102,8 @@ export async function seedClinicalPlans(
     title: 'Control de la tensión arterial',
     diagnosis: 'Hipertensión arterial esencial',
     description: 'Ajuste del tratamiento antihipertensivo con controles quincenales.',
-    startDate: day(-42).toString(),
-    endDate: day(-15).toString(),
+    startDate: weekday(-6).toString(),
+    endDate: weekday(-4).toString(),
     status: 'finalizado',
     sessionsPlanned: 3,
   });
@@ -111,7 +113,7 @@ export async function seedClinicalPlans(
     title: 'Rehabilitación lumbar',
     diagnosis: 'Lumbalgia mecánica',
     description: 'Ejercicios de fortalecimiento y control del dolor. Revisión semanal en consulta.',
-    startDate: day(-24).toString(),
+    startDate: weekday(-3).toString(),
     endDate: day(45).toString(),
     status: 'activo',
     sessionsPlanned: 10,
@@ -119,9 +121,9 @@ export async function seedClinicalPlans(
 
   // Their sessions: attended in the past, confirmed ahead.
   const sessions: { date: Temporal.PlainDate; treatmentId: string; attended: boolean }[] = [
-    ...[-40, -33, -19].map((offset) => ({ date: weekday(offset), treatmentId: finished.id, attended: true })),
-    ...[-22, -15, -8].map((offset) => ({ date: weekday(offset), treatmentId: active.id, attended: true })),
-    ...[8, 15].map((offset) => ({ date: weekday(offset), treatmentId: active.id, attended: false })),
+    ...[-6, -5, -4].map((weeks) => ({ date: weekday(weeks), treatmentId: finished.id, attended: true })),
+    ...[-3, -2, -1].map((weeks) => ({ date: weekday(weeks), treatmentId: active.id, attended: true })),
+    ...[1, 2].map((weeks) => ({ date: weekday(weeks), treatmentId: active.id, attended: false })),
   ];
   await repos.appointments.createMany(
     sessions.map(({ date, attended }) => ({
@@ -137,7 +139,7 @@ export async function seedClinicalPlans(
     db,
   );
   const booked = await repos.appointments.listRange(
-    { doctorId: doctor.id, patientId: patient.id, from: at(weekday(-40)), to: new Date(at(weekday(15)).getTime() + 1) },
+    { doctorId: doctor.id, patientId: patient.id, from: at(weekday(-6)), to: new Date(at(weekday(2)).getTime() + 1) },
     db,
   );
   for (const session of sessions) {
