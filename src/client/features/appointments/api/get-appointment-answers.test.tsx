@@ -42,42 +42,41 @@ function renderWhileTheNewAnswersAreOnTheirWay(useAnswers: (version: number) => 
   return { ...rendered, release: () => release() };
 }
 
+/** The first answers arrive; newer ones are asked (`version` 2) and, while they are out, the screen renders again. */
+async function expectTheLastAnswersWhileWaiting({
+  result,
+  rerender,
+  release,
+}: ReturnType<typeof renderWhileTheNewAnswersAreOnTheirWay>) {
+  await waitFor(() => expect(result.current.answers.data?.has('a-1')).toBe(true));
+  rerender({ version: 2 });
+  // Any render while the request is out (a live event, the clock's minute, a click) used to loop.
+  act(() => result.current.rerender());
+  act(() => result.current.rerender());
+  expect(result.current.answers.data?.has('a-1')).toBe(true);
+  await act(async () => release());
+  await waitFor(() => expect(result.current.answers.data?.has('a-2')).toBe(true));
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the reminders’ answers while newer ones are on their way', () => {
   it('the diary keeps the last answers on screen and renders again without looping', async () => {
-    const { result, rerender, release } = renderWhileTheNewAnswersAreOnTheirWay((version) =>
+    const rendered = renderWhileTheNewAnswersAreOnTheirWay((version) =>
       useAppointmentAnswers(version === 1 ? ['a-1'] : ['a-1', 'version-2'], version),
     );
-    await waitFor(() => expect(result.current.answers.data?.has('a-1')).toBe(true));
-
-    rerender({ version: 2 });
-    // Any render while the request is out (a live event, the clock's minute, a click) used to loop.
-    act(() => result.current.rerender());
-    act(() => result.current.rerender());
-    expect(result.current.answers.data?.has('a-1')).toBe(true);
-
-    await act(async () => release());
-    await waitFor(() => expect(result.current.answers.data?.has('a-2')).toBe(true));
+    await expectTheLastAnswersWhileWaiting(rendered);
   });
 
   it('the calendar keeps the last answers of its range on screen and renders again without looping', async () => {
     let version = 1;
-    const { result, rerender, release } = renderWhileTheNewAnswersAreOnTheirWay((next) => {
+    const rendered = renderWhileTheNewAnswersAreOnTheirWay((next) => {
       version = next;
       return useAppointmentAnswersRange(
         { from: '2026-01-12T00:00:00.000Z', to: version === 1 ? '2026-01-19T00:00:00.000Z' : 'version-2' },
         version,
       );
     });
-    await waitFor(() => expect(result.current.answers.data?.has('a-1')).toBe(true));
-
-    rerender({ version: 2 });
-    act(() => result.current.rerender());
-    act(() => result.current.rerender());
-    expect(result.current.answers.data?.has('a-1')).toBe(true);
-
-    await act(async () => release());
-    await waitFor(() => expect(result.current.answers.data?.has('a-2')).toBe(true));
+    await expectTheLastAnswersWhileWaiting(rendered);
   });
 });
