@@ -119,6 +119,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/public/bookings/:token': 'Una cita, desde el enlace del correo',
   'POST /api/public/bookings/:token/cancel': 'Cancelar una cita desde el enlace del correo',
   'POST /api/public/bookings/:token/reschedule': 'Cambiar la hora de una cita desde el enlace del correo',
+  'GET /api/public/bookings/:token/availability':
+    'Huecos libres para cambiar una cita desde el enlace del correo, de la duración de la cita',
   'POST /api/public/bookings/:token/answer': 'Responder al recordatorio («Confirmo que iré» / «No podré ir»)',
 
   'GET /api/appointments': 'Historial de citas, con filtros y por páginas',
@@ -130,11 +132,13 @@ export const SUMMARIES: Record<string, string> = {
   'PATCH /api/appointments/:id': 'Cambiar una cita (hora, doctor, motivo)',
   'POST /api/appointments/:id/status': 'Cambiar el estado de una cita',
   'POST /api/appointments/:id/undo': 'Deshacer el último cambio de una cita',
+  'GET /api/appointments/:id/availability': 'Huecos libres para mover una cita, de la duración de la cita (recepción)',
   'GET /api/doctor/appointments': 'Agenda del doctor que llama',
   'GET /api/me/appointments': 'Mis citas (paciente)',
   'POST /api/me/appointments': 'Reservar una cita (paciente)',
   'POST /api/me/appointments/:id/cancel': 'Cancelar una cita mía',
   'POST /api/me/appointments/:id/reschedule': 'Cambiar la hora de una cita mía',
+  'GET /api/me/appointments/:id/availability': 'Huecos libres para cambiar una cita mía, de la duración de la cita',
   'GET /api/appointment-answers': 'Respuestas de los pacientes a los recordatorios de un día',
   'GET /api/appointment-answers/range': 'Respuestas a los recordatorios de un intervalo',
 

@@ -15,7 +15,10 @@ import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icon
 import { useMemo, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { addDays, dayKey, todayIn } from '../../../lib/dates';
-import { useAvailability } from '../../../api/availability';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Availability } from '../../../../common/schemas/appointments';
+import { availabilityKeys, getAvailability } from '../../../api/availability';
+import type { SlotSource } from '../utils/slot-source';
 import {
   capitalize,
   flattenAvailability,
@@ -45,6 +48,8 @@ export interface SlotPickerProps {
   onChange: (slot: PickedSlot) => void;
   /** The day (`YYYY-MM-DD`) whose week is shown first when there is no `value`; today's by default. */
   initialDate?: string | null;
+  /** Another source of free times (moving an appointment: of its own length) instead of the doctor's. */
+  source?: SlotSource;
 }
 
 function DayChip({
@@ -119,6 +124,7 @@ export function SlotPicker({
   value,
   onChange,
   initialDate,
+  source,
 }: SlotPickerProps) {
   const today = todayIn(timeZone);
   const lastDay = addDays(today, horizonDays);
@@ -132,16 +138,21 @@ export function SlotPicker({
   const from = weekStart < today ? today : weekStart;
   const to = lastOfWeek > lastDay ? lastDay : lastOfWeek;
   const showDoctor = !doctorId;
-  const availability = useAvailability(
-    {
-      doctorId: doctorId ?? undefined,
-      specialtyId: doctorId ? undefined : (specialtyId ?? undefined),
-      serviceId: serviceId ?? undefined,
-      from,
-      to,
-    },
-    { enabled: Boolean(doctorId || specialtyId) && from <= to },
-  );
+  const query = {
+    doctorId: doctorId ?? undefined,
+    specialtyId: doctorId ? undefined : (specialtyId ?? undefined),
+    serviceId: serviceId ?? undefined,
+    from,
+    to,
+  };
+  const availability = useQuery<Availability, Error, Availability, QueryKey>({
+    // Moving an appointment: the free times of its own length, from its own source.
+    queryKey: source ? [...availabilityKeys.all, ...source.key, { from, to }] : availabilityKeys.list(query),
+    queryFn: ({ signal }) => (source ? source.fetch({ from, to }, signal) : getAvailability(query, signal)),
+    staleTime: 30_000,
+    refetchOnWindowFocus: true,
+    enabled: Boolean(doctorId || specialtyId) && from <= to,
+  });
   const zone = availability.data?.timeZone ?? timeZone;
   const byDay = useMemo(
     () => groupByDay(availability.data ? flattenAvailability(availability.data) : [], zone),
