@@ -8,7 +8,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { dayKey, formatLongDayAndTime } from '../../../lib/dates';
 import { useBookingOptions } from '../api/get-booking-options';
 import { capitalize, slotTakenOf, type PickedSlot } from '../utils/slots';
-import type { SlotSource } from '../utils/slot-source';
+import type { SlotSource } from '../../../api/availability';
 import { SlotPicker } from './slot-picker';
 import { SlotTakenAlert } from './slot-taken-alert';
 

@@ -15,10 +15,7 @@ import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icon
 import { useMemo, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { addDays, dayKey, todayIn } from '../../../lib/dates';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
-import type { Availability } from '../../../../common/schemas/appointments';
-import { availabilityKeys, getAvailability } from '../../../api/availability';
-import type { SlotSource } from '../utils/slot-source';
+import { useAvailability, type SlotSource } from '../../../api/availability';
 import {
   capitalize,
   flattenAvailability,
@@ -138,21 +135,16 @@ export function SlotPicker({
   const from = weekStart < today ? today : weekStart;
   const to = lastOfWeek > lastDay ? lastDay : lastOfWeek;
   const showDoctor = !doctorId;
-  const query = {
-    doctorId: doctorId ?? undefined,
-    specialtyId: doctorId ? undefined : (specialtyId ?? undefined),
-    serviceId: serviceId ?? undefined,
-    from,
-    to,
-  };
-  const availability = useQuery<Availability, Error, Availability, QueryKey>({
-    // Moving an appointment: the free times of its own length, from its own source.
-    queryKey: source ? [...availabilityKeys.all, ...source.key, { from, to }] : availabilityKeys.list(query),
-    queryFn: ({ signal }) => (source ? source.fetch({ from, to }, signal) : getAvailability(query, signal)),
-    staleTime: 30_000,
-    refetchOnWindowFocus: true,
-    enabled: Boolean(doctorId || specialtyId) && from <= to,
-  });
+  const availability = useAvailability(
+    {
+      doctorId: doctorId ?? undefined,
+      specialtyId: doctorId ? undefined : (specialtyId ?? undefined),
+      serviceId: serviceId ?? undefined,
+      from,
+      to,
+    },
+    { enabled: Boolean(doctorId || specialtyId) && from <= to, source },
+  );
   const zone = availability.data?.timeZone ?? timeZone;
   const byDay = useMemo(
     () => groupByDay(availability.data ? flattenAvailability(availability.data) : [], zone),
