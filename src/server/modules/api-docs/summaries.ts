@@ -202,12 +202,12 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/me/messages': 'Escribir a la clínica (paciente)',
 
   'GET /api/waiting-list': 'Lista de espera de la clínica',
-  'POST /api/waiting-list': 'Apuntar a un paciente en la lista de espera',
+  'POST /api/waiting-list': 'Apuntar a un paciente en la lista de espera (con un servicio, si se elige)',
   'DELETE /api/waiting-list/:id': 'Quitar a alguien de la lista de espera',
   'GET /api/me/waiting-list': 'Mis entradas en la lista de espera (paciente)',
-  'POST /api/me/waiting-list': 'Apuntarme en la lista de espera (paciente)',
+  'POST /api/me/waiting-list': 'Apuntarme en la lista de espera (paciente; servicio opcional, de los de internet)',
   'DELETE /api/me/waiting-list/:id': 'Salir de la lista de espera (paciente)',
-  'POST /api/public/waiting-list': 'Apuntarse en la lista de espera sin cuenta',
+  'POST /api/public/waiting-list': 'Apuntarse en la lista de espera sin cuenta (servicio opcional, de los de internet)',
   'GET /api/public/waiting-list/offers/:token': 'Una oferta de hueco liberado, con el token del correo',
   'POST /api/public/waiting-list/offers/:token/accept': 'Aceptar una oferta de hueco (reserva la cita)',
 };
