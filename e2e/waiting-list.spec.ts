@@ -218,13 +218,18 @@ test('una paciente se apunta a la lista de espera desde «Mis citas», la ve y s
   const dialog = page.getByRole('dialog', { name: 'Avísame si se libera una hora' });
   await dialog.getByRole('combobox', { name: label('Especialidad') }).click();
   await page.getByRole('option', { name: 'Medicina familiar', exact: true }).click();
+  // Only the services of the specialty bookable online, with their length: offers will be of that length.
+  await dialog.getByRole('combobox', { name: label('Servicio') }).click();
+  await expect(page.getByRole('option')).toHaveCount(3);
+  await expect(page.getByRole('option', { name: 'Certificado médico · 15 min' })).toBeVisible();
+  await page.getByRole('option', { name: 'Revisión · 20 min' }).click();
   await dialog.getByRole('combobox', { name: label('Momento del día') }).click();
   await page.getByRole('option', { name: 'Tarde (desde las 14:00)' }).click();
   await dialog.getByRole('button', { name: 'Apuntarme a la lista' }).click();
   await expect(dialog.getByText('Estás en la lista de espera')).toBeVisible();
   await dialog.getByRole('button', { name: 'Entendido' }).click();
 
-  await expect(section.getByText('Cualquier profesional de Medicina familiar')).toBeVisible();
+  await expect(section.getByText('Cualquier profesional de Medicina familiar · Revisión')).toBeVisible();
   await expect(section.getByText(/Tarde \(desde las 14:00\)/)).toBeVisible();
   await expect(section.getByText('Esperando')).toBeVisible();
   await expectNoAxeViolations(page, 'la lista de espera de la paciente');

@@ -140,6 +140,8 @@ export const api = {
     booking: (token: string) => `/api/public/bookings/${seg(token)}`,
     cancelBooking: (token: string) => `/api/public/bookings/${seg(token)}/cancel`,
     rescheduleBooking: (token: string) => `/api/public/bookings/${seg(token)}/reschedule`,
+    /** Free times to move this booking to, of its own length. */
+    bookingAvailability: (token: string) => `/api/public/bookings/${seg(token)}/availability`,
     /** The patient's answer to the reminder (issue 13): «Confirmo que iré» / «No podré ir». */
     answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
   },
@@ -150,10 +152,13 @@ export const api = {
   appointment: (id: string) => `/api/appointments/${seg(id)}`,
   appointmentStatus: (id: string) => `/api/appointments/${seg(id)}/status`,
   appointmentUndo: (id: string) => `/api/appointments/${seg(id)}/undo`,
+  /** Free times to move an appointment to, of its own length (its service's). */
+  appointmentAvailability: (id: string) => `/api/appointments/${seg(id)}/availability`,
   doctorAgenda: '/api/doctor/appointments',
   myAppointments: '/api/me/appointments',
   cancelMyAppointment: (id: string) => `/api/me/appointments/${seg(id)}/cancel`,
   rescheduleMyAppointment: (id: string) => `/api/me/appointments/${seg(id)}/reschedule`,
+  myAppointmentAvailability: (id: string) => `/api/me/appointments/${seg(id)}/availability`,
   dashboard: {
     admin: '/api/dashboard/admin',
     doctor: '/api/dashboard/doctor',

@@ -25,6 +25,15 @@ export const availabilityKeys = {
   list: (query: AvailabilityQuery) => [...availabilityKeys.all, query] as const,
 };
 
+/**
+ * Free times read elsewhere than a doctor's or specialty's slots: moving an appointment asks those of its own
+ * length (its service's). `key` goes under the availability key, so any booking or change refreshes them.
+ */
+export interface SlotSource {
+  key: readonly string[];
+  fetch: (range: { from: string; to: string }, signal?: AbortSignal) => Promise<Availability>;
+}
+
 /** The free slots: working hours minus absences and appointments, within the booking horizon and minimum notice. */
 export const getAvailability = (
   { doctorId, specialtyId, serviceId, from, to, withHeld }: AvailabilityQuery,
@@ -35,18 +44,24 @@ export const getAvailability = (
     { signal },
   );
 
-export const getAvailabilityQueryOptions = (query: AvailabilityQuery) =>
+export const getAvailabilityQueryOptions = (query: AvailabilityQuery, source?: SlotSource) =>
   queryOptions({
-    queryKey: availabilityKeys.list(query),
-    queryFn: ({ signal }) => getAvailability(query, signal),
+    queryKey: source ? [...availabilityKeys.all, ...source.key, query.from, query.to] : availabilityKeys.list(query),
+    queryFn: ({ signal }) => (source ? source.fetch(query, signal) : getAvailability(query, signal)),
     // Free slots go fast: never trust what is more than half a minute old.
     staleTime: 30_000,
     refetchOnWindowFocus: true,
   });
 
 /** `null` (or `enabled: false`) waits: nothing is asked until the screen knows what to ask. */
-export const useAvailability = (query: AvailabilityQuery | null, { enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ ...getAvailabilityQueryOptions(query ?? { from: '', to: '' }), enabled: enabled && Boolean(query) });
+export const useAvailability = (
+  query: AvailabilityQuery | null,
+  { enabled = true, source }: { enabled?: boolean; source?: SlotSource } = {},
+) =>
+  useQuery({
+    ...getAvailabilityQueryOptions(query ?? { from: '', to: '' }, source),
+    enabled: enabled && Boolean(query),
+  });
 
 /** After anything that takes or frees a slot. */
 export const invalidateAvailability = (queryClient: QueryClient) =>

@@ -38,6 +38,14 @@ export type WaitingChannel = (typeof WAITING_CHANNELS)[number];
 /** The longest range of days one entry may cover. */
 export const MAX_WAITING_DAYS = 90;
 
+/** Why a wished service is refused (400 on `serviceId`). */
+export const WAITING_SERVICE_MESSAGES = {
+  unknown: 'Elige un servicio activo de la lista',
+  notOnline: 'Este servicio no se puede pedir por internet. Llama a la clínica para apuntarte a la lista de espera.',
+  otherSpecialty: 'Este servicio no es de la especialidad elegida',
+  notPerformed: 'Este profesional no realiza ese servicio',
+} as const;
+
 const day = (what: string) => z.iso.date({ error: `Escribe la fecha ${what} como AAAA-MM-DD` });
 
 const wishFields = {
@@ -46,6 +54,8 @@ const wishFields = {
   fromDate: day('de inicio'),
   toDate: day('final'),
   partOfDay: z.enum(PARTS_OF_DAY, { error: 'Elige mañana, tarde o cualquier hora' }).default('cualquiera'),
+  /** The service wished for (optional): offers of its length, and the appointment booked from one names it. */
+  serviceId: z.uuid({ error: WAITING_SERVICE_MESSAGES.unknown }).nullable().default(null),
 };
 
 type Wish = { doctorId: string | null; specialtyId: string | null; fromDate: string; toDate: string };
@@ -109,6 +119,10 @@ export const waitingEntrySchema = z.object({
   fromDate: z.string(),
   toDate: z.string(),
   partOfDay: z.enum(PARTS_OF_DAY),
+  serviceId: z.string().nullable(),
+  /** The service wished for, with its length: «Infiltración · 60 min». */
+  serviceName: z.string().nullable(),
+  serviceMinutes: z.number().nullable(),
   notes: z.string(),
   channel: z.enum(WAITING_CHANNELS),
   state: z.enum(WAITING_STATES),
@@ -126,6 +140,7 @@ export const waitingWishViewSchema = z.object({
   fromDate: z.string(),
   toDate: z.string(),
   partOfDay: z.enum(PARTS_OF_DAY),
+  serviceName: z.string().nullable(),
 });
 export type WaitingWishView = z.infer<typeof waitingWishViewSchema>;
 

@@ -110,6 +110,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
       ),
     }),
   },
+  'GET /api/public/bookings/:token/availability': {
+    expect: everyone(200),
+    params: (w) => ({ token: w.tokens.read }),
+    query: () => '?from=2030-01-09&to=2030-01-10',
+  },
   'GET /api/images/:id': { expect: everyone(200), params: (w) => ({ id: w.imageId }) },
   'POST /api/images': {
     expect: only(['admin'], 201),
@@ -286,6 +291,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
     params: (w) => ({ id: w.staffMove }),
     payload: (w) => ({ startsAt: w.slot('monday-next', 7), allowOutsideHours: true }),
   },
+  'GET /api/appointments/:id/availability': {
+    cases: [
+      {
+        label: 'own',
+        expect: only(['admin']),
+        params: (w, actor) => ({ id: mine(w, actor).appointmentId }),
+        query: () => '?from=2030-01-09&to=2030-01-10',
+      },
+      {
+        label: 'another doctor’s',
+        expect: only(['admin']),
+        params: (w, actor) => ({ id: theirs(w, actor).appointmentId }),
+        query: () => '?from=2030-01-09&to=2030-01-10&cualquiera=1',
+      },
+    ],
+  },
   'POST /api/appointments/:id/status': {
     cases: [
       {
@@ -326,6 +347,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
     params: (w) => ({ id: w.myCancel }),
     payload: () => ({ reason: 'Ya estoy bien' }),
+  },
+  'GET /api/me/appointments/:id/availability': {
+    expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
+    params: (w) => ({ id: w.myReschedule }),
+    query: () => '?from=2030-01-09&to=2030-01-10',
   },
   'POST /api/me/appointments/:id/reschedule': {
     expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { PARTS_OF_DAY, WAITING_CHANNELS, WAITING_STATUSES } from '../../../common/schemas/waiting-list';
 import { appointments } from './appointments';
+import { clinicServices } from './clinic-services';
 import { accounts } from './auth';
 import { doctors, specialties } from './doctors';
 import { mailOutbox } from './outbox';
@@ -21,6 +22,8 @@ export const waitingListEntries = pgTable(
     fromDate: date('from_date').notNull(),
     toDate: date('to_date').notNull(),
     partOfDay: text('part_of_day', { enum: PARTS_OF_DAY }).notNull().default('cualquiera'),
+    /** The service wished for (migration 0030): offers of its length, and the booked appointment names it. */
+    serviceId: uuid('service_id').references(() => clinicServices.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     status: text('status', { enum: WAITING_STATUSES }).notNull().default('esperando'),
     channel: text('channel', { enum: WAITING_CHANNELS }).notNull(),

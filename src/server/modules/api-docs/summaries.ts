@@ -120,6 +120,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/public/bookings/:token': 'Una cita, desde el enlace del correo',
   'POST /api/public/bookings/:token/cancel': 'Cancelar una cita desde el enlace del correo',
   'POST /api/public/bookings/:token/reschedule': 'Cambiar la hora de una cita desde el enlace del correo',
+  'GET /api/public/bookings/:token/availability':
+    'Huecos libres para cambiar una cita desde el enlace del correo, de la duración de la cita',
   'POST /api/public/bookings/:token/answer': 'Responder al recordatorio («Confirmo que iré» / «No podré ir»)',
 
   'GET /api/appointments': 'Historial de citas, con filtros y por páginas',
@@ -131,11 +133,13 @@ export const SUMMARIES: Record<string, string> = {
   'PATCH /api/appointments/:id': 'Cambiar una cita (hora, doctor, motivo)',
   'POST /api/appointments/:id/status': 'Cambiar el estado de una cita',
   'POST /api/appointments/:id/undo': 'Deshacer el último cambio de una cita',
+  'GET /api/appointments/:id/availability': 'Huecos libres para mover una cita, de la duración de la cita (recepción)',
   'GET /api/doctor/appointments': 'Agenda del doctor que llama',
   'GET /api/me/appointments': 'Mis citas (paciente)',
   'POST /api/me/appointments': 'Reservar una cita (paciente)',
   'POST /api/me/appointments/:id/cancel': 'Cancelar una cita mía',
   'POST /api/me/appointments/:id/reschedule': 'Cambiar la hora de una cita mía',
+  'GET /api/me/appointments/:id/availability': 'Huecos libres para cambiar una cita mía, de la duración de la cita',
   'GET /api/appointment-answers': 'Respuestas de los pacientes a los recordatorios de un día',
   'GET /api/appointment-answers/range': 'Respuestas a los recordatorios de un intervalo',
 
@@ -199,12 +203,12 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/me/messages': 'Escribir a la clínica (paciente)',
 
   'GET /api/waiting-list': 'Lista de espera de la clínica',
-  'POST /api/waiting-list': 'Apuntar a un paciente en la lista de espera',
+  'POST /api/waiting-list': 'Apuntar a un paciente en la lista de espera (con un servicio, si se elige)',
   'DELETE /api/waiting-list/:id': 'Quitar a alguien de la lista de espera',
   'GET /api/me/waiting-list': 'Mis entradas en la lista de espera (paciente)',
-  'POST /api/me/waiting-list': 'Apuntarme en la lista de espera (paciente)',
+  'POST /api/me/waiting-list': 'Apuntarme en la lista de espera (paciente; servicio opcional, de los de internet)',
   'DELETE /api/me/waiting-list/:id': 'Salir de la lista de espera (paciente)',
-  'POST /api/public/waiting-list': 'Apuntarse en la lista de espera sin cuenta',
+  'POST /api/public/waiting-list': 'Apuntarse en la lista de espera sin cuenta (servicio opcional, de los de internet)',
   'GET /api/public/waiting-list/offers/:token': 'Una oferta de hueco liberado, con el token del correo',
   'POST /api/public/waiting-list/offers/:token/accept': 'Aceptar una oferta de hueco (reserva la cita)',
 };

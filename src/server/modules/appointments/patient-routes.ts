@@ -2,6 +2,7 @@ import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { api } from '../../../common/paths';
 import {
+  availabilitySchema,
   cancelSchema,
   myAppointmentsSchema,
   myBookingSchema,
@@ -14,6 +15,8 @@ import { auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
 import { clock } from '../../clock';
 import { requireOnlineService } from './online-services';
+import { rescheduleAvailability } from './reschedule-availability';
+import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
@@ -115,6 +118,20 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
       const view = await request.scope.appointment(request.params.id);
       return service.cancelByPatient(view, { ...auditContext(request), details: { via: 'area' } }, request.body.reason);
     },
+  );
+
+  app.get(
+    api.myAppointmentAvailability(':id'),
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: {
+        params: idParams,
+        querystring: rescheduleAvailabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
+    },
+    async (request) =>
+      rescheduleAvailability(deps, await request.scope.appointment(request.params.id), request.query, 'busy'),
   );
 
   app.post(

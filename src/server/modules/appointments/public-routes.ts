@@ -18,6 +18,8 @@ import { recordForPublicRequest } from '../../access/public-record';
 import { notFound, refuseHoneypot } from '../../errors';
 import { auditedRead, auditContext } from '../audit/audited';
 import { onlineServices, requireOnlineService } from './online-services';
+import { rescheduleAvailability } from './reschedule-availability';
+import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
@@ -188,6 +190,19 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) =>
       service.cancelByPatient(await byToken(request.params.token), viaLink(request), request.body.reason),
+  );
+
+  app.get(
+    api.public.bookingAvailability(':token'),
+    {
+      config: { access: 'public' },
+      schema: {
+        params: tokenParams,
+        querystring: rescheduleAvailabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
+    },
+    async (request) => rescheduleAvailability(deps, await byToken(request.params.token), request.query, 'busy'),
   );
 
   app.post(

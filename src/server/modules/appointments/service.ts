@@ -19,7 +19,9 @@ import {
 } from '../../../common/appointment-status-rules';
 import { HOLIDAY_CODE, holidayClosedMessage } from '../../../common/schemas/holidays';
 import { MINOR_REQUIRED_MESSAGE, type AppointmentMinor, type MinorDetails } from '../../../common/schemas/minors';
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound, validationError } from '../../errors';
+import { performs } from '../../../common/schemas/clinic-services';
+import { keptMinutes, NOT_PERFORMED_MESSAGE } from './kept-length';
 import type { RequestUser } from '../../access/request-user';
 import {
   bookingCancelledEmail,
@@ -507,7 +509,9 @@ export function createAppointmentService(
         auditEntryOf(view, moved ? 'reschedule' : 'update', who),
       );
     } catch (error) {
-      if (error instanceof SlotTakenError) throw await slotTaken(changes.doctor, changes.startsAt);
+      // A booked service's fresh slots are of its length.
+      if (error instanceof SlotTakenError)
+        throw await slotTaken(changes.doctor, changes.startsAt, settings, keptMinutes(view));
       throw error;
     }
     await publish(updated);
@@ -661,8 +665,12 @@ export function createAppointmentService(
   ) {
     await requireChangeable(view);
     const doctor = await activeDoctor(input.doctorId ?? view.doctorId);
-    // A booked service keeps its length; a visit without one takes the doctor's.
-    const minutes = view.serviceId ? (view.endsAt.getTime() - view.startsAt.getTime()) / 60_000 : undefined;
+    // A booked service keeps its length (and goes only to a doctor who performs it); a visit without one
+    // takes the doctor's.
+    const minutes = keptMinutes(view);
+    const service =
+      view.serviceId && doctor.id !== view.doctorId && (await repos.clinicServices.findById(view.serviceId));
+    if (service && !performs(service, doctor)) throw validationError({ doctorId: NOT_PERFORMED_MESSAGE });
     const slot = await requireFreeSlot(doctor, new Date(input.startsAt), view, 'busy', undefined, minutes);
     return ownView(await reschedule(view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, who));
   }

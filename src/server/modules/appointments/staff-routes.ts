@@ -15,6 +15,7 @@ import {
   appointmentRangeQuerySchema,
   appointmentSchema,
   appointmentUpdateSchema,
+  availabilitySchema,
   staffBookingSchema,
   statusChangeSchema,
   todayDiarySchema,
@@ -28,6 +29,9 @@ import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
 import { presentAppointment, type NoticedView } from './service';
+import { rescheduleAvailability } from './reschedule-availability';
+import { NOT_PERFORMED_MESSAGE } from './kept-length';
+import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 import { clock } from '../../clock';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
@@ -343,6 +347,10 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       }
       const input = request.body;
       const doctor = await service.activeDoctor(input.doctorId ?? view.doctorId);
+      // A booked service goes only to a doctor who performs it.
+      const booked =
+        view.serviceId && doctor.id !== view.doctorId && (await repos.clinicServices.findById(view.serviceId));
+      if (booked && !performs(booked, doctor)) throw validationError({ doctorId: NOT_PERFORMED_MESSAGE });
       const startsAt = input.startsAt ? new Date(input.startsAt) : view.startsAt;
       const endsAt = input.endsAt
         ? new Date(input.endsAt)
@@ -362,6 +370,21 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       );
       return withNotices(updated);
     },
+  );
+
+  // «Cambiar fecha u hora»: free times of the appointment's own length; the desk sees the held ones marked.
+  app.get(
+    api.appointmentAvailability(':id'),
+    {
+      config: { access: 'appointments:manage' },
+      schema: {
+        params: idParams,
+        querystring: rescheduleAvailabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
+    },
+    async (request) =>
+      rescheduleAvailability(deps, await request.scope.appointment(request.params.id), request.query, 'mark'),
   );
 
   app.post(

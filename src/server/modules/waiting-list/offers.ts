@@ -18,6 +18,9 @@ import type { PatientRow } from '../patients/repository';
 import { createDeskNotices } from '../tasks/desk-notices';
 import { transact } from '../../db/transaction';
 import type { CoreDeps } from '../deps';
+import { performs } from '../../../common/schemas/clinic-services';
+import type { ClinicServiceRecord } from '../clinic-services/repository';
+import type { AppointmentService } from '../appointments/service';
 
 /** Whether an instant falls in the wished part of the day, by the clinic's wall clock. */
 export function inPartOfDay(startsAt: Date, partOfDay: PartOfDay, timeZone: string): boolean {
@@ -47,6 +50,72 @@ export function offerExpiry(slotStartsAt: Date, leavesAt: Date): Date {
   return new Date(Math.min(slotStartsAt.getTime(), leavesAt.getTime() + OFFER_HOLD_MINUTES * 60_000));
 }
 
+type SlotRange = { startsAt: Date; endsAt: Date };
+/** A free slot of the doctor's length; `servicesOnly` when only a service's longer visit made it worth offering. */
+export type OfferedSlot = SlotRange & { servicesOnly?: boolean };
+
+/**
+ * The range a waiting entry is offered from a free slot's start: the slot itself for an entry without a
+ * service; for one with a service, the service's length from that start, when the doctor performs the (active)
+ * service and that whole length is free (held slots count as busy); otherwise none. Each day and length is
+ * asked once per round.
+ */
+function createSlotSizer(
+  deps: Pick<CoreDeps, 'repos'> & { appointments: Pick<AppointmentService, 'availability'> },
+  doctor: DoctorRecord,
+  settings: ClinicSettingsRow,
+) {
+  const services = new Map<string, Promise<ClinicServiceRecord | undefined>>();
+  const free = new Map<string, Promise<Set<number>>>();
+  return async (serviceId: string | null, slot: SlotRange, day: string): Promise<SlotRange | null> => {
+    if (!serviceId) return slot;
+    if (!services.has(serviceId)) services.set(serviceId, deps.repos.clinicServices.findById(serviceId));
+    const service = await services.get(serviceId);
+    if (!service?.active || !performs(service, doctor)) return null;
+    const minutes = service.durationMinutes;
+    const key = `${day}|${minutes}`;
+    if (!free.has(key)) {
+      free.set(
+        key,
+        deps.appointments
+          .availability([doctor], day, day, settings, undefined, 'busy', minutes)
+          .then(([result]) => new Set((result?.slots ?? []).map((free) => free.startsAt.getTime()))),
+      );
+    }
+    if (!(await free.get(key))!.has(slot.startsAt.getTime())) return null;
+    return { startsAt: slot.startsAt, endsAt: new Date(slot.startsAt.getTime() + minutes * 60_000) };
+  };
+}
+
+/**
+ * The free slots a freed time opens: the doctor's slots overlapping it and, for the services wished on the list,
+ * the starts where a whole visit of that length now fits and overlaps it (offered only to entries with a service:
+ * `servicesOnly`), earliest first.
+ */
+export async function freedSlots(
+  deps: Pick<CoreDeps, 'repos'> & { appointments: Pick<AppointmentService, 'availability'> },
+  doctor: DoctorRecord,
+  freed: SlotRange,
+  day: string,
+  settings: ClinicSettingsRow,
+): Promise<OfferedSlot[]> {
+  const overlapping = async (minutes?: number) => {
+    const [result] = await deps.appointments.availability([doctor], day, day, settings, undefined, 'busy', minutes);
+    return (result?.slots ?? []).filter((slot) => slot.startsAt < freed.endsAt && slot.endsAt > freed.startsAt);
+  };
+  const slots = new Map<number, OfferedSlot>();
+  for (const slot of await overlapping()) slots.set(slot.startsAt.getTime(), slot);
+  for (const minutes of await deps.repos.waitingList.wishedMinutes(doctor)) {
+    for (const slot of await overlapping(minutes)) {
+      const start = slot.startsAt.getTime();
+      if (slots.has(start)) continue;
+      const endsAt = new Date(start + doctor.appointmentMinutes * 60_000);
+      slots.set(start, { startsAt: slot.startsAt, endsAt, servicesOnly: true });
+    }
+  }
+  return [...slots.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
 /**
  * Sends the offers of free slots of one doctor: each slot to the first OFFERS_PER_SLOT waiting entries
  * that match it (FIFO), at most one slot per entry per call. Each offer holds its slot from public booking
@@ -55,31 +124,42 @@ export function offerExpiry(slotStartsAt: Date, leavesAt: Date): Date {
  * without e-mail becomes a desk task «Llamar a … para ofrecerle el hueco del …». Each offer and its e-mail
  * or task are written in one transaction.
  */
-export function createOfferSender(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'>) {
+export function createOfferSender(
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'> & {
+    appointments: Pick<AppointmentService, 'availability'>;
+  },
+) {
   const { repos } = deps;
   const deskNotices = createDeskNotices(repos);
 
   return async function offerSlots(
     doctor: DoctorRecord,
-    slots: { startsAt: Date; endsAt: Date }[],
+    slots: OfferedSlot[],
     settings: ClinicSettingsRow,
     options: OfferOptions = {},
   ): Promise<OffersMade> {
     const made: OffersMade = { sent: 0, notices: [] };
     const served = new Set<string>();
+    const sized = createSlotSizer(deps, doctor, settings);
     for (const slot of slots) {
       const day = dateInZone(slot.startsAt, settings.timeZone);
       const candidates = (await repos.waitingList.candidates(doctor, day, slot.startsAt)).filter(
-        (entry) => !served.has(entry.id) && inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone),
+        (entry) =>
+          !served.has(entry.id) &&
+          (!slot.servicesOnly || entry.serviceId) &&
+          inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone),
       );
-      const chosen: { entry: (typeof candidates)[number]; patient: PatientRow }[] = [];
+      const chosen: { entry: (typeof candidates)[number]; patient: PatientRow; range: SlotRange }[] = [];
       for (const entry of candidates) {
         if (chosen.length >= OFFERS_PER_SLOT) break;
+        // An entry with a service is offered this start only when its whole length is free there.
+        const range = await sized(entry.serviceId, slot, day);
+        if (!range) continue;
         const patient = await repos.patients.findById(entry.patientId);
-        if (patient) chosen.push({ entry, patient });
+        if (patient) chosen.push({ entry, patient, range });
       }
       const expiresAt = offerExpiry(slot.startsAt, options.deliverAfter ?? clock.now());
-      for (const { entry, patient } of chosen) {
+      for (const { entry, patient, range } of chosen) {
         served.add(entry.id);
         const { token, id: tokenHash } = newSecretToken();
         const created = await transact(deps.db, async (tx) => {
@@ -87,8 +167,8 @@ export function createOfferSender(deps: Pick<CoreDeps, 'config' | 'db' | 'repos'
             {
               entryId: entry.id,
               doctorId: doctor.id,
-              startsAt: slot.startsAt,
-              endsAt: slot.endsAt,
+              startsAt: range.startsAt,
+              endsAt: range.endsAt,
               sourceAppointmentId: options.sourceAppointmentId ?? null,
               tokenHash,
               expiresAt,

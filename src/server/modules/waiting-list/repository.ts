@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import {
   appointments,
+  clinicServices,
   mailOutbox,
   patients,
   profiles,
@@ -54,12 +55,15 @@ export function createWaitingListRepository(db: Db) {
         patientEmail: patients.email,
         doctorName: doctorProfile.displayName,
         specialty: specialties.name,
+        serviceName: clinicServices.name,
+        serviceMinutes: clinicServices.durationMinutes,
         offered: hasLiveOffer(now).mapWith(Boolean),
       })
       .from(waitingListEntries)
       .innerJoin(patients, eq(patients.id, waitingListEntries.patientId))
       .leftJoin(doctorProfile, eq(doctorProfile.id, waitingListEntries.doctorId))
-      .leftJoin(specialties, eq(specialties.id, waitingListEntries.specialtyId));
+      .leftJoin(specialties, eq(specialties.id, waitingListEntries.specialtyId))
+      .leftJoin(clinicServices, eq(clinicServices.id, waitingListEntries.serviceId));
 
   return {
     /** Staff's list (or a patient's own, with `patientId`): waiting ones first, oldest first (FIFO). */
@@ -147,6 +151,24 @@ export function createWaitingListRepository(db: Db) {
         )
         .orderBy(asc(waitingListEntries.createdAt), asc(waitingListEntries.id))
         .limit(200);
+    },
+
+    /** The lengths of the services that entries waiting for this doctor (or any of the specialty) wish. */
+    async wishedMinutes(doctor: { id: string; specialtyId: string }, tx: Db = db): Promise<number[]> {
+      const rows = await tx
+        .selectDistinct({ minutes: clinicServices.durationMinutes })
+        .from(waitingListEntries)
+        .innerJoin(clinicServices, eq(clinicServices.id, waitingListEntries.serviceId))
+        .where(
+          and(
+            eq(waitingListEntries.status, 'esperando'),
+            or(
+              eq(waitingListEntries.doctorId, doctor.id),
+              and(isNull(waitingListEntries.doctorId), eq(waitingListEntries.specialtyId, doctor.specialtyId)),
+            ),
+          ),
+        );
+      return rows.map((row) => row.minutes);
     },
 
     /** The entries waiting without a live offer (the periodic job's work), oldest first. */

@@ -18,7 +18,7 @@ import { refuseHoneypot, validationError } from '../../errors';
 import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../patients/link-account';
-import { presentEntry, wishViewOf } from './service';
+import { presentEntry, wishViewOf } from './present';
 
 const NOT_FOUND = 'No encontramos esa entrada de la lista de espera.';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });

@@ -18,44 +18,11 @@ import type { AppointmentView } from '../appointments/repository';
 import { hashToken } from '../auth/tokens';
 import type { AuditEntry } from '../audit/repository';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { createOfferSender, inPartOfDay } from './offers';
-import type { WaitingListRepository } from './repository';
+import { createOfferSender, freedSlots, inPartOfDay } from './offers';
+import { presentEntry } from './present';
+import { wishedService } from './wished-service';
 import type { AppointmentService } from '../appointments/service';
 import type { CoreDeps } from '../deps';
-
-type ListedRow = Awaited<ReturnType<WaitingListRepository['list']>>[number];
-
-export function presentEntry(row: ListedRow): WaitingEntry {
-  const { entry } = row;
-  return {
-    id: entry.id,
-    patientId: entry.patientId,
-    patientName: row.patientName,
-    patientPhone: row.patientPhone ?? '',
-    patientEmail: row.patientEmail ?? '',
-    doctorId: entry.doctorId,
-    doctorName: row.doctorName,
-    specialtyId: entry.specialtyId,
-    specialty: row.specialty,
-    fromDate: entry.fromDate,
-    toDate: entry.toDate,
-    partOfDay: entry.partOfDay,
-    notes: entry.notes,
-    channel: entry.channel,
-    state: entry.status === 'esperando' && row.offered ? 'oferta_enviada' : entry.status,
-    appointmentId: entry.appointmentId,
-    createdAt: entry.createdAt.toISOString(),
-  };
-}
-
-/** The wish of an entry, without the patient: what a public answer may carry. */
-export const wishViewOf = ({ doctorName, specialty, fromDate, toDate, partOfDay }: WaitingEntry): WaitingWishView => ({
-  doctorName,
-  specialty,
-  fromDate,
-  toDate,
-  partOfDay,
-});
 
 export interface JoinInput {
   patientId: string;
@@ -64,6 +31,8 @@ export interface JoinInput {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
+  /** The service wished for: bookable online when the patient joins herself, any active one at the desk. */
+  serviceId?: string | null;
   notes?: string;
   channel: WaitingChannel;
 }
@@ -88,8 +57,9 @@ export function createWaitingListService(
     let specialtyId = input.specialtyId;
     let doctorName: string | null = null;
     let specialty: string | null = null;
+    let doctor: DoctorRecord | undefined;
     if (input.doctorId) {
-      const doctor = await repos.doctors.findById(input.doctorId);
+      doctor = await repos.doctors.findById(input.doctorId);
       if (!doctor || !doctor.active) throw validationError({ doctorId: 'Elige un profesional de la lista' });
       ({ specialtyId, displayName: doctorName, specialty } = doctor);
     } else {
@@ -97,6 +67,9 @@ export function createWaitingListService(
       if (!found) throw validationError({ specialtyId: 'Elige una especialidad de la lista' });
       specialty = found.name;
     }
+    const service = input.serviceId
+      ? await wishedService(repos, input.serviceId, input.channel, { specialtyId: specialtyId!, doctor })
+      : undefined;
     const current = await repo.list({ patientId: input.patientId });
     const duplicate = current.find(
       ({ entry }) =>
@@ -106,7 +79,14 @@ export function createWaitingListService(
         entry.fromDate <= input.toDate &&
         fromDate <= entry.toDate,
     );
-    const view: WaitingWishView = { doctorName, specialty, fromDate, toDate: input.toDate, partOfDay: input.partOfDay };
+    const view: WaitingWishView = {
+      doctorName,
+      specialty,
+      fromDate,
+      toDate: input.toDate,
+      partOfDay: input.partOfDay,
+      serviceName: service?.name ?? null,
+    };
     return { fromDate, specialtyId, duplicate, view };
   }
 
@@ -126,6 +106,7 @@ export function createWaitingListService(
             fromDate,
             toDate: input.toDate,
             partOfDay: input.partOfDay,
+            serviceId: input.serviceId ?? null,
             notes: input.notes ?? '',
             channel: input.channel,
             createdBy: who.actor?.id ?? null,
@@ -204,10 +185,7 @@ export function createWaitingListService(
       if (!doctor?.active) return [];
       const settings = await repos.clinic.getSettings();
       const day = dateInZone(freed.startsAt, settings.timeZone);
-      const [result] = await deps.appointments.availability([doctor], day, day, settings);
-      const slots = (result?.slots ?? []).filter(
-        (slot) => slot.startsAt < freed.endsAt && slot.endsAt > freed.startsAt,
-      );
+      const slots = await freedSlots(deps, doctor, freed, day, settings);
       return (await offerSlots(doctor, slots, settings, { sourceAppointmentId: freed.id, deliverAfter, actor }))
         .notices;
     } catch (error) {
@@ -313,7 +291,16 @@ export function createWaitingListService(
       const doctor = await deps.appointments.activeDoctor(offer.doctorId);
       // The slot is held for the list: the offer's own booking ignores the hold.
       const settings = await repos.clinic.getSettings();
-      const slot = await deps.appointments.requireFreeSlot(doctor, offer.startsAt, undefined, 'free', settings);
+      // An entry with a service was offered a slot of its length: booked for that length, naming the service.
+      const minutes = entry.serviceId ? (offer.endsAt.getTime() - offer.startsAt.getTime()) / 60_000 : undefined;
+      const slot = await deps.appointments.requireFreeSlot(
+        doctor,
+        offer.startsAt,
+        undefined,
+        'free',
+        settings,
+        minutes,
+      );
       view = await deps.appointments.create({
         doctor,
         patient: entry.patientId,
@@ -326,6 +313,7 @@ export function createWaitingListService(
         actor: null,
         ip: who.ip ?? '',
         email: 'received',
+        serviceId: entry.serviceId,
       });
     } catch (error) {
       if (error instanceof AppError && (error.code === 'SLOT_TAKEN' || error.statusCode === 404)) throw taken;

@@ -147,6 +147,7 @@ describe('joining the waiting list', () => {
         fromDate: '2026-03-03',
         toDate: '2026-03-06',
         partOfDay: 'manana',
+        serviceName: null,
       },
     });
     const [entry] = await entriesOf('ana@espera.test');
@@ -235,7 +236,13 @@ describe('the public waiting list tells a visitor nothing of a patient record', 
       expect(answer.statusCode, answer.body).toBe(201);
       expect(answer.json()).toEqual({
         joined: true,
-        wish: { doctorName: doctor.displayName, specialty: doctor.specialty, ...wish, partOfDay: 'cualquiera' },
+        wish: {
+          doctorName: doctor.displayName,
+          specialty: doctor.specialty,
+          ...wish,
+          partOfDay: 'cualquiera',
+          serviceName: null,
+        },
       });
       // Nothing of hers: not her record's id, e-mail or phone on file.
       for (const hers of [recordId, record.email, record.phone]) expect(answer.body).not.toContain(hers);

@@ -26,7 +26,13 @@ export function SlotStepPanel({ options, patient, onBack, onNext, ...step }: Slo
     <Stack gap="lg" mt="md">
       <BookingSlotStep {...step} />
       <Suspense fallback={null}>
-        <WaitingListEntry options={options} specialtyId={step.specialtyId} doctorId={step.doctorId} patient={patient} />
+        <WaitingListEntry
+          options={options}
+          specialtyId={step.specialtyId}
+          doctorId={step.doctorId}
+          serviceId={step.serviceId}
+          patient={patient}
+        />
       </Suspense>
       <Group justify="space-between" gap="sm">
         <Button variant="default" size="md" onClick={onBack} leftSection={<IconArrowLeft size={18} aria-hidden />}>

@@ -14,7 +14,8 @@ const appointment: OwnAppointment = {
   id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
   status: 'confirmada',
   startsAt: '2026-03-25T09:00:00.000Z',
-  endsAt: '2026-03-25T09:30:00.000Z',
+  endsAt: '2026-03-25T10:00:00.000Z',
+  service: { name: 'Infiltración', durationMinutes: 60 },
   doctorId: ANA,
   doctorName: 'Dra. Ana Ruiz',
   specialty: 'Cardiología',
@@ -54,7 +55,7 @@ afterEach(() => {
 });
 
 describe('manage booking page', () => {
-  it('changes the time with the same professional', async () => {
+  it('changes a 60-minute service to a free time of its own length, with the same professional', async () => {
     const { calls } = stubApi((call) => {
       if (call.url === BOOKING_URL) return { status: 200, body: appointment };
       if (call.url === '/api/public/booking-options') {
@@ -63,7 +64,8 @@ describe('manage booking page', () => {
           body: { timeZone: 'Europe/Madrid', bookingHorizonDays: 60, specialties: [], doctors: [] },
         };
       }
-      if (call.url.startsWith('/api/public/availability')) {
+      // The free times of the booking's own length, asked by its link (not the doctor's slots).
+      if (call.url.startsWith(`${BOOKING_URL}/availability?`)) {
         const body: Availability = {
           timeZone: 'Europe/Madrid',
           doctors: [
@@ -73,7 +75,7 @@ describe('manage booking page', () => {
               specialty: 'Cardiología',
               color: '#0ca678',
               appointmentMinutes: 30,
-              slots: [{ startsAt: '2026-03-25T15:00:00.000Z', endsAt: '2026-03-25T15:30:00.000Z' }],
+              slots: [{ startsAt: '2026-03-25T15:00:00.000Z', endsAt: '2026-03-25T16:00:00.000Z' }],
             },
           ],
         };
@@ -82,7 +84,7 @@ describe('manage booking page', () => {
       if (call.url === `${BOOKING_URL}/reschedule`) {
         return {
           status: 200,
-          body: { ...appointment, startsAt: '2026-03-25T15:00:00.000Z', endsAt: '2026-03-25T15:30:00.000Z' },
+          body: { ...appointment, startsAt: '2026-03-25T15:00:00.000Z', endsAt: '2026-03-25T16:00:00.000Z' },
         };
       }
       return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No se ha encontrado lo que buscas.' } } };
@@ -97,6 +99,10 @@ describe('manage booking page', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar el cambio' }));
 
     expect(await screen.findByText('Miércoles, 25 de marzo de 2026, 16:00')).toBeInTheDocument();
+    expect(calls.some((call) => call.url.startsWith('/api/public/availability'))).toBe(false);
+    expect(calls.find((call) => call.url.startsWith(`${BOOKING_URL}/availability`))?.url).toBe(
+      `${BOOKING_URL}/availability?from=2026-03-23&to=2026-03-29`,
+    );
     expect(calls.find((call) => call.method === 'POST')).toEqual({
       method: 'POST',
       url: `${BOOKING_URL}/reschedule`,

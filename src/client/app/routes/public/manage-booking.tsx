@@ -15,6 +15,7 @@ import { useReschedulePublicBooking } from '../../../features/booking/api/resche
 import { AppointmentFacts } from '../../../features/booking/components/appointment-facts';
 import { CancelAppointmentModal } from '../../../features/booking/components/cancel-appointment-modal';
 import { RescheduleForm } from '../../../features/booking/components/reschedule-form';
+import { bookingSlotSource } from '../../../features/booking/api/get-booking-availability';
 import { useClinic } from '../../../api/clinic';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDayAndTime } from '../../../lib/dates';
@@ -86,6 +87,7 @@ function BookingActions({ token, appointment }: { token: string; appointment: Ow
           onConfirm={(slot) => reschedule.mutateAsync({ token, startsAt: slot.startsAt })}
           onDone={() => setChanging(false)}
           onDiscard={() => setChanging(false)}
+          source={bookingSlotSource(token)}
         />
       </Paper>
     );

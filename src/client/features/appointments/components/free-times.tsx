@@ -2,8 +2,7 @@ import { Alert, Chip, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Appointment, Slot } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { addDays, dayKey, formatCalendarDay, formatTime, todayIn } from '../../../lib/dates';
-import { useAvailability } from '../api/get-availability';
-import { useActiveDoctors } from '../../../api/doctors';
+import { useAppointmentAvailability } from '../api/get-appointment-availability';
 import { capitalize } from '../utils/format';
 
 /** How far ahead the picker looks for free times. */
@@ -27,15 +26,9 @@ export function FreeTimes({
   value: Choice | null;
   onPick: (choice: Choice) => void;
 }) {
-  const doctors = useActiveDoctors();
-  const specialtyId = doctors.data?.find((doctor) => doctor.id === appointment.doctorId)?.specialtyId;
   const from = todayIn(timeZone);
-  const query = anyDoctor
-    ? specialtyId
-      ? { specialtyId, from, to: addDays(from, DAYS_AHEAD) }
-      : null
-    : { doctorId: appointment.doctorId, from, to: addDays(from, DAYS_AHEAD) };
-  const availability = useAvailability(query);
+  // Of the appointment's own length (its service's); with any doctor, those who perform its service.
+  const availability = useAppointmentAvailability(appointment.id, { from, to: addDays(from, DAYS_AHEAD), anyDoctor });
   if (!availability.data) {
     return availability.isError ? (
       <Alert color="red">{errorMessageOf(availability.error)}</Alert>

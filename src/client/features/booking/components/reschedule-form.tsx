@@ -8,6 +8,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { dayKey, formatLongDayAndTime } from '../../../lib/dates';
 import { useBookingOptions } from '../api/get-booking-options';
 import { capitalize, slotTakenOf, type PickedSlot } from '../utils/slots';
+import type { SlotSource } from '../../../api/availability';
 import { SlotPicker } from './slot-picker';
 import { SlotTakenAlert } from './slot-taken-alert';
 
@@ -18,10 +19,12 @@ interface RescheduleFormProps {
   /** After the change was saved. */
   onDone: () => void;
   onDiscard: () => void;
+  /** The free times of this appointment's own length (its service's), from the route that may read them. */
+  source: SlotSource;
 }
 
 /** A new time with the same professional: the slot picker, then «Confirmar el cambio». */
-export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard }: RescheduleFormProps) {
+export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard, source }: RescheduleFormProps) {
   const options = useBookingOptions();
   const [slot, setSlot] = useState<PickedSlot | null>(null);
   const [taken, setTaken] = useState<{ message: string; slots: PickedSlot[] } | null>(null);
@@ -104,6 +107,7 @@ export function RescheduleForm({ appointment, onConfirm, onDone, onDiscard }: Re
         value={slot}
         onChange={setSlot}
         initialDate={dayKey(appointment.startsAt, timeZone)}
+        source={source}
       />
       {slot && (
         <Paper bg="teal.0" p="sm" radius="md" aria-live="polite">

@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import type { PickedSlot } from '../utils/slots';
+import { myAppointmentSlotSource } from '../api/get-my-appointment-availability';
 import { RescheduleForm } from './reschedule-form';
 
 interface RescheduleModalProps {
@@ -25,7 +26,13 @@ export function RescheduleModal({ appointment, onClose, onConfirm }: RescheduleM
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {appointment && (
-        <RescheduleForm appointment={appointment} onConfirm={onConfirm} onDone={onClose} onDiscard={onClose} />
+        <RescheduleForm
+          appointment={appointment}
+          onConfirm={onConfirm}
+          onDone={onClose}
+          onDiscard={onClose}
+          source={myAppointmentSlotSource(appointment.id)}
+        />
       )}
     </Modal>
   );

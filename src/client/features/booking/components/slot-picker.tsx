@@ -15,7 +15,7 @@ import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icon
 import { useMemo, useState } from 'react';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { addDays, dayKey, todayIn } from '../../../lib/dates';
-import { useAvailability } from '../../../api/availability';
+import { useAvailability, type SlotSource } from '../../../api/availability';
 import {
   capitalize,
   flattenAvailability,
@@ -45,6 +45,8 @@ export interface SlotPickerProps {
   onChange: (slot: PickedSlot) => void;
   /** The day (`YYYY-MM-DD`) whose week is shown first when there is no `value`; today's by default. */
   initialDate?: string | null;
+  /** Another source of free times (moving an appointment: of its own length) instead of the doctor's. */
+  source?: SlotSource;
 }
 
 function DayChip({
@@ -119,6 +121,7 @@ export function SlotPicker({
   value,
   onChange,
   initialDate,
+  source,
 }: SlotPickerProps) {
   const today = todayIn(timeZone);
   const lastDay = addDays(today, horizonDays);
@@ -140,7 +143,7 @@ export function SlotPicker({
       from,
       to,
     },
-    { enabled: Boolean(doctorId || specialtyId) && from <= to },
+    { enabled: Boolean(doctorId || specialtyId) && from <= to, source },
   );
   const zone = availability.data?.timeZone ?? timeZone;
   const byDay = useMemo(

@@ -27,11 +27,12 @@ export function WaitingStateBadge({ state }: { state: WaitingState }) {
   );
 }
 
-/** «Dra. X (Cardiología)» or «Cualquier profesional de Cardiología». */
+/** «Dra. X (Cardiología)» or «Cualquier profesional de Cardiología», then the service: «· Infiltración». */
 export const wishTarget = (entry: WaitingWishView) =>
-  entry.doctorName
+  (entry.doctorName
     ? `${entry.doctorName}${entry.specialty ? ` (${entry.specialty})` : ''}`
-    : `Cualquier profesional de ${entry.specialty ?? 'la especialidad'}`;
+    : `Cualquier profesional de ${entry.specialty ?? 'la especialidad'}`) +
+  (entry.serviceName ? ` · ${entry.serviceName}` : '');
 
 /** «del 12/01/2026 al 26/01/2026 · Mañana». */
 export function WishDays({ entry }: { entry: WaitingWishView }) {

@@ -91,7 +91,7 @@ export function JoinWaitingListModal({ opened, onClose, options, mode, patient, 
                 {error.message}
               </Alert>
             )}
-            <WishFields options={options} value={wish} onChange={setWish} errors={errors} />
+            <WishFields options={options} services={options.services} value={wish} onChange={setWish} errors={errors} />
             {mode === 'public' && (
               <ContactFields value={contact} onChange={setContact} errors={errors} readOnly={Boolean(patient)} />
             )}

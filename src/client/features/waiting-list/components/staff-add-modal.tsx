@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { ApiError } from '../../../lib/api-client';
+import { performs } from '../../../../common/schemas/clinic-services';
+import { useClinicServices } from '../../../api/clinic-services';
 import { useJoinWaitingList } from '../api/join-waiting-list';
 import { useWish, WishFields } from './wish-fields';
 
@@ -20,6 +22,14 @@ export function StaffAddModal({ opened, onClose, options, patientField }: StaffA
   const [patientId, setPatientId] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const join = useJoinWaitingList();
+  // The desk may wish any active service, bookable online or not.
+  const catalogue = useClinicServices();
+  const services = (catalogue.data ?? [])
+    .filter((service) => service.active)
+    .map((service) => ({
+      ...service,
+      doctorIds: options.doctors.filter((doctor) => performs(service, doctor)).map((doctor) => doctor.id),
+    }));
   const error = join.error instanceof ApiError ? join.error : null;
   const errors = error?.fields ?? {};
   const close = () => {
@@ -65,7 +75,7 @@ export function StaffAddModal({ opened, onClose, options, patientField }: StaffA
             </Alert>
           )}
           {patientField(patientId, setPatientId, errors.patientId)}
-          <WishFields options={options} value={wish} onChange={setWish} errors={errors} />
+          <WishFields options={options} services={services} value={wish} onChange={setWish} errors={errors} />
           <Textarea
             label="Nota para recepción"
             description="Opcional, p. ej. «prefiere que la llamen»."

@@ -9,12 +9,21 @@ interface WaitingListEntryProps {
   options: BookingOptions;
   specialtyId: string | null;
   doctorId: string | null;
+  /** The service chosen in the booking, wished for too. */
+  serviceId?: string | null;
   patient: Profile | null;
   mode?: 'public' | 'mine';
 }
 
 /** Beside the slot picker: when no time suits, join the waiting list for this doctor or specialty. */
-export function WaitingListEntry({ options, specialtyId, doctorId, patient, mode = 'public' }: WaitingListEntryProps) {
+export function WaitingListEntry({
+  options,
+  specialtyId,
+  doctorId,
+  serviceId = null,
+  patient,
+  mode = 'public',
+}: WaitingListEntryProps) {
   const [open, setOpen] = useState(false);
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label="Lista de espera">
@@ -31,7 +40,7 @@ export function WaitingListEntry({ options, specialtyId, doctorId, patient, mode
           options={options}
           mode={mode}
           patient={patient}
-          initial={{ specialtyId, doctorId }}
+          initial={{ specialtyId, doctorId, serviceId }}
         />
       )}
     </Paper>

@@ -32,6 +32,9 @@ const entry = (changes: Partial<WaitingEntry>): WaitingEntry => ({
   fromDate: '2026-01-12',
   toDate: '2026-01-26',
   partOfDay: 'cualquiera',
+  serviceId: null,
+  serviceName: null,
+  serviceMinutes: null,
   notes: '',
   channel: 'mostrador',
   state: 'esperando',
@@ -66,5 +69,17 @@ describe('the waiting list', () => {
     renderScreen(<WaitingListTable options={options('Europe/Madrid')} />);
     const row = (await screen.findByText('Ana García')).closest('tr')!;
     expect(within(row).getByText(/^Del 12 de enero de 2026 al 26 de enero de 2026/)).toBeInTheDocument();
+  });
+
+  it('shows the service wished for, with its length', async () => {
+    stubApi(() => ({
+      status: 200,
+      body: [entry({ serviceId: 'sv-1', serviceName: 'Infiltración', serviceMinutes: 60 })],
+    }));
+    renderScreen(<WaitingListTable options={options('Europe/Madrid')} />);
+    const row = (await screen.findByText('Ana García')).closest('tr')!;
+    expect(
+      within(row).getByText((_, element) => element?.getAttribute('data-label') === 'Profesional o especialidad'),
+    ).toHaveTextContent(/^Cualquier profesional de Dermatología · Infiltración \(60 min\)$/);
   });
 });

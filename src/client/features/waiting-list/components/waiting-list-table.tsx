@@ -80,6 +80,7 @@ export function WaitingListTable({ options }: { options: BookingOptions }) {
                 </Table.Td>
                 <Table.Td data-label="Profesional o especialidad">
                   {wishTarget(entry)}
+                  {entry.serviceMinutes !== null && ` (${entry.serviceMinutes} min)`}
                   {entry.notes && (
                     <Text size="sm" c="dimmed">
                       {entry.notes}

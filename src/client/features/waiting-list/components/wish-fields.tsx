@@ -10,7 +10,15 @@ export interface Wish {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
+  /** The service wished for (optional): offers of its length. */
+  serviceId: string | null;
 }
+
+/** A service the wish may name, with the doctors who perform it. */
+export type WishService = Pick<
+  BookingOptions['services'][number],
+  'id' | 'name' | 'specialtyId' | 'durationMinutes' | 'doctorIds'
+>;
 
 const ANY = 'cualquiera';
 
@@ -23,21 +31,34 @@ export function useWish(timeZone: string, initial: Partial<Wish> = {}) {
     fromDate: today,
     toDate: addDays(today, 14),
     partOfDay: 'cualquiera',
+    serviceId: null,
     ...initial,
   });
 }
 
 interface WishFieldsProps {
   options: BookingOptions;
+  /** Those bookable online where the patient joins herself; any active one at the desk. */
+  services: WishService[];
   value: Wish;
   onChange: (value: Wish) => void;
   errors: Record<string, string>;
 }
 
-/** Specialty, doctor (or any of the specialty), the range of days and the part of the day. */
-export function WishFields({ options, value, onChange, errors }: WishFieldsProps) {
+/** Specialty, doctor (or any of the specialty), the service, the range of days and the part of the day. */
+export function WishFields({ options, services, value, onChange, errors }: WishFieldsProps) {
   const doctors = options.doctors.filter((doctor) => !value.specialtyId || doctor.specialtyId === value.specialtyId);
-  const set = (changes: Partial<Wish>) => onChange({ ...value, ...changes });
+  const offered = (doctorId: string | null, specialtyId: string | null) =>
+    services.filter(
+      (service) => service.specialtyId === specialtyId && (!doctorId || service.doctorIds.includes(doctorId)),
+    );
+  const set = (changes: Partial<Wish>) => {
+    const next = { ...value, ...changes };
+    // A service the new doctor or specialty does not offer is dropped.
+    const kept = offered(next.doctorId, next.specialtyId).some((service) => service.id === next.serviceId);
+    onChange({ ...next, serviceId: kept ? next.serviceId : null });
+  };
+  const serviceChoices = offered(value.doctorId, value.specialtyId);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Select
@@ -63,6 +84,21 @@ export function WishFields({ options, value, onChange, errors }: WishFieldsProps
         error={errors.doctorId}
         allowDeselect={false}
       />
+      {serviceChoices.length > 0 && (
+        <Select
+          label="Servicio"
+          description="Opcional: te ofreceremos huecos de su duración."
+          placeholder="Cualquier visita"
+          clearable
+          data={serviceChoices.map((service) => ({
+            value: service.id,
+            label: `${service.name} · ${service.durationMinutes} min`,
+          }))}
+          value={value.serviceId}
+          onChange={(serviceId) => set({ serviceId })}
+          error={errors.serviceId}
+        />
+      )}
       <TextInput
         label="Desde el día"
         type="date"
