@@ -19,6 +19,7 @@ const chain: ChainState = {
   accepted: 4,
   acceptedWithErrors: 1,
   rejected: 1,
+  faultRejected: 0,
   lastAnswer: {
     at: '2026-03-02T09:01:00.000Z',
     status: 'ParcialmenteCorrecto',
