@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordFromJson } from '../../billing/verifactu/record-json';
 import { recordInvoiceId } from '../../billing/verifactu/records';
 import { startTestAeatServer, type TestAeatServer } from '../../billing/verifactu/test-aeat-server';
@@ -16,6 +16,7 @@ const ISSUER = {
   issuerAddress: 'Calle Mayor 1, 28013 Madrid',
   issuerRegistry: '',
 };
+const FORMER_NIF = 'B87654323';
 const FAULT = 'Codigo[4102].El XML no cumple el esquema. Falta el elemento SistemaInformatico';
 
 let certs: TestCertificates;
@@ -40,6 +41,11 @@ beforeAll(async () => {
   });
   await t.write((tx) => t.deps.repos.clinic.updateSettings(ISSUER, tx));
   patient = await createPatientRecord(t, { firstName: 'Lucía', lastName: 'Reenvío', email: 'l@r.test', phone: '' });
+});
+/** Every request was valid against SuministroLR.xsd (so each fault is the scripted one) and none came early. */
+afterEach(() => {
+  expect(aeat.received.filter((request) => !request.valid).map((request) => request.errors)).toEqual([]);
+  expect(aeat.received.filter((request) => request.early)).toEqual([]);
 });
 afterAll(async () => {
   await t.close();
@@ -130,8 +136,6 @@ describe('sending again what a Client Fault refused', () => {
     // Nothing is left to send again; a request without a body is the same call.
     expect((await resend(admin.cookie)).json()).toEqual({ requeued: 0 });
     expect(await chainState(admin.cookie)).toMatchObject({ rejected: 1, faultRejected: 0, pendingSubmission: 0 });
-    expect(aeat.received.filter((request) => !request.valid)).toEqual([]);
-    expect(aeat.received.filter((request) => request.early)).toEqual([]);
   });
 
   it('is the desk’s alone: a doctor, a paciente and a visitor are refused and nothing moves', async () => {
@@ -146,6 +150,34 @@ describe('sending again what a Client Fault refused', () => {
     expect((await resend(undefined, {})).statusCode).toBe(401);
     expect((await states()).filter((row) => row.number === number)).toEqual([
       { number, status: 'rechazado', attempts: 1, fault: true },
+    ]);
+  });
+
+  it('sends again only the records of the clinic’s issuer, not those of a NIF it had before', async () => {
+    clock.advance(3_600_000);
+    const own = await issue();
+    aeat.script.push({ kind: 'fault', faultcode: 'env:Client', faultstring: FAULT });
+    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ rejected: 1 });
+    await t.write((tx) => t.deps.repos.clinic.updateSettings({ ...ISSUER, issuerNif: FORMER_NIF }, tx));
+    const former = await issue();
+    aeat.script.push({ kind: 'fault', faultcode: 'env:Client', faultstring: FAULT });
+    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ rejected: 1 });
+    await t.write((tx) => t.deps.repos.clinic.updateSettings(ISSUER, tx));
+
+    const faults = async (issuerNif: string) =>
+      (await t.deps.repos.verifactuSubmissions.list())
+        .filter(({ submission }) => submission.issuerNif === issuerNif && submission.fault)
+        .map(({ record }) => recordInvoiceId(recordFromJson(record.record)).number);
+    const ours = await faults(ISSUER.issuerNif);
+    expect(ours).toContain(own);
+    expect(await faults(FORMER_NIF)).toEqual([former]);
+
+    const admin = await t.createUser({ role: 'admin' });
+    expect((await resend(admin.cookie, {})).json()).toEqual({ requeued: ours.length });
+    expect(await faults(ISSUER.issuerNif)).toEqual([]);
+    expect(await faults(FORMER_NIF)).toEqual([former]);
+    expect((await states()).filter((row) => row.number === own)).toEqual([
+      { number: own, status: 'pendiente', attempts: 1, fault: false },
     ]);
   });
 });
