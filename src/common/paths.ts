@@ -196,6 +196,8 @@ export const api = {
   verifactuState: '/api/verifactu/state',
   /** Every record in chain order as RegFactuSistemaFacturacion documents of 1 000 (`?page=`). */
   verifactuRecordsXml: '/api/verifactu/records.xml',
+  /** Sends again the records refused by a SOAP Fault of the client's (once its cause is fixed): `{ requeued }`. */
+  verifactuResend: '/api/verifactu/resend',
   /** A doctor's production in a period (`?from=&to=`; the desk names `doctorId`). */
   production: '/api/billing/production',
   /** The clinic's revenue by month of issue (`?months=`, 12 by default). */

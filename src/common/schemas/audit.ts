@@ -58,6 +58,7 @@ export const AUDIT_ENTITIES = [
   'payment',
   'cash_closing',
   'production',
+  'verifactu',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -83,6 +84,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   payment: 'Cobro',
   cash_closing: 'Cierre de caja',
   production: 'Producción',
+  verifactu: 'Envío VERI*FACTU',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

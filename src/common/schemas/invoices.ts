@@ -314,6 +314,11 @@ export const chainStateSchema = z.object({
   accepted: z.number(),
   acceptedWithErrors: z.number(),
   rejected: z.number(),
+  /**
+   * Of the rejected, those refused with the whole request by a SOAP Fault of the client's (an error of ours, not of
+   * the invoice): they wait for a person to send them again (POST /api/verifactu/resend) once the cause is fixed.
+   */
+  faultRejected: z.number(),
   lastAnswer: verifactuAnswerSchema.nullable(),
   /** No submission of this issuer before then (the last TiempoEsperaEnvio or a retry's back-off). */
   nextSubmissionAt: z.string().nullable(),
@@ -327,3 +332,7 @@ export const verifactuStateSchema = z.object({
   chains: z.array(chainStateSchema),
 });
 export type VerifactuState = z.infer<typeof verifactuStateSchema>;
+
+/** POST /api/verifactu/resend: how many records refused by a Client Fault went back to «pendiente de envío». */
+export const verifactuResendSchema = z.object({ requeued: z.number().int().min(0) });
+export type VerifactuResend = z.infer<typeof verifactuResendSchema>;

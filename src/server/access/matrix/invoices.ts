@@ -114,5 +114,7 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     shows: () => ['"month":"2030-01"'],
   },
   'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
+  // Sending again what a Client Fault refused: the desk's alone (the world has none, so nothing goes back).
+  'POST /api/verifactu/resend': { expect: only(['admin']), payload: () => ({}), shows: () => ['"requeued":0'] },
   'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },
 };

@@ -88,6 +88,7 @@ export const SUMMARIES: Record<string, string> = {
   'PUT /api/billing/issuer': 'Cambiar los datos fiscales del emisor',
   'GET /api/verifactu/state': 'Estado de la cadena de registros VERI*FACTU',
   'GET /api/verifactu/records.xml': 'Registros VERI*FACTU en XML de la AEAT',
+  'POST /api/verifactu/resend': 'Enviar de nuevo los registros VERI*FACTU rechazados por un error de la petición',
   'POST /api/images': 'Subir una imagen (logotipo, foto de un doctor)',
   'GET /api/images/:id': 'Una imagen subida',
 

@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { api } from '../../../common/paths';
-import { issuerResponseSchema, issuerSchema, verifactuStateSchema } from '../../../common/schemas/invoices';
+import {
+  issuerResponseSchema,
+  issuerSchema,
+  verifactuResendSchema,
+  verifactuStateSchema,
+} from '../../../common/schemas/invoices';
 import { recordFromJson } from '../../billing/verifactu/record-json';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../../billing/verifactu/xml';
+import { clock } from '../../clock';
 import { notFound } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
 import type { ClinicSettingsRow } from '../clinic/repository';
@@ -63,6 +69,25 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     environment: deps.config.verifactu.environment === 'production' ? ('produccion' as const) : ('pruebas' as const),
     chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
   }));
+
+  // Once the cause of a Client Fault is fixed (a new version, corrected issuer data), a person sends its records
+  // again: they go back to «pendiente de envío», and the worker takes them when the issuer's window opens.
+  app.post(
+    api.verifactuResend,
+    {
+      config: admin,
+      schema: { body: z.strictObject({}).nullish(), response: { 200: verifactuResendSchema } },
+    },
+    async (request) => {
+      const { issuerNif } = await deps.repos.clinic.getSettings();
+      const requeued = await audited(
+        deps.db,
+        (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, clock.now(), tx),
+        (count) => ({ ...auditContext(request), action: 'update', entity: 'verifactu', details: { requeued: count } }),
+      );
+      return { requeued };
+    },
+  );
 
   app.get(
     api.verifactuRecordsXml,

@@ -20,10 +20,9 @@ export async function chainStates(
   return [...verifyChains(records)].map(([issuerNif, verification]) => {
     const chain = records.filter((record) => recordIssuerNif(record) === issuerNif);
     const last = chain.at(-1);
-    const count = (...statuses: string[]) =>
-      sending.counts
-        .filter((row) => row.issuerNif === issuerNif && statuses.includes(row.status))
-        .reduce((sum, row) => sum + row.count, 0);
+    const mine = sending.counts.filter((row) => row.issuerNif === issuerNif);
+    const sum = (rows: typeof mine) => rows.reduce((total, row) => total + row.count, 0);
+    const count = (...statuses: string[]) => sum(mine.filter((row) => statuses.includes(row.status)));
     const window = sending.windows.find((row) => row.issuerNif === issuerNif);
     return {
       issuerNif,
@@ -37,6 +36,7 @@ export async function chainStates(
       accepted: count('aceptado'),
       acceptedWithErrors: count('aceptado_con_errores'),
       rejected: count('rechazado'),
+      faultRejected: sum(mine.filter((row) => row.status === 'rechazado' && row.fault)),
       lastAnswer:
         window?.lastAnswerAt && window.lastStatus
           ? {

@@ -146,6 +146,27 @@ export function createSubmissionsRepository(db: Db) {
       }
     },
 
+    /**
+     * Gives back to `pendiente`, due at `now`, every record of an issuer whose last answer was a SOAP Fault of the
+     * client's (`rechazado` with `fault`), once a person has fixed its cause; its attempts are kept, and the issuer's
+     * window still decides when it goes. Records rejected by a line of an answer are not touched: a subsanación
+     * corrects those. Answers how many went back.
+     */
+    async requeueFaulted(issuerNif: string, now: Date, tx: Tx): Promise<number> {
+      const rows = await tx
+        .update(verifactuSubmissions)
+        .set({ status: 'pendiente', nextAttemptAt: now, fault: false })
+        .where(
+          and(
+            eq(verifactuSubmissions.issuerNif, issuerNif),
+            eq(verifactuSubmissions.status, 'rechazado'),
+            eq(verifactuSubmissions.fault, true),
+          ),
+        )
+        .returning({ id: verifactuSubmissions.recordId });
+      return rows.length;
+    },
+
     /** Closes an issuer's window until `notBefore` and keeps the last answer (or failure) for the admin screen. */
     async setWindow(issuerNif: string, notBefore: Date, answer: AnswerSummary, tx: Tx): Promise<void> {
       await tx
@@ -201,17 +222,18 @@ export function createSubmissionsRepository(db: Db) {
         .where(eq(verifactuSubmissions.recordId, recordId));
     },
 
-    /** How many records of each issuer are in each state, and its last answer. */
+    /** How many records of each issuer are in each state (and refused by a Fault or not), and its last answer. */
     async summary(tx: Db = db) {
       const [counts, windows] = await Promise.all([
         tx
           .select({
             issuerNif: verifactuSubmissions.issuerNif,
             status: verifactuSubmissions.status,
+            fault: verifactuSubmissions.fault,
             count: sql<number>`count(*)::int`,
           })
           .from(verifactuSubmissions)
-          .groupBy(verifactuSubmissions.issuerNif, verifactuSubmissions.status),
+          .groupBy(verifactuSubmissions.issuerNif, verifactuSubmissions.status, verifactuSubmissions.fault),
         tx.select().from(verifactuSendWindows),
       ]);
       return { counts, windows };

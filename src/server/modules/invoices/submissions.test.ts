@@ -331,6 +331,7 @@ describe('sending the records to the AEAT', () => {
       broken: null,
       pendingSubmission: 0,
       rejected: 2, // this one and the Client fault's
+      faultRejected: 1,
       acceptedWithErrors: 0,
       lastAnswer: { status: 'Correcto', waitSeconds: 60, csv: expect.stringMatching(/^A-PRUEBA/) },
     });

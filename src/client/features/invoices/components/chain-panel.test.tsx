@@ -1,5 +1,5 @@
 import '../../../test/mantine-polyfills';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChainState, VerifactuState } from '../../../../common/schemas/invoices';
 import { renderScreen, stubApi } from '../../../test/render';
@@ -19,6 +19,7 @@ const chain: ChainState = {
   accepted: 4,
   acceptedWithErrors: 1,
   rejected: 1,
+  faultRejected: 0,
   lastAnswer: {
     at: '2026-03-02T09:01:00.000Z',
     status: 'ParcialmenteCorrecto',
@@ -48,6 +49,7 @@ describe('the «VERI*FACTU» tab', () => {
     );
     expect(screen.getByText(/se corrige con una subsanación/)).toBeInTheDocument();
     expect(screen.queryByText(/Sin certificado configurado/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar de nuevo' })).not.toBeInTheDocument();
   });
 
   it('says that without a certificate the records wait as pending', async () => {
@@ -64,5 +66,59 @@ describe('the «VERI*FACTU» tab', () => {
       await screen.findByText(/Sin certificado configurado: los registros esperan como pendientes de envío/),
     ).toBeInTheDocument();
     expect(screen.getByText('Aún no se ha enviado ningún registro a la AEAT.')).toBeInTheDocument();
+  });
+
+  describe('records refused by a fault of the request', () => {
+    const faulted: ChainState = {
+      ...chain,
+      rejected: 3,
+      faultRejected: 3,
+      lastAnswer: { ...chain.lastAnswer!, status: 'Rechazado', csv: null, waitSeconds: null, error: 'Codigo[4102]' },
+    };
+    const withFaults: VerifactuState = { certificateConfigured: true, environment: 'pruebas', chains: [faulted] };
+
+    it('sends them again after the confirmation, says how many, and asks for the state again', async () => {
+      let resent = false;
+      const { calls } = stubApi((call) => {
+        if (call.method === 'POST') {
+          resent = true;
+          return { status: 200, body: { requeued: 3 } };
+        }
+        const chains = [resent ? { ...faulted, rejected: 0, faultRejected: 0, pendingSubmission: 3 } : faulted];
+        return { status: 200, body: { ...withFaults, chains } };
+      });
+      const { user } = renderScreen(<ChainPanel />);
+      expect(await screen.findByText(/La AEAT rechazó entero el envío de 3 registros/)).toBeInTheDocument();
+      // Not corrected by a subsanación: that explanation is for records rejected by a line of an answer.
+      expect(screen.queryByText(/se corrige con una subsanación/)).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Enviar de nuevo' }));
+      const dialog = await screen.findByRole('dialog', { name: '¿Enviar de nuevo a la AEAT?' });
+      expect(dialog).toHaveTextContent(
+        'Se enviarán de nuevo 3 registros rechazados por un error de la petición. Hazlo cuando se haya corregido la causa.',
+      );
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar de nuevo' }));
+      expect(await screen.findByText('3 registros volverán a enviarse')).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([
+        { method: 'POST', url: '/api/verifactu/resend', body: {} },
+      ]);
+      // The state is asked again: the records now wait as pending, and the button is gone.
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Enviar de nuevo' })).not.toBeInTheDocument());
+      expect(calls.filter((call) => call.url === '/api/verifactu/state')).toHaveLength(2);
+    });
+
+    it('says the server’s message when it cannot send them again', async () => {
+      const message = 'No se ha podido conectar con la base de datos. Inténtalo de nuevo en unos minutos.';
+      stubApi((call) =>
+        call.method === 'POST'
+          ? { status: 503, body: { error: { code: 'DB_UNAVAILABLE', message } } }
+          : { status: 200, body: withFaults },
+      );
+      const { user } = renderScreen(<ChainPanel />);
+      await user.click(await screen.findByRole('button', { name: 'Enviar de nuevo' }));
+      const dialog = await screen.findByRole('dialog', { name: '¿Enviar de nuevo a la AEAT?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Enviar de nuevo' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    });
   });
 });

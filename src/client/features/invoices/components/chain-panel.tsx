@@ -6,6 +6,7 @@ import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
 import { formatDateTime } from '../../../lib/dates';
+import { ResendFaulted } from './resend-faulted';
 
 /** FechaHoraHusoGenRegistro as the record wrote it, in the clinic's time: «26/11/2026, 12:46:50 (UTC+01:00)». */
 const generatedAtLabel = (value: string) => {
@@ -85,12 +86,13 @@ function SendingSummary({ chain }: { chain: ChainState }) {
       ) : (
         <Text size="sm">Aún no se ha enviado ningún registro a la AEAT.</Text>
       )}
-      {chain.rejected > 0 && (
+      {chain.rejected > chain.faultRejected && (
         <Text size="sm">
           Un registro de alta rechazado se corrige con una subsanación: un registro nuevo, encadenado tras el último,
           que se envía en su turno. El rechazado no se modifica.
         </Text>
       )}
+      {chain.faultRejected > 0 && <ResendFaulted count={chain.faultRejected} />}
     </Stack>
   );
 }
