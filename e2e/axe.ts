@@ -8,7 +8,12 @@ export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa
  * Runs axe-core on what the page shows now (or on `include`, e.g. an open dialog) and fails with one
  * line per violation: rule, impact, how many elements and the first of them.
  */
-export async function expectNoAxeViolations(page: Page, what: string, include?: string) {
+export async function expectNoAxeViolations(
+  page: Page,
+  what: string,
+  include?: string,
+  options: { labelInName?: boolean } = {},
+) {
   // A drawer, dialog or menu still fading in blends its colours with the overlay: audit what stays on
   // screen. Mantine starts a transition a frame or two after the element appears, so «no animation now»
   // is only believed when it holds across a few frames.
@@ -32,6 +37,8 @@ export async function expectNoAxeViolations(page: Page, what: string, include?: 
   });
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
   if (include) builder = builder.include(include);
+  // WCAG 2.5.3 «label in name» is an experimental rule of axe, off unless asked for.
+  if (options.labelInName) builder = builder.options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (violation) =>

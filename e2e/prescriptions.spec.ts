@@ -110,8 +110,8 @@ test.describe('prescriptions and treatments', () => {
   test('the doctor sees which treatment an appointment is a session of, in the agenda', async ({ page }) => {
     await login(page, DEMO.doctor.email, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/doctor\//);
-    // The demo books the treatment's next session 8 days after the first start (CLOCK_START, a Monday), at 14:20.
-    await page.goto('/doctor/citas?fecha=2026-01-20');
+    // The demo books the treatment's sessions a week apart on the weekday of CLOCK_START (a Monday), at 14:20.
+    await page.goto('/doctor/citas?fecha=2026-01-19');
     await page.getByRole('button', { name: /14:20.*Javier Moreno López/ }).click();
     const select = page.getByRole('combobox', { name: 'Sesión del tratamiento' });
     await expect(select).toHaveValue('Rehabilitación lumbar');
@@ -133,7 +133,7 @@ test.describe('prescriptions and treatments', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page, '/pacientes/tratamientos');
 
-    const link = treatment.getByRole('link', { name: /^Descargar la receta del / }).first();
+    const link = treatment.getByRole('link', { name: /^PDF de la receta del / }).first();
     const downloading = page.waitForEvent('download');
     await link.click();
     const text = await downloadedPdfText(await downloading);

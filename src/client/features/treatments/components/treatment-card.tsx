@@ -71,7 +71,8 @@ export function TreatmentCard({
                     variant="light"
                     size="xs"
                     leftSection={<IconDownload size={14} aria-hidden />}
-                    aria-label={`Descargar la receta del ${date}`}
+                    // WCAG 2.5.3: the name starts with what the button shows («PDF»), then says which.
+                    aria-label={`PDF de la receta del ${date}`}
                     style={{ flexShrink: 0 }}
                   >
                     PDF
