@@ -11,6 +11,8 @@ export interface WaitingOfferMailInput {
   heldUntil: Date;
   doctorName: string;
   specialty: string;
+  /** The service she asked for, when her wish named one: the slot is of its length. */
+  service?: { name: string; minutes: number };
   /** The one-click link that books the slot. */
   offerUrl: string;
   /** How many people got the same offer at once. */
@@ -29,13 +31,14 @@ export function waitingOfferEmail(input: WaitingOfferMailInput): MailMessage {
       ? `Hemos avisado a la vez a ${input.sharedWith} personas de la lista: la hora es para quien abra antes el enlace.`
       : 'La hora es tuya si abres el enlace mientras siga libre.';
   const kept = `Te la guardamos hasta el ${formatWhen(input.heldUntil, input.clinic.timeZone)}; después dejamos de guardarla.`;
+  const service = input.service ? `${input.service.name} (${input.service.minutes} min)` : null;
   const call = input.clinic.phone ? ` Si prefieres, llama a la clínica (${input.clinic.phone}).` : '';
   const text = `${greeting}
 
 Se ha liberado una hora que encaja con tu lista de espera en ${input.clinic.name}:
 
 Fecha y hora: ${when}
-Profesional: ${input.doctorName} (${input.specialty})
+Profesional: ${input.doctorName} (${input.specialty})${service ? `\nServicio: ${service}` : ''}
 
 Para reservarla, abre este enlace (no hace falta iniciar sesión):
 ${input.offerUrl}
@@ -47,7 +50,9 @@ ${input.clinic.name}`;
     input.clinic.name,
     `<p>${escapeHtml(greeting)}</p>
 <p>Se ha liberado una hora que encaja con tu lista de espera en ${escapeHtml(input.clinic.name)}:</p>
-<p><strong>${escapeHtml(when)}</strong><br>${escapeHtml(input.doctorName)} (${escapeHtml(input.specialty)})</p>
+<p><strong>${escapeHtml(when)}</strong><br>${escapeHtml(input.doctorName)} (${escapeHtml(input.specialty)})${
+      service ? `<br>${escapeHtml(service)}` : ''
+    }</p>
 ${buttonHtml(input.offerUrl, 'Reservar esta hora')}
 <p>${escapeHtml(others)} ${escapeHtml(kept)} Si ya está ocupada cuando lo abras, sigues en la lista y te avisaremos de la próxima.${escapeHtml(call)}</p>`,
   );

@@ -60,6 +60,9 @@ export type OfferedSlot = SlotRange & { servicesOnly?: boolean };
  * service and that whole length is free (held slots count as busy); otherwise none. Each day and length is
  * asked once per round.
  */
+/** What an entry is offered: the range, and the service it is sized for when her wish named one. */
+type SizedSlot = SlotRange & { service?: { name: string; minutes: number } };
+
 function createSlotSizer(
   deps: Pick<CoreDeps, 'repos'> & { appointments: Pick<AppointmentService, 'availability'> },
   doctor: DoctorRecord,
@@ -67,7 +70,7 @@ function createSlotSizer(
 ) {
   const services = new Map<string, Promise<ClinicServiceRecord | undefined>>();
   const free = new Map<string, Promise<Set<number>>>();
-  return async (serviceId: string | null, slot: SlotRange, day: string): Promise<SlotRange | null> => {
+  return async (serviceId: string | null, slot: SlotRange, day: string): Promise<SizedSlot | null> => {
     if (!serviceId) return slot;
     if (!services.has(serviceId)) services.set(serviceId, deps.repos.clinicServices.findById(serviceId));
     const service = await services.get(serviceId);
@@ -83,7 +86,11 @@ function createSlotSizer(
       );
     }
     if (!(await free.get(key))!.has(slot.startsAt.getTime())) return null;
-    return { startsAt: slot.startsAt, endsAt: new Date(slot.startsAt.getTime() + minutes * 60_000) };
+    return {
+      startsAt: slot.startsAt,
+      endsAt: new Date(slot.startsAt.getTime() + minutes * 60_000),
+      service: { name: service.name, minutes },
+    };
   };
 }
 
@@ -149,7 +156,7 @@ export function createOfferSender(
           (!slot.servicesOnly || entry.serviceId) &&
           inPartOfDay(slot.startsAt, entry.partOfDay, settings.timeZone),
       );
-      const chosen: { entry: (typeof candidates)[number]; patient: PatientRow; range: SlotRange }[] = [];
+      const chosen: { entry: (typeof candidates)[number]; patient: PatientRow; range: SizedSlot }[] = [];
       for (const entry of candidates) {
         if (chosen.length >= OFFERS_PER_SLOT) break;
         // An entry with a service is offered this start only when its whole length is free there.
@@ -206,6 +213,7 @@ export function createOfferSender(
               heldUntil: expiresAt,
               doctorName: doctor.displayName,
               specialty: doctor.specialty,
+              service: range.service,
               offerUrl: `${deps.config.publicUrl}${paths.waitingOffer(token)}`,
               sharedWith: chosen.length,
             }),

@@ -227,6 +227,9 @@ describe('offers of the service’s length', () => {
 
     await t.deliverHeldMail();
     const mail = t.mailer.sent.find((sent) => sent.to === long.email && sent.subject.startsWith('Se ha liberado'));
+    // The e-mail says what the hour is for: the slot is of the service's length.
+    expect(mail!.text).toContain('Servicio: Infiltración (60 min)');
+    expect(mail!.html).toContain('Infiltración (60 min)');
     const token = /\/lista-de-espera\/([\w-]+)/.exec(mail!.text)![1]!;
     const accepted = await t.request({ method: 'POST', url: `/api/public/waiting-list/offers/${token}/accept` });
     expect(accepted.statusCode, accepted.body).toBe(200);
