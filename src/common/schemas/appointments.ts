@@ -304,6 +304,19 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
+/**
+ * An appointment as the calendar's range carries it: what its views draw and act on, without the patient's phone,
+ * e-mail, birth date and document (the calendar shows none of them; an opened appointment asks for its detail).
+ */
+export const calendarAppointmentSchema = appointmentSchema.omit({
+  patientPhone: true,
+  patientEmail: true,
+  patientBirthDate: true,
+  patientDocument: true,
+  notices: true,
+});
+export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;
+
 export const appointmentEventSchema = z.object({
   at: z.string(),
   actorName: z.string(),

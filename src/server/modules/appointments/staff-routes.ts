@@ -14,6 +14,7 @@ import {
   appointmentListSchema,
   appointmentRangeQuerySchema,
   appointmentSchema,
+  calendarAppointmentSchema,
   appointmentUpdateSchema,
   availabilitySchema,
   staffBookingSchema,
@@ -28,7 +29,7 @@ import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
-import { presentAppointment, type NoticedView } from './service';
+import { presentAppointment, presentCalendarAppointment, type NoticedView } from './service';
 import { rescheduleAvailability } from './reschedule-availability';
 import { NOT_PERFORMED_MESSAGE } from './kept-length';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
@@ -177,7 +178,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
     api.appointmentsRange,
     {
       config: { access: 'appointments:list' },
-      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } },
+      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(calendarAppointmentSchema) } },
     },
     async (request) => {
       const { from, to, doctorId } = request.query;
@@ -191,7 +192,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
           details: { view: 'calendar', from, to, doctorId, results: rows.length },
         }),
       );
-      return items.map(presentAppointment);
+      return items.map(presentCalendarAppointment);
     },
   );
 
@@ -426,7 +427,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
     api.doctorAgenda,
     {
       config: { access: 'agenda:read' },
-      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(appointmentSchema) } },
+      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(calendarAppointmentSchema) } },
     },
     async (request) => {
       // A doctor's agenda is their own (the scope sees no other), whatever doctorId the query names.

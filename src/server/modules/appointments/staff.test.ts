@@ -283,6 +283,13 @@ describe('staff booking', () => {
       cookie: admin.cookie,
     });
     expect(range.json().length).toBeGreaterThanOrEqual(6);
+    // The calendar shows names and times: the patients' phone, e-mail, birth date and document stay on the server
+    // (issue 25); an opened appointment asks for its detail.
+    const [first] = range.json() as Record<string, unknown>[];
+    expect(first).toMatchObject({ patientName: expect.any(String), startsAt: expect.any(String) });
+    for (const field of ['patientPhone', 'patientEmail', 'patientBirthDate', 'patientDocument']) {
+      expect(first).not.toHaveProperty(field);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../common/paths';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { CalendarAppointment } from '../../../../common/schemas/appointments';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 import { appointmentsRootKey } from './keys';
 
@@ -11,9 +11,9 @@ export interface AppointmentsRange {
   doctorId?: string;
 }
 
-/** Every appointment in the range (cancelled ones too), not paginated: for the calendar. */
+/** Every appointment in the range (cancelled ones too), not paginated, without the patients' contact data: for the calendar. */
 export const getAppointmentsRange = (range: AppointmentsRange, signal?: AbortSignal) =>
-  apiFetch<Appointment[]>(`${api.appointmentsRange}${toQueryString({ ...range })}`, { signal });
+  apiFetch<CalendarAppointment[]>(`${api.appointmentsRange}${toQueryString({ ...range })}`, { signal });
 
 export const getAppointmentsRangeQueryOptions = (range: AppointmentsRange) =>
   queryOptions({

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
   OUTSIDE_HOURS_CODE,
-  type Appointment,
+  type CalendarAppointment,
   type AppointmentUpdateInput,
 } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
@@ -14,7 +14,7 @@ import { showUndoableToast } from './undoable-toast';
 
 /** A move the server refused as outside the doctor's hours, waiting for the staff's answer. */
 interface PendingMove {
-  appointment: Appointment;
+  appointment: CalendarAppointment;
   changes: Pick<AppointmentUpdateInput, 'startsAt' | 'endsAt'>;
   revert: () => void;
   message: string;

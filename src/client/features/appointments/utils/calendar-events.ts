@@ -1,5 +1,5 @@
 import type { BusinessHoursInput, EventInput } from '@fullcalendar/react';
-import { APPOINTMENT_STATUS_LABELS, type Appointment } from '../../../../common/schemas/appointments';
+import { APPOINTMENT_STATUS_LABELS, type CalendarAppointment } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { CONFIRMED_LABEL } from '../../../../common/schemas/confirmations';
 import type { Holiday } from '../../../../common/schemas/holidays';
@@ -19,7 +19,7 @@ export const ABSENCE_COLOR = '#adb5bd';
  * Start and end are the API's instants: the calendar places them in the clinic's time zone.
  */
 export function toCalendarEvents(
-  appointments: Appointment[],
+  appointments: CalendarAppointment[],
   doctorIds: readonly string[] = [],
   /** Appointments whose patient confirmed from the reminder: a double tick with its words. */
   confirmedIds: ReadonlySet<string> = new Set(),

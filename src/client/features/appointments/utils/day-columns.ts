@@ -1,4 +1,4 @@
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { CalendarAppointment } from '../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { timeToMinutes } from '../../../../common/time';
 import { addDays, isoWeekday, minutesBetween, wallMinutes, zonedInstant } from '../../../lib/dates';
@@ -63,7 +63,7 @@ export function hoursLabel(doctor: Pick<Doctor, 'schedule'>, date: string): stri
 }
 
 export interface PlacedAppointment {
-  appointment: Appointment;
+  appointment: CalendarAppointment;
   start: number;
   end: number;
   /** Side by side when two overlap (an overbooking): lane of `lanes`. */
@@ -72,7 +72,7 @@ export interface PlacedAppointment {
 }
 
 /** A column's appointments (cancelled ones left out) with their minutes and, when they overlap, lanes. */
-export function placeAppointments(appointments: Appointment[], timeZone: string): PlacedAppointment[] {
+export function placeAppointments(appointments: CalendarAppointment[], timeZone: string): PlacedAppointment[] {
   const placed = appointments
     .filter((appointment) => appointment.status !== 'cancelada')
     .map((appointment) => {

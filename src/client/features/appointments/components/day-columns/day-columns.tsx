@@ -3,7 +3,7 @@ import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../../common/paths';
-import type { Appointment } from '../../../../../common/schemas/appointments';
+import type { CalendarAppointment } from '../../../../../common/schemas/appointments';
 import type { Doctor } from '../../../../../common/schemas/doctors';
 import { LoadErrorAlert } from '../../../../components/load-state';
 import { toQueryString } from '../../../../lib/api-client';
@@ -72,7 +72,7 @@ export function DayColumns({ timeZone, doctors, date, onDateChange }: DayColumns
 
   const byDoctor = useMemo(() => {
     const moved = move.shown;
-    const list: Appointment[] = (appointments.data ?? []).map((appointment) =>
+    const list: CalendarAppointment[] = (appointments.data ?? []).map((appointment) =>
       moved && appointment.id === moved.appointment.id
         ? { ...appointment, doctorId: moved.doctorId, startsAt: moved.startsAt, endsAt: moved.endsAt }
         : appointment,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { OUTSIDE_HOURS_CODE, type Appointment } from '../../../../../common/schemas/appointments';
+import { OUTSIDE_HOURS_CODE, type CalendarAppointment } from '../../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../../components/form-error';
 import { ApiError } from '../../../../lib/api-client';
 import { formatLongDayAndTime } from '../../../../lib/dates';
@@ -10,7 +10,7 @@ import { showUndoableToast } from '../undoable-toast';
 
 /** A move being saved (the card shows there meanwhile), or waiting for «¿Reservar fuera del horario?». */
 export interface ColumnMove {
-  appointment: Appointment;
+  appointment: CalendarAppointment;
   doctorId: string;
   startsAt: string;
   endsAt: string;
