@@ -18,6 +18,7 @@ import { recordForPublicRequest } from '../../access/public-record';
 import { notFound, refuseHoneypot } from '../../errors';
 import { auditedRead, auditContext } from '../audit/audited';
 import { onlineServices, requireOnlineService } from './online-services';
+import { availabilityOut } from './availability-out';
 import { rescheduleAvailability } from './reschedule-availability';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
@@ -83,17 +84,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
       // Slots held for the waiting list are busy for everyone but the desk, who sees them marked.
       const held = conRetenidas && seesHeldSlots(request.user) ? 'mark' : 'busy';
       const results = await service.availability(doctors, from, to, settings, undefined, held, booked?.durationMinutes);
-      return {
-        timeZone: settings.timeZone,
-        doctors: results.map(({ doctor, slots }) => ({
-          id: doctor.id,
-          displayName: doctor.displayName,
-          specialty: doctor.specialty,
-          color: doctor.color,
-          appointmentMinutes: doctor.appointmentMinutes,
-          slots: slots.map(service.slotOut),
-        })),
-      };
+      return availabilityOut(settings.timeZone, results);
     },
   );
 

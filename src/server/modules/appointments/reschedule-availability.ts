@@ -5,6 +5,7 @@ import { validationError } from '../../errors';
 import type { Repositories } from '../repositories';
 import type { AppointmentView } from './repository';
 import type { AppointmentService } from './service';
+import { availabilityOut } from './availability-out';
 import { keptMinutes, NOT_PERFORMED_MESSAGE } from './kept-length';
 
 /**
@@ -45,15 +46,5 @@ export async function rescheduleAvailability(
   );
   const current = (doctorId: string, startsAt: Date) =>
     doctorId === view.doctorId && startsAt.getTime() === view.startsAt.getTime();
-  return {
-    timeZone: settings.timeZone,
-    doctors: results.map(({ doctor, slots }) => ({
-      id: doctor.id,
-      displayName: doctor.displayName,
-      specialty: doctor.specialty,
-      color: doctor.color,
-      appointmentMinutes: doctor.appointmentMinutes,
-      slots: slots.filter((slot) => !current(doctor.id, slot.startsAt)).map(appointments.slotOut),
-    })),
-  };
+  return availabilityOut(settings.timeZone, results, (doctorId, slot) => !current(doctorId, slot.startsAt));
 }

@@ -8,7 +8,6 @@ import {
   type AppointmentChannel,
   type AppointmentStatus,
   type OwnAppointment,
-  type Slot,
 } from '../../../common/schemas/appointments';
 import { paths } from '../../../common/paths';
 import {
@@ -41,6 +40,7 @@ import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
 import { SlotTakenError, type AppointmentView } from './repository';
+import { slotOut } from './availability-out';
 import { clock } from '../../clock';
 import { transact, type Tx } from '../../db/transaction';
 import type { DeskNotice } from '../../../common/schemas/tasks';
@@ -208,12 +208,6 @@ export function createAppointmentService(
       ),
     }));
   }
-
-  const slotOut = (slot: { startsAt: Date; endsAt: Date; heldUntil?: Date }): Slot => ({
-    startsAt: slot.startsAt.toISOString(),
-    endsAt: slot.endsAt.toISOString(),
-    ...(slot.heldUntil ? { heldUntil: slot.heldUntil.toISOString() } : {}),
-  });
 
   /** The 409 of a lost race: the fixed message and fresh slots of the doctor from that day on. */
   async function slotTaken(
@@ -708,7 +702,6 @@ export function createAppointmentService(
   return {
     activeDoctor,
     availability,
-    slotOut,
     requireFreeSlot,
     requireWithinHours,
     minorDetails,
