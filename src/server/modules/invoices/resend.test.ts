@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordFromJson } from '../../billing/verifactu/record-json';
 import { recordInvoiceId } from '../../billing/verifactu/records';
-import { startTestAeatServer, type TestAeatServer } from '../../billing/verifactu/test-aeat-server';
+import type { TestAeatServer } from '../../billing/verifactu/test-aeat-server';
 import { clock } from '../../clock';
 import { auditLog } from '../../db/schema';
-import { buildTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { buildAeatTestBed, type AeatTestBed } from '../../test/aeat-app';
 import { createPatientRecord } from '../../test/fixtures';
-import { makeTestCertificates, type TestCertificates } from '../../test/tls';
 import type { PatientRow } from '../patients/repository';
 
 const ISSUER = {
@@ -19,27 +19,14 @@ const ISSUER = {
 const FORMER_NIF = 'B87654323';
 const FAULT = 'Codigo[4102].El XML no cumple el esquema. Falta el elemento SistemaInformatico';
 
-let certs: TestCertificates;
 let aeat: TestAeatServer;
 let t: TestApp;
+let close: AeatTestBed['close'];
 let patient: PatientRow;
 
 beforeAll(async () => {
   clock.freeze('2026-03-02T10:00:00+01:00');
-  certs = makeTestCertificates();
-  aeat = await startTestAeatServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca });
-  t = await buildTestApp({
-    config: {
-      verifactu: {
-        environment: 'test',
-        installationNumber: '1',
-        endpoint: aeat.url,
-        certificate: { path: certs.clientP12Path, password: certs.clientPassword },
-        caPath: certs.caPath,
-      },
-    },
-  });
-  await t.write((tx) => t.deps.repos.clinic.updateSettings(ISSUER, tx));
+  ({ t, aeat, close } = await buildAeatTestBed(ISSUER));
   patient = await createPatientRecord(t, { firstName: 'Lucía', lastName: 'Reenvío', email: 'l@r.test', phone: '' });
 });
 /** Every request was valid against SuministroLR.xsd (so each fault is the scripted one) and none came early. */
@@ -48,9 +35,7 @@ afterEach(() => {
   expect(aeat.received.filter((request) => request.early)).toEqual([]);
 });
 afterAll(async () => {
-  await t.close();
-  await aeat.close();
-  certs.remove();
+  await close();
   clock.freeze(null);
 });
 

@@ -4,12 +4,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { aeatClientFromConfig, createAeatClient } from '../../billing/verifactu/aeat-client';
 import { recordFromJson, recordToJson } from '../../billing/verifactu/record-json';
 import { createAlta, recordInvoiceId } from '../../billing/verifactu/records';
-import { startTestAeatServer, type TestAeatServer } from '../../billing/verifactu/test-aeat-server';
+import type { TestAeatServer } from '../../billing/verifactu/test-aeat-server';
 import { verifyChain } from '../../billing/verifactu/verify-chain';
 import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { buildAeatTestBed, type AeatTestBed } from '../../test/aeat-app';
 import { createPatientRecord } from '../../test/fixtures';
-import { makeTestCertificates, type TestCertificates } from '../../test/tls';
+import type { TestCertificates } from '../../test/tls';
 import type { PatientRow } from '../patients/repository';
 import { createVerifactuSender, SUBMISSION_POLICY, type SubmissionPolicy } from './submissions';
 
@@ -23,24 +24,12 @@ const ISSUER = {
 let certs: TestCertificates;
 let aeat: TestAeatServer;
 let t: TestApp;
+let close: AeatTestBed['close'];
 let patient: PatientRow;
 
 beforeAll(async () => {
   clock.freeze('2026-03-02T10:00:00+01:00');
-  certs = makeTestCertificates();
-  aeat = await startTestAeatServer({ key: certs.serverKey, cert: certs.serverCert, ca: certs.ca });
-  t = await buildTestApp({
-    config: {
-      verifactu: {
-        environment: 'test',
-        installationNumber: '1',
-        endpoint: aeat.url,
-        certificate: { path: certs.clientP12Path, password: certs.clientPassword },
-        caPath: certs.caPath,
-      },
-    },
-  });
-  await t.write((tx) => t.deps.repos.clinic.updateSettings(ISSUER, tx));
+  ({ t, aeat, certs, close } = await buildAeatTestBed(ISSUER));
   patient = await createPatientRecord(t, {
     firstName: 'Lucía',
     lastName: 'Envío',
@@ -49,9 +38,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.close();
-  await aeat.close();
-  certs.remove();
+  await close();
   clock.freeze(null);
 });
 
