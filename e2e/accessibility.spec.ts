@@ -103,6 +103,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
       paths.admin.users,
       paths.admin.audit,
       paths.admin.services,
+      paths.admin.consents,
     ]) {
       await audit(page, path);
     }

@@ -50,6 +50,8 @@ export const paths = {
     services: '/admin/servicios',
     /** «Facturación»: invoices, their VERI*FACTU chain and the issuer's fiscal data (issue «Billing»). */
     billing: '/admin/facturacion',
+    /** «Consentimientos»: informed-consent templates, versioned (issue 24, item 1). */
+    consents: '/admin/consentimientos',
   },
   doctor: {
     root: '/doctor',
@@ -175,6 +177,11 @@ export const api = {
   /** «Servicios y tarifas» (issue 23). */
   services: '/api/services',
   service: (id: string) => `/api/services/${seg(id)}`,
+  /** Informed-consent templates (issue 24): POST to `versions` publishes the next version; `state` archives. */
+  consentTemplates: '/api/consent-templates',
+  consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
+  consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
+  consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
   invoices: '/api/invoices',
   /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
   invoicesExport: '/api/invoices/export.csv',
@@ -293,6 +300,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.profile,
     paths.admin.services,
     paths.admin.billing,
+    paths.admin.consents,
     '/doctor',
     '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
     `/doctor/pacientes/${ID}`,

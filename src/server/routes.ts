@@ -11,6 +11,7 @@ import { chartRoutes } from './modules/chart/routes';
 import { clinicPublicRoutes } from './modules/clinic/public-routes';
 import { clinicServicesRoutes } from './modules/clinic-services/routes';
 import { clinicalNotesRoutes } from './modules/clinical-notes/routes';
+import { consentsRoutes } from './modules/consents/routes';
 import { confirmationsRoutes } from './modules/confirmations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
@@ -61,6 +62,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   holidaysRoutes,
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
+  consentsRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
   paymentsRoutes,

@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/admin/services')),
               },
               {
+                path: relative(paths.admin.consents, paths.admin.root),
+                ...screen(() => import('./routes/admin/consents')),
+              },
+              {
                 path: relative(paths.admin.billing, paths.admin.root),
                 ...screen(() => import('./routes/admin/billing')),
               },

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'addendum',
   'delete',
   'sign_in',
+  'publish',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -32,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   addendum: 'Adenda',
   delete: 'Eliminación',
   sign_in: 'Inicio de sesión',
+  publish: 'Publicación',
 };
 
 /** Which kind of data. */
@@ -59,6 +61,7 @@ export const AUDIT_ENTITIES = [
   'cash_closing',
   'production',
   'verifactu',
+  'consent_template',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -85,6 +88,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cash_closing: 'Cierre de caja',
   production: 'Producción',
   verifactu: 'Envío VERI*FACTU',
+  consent_template: 'Plantilla de consentimiento',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'specialties:manage': { admin: 'any' },
   /** «Servicios y tarifas»: what the clinic offers and its prices (issue 23). */
   'services:manage': { admin: 'any' },
+  /** Informed-consent templates (issue 24): the clinic writes and versions them; signing comes later. */
+  'consents:manage': { admin: 'any' },
   'doctors:manage': { admin: 'any' },
   'images:upload': { admin: 'any' },
   /** The audit log of every read and change of clinical data: the clinic's, so admins only. */

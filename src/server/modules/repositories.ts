@@ -26,6 +26,7 @@ import { createAppointmentMinorsRepository } from './appointments/minors-reposit
 import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
+import { createConsentsRepository } from './consents/repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './invoices/records-repository';
 import { createPaymentsRepository } from './payments/repository';
@@ -43,6 +44,7 @@ export function createRepositories(db: Db) {
     holidays: createHolidaysRepository(db),
     doctors: createDoctorsRepository(db),
     clinicServices: createClinicServicesRepository(db),
+    consents: createConsentsRepository(db),
     invoices: createInvoicesRepository(db),
     verifactuRecords: createVerifactuRecordsRepository(db),
     payments: createPaymentsRepository(db),

@@ -13,6 +13,7 @@ import { clock } from '../clock';
 import { transact, type Tx } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 import { seedServices } from './services';
+import { seedConsents } from './consents';
 import { seedInvoices } from './invoices';
 import { createInvoicingService } from '../modules/invoices/service';
 
@@ -194,6 +195,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     }
     await seedDoctors(tx, repos);
     await seedServices(tx, repos);
+    await seedConsents(tx, repos, 'admin@clinica.demo');
     await seedPatients(tx, repos, 200);
 
     // The demo paciente has a complete record, linked to the account.

@@ -35,6 +35,23 @@ describe('the demo catalogue', () => {
   });
 });
 
+describe('the demo consent templates', () => {
+  it('has infiltration’s template in two versions and the aesthetic peeling’s, each on its service', async () => {
+    const templates = await t.deps.repos.consents.list();
+    expect(
+      templates.map((row) => [row.title, row.currentVersion, row.services.map((service) => service.name)]),
+    ).toEqual([
+      ['Consentimiento informado para infiltración', 2, ['Infiltración']],
+      ['Consentimiento informado para peeling químico', 1, ['Peeling químico (estético)']],
+    ]);
+    const infiltration = (await t.deps.repos.consents.findById(templates[0]!.id))!;
+    expect(infiltration.versions.map((version) => version.number)).toEqual([2, 1]);
+    expect(infiltration.versions[0]!.body).toContain('guiada por ecografía');
+    expect(infiltration.versions[1]!.body).not.toContain('guiada por ecografía');
+    expect(infiltration.versions[0]!.createdBy).toBe('Marta Sánchez Ruiz');
+  });
+});
+
 describe('the demo invoices', () => {
   it('holds complete invoices of the demo paciente, simplified ones, a cancelled one and a taxed one, chained', async () => {
     const invoices = await t.deps.repos.invoices.visibleTo(SEES_EVERYTHING).list({});

@@ -11,6 +11,7 @@ import { buildFileWorld, type FileWorld } from './files-world';
 import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-world';
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
+import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -84,6 +85,8 @@ export interface World {
   /** Second sessions of each actor, and an account whose sessions an admin ends (issue 21). */
   sessions: SessionsWorld;
   invoices: InvoicesWorld;
+  /** A consent template on the editable service (issue 24). */
+  consents: ConsentsWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -282,6 +285,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }));
 
   const files = await buildFileWorld(t, admin.cookie, { A, B });
+  const services = await servicesWorld();
   const messages = await buildMessagesWorld(t, A, B);
   return {
     messages,
@@ -311,7 +315,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     staffMove,
     specialtyToRename: await specialty('Matriz renombrable'),
     specialtyToDelete: await specialty('Matriz borrable'),
-    services: await servicesWorld(),
+    services,
+    consents: await buildConsentsWorld(t, { adminId: admin.id, serviceId: services.toEdit }),
     absenceId: absence.id,
     holidayToDelete: (
       await t.write((tx) =>

@@ -18,3 +18,4 @@ export * from './holidays';
 export * from './second-factor';
 export * from './clinic-services';
 export * from './invoices';
+export * from './consents';

@@ -120,6 +120,12 @@ export const AREAS: Area[] = [
     matches: [/^\/api\/services/],
   },
   {
+    name: 'Consentimientos',
+    description:
+      'Plantillas de consentimiento informado (Ley 41/2002): su texto en Markdown por secciones (descripción, consecuencias, riesgos, alternativas) y los servicios a los que se aplican. Cada cambio publica una versión nueva; una versión publicada no cambia nunca.',
+    matches: [/^\/api\/consent-templates/],
+  },
+  {
     name: 'Facturación',
     description:
       'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor y los registros en el XML de la AEAT. Importes en céntimos.',

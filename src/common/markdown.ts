@@ -1,0 +1,31 @@
+import MarkdownIt from 'markdown-it';
+
+/**
+ * The small Markdown of the consent templates (issue 24): paragraphs, headings, bulleted and numbered lists, bold
+ * and italics, line breaks. markdown-it's «zero» preset enables nothing but paragraphs and text; only those rules
+ * are turned on, and raw HTML stays off — so whatever else is typed (a `<script>`, an `onerror`, an image or a
+ * link, to any host) is shown as the text it is, escaped. No rule makes a link or an image: nothing remote loads.
+ *
+ * Headings start where the page says (`#` is `<h3>` unless told), so a section's text sits under the page's headings.
+ * Imported only by the admin's consent screen (loaded on demand) and the server: never in a public page's first load.
+ */
+const markdown = new MarkdownIt('zero', { html: false, linkify: false, typographer: false, breaks: true })
+  .enable(['heading', 'list'])
+  .enable(['emphasis', 'newline', 'escape']);
+
+/** No URL is ever valid: belt and braces, since no enabled rule makes a link or an image. */
+markdown.validateLink = () => false;
+
+/** `#` is written as the level the page asks for (`env.topLevel`), `##` one below, never past `<h6>`. */
+const level = (tag: string, env: unknown) =>
+  Math.min(6, Number(tag.slice(1)) - 1 + ((env as { topLevel?: number } | undefined)?.topLevel ?? 3));
+markdown.renderer.rules.heading_open = (tokens, index, _options, env) => `<h${level(tokens[index]!.tag, env)}>`;
+markdown.renderer.rules.heading_close = (tokens, index, _options, env) => `</h${level(tokens[index]!.tag, env)}>\n`;
+
+/** The tags the renderer can write: a test holds it to them. */
+export const MARKDOWN_TAGS = ['p', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'strong', 'em', 'br'] as const;
+
+/** Safe HTML of a consent section's Markdown source; `#` becomes `<h{topLevel}>` (`<h3>` unless told). */
+export function renderMarkdown(source: string, topLevel = 3): string {
+  return markdown.render(source, { topLevel });
+}

@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ConsentState, ConsentVersionInput } from '../../../common/schemas/consents';
+import { clock } from '../../clock';
+import type { Db } from '../../db/client';
+import {
+  clinicServices,
+  consentTemplates,
+  consentTemplateVersions,
+  consentTemplateVersionServices,
+  profiles,
+  specialties,
+} from '../../db/schema';
+import type { Tx } from '../../db/transaction';
+
+export interface ServiceRef {
+  id: string;
+  name: string;
+  specialty: string;
+}
+
+export interface ConsentVersionRecord {
+  id: string;
+  number: number;
+  title: string;
+  body: string;
+  consequences: string;
+  risks: string;
+  alternatives: string;
+  services: ServiceRef[];
+  createdAt: string;
+  createdBy: string | null;
+  publishedAt: string;
+}
+
+export interface ConsentTemplateSummaryRecord {
+  id: string;
+  title: string;
+  state: ConsentState;
+  currentVersion: number;
+  publishedAt: string;
+  services: ServiceRef[];
+}
+
+/** The services of a version, by name, as JSON in the same round trip. */
+const servicesOf = (versionId: unknown) => sql<ServiceRef[] | string>`coalesce((
+  SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'specialty', sp.name) ORDER BY s.name, sp.name)
+    FROM ${consentTemplateVersionServices} vs
+    JOIN ${clinicServices} s ON s.id = vs.service_id
+    JOIN ${specialties} sp ON sp.id = s.specialty_id
+   WHERE vs.version_id = ${versionId}), '[]'::json)`;
+
+const parsed = (value: ServiceRef[] | string): ServiceRef[] => (typeof value === 'string' ? JSON.parse(value) : value);
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** All SQL of the consent templates: templates, their append-only versions and the services each names. */
+export function createConsentsRepository(db: Db) {
+  return {
+    /** Every template with its latest version's number, date and services, by title. */
+    async list(tx: Db = db): Promise<ConsentTemplateSummaryRecord[]> {
+      const latest = sql`(SELECT v.id FROM ${consentTemplateVersions} v WHERE v.template_id = ${consentTemplates.id}
+                          ORDER BY v.number DESC LIMIT 1)`;
+      const rows = await tx
+        .select({
+          id: consentTemplates.id,
+          title: consentTemplates.title,
+          state: consentTemplates.state,
+          currentVersion: consentTemplateVersions.number,
+          publishedAt: consentTemplateVersions.publishedAt,
+          services: servicesOf(consentTemplateVersions.id),
+        })
+        .from(consentTemplates)
+        .innerJoin(consentTemplateVersions, eq(consentTemplateVersions.id, latest))
+        .orderBy(asc(sql`lower(${consentTemplates.title})`), asc(consentTemplates.id));
+      return rows.map((row) => ({ ...row, publishedAt: iso(row.publishedAt), services: parsed(row.services) }));
+    },
+
+    /** The template and every version, the latest first; undefined when there is no such template. */
+    async findById(id: string, tx: Db = db) {
+      const [template] = await tx.select().from(consentTemplates).where(eq(consentTemplates.id, id));
+      if (!template) return undefined;
+      const rows = await tx
+        .select({
+          id: consentTemplateVersions.id,
+          number: consentTemplateVersions.number,
+          title: consentTemplateVersions.title,
+          body: consentTemplateVersions.body,
+          consequences: consentTemplateVersions.consequences,
+          risks: consentTemplateVersions.risks,
+          alternatives: consentTemplateVersions.alternatives,
+          createdAt: consentTemplateVersions.createdAt,
+          createdBy: profiles.displayName,
+          publishedAt: consentTemplateVersions.publishedAt,
+          services: servicesOf(consentTemplateVersions.id),
+        })
+        .from(consentTemplateVersions)
+        .leftJoin(profiles, eq(profiles.id, consentTemplateVersions.createdBy))
+        .where(eq(consentTemplateVersions.templateId, id))
+        .orderBy(desc(consentTemplateVersions.number));
+      const versions: ConsentVersionRecord[] = rows.map((row) => ({
+        ...row,
+        createdAt: iso(row.createdAt),
+        publishedAt: iso(row.publishedAt),
+        services: parsed(row.services),
+      }));
+      const current = versions[0]!;
+      return {
+        id: template.id,
+        title: template.title,
+        state: template.state,
+        currentVersion: current.number,
+        publishedAt: current.publishedAt,
+        services: current.services,
+        versions,
+      };
+    },
+
+    /** Of `ids`, those of services that exist and are active (a consent applies to what the clinic offers). */
+    async activeServices(ids: string[], tx: Db = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({ id: clinicServices.id })
+        .from(clinicServices)
+        .where(and(inArray(clinicServices.id, ids), eq(clinicServices.active, true)));
+      return rows.map((row) => row.id);
+    },
+
+    /** How many templates' versions name a service (a service so named is deactivated, not deleted). */
+    async countNamingService(serviceId: string, tx: Db = db): Promise<number> {
+      const [row] = await tx
+        .select({ count: sql<number>`count(DISTINCT ${consentTemplateVersions.templateId})::int` })
+        .from(consentTemplateVersionServices)
+        .innerJoin(consentTemplateVersions, eq(consentTemplateVersions.id, consentTemplateVersionServices.versionId))
+        .where(eq(consentTemplateVersionServices.serviceId, serviceId));
+      return Number(row?.count ?? 0);
+    },
+
+    /** A new template with its version 1, published now (the demo data tells another instant). */
+    async create(
+      input: ConsentVersionInput,
+      createdBy: string | null,
+      tx: Tx,
+      now = clock.now(),
+    ): Promise<{ id: string }> {
+      const [template] = await tx
+        .insert(consentTemplates)
+        .values({ title: input.title, createdBy, createdAt: now, updatedAt: now })
+        .returning({ id: consentTemplates.id });
+      await insertVersion(template!.id, 1, input, createdBy, tx, now);
+      return template!;
+    },
+
+    /**
+     * Publishes the next version of a template. The template row is locked first, so two publications one after
+     * the other get numbers n+1 and n+2 (and the unique key refuses what a lock would not). Undefined when there
+     * is no such template.
+     */
+    async publish(
+      templateId: string,
+      input: ConsentVersionInput,
+      createdBy: string | null,
+      tx: Tx,
+      now = clock.now(),
+    ): Promise<{ number: number } | undefined> {
+      const [template] = await tx
+        .select({ id: consentTemplates.id })
+        .from(consentTemplates)
+        .where(eq(consentTemplates.id, templateId))
+        .for('update');
+      if (!template) return undefined;
+      const [last] = await tx
+        .select({ number: sql<number>`coalesce(max(${consentTemplateVersions.number}), 0)::int` })
+        .from(consentTemplateVersions)
+        .where(eq(consentTemplateVersions.templateId, templateId));
+      const number = Number(last?.number ?? 0) + 1;
+      await insertVersion(templateId, number, input, createdBy, tx, now);
+      await tx
+        .update(consentTemplates)
+        .set({ title: input.title, updatedAt: now })
+        .where(eq(consentTemplates.id, templateId));
+      return { number };
+    },
+
+    /** Archives or brings back a template; false when there is no such template. */
+    async setState(id: string, state: ConsentState, tx: Tx): Promise<boolean> {
+      const updated = await tx
+        .update(consentTemplates)
+        .set({ state, updatedAt: clock.now() })
+        .where(eq(consentTemplates.id, id))
+        .returning({ id: consentTemplates.id });
+      return updated.length > 0;
+    },
+  };
+}
+
+async function insertVersion(
+  templateId: string,
+  number: number,
+  input: ConsentVersionInput,
+  createdBy: string | null,
+  tx: Tx,
+  now: Date,
+) {
+  const [version] = await tx
+    .insert(consentTemplateVersions)
+    .values({
+      templateId,
+      number,
+      title: input.title,
+      body: input.body,
+      consequences: input.consequences,
+      risks: input.risks,
+      alternatives: input.alternatives,
+      createdAt: now,
+      createdBy,
+      publishedAt: now,
+    })
+    .returning({ id: consentTemplateVersions.id });
+  await tx
+    .insert(consentTemplateVersionServices)
+    .values([...new Set(input.serviceIds)].map((serviceId) => ({ versionId: version!.id, serviceId })));
+}
+
+export type ConsentsRepository = ReturnType<typeof createConsentsRepository>;
