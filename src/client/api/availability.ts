@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import type { Availability } from '../../common/schemas/appointments';
 import { apiFetch, toQueryString } from '../lib/api-client';
 

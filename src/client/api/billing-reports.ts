@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import type { Production, ProductionQuery, Revenue } from '../../common/schemas/billing-reports';
 import { apiFetch, toQueryString } from '../lib/api-client';
 import { invoiceKeys } from './invoices';

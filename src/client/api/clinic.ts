@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { publicApi } from '../../common/paths';
 import type { PublicClinic } from '../../common/schemas/clinic';
 import { apiFetch } from '../lib/api-client';
 
 /** The clinic's public data: name, contact, hours, time zone (the server embeds it in the page, see `app.tsx`). */
 export const clinicKeys = { public: ['public', 'clinic'] as const };
 
-export const getPublicClinic = (signal?: AbortSignal) => apiFetch<PublicClinic>(api.public.clinic, { signal });
+export const getPublicClinic = (signal?: AbortSignal) => apiFetch<PublicClinic>(publicApi.clinic, { signal });
 
 export const getPublicClinicQueryOptions = () =>
   queryOptions({

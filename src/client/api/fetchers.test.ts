@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import { secondFactorApi } from '../../common/second-factor-paths';
 
 /**

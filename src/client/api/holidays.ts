@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import type { Holiday, HolidayCreateInput, HolidayList, NationalHolidaysResult } from '../../common/schemas/holidays';
 import { apiFetch, toQueryString } from '../lib/api-client';
 

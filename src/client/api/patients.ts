@@ -6,7 +6,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import type {
   Patient,
   PATIENT_SORTS,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import type { CashCloseInput, CashDay, InvoicePayments, PaymentInput } from '../../common/schemas/payments';
 import { apiFetch, toQueryString } from '../lib/api-client';
 import { invoiceKeys } from './invoices';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../common/paths';
+import { authApi, profileApi } from '../../common/paths';
 import type { Profile, ProfileUpdateInput, SessionState, SignInInput, SignUpInput } from '../../common/schemas/auth';
 import type { SignInResult } from '../../common/schemas/second-factor';
 import { ApiError, apiFetch } from '../lib/api-client';
@@ -14,7 +14,7 @@ export const SESSION_FRESH_MS = 5_000;
 /** How often an open app asks anyway (also in the background: a tab left open notices the end). */
 export const SESSION_POLL_MS = 60_000;
 
-export const getSession = (signal?: AbortSignal) => apiFetch<SessionState>(api.auth.session, { signal });
+export const getSession = (signal?: AbortSignal) => apiFetch<SessionState>(authApi.session, { signal });
 
 /**
  * A refusal (4xx: the session is gone) is the signed-out state; a network failure or a server error
@@ -46,18 +46,18 @@ export const sessionQueryOptions = () =>
   });
 
 export const signInRequest = (input: SignInInput) =>
-  apiFetch<SignInResult>(api.auth.signIn, { method: 'POST', body: input });
+  apiFetch<SignInResult>(authApi.signIn, { method: 'POST', body: input });
 
 export const signUpRequest = (input: SignUpInput) =>
-  apiFetch<SessionState>(api.auth.signUp, { method: 'POST', body: input });
+  apiFetch<SessionState>(authApi.signUp, { method: 'POST', body: input });
 
-export const signOutRequest = () => apiFetch<void>(api.auth.signOut, { method: 'POST' });
+export const signOutRequest = () => apiFetch<void>(authApi.signOut, { method: 'POST' });
 
 export const resetPasswordRequest = (email: string) =>
-  apiFetch<{ sent: true }>(api.auth.resetPassword, { method: 'POST', body: { email } });
+  apiFetch<{ sent: true }>(authApi.resetPassword, { method: 'POST', body: { email } });
 
 export const confirmResetPasswordRequest = (input: { token: string; password: string }) =>
-  apiFetch<SignInResult>(api.auth.confirmResetPassword, { method: 'POST', body: input });
+  apiFetch<SignInResult>(authApi.confirmResetPassword, { method: 'POST', body: input });
 
 export const updateProfileRequest = (input: ProfileUpdateInput) =>
-  apiFetch<Profile>(api.profile, { method: 'PATCH', body: input });
+  apiFetch<Profile>(profileApi, { method: 'PATCH', body: input });

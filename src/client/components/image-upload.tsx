@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import { ApiError, apiFetch } from '../lib/api-client';
 
 export interface UploadedImage {

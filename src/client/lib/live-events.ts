@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import type { LiveEvent } from '../../common/schemas/appointments';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../paths';
+import { api } from '../api-paths';
 
 const OWN_IMAGE = new RegExp(`^${api.images}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import { buildApp } from '../app';
 import { clock } from '../clock';
 import { openDatabase, type Database } from '../db/client';

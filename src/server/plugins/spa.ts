@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RenderedPage } from '../../common/app-modules';
 import type { InitialState } from '../../common/initial-state';
-import { api, isKnownClientRoute, paths } from '../../common/paths';
+import { isKnownClientRoute, paths } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import { errorBody } from './errors';
 import {
   compressPage,

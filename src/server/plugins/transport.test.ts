@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../common/paths';
+import { api } from '../../common/api-paths';
 import { clock } from '../clock';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../test/app';

@@ -1,7 +1,7 @@
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { registerWithAccess } from '../../access/plugin';
 import { REFERENCE_THEME_CSS } from './theme';
 

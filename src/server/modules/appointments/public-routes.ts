@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
 import { performs } from '../../../common/schemas/clinic-services';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   availabilityQuerySchema,
   availabilitySchema,

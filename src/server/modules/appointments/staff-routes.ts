@@ -3,7 +3,7 @@ import type { RoutePlugin } from '../route-plugin';
 import { performs } from '../../../common/schemas/clinic-services';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { esDateFormat } from '../../../common/time';
 import {
   APPOINTMENT_STATUS_LABELS,

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   auditFiltersSchema,
   auditListQuerySchema,

@@ -1,6 +1,7 @@
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api, paths } from '../../../common/paths';
+import { paths } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   confirmResetPasswordSchema,
   resetPasswordSchema,

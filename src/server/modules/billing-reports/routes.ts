@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   productionQuerySchema,
   productionSchema,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   createdCalendarFeedSchema,
   feedFileParams,

@@ -1,7 +1,7 @@
 import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { chartPageSchema, chartQuerySchema } from '../../../common/schemas/chart';
 import { ageOn, CONTEXT_NOTES, patientContextSchema, shorten } from '../../../common/schemas/patient-context';
 import { validUntilOf } from '../../../common/schemas/prescriptions';

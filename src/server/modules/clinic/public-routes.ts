@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { publicClinicSchema } from '../../../common/schemas/clinic';
 
 export const clinicPublicRoutes: RoutePlugin = async (app, deps) => {

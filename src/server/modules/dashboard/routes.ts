@@ -1,6 +1,6 @@
 import type { RoutePlugin } from '../route-plugin';
 import { Temporal } from 'temporal-polyfill';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   adminDashboardSchema,
   doctorDashboardSchema,

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { dateInZone } from '../availability/slots';
 import { clock } from '../../clock';
 import { requireUser } from '../../access/request-user';

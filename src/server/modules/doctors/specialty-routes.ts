@@ -1,7 +1,7 @@
 import type { RoutePlugin } from '../route-plugin';
 import { transact } from '../../db/transaction';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
 import { AppError, notFound, pgErrorCode } from '../../errors';
 

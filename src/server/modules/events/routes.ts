@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { seesAgendaOf, seesConversationOf } from '../../access/ownership';
 import { publicNotice } from '../messages/live';
 

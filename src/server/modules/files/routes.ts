@@ -4,7 +4,7 @@ import type { RoutePlugin } from '../route-plugin';
 import { fileTypeFromBuffer } from 'file-type';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   ACCEPTED_FILE_MIMES,
   fileContentQuerySchema,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),

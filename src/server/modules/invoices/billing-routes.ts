@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   issuerResponseSchema,
   issuerSchema,

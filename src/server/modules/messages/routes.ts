@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { transact } from '../../db/transaction';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   assignConversationSchema,
   conversationSchema,

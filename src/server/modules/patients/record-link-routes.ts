@@ -1,6 +1,6 @@
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { patientSchema } from '../../../common/schemas/patients';
 import {
   confirmEmailResultSchema,

@@ -1,7 +1,7 @@
 import type { RoutePlugin } from '../route-plugin';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { profileSchema } from '../../../common/schemas/auth';
 import { changePasswordSchema, WRONG_CURRENT_PASSWORD } from '../../../common/schemas/profile';
 import { AppError, pgErrorCode } from '../../errors';

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { patientSchema } from '../../../common/schemas/patients';
 import { myContactSchema } from '../../../common/schemas/profile';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import { profileSchema, profileUpdateSchema } from '../../../common/schemas/auth';
 import { AppError, pgErrorCode } from '../../errors';
 import { requireUser } from '../../access/request-user';

@@ -1,7 +1,7 @@
 import type { RoutePlugin } from '../route-plugin';
 import { transact } from '../../db/transaction';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import type { Role } from '../../../common/roles';
 import {
   endedSessionsSchema,

@@ -1,6 +1,6 @@
 import type { RoutePlugin } from '../route-plugin';
 import { transact } from '../../db/transaction';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   clinicSettingsResponseSchema,
   clinicSettingsUpdateSchema,

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api, dashboardOf, paths } from '../../../common/paths';
+import { dashboardOf, paths } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import type { Role } from '../../../common/roles';
 import {
   TASK_PRIORITY_LABELS,

@@ -2,7 +2,7 @@ import type { RoutePlugin } from '../route-plugin';
 import type { Tx } from '../../db/transaction';
 import { z } from 'zod';
 import { firstFreeColor } from '../../../common/doctor-colors';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   userInviteSchema,
   userListQuerySchema,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-plugin';
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { api } from '../../../common/api-paths';
 import {
   myWaitingJoinSchema,
   offerSchema,

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { AppointmentAnswer, AppointmentAnswers } from '../../../../common/schemas/confirmations';
 import { apiFetch } from '../../../lib/api-client';
 import { appointmentsRootKey } from './keys';

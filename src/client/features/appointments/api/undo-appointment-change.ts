@@ -1,4 +1,4 @@
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Appointment } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
 

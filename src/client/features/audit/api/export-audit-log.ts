@@ -1,4 +1,4 @@
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import { toQueryString } from '../../../lib/api-client';
 import type { AuditLogFilters } from './get-audit-log';
 

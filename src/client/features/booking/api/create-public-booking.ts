@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { BookingConfirmation, PublicBookingInput } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
 import { availabilityKeys } from '../../../api/availability';

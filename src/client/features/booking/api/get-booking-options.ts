@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { publicApi } from '../../../../common/paths';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Specialties and the professionals who take online bookings, the clinic's zone and booking horizon. */
 export const getBookingOptions = (signal?: AbortSignal) =>
-  apiFetch<BookingOptions>(api.public.bookingOptions, { signal });
+  apiFetch<BookingOptions>(publicApi.bookingOptions, { signal });
 
 export const getBookingOptionsQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Availability } from '../../../../common/schemas/appointments';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 import type { SlotSource } from '../../../api/availability';

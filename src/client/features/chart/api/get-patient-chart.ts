@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { ChartKind, ChartPage } from '../../../../common/schemas/chart';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { ConsentTemplate, ConsentVersionDraft } from '../../../../common/schemas/consents';
 import { apiFetch } from '../../../lib/api-client';
 import { useConsentChange } from './use-consent-change';

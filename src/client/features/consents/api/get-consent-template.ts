@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { ConsentTemplate } from '../../../../common/schemas/consents';
 import { apiFetch } from '../../../lib/api-client';
 import { consentKeys } from './get-consent-templates';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { DoctorDashboard } from '../../../../common/schemas/appointments';
 import { apiFetch } from '../../../lib/api-client';
 

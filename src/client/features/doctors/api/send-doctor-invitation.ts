@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import { apiFetch } from '../../../lib/api-client';
 
 /** E-mails the doctor a new link to choose a password (202). */

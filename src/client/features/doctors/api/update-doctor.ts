@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Doctor, DoctorUpdateInput } from '../../../../common/schemas/doctors';
 import { apiFetch } from '../../../lib/api-client';
 import { storeDoctor } from '../../../api/doctors';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { FileList, FileType } from '../../../../common/schemas/files';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 import { fileListKey } from './keys';

@@ -1,5 +1,5 @@
 import { Anchor, Modal, Text } from '@mantine/core';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import { previewKindOf, type PatientFile } from '../../../../common/schemas/files';
 
 /** An image or a PDF shown in the page, from the inline address of its contents (each view is audited). */

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import { FILE_TYPE_LABELS, previewKindOf, type PatientFile } from '../../../../common/schemas/files';
 import { StackedTable } from '../../../components/stacked-table';
 import { useClinicZone } from '../../../lib/clinic-time-zone';

@@ -1,4 +1,4 @@
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { IdleState } from '../../../../common/schemas/sessions';
 import { apiFetch } from '../../../lib/api-client';
 

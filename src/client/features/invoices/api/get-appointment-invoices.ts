@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import {
   MAX_APPOINTMENTS_PER_LOOKUP,
   type AppointmentInvoice,

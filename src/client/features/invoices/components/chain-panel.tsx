@@ -1,6 +1,6 @@
 import { Alert, Anchor, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCertificateOff } from '@tabler/icons-react';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { ChainState } from '../../../api/invoices';
 import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';

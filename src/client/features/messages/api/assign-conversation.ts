@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { AssignConversationInput } from '../../../../common/schemas/messages';
 import { apiFetch } from '../../../lib/api-client';
 import { messagesRootKey } from './keys';

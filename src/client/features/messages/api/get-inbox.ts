@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Inbox, InboxQuery } from '../../../../common/schemas/messages';
 import { apiFetch } from '../../../lib/api-client';
 import { messagesRootKey } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { AddendumInput, ClinicalNote } from '../../../../common/schemas/clinical-notes';
 import { apiFetch } from '../../../lib/api-client';
 import { notesRootKey } from './keys';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { PrescriptionList, PrescriptionStatus } from '../../../../common/schemas/prescriptions';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 import { prescriptionsRootKey } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { MyDoctorBioInput, MyDoctorCard } from '../../../../common/schemas/my-doctor-card';
 import { apiFetch } from '../../../lib/api-client';
 import { getMyDoctorCardQueryOptions } from './get-my-doctor-card';

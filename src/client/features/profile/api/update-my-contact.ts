@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Patient } from '../../../../common/schemas/patients';
 import type { MyContactInput } from '../../../../common/schemas/profile';
 import { apiFetch } from '../../../lib/api-client';

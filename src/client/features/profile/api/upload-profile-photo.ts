@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Profile } from '../../../../common/schemas/auth';
 import { apiFetch } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
 import '../../../test/mantine-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import { renderScreen, stubApi } from '../../../test/render';
 import { MyContactForm } from './my-contact-form';
 

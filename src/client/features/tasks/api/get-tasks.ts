@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { TaskList, TaskListQuery } from '../../../../common/schemas/tasks';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 import { tasksRootKey } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { Task, TaskUpdateInput } from '../../../../common/schemas/tasks';
 import { apiFetch } from '../../../lib/api-client';
 import { tasksRootKey } from './keys';

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import {
   TREATMENT_STATUS_COLORS,
   TREATMENT_STATUS_LABELS,

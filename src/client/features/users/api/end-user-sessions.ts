@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { EndedSessions } from '../../../../common/schemas/sessions';
 import { apiFetch } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { User } from '../../../../common/schemas/users';
 import { apiFetch } from '../../../lib/api-client';
 import { usersRootKey } from './keys';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import { apiFetch } from '../../../lib/api-client';
 
 /** A new invitation link for an account whose password is still to be chosen (202). */

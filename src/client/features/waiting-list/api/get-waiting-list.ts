@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { WaitingEntry, WaitingListQuery } from '../../../../common/schemas/waiting-list';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
 import { waitingListRootKey } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { WaitingOffer } from '../../../../common/schemas/waiting-list';
 import { apiFetch } from '../../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
+import { api } from '../../../../common/api-paths';
 import type { MyWaitingJoinInput, WaitingEntry } from '../../../../common/schemas/waiting-list';
 import { apiFetch } from '../../../lib/api-client';
 import { waitingListRootKey } from './keys';

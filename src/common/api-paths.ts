@@ -1,0 +1,153 @@
+import { authApi, profileApi, publicApi, recordLinkApi, seg } from './paths';
+
+/**
+ * API endpoints, shared by the server routes and the client fetchers. In a module of their own, not in `paths.ts`
+ * (which the entry chunk holds): only the on-demand screens import this table. The public pages' first-load
+ * endpoints are defined in `paths.ts` and named here under their usual keys.
+ */
+export const api = {
+  health: '/api/health',
+  /** The OpenAPI 3.1 document of the API, and its reference page for integrators. */
+  openApi: '/api/openapi.json',
+  apiDocs: '/api/docs',
+  auth: authApi,
+  profile: profileApi,
+  profilePhoto: '/api/profile/photo',
+  profilePassword: '/api/profile/password',
+  myDataExport: '/api/me/data-export',
+  myContact: '/api/me/patient/contact',
+  myDoctorCard: '/api/me/doctor',
+  /** «Sesiones abiertas» of the signed-in account (issue 21). */
+  mySessions: '/api/me/sessions',
+  mySession: (id: string) => `/api/me/sessions/${seg(id)}`,
+  endOtherSessions: '/api/me/sessions/end-others',
+  /** The idle lock's clock (GET) and keep-alive on the person's input (POST). */
+  myActivity: '/api/me/activity',
+  public: publicApi,
+  appointments: '/api/appointments',
+  appointmentsRange: '/api/appointments/range',
+  appointmentsExport: '/api/appointments/export.csv',
+  appointmentsToday: '/api/appointments/today',
+  appointment: (id: string) => `/api/appointments/${seg(id)}`,
+  appointmentStatus: (id: string) => `/api/appointments/${seg(id)}/status`,
+  appointmentUndo: (id: string) => `/api/appointments/${seg(id)}/undo`,
+  /** Free times to move an appointment to, of its own length (its service's). */
+  appointmentAvailability: (id: string) => `/api/appointments/${seg(id)}/availability`,
+  doctorAgenda: '/api/doctor/appointments',
+  myAppointments: '/api/me/appointments',
+  cancelMyAppointment: (id: string) => `/api/me/appointments/${seg(id)}/cancel`,
+  rescheduleMyAppointment: (id: string) => `/api/me/appointments/${seg(id)}/reschedule`,
+  myAppointmentAvailability: (id: string) => `/api/me/appointments/${seg(id)}/availability`,
+  dashboard: {
+    admin: '/api/dashboard/admin',
+    doctor: '/api/dashboard/doctor',
+    patient: '/api/dashboard/patient',
+  },
+  events: '/api/events',
+  settings: '/api/settings',
+  /** Public holidays and clinic closures (issue «A safe clinic day»). */
+  holidays: '/api/holidays',
+  holiday: (id: string) => `/api/holidays/${seg(id)}`,
+  nationalHolidays: '/api/holidays/national',
+  specialties: '/api/specialties',
+  specialty: (id: string) => `/api/specialties/${seg(id)}`,
+  /** «Servicios y tarifas» (issue 23). */
+  services: '/api/services',
+  service: (id: string) => `/api/services/${seg(id)}`,
+  /** Informed-consent templates (issue 24): POST to `versions` publishes the next version; `state` archives. */
+  consentTemplates: '/api/consent-templates',
+  consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
+  consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
+  consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
+  invoices: '/api/invoices',
+  /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
+  invoicesExport: '/api/invoices/export.csv',
+  /** The invoice that holds each of some appointments (`?ids=a,b,c`, at most 100), for the desk's «Facturar». */
+  invoicesOfAppointments: '/api/invoices/of-appointments',
+  invoice: (id: string) => `/api/invoices/${seg(id)}`,
+  invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
+  invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,
+  invoiceRectify: (id: string) => `/api/invoices/${seg(id)}/rectify`,
+  /** What an invoice has been paid and still owes; POST takes a payment. */
+  invoicePayments: (id: string) => `/api/invoices/${seg(id)}/payments`,
+  patientBillableVisits: (id: string) => `/api/patients/${seg(id)}/billable-visits`,
+  /** «Cierre de caja»: a day's takings (`?day=`), and closing it. */
+  cashDay: '/api/billing/cash',
+  cashClose: '/api/billing/cash/close',
+  /** The issuer of the clinic's invoices (razón social, NIF, address, registry data). */
+  billingIssuer: '/api/billing/issuer',
+  /** The VERI*FACTU chain's state (its length, last record, whether it verifies). */
+  verifactuState: '/api/verifactu/state',
+  /** Every record in chain order as RegFactuSistemaFacturacion documents of 1 000 (`?page=`). */
+  verifactuRecordsXml: '/api/verifactu/records.xml',
+  /** Sends again the records refused by a SOAP Fault of the client's (once its cause is fixed): `{ requeued }`. */
+  verifactuResend: '/api/verifactu/resend',
+  /** A doctor's production in a period (`?from=&to=`; the desk names `doctorId`). */
+  production: '/api/billing/production',
+  /** The clinic's revenue by month of issue (`?months=`, 12 by default). */
+  revenue: '/api/billing/revenue',
+  doctors: '/api/doctors',
+  doctor: (id: string) => `/api/doctors/${seg(id)}`,
+  doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,
+  doctorAbsences: (id: string) => `/api/doctors/${seg(id)}/absences`,
+  doctorAbsence: (id: string, absenceId: string) => `/api/doctors/${seg(id)}/absences/${seg(absenceId)}`,
+  doctorInvitation: (id: string) => `/api/doctors/${seg(id)}/invitation`,
+  patients: '/api/patients',
+  patient: (id: string) => `/api/patients/${seg(id)}`,
+  myPatientRecord: '/api/me/patient',
+  myRecordLink: recordLinkApi,
+  resendRecordLink: '/api/me/record-link/resend',
+  patientAccount: (id: string) => `/api/patients/${seg(id)}/account`,
+  images: '/api/images',
+  image: (id: string) => `/api/images/${seg(id)}`,
+  audit: '/api/audit',
+  auditExport: '/api/audit/export',
+  tasks: '/api/tasks',
+  task: (id: string) => `/api/tasks/${seg(id)}`,
+  taskStatus: (id: string) => `/api/tasks/${seg(id)}/status`,
+  taskAssignees: '/api/tasks/assignees',
+  users: '/api/users',
+  user: (id: string) => `/api/users/${seg(id)}`,
+  userInvitation: (id: string) => `/api/users/${seg(id)}/invitation`,
+  userCalendarFeed: (id: string) => `/api/users/${seg(id)}/calendar-feed`,
+  /** An admin ends every session of a user. */
+  userSessions: (id: string) => `/api/users/${seg(id)}/sessions`,
+  prescriptions: '/api/prescriptions',
+  prescription: (id: string) => `/api/prescriptions/${seg(id)}`,
+  prescriptionPdf: (id: string) => `/api/prescriptions/${seg(id)}/pdf`,
+  cancelPrescription: (id: string) => `/api/prescriptions/${seg(id)}/cancel`,
+  recentMedicines: '/api/prescriptions/recent-medicines',
+  treatments: '/api/treatments',
+  treatment: (id: string) => `/api/treatments/${seg(id)}`,
+  appointmentTreatment: (id: string) => `/api/appointments/${seg(id)}/treatment`,
+  appointmentNote: (id: string) => `/api/appointments/${seg(id)}/note`,
+  signAppointmentNote: (id: string) => `/api/appointments/${seg(id)}/note/sign`,
+  appointmentNoteAddenda: (id: string) => `/api/appointments/${seg(id)}/note/addenda`,
+  appointmentNoteSummary: (id: string) => `/api/appointments/${seg(id)}/note/summary`,
+  pendingNotes: '/api/doctor/notes/pending',
+  myVisitSummaries: '/api/me/visit-summaries',
+  patientChart: (id: string) => `/api/patients/${seg(id)}/chart`,
+  /** «Contexto del paciente» of the consultation screen: allergies, age, treatments, medication, last notes. */
+  patientContext: (id: string) => `/api/patients/${seg(id)}/context`,
+  files: '/api/files',
+  file: (id: string) => `/api/files/${seg(id)}`,
+  fileContent: (id: string) => `/api/files/${seg(id)}/content`,
+  conversations: '/api/conversations',
+  conversation: (id: string) => `/api/conversations/${seg(id)}`,
+  conversationMessages: (id: string) => `/api/conversations/${seg(id)}/messages`,
+  conversationAssignee: (id: string) => `/api/conversations/${seg(id)}/assignee`,
+  myMessages: '/api/me/messages',
+  waitingList: '/api/waiting-list',
+  waitingListEntry: (id: string) => `/api/waiting-list/${seg(id)}`,
+  myWaitingList: '/api/me/waiting-list',
+  myWaitingListEntry: (id: string) => `/api/me/waiting-list/${seg(id)}`,
+  publicWaitingList: '/api/public/waiting-list',
+  waitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}`,
+  acceptWaitingOffer: (token: string) => `/api/public/waiting-list/offers/${seg(token)}/accept`,
+  /** The patients' answers to their reminders, for the diary and the calendar. */
+  appointmentAnswers: '/api/appointment-answers',
+  /** The same, for every appointment in a range of the calendar (of one doctor or all). */
+  appointmentAnswersRange: '/api/appointment-answers/range',
+  /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
+  myCalendarFeed: '/api/me/calendar-feed',
+} as const;
