@@ -3,6 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../common/api-paths';
+import { authApi, profileApi, publicApi, recordLinkApi } from '../../common/paths';
 import { secondFactorApi } from '../../common/second-factor-paths';
 
 /**
@@ -12,7 +13,14 @@ import { secondFactorApi } from '../../common/second-factor-paths';
  * (`src/client/api/<resource>.ts`), imported by every screen that needs it.
  */
 const CLIENT = path.resolve(__dirname, '..');
-const PATH_BUILDERS: Record<string, unknown> = { api, secondFactorApi };
+const PATH_BUILDERS: Record<string, unknown> = {
+  api,
+  secondFactorApi,
+  authApi,
+  publicApi,
+  profileApi,
+  recordLinkApi,
+};
 
 interface Fetcher {
   /** `GET /api/patients/:id`, or why it could not be read. */
