@@ -161,6 +161,8 @@ export const offerSchema = z.object({
   endsAt: z.string(),
   doctorName: z.string(),
   specialty: z.string(),
+  /** The service the hour is for (its length is the offer's), or null for a visit of the doctor's length. */
+  serviceName: z.string().nullable(),
   timeZone: z.string(),
   /** The link to manage the booked appointment, once accepted. */
   manageUrl: z.string().nullable(),

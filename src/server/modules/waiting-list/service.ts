@@ -251,7 +251,11 @@ export function createWaitingListService(
 
   async function offerView(found: Awaited<ReturnType<typeof findOffer>>): Promise<WaitingOffer> {
     const { offer, entry } = found;
-    const [doctor, settings] = await Promise.all([repos.doctors.findById(offer.doctorId), repos.clinic.getSettings()]);
+    const [doctor, settings, service] = await Promise.all([
+      repos.doctors.findById(offer.doctorId),
+      repos.clinic.getSettings(),
+      entry.serviceId ? repos.clinicServices.findById(entry.serviceId) : undefined,
+    ]);
     let state: WaitingOffer['state'] = 'abierta';
     if (offer.status === 'aceptada') state = 'aceptada';
     else if (entry.status !== 'esperando') state = 'retirada';
@@ -266,6 +270,7 @@ export function createWaitingListService(
       endsAt: offer.endsAt.toISOString(),
       doctorName: doctor?.displayName ?? '',
       specialty: doctor?.specialty ?? '',
+      serviceName: service?.name ?? null,
       timeZone: settings.timeZone,
       manageUrl:
         state === 'aceptada' && offer.appointmentId ? await deps.appointments.manageUrl(offer.appointmentId) : null,

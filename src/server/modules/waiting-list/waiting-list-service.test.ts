@@ -231,12 +231,16 @@ describe('offers of the service’s length', () => {
     expect(mail!.text).toContain('Servicio: Infiltración (60 min)');
     expect(mail!.html).toContain('Infiltración (60 min)');
     const token = /\/lista-de-espera\/([\w-]+)/.exec(mail!.text)![1]!;
+    // The offer's page names it too, before and after booking.
+    const shown = await t.request({ method: 'GET', url: `/api/public/waiting-list/offers/${token}` });
+    expect(shown.json()).toMatchObject({ state: 'abierta', serviceName: 'Infiltración' });
     const accepted = await t.request({ method: 'POST', url: `/api/public/waiting-list/offers/${token}/accept` });
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({
       state: 'aceptada',
       startsAt: wednesday('09:00'),
       endsAt: wednesday('10:00'),
+      serviceName: 'Infiltración',
     });
     const [entry] = (
       (await t.request({ method: 'GET', url: '/api/waiting-list', cookie: admin.cookie })).json() as {

@@ -14,6 +14,12 @@ const TITLES: Record<string, string> = {
   NOT_FOUND: 'Oferta no encontrada',
 };
 
+/** «Infiltración (60 min)»: the service and the offer's length, which is the service's. */
+function serviceLabel(offer: { serviceName: string | null; startsAt: string; endsAt: string }): string {
+  const minutes = Math.round((Date.parse(offer.endsAt) - Date.parse(offer.startsAt)) / 60_000);
+  return `${offer.serviceName} (${minutes} min)`;
+}
+
 /**
  * /lista-de-espera/:token, the link of a waiting-list offer: opening it books the slot. The booking is a POST
  * sent by this page's script, never the link's GET, because mail scanners open links to check them and
@@ -43,6 +49,7 @@ export default function WaitingOfferPage() {
               <Text>
                 {offer.doctorName} · {offer.specialty}
               </Text>
+              {offer.serviceName && <Text>Servicio: {serviceLabel(offer)}</Text>}
               <Text size="sm" mt="xs">
                 Te hemos enviado la confirmación por correo.
               </Text>
