@@ -329,6 +329,8 @@ export type ChainState = z.infer<typeof chainStateSchema>;
 export const verifactuStateSchema = z.object({
   certificateConfigured: z.boolean(),
   environment: z.enum(['pruebas', 'produccion']),
+  /** The clinic's NIF now: only its chain is sent (a chain under an earlier NIF is kept and shown, not sent). */
+  issuerNif: z.string(),
   chains: z.array(chainStateSchema),
 });
 export type VerifactuState = z.infer<typeof verifactuStateSchema>;

@@ -67,6 +67,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
   app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => ({
     certificateConfigured: deps.verifactuSender.enabled,
     environment: deps.config.verifactu.environment === 'production' ? ('produccion' as const) : ('pruebas' as const),
+    issuerNif: (await deps.repos.clinic.getSettings()).issuerNif,
     chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
   }));
 

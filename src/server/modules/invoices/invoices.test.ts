@@ -383,6 +383,7 @@ describe('the VERI*FACTU chain', () => {
     expect(state).toEqual({
       certificateConfigured: false,
       environment: 'pruebas',
+      issuerNif: 'B12345674',
       chains: [
         expect.objectContaining({
           issuerNif: 'B12345674',

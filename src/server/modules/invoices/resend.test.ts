@@ -158,6 +158,12 @@ describe('sending again what a Client Fault refused', () => {
     expect(await faults(FORMER_NIF)).toEqual([former]);
 
     const admin = await t.createUser({ role: 'admin' });
+    // The panel is told which chain is the clinic's now: only that one offers «Enviar de nuevo».
+    const panel = (await t.request({ method: 'GET', url: '/api/verifactu/state', cookie: admin.cookie })).json();
+    expect(panel.issuerNif).toBe(ISSUER.issuerNif);
+    expect(panel.chains.map((chain: { issuerNif: string }) => chain.issuerNif).sort()).toEqual(
+      [ISSUER.issuerNif, FORMER_NIF].sort(),
+    );
     expect((await resend(admin.cookie, {})).json()).toEqual({ requeued: ours.length });
     expect(await faults(ISSUER.issuerNif)).toEqual([]);
     expect(await faults(FORMER_NIF)).toEqual([former]);

@@ -37,7 +37,7 @@ const show = (state: VerifactuState) => {
 
 describe('the «VERI*FACTU» tab', () => {
   it('shows the records by send state and the AEAT’s last answer', async () => {
-    show({ certificateConfigured: true, environment: 'pruebas', chains: [chain] });
+    show({ certificateConfigured: true, environment: 'pruebas', issuerNif: 'B12345674', chains: [chain] });
     const table = await screen.findByRole('table', { name: 'Registros por estado de envío' });
     const count = (label: string) => within(within(table).getByText(label).closest('tr')!).getByRole('cell');
     expect(count('Pendientes de envío')).toHaveTextContent('1');
@@ -61,7 +61,7 @@ describe('the «VERI*FACTU» tab', () => {
       rejected: 0,
       lastAnswer: null,
     };
-    show({ certificateConfigured: false, environment: 'pruebas', chains: [waiting] });
+    show({ certificateConfigured: false, environment: 'pruebas', issuerNif: 'B12345674', chains: [waiting] });
     expect(
       await screen.findByText(/Sin certificado configurado: los registros esperan como pendientes de envío/),
     ).toBeInTheDocument();
@@ -75,7 +75,12 @@ describe('the «VERI*FACTU» tab', () => {
       faultRejected: 3,
       lastAnswer: { ...chain.lastAnswer!, status: 'Rechazado', csv: null, waitSeconds: null, error: 'Codigo[4102]' },
     };
-    const withFaults: VerifactuState = { certificateConfigured: true, environment: 'pruebas', chains: [faulted] };
+    const withFaults: VerifactuState = {
+      certificateConfigured: true,
+      environment: 'pruebas',
+      issuerNif: 'B12345674',
+      chains: [faulted],
+    };
 
     it('sends them again after the confirmation, says how many, and asks for the state again', async () => {
       let resent = false;
@@ -105,6 +110,13 @@ describe('the «VERI*FACTU» tab', () => {
       // The state is asked again: the records now wait as pending, and the button is gone.
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Enviar de nuevo' })).not.toBeInTheDocument());
       expect(calls.filter((call) => call.url === '/api/verifactu/state')).toHaveLength(2);
+    });
+
+    it('offers no resending for a chain under the clinic’s earlier NIF, which resending does not touch', async () => {
+      const earlier: ChainState = { ...faulted, issuerNif: 'A58818501' };
+      show({ ...withFaults, chains: [earlier] });
+      expect(await screen.findByText(/son de un NIF anterior de la clínica/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Enviar de nuevo' })).not.toBeInTheDocument();
     });
 
     it('says the server’s message when it cannot send them again', async () => {

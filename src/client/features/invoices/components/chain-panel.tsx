@@ -14,7 +14,8 @@ const generatedAtLabel = (value: string) => {
   return match ? `${match[3]}/${match[2]}/${match[1]}, ${match[4]} (UTC${match[5]})` : value;
 };
 
-function ChainSummary({ chain }: { chain: ChainState }) {
+/** `current`: the chain of the clinic's NIF now, the only one sent (and so sent again). */
+function ChainSummary({ chain, current }: { chain: ChainState; current: boolean }) {
   return (
     <Stack gap="xs">
       {chain.broken ? (
@@ -38,7 +39,7 @@ function ChainSummary({ chain }: { chain: ChainState }) {
           </List.Item>
         </List>
       )}
-      <SendingSummary chain={chain} />
+      <SendingSummary chain={chain} current={current} />
     </Stack>
   );
 }
@@ -52,7 +53,7 @@ const ANSWER_LABELS: Record<string, string> = {
 };
 
 /** How far the sending to the AEAT has gone: counts by state and the last answer. */
-function SendingSummary({ chain }: { chain: ChainState }) {
+function SendingSummary({ chain, current }: { chain: ChainState; current: boolean }) {
   const timeZone = useClinicZone();
   const rows: [string, number][] = [
     ['Pendientes de envío', chain.pendingSubmission],
@@ -92,7 +93,14 @@ function SendingSummary({ chain }: { chain: ChainState }) {
           que se envía en su turno. El rechazado no se modifica.
         </Text>
       )}
-      {chain.faultRejected > 0 && <ResendFaulted count={chain.faultRejected} />}
+      {chain.faultRejected > 0 &&
+        (current ? (
+          <ResendFaulted count={chain.faultRejected} />
+        ) : (
+          <Text size="sm">
+            Estos registros son de un NIF anterior de la clínica: se conservan como se generaron y ya no se envían.
+          </Text>
+        ))}
     </Stack>
   );
 }
@@ -121,7 +129,9 @@ export function ChainPanel() {
       {state.data.chains.length === 0 ? (
         <Text>Aún no hay registros de facturación: se crea uno con cada factura emitida o anulada.</Text>
       ) : (
-        state.data.chains.map((chain) => <ChainSummary key={chain.issuerNif} chain={chain} />)
+        state.data.chains.map((chain) => (
+          <ChainSummary key={chain.issuerNif} chain={chain} current={chain.issuerNif === state.data.issuerNif} />
+        ))
       )}
       <Text size="sm">
         <Anchor href={api.verifactuRecordsXml} download>
