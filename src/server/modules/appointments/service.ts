@@ -4,7 +4,6 @@ import {
   UNDO_MARGIN_SECONDS,
   UNDO_WINDOW_SECONDS,
   type Appointment,
-  type CalendarAppointment,
   type AppointmentChannel,
   type AppointmentStatus,
   type OwnAppointment,
@@ -54,19 +53,6 @@ export type NoticedView = AppointmentView & { notices: DeskNotice[] };
 
 const DAY_MS = 86_400_000;
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
-
-/** The calendar's range: the appointment without the patient's contact and identity data (`CalendarAppointment`). */
-export function presentCalendarAppointment(view: AppointmentView): CalendarAppointment {
-  const {
-    patientPhone: _phone,
-    patientEmail: _email,
-    patientBirthDate: _birthDate,
-    patientDocument: _document,
-    notices: _notices,
-    ...shown
-  } = presentAppointment(view);
-  return shown;
-}
 
 export function presentAppointment(view: AppointmentView): Appointment {
   return {
