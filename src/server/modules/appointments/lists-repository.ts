@@ -19,37 +19,54 @@ const LIMIT = 5000;
 /** An instant as `Date.prototype.toISOString` writes it. */
 const iso = (column: AnyColumn) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+type Field = [key: string, value: SQL | AnyColumn];
+
+/**
+ * A compact JSON object of `fields`, in their order: `to_json` writes and escapes each value (NULL as `null`).
+ * `json_build_object` would write `"key" : value, ` — a tenth more bytes on the calendar's week.
+ */
+function jsonObject(fields: Field[]): SQL {
+  const parts = fields.map(
+    ([key, value], index) =>
+      sql`${sql.raw(`'${index ? ',' : '{'}"${key}":'`)} || coalesce(to_json(${value})::text, 'null')`,
+  );
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+}
+
 /** `calendarAppointmentSchema`'s fields. */
-const calendarFields = sql`
-  'id', ${appointments.id},
-  'patientId', ${appointments.patientId},
-  'patientName', btrim(${patients.firstName} || ' ' || ${patients.lastName}),
-  'doctorId', ${appointments.doctorId},
-  'doctorName', ${profiles.displayName},
-  'doctorColor', ${doctors.color},
-  'specialty', ${specialties.name},
-  'startsAt', ${iso(appointments.startsAt)},
-  'endsAt', ${iso(appointments.endsAt)},
-  'status', ${appointments.status},
-  'arrivedAt', ${iso(appointments.arrivedAt)},
-  'updatedAt', ${iso(appointments.updatedAt)},
-  'serviceId', ${appointments.serviceId}`;
+const calendarFields: Field[] = [
+  ['id', appointments.id],
+  ['patientId', appointments.patientId],
+  ['patientName', sql`btrim(${patients.firstName} || ' ' || ${patients.lastName})`],
+  ['doctorId', appointments.doctorId],
+  ['doctorName', profiles.displayName],
+  ['doctorColor', doctors.color],
+  ['specialty', specialties.name],
+  ['startsAt', iso(appointments.startsAt)],
+  ['endsAt', iso(appointments.endsAt)],
+  ['status', appointments.status],
+  ['arrivedAt', iso(appointments.arrivedAt)],
+  ['updatedAt', iso(appointments.updatedAt)],
+  ['serviceId', appointments.serviceId],
+];
 
 /** `appointmentSchema`'s fields (the diary: its rows call the patient, and its actions take the appointment). */
-const diaryFields = sql`${calendarFields},
-  'patientPhone', ${patients.phone},
-  'patientEmail', ${patients.email},
-  'patientBirthDate', ${patients.birthDate},
-  'patientDocument', ${patients.documentNumber},
-  'reason', ${appointments.reason},
-  'channel', ${appointments.channel},
-  'cancelReason', ${appointments.cancelReason},
-  'cancelReasonVisible', ${appointments.cancelReasonVisible},
-  'createdAt', ${iso(appointments.createdAt)}`;
+const diaryFields: Field[] = [
+  ...calendarFields,
+  ['patientPhone', patients.phone],
+  ['patientEmail', patients.email],
+  ['patientBirthDate', sql`to_char(${patients.birthDate}, 'YYYY-MM-DD')`],
+  ['patientDocument', patients.documentNumber],
+  ['reason', appointments.reason],
+  ['channel', appointments.channel],
+  ['cancelReason', appointments.cancelReason],
+  ['cancelReasonVisible', appointments.cancelReasonVisible],
+  ['createdAt', iso(appointments.createdAt)],
+];
 
 /** The appointments of `where` as JSON objects of `fields`, with what they are ordered by, capped as `listRange`. */
-const rows = (fields: SQL, where: SQL | undefined) => sql`
-  SELECT json_build_object(${fields}) AS item, ${appointments.startsAt} AS starts_at,
+const rows = (fields: Field[], where: SQL | undefined) => sql`
+  SELECT ${jsonObject(fields)} AS item, ${appointments.startsAt} AS starts_at,
          ${profiles.displayName} AS doctor_name, ${appointments.doctorId} AS doctor_id
     FROM ${appointments}
     JOIN ${patients} ON ${eq(patients.id, appointments.patientId)}
@@ -69,7 +86,7 @@ export interface ListJson {
 export function createAppointmentListsRepository(db: Db) {
   async function calendar(filters: AppointmentFilters, tx: Db): Promise<ListJson> {
     const result = await tx.execute(sql`
-      SELECT coalesce(json_agg(r.item ORDER BY r.starts_at, r.doctor_name), '[]'::json)::text AS json,
+      SELECT '[' || coalesce(string_agg(r.item, ',' ORDER BY r.starts_at, r.doctor_name), '') || ']' AS json,
              count(*)::int AS count
         FROM (${rows(calendarFields, filterConditions(filters))}) r`);
     const [row] = (result as unknown as { rows: { json: string; count: number }[] }).rows;
@@ -79,7 +96,8 @@ export function createAppointmentListsRepository(db: Db) {
   /** The diary's appointments per doctor: a JSON array of each doctor's, in start order. */
   async function diary(filters: AppointmentFilters, tx: Db): Promise<{ byDoctor: Map<string, string>; count: number }> {
     const result = await tx.execute(sql`
-      SELECT r.doctor_id, json_agg(r.item ORDER BY r.starts_at, r.doctor_name)::text AS json, count(*)::int AS count
+      SELECT r.doctor_id, '[' || string_agg(r.item, ',' ORDER BY r.starts_at, r.doctor_name) || ']' AS json,
+             count(*)::int AS count
         FROM (${rows(diaryFields, filterConditions(filters))}) r
        GROUP BY r.doctor_id`);
     const byDoctor = new Map<string, string>();
