@@ -12,8 +12,9 @@ export async function startCeilings(scenarios: ReadScenario[]) {
   const app = Fastify({ logger: false });
   app.get('/bare', async () => ({ ok: true }));
   for (const scenario of scenarios) {
-    app.get(`/sql/${scenario.key}`, async (request) => {
+    app.get(`/sql/${scenario.key}`, async (request, reply) => {
       const rows = await scenario.sql(request.query as Args);
+      if (typeof rows === 'string') return reply.type('application/json; charset=utf-8').send(rows);
       return rows ?? null;
     });
   }

@@ -61,3 +61,21 @@ export function keepAliveGetter(base: string, headers: Record<string, string> = 
       request.once('error', reject);
     });
 }
+
+/** The bytes of one answer's body as it crosses the wire: without compression, and with brotli when asked for it. */
+export async function bodyBytes(base: string, pathAndQuery: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(base);
+  const size = (extra: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        { hostname, port, path: pathAndQuery, headers: { ...headers, ...extra } },
+        (response) => {
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          response.once('end', () => resolve(bytes));
+        },
+      );
+      request.once('error', reject);
+    });
+  return { plain: await size({}), brotli: await size({ 'accept-encoding': 'br' }) };
+}

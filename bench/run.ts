@@ -31,7 +31,7 @@ import { benchBilling } from './billing';
 import { startCeilings } from './ceilings';
 import { seedChartPatient } from './chart';
 import { seedConversations, seedPrescription } from './fixtures';
-import { keepAliveGetter, runLoad, type LoadResult } from './load';
+import { bodyBytes, keepAliveGetter, runLoad, type LoadResult } from './load';
 import { startRssSampler } from './rss';
 import { readScenarios, type ReadScenario } from './scenarios';
 import { ratios, summarize, type Summary } from './stats';
@@ -157,7 +157,16 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
   }
 
   const rows: Row[] = [];
-  for (const scenario of scenarios) rows.push(...(await measureRead(kind, scenario, getApp, getCeiling, bare)));
+  for (const scenario of scenarios) {
+    const measured = await measureRead(kind, scenario, getApp, getCeiling, bare);
+    if (scenario.key === 'calendar' || scenario.key === 'diary') {
+      // What the screen downloads: the answer's bytes, plain and as a browser gets it (brotli).
+      const bytes = await bodyBytes(address, scenario.path(scenario.args(0, 0)), { cookie });
+      measured[0]!.note = `respuesta: ${bytes.plain} bytes (${bytes.brotli} con brotli)`;
+      console.log(`[${kind}] ${scenario.name}: ${measured[0]!.note}`);
+    }
+    rows.push(...measured);
+  }
   if (PARTS.includes('bookings') && doctors.length)
     rows.push(
       ...(await measureBookings(kind, {

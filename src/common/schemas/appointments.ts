@@ -305,17 +305,35 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 /**
- * An appointment as the calendar's range carries it: what its views draw and act on, without the patient's phone,
- * e-mail, birth date and document (the calendar shows none of them; an opened appointment asks for its detail).
+ * An appointment as the calendar's range carries it: what its views draw and act on (times, doctor, the patient's
+ * name, status, arrival, service, version) and nothing else — an opened appointment asks for its detail. The
+ * database builds it (`appointments/lists-repository.ts`).
  */
-export const calendarAppointmentSchema = appointmentSchema.omit({
+export const calendarAppointmentSchema = appointmentSchema.pick({
+  id: true,
+  patientId: true,
+  patientName: true,
+  doctorId: true,
+  doctorName: true,
+  doctorColor: true,
+  specialty: true,
+  startsAt: true,
+  endsAt: true,
+  status: true,
+  arrivedAt: true,
+  updatedAt: true,
+  serviceId: true,
+});
+export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;
+
+/** A doctor's own agenda: the appointment without the patient's contact and identity data. */
+export const agendaAppointmentSchema = appointmentSchema.omit({
   patientPhone: true,
   patientEmail: true,
   patientBirthDate: true,
   patientDocument: true,
   notices: true,
 });
-export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;
 
 export const appointmentEventSchema = z.object({
   at: z.string(),

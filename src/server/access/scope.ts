@@ -23,6 +23,8 @@ export interface RequestScope {
   visibility: Visibility;
   patients: ReturnType<Repositories['patients']['visibleTo']>;
   appointments: ReturnType<Repositories['appointments']['visibleTo']>;
+  /** The calendar's range and the diary's day as JSON built by the database, on the same terms as `appointments`. */
+  appointmentLists: ReturnType<Repositories['appointmentLists']['visibleTo']>;
   /** The tasks this user may see (a doctor's own), each naming its patient only when the record is visible. */
   tasks: ReturnType<Repositories['tasks']['visibleTo']>;
   /** The documents this user may see (a paciente only those marked visible to her), deleted ones never. */
@@ -76,6 +78,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     prescriptions: once(() => repos.prescriptions.visibleTo(visibility)),
     notes: once(() => repos.clinicalNotes.visibleTo(visibility)),
     chart: once(() => repos.chart.visibleTo(visibility)),
+    appointmentLists: once(() => repos.appointmentLists.visibleTo(visibility)),
     conversations: once(() => repos.messages.visibleTo(visibility)),
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
     invoices: once(() => repos.invoices.visibleTo(visibility)),
@@ -104,6 +107,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get chart() {
       return scoped.chart();
+    },
+    get appointmentLists() {
+      return scoped.appointmentLists();
     },
     get conversations() {
       return scoped.conversations();

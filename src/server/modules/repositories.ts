@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { createAppointmentsRepository } from './appointments/repository';
+import { createAppointmentListsRepository } from './appointments/lists-repository';
 import { createAuditRepository } from './audit/repository';
 import { createEventsRepository } from './events/repository';
 import { createAuthRepository } from './auth/repository';
@@ -54,6 +55,7 @@ export function createRepositories(db: Db) {
     audit: createAuditRepository(db),
     images: createImagesRepository(db),
     appointments: createAppointmentsRepository(db),
+    appointmentLists: createAppointmentListsRepository(db),
     appointmentMinors: createAppointmentMinorsRepository(db),
     events: createEventsRepository(db),
     rateLimits: createRateLimitsRepository(db),

@@ -184,7 +184,7 @@ export interface AppointmentFilters {
   visible?: SQL;
 }
 
-function filterConditions(filters: AppointmentFilters): SQL | undefined {
+export function filterConditions(filters: AppointmentFilters): SQL | undefined {
   const conditions = [
     filters.visible,
     filters.from ? gte(appointments.startsAt, filters.from) : undefined,

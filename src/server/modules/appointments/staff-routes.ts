@@ -14,6 +14,7 @@ import {
   appointmentListSchema,
   appointmentRangeQuerySchema,
   appointmentSchema,
+  agendaAppointmentSchema,
   calendarAppointmentSchema,
   appointmentUpdateSchema,
   availabilitySchema,
@@ -29,7 +30,8 @@ import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../audit/audited';
 import { dateInZone, startOfDay } from '../availability/slots';
 import { appointmentsCsv } from './csv';
-import { presentAppointment, presentCalendarAppointment, type NoticedView } from './service';
+import { presentAppointment, type NoticedView } from './service';
+import { diaryJson, sendJsonText } from './json-text';
 import { rescheduleAvailability } from './reschedule-availability';
 import { NOT_PERFORMED_MESSAGE } from './kept-length';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
@@ -180,19 +182,20 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'appointments:list' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(calendarAppointmentSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { from, to, doctorId } = request.query;
-      const items = await auditedRead(
+      // Built as JSON by the database (the week of every doctor is thousands of rows): sent as it comes.
+      const list = await auditedRead(
         db,
-        (db) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to), doctorId }, db),
-        (rows) => ({
+        (db) => request.scope.appointmentLists.calendar({ from: new Date(from), to: new Date(to), doctorId }, db),
+        ({ count }) => ({
           ...auditContext(request),
           action: 'list',
           entity: 'appointment',
-          details: { view: 'calendar', from, to, doctorId, results: rows.length },
+          details: { view: 'calendar', from, to, doctorId, results: count },
         }),
       );
-      return items.map(presentCalendarAppointment);
+      return sendJsonText(reply, list.json);
     },
   );
 
@@ -202,47 +205,52 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'appointments:list' },
       schema: { querystring: diaryQuerySchema, response: { 200: todayDiarySchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const settings = await repos.clinic.getSettings();
       const today = dateInZone(clock.now(), settings.timeZone);
       const date = request.query.date ?? today;
       const from = startOfDay(date, settings.timeZone);
       const to = startOfDay(Temporal.PlainDate.from(date).add({ days: 1 }).toString(), settings.timeZone);
-      // The doctors and the day's appointments are independent reads: on PostgreSQL they run at once.
-      const [doctors, items] = await Promise.all([
+      // The doctors, the day's appointments (as JSON per doctor, built by the database) and the holiday are
+      // independent reads: on PostgreSQL they run at once.
+      const [doctors, day, holiday] = await Promise.all([
         repos.doctors.list(),
         auditedRead(
           db,
-          (db) => request.scope.appointments.listRange({ from, to }, db),
-          (rows) => ({
+          (db) => request.scope.appointmentLists.diary({ from, to }, db),
+          ({ count }) => ({
             ...auditContext(request),
             action: 'list',
             entity: 'appointment',
-            details: { view: 'diary', date, results: rows.length },
+            details: { view: 'diary', date, results: count },
           }),
         ),
+        repos.holidays.on(date),
       ]);
-      const withAppointments = new Set(items.map((item) => item.doctorId));
       const weekday = Temporal.PlainDate.from(date).dayOfWeek;
-      const holiday = await repos.holidays.on(date);
-      return {
-        date,
-        today,
-        timeZone: settings.timeZone,
-        holiday: holiday ? { name: holiday.name, kind: holiday.kind } : null,
-        doctors: doctors
-          .filter(
-            (doctor) =>
-              withAppointments.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === weekday),
-          )
-          .map((doctor) => ({
-            id: doctor.id,
-            displayName: doctor.displayName,
-            specialty: doctor.specialty,
-            color: doctor.color,
-            appointments: items.filter((item) => item.doctorId === doctor.id).map(presentAppointment),
+      const shown = doctors.filter(
+        (doctor) => day.byDoctor.has(doctor.id) || doctor.schedule.some((interval) => interval.weekday === weekday),
+      );
+      return sendJsonText(
+        reply,
+        diaryJson(
+          {
+            date,
+            today,
+            timeZone: settings.timeZone,
+            holiday: holiday ? { name: holiday.name, kind: holiday.kind } : null,
+          },
+          shown.map((doctor) => ({
+            doctor: {
+              id: doctor.id,
+              displayName: doctor.displayName,
+              specialty: doctor.specialty,
+              color: doctor.color,
+            },
+            appointments: day.byDoctor.get(doctor.id) ?? '[]',
           })),
-      };
+        ),
+      );
     },
   );
 
@@ -427,7 +435,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
     api.doctorAgenda,
     {
       config: { access: 'agenda:read' },
-      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(calendarAppointmentSchema) } },
+      schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(agendaAppointmentSchema) } },
     },
     async (request) => {
       // A doctor's agenda is their own (the scope sees no other), whatever doctorId the query names.

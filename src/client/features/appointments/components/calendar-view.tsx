@@ -105,6 +105,10 @@ interface ClinicCalendarProps {
   onEventClick: (info: EventClickInfo) => void;
 }
 
+/** Above this many events in the range, the time grid stacks at most `MAX_STACK` appointments side by side. */
+const CROWDED = 1000;
+const MAX_STACK = 4;
+
 /** FullCalendar in the clinic's zone: day, week and month, 07:00–21:00, drag, resize and select in the future. */
 export function ClinicCalendar({
   timeZone,
@@ -187,6 +191,9 @@ export function ClinicCalendar({
       slotHeaderFormat={TIME_FORMAT}
       eventTimeFormat={TIME_FORMAT}
       dayMaxEvents
+      // A crowded range (every doctor of a large clinic: thousands of appointments in a week) stacks a few side by
+      // side and gathers the rest under «+N»: drawing every one made the week a task of seconds (issue 25).
+      eventMaxStack={events.length > CROWDED ? MAX_STACK : undefined}
       height="auto"
       businessHours={singleDoctor ? businessHoursOf(singleDoctor) : false}
       events={events}
