@@ -82,6 +82,8 @@ export interface ServerOptions {
   seedDemo?: boolean;
   /** Reuse a port (a restart after kill -9 answers at the same address). */
   port?: number;
+  /** WEB_CONCURRENCY (1 unless given: each instance of these tests is one process). */
+  processes?: number;
 }
 
 export interface ServerProcess {
@@ -116,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       LOG_LEVEL: 'warn',
       // Each simulated client comes from an address of its own (X-Forwarded-For), as behind a proxy.
       TRUST_PROXY: 'true',
+      WEB_CONCURRENCY: String(options.processes ?? 1),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,5 @@
 import '../common/zod-es';
+import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -116,8 +117,11 @@ export async function buildServer(options: BuildOptions): Promise<{ app: Fastify
     mailer: options.mailer,
     idleLock: options.idleLock ?? true,
   });
+  // Outside production a worker of several names itself, so tests can tell which process answered.
+  const servedBy = config.env !== 'production' && cluster.isWorker ? String(process.pid) : undefined;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (servedBy) reply.header('x-clinica-process', servedBy);
     // API answers are not cached, unless the route chose a cache of its own (an image never changes);
     // an error is never cached, whatever the route had set before failing.
     if (request.url.startsWith('/api/') && (!reply.hasHeader('cache-control') || reply.statusCode >= 400)) {
