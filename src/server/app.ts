@@ -118,10 +118,11 @@ export async function buildServer(options: BuildOptions): Promise<{ app: Fastify
     idleLock: options.idleLock ?? true,
   });
   // Outside production a worker of several names itself, so tests can tell which process answered.
+  // (In onRequest: a hijacked reply, the event stream, writes the headers set by then.)
   const servedBy = config.env !== 'production' && cluster.isWorker ? String(process.pid) : undefined;
+  if (servedBy) app.addHook('onRequest', async (_request, reply) => void reply.header('x-clinica-process', servedBy));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (servedBy) reply.header('x-clinica-process', servedBy);
     // API answers are not cached, unless the route chose a cache of its own (an image never changes);
     // an error is never cached, whatever the route had set before failing.
     if (request.url.startsWith('/api/') && (!reply.hasHeader('cache-control') || reply.statusCode >= 400)) {
