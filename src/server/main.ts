@@ -1,3 +1,5 @@
+// First: V8's memory settings must be set before the app's modules load.
+import './memory-flags';
 import cluster from 'node:cluster';
 import { clock } from './clock';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
