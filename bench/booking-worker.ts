@@ -1,6 +1,7 @@
 /**
  * The concurrent-bookings load, run in a worker thread so the load generator does not share the app's
- * event loop (it still shares the machine's cores).
+ * event loop (it still shares the machine's cores), or as a process of its own (`bench/bookings-processes.ts`:
+ * its input in `BENCH_INPUT`, its result printed as one JSON line).
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,7 +18,7 @@ interface Input {
   seconds: number;
 }
 
-const input = workerData as Input;
+const input = (parentPort ? workerData : JSON.parse(process.env.BENCH_INPUT!)) as Input;
 const today = Temporal.Now.plainDateISO(input.timeZone);
 let booked = 0;
 let conflicts = 0;
@@ -76,4 +77,8 @@ const result = await runLoad({
     return status === 201 || status === 409;
   },
 });
-parentPort!.postMessage({ result, booked, conflicts, others });
+if (parentPort) parentPort.postMessage({ result, booked, conflicts, others });
+else {
+  console.log(JSON.stringify({ result, booked, conflicts, others }));
+  process.exit(0);
+}

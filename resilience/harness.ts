@@ -12,6 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client';
+import { appointments } from '../src/server/db/schema';
+import { transact } from '../src/server/db/transaction';
+import { createRepositories } from '../src/server/modules/repositories';
+import { fakePatient } from '../src/server/seed/spanish-data';
 import { SMTPServer } from 'smtp-server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,6 +88,8 @@ export interface ServerOptions {
   seedDemo?: boolean;
   /** Reuse a port (a restart after kill -9 answers at the same address). */
   port?: number;
+  /** WEB_CONCURRENCY (1 unless given: each instance of these tests is one process). */
+  processes?: number;
 }
 
 export interface ServerProcess {
@@ -116,6 +124,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       LOG_LEVEL: 'warn',
       // Each simulated client comes from an address of its own (X-Forwarded-For), as behind a proxy.
       TRUST_PROXY: 'true',
+      WEB_CONCURRENCY: String(options.processes ?? 1),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -155,6 +164,49 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   }
   await server.kill9();
   throw new Error(`The server did not answer /api/health in 120 s:\n${server.output()}`);
+}
+
+/**
+ * `count` patients at `…@domain` with an appointment each on the evening of the servers' first day, whose
+ * reminders are due as soon as a server starts; every other appointment's reminder marked sent.
+ */
+export async function addDueReminders(databaseUrl: string, count: number, domain: string) {
+  const opened = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  try {
+    const repos = createRepositories(opened.db);
+    await opened.db.execute(sql`UPDATE appointments SET reminder_sent_at = now() WHERE reminder_sent_at IS NULL`);
+    await transact(opened.db, (tx) =>
+      repos.patients.createMany(
+        Array.from({ length: count }, (_, i) => ({
+          ...fakePatient(50_000 + i, 3),
+          email: `paciente${i}@${domain}`,
+        })),
+        tx,
+      ),
+    );
+    const patients = await opened.db.execute<{ id: string }>(
+      sql`SELECT id FROM patients WHERE email LIKE ${`%@${domain}`} ORDER BY email`,
+    );
+    const doctors = await opened.db.execute<{ id: string }>(sql`SELECT id FROM doctors ORDER BY id`);
+    const doctorIds = (doctors as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    // The evening of the servers' first day (CLOCK_START is 09:00): inside the 24 h lead, outside the demo's hours.
+    const evening = Date.parse('2026-03-02T20:00:00+01:00');
+    await opened.db.insert(appointments).values(
+      (patients as unknown as { rows: { id: string }[] }).rows.map((patient, i) => {
+        const startsAt = new Date(evening + Math.floor(i / doctorIds.length) * 15 * 60_000);
+        return {
+          patientId: patient.id,
+          doctorId: doctorIds[i % doctorIds.length]!,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 15 * 60_000),
+          channel: 'telefono' as const,
+          status: 'confirmada' as const,
+        };
+      }),
+    );
+  } finally {
+    await opened.close();
+  }
 }
 
 export interface CapturedMail {

@@ -4,15 +4,10 @@
  * paciente and the clinic across them; the reminder job runs on both and every e-mail leaves once.
  */
 import crypto from 'node:crypto';
-import { transact } from '../src/server/db/transaction';
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/server/db/client';
-import { appointments } from '../src/server/db/schema';
-import { createRepositories } from '../src/server/modules/repositories';
-import { fakePatient } from '../src/server/seed/spanish-data';
 import {
+  addDueReminders,
   Client,
   createDatabase,
   onServer,
@@ -41,42 +36,7 @@ beforeAll(async () => {
   const dirA = tempDir('instance-a');
   const dirB = tempDir('instance-b');
   dirs.push(dirA, dirB);
-  const opened = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 });
-  try {
-    const repos = createRepositories(opened.db);
-    await opened.db.execute(sql`UPDATE appointments SET reminder_sent_at = now() WHERE reminder_sent_at IS NULL`);
-    await transact(opened.db, (tx) =>
-      repos.patients.createMany(
-        Array.from({ length: DUE_REMINDERS }, (_, i) => ({
-          ...fakePatient(50_000 + i, 3),
-          email: `paciente${i}@${REMINDER_DOMAIN}`,
-        })),
-        tx,
-      ),
-    );
-    const patients = await opened.db.execute<{ id: string }>(
-      sql`SELECT id FROM patients WHERE email LIKE ${`%@${REMINDER_DOMAIN}`} ORDER BY email`,
-    );
-    const doctors = await opened.db.execute<{ id: string }>(sql`SELECT id FROM doctors ORDER BY id`);
-    const doctorIds = (doctors as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    // The evening of the servers' first day (CLOCK_START is 09:00): inside the 24 h lead, outside the demo's hours.
-    const evening = Date.parse('2026-03-02T20:00:00+01:00');
-    await opened.db.insert(appointments).values(
-      (patients as unknown as { rows: { id: string }[] }).rows.map((patient, i) => {
-        const startsAt = new Date(evening + Math.floor(i / doctorIds.length) * 15 * 60_000);
-        return {
-          patientId: patient.id,
-          doctorId: doctorIds[i % doctorIds.length]!,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + 15 * 60_000),
-          channel: 'telefono' as const,
-          status: 'confirmada' as const,
-        };
-      }),
-    );
-  } finally {
-    await opened.close();
-  }
+  await addDueReminders(database.url, DUE_REMINDERS, REMINDER_DOMAIN);
   // Both instances at once: their reminder jobs start together on the same due appointments.
   [a, b] = await Promise.all([
     startServer({ dataDir: dirA, databaseUrl: database.url, smtpUrl: smtp.url }),

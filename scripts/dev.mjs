@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('node', ['--watch', '--import', 'tsx', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', ...process.env },
+    // One process: `--watch` restarts it on every change (WEB_CONCURRENCY in the environment overrides it).
+    env: { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', WEB_CONCURRENCY: '1', ...process.env },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

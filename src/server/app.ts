@@ -1,4 +1,5 @@
 import '../common/zod-es';
+import cluster from 'node:cluster';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -116,6 +117,10 @@ export async function buildServer(options: BuildOptions): Promise<{ app: Fastify
     mailer: options.mailer,
     idleLock: options.idleLock ?? true,
   });
+  // Outside production a worker of several names itself, so tests can tell which process answered.
+  // (In onRequest: a hijacked reply, the event stream, writes the headers set by then.)
+  const servedBy = config.env !== 'production' && cluster.isWorker ? String(process.pid) : undefined;
+  if (servedBy) app.addHook('onRequest', async (_request, reply) => void reply.header('x-clinica-process', servedBy));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // API answers are not cached, unless the route chose a cache of its own (an image never changes);

@@ -97,6 +97,13 @@ const envSchema = z.object({
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
   /** Extra certificate authorities (PEM) to trust for VERIFACTU_ENDPOINT: a local test service's. */
   VERIFACTU_CA_PATH: z.string().min(1).optional(),
+  /** How many processes serve the port (`cluster.ts`): the machine's cores by default; always 1 on PGlite. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(64, 'no puede superar 64')
+    .optional(),
   CLOCK_START: z.iso
     .datetime({ offset: true, error: 'debe ser un instante ISO, p. ej. 2026-03-02T09:00:00+01:00' })
     .optional(),
@@ -176,6 +183,8 @@ export interface Config {
    * minute); the browser suite sets it short so that it waits seconds, not a minute, for a reminder.
    */
   jobIntervalMs?: number;
+  /** Processes asked for (`WEB_CONCURRENCY`); absent: one per core on PostgreSQL (`cluster.ts`). */
+  webConcurrency?: number;
   /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
   verifactu: {
     environment: 'test' | 'production';
@@ -245,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: values.SECRETS_KEY ? decodeKey(values.SECRETS_KEY) : undefined,
     passkeyRpId: values.PASSKEY_RP_ID,
     jobIntervalMs: values.JOB_INTERVAL_SECONDS * 1000,
+    webConcurrency: values.WEB_CONCURRENCY,
     verifactu: {
       environment:
         (values.VERIFACTU_ENTORNO ?? (values.NODE_ENV === 'production' ? 'produccion' : 'pruebas')) === 'produccion'

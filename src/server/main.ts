@@ -1,18 +1,42 @@
+// First: V8's memory settings must be set before the app's modules load.
+import './memory-flags';
+import cluster from 'node:cluster';
 import { clock } from './clock';
-import { ConfigError, configWarnings, loadConfig } from './config';
-import { buildServer } from './app';
-import { openDatabase } from './db/client';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config';
+import { processCount, runPrimary } from './cluster';
+import { openDatabase, type Database } from './db/client';
 import { DirectoryLockedError } from './db/lock';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './seed/demo';
 
-async function main() {
-  const config = loadConfig();
-  for (const warning of configWarnings(config)) console.warn(warning);
-  if (config.clockStart) clock.startAt(config.clockStart, config.clockStartedAtMs);
-  const database = await openDatabase(
+const openConfigured = (config: Config): Promise<Database> =>
+  openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const { app, deps } = await buildServer({ config, database, startJobs: true });
+
+/**
+ * What only one process does before serving: the migrations (opening the database runs them) and the demo
+ * clinic. With several processes the primary does it, before forking the workers, so no two processes
+ * migrate or seed at once.
+ */
+async function prepare(config: Config, database: Database) {
+  if (!config.seedDemo) return;
+  const [{ DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty }, { createRepositories }] = await Promise.all([
+    import('./seed/demo'),
+    import('./modules/repositories'),
+  ]);
+  const repos = createRepositories(database.db);
+  if (await seedDemoIfEmpty({ db: database.db, repos, config })) console.log('demo clinic loaded');
+  if (await repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
+    const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.role}`);
+    console.log(`\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+  }
+}
+
+/** One whole server: the database, the app, its jobs, listening. `prepared`: a primary did `prepare` already. */
+async function serve(config: Config, prepared: boolean) {
+  // Loaded here, not at the top: a primary of several processes never builds the app.
+  const { buildServer } = await import('./app');
+  const database = await openConfigured(config);
+  const { app } = await buildServer({ config, database, startJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,16 +55,33 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(deps);
-    if (seeded) app.log.info('demo clinic loaded');
-    if (await deps.repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
-      const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.role}`);
-      console.log(`\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
-    }
-  }
+  if (!prepared) await prepare(config, database);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Clínica en marcha en ${config.publicUrl}`);
+  if (!cluster.isWorker) console.log(`Clínica en marcha en ${config.publicUrl}`);
+}
+
+async function main() {
+  const config = loadConfig();
+  if (config.clockStart) clock.startAt(config.clockStart, config.clockStartedAtMs);
+  if (cluster.isWorker) return serve(config, true);
+
+  for (const warning of configWarnings(config)) console.warn(warning);
+  const { count, note } = processCount(config);
+  if (note) console.warn(note);
+  if (count === 1) return serve(config, false);
+
+  const database = await openConfigured(config);
+  try {
+    await prepare(config, database);
+  } finally {
+    await database.close();
+  }
+  await runPrimary({
+    count,
+    ready: () => console.log(`Clínica en marcha en ${config.publicUrl} (${count} procesos)`),
+    log: (message) => console.warn(message),
+  });
+  process.exit(0);
 }
 
 main().catch((error) => {

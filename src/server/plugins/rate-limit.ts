@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clock } from '../clock';
 import type { Limits } from '../limits';
+import { createBatchedCounter, type BatchedCounter } from '../modules/rate-limits/batched-counter';
 import type { Repositories } from '../modules/repositories';
 
 /**
@@ -25,9 +26,10 @@ export function rateLimitKey(request: FastifyRequest): string {
 /**
  * A `@fastify/rate-limit` store in PostgreSQL (`rate_limit_hits`), so every instance counts against
  * the same limits. The general limit and each route's own (`config: { rateLimit }`) keep separate
- * counters: the route is part of the key.
+ * counters: the route is part of the key. Counted through `counter` (`batched-counter.ts`): locally, and
+ * written for every key in one statement a few times a second, exactly once a key nears its limit.
  */
-function postgresStore(repos: Repositories): FastifyRateLimitStoreCtor {
+function postgresStore(counter: BatchedCounter): FastifyRateLimitStoreCtor {
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -38,11 +40,14 @@ function postgresStore(repos: Repositories): FastifyRateLimitStoreCtor {
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ) {
-      repos.rateLimits.hit(`${this.scope}|${key}`, timeWindow, clock.nowMs()).then(
-        (result) => callback(null, result),
-        (error: Error) => callback(error),
-      );
+      counter
+        .hit(`${this.scope}|${key}`, timeWindow, max, () => clock.nowMs())
+        .then(
+          (result) => callback(null, result),
+          (error: Error) => callback(error),
+        );
     }
 
     // The plugin passes the route's merged limit options, the route itself under `routeInfo` (its
@@ -68,6 +73,11 @@ export default fp(async function rateLimitPlugin(
   options: { repos: Repositories; limits: Limits; relaxed?: boolean },
 ) {
   const { apiPerAccount, apiPerAddress } = options.limits;
+  const counter = createBatchedCounter(options.repos.rateLimits, {
+    onError: (error) => app.log.warn({ err: error.name }, 'rate-limit counts not written; retrying'),
+  });
+  // A stopping server writes what it counted (before the database closes: this plugin's onClose runs first).
+  if (!options.relaxed) app.addHook('onClose', async () => counter.flush(clock.nowMs()).catch(() => undefined));
   const generalLimit = (key: string) => (key.startsWith('account:') ? apiPerAccount : apiPerAddress);
   await app.register(fastifyRateLimit, {
     global: true,
@@ -79,7 +89,7 @@ export default fp(async function rateLimitPlugin(
           max: (_request: FastifyRequest, key: string) => generalLimit(key).max,
           timeWindow: (_request: FastifyRequest, key: string) => generalLimit(key).timeWindow,
           keyGenerator: rateLimitKey,
-          store: postgresStore(options.repos),
+          store: postgresStore(counter),
         }),
   });
 });
