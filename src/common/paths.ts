@@ -14,6 +14,8 @@ export const paths = {
   manageBooking: (token: string) => `/cita/${seg(token)}`,
   /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */
   waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
+  /** A questionnaire (anamnesis) answered from the link of the booking's e-mail (issue 24, item 2). */
+  questionnaireLink: (token: string) => `/cuestionario/${seg(token)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -52,6 +54,8 @@ export const paths = {
     billing: '/admin/facturacion',
     /** «Consentimientos»: informed-consent templates, versioned (issue 24, item 1). */
     consents: '/admin/consentimientos',
+    /** «Cuestionarios»: anamnesis questionnaires, versioned (issue 24, item 2). */
+    questionnaires: '/admin/cuestionarios',
   },
   doctor: {
     root: '/doctor',
@@ -77,6 +81,9 @@ export const paths = {
     messages: '/pacientes/mensajes',
     /** «Mis facturas»: her invoices and their PDFs. */
     invoices: '/pacientes/facturas',
+    /** «Cuestionarios»: the questionnaires asked before her visits, and one to fill. */
+    questionnaires: '/pacientes/cuestionarios',
+    questionnaire: (id: string) => `/pacientes/cuestionarios/${seg(id)}`,
   },
 } as const;
 
@@ -182,6 +189,23 @@ export const api = {
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
   consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
   consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
+  /** Questionnaires (anamnesis, issue 24, item 2): the admin's definitions, versioned like the consents. */
+  questionnaires: '/api/questionnaires',
+  questionnaire: (id: string) => `/api/questionnaires/${seg(id)}`,
+  questionnaireVersions: (id: string) => `/api/questionnaires/${seg(id)}/versions`,
+  questionnaireState: (id: string) => `/api/questionnaires/${seg(id)}/state`,
+  /** The paciente's own questionnaires; `draft` saves as she goes, `submit` sends them. */
+  myQuestionnaires: '/api/me/questionnaires',
+  myQuestionnaire: (id: string) => `/api/me/questionnaires/${seg(id)}`,
+  myQuestionnaireDraft: (id: string) => `/api/me/questionnaires/${seg(id)}/draft`,
+  myQuestionnaireSubmit: (id: string) => `/api/me/questionnaires/${seg(id)}/submit`,
+  /** The same from the e-mail's link (the token is the proof). */
+  questionnaireLink: (token: string) => `/api/questionnaire-links/${seg(token)}`,
+  questionnaireLinkDraft: (token: string) => `/api/questionnaire-links/${seg(token)}/draft`,
+  questionnaireLinkSubmit: (token: string) => `/api/questionnaire-links/${seg(token)}/submit`,
+  /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
+  patientQuestionnaires: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
+  questionnaireRequestCopies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
   invoices: '/api/invoices',
   /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
   invoicesExport: '/api/invoices/export.csv',
@@ -290,6 +314,7 @@ const clientRoutePatterns = (): RegExp[] =>
     ...Object.values(paths.auth),
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
+    `/cuestionario/${ID}`,
     '/admin',
     '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
     `/admin/pacientes/${ID}`,
@@ -301,6 +326,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.services,
     paths.admin.billing,
     paths.admin.consents,
+    paths.admin.questionnaires,
     '/doctor',
     '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
     `/doctor/pacientes/${ID}`,
@@ -310,6 +336,8 @@ const clientRoutePatterns = (): RegExp[] =>
     '/pacientes/(dashboard|citas|tratamientos|perfil)',
     paths.patient.messages,
     paths.patient.invoices,
+    paths.patient.questionnaires,
+    `/pacientes/cuestionarios/${ID}`,
   ].map((pattern) => new RegExp(`^${pattern}/?$`));
 let knownClientRoutes: RegExp[] | undefined;
 

@@ -39,6 +39,8 @@ export interface RequestScope {
   invoices: ReturnType<Repositories['invoices']['visibleTo']>;
   /** Production: the desk any doctor's, a doctor her own (`ownership.ts`). */
   production: ReturnType<Repositories['billingReports']['visibleTo']>;
+  /** Questionnaire answers: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
+  questionnaires: ReturnType<Repositories['questionnaireRequests']['visibleTo']>;
   /** A patient's chart, each kind by its own rule. */
   chart: ReturnType<Repositories['chart']['visibleTo']>;
   /** The patient record, or 404 when it does not exist or is not this user's to see (existence never leaks). */
@@ -76,6 +78,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     prescriptions: once(() => repos.prescriptions.visibleTo(visibility)),
     notes: once(() => repos.clinicalNotes.visibleTo(visibility)),
     chart: once(() => repos.chart.visibleTo(visibility)),
+    questionnaires: once(() => repos.questionnaireRequests.visibleTo(visibility)),
     conversations: once(() => repos.messages.visibleTo(visibility)),
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
     invoices: once(() => repos.invoices.visibleTo(visibility)),
@@ -104,6 +107,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get chart() {
       return scoped.chart();
+    },
+    get questionnaires() {
+      return scoped.questionnaires();
     },
     get conversations() {
       return scoped.conversations();
