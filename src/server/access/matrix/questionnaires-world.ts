@@ -57,8 +57,8 @@ export async function buildQuestionnairesWorld(
   t: TestApp,
   ids: {
     adminId: string;
-    A: { recordId: string; appointmentId: string };
-    B: { recordId: string; appointmentId: string };
+    A: { recordId: string; todayId: string };
+    B: { recordId: string; todayId: string };
     neutral: { recordId: string; doctorId: string };
   },
 ): Promise<QuestionnairesWorld> {
@@ -66,7 +66,7 @@ export async function buildQuestionnairesWorld(
   const { id: questionnaireId } = await t.write((tx) =>
     repos.questionnaires.create(structuredClone(MATRIX_QUESTIONNAIRE) as never, ids.adminId, tx),
   );
-  // Three versions, so that a side's one appointment can carry three requests (adding appointments to a side would
+  // Three versions, so that a side's appointment of today (checked in, never cancelled by other rows) carries three requests (adding appointments to a side would
   // push other rows' items off the first page of its chart).
   for (const title of ['Cuestionario de la matriz (2)', 'Cuestionario de la matriz (3)']) {
     await t.write((tx) =>
@@ -92,11 +92,11 @@ export async function buildQuestionnairesWorld(
     );
     return { id, endsAt: appointment.endsAt };
   };
-  const side = async (who: { recordId: string; appointmentId: string }): Promise<QuestionnaireSide> => {
+  const side = async (who: { recordId: string; todayId: string }): Promise<QuestionnaireSide> => {
     const [draft, toSubmit, sent] = (await Promise.all(
       versions.map(async (version) => ({
         id: await t.write((tx) =>
-          repos.questionnaireRequests.insertFor({ id: who.appointmentId, patientId: who.recordId }, version, tx),
+          repos.questionnaireRequests.insertFor({ id: who.todayId, patientId: who.recordId }, version, tx),
         ),
       })),
     )) as [{ id: string }, { id: string }, { id: string }];

@@ -16,12 +16,20 @@ const NOT_FOUND = 'Cuestionario no encontrado';
 const ARCHIVED = 'El cuestionario está archivado: reactívalo para publicar una versión nueva.';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 
+/** JSON with the keys of every object sorted: PostgreSQL's jsonb does not keep the order they were written in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+
 /** Whether an input says exactly what a published version says (publishing it again would make a copy). */
 const sameAs = (input: QuestionnaireVersionInput, version: QuestionnaireVersionRecord) =>
   input.title === version.title &&
   input.intro === version.intro &&
   input.firstVisit === version.firstVisit &&
-  JSON.stringify(input.sections) === JSON.stringify(version.sections) &&
+  canonical(input.sections) === canonical(version.sections) &&
   [...new Set(input.serviceIds)].sort().join() ===
     version.services
       .map((service) => service.id)
