@@ -3,6 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Answers, QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
 import { ApiError } from '../../../lib/api-client';
+import { formatTime } from '../../../lib/dates';
 import { AnswerField } from './answer-field';
 import { byQuestion, useAutosave, type SaveState } from './use-autosave';
 
@@ -13,15 +14,12 @@ interface Props {
   onSubmitted: (request: QuestionnaireRequest) => void;
 }
 
-const time = (iso: string) =>
-  new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-
 function SaveStatus({ state }: { state: SaveState }) {
   const text =
     state.kind === 'saving'
       ? 'Guardando…'
       : state.kind === 'saved'
-        ? `Guardado a las ${time(state.at)}`
+        ? `Guardado a las ${formatTime(state.at, 'Europe/Madrid')}`
         : state.kind === 'failed'
           ? `No se ha guardado: ${state.message}`
           : 'Tus respuestas se guardan solas: puedes dejarlo a medias y seguir luego.';

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { ListAnswer, YesNoAnswer } from '../../../../common/questionnaire-answers';
 import type { Question, QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
+import { formatCalendarDate } from '../../../lib/dates';
 
 /** An answer as text («Sí — 5 al día», «Fiebre, Tos», «72 kg»); null when not answered. */
 export function answerText(question: Question, value: unknown): string | null {
@@ -15,9 +16,7 @@ export function answerText(question: Question, value: unknown): string | null {
     case 'number':
       return `${String(value).replace('.', ',')}${question.unit ? ` ${question.unit}` : ''}`;
     case 'date':
-      return new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeZone: 'UTC' }).format(
-        new Date(`${String(value)}T00:00:00Z`),
-      );
+      return formatCalendarDate(String(value));
     case 'medications':
     case 'allergies':
       return (value as ListAnswer<unknown>).none ? 'Ninguna' : null;
