@@ -40,7 +40,6 @@ export const ERROR_CODES = {
   DUPLICATE_DOCUMENT: 'Ya existe un paciente con ese documento.',
   CONFLICT: 'Los datos han cambiado mientras editabas. Recarga la página y vuelve a intentarlo.',
   IN_USE: 'No se puede borrar porque está en uso.',
-  QUESTIONNAIRE_CLOSED: 'El plazo para rellenar este cuestionario ha terminado.',
   UNSUPPORTED_FILE: 'Tipo de archivo no admitido.',
   SLOT_TAKEN: 'La hora elegida ya no está disponible. Elige otra.',
   OUTSIDE_HOURS: 'La hora elegida está fuera del horario del profesional.',

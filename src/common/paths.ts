@@ -189,23 +189,6 @@ export const api = {
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
   consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
   consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
-  /** Questionnaires (anamnesis, issue 24, item 2): the admin's definitions, versioned like the consents. */
-  questionnaires: '/api/questionnaires',
-  questionnaire: (id: string) => `/api/questionnaires/${seg(id)}`,
-  questionnaireVersions: (id: string) => `/api/questionnaires/${seg(id)}/versions`,
-  questionnaireState: (id: string) => `/api/questionnaires/${seg(id)}/state`,
-  /** The paciente's own questionnaires; `draft` saves as she goes, `submit` sends them. */
-  myQuestionnaires: '/api/me/questionnaires',
-  myQuestionnaire: (id: string) => `/api/me/questionnaires/${seg(id)}`,
-  myQuestionnaireDraft: (id: string) => `/api/me/questionnaires/${seg(id)}/draft`,
-  myQuestionnaireSubmit: (id: string) => `/api/me/questionnaires/${seg(id)}/submit`,
-  /** The same from the e-mail's link (the token is the proof). */
-  questionnaireLink: (token: string) => `/api/questionnaire-links/${seg(token)}`,
-  questionnaireLinkDraft: (token: string) => `/api/questionnaire-links/${seg(token)}/draft`,
-  questionnaireLinkSubmit: (token: string) => `/api/questionnaire-links/${seg(token)}/submit`,
-  /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
-  patientQuestionnaires: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
-  questionnaireRequestCopies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
   invoices: '/api/invoices',
   /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
   invoicesExport: '/api/invoices/export.csv',
@@ -345,3 +328,27 @@ export function isKnownClientRoute(pathname: string): boolean {
   knownClientRoutes ??= clientRoutePatterns();
   return knownClientRoutes.some((pattern) => pattern.test(pathname));
 }
+
+/**
+ * The API of the questionnaires (anamnesis, issue 24, item 2), apart from `api`: only their screens import it, so it
+ * stays out of the public pages' first load (the `api` object rides whole in every page).
+ */
+export const questionnaireApi = {
+  /** Questionnaires (anamnesis, issue 24, item 2): the admin's definitions, versioned like the consents. */
+  definitions: '/api/questionnaires',
+  definition: (id: string) => `/api/questionnaires/${seg(id)}`,
+  versions: (id: string) => `/api/questionnaires/${seg(id)}/versions`,
+  state: (id: string) => `/api/questionnaires/${seg(id)}/state`,
+  /** The paciente's own questionnaires; `draft` saves as she goes, `submit` sends them. */
+  mine: '/api/me/questionnaires',
+  myOne: (id: string) => `/api/me/questionnaires/${seg(id)}`,
+  myDraft: (id: string) => `/api/me/questionnaires/${seg(id)}/draft`,
+  mySubmit: (id: string) => `/api/me/questionnaires/${seg(id)}/submit`,
+  /** The same from the e-mail's link (the token is the proof). */
+  link: (token: string) => `/api/questionnaire-links/${seg(token)}`,
+  linkDraft: (token: string) => `/api/questionnaire-links/${seg(token)}/draft`,
+  linkSubmit: (token: string) => `/api/questionnaire-links/${seg(token)}/submit`,
+  /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
+  ofPatient: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
+  copies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
+} as const;

@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
           { path: paths.booking, ...screen(() => import('./routes/public/booking')) },
           { path: '/cita/:token', ...screen(() => import('./routes/public/manage-booking')) },
           { path: paths.waitingOffer(':token'), ...screen(() => import('./routes/public/waiting-offer')) },
-          { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/public/questionnaire-link')) },
+          { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/questionnaire/link')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },
@@ -167,12 +167,9 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/paciente/invoices')),
               },
               {
-                path: relative(paths.patient.questionnaires, paths.patient.root),
+                // The list, and one questionnaire (`:id`): one screen, one chunk.
+                path: `${relative(paths.patient.questionnaires, paths.patient.root)}/:id?`,
                 ...screen(() => import('./routes/paciente/questionnaires')),
-              },
-              {
-                path: relative(paths.patient.questionnaire(':id'), paths.patient.root),
-                ...screen(() => import('./routes/paciente/questionnaire')),
               },
               { path: 'perfil', ...screen(() => import('./routes/paciente/profile')) },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },

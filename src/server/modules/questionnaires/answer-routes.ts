@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { questionnaireApi } from '../../../common/paths';
 import { draftInputSchema, requestSchema, requestSummarySchema } from '../../../common/schemas/questionnaires';
 import { clock } from '../../clock';
 import { AppError, notFound } from '../../errors';
@@ -37,7 +37,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   async function byToken(token: string): Promise<RequestRecord> {
     const verified = await links.verify(token);
     if (!verified) throw notFound(LINK_INVALID);
-    if (verified.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'QUESTIONNAIRE_CLOSED', LINK_EXPIRED);
+    if (verified.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'CONFLICT', LINK_EXPIRED);
     const record = await deps.repos.questionnaireRequests.findForLink(verified.requestId);
     if (!record) throw notFound(LINK_INVALID);
     return record;
@@ -53,7 +53,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   }
 
   app.get(
-    api.myQuestionnaires,
+    questionnaireApi.mine,
     { config: own, schema: { response: { 200: z.array(requestSummarySchema) } } },
     async (request) => {
       const rows = await auditedRead(
@@ -72,7 +72,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(
-    api.myQuestionnaire(':id'),
+    questionnaireApi.myOne(':id'),
     { config: own, schema: { params: idParams, response: { 200: requestSchema } } },
     async (request) => {
       const record = await auditedRead(
@@ -85,7 +85,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.put(
-    api.myQuestionnaireDraft(':id'),
+    questionnaireApi.myDraft(':id'),
     { config: own, schema: { params: idParams, body: draftInputSchema, response: { 200: saved } } },
     async (request) => {
       await answering.saveDraft(request, await ownRequest(request, request.params.id), request.body.answers, 'area');
@@ -94,7 +94,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.myQuestionnaireSubmit(':id'),
+    questionnaireApi.mySubmit(':id'),
     { config: own, schema: { params: idParams, body: draftInputSchema, response: { 200: requestSchema } } },
     async (request) => {
       await answering.submit(request, await ownRequest(request, request.params.id), request.body.answers, 'area');
@@ -103,7 +103,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(
-    api.questionnaireLink(':token'),
+    questionnaireApi.link(':token'),
     { config: { access: 'public' }, schema: { params: tokenParams, response: { 200: requestSchema } } },
     async (request) => {
       const record = await byToken(request.params.token);
@@ -113,7 +113,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.put(
-    api.questionnaireLinkDraft(':token'),
+    questionnaireApi.linkDraft(':token'),
     {
       config: { access: 'public' },
       schema: { params: tokenParams, body: draftInputSchema, response: { 200: saved } },
@@ -125,7 +125,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.questionnaireLinkSubmit(':token'),
+    questionnaireApi.linkSubmit(':token'),
     {
       config: { access: 'public' },
       schema: { params: tokenParams, body: draftInputSchema, response: { 200: requestSchema } },

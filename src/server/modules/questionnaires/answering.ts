@@ -49,7 +49,7 @@ export function presentSummary(record: RequestRecord): QuestionnaireRequestSumma
 /** 409 once sent, 410 once closed: a draft or a submission is refused with what happened. */
 function requireOpen(record: RequestRecord) {
   if (record.status === 'enviado') throw new AppError(409, 'CONFLICT', ALREADY_SENT);
-  if (!isOpen(record)) throw new AppError(410, 'QUESTIONNAIRE_CLOSED', CLOSED);
+  if (!isOpen(record)) throw new AppError(410, 'CONFLICT', CLOSED);
 }
 
 /** Per-question messages of the answers, keyed `answers.<question id>` like the other fields' errors. */

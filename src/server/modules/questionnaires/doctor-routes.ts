@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { questionnaireApi } from '../../../common/paths';
 import { declaredItems } from '../../../common/questionnaire-answers';
 import { normalizeDrugText } from '../../../common/allergies';
 import { copyInputSchema, requestSchema } from '../../../common/schemas/questionnaires';
@@ -24,7 +24,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
   const repos = deps.repos;
 
   app.get(
-    api.patientQuestionnaires(':id'),
+    questionnaireApi.ofPatient(':id'),
     {
       config: { access: 'questionnaires:read' },
       schema: { params: patientParams, response: { 200: z.array(requestSchema) } },
@@ -47,7 +47,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.questionnaireRequestCopies(':id'),
+    questionnaireApi.copies(':id'),
     {
       config: { access: 'questionnaires:copy' },
       schema: { params: idParams, body: copyInputSchema, response: { 200: requestSchema } },

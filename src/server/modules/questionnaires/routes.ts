@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../common/paths';
+import { questionnaireApi } from '../../../common/paths';
 import {
   questionnaireSchema,
   questionnaireStateInputSchema,
@@ -54,19 +54,19 @@ export const questionnairesRoutes: RoutePlugin = async (app, deps) => {
   };
 
   app.get(
-    api.questionnaires,
+    questionnaireApi.definitions,
     { config: admin, schema: { response: { 200: z.array(questionnaireSummarySchema) } } },
     () => repo.list(),
   );
 
   app.get(
-    api.questionnaire(':id'),
+    questionnaireApi.definition(':id'),
     { config: admin, schema: { params: idParams, response: { 200: questionnaireSchema } } },
     (request) => detail(request.params.id),
   );
 
   app.post(
-    api.questionnaires,
+    questionnaireApi.definitions,
     { config: admin, schema: { body: questionnaireVersionInputSchema, response: { 201: questionnaireSchema } } },
     async (request, reply) => {
       await checkServices(request.body);
@@ -86,7 +86,7 @@ export const questionnairesRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.questionnaireVersions(':id'),
+    questionnaireApi.versions(':id'),
     {
       config: admin,
       schema: { params: idParams, body: questionnaireVersionInputSchema, response: { 201: questionnaireSchema } },
@@ -121,7 +121,7 @@ export const questionnairesRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.put(
-    api.questionnaireState(':id'),
+    questionnaireApi.state(':id'),
     {
       config: admin,
       schema: { params: idParams, body: questionnaireStateInputSchema, response: { 200: questionnaireSchema } },

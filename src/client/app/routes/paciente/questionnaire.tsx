@@ -1,4 +1,3 @@
-import { useParams } from 'react-router';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useMyQuestionnaire } from '../../../features/questionnaires/api/get-my-questionnaire';
@@ -7,8 +6,7 @@ import { submitMyQuestionnaire } from '../../../features/questionnaires/api/subm
 import { QuestionnairePageBody } from '../../../features/questionnaires/components/questionnaire-page-body';
 
 /** One of her questionnaires, in her area: the same form as the e-mail's link. */
-export default function MyQuestionnairePage() {
-  const id = useParams().id ?? '';
+export default function MyQuestionnairePage({ id }: { id: string }) {
   const { data, error, isPending, refetch } = useMyQuestionnaire(id);
   return (
     <>

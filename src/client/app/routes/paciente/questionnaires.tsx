@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
+import MyQuestionnairePage from './questionnaire';
 import { paths } from '../../../../common/paths';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
@@ -8,6 +9,11 @@ import { formatLongDayAndTime } from '../../../lib/dates';
 
 /** «Cuestionarios»: what the clinic asks before her visits, pending first. */
 export default function MyQuestionnairesPage() {
+  const { id } = useParams();
+  return id ? <MyQuestionnairePage id={id} /> : <MyQuestionnairesList />;
+}
+
+function MyQuestionnairesList() {
   const { data, error, isPending, refetch } = useMyQuestionnaires();
   return (
     <>

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { questionnaireKeys } from './keys';
 
 /** «Copiar a la historia»: one declared allergy or medication, by the doctor's explicit action. */
 export const copyQuestionnaireItem = (input: { requestId: string; questionId: string; index: number }) =>
-  apiFetch<QuestionnaireRequest>(api.questionnaireRequestCopies(input.requestId), {
+  apiFetch<QuestionnaireRequest>(questionnaireApi.copies(input.requestId), {
     method: 'POST',
     body: { questionId: input.questionId, index: input.index },
   });

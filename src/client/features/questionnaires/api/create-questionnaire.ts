@@ -1,10 +1,10 @@
 import type { Questionnaire, QuestionnaireVersionDraft } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { useDefinitionChange } from './use-definition-change';
 
 /** A new questionnaire, published at once as its version 1. */
 export const createQuestionnaire = (input: QuestionnaireVersionDraft) =>
-  apiFetch<Questionnaire>(api.questionnaires, { method: 'POST', body: input });
+  apiFetch<Questionnaire>(questionnaireApi.definitions, { method: 'POST', body: input });
 
 export const useCreateQuestionnaire = () => useDefinitionChange(createQuestionnaire);

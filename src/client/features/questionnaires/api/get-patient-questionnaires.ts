@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { questionnaireKeys } from './keys';
 
 export const getPatientQuestionnaires = (patientId: string, signal?: AbortSignal) =>
-  apiFetch<QuestionnaireRequest[]>(api.patientQuestionnaires(patientId), { signal });
+  apiFetch<QuestionnaireRequest[]>(questionnaireApi.ofPatient(patientId), { signal });
 
 export const usePatientQuestionnaires = (patientId: string) =>
   useQuery({

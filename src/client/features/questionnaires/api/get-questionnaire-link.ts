@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { questionnaireKeys } from './keys';
 
 export const getQuestionnaireLink = (token: string, signal?: AbortSignal) =>
-  apiFetch<QuestionnaireRequest>(api.questionnaireLink(token), { signal });
+  apiFetch<QuestionnaireRequest>(questionnaireApi.link(token), { signal });
 
 export const useQuestionnaireLink = (token: string) =>
   useQuery({

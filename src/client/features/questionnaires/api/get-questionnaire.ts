@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Questionnaire } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { questionnaireKeys } from './keys';
 
 export const getQuestionnaire = (id: string, signal?: AbortSignal) =>
-  apiFetch<Questionnaire>(api.questionnaire(id), { signal });
+  apiFetch<Questionnaire>(questionnaireApi.definition(id), { signal });
 
 export const useQuestionnaire = (id: string | null) =>
   useQuery({

@@ -1,9 +1,9 @@
 import type { Questionnaire, QuestionnaireVersionDraft } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { useDefinitionChange } from './use-definition-change';
 
 export const publishQuestionnaireVersion = ({ id, input }: { id: string; input: QuestionnaireVersionDraft }) =>
-  apiFetch<Questionnaire>(api.questionnaireVersions(id), { method: 'POST', body: input });
+  apiFetch<Questionnaire>(questionnaireApi.versions(id), { method: 'POST', body: input });
 
 export const usePublishQuestionnaireVersion = () => useDefinitionChange(publishQuestionnaireVersion);

@@ -1,7 +1,7 @@
 import type { Answers } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 
 /** An autosave from her area: the answers of the questions just changed. */
 export const saveMyQuestionnaireDraft = (id: string, answers: Answers) =>
-  apiFetch<{ savedAt: string }>(api.myQuestionnaireDraft(id), { method: 'PUT', body: { answers } });
+  apiFetch<{ savedAt: string }>(questionnaireApi.myDraft(id), { method: 'PUT', body: { answers } });

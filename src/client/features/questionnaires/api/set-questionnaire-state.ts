@@ -1,9 +1,9 @@
 import type { Questionnaire, QuestionnaireState } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 import { useDefinitionChange } from './use-definition-change';
 
 export const setQuestionnaireState = ({ id, state }: { id: string; state: QuestionnaireState }) =>
-  apiFetch<Questionnaire>(api.questionnaireState(id), { method: 'PUT', body: { state } });
+  apiFetch<Questionnaire>(questionnaireApi.state(id), { method: 'PUT', body: { state } });
 
 export const useSetQuestionnaireState = () => useDefinitionChange(setQuestionnaireState);

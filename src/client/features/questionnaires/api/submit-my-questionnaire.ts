@@ -1,6 +1,6 @@
 import type { Answers, QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
-import { api } from '../../../../common/paths';
+import { questionnaireApi } from '../../../../common/paths';
 import { apiFetch } from '../../../lib/api-client';
 
 export const submitMyQuestionnaire = (id: string, answers: Answers) =>
-  apiFetch<QuestionnaireRequest>(api.myQuestionnaireSubmit(id), { method: 'POST', body: { answers } });
+  apiFetch<QuestionnaireRequest>(questionnaireApi.mySubmit(id), { method: 'POST', body: { answers } });

@@ -8,7 +8,11 @@ import { saveQuestionnaireLinkDraft } from '../../../features/questionnaires/api
 import { submitQuestionnaireLink } from '../../../features/questionnaires/api/submit-questionnaire-link';
 import { QuestionnairePageBody } from '../../../features/questionnaires/components/questionnaire-page-body';
 
-/** A questionnaire answered from the link of the booking's e-mail (mobile first; saved as she goes). */
+/**
+ * A questionnaire answered from the link of the booking's e-mail (mobile first; saved as she goes). Not under
+ * `routes/public/`: the entry keeps the dependency lists of public screens, and this one's (the form's Mantine inputs)
+ * would ride in every public page's first load; it loads its chunks when opened.
+ */
 export default function QuestionnaireLinkPage() {
   const token = useParams().token ?? '';
   const { data, error, isPending } = useQuestionnaireLink(token);

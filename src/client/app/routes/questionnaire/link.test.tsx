@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
 import { renderScreen, stubApi } from '../../../test/render';
 import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
-import QuestionnaireLinkPage from './questionnaire-link';
+import QuestionnaireLinkPage from './link';
 
 afterEach(() => {
   cleanup();
