@@ -96,6 +96,7 @@ test.describe('Cuestionarios', () => {
     // The doctor sees it on the consultation screen and copies the allergy, on purpose.
     const doctor = await (await newClinicContext(browser)).newPage();
     await login(doctor, DEMO.doctor.email, DEMO_PASSWORD);
+    await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
     await doctor.goto(`/doctor/citas/${appointmentId}`);
     const panel = doctor.getByRole('region', { name: 'Cuestionarios' });
     await expect(panel.getByText('Dolor de rodilla al subir escaleras')).toBeVisible();
