@@ -151,3 +151,26 @@ export const api = {
   /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
   myCalendarFeed: '/api/me/calendar-feed',
 } as const;
+
+/**
+ * The API of the questionnaires (anamnesis, issue 24, item 2), a table of its own beside `api`.
+ */
+export const questionnaireApi = {
+  /** Questionnaires (anamnesis, issue 24, item 2): the admin's definitions, versioned like the consents. */
+  definitions: '/api/questionnaires',
+  definition: (id: string) => `/api/questionnaires/${seg(id)}`,
+  versions: (id: string) => `/api/questionnaires/${seg(id)}/versions`,
+  state: (id: string) => `/api/questionnaires/${seg(id)}/state`,
+  /** The paciente's own questionnaires; `draft` saves as she goes, `submit` sends them. */
+  mine: '/api/me/questionnaires',
+  myOne: (id: string) => `/api/me/questionnaires/${seg(id)}`,
+  myDraft: (id: string) => `/api/me/questionnaires/${seg(id)}/draft`,
+  mySubmit: (id: string) => `/api/me/questionnaires/${seg(id)}/submit`,
+  /** The same from the e-mail's link (the token is the proof). */
+  link: (token: string) => `/api/questionnaire-links/${seg(token)}`,
+  linkDraft: (token: string) => `/api/questionnaire-links/${seg(token)}/draft`,
+  linkSubmit: (token: string) => `/api/questionnaire-links/${seg(token)}/submit`,
+  /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
+  ofPatient: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
+  copies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
+} as const;

@@ -14,6 +14,8 @@ export const paths = {
   manageBooking: (token: string) => `/cita/${seg(token)}`,
   /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */
   waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
+  /** A questionnaire (anamnesis) answered from the link of the booking's e-mail (issue 24, item 2). */
+  questionnaireLink: (token: string) => `/cuestionario/${seg(token)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -52,6 +54,8 @@ export const paths = {
     billing: '/admin/facturacion',
     /** «Consentimientos»: informed-consent templates, versioned (issue 24, item 1). */
     consents: '/admin/consentimientos',
+    /** «Cuestionarios»: anamnesis questionnaires, versioned (issue 24, item 2). */
+    questionnaires: '/admin/cuestionarios',
   },
   doctor: {
     root: '/doctor',
@@ -77,6 +81,9 @@ export const paths = {
     messages: '/pacientes/mensajes',
     /** «Mis facturas»: her invoices and their PDFs. */
     invoices: '/pacientes/facturas',
+    /** «Cuestionarios»: the questionnaires asked before her visits, and one to fill. */
+    questionnaires: '/pacientes/cuestionarios',
+    questionnaire: (id: string) => `/pacientes/cuestionarios/${seg(id)}`,
   },
 } as const;
 
@@ -152,6 +159,7 @@ const clientRoutePatterns = (): RegExp[] =>
     ...Object.values(paths.auth),
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
+    `/cuestionario/${ID}`,
     '/admin',
     '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
     `/admin/pacientes/${ID}`,
@@ -163,6 +171,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.services,
     paths.admin.billing,
     paths.admin.consents,
+    paths.admin.questionnaires,
     '/doctor',
     '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
     `/doctor/pacientes/${ID}`,
@@ -172,6 +181,8 @@ const clientRoutePatterns = (): RegExp[] =>
     '/pacientes/(dashboard|citas|tratamientos|perfil)',
     paths.patient.messages,
     paths.patient.invoices,
+    paths.patient.questionnaires,
+    `/pacientes/cuestionarios/${ID}`,
   ].map((pattern) => new RegExp(`^${pattern}/?$`));
 let knownClientRoutes: RegExp[] | undefined;
 

@@ -12,6 +12,9 @@ import { clinicPublicRoutes } from './modules/clinic/public-routes';
 import { clinicServicesRoutes } from './modules/clinic-services/routes';
 import { clinicalNotesRoutes } from './modules/clinical-notes/routes';
 import { consentsRoutes } from './modules/consents/routes';
+import { questionnairesRoutes } from './modules/questionnaires/routes';
+import { questionnairesAnswerRoutes } from './modules/questionnaires/answer-routes';
+import { questionnairesDoctorRoutes } from './modules/questionnaires/doctor-routes';
 import { confirmationsRoutes } from './modules/confirmations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
@@ -63,6 +66,9 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
   consentsRoutes,
+  questionnairesRoutes,
+  questionnairesAnswerRoutes,
+  questionnairesDoctorRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
   paymentsRoutes,

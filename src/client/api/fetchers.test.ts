@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../common/api-paths';
+import { api, questionnaireApi } from '../../common/api-paths';
 import { authApi, profileApi, publicApi, recordLinkApi } from '../../common/paths';
 import { secondFactorApi } from '../../common/second-factor-paths';
 
@@ -20,6 +20,7 @@ const PATH_BUILDERS: Record<string, unknown> = {
   publicApi,
   profileApi,
   recordLinkApi,
+  questionnaireApi,
 };
 
 interface Fetcher {

@@ -5,6 +5,7 @@ import {
   IconCalendarTime,
   IconChecklist,
   IconClipboardHeart,
+  IconClipboardList,
   IconFileCertificate,
   IconFileInvoice,
   IconFiles,
@@ -44,6 +45,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Doctores', to: paths.admin.doctors, icon: IconStethoscope },
     { label: 'Servicios y tarifas', to: paths.admin.services, icon: IconReceipt },
     { label: 'Consentimientos', to: paths.admin.consents, icon: IconFileCertificate },
+    { label: 'Cuestionarios', to: paths.admin.questionnaires, icon: IconClipboardList },
     { label: 'Facturación', to: paths.admin.billing, icon: IconFileInvoice },
     { label: 'Tareas', to: paths.admin.tasks, icon: IconChecklist },
     { label: 'Mensajes', to: paths.admin.messages, icon: IconMessages },
@@ -67,6 +69,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Tratamientos', to: paths.patient.treatments, icon: IconClipboardHeart },
     { label: 'Mensajes', to: paths.patient.messages, icon: IconMessages },
     { label: 'Mis facturas', to: paths.patient.invoices, icon: IconFileInvoice },
+    { label: 'Cuestionarios', to: paths.patient.questionnaires, icon: IconClipboardList },
     { label: 'Mi perfil', to: paths.patient.profile, icon: IconUser },
   ],
 };

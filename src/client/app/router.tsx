@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: paths.booking, ...screen(() => import('./routes/public/booking')) },
           { path: '/cita/:token', ...screen(() => import('./routes/public/manage-booking')) },
           { path: paths.waitingOffer(':token'), ...screen(() => import('./routes/public/waiting-offer')) },
+          { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/questionnaire/link')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },
@@ -100,6 +101,10 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.admin.consents, paths.admin.root),
                 ...screen(() => import('./routes/admin/consents')),
+              },
+              {
+                path: relative(paths.admin.questionnaires, paths.admin.root),
+                ...screen(() => import('./routes/admin/questionnaires')),
               },
               {
                 path: relative(paths.admin.billing, paths.admin.root),
@@ -160,6 +165,11 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.patient.invoices, paths.patient.root),
                 ...screen(() => import('./routes/paciente/invoices')),
+              },
+              {
+                // The list, and one questionnaire (`:id`): one screen, one chunk.
+                path: `${relative(paths.patient.questionnaires, paths.patient.root)}/:id?`,
+                ...screen(() => import('./routes/paciente/questionnaires')),
               },
               { path: 'perfil', ...screen(() => import('./routes/paciente/profile')) },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },

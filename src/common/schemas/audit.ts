@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'delete',
   'sign_in',
   'publish',
+  'submit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -34,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Eliminación',
   sign_in: 'Inicio de sesión',
   publish: 'Publicación',
+  submit: 'Envío',
 };
 
 /** Which kind of data. */
@@ -62,6 +64,8 @@ export const AUDIT_ENTITIES = [
   'production',
   'verifactu',
   'consent_template',
+  'questionnaire',
+  'questionnaire_answers',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -89,6 +93,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   production: 'Producción',
   verifactu: 'Envío VERI*FACTU',
   consent_template: 'Plantilla de consentimiento',
+  questionnaire: 'Cuestionario',
+  questionnaire_answers: 'Respuestas de cuestionario',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -7,6 +7,7 @@ import {
   patientFiles,
   patients,
   prescriptions,
+  questionnaireRequests,
   tasks,
   treatments,
   waitingListEntries,
@@ -213,5 +214,22 @@ export function productionDoctorOf(
     case 'patient':
     case 'none':
       return null;
+  }
+}
+
+/**
+ * Questionnaire answers (issue 24, item 2): a doctor those of her patients (a live appointment with her, past or
+ * coming), a paciente those of her own record.
+ */
+export function visibleQuestionnaireRequests(visibility: Visibility): SQL | undefined {
+  switch (visibility.kind) {
+    case 'all':
+      return undefined;
+    case 'doctor':
+      return sql`EXISTS (SELECT 1 FROM ${appointments} a WHERE a.patient_id = ${questionnaireRequests.patientId} AND a.doctor_id = ${visibility.doctorId} AND a.status <> 'cancelada')`;
+    case 'patient':
+      return recordOf(questionnaireRequests.patientId, visibility.accountId);
+    case 'none':
+      return sql`false`;
   }
 }

@@ -25,6 +25,14 @@ export const PERMISSIONS = {
   'services:manage': { admin: 'any' },
   /** Informed-consent templates (issue 24): the clinic writes and versions them; signing comes later. */
   'consents:manage': { admin: 'any' },
+  /** Questionnaires (anamnesis, issue 24, item 2): the clinic builds and versions them. */
+  'questionnaires:manage': { admin: 'any' },
+  /** The answers a patient gave: the desk all, a doctor those of her patients (the chart, the consultation). */
+  'questionnaires:read': { admin: 'any', doctor: 'own' },
+  /** Copying a declared allergy or medication into the record: a doctor of the patient's, item by item. */
+  'questionnaires:copy': { doctor: 'own' },
+  /** A paciente's own questionnaires: list, fill as she goes, send. */
+  'my-questionnaires:manage': { paciente: 'own' },
   'doctors:manage': { admin: 'any' },
   'images:upload': { admin: 'any' },
   /** The audit log of every read and change of clinical data: the clinic's, so admins only. */

@@ -41,6 +41,8 @@ export interface RequestScope {
   invoices: ReturnType<Repositories['invoices']['visibleTo']>;
   /** Production: the desk any doctor's, a doctor her own (`ownership.ts`). */
   production: ReturnType<Repositories['billingReports']['visibleTo']>;
+  /** Questionnaire answers: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
+  questionnaires: ReturnType<Repositories['questionnaireRequests']['visibleTo']>;
   /** A patient's chart, each kind by its own rule. */
   chart: ReturnType<Repositories['chart']['visibleTo']>;
   /** The patient record, or 404 when it does not exist or is not this user's to see (existence never leaks). */
@@ -79,6 +81,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     notes: once(() => repos.clinicalNotes.visibleTo(visibility)),
     chart: once(() => repos.chart.visibleTo(visibility)),
     appointmentLists: once(() => repos.appointmentLists.visibleTo(visibility)),
+    questionnaires: once(() => repos.questionnaireRequests.visibleTo(visibility)),
     conversations: once(() => repos.messages.visibleTo(visibility)),
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
     invoices: once(() => repos.invoices.visibleTo(visibility)),
@@ -110,6 +113,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get appointmentLists() {
       return scoped.appointmentLists();
+    },
+    get questionnaires() {
+      return scoped.questionnaires();
     },
     get conversations() {
       return scoped.conversations();

@@ -21,6 +21,26 @@ export interface AppointmentMailInput {
    * settings. The reason is health data, and the mailbox may be shared or a work one.
    */
   includeReason: boolean;
+  /** Questionnaires to fill before the visit (issue 24, item 2), each with its own expiring link. */
+  questionnaires?: { title: string; url: string }[];
+}
+
+/** «Antes de la visita, rellena…»: the questionnaires' lines of a booking e-mail (none when nothing is asked). */
+function questionnairesText(input: AppointmentMailInput): string {
+  return (input.questionnaires ?? [])
+    .map(
+      (item) =>
+        `Antes de la visita, rellena el cuestionario «${item.title}» (puedes dejarlo a medias y seguir luego): ${item.url}`,
+    )
+    .join('\n');
+}
+function questionnairesHtml(input: AppointmentMailInput): string {
+  return (input.questionnaires ?? [])
+    .map(
+      (item) =>
+        `<p>Antes de la visita, rellena el cuestionario «${escapeHtml(item.title)}». Puedes dejarlo a medias y seguir luego.</p>${buttonHtml(item.url, 'Rellenar el cuestionario')}`,
+    )
+    .join('');
 }
 
 /** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
@@ -103,6 +123,8 @@ export function bookingReceivedEmail(input: AppointmentMailInput & { pending: bo
     change,
     input.changeableOnline ? contactLine(input) : '',
     '',
+    questionnairesText(input),
+    '',
     input.clinic.name,
   ]
     .filter((line, index, all) => line !== '' || all[index - 1] !== '')
@@ -115,7 +137,7 @@ export function bookingReceivedEmail(input: AppointmentMailInput & { pending: bo
   const html = emailLayout(
     input.clinic.name,
     `<p>Hola, ${escapeHtml(input.patientName)}:</p><p><strong>${escapeHtml(title)}.</strong> ${escapeHtml(intro)}</p>${detailsHtml(input)}
-${manageHtml}
+${manageHtml}${questionnairesHtml(input)}
 <p style="font-size:13px;color:#52606d">${input.changeableOnline ? `${escapeHtml(contactLine(input))} ` : ''}Hemos adjuntado la cita para que la añadas a tu calendario.</p>`,
   );
   return {

@@ -28,6 +28,8 @@ import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
 import { createConsentsRepository } from './consents/repository';
+import { createQuestionnairesRepository } from './questionnaires/repository';
+import { createQuestionnaireRequestsRepository } from './questionnaires/requests-repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './invoices/records-repository';
 import { createPaymentsRepository } from './payments/repository';
@@ -46,6 +48,8 @@ export function createRepositories(db: Db) {
     doctors: createDoctorsRepository(db),
     clinicServices: createClinicServicesRepository(db),
     consents: createConsentsRepository(db),
+    questionnaires: createQuestionnairesRepository(db),
+    questionnaireRequests: createQuestionnaireRequestsRepository(db),
     invoices: createInvoicesRepository(db),
     verifactuRecords: createVerifactuRecordsRepository(db),
     payments: createPaymentsRepository(db),

@@ -14,6 +14,7 @@ import { transact, type Tx } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 import { seedServices } from './services';
 import { seedConsents } from './consents';
+import { seedQuestionnaires } from './questionnaires';
 import { seedInvoices } from './invoices';
 import { createInvoicingService } from '../modules/invoices/service';
 
@@ -258,6 +259,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
       patientAccountEmail: 'paciente@clinica.demo',
       timeZone: settings.timeZone,
     });
+    await seedQuestionnaires(tx, repos, 'admin@clinica.demo', 'paciente@clinica.demo');
     await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
     await seedFiles(tx, repos, record.id);
     await seedMessages(tx, repos, DEMO_PASSWORD);

@@ -52,6 +52,21 @@ describe('the demo consent templates', () => {
   });
 });
 
+describe('the demo questionnaires', () => {
+  it('asks «Cuestionario de primera visita» of first visits, and the demo paciente has answered one', async () => {
+    const [first] = await t.deps.repos.questionnaires.list();
+    expect(first).toMatchObject({ title: 'Cuestionario de primera visita', firstVisit: true, currentVersion: 1 });
+    const paciente = (await t.deps.repos.auth.findAccountByEmail('paciente@clinica.demo'))!;
+    const record = (await t.deps.repos.patients.findByAccount(paciente.id))!;
+    const requests = await t.deps.repos.questionnaireRequests.visibleTo(SEES_EVERYTHING).list({ patientId: record.id });
+    const sent = requests.find((request) => request.status === 'enviado');
+    expect(sent?.answers).toMatchObject({
+      alergias: { items: [{ substance: 'Penicilina' }, { substance: 'Ibuprofeno' }] },
+    });
+    expect(sent?.copied).toEqual([]);
+  });
+});
+
 describe('the demo invoices', () => {
   it('holds complete invoices of the demo paciente, simplified ones, a cancelled one and a taxed one, chained', async () => {
     const invoices = await t.deps.repos.invoices.visibleTo(SEES_EVERYTHING).list({});

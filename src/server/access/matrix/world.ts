@@ -12,6 +12,7 @@ import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-wor
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
+import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -87,6 +88,8 @@ export interface World {
   invoices: InvoicesWorld;
   /** A consent template on the editable service (issue 24). */
   consents: ConsentsWorld;
+  /** Questionnaires (issue 24, item 2): requests of each side and links of the neutral patient. */
+  questionnaires: QuestionnairesWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -317,6 +320,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     specialtyToDelete: await specialty('Matriz borrable'),
     services,
     consents: await buildConsentsWorld(t, { adminId: admin.id, serviceId: services.toEdit }),
+    questionnaires: await buildQuestionnairesWorld(t, {
+      adminId: admin.id,
+      A,
+      B,
+      neutral: { recordId: neutralRecordId, doctorId: doctorC.id },
+    }),
     absenceId: absence.id,
     holidayToDelete: (
       await t.write((tx) =>

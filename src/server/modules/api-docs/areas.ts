@@ -126,6 +126,18 @@ export const AREAS: Area[] = [
     matches: [/^\/api\/consent-templates/],
   },
   {
+    name: 'Cuestionarios',
+    description:
+      'Cuestionarios de anamnesis: la clínica los construye por secciones y preguntas, versionados como los consentimientos; el paciente los rellena antes de la visita (desde su área o el enlace del correo, guardando sobre la marcha) y su médico ve las respuestas y copia a la historia, una a una, las alergias y la medicación declaradas.',
+    matches: [
+      /^\/api\/questionnaires/,
+      /^\/api\/me\/questionnaires/,
+      /^\/api\/questionnaire-links/,
+      /^\/api\/questionnaire-requests/,
+      /^\/api\/patients\/[^/]+\/questionnaires/,
+    ],
+  },
+  {
     name: 'Facturación',
     description:
       'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor y los registros en el XML de la AEAT. Importes en céntimos.',

@@ -38,6 +38,7 @@ import type { ClinicSettingsRow } from '../clinic/repository';
 import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
+import { createQuestionnaireLinks } from '../questionnaires/links';
 import { SlotTakenError, type AppointmentView } from './repository';
 import { slotOut } from './availability-out';
 import { clock } from '../../clock';
@@ -115,6 +116,7 @@ export function createAppointmentService(
 ) {
   const { repos } = deps;
   const links = createManageLinks(repos.clinic, deps.db);
+  const questionnaireLinks = createQuestionnaireLinks(repos.clinic, deps.db);
   const deskNotices = createDeskNotices(repos);
 
   async function activeDoctor(id: string): Promise<DoctorRecord> {
@@ -318,8 +320,10 @@ export function createAppointmentService(
     settings: ClinicSettingsRow,
     deliverAfter?: Date,
     notice: { actor: AuditNote['actor']; previousStartsAt?: Date } = { actor: null },
+    questionnaires?: AppointmentMailInput['questionnaires'],
   ): Promise<DeskNotice | null> {
-    const input = await mailInput(view, settings);
+    const mail = await mailInput(view, settings);
+    const input = mail && questionnaires?.length ? { ...mail, questionnaires } : mail;
     if (!input) return deskNotices.forAppointment(tx, kind, view, { timeZone: settings.timeZone, ...notice });
     const message =
       kind === 'received'
@@ -345,6 +349,7 @@ export function createAppointmentService(
   async function beforeEmail(known?: ClinicSettingsRow) {
     const settings = known ?? (await repos.clinic.getSettings());
     await links.tokenFor(ZERO_UUID);
+    await questionnaireLinks.prepare();
     return settings;
   }
 
@@ -438,9 +443,26 @@ export function createAppointmentService(
           tx,
         );
         if (input.minor) await repos.appointmentMinors.add(view.id, input.minor, tx);
-        const notice = await enqueueEmail(tx, input.email, view, settings, undefined, {
-          actor: input.actor ? { id: input.actor.id, role: input.actor.role } : null,
-        });
+        // The questionnaires that apply to it (its service, a first visit), asked in the same transaction.
+        const asked = await repos.questionnaireRequests.askFor(
+          { id: view.id, patientId, serviceId: view.serviceId ?? null, startsAt: view.startsAt },
+          tx,
+        );
+        const questionnaires = await Promise.all(
+          asked.map(async (request) => ({
+            title: request.title,
+            url: `${deps.config.publicUrl}${paths.questionnaireLink(await questionnaireLinks.tokenFor(request.id, view.endsAt))}`,
+          })),
+        );
+        const notice = await enqueueEmail(
+          tx,
+          input.email,
+          view,
+          settings,
+          undefined,
+          { actor: input.actor ? { id: input.actor.id, role: input.actor.role } : null },
+          questionnaires,
+        );
         return { ...view, notices: notice ? [notice] : [] };
       });
     } catch (error) {

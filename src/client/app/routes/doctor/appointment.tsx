@@ -12,6 +12,7 @@ import { StatusActions } from '../../../features/appointments/components/status-
 import { useAppointmentNote } from '../../../features/notes/api/get-appointment-note';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientContextPanel } from '../../../features/patient-context/components/patient-context-panel';
+import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
 import { ApiError } from '../../../lib/api-client';
 
 /** One appointment of the doctor's agenda: what it is, its status actions, and its consultation note. */
@@ -72,6 +73,12 @@ export default function DoctorAppointmentPage() {
             noteSigned={Boolean(note.data?.note?.signedAt)}
           />
           <PatientContextPanel patientId={appointment.data.patientId} timeZone={timeZone.data} />
+          <PatientQuestionnaires
+            patientId={appointment.data.patientId}
+            appointmentId={appointment.data.id}
+            timeZone={timeZone.data}
+            canCopy
+          />
           {appointment.data.status !== 'cancelada' && appointment.data.status !== 'no_asistio' && (
             <AppointmentNote appointmentId={appointment.data.id} author timeZone={timeZone.data} />
           )}

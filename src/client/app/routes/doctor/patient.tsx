@@ -12,6 +12,7 @@ import { PatientTreatments } from '../../../features/treatments/components/patie
 import { todayIn } from '../../../lib/dates';
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
+import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
 
 /** A doctor's read-only view of the chart of a patient they have (or had) appointments with. */
 export default function DoctorPatientChartPage() {
@@ -49,6 +50,7 @@ export default function DoctorPatientChartPage() {
                   item.kind === 'note' && item.appointmentId ? paths.doctor.appointment(item.appointmentId) : null,
               }}
             />
+            {timeZone.data && <PatientQuestionnaires patientId={patient.id} timeZone={timeZone.data} canCopy />}
             <PatientFilesSection patientId={patient.id} />
           </Stack>
         )}

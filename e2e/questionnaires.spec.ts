@@ -1,0 +1,107 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
+import {
+  baseUrl,
+  clinicNow,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  linkIn,
+  login,
+  newClinicContext,
+  patientPayload,
+  readMailsTo,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+const todayInMadrid = () => new Date(clinicNow().getTime() + 3_600_000).toISOString().slice(0, 10);
+
+/** A new patient (a first visit) booked by the desk with the demo doctor tonight, at 22:xx (no other spec books there). */
+async function bookFirstVisit(request: APIRequestContext, email: string) {
+  const headers = { Origin: baseUrl() };
+  const signIn = await request.post('/api/auth/sign-in', {
+    headers,
+    data: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+  });
+  expect(signIn.ok()).toBeTruthy();
+  const doctors = (await (await request.get('/api/doctors')).json()) as { id: string; displayName: string }[];
+  const doctor = doctors.find((item) => item.displayName === DEMO.doctor.name)!;
+  const created = await request.post('/api/patients', {
+    headers,
+    data: patientPayload({ firstName: 'Rocío', lastName: `Cuestionario ${Date.now().toString(36)}`, email }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  for (let minute = 0; minute < 60; minute += 10) {
+    const startsAt = new Date(`${todayInMadrid()}T22:${String(minute).padStart(2, '0')}:00+01:00`);
+    const booked = await request.post('/api/appointments', {
+      headers,
+      data: {
+        patientId: ((await created.json()) as { id: string }).id,
+        doctorId: doctor.id,
+        startsAt: startsAt.toISOString(),
+        endsAt: new Date(startsAt.getTime() + 10 * 60_000).toISOString(),
+        reason: 'Primera consulta',
+        channel: 'telefono',
+        allowOutsideHours: true,
+      },
+    });
+    if (booked.status() === 201) return ((await booked.json()) as { id: string }).id;
+    expect(booked.status(), await booked.text()).toBe(409);
+  }
+  throw new Error('No free time tonight for the demo doctor');
+}
+
+test.describe('Cuestionarios', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a patient fills the questionnaire on her phone, leaves and resumes, sends it; the doctor copies an allergy', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('cuestionario');
+    const context = await newClinicContext(browser);
+    const appointmentId = await bookFirstVisit(context.request, email);
+    const [mail] = await readMailsTo(email);
+    const link = linkIn(
+      mail!,
+      new URL(/https?:\/\/[^\s"'<>]*\/cuestionario\/[^\s"'<>]+/.exec(mail!.text)![0]).pathname,
+    );
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Cuestionario de primera visita' })).toBeVisible();
+    await page.getByRole('textbox', { name: /¿Por qué pides la cita\?/ }).fill('Dolor de rodilla al subir escaleras');
+    await page.getByRole('textbox', { name: /¿Por qué pides la cita\?/ }).blur();
+    await expect(page.getByRole('status').filter({ hasText: /Guardado a las/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page, 'el cuestionario en el móvil');
+
+    // She leaves and comes back: what she wrote is there.
+    await page.goto('/');
+    await page.goto(link);
+    await expect(page.getByRole('textbox', { name: /¿Por qué pides la cita\?/ })).toHaveValue(
+      'Dolor de rodilla al subir escaleras',
+    );
+    await page.getByRole('button', { name: 'Añadir alergia' }).click();
+    await page.getByRole('textbox', { name: 'Alergia a (1)' }).fill('Látex');
+    await page.getByRole('textbox', { name: 'Qué te ocurre' }).fill('Picor en las manos');
+    await page.getByRole('checkbox', { name: 'No tomo ninguna medicación' }).check();
+    await page
+      .getByRole('radiogroup', { name: /¿Fumas\?/ })
+      .getByRole('radio', { name: 'No' })
+      .check();
+    await page.getByRole('button', { name: 'Enviar el cuestionario' }).click();
+    await expect(page.getByText('Cuestionario enviado')).toBeVisible();
+
+    // The doctor sees it on the consultation screen and copies the allergy, on purpose.
+    const doctor = await (await newClinicContext(browser)).newPage();
+    await login(doctor, DEMO.doctor.email, DEMO_PASSWORD);
+    await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+    await doctor.goto(`/doctor/citas/${appointmentId}`);
+    const panel = doctor.getByRole('region', { name: 'Cuestionarios' });
+    await expect(panel.getByText('Dolor de rodilla al subir escaleras')).toBeVisible();
+    await panel.getByRole('button', { name: 'Copiar a la historia (alergia: Látex)' }).click();
+    await expect(panel.getByText('En la historia')).toBeVisible();
+    await context.close();
+  });
+});

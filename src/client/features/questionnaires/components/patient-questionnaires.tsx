@@ -1,0 +1,94 @@
+import { Accordion, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { formatLongDayAndTime } from '../../../lib/dates';
+import { useCopyQuestionnaireItem } from '../api/copy-questionnaire-item';
+import { usePatientQuestionnaires } from '../api/get-patient-questionnaires';
+import { SubmittedAnswers } from './submitted-answers';
+
+interface Props {
+  patientId: string;
+  /** On the consultation screen: only this appointment's questionnaires. */
+  appointmentId?: string;
+  timeZone: string;
+  /** Whether «Copiar a la historia» is offered (the doctor's screens). */
+  canCopy?: boolean;
+}
+
+/** «Cuestionarios»: what the patient answered before her visits, and copying declared items into the record. */
+export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canCopy = false }: Props) {
+  const { data, error, isPending, refetch } = usePatientQuestionnaires(patientId);
+  const copy = useCopyQuestionnaireItem(patientId);
+  const [copyError, setCopyError] = useState<string | null>(null);
+  const shown = (data ?? []).filter((row) => !appointmentId || row.appointmentId === appointmentId);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="cuestionarios-paciente">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="cuestionarios-paciente">
+          Cuestionarios
+        </Title>
+        {isPending ? (
+          <LoadingBlock label="Cargando los cuestionarios" />
+        ) : error ? (
+          <LoadErrorAlert
+            title="No se han podido cargar los cuestionarios"
+            error={error}
+            onRetry={() => void refetch()}
+          />
+        ) : shown.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {appointmentId
+              ? 'No se le pidió ningún cuestionario para esta cita.'
+              : 'No ha respondido ningún cuestionario.'}
+          </Text>
+        ) : (
+          <Accordion variant="separated" defaultValue={shown[0]!.id}>
+            {shown.map((row) => (
+              <Accordion.Item key={row.id} value={row.id}>
+                <Accordion.Control>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={500}>{row.title}</Text>
+                    <Badge color={row.status === 'enviado' ? 'teal' : 'orange'} variant="light">
+                      {row.status === 'enviado' ? 'Enviado' : 'Sin enviar'}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {`Cita del ${formatLongDayAndTime(row.appointmentStartsAt, timeZone)} · versión ${row.versionNumber}`}
+                    </Text>
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  {row.status !== 'enviado' && (
+                    <Text size="sm" c="dimmed" mb="xs">
+                      La paciente aún no lo ha enviado: lo que ves es lo que lleva guardado.
+                    </Text>
+                  )}
+                  <SubmittedAnswers
+                    request={row}
+                    copying={copy.isPending}
+                    onCopy={
+                      canCopy
+                        ? (questionId, index) => {
+                            setCopyError(null);
+                            copy.mutate(
+                              { requestId: row.id, questionId, index },
+                              { onError: (failure) => setCopyError(failure.message) },
+                            );
+                          }
+                        : undefined
+                    }
+                  />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+        {copyError && (
+          <Alert color="red" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+            {copyError}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

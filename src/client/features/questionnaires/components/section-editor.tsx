@@ -1,0 +1,79 @@
+import { ActionIcon, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Question, QuestionnaireSection } from '../../../../common/schemas/questionnaires';
+import { QuestionEditor } from './question-editor';
+
+/** A fresh identifier for a new question or section: stable once published (the answers are keyed by it). */
+export const newKey = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
+
+export const blankQuestion = (): Question => ({
+  id: newKey('p'),
+  label: '',
+  help: '',
+  kind: 'short_text',
+  required: false,
+  options: [],
+  unit: '',
+  followUp: '',
+});
+
+interface Props {
+  section: QuestionnaireSection;
+  number: number;
+  onChange: (section: QuestionnaireSection) => void;
+  onRemove: () => void;
+  /** Field messages of the server, by path (`sections.0.questions.1.label`). */
+  errors: Record<string, string>;
+}
+
+/** One section of the builder: its title and its questions. */
+export function SectionEditor({ section, number, onChange, onRemove, errors }: Props) {
+  const at = `sections.${number - 1}`;
+  const setQuestion = (index: number, question: Question) =>
+    onChange({ ...section, questions: section.questions.map((current, i) => (i === index ? question : current)) });
+  return (
+    <Paper withBorder p="md" bg="gray.0">
+      <Stack gap="sm">
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            style={{ flex: 1 }}
+            label={`Sección ${number}`}
+            value={section.title}
+            error={errors[`${at}.title`] ?? errors[`${at}.questions`]}
+            onChange={(event) => onChange({ ...section, title: event.currentTarget.value })}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Quitar la sección ${number}`}
+            onClick={onRemove}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        {section.questions.map((question, index) => (
+          <QuestionEditor
+            key={question.id}
+            question={question}
+            number={index + 1}
+            error={
+              errors[`${at}.questions.${index}.label`] ??
+              errors[`${at}.questions.${index}.options`] ??
+              errors[`${at}.questions.${index}`]
+            }
+            onChange={(next) => setQuestion(index, next)}
+            onRemove={() => onChange({ ...section, questions: section.questions.filter((_, i) => i !== index) })}
+          />
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => onChange({ ...section, questions: [...section.questions, blankQuestion()] })}
+        >
+          Añadir pregunta
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

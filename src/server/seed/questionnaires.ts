@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
+import type { QuestionnaireVersionInput } from '../../common/schemas/questionnaires';
+import { clock } from '../clock';
+import { appointments } from '../db/schema';
+import type { Tx } from '../db/transaction';
+import type { Repositories } from '../modules/repositories';
+
+const DAY = 86_400_000;
+
+const q = (id: string, label: string, kind: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  label,
+  help: '',
+  kind,
+  required: false,
+  options: [],
+  unit: '',
+  followUp: '',
+  ...extra,
+});
+
+/** The demo clinic's anamnesis for a first visit. */
+export const FIRST_VISIT: QuestionnaireVersionInput = {
+  title: 'Cuestionario de primera visita',
+  intro: 'Nos ayuda a preparar tu visita. Tus respuestas solo las ve tu médico. Se guardan solas mientras escribes.',
+  firstVisit: true,
+  serviceIds: [],
+  sections: [
+    {
+      id: 'motivo',
+      title: 'Motivo de la consulta',
+      questions: [
+        q('motivo', '¿Por qué pides la cita?', 'short_text', { required: true }),
+        q('desde', '¿Desde cuándo te ocurre?', 'date', { help: 'Aproximadamente, si no recuerdas el día.' }),
+        q('sintomas', '¿Tienes alguno de estos síntomas?', 'multiple_choice', {
+          options: ['Fiebre', 'Dolor', 'Cansancio', 'Mareos', 'Ninguno'],
+        }),
+      ],
+    },
+    {
+      id: 'salud',
+      title: 'Tu salud',
+      questions: [
+        q('alergias', 'Alergias a medicamentos, alimentos u otras', 'allergies', { required: true }),
+        q('medicacion', 'Medicación que tomas habitualmente', 'medications', { required: true }),
+        q('fuma', '¿Fumas?', 'yes_no', { required: true, followUp: '¿Cuántos cigarrillos al día?' }),
+        q('peso', 'Peso', 'number', { unit: 'kg' }),
+        q('antecedentes', 'Enfermedades u operaciones anteriores', 'long_text'),
+        q('grupo', 'Grupo sanguíneo, si lo sabes', 'single_choice', {
+          options: ['A', 'B', 'AB', '0', 'No lo sé'],
+        }),
+      ],
+    },
+  ],
+} as QuestionnaireVersionInput;
+
+/**
+ * The demo's questionnaire for first visits (published 40 days ago), and for the demo paciente: one answered for his
+ * next visit (a new allergy and his medication, for the doctor to copy) and, when he has a second coming visit, one
+ * still to fill.
+ */
+export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail: string, patientEmail: string) {
+  const admin = await repos.auth.findAccountByEmail(adminEmail, tx);
+  const now = clock.nowMs();
+  const { id } = await repos.questionnaires.create(FIRST_VISIT, admin?.id ?? null, tx, new Date(now - 40 * DAY));
+  const versionId = (await repos.questionnaires.findById(id, tx))!.versions[0]!.id;
+  const account = await repos.auth.findAccountByEmail(patientEmail, tx);
+  const record = account && (await repos.patients.findByAccount(account.id, tx));
+  if (!record) return;
+  const coming = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.patientId, record.id),
+        gt(appointments.startsAt, clock.now()),
+        inArray(appointments.status, ['pendiente', 'confirmada']),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt))
+    .limit(2);
+  // Without a coming visit, his latest one carries the answered questionnaire (the demo always shows one).
+  const latest = coming.length
+    ? []
+    : await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(and(eq(appointments.patientId, record.id), ne(appointments.status, 'cancelada')))
+        .orderBy(desc(appointments.startsAt))
+        .limit(1);
+  const [answered, pending] = coming.length ? coming : latest;
+  if (answered) {
+    const requestId = await repos.questionnaireRequests.insertFor(
+      { id: answered.id, patientId: record.id },
+      versionId,
+      tx,
+    );
+    await repos.questionnaireRequests.submit(
+      requestId,
+      {
+        motivo: 'Revisión de la tensión y dolor de cabeza por las mañanas',
+        sintomas: ['Dolor', 'Cansancio'],
+        alergias: {
+          none: false,
+          items: [
+            { substance: 'Penicilina', reaction: 'Urticaria' },
+            { substance: 'Ibuprofeno', reaction: 'Hinchazón de labios' },
+          ],
+        },
+        medicacion: { none: false, items: [{ name: 'Enalapril', dose: '10 mg, uno al día' }] },
+        fuma: { value: false, detail: '' },
+        peso: 82,
+        grupo: 'A',
+      },
+      tx,
+      new Date(now - 2 * DAY),
+    );
+  }
+  if (pending) await repos.questionnaireRequests.insertFor({ id: pending.id, patientId: record.id }, versionId, tx);
+}
