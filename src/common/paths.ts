@@ -14,6 +14,8 @@ export const paths = {
   manageBooking: (token: string) => `/cita/${seg(token)}`,
   /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */
   waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
+  /** Read and sign (or refuse, or revoke) an informed consent, from its single-purpose link (issue 24). */
+  consentSigning: (token: string) => `/consentimiento/${seg(token)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -182,6 +184,18 @@ export const api = {
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
   consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
   consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
+  /** A consent through its link (no sign-in): read it, decide (sign or refuse), revoke, download the PDF. */
+  consentByToken: (token: string) => `/api/consentimientos/${seg(token)}`,
+  consentDecision: (token: string) => `/api/consentimientos/${seg(token)}/decision`,
+  consentRevocation: (token: string) => `/api/consentimientos/${seg(token)}/revocacion`,
+  consentTokenPdf: (token: string) => `/api/consentimientos/${seg(token)}/pdf`,
+  /** The consents asked of a patient; the paciente's own; a request's PDF and a fresh link (QR at the desk). */
+  patientConsents: (id: string) => `/api/patients/${seg(id)}/consents`,
+  myConsents: '/api/me/consents',
+  consentRequestPdf: (id: string) => `/api/consent-requests/${seg(id)}/pdf`,
+  consentRequestLink: (id: string) => `/api/consent-requests/${seg(id)}/link`,
+  /** The state of the consents of a day's appointments (`?date=`) or of one (`?appointmentId=`). */
+  consentStatus: '/api/consent-status',
   invoices: '/api/invoices',
   /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
   invoicesExport: '/api/invoices/export.csv',
@@ -290,6 +304,7 @@ const clientRoutePatterns = (): RegExp[] =>
     ...Object.values(paths.auth),
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
+    `/consentimiento/${ID}`,
     '/admin',
     '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',
     `/admin/pacientes/${ID}`,

@@ -12,6 +12,8 @@ import { clinicPublicRoutes } from './modules/clinic/public-routes';
 import { clinicServicesRoutes } from './modules/clinic-services/routes';
 import { clinicalNotesRoutes } from './modules/clinical-notes/routes';
 import { consentsRoutes } from './modules/consents/routes';
+import { consentsRecordsRoutes } from './modules/consents/records-routes';
+import { consentsSigningRoutes } from './modules/consents/signing-routes';
 import { confirmationsRoutes } from './modules/confirmations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
@@ -63,6 +65,8 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
   consentsRoutes,
+  consentsSigningRoutes,
+  consentsRecordsRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
   paymentsRoutes,

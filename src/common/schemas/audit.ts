@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'delete',
   'sign_in',
   'publish',
+  'refuse',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -34,6 +36,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Eliminación',
   sign_in: 'Inicio de sesión',
   publish: 'Publicación',
+  refuse: 'Rechazo',
+  revoke: 'Revocación',
 };
 
 /** Which kind of data. */
@@ -62,6 +66,7 @@ export const AUDIT_ENTITIES = [
   'production',
   'verifactu',
   'consent_template',
+  'consent',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -89,6 +94,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   production: 'Producción',
   verifactu: 'Envío VERI*FACTU',
   consent_template: 'Plantilla de consentimiento',
+  consent: 'Consentimiento informado',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

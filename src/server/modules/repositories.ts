@@ -27,6 +27,7 @@ import { createSessionsRepository } from './sessions/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
 import { createClinicServicesRepository } from './clinic-services/repository';
 import { createConsentsRepository } from './consents/repository';
+import { createConsentSigningRepository } from './consents/signing-repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './invoices/records-repository';
 import { createPaymentsRepository } from './payments/repository';
@@ -45,6 +46,7 @@ export function createRepositories(db: Db) {
     doctors: createDoctorsRepository(db),
     clinicServices: createClinicServicesRepository(db),
     consents: createConsentsRepository(db),
+    consentSigning: createConsentSigningRepository(db),
     invoices: createInvoicesRepository(db),
     verifactuRecords: createVerifactuRecordsRepository(db),
     payments: createPaymentsRepository(db),
