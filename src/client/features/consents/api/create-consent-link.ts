@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../../common/paths';
+import type { ConsentLink } from '../../../../common/schemas/consent-signing';
+import { apiFetch } from '../../../lib/api-client';
+
+/** A fresh link to sign or revoke (short-lived): the desk's QR code, or the paciente's «Firmar». */
+export const createConsentLink = (requestId: string) =>
+  apiFetch<ConsentLink>(api.consentRequestLink(requestId), { method: 'POST' });
+
+export const useCreateConsentLink = () => useMutation({ mutationFn: createConsentLink });

@@ -1,0 +1,45 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { ConsentStatusItem } from '../../../../common/schemas/consent-signing';
+import { useConsentStatus } from '../api/get-consent-status';
+import { ConsentBadges } from './consent-badges';
+import { ConsentQrButton } from './consent-qr';
+import { useClinicNow } from './use-clinic-now';
+
+const DayConsents = createContext<ReadonlyMap<string, ConsentStatusItem[]>>(new Map());
+
+/** The consents of the diary's day, read once for every row (one request per day, not per appointment). */
+export function ConsentDayProvider({ date, children }: { date: string; children: ReactNode }) {
+  const status = useConsentStatus({ date });
+  const byAppointment = new Map<string, ConsentStatusItem[]>();
+  for (const item of status.data ?? []) {
+    byAppointment.set(item.appointmentId, [...(byAppointment.get(item.appointmentId) ?? []), item]);
+  }
+  return <DayConsents.Provider value={byAppointment}>{children}</DayConsents.Provider>;
+}
+
+/** A diary row's consents, with the desk's QR code for a pending one. */
+export function DiaryConsentBadges({
+  appointment,
+  timeZone,
+}: {
+  appointment: { id: string; startsAt: string; status: string };
+  timeZone: string;
+}) {
+  const items = useContext(DayConsents).get(appointment.id) ?? [];
+  const now = useClinicNow();
+  if (appointment.status === 'cancelada') return null;
+  return (
+    <ConsentBadges
+      items={items}
+      visitStarted={Date.parse(appointment.startsAt) <= now}
+      action={(item) => <ConsentQrButton item={item} timeZone={timeZone} />}
+    />
+  );
+}
+
+/** The consultation's consents (the doctor's screen): one request for the appointment. */
+export function AppointmentConsentBadges({ appointment }: { appointment: { id: string; startsAt: string } }) {
+  const status = useConsentStatus({ appointmentId: appointment.id });
+  const now = useClinicNow();
+  return <ConsentBadges items={status.data ?? []} visitStarted={Date.parse(appointment.startsAt) <= now} />;
+}
