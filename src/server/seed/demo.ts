@@ -14,6 +14,7 @@ import { transact, type Tx } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
 import { seedServices } from './services';
 import { seedConsents } from './consents';
+import { seedConsentSignatures } from './consent-signatures';
 import { seedInvoices } from './invoices';
 import { createInvoicingService } from '../modules/invoices/service';
 
@@ -260,6 +261,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     });
     await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
     await seedFiles(tx, repos, record.id);
+    await seedConsentSignatures(tx, deps, record.id);
     await seedMessages(tx, repos, DEMO_PASSWORD);
     await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
   });

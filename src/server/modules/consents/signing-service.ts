@@ -10,9 +10,10 @@ import {
 import { ageOn } from '../../../common/schemas/patient-context';
 import { SEES_EVERYTHING } from '../../access/visibility';
 import { clock } from '../../clock';
-import { transact } from '../../db/transaction';
+import type { Db } from '../../db/client';
+import { transact, type Tx } from '../../db/transaction';
 import { AppError, notFound, validationError } from '../../errors';
-import { audited } from '../audit/audited';
+import { audited, auditedIn } from '../audit/audited';
 import type { AuditEntry } from '../audit/repository';
 import type { CoreDeps } from '../deps';
 import { databaseFileStore } from '../files/store';
@@ -47,11 +48,11 @@ export function createConsentSigningService(deps: Pick<CoreDeps, 'db' | 'repos'>
   const { repos } = deps;
   const store = databaseFileStore(deps.db);
 
-  async function load(requestId: string) {
-    const request = await repos.consentSigning.findById(requestId);
+  async function load(requestId: string, db: Db = deps.db) {
+    const request = await repos.consentSigning.findById(requestId, db);
     if (!request) throw notFound(CONSENT_NOT_FOUND);
-    const appointment = (await repos.appointments.findView(request.appointmentId))!;
-    const settings = await repos.clinic.getSettings();
+    const appointment = (await repos.appointments.findView(request.appointmentId, db))!;
+    const settings = await repos.clinic.getSettings(db);
     const minor =
       appointment.patientBirthDate !== null &&
       ageOn(appointment.patientBirthDate, clock.today(settings.timeZone).toString()) < 18;
@@ -97,8 +98,15 @@ export function createConsentSigningService(deps: Pick<CoreDeps, 'db' | 'repos'>
     }
   }
 
-  async function act(requestId: string, kind: ConsentActKind, input: ConsentActInput, context: ActContext) {
-    const { request, appointment, settings, minor } = await load(requestId);
+  /** `within`: a transaction already open (the demo data's), else one of its own. */
+  async function act(
+    requestId: string,
+    kind: ConsentActKind,
+    input: ConsentActInput,
+    context: ActContext,
+    within?: Tx,
+  ) {
+    const { request, appointment, settings, minor } = await load(requestId, within);
     requireState(request.status, kind);
     if (kind !== 'revocacion' && appointment.status === 'cancelada') {
       throw new AppError(409, 'CONFLICT', 'La cita de este consentimiento está cancelada: no hace falta firmarlo.');
@@ -142,8 +150,12 @@ export function createConsentSigningService(deps: Pick<CoreDeps, 'db' | 'repos'>
       .toZonedDateTimeISO(settings.timeZone)
       .toPlainDate()
       .toString();
-    await audited(
-      deps.db,
+    const write = within
+      ? (work: (tx: Tx) => Promise<{ id: string }>, entry: (row: { id: string }) => AuditEntry) =>
+          auditedIn(within, work, entry)
+      : (work: (tx: Tx) => Promise<{ id: string }>, entry: (row: { id: string }) => AuditEntry) =>
+          audited(deps.db, work, entry);
+    await write(
       async (tx) => {
         await repos.consentSigning.lock(request.id, tx);
         const now = await repos.consentSigning.findById(request.id, tx);
@@ -197,7 +209,7 @@ export function createConsentSigningService(deps: Pick<CoreDeps, 'db' | 'repos'>
         details: { act: row.id, via: context.via, version: request.version.number, sha256, file: fileId },
       }),
     );
-    return { status: (await repos.consentSigning.findById(request.id))!.status, sha256 };
+    return { status: (await repos.consentSigning.findById(request.id, within))!.status, sha256 };
   }
 
   /** The PDF of the request's latest act, with its file name: undefined when nothing was signed or refused. */

@@ -11,7 +11,8 @@ const DayConsents = createContext<ReadonlyMap<string, ConsentStatusItem[]>>(new 
 export function ConsentDayProvider({ date, children }: { date: string; children: ReactNode }) {
   const status = useConsentStatus({ date });
   const byAppointment = new Map<string, ConsentStatusItem[]>();
-  for (const item of status.data ?? []) {
+  // Whatever the answer, the diary is drawn: a missing or odd answer shows no badges.
+  for (const item of Array.isArray(status.data) ? status.data : []) {
     byAppointment.set(item.appointmentId, [...(byAppointment.get(item.appointmentId) ?? []), item]);
   }
   return <DayConsents.Provider value={byAppointment}>{children}</DayConsents.Provider>;
@@ -41,5 +42,10 @@ export function DiaryConsentBadges({
 export function AppointmentConsentBadges({ appointment }: { appointment: { id: string; startsAt: string } }) {
   const status = useConsentStatus({ appointmentId: appointment.id });
   const now = useClinicNow();
-  return <ConsentBadges items={status.data ?? []} visitStarted={Date.parse(appointment.startsAt) <= now} />;
+  return (
+    <ConsentBadges
+      items={Array.isArray(status.data) ? status.data : []}
+      visitStarted={Date.parse(appointment.startsAt) <= now}
+    />
+  );
 }
