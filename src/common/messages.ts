@@ -78,9 +78,6 @@ export const ERROR_CODES = {
   SECOND_FACTOR_STILL_REQUIRED:
     'La clínica exige un segundo factor al personal: añade otro método antes de quitar este.',
   PASSKEY_ALREADY_ADDED: 'Esa llave de acceso ya está añadida a una cuenta.',
-  CONSENT_LINK_INVALID: 'Este enlace para firmar no es válido. Pide uno nuevo en la clínica o en tu área de paciente.',
-  CONSENT_LINK_EXPIRED:
-    'Este enlace para firmar ha caducado. Pide uno nuevo en la clínica o ábrelo desde tu área de paciente.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',

@@ -184,16 +184,13 @@ export const api = {
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
   consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
   consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
-  /** A consent through its link (no sign-in): read it, decide (sign or refuse), revoke, download the PDF. */
-  consentByToken: (token: string) => `/api/consentimientos/${seg(token)}`,
-  consentDecision: (token: string) => `/api/consentimientos/${seg(token)}/decision`,
-  consentRevocation: (token: string) => `/api/consentimientos/${seg(token)}/revocacion`,
-  consentTokenPdf: (token: string) => `/api/consentimientos/${seg(token)}/pdf`,
+  /** A consent through its link (no sign-in): GET reads it; POST `decision` (sign, refuse), `revocacion`; GET `pdf`. */
+  consentByToken: (token: string, part?: 'decision' | 'revocacion' | 'pdf') =>
+    `/api/consentimientos/${seg(token)}${part ? `/${part}` : ''}`,
   /** The consents asked of a patient; the paciente's own; a request's PDF and a fresh link (QR at the desk). */
   patientConsents: (id: string) => `/api/patients/${seg(id)}/consents`,
   myConsents: '/api/me/consents',
-  consentRequestPdf: (id: string) => `/api/consent-requests/${seg(id)}/pdf`,
-  consentRequestLink: (id: string) => `/api/consent-requests/${seg(id)}/link`,
+  consentRequest: (id: string, part: 'pdf' | 'link') => `/api/consent-requests/${seg(id)}/${part}`,
   /** The state of the consents of a day's appointments (`?date=`) or of one (`?appointmentId=`). */
   consentStatus: '/api/consent-status',
   invoices: '/api/invoices',

@@ -113,7 +113,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   }
 
   app.get(
-    api.consentRequestPdf(':id'),
+    api.consentRequest(':id', 'pdf'),
     { config: { access: 'consents:read' }, schema: { params: idParams } },
     async (request, reply) => {
       await visibleRequest(request.params.id, request.scope.visibility);
@@ -141,7 +141,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.consentRequestLink(':id'),
+    api.consentRequest(':id', 'link'),
     { config: { access: 'consent-links:create' }, schema: { params: idParams, response: { 200: consentLinkSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -12,6 +12,10 @@ import type { RoutePlugin } from '../route-plugin';
 import { createConsentLinks, type LinkPurpose } from './links';
 import { createConsentSigningService } from './signing-service';
 
+// The messages live here, not in the shared error codes: those weigh on every public page's first load.
+const LINK_INVALID = 'Este enlace para firmar no es válido. Pide uno nuevo en la clínica o en tu área de paciente.';
+const LINK_EXPIRED =
+  'Este enlace para firmar ha caducado. Pide uno nuevo en la clínica o ábrelo desde tu área de paciente.';
 const tokenParams = z.object({ token: z.string().max(200, 'Enlace no válido') });
 
 /**
@@ -26,8 +30,8 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
 
   async function claimsOf(token: string, purpose?: LinkPurpose) {
     const claims = await links.verify(token);
-    if (!claims) throw new AppError(404, 'CONSENT_LINK_INVALID');
-    if (claims.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'CONSENT_LINK_EXPIRED');
+    if (!claims) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
+    if (claims.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'NOT_FOUND', LINK_EXPIRED);
     if (purpose && claims.purpose !== purpose) {
       throw new AppError(409, 'CONFLICT', 'Este enlace no sirve para eso: pide uno nuevo en la clínica.');
     }
@@ -56,7 +60,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.consentDecision(':token'),
+    api.consentByToken(':token', 'decision'),
     {
       config,
       schema: { params: tokenParams, body: consentDecisionInputSchema, response: { 200: consentSigningViewSchema } },
@@ -75,7 +79,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.consentRevocation(':token'),
+    api.consentByToken(':token', 'revocacion'),
     {
       config,
       schema: { params: tokenParams, body: consentActInputSchema, response: { 200: consentSigningViewSchema } },
@@ -92,7 +96,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  app.get(api.consentTokenPdf(':token'), { config, schema: { params: tokenParams } }, async (request, reply) => {
+  app.get(api.consentByToken(':token', 'pdf'), { config, schema: { params: tokenParams } }, async (request, reply) => {
     const claims = await claimsOf(request.params.token);
     const pdf = await auditedRead(
       deps.db,

@@ -5,6 +5,6 @@ import { apiFetch } from '../../../lib/api-client';
 
 /** A fresh link to sign or revoke (short-lived): the desk's QR code, or the paciente's «Firmar». */
 export const createConsentLink = (requestId: string) =>
-  apiFetch<ConsentLink>(api.consentRequestLink(requestId), { method: 'POST' });
+  apiFetch<ConsentLink>(api.consentRequest(requestId, 'link'), { method: 'POST' });
 
 export const useCreateConsentLink = () => useMutation({ mutationFn: createConsentLink });

@@ -10,11 +10,11 @@ import { consentSigningKeys } from './signing-keys';
 
 /** Signs or refuses through the link (409 once decided); the answer is the view after it. */
 export const decideConsent = ({ token, input }: { token: string; input: ConsentDecisionInput }) =>
-  apiFetch<ConsentSigningView>(api.consentDecision(token), { method: 'POST', body: input });
+  apiFetch<ConsentSigningView>(api.consentByToken(token, 'decision'), { method: 'POST', body: input });
 
 /** Revokes a signature through a revocation link. */
 export const revokeConsent = ({ token, input }: { token: string; input: ConsentActInput }) =>
-  apiFetch<ConsentSigningView>(api.consentRevocation(token), { method: 'POST', body: input });
+  apiFetch<ConsentSigningView>(api.consentByToken(token, 'revocacion'), { method: 'POST', body: input });
 
 function useStoreView() {
   const queryClient = useQueryClient();

@@ -17,4 +17,4 @@ export const getConsentByLinkQueryOptions = (token: string) =>
 
 export const useConsentByLink = (token: string) => useQuery(getConsentByLinkQueryOptions(token));
 
-export const consentLinkPdfHref = (token: string) => api.consentTokenPdf(token);
+export const consentLinkPdfHref = (token: string) => api.consentByToken(token, 'pdf');

@@ -13,4 +13,4 @@ export const getMyConsentsQueryOptions = () =>
 export const useMyConsents = () => useQuery(getMyConsentsQueryOptions());
 
 /** The PDF of a request's latest act (signature, refusal or revocation). */
-export const consentPdfHref = (requestId: string) => api.consentRequestPdf(requestId);
+export const consentPdfHref = (requestId: string) => api.consentRequest(requestId, 'pdf');
