@@ -184,15 +184,7 @@ export const api = {
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
   consentTemplateVersions: (id: string) => `/api/consent-templates/${seg(id)}/versions`,
   consentTemplateState: (id: string) => `/api/consent-templates/${seg(id)}/state`,
-  /** A consent through its link (no sign-in): GET reads it; POST `decision` (sign, refuse), `revocacion`; GET `pdf`. */
-  consentByToken: (token: string, part?: 'decision' | 'revocacion' | 'pdf') =>
-    `/api/consentimientos/${seg(token)}${part ? `/${part}` : ''}`,
-  /** The consents asked of a patient; the paciente's own; a request's PDF and a fresh link (QR at the desk). */
-  patientConsents: (id: string) => `/api/patients/${seg(id)}/consents`,
-  myConsents: '/api/me/consents',
-  consentRequest: (id: string, part: 'pdf' | 'link') => `/api/consent-requests/${seg(id)}/${part}`,
-  /** The state of the consents of a day's appointments (`?date=`) or of one (`?appointmentId=`). */
-  consentStatus: '/api/consent-status',
+  // The consent-signing API's paths are in `consent-paths.ts`: kept out of the public pages' first load.
   invoices: '/api/invoices',
   /** The period for the accountant: `?formato=hoja` (Spanish spreadsheet) or `csv` (RFC 4180), with the list's filters. */
   invoicesExport: '/api/invoices/export.csv',

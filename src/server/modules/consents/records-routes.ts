@@ -1,6 +1,7 @@
+import { consentApi } from '../../../common/consent-paths';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { api, paths } from '../../../common/paths';
+import { paths } from '../../../common/paths';
 import {
   consentLinkSchema,
   consentRequestSchema,
@@ -37,7 +38,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
     deps.repos.consentSigning.visibleTo(visibility);
 
   app.get(
-    api.patientConsents(':id'),
+    consentApi.patientConsents(':id'),
     {
       config: { access: 'consents:read' },
       schema: { params: patientParams, response: { 200: z.array(consentRequestSchema) } },
@@ -60,7 +61,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(
-    api.myConsents,
+    consentApi.myConsents,
     { config: { access: 'my-consents:read' }, schema: { response: { 200: z.array(consentRequestSchema) } } },
     async (request) => {
       requireUser(request);
@@ -80,7 +81,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(
-    api.consentStatus,
+    consentApi.consentStatus,
     {
       config: { access: 'consents:read' },
       schema: { querystring: consentStatusQuerySchema, response: { 200: z.array(consentStatusItemSchema) } },
@@ -113,7 +114,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   }
 
   app.get(
-    api.consentRequest(':id', 'pdf'),
+    consentApi.consentRequest(':id', 'pdf'),
     { config: { access: 'consents:read' }, schema: { params: idParams } },
     async (request, reply) => {
       await visibleRequest(request.params.id, request.scope.visibility);
@@ -141,7 +142,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.consentRequest(':id', 'link'),
+    consentApi.consentRequest(':id', 'link'),
     { config: { access: 'consent-links:create' }, schema: { params: idParams, response: { 200: consentLinkSchema } } },
     async (request) => {
       const user = requireUser(request);

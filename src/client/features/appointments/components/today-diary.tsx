@@ -19,7 +19,7 @@ import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
 import { UnconfirmedFilter } from './unconfirmed-filter';
 import { DiarySearch, matchesDiarySearch } from './diary-search';
 import { StatusActions } from './status-actions';
-import { ConsentDayProvider, DiaryConsentBadges } from '../../consents/components/consent-day';
+import { ConsentDayProvider, DiaryConsentBadges } from '../../../components/consent-day';
 import { AppointmentActionsBatch, ExtraAppointmentActions } from '../../../components/appointment-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];

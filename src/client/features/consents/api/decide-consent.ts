@@ -1,20 +1,20 @@
+import { consentApi } from '../../../../common/consent-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
 import type {
   ConsentActInput,
   ConsentDecisionInput,
   ConsentSigningView,
 } from '../../../../common/schemas/consent-signing';
 import { apiFetch } from '../../../lib/api-client';
-import { consentSigningKeys } from './signing-keys';
+import { consentSigningKeys } from '../../../api/consent-keys';
 
 /** Signs or refuses through the link (409 once decided); the answer is the view after it. */
 export const decideConsent = ({ token, input }: { token: string; input: ConsentDecisionInput }) =>
-  apiFetch<ConsentSigningView>(api.consentByToken(token, 'decision'), { method: 'POST', body: input });
+  apiFetch<ConsentSigningView>(consentApi.consentByToken(token, 'decision'), { method: 'POST', body: input });
 
 /** Revokes a signature through a revocation link. */
 export const revokeConsent = ({ token, input }: { token: string; input: ConsentActInput }) =>
-  apiFetch<ConsentSigningView>(api.consentByToken(token, 'revocacion'), { method: 'POST', body: input });
+  apiFetch<ConsentSigningView>(consentApi.consentByToken(token, 'revocacion'), { method: 'POST', body: input });
 
 function useStoreView() {
   const queryClient = useQueryClient();

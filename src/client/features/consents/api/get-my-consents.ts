@@ -1,11 +1,12 @@
+import { consentApi } from '../../../../common/consent-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
 import type { ConsentRequestItem } from '../../../../common/schemas/consent-signing';
 import { apiFetch } from '../../../lib/api-client';
-import { consentSigningKeys } from './signing-keys';
+import { consentSigningKeys } from '../../../api/consent-keys';
 
 /** The paciente's own consents, the latest visit first. */
-export const getMyConsents = (signal?: AbortSignal) => apiFetch<ConsentRequestItem[]>(api.myConsents, { signal });
+export const getMyConsents = (signal?: AbortSignal) =>
+  apiFetch<ConsentRequestItem[]>(consentApi.myConsents, { signal });
 
 export const getMyConsentsQueryOptions = () =>
   queryOptions({ queryKey: consentSigningKeys.mine(), queryFn: ({ signal }) => getMyConsents(signal) });
@@ -13,4 +14,4 @@ export const getMyConsentsQueryOptions = () =>
 export const useMyConsents = () => useQuery(getMyConsentsQueryOptions());
 
 /** The PDF of a request's latest act (signature, refusal or revocation). */
-export const consentPdfHref = (requestId: string) => api.consentRequest(requestId, 'pdf');
+export const consentPdfHref = (requestId: string) => consentApi.consentRequest(requestId, 'pdf');

@@ -6,14 +6,14 @@ import {
   type ConsentRequestItem,
 } from '../../../../common/schemas/consent-signing';
 import { useClinicTimeZone } from '../../../api/clinic';
-import { formatLongDayAndTime } from '../../../lib/dates';
-import { useCreateConsentLink } from '../api/create-consent-link';
+import { formatLongDayAndTime, isPast } from '../../../lib/dates';
+import { useCreateConsentLink } from '../../../api/consent-link';
 import { consentPdfHref, useMyConsents } from '../api/get-my-consents';
 
 function ConsentRow({ item, timeZone }: { item: ConsentRequestItem; timeZone: string }) {
   const link = useCreateConsentLink();
   const open = () => link.mutate(item.id, { onSuccess: ({ url }) => window.location.assign(url) });
-  const upcoming = Date.parse(item.startsAt) > Date.now();
+  const upcoming = !isPast(item.startsAt);
   return (
     <Group
       justify="space-between"

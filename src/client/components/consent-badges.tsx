@@ -4,7 +4,7 @@ import {
   CONSENT_STATUS_COLORS,
   consentStatusLabel,
   type ConsentStatusItem,
-} from '../../../../common/schemas/consent-signing';
+} from '../../common/schemas/consent-signing';
 
 /**
  * The state of a visit's informed consents: «Firmado», «Rechazado», «Revocado», «Pendiente de firma» (before the

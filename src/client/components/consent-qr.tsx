@@ -1,10 +1,10 @@
 import { Alert, Button, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ConsentStatusItem } from '../../../../common/schemas/consent-signing';
-import { ApiError } from '../../../lib/api-client';
-import { formatTime } from '../../../lib/dates';
-import { useCreateConsentLink } from '../api/create-consent-link';
+import type { ConsentStatusItem } from '../../common/schemas/consent-signing';
+import { ApiError } from '../lib/api-client';
+import { formatTime } from '../lib/dates';
+import { useCreateConsentLink } from '../api/consent-link';
 
 /** The desk's «Firmar en tableta»: a fresh link (30 minutes) as a QR code the patient scans, or opened on the tablet. */
 export function ConsentQrButton({ item, timeZone }: { item: ConsentStatusItem; timeZone: string }) {

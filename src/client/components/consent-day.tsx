@@ -1,9 +1,9 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ConsentStatusItem } from '../../../../common/schemas/consent-signing';
-import { useConsentStatus } from '../api/get-consent-status';
+import type { ConsentStatusItem } from '../../common/schemas/consent-signing';
+import { useConsentStatus } from '../api/consent-status';
 import { ConsentBadges } from './consent-badges';
 import { ConsentQrButton } from './consent-qr';
-import { useClinicNow } from './use-clinic-now';
+import { isPast } from '../lib/dates';
 
 const DayConsents = createContext<ReadonlyMap<string, ConsentStatusItem[]>>(new Map());
 
@@ -27,12 +27,11 @@ export function DiaryConsentBadges({
   timeZone: string;
 }) {
   const items = useContext(DayConsents).get(appointment.id) ?? [];
-  const now = useClinicNow();
   if (appointment.status === 'cancelada') return null;
   return (
     <ConsentBadges
       items={items}
-      visitStarted={Date.parse(appointment.startsAt) <= now}
+      visitStarted={isPast(appointment.startsAt)}
       action={(item) => <ConsentQrButton item={item} timeZone={timeZone} />}
     />
   );
@@ -41,11 +40,7 @@ export function DiaryConsentBadges({
 /** The consultation's consents (the doctor's screen): one request for the appointment. */
 export function AppointmentConsentBadges({ appointment }: { appointment: { id: string; startsAt: string } }) {
   const status = useConsentStatus({ appointmentId: appointment.id });
-  const now = useClinicNow();
   return (
-    <ConsentBadges
-      items={Array.isArray(status.data) ? status.data : []}
-      visitStarted={Date.parse(appointment.startsAt) <= now}
-    />
+    <ConsentBadges items={Array.isArray(status.data) ? status.data : []} visitStarted={isPast(appointment.startsAt)} />
   );
 }

@@ -1,13 +1,13 @@
+import { consentApi } from '../../common/consent-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../common/paths';
-import type { ConsentStatusItem } from '../../../../common/schemas/consent-signing';
-import { apiFetch } from '../../../lib/api-client';
-import { consentSigningKeys } from './signing-keys';
+import type { ConsentStatusItem } from '../../common/schemas/consent-signing';
+import { apiFetch } from '../lib/api-client';
+import { consentSigningKeys } from './consent-keys';
 
 /** The consents of a day's appointments (the diary: one request per day) or of one appointment (the consultation). */
 export const getConsentStatus = (scope: { date?: string; appointmentId?: string }, signal?: AbortSignal) =>
   apiFetch<ConsentStatusItem[]>(
-    `${api.consentStatus}?${scope.appointmentId ? `appointmentId=${scope.appointmentId}` : `date=${scope.date}`}`,
+    `${consentApi.consentStatus}?${scope.appointmentId ? `appointmentId=${scope.appointmentId}` : `date=${scope.date}`}`,
     { signal },
   );
 
