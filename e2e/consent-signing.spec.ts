@@ -72,7 +72,7 @@ test.describe('Firma del consentimiento informado', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'Consentimiento informado' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Riesgos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Riesgos', exact: true })).toBeVisible();
     await expect(page.getByText('Pendiente de firma')).toBeVisible();
     await page.getByRole('textbox', { name: /Número de documento del paciente/ }).fill('12345678Z');
 
@@ -116,6 +116,7 @@ test.describe('Firma del consentimiento informado', () => {
     // The doctor's consultation screen shows it signed.
     await page.setViewportSize({ width: 1280, height: 900 });
     await login(page, TRAUMA.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/doctor\/dashboard$/);
     await page.goto(`/doctor/citas/${appointmentId}`);
     await expect(page.getByLabel(/Consentimiento «.*infiltración.*»: Firmado/)).toBeVisible();
   });

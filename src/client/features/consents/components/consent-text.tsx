@@ -12,7 +12,7 @@ export function ConsentText({ version }: { version: ConsentSigningView['version'
           <Title order={2} size="h4" mb={4}>
             {CONSENT_SECTION_LABELS[section]}
           </Title>
-          <MarkdownView source={version[section]} topLevel={3} />
+          <MarkdownView source={version[section]} topLevel={2} />
         </section>
       ))}
     </Stack>
