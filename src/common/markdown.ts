@@ -29,3 +29,31 @@ export const MARKDOWN_TAGS = ['p', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'st
 export function renderMarkdown(source: string, topLevel = 3): string {
   return markdown.render(source, { topLevel });
 }
+
+/**
+ * The plain text of a section's Markdown, as the PDF prints it: one line per paragraph or heading, «• » or «1. »
+ * before list items, emphasis markers dropped, line breaks kept as new lines.
+ */
+export function markdownToText(source: string): string {
+  const lines: string[] = [];
+  const numbers: (number | null)[] = [];
+  let prefix = '';
+  for (const token of markdown.parse(source, {})) {
+    if (token.type === 'bullet_list_open') numbers.push(null);
+    else if (token.type === 'ordered_list_open') numbers.push(Number(token.attrGet('start') ?? 1));
+    else if (token.type === 'bullet_list_close' || token.type === 'ordered_list_close') numbers.pop();
+    else if (token.type === 'list_item_open') {
+      const depth = numbers.length - 1;
+      const current = numbers[depth];
+      prefix = `${'  '.repeat(Math.max(0, depth))}${current == null ? '•' : `${current}.`} `;
+      if (current != null) numbers[depth] = current + 1;
+    } else if (token.type === 'inline') {
+      const text = (token.children ?? [])
+        .map((child) => (child.type === 'text' ? child.content : child.type.endsWith('break') ? '\n' : ''))
+        .join('');
+      lines.push(`${prefix}${text}`);
+      prefix = '';
+    }
+  }
+  return lines.join('\n');
+}

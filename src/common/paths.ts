@@ -16,6 +16,8 @@ export const paths = {
   waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
   /** A questionnaire (anamnesis) answered from the link of the booking's e-mail (issue 24, item 2). */
   questionnaireLink: (token: string) => `/cuestionario/${seg(token)}`,
+  /** Read and sign (or refuse, or revoke) an informed consent, from its single-purpose link (issue 24). */
+  consentSigning: (token: string) => `/consentimiento/${seg(token)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -159,6 +161,7 @@ const clientRoutePatterns = (): RegExp[] =>
     ...Object.values(paths.auth),
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
+    `/consentimiento/${ID}`,
     `/cuestionario/${ID}`,
     '/admin',
     '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',

@@ -15,6 +15,8 @@ import { consentsRoutes } from './modules/consents/routes';
 import { questionnairesRoutes } from './modules/questionnaires/routes';
 import { questionnairesAnswerRoutes } from './modules/questionnaires/answer-routes';
 import { questionnairesDoctorRoutes } from './modules/questionnaires/doctor-routes';
+import { consentsRecordsRoutes } from './modules/consents/records-routes';
+import { consentsSigningRoutes } from './modules/consents/signing-routes';
 import { confirmationsRoutes } from './modules/confirmations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dataExportRoutes } from './modules/data-export/routes';
@@ -69,6 +71,8 @@ export const apiRoutes: readonly RoutePlugin[] = [
   questionnairesRoutes,
   questionnairesAnswerRoutes,
   questionnairesDoctorRoutes,
+  consentsSigningRoutes,
+  consentsRecordsRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
   paymentsRoutes,

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: '/cita/:token', ...screen(() => import('./routes/public/manage-booking')) },
           { path: paths.waitingOffer(':token'), ...screen(() => import('./routes/public/waiting-offer')) },
           { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/questionnaire/link')) },
+          { path: paths.consentSigning(':token'), ...screen(() => import('./routes/consent/consent-signing')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },

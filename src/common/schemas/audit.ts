@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'sign_in',
   'publish',
   'submit',
+  'refuse',
+  'revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -36,6 +38,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   sign_in: 'Inicio de sesión',
   publish: 'Publicación',
   submit: 'Envío',
+  refuse: 'Rechazo',
+  revoke: 'Revocación',
 };
 
 /** Which kind of data. */
@@ -66,6 +70,7 @@ export const AUDIT_ENTITIES = [
   'consent_template',
   'questionnaire',
   'questionnaire_answers',
+  'consent',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -95,6 +100,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   consent_template: 'Plantilla de consentimiento',
   questionnaire: 'Cuestionario',
   questionnaire_answers: 'Respuestas de cuestionario',
+  consent: 'Consentimiento informado',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

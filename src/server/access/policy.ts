@@ -23,7 +23,7 @@ export const PERMISSIONS = {
   'specialties:manage': { admin: 'any' },
   /** «Servicios y tarifas»: what the clinic offers and its prices (issue 23). */
   'services:manage': { admin: 'any' },
-  /** Informed-consent templates (issue 24): the clinic writes and versions them; signing comes later. */
+  /** Informed-consent templates (issue 24): the clinic writes and versions them. */
   'consents:manage': { admin: 'any' },
   /** Questionnaires (anamnesis, issue 24, item 2): the clinic builds and versions them. */
   'questionnaires:manage': { admin: 'any' },
@@ -33,6 +33,10 @@ export const PERMISSIONS = {
   'questionnaires:copy': { doctor: 'own' },
   /** A paciente's own questionnaires: list, fill as she goes, send. */
   'my-questionnaires:manage': { paciente: 'own' },
+  /** Signed consents: the desk all, a doctor those of her patients, a paciente her own (list, state, PDF). */
+  'consents:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  /** A fresh link to sign or revoke: the desk's QR code on a tablet, or the paciente's own from her area. */
+  'consent-links:create': { admin: 'any', paciente: 'own' },
   'doctors:manage': { admin: 'any' },
   'images:upload': { admin: 'any' },
   /** The audit log of every read and change of clinical data: the clinic's, so admins only. */
@@ -42,6 +46,8 @@ export const PERMISSIONS = {
   'patients:read': { admin: 'any', doctor: 'own', paciente: 'own' },
   'patients:manage': { admin: 'any' },
   'my-record:read': { paciente: 'own' },
+  /** The paciente's own informed consents, with what she may still sign (issue 24). */
+  'my-consents:read': { paciente: 'own' },
   /** Right of access (GDPR art. 15): a paciente downloads everything the clinic holds about her. */
   'my-data:export': { paciente: 'own' },
   /** A paciente changes the contact data (phone, e-mail, address) of her own record. */

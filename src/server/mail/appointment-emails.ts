@@ -23,6 +23,8 @@ export interface AppointmentMailInput {
   includeReason: boolean;
   /** Questionnaires to fill before the visit (issue 24, item 2), each with its own expiring link. */
   questionnaires?: { title: string; url: string }[];
+  /** The informed consents this visit asks for, each with its link to read and sign it (issue 24). */
+  consents?: { title: string; url: string }[];
 }
 
 /** «Antes de la visita, rellena…»: the questionnaires' lines of a booking e-mail (none when nothing is asked). */
@@ -41,6 +43,19 @@ function questionnairesHtml(input: AppointmentMailInput): string {
         `<p>Antes de la visita, rellena el cuestionario «${escapeHtml(item.title)}». Puedes dejarlo a medias y seguir luego.</p>${buttonHtml(item.url, 'Rellenar el cuestionario')}`,
     )
     .join('');
+}
+
+/** «Antes de la cita, lee y firma…» per consent the visit asks for: text lines and HTML. */
+function consentLines(input: AppointmentMailInput): string[] {
+  return (input.consents ?? []).map(
+    (consent) => `Antes de la cita, lee y firma el consentimiento «${consent.title}»: ${consent.url}`,
+  );
+}
+function consentHtml(input: AppointmentMailInput): string {
+  if (!input.consents?.length) return '';
+  return `<p><strong>Antes de la cita, lee y firma ${input.consents.length === 1 ? 'el consentimiento informado' : 'los consentimientos informados'}:</strong></p>${input.consents
+    .map((consent) => buttonHtml(consent.url, `Leer y firmar: ${consent.title}`))
+    .join('')}`;
 }
 
 /** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
@@ -120,6 +135,7 @@ export function bookingReceivedEmail(input: AppointmentMailInput & { pending: bo
     '',
     ...detailsText(input),
     '',
+    ...consentLines(input),
     change,
     input.changeableOnline ? contactLine(input) : '',
     '',
@@ -137,7 +153,7 @@ export function bookingReceivedEmail(input: AppointmentMailInput & { pending: bo
   const html = emailLayout(
     input.clinic.name,
     `<p>Hola, ${escapeHtml(input.patientName)}:</p><p><strong>${escapeHtml(title)}.</strong> ${escapeHtml(intro)}</p>${detailsHtml(input)}
-${manageHtml}${questionnairesHtml(input)}
+${consentHtml(input)}${manageHtml}${questionnairesHtml(input)}
 <p style="font-size:13px;color:#52606d">${input.changeableOnline ? `${escapeHtml(contactLine(input))} ` : ''}Hemos adjuntado la cita para que la añadas a tu calendario.</p>`,
   );
   return {

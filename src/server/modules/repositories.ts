@@ -30,6 +30,7 @@ import { createClinicServicesRepository } from './clinic-services/repository';
 import { createConsentsRepository } from './consents/repository';
 import { createQuestionnairesRepository } from './questionnaires/repository';
 import { createQuestionnaireRequestsRepository } from './questionnaires/requests-repository';
+import { createConsentSigningRepository } from './consents/signing-repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './invoices/records-repository';
 import { createPaymentsRepository } from './payments/repository';
@@ -50,6 +51,7 @@ export function createRepositories(db: Db) {
     consents: createConsentsRepository(db),
     questionnaires: createQuestionnairesRepository(db),
     questionnaireRequests: createQuestionnaireRequestsRepository(db),
+    consentSigning: createConsentSigningRepository(db),
     invoices: createInvoicesRepository(db),
     verifactuRecords: createVerifactuRecordsRepository(db),
     payments: createPaymentsRepository(db),

@@ -15,6 +15,7 @@ import type { CoreDeps } from '../modules/deps';
 import { seedServices } from './services';
 import { seedConsents } from './consents';
 import { seedQuestionnaires } from './questionnaires';
+import { seedConsentSignatures } from './consent-signatures';
 import { seedInvoices } from './invoices';
 import { createInvoicingService } from '../modules/invoices/service';
 
@@ -262,6 +263,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     await seedQuestionnaires(tx, repos, 'admin@clinica.demo', 'paciente@clinica.demo');
     await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
     await seedFiles(tx, repos, record.id);
+    await seedConsentSignatures(tx, deps, record.id);
     await seedMessages(tx, repos, DEMO_PASSWORD);
     await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
   });

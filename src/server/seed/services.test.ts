@@ -95,3 +95,17 @@ describe('the demo invoices', () => {
     expect((await t.deps.repos.invoices.attendedNotInvoiced(100)).length).toBeGreaterThan(0);
   });
 });
+
+describe('the demo’s signed consents (issue 24)', () => {
+  it('the demo paciente signed one consent and has one to sign; today’s diary has one signed and one pending', async () => {
+    const paciente = (await t.deps.repos.auth.findAccountByEmail('paciente@clinica.demo'))!;
+    const record = (await t.deps.repos.patients.findByAccount(paciente.id))!;
+    const own = await t.deps.repos.consentSigning.visibleTo(SEES_EVERYTHING).ofPatient(record.id);
+    expect(own.map((item) => item.status).sort()).toEqual(['firmado', 'pendiente']);
+    const today = await t.deps.repos.consentSigning
+      .visibleTo(SEES_EVERYTHING)
+      .between(new Date('2026-11-25T23:00:00Z'), new Date('2026-11-26T23:00:00Z'));
+    const others = today.filter((item) => item.patientId !== record.id);
+    expect(others.map((item) => item.status).sort()).toEqual(['firmado', 'pendiente']);
+  });
+});

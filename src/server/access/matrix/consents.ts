@@ -1,4 +1,4 @@
-import { only, type MatrixEntry } from './helpers';
+import { everyone, mine, only, signedIn, theirs, type MatrixEntry } from './helpers';
 import type { World } from './world';
 
 let published = 0;
@@ -28,5 +28,85 @@ export const CONSENT_ROWS: Record<string, MatrixEntry> = {
     expect: only(['admin']),
     params: (w) => ({ id: w.consents.templateId }),
     payload: () => ({ state: 'activa' }),
+  },
+};
+
+const refusal = {
+  signerName: 'Paciente de la matriz',
+  signerDocument: '12345678Z',
+  representative: { name: 'Madre de la matriz', document: '87654321X', relationship: 'madre' },
+  signature: { method: 'nombre', typedName: 'Paciente de la matriz' },
+};
+
+/**
+ * Signing (issue 24, item 1, second part): the link is the proof, so its routes answer anyone who holds it; the
+ * records routes follow the patient's reach (a paciente her own, a doctor her patients', the desk all).
+ */
+export const CONSENT_SIGNING_ROWS: Record<string, MatrixEntry> = {
+  'GET /api/consentimientos/:token': {
+    expect: everyone(200),
+    params: (w) => ({ token: w.consents.readToken }),
+    shows: () => ['firmado', 'Consentimiento de la matriz'],
+  },
+  'POST /api/consentimientos/:token/decision': {
+    label: 'each actor refuses its own pending consent through its link',
+    expect: everyone(200),
+    params: (w, actor) => ({ token: w.consents.decisionTokens[actor] }),
+    payload: () => ({ ...refusal, decision: 'rechazo' }),
+    shows: () => ['rechazado'],
+  },
+  'POST /api/consentimientos/:token/revocacion': {
+    label: 'nothing signed to revoke',
+    expect: everyone(409),
+    params: (w) => ({ token: w.consents.revokePendingToken }),
+    payload: () => refusal,
+  },
+  'GET /api/consentimientos/:token/pdf': { expect: everyone(200), params: (w) => ({ token: w.consents.readToken }) },
+  'GET /api/patients/:id/consents': {
+    cases: [
+      {
+        expect: signedIn(),
+        params: (w, actor) => ({ id: mine(w, actor).recordId }),
+        shows: (w, actor) => [w.consents.requests[actor.endsWith('B') ? 'B' : 'A']],
+      },
+      {
+        label: 'another person’s record',
+        expect: { visitor: 401, pacienteA: 404, pacienteB: 404, doctorA: 404, doctorB: 404, admin: 200 },
+        params: (w, actor) => ({ id: theirs(w, actor).recordId }),
+      },
+    ],
+  },
+  'GET /api/me/consents': {
+    expect: only(['paciente']),
+    shows: (w, actor) => [w.consents.requests[actor.endsWith('B') ? 'B' : 'A']],
+  },
+  'GET /api/consent-status': {
+    expect: signedIn(),
+    query: (w, actor) => `?appointmentId=${mine(w, actor).todayId}`,
+    shows: (w, actor) => [w.consents.requests[actor.endsWith('B') ? 'B' : 'A']],
+  },
+  'GET /api/consent-requests/:id/pdf': {
+    cases: [
+      {
+        label: 'a signed consent of nobody’s side',
+        expect: { visitor: 401, pacienteA: 404, pacienteB: 404, doctorA: 404, doctorB: 404, admin: 200 },
+        params: (w) => ({ id: w.consents.signed }),
+      },
+      {
+        label: 'side A’s pending consent: nothing to download yet',
+        expect: { visitor: 401, pacienteA: 404, pacienteB: 404, doctorA: 404, doctorB: 404, admin: 404 },
+        params: (w) => ({ id: w.consents.requests.A }),
+      },
+    ],
+  },
+  'POST /api/consent-requests/:id/link': {
+    cases: [
+      {
+        label: 'a link to sign side A’s pending consent',
+        expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 200 },
+        params: (w) => ({ id: w.consents.requests.A }),
+        shows: () => ['firma'],
+      },
+    ],
   },
 };

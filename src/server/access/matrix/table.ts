@@ -14,7 +14,7 @@ import { SESSION_ROWS } from './sessions';
 import { SECOND_FACTOR_ROWS } from './second-factor';
 import { API_DOCS_ROWS } from './api-docs';
 import { INVOICE_ROWS } from './invoices';
-import { CONSENT_ROWS } from './consents';
+import { CONSENT_ROWS, CONSENT_SIGNING_ROWS } from './consents';
 import { QUESTIONNAIRE_ROWS } from './questionnaires';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
@@ -382,6 +382,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...FEED_ROWS,
   ...INVOICE_ROWS,
   ...CONSENT_ROWS,
+  ...CONSENT_SIGNING_ROWS,
   ...QUESTIONNAIRE_ROWS,
   ...SESSION_ROWS,
   ...SECOND_FACTOR_ROWS,

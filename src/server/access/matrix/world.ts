@@ -319,7 +319,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
     specialtyToRename: await specialty('Matriz renombrable'),
     specialtyToDelete: await specialty('Matriz borrable'),
     services,
-    consents: await buildConsentsWorld(t, { adminId: admin.id, serviceId: services.toEdit }),
+    consents: await buildConsentsWorld(t, {
+      adminId: admin.id,
+      serviceId: services.toEdit,
+      A,
+      B,
+      neutral: {
+        recordId: neutralRecordId,
+        todayId: (
+          await insertAppointment(t, {
+            patientId: neutralRecordId,
+            doctorId: doctorC.id,
+            startsAt: new Date('2030-02-01T10:00:00Z'),
+          })
+        ).id,
+      },
+    }),
     questionnaires: await buildQuestionnairesWorld(t, {
       adminId: admin.id,
       A,

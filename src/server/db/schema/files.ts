@@ -14,9 +14,8 @@ export const patientFiles = pgTable('patient_files', {
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   visibleToPatient: boolean('visible_to_patient').notNull().default(false),
-  uploadedBy: uuid('uploaded_by')
-    .notNull()
-    .references(() => accounts.id),
+  /** Null for a document the clinic's system wrote (a consent signed through a link). */
+  uploadedBy: uuid('uploaded_by').references(() => accounts.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   deletedBy: uuid('deleted_by').references(() => accounts.id),

@@ -67,6 +67,18 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   },
   'DELETE /api/users/:id/calendar-feed': { 204: { description: 'Enlace de calendario revocado.' } },
   'GET /api/prescriptions/:id/pdf': { 200: { description: 'La receta en PDF.', type: 'application/pdf' } },
+  'GET /api/consentimientos/:token/pdf': {
+    200: {
+      description: 'El consentimiento firmado, rechazado o revocado en PDF, con su huella SHA-256.',
+      type: 'application/pdf',
+    },
+  },
+  'GET /api/consent-requests/:id/pdf': {
+    200: {
+      description: 'El último acto del consentimiento (firma, rechazo o revocación) en PDF.',
+      type: 'application/pdf',
+    },
+  },
   'GET /api/files/:id/content': {
     200: {
       description: 'El documento, con su tipo (PDF, imagen…); `disposition=attachment` lo descarga.',

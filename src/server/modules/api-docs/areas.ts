@@ -122,8 +122,13 @@ export const AREAS: Area[] = [
   {
     name: 'Consentimientos',
     description:
-      'Plantillas de consentimiento informado (Ley 41/2002): su texto en Markdown por secciones (descripción, consecuencias, riesgos, alternativas) y los servicios a los que se aplican. Cada cambio publica una versión nueva; una versión publicada no cambia nunca.',
-    matches: [/^\/api\/consent-templates/],
+      'Plantillas de consentimiento informado (Ley 41/2002): su texto en Markdown por secciones (descripción, consecuencias, riesgos, alternativas) y los servicios a los que se aplican. Cada cambio publica una versión nueva; una versión publicada no cambia nunca. Su firma: el enlace de un solo uso con caducidad (`/api/consentimientos/…`), el PDF con la huella SHA-256 de su contenido, la revocación y el estado de cada cita.',
+    matches: [
+      /^\/api\/consent-templates/,
+      /^\/api\/consentimientos/,
+      /^\/api\/consent-(requests|status)/,
+      /^\/api\/me\/consents/,
+    ],
   },
   {
     name: 'Cuestionarios',

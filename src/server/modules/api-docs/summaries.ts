@@ -88,6 +88,18 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/questionnaire-links/:token/submit': 'Enviar el cuestionario desde el enlace del correo',
   'GET /api/patients/:id/questionnaires': 'Los cuestionarios de un paciente y sus respuestas (su médico, la recepción)',
   'POST /api/questionnaire-requests/:id/copies': 'Copiar a la historia una alergia o medicación declarada (el médico)',
+  'GET /api/consentimientos/:token':
+    'Un consentimiento informado a firmar, por su enlace de un solo uso (texto y estado)',
+  'POST /api/consentimientos/:token/decision': 'Firmar o rechazar un consentimiento informado por su enlace',
+  'POST /api/consentimientos/:token/revocacion': 'Revocar, con firma, un consentimiento firmado por su enlace',
+  'GET /api/consentimientos/:token/pdf': 'Descargar el PDF firmado de un consentimiento por su enlace',
+  'GET /api/patients/:id/consents': 'Consentimientos informados pedidos a un paciente y su estado',
+  'GET /api/me/consents': 'Mis consentimientos informados: pendientes, firmados, rechazados o revocados',
+  'GET /api/consent-status': 'Estado de los consentimientos de las citas de un día o de una cita',
+  'GET /api/consent-requests/:id/pdf':
+    'Descargar el PDF del último acto (firma, rechazo o revocación) de un consentimiento',
+  'POST /api/consent-requests/:id/link':
+    'Enlace nuevo para firmar o revocar un consentimiento (QR del mostrador o área del paciente)',
   'GET /api/invoices': 'Facturas, con filtros y totales (un paciente, las suyas)',
   'POST /api/invoices': 'Emitir una factura de citas atendidas o líneas manuales',
   'GET /api/invoices/export.csv': 'Exportar las facturas para la gestoría (hoja de cálculo o CSV)',

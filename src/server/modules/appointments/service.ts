@@ -39,6 +39,7 @@ import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
 import { createQuestionnaireLinks } from '../questionnaires/links';
+import { createConsentLinks } from '../consents/links';
 import { SlotTakenError, type AppointmentView } from './repository';
 import { slotOut } from './availability-out';
 import { clock } from '../../clock';
@@ -117,6 +118,7 @@ export function createAppointmentService(
   const { repos } = deps;
   const links = createManageLinks(repos.clinic, deps.db);
   const questionnaireLinks = createQuestionnaireLinks(repos.clinic, deps.db);
+  const consentLinks = createConsentLinks(repos.clinic, deps.db);
   const deskNotices = createDeskNotices(repos);
 
   async function activeDoctor(id: string): Promise<DoctorRecord> {
@@ -268,7 +270,11 @@ export function createAppointmentService(
   }
 
   /** The e-mail data of an appointment (none when the patient has no e-mail). */
-  async function mailInput(view: AppointmentView, settings: ClinicSettingsRow): Promise<AppointmentMailInput | null> {
+  async function mailInput(
+    view: AppointmentView,
+    settings: ClinicSettingsRow,
+    tx?: Tx,
+  ): Promise<AppointmentMailInput | null> {
     if (!view.patientEmail) return null;
     return {
       to: view.patientEmail,
@@ -292,7 +298,26 @@ export function createAppointmentService(
       cancellationWindowHours: settings.cancellationWindowHours,
       changeableOnline: changeableOnline(view, settings),
       includeReason: settings.mailIncludeReason,
+      consents: tx ? await consentUrls(view, tx) : [],
     };
+  }
+
+  /** The links to sign the visit's informed consents, good until the visit ends (issue 24). */
+  async function consentUrls(view: AppointmentView, tx: Tx) {
+    const requests = await repos.consentSigning.ofAppointment(view.id, tx);
+    return Promise.all(
+      requests.map(async (request) => ({
+        title: request.title,
+        url: `${deps.config.publicUrl}${paths.consentSigning(
+          await consentLinks.tokenFor({
+            requestId: request.id,
+            purpose: 'firma',
+            via: 'enlace',
+            expiresAt: view.endsAt,
+          }),
+        )}`,
+      })),
+    );
   }
 
   /** Whether a patient may still change or cancel it online: a live one before the cancellation window. */
@@ -322,7 +347,7 @@ export function createAppointmentService(
     notice: { actor: AuditNote['actor']; previousStartsAt?: Date } = { actor: null },
     questionnaires?: AppointmentMailInput['questionnaires'],
   ): Promise<DeskNotice | null> {
-    const mail = await mailInput(view, settings);
+    const mail = await mailInput(view, settings, kind === 'cancelled' ? undefined : tx);
     const input = mail && questionnaires?.length ? { ...mail, questionnaires } : mail;
     if (!input) return deskNotices.forAppointment(tx, kind, view, { timeZone: settings.timeZone, ...notice });
     const message =
@@ -350,6 +375,7 @@ export function createAppointmentService(
     const settings = known ?? (await repos.clinic.getSettings());
     await links.tokenFor(ZERO_UUID);
     await questionnaireLinks.prepare();
+    await consentLinks.ready();
     return settings;
   }
 
@@ -443,6 +469,11 @@ export function createAppointmentService(
           tx,
         );
         if (input.minor) await repos.appointmentMinors.add(view.id, input.minor, tx);
+        // The informed consents its service asks for, requested with the booking (issue 24).
+        if (input.serviceId) {
+          const versions = await repos.consentSigning.versionsForService(input.serviceId, tx);
+          await repos.consentSigning.createRequests(view.id, patientId, versions, tx);
+        }
         // The questionnaires that apply to it (its service, a first visit), asked in the same transaction.
         const asked = await repos.questionnaireRequests.askFor(
           { id: view.id, patientId, serviceId: view.serviceId ?? null, startsAt: view.startsAt },

@@ -15,7 +15,7 @@ export interface FileInsert {
   mime: string;
   size: number;
   visibleToPatient: boolean;
-  uploadedBy: string;
+  uploadedBy: string | null;
   createdAt: Date;
 }
 

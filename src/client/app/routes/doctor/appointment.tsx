@@ -9,6 +9,7 @@ import { useClinicTimeZone } from '../../../api/clinic';
 import { AppointmentSummary } from '../../../features/appointments/components/appointment-summary';
 import { FinishVisitOffer } from '../../../features/appointments/components/finish-visit-offer';
 import { StatusActions } from '../../../features/appointments/components/status-actions';
+import { AppointmentConsentBadges } from '../../../components/consent-day';
 import { useAppointmentNote } from '../../../features/notes/api/get-appointment-note';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientContextPanel } from '../../../features/patient-context/components/patient-context-panel';
@@ -64,6 +65,7 @@ export default function DoctorAppointmentPage() {
                   </Anchor>
                 }
               />
+              <AppointmentConsentBadges appointment={appointment.data} />
               <StatusActions appointment={appointment.data} timeZone={timeZone.data} size="sm" />
             </Stack>
           </Paper>

@@ -19,6 +19,7 @@ import { formatLongDayAndTime } from '../../../lib/dates';
 import { useMyVisitSummaries } from '../../../features/notes/api/get-my-visit-summaries';
 import { VisitSummaryText } from '../../../features/notes/components/visit-summary-text';
 import { MyWaitingList } from '../../../features/waiting-list/components/my-waiting-list';
+import { MyConsentsCard } from '../../../features/consents/components/my-consents-card';
 
 function Empty({ title, description, withBooking }: { title: string; description: string; withBooking?: boolean }) {
   return (
@@ -81,6 +82,7 @@ export default function PatientAppointmentsPage() {
       </PageTitle>
       <RequireLinkedRecord>
         <MyAppointments />
+        <MyConsentsCard />
         <MyWaitingList options={bookingOptions.data} />
       </RequireLinkedRecord>
     </>

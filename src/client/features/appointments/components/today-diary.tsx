@@ -19,6 +19,7 @@ import { isUnconfirmed, PatientAnswerMark } from './patient-answer';
 import { UnconfirmedFilter } from './unconfirmed-filter';
 import { DiarySearch, matchesDiarySearch } from './diary-search';
 import { StatusActions } from './status-actions';
+import { ConsentDayProvider, DiaryConsentBadges } from '../../../components/consent-day';
 import { AppointmentActionsBatch, ExtraAppointmentActions } from '../../../components/appointment-actions';
 
 type DiaryDoctor = TodayDiaryData['doctors'][number];
@@ -115,6 +116,7 @@ function DiaryRow({
               Motivo de la cancelación: {appointment.cancelReason}
             </Text>
           )}
+          <DiaryConsentBadges appointment={appointment} timeZone={timeZone} />
           <Group mt={4} gap={6} wrap="wrap">
             <StatusActions appointment={appointment} timeZone={timeZone} />
             <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
@@ -288,21 +290,23 @@ export function TodayDiary({ date, onDateChange }: DiaryProps) {
         </Paper>
       ) : (
         // The day's appointments, whatever the search or filter shows: one request for what their rows need (invoices).
-        <AppointmentActionsBatch appointments={diary.data.doctors.flatMap((doctor) => doctor.appointments)}>
-          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
-            {doctors.map((doctor) => (
-              <DoctorColumn
-                key={doctor.id}
-                doctor={doctor}
-                timeZone={timeZone}
-                isToday={isToday}
-                answers={answerMap}
-                onlyUnconfirmed={onlyUnconfirmed}
-                search={search}
-              />
-            ))}
-          </SimpleGrid>
-        </AppointmentActionsBatch>
+        <ConsentDayProvider date={diary.data.date}>
+          <AppointmentActionsBatch appointments={diary.data.doctors.flatMap((doctor) => doctor.appointments)}>
+            <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
+              {doctors.map((doctor) => (
+                <DoctorColumn
+                  key={doctor.id}
+                  doctor={doctor}
+                  timeZone={timeZone}
+                  isToday={isToday}
+                  answers={answerMap}
+                  onlyUnconfirmed={onlyUnconfirmed}
+                  search={search}
+                />
+              ))}
+            </SimpleGrid>
+          </AppointmentActionsBatch>
+        </ConsentDayProvider>
       )}
     </Stack>
   );

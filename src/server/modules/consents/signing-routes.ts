@@ -1,0 +1,126 @@
+import { consentApi } from '../../../common/consent-paths';
+import { z } from 'zod';
+import {
+  consentActInputSchema,
+  consentDecisionInputSchema,
+  consentSigningViewSchema,
+} from '../../../common/schemas/consent-signing';
+import { clock } from '../../clock';
+import { AppError } from '../../errors';
+import { auditContext, auditedRead } from '../audit/audited';
+import type { RoutePlugin } from '../route-plugin';
+import { createConsentLinks, type LinkPurpose } from './links';
+import { createConsentSigningService } from './signing-service';
+
+// The messages live here, not in the shared error codes: those weigh on every public page's first load.
+const LINK_INVALID = 'Este enlace para firmar no es válido. Pide uno nuevo en la clínica o en tu área de paciente.';
+const LINK_EXPIRED =
+  'Este enlace para firmar ha caducado. Pide uno nuevo en la clínica o ábrelo desde tu área de paciente.';
+const tokenParams = z.object({ token: z.string().max(200, 'Enlace no válido') });
+
+/**
+ * The consent's own link (issue 24): no sign-in, the token is the proof — for one request and one purpose (the first
+ * decision, or revoking a signature), until it expires. Reading a signed consent and downloading its PDF are
+ * audited as reads; signing, refusing and revoking as changes (in the signing service).
+ */
+export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
+  const service = createConsentSigningService(deps);
+  const links = createConsentLinks(deps.repos.clinic, deps.db);
+  const config = { access: 'public', rateLimit: deps.config.limits.bookingAnswer } as const;
+
+  async function claimsOf(token: string, purpose?: LinkPurpose) {
+    const claims = await links.verify(token);
+    if (!claims) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
+    if (claims.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'NOT_FOUND', LINK_EXPIRED);
+    if (purpose && claims.purpose !== purpose) {
+      throw new AppError(409, 'CONFLICT', 'Este enlace no sirve para eso: pide uno nuevo en la clínica.');
+    }
+    return claims;
+  }
+
+  app.get(
+    consentApi.consentByToken(':token'),
+    { config, schema: { params: tokenParams, response: { 200: consentSigningViewSchema } } },
+    async (request) => {
+      const claims = await claimsOf(request.params.token);
+      const { request: found } = await service.load(claims.requestId);
+      return auditedRead(
+        deps.db,
+        () => service.view(claims.requestId, claims.purpose, claims.expiresAt),
+        (view) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'consent',
+          entityId: view.requestId,
+          patientId: found.patientId,
+          details: { via: claims.via, status: view.status },
+        }),
+      );
+    },
+  );
+
+  app.post(
+    consentApi.consentByToken(':token', 'decision'),
+    {
+      config,
+      schema: { params: tokenParams, body: consentDecisionInputSchema, response: { 200: consentSigningViewSchema } },
+    },
+    async (request) => {
+      const claims = await claimsOf(request.params.token, 'firma');
+      const { decision, ...input } = request.body;
+      await service.act(claims.requestId, decision, input, {
+        via: claims.via,
+        actor: auditContext(request).actor,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return service.view(claims.requestId, claims.purpose, claims.expiresAt);
+    },
+  );
+
+  app.post(
+    consentApi.consentByToken(':token', 'revocacion'),
+    {
+      config,
+      schema: { params: tokenParams, body: consentActInputSchema, response: { 200: consentSigningViewSchema } },
+    },
+    async (request) => {
+      const claims = await claimsOf(request.params.token, 'revocacion');
+      await service.act(claims.requestId, 'revocacion', request.body, {
+        via: claims.via,
+        actor: auditContext(request).actor,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return service.view(claims.requestId, claims.purpose, claims.expiresAt);
+    },
+  );
+
+  app.get(
+    consentApi.consentByToken(':token', 'pdf'),
+    { config, schema: { params: tokenParams } },
+    async (request, reply) => {
+      const claims = await claimsOf(request.params.token);
+      const pdf = await auditedRead(
+        deps.db,
+        async () => {
+          const found = await service.latestPdf(claims.requestId);
+          if (!found) throw new AppError(404, 'NOT_FOUND', 'Este consentimiento aún no está firmado ni rechazado.');
+          return found;
+        },
+        (found) => ({
+          ...auditContext(request),
+          action: 'export',
+          entity: 'consent',
+          entityId: found.request.id,
+          patientId: found.request.patientId,
+          details: { format: 'pdf', via: claims.via },
+        }),
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.name}"`)
+        .send(pdf.content);
+    },
+  );
+};
