@@ -19,3 +19,4 @@ export * from './second-factor';
 export * from './clinic-services';
 export * from './invoices';
 export * from './consents';
+export * from './message-outbox';
