@@ -6,6 +6,8 @@ import { startMailDelivery } from './jobs/mail-delivery';
 import { startMessageEmailJob } from './jobs/message-emails';
 import { startRateLimitSweep } from './jobs/rate-limit-sweep';
 import { startReminderJob } from './jobs/reminders';
+import { startSurveyJob } from './jobs/surveys';
+import { createSurveyService } from './modules/channels/surveys';
 import { startSessionSweep } from './jobs/session-sweep';
 import { startWaitingListJob } from './jobs/waiting-list';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -99,6 +101,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     invoicing,
     verifactuSender,
     payments: createPaymentsService(core),
+    surveys: createSurveyService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();
@@ -114,6 +117,7 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
   const { config } = deps;
   const stops = [
     startReminderJob(deps, config.jobIntervalMs),
+    startSurveyJob(deps, config.jobIntervalMs),
     startRateLimitSweep(deps),
     startSessionSweep(deps),
     startMessageEmailJob(deps, config.jobIntervalMs),

@@ -47,3 +47,22 @@ export const surveyViewSchema = z.object({
   doctorName: z.string(),
   answered: z.boolean(),
 });
+
+/** The clinic's channel settings as the settings screen edits them. */
+export const channelSettingsSchema = z.object({
+  channels: channelOrderSchema,
+  surveyEnabled: z.boolean(),
+  surveyDelayHours: z
+    .number({ error: 'Indica las horas' })
+    .int('Horas enteras')
+    .min(1, 'Entre 1 y 168 horas')
+    .max(168, 'Entre 1 y 168 horas'),
+  surveyReviewUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => value === '' || /^https:\/\/\S+$/.test(value), 'Debe ser una dirección https:// completa'),
+});
+export type ChannelSettingsInput = z.infer<typeof channelSettingsSchema>;
+export const channelSettingsViewSchema = channelSettingsSchema.extend({ providers: channelProvidersSchema });
+export type ChannelSettingsView = z.infer<typeof channelSettingsViewSchema>;
