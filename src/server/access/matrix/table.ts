@@ -15,6 +15,7 @@ import { SECOND_FACTOR_ROWS } from './second-factor';
 import { API_DOCS_ROWS } from './api-docs';
 import { INVOICE_ROWS } from './invoices';
 import { CONSENT_ROWS } from './consents';
+import { CHANNEL_ROWS } from './channels';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -381,6 +382,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...FEED_ROWS,
   ...INVOICE_ROWS,
   ...CONSENT_ROWS,
+  ...CHANNEL_ROWS,
   ...SESSION_ROWS,
   ...SECOND_FACTOR_ROWS,
   ...API_DOCS_ROWS,

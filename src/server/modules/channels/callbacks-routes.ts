@@ -37,7 +37,10 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.public.twilioStatus,
-    { config: { access: 'public' }, schema: { body: z.string().max(64 * 1024).optional() } },
+    {
+      config: { access: 'public' },
+      schema: { body: z.string().max(64 * 1024).optional(), response: { 204: z.null() } },
+    },
     async (request, reply) => {
       if (!sms) throw new AppError(404, 'NOT_FOUND', NOT_CONFIGURED);
       const params = Object.fromEntries(new URLSearchParams(request.body ?? ''));
@@ -64,6 +67,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
           'hub.verify_token': z.string().max(200).optional(),
           'hub.challenge': z.string().max(200).optional(),
         }),
+        response: { 200: z.string() },
       },
     },
     async (request, reply) => {
@@ -77,7 +81,10 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.public.whatsAppWebhook,
-    { config: { access: 'public' }, schema: { body: z.string().max(64 * 1024).optional() } },
+    {
+      config: { access: 'public' },
+      schema: { body: z.string().max(64 * 1024).optional(), response: { 200: z.object({ ok: z.boolean() }) } },
+    },
     async (request, reply) => {
       if (!whatsapp) throw new AppError(404, 'NOT_FOUND', NOT_CONFIGURED);
       const raw = request.body ?? '';
