@@ -20,8 +20,17 @@ afterEach(() => {
   for (const fake of [twilio, whatsapp]) Object.assign(fake.state, { hang: false, rateLimited: 0, refused: new Set() });
 });
 
-const message = { kind: 'appointment-reminder', to: '+34600111222', body: 'Cita el lun 30/11', templateParams: ['Ana', 'Sol'] };
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: ProviderError) => error);
+const message = {
+  kind: 'appointment-reminder',
+  to: '+34600111222',
+  body: 'Cita el lun 30/11',
+  templateParams: ['Ana', 'Sol'],
+};
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: ProviderError) => error,
+  );
 
 describe('Twilio Programmable Messaging', () => {
   it('posts the documented form with basic auth and answers the SID', async () => {

@@ -41,9 +41,7 @@ export function whatsAppProvider(config: WhatsAppConfig): MessageProvider {
         template: {
           name: message.kind === 'visit-survey' ? config.surveyTemplate : config.template,
           language: { code: config.templateLanguage },
-          components: [
-            { type: 'body', parameters: message.templateParams.map((text) => ({ type: 'text', text })) },
-          ],
+          components: [{ type: 'body', parameters: message.templateParams.map((text) => ({ type: 'text', text })) }],
         },
       };
       const response = await providerFetch(

@@ -49,7 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'pglite' });
-  const name = `clinica_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'clinica_test'}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -58,7 +58,12 @@ export async function startFakeProvider(kind: 'twilio' | 'whatsapp') {
             status: 400,
           });
         }
-        return json(201, { sid: `SM${String(state.count).padStart(32, '0')}`, status: 'queued', to, body: form.get('Body') });
+        return json(201, {
+          sid: `SM${String(state.count).padStart(32, '0')}`,
+          status: 'queued',
+          to,
+          body: form.get('Body'),
+        });
       }
       if (!/^\/v\d+\.\d+\/\d+\/messages$/.test(request.url ?? '')) return json(404, {});
       if (request.headers.authorization !== 'Bearer token-de-prueba') {

@@ -39,7 +39,13 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
     api.public.twilioStatus,
     {
       config: { access: 'public' },
-      schema: { body: z.string().max(64 * 1024).optional(), response: { 204: z.null() } },
+      schema: {
+        body: z
+          .string()
+          .max(64 * 1024)
+          .optional(),
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       if (!sms) throw new AppError(404, 'NOT_FOUND', NOT_CONFIGURED);
@@ -52,7 +58,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
       const status = params.MessageStatus ?? params.SmsStatus;
       if (!id || !status) throw new AppError(400, 'VALIDATION', 'Faltan MessageSid o MessageStatus.');
       await record('sms', [{ id, status, errorCode: params.ErrorCode || null }]);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -73,7 +79,11 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       if (!whatsapp) throw new AppError(404, 'NOT_FOUND', NOT_CONFIGURED);
       const query = request.query;
-      if (query['hub.mode'] !== 'subscribe' || !whatsapp.verifyToken || query['hub.verify_token'] !== whatsapp.verifyToken)
+      if (
+        query['hub.mode'] !== 'subscribe' ||
+        !whatsapp.verifyToken ||
+        query['hub.verify_token'] !== whatsapp.verifyToken
+      )
         throw new AppError(403, 'FORBIDDEN', BAD_SIGNATURE);
       return reply.type('text/plain').send(query['hub.challenge'] ?? '');
     },
@@ -83,7 +93,13 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
     api.public.whatsAppWebhook,
     {
       config: { access: 'public' },
-      schema: { body: z.string().max(64 * 1024).optional(), response: { 200: z.object({ ok: z.boolean() }) } },
+      schema: {
+        body: z
+          .string()
+          .max(64 * 1024)
+          .optional(),
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
     },
     async (request, reply) => {
       if (!whatsapp) throw new AppError(404, 'NOT_FOUND', NOT_CONFIGURED);

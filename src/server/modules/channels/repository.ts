@@ -20,11 +20,7 @@ export interface NewChannelMessage {
 
 type Claim = Pick<ChannelMessageRow, 'id' | 'attempts'>;
 const fenced = (claim: Claim) =>
-  and(
-    eq(messageOutbox.id, claim.id),
-    eq(messageOutbox.status, 'sending'),
-    eq(messageOutbox.attempts, claim.attempts),
-  );
+  and(eq(messageOutbox.id, claim.id), eq(messageOutbox.status, 'sending'), eq(messageOutbox.attempts, claim.attempts));
 
 /**
  * All SQL of the SMS/WhatsApp outbox: the e-mail outbox's protocol (a claim under a lease, fenced by `attempts`)
