@@ -19,7 +19,8 @@ export const LAYERS = [
     about:
       'clock, errors, config, the database (client, schema, transactions), e-mail rendering and sending, the SMS and WhatsApp adapters, and the pure VERI*FACTU core',
     test: (file) =>
-      /^(clock|errors|config|limits|transport)\.ts$/.test(file) || /^(db|mail|messaging|billing\/verifactu)\//.test(file),
+      /^(clock|errors|config|limits|transport)\.ts$/.test(file) ||
+      /^(db|mail|messaging|billing\/verifactu)\//.test(file),
   },
   {
     name: 'access rules',
