@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, fakeMessagingConfig, type FakeProvider } from '../test/fake-providers';
-import { ProviderError, toE164 } from './provider';
+import { type ProviderError, toE164 } from './provider';
 import { twilioProvider, twilioSignature, verifyTwilioSignature } from './twilio';
 import { verifyWhatsAppSignature, whatsAppProvider, whatsAppSignature } from './whatsapp';
 
