@@ -12,7 +12,6 @@ export const paths = {
   unauthorized: '/unauthorized',
   /** A visitor manages a booking from the link in the confirmation e-mail. */
   manageBooking: (token: string) => `/cita/${seg(token)}`,
-  /** The after-visit survey (issue 24, item 4). */
   survey: (token: string) => `/encuesta/${seg(token)}`,
   /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */
   waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
@@ -148,16 +147,9 @@ export const api = {
     bookingAvailability: (token: string) => `/api/public/bookings/${seg(token)}/availability`,
     /** The patient's answer to the reminder (issue 13): «Confirmo que iré» / «No podré ir». */
     answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
-    /** Delivery status callbacks of the SMS and WhatsApp providers (signature-verified, issue 24). */
-    twilioStatus: '/api/public/messages/twilio/status',
-    whatsAppWebhook: '/api/public/messages/whatsapp/webhook',
-    /** The after-visit survey (single-purpose expiring link). */
     survey: (token: string) => `/api/public/surveys/${seg(token)}`,
   },
-  /** The clinic's message channels, their providers and the after-visit message (issue 24). */
-  channelSettings: '/api/settings/channels',
-  patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
-  myChannel: '/api/me/channel',
+
   appointments: '/api/appointments',
   appointmentsRange: '/api/appointments/range',
   appointmentsExport: '/api/appointments/export.csv',

@@ -53,7 +53,6 @@ export const routes: RouteObject[] = [
           { path: paths.booking, ...screen(() => import('./routes/public/booking')) },
           { path: '/cita/:token', ...screen(() => import('./routes/public/manage-booking')) },
           { path: paths.waitingOffer(':token'), ...screen(() => import('./routes/public/waiting-offer')) },
-          { path: paths.survey(':token'), ...screen(() => import('./routes/public/survey')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },

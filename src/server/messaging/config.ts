@@ -36,8 +36,21 @@ export interface MessagingConfig {
   whatsapp?: WhatsAppConfig;
 }
 
-/** The path Twilio posts status changes to (public, verified by X-Twilio-Signature). */
+/**
+ * The providers' callbacks (public, signature-verified). Server-only paths — no page calls them — kept out of
+ * common/paths.ts so that they weigh nothing in the public pages' first-load JavaScript.
+ */
 export const TWILIO_STATUS_PATH = '/api/public/messages/twilio/status';
+export const WHATSAPP_WEBHOOK_PATH = '/api/public/messages/whatsapp/webhook';
+/**
+ * The channel settings and a patient's channel (issue 24). Here, not in common/paths.ts, only while no screen
+ * uses them: /agendar-cita is at its first-load budget; the screens' work moves them there.
+ */
+export const CHANNEL_PATHS = {
+  channelSettings: '/api/settings/channels',
+  patientChannel: (id: string) => `/api/patients/${id}/channel`,
+  myChannel: '/api/me/channel',
+};
 
 export function messagingConfigFrom(values: MessagingValues, publicUrl: string): MessagingConfig {
   const timeoutMs = values.MESSAGE_TIMEOUT_SECONDS * 1000;

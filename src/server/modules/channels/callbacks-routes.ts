@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { TWILIO_STATUS_PATH, WHATSAPP_WEBHOOK_PATH } from '../../messaging/config';
 import { AppError } from '../../errors';
 import { clock } from '../../clock';
 import { transact } from '../../db/transaction';
@@ -36,7 +36,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
     });
 
   app.post(
-    api.public.twilioStatus,
+    TWILIO_STATUS_PATH,
     {
       config: { access: 'public' },
       schema: {
@@ -64,7 +64,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
 
   // Meta's subscription handshake: echo hub.challenge when hub.verify_token is ours.
   app.get(
-    api.public.whatsAppWebhook,
+    WHATSAPP_WEBHOOK_PATH,
     {
       config: { access: 'public' },
       schema: {
@@ -90,7 +90,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.public.whatsAppWebhook,
+    WHATSAPP_WEBHOOK_PATH,
     {
       config: { access: 'public' },
       schema: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-plugin';
-import { api } from '../../../common/paths';
+import { CHANNEL_PATHS as api } from '../../messaging/config';
 import {
   channelSettingsSchema,
   channelSettingsViewSchema,
