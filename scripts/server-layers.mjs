@@ -17,9 +17,10 @@ export const LAYERS = [
   {
     name: 'base',
     about:
-      'clock, errors, config, the database (client, schema, transactions), e-mail rendering and sending, and the pure VERI*FACTU core',
+      'clock, errors, config, the database (client, schema, transactions), e-mail rendering and sending, the SMS and WhatsApp adapters, and the pure VERI*FACTU core',
     test: (file) =>
-      /^(clock|errors|config|limits|transport)\.ts$/.test(file) || /^(db|mail|billing\/verifactu)\//.test(file),
+      /^(clock|errors|config|limits|transport)\.ts$/.test(file) ||
+      /^(db|mail|messaging|billing\/verifactu)\//.test(file),
   },
   {
     name: 'access rules',

@@ -150,6 +150,13 @@ export const api = {
   appointmentAnswersRange: '/api/appointment-answers/range',
   /** The signed-in doctor's (or, for admins, the clinic's) private iCalendar feed. */
   myCalendarFeed: '/api/me/calendar-feed',
+  /** Channels of reminders (issue 24, item 3): the clinic's order and providers, and a patient's choice. */
+  channelSettings: '/api/settings/channels',
+  patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
+  myChannel: '/api/me/channel',
+  /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */
+  twilioStatus: '/api/public/messages/twilio/status',
+  whatsappWebhook: '/api/public/messages/whatsapp/webhook',
 } as const;
 
 /**
@@ -173,4 +180,20 @@ export const questionnaireApi = {
   /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
   ofPatient: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
   copies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
+} as const;
+
+/** Signing informed consent (issue 24, item 1), a table of its own beside `api`. */
+export const consentApi = {
+  /** A consent through its link (no sign-in, the token is the proof): read it, decide (sign or refuse), revoke, PDF. */
+  byLink: (token: string) => `/api/consentimientos/${seg(token)}`,
+  decision: (token: string) => `/api/consentimientos/${seg(token)}/decision`,
+  revocation: (token: string) => `/api/consentimientos/${seg(token)}/revocacion`,
+  linkPdf: (token: string) => `/api/consentimientos/${seg(token)}/pdf`,
+  /** The consents asked of a patient; the paciente's own; a request's PDF and a fresh link (QR at the desk). */
+  patientConsents: (id: string) => `/api/patients/${seg(id)}/consents`,
+  myConsents: '/api/me/consents',
+  requestPdf: (id: string) => `/api/consent-requests/${seg(id)}/pdf`,
+  requestLink: (id: string) => `/api/consent-requests/${seg(id)}/link`,
+  /** The state of the consents of a day's appointments (`?date=`) or of one (`?appointmentId=`). */
+  consentStatus: '/api/consent-status',
 } as const;

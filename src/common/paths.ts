@@ -12,6 +12,8 @@ export const paths = {
   unauthorized: '/unauthorized',
   /** A visitor manages a booking from the link in the confirmation e-mail. */
   manageBooking: (token: string) => `/cita/${seg(token)}`,
+  /** The after-visit survey, from the link of its message (issue 24, item 4). */
+  survey: (token: string) => `/encuesta/${seg(token)}`,
   /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */
   waitingOffer: (token: string) => `/lista-de-espera/${seg(token)}`,
   /** A questionnaire (anamnesis) answered from the link of the booking's e-mail (issue 24, item 2). */
@@ -142,6 +144,8 @@ export const publicApi = {
   bookingAvailability: (token: string) => `/api/public/bookings/${seg(token)}/availability`,
   /** The patient's answer to the reminder (issue 13): «Confirmo que iré» / «No podré ir». */
   answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
+  /** The after-visit survey (its token is the proof): read it, answer it once. */
+  survey: (token: string) => `/api/public/surveys/${seg(token)}`,
 } as const;
 export const profileApi = '/api/profile';
 export const recordLinkApi = '/api/me/record-link';
@@ -162,6 +166,7 @@ const clientRoutePatterns = (): RegExp[] =>
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
     `/consentimiento/${ID}`,
+    `/encuesta/${ID}`,
     `/cuestionario/${ID}`,
     '/admin',
     '/admin/(dashboard|pacientes|pacientes/nuevo|doctores|citas|citas-hoy|citas/nueva|tareas|calendario|archivos|configuracion|mensajes|usuarios)',

@@ -6,6 +6,8 @@ import { startMailDelivery } from './jobs/mail-delivery';
 import { startMessageEmailJob } from './jobs/message-emails';
 import { startRateLimitSweep } from './jobs/rate-limit-sweep';
 import { startReminderJob } from './jobs/reminders';
+import { startSurveyJob } from './jobs/surveys';
+import { createSurveyService } from './modules/channels/surveys';
 import { startSessionSweep } from './jobs/session-sweep';
 import { startWaitingListJob } from './jobs/waiting-list';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -21,6 +23,7 @@ import { createMessagesService } from './modules/messages/service';
 import { createPaymentsService } from './modules/payments/service';
 import type { DeliveryPolicy } from './modules/outbox/delivery';
 import { createOutbox } from './modules/outbox/service';
+import { createChannelMessaging } from './modules/channels/service';
 import { createRepositories } from './modules/repositories';
 import type { RouteDeps } from './modules/route-plugin';
 import { createSecondFactorService } from './modules/second-factor/service';
@@ -60,8 +63,15 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
       log,
     });
   const outbox = createOutbox({ db: database.db, repos, mailer, log, policy: options.deliveryPolicy });
+  const channels = createChannelMessaging({
+    db: database.db,
+    repos,
+    messaging: config.messaging,
+    log,
+    policy: options.deliveryPolicy,
+  });
   const events = await createLiveEvents({ database, repos, log });
-  const core: CoreDeps = { config, database, db: database.db, repos, mailer, outbox, events, log };
+  const core: CoreDeps = { config, database, db: database.db, repos, mailer, outbox, channels, events, log };
 
   // A change of booking offers the freed time to the waiting list, and an accepted offer books through the
   // appointments: the booking reaches the list through this late binding, so neither file imports the other.
@@ -91,9 +101,11 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     invoicing,
     verifactuSender,
     payments: createPaymentsService(core),
+    surveys: createSurveyService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();
+      await channels.close();
       await verifactuSender.close();
       await events.close();
     },
@@ -105,6 +117,7 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
   const { config } = deps;
   const stops = [
     startReminderJob(deps, config.jobIntervalMs),
+    startSurveyJob(deps, config.jobIntervalMs),
     startRateLimitSweep(deps),
     startSessionSweep(deps),
     startMessageEmailJob(deps, config.jobIntervalMs),

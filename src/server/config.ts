@@ -10,6 +10,7 @@ import {
   type LimitName,
   type Limits,
 } from './limits';
+import { messagingConfigFrom, messagingEnv, type MessagingConfig } from './messaging/config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -111,6 +112,7 @@ const envSchema = z.object({
   // server gives it, so the server's clock agrees with its own however long the server took to start.
   CLOCK_STARTED_AT: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').optional(),
   ...limitVariables(),
+  ...messagingEnv,
 });
 
 /** One optional variable per request limit (`RATE_LIMIT_SIGN_UP=10/15m`…), today's value by default. */
@@ -185,6 +187,8 @@ export interface Config {
   jobIntervalMs?: number;
   /** Processes asked for (`WEB_CONCURRENCY`); absent: one per core on PostgreSQL (`cluster.ts`). */
   webConcurrency?: number;
+  /** The SMS and WhatsApp providers (`messaging/config.ts`); a channel without one is off. */
+  messaging?: MessagingConfig;
   /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
   verifactu: {
     environment: 'test' | 'production';
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passkeyRpId: values.PASSKEY_RP_ID,
     jobIntervalMs: values.JOB_INTERVAL_SECONDS * 1000,
     webConcurrency: values.WEB_CONCURRENCY,
+    messaging: messagingConfigFrom(values, publicUrl),
     verifactu: {
       environment:
         (values.VERIFACTU_ENTORNO ?? (values.NODE_ENV === 'production' ? 'produccion' : 'pruebas')) === 'produccion'

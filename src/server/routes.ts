@@ -8,6 +8,9 @@ import { billingReportsRoutes } from './modules/billing-reports/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/routes';
 import { chartRoutes } from './modules/chart/routes';
+import { channelsCallbacksRoutes } from './modules/channels/callbacks-routes';
+import { channelsRoutes } from './modules/channels/routes';
+import { channelsSurveyRoutes } from './modules/channels/survey-routes';
 import { clinicPublicRoutes } from './modules/clinic/public-routes';
 import { clinicServicesRoutes } from './modules/clinic-services/routes';
 import { clinicalNotesRoutes } from './modules/clinical-notes/routes';
@@ -64,6 +67,9 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsMyCardRoutes,
   clinicPublicRoutes,
   settingsRoutes,
+  channelsRoutes,
+  channelsCallbacksRoutes,
+  channelsSurveyRoutes,
   holidaysRoutes,
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,

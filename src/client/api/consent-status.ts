@@ -1,4 +1,4 @@
-import { consentApi } from '../../common/consent-paths';
+import { consentApi } from '../../common/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsentStatusItem } from '../../common/schemas/consent-signing';
 import { apiFetch } from '../lib/api-client';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { api, questionnaireApi } from '../../common/api-paths';
+import { api, consentApi, questionnaireApi } from '../../common/api-paths';
 import { authApi, profileApi, publicApi, recordLinkApi } from '../../common/paths';
 import { secondFactorApi } from '../../common/second-factor-paths';
 
@@ -21,6 +21,7 @@ const PATH_BUILDERS: Record<string, unknown> = {
   profileApi,
   recordLinkApi,
   questionnaireApi,
+  consentApi,
 };
 
 interface Fetcher {

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: paths.waitingOffer(':token'), ...screen(() => import('./routes/public/waiting-offer')) },
           { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/questionnaire/link')) },
           { path: paths.consentSigning(':token'), ...screen(() => import('./routes/consent/consent-signing')) },
+          { path: paths.survey(':token'), ...screen(() => import('./routes/survey/survey')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },

@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { LiveEvents } from './events/live-events';
 import type { Outbox } from './outbox/service';
+import type { ChannelMessaging } from './channels/service';
 import type { Repositories } from './repositories';
 
 /**
@@ -18,6 +19,8 @@ export interface CoreDeps {
   repos: Repositories;
   mailer: Mailer;
   outbox: Outbox;
+  /** SMS and WhatsApp through the configured providers (issue 24, item 3). */
+  channels: ChannelMessaging;
   events: LiveEvents;
   log: FastifyBaseLogger;
 }

@@ -9,6 +9,9 @@ import { createDoctorsRepository } from './doctors/repository';
 import { createImagesRepository } from './images/repository';
 import { createFilesRepository } from './files/repository';
 import { createOutboxRepository } from './outbox/repository';
+import { createChannelOutboxRepository } from './channels/repository';
+import { createChannelPreferencesRepository } from './channels/preferences-repository';
+import { createVisitSurveysRepository } from './channels/survey-repository';
 import { createPatientsRepository } from './patients/repository';
 import { createRateLimitsRepository } from './rate-limits/repository';
 import { createRecordLinkRepository } from './patients/record-link-repository';
@@ -66,6 +69,9 @@ export function createRepositories(db: Db) {
     events: createEventsRepository(db),
     rateLimits: createRateLimitsRepository(db),
     outbox: createOutboxRepository(db),
+    channelOutbox: createChannelOutboxRepository(db),
+    channelPreferences: createChannelPreferencesRepository(db),
+    visitSurveys: createVisitSurveysRepository(db),
     recordLinks: createRecordLinkRepository(db),
     tasks: createTasksRepository(db),
     users: createUsersRepository(db),

@@ -8,6 +8,7 @@ import type { MessagesService } from './messages/service';
 import type { PaymentsService } from './payments/service';
 import type { SecondFactorService } from './second-factor/service';
 import type { WaitingListService } from './waiting-list/service';
+import type { SurveyService } from './channels/surveys';
 
 /** What every route plugin receives as its options: the services, each built once (`composition.ts`). */
 export interface RouteDeps extends CoreDeps {
@@ -24,6 +25,8 @@ export interface RouteDeps extends CoreDeps {
   verifactuSender: VerifactuSender;
   /** Payments against invoices and the day's cash closing. */
   payments: PaymentsService;
+  /** The after-visit survey (issue 24, item 4). */
+  surveys: SurveyService;
   /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
   idleLock: boolean;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { FEED_PATIENT_DISPLAYS } from '../../../common/schemas/calendar-feeds';
+import type { MessageChannel } from '../../../common/schemas/channels';
 
 export interface OpeningHoursRow {
   days: string;
@@ -40,6 +41,12 @@ export const clinicSettings = pgTable(
     issuerNif: text('issuer_nif').notNull().default(''),
     issuerAddress: text('issuer_address').notNull().default(''),
     issuerRegistry: text('issuer_registry').notNull().default(''),
+    /** The channels of reminders and after-visit messages, in the clinic's order of choice (migration 0035). */
+    messageChannels: text('message_channels').array().$type<MessageChannel[]>().notNull().default(['email']),
+    /** The after-visit message (issue 24, item 4): off by default; hours after the visit; a review page or our survey. */
+    surveyEnabled: boolean('survey_enabled').notNull().default(false),
+    surveyDelayHours: integer('survey_delay_hours').notNull().default(3),
+    surveyReviewUrl: text('survey_review_url').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

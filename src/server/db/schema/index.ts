@@ -20,3 +20,4 @@ export * from './clinic-services';
 export * from './invoices';
 export * from './consents';
 export * from './questionnaires';
+export * from './message-outbox';

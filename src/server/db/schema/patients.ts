@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONSENT_CHANNELS, SEXES } from '../../../common/schemas/patients';
+import { MESSAGE_CHANNELS } from '../../../common/schemas/channels';
 import { DOCUMENT_TYPES } from '../../../common/identity-document';
 import { accounts } from './auth';
 
@@ -29,6 +30,11 @@ export const patients = pgTable(
     notes: text('notes').notNull().default(''),
     privacyConsentAt: timestamp('privacy_consent_at', { withTimezone: true }),
     privacyConsentChannel: text('privacy_consent_channel', { enum: CONSENT_CHANNELS }),
+    /** The channel she prefers for reminders, and her consent to SMS/WhatsApp with when and who recorded it (0035). */
+    preferredChannel: text('preferred_channel', { enum: MESSAGE_CHANNELS }).notNull().default('email'),
+    phoneConsent: boolean('phone_consent').notNull().default(false),
+    phoneConsentAt: timestamp('phone_consent_at', { withTimezone: true }),
+    phoneConsentBy: uuid('phone_consent_by').references(() => accounts.id),
     /** Name, surnames, document, phone digits and e-mail, lower case without accents (trigram-indexed). */
     searchText: text('search_text').notNull(),
     /** Surnames then name, normalised: the default order of lists. */

@@ -23,9 +23,15 @@ export const AREAS: Area[] = [
       'La cuenta de quien llama: sus datos, su foto, su contraseña, su segundo factor y sus sesiones abiertas; la ficha profesional de un doctor; los datos de contacto y la descarga de datos (derecho de acceso) de un paciente.',
     matches: [
       /^\/api\/profile/,
-      /^\/api\/me\/(doctor|data-export|patient\/contact)$/,
+      /^\/api\/me\/(doctor|data-export|patient\/contact|channel)$/,
       /^\/api\/me\/(sessions|activity)/,
     ],
+  },
+  {
+    name: 'Mensajes y encuestas',
+    description:
+      'Avisos de estado de los proveedores de SMS (Twilio) y WhatsApp (verificados por su firma) y la encuesta tras la visita, que se abre con su enlace de un solo uso.',
+    matches: [/^\/api\/public\/(messages|surveys)\//],
   },
   {
     name: 'Reserva pública',

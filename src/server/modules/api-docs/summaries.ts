@@ -155,6 +155,19 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/public/bookings/:token/availability':
     'Huecos libres para cambiar una cita desde el enlace del correo, de la duración de la cita',
   'POST /api/public/bookings/:token/answer': 'Responder al recordatorio («Confirmo que iré» / «No podré ir»)',
+  'POST /api/public/messages/twilio/status':
+    'Aviso de estado de un SMS enviado por Twilio (firma X-Twilio-Signature verificada; se registra una vez)',
+  'GET /api/public/messages/whatsapp/webhook': 'Verificación de la suscripción del webhook de WhatsApp (hub.challenge)',
+  'POST /api/public/messages/whatsapp/webhook':
+    'Avisos de estado de los mensajes de WhatsApp (firma X-Hub-Signature-256 verificada; se registran una vez)',
+  'GET /api/public/surveys/:token': 'Encuesta tras la visita abierta con su enlace (de un solo uso y con caducidad)',
+  'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
+  'GET /api/settings/channels': 'Canales de avisos de la clínica, proveedores configurados y mensaje tras la visita',
+  'PUT /api/settings/channels': 'Cambiar los canales de avisos (y su orden) y el mensaje tras la visita',
+  'GET /api/patients/:id/channel': 'Canal preferido de un paciente y su consentimiento a SMS/WhatsApp',
+  'PUT /api/patients/:id/channel': 'Registrar el canal preferido y el consentimiento a SMS/WhatsApp de un paciente',
+  'GET /api/me/channel': 'Canal preferido y consentimiento a SMS/WhatsApp de la propia ficha',
+  'PUT /api/me/channel': 'Elegir el canal de los avisos y dar o retirar el consentimiento a SMS/WhatsApp',
 
   'GET /api/appointments': 'Historial de citas, con filtros y por páginas',
   'POST /api/appointments': 'Dar una cita (recepción)',

@@ -21,6 +21,7 @@ import { MINOR_REQUIRED_MESSAGE, type AppointmentMinor, type MinorDetails } from
 import { AppError, notFound, validationError } from '../../errors';
 import { performs } from '../../../common/schemas/clinic-services';
 import { keptMinutes, NOT_PERFORMED_MESSAGE } from './kept-length';
+import { enqueuePhoneReminder } from '../channels/reminders';
 import type { RequestUser } from '../../access/request-user';
 import {
   bookingCancelledEmail,
@@ -113,7 +114,7 @@ export interface FreedSlots {
 
 /** Booking rules shared by the public page, the patient area and the staff screens. */
 export function createAppointmentService(
-  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'events'> & { waitingList: FreedSlots },
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'channels' | 'events'> & { waitingList: FreedSlots },
 ) {
   const { repos } = deps;
   const links = createManageLinks(repos.clinic, deps.db);
@@ -724,7 +725,18 @@ export function createAppointmentService(
       // or the change) needs no second call for the reminder.
       const since = new Date(view.startsAt.getTime() - settings.reminderLeadHours * 3_600_000);
       if (!view.patientEmail && (await repos.tasks.hasNoticeSince(appointmentNoticePrefix(view.id), since, tx))) return;
-      await enqueueEmail(tx, 'reminder', view, settings);
+      const input = await mailInput(view, settings);
+      const byPhone = await enqueuePhoneReminder(
+        { repos, channels: deps.channels },
+        {
+          subject: { ...view, appointmentId: view.id },
+          settings,
+          manageUrl: input?.manageUrl ?? (await manageUrl(view.id)),
+          email: input ? reminderEmail(input) : null,
+        },
+        tx,
+      );
+      if (!byPhone) await enqueueEmail(tx, 'reminder', view, settings);
     });
   }
 

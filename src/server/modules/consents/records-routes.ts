@@ -1,4 +1,4 @@
-import { consentApi } from '../../../common/consent-paths';
+import { consentApi } from '../../../common/api-paths';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { paths } from '../../../common/paths';
@@ -114,7 +114,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   }
 
   app.get(
-    consentApi.consentRequest(':id', 'pdf'),
+    consentApi.requestPdf(':id'),
     { config: { access: 'consents:read' }, schema: { params: idParams } },
     async (request, reply) => {
       await visibleRequest(request.params.id, request.scope.visibility);
@@ -142,7 +142,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    consentApi.consentRequest(':id', 'link'),
+    consentApi.requestLink(':id'),
     { config: { access: 'consent-links:create' }, schema: { params: idParams, response: { 200: consentLinkSchema } } },
     async (request) => {
       const user = requireUser(request);

@@ -1,4 +1,4 @@
-import { consentApi } from '../../../common/consent-paths';
+import { consentApi } from '../../../common/api-paths';
 import { z } from 'zod';
 import {
   consentActInputSchema,
@@ -39,7 +39,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
   }
 
   app.get(
-    consentApi.consentByToken(':token'),
+    consentApi.byLink(':token'),
     { config, schema: { params: tokenParams, response: { 200: consentSigningViewSchema } } },
     async (request) => {
       const claims = await claimsOf(request.params.token);
@@ -60,7 +60,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    consentApi.consentByToken(':token', 'decision'),
+    consentApi.decision(':token'),
     {
       config,
       schema: { params: tokenParams, body: consentDecisionInputSchema, response: { 200: consentSigningViewSchema } },
@@ -79,7 +79,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    consentApi.consentByToken(':token', 'revocacion'),
+    consentApi.revocation(':token'),
     {
       config,
       schema: { params: tokenParams, body: consentActInputSchema, response: { 200: consentSigningViewSchema } },
@@ -96,31 +96,27 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  app.get(
-    consentApi.consentByToken(':token', 'pdf'),
-    { config, schema: { params: tokenParams } },
-    async (request, reply) => {
-      const claims = await claimsOf(request.params.token);
-      const pdf = await auditedRead(
-        deps.db,
-        async () => {
-          const found = await service.latestPdf(claims.requestId);
-          if (!found) throw new AppError(404, 'NOT_FOUND', 'Este consentimiento aún no está firmado ni rechazado.');
-          return found;
-        },
-        (found) => ({
-          ...auditContext(request),
-          action: 'export',
-          entity: 'consent',
-          entityId: found.request.id,
-          patientId: found.request.patientId,
-          details: { format: 'pdf', via: claims.via },
-        }),
-      );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${pdf.name}"`)
-        .send(pdf.content);
-    },
-  );
+  app.get(consentApi.linkPdf(':token'), { config, schema: { params: tokenParams } }, async (request, reply) => {
+    const claims = await claimsOf(request.params.token);
+    const pdf = await auditedRead(
+      deps.db,
+      async () => {
+        const found = await service.latestPdf(claims.requestId);
+        if (!found) throw new AppError(404, 'NOT_FOUND', 'Este consentimiento aún no está firmado ni rechazado.');
+        return found;
+      },
+      (found) => ({
+        ...auditContext(request),
+        action: 'export',
+        entity: 'consent',
+        entityId: found.request.id,
+        patientId: found.request.patientId,
+        details: { format: 'pdf', via: claims.via },
+      }),
+    );
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${pdf.name}"`)
+      .send(pdf.content);
+  });
 };

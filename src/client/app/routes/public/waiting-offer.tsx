@@ -7,7 +7,7 @@ import { LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useAcceptWaitingOffer } from '../../../features/waiting-list/api/accept-waiting-offer';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
-import { capitalizeFirst, formatLongDayAndTime } from '../../../lib/dates';
+import { capitalizeFirst, formatLongDayAndTime, minutesBetween } from '../../../lib/dates';
 
 const TITLES: Record<string, string> = {
   SLOT_TAKEN: 'Esta hora ya está ocupada',
@@ -16,8 +16,7 @@ const TITLES: Record<string, string> = {
 
 /** «Infiltración (60 min)»: the service and the offer's length, which is the service's. */
 function serviceLabel(offer: { serviceName: string | null; startsAt: string; endsAt: string }): string {
-  const minutes = Math.round((Date.parse(offer.endsAt) - Date.parse(offer.startsAt)) / 60_000);
-  return `${offer.serviceName} (${minutes} min)`;
+  return `${offer.serviceName} (${minutesBetween(offer.startsAt, offer.endsAt)} min)`;
 }
 
 /**

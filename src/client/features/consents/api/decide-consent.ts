@@ -1,4 +1,4 @@
-import { consentApi } from '../../../../common/consent-paths';
+import { consentApi } from '../../../../common/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ConsentActInput,
@@ -10,11 +10,11 @@ import { consentSigningKeys } from '../../../api/consent-keys';
 
 /** Signs or refuses through the link (409 once decided); the answer is the view after it. */
 export const decideConsent = ({ token, input }: { token: string; input: ConsentDecisionInput }) =>
-  apiFetch<ConsentSigningView>(consentApi.consentByToken(token, 'decision'), { method: 'POST', body: input });
+  apiFetch<ConsentSigningView>(consentApi.decision(token), { method: 'POST', body: input });
 
 /** Revokes a signature through a revocation link. */
 export const revokeConsent = ({ token, input }: { token: string; input: ConsentActInput }) =>
-  apiFetch<ConsentSigningView>(consentApi.consentByToken(token, 'revocacion'), { method: 'POST', body: input });
+  apiFetch<ConsentSigningView>(consentApi.revocation(token), { method: 'POST', body: input });
 
 function useStoreView() {
   const queryClient = useQueryClient();

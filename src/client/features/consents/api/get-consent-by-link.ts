@@ -1,4 +1,4 @@
-import { consentApi } from '../../../../common/consent-paths';
+import { consentApi } from '../../../../common/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsentSigningView } from '../../../../common/schemas/consent-signing';
 import { apiFetch } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { consentSigningKeys } from '../../../api/consent-keys';
 
 /** The consent a link is for (404 unknown, 410 expired, with a Spanish message). */
 export const getConsentByLink = (token: string, signal?: AbortSignal) =>
-  apiFetch<ConsentSigningView>(consentApi.consentByToken(token), { signal });
+  apiFetch<ConsentSigningView>(consentApi.byLink(token), { signal });
 
 export const getConsentByLinkQueryOptions = (token: string) =>
   queryOptions({
@@ -17,4 +17,4 @@ export const getConsentByLinkQueryOptions = (token: string) =>
 
 export const useConsentByLink = (token: string) => useQuery(getConsentByLinkQueryOptions(token));
 
-export const consentLinkPdfHref = (token: string) => consentApi.consentByToken(token, 'pdf');
+export const consentLinkPdfHref = (token: string) => consentApi.linkPdf(token);

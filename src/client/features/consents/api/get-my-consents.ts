@@ -1,4 +1,4 @@
-import { consentApi } from '../../../../common/consent-paths';
+import { consentApi } from '../../../../common/api-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConsentRequestItem } from '../../../../common/schemas/consent-signing';
 import { apiFetch } from '../../../lib/api-client';
@@ -14,4 +14,4 @@ export const getMyConsentsQueryOptions = () =>
 export const useMyConsents = () => useQuery(getMyConsentsQueryOptions());
 
 /** The PDF of a request's latest act (signature, refusal or revocation). */
-export const consentPdfHref = (requestId: string) => consentApi.consentRequest(requestId, 'pdf');
+export const consentPdfHref = (requestId: string) => consentApi.requestPdf(requestId);

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { clock } from '../../clock';
+import { AppError } from '../../errors';
+import { transact } from '../../db/transaction';
+import { visitSurveyEmail } from '../../mail/survey-emails';
+import { paths } from '../../../common/paths';
+import type { CoreDeps } from '../deps';
+import { chooseChannel } from './choice';
+import { surveySms, visitDate } from './texts';
+
+/** How long the survey's link works. */
+export const SURVEY_LINK_DAYS = 14;
+/** Attended visits older than this (after the delay) are not asked about: the feature was off, or the job down. */
+const SURVEY_LOOKBACK_MS = 7 * 86_400_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const SURVEY_NOT_FOUND = 'Este enlace de encuesta no es válido o ha caducado.';
+
+/**
+ * The after-visit message (optional per clinic): once per attended visit, `surveyDelayHours` after it ends,
+ * never after a no-show or a cancelled one (only `atendida` is looked at), by the patient's channel. Once:
+ * the visit's `visit_surveys` row (unique per appointment) is written in the same transaction as the message.
+ */
+export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'channels'>) {
+  const { repos } = deps;
+
+  async function enqueueDue(now = clock.now()): Promise<number> {
+    const settings = await repos.clinic.getSettings();
+    if (!settings.surveyEnabled) return 0;
+    const endedBefore = new Date(now.getTime() - settings.surveyDelayHours * 3_600_000);
+    const oldest = new Date(endedBefore.getTime() - SURVEY_LOOKBACK_MS);
+    const review = settings.surveyReviewUrl;
+    return repos.visitSurveys.claimDue(endedBefore, oldest, 50, async (appointmentId, tx) => {
+      const view = await repos.appointments.findView(appointmentId, tx);
+      if (!view) return;
+      const preference = await repos.channelPreferences.get(view.patientId, tx);
+      const choice = preference
+        ? chooseChannel(settings.messageChannels, deps.channels.providersOn(), {
+            email: view.patientEmail,
+            phone: view.patientPhone,
+            ...preference,
+          })
+        : null;
+      const token = review ? null : randomBytes(24).toString('base64url');
+      const url = review || `${deps.config.publicUrl}${paths.survey(token!)}`;
+      // Written even without a way to reach her: the visit is settled and never looked at again.
+      await repos.visitSurveys.insert(
+        {
+          appointmentId,
+          channel: choice?.channel ?? 'ninguno',
+          tokenHash: token ? hashToken(token) : null,
+          expiresAt: new Date(now.getTime() + SURVEY_LINK_DAYS * 86_400_000),
+          createdAt: now,
+        },
+        tx,
+      );
+      if (!choice) return;
+      const email = view.patientEmail
+        ? visitSurveyEmail({
+            to: view.patientEmail,
+            patientName: view.patientFirstName,
+            clinicName: settings.name,
+            url,
+            review: Boolean(review),
+          })
+        : null;
+      if (choice.channel === 'email') {
+        await deps.outbox.enqueue(email!, { tx, kind: 'visit-survey', appointmentId });
+        return;
+      }
+      const templateParams = choice.channel === 'whatsapp' ? [view.patientFirstName, settings.name, url] : [];
+      await deps.channels.enqueue(
+        {
+          kind: 'visit-survey',
+          channel: choice.channel,
+          appointmentId,
+          toNumber: choice.to,
+          body: surveySms(settings.name, url, Boolean(review)),
+          templateParams,
+          fallbackEmail: email && { to: email.to, subject: email.subject, text: email.text, html: email.html },
+        },
+        tx,
+      );
+    });
+  }
+
+  /** The survey a link opens (404 when unknown or expired). */
+  async function find(token: string) {
+    const survey = await repos.visitSurveys.findByTokenHash(hashToken(token), clock.now());
+    const view = survey && (await repos.appointments.findView(survey.appointmentId));
+    if (!survey || !view) throw new AppError(404, 'NOT_FOUND', SURVEY_NOT_FOUND);
+    const settings = await repos.clinic.getSettings();
+    const { day } = visitDate(view.startsAt, settings.timeZone);
+    return {
+      survey,
+      presented: {
+        clinicName: settings.name,
+        visitDate: day,
+        doctorName: view.doctorName,
+        answered: survey.answeredAt !== null,
+      },
+    };
+  }
+
+  /** Records the answer once; a second answer is refused (409) and changes nothing. */
+  async function answer(token: string, input: { score: number; comment: string }) {
+    const { survey, presented } = await find(token);
+    const recorded = await transact(deps.db, (tx) =>
+      repos.visitSurveys.answer(survey.id, input.score, input.comment, clock.now(), tx),
+    );
+    if (!recorded) throw new AppError(409, 'CONFLICT', 'Esta encuesta ya está respondida. ¡Gracias!');
+    return { ...presented, answered: true };
+  }
+
+  return { enqueueDue, view: async (token: string) => (await find(token)).presented, answer };
+}
+
+export type SurveyService = ReturnType<typeof createSurveyService>;
