@@ -220,6 +220,10 @@ test.describe('Español en todas partes', () => {
       'paths.manageBooking': bookAndGetLink,
       // A waiting-list offer exists only once a slot frees: the page of a link that is not (or no longer) valid.
       'paths.waitingOffer': async () => paths.waitingOffer('enlace-caducado'),
+      // The same for the links of a consent to sign, a questionnaire to fill and the after-visit survey.
+      'paths.consentSigning': async () => paths.consentSigning('enlace-caducado'),
+      'paths.questionnaireLink': async () => paths.questionnaireLink('enlace-caducado'),
+      'paths.survey': async () => paths.survey('enlace-caducado'),
     });
 
     await checkAfter(page, report, 'página que no existe', () => openRoute(page, '/pagina-que-no-existe'));
