@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentService } from '../modules/appointments/service';
+import { startPeriodicJob } from './periodic';
 
 /**
  * Writes due reminder e-mails to the outbox every `intervalMs` (the delivery worker sends them). Safe
@@ -10,21 +11,12 @@ export function startReminderJob(
   deps: { appointments: Pick<AppointmentService, 'enqueueDueReminders'>; log: FastifyBaseLogger },
   intervalMs = 60_000,
 ): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const queued = await deps.appointments.enqueueDueReminders();
-      if (queued > 0) deps.log.info({ queued }, 'reminders queued');
-    } catch (error) {
-      deps.log.warn({ err: (error as Error).name }, 'reminder run failed; retrying on the next one');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return startPeriodicJob({
+    log: deps.log,
+    intervalMs,
+    runAtStart: true,
+    work: () => deps.appointments.enqueueDueReminders(),
+    done: { key: 'queued', message: 'reminders queued' },
+    failed: 'reminder run failed; retrying on the next one',
+  });
 }

@@ -5,6 +5,7 @@ import { transact } from '../../db/transaction';
 import { ProviderError } from '../../messaging/provider';
 import type { Providers } from '../../messaging/providers';
 import { DELIVERY_POLICY, type DeliveryPolicy, type DeliveryResult } from '../outbox/delivery';
+import { createLeasedDelivery } from '../outbox/leased-delivery';
 import type { ChannelMessageRow, ChannelOutboxRepository } from './repository';
 
 export type { Providers };
@@ -30,8 +31,6 @@ export function createChannelDelivery(deps: {
 }) {
   const { db, repo, providers, log } = deps;
   const policy = deps.policy ?? DELIVERY_POLICY;
-  const runs = new Set<Promise<DeliveryResult>>();
-  let stopping = false;
 
   async function deliverOne(claim: ChannelMessageRow, result: DeliveryResult) {
     const provider = providers[claim.channel];
@@ -68,35 +67,13 @@ export function createChannelDelivery(deps: {
     }
   }
 
-  async function run(): Promise<DeliveryResult> {
-    const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
-    while (!stopping) {
-      const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
-      const claims = await transact(db, (tx) => repo.claimDue(clock.now(), leaseUntil, policy.batchSize, tx));
-      if (claims.length === 0) break;
-      const claimedAt = performance.now();
-      for (const [index, claim] of claims.entries()) {
-        if (stopping || performance.now() - claimedAt > policy.sendWithinMs) {
-          for (const untried of claims.slice(index)) await transact(db, (tx) => repo.release(untried, clock.now(), tx));
-          break;
-        }
-        await deliverOne(claim, result);
-      }
-    }
-    return result;
-  }
-
-  return {
-    deliverDue(): Promise<DeliveryResult> {
-      const running = run().finally(() => runs.delete(running));
-      runs.add(running);
-      return running;
-    },
-    async close() {
-      stopping = true;
-      await Promise.allSettled([...runs]);
-    },
-  };
+  return createLeasedDelivery({
+    db,
+    policy,
+    claimDue: (now, leaseUntil, limit, tx) => repo.claimDue(now, leaseUntil, limit, tx),
+    release: (claim, now, tx) => repo.release(claim, now, tx),
+    deliverOne,
+  });
 }
 
 export type ChannelDelivery = ReturnType<typeof createChannelDelivery>;

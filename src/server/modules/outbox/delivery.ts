@@ -3,20 +3,10 @@ import { transact } from '../../db/transaction';
 import type { Db } from '../../db/client';
 import { clock } from '../../clock';
 import type { MailMessage, Mailer } from '../../mail/mailer';
+import { createLeasedDelivery, type DeliveryPolicy, type DeliveryResult } from './leased-delivery';
 import type { OutboxRepository, OutboxRow } from './repository';
 
-export interface DeliveryPolicy {
-  /** Messages claimed at once. */
-  batchSize: number;
-  /** How long a claim is ours: after it, a crashed worker's messages are taken again. */
-  leaseMs: number;
-  /** A worker starts no new send this long into its lease, so the lease still covers the last one. */
-  sendWithinMs: number;
-  /** After this many attempts a message is kept as `failed`. */
-  maxAttempts: number;
-  /** The wait before another attempt, after `attempts` attempts. */
-  retryDelayMs(attempts: number): number;
-}
+export type { DeliveryPolicy, DeliveryResult };
 
 /** 30 s, 1, 2, 4, … minutes, at most an hour apart; 12 attempts cover about 6 hours of a mail server being down. */
 export const DELIVERY_POLICY: DeliveryPolicy = {
@@ -26,12 +16,6 @@ export const DELIVERY_POLICY: DeliveryPolicy = {
   maxAttempts: 12,
   retryDelayMs: (attempts) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000),
 };
-
-export interface DeliveryResult {
-  sent: number;
-  retried: number;
-  failed: number;
-}
 
 /** The stored message as the mailer takes it. */
 function messageOf(row: OutboxRow): MailMessage {
@@ -73,8 +57,6 @@ export function createMailDelivery(deps: {
 }) {
   const { db, repo, mailer, log } = deps;
   const policy = deps.policy ?? DELIVERY_POLICY;
-  const runs = new Set<Promise<DeliveryResult>>();
-  let stopping = false;
 
   async function deliverOne(claim: OutboxRow, result: DeliveryResult) {
     try {
@@ -108,36 +90,11 @@ export function createMailDelivery(deps: {
     }
   }
 
-  async function run(): Promise<DeliveryResult> {
-    const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
-    while (!stopping) {
-      const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
-      const claims = await transact(db, (tx) => repo.claimDue(clock.now(), leaseUntil, policy.batchSize, tx));
-      if (claims.length === 0) break;
-      const claimedAt = performance.now();
-      for (const [index, claim] of claims.entries()) {
-        if (stopping || performance.now() - claimedAt > policy.sendWithinMs) {
-          // Not tried: give them back now rather than at the end of the lease.
-          for (const untried of claims.slice(index)) await transact(db, (tx) => repo.release(untried, clock.now(), tx));
-          break;
-        }
-        await deliverOne(claim, result);
-      }
-    }
-    return result;
-  }
-
-  return {
-    /** Sends every message due now (looping over batches); what failed waits for its next attempt. */
-    deliverDue(): Promise<DeliveryResult> {
-      const running = run().finally(() => runs.delete(running));
-      runs.add(running);
-      return running;
-    },
-    /** Starts no new send and waits for the ones under way (closing the app). */
-    async close() {
-      stopping = true;
-      await Promise.allSettled([...runs]);
-    },
-  };
+  return createLeasedDelivery({
+    db,
+    policy,
+    claimDue: (now, leaseUntil, limit, tx) => repo.claimDue(now, leaseUntil, limit, tx),
+    release: (claim, now, tx) => repo.release(claim, now, tx),
+    deliverOne,
+  });
 }
