@@ -30,6 +30,10 @@ export const patientChannelViewSchema = patientChannelSchema.extend({
   /** When and by whom the consent (or its withdrawal) was recorded. */
   consentRecordedAt: z.string().nullable(),
   consentRecordedBy: z.string().nullable(),
+  /** The name of that person (the patient herself or someone of the desk), when known. */
+  consentRecordedByName: z.string().nullable(),
+  /** The channels she may choose: the clinic's, in its order, a phone channel only with its provider. */
+  offeredChannels: z.array(z.enum(MESSAGE_CHANNELS)),
 });
 export type PatientChannelView = z.infer<typeof patientChannelViewSchema>;
 

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { smsShape } from '../../messaging/gsm7';
-import { chooseChannel } from './choice';
+import { chooseChannel, offeredChannels } from './choice';
 import { reminderSms } from './texts';
 
 const both = { sms: true, whatsapp: true };
 const ana = { email: 'ana@prueba.test', phone: '600 111 222', preferredChannel: 'sms' as const, phoneConsent: true };
+
+describe('the channels a patient may choose', () => {
+  it('the clinic’s, in its order, a phone channel only with its provider', () => {
+    expect(offeredChannels(['whatsapp', 'email', 'sms'], both)).toEqual(['whatsapp', 'email', 'sms']);
+    expect(offeredChannels(['whatsapp', 'email', 'sms'], { sms: false, whatsapp: true })).toEqual([
+      'whatsapp',
+      'email',
+    ]);
+  });
+  it('e-mail when no channel of the clinic can send', () => {
+    expect(offeredChannels(['sms'], { sms: false, whatsapp: false })).toEqual(['email']);
+  });
+});
 
 describe('the channel of a message', () => {
   it('her preference when the clinic offers it, with consent, provider and a mobile number', () => {

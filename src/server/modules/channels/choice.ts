@@ -36,3 +36,15 @@ export function chooseChannel(
   }
   return null;
 }
+
+/**
+ * The channels a patient may choose as her preferred one: the clinic's, in its order, a phone channel only when
+ * its provider is configured; e-mail when that leaves none (it is what she gets anyway).
+ */
+export function offeredChannels(
+  clinicOrder: readonly MessageChannel[],
+  providers: Readonly<Record<PhoneChannel, boolean>>,
+): MessageChannel[] {
+  const usable = clinicOrder.filter((channel) => channel === 'email' || providers[channel]);
+  return usable.length > 0 ? usable : ['email'];
+}

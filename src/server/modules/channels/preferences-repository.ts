@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
-import { patients } from '../../db/schema';
+import { accounts, patients } from '../../db/schema';
 import type { MessageChannel } from '../../../common/schemas/channels';
 import { clock } from '../../clock';
 
@@ -10,6 +10,8 @@ export interface ChannelPreference {
   phoneConsent: boolean;
   phoneConsentAt: Date | null;
   phoneConsentBy: string | null;
+  /** The display name of the account that recorded the consent (null when unknown or deleted). */
+  phoneConsentByName: string | null;
 }
 
 const columns = {
@@ -19,12 +21,22 @@ const columns = {
   phoneConsentBy: patients.phoneConsentBy,
 };
 
+/** Her preference with the name of who recorded the consent; `lock`: the patient's row, for its change. */
+const read = async (patientId: string, tx: Db, lock = false): Promise<ChannelPreference | undefined> => {
+  const query = tx
+    .select({ ...columns, phoneConsentByName: accounts.displayName })
+    .from(patients)
+    .leftJoin(accounts, eq(accounts.id, patients.phoneConsentBy))
+    .where(eq(patients.id, patientId));
+  const [row] = await (lock ? query.for('update', { of: patients }) : query);
+  return row && { ...row, phoneConsentByName: row.phoneConsentByName || null };
+};
+
 /** A patient's preferred channel and consent to SMS/WhatsApp (when and who recorded it). */
 export function createChannelPreferencesRepository(db: Db) {
   return {
     async get(patientId: string, tx: Db = db): Promise<ChannelPreference | undefined> {
-      const [row] = await tx.select(columns).from(patients).where(eq(patients.id, patientId));
-      return row;
+      return read(patientId, tx);
     },
     /** Sets the preference; a change of consent records the moment and the account that recorded it. */
     async set(
@@ -33,10 +45,10 @@ export function createChannelPreferencesRepository(db: Db) {
       by: string | null,
       tx: Tx,
     ): Promise<{ before: ChannelPreference; after: ChannelPreference } | undefined> {
-      const [before] = await tx.select(columns).from(patients).where(eq(patients.id, patientId)).for('update');
+      const before = await read(patientId, tx, true);
       if (!before) return undefined;
       const consentChanged = before.phoneConsent !== input.phoneConsent;
-      const [after] = await tx
+      await tx
         .update(patients)
         .set({
           preferredChannel: input.preferredChannel,
@@ -44,9 +56,8 @@ export function createChannelPreferencesRepository(db: Db) {
           ...(consentChanged ? { phoneConsentAt: clock.now(), phoneConsentBy: by } : {}),
           updatedAt: clock.now(),
         })
-        .where(eq(patients.id, patientId))
-        .returning(columns);
-      return { before, after: after! };
+        .where(eq(patients.id, patientId));
+      return { before, after: (await read(patientId, tx))! };
     },
   };
 }

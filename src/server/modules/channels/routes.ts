@@ -13,14 +13,9 @@ import { requireUser } from '../../access/request-user';
 import { audited, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import type { ChannelPreference } from './preferences-repository';
+import { offeredChannels } from './choice';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identificador no válido' }) });
-const present = (row: ChannelPreference) => ({
-  preferredChannel: row.preferredChannel,
-  phoneConsent: row.phoneConsent,
-  consentRecordedAt: row.phoneConsentAt?.toISOString() ?? null,
-  consentRecordedBy: row.phoneConsentBy,
-});
 
 /**
  * The clinic's channels (order, providers configured or not, the after-visit message), and a patient's
@@ -29,6 +24,14 @@ const present = (row: ChannelPreference) => ({
  */
 export const channelsRoutes: RoutePlugin = async (app, deps) => {
   const { repos, db } = deps;
+  const present = async (row: ChannelPreference) => ({
+    preferredChannel: row.preferredChannel,
+    phoneConsent: row.phoneConsent,
+    consentRecordedAt: row.phoneConsentAt?.toISOString() ?? null,
+    consentRecordedBy: row.phoneConsentBy,
+    consentRecordedByName: row.phoneConsentByName,
+    offeredChannels: offeredChannels((await repos.clinic.getSettings()).messageChannels, deps.channels.providersOn()),
+  });
   const settingsView = async () => {
     const settings = await repos.clinic.getSettings();
     return {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   twilio = await startFakeProvider('twilio');
   whatsapp = await startFakeProvider('whatsapp');
   t = await buildTestApp({ config: { messaging: fakeMessagingConfig(twilio, whatsapp, TEST_ORIGIN) } });
-  admin = await t.createUser({ role: 'admin' });
+  admin = await t.createUser({ role: 'admin', displayName: 'Marta Recepción' });
   doctorId = (await createDoctor(t, admin.cookie)).id;
   const created = await t.request({
     method: 'POST',
@@ -40,7 +40,12 @@ beforeAll(async () => {
     cookie: admin.cookie,
     payload: { preferredChannel: 'sms', phoneConsent: true },
   });
-  expect(consent.json()).toMatchObject({ phoneConsent: true, consentRecordedAt: '2026-03-02T08:00:00.000Z' });
+  expect(consent.json()).toMatchObject({
+    phoneConsent: true,
+    consentRecordedAt: '2026-03-02T08:00:00.000Z',
+    consentRecordedByName: 'Marta Recepción',
+    offeredChannels: ['sms', 'email'],
+  });
 });
 afterAll(async () => {
   clock.freeze(null);

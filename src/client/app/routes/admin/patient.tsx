@@ -13,6 +13,7 @@ import { PatientLoader } from '../../../features/patients/components/patient-loa
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientBilling } from '../../../features/invoices/components/patient-billing';
+import { PatientChannelCard } from '../../../features/channels/components/patient-channel-card';
 
 /**
  * The patient's chart: who she is, then her clinical history; «Nueva cita» books for her and «Editar datos»
@@ -78,6 +79,7 @@ export default function PatientChartPage() {
               }}
             />
             {timeZone.data && <PatientBilling patientId={patient.id} timeZone={timeZone.data} />}
+            {timeZone.data && <PatientChannelCard patientId={patient.id} timeZone={timeZone.data} />}
             <PatientAccountPanel patient={patient} />
           </Stack>
         )}

@@ -5,6 +5,7 @@ import { useSettings } from '../../../features/settings/api/get-settings';
 import { CalendarFeedCard } from '../../../features/calendar-feeds/components/calendar-feed-card';
 import { SettingsForm } from '../../../features/settings/components/settings-form';
 import { HolidaysCard } from '../../../features/holidays/components/holidays-card';
+import { ChannelSettingsSection } from '../../../features/channels/components/channel-settings-section';
 import { todayIn } from '../../../lib/dates';
 
 export default function SettingsPage() {
@@ -22,6 +23,9 @@ export default function SettingsPage() {
       )}
       {/* Mounted once: a background refetch never replaces what the admin is typing. */}
       {settings.data && <SettingsForm settings={settings.data} />}
+      <Box mt="xl" maw={960}>
+        <ChannelSettingsSection />
+      </Box>
       {settings.data && (
         <Box mt="xl">
           <HolidaysCard initialYear={Number(todayIn(settings.data.timeZone).slice(0, 4))} />

@@ -10,6 +10,7 @@ import { ProfilePhoto } from '../../../features/profile/components/profile-photo
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { useClinicTimeZone } from '../../../api/clinic';
 import { OpenSessionsCard } from '../../../features/sessions/components/open-sessions-card';
+import { MyChannelCard } from '../../../features/channels/components/my-channel-card';
 
 export default function ProfilePage() {
   const recordLink = useRecordLink();
@@ -24,6 +25,7 @@ export default function ProfilePage() {
         <MySecondFactorCard />
         <OpenSessionsCard timeZone={timeZone} />
         {recordLink.data?.status === 'linked' && <MyContactForm />}
+        {recordLink.data?.status === 'linked' && <MyChannelCard timeZone={timeZone} />}
         {recordLink.data?.status === 'linked' && <DataExportCard />}
         <MyDocuments />
         {recordLink.data?.status === 'pending' && (
