@@ -38,13 +38,30 @@ export interface Database {
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number; connectionTimeoutMs?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** An in-memory database starts as a copy of this image (`migratedPgliteImage`) instead of empty. */
+      image?: Blob;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     return openPostgres(target.url, target.poolSize ?? 10, target.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS);
   }
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.image);
+}
+
+/**
+ * The files of an in-memory database with every migration applied. Starting from them takes a quarter of the
+ * time of migrating an empty one (0.6 s against 2.5 s, measured beside the suite), and the test suites open
+ * a hundred databases.
+ */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const database = await openPglite(undefined, undefined);
+  const image = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  await database.close();
+  return image;
 }
 
 /**
@@ -146,7 +163,7 @@ async function openPostgres(url: string, poolSize: number, connectionTimeoutMs: 
  */
 const PGLITE_START_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<Database> {
   let lock: DirectoryLock | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -155,6 +172,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   try {
     const client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      loadDataDir: image,
       extensions: { btree_gist, pg_trgm, unaccent },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_START_SETTINGS],
     });
@@ -164,6 +182,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         .join('\n'),
     );
     const db = drizzlePglite({ client, schema });
+    // On an image this only finds every migration applied.
     await migratePglite(db, { migrationsFolder });
     return {
       db: db as unknown as Db,

@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildServer, type BuildOptions } from '../app';
 import type { Deps } from '../composition';
 import type { Config } from '../config';
 import { DEFAULT_LIMITS } from '../limits';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
+import { openTestDatabase } from './databases';
 import { transact, type Tx } from '../db/transaction';
 import type { Role } from '../../common/roles';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { createAccountWithProfile } from '../modules/auth/accounts';
 import { UNDO_MARGIN_SECONDS, UNDO_WINDOW_SECONDS } from '../../common/schemas/appointments';
 import { clock } from '../clock';
+
+export { openTestDatabase };
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PASSWORD = 'una-clave-segura-1';
@@ -39,42 +41,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     limits: DEFAULT_LIMITS,
     verifactu: { environment: 'test', installationNumber: '1' },
     ...overrides,
-  };
-}
-
-/**
- * A fresh database for one test file: in-memory PGlite, or a new database on the server of
- * TEST_DATABASE_URL, dropped at the end.
- */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite' });
-  // TEST_DATABASE_PREFIX keeps the databases of one checkout apart from another's on a shared server.
-  const name = `${process.env.TEST_DATABASE_PREFIX ?? 'clinica_test'}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  // A test's waits for a free connection are those of a shared, busy CI machine (a 100-way race beside the browser
-  // suite): 30 s, not the server's 5 s before a 503, which its own test (db/healing.test.ts) sets.
-  const database = await openDatabase({
-    kind: 'postgres',
-    url: url.toString(),
-    poolSize: 20,
-    connectionTimeoutMs: 30_000,
-  });
-  return {
-    ...database,
-    url: url.toString(),
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
   };
 }
 
