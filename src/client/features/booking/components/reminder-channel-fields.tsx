@@ -26,6 +26,7 @@ export function ReminderChannelFields({ form, channels }: ReminderChannelFieldsP
         name="preferredChannel"
         render={({ field, fieldState }) => (
           <Radio.Group
+            size="md"
             label="¿Cómo quieres recibir el recordatorio?"
             description="Opcional. Si no eliges, te llega por correo electrónico."
             value={field.value ?? null}
