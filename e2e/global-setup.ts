@@ -44,9 +44,14 @@ export interface E2EState {
   evening: E2EServer;
 }
 
+/** A server a spec started itself (`startServer`): it stops it, which removes its data dir too. */
+export interface StartedServer extends E2EServer {
+  stop(): Promise<void>;
+}
+
 /** What the teardown needs; global setup and teardown run in the same (runner) process. */
 interface Running {
-  servers: { server: ChildProcess; dataDir: string }[];
+  servers: StartedServer[];
   smtp: SMTPServer;
 }
 const RUNNING = Symbol.for('clinica.e2e.running');
@@ -125,7 +130,9 @@ export default async function globalSetup() {
 
   // Both clinics start (migrate and seed) at once; each waits for its own health answer.
   const [morning, evening] = await Promise.all(
-    [CLOCK_START, EVENING_CLOCK_START].map((clockStart) => startServer(clockStart, smtpPort, running)),
+    [CLOCK_START, EVENING_CLOCK_START].map((clockStart) =>
+      startServer(clockStart, smtpPort, {}, (server) => running.servers.push(server)),
+    ),
   ).catch(async (error: unknown) => {
     await stopAll();
     throw error;
@@ -133,11 +140,24 @@ export default async function globalSetup() {
 
   process.env.BASE_URL = morning!.baseURL;
   process.env.E2E_CLOCK_STARTED_AT = String(morning!.clockStartedAt);
-  const state: E2EState = { ...morning!, smtpPort, evening: evening! };
+  const { stop: _stopMorning, ...morningState } = morning!;
+  const { stop: _stopEvening, ...eveningState } = evening!;
+  const state: E2EState = { ...morningState, smtpPort, evening: eveningState };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 }
 
-async function startServer(clockStart: string, smtpPort: number, running: Running): Promise<E2EServer> {
+/**
+ * Starts one app server (migrates and seeds the demo clinic at its own `clockStart`) and waits for its health
+ * answer. Global setup starts the suite's two; a spec that needs a server of its own (another environment, such
+ * as a phone provider: e2e/first-visit.spec.ts) starts one with `extraEnv` and stops it (`stop`). `started`
+ * learns of the server as soon as it is spawned, so that a failed start is still stopped.
+ */
+export async function startServer(
+  clockStart: string,
+  smtpPort: number,
+  extraEnv: Record<string, string> = {},
+  started: (server: StartedServer) => void = () => {},
+): Promise<StartedServer> {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-e2e-'));
@@ -167,10 +187,18 @@ async function startServer(clockStart: string, smtpPort: number, running: Runnin
       // The e-mail jobs (reminders, unread-reply notices) look for work every 2 s instead of every minute:
       // a spec waits on the e-mail itself (readMailsTo), not on the job's timer.
       JOB_INTERVAL_SECONDS: '2',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.servers.push({ server, dataDir });
+  const handle: StartedServer = {
+    baseURL,
+    clockStartedAt,
+    serverPid: server.pid!,
+    dataDir,
+    stop: () => stopServer(server, dataDir),
+  };
+  started(handle);
   const keep = (chunk: Buffer) => {
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
@@ -180,15 +208,20 @@ async function startServer(clockStart: string, smtpPort: number, running: Runnin
     keep(chunk);
     process.stderr.write(`[app ${clockStart}] ${chunk.toString()}`);
   });
-  await waitForHealth(baseURL, server, output);
-  return { baseURL, clockStartedAt, serverPid: server.pid!, dataDir };
+  try {
+    await waitForHealth(baseURL, server, output);
+  } catch (error) {
+    await handle.stop();
+    throw error;
+  }
+  return handle;
 }
 
 export async function stopAll() {
   const running = (globalThis as WithRunning)[RUNNING];
   if (!running) return;
   delete (globalThis as WithRunning)[RUNNING];
-  await Promise.all(running.servers.map(({ server, dataDir }) => stopServer(server, dataDir)));
+  await Promise.all(running.servers.map((server) => server.stop()));
   await new Promise<void>((resolve) => running.smtp.close(() => resolve()));
   fs.rmSync(STATE_FILE, { force: true });
 }

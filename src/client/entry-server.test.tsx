@@ -22,6 +22,7 @@ const clinic: PublicClinic = {
 };
 const bookingOptions: BookingOptions = {
   timeZone: 'Europe/Madrid',
+  reminderChannels: ['email'],
   bookingHorizonDays: 60,
   specialties: [
     { id: 's1', name: 'Dermatología' },

@@ -2,6 +2,7 @@
 import './memory-flags';
 import cluster from 'node:cluster';
 import { clock } from './clock';
+import { installClockJump } from './clock-jump';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { processCount, runPrimary } from './cluster';
 import { openDatabase, type Database } from './db/client';
@@ -63,6 +64,9 @@ async function serve(config: Config, prepared: boolean) {
 async function main() {
   const config = loadConfig();
   if (config.clockStart) clock.startAt(config.clockStart, config.clockStartedAtMs);
+  // A test server (CLOCK_START, outside production) moves its clock forward on SIGUSR2 (clock-jump.ts). With
+  // several processes each has its own clock: the browser suite runs one (PGlite).
+  installClockJump(config);
   if (cluster.isWorker) return serve(config, true);
 
   for (const warning of configWarnings(config)) console.warn(warning);

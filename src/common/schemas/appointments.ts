@@ -6,6 +6,7 @@ import { emailSchema, phoneSchema } from './auth';
 import { deskNoticeSchema } from './tasks';
 import { appointmentMinorSchema, minorDetailsSchema } from './minors';
 import { HOLIDAY_KINDS } from './holidays';
+import { MESSAGE_CHANNELS } from './channels';
 
 export const APPOINTMENT_STATUSES = [
   'pendiente',
@@ -187,6 +188,11 @@ export const bookingOptionsSchema = z.object({
       doctorIds: z.array(z.string()),
     }),
   ),
+  /**
+   * The channels a new patient may choose for her reminders when she books: the clinic's, in its order, a phone
+   * channel only when its provider is configured (as in Mi perfil). The form asks only when one is a phone's.
+   */
+  reminderChannels: z.array(z.enum(MESSAGE_CHANNELS)),
 });
 export type BookingOptions = z.infer<typeof bookingOptionsSchema>;
 
@@ -205,6 +211,12 @@ export const publicBookingSchema = z.strictObject({
   acceptPrivacy: z.literal(true, { error: 'Debes aceptar la política de privacidad para pedir cita' }),
   /** Required for a specialty for minors (Pediatría): the child, and the guardian who books. */
   minor: minorDetailsSchema.optional(),
+  /**
+   * «¿Cómo quieres recibir el recordatorio?»: one of the channels the booking options offer, and her consent to
+   * SMS and WhatsApp (required with one of those). Recorded only on a record this booking creates.
+   */
+  preferredChannel: z.enum(MESSAGE_CHANNELS, { error: 'Elige cómo quieres recibir el recordatorio' }).optional(),
+  phoneConsent: z.boolean().optional(),
   /** Honeypot: people never see this field; bots fill it. */
   website: z.string().max(200).optional(),
 });

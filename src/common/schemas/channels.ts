@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * A patient's consent to messages on her phone, in her own words (Mi perfil, and the public booking's
+ * «¿Cómo quieres recibir el recordatorio?»), and what a phone channel chosen without it is answered.
+ */
+export const PHONE_CONSENT_TEXT =
+  'Acepto recibir por SMS y WhatsApp, en el móvil de mi ficha, los recordatorios de mis citas y los mensajes de la clínica';
+export const PHONE_CONSENT_REQUIRED = 'Para recibir el recordatorio por SMS o WhatsApp, marca que aceptas recibirlos';
+
 /** The channels a clinic may send reminders and after-visit messages through (issue 24, item 3). */
 export const MESSAGE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

@@ -30,6 +30,8 @@ export const usesOwnRecord = (request: Pick<FastifyRequest, 'user'>): boolean =>
  *   address);
  * - else a new record, with the privacy consent just given.
  * A record without a privacy consent gets the one just given.
+ * `whenCreated` runs only on a record this request made (a booking's reminder channel and phone consent): what
+ * an anonymous form says never changes a record that existed before it.
  *
  * Attaching to an existing record is acceptable because it hands nothing back: whoever types a patient's
  * name and e-mail learns nothing of her record from the answer (the routes answer with what was asked for,
@@ -46,6 +48,7 @@ export async function recordForPublicRequest(
   request: FastifyRequest,
   contact: PublicContact,
   via: 'booking' | 'waiting-list',
+  whenCreated?: (created: PatientRow, tx: Tx) => Promise<void>,
 ): Promise<PublicRecord> {
   const { repos } = deps;
   const own =
@@ -54,9 +57,10 @@ export async function recordForPublicRequest(
       : undefined;
   const who = auditContext(request);
   return async (tx) => {
+    const existing =
+      own ?? (await repos.patients.findByEmailAndName(contact.email, contact.firstName, contact.lastName, tx));
     const patient =
-      own ??
-      (await repos.patients.findByEmailAndName(contact.email, contact.firstName, contact.lastName, tx)) ??
+      existing ??
       (await auditedIn(
         tx,
         (tx) =>
@@ -80,6 +84,7 @@ export async function recordForPublicRequest(
           details: { via },
         }),
       ));
+    if (!existing && whenCreated) await whenCreated(patient, tx);
     if (!patient.privacyConsentAt) {
       await auditedIn(
         tx,

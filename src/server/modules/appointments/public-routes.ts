@@ -20,6 +20,8 @@ import { auditedRead, auditContext } from '../audit/audited';
 import { onlineServices, requireOnlineService } from './online-services';
 import { availabilityOut } from './availability-out';
 import { rescheduleAvailability } from './reschedule-availability';
+import { bookingChannelChoice, recordBookingChannel } from '../channels/booking-choice';
+import { offeredChannels } from '../channels/choice';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
 const tokenParams = z.object({ token: z.string().max(100) });
@@ -58,6 +60,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
           appointmentMinutes: doctor.appointmentMinutes,
         })),
         services: onlineServices(services, bookable),
+        reminderChannels: offeredChannels(settings.messageChannels, deps.channels.providersOn()),
       };
     },
   );
@@ -115,7 +118,17 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
 
       // The record of whoever books (the rule lives in access/, shared with the public waiting list): found
       // or made in the booking's own transaction, so a slot lost meanwhile leaves no record behind.
-      const patient = await recordForPublicRequest(deps, request, input, 'booking');
+      // Her reminder channel, when she chose one: refused before anything is written if the clinic does not offer
+      // it or a phone's lacks her consent; recorded only on a record this booking creates.
+      const offered = offeredChannels(settings.messageChannels, deps.channels.providersOn());
+      const choice = bookingChannelChoice(offered, input);
+      const patient = await recordForPublicRequest(
+        deps,
+        request,
+        input,
+        'booking',
+        choice ? (created, tx) => recordBookingChannel(repos, request, created.id, choice, tx) : undefined,
+      );
       const view = await service.create({
         doctor,
         patient,

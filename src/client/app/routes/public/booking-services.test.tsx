@@ -26,6 +26,7 @@ const doctor = (id: string, displayName: string, specialtyId: string, specialty:
 });
 const options: BookingOptions = {
   timeZone: 'Europe/Madrid',
+  reminderChannels: ['email'],
   bookingHorizonDays: 60,
   specialties: [
     { id: CARDIO, name: 'Cardiología' },

@@ -19,6 +19,7 @@ const TAKEN_MESSAGE = 'La hora elegida ya no está disponible. Elige otra.';
 
 const options: BookingOptions = {
   timeZone: 'Europe/Madrid',
+  reminderChannels: ['email'],
   bookingHorizonDays: 60,
   specialties: [
     { id: CARDIO, name: 'Cardiología' },

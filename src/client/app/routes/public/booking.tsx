@@ -174,6 +174,7 @@ export default function BookingPage() {
               specialty={specialty?.name ?? ''}
               timeZone={timeZone}
               forMinors={Boolean(specialty?.forMinors)}
+              reminderChannels={options.data.reminderChannels}
               changeWindow={clinic ? { hours: clinic.cancellationWindowHours, phone: clinic.phone } : null}
               onBooked={setDone}
               onSlotTaken={steps.slotLost}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OwnAppointment, Slot } from '../../../../common/schemas/appointments';
 import type { Profile } from '../../../../common/schemas/auth';
+import type { MessageChannel } from '../../../../common/schemas/channels';
 import { fieldsOf, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { useCreateMyAppointment } from '../api/create-my-appointment';
 import { useCreatePublicBooking } from '../api/create-public-booking';
@@ -27,6 +28,8 @@ interface BookingDetailsStepProps {
   specialty: string;
   timeZone: string;
   forMinors: boolean;
+  /** The channels a visitor may choose for her reminder (booking options). */
+  reminderChannels: readonly MessageChannel[];
   changeWindow: ChangeWindow | null;
   /** Booked: the appointment, and for visitors the page of the e-mail link. */
   onBooked: (done: { appointment: OwnAppointment; manageUrl?: string }) => void;

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
+import { PHONE_CONSENT_TEXT, type MessageChannel } from '../../../../common/schemas/channels';
 import type { PickedSlot } from '../utils/slots';
 import { BookingForm, useBookingDetailsForm, type BookingDetailsOutput } from './booking-form';
 
@@ -18,10 +19,12 @@ const slotAt = (startsAt: string): PickedSlot => ({
 function Harness({
   slot,
   forMinors = false,
+  reminderChannels = ['email'],
   onSubmit = () => {},
 }: {
   slot: PickedSlot;
   forMinors?: boolean;
+  reminderChannels?: MessageChannel[];
   onSubmit?: (values: BookingDetailsOutput) => void;
 }) {
   const form = useBookingDetailsForm(null, undefined, forMinors);
@@ -33,6 +36,7 @@ function Harness({
       specialty={forMinors ? 'Pediatría' : 'Medicina familiar'}
       timeZone="Europe/Madrid"
       forMinors={forMinors}
+      reminderChannels={reminderChannels}
       changeWindow={WINDOW}
       failure={null}
       submitting={false}
@@ -114,5 +118,64 @@ describe('a booking in Pediatría', () => {
     renderScreen(<Harness slot={slotAt('2026-11-25T11:00:00Z')} />);
     expect(screen.queryByLabelText(/^Nombre del niño o la niña/)).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Nombre/)).toBeInTheDocument();
+  });
+});
+
+describe('«¿Cómo quieres recibir el recordatorio?»', () => {
+  const fillVisitor = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Ana');
+    await user.type(screen.getByLabelText(/^Apellidos\s*\*?$/), 'Gil Ramos');
+    // «Correo electrónico» is a channel too: the address is the textbox.
+    await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'ana@prueba.test');
+    await user.type(screen.getByLabelText(/^Teléfono/), '600111222');
+    await user.click(screen.getByLabelText(/He leído y acepto/));
+  };
+
+  it('is not asked when the clinic offers only e-mail', () => {
+    renderScreen(<Harness slot={slotAt('2026-11-25T11:00:00Z')} />);
+    expect(
+      screen.queryByRole('radiogroup', { name: /¿Cómo quieres recibir el recordatorio\?/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('offers the clinic’s channels in its order; SMS needs the consent of Mi perfil, then is sent with it', async () => {
+    const onSubmit = vi.fn();
+    renderScreen(
+      <Harness slot={slotAt('2026-11-25T11:00:00Z')} reminderChannels={['sms', 'email']} onSubmit={onSubmit} />,
+    );
+    const user = userEvent.setup();
+    const group = screen.getByRole('radiogroup', { name: /¿Cómo quieres recibir el recordatorio\?/ });
+    expect([...group.querySelectorAll('input[type=radio]')].map((radio) => radio.getAttribute('value'))).toEqual([
+      'sms',
+      'email',
+    ]);
+    // Optional: nothing chosen, nothing asked of the consent, and the booking goes without a channel.
+    expect(screen.queryByLabelText(PHONE_CONSENT_TEXT)).not.toBeInTheDocument();
+    await fillVisitor(user);
+    await user.click(screen.getByRole('radio', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    expect(
+      await screen.findByText('Para recibir el recordatorio por SMS o WhatsApp, marca que aceptas recibirlos'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.click(screen.getByLabelText(PHONE_CONSENT_TEXT));
+    await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ preferredChannel: 'sms', phoneConsent: true });
+  });
+
+  it('e-mail needs no consent', async () => {
+    const onSubmit = vi.fn();
+    renderScreen(
+      <Harness slot={slotAt('2026-11-25T11:00:00Z')} reminderChannels={['whatsapp', 'email']} onSubmit={onSubmit} />,
+    );
+    const user = userEvent.setup();
+    await fillVisitor(user);
+    await user.click(screen.getByRole('radio', { name: 'Correo electrónico' }));
+    expect(screen.queryByLabelText(PHONE_CONSENT_TEXT)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ preferredChannel: 'email' });
   });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { paths } from '../../../../common/paths';
 import { publicBookingSchema } from '../../../../common/schemas/appointments';
 import { minorDetailsSchema } from '../../../../common/schemas/minors';
+import { PHONE_CONSENT_REQUIRED, type MessageChannel } from '../../../../common/schemas/channels';
 import type { Profile } from '../../../../common/schemas/auth';
 import { FormFailureAlert, type FormFailure } from '../../../components/form-error';
 import { splitName, type PickedSlot } from '../utils/slots';
@@ -13,6 +14,7 @@ import { BookingHoneypot } from './booking-honeypot';
 import { BookingSlotSummary } from './booking-slot-summary';
 import type { ChangeWindow } from './change-window-note';
 import { MinorFields } from './minor-fields';
+import { asksReminderChannel, ReminderChannelFields } from './reminder-channel-fields';
 import type { OnlineService } from '../utils/services';
 
 /** What the visitor writes in «Tus datos»: the public booking without the slot, which the steps before chose. */
@@ -45,7 +47,12 @@ export function useBookingDetailsForm(
   const base = patient ? patientDetailsSchema : visitorDetailsSchema;
   const schema = (
     forMinors ? base.extend({ minor: minorDetailsSchema }) : base.extend({ minor: z.unknown().optional() })
-  ) as z.ZodType<BookingDetailsOutput, BookingDetailsInput>;
+  ).superRefine((values, context) => {
+    // SMS or WhatsApp only with her consent (the server refuses it too, with the same words).
+    if (values.preferredChannel && values.preferredChannel !== 'email' && !values.phoneConsent) {
+      context.addIssue({ code: 'custom', path: ['phoneConsent'], message: PHONE_CONSENT_REQUIRED });
+    }
+  }) as z.ZodType<BookingDetailsOutput, BookingDetailsInput>;
   const name = splitName(patient?.displayName ?? '');
   return useForm<BookingDetailsInput, unknown, BookingDetailsOutput>({
     resolver: zodResolver(schema),
@@ -76,6 +83,8 @@ interface BookingFormProps {
   timeZone: string;
   /** The specialty is for minors: ask for the child and the guardian. */
   forMinors: boolean;
+  /** The channels a visitor may choose for her reminder (booking options); asked only when one is a phone's. */
+  reminderChannels: readonly MessageChannel[];
   /** Until when a booking can be changed online (told before confirming). */
   changeWindow: ChangeWindow | null;
   failure: FormFailure | null;
@@ -94,6 +103,7 @@ export function BookingForm({
   specialty,
   timeZone,
   forMinors,
+  reminderChannels,
   changeWindow,
   failure,
   submitting,
@@ -184,6 +194,10 @@ export function BookingForm({
           error={errors.reason?.message}
           {...register('reason')}
         />
+
+        {!patient && asksReminderChannel(reminderChannels) && (
+          <ReminderChannelFields form={form} channels={reminderChannels} />
+        )}
 
         <BookingHoneypot field={register('website')} />
 

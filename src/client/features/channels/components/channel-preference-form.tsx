@@ -2,7 +2,12 @@ import { Button, Checkbox, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { CHANNEL_LABELS, type PatientChannelInput, type PatientChannelView } from '../../../../common/schemas/channels';
+import {
+  CHANNEL_LABELS,
+  PHONE_CONSENT_TEXT,
+  type PatientChannelInput,
+  type PatientChannelView,
+} from '../../../../common/schemas/channels';
 import { fieldsOf, FormFailureAlert, toFormFailure, type FormFailure } from '../../../components/form-error';
 import { formatDateTime } from '../../../lib/dates';
 
@@ -17,7 +22,8 @@ interface ChannelPreferenceFormProps {
 }
 
 const CONSENT_LABEL = {
-  self: 'Acepto recibir por SMS y WhatsApp, en el móvil de mi ficha, los recordatorios de mis citas y los mensajes de la clínica',
+  // The same words as the public booking's «¿Cómo quieres recibir el recordatorio?».
+  self: PHONE_CONSENT_TEXT,
   desk: 'Ha dado su consentimiento para recibir por SMS y WhatsApp, en el móvil de su ficha, los recordatorios de sus citas y los mensajes de la clínica',
 };
 const CONSENT_HINT = {

@@ -13,6 +13,7 @@ afterEach(() => {
 
 const options = (timeZone: string): BookingOptions => ({
   timeZone,
+  reminderChannels: ['email'],
   bookingHorizonDays: 60,
   specialties: [{ id: 's-1', name: 'Dermatología' }],
   doctors: [],

@@ -1,0 +1,254 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PHONE_CONSENT_TEXT } from '../src/common/schemas/channels';
+import { CLOCK_JUMP_FILE } from '../src/server/clock-jump';
+import { startFakeProvider, type FakeProvider } from '../src/server/test/fake-providers';
+import { DEMO, DEMO_PASSWORD, expect, label, linkIn, readMailsTo, test, uniqueEmail, login } from './fixtures';
+import { STATE_FILE, startServer, type E2EState, type StartedServer } from './global-setup';
+
+/**
+ * Issue 24, done when: a new patient books a procedure online, signs its consent and answers the questionnaire
+ * on her phone, gets her reminder by the channel she chose, and the doctor opens the visit with both in front of
+ * her. This spec runs its own clinic, with a (local, fake) Twilio configured — the suite's two servers have no
+ * phone provider and other specs assert «sin proveedor configurado» — sharing the suite's SMTP server.
+ */
+
+/** Its clinic's "now" when it starts: a Tuesday morning in Madrid. */
+const CLOCK_START = '2026-01-20T08:30:00+01:00';
+/** The demo's Traumatología doctor, who performs «Infiltración» (the demo's infiltration consent). */
+const TRAUMA = { email: 'dra.navarro@clinica.demo', name: 'Dra. Elena Navarro Castro' };
+const TWILIO = { sid: 'AC0123456789abcdef0123456789abcdef', token: 'clave-de-twilio', from: '+34911000000' };
+const PHONE = { typed: '612 345 678', e164: '+34612345678' };
+const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+let twilio: FakeProvider;
+let server: StartedServer;
+/** How far the spec has moved its server's clock (clock-jump.ts). */
+let jumpedMs = 0;
+
+/** The clinic's now by its server's clock: its start, the real time since, and the jumps. */
+const clinicNow = () => new Date(Date.parse(CLOCK_START) + (Date.now() - server.clockStartedAt) + jumpedMs);
+
+/** Moves the server's clock forward by `ms` (DATA_DIR/clock-jump-ms and SIGUSR2) and waits until it has. */
+async function moveServerClock(ms: number) {
+  const file = path.join(server.dataDir, CLOCK_JUMP_FILE);
+  fs.writeFileSync(file, String(ms));
+  process.kill(server.serverPid, 'SIGUSR2');
+  // The server removes the file once its clock has moved.
+  await expect.poll(() => fs.existsSync(file), { timeout: 15_000 }).toBe(false);
+  jumpedMs += ms;
+}
+
+/** A browser on this clinic, at its address and on its clock. */
+async function clinicPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport });
+  await context.clock.install({ time: clinicNow() });
+  return context.newPage();
+}
+
+const smsTo = (number: string) =>
+  twilio.received.filter((request) => new URLSearchParams(request.body).get('To') === number);
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const { smtpPort } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
+  twilio = await startFakeProvider('twilio');
+  server = await startServer(CLOCK_START, smtpPort, {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: TWILIO.sid,
+    TWILIO_AUTH_TOKEN: TWILIO.token,
+    TWILIO_FROM: TWILIO.from,
+    TWILIO_BASE_URL: twilio.url,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await twilio?.close();
+});
+
+/** The admin, through the API: the clinic offers SMS first, and «Infiltración» can be booked online. */
+async function prepareClinic(): Promise<{ admin: APIRequestContext; leadHours: number }> {
+  const admin = await apiRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { Origin: server.baseURL } });
+  const signIn = await admin.post('/api/auth/sign-in', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD } });
+  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+  const { providers, ...channels } = (await (await admin.get('/api/settings/channels')).json()) as {
+    providers: { sms: boolean };
+  } & Record<string, unknown>;
+  expect(providers.sms).toBe(true);
+  const saved = await admin.put('/api/settings/channels', { data: { ...channels, channels: ['sms', 'email'] } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const services = (await (await admin.get('/api/services')).json()) as {
+    id: string;
+    name: string;
+    specialtyId: string;
+    doctors: { id: string }[];
+    durationMinutes: number;
+    priceCents: number;
+    vat: string;
+    active: boolean;
+  }[];
+  const infiltration = services.find((service) => service.name === 'Infiltración')!;
+  const { id, doctors, ...rest } = infiltration;
+  const online = await admin.put(`/api/services/${id}`, {
+    data: {
+      name: rest.name,
+      specialtyId: rest.specialtyId,
+      doctorIds: doctors.map((doctor) => doctor.id),
+      durationMinutes: rest.durationMinutes,
+      priceCents: rest.priceCents,
+      vat: rest.vat,
+      bookableOnline: true,
+      active: rest.active,
+    },
+  });
+  expect(online.status(), await online.text()).toBe(200);
+  const settings = (await (await admin.get('/api/settings')).json()) as { reminderLeadHours: number };
+  return { admin, leadHours: settings.reminderLeadHours };
+}
+
+/** «Pedir cita» on the phone: Traumatología, «Infiltración» with the doctor, a time of next week (days ahead). */
+async function bookInfiltration(page: Page, visitor: { firstName: string; lastName: string; email: string }) {
+  await page.goto('/agendar-cita');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedir cita' })).toBeVisible();
+  await page
+    .getByRole('radiogroup', { name: 'Especialidad' })
+    .getByRole('radio', { name: 'Traumatología', exact: true })
+    .click();
+  await page
+    .getByRole('radiogroup', { name: 'Servicio' })
+    .getByRole('radio', { name: /^Infiltración/ })
+    .click();
+  const card = page.getByRole('radio', { name: new RegExp(TRAUMA.name) });
+  await card.click();
+  await expect(card).toBeChecked();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  const weekLabel = page.getByText(/^Semana del /);
+  const before = await weekLabel.textContent();
+  await page.getByRole('button', { name: 'Semana siguiente' }).click();
+  await expect(weekLabel).not.toHaveText(before!);
+  const times = page.getByRole('group', { name: /^Horas libres del / });
+  await times.getByRole('button').first().click();
+  await expect(page.getByText(/^Has elegido:/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+
+  const form = page.getByRole('form', { name: 'Tus datos' });
+  await expect(form).toBeVisible();
+  await form.getByRole('textbox', { name: label('Nombre') }).fill(visitor.firstName);
+  await form.getByRole('textbox', { name: label('Apellidos') }).fill(visitor.lastName);
+  await form.getByRole('textbox', { name: label('Correo electrónico') }).fill(visitor.email);
+  await form.getByRole('textbox', { name: label('Teléfono') }).fill(PHONE.typed);
+  await form.getByRole('textbox', { name: label('Motivo de la consulta') }).fill('Dolor de hombro');
+  const channel = form.getByRole('radiogroup', { name: /¿Cómo quieres recibir el recordatorio\?/ });
+  await channel.getByRole('radio', { name: 'SMS' }).check();
+  await form.getByRole('checkbox', { name: PHONE_CONSENT_TEXT }).check();
+  await form.getByRole('checkbox', { name: /acepto la política de privacidad/ }).check();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+  await form.getByRole('button', { name: 'Confirmar cita' }).click();
+  await expect(page.getByRole('heading', { name: 'Cita reservada', exact: true })).toBeVisible();
+}
+
+/** The consent, read and signed on the phone, the signature drawn with the pointer. */
+async function signConsent(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Consentimiento informado' })).toBeVisible();
+  await expect(page.getByText('Pendiente de firma')).toBeVisible();
+  await page.getByRole('textbox', { name: /Número de documento del paciente/ }).fill('12345678Z');
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, -70],
+    [120, -10],
+    [180, -80],
+    [240, -20],
+  ] as const) {
+    await page.mouse.move(box.x + 30 + dx, box.y + 120 + dy, { steps: 6 });
+  }
+  await page.mouse.up();
+  await expect(page.getByText('Firma dibujada (1 trazo).')).toBeVisible();
+  await page.getByRole('button', { name: 'Firmar el consentimiento' }).click();
+  await expect(page.getByText('Has firmado este consentimiento. Gracias.')).toBeVisible();
+}
+
+/** The first-visit questionnaire, declaring an allergy to latex, sent. */
+async function answerQuestionnaire(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Cuestionario de primera visita' })).toBeVisible();
+  await page.getByRole('textbox', { name: /¿Por qué pides la cita\?/ }).fill('Dolor de hombro al levantar el brazo');
+  await page.getByRole('button', { name: 'Añadir alergia' }).click();
+  await page.getByRole('textbox', { name: 'Alergia a (1)' }).fill('Látex');
+  await page.getByRole('textbox', { name: 'Qué te ocurre' }).fill('Picor en las manos');
+  await page.getByRole('checkbox', { name: 'No tomo ninguna medicación' }).check();
+  await page
+    .getByRole('radiogroup', { name: /¿Fumas\?/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await page.getByRole('button', { name: 'Enviar el cuestionario' }).click();
+  await expect(page.getByText('Cuestionario enviado')).toBeVisible();
+}
+
+test.describe('Primera visita, de principio a fin', () => {
+  test('a new patient books «Infiltración» on her phone choosing SMS, signs, answers; the SMS reminder arrives; the doctor sees both', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const { admin, leadHours } = await prepareClinic();
+    const visitor = { firstName: 'Carmen', lastName: 'Primera Visita', email: uniqueEmail('primera-visita') };
+
+    const phone = await clinicPage(browser, PHONE_VIEWPORT);
+    await bookInfiltration(phone, visitor);
+
+    // The confirmation e-mail carries the consent's and the questionnaire's links, and the booking's.
+    const [confirmation] = await readMailsTo(visitor.email, { timeout: 30_000 });
+    expect(confirmation!.subject).toMatch(/^Cita confirmada/);
+    const pathOf = (pattern: RegExp) => new URL(pattern.exec(confirmation!.text)![0]).pathname;
+    const consentLink = linkIn(confirmation!, pathOf(/https?:\/\/[^\s"'<>]+\/consentimiento\/[^\s"'<>]+/));
+    const questionnaireLink = linkIn(confirmation!, pathOf(/https?:\/\/[^\s"'<>]+\/cuestionario\/[^\s"'<>]+/));
+    const manageToken = pathOf(/https?:\/\/[^\s"'<>]+\/cita\/[^\s"'<>?]+/).split('/cita/')[1]!;
+    const booked = (await (await admin.get(`/api/public/bookings/${manageToken}`)).json()) as {
+      id: string;
+      startsAt: string;
+    };
+
+    await signConsent(phone, consentLink);
+    await answerQuestionnaire(phone, questionnaireLink);
+    await phone.context().close();
+
+    // Nothing is due yet; the server's clock moves to a minute after the reminder's time.
+    expect(smsTo(PHONE.e164)).toHaveLength(0);
+    const due = Date.parse(booked.startsAt) - leadHours * 3_600_000 + 60_000;
+    expect(due - clinicNow().getTime()).toBeGreaterThan(24 * 3_600_000);
+    await moveServerClock(due - clinicNow().getTime());
+
+    // The reminder job (every 2 s) writes it, the delivery worker sends it: one SMS to her phone, with the link.
+    await expect.poll(() => smsTo(PHONE.e164).length, { timeout: 60_000 }).toBe(1);
+    const sms = new URLSearchParams(smsTo(PHONE.e164)[0]!.body);
+    expect(sms.get('From')).toBe(TWILIO.from);
+    const smsLink = /https?:\/\/\S+\/cita\/[^\s?]+/.exec(sms.get('Body')!)![0];
+    expect(smsLink.startsWith(`${server.baseURL}/cita/`)).toBe(true);
+    const fromSms = await admin.get(`/api/public/bookings/${smsLink.split('/cita/')[1]}`);
+    expect(((await fromSms.json()) as { id: string }).id).toBe(booked.id);
+
+    // The doctor, at her desk, opens the visit: the consent signed and the questionnaire's answers.
+    const doctor = await clinicPage(browser, { width: 1280, height: 900 });
+    await login(doctor, TRAUMA.email, DEMO_PASSWORD);
+    await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+    await doctor.goto(`/doctor/citas/${booked.id}`);
+    await expect(doctor.getByLabel(/Consentimiento «.*infiltración.*»: Firmado/)).toBeVisible();
+    const answers = doctor.getByRole('region', { name: 'Cuestionarios' });
+    await expect(answers.getByText('Dolor de hombro al levantar el brazo')).toBeVisible();
+    await expect(answers.getByRole('button', { name: 'Copiar a la historia (alergia: Látex)' })).toBeVisible();
+    await doctor.context().close();
+
+    // Still one SMS (many job runs later), and no reminder e-mail to her.
+    expect(smsTo(PHONE.e164)).toHaveLength(1);
+    const mails = await readMailsTo(visitor.email);
+    expect(mails.map((mail) => mail.subject).filter((subject) => /^Recordatorio/.test(subject))).toEqual([]);
+    await admin.dispose();
+  });
+});
