@@ -1,77 +1,27 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PHONE_CONSENT_TEXT } from '../src/common/schemas/channels';
-import { CLOCK_JUMP_FILE } from '../src/server/clock-jump';
-import { startFakeProvider, type FakeProvider } from '../src/server/test/fake-providers';
-import { DEMO, DEMO_PASSWORD, expect, label, linkIn, readMailsTo, test, uniqueEmail, login } from './fixtures';
-import { STATE_FILE, startServer, type E2EState, type StartedServer } from './global-setup';
+import { DEMO_PASSWORD, expect, label, linkIn, readMailsTo, uniqueEmail, login } from './fixtures';
+import { OWN_CLINIC_TWILIO, test, type OwnClinic } from './own-clinic';
 
 /**
  * Issue 24, done when: a new patient books a procedure online, signs its consent and answers the questionnaire
  * on her phone, gets her reminder by the channel she chose, and the doctor opens the visit with both in front of
- * her. This spec runs its own clinic, with a (local, fake) Twilio configured — the suite's two servers have no
- * phone provider and other specs assert «sin proveedor configurado» — sharing the suite's SMTP server.
+ * her. It runs on the clinic whose clock a spec may move and which has a (local, fake) Twilio configured
+ * (e2e/own-clinic.ts) — the suite's two servers have no phone provider and other specs assert «sin proveedor
+ * configurado».
  */
 
-/** Its clinic's "now" when it starts: a Tuesday morning in Madrid. */
-const CLOCK_START = '2026-01-20T08:30:00+01:00';
 /** The demo's Traumatología doctor, who performs «Infiltración» (the demo's infiltration consent). */
 const TRAUMA = { email: 'dra.navarro@clinica.demo', name: 'Dra. Elena Navarro Castro' };
-const TWILIO = { sid: 'AC0123456789abcdef0123456789abcdef', token: 'clave-de-twilio', from: '+34911000000' };
 const PHONE = { typed: '612 345 678', e164: '+34612345678' };
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 
-let twilio: FakeProvider;
-let server: StartedServer;
-/** How far the spec has moved its server's clock (clock-jump.ts). */
-let jumpedMs = 0;
-
-/** The clinic's now by its server's clock: its start, the real time since, and the jumps. */
-const clinicNow = () => new Date(Date.parse(CLOCK_START) + (Date.now() - server.clockStartedAt) + jumpedMs);
-
-/** Moves the server's clock forward by `ms` (DATA_DIR/clock-jump-ms and SIGUSR2) and waits until it has. */
-async function moveServerClock(ms: number) {
-  const file = path.join(server.dataDir, CLOCK_JUMP_FILE);
-  fs.writeFileSync(file, String(ms));
-  process.kill(server.serverPid, 'SIGUSR2');
-  // The server removes the file once its clock has moved.
-  await expect.poll(() => fs.existsSync(file), { timeout: 15_000 }).toBe(false);
-  jumpedMs += ms;
-}
-
-/** A browser on this clinic, at its address and on its clock. */
-async function clinicPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport });
-  await context.clock.install({ time: clinicNow() });
-  return context.newPage();
-}
-
-const smsTo = (number: string) =>
-  twilio.received.filter((request) => new URLSearchParams(request.body).get('To') === number);
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  const { smtpPort } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
-  twilio = await startFakeProvider('twilio');
-  server = await startServer(CLOCK_START, smtpPort, {
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: TWILIO.sid,
-    TWILIO_AUTH_TOKEN: TWILIO.token,
-    TWILIO_FROM: TWILIO.from,
-    TWILIO_BASE_URL: twilio.url,
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await twilio?.close();
-});
+const smsTo = (clinic: OwnClinic, number: string) =>
+  clinic.twilio.received.filter((request) => new URLSearchParams(request.body).get('To') === number);
 
 /** The admin, through the API: the clinic offers SMS first, and «Infiltración» can be booked online. */
-async function prepareClinic(): Promise<{ admin: APIRequestContext; leadHours: number }> {
-  const admin = await apiRequest.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { Origin: server.baseURL } });
-  const signIn = await admin.post('/api/auth/sign-in', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD } });
-  expect(signIn.ok(), await signIn.text()).toBeTruthy();
+async function prepareClinic(clinic: OwnClinic): Promise<{ admin: APIRequestContext; leadHours: number }> {
+  const admin = await clinic.signedInAdmin();
   const { providers, ...channels } = (await (await admin.get('/api/settings/channels')).json()) as {
     providers: { sms: boolean };
   } & Record<string, unknown>;
@@ -195,12 +145,13 @@ async function answerQuestionnaire(page: Page, link: string) {
 test.describe('Primera visita, de principio a fin', () => {
   test('a new patient books «Infiltración» on her phone choosing SMS, signs, answers; the SMS reminder arrives; the doctor sees both', async ({
     browser,
+    ownClinic: clinic,
   }) => {
     test.setTimeout(300_000);
-    const { admin, leadHours } = await prepareClinic();
+    const { admin, leadHours } = await prepareClinic(clinic);
     const visitor = { firstName: 'Carmen', lastName: 'Primera Visita', email: uniqueEmail('primera-visita') };
 
-    const phone = await clinicPage(browser, PHONE_VIEWPORT);
+    const phone = await clinic.newPage(browser, PHONE_VIEWPORT);
     await bookInfiltration(phone, visitor);
 
     // The confirmation e-mail carries the consent's and the questionnaire's links, and the booking's.
@@ -220,22 +171,22 @@ test.describe('Primera visita, de principio a fin', () => {
     await phone.context().close();
 
     // Nothing is due yet; the server's clock moves to a minute after the reminder's time.
-    expect(smsTo(PHONE.e164)).toHaveLength(0);
+    expect(smsTo(clinic, PHONE.e164)).toHaveLength(0);
     const due = Date.parse(booked.startsAt) - leadHours * 3_600_000 + 60_000;
-    expect(due - clinicNow().getTime()).toBeGreaterThan(24 * 3_600_000);
-    await moveServerClock(due - clinicNow().getTime());
+    expect(due - clinic.now().getTime()).toBeGreaterThan(24 * 3_600_000);
+    await clinic.moveClock(due - clinic.now().getTime());
 
     // The reminder job (every 2 s) writes it, the delivery worker sends it: one SMS to her phone, with the link.
-    await expect.poll(() => smsTo(PHONE.e164).length, { timeout: 60_000 }).toBe(1);
-    const sms = new URLSearchParams(smsTo(PHONE.e164)[0]!.body);
-    expect(sms.get('From')).toBe(TWILIO.from);
+    await expect.poll(() => smsTo(clinic, PHONE.e164).length, { timeout: 60_000 }).toBe(1);
+    const sms = new URLSearchParams(smsTo(clinic, PHONE.e164)[0]!.body);
+    expect(sms.get('From')).toBe(OWN_CLINIC_TWILIO.from);
     const smsLink = /https?:\/\/\S+\/cita\/[^\s?]+/.exec(sms.get('Body')!)![0];
-    expect(smsLink.startsWith(`${server.baseURL}/cita/`)).toBe(true);
+    expect(smsLink.startsWith(`${clinic.baseURL}/cita/`)).toBe(true);
     const fromSms = await admin.get(`/api/public/bookings/${smsLink.split('/cita/')[1]}`);
     expect(((await fromSms.json()) as { id: string }).id).toBe(booked.id);
 
     // The doctor, at her desk, opens the visit: the consent signed and the questionnaire's answers.
-    const doctor = await clinicPage(browser, { width: 1280, height: 900 });
+    const doctor = await clinic.newPage(browser, { width: 1280, height: 900 });
     await login(doctor, TRAUMA.email, DEMO_PASSWORD);
     await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
     await doctor.goto(`/doctor/citas/${booked.id}`);
@@ -246,7 +197,7 @@ test.describe('Primera visita, de principio a fin', () => {
     await doctor.context().close();
 
     // Still one SMS (many job runs later), and no reminder e-mail to her.
-    expect(smsTo(PHONE.e164)).toHaveLength(1);
+    expect(smsTo(clinic, PHONE.e164)).toHaveLength(1);
     const mails = await readMailsTo(visitor.email);
     expect(mails.map((mail) => mail.subject).filter((subject) => /^Recordatorio/.test(subject))).toEqual([]);
     await admin.dispose();
