@@ -2,7 +2,8 @@ import { Accordion, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mant
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { formatLongDayAndTime } from '../../../lib/dates';
+import { formatDateTime, formatLongDayAndTime } from '../../../lib/dates';
+import { questionnaireStatus } from '../status';
 import { useCopyQuestionnaireItem } from '../api/copy-questionnaire-item';
 import { usePatientQuestionnaires } from '../api/get-patient-questionnaires';
 import { SubmittedAnswers } from './submitted-answers';
@@ -14,6 +15,18 @@ interface Props {
   timeZone: string;
   /** Whether «Copiar a la historia» is offered (the doctor's screens). */
   canCopy?: boolean;
+}
+
+/** What the panel of a questionnaire not sent says of what it shows. */
+function unsentNote(row: { open: boolean; savedAt: string | null }): string {
+  if (row.open) {
+    return row.savedAt
+      ? 'La paciente aún no lo ha enviado: lo que ves es lo que lleva guardado.'
+      : 'La paciente aún no ha empezado a rellenarlo.';
+  }
+  return row.savedAt
+    ? 'No llegó a enviarlo antes de la visita: lo que ves es lo que dejó guardado.'
+    : 'No lo rellenó antes de la visita.';
 }
 
 /** «Cuestionarios»: what the patient answered before her visits, and copying declared items into the record. */
@@ -40,7 +53,7 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
           <Text size="sm" c="dimmed">
             {appointmentId
               ? 'No se le pidió ningún cuestionario para esta cita.'
-              : 'No ha respondido ningún cuestionario.'}
+              : 'No se le ha pedido ningún cuestionario.'}
           </Text>
         ) : (
           <Accordion variant="separated" defaultValue={shown[0]!.id}>
@@ -49,18 +62,19 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
                 <Accordion.Control>
                   <Group gap="xs" wrap="wrap">
                     <Text fw={500}>{row.title}</Text>
-                    <Badge color={row.status === 'enviado' ? 'teal' : 'orange'} variant="light">
-                      {row.status === 'enviado' ? 'Enviado' : 'Sin enviar'}
+                    <Badge color={questionnaireStatus(row).color} variant="light">
+                      {questionnaireStatus(row).label}
                     </Badge>
                     <Text size="xs" c="dimmed">
                       {`Cita del ${formatLongDayAndTime(row.appointmentStartsAt, timeZone)} · versión ${row.versionNumber}`}
+                      {row.submittedAt && ` · enviado el ${formatDateTime(row.submittedAt, timeZone)}`}
                     </Text>
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
                   {row.status !== 'enviado' && (
                     <Text size="sm" c="dimmed" mb="xs">
-                      La paciente aún no lo ha enviado: lo que ves es lo que lleva guardado.
+                      {unsentNote(row)}
                     </Text>
                   )}
                   <SubmittedAnswers
