@@ -110,6 +110,8 @@ describe('«Cuestionarios» on a chart', () => {
     await waitFor(() =>
       expect(within(section).getByText('La paciente aún no ha empezado a rellenarlo.')).toBeVisible(),
     );
+    // Nothing saved: the note alone, not a list of unanswered questions.
+    expect(within(section).queryByText('Sin responder')).toBeNull();
     await user.click(closed);
     await waitFor(() => expect(within(section).getByText('No lo rellenó antes de la visita.')).toBeVisible());
     // The desk copies nothing into the record.

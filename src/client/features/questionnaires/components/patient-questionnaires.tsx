@@ -29,6 +29,14 @@ function unsentNote(row: { open: boolean; savedAt: string | null }): string {
     : 'No lo rellenó antes de la visita.';
 }
 
+/**
+ * The questionnaire unfolded at first: on the consultation, the visit's own; on the chart, the latest one sent (an
+ * empty one unfolded would only say «Sin responder» question after question).
+ */
+function firstOpen(rows: { id: string; status: string }[], ofOneVisit: boolean): string | null {
+  return (ofOneVisit ? rows[0] : rows.find((row) => row.status === 'enviado'))?.id ?? null;
+}
+
 /** «Cuestionarios»: what the patient answered before her visits, and copying declared items into the record. */
 export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canCopy = false }: Props) {
   const { data, error, isPending, refetch } = usePatientQuestionnaires(patientId);
@@ -56,7 +64,7 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
               : 'No se le ha pedido ningún cuestionario.'}
           </Text>
         ) : (
-          <Accordion variant="separated" defaultValue={shown[0]!.id}>
+          <Accordion variant="separated" defaultValue={firstOpen(shown, Boolean(appointmentId))}>
             {shown.map((row) => (
               <Accordion.Item key={row.id} value={row.id}>
                 <Accordion.Control>
@@ -77,21 +85,23 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
                       {unsentNote(row)}
                     </Text>
                   )}
-                  <SubmittedAnswers
-                    request={row}
-                    copying={copy.isPending}
-                    onCopy={
-                      canCopy
-                        ? (questionId, index) => {
-                            setCopyError(null);
-                            copy.mutate(
-                              { requestId: row.id, questionId, index },
-                              { onError: (failure) => setCopyError(failure.message) },
-                            );
-                          }
-                        : undefined
-                    }
-                  />
+                  {(row.status === 'enviado' || row.savedAt) && (
+                    <SubmittedAnswers
+                      request={row}
+                      copying={copy.isPending}
+                      onCopy={
+                        canCopy
+                          ? (questionId, index) => {
+                              setCopyError(null);
+                              copy.mutate(
+                                { requestId: row.id, questionId, index },
+                                { onError: (failure) => setCopyError(failure.message) },
+                              );
+                            }
+                          : undefined
+                      }
+                    />
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
