@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'my-questionnaires:manage': { paciente: 'own' },
   /** Signed consents: the desk all, a doctor those of her patients, a paciente her own (list, state, PDF). */
   'consents:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  /** The consents asked of a patient, on the charts: the desk any patient's, a doctor her patients' (the paciente has «Mis citas»). */
+  'patient-consents:read': { admin: 'any', doctor: 'own' },
   /** A fresh link to sign or revoke: the desk's QR code on a tablet, or the paciente's own from her area. */
   'consent-links:create': { admin: 'any', paciente: 'own' },
   'doctors:manage': { admin: 'any' },

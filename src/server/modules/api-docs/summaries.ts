@@ -93,7 +93,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/consentimientos/:token/decision': 'Firmar o rechazar un consentimiento informado por su enlace',
   'POST /api/consentimientos/:token/revocacion': 'Revocar, con firma, un consentimiento firmado por su enlace',
   'GET /api/consentimientos/:token/pdf': 'Descargar el PDF firmado de un consentimiento por su enlace',
-  'GET /api/patients/:id/consents': 'Consentimientos informados pedidos a un paciente y su estado',
+  'GET /api/patients/:id/consents':
+    'Consentimientos informados pedidos a un paciente, con su cita, su estado y cuándo se decidieron (la ficha: recepción y su médico)',
   'GET /api/me/consents': 'Mis consentimientos informados: pendientes, firmados, rechazados o revocados',
   'GET /api/consent-status': 'Estado de los consentimientos de las citas de un día o de una cita',
   'GET /api/consent-requests/:id/pdf':

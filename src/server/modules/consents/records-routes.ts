@@ -40,7 +40,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     consentApi.patientConsents(':id'),
     {
-      config: { access: 'consents:read' },
+      config: { access: 'patient-consents:read' },
       schema: { params: patientParams, response: { 200: z.array(consentRequestSchema) } },
     },
     async (request) => {

@@ -121,6 +121,16 @@ export function createConsentSigningRepository(db: Db) {
         .returning({ id: consentRequests.id });
     },
 
+    /** The visit a request was made for, as it stands now (its end and state decide how long its e-mail link lasts). */
+    async visitOf(requestId: string, tx: Db = db): Promise<{ endsAt: Date; status: string } | undefined> {
+      const [row] = await tx
+        .select({ endsAt: appointments.endsAt, status: appointments.status })
+        .from(consentRequests)
+        .innerJoin(appointments, eq(appointments.id, consentRequests.appointmentId))
+        .where(eq(consentRequests.id, requestId));
+      return row;
+    },
+
     /** The ids and titles of an appointment's requests (the booking e-mail's links). */
     async ofAppointment(appointmentId: string, tx: Db = db) {
       return tx
@@ -179,19 +189,22 @@ export function createConsentSigningRepository(db: Db) {
 
     /** The reads a route makes, by the requesting user's reach (a patient's requests through her record). */
     visibleTo(visibility: Visibility) {
+      // A cancelled visit's consent nobody decided is no longer asked (its link answers 410): lists leave it out.
+      // A decided one stays: it is a signed document with its PDF.
+      const stillAsked = sql`NOT (${appointments.status} = 'cancelada' AND ${consentActs.id} IS NULL)`;
       const visiblePatient = visiblePatients(visibility);
       const byPatient = sql`${consentRequests.patientId} IN (SELECT ${patients.id} FROM ${patients} WHERE ${visiblePatient ?? sql`true`})`;
       return {
         /** Every request of the records this user sees (a paciente: her own). */
         async all(tx: Db = db) {
           const rows = await list(tx)
-            .where(byPatient)
+            .where(and(byPatient, stillAsked))
             .orderBy(desc(appointments.startsAt), asc(consentTemplateVersions.title));
           return rows.map(present);
         },
         async ofPatient(patientId: string, tx: Db = db) {
           const rows = await list(tx)
-            .where(and(eq(consentRequests.patientId, patientId), byPatient))
+            .where(and(eq(consentRequests.patientId, patientId), byPatient, stillAsked))
             .orderBy(desc(appointments.startsAt), asc(consentTemplateVersions.title));
           return rows.map(present);
         },

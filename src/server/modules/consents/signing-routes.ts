@@ -9,13 +9,15 @@ import { clock } from '../../clock';
 import { AppError } from '../../errors';
 import { auditContext, auditedRead } from '../audit/audited';
 import type { RoutePlugin } from '../route-plugin';
-import { createConsentLinks, type LinkPurpose } from './links';
+import { createConsentLinks, type ConsentLinkClaims, type LinkPurpose } from './links';
 import { createConsentSigningService } from './signing-service';
 
 // The messages live here, not in the shared error codes: those weigh on every public page's first load.
 const LINK_INVALID = 'Este enlace para firmar no es válido. Pide uno nuevo en la clínica o en tu área de paciente.';
 const LINK_EXPIRED =
   'Este enlace para firmar ha caducado. Pide uno nuevo en la clínica o ábrelo desde tu área de paciente.';
+const VISIT_CANCELLED =
+  'La cita de este consentimiento se ha cancelado: ya no hace falta firmarlo. Si vuelves a pedir cita, te llegará uno nuevo.';
 const tokenParams = z.object({ token: z.string().max(200, 'Enlace no válido') });
 
 /**
@@ -28,9 +30,23 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
   const links = createConsentLinks(deps.repos.clinic, deps.db);
   const config = { access: 'public', rateLimit: deps.config.limits.bookingAnswer } as const;
 
-  async function claimsOf(token: string, purpose?: LinkPurpose) {
-    const claims = await links.verify(token);
-    if (!claims) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
+  /**
+   * The e-mail's link lasts as long as its visit, wherever the visit was moved: until the visit's current end (the
+   * expiry written in the link is the end it had when the e-mail was sent), and not once the visit is cancelled. The
+   * area's and the desk's links keep their own short expiry.
+   */
+  async function expiryOf(claims: ConsentLinkClaims): Promise<Date> {
+    if (claims.via !== 'enlace') return claims.expiresAt;
+    const visit = await deps.repos.consentSigning.visitOf(claims.requestId);
+    if (!visit) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
+    if (visit.status === 'cancelada') throw new AppError(410, 'NOT_FOUND', VISIT_CANCELLED);
+    return visit.endsAt;
+  }
+
+  async function claimsOf(token: string, purpose?: LinkPurpose): Promise<ConsentLinkClaims> {
+    const verified = await links.verify(token);
+    if (!verified) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
+    const claims = { ...verified, expiresAt: await expiryOf(verified) };
     if (claims.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'NOT_FOUND', LINK_EXPIRED);
     if (purpose && claims.purpose !== purpose) {
       throw new AppError(409, 'CONFLICT', 'Este enlace no sirve para eso: pide uno nuevo en la clínica.');

@@ -14,6 +14,7 @@ const tokenParams = z.object({ token: z.string().max(120) });
 const LINK_INVALID = 'El enlace del cuestionario no es válido. Ábrelo desde el correo de la cita o desde tu área.';
 const LINK_EXPIRED =
   'Este enlace ha caducado: se podía usar hasta el final de la visita. Si tienes cuenta, entra en tu área.';
+const VISIT_CANCELLED = 'La cita de este cuestionario se ha cancelado: ya no hace falta rellenarlo.';
 const saved = z.object({ savedAt: z.string() });
 
 /**
@@ -33,13 +34,18 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
     details: { via },
   });
 
-  /** The request of a token: 404 when forged, 410 when expired (checked before any clinical data is read). */
+  /**
+   * The request of a token: 404 when forged, 410 when expired or its visit cancelled (checked before anything is
+   * answered). The link lasts as long as its visit, wherever the visit was moved: until the visit's current end —
+   * the expiry written in the link is the end the visit had when the e-mail was sent.
+   */
   async function byToken(token: string): Promise<RequestRecord> {
     const verified = await links.verify(token);
     if (!verified) throw notFound(LINK_INVALID);
-    if (verified.expiresAt.getTime() <= clock.nowMs()) throw new AppError(410, 'CONFLICT', LINK_EXPIRED);
     const record = await deps.repos.questionnaireRequests.findForLink(verified.requestId);
     if (!record) throw notFound(LINK_INVALID);
+    if (record.appointmentEndsAt.getTime() <= clock.nowMs()) throw new AppError(410, 'CONFLICT', LINK_EXPIRED);
+    if (record.appointmentStatus === 'cancelada') throw new AppError(410, 'CONFLICT', VISIT_CANCELLED);
     return record;
   }
 

@@ -33,9 +33,13 @@ const patient: Patient = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function show() {
+function show(lists: { consents?: unknown[]; questionnaires?: unknown[] } = {}) {
   stubApi((call) => {
     if (call.url === `/api/patients/${patient.id}`) return { status: 200, body: patient };
+    if (call.url === '/api/public/clinic') return { status: 200, body: { timeZone: 'Europe/Madrid' } };
+    if (call.url === `/api/patients/${patient.id}/consents`) return { status: 200, body: lists.consents ?? [] };
+    if (call.url === `/api/patients/${patient.id}/questionnaires`)
+      return { status: 200, body: lists.questionnaires ?? [] };
     if (call.url.startsWith(`/api/patients/${patient.id}/chart`))
       return { status: 200, body: { items: [], next: null, timeZone: 'Europe/Madrid' } };
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No encontrado' } } };
@@ -68,5 +72,36 @@ describe("the patient's chart page", () => {
     await user.click(await screen.findByRole('link', { name: 'Nueva cita' }));
     expect(router.state.location.pathname).toBe('/admin/citas/nueva');
     expect(router.state.location.search).toBe(`?patientId=${patient.id}`);
+  });
+
+  it('lists her consents and questionnaires, each section with its own Spanish empty state', async () => {
+    show();
+    const consents = await screen.findByRole('region', { name: 'Consentimientos informados' });
+    expect(await within(consents).findByText('No se le ha pedido ningún consentimiento informado.')).toBeVisible();
+    const questionnaires = screen.getByRole('region', { name: 'Cuestionarios' });
+    expect(await within(questionnaires).findByText('No se le ha pedido ningún cuestionario.')).toBeVisible();
+  });
+
+  it('shows a signed consent with its PDF on the desk’s chart', async () => {
+    show({
+      consents: [
+        {
+          id: 'c-1',
+          appointmentId: 'a-1',
+          startsAt: '2026-03-04T08:00:00.000Z',
+          doctorName: 'Dra. Marta Sánchez',
+          title: 'Consentimiento para infiltración',
+          versionNumber: 2,
+          status: 'firmado',
+          actedAt: '2026-03-02T09:15:00.000Z',
+        },
+      ],
+    });
+    const consents = await screen.findByRole('region', { name: 'Consentimientos informados' });
+    expect(await within(consents).findByText('Firmado el 2 mar 2026, 10:15')).toBeVisible();
+    expect(within(consents).getByRole('link', { name: /^Descargar el PDF/ })).toHaveAttribute(
+      'href',
+      '/api/consent-requests/c-1/pdf',
+    );
   });
 });

@@ -14,6 +14,8 @@ import { ChartTimeline } from '../../../features/chart/components/chart-timeline
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientBilling } from '../../../features/invoices/components/patient-billing';
 import { PatientChannelCard } from '../../../features/channels/components/patient-channel-card';
+import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
+import { PatientConsents } from '../../../features/consents/components/patient-consents';
 
 /**
  * The patient's chart: who she is, then her clinical history; «Nueva cita» books for her and «Editar datos»
@@ -78,6 +80,8 @@ export default function PatientChartPage() {
                 },
               }}
             />
+            {timeZone.data && <PatientConsents patientId={patient.id} timeZone={timeZone.data} />}
+            {timeZone.data && <PatientQuestionnaires patientId={patient.id} timeZone={timeZone.data} />}
             {timeZone.data && <PatientBilling patientId={patient.id} timeZone={timeZone.data} />}
             {timeZone.data && <PatientChannelCard patientId={patient.id} timeZone={timeZone.data} />}
             <PatientAccountPanel patient={patient} />

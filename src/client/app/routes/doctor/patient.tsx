@@ -13,6 +13,7 @@ import { todayIn } from '../../../lib/dates';
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
+import { PatientConsents } from '../../../features/consents/components/patient-consents';
 
 /** A doctor's read-only view of the chart of a patient they have (or had) appointments with. */
 export default function DoctorPatientChartPage() {
@@ -51,6 +52,7 @@ export default function DoctorPatientChartPage() {
               }}
             />
             {timeZone.data && <PatientQuestionnaires patientId={patient.id} timeZone={timeZone.data} canCopy />}
+            {timeZone.data && <PatientConsents patientId={patient.id} timeZone={timeZone.data} />}
             <PatientFilesSection patientId={patient.id} />
           </Stack>
         )}

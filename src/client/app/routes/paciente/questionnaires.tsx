@@ -6,6 +6,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useMyQuestionnaires } from '../../../features/questionnaires/api/get-my-questionnaires';
 import { formatLongDayAndTime } from '../../../lib/dates';
+import { questionnaireStatus } from '../../../features/questionnaires/status';
 
 /** «Cuestionarios»: what the clinic asks before her visits, pending first. */
 export default function MyQuestionnairesPage() {
@@ -40,14 +41,8 @@ function MyQuestionnairesList() {
                   </Text>
                 </Stack>
                 <Group gap="xs">
-                  <Badge color={row.status === 'enviado' ? 'teal' : row.open ? 'orange' : 'gray'} variant="light">
-                    {row.status === 'enviado'
-                      ? 'Enviado'
-                      : row.open
-                        ? row.savedAt
-                          ? 'A medias'
-                          : 'Pendiente'
-                        : 'Sin enviar'}
+                  <Badge color={questionnaireStatus(row).color} variant="light">
+                    {questionnaireStatus(row).label}
                   </Badge>
                   <Button
                     component={Link}

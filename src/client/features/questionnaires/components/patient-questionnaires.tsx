@@ -2,7 +2,8 @@ import { Accordion, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mant
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { formatLongDayAndTime } from '../../../lib/dates';
+import { formatDateTime, formatLongDayAndTime } from '../../../lib/dates';
+import { questionnaireStatus } from '../status';
 import { useCopyQuestionnaireItem } from '../api/copy-questionnaire-item';
 import { usePatientQuestionnaires } from '../api/get-patient-questionnaires';
 import { SubmittedAnswers } from './submitted-answers';
@@ -14,6 +15,26 @@ interface Props {
   timeZone: string;
   /** Whether «Copiar a la historia» is offered (the doctor's screens). */
   canCopy?: boolean;
+}
+
+/** What the panel of a questionnaire not sent says of what it shows. */
+function unsentNote(row: { open: boolean; savedAt: string | null }): string {
+  if (row.open) {
+    return row.savedAt
+      ? 'La paciente aún no lo ha enviado: lo que ves es lo que lleva guardado.'
+      : 'La paciente aún no ha empezado a rellenarlo.';
+  }
+  return row.savedAt
+    ? 'No llegó a enviarlo antes de la visita: lo que ves es lo que dejó guardado.'
+    : 'No lo rellenó antes de la visita.';
+}
+
+/**
+ * The questionnaire unfolded at first: on the consultation, the visit's own; on the chart, the latest one sent (an
+ * empty one unfolded would only say «Sin responder» question after question).
+ */
+function firstOpen(rows: { id: string; status: string }[], ofOneVisit: boolean): string | null {
+  return (ofOneVisit ? rows[0] : rows.find((row) => row.status === 'enviado'))?.id ?? null;
 }
 
 /** «Cuestionarios»: what the patient answered before her visits, and copying declared items into the record. */
@@ -40,44 +61,47 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
           <Text size="sm" c="dimmed">
             {appointmentId
               ? 'No se le pidió ningún cuestionario para esta cita.'
-              : 'No ha respondido ningún cuestionario.'}
+              : 'No se le ha pedido ningún cuestionario.'}
           </Text>
         ) : (
-          <Accordion variant="separated" defaultValue={shown[0]!.id}>
+          <Accordion variant="separated" defaultValue={firstOpen(shown, Boolean(appointmentId))}>
             {shown.map((row) => (
               <Accordion.Item key={row.id} value={row.id}>
                 <Accordion.Control>
                   <Group gap="xs" wrap="wrap">
                     <Text fw={500}>{row.title}</Text>
-                    <Badge color={row.status === 'enviado' ? 'teal' : 'orange'} variant="light">
-                      {row.status === 'enviado' ? 'Enviado' : 'Sin enviar'}
+                    <Badge color={questionnaireStatus(row).color} variant="light">
+                      {questionnaireStatus(row).label}
                     </Badge>
                     <Text size="xs" c="dimmed">
                       {`Cita del ${formatLongDayAndTime(row.appointmentStartsAt, timeZone)} · versión ${row.versionNumber}`}
+                      {row.submittedAt && ` · enviado el ${formatDateTime(row.submittedAt, timeZone)}`}
                     </Text>
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
                   {row.status !== 'enviado' && (
                     <Text size="sm" c="dimmed" mb="xs">
-                      La paciente aún no lo ha enviado: lo que ves es lo que lleva guardado.
+                      {unsentNote(row)}
                     </Text>
                   )}
-                  <SubmittedAnswers
-                    request={row}
-                    copying={copy.isPending}
-                    onCopy={
-                      canCopy
-                        ? (questionId, index) => {
-                            setCopyError(null);
-                            copy.mutate(
-                              { requestId: row.id, questionId, index },
-                              { onError: (failure) => setCopyError(failure.message) },
-                            );
-                          }
-                        : undefined
-                    }
-                  />
+                  {(row.status === 'enviado' || row.savedAt) && (
+                    <SubmittedAnswers
+                      request={row}
+                      copying={copy.isPending}
+                      onCopy={
+                        canCopy
+                          ? (questionId, index) => {
+                              setCopyError(null);
+                              copy.mutate(
+                                { requestId: row.id, questionId, index },
+                                { onError: (failure) => setCopyError(failure.message) },
+                              );
+                            }
+                          : undefined
+                      }
+                    />
+                  )}
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
