@@ -31,7 +31,8 @@ export default defineConfig({
           // The browser of the client suite is in New York, not in the clinic's Madrid: a screen that writes
           // a date in the browser's zone instead of the clinic's shows the wrong day or hour, and its test fails.
           env: { TZ: 'America/New_York' },
-          testTimeout: 15_000,
+          // A test that types a whole consent template took over 15 s beside the browser suite on two busy cores.
+          testTimeout: 30_000,
         },
       },
     ],

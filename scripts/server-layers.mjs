@@ -49,7 +49,8 @@ export const LAYERS = [
   },
   {
     name: 'http and jobs',
-    about: 'what drives the services: route plugins, Fastify plugins (session, access hook, errors, …) and jobs',
+    about:
+      'what drives the services: route plugins and the factories several modules make theirs with (*-route-factory.ts), Fastify plugins (session, access hook, errors, …) and jobs',
     test: (file) =>
       isRoutes(file) ||
       /^(plugins|jobs)\//.test(file) ||
@@ -63,8 +64,9 @@ export const LAYERS = [
   },
 ];
 
+/** A route plugin, or a factory of the route plugins several modules make alike. */
 function isRoutes(file) {
-  return /^modules\/[^/]+\/([a-z-]+-)?routes\.ts$/.test(file);
+  return /^modules\/[^/]+\/(([a-z-]+-)?routes|[a-z-]+-route-factory)\.ts$/.test(file);
 }
 
 /** Tests and type tests sit on top: they may build the whole app. */

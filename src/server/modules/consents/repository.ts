@@ -1,22 +1,17 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { ConsentState, ConsentVersionInput } from '../../../common/schemas/consents';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  clinicServices,
-  consentTemplates,
-  consentTemplateVersions,
-  consentTemplateVersionServices,
-  profiles,
-  specialties,
-} from '../../db/schema';
+import { consentTemplates, consentTemplateVersions, consentTemplateVersionServices, profiles } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import {
+  isoOf as iso,
+  parsedJson as parsed,
+  versionedDefinitionsSql,
+  type ServiceRef,
+} from '../versioned-definitions/shared-repository';
 
-export interface ServiceRef {
-  id: string;
-  name: string;
-  specialty: string;
-}
+export type { ServiceRef };
 
 export interface ConsentVersionRecord {
   id: string;
@@ -41,24 +36,54 @@ export interface ConsentTemplateSummaryRecord {
   services: ServiceRef[];
 }
 
-/** The services of a version, by name, as JSON in the same round trip. */
-const servicesOf = (versionId: unknown) => sql<ServiceRef[] | string>`coalesce((
-  SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'specialty', sp.name) ORDER BY s.name, sp.name)
-    FROM ${consentTemplateVersionServices} vs
-    JOIN ${clinicServices} s ON s.id = vs.service_id
-    JOIN ${specialties} sp ON sp.id = s.specialty_id
-   WHERE vs.version_id = ${versionId}), '[]'::json)`;
-
-const parsed = (value: ServiceRef[] | string): ServiceRef[] => (typeof value === 'string' ? JSON.parse(value) : value);
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** All SQL of the consent templates: templates, their append-only versions and the services each names. */
 export function createConsentsRepository(db: Db) {
+  const shared = versionedDefinitionsSql(db, {
+    definitions: { table: consentTemplates, id: consentTemplates.id },
+    versions: {
+      table: consentTemplateVersions,
+      id: consentTemplateVersions.id,
+      number: consentTemplateVersions.number,
+      owner: consentTemplateVersions.templateId,
+    },
+    services: {
+      table: consentTemplateVersionServices,
+      versionId: consentTemplateVersionServices.versionId,
+      serviceId: consentTemplateVersionServices.serviceId,
+    },
+  });
+  const servicesOf = shared.servicesOf;
+
+  async function insertVersion(
+    templateId: string,
+    number: number,
+    input: ConsentVersionInput,
+    createdBy: string | null,
+    tx: Tx,
+    now: Date,
+  ) {
+    const [version] = await tx
+      .insert(consentTemplateVersions)
+      .values({
+        templateId,
+        number,
+        title: input.title,
+        body: input.body,
+        consequences: input.consequences,
+        risks: input.risks,
+        alternatives: input.alternatives,
+        createdAt: now,
+        createdBy,
+        publishedAt: now,
+      })
+      .returning({ id: consentTemplateVersions.id });
+    await shared.linkServices(version!.id, input.serviceIds, tx);
+  }
+
   return {
     /** Every template with its latest version's number, date and services, by title. */
     async list(tx: Db = db): Promise<ConsentTemplateSummaryRecord[]> {
-      const latest = sql`(SELECT v.id FROM ${consentTemplateVersions} v WHERE v.template_id = ${consentTemplates.id}
-                          ORDER BY v.number DESC LIMIT 1)`;
+      const latest = shared.latestVersionId();
       const rows = await tx
         .select({
           id: consentTemplates.id,
@@ -114,25 +139,8 @@ export function createConsentsRepository(db: Db) {
       };
     },
 
-    /** Of `ids`, those of services that exist and are active (a consent applies to what the clinic offers). */
-    async activeServices(ids: string[], tx: Db = db): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await tx
-        .select({ id: clinicServices.id })
-        .from(clinicServices)
-        .where(and(inArray(clinicServices.id, ids), eq(clinicServices.active, true)));
-      return rows.map((row) => row.id);
-    },
-
-    /** How many templates' versions name a service (a service so named is deactivated, not deleted). */
-    async countNamingService(serviceId: string, tx: Db = db): Promise<number> {
-      const [row] = await tx
-        .select({ count: sql<number>`count(DISTINCT ${consentTemplateVersions.templateId})::int` })
-        .from(consentTemplateVersionServices)
-        .innerJoin(consentTemplateVersions, eq(consentTemplateVersions.id, consentTemplateVersionServices.versionId))
-        .where(eq(consentTemplateVersionServices.serviceId, serviceId));
-      return Number(row?.count ?? 0);
-    },
+    activeServices: shared.activeServices,
+    countNamingService: shared.countNamingService,
 
     /** A new template with its version 1, published now (the demo data tells another instant). */
     async create(
@@ -161,17 +169,8 @@ export function createConsentsRepository(db: Db) {
       tx: Tx,
       now = clock.now(),
     ): Promise<{ number: number } | undefined> {
-      const [template] = await tx
-        .select({ id: consentTemplates.id })
-        .from(consentTemplates)
-        .where(eq(consentTemplates.id, templateId))
-        .for('update');
-      if (!template) return undefined;
-      const [last] = await tx
-        .select({ number: sql<number>`coalesce(max(${consentTemplateVersions.number}), 0)::int` })
-        .from(consentTemplateVersions)
-        .where(eq(consentTemplateVersions.templateId, templateId));
-      const number = Number(last?.number ?? 0) + 1;
+      const number = await shared.nextNumber(templateId, tx);
+      if (number === undefined) return undefined;
       await insertVersion(templateId, number, input, createdBy, tx, now);
       await tx
         .update(consentTemplates)
@@ -190,34 +189,6 @@ export function createConsentsRepository(db: Db) {
       return updated.length > 0;
     },
   };
-}
-
-async function insertVersion(
-  templateId: string,
-  number: number,
-  input: ConsentVersionInput,
-  createdBy: string | null,
-  tx: Tx,
-  now: Date,
-) {
-  const [version] = await tx
-    .insert(consentTemplateVersions)
-    .values({
-      templateId,
-      number,
-      title: input.title,
-      body: input.body,
-      consequences: input.consequences,
-      risks: input.risks,
-      alternatives: input.alternatives,
-      createdAt: now,
-      createdBy,
-      publishedAt: now,
-    })
-    .returning({ id: consentTemplateVersions.id });
-  await tx
-    .insert(consentTemplateVersionServices)
-    .values([...new Set(input.serviceIds)].map((serviceId) => ({ versionId: version!.id, serviceId })));
 }
 
 export type ConsentsRepository = ReturnType<typeof createConsentsRepository>;

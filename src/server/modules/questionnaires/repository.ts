@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type {
   QuestionnaireSection,
   QuestionnaireState,
@@ -6,21 +6,14 @@ import type {
 } from '../../../common/schemas/questionnaires';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
-import {
-  clinicServices,
-  profiles,
-  questionnaires,
-  questionnaireVersions,
-  questionnaireVersionServices,
-  specialties,
-} from '../../db/schema';
+import { profiles, questionnaires, questionnaireVersions, questionnaireVersionServices } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
-
-export interface ServiceRef {
-  id: string;
-  name: string;
-  specialty: string;
-}
+import {
+  isoOf as iso,
+  parsedJson as parsed,
+  versionedDefinitionsSql,
+  type ServiceRef,
+} from '../versioned-definitions/shared-repository';
 
 export interface QuestionnaireVersionRecord {
   id: string;
@@ -34,26 +27,56 @@ export interface QuestionnaireVersionRecord {
   publishedAt: string;
 }
 
-/** The services of a version, by name, as JSON in the same round trip. */
-const servicesOf = (versionId: unknown) => sql<ServiceRef[] | string>`coalesce((
-  SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'specialty', sp.name) ORDER BY s.name, sp.name)
-    FROM ${questionnaireVersionServices} vs
-    JOIN ${clinicServices} s ON s.id = vs.service_id
-    JOIN ${specialties} sp ON sp.id = s.specialty_id
-   WHERE vs.version_id = ${versionId}), '[]'::json)`;
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-const iso = (value: Date | string) => new Date(value).toISOString();
 const questionCount = (sections: QuestionnaireSection[]) =>
   sections.reduce((sum, section) => sum + section.questions.length, 0);
 
 /** All SQL of the questionnaire definitions: questionnaires, their append-only versions and their services. */
 export function createQuestionnairesRepository(db: Db) {
+  const shared = versionedDefinitionsSql(db, {
+    definitions: { table: questionnaires, id: questionnaires.id },
+    versions: {
+      table: questionnaireVersions,
+      id: questionnaireVersions.id,
+      number: questionnaireVersions.number,
+      owner: questionnaireVersions.questionnaireId,
+    },
+    services: {
+      table: questionnaireVersionServices,
+      versionId: questionnaireVersionServices.versionId,
+      serviceId: questionnaireVersionServices.serviceId,
+    },
+  });
+  const servicesOf = shared.servicesOf;
+
+  async function insertVersion(
+    questionnaireId: string,
+    number: number,
+    input: QuestionnaireVersionInput,
+    createdBy: string | null,
+    tx: Tx,
+    now: Date,
+  ) {
+    const [version] = await tx
+      .insert(questionnaireVersions)
+      .values({
+        questionnaireId,
+        number,
+        title: input.title,
+        intro: input.intro,
+        firstVisit: input.firstVisit,
+        sections: input.sections,
+        createdAt: now,
+        createdBy,
+        publishedAt: now,
+      })
+      .returning({ id: questionnaireVersions.id });
+    await shared.linkServices(version!.id, input.serviceIds, tx);
+  }
+
   return {
     /** Every questionnaire with its latest version's number, date, attachments and size, by title. */
     async list(tx: Db = db) {
-      const latest = sql`(SELECT v.id FROM ${questionnaireVersions} v WHERE v.questionnaire_id = ${questionnaires.id}
-                          ORDER BY v.number DESC LIMIT 1)`;
+      const latest = shared.latestVersionId();
       const rows = await tx
         .select({
           id: questionnaires.id,
@@ -116,25 +139,8 @@ export function createQuestionnairesRepository(db: Db) {
       };
     },
 
-    /** Of `ids`, those of services that exist and are active. */
-    async activeServices(ids: string[], tx: Db = db): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await tx
-        .select({ id: clinicServices.id })
-        .from(clinicServices)
-        .where(and(inArray(clinicServices.id, ids), eq(clinicServices.active, true)));
-      return rows.map((row) => row.id);
-    },
-
-    /** How many questionnaires' versions name a service (a service so named is deactivated, not deleted). */
-    async countNamingService(serviceId: string, tx: Db = db): Promise<number> {
-      const [row] = await tx
-        .select({ count: sql<number>`count(DISTINCT ${questionnaireVersions.questionnaireId})::int` })
-        .from(questionnaireVersionServices)
-        .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, questionnaireVersionServices.versionId))
-        .where(eq(questionnaireVersionServices.serviceId, serviceId));
-      return Number(row?.count ?? 0);
-    },
+    activeServices: shared.activeServices,
+    countNamingService: shared.countNamingService,
 
     /** A new questionnaire with its version 1, published now (the demo data tells another instant). */
     async create(input: QuestionnaireVersionInput, createdBy: string | null, tx: Tx, now = clock.now()) {
@@ -154,17 +160,8 @@ export function createQuestionnairesRepository(db: Db) {
       tx: Tx,
       now = clock.now(),
     ): Promise<{ number: number } | undefined> {
-      const [found] = await tx
-        .select({ id: questionnaires.id })
-        .from(questionnaires)
-        .where(eq(questionnaires.id, id))
-        .for('update');
-      if (!found) return undefined;
-      const [last] = await tx
-        .select({ number: sql<number>`coalesce(max(${questionnaireVersions.number}), 0)::int` })
-        .from(questionnaireVersions)
-        .where(eq(questionnaireVersions.questionnaireId, id));
-      const number = Number(last?.number ?? 0) + 1;
+      const number = await shared.nextNumber(id, tx);
+      if (number === undefined) return undefined;
       await insertVersion(id, number, input, createdBy, tx, now);
       await tx.update(questionnaires).set({ title: input.title, updatedAt: now }).where(eq(questionnaires.id, id));
       return { number };
@@ -179,36 +176,6 @@ export function createQuestionnairesRepository(db: Db) {
       return updated.length > 0;
     },
   };
-}
-
-async function insertVersion(
-  questionnaireId: string,
-  number: number,
-  input: QuestionnaireVersionInput,
-  createdBy: string | null,
-  tx: Tx,
-  now: Date,
-) {
-  const [version] = await tx
-    .insert(questionnaireVersions)
-    .values({
-      questionnaireId,
-      number,
-      title: input.title,
-      intro: input.intro,
-      firstVisit: input.firstVisit,
-      sections: input.sections,
-      createdAt: now,
-      createdBy,
-      publishedAt: now,
-    })
-    .returning({ id: questionnaireVersions.id });
-  const serviceIds = [...new Set(input.serviceIds)];
-  if (serviceIds.length > 0) {
-    await tx
-      .insert(questionnaireVersionServices)
-      .values(serviceIds.map((serviceId) => ({ versionId: version!.id, serviceId })));
-  }
 }
 
 export type QuestionnairesRepository = ReturnType<typeof createQuestionnairesRepository>;
