@@ -105,3 +105,84 @@ test.describe('Cuestionarios', () => {
     await context.close();
   });
 });
+
+test.describe('Cuestionarios: el editor', () => {
+  test('the admin orders the questions by dragging, by keyboard and with «Subir»; what is sent is what is shown', async ({
+    page,
+  }) => {
+    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
+    // The publication is caught before the server: the demo clinic's questionnaires stay as they are.
+    let sent: { sections: { questions: { label: string }[] }[] } | undefined;
+    await page.route('**/api/questionnaires', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      sent = route.request().postDataJSON() as typeof sent;
+      return route.fulfill({ status: 400, json: { error: { code: 'VALIDATION', message: 'Prueba: no se guarda' } } });
+    });
+    await page.goto('/admin/cuestionarios');
+    await page.getByRole('button', { name: 'Nuevo cuestionario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo cuestionario' });
+    await dialog.getByRole('textbox', { name: 'Título' }).fill('Orden de prueba');
+    await dialog.getByRole('checkbox', { name: /^Primera visita/ }).check();
+    await dialog.getByRole('textbox', { name: 'Sección 1' }).fill('Sobre ti');
+    for (const [index, label] of ['¿Primera?', '¿Segunda?', '¿Tercera?'].entries()) {
+      if (index > 0) await dialog.getByRole('button', { name: 'Añadir pregunta' }).click();
+      await dialog.getByRole('textbox', { name: `Pregunta ${index + 1}`, exact: true }).fill(label);
+    }
+    const shown = () =>
+      dialog
+        .getByRole('textbox', { name: /^Pregunta \d$/ })
+        .evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+    await page.screenshot({ path: '/tmp/h13-builder-1280.png', fullPage: true });
+    await expectNoAxeViolations(page, 'el editor de cuestionarios');
+
+    // Pointer: the handle of «¿Tercera?» onto «¿Primera?».
+    const handle = dialog.getByRole('button', { name: 'Arrastrar la pregunta «¿Tercera?»' });
+    const from = (await handle.boundingBox())!;
+    const target = (await dialog.getByRole('textbox', { name: 'Pregunta 1', exact: true }).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 3 });
+    await page.mouse.move(from.x + from.width / 2, target.y, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(shown).toEqual(['¿Tercera?', '¿Primera?', '¿Segunda?']);
+
+    // Keyboard: Space lifts «¿Tercera?», an arrow down, Space drops it second.
+    const keyHandle = dialog.getByRole('button', { name: 'Arrastrar la pregunta «¿Tercera?»' });
+    await keyHandle.focus();
+    await page.keyboard.press('Space');
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Has levantado la pregunta «¿Tercera\?»/ }),
+    ).toBeAttached();
+    const overSecond = page
+      .getByRole('status')
+      .filter({ hasText: 'La pregunta «¿Tercera?» irá a la posición 2 de 3.' });
+    await expect(async () => {
+      if (await overSecond.count()) return;
+      await page.keyboard.press('ArrowDown');
+      await expect(overSecond).toBeAttached({ timeout: 1_500 });
+    }).toPass({ timeout: 20_000 });
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Has soltado la pregunta «¿Tercera?» en la posición 2 de 3.')).toBeAttached();
+    await expect.poll(shown).toEqual(['¿Primera?', '¿Tercera?', '¿Segunda?']);
+
+    // «Subir» by keyboard: the focus stays on the button.
+    await dialog.getByRole('button', { name: 'Subir la pregunta «¿Segunda?»' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(shown).toEqual(['¿Primera?', '¿Segunda?', '¿Tercera?']);
+    await expect(dialog.getByRole('button', { name: 'Subir la pregunta «¿Segunda?»' })).toBeFocused();
+    await expect(page.getByText('La pregunta «¿Segunda?» está ahora en la posición 2 de 3.')).toBeAttached();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => dialog.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/h13-builder-390.png', fullPage: true });
+
+    await dialog.getByRole('button', { name: 'Publicar versión 1' }).click();
+    await expect(page.getByText('Prueba: no se guarda')).toBeVisible();
+    expect(sent!.sections[0]!.questions.map((question) => question.label)).toEqual([
+      '¿Primera?',
+      '¿Segunda?',
+      '¿Tercera?',
+    ]);
+  });
+});

@@ -263,3 +263,41 @@ describe('the doctor reads the answers and copies declared items into the record
     ).toBe(403);
   });
 });
+
+describe('the order of sections and questions', () => {
+  it('a new order alone is a change: the next version keeps the order it was sent, the earlier ones theirs', async () => {
+    const list = (await api('GET', '/api/questionnaires', undefined, admin.cookie)).json();
+    const id = list.find((row: { title: string }) => row.title === definition.title).id;
+    const before = (await api('GET', `/api/questionnaires/${id}`, undefined, admin.cookie)).json();
+    const [motivo, salud] = definition.sections;
+    // «Tu salud» first, its questions backwards; the last question of «Motivo» before its first.
+    const reordered = {
+      ...definition,
+      intro: before.versions[0].intro,
+      sections: [
+        { ...salud!, questions: [...salud!.questions].reverse() },
+        { ...motivo!, questions: [motivo!.questions[1]!, motivo!.questions[0]!] },
+      ],
+    };
+    const published = await api('POST', `/api/questionnaires/${id}/versions`, reordered, admin.cookie);
+    expect(published.statusCode, published.body).toBe(201);
+    const [latest, previous] = published.json().versions;
+    expect(latest.number).toBe(before.currentVersion + 1);
+    const order = (version: { sections: { id: string; questions: { id: string }[] }[] }) =>
+      version.sections.map((section) => [section.id, section.questions.map((item) => item.id)]);
+    expect(order(latest)).toEqual([
+      ['salud', ['alergias', 'medicacion', 'fuma']],
+      ['motivo', ['peso', 'motivo']],
+    ]);
+    expect(order(previous)).toEqual(order(before.versions[0]));
+    expect(order(previous)).toEqual([
+      ['motivo', ['motivo', 'peso']],
+      ['salud', ['fuma', 'medicacion', 'alergias']],
+    ]);
+    // Read again (PostgreSQL's jsonb keeps arrays in order), and the same order again is no change.
+    const reread = (await api('GET', `/api/questionnaires/${id}`, undefined, admin.cookie)).json();
+    expect(order(reread.versions[0])).toEqual(order(latest));
+    const again = await api('POST', `/api/questionnaires/${id}/versions`, reordered, admin.cookie);
+    expect(again.json().error.message).toMatch(/^No hay cambios/);
+  });
+});

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Paper, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import {
   CHOICE_KINDS,
   QUESTION_KIND_LABELS,
@@ -16,21 +17,36 @@ interface Props {
   number: number;
   onChange: (question: Question) => void;
   onRemove: () => void;
-  error?: string;
+  /** Its messages: on the text, on the options, or on the question as a whole. */
+  errors: { label?: string; options?: string };
+  /** Its drag handle and «Subir» / «Bajar» buttons. */
+  controls: ReactNode;
 }
 
 /** One question of the builder: its text, kind, whether required, and what its kind needs (options, unit, follow-up). */
-export function QuestionEditor({ question, number, onChange, onRemove, error }: Props) {
+export function QuestionEditor({ question, number, onChange, onRemove, errors, controls }: Props) {
   const set = (changes: Partial<Question>) => onChange({ ...question, ...changes });
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
+        <Group justify="space-between" gap="xs">
+          {controls}
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Quitar la pregunta ${number}`}
+            onClick={onRemove}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
         <Group align="flex-end" wrap="wrap" gap="xs">
           <TextInput
             style={{ flex: 2, minWidth: 220 }}
             label={`Pregunta ${number}`}
             value={question.label}
-            error={error}
+            error={errors.label}
             onChange={(event) => set({ label: event.currentTarget.value })}
           />
           <Select
@@ -47,15 +63,6 @@ export function QuestionEditor({ question, number, onChange, onRemove, error }: 
             onChange={(event) => set({ required: event.currentTarget.checked })}
             mb={6}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={`Quitar la pregunta ${number}`}
-            onClick={onRemove}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
         </Group>
         {CHOICE_KINDS.includes(question.kind) && (
           <Textarea
@@ -63,6 +70,7 @@ export function QuestionEditor({ question, number, onChange, onRemove, error }: 
             autosize
             minRows={2}
             value={question.options.join('\n')}
+            error={errors.options}
             onChange={(event) => set({ options: event.currentTarget.value.split('\n') })}
           />
         )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,7 +8,10 @@ import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateQuestionnaire } from '../api/create-questionnaire';
 import { usePublishQuestionnaireVersion } from '../api/publish-questionnaire-version';
-import { blankQuestion, newKey, SectionEditor } from './section-editor';
+import { BuilderSettings } from './builder-settings';
+import { blankSection, builderErrors, cleaned, sectionName, valuesOf } from './builder-values';
+import { SectionEditor } from './section-editor';
+import { SortableList } from './sortable-list';
 
 interface Props {
   /** The questionnaire whose next version this is; none for a new one (its version 1). */
@@ -17,43 +20,27 @@ interface Props {
   onClose: () => void;
 }
 
-const valuesOf = (questionnaire: Questionnaire | null): QuestionnaireVersionInput => {
-  const current = questionnaire?.versions[0];
-  return {
-    title: current?.title ?? '',
-    intro: current?.intro ?? '',
-    firstVisit: current?.firstVisit ?? false,
-    serviceIds: current?.services.map((service) => service.id) ?? [],
-    sections: current?.sections ?? [{ id: newKey('s'), title: '', questions: [blankQuestion()] }],
-  };
-};
-
-/** Options left blank by the editor's lines are not options. */
-const cleaned = (values: QuestionnaireVersionInput): QuestionnaireVersionInput => ({
-  ...values,
-  sections: values.sections.map((section) => ({
-    ...section,
-    questions: section.questions.map((question) => ({
-      ...question,
-      options: question.options.map((option) => option.trim()).filter(Boolean),
-    })),
-  })),
-});
-
-/** Builds a questionnaire's next version (or its first) and publishes it: a published version is never edited. */
+/**
+ * Builds a questionnaire's next version (or its first) and publishes it: a published version is never edited.
+ * Sections and questions are reordered by dragging or with «Subir» / «Bajar»; the order shown is the order saved.
+ */
 export function QuestionnaireBuilderModal({ questionnaire, services, onClose }: Props) {
   const [values, setValues] = useState(() => valuesOf(questionnaire));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Once a publication was tried, the shared schema's messages follow every change (and every move).
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const create = useCreateQuestionnaire();
   const publish = usePublishQuestionnaireVersion();
-  const set = (changes: Partial<QuestionnaireVersionInput>) => setValues((current) => ({ ...current, ...changes }));
+  const set = (changes: Partial<QuestionnaireVersionInput>) => {
+    setServerErrors({});
+    setValues((current) => ({ ...current, ...changes }));
+  };
+  const errors = { ...serverErrors, ...(tried ? builderErrors(values) : {}) };
   const next = questionnaire ? questionnaire.currentVersion + 1 : 1;
-  const serviceData = services
-    .filter((service) => service.active || values.serviceIds.includes(service.id))
-    .map((service) => ({ value: service.id, label: `${service.name} · ${service.specialty}` }));
 
   const submit = async () => {
-    setErrors({});
+    setTried(true);
+    if (Object.keys(builderErrors(values)).length > 0) return;
     try {
       const input = cleaned(values);
       const saved = questionnaire
@@ -62,8 +49,9 @@ export function QuestionnaireBuilderModal({ questionnaire, services, onClose }: 
       notifications.show({ color: 'green', message: `Versión ${saved.currentVersion} publicada` });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else notifications.show({ color: 'red', message: errorMessageOf(error) });
+      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+        setServerErrors(error.fields);
+      } else notifications.show({ color: 'red', message: errorMessageOf(error) });
     }
   };
 
@@ -75,55 +63,39 @@ export function QuestionnaireBuilderModal({ questionnaire, services, onClose }: 
       title={questionnaire ? `Versión ${next} de «${questionnaire.title}»` : 'Nuevo cuestionario'}
     >
       <Stack gap="md">
-        <TextInput
-          label="Título"
-          required
-          value={values.title}
-          error={errors.title}
-          onChange={(e) => set({ title: e.currentTarget.value })}
-        />
-        <Textarea
-          label="Presentación (opcional)"
-          autosize
-          minRows={2}
-          value={values.intro}
-          onChange={(e) => set({ intro: e.currentTarget.value })}
-        />
-        <Checkbox
-          label="Primera visita: se pide antes de la primera cita de un paciente en la clínica"
-          checked={values.firstVisit}
-          onChange={(e) => set({ firstVisit: e.currentTarget.checked })}
-        />
-        <MultiSelect
-          label="Servicios a los que se aplica"
-          searchable
-          data={serviceData}
-          value={values.serviceIds}
-          error={errors.serviceIds}
-          onChange={(serviceIds) => set({ serviceIds })}
-        />
+        <BuilderSettings values={values} services={services} errors={errors} onChange={set} />
         {errors.sections && <Alert color="red">{errors.sections}</Alert>}
-        {values.sections.map((section, index) => (
-          <SectionEditor
-            key={section.id}
-            section={section}
-            number={index + 1}
-            errors={errors}
-            onChange={(changed) =>
-              set({ sections: values.sections.map((current, i) => (i === index ? changed : current)) })
-            }
-            onRemove={() => set({ sections: values.sections.filter((_, i) => i !== index) })}
-          />
-        ))}
+        <SortableList
+          items={values.sections}
+          idOf={(section) => section.id}
+          nameOf={sectionName}
+          onReorder={(sections) => set({ sections })}
+        >
+          {(section, index, controls) => (
+            <SectionEditor
+              section={section}
+              number={index + 1}
+              errors={errors}
+              controls={controls}
+              onChange={(changed) =>
+                set({ sections: values.sections.map((current, i) => (i === index ? changed : current)) })
+              }
+              onRemove={() => set({ sections: values.sections.filter((_, i) => i !== index) })}
+            />
+          )}
+        </SortableList>
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() =>
-            set({ sections: [...values.sections, { id: newKey('s'), title: '', questions: [blankQuestion()] }] })
-          }
+          onClick={() => set({ sections: [...values.sections, blankSection()] })}
         >
           Añadir sección
         </Button>
+        {tried && Object.keys(errors).length > 0 && (
+          <Alert color="red" role="alert">
+            Revisa los campos marcados antes de publicar.
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancelar

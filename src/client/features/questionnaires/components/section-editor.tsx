@@ -1,7 +1,9 @@
 import { ActionIcon, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { Question, QuestionnaireSection } from '../../../../common/schemas/questionnaires';
 import { QuestionEditor } from './question-editor';
+import { SortableList } from './sortable-list';
 
 /** A fresh identifier for a new question or section: stable once published (the answers are keyed by it). */
 export const newKey = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
@@ -24,16 +26,23 @@ interface Props {
   onRemove: () => void;
   /** Field messages of the server, by path (`sections.0.questions.1.label`). */
   errors: Record<string, string>;
+  /** Its drag handle and «Subir» / «Bajar» buttons. */
+  controls: ReactNode;
 }
 
+/** How the builder names a question to the user (the buttons, what a screen reader hears). */
+export const questionName = (question: Question, index: number) =>
+  question.label.trim() ? `la pregunta «${question.label.trim()}»` : `la pregunta ${index + 1}`;
+
 /** One section of the builder: its title and its questions. */
-export function SectionEditor({ section, number, onChange, onRemove, errors }: Props) {
+export function SectionEditor({ section, number, onChange, onRemove, errors, controls }: Props) {
   const at = `sections.${number - 1}`;
   const setQuestion = (index: number, question: Question) =>
     onChange({ ...section, questions: section.questions.map((current, i) => (i === index ? question : current)) });
   return (
     <Paper withBorder p="md" bg="gray.0">
       <Stack gap="sm">
+        {controls}
         <Group align="flex-end" gap="xs">
           <TextInput
             style={{ flex: 1 }}
@@ -52,20 +61,26 @@ export function SectionEditor({ section, number, onChange, onRemove, errors }: P
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Group>
-        {section.questions.map((question, index) => (
-          <QuestionEditor
-            key={question.id}
-            question={question}
-            number={index + 1}
-            error={
-              errors[`${at}.questions.${index}.label`] ??
-              errors[`${at}.questions.${index}.options`] ??
-              errors[`${at}.questions.${index}`]
-            }
-            onChange={(next) => setQuestion(index, next)}
-            onRemove={() => onChange({ ...section, questions: section.questions.filter((_, i) => i !== index) })}
-          />
-        ))}
+        <SortableList
+          items={section.questions}
+          idOf={(question) => question.id}
+          nameOf={questionName}
+          onReorder={(questions) => onChange({ ...section, questions })}
+        >
+          {(question, index, questionControls) => (
+            <QuestionEditor
+              question={question}
+              number={index + 1}
+              controls={questionControls}
+              errors={{
+                label: errors[`${at}.questions.${index}.label`] ?? errors[`${at}.questions.${index}`],
+                options: errors[`${at}.questions.${index}.options`],
+              }}
+              onChange={(next) => setQuestion(index, next)}
+              onRemove={() => onChange({ ...section, questions: section.questions.filter((_, i) => i !== index) })}
+            />
+          )}
+        </SortableList>
         <Button
           variant="light"
           leftSection={<IconPlus size={16} aria-hidden />}
