@@ -1,5 +1,5 @@
 // `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint), then
-// lint ∥ type-check, then `npm test` with the PostgreSQL server named, which runs its two lanes at the same time:
+// `npm test` with the PostgreSQL server named, which runs its two lanes at the same time: lint → type-check →
 // Vitest → the API suite on PostgreSQL → the load and fault tests, beside the build → the browser suite
 // (docs/performance.md has the measured times). Prints each stage's time and tables at the end; any failing stage
 // fails the run.
@@ -51,18 +51,22 @@ const install = {
     return sh('npm ci --no-audit --no-fund');
   },
 };
-const lint = { name: 'lint', command: 'npm', args: ['run', 'lint'] };
-const typecheck = { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] };
-// `npm test` itself (scripts/test.mjs), told where PostgreSQL is: Vitest, then the API suite on PostgreSQL and the
-// load and fault tests, beside the build and the browser suite (whose live-diary spec also uses PostgreSQL).
+// `npm test` itself (scripts/test.mjs), told where PostgreSQL is and to lint and type-check first in its first lane:
+// lint → type-check → Vitest → the API suite on PostgreSQL → the load and fault tests, beside the build and the
+// browser suite (whose live-diary spec also uses PostgreSQL). The browser lane is the longer: it starts at once.
 const test = {
-  name: 'npm test (Vitest → PostgreSQL pass → resilience  ∥  build → browser suite)',
+  name: 'npm test (lint → type-check → Vitest → PostgreSQL pass → resilience  ∥  build → browser suite)',
   command: 'npm',
   args: ['test'],
-  env: { TEST_POSTGRES_URL: PG_URL, E2E_DATABASE_URL: PG_URL, ...(parallel ? {} : { TEST_SERIAL: '1' }) },
+  env: {
+    TEST_POSTGRES_URL: PG_URL,
+    E2E_DATABASE_URL: PG_URL,
+    TEST_CHECKS: '1',
+    ...(parallel ? {} : { TEST_SERIAL: '1' }),
+  },
 };
 
-const GROUPS = [[install], [lint, typecheck], [test]];
+const GROUPS = [[install], [test]];
 const groups = parallel ? GROUPS : GROUPS.flat().map((stage) => [stage]);
 
 console.log(

@@ -8,6 +8,8 @@
 //   TEST_SERIAL=1        the lanes one after the other (to measure each stage alone, or on one core)
 //   SKIP_E2E=1           no build and no browser suite
 //   TEST_POSTGRES_URL    also the PostgreSQL pass and the resilience tests, after Vitest
+//   TEST_CHECKS=1        lint and type-check first in the first lane (`.ci/run`): the browser lane, the longer,
+//                        starts at once instead of after them
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,8 +91,15 @@ if (!skipE2E && !browser) {
   );
 }
 
+const checks =
+  process.env.TEST_CHECKS === '1'
+    ? [
+        { name: 'lint', command: 'npm', args: ['run', 'lint'] },
+        { name: 'typecheck', command: 'npm', args: ['run', 'typecheck'] },
+      ]
+    : [];
 const lanes = [
-  [vitest, ...(postgresUrl ? [postgres, resilience] : [])],
+  [...checks, vitest, ...(postgresUrl ? [postgres, resilience] : [])],
   [build, browserSuite],
 ];
 const rows = serial ? [...(await runLanes([lanes[0]])), ...(await runLanes([lanes[1]]))] : await runLanes(lanes);
