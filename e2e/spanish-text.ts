@@ -250,7 +250,8 @@ const FORMAT_RULES: { what: string; pattern: RegExp; when?: (match: RegExpExecAr
   // Within one text (a space or a no-break space), not across a table's cells: innerText joins cells with a tab, so
   // «50,00 €» in one column and «0,00 €» in the next read «€\t0».
   { what: '€ delante del importe', pattern: /€[ \u00a0]?\d/g },
-  { what: 'hora AM/PM', pattern: /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])/giu },
+  // Not inside a code: a prescription's verification code «3AM4-4XXQ» is no hour.
+  { what: 'hora AM/PM', pattern: /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}\p{N}])/giu },
 ];
 
 export interface Finding {

@@ -104,7 +104,8 @@ test.describe('Español en todas partes', () => {
     expect(
       flagged(
         'Cancelar · Guardar · Menú · Hoy · Mes · lunes, 12 de enero de 2026, 09:30 · 25/01/2026 · 1.234,56 € · ' +
-          'Escríbenos por WhatsApp o añádela a Google Calendar (abre calendar.google.com) · paciente@clinica.demo · informe.pdf · DNI · Error al guardar',
+          'Escríbenos por WhatsApp o añádela a Google Calendar (abre calendar.google.com) · paciente@clinica.demo · informe.pdf · DNI · Error al guardar · ' +
+          'código 3AM4-4XXQ',
       ),
     ).toEqual([]);
   });
