@@ -129,6 +129,8 @@ const VIEWS = {
  * FullCalendar puts a missing value after any other: the appointments, which have none, come first.
  */
 const CROWDED_ORDER = ['-more', 'start', '-duration', 'allDay', 'title'];
+/** FullCalendar's default order, said explicitly: `eventOrder={undefined}` would leave it none (and it throws). */
+const DEFAULT_ORDER = 'start,-duration,allDay,title';
 /** A «+N» box shows only its count (its half hour is where it stands, and in its hover text). */
 const eventTimeClass = ({ event }: { event: EventApi }) => (event.extendedProps.more ? 'clinica-more-time' : '');
 
@@ -217,7 +219,7 @@ export function ClinicCalendar({
       dayMaxEvents={!crowded}
       // A crowded range (every doctor of a large clinic: thousands of appointments in a week) arrives grouped:
       // at most `MAX_STACK` side by side and one «+N» box beside them (`calendar-groups.ts`, issue 25).
-      eventOrder={crowded ? CROWDED_ORDER : undefined}
+      eventOrder={crowded ? CROWDED_ORDER : DEFAULT_ORDER}
       eventTimeClass={eventTimeClass}
       height="auto"
       businessHours={businessHours}
