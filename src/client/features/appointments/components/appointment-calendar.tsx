@@ -9,14 +9,16 @@ import type {
 import { CalendarDoctorFilter, ClinicCalendar } from './calendar-view';
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { toQueryString } from '../../../lib/api-client';
 import type { AppointmentsRange } from '../api/get-appointments-range';
+import type { HiddenGroup } from '../utils/calendar-groups';
 import { AppointmentDrawer } from './appointment-drawer';
+import { HiddenAppointmentsModal } from './hidden-appointments-modal';
 import { OutsideHoursModal } from './outside-hours-modal';
 import { useAppointmentMove } from './use-appointment-move';
 import { useCalendarEvents } from './use-calendar-events';
@@ -49,16 +51,29 @@ export function AppointmentCalendar({
   const [doctorIds, setDoctorIds] = useState<string[]>(initialDoctorIds);
   const [range, setRange] = useState<AppointmentsRange | null>(null);
   const [title, setTitle] = useState('');
+  const [month, setMonth] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [openGroup, setOpenGroup] = useState<HiddenGroup | null>(null);
   const moves = useAppointmentMove(timeZone);
   const singleDoctor = doctorIds.length === 1 ? doctors.find((doctor) => doctor.id === doctorIds[0]) : undefined;
-  const { appointments, byId, events } = useCalendarEvents({ range, doctorIds, singleDoctor, highlightId });
+  const { appointments, byId, groups, crowded, events } = useCalendarEvents({
+    range,
+    doctorIds,
+    singleDoctor,
+    highlightId,
+    timeZone,
+    month,
+  });
+  // A new range's events are drawn in a transition (React renders them in slices, yielding to the browser between
+  // them), not in one task of a few hundred milliseconds: the week of a large clinic stays responsive (issue 25).
+  const drawn = useDeferredValue(useMemo(() => ({ events, crowded }), [events, crowded]));
   const shownDoctors = doctorIds.length ? doctors.filter((doctor) => doctorIds.includes(doctor.id)) : doctors;
 
   const onDatesSet = (info: DatesSetInfo) => {
     const from = info.start.toISOString();
     const to = info.end.toISOString();
     if (range?.from !== from || range?.to !== to) setRange({ from, to });
+    setMonth(info.view.type === 'dayGridMonth');
     setTitle(info.view.title);
   };
 
@@ -92,6 +107,7 @@ export function AppointmentCalendar({
   const onEventClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     if (byId.has(info.event.id)) setOpenId(info.event.id);
+    else setOpenGroup(groups.get(info.event.id) ?? null);
   };
 
   return (
@@ -128,7 +144,8 @@ export function AppointmentCalendar({
             initialDate={initialDate}
             highlightId={highlightId}
             singleDoctor={singleDoctor}
-            events={events}
+            events={drawn.events}
+            crowded={drawn.crowded}
             onDatesSet={onDatesSet}
             onMoved={onMoved}
             onSelect={onSelect}
@@ -137,6 +154,15 @@ export function AppointmentCalendar({
         </Box>
       </Paper>
 
+      <HiddenAppointmentsModal
+        group={openGroup}
+        timeZone={timeZone}
+        onOpen={(id) => {
+          setOpenGroup(null);
+          setOpenId(id);
+        }}
+        onClose={() => setOpenGroup(null)}
+      />
       <AppointmentDrawer appointmentId={openId} timeZone={timeZone} onClose={() => setOpenId(null)} />
       <OutsideHoursModal
         message={moves.pendingMove?.message ?? null}

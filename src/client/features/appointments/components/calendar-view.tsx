@@ -16,12 +16,13 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import './appointment-calendar.css';
 import { ColorSwatch, Group, Loader, MultiSelect, Paper, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { now } from '../../../lib/clock';
 import { businessHoursOf } from '../utils/calendar-events';
 import { calendarLocale } from '../utils/calendar-locale';
 import { formatTimeRange } from '../utils/format';
+import { useStableHandlers } from './use-stable-handlers';
 
 // The pieces of the clinic's calendar (appointment-calendar.tsx): the doctor filter with its colours, and
 // FullCalendar set up for the clinic (views, hours, Spanish, hover texts).
@@ -99,15 +100,39 @@ interface ClinicCalendarProps {
   highlightId?: string;
   singleDoctor: Doctor | undefined;
   events: EventInput[];
+  /** The range was grouped (`calendar-groups.ts`): «+N» boxes come after the appointments of their time. */
+  crowded: boolean;
   onDatesSet: (info: DatesSetInfo) => void;
   onMoved: (info: EventDropInfo | EventResizeDoneInfo) => void;
   onSelect: (info: DateSelectInfo) => void;
   onEventClick: (info: EventClickInfo) => void;
 }
 
-/** Above this many events in the range, the time grid stacks at most `MAX_STACK` appointments side by side. */
-const CROWDED = 1000;
-const MAX_STACK = 4;
+const PLUGINS = [timeGridPlugin, dayGridPlugin, interactionPlugin, classicThemePlugin];
+const NARROW_TOOLBAR = { start: 'prev,today,next', end: 'timeGridDay,timeGridWeek,dayGridMonth' };
+const WIDE_TOOLBAR = { start: 'prev,today,next', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' };
+const BUTTONS = {
+  today: { text: 'Hoy', hint: 'Ir a hoy' },
+  prev: { hint: 'Anterior' },
+  next: { hint: 'Siguiente' },
+  timeGridDay: { text: 'Día', hint: 'Vista del día' },
+  timeGridWeek: { text: 'Semana', hint: 'Vista de la semana' },
+  dayGridMonth: { text: 'Mes', hint: 'Vista del mes' },
+};
+const VIEWS = {
+  timeGridDay: { titleFormat: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } },
+  timeGridWeek: { titleFormat: { day: 'numeric', month: 'short', year: 'numeric' } },
+  dayGridMonth: { titleFormat: { month: 'long', year: 'numeric' } },
+} as const;
+/**
+ * A grouped range: the «+N» boxes (`more`) after the appointments, then FullCalendar's own order. Descending, as
+ * FullCalendar puts a missing value after any other: the appointments, which have none, come first.
+ */
+const CROWDED_ORDER = ['-more', 'start', '-duration', 'allDay', 'title'];
+/** FullCalendar's default order, said explicitly: `eventOrder={undefined}` would leave it none (and it throws). */
+const DEFAULT_ORDER = 'start,-duration,allDay,title';
+/** A «+N» box shows only its count (its half hour is where it stands, and in its hover text). */
+const eventTimeClass = ({ event }: { event: EventApi }) => (event.extendedProps.more ? 'clinica-more-time' : '');
 
 /** FullCalendar in the clinic's zone: day, week and month, 07:00–21:00, drag, resize and select in the future. */
 export function ClinicCalendar({
@@ -118,6 +143,7 @@ export function ClinicCalendar({
   highlightId,
   singleDoctor,
   events,
+  crowded,
   onDatesSet,
   onMoved,
   onSelect,
@@ -128,10 +154,13 @@ export function ClinicCalendar({
    * as it is now: FullCalendar keeps the element when an event is dragged or refreshed, so a text set
    * only when it was mounted would keep the old time.
    */
+  const doctorNames = useMemo(() => new Map(doctors.map((doctor) => [doctor.id, doctor.displayName])), [doctors]);
   const eventTooltip = (event: EventApi) => {
+    const hint = event.extendedProps.hint as string | undefined;
+    if (hint) return hint;
     const doctorId = event.extendedProps.doctorId as string | undefined;
     if (!doctorId || !event.start || !event.end) return null;
-    const doctorName = doctors.find((doctor) => doctor.id === doctorId)?.displayName;
+    const doctorName = doctorNames.get(doctorId);
     return [formatTimeRange(event.start.toISOString(), event.end.toISOString(), timeZone), event.title, doctorName]
       .filter(Boolean)
       .join(' · ');
@@ -150,32 +179,28 @@ export function ClinicCalendar({
     }
   };
 
+  const handlers = useStableHandlers({
+    onEventMount,
+    setTooltip,
+    selectAllow: (span: { end: Date }) => span.end.getTime() > now(),
+    onDatesSet,
+    onMoved,
+    onSelect,
+    onEventClick,
+  });
+  const businessHours = useMemo(() => (singleDoctor ? businessHoursOf(singleDoctor) : false), [singleDoctor]);
+
   return (
     <FullCalendar
-      plugins={[timeGridPlugin, dayGridPlugin, interactionPlugin, classicThemePlugin]}
+      plugins={PLUGINS}
       locale={calendarLocale}
       timeZone={timeZone}
       // The appointment just booked opens on its own day, where it stands out.
       initialView={narrow || highlightId ? 'timeGridDay' : 'timeGridWeek'}
       initialDate={initialDate}
-      headerToolbar={
-        narrow
-          ? { start: 'prev,today,next', end: 'timeGridDay,timeGridWeek,dayGridMonth' }
-          : { start: 'prev,today,next', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }
-      }
-      buttons={{
-        today: { text: 'Hoy', hint: 'Ir a hoy' },
-        prev: { hint: 'Anterior' },
-        next: { hint: 'Siguiente' },
-        timeGridDay: { text: 'Día', hint: 'Vista del día' },
-        timeGridWeek: { text: 'Semana', hint: 'Vista de la semana' },
-        dayGridMonth: { text: 'Mes', hint: 'Vista del mes' },
-      }}
-      views={{
-        timeGridDay: { titleFormat: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } },
-        timeGridWeek: { titleFormat: { day: 'numeric', month: 'short', year: 'numeric' } },
-        dayGridMonth: { titleFormat: { month: 'long', year: 'numeric' } },
-      }}
+      headerToolbar={narrow ? NARROW_TOOLBAR : WIDE_TOOLBAR}
+      buttons={BUTTONS}
+      views={VIEWS}
       toolbarTitleClass="clinica-calendar-title"
       moreLinkClass="clinica-more-link"
       headingLevel={2}
@@ -190,25 +215,27 @@ export function ClinicCalendar({
       nowIndicator
       slotHeaderFormat={TIME_FORMAT}
       eventTimeFormat={TIME_FORMAT}
-      dayMaxEvents
-      // A crowded range (every doctor of a large clinic: thousands of appointments in a week) stacks a few side by
-      // side and gathers the rest under «+N»: drawing every one made the week a task of seconds (issue 25).
-      eventMaxStack={events.length > CROWDED ? MAX_STACK : undefined}
+      // A grouped month already shows a few a day and one «+N más» (the cell grows to hold them).
+      dayMaxEvents={!crowded}
+      // A crowded range (every doctor of a large clinic: thousands of appointments in a week) arrives grouped:
+      // at most `MAX_STACK` side by side and one «+N» box beside them (`calendar-groups.ts`, issue 25).
+      eventOrder={crowded ? CROWDED_ORDER : DEFAULT_ORDER}
+      eventTimeClass={eventTimeClass}
       height="auto"
-      businessHours={singleDoctor ? businessHoursOf(singleDoctor) : false}
+      businessHours={businessHours}
       events={events}
-      eventDidMount={onEventMount}
-      eventMouseEnter={setTooltip}
+      eventDidMount={handlers.onEventMount}
+      eventMouseEnter={handlers.setTooltip}
       editable
       eventDurationEditable
       selectable
       selectMirror
-      selectAllow={(span) => span.end.getTime() > now()}
-      datesSet={onDatesSet}
-      eventDrop={onMoved}
-      eventResize={onMoved}
-      select={onSelect}
-      eventClick={onEventClick}
+      selectAllow={handlers.selectAllow}
+      datesSet={handlers.onDatesSet}
+      eventDrop={handlers.onMoved}
+      eventResize={handlers.onMoved}
+      select={handlers.onSelect}
+      eventClick={handlers.onEventClick}
     />
   );
 }

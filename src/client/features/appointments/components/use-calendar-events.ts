@@ -1,10 +1,17 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
 import { useAppointmentAnswersRange } from '../api/get-appointment-answers-range';
 import { appointmentsRootKey } from '../api/keys';
-import { absenceEvents, holidayEvents, toCalendarEvents } from '../utils/calendar-events';
+import {
+  absenceEvents,
+  hiddenGroupEvents,
+  holidayEvents,
+  shownAppointments,
+  toCalendarEvents,
+} from '../utils/calendar-events';
+import { isCrowded, limitPerDay, stackInLanes } from '../utils/calendar-groups';
 import { useHolidaysRange } from '../../../api/holidays';
 
 interface CalendarEventsInput {
@@ -15,21 +22,31 @@ interface CalendarEventsInput {
   /** The one doctor shown, if only one: their absences are drawn too. */
   singleDoctor: Doctor | undefined;
   highlightId?: string;
+  timeZone: string;
+  /** The month view groups a crowded range per day; the day and week views per half hour. */
+  month: boolean;
 }
 
 /**
  * What the clinic's calendar draws for its range: the appointments (with the double tick of those the
  * patient confirmed), the single doctor's absences and the holidays. `byId` finds the appointment behind an
- * event.
+ * event; in a crowded range (`crowded`), `groups` the appointments behind each «+N» box.
  */
-export function useCalendarEvents({ range, doctorIds, singleDoctor, highlightId }: CalendarEventsInput) {
+export function useCalendarEvents({
+  range,
+  doctorIds,
+  singleDoctor,
+  highlightId,
+  timeZone,
+  month,
+}: CalendarEventsInput) {
   const appointments = useAppointmentsRange(range);
   useLiveRefresh([...appointmentsRootKey, 'range']);
+  // A new answer is worked on in a transition: the filter and grouping of thousands of appointments, then the
+  // calendar's drawing, are not one long task when it arrives (issue 25). `byId` is of the same answer as the events.
+  const data = useDeferredValue(appointments.data);
 
-  const byId = useMemo(
-    () => new Map((appointments.data ?? []).map((appointment) => [appointment.id, appointment])),
-    [appointments.data],
-  );
+  const byId = useMemo(() => new Map((data ?? []).map((appointment) => [appointment.id, appointment])), [data]);
   // The double tick of the patients who confirmed from the reminder: the whole range in one request,
   // refetched with the range's appointments.
   const answers = useAppointmentAnswersRange(range, appointments.dataUpdatedAt);
@@ -43,13 +60,28 @@ export function useCalendarEvents({ range, doctorIds, singleDoctor, highlightId 
   const confirmedIds = useMemo(() => new Set(confirmedKey ? confirmedKey.split(',') : []), [confirmedKey]);
   // Holidays and closures of the range: a background day with its name («Festivo: Navidad»).
   const holidays = useHolidaysRange(range && { from: range.from.slice(0, 10), to: range.to.slice(0, 10) });
+  // Each step is kept while what it is built from is the same answer: a render for another reason (the title,
+  // the loader, a dialog) builds nothing again.
+  const shown = useMemo(() => shownAppointments(data ?? [], doctorIds), [data, doctorIds]);
+  const grouped = useMemo(() => {
+    if (!isCrowded(shown, timeZone)) return null;
+    return (month ? limitPerDay : stackInLanes)(shown, timeZone, { pinnedId: highlightId });
+  }, [shown, timeZone, month, highlightId]);
+  const groups = useMemo(() => new Map((grouped?.groups ?? []).map((group) => [group.id, group])), [grouped]);
+  const appointmentEvents = useMemo(
+    () => [
+      ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId),
+      ...hiddenGroupEvents(grouped?.groups ?? [], timeZone),
+    ],
+    [grouped, shown, confirmedIds, highlightId, timeZone],
+  );
   const events = useMemo(
     () => [
-      ...toCalendarEvents(appointments.data ?? [], doctorIds, confirmedIds, highlightId),
+      ...appointmentEvents,
       ...(singleDoctor ? absenceEvents(singleDoctor) : []),
       ...holidayEvents(holidays.data?.items ?? []),
     ],
-    [appointments.data, doctorIds, singleDoctor, confirmedIds, highlightId, holidays.data],
+    [appointmentEvents, singleDoctor, holidays.data],
   );
-  return { appointments, byId, events };
+  return { appointments, byId, groups, crowded: grouped !== null, events };
 }

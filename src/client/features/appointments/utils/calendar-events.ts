@@ -3,7 +3,8 @@ import { APPOINTMENT_STATUS_LABELS, type CalendarAppointment } from '../../../..
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { CONFIRMED_LABEL } from '../../../../common/schemas/confirmations';
 import type { Holiday } from '../../../../common/schemas/holidays';
-import { addDays } from '../../../lib/dates';
+import { addDays, formatTime } from '../../../lib/dates';
+import type { HiddenGroup } from './calendar-groups';
 import { readableTextOn } from '../../../lib/contrast';
 import { isReschedulable } from './status-actions';
 
@@ -13,37 +14,75 @@ export const JUST_BOOKED_LABEL = 'Recién reservada';
 /** Neutral grey of absences, behind the appointments. */
 export const ABSENCE_COLOR = '#adb5bd';
 
+/** The appointments the calendar draws: not cancelled, of the chosen doctors (all when none is chosen). */
+export function shownAppointments(
+  appointments: readonly CalendarAppointment[],
+  doctorIds: readonly string[] = [],
+): CalendarAppointment[] {
+  const shown = new Set(doctorIds);
+  return appointments.filter(
+    (appointment) => appointment.status !== 'cancelada' && (shown.size === 0 || shown.has(appointment.doctorId)),
+  );
+}
+
 /**
  * The calendar's events: one per appointment of the chosen doctors (all when none is chosen),
  * cancelled ones left out, coloured by doctor with text that reads on it; only pending and confirmed ones can be dragged.
  * Start and end are the API's instants: the calendar places them in the clinic's time zone.
  */
 export function toCalendarEvents(
-  appointments: CalendarAppointment[],
+  appointments: readonly CalendarAppointment[],
   doctorIds: readonly string[] = [],
   /** Appointments whose patient confirmed from the reminder: a double tick with its words. */
   confirmedIds: ReadonlySet<string> = new Set(),
   /** The appointment just booked: outlined, and named so in its title. */
   highlightId?: string,
 ): EventInput[] {
-  const shown = new Set(doctorIds);
-  return appointments
-    .filter((appointment) => appointment.status !== 'cancelada')
-    .filter((appointment) => shown.size === 0 || shown.has(appointment.doctorId))
-    .map((appointment) => ({
-      id: appointment.id,
-      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}${appointment.id === highlightId ? ` · ${JUST_BOOKED_LABEL}` : ''}`,
-      start: appointment.startsAt,
-      end: appointment.endsAt,
-      color: appointment.doctorColor,
-      // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
-      contrastColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor)
-        ? readableTextOn(appointment.doctorColor)
-        : undefined,
-      editable: isReschedulable(appointment.status),
-      className: `clinica-event clinica-event--${appointment.status}${appointment.id === highlightId ? ' clinica-event--just-booked' : ''}`,
-      extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
-    }));
+  return shownAppointments(appointments, doctorIds).map((appointment) => ({
+    id: appointment.id,
+    title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}${appointment.id === highlightId ? ` · ${JUST_BOOKED_LABEL}` : ''}`,
+    start: appointment.startsAt,
+    end: appointment.endsAt,
+    color: appointment.doctorColor,
+    // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
+    contrastColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor)
+      ? readableTextOn(appointment.doctorColor)
+      : undefined,
+    editable: isReschedulable(appointment.status),
+    className: `clinica-event clinica-event--${appointment.status}${appointment.id === highlightId ? ' clinica-event--just-booked' : ''}`,
+    extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
+  }));
+}
+
+/** The dark grey of a «+N» box (white on it reads at 7.5:1), apart from the doctors' colours. */
+export const MORE_COLOR = '#495057';
+
+/** «+12»: how many appointments a box stands for, in the month «+12 más». */
+export const hiddenGroupTitle = (group: Pick<HiddenGroup, 'allDay' | 'appointments'>) =>
+  `+${group.appointments.length}${group.allDay ? ' más' : ''}`;
+
+/**
+ * One box per group of hidden appointments (a crowded range, `calendar-groups.ts`): «+N», not draggable, after
+ * the appointments of its half hour or day (`more`); a click opens the list of the appointments it stands for.
+ */
+export function hiddenGroupEvents(groups: readonly HiddenGroup[], timeZone: string): EventInput[] {
+  return groups.map((group) => ({
+    id: group.id,
+    title: hiddenGroupTitle(group),
+    start: group.start,
+    end: group.end,
+    allDay: group.allDay,
+    editable: false,
+    color: MORE_COLOR,
+    contrastColor: '#ffffff',
+    className: 'clinica-more-event',
+    extendedProps: {
+      more: true,
+      hint: group.allDay
+        ? `${group.appointments.length} citas más este día`
+        : `${group.appointments.length} citas más que empiezan de ${formatTime(group.start, timeZone)} a ${formatTime(group.end, timeZone)}`,
+    },
+  }));
 }
 
 /** A doctor's weekly hours as the calendar's business hours (ISO weekday 7 is the calendar's 0). */
