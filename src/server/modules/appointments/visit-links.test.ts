@@ -270,6 +270,12 @@ describe('a cancelled visit', () => {
     const listed = await t.request({ url: `/api/patients/${patientId}/consents`, cookie: admin.cookie });
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual([]);
+    // Nor do the diary's day and the visit's own badge say «Pendiente de firma» for it.
+    for (const query of [`date=${WEDNESDAY}`, `appointmentId=${booking.id}`]) {
+      const status = await t.request({ url: `/api/consent-status?${query}`, cookie: admin.cookie });
+      expect(status.statusCode, status.body).toBe(200);
+      expect(status.json().filter((row: { appointmentId: string }) => row.appointmentId === booking.id)).toEqual([]);
+    }
   });
 });
 

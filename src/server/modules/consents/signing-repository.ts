@@ -189,8 +189,8 @@ export function createConsentSigningRepository(db: Db) {
 
     /** The reads a route makes, by the requesting user's reach (a patient's requests through her record). */
     visibleTo(visibility: Visibility) {
-      // A cancelled visit's consent nobody decided is no longer asked (its link answers 410): lists leave it out.
-      // A decided one stays: it is a signed document with its PDF.
+      // A cancelled visit's consent nobody decided is no longer asked (its link answers 410): lists, the diary's day
+      // and the visit's badge leave it out. A decided one stays: it is a signed document with its PDF.
       const stillAsked = sql`NOT (${appointments.status} = 'cancelada' AND ${consentActs.id} IS NULL)`;
       const visiblePatient = visiblePatients(visibility);
       const byPatient = sql`${consentRequests.patientId} IN (SELECT ${patients.id} FROM ${patients} WHERE ${visiblePatient ?? sql`true`})`;
@@ -212,7 +212,12 @@ export function createConsentSigningRepository(db: Db) {
         async between(from: Date, to: Date, tx: Db = db) {
           const rows = await list(tx)
             .where(
-              and(gte(appointments.startsAt, from), lt(appointments.startsAt, to), visibleAppointments(visibility)),
+              and(
+                gte(appointments.startsAt, from),
+                lt(appointments.startsAt, to),
+                visibleAppointments(visibility),
+                stillAsked,
+              ),
             )
             .orderBy(asc(appointments.startsAt), asc(consentTemplateVersions.title));
           return rows.map(present);
@@ -220,7 +225,7 @@ export function createConsentSigningRepository(db: Db) {
         async ofAppointments(ids: string[], tx: Db = db) {
           if (ids.length === 0) return [];
           const rows = await list(tx)
-            .where(and(inArray(consentRequests.appointmentId, ids), visibleAppointments(visibility)))
+            .where(and(inArray(consentRequests.appointmentId, ids), visibleAppointments(visibility), stillAsked))
             .orderBy(asc(consentTemplateVersions.title));
           return rows.map(present);
         },
