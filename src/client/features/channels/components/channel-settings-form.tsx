@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,6 +15,7 @@ import {
   type ChannelSettingsFormOutput,
   type ChannelSettingsFormValues,
 } from './channel-settings-form-schema';
+import { SaveActions } from '../../../components/save-actions';
 
 const FIELDS = ['channels', 'surveyEnabled', 'surveyDelayHours', 'surveyReviewUrl'];
 
@@ -61,21 +62,15 @@ export function ChannelSettingsForm({ settings }: { settings: ChannelSettingsVie
           )}
         />
         <AfterVisitFields control={control} />
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => {
-              form.reset();
-              setFailure(null);
-            }}
-            disabled={!formState.isDirty || formState.isSubmitting}
-          >
-            Descartar cambios
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-            Guardar recordatorios
-          </Button>
-        </Group>
+        <SaveActions
+          dirty={formState.isDirty}
+          submitting={formState.isSubmitting}
+          onDiscard={() => {
+            form.reset();
+            setFailure(null);
+          }}
+          saveLabel="Guardar recordatorios"
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconSignature } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconSignature } from '@tabler/icons-react';
 import {
   CONSENT_STATUS_COLORS,
   consentStatusLabel,
@@ -8,7 +8,8 @@ import {
 import { useClinicTimeZone } from '../../../api/clinic';
 import { formatLongDayAndTime, isPast } from '../../../lib/dates';
 import { useCreateConsentLink } from '../../../api/consent-link';
-import { consentPdfHref, useMyConsents } from '../api/get-my-consents';
+import { useMyConsents } from '../api/get-my-consents';
+import { ConsentPdfLink } from './consent-pdf-link';
 
 function ConsentRow({ item, timeZone }: { item: ConsentRequestItem; timeZone: string }) {
   const link = useCreateConsentLink();
@@ -47,14 +48,7 @@ function ConsentRow({ item, timeZone }: { item: ConsentRequestItem; timeZone: st
             Revocar
           </Button>
         )}
-        {item.actedAt && (
-          <Anchor href={consentPdfHref(item.id)} size="sm" download>
-            <Group gap={4} component="span">
-              <IconDownload size={14} aria-hidden />
-              PDF
-            </Group>
-          </Anchor>
-        )}
+        {item.actedAt && <ConsentPdfLink requestId={item.id} />}
       </Group>
     </Group>
   );

@@ -1,5 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CONSENT_STATUS_COLORS,
   consentStatusLabel,
@@ -8,8 +7,8 @@ import {
 } from '../../../../common/schemas/consent-signing';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatDateTime, formatLongDayAndTime, isPast } from '../../../lib/dates';
-import { consentPdfHref } from '../api/get-my-consents';
 import { usePatientConsents } from '../api/get-patient-consents';
+import { ConsentPdfLink } from './consent-pdf-link';
 
 /** What the date beside a decided consent says happened. */
 const ACTED: Record<Exclude<ConsentStatus, 'pendiente'>, string> = {
@@ -42,17 +41,10 @@ function ConsentLine({ item, timeZone }: { item: ConsentRequestItem; timeZone: s
           {consentStatusLabel(item.status, isPast(item.startsAt))}
         </Badge>
         {item.actedAt && (
-          <Anchor
-            href={consentPdfHref(item.id)}
-            size="sm"
-            download
-            aria-label={`Descargar el PDF de «${item.title}» (cita del ${formatLongDayAndTime(item.startsAt, timeZone)})`}
-          >
-            <Group gap={4} component="span">
-              <IconDownload size={14} aria-hidden />
-              PDF
-            </Group>
-          </Anchor>
+          <ConsentPdfLink
+            requestId={item.id}
+            label={`Descargar el PDF de «${item.title}» (cita del ${formatLongDayAndTime(item.startsAt, timeZone)})`}
+          />
         )}
       </Group>
     </Group>

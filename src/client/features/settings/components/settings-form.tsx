@@ -1,5 +1,5 @@
 import { zodResolver } from '../../../lib/zod-form';
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ import {
   SecuritySection,
   type SettingsFormValues,
 } from './settings-sections';
+import { SaveActions } from '../../../components/save-actions';
 
 type SettingsKey = keyof SettingsFormValues;
 
@@ -72,21 +73,15 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
 
         <SecuritySection control={control} />
 
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={() => {
-              form.reset();
-              setFailure(null);
-            }}
-            disabled={!formState.isDirty || formState.isSubmitting}
-          >
-            Descartar cambios
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-            Guardar cambios
-          </Button>
-        </Group>
+        <SaveActions
+          dirty={formState.isDirty}
+          submitting={formState.isSubmitting}
+          onDiscard={() => {
+            form.reset();
+            setFailure(null);
+          }}
+          saveLabel="Guardar cambios"
+        />
       </Stack>
     </form>
   );
