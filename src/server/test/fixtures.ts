@@ -31,7 +31,8 @@ export async function createDoctor(
     cookie: adminCookie,
     payload: {
       email,
-      displayName: `Dra. Prueba ${sequence}`,
+      // Zero-padded: doctors are listed by name, and a worker's files share this counter (99 sorts after 100).
+      displayName: `Dra. Prueba ${String(sequence).padStart(4, '0')}`,
       phone: '',
       specialtyId,
       licenseNumber: `28${String(100000 + sequence)}`,

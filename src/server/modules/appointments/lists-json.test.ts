@@ -41,7 +41,12 @@ beforeAll(async () => {
   clock.startAt(FRIDAY_EVENING);
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
-  doctors = [await createDoctor(t, admin.cookie), await createDoctor(t, admin.cookie, { color: '#e8590c' })];
+  // Named, not numbered: the diary lists doctors by name, and the fixture's counter («Prueba 99», «Prueba 100»)
+  // depends on how many doctors earlier files of the worker made.
+  doctors = [
+    await createDoctor(t, admin.cookie, { displayName: 'Dra. Ana Lista' }),
+    await createDoctor(t, admin.cookie, { displayName: 'Dra. Berta Lista', color: '#e8590c' }),
+  ];
   const withIdentity = await createPatientRecord(t, {
     firstName: 'Lucía',
     lastName: 'Pérez García',
