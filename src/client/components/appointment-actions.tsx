@@ -1,8 +1,8 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { Appointment } from '../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../common/schemas/appointments';
 
 /** A button another feature adds beside an appointment's status actions (the desk's «Facturar»). */
-export type AppointmentAction = (appointment: Appointment, timeZone: string) => ReactNode;
+export type AppointmentAction = (appointment: DiaryAppointment, timeZone: string) => ReactNode;
 
 /** What a screen lets be done with its appointments besides the appointments feature's own actions. */
 export interface AppointmentActions {
@@ -11,7 +11,7 @@ export interface AppointmentActions {
    * Wraps a list of appointments (a diary's day) once, so the actions can ask about all of them in one request
    * (the invoice of each attended visit) instead of one per row. Module-level: its identity must not change.
    */
-  Batch?: ComponentType<{ appointments: readonly Appointment[]; children: ReactNode }>;
+  Batch?: ComponentType<{ appointments: readonly DiaryAppointment[]; children: ReactNode }>;
 }
 
 const AppointmentActionContext = createContext<AppointmentActions | null>(null);
@@ -22,7 +22,13 @@ const AppointmentActionContext = createContext<AppointmentActions | null>(null);
  */
 export const AppointmentActionProvider = AppointmentActionContext.Provider;
 
-export function ExtraAppointmentActions({ appointment, timeZone }: { appointment: Appointment; timeZone: string }) {
+export function ExtraAppointmentActions({
+  appointment,
+  timeZone,
+}: {
+  appointment: DiaryAppointment;
+  timeZone: string;
+}) {
   const actions = useContext(AppointmentActionContext);
   return actions ? actions.render(appointment, timeZone) : null;
 }
@@ -32,7 +38,7 @@ export function AppointmentActionsBatch({
   appointments,
   children,
 }: {
-  appointments: readonly Appointment[];
+  appointments: readonly DiaryAppointment[];
   children: ReactNode;
 }) {
   const Batch = useContext(AppointmentActionContext)?.Batch;

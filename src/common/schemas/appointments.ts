@@ -446,6 +446,22 @@ export const UNDO_WINDOW_SECONDS = 10;
 /** The e-mail waits a little longer than the window, so an undo sent in the last second still stops it. */
 export const UNDO_MARGIN_SECONDS = 5;
 
+/**
+ * An appointment as the diary's rows carry it: what they show and act on (the patient's name and phone to call,
+ * the reason, a cancellation's reason, status, arrival, version) — not the patient's e-mail, birth date or
+ * document, the channel or the creation time, which only an opened appointment's detail shows. The database
+ * builds it (`appointments/lists-repository.ts`).
+ */
+export const diaryAppointmentSchema = appointmentSchema.omit({
+  patientEmail: true,
+  patientBirthDate: true,
+  patientDocument: true,
+  channel: true,
+  createdAt: true,
+  notices: true,
+});
+export type DiaryAppointment = z.infer<typeof diaryAppointmentSchema>;
+
 /** The diary of one day: today when no date is given. */
 export const diaryQuerySchema = z.object({ date: day.optional() }).strict();
 export type DiaryQuery = z.infer<typeof diaryQuerySchema>;
@@ -466,7 +482,7 @@ export const todayDiarySchema = z.object({
       displayName: z.string(),
       specialty: z.string(),
       color: z.string(),
-      appointments: z.array(appointmentSchema),
+      appointments: z.array(diaryAppointmentSchema),
     }),
   ),
 });

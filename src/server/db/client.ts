@@ -76,10 +76,13 @@ export const LISTENER_APPLICATION_NAME = 'clinica-listen';
 
 /**
  * Planner settings for an OLTP workload whose data is in memory or on SSD: random reads cost about
- * what sequential ones do (so the trigram and range indexes are chosen), and no JIT compilation
- * (it adds ~100 ms to any query the planner thinks is big, which our short queries never repay).
+ * what sequential ones do (so the trigram and range indexes are chosen), no JIT compilation (it adds
+ * ~100 ms to any query the planner thinks is big, which our short queries never repay), and no parallel
+ * workers: starting them and merging their sorted rows cost more than they save on reads of a few thousand
+ * rows, and under load every core is already serving another request (the calendar's week of every doctor:
+ * 65 → 20 ms for the bare join, 143 → 101 ms with its JSON; docs/performance.md «Scale»).
  */
-const SESSION_SETTINGS = { random_page_cost: '1.1', jit: 'off' };
+const SESSION_SETTINGS = { random_page_cost: '1.1', jit: 'off', max_parallel_workers_per_gather: '0' };
 
 /**
  * pg-pool's own `query()` throws the connection away after any error, even an ordinary one the server

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
@@ -34,4 +35,17 @@ export function preparedQuery<Prepared, Built>(
 ) {
   const prepared = build(db).prepare(name);
   return (tx: Db): Prepared | Built => (tx === db ? prepared : build(tx));
+}
+
+/**
+ * A statement built at request time (its conditions vary with the filters and the requesting user's scope),
+ * still prepared once per connection: named after a hash of its text, so each distinct shape is parsed and
+ * planned once and later calls only bind their values. For long statements whose planning is a large part of
+ * their cost (the desk's lists: ~8 ms of planning for ~30 ms of work).
+ */
+export async function executePrepared<Row>(db: Db, statement: SQL): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `s_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute({});
+  return (result as unknown as { rows: Row[] }).rows;
 }

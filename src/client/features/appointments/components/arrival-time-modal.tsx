@@ -1,14 +1,14 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { arrivalRefusal, defaultArrival } from '../../../../common/appointment-status-rules';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import { TIME_PATTERN } from '../../../../common/time';
 import { dayKey, formatTime, zonedInstant } from '../../../lib/dates';
 import { now } from '../../../lib/clock';
 
 interface ArrivalTimeModalProps {
   /** The appointment to mark attended, never checked in; null closes the modal. */
-  appointment: Appointment | null;
+  appointment: DiaryAppointment | null;
   timeZone: string;
   loading: boolean;
   onClose: () => void;
@@ -16,7 +16,7 @@ interface ArrivalTimeModalProps {
   onConfirm: (arrivedAt: string) => void;
 }
 
-type FormProps = Omit<ArrivalTimeModalProps, 'appointment'> & { appointment: Appointment };
+type FormProps = Omit<ArrivalTimeModalProps, 'appointment'> & { appointment: DiaryAppointment };
 
 function ArrivalForm({ appointment, timeZone, loading, onClose, onConfirm }: FormProps) {
   const [time, setTime] = useState(() => formatTime(defaultArrival(appointment, { now: now() }).getTime(), timeZone));

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import { formatLongDayAndTime } from '../../../lib/dates';
 
 const MIN = 3;
@@ -8,7 +8,7 @@ const MAX = 300;
 
 interface CancelAppointmentModalProps {
   /** The appointment to cancel; null closes the modal. */
-  appointment: Appointment | null;
+  appointment: DiaryAppointment | null;
   timeZone: string;
   loading: boolean;
   onClose: () => void;
@@ -22,7 +22,7 @@ function CancelForm({
   loading,
   onClose,
   onConfirm,
-}: Omit<CancelAppointmentModalProps, 'appointment'> & { appointment: Appointment }) {
+}: Omit<CancelAppointmentModalProps, 'appointment'> & { appointment: DiaryAppointment }) {
   const [reason, setReason] = useState('');
   const [showToPatient, setShowToPatient] = useState(false);
   const [error, setError] = useState<string | null>(null);

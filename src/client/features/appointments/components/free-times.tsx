@@ -1,5 +1,5 @@
 import { Alert, Chip, Group, Loader, Stack, Text } from '@mantine/core';
-import type { Appointment, Slot } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment, Slot } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { addDays, dayKey, formatCalendarDay, formatTime, todayIn } from '../../../lib/dates';
 import { useAppointmentAvailability } from '../api/get-appointment-availability';
@@ -20,7 +20,7 @@ export function FreeTimes({
   value,
   onPick,
 }: {
-  appointment: Appointment;
+  appointment: DiaryAppointment;
   timeZone: string;
   anyDoctor: boolean;
   value: Choice | null;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Title } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowRight, IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { formatLongDayAndTime } from '../../../lib/dates';
 import { useUpdateAppointment } from '../api/update-appointment';
@@ -10,7 +10,7 @@ import { FreeTimes, type Choice } from './free-times';
 import { showUndoableToast } from './undoable-toast';
 
 /** «Cambiar fecha u hora»: the next free times (of the doctor or of any doctor of the specialty), before/after, then save. */
-export function MoveAppointmentButton({ appointment, timeZone }: { appointment: Appointment; timeZone: string }) {
+export function MoveAppointmentButton({ appointment, timeZone }: { appointment: DiaryAppointment; timeZone: string }) {
   const [opened, setOpened] = useState(false);
   const [anyDoctor, setAnyDoctor] = useState(false);
   const [choice, setChoice] = useState<Choice | null>(null);

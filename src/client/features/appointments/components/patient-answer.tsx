@@ -1,9 +1,9 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { CONFIRMED_LABEL, type AppointmentAnswer } from '../../../../common/schemas/confirmations';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 
 /** Whether the desk should call the patient: a live appointment whose patient has not answered the reminder. */
-export const isUnconfirmed = (appointment: Appointment, answer: AppointmentAnswer | undefined) =>
+export const isUnconfirmed = (appointment: DiaryAppointment, answer: AppointmentAnswer | undefined) =>
   ['pendiente', 'confirmada'].includes(appointment.status) && !answer;
 
 /**
@@ -14,7 +14,7 @@ export function PatientAnswerMark({
   appointment,
   answer,
 }: {
-  appointment: Appointment;
+  appointment: DiaryAppointment;
   answer: AppointmentAnswer | undefined;
 }) {
   if (answer?.answer === 'confirmed' && appointment.status !== 'cancelada') {

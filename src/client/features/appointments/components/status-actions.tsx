@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconDoorEnter, IconUserX, IconX, type Icon } from '@tabler/icons-react';
 import { useState } from 'react';
 import { needsArrivalTime, statusActorOfRole } from '../../../../common/appointment-status-rules';
-import type { Appointment, StatusChangeInput } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment, StatusChangeInput } from '../../../../common/schemas/appointments';
 import { errorMessageOf } from '../../../components/form-error';
 import { formatTime } from '../../../lib/dates';
 import { useChangeAppointmentStatus } from '../api/change-appointment-status';
@@ -29,11 +29,11 @@ const LOOK: Record<TargetStatus, { color: string; icon: Icon }> = {
 };
 
 interface StatusActionsProps {
-  appointment: Appointment;
+  appointment: DiaryAppointment;
   timeZone: string;
   size?: MantineSize;
   /** Called with the appointment as the server saved it. */
-  onChanged?: (appointment: Appointment) => void;
+  onChanged?: (appointment: DiaryAppointment) => void;
   buttonProps?: ButtonProps;
 }
 
@@ -46,8 +46,8 @@ export function StatusActions({ appointment, timeZone, size = 'xs', onChanged, b
   const change = useChangeAppointmentStatus();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TargetStatus | null>(null);
-  const [cancelling, setCancelling] = useState<Appointment | null>(null);
-  const [attending, setAttending] = useState<Appointment | null>(null);
+  const [cancelling, setCancelling] = useState<DiaryAppointment | null>(null);
+  const [attending, setAttending] = useState<DiaryAppointment | null>(null);
   // Who acts is the signed-in user (the shared rule), whatever screen shows the appointment.
   const { profile } = useSession();
   const actor = profile ? statusActorOfRole(profile.role) : null;

@@ -2,7 +2,7 @@ import { Anchor, Badge, ColorSwatch, EmptyState, Group, Paper, SimpleGrid, Stack
 import { IconCalendarOff, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
-import type { Appointment, TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment, TodayDiary as TodayDiaryData } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
 import { WaitingSince } from '../../../components/waiting-since';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
@@ -31,7 +31,7 @@ const TIME_INDENT = TIME_WIDTH + 12;
 /** The counters at the top: cancelled appointments count for nothing. */
 export function diaryCounters(diary: TodayDiaryData) {
   const all = diary.doctors.flatMap((doctor) => doctor.appointments).filter((a) => a.status !== 'cancelada');
-  const count = (...statuses: Appointment['status'][]) => all.filter((a) => statuses.includes(a.status)).length;
+  const count = (...statuses: DiaryAppointment['status'][]) => all.filter((a) => statuses.includes(a.status)).length;
   return {
     total: all.length,
     inRoom: count('en_sala'),
@@ -62,7 +62,7 @@ function DiaryRow({
   first,
   answer,
 }: {
-  appointment: Appointment;
+  appointment: DiaryAppointment;
   timeZone: string;
   first: boolean;
   answer?: AppointmentAnswer;

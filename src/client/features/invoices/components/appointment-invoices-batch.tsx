@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import type { AppointmentInvoice } from '../../../../common/schemas/invoices';
 import { useAppointmentInvoices, type InvoicesByAppointment } from '../api/get-appointment-invoices';
 
@@ -17,7 +17,7 @@ interface Lookup {
 
 const BatchContext = createContext<Lookup | null>(null);
 
-const attendedIds = (appointments: readonly Appointment[]) =>
+const attendedIds = (appointments: readonly DiaryAppointment[]) =>
   appointments.filter((appointment) => appointment.status === 'atendida').map((appointment) => appointment.id);
 
 /**
@@ -28,7 +28,7 @@ export function AppointmentInvoicesBatch({
   appointments,
   children,
 }: {
-  appointments: readonly Appointment[];
+  appointments: readonly DiaryAppointment[];
   children: ReactNode;
 }) {
   const { data, isError } = useAppointmentInvoices(attendedIds(appointments));
@@ -47,7 +47,7 @@ function invoiceIn(lookup: Lookup, appointmentId: string): InvoiceOfAppointment 
  * The invoice of one attended visit: from the list's batch when there is one, else asked for this visit alone (the
  * calendar's drawer shows one appointment at a time).
  */
-export function useInvoiceOfAppointment(appointment: Appointment): InvoiceOfAppointment {
+export function useInvoiceOfAppointment(appointment: DiaryAppointment): InvoiceOfAppointment {
   const batch = useContext(BatchContext);
   const alone = useAppointmentInvoices(batch || appointment.status !== 'atendida' ? [] : [appointment.id]);
   return invoiceIn(batch ?? { data: alone.data, failed: alone.isError }, appointment.id);

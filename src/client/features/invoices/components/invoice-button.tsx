@@ -1,7 +1,7 @@
 import { Button, type MantineSize } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import { invoicePdfHref } from '../../../api/invoices';
 import type { AppointmentActions } from '../../../components/appointment-actions';
 import { AppointmentInvoicesBatch, useInvoiceOfAppointment } from './appointment-invoices-batch';
@@ -17,7 +17,7 @@ export function InvoiceButton({
   timeZone,
   size = 'xs',
 }: {
-  appointment: Appointment;
+  appointment: DiaryAppointment;
   timeZone: string;
   size?: MantineSize;
 }) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatEuros } from '../../../../common/money';
 import { paths } from '../../../../common/paths';
-import type { Appointment } from '../../../../common/schemas/appointments';
+import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import type { InvoiceKind } from '../../../../common/schemas/invoices';
 import { useClinicServices } from '../../../api/clinic-services';
 import { invoicePdfHref, useIssueInvoice } from '../../../api/invoices';
@@ -14,7 +14,7 @@ import { invoiceableServiceOptions } from './service-options';
 import { formatLongDayAndTime } from '../../../lib/dates';
 
 interface IssueInvoiceModalProps {
-  appointment: Appointment;
+  appointment: DiaryAppointment;
   timeZone: string;
   onClose: () => void;
 }
