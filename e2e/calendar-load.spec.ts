@@ -26,12 +26,8 @@ function week(from: string) {
         const n: number = items.length;
         items.push({
           id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-          patientId: `00000000-0000-4000-9000-${String(n % 4000).padStart(12, '0')}`,
           patientName: `Paciente ${n} Apellido${n % 97}`,
           doctorId: `00000000-0000-4000-a000-${String(doctor).padStart(12, '0')}`,
-          doctorName: `Dra. Prueba ${doctor}`,
-          doctorColor: ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00'][doctor % 5]!,
-          specialty: 'Medicina general',
           startsAt: new Date(startsAt).toISOString(),
           endsAt: new Date(startsAt + 15 * 60_000).toISOString(),
           status: statuses[n % statuses.length]!,

@@ -317,18 +317,15 @@ export const appointmentSchema = z.object({
 export type Appointment = z.infer<typeof appointmentSchema>;
 
 /**
- * An appointment as the calendar's range carries it: what its views draw and act on (times, doctor, the patient's
- * name, status, arrival, service, version) and nothing else — an opened appointment asks for its detail. The
- * database builds it (`appointments/lists-repository.ts`).
+ * An appointment as the calendar's range carries it: what its views draw and act on (times, the doctor's id, the
+ * patient's name, status, arrival, service, version) and nothing else — the screen has the doctors' names and
+ * colours already, and an opened appointment asks for its detail. The database builds it
+ * (`appointments/lists-repository.ts`).
  */
 export const calendarAppointmentSchema = appointmentSchema.pick({
   id: true,
-  patientId: true,
   patientName: true,
   doctorId: true,
-  doctorName: true,
-  doctorColor: true,
-  specialty: true,
   startsAt: true,
   endsAt: true,
   status: true,

@@ -48,15 +48,9 @@ function jsonObject(fields: Field[]): SQL {
   return sql`concat(${sql.join(parts, sql`, `)}, '}')`;
 }
 
-/** `calendarAppointmentSchema`'s fields. */
-const calendarFields: Field[] = [
-  ['id', appointments.id, 'plain'],
-  ['patientId', appointments.patientId, 'plain'],
-  ['patientName', sql`btrim(${patients.firstName} || ' ' || ${patients.lastName})`, 'text'],
-  ['doctorId', appointments.doctorId, 'plain'],
-  ['doctorName', profiles.displayName, 'text'],
-  ['doctorColor', doctors.color, 'text'],
-  ['specialty', specialties.name, 'text'],
+const patientName: Field = ['patientName', sql`btrim(${patients.firstName} || ' ' || ${patients.lastName})`, 'text'];
+/** Times, state and version: both lists. */
+const timesAndState: Field[] = [
   ['startsAt', iso(appointments.startsAt), 'plain'],
   ['endsAt', iso(appointments.endsAt), 'plain'],
   ['status', appointments.status, 'text'],
@@ -65,9 +59,24 @@ const calendarFields: Field[] = [
   ['serviceId', appointments.serviceId, 'plain'],
 ];
 
+/** `calendarAppointmentSchema`'s fields: not the doctor's name, colour and specialty, which the screen has. */
+const calendarFields: Field[] = [
+  ['id', appointments.id, 'plain'],
+  patientName,
+  ['doctorId', appointments.doctorId, 'plain'],
+  ...timesAndState,
+];
+
 /** `diaryAppointmentSchema`'s fields (its rows call the patient and act on the appointment). */
 const diaryFields: Field[] = [
-  ...calendarFields,
+  ['id', appointments.id, 'plain'],
+  ['patientId', appointments.patientId, 'plain'],
+  patientName,
+  ['doctorId', appointments.doctorId, 'plain'],
+  ['doctorName', profiles.displayName, 'text'],
+  ['doctorColor', doctors.color, 'text'],
+  ['specialty', specialties.name, 'text'],
+  ...timesAndState,
   ['patientPhone', patients.phone, 'text'],
   ['reason', appointments.reason, 'text'],
   ['cancelReason', appointments.cancelReason, 'text'],

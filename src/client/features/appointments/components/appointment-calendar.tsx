@@ -56,7 +56,7 @@ export function AppointmentCalendar({
   const [openGroup, setOpenGroup] = useState<HiddenGroup | null>(null);
   const moves = useAppointmentMove(timeZone);
   const singleDoctor = doctorIds.length === 1 ? doctors.find((doctor) => doctor.id === doctorIds[0]) : undefined;
-  const { appointments, byId, groups, crowded, events } = useCalendarEvents({
+  const { appointments, byId, groups, crowded, events, doctorsById } = useCalendarEvents({
     range,
     doctorIds,
     singleDoctor,
@@ -157,6 +157,7 @@ export function AppointmentCalendar({
       <HiddenAppointmentsModal
         group={openGroup}
         timeZone={timeZone}
+        doctorsById={doctorsById}
         onOpen={(id) => {
           setOpenGroup(null);
           setOpenId(id);

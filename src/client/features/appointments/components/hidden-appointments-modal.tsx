@@ -1,7 +1,9 @@
 import { ColorSwatch, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { APPOINTMENT_STATUS_LABELS } from '../../../../common/schemas/appointments';
 import { formatLongDay, formatTime } from '../../../lib/dates';
+import type { Doctor } from '../../../../common/schemas/doctors';
 import type { HiddenGroup } from '../utils/calendar-groups';
+import { UNKNOWN_DOCTOR_COLOR } from '../utils/calendar-events';
 import { formatTimeRange } from '../utils/format';
 
 /**
@@ -11,11 +13,14 @@ import { formatTimeRange } from '../utils/format';
 export function HiddenAppointmentsModal({
   group,
   timeZone,
+  doctorsById,
   onOpen,
   onClose,
 }: {
   group: HiddenGroup | null;
   timeZone: string;
+  /** Names and colours of the appointments' doctors (the range carries their ids). */
+  doctorsById: ReadonlyMap<string, Doctor>;
   onOpen: (appointmentId: string) => void;
   onClose: () => void;
 }) {
@@ -42,10 +47,15 @@ export function HiddenAppointmentsModal({
               w="100%"
             >
               <Group gap="xs" wrap="nowrap">
-                <ColorSwatch color={appointment.doctorColor} size={12} aria-hidden />
+                <ColorSwatch
+                  color={doctorsById.get(appointment.doctorId)?.color ?? UNKNOWN_DOCTOR_COLOR}
+                  size={12}
+                  aria-hidden
+                />
                 <Text size="sm">
                   <strong>{formatTimeRange(appointment.startsAt, appointment.endsAt, timeZone)}</strong> ·{' '}
-                  {appointment.patientName} · {APPOINTMENT_STATUS_LABELS[appointment.status]} · {appointment.doctorName}
+                  {appointment.patientName} · {APPOINTMENT_STATUS_LABELS[appointment.status]}
+                  {doctorsById.has(appointment.doctorId) && ` · ${doctorsById.get(appointment.doctorId)!.displayName}`}
                 </Text>
               </Group>
             </UnstyledButton>

@@ -13,6 +13,7 @@ import {
 } from '../utils/calendar-events';
 import { isCrowded, limitPerDay, stackInLanes } from '../utils/calendar-groups';
 import { useHolidaysRange } from '../../../api/holidays';
+import { useDoctors } from '../../../api/doctors';
 
 interface CalendarEventsInput {
   /** The dates the calendar shows; nothing is asked for until it has said which. */
@@ -41,6 +42,17 @@ export function useCalendarEvents({
   month,
 }: CalendarEventsInput) {
   const appointments = useAppointmentsRange(range);
+  // The range carries each appointment's doctor by id: names and colours come from here, once per doctor
+  // (former doctors too, whose past appointments the range still holds).
+  const everyDoctor = useDoctors({ includeInactive: true });
+  const doctorsById = useMemo(
+    () => new Map((everyDoctor.data ?? []).map((doctor) => [doctor.id, doctor])),
+    [everyDoctor.data],
+  );
+  const doctorColors = useMemo(
+    () => new Map([...doctorsById.values()].map((doctor) => [doctor.id, doctor.color])),
+    [doctorsById],
+  );
   useLiveRefresh([...appointmentsRootKey, 'range']);
   // A new answer is worked on in a transition: the filter and grouping of thousands of appointments, then the
   // calendar's drawing, are not one long task when it arrives (issue 25). `byId` is of the same answer as the events.
@@ -70,10 +82,10 @@ export function useCalendarEvents({
   const groups = useMemo(() => new Map((grouped?.groups ?? []).map((group) => [group.id, group])), [grouped]);
   const appointmentEvents = useMemo(
     () => [
-      ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId),
+      ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId, doctorColors),
       ...hiddenGroupEvents(grouped?.groups ?? [], timeZone),
     ],
-    [grouped, shown, confirmedIds, highlightId, timeZone],
+    [grouped, shown, confirmedIds, highlightId, timeZone, doctorColors],
   );
   const events = useMemo(
     () => [
@@ -83,5 +95,5 @@ export function useCalendarEvents({
     ],
     [appointmentEvents, singleDoctor, holidays.data],
   );
-  return { appointments, byId, groups, crowded: grouped !== null, events };
+  return { appointments, byId, groups, crowded: grouped !== null, events, doctorsById };
 }

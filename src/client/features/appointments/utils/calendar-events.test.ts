@@ -3,16 +3,17 @@ import { appointment } from '../test/fixtures';
 import { absenceEvents, businessHoursOf, toCalendarEvents } from './calendar-events';
 
 const list = [
-  appointment({ id: 'a-1', doctorId: 'd-1', doctorColor: '#1c7ed6', status: 'confirmada', patientName: 'Ana García' }),
-  appointment({ id: 'a-2', doctorId: 'd-2', doctorColor: '#e8590c', status: 'pendiente', patientName: 'Bruno Díaz' }),
+  appointment({ id: 'a-1', doctorId: 'd-1', status: 'confirmada', patientName: 'Ana García' }),
+  appointment({ id: 'a-2', doctorId: 'd-2', status: 'pendiente', patientName: 'Bruno Díaz' }),
   appointment({ id: 'a-3', doctorId: 'd-1', status: 'cancelada' }),
-  appointment({ id: 'a-4', doctorId: 'd-2', doctorColor: '#e8590c', status: 'atendida', patientName: 'Carla Ruiz' }),
+  appointment({ id: 'a-4', doctorId: 'd-2', status: 'atendida', patientName: 'Carla Ruiz' }),
   appointment({ id: 'a-5', doctorId: 'd-1', status: 'en_sala' }),
 ];
 
 describe('appointments as calendar events', () => {
   it('maps each appointment to an event at its instants, coloured by doctor, named by patient and status', () => {
-    const [first] = toCalendarEvents([list[0]!]);
+    const colors = new Map([['d-1', '#1c7ed6']]);
+    const [first] = toCalendarEvents([list[0]!], [], new Set(), undefined, colors);
     expect(first).toEqual({
       id: 'a-1',
       title: 'Ana García · Confirmada',
@@ -30,7 +31,11 @@ describe('appointments as calendar events', () => {
   it("writes each event in black or white, whichever reads 4.5:1 on the doctor's colour", () => {
     const colours = ['#1864ab', '#fab005', '#e8590c', '#82c91e', '#12b886', '#212529'];
     const events = toCalendarEvents(
-      colours.map((doctorColor, i) => appointment({ id: `c-${i}`, doctorColor, status: 'confirmada' })),
+      colours.map((_, i) => appointment({ id: `c-${i}`, doctorId: `d-${i}`, status: 'confirmada' })),
+      [],
+      new Set(),
+      undefined,
+      new Map(colours.map((colour, i) => [`d-${i}`, colour])),
     );
     expect(events.map((event) => event.contrastColor)).toEqual([
       '#ffffff',
@@ -40,6 +45,11 @@ describe('appointments as calendar events', () => {
       '#000000',
       '#ffffff',
     ]);
+  });
+
+  it('draws a doctor the screen does not know yet in grey, with white text', () => {
+    const [event] = toCalendarEvents([list[0]!], [], new Set(), undefined, new Map([['d-2', '#e8590c']]));
+    expect(event).toMatchObject({ color: '#868e96', contrastColor: '#000000' });
   });
 
   it('leaves cancelled appointments out', () => {

@@ -11,6 +11,9 @@ import { isReschedulable } from './status-actions';
 /** The words of the appointment just booked, which the calendar opens at. */
 export const JUST_BOOKED_LABEL = 'Recién reservada';
 
+/** The colour of an appointment whose doctor the screen does not know (not yet loaded). */
+export const UNKNOWN_DOCTOR_COLOR = '#868e96';
+
 /** Neutral grey of absences, behind the appointments. */
 export const ABSENCE_COLOR = '#adb5bd';
 
@@ -37,21 +40,24 @@ export function toCalendarEvents(
   confirmedIds: ReadonlySet<string> = new Set(),
   /** The appointment just booked: outlined, and named so in its title. */
   highlightId?: string,
+  /** Each doctor's colour (the range carries only the doctor's id). */
+  doctorColors: ReadonlyMap<string, string> = new Map(),
 ): EventInput[] {
-  return shownAppointments(appointments, doctorIds).map((appointment) => ({
-    id: appointment.id,
-    title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}${appointment.id === highlightId ? ` · ${JUST_BOOKED_LABEL}` : ''}`,
-    start: appointment.startsAt,
-    end: appointment.endsAt,
-    color: appointment.doctorColor,
-    // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
-    contrastColor: /^#[0-9a-f]{6}$/i.test(appointment.doctorColor)
-      ? readableTextOn(appointment.doctorColor)
-      : undefined,
-    editable: isReschedulable(appointment.status),
-    className: `clinica-event clinica-event--${appointment.status}${appointment.id === highlightId ? ' clinica-event--just-booked' : ''}`,
-    extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
-  }));
+  return shownAppointments(appointments, doctorIds).map((appointment) => {
+    const color = doctorColors.get(appointment.doctorId) ?? UNKNOWN_DOCTOR_COLOR;
+    return {
+      id: appointment.id,
+      title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}${appointment.id === highlightId ? ` · ${JUST_BOOKED_LABEL}` : ''}`,
+      start: appointment.startsAt,
+      end: appointment.endsAt,
+      color,
+      // Black or white, whichever reads on the doctor's colour (white on a light one fails WCAG).
+      contrastColor: /^#[0-9a-f]{6}$/i.test(color) ? readableTextOn(color) : undefined,
+      editable: isReschedulable(appointment.status),
+      className: `clinica-event clinica-event--${appointment.status}${appointment.id === highlightId ? ' clinica-event--just-booked' : ''}`,
+      extendedProps: { status: appointment.status, doctorId: appointment.doctorId },
+    };
+  });
 }
 
 /** The dark grey of a «+N» box (white on it reads at 7.5:1), apart from the doctors' colours. */

@@ -25,6 +25,8 @@ export const cardColors = (color: string): CSSProperties => ({
 
 interface AppointmentCardProps {
   placed: PlacedAppointment;
+  /** The colour of the column's doctor. */
+  color: string;
   /** The patient confirmed from the reminder: «✓✓», named in the card's label. */
   confirmed?: boolean;
   /** While it is being dragged elsewhere, the card stays faint in its place. */
@@ -39,6 +41,7 @@ interface AppointmentCardProps {
 /** One appointment in a doctor's column: a button that opens its panel, draggable when it can move. */
 export function AppointmentCard({
   placed,
+  color,
   confirmed = false,
   dragging,
   timeZone,
@@ -61,7 +64,7 @@ export function AppointmentCard({
       <button
         type="button"
         className={`dc-card clinica-event--${appointment.status}${dragging ? ' dc-card--dragging' : ''}${movable ? ' dc-card--movable' : ''}`}
-        style={cardColors(appointment.doctorColor)}
+        style={cardColors(color)}
         aria-label={`${time}, ${appointment.patientName}, ${status}${confirmed ? `, ${CONFIRMED_LABEL}` : ''}`}
         aria-describedby={movable ? hintId : undefined}
         data-appointment-id={appointment.id}

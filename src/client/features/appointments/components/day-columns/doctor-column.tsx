@@ -105,6 +105,7 @@ export function DoctorColumn({
           <AppointmentCard
             key={item.appointment.id}
             placed={item}
+            color={doctor.color}
             confirmed={confirmedIds.has(item.appointment.id) && item.appointment.status !== 'cancelada'}
             dragging={preview?.id === item.appointment.id}
             timeZone={timeZone}
