@@ -97,6 +97,25 @@ const rows = (fields: Field[], where: SQL | undefined) => sql`
 
 type ItemRow = { item: string; doctor_id: string };
 
+/** A range is read in slices of at least this long, and in at most `MAX_PARTS` of them. */
+const MIN_SLICE_MS = 12 * 3_600_000;
+const MAX_PARTS = 4;
+
+/** `filters` split into consecutive ranges of start (the whole of it when it has no range or a short one). */
+function slices(filters: AppointmentFilters): AppointmentFilters[] {
+  const { from, to } = filters;
+  if (!from || !to) return [filters];
+  const length = to.getTime() - from.getTime();
+  const parts = Math.max(1, Math.min(MAX_PARTS, Math.floor(length / MIN_SLICE_MS)));
+  if (parts === 1) return [filters];
+  const step = Math.ceil(length / parts);
+  return Array.from({ length: parts }, (_, index) => ({
+    ...filters,
+    from: new Date(from.getTime() + index * step),
+    to: new Date(Math.min(to.getTime(), from.getTime() + (index + 1) * step)),
+  }));
+}
+
 /** A JSON array of objects' texts. */
 const jsonArray = (items: string[]) => `[${items.join(',')}]`;
 
@@ -107,8 +126,15 @@ export interface ListJson {
 }
 
 export function createAppointmentListsRepository(db: Db) {
-  const select = async (fields: Field[], filters: AppointmentFilters, tx: Db) => {
-    return executePrepared<ItemRow>(tx, rows(fields, filterConditions(filters)));
+  /**
+   * The rows of `filters`' range, read as up to `MAX_PARTS` consecutive slices at once: on PostgreSQL each slice
+   * runs on its own connection, so one desk's week uses every core of the database instead of one (the week of
+   * every doctor: see docs/performance.md «Scale»). The slices come back in order and the cap applies to them all.
+   */
+  const select = async (fields: Field[], filters: AppointmentFilters, tx: Db): Promise<ItemRow[]> => {
+    const parts = slices(filters).map((slice) => executePrepared<ItemRow>(tx, rows(fields, filterConditions(slice))));
+    const items = (await Promise.all(parts)).flat();
+    return items.length > LIMIT ? items.slice(0, LIMIT) : items;
   };
 
   async function calendar(filters: AppointmentFilters, tx: Db): Promise<ListJson> {
