@@ -159,7 +159,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
   const rows: Row[] = [];
   for (const scenario of scenarios) {
     const measured = await measureRead(kind, scenario, getApp, getCeiling, bare);
-    if (scenario.key === 'calendar' || scenario.key === 'diary') {
+    if (scenario.key === 'calendar' || scenario.key === 'month' || scenario.key === 'diary') {
       // What the screen downloads: the answer's bytes, plain and as a browser gets it (brotli).
       const bytes = await bodyBytes(address, scenario.path(scenario.args(0, 0)), { cookie });
       measured[0]!.note = `respuesta: ${bytes.plain} bytes (${bytes.brotli} con brotli)`;

@@ -7,6 +7,7 @@ import type { DoctorRecord } from '../src/server/modules/doctors/repository';
 import { hashToken } from '../src/server/modules/auth/tokens';
 import { startOfDay } from '../src/server/modules/availability/slots';
 import type { Repositories } from '../src/server/modules/repositories';
+import { MONTH_PER_DAY } from '../src/common/schemas/appointments';
 import { SURNAMES } from '../src/server/seed/spanish-data';
 
 export type Args = Record<string, string>;
@@ -141,6 +142,28 @@ export function readScenarios(context: ScenarioContext): ReadScenario[] {
       // The route's statement: the week as one JSON array, built by the database.
       sql: async () => (await repos.appointmentLists.visibleTo(ALL).calendar({ from, to })).json,
       target: { metric: 'p95', ms: 100 },
+    });
+    // The month view: its six weeks from the Monday on or before the 1st, three a day and each day's count.
+    const first = today.with({ day: 1 });
+    const monthFrom = startOfDay(first.subtract({ days: first.dayOfWeek - 1 }).toString(), timeZone);
+    const monthTo = startOfDay(
+      first
+        .subtract({ days: first.dayOfWeek - 1 })
+        .add({ days: 42 })
+        .toString(),
+      timeZone,
+    );
+    scenarios.push({
+      key: 'month',
+      name: 'calendario: mes (6 semanas), todos los doctores',
+      args: () => ({ from: monthFrom.toISOString(), to: monthTo.toISOString() }),
+      path: (args) => `/api/appointments/month?${query(args)}`,
+      sql: async () =>
+        (
+          await repos.appointmentLists
+            .visibleTo(ALL)
+            .month({ from: monthFrom, to: monthTo }, { timeZone, doctorIds: [], perDay: MONTH_PER_DAY })
+        ).json,
     });
   }
 

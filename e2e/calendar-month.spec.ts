@@ -61,3 +61,44 @@ test('vista de mes del calendario: los días de otros meses se leen (4,5:1) y ax
 
   await expectNoAxeViolations(page, 'el calendario en vista de mes');
 });
+
+test('la vista de mes pide a la clínica las tres primeras citas de cada día y cuántas hay; «+N más» abre el día', async ({
+  page,
+}) => {
+  await login(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // A clinic of fifty doctors: 1 000 appointments on Wednesday 14 January, of which the answer carries three.
+  const asked: URL[] = [];
+  await page.route(/\/api\/appointments\/month\?/, async (route) => {
+    asked.push(new URL(route.request().url()));
+    const visit = (n: number, time: string) => ({
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      patientName: `Paciente Mes ${n}`,
+      doctorId: `00000000-0000-4000-a000-00000000000${n}`,
+      startsAt: `2026-01-14T${time}:00.000Z`,
+      endsAt: `2026-01-14T${time.slice(0, 3)}15:00.000Z`,
+      status: 'confirmada',
+      arrivedAt: null,
+      updatedAt: '2026-01-01T10:00:00.000Z',
+      serviceId: null,
+    });
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({
+        days: [{ date: '2026-01-14', count: 1000 }],
+        appointments: [visit(1, '08:00'), visit(2, '08:00'), visit(3, '09:00')],
+      }),
+    });
+  });
+  await page.goto('/admin/calendario');
+  await page.getByRole('tab', { name: 'Vista del mes' }).click();
+  const more = page.locator('.clinica-more-event');
+  await expect(more).toHaveCount(1);
+  await expect(more).toContainText('+997 más');
+  await expect(page.locator('.clinica-event', { hasText: 'Paciente Mes' })).toHaveCount(3);
+  // The whole grid was asked for at once, for every doctor.
+  expect(asked.at(-1)!.searchParams.has('doctorIds')).toBe(false);
+  await more.click();
+  await expect(page.locator('.clinica-calendar-title')).toHaveText('miércoles, 14 de enero de 2026');
+});

@@ -26,6 +26,7 @@ export const api = {
   public: publicApi,
   appointments: '/api/appointments',
   appointmentsRange: '/api/appointments/range',
+  appointmentsMonth: '/api/appointments/month',
   appointmentsExport: '/api/appointments/export.csv',
   appointmentsToday: '/api/appointments/today',
   appointment: (id: string) => `/api/appointments/${seg(id)}`,

@@ -380,17 +380,54 @@ export const appointmentListSchema = z.object({
 export type AppointmentList = z.infer<typeof appointmentListSchema>;
 
 /** A range of appointments for the calendar and agendas (not paginated; at most 62 days). */
-export const appointmentRangeQuerySchema = z
-  .object({ from: instant, to: instant, doctorId: uuid('Doctor no encontrado').optional() })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
-    message: 'El final es anterior al inicio',
-    path: ['to'],
-  })
-  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
-    message: 'Consulta como máximo dos meses de una vez',
-    path: ['to'],
-  });
+/** A range of at most two months, its end after its start. */
+const boundedRange = <T extends { from: string; to: string }>(schema: z.ZodType<T>) =>
+  schema
+    .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+      message: 'El final es anterior al inicio',
+      path: ['to'],
+    })
+    .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 62 * 86_400_000, {
+      message: 'Consulta como máximo dos meses de una vez',
+      path: ['to'],
+    });
+
+export const appointmentRangeQuerySchema = boundedRange(
+  z.object({ from: instant, to: instant, doctorId: uuid('Doctor no encontrado').optional() }),
+);
 export type AppointmentRangeQuery = z.input<typeof appointmentRangeQuerySchema>;
+
+/** The month view shows at most this many appointments a day; the rest are counted («+N más»). */
+export const MONTH_PER_DAY = 3;
+
+/** The month view's range, of the doctors chosen in its filter (comma-separated ids; all when none). */
+export const appointmentMonthQuerySchema = boundedRange(
+  z.object({
+    from: instant,
+    to: instant,
+    doctorIds: z
+      .string()
+      .regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}){0,99}$/i,
+        {
+          error: 'Profesionales no válidos',
+        },
+      )
+      .optional(),
+  }),
+);
+export type AppointmentMonthQuery = z.input<typeof appointmentMonthQuerySchema>;
+
+/**
+ * The month view of a range: each clinic day's first `MONTH_PER_DAY` appointments (by start, then doctor's name),
+ * cancelled ones left out, and how many that day has in all — a 50-doctor clinic's six weeks are tens of
+ * thousands, more than any one answer should carry.
+ */
+export const calendarMonthSchema = z.object({
+  days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  appointments: z.array(calendarAppointmentSchema),
+});
+export type CalendarMonth = z.infer<typeof calendarMonthSchema>;
 
 export const staffBookingSchema = z.strictObject({
   patientId: uuid('Elige un paciente'),

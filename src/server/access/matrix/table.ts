@@ -263,6 +263,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/appointments/range': { expect: only(['admin']), query: () => week, shows: ownToday },
   'GET /api/appointments/today': { expect: only(['admin']), shows: ownToday },
+  'GET /api/appointments/month': { expect: only(['admin']), query: () => week, shows: ownToday },
   'GET /api/appointments/:id': {
     cases: [
       { label: 'own', expect: only(['admin', 'doctor']), params: (w, actor) => ({ id: mine(w, actor).appointmentId }) },

@@ -44,7 +44,7 @@ export const AREAS: Area[] = [
     description:
       'Agenda de la clínica (historial, calendario, citas de hoy, exportación CSV), la agenda de cada doctor, las citas del propio paciente y sus respuestas al recordatorio.',
     matches: [
-      /^\/api\/appointments($|\/(range|today|export\.csv|:id($|\/(status|undo|availability))))/,
+      /^\/api\/appointments($|\/(range|month|today|export\.csv|:id($|\/(status|undo|availability))))/,
       /^\/api\/doctor\/appointments/,
       /^\/api\/me\/appointments/,
       /^\/api\/appointment-answers/,

@@ -175,6 +175,7 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/appointments/export.csv': 'Exportar el historial de citas (CSV)',
   'GET /api/appointments/range': 'Citas de un intervalo (calendario)',
   'GET /api/appointments/today': 'Citas del día (agenda de hoy)',
+  'GET /api/appointments/month': 'Las primeras citas de cada día y cuántas tiene (calendario, vista de mes)',
   'GET /api/appointments/:id': 'Una cita',
   'PATCH /api/appointments/:id': 'Cambiar una cita (hora, doctor, motivo)',
   'POST /api/appointments/:id/status': 'Cambiar el estado de una cita',

@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import {
   calendarAppointmentSchema,
+  calendarMonthSchema,
   diaryAppointmentSchema,
   todayDiarySchema,
   type CalendarAppointment,
@@ -181,5 +182,61 @@ describe('the diary built by the database', () => {
     );
     const sunday = await diary('2026-03-22');
     expect(sunday.doctors).toEqual([]);
+  });
+});
+
+describe('the month view built by the database', () => {
+  const month = async (query: string) =>
+    t.request({ method: 'GET', url: `/api/appointments/month?${query}`, cookie: admin.cookie });
+  const from = startOfDay('2026-03-16', ZONE).toISOString();
+  const to = startOfDay('2026-03-30', ZONE).toISOString();
+
+  beforeAll(async () => {
+    // Tuesday 24 March: five visits and a cancelled one, more than the month shows in a day.
+    const [a, b] = doctors;
+    const patient = await createPatientRecord(t, { firstName: 'Marta', lastName: 'Mes', phone: '600 000 002' });
+    const visits = [
+      { doctorId: b!.id, startsAt: at('2026-03-24T09:00') },
+      { doctorId: a!.id, startsAt: at('2026-03-24T09:00') },
+      { doctorId: a!.id, startsAt: at('2026-03-24T09:30') },
+      { doctorId: b!.id, startsAt: at('2026-03-24T10:00') },
+      { doctorId: a!.id, startsAt: at('2026-03-24T11:00') },
+      { doctorId: a!.id, startsAt: at('2026-03-24T08:00'), status: 'cancelada' as const },
+    ];
+    for (const visit of visits) await insertAppointment(t, { patientId: patient.id, ...visit });
+  });
+
+  it("answers each clinic day's first three (by start, then doctor's name) and its count, without cancelled ones", async () => {
+    const response = await month(`from=${from}&to=${to}`);
+    expect(response.statusCode).toBe(200);
+    const body = calendarMonthSchema.strict().parse(response.json());
+    expect(body.days).toEqual([
+      { date: '2026-03-20', count: 1 },
+      { date: '2026-03-24', count: 5 },
+      { date: '2026-03-27', count: 2 },
+      { date: '2026-03-28', count: 1 },
+      // 01:30 and 03:00 on the day the clocks go forward, and 23:30 (21:30 UTC): all three that day in Madrid.
+      { date: '2026-03-29', count: 3 },
+    ]);
+    const all = (await reference(new Date(from), new Date(to))).map((item) => calendarAppointmentSchema.parse(item));
+    const tuesday = body.appointments.filter((item) => item.startsAt.startsWith('2026-03-24'));
+    expect(tuesday.map((item) => [item.startsAt, item.doctorId])).toEqual([
+      ['2026-03-24T08:00:00.000Z', doctors[0]!.id],
+      ['2026-03-24T08:00:00.000Z', doctors[1]!.id],
+      ['2026-03-24T08:30:00.000Z', doctors[0]!.id],
+    ]);
+    // Every appointment sent is as the calendar's range sends it.
+    for (const item of body.appointments) expect(item).toEqual(all.find((one) => one.id === item.id));
+    expect(body.appointments).toHaveLength(1 + 3 + 2 + 1 + 3);
+  });
+
+  it('answers only the doctors chosen, and refuses a list that is not of ids', async () => {
+    const response = await month(`from=${from}&to=${to}&doctorIds=${doctors[1]!.id}`);
+    const body = calendarMonthSchema.parse(response.json());
+    expect(body.days.find((day) => day.date === '2026-03-24')).toEqual({ date: '2026-03-24', count: 2 });
+    expect(new Set(body.appointments.map((item) => item.doctorId))).toEqual(new Set([doctors[1]!.id]));
+    const refused = await month(`from=${from}&to=${to}&doctorIds=uno,dos`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.doctorIds).toBe('Profesionales no válidos');
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { visibleAppointments } from '../../access/ownership';
 import type { Visibility } from '../../access/visibility';
 import type { Db } from '../../db/client';
@@ -142,6 +142,48 @@ export function createAppointmentListsRepository(db: Db) {
     return { json: jsonArray(items.map((row) => row.item)), count: items.length };
   }
 
+  /**
+   * The month view: each clinic day's first `perDay` appointments (not cancelled; by start, then the doctor's
+   * name) and how many the day has. The days are ranked on the appointments alone; only the few shown are
+   * joined to their patients and written as JSON.
+   */
+  async function month(
+    filters: AppointmentFilters,
+    { timeZone, doctorIds, perDay }: { timeZone: string; doctorIds: string[]; perDay: number },
+    tx: Db,
+  ): Promise<{ json: string; days: { date: string; count: number }[] }> {
+    const day = sql`(${appointments.startsAt} AT TIME ZONE ${timeZone})::date`;
+    const where = and(
+      filterConditions(filters),
+      ne(appointments.status, 'cancelada'),
+      doctorIds.length ? inArray(appointments.doctorId, doctorIds) : undefined,
+    );
+    const shown = await executePrepared<{ item: string; day: string; total: number }>(
+      tx,
+      sql`
+      WITH ranked AS (
+        SELECT ${appointments.id} AS id, ${day} AS day,
+               row_number() OVER (PARTITION BY ${day} ORDER BY ${appointments.startsAt}, ${profiles.displayName}, ${appointments.id}) AS n,
+               count(*) OVER (PARTITION BY ${day}) AS total
+          FROM ${appointments}
+          JOIN ${profiles} ON ${eq(profiles.id, appointments.doctorId)}
+         WHERE ${where}
+      )
+      SELECT ${jsonObject(calendarFields)} AS item, to_char(ranked.day, 'YYYY-MM-DD') AS day, ranked.total::int AS total
+        FROM ranked
+        JOIN ${appointments} ON ${appointments.id} = ranked.id
+        JOIN ${patients} ON ${eq(patients.id, appointments.patientId)}
+       WHERE ranked.n <= ${perDay}
+       ORDER BY ranked.day, ranked.n`,
+    );
+    const days = new Map<string, number>();
+    for (const row of shown) days.set(row.day, Number(row.total));
+    return {
+      json: jsonArray(shown.map((row) => row.item)),
+      days: [...days].map(([date, count]) => ({ date, count })),
+    };
+  }
+
   /** The diary's appointments per doctor: a JSON array of each doctor's, in start order. */
   async function diary(filters: AppointmentFilters, tx: Db): Promise<{ byDoctor: Map<string, string>; count: number }> {
     const items = await select(diaryFields, filters, tx);
@@ -166,6 +208,12 @@ export function createAppointmentListsRepository(db: Db) {
       return {
         /** The calendar's range (`calendarAppointmentSchema[]`). */
         calendar: (filters: AppointmentFilters, tx: Db = db) => calendar(scoped(filters), tx),
+        /** The month view's days (`calendarMonthSchema`'s parts). */
+        month: (
+          filters: AppointmentFilters,
+          options: { timeZone: string; doctorIds: string[]; perDay: number },
+          tx: Db = db,
+        ) => month(scoped(filters), options, tx),
         /** The diary's day (`appointmentSchema` per doctor). */
         diary: (filters: AppointmentFilters, tx: Db = db) => diary(scoped(filters), tx),
       };

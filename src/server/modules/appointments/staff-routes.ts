@@ -13,6 +13,9 @@ import {
   appointmentListQuerySchema,
   appointmentListSchema,
   appointmentRangeQuerySchema,
+  appointmentMonthQuerySchema,
+  calendarMonthSchema,
+  MONTH_PER_DAY,
   appointmentSchema,
   agendaAppointmentSchema,
   calendarAppointmentSchema,
@@ -196,6 +199,34 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
         }),
       );
       return sendJsonText(reply, list.json);
+    },
+  );
+
+  app.get(
+    api.appointmentsMonth,
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: appointmentMonthQuerySchema, response: { 200: calendarMonthSchema } },
+    },
+    async (request, reply) => {
+      const { from, to, doctorIds } = request.query;
+      const { timeZone } = await repos.clinic.getSettings();
+      const month = await auditedRead(
+        db,
+        (db) =>
+          request.scope.appointmentLists.month(
+            { from: new Date(from), to: new Date(to) },
+            { timeZone, doctorIds: doctorIds ? doctorIds.split(',') : [], perDay: MONTH_PER_DAY },
+            db,
+          ),
+        (answer) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'appointment',
+          details: { view: 'month', from, to, doctorIds, results: answer.days.length },
+        }),
+      );
+      return sendJsonText(reply, `{"days":${JSON.stringify(month.days)},"appointments":${month.json}}`);
     },
   );
 

@@ -106,7 +106,10 @@ export function AppointmentCalendar({
 
   const onEventClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();
+    const day = info.event.extendedProps.day as string | undefined;
     if (byId.has(info.event.id)) setOpenId(info.event.id);
+    // The month's «+N más»: the day itself, where every appointment of it is drawn.
+    else if (day) info.view.calendar.changeView('timeGridDay', day);
     else setOpenGroup(groups.get(info.event.id) ?? null);
   };
 

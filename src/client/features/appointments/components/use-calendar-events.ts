@@ -2,16 +2,18 @@ import { useDeferredValue, useMemo } from 'react';
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { useLiveRefresh } from '../../../lib/live-events';
 import { useAppointmentsRange, type AppointmentsRange } from '../api/get-appointments-range';
+import { useAppointmentsMonth } from '../api/get-appointments-month';
 import { useAppointmentAnswersRange } from '../api/get-appointment-answers-range';
 import { appointmentsRootKey } from '../api/keys';
 import {
   absenceEvents,
   hiddenGroupEvents,
   holidayEvents,
+  monthMoreEvents,
   shownAppointments,
   toCalendarEvents,
 } from '../utils/calendar-events';
-import { isCrowded, limitPerDay, stackInLanes } from '../utils/calendar-groups';
+import { isCrowded, stackInLanes } from '../utils/calendar-groups';
 import { useHolidaysRange } from '../../../api/holidays';
 import { useDoctors } from '../../../api/doctors';
 
@@ -24,7 +26,11 @@ interface CalendarEventsInput {
   singleDoctor: Doctor | undefined;
   highlightId?: string;
   timeZone: string;
-  /** The month view groups a crowded range per day; the day and week views per half hour. */
+  /**
+   * The month view asks the server for each day's first few appointments and its count (a large clinic's six
+   * weeks are tens of thousands); the day and week views ask for the whole range and group a crowded one per
+   * half hour.
+   */
   month: boolean;
 }
 
@@ -41,7 +47,9 @@ export function useCalendarEvents({
   timeZone,
   month,
 }: CalendarEventsInput) {
-  const appointments = useAppointmentsRange(range);
+  const rangeQuery = useAppointmentsRange(month ? null : range);
+  const monthQuery = useAppointmentsMonth(month && range ? { from: range.from, to: range.to, doctorIds } : null);
+  const appointments = month ? monthQuery : rangeQuery;
   // The range carries each appointment's doctor by id: names and colours come from here, once per doctor
   // (former doctors too, whose past appointments the range still holds).
   const everyDoctor = useDoctors({ includeInactive: true });
@@ -54,9 +62,13 @@ export function useCalendarEvents({
     [doctorsById],
   );
   useLiveRefresh([...appointmentsRootKey, 'range']);
+  useLiveRefresh([...appointmentsRootKey, 'month']);
   // A new answer is worked on in a transition: the filter and grouping of thousands of appointments, then the
   // calendar's drawing, are not one long task when it arrives (issue 25). `byId` is of the same answer as the events.
-  const data = useDeferredValue(appointments.data);
+  const monthAnswer = useDeferredValue(month ? monthQuery.data : undefined);
+  const rangeAnswer = useDeferredValue(month ? undefined : rangeQuery.data);
+  const data = month ? monthAnswer?.appointments : rangeAnswer;
+  const monthDays = monthAnswer?.days;
 
   const byId = useMemo(() => new Map((data ?? []).map((appointment) => [appointment.id, appointment])), [data]);
   // The double tick of the patients who confirmed from the reminder: the whole range in one request,
@@ -76,16 +88,17 @@ export function useCalendarEvents({
   // the loader, a dialog) builds nothing again.
   const shown = useMemo(() => shownAppointments(data ?? [], doctorIds), [data, doctorIds]);
   const grouped = useMemo(() => {
-    if (!isCrowded(shown, timeZone)) return null;
-    return (month ? limitPerDay : stackInLanes)(shown, timeZone, { pinnedId: highlightId });
+    if (month || !isCrowded(shown, timeZone)) return null;
+    return stackInLanes(shown, timeZone, { pinnedId: highlightId });
   }, [shown, timeZone, month, highlightId]);
   const groups = useMemo(() => new Map((grouped?.groups ?? []).map((group) => [group.id, group])), [grouped]);
   const appointmentEvents = useMemo(
     () => [
       ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId, doctorColors),
       ...hiddenGroupEvents(grouped?.groups ?? [], timeZone),
+      ...monthMoreEvents(monthDays ?? [], shown, timeZone),
     ],
-    [grouped, shown, confirmedIds, highlightId, timeZone, doctorColors],
+    [grouped, shown, confirmedIds, highlightId, timeZone, doctorColors, monthDays],
   );
   const events = useMemo(
     () => [
@@ -95,5 +108,6 @@ export function useCalendarEvents({
     ],
     [appointmentEvents, singleDoctor, holidays.data],
   );
-  return { appointments, byId, groups, crowded: grouped !== null, events, doctorsById };
+  // The month's answer is already a few a day with «+N más»: drawn as it is, the «+N» after the appointments.
+  return { appointments, byId, groups, crowded: grouped !== null || month, events, doctorsById };
 }

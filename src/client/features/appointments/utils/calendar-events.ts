@@ -3,7 +3,7 @@ import { APPOINTMENT_STATUS_LABELS, type CalendarAppointment } from '../../../..
 import type { Doctor } from '../../../../common/schemas/doctors';
 import { CONFIRMED_LABEL } from '../../../../common/schemas/confirmations';
 import type { Holiday } from '../../../../common/schemas/holidays';
-import { addDays, formatTime } from '../../../lib/dates';
+import { addDays, dayKey, formatTime } from '../../../lib/dates';
 import type { HiddenGroup } from './calendar-groups';
 import { readableTextOn } from '../../../lib/contrast';
 import { isReschedulable } from './status-actions';
@@ -89,6 +89,40 @@ export function hiddenGroupEvents(groups: readonly HiddenGroup[], timeZone: stri
         : `${group.appointments.length} citas más que empiezan de ${formatTime(group.start, timeZone)} a ${formatTime(group.end, timeZone)}`,
     },
   }));
+}
+
+/**
+ * The month view's «+N más» on each day with more appointments than the answer carries (`CalendarMonth`: the
+ * first few of each day and the day's count): not draggable, after the day's appointments; a click opens the day.
+ */
+export function monthMoreEvents(
+  days: readonly { date: string; count: number }[],
+  appointments: readonly CalendarAppointment[],
+  timeZone: string,
+): EventInput[] {
+  const shown = new Map<string, number>();
+  for (const appointment of appointments) {
+    const day = dayKey(appointment.startsAt, timeZone);
+    shown.set(day, (shown.get(day) ?? 0) + 1);
+  }
+  return days.flatMap((day) => {
+    const hidden = day.count - (shown.get(day.date) ?? 0);
+    if (hidden <= 0) return [];
+    return [
+      {
+        id: `mas-${day.date}`,
+        title: `+${hidden} más`,
+        start: day.date,
+        end: addDays(day.date, 1),
+        allDay: true,
+        editable: false,
+        color: MORE_COLOR,
+        contrastColor: '#ffffff',
+        className: 'clinica-more-event',
+        extendedProps: { more: true, day: day.date, hint: `${hidden} citas más este día: se abre el día` },
+      },
+    ];
+  });
 }
 
 /** A doctor's weekly hours as the calendar's business hours (ISO weekday 7 is the calendar's 0). */

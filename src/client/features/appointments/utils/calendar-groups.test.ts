@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment } from '../../../../common/schemas/appointments';
 import { appointment } from '../test/fixtures';
-import { hiddenGroupEvents } from './calendar-events';
-import { CROWDED, CROWDED_DAY, isCrowded, limitPerDay, stackInLanes } from './calendar-groups';
+import { hiddenGroupEvents, monthMoreEvents } from './calendar-events';
+import { CROWDED, CROWDED_DAY, isCrowded, stackInLanes } from './calendar-groups';
 
 const MADRID = 'Europe/Madrid';
 
@@ -103,31 +103,33 @@ describe('grouping the day and week views', () => {
   });
 });
 
-describe('grouping the month view', () => {
-  it("shows the first 3 of each clinic day and the rest under that day's «+N más»", () => {
-    // 23:30 UTC on the 12th is 00:30 on the 13th in Madrid.
-    const list = [...at('2026-01-12T08:00:00.000Z', 5, 15, 'mon'), ...at('2026-01-12T23:30:00.000Z', 4, 15, 'tue')];
-    const { shown, groups } = limitPerDay(list, MADRID);
-    expect(shown.map((item) => item.id.slice(0, 3))).toEqual(['mon', 'mon', 'mon', 'tue', 'tue', 'tue']);
-    expect(groups.map((group) => [group.id, group.start, group.end, group.allDay, group.appointments.length])).toEqual([
-      ['mas-2026-01-12', '2026-01-12', '2026-01-13', true, 2],
-      ['mas-2026-01-13', '2026-01-13', '2026-01-14', true, 1],
+describe("the month view's «+N más»", () => {
+  it("puts one on each day with more appointments than the answer carries, counted in the clinic's days", () => {
+    // 23:30 UTC on the 12th is 00:30 on the 13th in Madrid: the answer carried 3 of the 12th's 5 and the 13th's 3.
+    const carried = [...at('2026-01-12T08:00:00.000Z', 3, 15, 'mon'), ...at('2026-01-12T23:30:00.000Z', 3, 15, 'tue')];
+    const days = [
+      { date: '2026-01-12', count: 5 },
+      { date: '2026-01-13', count: 3 },
+    ];
+    expect(monthMoreEvents(days, carried, MADRID)).toEqual([
+      {
+        id: 'mas-2026-01-12',
+        title: '+2 más',
+        start: '2026-01-12',
+        end: '2026-01-13',
+        allDay: true,
+        editable: false,
+        color: '#495057',
+        contrastColor: '#ffffff',
+        className: 'clinica-more-event',
+        extendedProps: { more: true, day: '2026-01-12', hint: '2 citas más este día: se abre el día' },
+      },
     ]);
   });
 
-  it('turns each group into one box that is not dragged, after the appointments, with its count', () => {
-    const month = limitPerDay(at('2026-01-12T08:00:00.000Z', 15), MADRID);
+  it('turns a crowded half hour of the week into one box that is not dragged, after the appointments', () => {
     const week = stackInLanes(at('2026-01-12T08:00:00.000Z', 15), MADRID);
-    const [day] = hiddenGroupEvents(month.groups, MADRID);
     const [slot] = hiddenGroupEvents(week.groups, MADRID);
-    expect(day).toMatchObject({
-      id: 'mas-2026-01-12',
-      title: '+12 más',
-      allDay: true,
-      editable: false,
-      className: 'clinica-more-event',
-      extendedProps: { more: true, hint: '12 citas más este día' },
-    });
     expect(slot).toMatchObject({
       title: '+11',
       start: '2026-01-12T08:00:00.000Z',

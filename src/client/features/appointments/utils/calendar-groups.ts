@@ -1,20 +1,19 @@
 import type { CalendarAppointment } from '../../../../common/schemas/appointments';
-import { addDays, dayKey, epochMs, toIso } from '../../../lib/dates';
+import { dayKey, epochMs, toIso } from '../../../lib/dates';
 
 // A crowded range (every doctor of a large clinic: thousands of appointments in a week) is grouped before
 // FullCalendar sees it: it gets one event per box it draws — the appointments that fit and one «+N» per half
-// hour (day and week) or per day (month) — instead of thousands it would parse, place and then hide (issue 25).
+// hour — instead of thousands it would parse, place and then hide (issue 25). The month view asks the server for
+// a few a day and each day's count instead (`monthMoreEvents` in calendar-events.ts).
 
 /** Above this many appointments in the range, or `CROWDED_DAY` on one day, the calendar groups them. */
 export const CROWDED = 1000;
 export const CROWDED_DAY = 200;
 /** Day and week: at most this many appointments side by side; the rest under «+N», one per half hour. */
 export const MAX_STACK = 4;
-/** Month: at most this many appointments a day; the rest under «+N más». */
-export const MONTH_MAX = 3;
 const SLOT_MS = 30 * 60_000;
 
-/** Appointments gathered under one «+N» box: their half hour (day and week) or their day (month). */
+/** Appointments gathered under one «+N» box: those starting in its half hour (day and week views). */
 export interface HiddenGroup {
   id: string;
   start: string;
@@ -24,7 +23,7 @@ export interface HiddenGroup {
 }
 
 export interface GroupOptions {
-  /** At most this many side by side (day and week) or a day (month). */
+  /** At most this many side by side. */
   max?: number;
   /** Always drawn, whatever the count: the appointment just booked, which the calendar opens at. */
   pinnedId?: string;
@@ -112,34 +111,6 @@ export function stackInLanes(
     if (!group) {
       group = { id: `mas-${slot}`, start: toIso(slot), end: toIso(slot + SLOT_MS), allDay: false, appointments: [] };
       groups.set(slot, group);
-    }
-    group.appointments.push(appointment);
-  }
-  return { shown, groups: [...groups.values()] };
-}
-
-/** Month view: the first `maxPerDay` appointments of each clinic day, the rest under that day's «+N más». */
-export function limitPerDay(
-  appointments: readonly CalendarAppointment[],
-  timeZone: string,
-  { max: maxPerDay = MONTH_MAX, pinnedId }: GroupOptions = {},
-): GroupedAppointments {
-  const cache = instantCache(timeZone);
-  const shownPerDay = new Map<string, number>();
-  const shown: CalendarAppointment[] = [];
-  const groups = new Map<string, HiddenGroup>();
-  for (const { appointment } of inCalendarOrder(appointments, (instant) => cache.ms(instant))) {
-    const day = cache.day(appointment.startsAt);
-    const count = shownPerDay.get(day) ?? 0;
-    if (count < maxPerDay || appointment.id === pinnedId) {
-      shownPerDay.set(day, count + 1);
-      shown.push(appointment);
-      continue;
-    }
-    let group = groups.get(day);
-    if (!group) {
-      group = { id: `mas-${day}`, start: day, end: addDays(day, 1), allDay: true, appointments: [] };
-      groups.set(day, group);
     }
     group.appointments.push(appointment);
   }
