@@ -117,6 +117,7 @@ export const AUDIT_ROLE_LABELS: Record<AuditRole, string> = {
 const VIEW_LABELS: Record<string, string> = {
   history: 'historial',
   calendar: 'calendario',
+  month: 'calendario, vista de mes',
   today: 'citas del día',
   agenda: 'agenda del profesional',
   own: 'citas propias',
