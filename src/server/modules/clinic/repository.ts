@@ -13,7 +13,6 @@ export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
  * instance within SETTINGS_TTL_MS.
  */
 // The cache's age is measured on the real clock: a fixed test clock must not keep stale settings.
-// The cache's age is measured on the real clock: a fixed test clock must not keep stale settings.
 const SETTINGS_TTL_MS = 2000;
 
 export function createClinicRepository(db: Db) {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { easterSunday, spanishNationalHolidays } from '../../../common/schemas/holidays';
 import { clock } from '../../clock';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { createDoctor, validPatient } from '../../test/fixtures';
+import { createHolidaysRepository } from './repository';
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
@@ -227,5 +228,34 @@ describe('booking on a holiday', () => {
       payload: { ...payload, allowOutsideHours: true },
     });
     expect(booked.statusCode).toBe(201);
+  });
+});
+
+describe('each instance keeps the holidays for a moment, as it keeps the settings', () => {
+  it('a closure added by another instance is seen within two seconds; one added here at once', async () => {
+    // Another instance of the app: a repository of its own over the same database.
+    const elsewhere = createHolidaysRepository(t.database.db);
+    const here = t.deps.repos.holidays;
+    const realNow = Date.now();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(realNow + 60_000);
+    try {
+      expect(await here.on('2027-02-10')).toBeUndefined();
+      const closure = { startDate: '2027-02-10', endDate: '2027-02-10', name: 'Obras', kind: 'cierre' as const };
+      await t.write((tx) => elsewhere.create(closure, tx));
+      // Kept: this instance has not looked again yet.
+      now.mockReturnValue(realNow + 61_000);
+      expect(await here.on('2027-02-10')).toBeUndefined();
+      now.mockReturnValue(realNow + 62_001);
+      expect(await here.on('2027-02-10')).toMatchObject({ name: 'Obras' });
+      // Changed through this instance: seen at once, and the removal too.
+      const other = await t.write((tx) =>
+        here.create({ ...closure, startDate: '2027-02-11', endDate: '2027-02-11' }, tx),
+      );
+      expect(await here.on('2027-02-11')).toMatchObject({ name: 'Obras' });
+      await t.write((tx) => here.remove(other.id, tx));
+      expect(await here.on('2027-02-11')).toBeUndefined();
+    } finally {
+      now.mockRestore();
+    }
   });
 });
