@@ -1,16 +1,19 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
 
 /**
- * The browser suite runs against the real server (built client + API + PGlite in a fresh temp dir)
- * that e2e/global-setup.ts starts. Global setup runs in the runner process before any worker starts and
- * sets process.env.BASE_URL; workers inherit that environment and evaluate this file again, so
- * `baseURL` below is the started server's address there (e2e/fixtures.ts also falls back to
- * e2e/.tmp/state.json).
+ * The browser suite runs against real servers (built client + API + PGlite in a fresh temp dir) that
+ * e2e/global-setup.ts starts: a morning and an evening clinic and an SMTP server for each worker (its slot), so
+ * that two workers never share a clinic's data, clock or mailbox. e2e/fixtures.ts gives each test its worker's
+ * address as `baseURL`. Two workers on a machine of two cores or more (E2E_WORKERS to choose): the suite waits on
+ * the browser and the server more than it computes (docs/performance.md, «The browser suite on two workers»).
  */
+const workers = Number(process.env.E2E_WORKERS) || (os.availableParallelism() >= 2 ? 2 : 1);
+
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers,
   retries: 0,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
@@ -22,7 +25,6 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
-    baseURL: process.env.BASE_URL,
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     screenshot: 'only-on-failure',

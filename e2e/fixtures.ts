@@ -9,7 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
-import { CLOCK_START, EVENING_CLOCK_START, MAIL_DIR, STATE_FILE, type E2EState } from './global-setup';
+import { CLOCK_START, EVENING_CLOCK_START, STATE_FILE, type E2ESlot, type E2EState } from './global-setup';
 
 export { expect };
 
@@ -20,19 +20,29 @@ export const DEMO = {
   paciente: { email: 'paciente@clinica.demo', name: 'Javier Moreno López' },
 } as const;
 
-/** The address of the server global setup started (process.env.BASE_URL, else e2e/.tmp/state.json). */
+let slotOfThisWorker: E2ESlot | undefined;
+/**
+ * This worker's clinics and mailbox (global setup started one slot per worker; Playwright's parallel index picks
+ * it, so a worker that replaces a failed one takes the same slot).
+ */
+export function slot(): E2ESlot {
+  if (!slotOfThisWorker) {
+    const { slots } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
+    const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+    slotOfThisWorker = slots[index];
+    if (!slotOfThisWorker) throw new Error(`No e2e slot ${index}: global setup started ${slots.length}`);
+  }
+  return slotOfThisWorker;
+}
+
+/** The address of this worker's (morning) clinic. */
 export function baseUrl(): string {
-  if (process.env.BASE_URL) return process.env.BASE_URL;
-  const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
-  return state.baseURL;
+  return slot().baseURL;
 }
 
 /** The clinic's "now" by the server's clock: CLOCK_START plus the time since the server started. */
 export function clinicNow(): Date {
-  const startedAt = process.env.E2E_CLOCK_STARTED_AT
-    ? Number(process.env.E2E_CLOCK_STARTED_AT)
-    : (JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState).clockStartedAt;
-  return new Date(Date.parse(CLOCK_START) + (Date.now() - startedAt));
+  return new Date(Date.parse(CLOCK_START) + (Date.now() - slot().clockStartedAt));
 }
 
 /** Pages of this context see the clinic's time (Date, Intl, timers run at the real pace from there). */
@@ -64,23 +74,20 @@ export async function newClinicContext(browser: Browser, options: BrowserContext
 }
 
 export const test = base.extend({
-  // Normally already set by playwright.config.ts; this keeps the tests working if it was not.
-  baseURL: async ({ baseURL }, use) => use(baseURL ?? baseUrl()),
+  // This worker's clinic (playwright.config.ts knows no worker's slot).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => use(baseUrl()),
   context: async ({ context }, use) => use(await useClinicClock(context)),
 });
 
-function readState(): E2EState {
-  return JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
-}
-
 /** The address of the evening clinic (global setup's second server, EVENING_CLOCK_START). */
 export function eveningBaseUrl(): string {
-  return readState().evening.baseURL;
+  return slot().evening.baseURL;
 }
 
 /** The evening clinic's "now": EVENING_CLOCK_START plus the time since that server started. */
 export function eveningNow(): Date {
-  return new Date(Date.parse(EVENING_CLOCK_START) + (Date.now() - readState().evening.clockStartedAt));
+  return new Date(Date.parse(EVENING_CLOCK_START) + (Date.now() - slot().evening.clockStartedAt));
 }
 
 /** Another browser on the evening clinic, at its address and on its clock. */
@@ -236,13 +243,14 @@ export async function readMailsTo(address: string, { timeout = 10_000, atLeast =
   const wanted = address.toLowerCase();
   const deadline = Date.now() + timeout;
   for (;;) {
-    const files = fs.existsSync(MAIL_DIR)
+    const { mailDir } = slot();
+    const files = fs.existsSync(mailDir)
       ? fs
-          .readdirSync(MAIL_DIR)
+          .readdirSync(mailDir)
           .filter((name) => name.endsWith('.eml'))
           .sort()
       : [];
-    const mails = files.map((name) => parseMail(path.join(MAIL_DIR, name))).filter((mail) => mail.to.includes(wanted));
+    const mails = files.map((name) => parseMail(path.join(mailDir, name))).filter((mail) => mail.to.includes(wanted));
     if (mails.length >= atLeast) return mails;
     if (Date.now() > deadline) throw new Error(`No e-mail to ${address} arrived within ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,11 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TMP_DIR = path.join(ROOT, 'e2e', '.tmp');
-export const MAIL_DIR = path.join(TMP_DIR, 'mail');
+/** Each slot's SMTP server keeps its messages in a folder of its own here (`mail/<slot>`). */
+export const MAIL_ROOT = path.join(TMP_DIR, 'mail');
 export const STATE_FILE = path.join(TMP_DIR, 'state.json');
 /**
  * The clinic's "now" when the suite starts: a Monday at 09:00 in Madrid, in a month with no daylight-saving
@@ -21,7 +23,7 @@ export const CLOCK_START = '2026-01-12T09:00:00+01:00';
  * A second clinic, started beside the first, whose clock starts on a Wednesday evening (19:30 in Madrid,
  * same month): the day's earlier rows are past, the diary is at its end, prescriptions written days ago
  * have expired. Specs that test those states use `eveningTest` (e2e/fixtures.ts); it has its own data dir
- * and demo data, seeded at its own "now", and shares the SMTP server.
+ * and demo data, seeded at its own "now", and shares its slot's SMTP server.
  */
 export const EVENING_CLOCK_START = '2026-01-14T19:30:00+01:00';
 
@@ -34,14 +36,19 @@ export interface E2EServer {
   dataDir: string;
 }
 
-export interface E2EState {
-  baseURL: string;
+/**
+ * What one worker of the suite uses (its `slot`, Playwright's parallel index): a morning clinic, an evening
+ * clinic and an SMTP server of its own. Specs of one worker run one after another on them, as the whole suite
+ * once did on one pair; two workers never share a clinic, a clock or a mailbox.
+ */
+export interface E2ESlot extends E2EServer {
   smtpPort: number;
-  /** The real time (ms) at which the server's clock was told to start at CLOCK_START. */
-  clockStartedAt: number;
-  serverPid: number;
-  dataDir: string;
+  mailDir: string;
   evening: E2EServer;
+}
+
+export interface E2EState {
+  slots: E2ESlot[];
 }
 
 /** A server a spec started itself (`startServer`): it stops it, which removes its data dir too. */
@@ -52,7 +59,7 @@ export interface StartedServer extends E2EServer {
 /** What the teardown needs; global setup and teardown run in the same (runner) process. */
 interface Running {
   servers: StartedServer[];
-  smtp: SMTPServer;
+  smtps: SMTPServer[];
 }
 const RUNNING = Symbol.for('clinica.e2e.running');
 type WithRunning = typeof globalThis & { [RUNNING]?: Running };
@@ -69,8 +76,8 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A local SMTP server that keeps every message as a raw `.eml` file in e2e/.tmp/mail. */
-async function startSmtp(): Promise<{ smtp: SMTPServer; port: number }> {
+/** A local SMTP server that keeps every message as a raw `.eml` file in `mailDir`. */
+async function startSmtp(mailDir: string): Promise<{ smtp: SMTPServer; port: number }> {
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -82,7 +89,7 @@ async function startSmtp(): Promise<{ smtp: SMTPServer; port: number }> {
       stream.on('end', () => {
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(',');
         const envelope = `X-E2E-Rcpt-To: ${recipients}\r\n`;
-        const file = path.join(MAIL_DIR, `${Date.now()}-${crypto.randomUUID()}.eml`);
+        const file = path.join(mailDir, `${Date.now()}-${crypto.randomUUID()}.eml`);
         fs.writeFile(file, Buffer.concat([Buffer.from(envelope), ...chunks]), (error) => callback(error ?? null));
       });
     },
@@ -112,7 +119,7 @@ async function waitForHealth(baseURL: string, server: ChildProcess, output: stri
   throw new Error(`The app server did not answer /api/health within ${timeoutMs / 1000}s:\n${output.join('')}`);
 }
 
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'client', 'index.html'))) {
     console.log(
       '[e2e] dist/client/index.html is missing: building the client and its server renderer once (npm run build)',
@@ -121,34 +128,38 @@ export default async function globalSetup() {
     if (build.status !== 0) throw new Error('npm run build failed');
   }
 
-  fs.rmSync(MAIL_DIR, { recursive: true, force: true });
-  fs.mkdirSync(MAIL_DIR, { recursive: true });
-
-  const { smtp, port: smtpPort } = await startSmtp();
-  const running: Running = { servers: [], smtp };
+  fs.rmSync(MAIL_ROOT, { recursive: true, force: true });
+  const running: Running = { servers: [], smtps: [] };
   (globalThis as WithRunning)[RUNNING] = running;
 
-  // Both clinics start (migrate and seed) at once; each waits for its own health answer.
-  const [morning, evening] = await Promise.all(
-    [CLOCK_START, EVENING_CLOCK_START].map((clockStart) =>
-      startServer(clockStart, smtpPort, {}, (server) => running.servers.push(server)),
-    ),
+  // One slot per worker; every clinic starts (migrates and seeds) at once and waits for its own health answer.
+  const slotCount = Math.max(1, config.workers);
+  const slots = await Promise.all(
+    Array.from({ length: slotCount }, async (_, index): Promise<E2ESlot> => {
+      const mailDir = path.join(MAIL_ROOT, String(index));
+      fs.mkdirSync(mailDir, { recursive: true });
+      const { smtp, port: smtpPort } = await startSmtp(mailDir);
+      running.smtps.push(smtp);
+      const [morning, evening] = await Promise.all(
+        [CLOCK_START, EVENING_CLOCK_START].map((clockStart) =>
+          startServer(clockStart, smtpPort, {}, (server) => running.servers.push(server)),
+        ),
+      );
+      const { stop: _stopMorning, ...morningState } = morning!;
+      const { stop: _stopEvening, ...eveningState } = evening!;
+      return { ...morningState, smtpPort, mailDir, evening: eveningState };
+    }),
   ).catch(async (error: unknown) => {
     await stopAll();
     throw error;
   });
-
-  process.env.BASE_URL = morning!.baseURL;
-  process.env.E2E_CLOCK_STARTED_AT = String(morning!.clockStartedAt);
-  const { stop: _stopMorning, ...morningState } = morning!;
-  const { stop: _stopEvening, ...eveningState } = evening!;
-  const state: E2EState = { ...morningState, smtpPort, evening: eveningState };
+  const state: E2EState = { slots };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 }
 
 /**
  * Starts one app server (migrates and seeds the demo clinic at its own `clockStart`) and waits for its health
- * answer. Global setup starts the suite's two; a spec that needs a server of its own (another environment, such
+ * answer. Global setup starts two per worker; a spec that needs a server of its own (another environment, such
  * as a phone provider: e2e/first-visit.spec.ts) starts one with `extraEnv` and stops it (`stop`). `started`
  * learns of the server as soon as it is spawned, so that a failed start is still stopped.
  */
@@ -222,7 +233,7 @@ export async function stopAll() {
   if (!running) return;
   delete (globalThis as WithRunning)[RUNNING];
   await Promise.all(running.servers.map((server) => server.stop()));
-  await new Promise<void>((resolve) => running.smtp.close(() => resolve()));
+  await Promise.all(running.smtps.map((smtp) => new Promise<void>((resolve) => smtp.close(() => resolve()))));
   fs.rmSync(STATE_FILE, { force: true });
 }
 

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CLOCK_JUMP_FILE } from '../src/server/clock-jump';
 import { startFakeProvider, type FakeProvider } from '../src/server/test/fake-providers';
-import { DEMO, DEMO_PASSWORD, expect, test as base } from './fixtures';
-import { STATE_FILE, startServer, type E2EState } from './global-setup';
+import { DEMO, DEMO_PASSWORD, expect, slot, test as base } from './fixtures';
+import { startServer } from './global-setup';
 
 /**
  * A third clinic for the specs that must move the server's clock (the reminder due a week later, a session left
  * idle for minutes): the suite's two servers run at the real pace from their start and every other spec counts on
  * it. Started once per worker, when a spec first asks for it, with a local (fake) Twilio configured — the other
- * two have no phone provider — and the suite's SMTP server. Its clock starts on a Tuesday morning in Madrid.
+ * two have no phone provider — and the worker's SMTP server. Its clock starts on a Tuesday morning in Madrid.
  */
 export interface OwnClinic {
   baseURL: string;
@@ -36,7 +36,7 @@ export const test = base.extend<object, { ownClinic: OwnClinic }>({
   ownClinic: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
     async ({}, use) => {
-      const { smtpPort } = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as E2EState;
+      const { smtpPort } = slot();
       const twilio = await startFakeProvider('twilio');
       const server = await startServer(OWN_CLINIC_CLOCK_START, smtpPort, {
         SMS_PROVIDER: 'twilio',

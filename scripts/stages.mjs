@@ -116,14 +116,18 @@ export function printSummary(title, rows) {
 
 /**
  * Runs lanes at the same time: each lane is a list of stages run one after another (buffered, so two lanes'
- * logs never interleave), and a lane stops at its first failing stage (the rest are skipped). A stage may be
- * `{ name, skipped }` to be listed as not run. Says every minute what is still running. Answers every stage's
- * row, with its lane number as `group`.
+ * logs never interleave), and a lane stops at its first failing stage (the rest are skipped). Then each lane that
+ * is free takes the next of the `shared` stages (those that need no lane's work before them), so the lane that
+ * ends first does them. A stage may be `{ name, skipped }` to be listed as not run. Says every minute what is
+ * still running. Answers every stage's row, with the number of the lane that ran it as `group`.
  */
-export async function runLanes(lanes) {
+export async function runLanes(lanes, shared = []) {
   const running = new Set();
+  const queue = [...shared];
   console.log(
-    `\n▶ at once: ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join('  ∥  ')} (each stage's output printed whole when it ends)`,
+    `\n▶ at once: ${lanes.map((lane) => lane.map((stage) => stage.name).join(' → ')).join('  ∥  ')}${
+      shared.length > 0 ? `; then, on the first free lane: ${shared.map((stage) => stage.name).join(', ')}` : ''
+    } (each stage's output printed whole when it ends)`,
   );
   const heartbeat = setInterval(() => {
     if (running.size > 0) console.log(`… ${formatDuration(elapsed())}: still running: ${[...running].join(', ')}`);
@@ -133,21 +137,25 @@ export async function runLanes(lanes) {
       lanes.map(async (lane, index) => {
         const rows = [];
         let failed;
-        for (const stage of lane) {
+        const run = async (stage) => {
           if (stage.skipped || failed) {
             rows.push({ group: index + 1, name: stage.name, skipped: stage.skipped ?? `${failed} failed` });
-            continue;
+            return;
           }
           running.add(stage.name);
           const result = await runStage(stage, { buffered: true });
           running.delete(stage.name);
           rows.push({ group: index + 1, ...result });
           if (result.code !== 0) failed = stage.name;
-        }
+        };
+        for (const stage of lane) await run(stage);
+        while (!failed && queue.length > 0) await run(queue.shift());
         return rows;
       }),
     );
-    return results.flat();
+    // Shared stages no lane took: every lane had failed before them.
+    const left = queue.map((stage) => ({ group: '', name: stage.name, skipped: stage.skipped ?? 'every lane failed' }));
+    return [...results.flat(), ...left];
   } finally {
     clearInterval(heartbeat);
   }
