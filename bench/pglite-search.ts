@@ -5,6 +5,7 @@
  * process, as the app finds it after its first start).
  *
  *   node --import tsx bench/pglite-search.ts [--dir /tmp/clinica-pglite-100k] [--patients 100000] [--requests 300]
+ *     [--explain]  also prints the plan of one search with its timings and buffers (EXPLAIN ANALYZE, BUFFERS)
  *
  * The first run seeds the directory (a few minutes); later runs reuse it.
  */
@@ -22,6 +23,7 @@ const { values: flags } = parseArgs({
     dir: { type: 'string', default: '/tmp/clinica-pglite-100k' },
     patients: { type: 'string', default: '100000' },
     requests: { type: 'string', default: '300' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const ALL = { kind: 'all' } as const;
@@ -59,4 +61,17 @@ console.log(
     `search («${partialSurname(1, 0)}»…), ${times.length} one after another: p50 ${percentile(times, 50).toFixed(1)} ms, ` +
     `p95 ${percentile(times, 95).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms; ${Math.round(matches / times.length)} matches on average`,
 );
+if (flags.explain) {
+  // The search's statement as the repository writes it (the term as a person types it, normalised).
+  const term = partialSurname(1, 0)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  const plan = await database.db.execute(sql`
+    EXPLAIN (ANALYZE, BUFFERS)
+    SELECT p.*, (count(*) OVER ())::int AS total FROM patients p
+    WHERE p.search_text LIKE ${`%${term}%`}
+    ORDER BY lower(p.sort_name), p.id LIMIT 20`);
+  console.log(`EXPLAIN (ANALYZE, BUFFERS) «${term}»:`);
+  for (const row of plan.rows as Record<string, string>[]) console.log(`  ${Object.values(row)[0]}`);
+}
 await database.close();

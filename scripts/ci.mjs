@@ -1,7 +1,7 @@
 // `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint), then
 // `npm test` with the PostgreSQL server named, which runs its two lanes at the same time: lint → type-check →
-// Vitest → the API suite on PostgreSQL, beside the build → the browser suite (two workers); the lane that ends
-// first then runs the load and fault tests (docs/performance.md has the measured times). Prints each stage's time and tables at the end; any failing stage
+// Vitest, beside the build → the browser suite (two workers); the API suite on PostgreSQL and the load and fault
+// tests each go to the first lane that is free (docs/performance.md has the measured times). Prints each stage's time and tables at the end; any failing stage
 // fails the run.
 //
 //   CI_PARALLEL=0     every stage alone, one after another (to measure them, or on one core)
@@ -52,10 +52,10 @@ const install = {
   },
 };
 // `npm test` itself (scripts/test.mjs), told where PostgreSQL is and to lint and type-check first in its first lane:
-// lint → type-check → Vitest → the API suite on PostgreSQL, beside the build and the browser suite (whose
-// live-diary spec also uses PostgreSQL); then the load and fault tests on the lane that ends first.
+// lint → type-check → Vitest, beside the build and the browser suite (whose live-diary spec also uses
+// PostgreSQL); then the API suite on PostgreSQL and the load and fault tests, each on the first free lane.
 const test = {
-  name: 'npm test (lint → type-check → Vitest → PostgreSQL pass  ∥  build → browser suite; then resilience)',
+  name: 'npm test (lint → type-check → Vitest  ∥  build → browser suite; then PostgreSQL pass, resilience)',
   command: 'npm',
   args: ['test'],
   env: {

@@ -1,14 +1,14 @@
 // `npm test`: the whole suite in two lanes that run at the same time on a machine of two or more cores:
-//   1. the unit, component and API tests (Vitest), then — when TEST_POSTGRES_URL names a PostgreSQL server, as
-//      `.ci/run` does — the API suite again on it;
+//   1. the unit, component and API tests (Vitest);
 //   2. the production build with its size budgets (vite.config.ts: it fails past them), then the browser suite
 //      (Playwright on Debian's Chromium, two workers) when a Chromium is installed;
-//   and then, on whichever lane ends first, the load and fault tests (resilience, with TEST_POSTGRES_URL).
+//   and, when TEST_POSTGRES_URL names a PostgreSQL server (as `.ci/run` does), the API suite again on it and the
+//   load and fault tests (resilience), each on the first lane that is free.
 // Prints each stage's time, then a table and one summary line.
 //
 //   TEST_SERIAL=1        the lanes one after the other (to measure each stage alone, or on one core)
 //   SKIP_E2E=1           no build and no browser suite
-//   TEST_POSTGRES_URL    also the PostgreSQL pass (after Vitest) and the resilience tests
+//   TEST_POSTGRES_URL    also the PostgreSQL pass and the resilience tests
 //   TEST_CHECKS=1        lint and type-check first in the first lane (`.ci/run`): the browser lane, the longer,
 //                        starts at once instead of after them
 import fs from 'node:fs';
@@ -100,11 +100,11 @@ const checks =
       ]
     : [];
 const lanes = [
-  [...checks, vitest, ...(postgresUrl ? [postgres] : [])],
+  [...checks, vitest],
   [build, browserSuite],
 ];
-// The load and fault tests need no other stage: the lane that ends first runs them.
-const shared = postgresUrl ? [resilience] : [];
+// The PostgreSQL pass and the load and fault tests need no other stage: each goes to the first lane that is free.
+const shared = postgresUrl ? [postgres, resilience] : [];
 const rows = serial
   ? [...(await runLanes([lanes[0]])), ...(await runLanes([lanes[1]], shared))]
   : await runLanes(lanes, shared);
