@@ -72,6 +72,6 @@ if (flags.explain) {
     WHERE p.search_text LIKE ${`%${term}%`}
     ORDER BY lower(p.sort_name), p.id LIMIT 20`);
   console.log(`EXPLAIN (ANALYZE, BUFFERS) «${term}»:`);
-  for (const row of plan.rows as Record<string, string>[]) console.log(`  ${Object.values(row)[0]}`);
+  for (const row of (plan as { rows: Record<string, string>[] }).rows) console.log(`  ${Object.values(row)[0]}`);
 }
 await database.close();
