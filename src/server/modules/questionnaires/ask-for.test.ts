@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createDoctor, createPatientRecord, insertAppointment, validPatient } from '../../test/fixtures';
+import { createDoctor, createPatientRecord, insertAppointment } from '../../test/fixtures';
 
 // Monday 2 March 2026, 09:00 in Madrid.
 const MONDAY_9 = '2026-03-02T09:00:00+01:00';
@@ -68,7 +68,7 @@ async function askedFor(patientId: string, startsAt: string, service: string | n
 
 describe('the questionnaires a booking asks (one statement in its transaction)', () => {
   it('a patient whose only earlier visit was cancelled is still on her first visit', async () => {
-    const patient = await createPatientRecord(t, validPatient({ documentNumber: null }));
+    const patient = await createPatientRecord(t, { firstName: 'Inés', lastName: 'Cuestionario', email: '', phone: '' });
     await insertAppointment(t, {
       patientId: patient.id,
       doctorId: doctor.id,
@@ -79,7 +79,7 @@ describe('the questionnaires a booking asks (one statement in its transaction)',
   });
 
   it('a later visit of the service asks only the service’s; a first one of it asks both', async () => {
-    const patient = await createPatientRecord(t, validPatient({ documentNumber: null }));
+    const patient = await createPatientRecord(t, { firstName: 'Inés', lastName: 'Cuestionario', email: '', phone: '' });
     const first = await askedFor(patient.id, '2026-03-09T10:00:00+01:00', serviceId);
     expect(first.titles).toEqual(['Anamnesis de primera visita', 'Antes de la infiltración']);
     const later = await askedFor(patient.id, '2026-03-16T10:00:00+01:00', serviceId);
@@ -89,7 +89,7 @@ describe('the questionnaires a booking asks (one statement in its transaction)',
   });
 
   it('asking twice for the same appointment makes no second request', async () => {
-    const patient = await createPatientRecord(t, validPatient({ documentNumber: null }));
+    const patient = await createPatientRecord(t, { firstName: 'Inés', lastName: 'Cuestionario', email: '', phone: '' });
     const { appointment } = await askedFor(patient.id, '2026-03-10T11:00:00+01:00', serviceId);
     const again = await t.write((tx) =>
       t.deps.repos.questionnaireRequests.askFor(

@@ -57,10 +57,6 @@ export function useCalendarEvents({
     () => new Map((everyDoctor.data ?? []).map((doctor) => [doctor.id, doctor])),
     [everyDoctor.data],
   );
-  const doctorColors = useMemo(
-    () => new Map([...doctorsById.values()].map((doctor) => [doctor.id, doctor.color])),
-    [doctorsById],
-  );
   useLiveRefresh([...appointmentsRootKey, 'range']);
   useLiveRefresh([...appointmentsRootKey, 'month']);
   // A new answer is worked on in a transition: the filter and grouping of thousands of appointments, then the
@@ -94,11 +90,11 @@ export function useCalendarEvents({
   const groups = useMemo(() => new Map((grouped?.groups ?? []).map((group) => [group.id, group])), [grouped]);
   const appointmentEvents = useMemo(
     () => [
-      ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId, doctorColors),
+      ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId, doctorsById),
       ...hiddenGroupEvents(grouped?.groups ?? [], timeZone),
       ...monthMoreEvents(monthDays ?? [], shown, timeZone),
     ],
-    [grouped, shown, confirmedIds, highlightId, timeZone, doctorColors, monthDays],
+    [grouped, shown, confirmedIds, highlightId, timeZone, doctorsById, monthDays],
   );
   const events = useMemo(
     () => [

@@ -12,7 +12,7 @@ const list = [
 
 describe('appointments as calendar events', () => {
   it('maps each appointment to an event at its instants, coloured by doctor, named by patient and status', () => {
-    const colors = new Map([['d-1', '#1c7ed6']]);
+    const colors = new Map([['d-1', { color: '#1c7ed6' }]]);
     const [first] = toCalendarEvents([list[0]!], [], new Set(), undefined, colors);
     expect(first).toEqual({
       id: 'a-1',
@@ -35,7 +35,7 @@ describe('appointments as calendar events', () => {
       [],
       new Set(),
       undefined,
-      new Map(colours.map((colour, i) => [`d-${i}`, colour])),
+      new Map(colours.map((colour, i) => [`d-${i}`, { color: colour }])),
     );
     expect(events.map((event) => event.contrastColor)).toEqual([
       '#ffffff',
@@ -48,7 +48,7 @@ describe('appointments as calendar events', () => {
   });
 
   it('draws a doctor the screen does not know yet in grey, with white text', () => {
-    const [event] = toCalendarEvents([list[0]!], [], new Set(), undefined, new Map([['d-2', '#e8590c']]));
+    const [event] = toCalendarEvents([list[0]!], [], new Set(), undefined, new Map([['d-2', { color: '#e8590c' }]]));
     expect(event).toMatchObject({ color: '#868e96', contrastColor: '#000000' });
   });
 

@@ -40,11 +40,11 @@ export function toCalendarEvents(
   confirmedIds: ReadonlySet<string> = new Set(),
   /** The appointment just booked: outlined, and named so in its title. */
   highlightId?: string,
-  /** Each doctor's colour (the range carries only the doctor's id). */
-  doctorColors: ReadonlyMap<string, string> = new Map(),
+  /** The doctors by id, for their colours (the range carries only the doctor's id). */
+  doctorsById: ReadonlyMap<string, { color: string }> = new Map(),
 ): EventInput[] {
   return shownAppointments(appointments, doctorIds).map((appointment) => {
-    const color = doctorColors.get(appointment.doctorId) ?? UNKNOWN_DOCTOR_COLOR;
+    const color = doctorsById.get(appointment.doctorId)?.color ?? UNKNOWN_DOCTOR_COLOR;
     return {
       id: appointment.id,
       title: `${appointment.patientName} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}${confirmedIds.has(appointment.id) ? ` · ✓✓ ${CONFIRMED_LABEL}` : ''}${appointment.id === highlightId ? ` · ${JUST_BOOKED_LABEL}` : ''}`,
