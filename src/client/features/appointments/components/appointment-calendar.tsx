@@ -63,6 +63,7 @@ export function AppointmentCalendar({
     highlightId,
     timeZone,
     month,
+    narrow,
   });
   // A new range's events are drawn in a transition (React renders them in slices, yielding to the browser between
   // them), not in one task of a few hundred milliseconds: the week of a large clinic stays responsive (issue 25).

@@ -32,6 +32,8 @@ interface CalendarEventsInput {
    * half hour.
    */
   month: boolean;
+  /** A phone's width: the month's «+N más» says «+N» (a day's cell is ~45 px wide). */
+  narrow?: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function useCalendarEvents({
   highlightId,
   timeZone,
   month,
+  narrow = false,
 }: CalendarEventsInput) {
   const rangeQuery = useAppointmentsRange(month ? null : range);
   const monthQuery = useAppointmentsMonth(month && range ? { from: range.from, to: range.to, doctorIds } : null);
@@ -92,9 +95,9 @@ export function useCalendarEvents({
     () => [
       ...toCalendarEvents(grouped?.shown ?? shown, [], confirmedIds, highlightId, doctorsById),
       ...hiddenGroupEvents(grouped?.groups ?? [], timeZone),
-      ...monthMoreEvents(monthDays ?? [], shown, timeZone),
+      ...monthMoreEvents(monthDays ?? [], shown, timeZone, narrow),
     ],
-    [grouped, shown, confirmedIds, highlightId, timeZone, doctorsById, monthDays],
+    [grouped, shown, confirmedIds, highlightId, timeZone, doctorsById, monthDays, narrow],
   );
   const events = useMemo(
     () => [

@@ -94,11 +94,13 @@ export function hiddenGroupEvents(groups: readonly HiddenGroup[], timeZone: stri
 /**
  * The month view's «+N más» on each day with more appointments than the answer carries (`CalendarMonth`: the
  * first few of each day and the day's count): not draggable, after the day's appointments; a click opens the day.
+ * `short`, on a phone, says «+N» (its hover text still says how many more).
  */
 export function monthMoreEvents(
   days: readonly { date: string; count: number }[],
   appointments: readonly CalendarAppointment[],
   timeZone: string,
+  short = false,
 ): EventInput[] {
   const shown = new Map<string, number>();
   for (const appointment of appointments) {
@@ -111,7 +113,7 @@ export function monthMoreEvents(
     return [
       {
         id: `mas-${day.date}`,
-        title: `+${hidden} más`,
+        title: short ? `+${hidden}` : `+${hidden} más`,
         start: day.date,
         end: addDays(day.date, 1),
         allDay: true,

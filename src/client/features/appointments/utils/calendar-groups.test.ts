@@ -127,6 +127,12 @@ describe("the month view's «+N más»", () => {
     ]);
   });
 
+  it('on a phone says only «+N», its hover text how many more', () => {
+    const days = [{ date: '2026-01-12', count: 40 }];
+    const [more] = monthMoreEvents(days, at('2026-01-12T08:00:00.000Z', 3), MADRID, true);
+    expect(more).toMatchObject({ title: '+37', extendedProps: { hint: '37 citas más este día: se abre el día' } });
+  });
+
   it('turns a crowded half hour of the week into one box that is not dragged, after the appointments', () => {
     const week = stackInLanes(at('2026-01-12T08:00:00.000Z', 15), MADRID);
     const [slot] = hiddenGroupEvents(week.groups, MADRID);
