@@ -69,6 +69,34 @@ export const validPatient = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/**
+ * An «Infiltración» of 30 minutes at 90 €, exempt, bookable online, made by the admin through the API (every
+ * doctor of the specialty performs it unless `overrides.doctorIds` names them); answers its id.
+ */
+export async function createService(
+  t: TestApp,
+  adminCookie: string,
+  overrides: { specialtyId: string } & Record<string, unknown>,
+): Promise<string> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/services',
+    cookie: adminCookie,
+    payload: {
+      name: 'Infiltración',
+      doctorIds: [],
+      durationMinutes: 30,
+      priceCents: 9000,
+      vat: 'exenta',
+      bookableOnline: true,
+      active: true,
+      ...overrides,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`createService: ${response.statusCode} ${response.body}`);
+  return response.json().id as string;
+}
+
 /** An appointment written straight to the database (the booking API has its own tests). */
 export async function insertAppointment(
   t: TestApp,

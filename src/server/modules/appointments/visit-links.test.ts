@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createDoctor } from '../../test/fixtures';
+import { createDoctor, createService } from '../../test/fixtures';
 
 /**
  * The links a booking's e-mail carries to fill its questionnaire and sign its consent last as long as the visit:
@@ -26,22 +26,7 @@ beforeAll(async () => {
   admin = await t.createUser({ role: 'admin' });
   const doctor = await createDoctor(t, admin.cookie);
   doctorId = doctor.id;
-  const service = await t.request({
-    method: 'POST',
-    url: '/api/services',
-    cookie: admin.cookie,
-    payload: {
-      name: 'Infiltración',
-      specialtyId: doctor.specialtyId,
-      doctorIds: [],
-      durationMinutes: 30,
-      priceCents: 9000,
-      vat: 'exenta',
-      bookableOnline: true,
-      active: true,
-    },
-  });
-  serviceId = service.json().id;
+  serviceId = await createService(t, admin.cookie, { specialtyId: doctor.specialtyId });
   const template = await t.request({
     method: 'POST',
     url: '/api/consent-templates',

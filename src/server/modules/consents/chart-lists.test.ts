@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
-import { createDoctor } from '../../test/fixtures';
+import { createDoctor, createService } from '../../test/fixtures';
 import { hashPassword } from '../auth/passwords';
 
 /**
@@ -68,22 +68,7 @@ beforeAll(async () => {
   const own = await staff();
   doctor = own;
   otherDoctor = await staff();
-  const service = await t.request({
-    method: 'POST',
-    url: '/api/services',
-    cookie: admin.cookie,
-    payload: {
-      name: 'Infiltración',
-      specialtyId: own.specialtyId,
-      doctorIds: [],
-      durationMinutes: 30,
-      priceCents: 9000,
-      vat: 'exenta',
-      bookableOnline: true,
-      active: true,
-    },
-  });
-  serviceId = service.json().id;
+  serviceId = await createService(t, admin.cookie, { specialtyId: own.specialtyId });
   await t.request({
     method: 'POST',
     url: '/api/consent-templates',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
 import { buildTestApp, type TestApp } from '../../test/app';
-import { createDoctor, createPatientRecord, insertAppointment } from '../../test/fixtures';
+import { createDoctor, createPatientRecord, createService, insertAppointment } from '../../test/fixtures';
 
 // Monday 2 March 2026, 09:00 in Madrid.
 const MONDAY_9 = '2026-03-02T09:00:00+01:00';
@@ -24,23 +24,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
   doctor = await createDoctor(t, admin.cookie);
-  const service = await t.request({
-    method: 'POST',
-    url: '/api/services',
-    cookie: admin.cookie,
-    payload: {
-      name: 'Infiltración',
-      specialtyId: doctor.specialtyId,
-      doctorIds: [doctor.id],
-      durationMinutes: 30,
-      priceCents: 9000,
-      vat: 'exenta',
-      bookableOnline: true,
-      active: true,
-    },
-  });
-  expect(service.statusCode, service.body).toBe(201);
-  serviceId = service.json().id;
+  serviceId = await createService(t, admin.cookie, { specialtyId: doctor.specialtyId, doctorIds: [doctor.id] });
   for (const payload of [
     questionnaire('Anamnesis de primera visita', true, []),
     questionnaire('Antes de la infiltración', false, [serviceId]),
