@@ -1,6 +1,6 @@
 import type { RoutePlugin } from './modules/route-plugin';
 import { apiDocsRoutes } from './modules/api-docs/routes';
-import { appointmentListsRoutes } from './modules/appointments/lists-routes';
+import { appointmentsListsRoutes } from './modules/appointments/lists-routes';
 import { appointmentsPatientRoutes } from './modules/appointments/patient-routes';
 import { appointmentsPublicRoutes } from './modules/appointments/public-routes';
 import { appointmentsStaffRoutes } from './modules/appointments/staff-routes';
@@ -90,7 +90,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   imagesRoutes,
   appointmentsPublicRoutes,
   appointmentsStaffRoutes,
-  appointmentListsRoutes,
+  appointmentsListsRoutes,
   appointmentsPatientRoutes,
   confirmationsRoutes,
   calendarFeedsRoutes,

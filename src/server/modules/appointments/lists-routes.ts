@@ -23,7 +23,7 @@ import { presentAppointment } from './service';
  * doctor's agenda. The range, the month and the diary are built as JSON by the database
  * (`lists-repository.ts`) and sent as text; every read is audited and narrowed by the request's scope.
  */
-export const appointmentListsRoutes: RoutePlugin = async (app, deps) => {
+export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   const { repos } = deps;
   const { db } = deps.database;
 
