@@ -6,10 +6,11 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
  * The browser suite runs against real servers (built client + API + PGlite in a fresh temp dir) that
  * e2e/global-setup.ts starts: a morning and an evening clinic and an SMTP server for each worker (its slot), so
  * that two workers never share a clinic's data, clock or mailbox. e2e/fixtures.ts gives each test its worker's
- * address as `baseURL`. Two workers on a machine of two cores or more (E2E_WORKERS to choose): the suite waits on
- * the browser and the server more than it computes (docs/performance.md, «The browser suite on two workers»).
+ * address as `baseURL`. One worker below four cores (E2E_WORKERS to choose): on two cores, two browser workers
+ * beside the Vitest lane left no core free, made the whole CI run longer (17.5 → 18–22 min) and pushed a
+ * 5 000-appointment week over its 200 ms long-task bound (docs/performance.md, «The browser suite on two workers»).
  */
-const workers = Number(process.env.E2E_WORKERS) || (os.availableParallelism() >= 2 ? 2 : 1);
+const workers = Number(process.env.E2E_WORKERS) || (os.availableParallelism() >= 4 ? 2 : 1);
 
 export default defineConfig({
   testDir: 'e2e',
