@@ -8,7 +8,8 @@ import { CHROMIUM_ARGS, chromiumPath } from './scripts/chromium.mjs';
  * that two workers never share a clinic's data, clock or mailbox. e2e/fixtures.ts gives each test its worker's
  * address as `baseURL`. One worker below four cores (E2E_WORKERS to choose): on two cores, two browser workers
  * beside the Vitest lane left no core free, made the whole CI run longer (17.5 → 18–22 min) and pushed a
- * 5 000-appointment week over its 200 ms long-task bound (docs/performance.md, «The browser suite on two workers»).
+ * 5 000-appointment week over its 200 ms long-task bound (docs/performance.md, «the browser suite on two
+ * workers, tried and left for four cores»).
  */
 const workers = Number(process.env.E2E_WORKERS) || (os.availableParallelism() >= 4 ? 2 : 1);
 

@@ -1,6 +1,6 @@
 // `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint), then
 // `npm test` with the PostgreSQL server named, which runs its two lanes at the same time: lint → type-check →
-// Vitest, beside the build → the browser suite (two workers); the API suite on PostgreSQL and the load and fault
+// Vitest, beside the build → the browser suite; the API suite on PostgreSQL and the load and fault
 // tests each go to the first lane that is free (docs/performance.md has the measured times). Prints each stage's time and tables at the end; any failing stage
 // fails the run.
 //

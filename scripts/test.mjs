@@ -1,7 +1,7 @@
 // `npm test`: the whole suite in two lanes that run at the same time on a machine of two or more cores:
 //   1. the unit, component and API tests (Vitest);
 //   2. the production build with its size budgets (vite.config.ts: it fails past them), then the browser suite
-//      (Playwright on Debian's Chromium, two workers) when a Chromium is installed;
+//      (Playwright on Debian's Chromium) when a Chromium is installed;
 //   and, when TEST_POSTGRES_URL names a PostgreSQL server (as `.ci/run` does), the API suite again on it and the
 //   load and fault tests (resilience), each on the first lane that is free.
 // Prints each stage's time, then a table and one summary line.
@@ -28,8 +28,8 @@ const vitestReport = path.join(tmp, 'vitest.json');
 const vitest = {
   name: 'unit, component and API tests (Vitest)',
   command: 'npx',
-  // Beside the browser lane, one worker: the browser suite's two workers and their servers take the other core
-  // and more (its timeouts are for a busy machine, not for one where four test workers share two cores).
+  // Beside the browser lane, one worker: the browser suite keeps a core (its timeouts are for a busy machine,
+  // not for one where two test workers take both cores).
   args: [
     'vitest',
     'run',
