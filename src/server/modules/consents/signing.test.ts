@@ -8,7 +8,7 @@ import { pgErrorCode } from '../../errors';
 import { readPdf } from '../../test/pdf-text';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { hashPassword } from '../auth/passwords';
-import { createDoctor, createPatientRecord } from '../../test/fixtures';
+import { createDoctor, createPatientRecord, createService } from '../../test/fixtures';
 import { CONTENT_END, CONTENT_START } from './signed-content';
 
 let t: TestApp;
@@ -98,24 +98,7 @@ beforeAll(async () => {
   };
   doctorCookie = await signInAs(doctor);
   otherDoctorCookie = await signInAs(await createDoctor(t, admin.cookie));
-  const service = async (name: string) =>
-    (
-      await t.request({
-        method: 'POST',
-        url: '/api/services',
-        cookie: admin.cookie,
-        payload: {
-          name,
-          specialtyId: doctor.specialtyId,
-          doctorIds: [],
-          durationMinutes: 30,
-          priceCents: 9000,
-          vat: 'exenta',
-          bookableOnline: true,
-          active: true,
-        },
-      })
-    ).json().id as string;
+  const service = (name: string) => createService(t, admin.cookie, { name, specialtyId: doctor.specialtyId });
   serviceId = await service('Infiltración');
   plainServiceId = await service('Revisión');
   const template = async (title: string) =>
