@@ -9,7 +9,7 @@ import { LAYERS, layerOf, serverFiles } from './scripts/server-layers.mjs';
 const features = fs.existsSync('src/client/features') ? fs.readdirSync('src/client/features') : [];
 
 /**
- * The import boundaries of DESIGN.md: common ← server; common ← client/lib ← features ← app; the shared
+ * The import boundaries of docs/architecture.md: common ← server; common ← client/lib ← features ← app; the shared
  * data tier `client/api` (one fetcher per endpoint) imports lib and common, and lib, features and app import it.
  */
 const boundaries = [

@@ -5,7 +5,7 @@
  * The patient's allergies are free text («Penicilina», «AINE y látex», «Alergia a la amoxicilina»). A
  * medicine is the name the doctor writes («Amoxicilina/ácido clavulánico 875/125 mg comprimidos»). Both
  * are compared without accents, case or punctuation, on whole words, against a small curated table of
- * the drug families that cause most drug allergies in primary care (see docs/decisions.md, «Allergy
+ * the drug families that cause most drug allergies in primary care (see docs/decisions/0027-a-safe-clinic-day-the-doctor-s-side.md, «Allergy
  * warnings»). Brands are not listed: prescriptions are written by active ingredient.
  *
  * This is a safety net, not a drug database: an ingredient missing from the table is still caught when

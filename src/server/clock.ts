@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { setSchemaClock } from '../common/now';
 
 /**
- * The server's one source of "now" (DESIGN: one clock). Every rule that depends on the time of day reads
+ * The server's one source of "now" (docs/architecture.md: one clock). Every rule that depends on the time of day reads
  * it here, so a test fixes the clock instead of taking a different path depending on when it runs.
  * `CLOCK_START` (an ISO instant, outside production) starts the clock there and lets it run from it:
  * the browser suite uses it to run the server on a known weekday and hour.

@@ -9,7 +9,7 @@ export const openSessionSchema = z.object({
   device: z.string(),
   /** «Chrome 131», «Navegador desconocido». */
   browser: z.string(),
-  /** The approximate place: «Red 203.0.113.x», «Red local», «Lugar desconocido» (docs/decisions.md). */
+  /** The approximate place: «Red 203.0.113.x», «Red local», «Lugar desconocido» (docs/decisions/0033-sessions-one-can-see-and-end-a-desk.md). */
   place: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),

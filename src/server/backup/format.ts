@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 
 /**
- * A backup is one gzip file of JSON lines (docs/decisions.md, «Copias de seguridad»):
+ * A backup is one gzip file of JSON lines (docs/decisions/0026-backups-that-restore.md):
  *   line 1          the manifest (its own gzip member, written last and put in front);
  *   then            `{"t":table,"r":row}` for every row, parents before children (a row is `row_to_json`);
  *   last lines      `{"s":sequence,"v":value,"c":is_called}` for every sequence.

@@ -1,5 +1,5 @@
 /**
- * Type-level tests of the rule «every repository write takes the transaction» (docs/decisions.md, s1-tx),
+ * Type-level tests of the rule «every repository write takes the transaction» (docs/decisions/0043-s1-tx-every-repository-write-takes-the-transaction.md),
  * checked by `npm run typecheck` as `transaction.type-test.ts` is: every line under `@ts-expect-error` must
  * fail to compile, so a write that accepts the outer database again, or lets its transaction be left out,
  * fails CI. One or more writes of each kind of repository: clinical data, accounts and sessions, the

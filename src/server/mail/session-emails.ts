@@ -23,7 +23,7 @@ function when(at: Date, timeZone: string): string {
   return `${day}, ${time} (hora de ${timeZone})`;
 }
 
-/** «Nuevo inicio de sesión»: a sign-in from a device the account had not used (docs/decisions.md). */
+/** «Nuevo inicio de sesión»: a sign-in from a device the account had not used (docs/decisions/0033-sessions-one-can-see-and-end-a-desk.md). */
 export function newSignInEmail(input: NewSignInMailInput): MailMessage {
   const greeting = input.displayName ? `Hola, ${input.displayName}:` : 'Hola:';
   const facts: [string, string][] = [

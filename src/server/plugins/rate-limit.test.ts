@@ -82,7 +82,7 @@ describe('rate limits shared by every instance', () => {
     const allowed = await spread(apiPerAccount.max, () => ({ ...session, cookie: desk.cookie }));
     expect(allowed).toEqual(Array(apiPerAccount.max).fill(200));
     // Below half of a limit each instance counts locally and writes its counts every flush interval: once
-    // that has passed, every instance knows the whole count (the tolerance: docs/decisions.md).
+    // that has passed, every instance knows the whole count (the tolerance: docs/decisions/0057-scale-bookings-and-every-core.md).
     await pastFlush();
     // The 601st of the minute, on either instance, is refused with the time left in the window.
     expectLimited(await onInstance(0, { ...session, cookie: desk.cookie }), 60);
@@ -154,7 +154,7 @@ describe('rate limits shared by every instance', () => {
     expect(first.statusCode).toBe(201);
     const cookie = /clinica_session=[^;]+/.exec(String(first.headers['set-cookie']))![0];
     expect(await spread(9, () => signUp())).toEqual(Array(9).fill(201));
-    // Each instance wrote what it counted below half of the limit (the tolerance: docs/decisions.md).
+    // Each instance wrote what it counted below half of the limit (the tolerance: docs/decisions/0057-scale-bookings-and-every-core.md).
     await pastFlush();
     // The 11th sign-up of the quarter from this address, carrying the session the first one handed out.
     expectLimited(await onInstance(1, signUp(cookie)), 900);

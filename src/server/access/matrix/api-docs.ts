@@ -1,7 +1,7 @@
 import { everyone, type MatrixEntry } from './helpers';
 
 /**
- * The API's own description, public (docs/decisions.md): the OpenAPI document, and the reference page
+ * The API's own description, public (docs/decisions/0068-the-api-description-is-public.md): the OpenAPI document, and the reference page
  * with its files (`@fastify/swagger-ui`, given its access by `registerWithAccess`). None carries data.
  */
 export const API_DOCS_ROWS: Record<string, MatrixEntry> = {

@@ -4,7 +4,7 @@
 ALTER TABLE clinic_settings ADD COLUMN require_second_factor_for_staff boolean NOT NULL DEFAULT false;
 --> statement-breakpoint
 
--- One authenticator app per account. The secret is encrypted (AES-256-GCM, docs/decisions.md) and never
+-- One authenticator app per account. The secret is encrypted (AES-256-GCM, docs/decisions/0034-second-factor.md) and never
 -- answered once confirmed; `pending_*` holds the one being set up until its first code confirms it.
 -- `last_step` is the last 30-second step whose code was accepted: a code is never accepted twice.
 CREATE TABLE totp_credentials (

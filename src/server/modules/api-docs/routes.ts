@@ -16,7 +16,7 @@ const openApiDocumentSchema = z
 
 /**
  * The API describes itself: the OpenAPI 3.1 document at `/api/openapi.json`, and a reference page to
- * read it and try calls (Swagger UI, `/api/docs`). Both are public (docs/decisions.md says why).
+ * read it and try calls (Swagger UI, `/api/docs`). Both are public (docs/decisions/0068-the-api-description-is-public.md says why).
  * The page's scripts and styles are files of its own (no inline script), so the app's Content-Security-
  * Policy serves it unchanged.
  */

@@ -14,7 +14,7 @@ const LIVE = ['pendiente', 'confirmada'];
  * answer; «No podré ir» cancels through the appointment service's own cancel (so whatever hooks into a
  * cancellation — the patient's e-mail, the live event, the waiting list — runs as for any other) and then
  * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
- * window closes: the clinic would rather know than find an empty chair (docs/decisions.md).
+ * window closes: the clinic would rather know than find an empty chair (docs/decisions/0024-reminder-answers-and-calendar-feeds.md).
  */
 export function createConfirmationService(
   deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & { appointments: AppointmentService },

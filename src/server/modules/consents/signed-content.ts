@@ -83,7 +83,7 @@ export function contentLines(data: ConsentDocumentData): string[] {
 /**
  * The canonical content: the lines above joined, every run of white space (line breaks included) made one space,
  * trimmed, as UTF-8. Its SHA-256 (hex) is printed under the content, stored with the act, and can be recomputed
- * from the PDF's own text (docs/decisions.md, «Firma de consentimientos»).
+ * from the PDF's own text (docs/decisions/0059-firma-de-consentimientos.md).
  */
 export const canonicalContent = (lines: string[]) => lines.join(' ').replace(/\s+/g, ' ').trim();
 export const contentSha256 = (lines: string[]) => sha256(canonicalContent(lines));

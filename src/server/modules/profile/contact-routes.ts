@@ -11,7 +11,7 @@ import { presentPatient } from '../patients/presenters';
 /**
  * A paciente keeps the contact data of her own record up to date (only once the record is hers: 409 before).
  * Her phone is one: the record's (what the desk calls and reminders use) is the truth, and the account
- * profile's copy (which pre-fills her bookings) follows it in the same transaction (docs/decisions.md).
+ * profile's copy (which pre-fills her bookings) follows it in the same transaction (docs/decisions/0030-a-clinic-day-on-a-phone.md).
  */
 export const profileContactRoutes: RoutePlugin = async (app, deps) => {
   app.patch(

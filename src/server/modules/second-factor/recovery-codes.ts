@@ -4,7 +4,7 @@ import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT } from '../../../common/sch
 /**
  * Ten single-use codes of 16 characters from a 31-letter alphabet: about 79 random bits each, so a fast
  * hash (SHA-256) is enough to keep them — nobody can try 2^79 candidates against a stolen table, unlike
- * a password, which needs a slow one (argon2id). docs/decisions.md.
+ * a password, which needs a slow one (argon2id). docs/decisions/0034-second-factor.md.
  */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * Encrypts the authenticator apps' secrets at rest (AES-256-GCM). The key is the operator's
  * `SECRETS_KEY` (`env:` in front of what is stored) or, without it, one the server keeps in the database
  * (`db:`), so that a zero-setup installation also stores none in clear. Only `SECRETS_KEY` keeps a copy of
- * the database (or a backup) from opening them: docs/decisions.md.
+ * the database (or a backup) from opening them: docs/decisions/0034-second-factor.md.
  */
 export interface SecretBox {
   seal(plain: string): Promise<string>;

@@ -7,7 +7,7 @@ import Bowser from 'bowser';
  * browser from its User-Agent (parsed by `bowser`, MIT, already in the tree; no versions that change with
  * every update in the fingerprint), and the approximate place from its address. We have no GeoIP database
  * (and the clinic's server may have no internet): the place is the address masked to its network —
- * «Red 203.0.113.x» — or «Red local» for private, loopback and link-local ranges (docs/decisions.md).
+ * «Red 203.0.113.x» — or «Red local» for private, loopback and link-local ranges (docs/decisions/0033-sessions-one-can-see-and-end-a-desk.md).
  */
 export interface DeviceDescription {
   /** «Ordenador con Windows», «iPhone con iOS 17», «Dispositivo desconocido». */

@@ -39,7 +39,7 @@ const PURPOSE: Record<AppointmentNoticeKind, string> = {
  * Desk tasks for the notices a patient cannot receive (today: no e-mail). Each is a «Llamar a …» task,
  * high priority, due today, about the patient, written in the transaction of the change that causes it
  * with its audit entry; its key names the notice, so the same notice never makes two tasks. It goes to
- * the admin acting, or else to the longest-standing active admin (docs/decisions.md).
+ * the admin acting, or else to the longest-standing active admin (docs/decisions/0028-notices-a-patient-cannot-receive-and-slots-held.md).
  */
 export function createDeskNotices(repos: Repositories) {
   async function callTask(

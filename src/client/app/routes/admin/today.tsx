@@ -16,7 +16,7 @@ export default function TodayDiaryPage() {
       <PageTitle
         actions={
           <Group gap="sm">
-            {/* The same day with one column per doctor, in the calendar (docs/decisions.md). */}
+            {/* The same day with one column per doctor, in the calendar (docs/decisions/0020-the-day-with-one-column-per-doctor.md). */}
             <Button
               component={Link}
               variant="default"
