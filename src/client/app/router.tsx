@@ -7,7 +7,7 @@ import { RootLayout } from './layouts/root-layout';
 
 /*
  * Declarative routes (`useRoutes` under `BrowserRouter`) rather than the data router: the app loads no
- * data through routes, and the data router's code was ~10 kB of every first load (docs/performance.md).
+ * data through routes, and the data router's code was ~10 kB of every first load (docs/performance-history.md).
  * Each screen and layout is a `React.lazy` component inside a Suspense boundary of its own, so the boundary
  * is new when the route changes and shows `Cargando...` (SPEC §1) even though navigations are transitions.
  */

@@ -15,7 +15,7 @@ interface ColumnsProps {
 /**
  * Equal columns for the public pages, as a CSS grid. Mantine's SimpleGrid would do the same with ~1.2 kB
  * more of every public page's first load (its responsive-variables code), which `/agendar-cita` cannot
- * spare under its 120 kB budget (docs/performance.md).
+ * spare under its 120 kB budget (docs/performance-history.md).
  */
 export function Columns({ base, sm, gap, mt, children }: ColumnsProps) {
   const style = {

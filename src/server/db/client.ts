@@ -80,7 +80,7 @@ export const LISTENER_APPLICATION_NAME = 'clinica-listen';
  * ~100 ms to any query the planner thinks is big, which our short queries never repay), and no parallel
  * workers: starting them and merging their sorted rows cost more than they save on reads of a few thousand
  * rows, and under load every core is already serving another request (the calendar's week of every doctor:
- * 65 → 20 ms for the bare join, 143 → 101 ms with its JSON; docs/performance.md «Scale»).
+ * 65 → 20 ms for the bare join, 143 → 101 ms with its JSON; docs/performance-history.md «Scale»).
  */
 const SESSION_SETTINGS = { random_page_cost: '1.1', jit: 'off', max_parallel_workers_per_gather: '0' };
 
@@ -162,7 +162,7 @@ async function openPostgres(url: string, poolSize: number, connectionTimeoutMs: 
 /**
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never
  * shrinks; PGlite reads its files through Node's file system, so the operating system caches them as well.
- * 16 MB measured 113 MiB less RSS at start (docs/performance.md, "The embedded database's memory").
+ * 16 MB measured 113 MiB less RSS at start (docs/performance-history.md, "The embedded database's memory").
  */
 const PGLITE_START_SETTINGS = ['-c', 'shared_buffers=16MB'];
 

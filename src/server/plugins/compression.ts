@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
  * Compresses answers over 1 kB (API JSON, the app's page) for clients that accept it. Brotli at
  * quality 4 costs about as much CPU as gzip and compresses better; the build's assets are already
  * compressed at the highest quality (`@fastify/static`'s `preCompressed`) and pass untouched, and so
- * do the event streams (hijacked). See docs/performance.md for what it saves.
+ * do the event streams (hijacked). See docs/performance-history.md for what it saves.
  */
 export default fp(async function compressionPlugin(app: FastifyInstance) {
   await app.register(fastifyCompress, {

@@ -13,7 +13,7 @@ import { filterConditions, type AppointmentFilters } from './repository';
  * and the route sends them joined as they come: no row becomes a JavaScript object, and nothing is validated
  * again on the way out (the tests parse it with the shared schemas on both engines).
  *
- * Measured on the bench's week of every doctor (5 000 rows, PostgreSQL, docs/performance.md «Scale»): the rows'
+ * Measured on the bench's week of every doctor (5 000 rows, PostgreSQL, docs/performance-history.md «Scale»): the rows'
  * objects joined here take ~45 ms where one `string_agg(… ORDER BY …)` of them took ~90–105 ms (the aggregate
  * sorts the 2.3 MB of text again), and `concat` with `to_json` only where a value may need escaping ~45 ms
  * where a chain of `||` and `to_json` on every value took ~55 ms.
@@ -129,7 +129,7 @@ export function createAppointmentListsRepository(db: Db) {
   /**
    * The rows of `filters`' range, read as up to `MAX_PARTS` consecutive slices at once: on PostgreSQL each slice
    * runs on its own connection, so one desk's week uses every core of the database instead of one (the week of
-   * every doctor: see docs/performance.md «Scale»). The slices come back in order and the cap applies to them all.
+   * every doctor: see docs/performance-history.md «Scale»). The slices come back in order and the cap applies to them all.
    */
   const select = async (fields: Field[], filters: AppointmentFilters, tx: Db): Promise<ItemRow[]> => {
     const parts = slices(filters).map((slice) => executePrepared<ItemRow>(tx, rows(fields, filterConditions(slice))));

@@ -49,7 +49,7 @@ export async function auditedIn<T>(
  * read (the patient of an appointment).
  *
  * No transaction: a read changes nothing, so there is nothing for the entry to commit or undo with, and
- * BEGIN and COMMIT would be two round trips to the database on every read (issue 14, docs/performance.md).
+ * BEGIN and COMMIT would be two round trips to the database on every read (issue 14, docs/performance-history.md).
  * The entry is one autocommitted INSERT. `read` gets `db` itself: a read of several statements sees a
  * snapshot per statement, as it did in a READ COMMITTED transaction (PostgreSQL's default, ours), and on
  * PostgreSQL independent statements may run at once on the pool (`Promise.all`).

@@ -104,7 +104,7 @@ export async function writeAuditEntry(tx: Tx, entry: AuditEntry) {
 /**
  * Writes the entry of a read with one autocommitted INSERT on the database itself: the one write that takes
  * no transaction, on purpose — a read changes nothing for the entry to commit with, and BEGIN and COMMIT
- * would be two round trips on every audited read (`auditedRead`, docs/performance.md). Never an entry of
+ * would be two round trips on every audited read (`auditedRead`, docs/performance-history.md). Never an entry of
  * a change: that is `writeAuditEntry`, in the change's transaction.
  */
 export async function writeReadAuditEntry(db: Db, entry: AuditEntry) {

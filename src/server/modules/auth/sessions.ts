@@ -25,7 +25,7 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS - 24 * 60 * 60 * 1000;
 /**
  * «Última actividad» of «Sesiones abiertas»: written at most once a minute per session, so a screen that
- * polls costs one UPDATE a minute, not one per request (docs/performance.md).
+ * polls costs one UPDATE a minute, not one per request (docs/performance-history.md).
  */
 export const SEEN_EVERY_MS = 60_000;
 

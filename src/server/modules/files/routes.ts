@@ -61,7 +61,7 @@ function textFields(fields: Record<string, Multipart | Multipart[] | undefined>)
 export const filesRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.files;
   const { db } = deps.database;
-  // In the database in both modes (figures in docs/performance.md): every instance sees them, one backup holds them.
+  // In the database in both modes (figures in docs/performance-history.md): every instance sees them, one backup holds them.
   const store = databaseFileStore(db);
   const maxMb = deps.config.filesMaxMb ?? DEFAULT_FILES_MAX_MB;
 

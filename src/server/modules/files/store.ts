@@ -6,7 +6,7 @@ import { patientFileChunks } from '../../db/schema';
 
 /**
  * The contents of the clinic's files; the metadata is in `patient_files`. One implementation today (the
- * database, measured in docs/performance.md); another (disk, object storage) would plug in here.
+ * database, measured in docs/performance-history.md); another (disk, object storage) would plug in here.
  */
 export interface FileStore {
   /** Keeps the contents of file `id`, written in `tx` so they commit with the row and its audit entry. */

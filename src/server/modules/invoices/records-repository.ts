@@ -47,7 +47,7 @@ export function createVerifactuRecordsRepository(db: Db) {
     /**
      * Adds a record at the end of its issuer's chain (the caller holds the chain: `lockChain`), moves the chain's end
      * to it and gives it its send state (migration 0028: due at once, for modules/invoices/submissions.ts) — in one
-     * statement, as every issue of every series waits for the chain while this runs (docs/performance.md «Billing»).
+     * statement, as every issue of every series waits for the chain while this runs (docs/performance-history.md «Billing»).
      */
     async appendRecord(
       record: Pick<StoredRecord, 'issuerNif' | 'kind' | 'invoiceId' | 'record' | 'huella'>,

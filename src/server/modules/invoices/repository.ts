@@ -113,7 +113,7 @@ export function createInvoicesRepository(db: Db) {
      * Writes an issued invoice and its lines (positions from 1) under the next number of `series`, in one statement:
      * the series' row stays locked from this number until the issuing transaction ends, so concurrent issues take
      * numbers one after another and a rollback gives the number back; the fewer round trips under that lock, the
-     * more invoices a second (docs/performance.md «Billing»).
+     * more invoices a second (docs/performance-history.md «Billing»).
      */
     async insertNumbered(
       series: string,

@@ -18,7 +18,7 @@ const loadSecondFactorCard = () => import('./second-factor-loader').then((loader
 const SecondFactorCard = lazy(loadSecondFactorCard);
 
 // The sign-in is the first screen of its page: it validates with zod fetched on first use (focus or
-// submit), not with react-hook-form and zod in the first load (docs/performance.md).
+// submit), not with react-hook-form and zod in the first load (docs/performance-history.md).
 const loadSchema = () => import('../../../../common/schemas/auth').then((module) => module.signInSchema);
 
 const valuesOf = (form: HTMLFormElement) => {
