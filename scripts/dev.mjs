@@ -7,7 +7,7 @@ const children = [
     // One process: `--watch` restarts it on every change (WEB_CONCURRENCY in the environment overrides it).
     env: { NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:5173', WEB_CONCURRENCY: '1', ...process.env },
   }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn('npx', ['vite', '--configLoader', 'runner'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
