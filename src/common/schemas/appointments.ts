@@ -145,6 +145,8 @@ export type AvailabilityQuery = z.input<typeof availabilityQuerySchema>;
 
 export const availabilitySchema = z.object({
   timeZone: z.string(),
+  /** The clinic's holidays and closures among the days asked, one row a day: the days show their name. */
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })).optional(),
   doctors: z.array(
     z.object({
       id: z.string(),

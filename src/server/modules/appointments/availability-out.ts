@@ -16,9 +16,11 @@ export function availabilityOut(
   timeZone: string,
   results: { doctor: DoctorRecord; slots: { startsAt: Date; endsAt: Date; heldUntil?: Date }[] }[],
   keep: (doctorId: string, slot: { startsAt: Date }) => boolean = () => true,
+  holidays: { date: string; name: string }[] = [],
 ): Availability {
   return {
     timeZone,
+    holidays,
     doctors: results.map(({ doctor, slots }) => ({
       id: doctor.id,
       displayName: doctor.displayName,

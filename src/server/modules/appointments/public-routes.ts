@@ -86,8 +86,11 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
           );
       // Slots held for the waiting list are busy for everyone but the desk, who sees them marked.
       const held = conRetenidas && seesHeldSlots(request.user) ? 'mark' : 'busy';
-      const results = await service.availability(doctors, from, to, settings, undefined, held, booked?.durationMinutes);
-      return availabilityOut(settings.timeZone, results);
+      const [results, holidays] = await Promise.all([
+        service.availability(doctors, from, to, settings, undefined, held, booked?.durationMinutes),
+        service.closedDays(from, to),
+      ]);
+      return availabilityOut(settings.timeZone, results, undefined, holidays);
     },
   );
 

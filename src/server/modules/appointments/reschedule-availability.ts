@@ -35,16 +35,11 @@ export async function rescheduleAvailability(
     if (!fits(other)) throw validationError({ doctorId: NOT_PERFORMED_MESSAGE });
     doctors = [other];
   }
-  const results = await appointments.availability(
-    doctors,
-    query.from,
-    query.to,
-    settings,
-    view,
-    held,
-    keptMinutes(view),
-  );
+  const [results, holidays] = await Promise.all([
+    appointments.availability(doctors, query.from, query.to, settings, view, held, keptMinutes(view)),
+    appointments.closedDays(query.from, query.to),
+  ]);
   const current = (doctorId: string, startsAt: Date) =>
     doctorId === view.doctorId && startsAt.getTime() === view.startsAt.getTime();
-  return availabilityOut(settings.timeZone, results, (doctorId, slot) => !current(doctorId, slot.startsAt));
+  return availabilityOut(settings.timeZone, results, (doctorId, slot) => !current(doctorId, slot.startsAt), holidays);
 }

@@ -190,6 +190,20 @@ export function createAppointmentService(
     }));
   }
 
+  /** The clinic's holidays and closures of each day in [fromDate, toDate], by name: the booking's days show them. */
+  async function closedDays(fromDate: string, toDate: string): Promise<{ date: string; name: string }[]> {
+    const closed = await repos.holidays.between(fromDate, toDate);
+    const days: { date: string; name: string }[] = [];
+    for (const holiday of closed) {
+      const last = holiday.endDate < toDate ? holiday.endDate : toDate;
+      let date = Temporal.PlainDate.from(holiday.startDate < fromDate ? fromDate : holiday.startDate);
+      for (; Temporal.PlainDate.compare(date, last) <= 0; date = date.add({ days: 1 })) {
+        days.push({ date: date.toString(), name: holiday.name });
+      }
+    }
+    return days.sort((a, b) => a.date.localeCompare(b.date));
+  }
+
   /** The 409 of a lost race: the fixed message and fresh slots of the doctor from that day on. */
   async function slotTaken(
     doctor: DoctorRecord,
@@ -743,6 +757,7 @@ export function createAppointmentService(
   return {
     activeDoctor,
     availability,
+    closedDays,
     requireFreeSlot,
     requireWithinHours,
     minorDetails,

@@ -115,6 +115,17 @@ describe('holidays and closures', () => {
       url: `/api/public/availability?doctorId=${other.id}&from=2026-12-28&to=2026-12-31`,
     });
     expect(otherSlots.json().doctors[0].slots).toEqual([]);
+    // The booking's days say why they are empty: the closure by its name, one row a day asked, none outside it.
+    const week = await t.request({
+      method: 'GET',
+      url: `/api/public/availability?doctorId=${other.id}&from=2026-12-27&to=2027-01-02`,
+    });
+    expect(week.json().holidays).toEqual([
+      { date: '2026-12-28', name: 'Cierre de fin de año' },
+      { date: '2026-12-29', name: 'Cierre de fin de año' },
+      { date: '2026-12-30', name: 'Cierre de fin de año' },
+      { date: '2026-12-31', name: 'Cierre de fin de año' },
+    ]);
     expect(await slotsOn('2027-01-04')).toHaveLength(10);
 
     const listed = await t.request({

@@ -141,6 +141,7 @@ export default function BookingPage() {
             onServiceChange={steps.chooseService}
             serviceError={steps.serviceError}
             performers={steps.performers}
+            service={service ?? null}
             onNext={() => steps.goTo(1)}
           />
         )}

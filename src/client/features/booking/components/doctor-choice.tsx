@@ -22,6 +22,8 @@ interface DoctorChoiceProps {
    * a service is still to be chosen hides «Profesional».
    */
   performers?: string[] | null;
+  /** The service chosen: the cards say its length instead of the doctor's usual visit. */
+  service?: { name: string; durationMinutes: number } | null;
 }
 
 /** Specialties that have someone to see: the others can't be booked online. */
@@ -47,6 +49,7 @@ export function DoctorChoice({
   specialtyError,
   serviceChoice,
   performers = null,
+  service = null,
 }: DoctorChoiceProps) {
   const specialties = bookableSpecialties(options);
   const doctors = options.doctors.filter(
@@ -107,7 +110,10 @@ export function DoctorChoice({
                   <Stack gap={2} miw={0}>
                     <Text fw={600}>{doctor.displayName}</Text>
                     <Text size="sm" c="dimmed">
-                      {doctor.specialty} · consultas de {doctor.appointmentMinutes} min
+                      {doctor.specialty} ·{' '}
+                      {service
+                        ? `${service.name}, ${service.durationMinutes} min`
+                        : `consultas de ${doctor.appointmentMinutes} min`}
                     </Text>
                     {doctor.bio && (
                       <Text size="sm" lineClamp={2}>

@@ -151,4 +151,39 @@ describe('slot picker', () => {
     expect(await screen.findByText('No hay horas libres esta semana. Prueba la semana siguiente.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
   });
+
+  it('on a Saturday shows the week from Monday, its days gone as «Pasado», and a holiday by its name', async () => {
+    // Saturday 4 April 2026, 19:00 in Madrid (summer time): the evening of a weekend.
+    vi.setSystemTime(new Date('2026-04-04T17:00:00Z'));
+    const { calls } = stubApi(({ url }) => {
+      const query = new URL(url, 'http://localhost').searchParams;
+      return {
+        status: 200,
+        body: {
+          timeZone: 'Europe/Madrid',
+          holidays: query.get('from') === '2026-04-06' ? [{ date: '2026-04-06', name: 'Lunes de Pascua' }] : [],
+          doctors: [doctor(ANA, 'Dra. Ana Ruiz', [slot('2026-04-07T07:00:00.000Z')])],
+        } satisfies Availability,
+      };
+    });
+    const { user } = renderScreen(<Harness doctorId={ANA} onChange={vi.fn()} />);
+
+    const days = await screen.findByRole('group', { name: 'Días de la semana' });
+    expect(screen.getByText('Semana del 30 de marzo al 5 de abril')).toBeInTheDocument();
+    const labels = within(days)
+      .getAllByRole('button')
+      .map((button) => button.textContent?.replace(/\s+/g, ' ').trim());
+    expect(labels[0]).toMatch(/^lun ?30 mar ?Pasado$/);
+    expect(labels[4]).toMatch(/^vie ?3 abr ?Pasado$/);
+    expect(labels[5]).toMatch(/^sáb ?4 abr ?Sin horas$/);
+    // Only today and tomorrow are asked: the days gone have no times to ask for.
+    expect(calls[0]!.url).toBe(`/api/public/availability?doctorId=${ANA}&from=2026-04-04&to=2026-04-05`);
+    expect(screen.getByRole('button', { name: 'Semana anterior' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Semana siguiente' }));
+    expect(screen.getByText('Semana del 6 al 12 de abril')).toBeInTheDocument();
+    const next = await screen.findByRole('group', { name: 'Días de la semana' });
+    expect(await within(next).findByRole('button', { name: /lun\s*6 abr\s*Lunes de Pascua/ })).toBeDisabled();
+    expect(within(next).getByRole('button', { name: /mar\s*7 abr\s*1 libre/ })).toBeEnabled();
+  });
 });
