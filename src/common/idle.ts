@@ -7,6 +7,11 @@ import type { Role } from './roles';
  */
 export const STAFF_IDLE_MINUTES = { min: 2, max: 480, default: 30 } as const;
 export const IDLE_WARNING_SECONDS = 60;
+/**
+ * At most one keep-alive this often while the person works. A keep-alive says how long ago her last input was
+ * (never more than this), so the server's clock starts from the input, not from the throttled request.
+ */
+export const KEEP_ALIVE_EVERY_MS = 60_000;
 
 /** The roles whose sessions lock when idle: those who open other people's health records. */
 export const LOCKS_WHEN_IDLE: Record<Role, boolean> = { admin: true, doctor: true, paciente: false };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEEP_ALIVE_EVERY_MS } from '../idle';
 export { IDLE_WARNING_SECONDS, LOCKS_WHEN_IDLE, SESSION_ENDED_HEADER, STAFF_IDLE_MINUTES } from '../idle';
 
 /** One open session of the signed-in account, as «Sesiones abiertas» lists it. */
@@ -37,3 +38,16 @@ export const idleStateSchema = z.object({
   remainingSeconds: z.number().int().nonnegative().nullable(),
 });
 export type IdleState = z.infer<typeof idleStateSchema>;
+
+/** `POST /api/me/activity`: the person's last input was `idleMs` ago (the keep-alive is throttled); none: now. */
+export const keepAliveSchema = z
+  .strictObject({
+    idleMs: z
+      .number({ error: 'Indica hace cuántos milisegundos fue la última acción' })
+      .int({ error: 'Indica hace cuántos milisegundos fue la última acción' })
+      .min(0, { error: 'Indica hace cuántos milisegundos fue la última acción' })
+      .max(KEEP_ALIVE_EVERY_MS, { error: 'La última acción no puede ser de hace más de un minuto' }),
+  })
+  // A request without a body arrives as null.
+  .nullish();
+export type KeepAlive = z.infer<typeof keepAliveSchema>;

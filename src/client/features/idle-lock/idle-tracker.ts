@@ -1,4 +1,4 @@
-import { IDLE_WARNING_SECONDS } from '../../../common/idle';
+import { IDLE_WARNING_SECONDS, KEEP_ALIVE_EVERY_MS } from '../../../common/idle';
 import type { IdleState } from '../../../common/schemas/sessions';
 import { ApiError } from '../../lib/api-client';
 import { markSessionEnded } from '../../lib/auth/session-end';
@@ -23,13 +23,16 @@ export interface IdleTrackerOptions {
   timers: IdleTimers;
   /** `GET /api/me/activity`: the server's idle clock, read without counting as activity. */
   readState(): Promise<IdleState>;
-  /** `POST /api/me/activity`: the person is here; the server's clock starts again. */
-  keepAlive(): Promise<IdleState>;
+  /** `POST /api/me/activity`: the person was here `idleMs` ago; the server's clock starts again from then. */
+  keepAlive(idleMs: number): Promise<IdleState>;
   onPhase(phase: IdlePhase): void;
 }
 
-/** At most one keep-alive a minute while the person works (the server then locks at most a minute late, never early). */
-export const KEEP_ALIVE_EVERY_MS = 60_000;
+/**
+ * At most one keep-alive a minute while the person works; each says how long ago her last input was, so the
+ * server locks on time after the last input (not a minute late, after the throttled request).
+ */
+export { KEEP_ALIVE_EVERY_MS };
 
 /**
  * The client side of the idle lock. The server decides (its clock, the session's `active_at`); this
@@ -41,6 +44,7 @@ export function createIdleTracker({ timers, readState, keepAlive, onPhase }: Idl
   let timer: unknown;
   let trailing: unknown;
   let lastSent = Number.NEGATIVE_INFINITY;
+  let lastInput = Number.NEGATIVE_INFINITY;
   let pendingInput = false;
   let phase: IdlePhase = 'active';
   let stopped = false;
@@ -98,7 +102,8 @@ export function createIdleTracker({ timers, readState, keepAlive, onPhase }: Idl
     pendingInput = false;
     timers.clearTimeout(trailing);
     lastSent = timers.now();
-    inFlight = keepAlive().then(follow, (error: unknown) => {
+    const idleMs = Math.min(KEEP_ALIVE_EVERY_MS, Math.max(0, Math.round(lastSent - lastInput)));
+    inFlight = keepAlive(idleMs).then(follow, (error: unknown) => {
       if (ended(error)) lock();
       // Not heard: the next input tries again.
       else lastSent = Number.NEGATIVE_INFINITY;
@@ -113,6 +118,7 @@ export function createIdleTracker({ timers, readState, keepAlive, onPhase }: Idl
     /** A mouse, keyboard or touch input on the page. */
     input() {
       if (stopped) return;
+      lastInput = timers.now();
       const since = timers.now() - lastSent;
       if (since >= KEEP_ALIVE_EVERY_MS) {
         void send();
@@ -124,7 +130,9 @@ export function createIdleTracker({ timers, readState, keepAlive, onPhase }: Idl
     },
     /** «Seguir conectado»: at once, whatever the throttle (the press that brought the pointer or key there already counted). */
     stayConnected() {
-      return timers.now() - lastSent < 1000 ? inFlight : send();
+      if (timers.now() - lastSent < 1000) return inFlight;
+      lastInput = timers.now();
+      return send();
     },
     stop,
   };

@@ -124,6 +124,28 @@ describe('the idle lock', () => {
     );
   });
 
+  it('a keep-alive counts from the input it tells of: input at 0:10 told at 1:00 ends the session at 2:10, not 3:00', async () => {
+    await t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { staffIdleMinutes: 2 } });
+    const doctor = await t.createUser({ role: 'doctor' });
+    const keepAlive = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/me/activity', cookie: doctor.cookie, payload });
+    at(1);
+    const told = await keepAlive({ idleMs: 50_000 });
+    expect(told.statusCode).toBe(200);
+    expect(told.json()).toEqual({ idleTimeoutSeconds: 120, remainingSeconds: 70 });
+    // A late keep-alive of another tab, of an input before the one told, does not take the clock back.
+    expect((await keepAlive({ idleMs: 60_000 })).json().remainingSeconds).toBe(70);
+    // Nonsense is refused in Spanish, and changes nothing.
+    const wrong = await keepAlive({ idleMs: 3_600_000 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toContain('La última acción no puede ser de hace más de un minuto');
+    expect((await keepAlive({ idleMs: 'ayer' })).statusCode).toBe(400);
+    at(2, 9);
+    expect((await tasks(doctor.cookie)).statusCode).toBe(200);
+    at(2, 10);
+    expect((await tasks(doctor.cookie)).json().error.code).toBe('SESSION_IDLE');
+  });
+
   it('the setting has sensible bounds (2 to 480 minutes), refused in Spanish', async () => {
     const patch = (staffIdleMinutes: unknown) =>
       t.request({ method: 'PATCH', url: '/api/settings', cookie: admin.cookie, payload: { staffIdleMinutes } });

@@ -58,9 +58,17 @@ export function createSessionsRepository(db: Db) {
       };
     },
 
-    /** The person at this session gave input: the idle clock starts again. */
-    async markActive(sessionId: string, at: Date, tx: Tx) {
-      await tx.update(sessions).set({ activeAt: at }).where(eq(sessions.id, sessionId));
+    /**
+     * The person at this session gave input at `at`: the idle clock starts again from it — never from an earlier
+     * time than it already had (a late keep-alive of another tab). Answers the session's idle clock.
+     */
+    async markActive(sessionId: string, at: Date, tx: Tx): Promise<Date> {
+      const [row] = await tx
+        .update(sessions)
+        .set({ activeAt: sql`GREATEST(${sessions.activeAt}, ${at})` })
+        .where(eq(sessions.id, sessionId))
+        .returning({ activeAt: sessions.activeAt });
+      return row?.activeAt ?? at;
     },
 
     /**

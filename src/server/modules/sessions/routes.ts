@@ -6,6 +6,7 @@ import type { Role } from '../../../common/roles';
 import {
   endedSessionsSchema,
   idleStateSchema,
+  keepAliveSchema,
   LOCKS_WHEN_IDLE,
   openSessionListSchema,
   SESSION_NOT_FOUND,
@@ -104,12 +105,18 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
     return idleStateOf(locks(user.role), session.activeAt, await deps.repos.clinic.staffIdleMinutes(), clock.nowMs());
   });
 
-  app.post(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
-    const user = requireUser(request);
-    const now = clock.now();
-    await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, now, tx));
-    return idleStateOf(locks(user.role), now, await deps.repos.clinic.staffIdleMinutes(), now.getTime());
-  });
+  app.post(
+    api.myActivity,
+    { config: own, schema: { body: keepAliveSchema, response: { 200: idleStateSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const now = clock.nowMs();
+      // The input was `idleMs` ago (the keep-alive is throttled): the idle clock starts from it, never going back.
+      const input = new Date(now - (request.body?.idleMs ?? 0));
+      const activeAt = await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, input, tx));
+      return idleStateOf(locks(user.role), activeAt, await deps.repos.clinic.staffIdleMinutes(), now);
+    },
+  );
 
   app.delete(
     api.userSessions(':id'),

@@ -114,6 +114,17 @@ describe('IdleLock', () => {
     expect(posts()).toBe(2);
   });
 
+  it('each keep-alive says how long ago the last input was, so the server locks on time, not a minute late', async () => {
+    const { advance } = await mount();
+    fireEvent.keyDown(window, { key: 'a' });
+    await advance(20_000);
+    // The last input, 20 s after the keep-alive: the next one waits for the minute's end and says «40 s ago».
+    fireEvent.pointerDown(window);
+    await advance(40_000);
+    const sent = calls.filter((call) => call.method === 'POST').map((call) => call.body);
+    expect(sent).toEqual([{ idleMs: 0 }, { idleMs: 40_000 }]);
+  });
+
   it('background requests are not input: with none, the session ends; the app is told, and why', async () => {
     const lost = vi.fn();
     window.addEventListener(SESSION_LOST_EVENT, lost);
