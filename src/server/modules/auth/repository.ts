@@ -6,6 +6,7 @@ import { preparedQuery } from '../../db/prepared';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../db/schema';
 import { clock } from '../../clock';
 import type { Limit } from '../../limits';
+import { refundAttempt, reserveAttempt } from './attempts-repository';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -218,9 +219,14 @@ export function createAuthRepository(db: Db) {
       return locked.length > 0 ? new Date(Math.max(...locked)) : undefined;
     },
 
+    /** Takes an attempt before a guess is checked; false while the key is locked (`attempts-repository.ts`). */
+    reserveAttempt,
+    /** Gives back an attempt that was not a failure. */
+    refundAttempt,
+
     /**
      * Counts a failure in a window of `limit.timeWindow` (on the server's clock); at `limit.max` failures
-     * the key is locked for as long as a window.
+     * the key is locked for as long as a window. After the fact: a guess is throttled by `reserveAttempt`.
      */
     async recordFailure(key: string, limit: Limit, tx: Tx) {
       const now = clock.nowMs();

@@ -9,10 +9,10 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode, TooManyRequestsError } from '../../errors';
-import { secondsUntil, waitInSpanish } from '../../limits';
+import { AppError, pgErrorCode } from '../../errors';
 import { passwordResetEmail } from '../../mail/auth-emails';
 import { createAccountWithProfile } from './accounts';
+import { createPasswordThrottle } from './password-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentAccount, presentProfile } from './presenters';
 import { signInResultSchema } from '../../../common/schemas/second-factor';
@@ -25,19 +25,10 @@ import { transact } from '../../db/transaction';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** The sign-in lockout's 429: how long is left, in `Retry-After` and in the message. */
-function signInLocked(until: Date): TooManyRequestsError {
-  const seconds = secondsUntil(until.getTime(), clock.nowMs());
-  return new TooManyRequestsError(
-    'TOO_MANY_ATTEMPTS',
-    seconds,
-    `Demasiados intentos fallidos. Espera ${waitInSpanish(seconds)} antes de volver a intentarlo o restablece tu contraseña.`,
-  );
-}
-
 export const authRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.auth;
   const { limits } = deps.config;
+  const passwordThrottle = createPasswordThrottle(deps.db, repo, limits);
 
   app.get(
     api.auth.session,
@@ -56,27 +47,14 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'public' }, schema: { body: signInSchema, response: { 200: signInResultSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      const keys = { account: `email:${email}`, address: `ip:${request.ip}` };
-      const lockedUntil = await repo.blockedUntil([keys.account, keys.address]);
-      if (lockedUntil) throw signInLocked(lockedUntil);
-
-      const recordFailure = () =>
-        transact(deps.db, async (tx) => {
-          await repo.recordFailure(keys.account, limits.signInPerAccount, tx);
-          await repo.recordFailure(keys.address, limits.signInPerAddress, tx);
-        });
-
-      const account = await repo.findAccountByEmail(email);
-      if (!account) {
-        await recordFailure();
-        throw new AppError(404, 'USER_NOT_FOUND');
-      }
-      if (!(await verifyPassword(account.passwordHash, password))) {
-        await recordFailure();
-        throw new AppError(401, 'WRONG_PASSWORD');
-      }
+      const account = await passwordThrottle.checked(email, request, async () => {
+        const found = await repo.findAccountByEmail(email);
+        if (!found) throw new AppError(404, 'USER_NOT_FOUND');
+        if (!(await verifyPassword(found.passwordHash, password))) throw new AppError(401, 'WRONG_PASSWORD');
+        return found;
+      });
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
-      await transact(deps.db, (tx) => repo.clearFailures(keys.account, tx));
+      await passwordThrottle.clear(email);
 
       const profile = await profileFor(deps, account);
       const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);
@@ -181,7 +159,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       if (!accountId) throw new AppError(400, 'RESET_LINK_INVALID');
       const account = await repo.findAccountById(accountId);
       if (!account || !account.active) throw new AppError(400, 'RESET_LINK_INVALID');
-      await transact(deps.db, (tx) => repo.clearFailures(`email:${account.email.toLowerCase()}`, tx));
+      await passwordThrottle.clear(account.email);
       const profile = await profileFor(deps, account);
       // A new password is a password: an account with a second factor still proves it before a session.
       const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);

@@ -11,6 +11,7 @@ import {
   totpCredentials,
 } from '../../db/schema';
 import { clock } from '../../clock';
+import { refundAttempt, reserveAttempt } from '../auth/attempts-repository';
 
 export type TotpRow = typeof totpCredentials.$inferSelect;
 export type PasskeyRow = typeof passkeys.$inferSelect;
@@ -280,9 +281,14 @@ export function createSecondFactorRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Takes an attempt before a code or passkey is checked; false while the key is blocked (`attempts-repository.ts`). */
+    reserveAttempt,
+    /** Gives back an attempt that was not a failure. */
+    refundAttempt,
+
     /**
      * Counts a failed code for `key` in a window of `windowMs` from its first failure (on the server's
-     * clock); at `limit` failures the key is blocked for a window.
+     * clock); at `limit` failures the key is blocked for a window. After the fact: codes go through `reserveAttempt`.
      */
     async recordFailure(key: string, limit: number, windowMs: number, tx: Tx) {
       const nowMs = clock.nowMs();

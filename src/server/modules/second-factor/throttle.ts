@@ -4,6 +4,7 @@ import { AppError, TooManyRequestsError } from '../../errors';
 import { secondsUntil, waitInSpanish, type Limits } from '../../limits';
 import type { Db } from '../../db/client';
 import { transact } from '../../db/transaction';
+import { throttledGuess } from '../auth/attempts';
 import type { SecondFactorRepository } from './repository';
 
 /** The throttle's keys of an account (when known) and of the request's address. */
@@ -11,6 +12,16 @@ const keysOf = (accountId: string | null, ip: string) => ({
   account: accountId ? `2fa:${accountId}` : null,
   address: `2fa-ip:${ip}`,
 });
+
+/** The 429 of too many wrong codes: how long is left, in `Retry-After` and in the message. */
+function codesLocked(until: Date): TooManyRequestsError {
+  const seconds = secondsUntil(until.getTime(), clock.nowMs());
+  return new TooManyRequestsError(
+    'TOO_MANY_CODE_ATTEMPTS',
+    seconds,
+    `Demasiados códigos incorrectos. Espera ${waitInSpanish(seconds)} antes de volver a intentarlo.`,
+  );
+}
 
 /**
  * Failed codes are throttled as passwords are, per account and per address; the counts and windows are the
@@ -26,33 +37,24 @@ export function createCodeThrottle(
     async guard(accountId: string | null, request: FastifyRequest) {
       const keys = keysOf(accountId, request.ip);
       const until = await repo.blockedUntil(keys.account ? [keys.account, keys.address] : [keys.address]);
-      if (!until) return;
-      const seconds = secondsUntil(until.getTime(), clock.nowMs());
-      throw new TooManyRequestsError(
-        'TOO_MANY_CODE_ATTEMPTS',
-        seconds,
-        `Demasiados códigos incorrectos. Espera ${waitInSpanish(seconds)} antes de volver a intentarlo.`,
-      );
+      if (until) throw codesLocked(until);
     },
 
-    /** Runs a check of a factor; a refusal (400) counts against the account (when known) and the address. */
+    /**
+     * Runs a check of a factor with its attempt reserved first on the account (when known) and the
+     * address, so parallel guesses test no more than the limit; a refusal (400) keeps the attempt.
+     */
     async checked<T>(accountId: string | null, request: FastifyRequest, check: () => Promise<T>): Promise<T> {
-      try {
-        return await check();
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 400) {
-          const keys = keysOf(accountId, request.ip);
-          await transact(db, async (tx) => {
-            if (keys.account) {
-              const { max, timeWindow } = limits.secondFactorPerAccount;
-              await repo.recordFailure(keys.account, max, timeWindow, tx);
-            }
-            const { max, timeWindow } = limits.secondFactorPerAddress;
-            await repo.recordFailure(keys.address, max, timeWindow, tx);
-          });
-        }
-        throw error;
-      }
+      const keys = keysOf(accountId, request.ip);
+      return throttledGuess(db, repo, {
+        keys: [
+          ...(keys.account ? [{ key: keys.account, limit: limits.secondFactorPerAccount }] : []),
+          { key: keys.address, limit: limits.secondFactorPerAddress },
+        ],
+        check,
+        isFailure: (error) => error instanceof AppError && error.statusCode === 400,
+        locked: codesLocked,
+      });
     },
 
     /** A factor was proved: the account's count starts again. */
