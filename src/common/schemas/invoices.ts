@@ -45,6 +45,27 @@ export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = { emitida: 'Em
 export const SIMPLIFIED_LIMIT_CENTS = 400_00;
 /** The AEAT's record carries at most 12 breakdown lines; an invoice's lines are kept to a sensible count. */
 export const MAX_INVOICE_LINES = 30;
+/**
+ * The largest line (quantity × price) and the largest invoice, VAT included, in either sign: far above any clinic's
+ * bill, far below what the books' integer columns hold (30 lines at the most stay under 2^31 cents).
+ */
+export const MAX_LINE_CENTS = 10_000_000;
+export const MAX_INVOICE_CENTS = 100_000_000;
+export const LINE_TOO_LARGE = 'Una línea no puede superar los 100 000 € (cantidad × precio)';
+export const INVOICE_TOO_LARGE = 'El total de la factura no puede superar 1 000 000 €';
+
+/** Lines within bounds: each at most MAX_LINE_CENTS, all of them (before VAT) at most MAX_INVOICE_CENTS. */
+const withinBounds = (lines: { quantity: number; unitPriceCents: number }[] | undefined, context: z.RefinementCtx) => {
+  let sum = 0;
+  (lines ?? []).forEach((line, index) => {
+    const amount = Math.abs(line.quantity * line.unitPriceCents);
+    sum += amount;
+    if (amount > MAX_LINE_CENTS) {
+      context.addIssue({ code: 'custom', message: LINE_TOO_LARGE, path: ['lines', index, 'unitPriceCents'] });
+    }
+  });
+  if (sum > MAX_INVOICE_CENTS) context.addIssue({ code: 'custom', message: INVOICE_TOO_LARGE, path: ['lines'] });
+};
 
 const money = (label: string) =>
   z
@@ -102,7 +123,8 @@ export const rectifyInvoiceSchema = z
   .refine((body) => body.method === 'diferencias' || body.lines.every((line) => line.unitPriceCents > 0), {
     message: 'Por sustitución, las líneas llevan los importes correctos, sin negativos',
     path: ['lines'],
-  });
+  })
+  .superRefine((body, context) => withinBounds(body.lines, context));
 export type RectifyInvoiceInput = z.input<typeof rectifyInvoiceSchema>;
 
 export const issueInvoiceSchema = z
@@ -120,7 +142,8 @@ export const issueInvoiceSchema = z
   .refine((body) => body.appointmentIds.length + (body.lines?.length ?? 0) > 0, {
     message: 'Añade al menos una cita o una línea a la factura',
     path: ['appointmentIds'],
-  });
+  })
+  .superRefine((body, context) => withinBounds(body.lines, context));
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
 export const cancelInvoiceSchema = z.strictObject({ reason: reasonOf('anulación') });

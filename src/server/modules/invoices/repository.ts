@@ -17,6 +17,7 @@ import {
   payments,
 } from '../../db/schema';
 import type { Tx } from '../../db/transaction';
+import { invoiceAccountsOf } from './accounts-repository';
 import { appointmentInvoicesOf } from './appointment-invoices-repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -109,6 +110,7 @@ const numberOfNext = (series: string) =>
  */
 export function createInvoicesRepository(db: Db) {
   return {
+    ...invoiceAccountsOf(db),
     /**
      * Writes an issued invoice and its lines (positions from 1) under the next number of `series`, in one statement:
      * the series' row stays locked from this number until the issuing transaction ends, so concurrent issues take
@@ -356,36 +358,6 @@ export function createInvoicesRepository(db: Db) {
 
     async insertRectification(row: typeof invoiceRectifications.$inferInsert, tx: Tx): Promise<void> {
       await tx.insert(invoiceRectifications).values(row);
-    },
-
-    /**
-     * Takes an original invoice's account for this transaction (its row, FOR UPDATE): a rectification, a
-     * cancellation and a payment of it take turns. Answers what is due and paid on it now.
-     */
-    async lockAccount(rootId: string, tx: Tx) {
-      const [row] = await tx
-        .select({
-          id: invoices.id,
-          dueCents: sql<number>`invoice_account_due(${rootId}::uuid)`,
-          paidCents: sql<number>`invoice_account_paid(${rootId}::uuid)`,
-          lastRectifyingId: sql<string | null>`(SELECT r.invoice_id FROM invoice_rectifications r
-            JOIN invoices i ON i.id = r.invoice_id WHERE r.rectified_invoice_id = ${rootId}::uuid
-            AND NOT EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = i.id)
-            ORDER BY i.issued_at DESC, i.sequence DESC LIMIT 1)`,
-        })
-        .from(invoices)
-        .where(eq(invoices.id, rootId))
-        .for('update', { of: invoices });
-      return row;
-    },
-
-    /** The original invoice whose account this one belongs to (itself, or the invoice it rectifies). */
-    async accountRootOf(invoiceId: string, tx: Db = db): Promise<string> {
-      const [row] = await tx
-        .select({ root: invoiceRectifications.rectifiedInvoiceId })
-        .from(invoiceRectifications)
-        .where(eq(invoiceRectifications.invoiceId, invoiceId));
-      return row?.root ?? invoiceId;
     },
 
     async insertCancellation(row: typeof invoiceCancellations.$inferInsert, tx: Tx): Promise<void> {

@@ -22,6 +22,13 @@ import { auditedIn, type AuditContext } from '../audit/audited';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../patients/repository';
 import { appointmentLine, breakdown, breakdownLines, manualLine, type PricedLine } from './lines';
+import {
+  assertAccountAfterCancellation,
+  assertAccountAfterRectification,
+  assertCancellable,
+  assertNotZero,
+  assertWithinBounds,
+} from './account-rules';
 import type { BillableAppointment } from './repository';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
@@ -138,6 +145,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       ...(body.lines ?? []).map(manualLine),
     ];
     const totals = breakdown(lines);
+    assertWithinBounds(lines, totals);
+    assertNotZero(totals);
     const type = body.kind === 'completa' ? 'F1' : 'F2';
     if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
       throw validationError({
@@ -246,9 +255,10 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     patient: PatientRow,
     context: AuditContext,
   ) {
-    const original = await repos.invoices.findById(originalId, tx);
+    // The account first, then the original as it stands once the lock is held (a cancellation may have just committed).
+    const account = await repos.invoices.lockAccount(originalId, tx);
+    const original = account && (await repos.invoices.findById(originalId, tx));
     if (!original) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
-    await repos.invoices.lockAccount(originalId, tx);
     if (original.rectification) {
       throw new AppError(409, 'NOT_RECTIFIABLE', 'Esta factura ya es rectificativa: rectifica la factura original.');
     }
@@ -268,6 +278,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     }
     const lines = body.lines.map(manualLine);
     const totals = breakdown(lines);
+    assertWithinBounds(lines, totals);
     const bySubstitution = body.method === 'sustitucion';
     if (!bySubstitution && totals.totalCents === 0) {
       throw validationError({
@@ -304,20 +315,20 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       { invoiceId: issued.id, rectifiedInvoiceId: original.id, kind: bySubstitution ? 'S' : 'I', reason },
       tx,
     );
+    await assertAccountAfterRectification(repos, original.id, account.dueCents, tx);
     return issued;
   }
 
   /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
   async function cancelIn(tx: Tx, invoiceId: string, reason: string, context: AuditContext) {
-    const invoice = await repos.invoices.findById(invoiceId, tx);
-    if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
-    if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
-    // Money taken or a rectification made: the invoice stands, and is put right with a rectifying invoice.
+    // The account is locked before the invoice is read: a payment or a cancellation that committed while this one
+    // waited is seen (issue 33: a cancellation and a payment of the same moment both went through).
     const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
     const account = await repos.invoices.lockAccount(rootId, tx);
-    if (rootId === invoiceId && (account!.paidCents !== 0 || account!.lastRectifyingId)) {
-      throw new AppError(409, 'NOT_CANCELLABLE');
-    }
+    const invoice = account && (await repos.invoices.findById(invoiceId, tx));
+    if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
+    assertCancellable(rootId === invoiceId ? 'original' : 'rectifying', account);
     const settings = await repos.clinic.getSettings(tx);
     const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
     const now = clock.now();
@@ -344,6 +355,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
         details: { number: invoice.number, reason },
       },
     );
+    if (rootId !== invoiceId) await assertAccountAfterCancellation(repos, rootId, tx);
   }
 
   /**

@@ -14,6 +14,14 @@ import { auditedIn, type AuditContext } from '../audit/audited';
 import type { CoreDeps } from '../deps';
 import type { PaymentRow } from './repository';
 
+/** How money moves by each method, as a sentence says it («lo cobrado con tarjeta»). */
+const BY_METHOD: Record<PaymentMethod, string> = {
+  efectivo: 'en efectivo',
+  tarjeta: 'con tarjeta',
+  transferencia: 'por transferencia',
+  bizum: 'por Bizum',
+};
+
 const zeroByMethod = (): AmountsByMethod =>
   Object.fromEntries(PAYMENT_METHODS.map((method) => [method, 0])) as AmountsByMethod;
 
@@ -114,11 +122,13 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
       context: AuditContext,
     ) {
       return transact(deps.db, async (tx) => {
-        const invoice = await repos.payments.lockPayable(invoiceId, tx);
+        // The account first (what a cancellation and a rectification lock too), then the invoice as it stands once
+        // the lock is held: a cancellation that committed while this payment waited is seen.
+        const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
+        const account = await repos.invoices.lockAccount(rootId, tx);
+        const invoice = account && (await repos.payments.lockPayable(invoiceId, tx));
         if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
         if (invoice.cancelledAt) throw new AppError(409, 'NOT_PAYABLE');
-        const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
-        const account = (await repos.invoices.lockAccount(rootId, tx))!;
         const outstanding = account.dueCents - account.paidCents;
         if (outstanding === 0) throw validationError({ amountCents: 'Esta factura ya está pagada' });
         const refund = outstanding < 0;
@@ -128,6 +138,17 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
               ? `El importe supera lo que hay que devolver (${formatEuros(-outstanding)})`
               : `El importe supera lo pendiente (${formatEuros(outstanding)})`,
           });
+        }
+        if (refund) {
+          // Money goes back by a way it came in: no more by a method than that method brought in on the account.
+          const paid = account.byMethod.find((row) => row.method === input.method);
+          const available = paid ? paid.collectedCents - paid.refundedCents : 0;
+          if (input.amountCents > available) {
+            const how = BY_METHOD[input.method];
+            throw validationError({
+              amountCents: `${how[0]!.toUpperCase()}${how.slice(1)} solo se puede devolver lo cobrado ${how} en esta factura: ${formatEuros(available)}.`,
+            });
+          }
         }
         const target = refund ? account.lastRectifyingId! : invoiceId;
         const amountCents = refund ? -input.amountCents : input.amountCents;
