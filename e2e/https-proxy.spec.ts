@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, expect, test, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs';
 import { caddyPath, CADDY_INSTALL, freePort, homeTrusting, httpsRequest, startCaddy, type RunningCaddy } from './caddy';
-import { DEMO, DEMO_PASSWORD, expect, login, patientPayload, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, login, patientPayload } from './fixtures';
 import { CLOCK_START, startServer, type StartedServer } from './global-setup';
 
 /**
@@ -13,7 +13,8 @@ import { CLOCK_START, startServer, type StartedServer } from './global-setup';
  * Chromium that trusts that CA for real (an NSS database in a HOME of its own; no certificate error ignored).
  * Through the proxy: the page loads over HTTPS, sign-in works, the session cookie is `__Host-` and Secure,
  * `Strict-Transport-Security` arrives, and the address the audit log records is the one Caddy reported — not one
- * the client wrote in its own `X-Forwarded-For`.
+ * the client wrote in its own `X-Forwarded-For`. It uses none of global setup's clinics (Playwright's own `test`),
+ * so it also runs alone.
  */
 
 const CADDY = caddyPath();
