@@ -23,7 +23,7 @@ if (!CADDY) {
     [
       '',
       '*'.repeat(100),
-      '*  HTTPS-BEHIND-CADDY SPEC SKIPPED (e2e/https-proxy.spec.ts): no /usr/bin/caddy or no certutil.',
+      '*  HTTPS-BEHIND-CADDY SPEC SKIPPED (e2e/https-proxy.spec.ts): no Caddy (CADDY_PATH or /usr/bin/caddy) or no certutil.',
       `*  Install them with:  sudo ${CADDY_INSTALL}   and run it again (.ci/run installs them).`,
       '*'.repeat(100),
       '',
