@@ -1,5 +1,5 @@
-// `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint), then
-// `npm test` with the PostgreSQL server named, which runs its two lanes at the same time: lint → type-check →
+// `.ci/run`: CI on a clean checkout of this two-core machine — installs what it lacks (Chromium, xmllint, openssl,
+// Caddy and certutil), then `npm test` with the PostgreSQL server named, which runs its two lanes at the same time: lint → type-check →
 // Vitest, beside the build → the browser suite; the API suite on PostgreSQL and the load and fault
 // tests each go to the first lane that is free (docs/performance.md has the measured times). Prints each stage's time and tables at the end; any failing stage
 // fails the run.
@@ -27,17 +27,23 @@ const sh = (command) =>
 const hasXmllint = () => spawnSync('xmllint', ['--version'], { stdio: 'ignore' }).status === 0;
 /** The openssl command, which makes the certificates of the VERI*FACTU sending tests' local AEAT service. */
 const hasOpenssl = () => spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0;
+/** Debian's Caddy, the HTTPS proxy e2e/https-proxy.spec.ts puts in front of the app (docs/deploy.md). */
+const hasCaddy = () => spawnSync('caddy', ['version'], { stdio: 'ignore' }).status === 0;
+/** NSS's certutil, with which that spec makes Chromium trust Caddy's own CA. */
+const hasCertutil = () => !spawnSync('certutil', ['-H'], { stdio: 'ignore' }).error;
 
 const install = {
-  name: 'install (Chromium, xmllint and openssl if missing, npm ci)',
+  name: 'install (Chromium, xmllint, openssl, Caddy and certutil if missing, npm ci)',
   async run() {
     const missing = [];
     if (!chromiumPath()) missing.push('chromium');
     if (!hasXmllint()) missing.push('libxml2-utils');
     if (!hasOpenssl()) missing.push('openssl');
+    if (!hasCaddy()) missing.push('caddy');
+    if (!hasCertutil()) missing.push('libnss3-tools');
     if (missing.length > 0) {
       console.log(
-        `Installing ${missing.join(' and ')} from Debian (browser suite, VERI*FACTU schema checks and test certificates)…`,
+        `Installing ${missing.join(', ')} from Debian (browser suite, VERI*FACTU schema checks and test certificates, HTTPS through Caddy)…`,
       );
       const code = await sh(
         `export DEBIAN_FRONTEND=noninteractive; apt-get update -qq && apt-get install -y -qq ${missing.join(' ')}`,
