@@ -65,7 +65,10 @@ const build = skipE2E
   : {
       name: 'build (with its size budgets)',
       command: 'sh',
-      args: ['-c', 'npx vite build --configLoader runner --logLevel warn && npx vite build --configLoader runner --logLevel warn --ssr entry-server.tsx'],
+      args: [
+        '-c',
+        'npx vite build --configLoader runner --logLevel warn && npx vite build --configLoader runner --logLevel warn --ssr entry-server.tsx',
+      ],
     };
 const playwrightReport = path.join(tmp, 'playwright.json');
 const suite = 'browser suite (Playwright)';
