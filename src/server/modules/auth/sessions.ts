@@ -7,6 +7,7 @@ import { LOCKS_WHEN_IDLE, SESSION_ENDED_HEADER } from '../../../common/schemas/s
 import { noticeSignInDevice } from '../sessions/new-device';
 import { transact } from '../../db/transaction';
 import type { Role } from '../../../common/roles';
+import type { SessionEndReason } from '../../../common/idle';
 import type { SessionRow } from './repository';
 
 export const SESSION_COOKIE = 'clinica_session';
@@ -67,9 +68,17 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(sessionCookieName(request), baseCookieOptions(request));
 }
 
-/** Why this request's session ended while it was read (the access hook answers 401 `SESSION_IDLE` for it). */
-const endedSessions = new WeakMap<FastifyRequest, 'idle'>();
+/**
+ * Why this request's session ended while it was read: the access hook answers 401 `SESSION_IDLE` or
+ * `SECOND_FACTOR_SETUP_REQUIRED` for it, and the `x-session-ended` header says it to the client.
+ */
+const endedSessions = new WeakMap<FastifyRequest, SessionEndReason>();
 export const sessionEndOf = (request: FastifyRequest) => endedSessions.get(request);
+
+export function markSessionEnded(request: FastifyRequest, reply: FastifyReply, reason: SessionEndReason) {
+  endedSessions.set(request, reason);
+  reply.header(SESSION_ENDED_HEADER, reason);
+}
 
 /**
  * When a session ends by time if nothing renews it: its expiry, or for a staff role (with the idle lock on) the
@@ -140,8 +149,7 @@ export async function readSession(
     if (now - session.activeAt.getTime() >= idleMinutes * 60_000) {
       await transact(deps.db, (tx) => repo.deleteSession(id, tx));
       clearSessionCookie(request, reply);
-      endedSessions.set(request, 'idle');
-      reply.header(SESSION_ENDED_HEADER, 'idle');
+      markSessionEnded(request, reply, 'idle');
       // A live stream the desk left open ends too: the deletion announces it (migration 0036).
       return null;
     }
