@@ -45,9 +45,11 @@ export default fp(async function authPlugin(
       (await deps.secondFactor.isRequired(profile.role)) &&
       (await deps.secondFactor.methodsOf(account.id)).length === 0
     ) {
-      await transact(deps.db, (tx) => repo.deleteSession(session.id, tx));
+      const ended = await transact(deps.db, (tx) => repo.deleteSession(session.id, tx));
       clearSessionCookie(request, reply);
-      await startPendingSignIn(deps, request, reply, account.id, 'setup', ['passkey', 'totp']);
+      // Of a screen's requests at once, only the one that ended the session starts the step (a second would
+      // replace it, and the browser might keep the cookie of the first).
+      if (ended) await startPendingSignIn(deps, request, reply, account.id, 'setup', ['passkey', 'totp']);
       markSessionEnded(request, reply, 'second-factor');
       return;
     }

@@ -120,6 +120,23 @@ describe('«Exigir segundo factor al personal»', () => {
     expect((await mine(patient.cookie)).statusCode).toBe(200);
   });
 
+  it('of a screen’s requests at once, one starts the set-up step, and that step works', async () => {
+    const doctor = await t.createUser({ role: 'doctor' });
+    await setRequirement(true);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => t.request({ method: 'GET', url: secondFactorApi.mine, cookie: doctor.cookie })),
+    );
+    expect(answers.map((answer) => answer.json().error?.code)).toEqual(Array(4).fill('SECOND_FACTOR_SETUP_REQUIRED'));
+    const started = answers.filter((answer) => answer.cookies.some((c) => c.name === 'clinica_2fa' && c.value));
+    expect(started).toHaveLength(1);
+    const setup = await t.request({
+      method: 'POST',
+      url: secondFactorApi.setupTotp,
+      cookie: pendingCookieOf(started[0]!),
+    });
+    expect(setup.statusCode).toBe(200);
+  });
+
   it('gives a setup 15 minutes, then asks for the password again', async () => {
     const doctor = await t.createUser({ role: 'admin' });
     await setRequirement(true);
