@@ -2,7 +2,6 @@ import '../../test/mantine-polyfills';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../common/schemas/auth';
-import LoginPage from '../../app/routes/auth/login';
 import { renderScreen, stubApi } from '../../test/render';
 import { apiFetch } from '../api-client';
 import { RequireRole } from './require-role';
@@ -42,13 +41,5 @@ describe('a session ended for a second factor now required', () => {
     });
     expect(await screen.findByText('Página de acceso')).toBeInTheDocument();
     expect(router.state.location.state).toEqual({ from: { pathname: '/admin/pacientes', search: '', hash: '' } });
-  });
-
-  it('the sign-in page opens the set-up step at once', async () => {
-    markSessionEnded('second-factor');
-    stubApi(() => ({ status: 200, body: nobody }));
-    renderScreen(<LoginPage />, { path: '/auth/login', session: nobody });
-    expect(await screen.findByRole('heading', { name: 'Protege tu cuenta' })).toBeInTheDocument();
-    expect(screen.queryByLabelText(/Contraseña/)).not.toBeInTheDocument();
   });
 });
