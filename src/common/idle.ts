@@ -18,6 +18,9 @@ export const LOCKS_WHEN_IDLE: Record<Role, boolean> = { admin: true, doctor: tru
 
 /**
  * The response header that tells the client why its session just ended (a `200` of `GET /api/auth/session`
- * says only "signed out"): `idle` when it ended for inactivity.
+ * says only "signed out"): `idle` when it ended for inactivity; `second-factor` when the clinic now requires a
+ * second factor the account lacks (the answer carries the cookie of the set-up step, as a sign-in would).
  */
 export const SESSION_ENDED_HEADER = 'x-session-ended';
+export const SESSION_END_REASONS = ['idle', 'second-factor'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];

@@ -67,6 +67,8 @@ export const ERROR_CODES = {
   NOT_RECTIFIABLE: 'Esta factura no se puede rectificar.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
+  SECOND_FACTOR_SETUP_REQUIRED:
+    'La clínica exige ahora un segundo factor al personal. Configúralo para seguir: es un momento y solo se hace una vez.',
   SECOND_FACTOR_EXPIRED: 'Ha pasado demasiado tiempo desde que escribiste la contraseña. Vuelve a iniciar sesión.',
   WRONG_CODE: 'El código no es correcto. Escribe el que muestra ahora tu app: cambia cada 30 segundos.',
   CODE_ALREADY_USED: 'Ese código ya se ha usado. Espera a que tu app muestre uno nuevo y escríbelo.',

@@ -83,7 +83,13 @@ describe('loadConfig', () => {
   });
 
   it('TRUST_PROXY trusts a number of hops or listed proxies, never every address; nonsense stops the start', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    // `true` is a proxy on this machine only (issue 33): a proxy elsewhere on the network is named by its address.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['loopback']);
+    for (const everyPrivateAddress of ['uniquelocal', 'linklocal', '10.0.0.5,uniquelocal']) {
+      expect(() => loadConfig({ TRUST_PROXY: everyPrivateAddress })).toThrow(
+        /TRUST_PROXY: debe ser false, true \(un proxy en esta misma máquina\).*un proxy en otra máquina de la red se indica por su dirección/,
+      );
+    }
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({}).trustProxy).toBe(false);
@@ -93,7 +99,7 @@ describe('loadConfig', () => {
       '::1',
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'todos' })).toThrow(
-      /TRUST_PROXY: debe ser false, el número de proxies de confianza/,
+      /TRUST_PROXY: debe ser false, true \(un proxy en esta misma máquina\), el número de proxies de confianza/,
     );
   });
 

@@ -49,7 +49,7 @@ const envSchema = z.object({
         context.addIssue({
           code: 'custom',
           message:
-            'debe ser false, el número de proxies de confianza (p. ej. 1) o una lista de direcciones o redes (p. ej. 10.0.0.0/8,127.0.0.1)',
+            'debe ser false, true (un proxy en esta misma máquina), el número de proxies de confianza (p. ej. 1) o la lista de las direcciones o redes de tus proxies (p. ej. 10.0.0.5 o 10.0.0.5,127.0.0.1); un proxy en otra máquina de la red se indica por su dirección',
         });
         return z.NEVER;
       }
@@ -133,21 +133,22 @@ function limitVariables() {
 
 /**
  * Which reverse proxies the server believes about the client's address (`X-Forwarded-For`): none
- * (`false`); the proxies at these addresses or networks (a list; `true` means a proxy on this machine or
- * the private network: loopback, link-local and unique-local/private ranges); or the nearest N hops (a
- * number, only when the app cannot be reached but through them). The client's address is the right-most
- * one no trusted proxy wrote: never the left-most, which is whatever the client sent.
+ * (`false`); a proxy on this machine only (`true`: loopback); the proxies at the operator's addresses or
+ * networks (a list); or the nearest N hops (a number, only when the app cannot be reached but through them).
+ * `true` never means the private network: there the desk PCs are clients too, and one of them could write
+ * any address in front of a private one (issue 33). The client's address is the right-most one no trusted
+ * proxy wrote: never the left-most, which is whatever the client sent.
  */
 export type TrustProxy = false | number | string[];
 
-const PROXY_ADDRESS =
-  /^(?:loopback|linklocal|uniquelocal|\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?)$/i;
-export const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+/** An IPv4 or IPv6 address or network, or `loopback`; never a whole class of private addresses. */
+const PROXY_ADDRESS = /^(?:loopback|\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?)$/i;
+export const LOCAL_PROXY = ['loopback'];
 
 export function parseTrustProxy(value: string): TrustProxy | null {
   const lower = value.toLowerCase();
   if (['false', '0', 'no', 'off', ''].includes(lower)) return false;
-  if (['true', 'yes', 'on'].includes(lower)) return PRIVATE_PROXIES;
+  if (['true', 'yes', 'on'].includes(lower)) return LOCAL_PROXY;
   if (/^\d+$/.test(lower)) return Math.min(Number(lower), 10);
   const addresses = lower.split(',').map((part) => part.trim());
   return addresses.every((address) => PROXY_ADDRESS.test(address)) ? addresses : null;

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../common/messages';
 import { SESSION_ENDED_HEADER } from '../../common/idle';
-import { markSessionEnded } from './auth/session-end';
+import { asSessionEnd, markSessionEnded } from './auth/session-end';
 
 /** An API error carrying the server's Spanish message, ready to show. */
 export class ApiError extends Error {
@@ -50,9 +50,11 @@ export async function apiFetch<T>(path: string, { method = 'GET', body, signal }
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', NETWORK_ERROR_MESSAGE);
   }
-  // The server ended the session for inactivity with this very request: the screens follow, and say why.
-  if (response.headers.get(SESSION_ENDED_HEADER) === 'idle' && typeof window !== 'undefined') {
-    markSessionEnded('idle');
+  // The server ended the session with this very request (inactivity; a second factor now required): the
+  // screens follow, and say why or go to the set-up step.
+  const ended = asSessionEnd(response.headers.get(SESSION_ENDED_HEADER));
+  if (ended && typeof window !== 'undefined') {
+    markSessionEnded(ended);
     window.dispatchEvent(new Event(SESSION_LOST_EVENT));
   }
   if (response.status === 204) return undefined as T;

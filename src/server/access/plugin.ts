@@ -52,6 +52,12 @@ export async function registerWithAccess<Options extends object>(
  * 403 to a role without the permission, and gives the request its `scope`: the patients and
  * appointments this user may see.
  */
+const SESSION_END_CODES = {
+  idle: 'SESSION_IDLE',
+  'second-factor': 'SECOND_FACTOR_SETUP_REQUIRED',
+  none: 'NOT_AUTHENTICATED',
+} as const;
+
 export default fp(async function accessPlugin(app: FastifyInstance, options: { repos: Repositories }) {
   const routes: DeclaredRoute[] = [];
   app.decorate('accessRoutes', routes as readonly DeclaredRoute[]);
@@ -63,8 +69,9 @@ export default fp(async function accessPlugin(app: FastifyInstance, options: { r
       request.scope = createRequestScope(options.repos, request.user, null);
       return;
     }
-    // A session that just ended for inactivity says so (the desk locked itself), any other absence is «not signed in».
-    if (!request.user) throw new AppError(401, sessionEndOf(request) === 'idle' ? 'SESSION_IDLE' : 'NOT_AUTHENTICATED');
+    // A session that just ended says why (the desk locked itself; the clinic now requires a second factor the
+    // account lacks), any other absence is «not signed in».
+    if (!request.user) throw new AppError(401, SESSION_END_CODES[sessionEndOf(request) ?? 'none']);
     const grant = access ? grantOf(request.user.role, access) : null;
     if (!grant) throw new AppError(403, 'FORBIDDEN');
     request.scope = createRequestScope(options.repos, request.user, grant);

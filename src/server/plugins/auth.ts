@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { clearSessionCookie, readSession } from '../modules/auth/sessions';
+import { clearSessionCookie, markSessionEnded, readSession } from '../modules/auth/sessions';
+import { startPendingSignIn } from '../modules/second-factor/pending';
 import type { AccountRow, ProfileRow, SessionRow } from '../modules/auth/repository';
 import type { CoreDeps } from '../modules/deps';
+import type { SecondFactorService } from '../modules/second-factor/service';
 import { transact } from '../db/transaction';
 
 /** The session, account and profile the lookup already read, so `GET /api/auth/session` need not read them again. */
@@ -15,7 +17,12 @@ export const sessionRowsOf = (request: FastifyRequest) => signedInRows.get(reque
  */
 export default fp(async function authPlugin(
   app: FastifyInstance,
-  options: { deps: Pick<CoreDeps, 'db' | 'repos' | 'events'>; idleLock?: boolean },
+  options: {
+    deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & {
+      secondFactor: Pick<SecondFactorService, 'isRequired' | 'methodsOf'>;
+    };
+    idleLock?: boolean;
+  },
 ) {
   const { deps } = options;
   const idleLock = options.idleLock ?? true;
@@ -29,6 +36,21 @@ export default fp(async function authPlugin(
     if (!account.active || !profile) {
       if (!account.active) await transact(deps.db, (tx) => repo.deleteSessionsOfAccount(account.id, tx));
       clearSessionCookie(request, reply);
+      return;
+    }
+    // The clinic requires a second factor of this role now, and the account has none (the requirement was
+    // turned on while it was signed in, or an admin reset its factor): the session ends here, and this answer
+    // starts the set-up step a sign-in would (its cookie; the client goes to the set-up screen).
+    if (
+      (await deps.secondFactor.isRequired(profile.role)) &&
+      (await deps.secondFactor.methodsOf(account.id)).length === 0
+    ) {
+      const ended = await transact(deps.db, (tx) => repo.deleteSession(session.id, tx));
+      clearSessionCookie(request, reply);
+      // Of a screen's requests at once, only the one that ended the session starts the step (a second would
+      // replace it, and the browser might keep the cookie of the first).
+      if (ended) await startPendingSignIn(deps, request, reply, account.id, 'setup', ['passkey', 'totp']);
+      markSessionEnded(request, reply, 'second-factor');
       return;
     }
     request.user = {

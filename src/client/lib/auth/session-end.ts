@@ -1,11 +1,18 @@
+import { SESSION_END_REASONS, type SessionEndReason } from '../../../common/idle';
+
 /**
  * Why the last session of this tab ended, when the server said (`x-session-ended`): `idle` — the desk
- * locked itself. Kept in sessionStorage (this tab only) so that the landing page and the sign-in can say
- * it, and forgotten once the user signs in again.
+ * locked itself; `second-factor` — the clinic now requires a second factor this account has not set up (the
+ * sign-in page opens its set-up step). Kept in sessionStorage (this tab only) so that the landing page and the
+ * sign-in can act on it, and forgotten once the user signs in again.
  */
 const KEY = 'clinica:sesion-cerrada';
 
-export type SessionEnd = 'idle';
+export type SessionEnd = SessionEndReason;
+
+/** The reason a header (or the storage) names, if it is one. */
+export const asSessionEnd = (value: string | null): SessionEnd | null =>
+  SESSION_END_REASONS.find((reason) => reason === value) ?? null;
 
 export function markSessionEnded(reason: SessionEnd) {
   try {
@@ -17,7 +24,7 @@ export function markSessionEnded(reason: SessionEnd) {
 
 export function sessionEndReason(): SessionEnd | null {
   try {
-    return window.sessionStorage.getItem(KEY) === 'idle' ? 'idle' : null;
+    return asSessionEnd(window.sessionStorage.getItem(KEY));
   } catch {
     return null;
   }

@@ -168,7 +168,11 @@ export function errorAnswers(route: {
       'Datos no válidos (`VALIDATION`, con el mensaje de cada campo en `fields`) o JSON mal formado.',
     );
   }
-  if (!route.isPublic) answers[401] = error('Sin sesión (`NOT_AUTHENTICATED`).');
+  if (!route.isPublic) {
+    answers[401] = error(
+      'Sin sesión (`NOT_AUTHENTICATED`), o esta solicitud la ha cerrado: por inactividad (`SESSION_IDLE`) o porque la clínica exige ahora un segundo factor que la cuenta no tiene (`SECOND_FACTOR_SETUP_REQUIRED`; la cabecera `x-session-ended` dice cuál).',
+    );
+  }
   const forbidden = [
     ...(route.isPublic ? [] : ['el rol de quien llama no tiene el permiso (`FORBIDDEN`)']),
     ...(changes ? ['la cabecera `Origin` no es la de la clínica (`BAD_ORIGIN`)'] : []),

@@ -98,4 +98,43 @@ describe('password links are revoked', () => {
     expect(await signInStatus(user.email, NEW_PASSWORD)).toBe(401);
     expect(await signInStatus(user.email, TEST_PASSWORD)).toBe(200);
   });
+
+  it('disabling revokes pending links: a link sent before cannot set the password after a re-enabling (issue 33)', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const user = await t.createUser({});
+    const token = await askReset(user.email);
+    const patch = (active: boolean) =>
+      t.request({ method: 'PATCH', url: `/api/users/${user.id}`, cookie: admin.cookie, payload: { active } });
+    expect((await patch(false)).statusCode).toBe(200);
+    expect((await patch(true)).statusCode).toBe(200);
+    // Well within the link's hour, and the account active again: the link still died with the disabling.
+    expect((await confirm(token, NEW_PASSWORD)).statusCode).toBe(400);
+    expect(await signInStatus(user.email, NEW_PASSWORD)).toBe(401);
+    expect(await signInStatus(user.email, TEST_PASSWORD)).toBe(200);
+  });
+
+  it('disabling revokes a pending invitation too: re-enabled, the account needs a new one', async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const email = 'invitada.desactivada@prueba.test';
+    const invited = await t.request({
+      method: 'POST',
+      url: '/api/users',
+      cookie: admin.cookie,
+      payload: { email, displayName: 'Eva Invitada', role: 'admin' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = await lastLinkTokenTo(email);
+    const patch = (active: boolean) =>
+      t.request({ method: 'PATCH', url: `/api/users/${invited.json().id}`, cookie: admin.cookie, payload: { active } });
+    expect((await patch(false)).statusCode).toBe(200);
+    expect((await patch(true)).statusCode).toBe(200);
+    expect((await confirm(token, NEW_PASSWORD)).statusCode).toBe(400);
+    const resent = await t.request({
+      method: 'POST',
+      url: `/api/users/${invited.json().id}/invitation`,
+      cookie: admin.cookie,
+    });
+    expect(resent.statusCode).toBe(202);
+    expect((await confirm(await lastLinkTokenTo(email), NEW_PASSWORD)).statusCode).toBe(200);
+  });
 });

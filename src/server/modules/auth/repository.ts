@@ -148,8 +148,10 @@ export function createAuthRepository(db: Db) {
         .where(eq(sessions.id, id));
     },
 
-    async deleteSession(id: string, tx: Tx) {
-      await tx.delete(sessions).where(eq(sessions.id, id));
+    /** Ends the session; answers whether this call ended it (of two at once, one finds it gone). */
+    async deleteSession(id: string, tx: Tx): Promise<boolean> {
+      const rows = await tx.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+      return rows.length > 0;
     },
 
     /** Ends every session of an account (disabled, a password reset, an admin's «Cerrar todas sus sesiones»); answers how many. */

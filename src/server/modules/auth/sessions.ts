@@ -6,6 +6,9 @@ import { overHttps } from '../../transport';
 import { LOCKS_WHEN_IDLE, SESSION_ENDED_HEADER } from '../../../common/schemas/sessions';
 import { noticeSignInDevice } from '../sessions/new-device';
 import { transact } from '../../db/transaction';
+import type { Role } from '../../../common/roles';
+import type { SessionEndReason } from '../../../common/idle';
+import type { SessionRow } from './repository';
 
 export const SESSION_COOKIE = 'clinica_session';
 /**
@@ -65,9 +68,49 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(sessionCookieName(request), baseCookieOptions(request));
 }
 
-/** Why this request's session ended while it was read (the access hook answers 401 `SESSION_IDLE` for it). */
-const endedSessions = new WeakMap<FastifyRequest, 'idle'>();
+/**
+ * Why this request's session ended while it was read: the access hook answers 401 `SESSION_IDLE` or
+ * `SECOND_FACTOR_SETUP_REQUIRED` for it, and the `x-session-ended` header says it to the client.
+ */
+const endedSessions = new WeakMap<FastifyRequest, SessionEndReason>();
 export const sessionEndOf = (request: FastifyRequest) => endedSessions.get(request);
+
+export function markSessionEnded(request: FastifyRequest, reply: FastifyReply, reason: SessionEndReason) {
+  endedSessions.set(request, reason);
+  reply.header(SESSION_ENDED_HEADER, reason);
+}
+
+/**
+ * When a session ends by time if nothing renews it: its expiry, or for a staff role (with the idle lock on) the
+ * clinic's idle time after the person's last input, whichever comes first (milliseconds since the epoch).
+ */
+export function sessionDeadline(
+  session: Pick<SessionRow, 'expiresAt' | 'activeAt'>,
+  role: Role | undefined,
+  idle: { lock: boolean; minutes: number },
+): number {
+  const expiry = session.expiresAt.getTime();
+  if (!idle.lock || !role || !LOCKS_WHEN_IDLE[role]) return expiry;
+  return Math.min(expiry, session.activeAt.getTime() + idle.minutes * 60_000);
+}
+
+/**
+ * A live stream's look at its session once its deadline has passed (a stream makes no requests, so nothing
+ * else would end it): a session past its expiry or idle time is deleted — which announces its end to every
+ * stream it holds, on every instance — and `null` is answered; one renewed meanwhile answers its new deadline.
+ */
+export async function endSessionIfLapsed(
+  deps: Pick<CoreDeps, 'db' | 'repos'> & { idleLock?: boolean },
+  sessionId: string,
+): Promise<number | null> {
+  const found = await deps.repos.auth.findSessionWithUser(sessionId);
+  if (!found) return null;
+  const minutes = await deps.repos.clinic.staffIdleMinutes();
+  const deadline = sessionDeadline(found.session, found.profile?.role, { lock: deps.idleLock ?? true, minutes });
+  if (deadline > clock.nowMs()) return deadline;
+  await transact(deps.db, (tx) => deps.repos.auth.deleteSession(sessionId, tx));
+  return null;
+}
 
 /**
  * Finds the session of the cookie with its account and profile; extends it when used (sliding);
@@ -106,10 +149,8 @@ export async function readSession(
     if (now - session.activeAt.getTime() >= idleMinutes * 60_000) {
       await transact(deps.db, (tx) => repo.deleteSession(id, tx));
       clearSessionCookie(request, reply);
-      endedSessions.set(request, 'idle');
-      reply.header(SESSION_ENDED_HEADER, 'idle');
-      // A live stream the desk left open ends too (the account's other tabs reconnect with their own sessions).
-      await deps.events.publish({ type: 'access', accountId: session.accountId });
+      markSessionEnded(request, reply, 'idle');
+      // A live stream the desk left open ends too: the deletion announces it (migration 0036).
       return null;
     }
   }

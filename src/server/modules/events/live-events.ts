@@ -11,8 +11,17 @@ export interface AccessNotice {
   accountId: string;
 }
 
-/** An appointment change, a conversation's new message / read mark, or an account's access change. */
-export type PublishedEvent = LiveEvent | MessageNotice | AccessNotice;
+/**
+ * A session ended, whatever ended it: announced by the database itself when its row is deleted (the trigger of
+ * migration 0036), so the streams it opened end on every instance.
+ */
+export interface SessionEndedNotice {
+  type: 'session-ended';
+  /** The session's public handle (never its token's hash). */
+  handle: string;
+}
+/** An appointment change, a conversation's new message / read mark, an account's access change, a session's end. */
+export type PublishedEvent = LiveEvent | MessageNotice | AccessNotice | SessionEndedNotice;
 
 type Listener = (event: PublishedEvent) => void;
 type ResyncListener = () => void;

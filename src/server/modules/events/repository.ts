@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
+/** The live events' channel; the trigger that announces a session's end (migration 0036) names it too. */
 export const EVENTS_CHANNEL = 'clinica_events';
 
 export function createEventsRepository(db: Db) {

@@ -4,7 +4,7 @@ import { secondFactorApi } from '../../../common/second-factor-paths';
 import { clock } from '../../clock';
 import { buildTestApp, sessionCookieOf, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { withAuditEntries } from '../../test/audit';
-import { enrolTotp, passwordStep, sendTotp, startedSession } from './test-helpers';
+import { enrolTotp, passwordStep, pendingCookieOf, sendTotp, startedSession } from './test-helpers';
 import { totpCode } from './totp';
 
 const MONDAY = '2030-01-07T09:00:10.000Z';
@@ -15,6 +15,8 @@ beforeAll(async () => {
   clock.freeze(MONDAY);
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin' });
+  // The admin who turns the requirement on and off has a factor: her session outlives the requirement.
+  await enrolTotp(t, admin.cookie);
 });
 afterAll(async () => {
   await t.close();
@@ -81,6 +83,59 @@ describe('«Exigir segundo factor al personal»', () => {
     const next = await passwordStep(t, doctor.email);
     expect(next.response.json().secondFactor.mode).toBe('verify');
     expect((await sendTotp(t, next.pending, totpCode(secret, clock.nowMs()))).statusCode).toBe(200);
+  });
+
+  it('takes staff already signed in without one to set it up at their next request (issue 33)', async () => {
+    const doctor = await t.createUser({ role: 'doctor' });
+    const patient = await t.createUser({ role: 'paciente' });
+    const mine = (cookie: string) => t.request({ method: 'GET', url: secondFactorApi.mine, cookie });
+    expect((await mine(doctor.cookie)).statusCode).toBe(200);
+    await setRequirement(true);
+
+    const next = await mine(doctor.cookie);
+    expect(next.statusCode).toBe(401);
+    expect(next.json().error).toEqual({
+      code: 'SECOND_FACTOR_SETUP_REQUIRED',
+      message: ERROR_CODES.SECOND_FACTOR_SETUP_REQUIRED,
+    });
+    expect(next.headers['x-session-ended']).toBe('second-factor');
+    // Her session ended; the answer started the set-up step, as the password step of a sign-in does.
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: doctor.cookie });
+    expect(session.json().user).toBeNull();
+    const pending = pendingCookieOf(next);
+    const started = await t.request({ method: 'POST', url: secondFactorApi.setupTotp, cookie: pending });
+    expect(started.statusCode).toBe(200);
+    const done = await t.request({
+      method: 'POST',
+      url: secondFactorApi.setupTotpConfirm,
+      cookie: pending,
+      payload: { code: totpCode(started.json().secret, clock.nowMs()) },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().profile).toMatchObject({ id: doctor.id, role: 'doctor' });
+    expect((await mine(sessionCookieOf(done))).json()).toMatchObject({ totp: { enabled: true }, required: true });
+
+    // Staff with a factor (the admin) and patients go on as before.
+    expect((await mine(admin.cookie)).statusCode).toBe(200);
+    expect((await mine(patient.cookie)).statusCode).toBe(200);
+  });
+
+  it('of a screen’s requests at once, one starts the set-up step, and that step works', async () => {
+    const doctor = await t.createUser({ role: 'doctor' });
+    await setRequirement(true);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => t.request({ method: 'GET', url: secondFactorApi.mine, cookie: doctor.cookie })),
+    );
+    // Each is refused (those that came after the end find no session at all).
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(4).fill(401));
+    const started = answers.filter((answer) => answer.cookies.some((c) => c.name === 'clinica_2fa' && c.value));
+    expect(started).toHaveLength(1);
+    const setup = await t.request({
+      method: 'POST',
+      url: secondFactorApi.setupTotp,
+      cookie: pendingCookieOf(started[0]!),
+    });
+    expect(setup.statusCode).toBe(200);
   });
 
   it('gives a setup 15 minutes, then asks for the password again', async () => {

@@ -135,9 +135,13 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
               tx,
             );
           }
-          // A disabled account is out at once: its sessions end with the change, and its calendar feed,
-          // as when its role changes (the feed was made for the old role's scope).
-          if (active === false) await deps.repos.auth.deleteSessionsOfAccount(id, tx);
+          // A disabled account is out at once: its sessions end with the change, and its pending reset or
+          // invitation links (they would set a password after a re-enabling), and its calendar feed, as when its
+          // role changes (the feed was made for the old role's scope).
+          if (active === false) {
+            await deps.repos.auth.deleteSessionsOfAccount(id, tx);
+            await deps.repos.auth.revokePasswordTokensOf(id, tx);
+          }
           if (active === false || change.roleChanged) await deps.repos.calendarFeeds.revoke(id, tx);
           if (change.becomesDoctor) await ensureDoctorRow(id, tx);
           // Someone who is no longer a doctor takes no more appointments.

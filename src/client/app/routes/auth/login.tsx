@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
-import { IDLE_END_TEXT, IDLE_END_TITLE } from '../../../lib/auth/session-end';
+import { forgetSessionEnd, IDLE_END_TEXT, IDLE_END_TITLE } from '../../../lib/auth/session-end';
 import { useSessionEnd } from '../../../lib/auth/use-session-end';
 import { validateLazily, type FieldErrors } from '../../../lib/lazy-validation';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
@@ -26,6 +26,9 @@ const valuesOf = (form: HTMLFormElement) => {
   return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
 };
 
+/** The set-up step the server started when it ended a session for lack of a required second factor. */
+const SETUP_CHALLENGE: SecondFactorChallenge = { mode: 'setup', methods: ['passkey', 'totp'], expiresAt: '' };
+
 export default function LoginPage() {
   const { signIn, profile, acceptSession } = useAuth();
   const navigate = useNavigate();
@@ -36,6 +39,10 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const ended = useSessionEnd();
   const [step, setStep] = useState<{ challenge: SecondFactorChallenge; email: string } | null>(null);
+  // A session the server ended because the clinic now requires a second factor: its set-up step, at once.
+  useEffect(() => {
+    if (ended === 'second-factor') setStep({ challenge: SETUP_CHALLENGE, email: '' });
+  }, [ended]);
 
   if (profile && !submitting) {
     return <Navigate to={landingPathAfterSignIn(profile.role, location.state)} replace />;
@@ -52,6 +59,7 @@ export default function LoginPage() {
             if (done.profile) navigate(landingPathAfterSignIn(done.profile.role, location.state), { replace: true });
           }}
           onRestart={() => {
+            forgetSessionEnd();
             setStep(null);
             setSubmitting(false);
           }}
