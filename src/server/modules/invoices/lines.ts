@@ -15,7 +15,7 @@ export interface PricedLine extends InvoiceLineInsert {
 }
 
 /** The rate each taxed treatment stands for in the record (TipoImpositivo). */
-export const RATE: Record<Exclude<VatTreatment, 'exenta'>, 21 | 10 | 4> = { '21': 21, '10': 10, '4': 4 };
+const RATE: Record<Exclude<VatTreatment, 'exenta'>, 21 | 10 | 4> = { '21': 21, '10': 10, '4': 4 };
 
 const breakdownLine = (baseCents: number, vat: VatTreatment): BreakdownLine =>
   vat === 'exenta'
