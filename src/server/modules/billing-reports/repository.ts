@@ -9,6 +9,7 @@ import {
   doctors,
   invoiceCancellations,
   invoiceLines,
+  invoiceRectifications,
   invoices,
   patients,
   profiles,
@@ -32,18 +33,30 @@ interface ServiceRow {
   pending: number;
 }
 
+/** The cuota of `base` at VAT treatment `vat`, rounded half away from zero: `lineTax` (verifactu/amounts.ts) in SQL. */
+const taxAt = (vat: string, base: string) =>
+  sql.raw(`(CASE WHEN ${vat} = 'exenta' THEN 0
+    ELSE sign(${base}) * ((abs(${base})::bigint * ${vat}::int + 50) / 100) END)`);
+
 /**
  * The attended visits of a doctor (or of every doctor) in a period, each with the line that invoices it on an
  * invoice that stands (none when it was never invoiced or its invoice was cancelled). A visit stands on at most
- * one such line: issuing refuses a visit already invoiced.
+ * one such line: issuing refuses a visit already invoiced. A line's cuota is its share of its VAT group's, which
+ * the record rounds once (`invoices/lines.ts`, `vatBreakdown`): the group's cuota up to and including this line
+ * less the group's cuota before it, so the shares of a group's lines add up to the record's cuota to the cent.
  */
 const visitsWithLines = (doctorId: string | null, period: Period) => sql`
   SELECT a.id, a.patient_id, a.starts_at, a.service_id AS booked_service_id,
          l.service_id AS invoiced_service_id, l.base_cents, l.tax_cents, l.invoice_id
     FROM ${appointments} a
     LEFT JOIN LATERAL (
-      SELECT il.service_id, il.base_cents, il.tax_cents, il.invoice_id
+      SELECT il.service_id, il.base_cents, il.invoice_id,
+             (${taxAt('il.vat', 'g.upto')} - ${taxAt('il.vat', '(g.upto - il.base_cents)')})::int AS tax_cents
         FROM ${invoiceLines} il
+        CROSS JOIN LATERAL (
+          SELECT sum(gl.base_cents) AS upto FROM ${invoiceLines} gl
+           WHERE gl.invoice_id = il.invoice_id AND gl.vat = il.vat AND gl.position <= il.position
+        ) g
        WHERE il.appointment_id = a.id
          AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = il.invoice_id)
        LIMIT 1
@@ -124,14 +137,18 @@ export function createBillingReportsRepository(db: Db) {
 
     /**
      * Invoices by month of their date of issue, from `firstMonth` (`yyyy-mm-01`) for `months` months, each month
-     * once (generate_series): issued, cancelled since, and what stands.
+     * once (generate_series): issued, cancelled since, and what stands. Each invoice counts as the books count it
+     * (`invoices/books.ts`): a rectificativa por sustitución only what it changes of the invoice it replaces.
      */
     async revenueByMonth(firstMonth: string, months: number, tx: Db = db) {
       const result = await tx.execute(sql`
         WITH m AS (
           SELECT generate_series(${firstMonth}::date, ${firstMonth}::date + make_interval(months => ${months - 1}), interval '1 month')::date AS month
         ), i AS (
-          SELECT date_trunc('month', ${invoices.issueDate})::date AS month, ${invoices.totalCents} AS total,
+          SELECT date_trunc('month', ${invoices.issueDate})::date AS month,
+                 ${invoices.totalCents} - coalesce((SELECT o.total_cents FROM ${invoiceRectifications} r
+                   JOIN ${invoices} o ON o.id = r.rectified_invoice_id
+                  WHERE r.invoice_id = ${sql.raw('"invoices"."id"')} AND r.kind = 'S'), 0) AS total,
                  (c.invoice_id IS NOT NULL) AS cancelled
             FROM ${invoices}
             LEFT JOIN ${invoiceCancellations} c ON c.invoice_id = ${invoices.id}

@@ -1,7 +1,8 @@
 import { INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS } from '../../../common/schemas/invoices';
-import type { VatTreatment } from '../../../common/schemas/clinic-services';
-import { lineTax } from '../../billing/verifactu/amounts';
+import { VAT_TREATMENTS, type VatTreatment } from '../../../common/schemas/clinic-services';
 import { cell } from '../appointments/csv';
+import { bookedAmounts } from './books';
+import { vatBreakdown } from './lines';
 import type { InvoicesRepository } from './repository';
 
 type AccountantRow = Awaited<ReturnType<ReturnType<InvoicesRepository['visibleTo']>['forAccountant']>>[number];
@@ -19,6 +20,7 @@ const RATES = ['21', '10', '4'] as const;
 const HEADER = [
   'Número',
   'Tipo',
+  'Factura rectificada',
   'Fecha de expedición',
   'Paciente',
   'NIF del destinatario',
@@ -28,9 +30,11 @@ const HEADER = [
   'Cuota IVA',
   'Total',
   'Estado',
+  // What the invoice adds to the period: a substitution less what it substitutes, a cancelled invoice nothing.
+  'Base neta',
+  'Cuota IVA neta',
+  'Total neto',
 ];
-
-const TAX_RATE = { '21': 21, '10': 10, '4': 4 } as const;
 
 export function invoicesCsv(rows: AccountantRow[], format: ExportFormat): string {
   const separator = format === 'hoja' ? ';' : ',';
@@ -43,22 +47,31 @@ export function invoicesCsv(rows: AccountantRow[], format: ExportFormat): string
   // negative amount stays a number.
   const line = (values: string[]) => `${values.join(separator)}\r\n`;
   const body = rows.map((row) => {
-    const base = (vat: VatTreatment) => row.bases?.[vat] ?? 0;
+    // The record's breakdown, from the lines' bases by treatment: each rate's cuota as the Desglose rounds it.
+    const { groups } = vatBreakdown(
+      VAT_TREATMENTS.filter((vat) => row.bases?.[vat] !== undefined).map((vat) => ({
+        vat,
+        baseCents: row.bases![vat]!,
+      })),
+    );
+    const group = (vat: VatTreatment) => groups.find((found) => found.vat === vat) ?? { baseCents: 0, taxCents: 0 };
+    const booked = bookedAmounts(row);
     return line([
       cell(row.number),
       cell(INVOICE_TYPE_LABELS[row.type]),
+      cell(row.rectifies ?? ''),
       day(row.issueDate),
       cell(row.patientName),
       cell(row.recipientTaxId ?? ''),
-      amount(base('exenta')),
-      ...RATES.flatMap((rate) => [
-        amount(base(rate)),
-        amount(lineTax({ kind: 'taxable', rate: TAX_RATE[rate], base: base(rate) })),
-      ]),
+      amount(group('exenta').baseCents),
+      ...RATES.flatMap((rate) => [amount(group(rate).baseCents), amount(group(rate).taxCents)]),
       amount(row.baseCents),
       amount(row.taxCents),
       amount(row.totalCents),
       cell(INVOICE_STATE_LABELS[row.state]),
+      amount(booked.baseCents),
+      amount(booked.taxCents),
+      amount(booked.totalCents),
     ]);
   });
   return `${format === 'hoja' ? '\uFEFF' : ''}${line(HEADER.map(cell))}${body.join('')}`;

@@ -14,6 +14,7 @@ export interface PricedLine extends InvoiceLineInsert {
   vat: VatTreatment;
 }
 
+/** The rate each taxed treatment stands for in the record (TipoImpositivo). */
 const RATE: Record<Exclude<VatTreatment, 'exenta'>, 21 | 10 | 4> = { '21': 21, '10': 10, '4': 4 };
 
 const breakdownLine = (baseCents: number, vat: VatTreatment): BreakdownLine =>
@@ -21,7 +22,7 @@ const breakdownLine = (baseCents: number, vat: VatTreatment): BreakdownLine =>
     ? { kind: 'exempt', exemption: 'E1', base: baseCents }
     : { kind: 'taxable', rate: RATE[vat], base: baseCents };
 
-/** The record's own rounding (half away from zero, in integers), so the PDF and the record never differ. */
+/** The record's own rounding (half away from zero, in integers) of one amount at one treatment. */
 const taxOf = (baseCents: number, vat: VatTreatment) => lineTax(breakdownLine(baseCents, vat));
 
 /** «Primera visita de traumatología — 12/1/2027, Dra. Ana Ruiz»: the service, the day in the clinic's zone, who. */
@@ -58,27 +59,41 @@ export function manualLine(line: ManualLine): PricedLine {
   };
 }
 
-/** The breakdown by VAT treatment (exempt first, then by rate) and the invoice's totals. */
-export function breakdown(lines: readonly PricedLine[]): {
-  groups: { vat: VatTreatment; baseCents: number; taxCents: number }[];
+/** A VAT group of the breakdown: its treatment, the sum of its lines' bases and its cuota, rounded once. */
+export interface VatGroup {
+  vat: VatTreatment;
+  baseCents: number;
+  taxCents: number;
+}
+
+export interface VatBreakdown {
+  groups: VatGroup[];
   baseCents: number;
   taxCents: number;
   totalCents: number;
-} {
+}
+
+/**
+ * An invoice's VAT breakdown as its VERI*FACTU record's Desglose writes it: the lines' bases summed per VAT
+ * treatment (exempt first, then by rate), each group's cuota rounded once (half away from zero), the invoice's
+ * totals the groups' sums. The one source of an invoice's amounts: the record, the PDF, the CSV and the reports
+ * read it, so no figure can differ from the record by a cent of rounding (two lines of 2,50 € at 21 % carry
+ * 1,05 €, not 2 × 0,53 €).
+ */
+export function vatBreakdown(lines: readonly { vat: VatTreatment; baseCents: number }[]): VatBreakdown {
   const order: VatTreatment[] = ['exenta', '21', '10', '4'];
   const groups = order
+    .filter((vat) => lines.some((line) => line.vat === vat))
     .map((vat) => {
       const baseCents = lines.filter((line) => line.vat === vat).reduce((sum, line) => sum + line.baseCents, 0);
-      return { vat, baseCents, taxCents: taxOf(baseCents, vat), used: lines.some((line) => line.vat === vat) };
-    })
-    .filter((group) => group.used)
-    .map(({ used: _used, ...group }) => group);
+      return { vat, baseCents, taxCents: taxOf(baseCents, vat) };
+    });
   const baseCents = groups.reduce((sum, group) => sum + group.baseCents, 0);
   const taxCents = groups.reduce((sum, group) => sum + group.taxCents, 0);
   return { groups, baseCents, taxCents, totalCents: baseCents + taxCents };
 }
 
 /** The record's Desglose: an exempt group is E1 (art. 20), a taxed one carries its rate. */
-export function breakdownLines(groups: ReturnType<typeof breakdown>['groups']): BreakdownLine[] {
+export function breakdownLines(groups: readonly VatGroup[]): BreakdownLine[] {
   return groups.map((group) => breakdownLine(group.baseCents, group.vat));
 }

@@ -1,10 +1,11 @@
 import { VAT_LABELS, type VatTreatment } from '../../../common/schemas/clinic-services';
-import { INVOICE_TYPE_LABELS, type InvoiceDetail } from '../../../common/schemas/invoices';
+import { INVOICE_TYPE_LABELS, RECTIFYING_TYPES, type InvoiceDetail } from '../../../common/schemas/invoices';
 import { formatEuros } from '../../../common/money';
 import { esDateFormat } from '../../../common/time';
 import { mmToPoints, QR_PRINT, qrPng } from '../../billing/verifactu/qr';
 import { clock } from '../../clock';
 import { startPdf, stampCancelled } from '../documents/pdf-document';
+import { vatBreakdown } from './lines';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -22,6 +23,12 @@ const longDate = (instant: string, timeZone: string) =>
   esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(instant));
 
 const rateLabel = (vat: VatTreatment) => (vat === 'exenta' ? 'Exento' : `${vat} %`);
+
+const isRectifying = (type: InvoiceDetail['type']) => (RECTIFYING_TYPES as readonly string[]).includes(type);
+
+/** The document's title: «FACTURA RECTIFICATIVA» for any R type (art. 15 RD 1619/2012), else the invoice's kind. */
+export const invoiceTitle = (type: InvoiceDetail['type']) =>
+  isRectifying(type) ? 'FACTURA RECTIFICATIVA' : INVOICE_TYPE_LABELS[type].toUpperCase();
 
 /** The columns of the lines' table: description, quantity, unit price, VAT, amount (x and width in points). */
 function columns(width: number) {
@@ -42,7 +49,8 @@ function columns(width: number) {
 /**
  * The invoice as an A4 PDF with what RD 1619/2012 art. 6 (complete) or 7 (simplified) asks: number and series,
  * date, issuer and (complete) recipient with NIF and address, each line, the breakdown by VAT rate with the
- * exemption's ground, the total; and the VERI*FACTU QR code with its legends (Orden HAC/1177/2024 art. 20–21).
+ * exemption's ground, the total; and the VERI*FACTU QR code with its legends at the top of the first page, before
+ * the invoice's content (Orden HAC/1177/2024 art. 21). The breakdown is the record's (`vatBreakdown`).
  * A cancelled invoice carries «ANULADA» across the page and the reason.
  */
 export async function renderInvoicePdf(
@@ -81,6 +89,24 @@ export async function renderInvoicePdf(
       .fillColor(MUTED)
       .text(text.toUpperCase(), x, y, { width: w, characterSpacing: 0.4 });
 
+  // The VERI*FACTU QR code first, 35 mm, with «QR tributario:» above and the verification legend beside it.
+  const size = mmToPoints(QR_PRINT.sizeMm);
+  const qrTop = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(QR_PRINT.label, MARGIN, qrTop);
+  doc.image(qr, MARGIN, qrTop + 14, { width: size, height: size });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(QR_PRINT.caption, MARGIN + size + 14, qrTop + 14 + size / 2 - 12, { width: width - size - 14 });
+  doc
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('VERI*FACTU', { width: width - size - 14 });
+  doc.x = MARGIN;
+  doc.y = qrTop + 14 + size;
+  rule();
+
   // Header: the issuer on the left, the document's kind, number and date on the right.
   const top = doc.y;
   doc
@@ -95,8 +121,13 @@ export async function renderInvoicePdf(
   const issuerBottom = doc.y;
   const right = MARGIN + width * 0.6;
   doc.font('Helvetica-Bold').fontSize(13).fillColor(INK);
-  doc.text(INVOICE_TYPE_LABELS[invoice.type].toUpperCase(), right, top, { width: width * 0.4, align: 'right' });
+  doc.text(invoiceTitle(invoice.type), right, top, { width: width * 0.4, align: 'right' });
   doc.font('Helvetica').fontSize(10).fillColor(INK);
+  if (isRectifying(invoice.type)) {
+    // «Tipo R1 · error fundado en derecho», «Tipo R4»: the record's TipoFactura and what it stands for.
+    const kind = INVOICE_TYPE_LABELS[invoice.type].replace(/^Rectificativa ?\(?/, '').replace(/\)$/, '');
+    doc.text(`Tipo ${invoice.type}${kind ? ` · ${kind}` : ''}`, { width: width * 0.4, align: 'right' });
+  }
   doc.text(`Nº ${invoice.number}`, { width: width * 0.4, align: 'right' });
   doc.text(`Fecha de expedición: ${invoice.issueDate.split('-').reverse().join('/')}`, {
     width: width * 0.4,
@@ -171,12 +202,10 @@ export async function renderInvoicePdf(
   }
   rule();
 
-  // The breakdown by VAT treatment, then the total.
-  const groups = new Map<VatTreatment, { base: number; tax: number }>();
-  for (const line of invoice.lines) {
-    const group = groups.get(line.vat) ?? { base: 0, tax: 0 };
-    groups.set(line.vat, { base: group.base + line.baseCents, tax: group.tax + line.taxCents });
-  }
+  // The breakdown by VAT treatment as the record's Desglose (each group's cuota rounded once), then the total.
+  const { groups } = vatBreakdown(invoice.lines);
+  // The breakdown and the totals stay together on one page (pdfkit would break each amount off its label).
+  if (doc.y + (groups.length * 2 + 3) * 16 + 40 > doc.page.height - MARGIN) doc.addPage();
   const summaryX = MARGIN + width * 0.45;
   const summaryWidth = width * 0.55;
   const summaryLine = (text: string, amount: string, bold = false) => {
@@ -189,35 +218,19 @@ export async function renderInvoicePdf(
     doc.text(amount, summaryX + summaryWidth - 90, y, { width: 90, align: 'right' });
     doc.moveDown(0.2);
   };
-  for (const [vat, group] of groups) {
-    summaryLine(`Base imponible (${VAT_LABELS[vat].replace(/ \(.*\)$/, '')})`, formatEuros(group.base));
-    if (vat !== 'exenta') summaryLine(`Cuota IVA ${vat} %`, formatEuros(group.tax));
+  for (const { vat, baseCents, taxCents } of groups) {
+    summaryLine(`Base imponible (${VAT_LABELS[vat].replace(/ \(.*\)$/, '')})`, formatEuros(baseCents));
+    if (vat !== 'exenta') summaryLine(`Cuota IVA ${vat} %`, formatEuros(taxCents));
   }
   summaryLine('Total base imponible', formatEuros(invoice.baseCents));
   summaryLine('Total IVA', formatEuros(invoice.taxCents));
   summaryLine('TOTAL FACTURA', formatEuros(invoice.totalCents), true);
   doc.x = MARGIN;
-  if (groups.has('exenta')) {
+  if (groups.some((group) => group.vat === 'exenta')) {
     doc.moveDown(0.6);
     doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(EXEMPTION_TEXT, MARGIN, doc.y, { width });
   }
 
-  // The VERI*FACTU QR code, 35 mm, with «QR tributario:» above and the verification legend beside it.
-  const size = mmToPoints(QR_PRINT.sizeMm);
-  if (doc.y + size + 60 > doc.page.height - MARGIN) doc.addPage();
-  doc.moveDown(1.2);
-  const qrTop = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(QR_PRINT.label, MARGIN, qrTop);
-  doc.image(qr, MARGIN, qrTop + 14, { width: size, height: size });
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(INK)
-    .text(QR_PRINT.caption, MARGIN + size + 14, qrTop + 14 + size / 2 - 12, { width: width - size - 14 });
-  doc
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text('VERI*FACTU', { width: width - size - 14 });
   doc.end();
   return finished;
 }

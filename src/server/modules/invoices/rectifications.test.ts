@@ -233,7 +233,8 @@ describe('a rectifying invoice by substitution', () => {
     const pdf = await request('GET', `/api/invoices/${response.json().id}/pdf`);
     const { text } = await readPdf(pdf.rawPayload);
     for (const expected of [
-      'RECTIFICATIVA (ERROR FUNDADO EN DERECHO)',
+      'FACTURA RECTIFICATIVA',
+      'Tipo R1 · error fundado en derecho',
       `Rectifica la factura ${original.number}, de 31/12/2026`,
       'Por sustitución: sustituye a la rectificada (base 60,00 €, cuota 0,00 €).',
       'Motivo: Se aplicó la tarifa de primera visita en lugar de la de revisión',

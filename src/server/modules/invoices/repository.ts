@@ -96,6 +96,13 @@ const rectifiesOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
   sql<string | null>`(SELECT o.number FROM invoice_rectifications r JOIN invoices o ON o.id = r.rectified_invoice_id
     WHERE r.invoice_id = ${invoiceId})`;
 
+/** The amounts of the invoice a rectificativa por sustitución replaces (null on any other invoice). */
+const substitutedOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
+  sql<{ baseCents: number; taxCents: number; totalCents: number } | null>`(SELECT json_build_object(
+    'baseCents', o.base_cents, 'taxCents', o.tax_cents, 'totalCents', o.total_cents)
+    FROM invoice_rectifications r JOIN invoices o ON o.id = r.rectified_invoice_id
+    WHERE r.invoice_id = ${invoiceId} AND r.kind = 'S')`;
+
 const stateOf = (cancelledAt: unknown): InvoiceState => (cancelledAt ? 'anulada' : 'emitida');
 
 /** How a number reads: the series and six digits (`F2027-000123`). */
@@ -234,6 +241,7 @@ export function createInvoicesRepository(db: Db) {
               paidCents: paidOf(invoices.id),
               outstandingCents: outstandingOf(),
               rectifies: rectifiesOf(),
+              substituted: substitutedOf(),
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
@@ -246,8 +254,9 @@ export function createInvoicesRepository(db: Db) {
         },
 
         /**
-         * The list with what the accountant needs beside it: the recipient's NIF and the bases by VAT treatment
-         * (`{ exenta: 6000, '21': 12100 }`), in order of number.
+         * The list with what the accountant needs beside it: the recipient's NIF, the bases by VAT treatment
+         * (`{ exenta: 6000, '21': 12100 }`), the invoice a rectificativa rectifies and, by substitution, the
+         * amounts it replaces; in order of number.
          */
         async forAccountant(filters: InvoiceListQuery, tx: Db = db) {
           const where = and(visible, ...listConditions(filters));
@@ -261,6 +270,8 @@ export function createInvoicesRepository(db: Db) {
               baseCents: invoices.baseCents,
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,
+              rectifies: rectifiesOf(),
+              substituted: substitutedOf(),
               cancelledAt: invoiceCancellations.cancelledAt,
               bases: sql<Record<string, number>>`(SELECT json_object_agg(g.vat, g.base) FROM (
                 SELECT l.vat, sum(l.base_cents)::int AS base FROM ${invoiceLines} l

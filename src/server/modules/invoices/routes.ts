@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { auditContext, auditedRead } from '../audit/audited';
 import type { RoutePlugin } from '../route-plugin';
+import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';
 import type { InvoicesRepository } from './repository';
@@ -132,13 +133,13 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
           details: { results: found.length, filters: Object.keys(request.query) },
         }),
       );
-      const live = rows.filter((row) => row.state === 'emitida');
-      const sum = (pick: (row: (typeof rows)[number]) => number) => live.reduce((total, row) => total + pick(row), 0);
+      // What was invoiced and stands: a cancelled invoice counts for nothing, a substitution only what it changes.
+      const booked = rows.map(bookedAmounts);
+      const sum = (pick: (amounts: Amounts) => number) => booked.reduce((total, row) => total + pick(row), 0);
       return {
-        invoices: rows,
-        // What was invoiced and stands: a cancelled invoice counts for nothing.
+        invoices: rows.map(({ substituted: _substituted, ...row }) => row),
         totals: {
-          count: live.length,
+          count: rows.filter((row) => row.state === 'emitida').length,
           baseCents: sum((row) => row.baseCents),
           taxCents: sum((row) => row.taxCents),
           totalCents: sum((row) => row.totalCents),

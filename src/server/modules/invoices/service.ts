@@ -21,7 +21,7 @@ import { AppError, pgErrorCode, validationError } from '../../errors';
 import { auditedIn, type AuditContext } from '../audit/audited';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../patients/repository';
-import { appointmentLine, breakdown, breakdownLines, manualLine, type PricedLine } from './lines';
+import { appointmentLine, breakdownLines, manualLine, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
@@ -144,7 +144,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       ...(await appointmentLines(body, patient, settings.timeZone, tx)),
       ...(body.lines ?? []).map(manualLine),
     ];
-    const totals = breakdown(lines);
+    const totals = vatBreakdown(lines);
     assertWithinBounds(lines, totals);
     assertNotZero(totals);
     const type = body.kind === 'completa' ? 'F1' : 'F2';
@@ -175,7 +175,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       recipient?: { party: InvoiceParty; record: Recipient };
       description: string;
       lines: PricedLine[];
-      totals: ReturnType<typeof breakdown>;
+      totals: VatBreakdown;
       rectification?: Rectification;
     },
     context: AuditContext,
@@ -277,7 +277,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       throw new AppError(409, 'NOT_RECTIFIABLE', 'La factura es de otro NIF emisor: no se rectifica con este.');
     }
     const lines = body.lines.map(manualLine);
-    const totals = breakdown(lines);
+    const totals = vatBreakdown(lines);
     assertWithinBounds(lines, totals);
     const bySubstitution = body.method === 'sustitucion';
     if (!bySubstitution && totals.totalCents === 0) {
