@@ -46,6 +46,7 @@ import { secondFactorAdminRoutes } from './modules/second-factor/admin-routes';
 import { secondFactorPasskeySignInRoutes } from './modules/second-factor/passkey-sign-in-routes';
 import { secondFactorProfileRoutes } from './modules/second-factor/profile-routes';
 import { secondFactorSignInRoutes } from './modules/second-factor/sign-in-routes';
+import { secondFactorStepUpRoutes } from './modules/second-factor/step-up-routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -109,6 +110,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   waitingListRoutes,
   secondFactorSignInRoutes,
   secondFactorProfileRoutes,
+  secondFactorStepUpRoutes,
   secondFactorAdminRoutes,
   secondFactorPasskeySignInRoutes,
   apiDocsRoutes,

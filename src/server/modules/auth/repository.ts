@@ -117,6 +117,8 @@ export function createAuthRepository(db: Db) {
         createdAt: at,
         lastSeenAt: at,
         activeAt: at,
+        // Signing in is a proof of the owner: the first minutes of a session may change its factors.
+        provedAt: at,
       });
     },
 
@@ -129,6 +131,11 @@ export function createAuthRepository(db: Db) {
     async findSessionWithUser(id: string, tx: Db = db) {
       const [row] = await sessionWithUser(tx).execute({ id });
       return row;
+    },
+
+    /** The session's owner proved herself again (step-up) at `at`. */
+    async markSessionProved(id: string, at: Date, tx: Tx) {
+      await tx.update(sessions).set({ provedAt: at }).where(eq(sessions.id, id));
     },
 
     async extendSession(id: string, expiresAt: Date, tx: Tx) {

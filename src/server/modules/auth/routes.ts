@@ -26,7 +26,7 @@ import { transact } from '../../db/transaction';
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** The sign-in lockout's 429: how long is left, in `Retry-After` and in the message. */
-function signInLocked(until: Date): TooManyRequestsError {
+export function signInLocked(until: Date): TooManyRequestsError {
   const seconds = secondsUntil(until.getTime(), clock.nowMs());
   return new TooManyRequestsError(
     'TOO_MANY_ATTEMPTS',

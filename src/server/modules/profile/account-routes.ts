@@ -72,7 +72,7 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.profilePassword,
     {
-      config: { access: 'profile:manage', rateLimit: deps.config.limits.passwordChange },
+      config: { access: 'profile:manage', stepUp: true, rateLimit: deps.config.limits.passwordChange },
       schema: { body: changePasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {

@@ -35,7 +35,7 @@ export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
    */
   app.delete(
     secondFactorApi.ofUser(':id'),
-    { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
+    { config: { ...admin, stepUp: true }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const profile = await profileOf(request.params.id);
       const before = await repo.summary(profile.id);

@@ -20,6 +20,8 @@ import type { PasskeyRow } from './repository';
 import type { Subject } from './service';
 
 const own = { access: 'profile:manage' } as const;
+/** A change of how the account signs in: a proof of this session from the last 5 minutes first (issue 33). */
+const ownChange = { access: 'profile:manage', stepUp: true } as const;
 const PASSKEY_GONE = 'Esa llave de acceso ya no está en tu cuenta.';
 const passkeyParams = z.object({ id: z.uuid({ error: PASSKEY_GONE }) });
 
@@ -64,7 +66,7 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     secondFactorApi.myTotp,
-    { config: own, schema: { response: { 200: totpEnrolmentSchema } } },
+    { config: ownChange, schema: { response: { 200: totpEnrolmentSchema } } },
     async (request) => service.startTotp(subjectOf(request)),
   );
 
@@ -76,7 +78,7 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.delete(
     secondFactorApi.myTotp,
-    { config: own, schema: { response: { 204: z.null() } } },
+    { config: ownChange, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       await service.remove(subjectOf(request), { method: 'totp' }, auditContext(request));
       return reply.status(204).send(null);
@@ -85,14 +87,14 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     secondFactorApi.myPasskeyOptions,
-    { config: own, schema: { response: { 200: webauthnOptionsSchema } } },
+    { config: ownChange, schema: { response: { 200: webauthnOptionsSchema } } },
     async (request) => service.passkeyRegistrationOptions(subjectOf(request)),
   );
 
   app.post(
     secondFactorApi.myPasskeys,
     {
-      config: own,
+      config: ownChange,
       schema: {
         body: passkeyRegistrationBodySchema,
         response: { 201: z.object({ passkey: passkeySchema, recoveryCodes: z.array(z.string()).optional() }) },
@@ -130,7 +132,7 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.delete(
     secondFactorApi.myPasskey(':id'),
-    { config: own, schema: { params: passkeyParams, response: { 204: z.null() } } },
+    { config: ownChange, schema: { params: passkeyParams, response: { 204: z.null() } } },
     async (request, reply) => {
       await service.remove(subjectOf(request), { method: 'passkey', id: request.params.id }, auditContext(request));
       return reply.status(204).send(null);
@@ -139,7 +141,7 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     secondFactorApi.myRecoveryCodes,
-    { config: own, schema: { response: { 200: recoveryCodesSchema } } },
+    { config: ownChange, schema: { response: { 200: recoveryCodesSchema } } },
     async (request) => ({
       recoveryCodes: await service.regenerateRecoveryCodes(subjectOf(request), auditContext(request)),
     }),
