@@ -47,6 +47,7 @@ import { secondFactorPasskeySignInRoutes } from './modules/second-factor/passkey
 import { secondFactorProfileRoutes } from './modules/second-factor/profile-routes';
 import { secondFactorSignInRoutes } from './modules/second-factor/sign-in-routes';
 import { secondFactorStepUpRoutes } from './modules/second-factor/step-up-routes';
+import { secondFactorResetReviewRoutes } from './modules/second-factor/reset-review-routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -111,6 +112,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   secondFactorSignInRoutes,
   secondFactorProfileRoutes,
   secondFactorStepUpRoutes,
+  secondFactorResetReviewRoutes,
   secondFactorAdminRoutes,
   secondFactorPasskeySignInRoutes,
   apiDocsRoutes,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { passkeyResponseSchema, recoveryCodeSchema, SECOND_FACTOR_METHODS, totpCodeSchema } from './second-factor';
+import {
+  passkeyResponseSchema,
+  passkeySchema,
+  recoveryCodeSchema,
+  SECOND_FACTOR_METHODS,
+  totpCodeSchema,
+} from './second-factor';
 
 /** The ways to confirm «es usted» before a change of how one signs in: the password, or a factor of the account. */
 export const STEP_UP_METHODS = ['password', ...SECOND_FACTOR_METHODS] as const;
@@ -28,3 +34,10 @@ export const stepUpStatusSchema = z.object({
   methods: z.array(z.enum(STEP_UP_METHODS)),
 });
 export type StepUpStatus = z.infer<typeof stepUpStatusSchema>;
+
+/** What a reset link shows before the new password: the account's passkeys and app, with their dates. */
+export const resetFactorsSchema = z.object({
+  totp: z.object({ confirmedAt: z.string().nullable() }).nullable(),
+  passkeys: z.array(passkeySchema),
+});
+export type ResetFactors = z.infer<typeof resetFactorsSchema>;

@@ -186,6 +186,23 @@ export function createAuthRepository(db: Db) {
      * Marks the token used if it is still valid and its account active; answers the account, or nothing
      * (and then nothing changes). Single use under races; the account's other links are revoked with it.
      */
+    /** The account of a reset link still good (unused, not expired, account active), without using it up. */
+    async findPasswordTokenAccount(id: string, tx: Db = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ accountId: passwordTokens.accountId })
+        .from(passwordTokens)
+        .innerJoin(accounts, eq(accounts.id, passwordTokens.accountId))
+        .where(
+          and(
+            eq(passwordTokens.id, id),
+            isNull(passwordTokens.usedAt),
+            gt(passwordTokens.expiresAt, clock.now()),
+            eq(accounts.active, true),
+          ),
+        );
+      return row?.accountId;
+    },
+
     async consumePasswordToken(id: string, tx: Tx): Promise<string | undefined> {
       const [row] = await tx
         .update(passwordTokens)

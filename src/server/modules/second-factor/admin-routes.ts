@@ -5,6 +5,7 @@ import { userSecondFactorSchema } from '../../../common/schemas/second-factor';
 import type { Tx } from '../../db/transaction';
 import { notFound } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
+import { changeOriginOf } from './service';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
@@ -41,7 +42,8 @@ export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
       const before = await repo.summary(profile.id);
       const write = async (tx: Tx) => {
         await repo.deleteAll(profile.id, tx);
-        if (before.totp || before.passkeys > 0) await deps.secondFactor.notify(profile, { kind: 'reset' }, tx);
+        if (before.totp || before.passkeys > 0)
+          await deps.secondFactor.notify(profile, { kind: 'reset' }, tx, changeOriginOf(request));
       };
       await audited(deps.db, write, {
         ...auditContext(request),

@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
 import { requireUser } from '../../access/request-user';
 import type { PasskeyRow } from './repository';
-import type { Subject } from './service';
+import { changeOriginOf, type Subject } from './service';
 
 const own = { access: 'profile:manage' } as const;
 /** A change of how the account signs in: a proof of this session from the last 5 minutes first (issue 33). */
@@ -73,14 +73,15 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     secondFactorApi.myTotpConfirm,
     { config: own, schema: { body: totpCodeBodySchema, response: { 200: recoveryCodesSchema.partial() } } },
-    async (request) => service.confirmTotp(subjectOf(request), request.body.code, auditContext(request)),
+    async (request) =>
+      service.confirmTotp(subjectOf(request), request.body.code, auditContext(request), changeOriginOf(request)),
   );
 
   app.delete(
     secondFactorApi.myTotp,
     { config: ownChange, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.remove(subjectOf(request), { method: 'totp' }, auditContext(request));
+      await service.remove(subjectOf(request), { method: 'totp' }, auditContext(request), changeOriginOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -102,7 +103,13 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const { name, response } = request.body;
-      const added = await service.registerPasskey(subjectOf(request), name, response, auditContext(request));
+      const added = await service.registerPasskey(
+        subjectOf(request),
+        name,
+        response,
+        auditContext(request),
+        changeOriginOf(request),
+      );
       return reply.status(201).send({ passkey: presentPasskey(added.passkey), recoveryCodes: added.recoveryCodes });
     },
   );
@@ -134,7 +141,12 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
     secondFactorApi.myPasskey(':id'),
     { config: ownChange, schema: { params: passkeyParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.remove(subjectOf(request), { method: 'passkey', id: request.params.id }, auditContext(request));
+      await service.remove(
+        subjectOf(request),
+        { method: 'passkey', id: request.params.id },
+        auditContext(request),
+        changeOriginOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -143,7 +155,11 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
     secondFactorApi.myRecoveryCodes,
     { config: ownChange, schema: { response: { 200: recoveryCodesSchema } } },
     async (request) => ({
-      recoveryCodes: await service.regenerateRecoveryCodes(subjectOf(request), auditContext(request)),
+      recoveryCodes: await service.regenerateRecoveryCodes(
+        subjectOf(request),
+        auditContext(request),
+        changeOriginOf(request),
+      ),
     }),
   );
 };
