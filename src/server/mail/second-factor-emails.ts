@@ -31,7 +31,7 @@ export function changeSentence(change: SecondFactorChange): string {
     case 'password-reset':
       return 'Se ha restablecido la contraseña de tu cuenta con un enlace enviado a tu correo';
     case 'reset':
-      return 'La clínica ha quitado el segundo factor de tu cuenta (app, llaves de acceso y códigos de recuperación)';
+      return 'La administración de la clínica ha restablecido el segundo factor de tu cuenta: se han quitado tu app, tus llaves de acceso y tus códigos de recuperación';
   }
 }
 
@@ -60,7 +60,10 @@ export function secondFactorChangedEmail(input: SecondFactorChangedMailInput): M
     ['Desde', input.device],
     ['Fecha y hora', when(input.at, input.timeZone)],
   ];
-  const ifYou = 'Si has sido tú, no tienes que hacer nada.';
+  const ifYou =
+    input.change.kind === 'reset'
+      ? 'Si se lo pediste a la clínica, no tienes que hacer nada.'
+      : 'Si has sido tú, no tienes que hacer nada.';
   const ifNot =
     'Si no has sido tú, entra en «Segundo factor» de tu perfil, quita las llaves de acceso o la app que no reconozcas y pulsa «Cerrar las demás sesiones».';
   const locked =
