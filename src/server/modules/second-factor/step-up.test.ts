@@ -58,6 +58,22 @@ async function attack(cookie: string) {
 }
 
 describe('a stolen session cookie', () => {
+  it('is refused on exactly the routes that change how one signs in (a new one must declare config.stepUp)', async () => {
+    const flagged = t.app.accessRoutes.filter((route) => route.stepUp).map((route) => `${route.method} ${route.url}`);
+    expect(flagged.sort()).toEqual(
+      [
+        'DELETE /api/profile/second-factor/passkeys/:id',
+        'DELETE /api/profile/second-factor/totp',
+        'DELETE /api/users/:id/second-factor',
+        'POST /api/profile/password',
+        'POST /api/profile/second-factor/passkeys',
+        'POST /api/profile/second-factor/passkeys/options',
+        'POST /api/profile/second-factor/recovery-codes',
+        'POST /api/profile/second-factor/totp',
+      ].sort(),
+    );
+  });
+
   it('cannot plant a passkey, renew the codes, change the password or drop the app without a fresh proof', async () => {
     const docb = await docbWithApp();
     const tried = await attack(docb.cookie);
