@@ -65,6 +65,8 @@ export const confirmResetPasswordSchema = z.strictObject({
   remove: factorRemovalsSchema.optional(),
 });
 
+export type FactorRemovals = z.output<typeof factorRemovalsSchema>;
+
 /** A reset link asks which factors its account has, before its new password (the link's token proves it). */
 export const resetFactorsBodySchema = z.strictObject({ token: resetTokenSchema });
 
