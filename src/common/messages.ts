@@ -79,6 +79,7 @@ export const ERROR_CODES = {
   NO_SECOND_FACTOR: 'Configura antes una app de códigos o una llave de acceso.',
   SECOND_FACTOR_STILL_REQUIRED:
     'La clínica exige un segundo factor al personal: añade otro método antes de quitar este.',
+  STEP_UP_REQUIRED: 'Por seguridad, confirma que eres tú antes de cambiar cómo inicias sesión.',
   PASSKEY_ALREADY_ADDED: 'Esa llave de acceso ya está añadida a una cuenta.',
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',

@@ -130,6 +130,8 @@ export const authApi = {
   signOut: '/api/auth/sign-out',
   resetPassword: '/api/auth/password-reset',
   confirmResetPassword: '/api/auth/password-reset/confirm',
+  /** The account's passkeys and app, shown by a reset link to keep or remove (issue 33). */
+  resetPasswordFactors: '/api/auth/password-reset/factors',
   confirmEmail: '/api/auth/email-confirmation',
 } as const;
 export const publicApi = {

@@ -27,6 +27,9 @@ export const secondFactorApi = {
   myPasskeys: '/api/profile/second-factor/passkeys',
   myPasskey: (id: string) => `/api/profile/second-factor/passkeys/${seg(id)}`,
   myRecoveryCodes: '/api/profile/second-factor/recovery-codes',
+  /** «Confirma que eres tú» before a change of how one signs in (issue 33): the status, and a fresh proof. */
+  stepUp: '/api/profile/step-up',
+  stepUpPasskeyOptions: '/api/profile/step-up/passkey/options',
   /** An admin's view and reset of a user's second factor (a lost phone). */
   ofUser: (id: string) => `/api/users/${seg(id)}/second-factor`,
 } as const;

@@ -46,6 +46,8 @@ import { secondFactorAdminRoutes } from './modules/second-factor/admin-routes';
 import { secondFactorPasskeySignInRoutes } from './modules/second-factor/passkey-sign-in-routes';
 import { secondFactorProfileRoutes } from './modules/second-factor/profile-routes';
 import { secondFactorSignInRoutes } from './modules/second-factor/sign-in-routes';
+import { secondFactorStepUpRoutes } from './modules/second-factor/step-up-routes';
+import { secondFactorResetReviewRoutes } from './modules/second-factor/reset-review-routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { tasksRoutes } from './modules/tasks/routes';
@@ -109,6 +111,8 @@ export const apiRoutes: readonly RoutePlugin[] = [
   waitingListRoutes,
   secondFactorSignInRoutes,
   secondFactorProfileRoutes,
+  secondFactorStepUpRoutes,
+  secondFactorResetReviewRoutes,
   secondFactorAdminRoutes,
   secondFactorPasskeySignInRoutes,
   apiDocsRoutes,

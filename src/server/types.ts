@@ -18,5 +18,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: a permission of `access/policy.ts`, or 'public'. Required on `/api`. */
     access?: Access;
+    /**
+     * A change of how the account signs in: the access hook asks for a proof given in this session in the
+     * last 5 minutes (`access/step-up.ts`), else 403 `STEP_UP_REQUIRED`.
+     */
+    stepUp?: boolean;
   }
 }

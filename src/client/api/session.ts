@@ -1,6 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authApi, profileApi } from '../../common/paths';
-import type { Profile, ProfileUpdateInput, SessionState, SignInInput, SignUpInput } from '../../common/schemas/auth';
+import type {
+  FactorRemovals,
+  Profile,
+  ProfileUpdateInput,
+  SessionState,
+  SignInInput,
+  SignUpInput,
+} from '../../common/schemas/auth';
 import type { SignInResult } from '../../common/schemas/second-factor';
 import { ApiError, apiFetch } from '../lib/api-client';
 
@@ -56,7 +63,7 @@ export const signOutRequest = () => apiFetch<void>(authApi.signOut, { method: 'P
 export const resetPasswordRequest = (email: string) =>
   apiFetch<{ sent: true }>(authApi.resetPassword, { method: 'POST', body: { email } });
 
-export const confirmResetPasswordRequest = (input: { token: string; password: string }) =>
+export const confirmResetPasswordRequest = (input: { token: string; password: string; remove?: FactorRemovals }) =>
   apiFetch<SignInResult>(authApi.confirmResetPassword, { method: 'POST', body: input });
 
 export const updateProfileRequest = (input: ProfileUpdateInput) =>

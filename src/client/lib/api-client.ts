@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../../common/messages';
 import { SESSION_ENDED_HEADER } from '../../common/idle';
 import { asSessionEnd, markSessionEnded } from './auth/session-end';
+import { askForStepUp, STEP_UP_REQUIRED } from './step-up';
 
 /** An API error carrying the server's Spanish message, ready to show. */
 export class ApiError extends Error {
@@ -32,7 +33,19 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await sendRequest<T>(path, options);
+  } catch (error) {
+    // A change of how one signs in, without a recent proof: «Confirma que eres tú», then the same request again.
+    if (error instanceof ApiError && error.code === STEP_UP_REQUIRED && (await askForStepUp())) {
+      return sendRequest<T>(path, options);
+    }
+    throw error;
+  }
+}
+
+async function sendRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {

@@ -48,10 +48,27 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const resetPasswordSchema = z.strictObject({ email: emailSchema });
 
-export const confirmResetPasswordSchema = z.strictObject({
-  token: z.string().min(20, 'El enlace no es válido').max(200, 'El enlace no es válido'),
-  password: newPasswordSchema,
+const resetTokenSchema = z.string().min(20, 'El enlace no es válido').max(200, 'El enlace no es válido');
+
+/** The factors a reset by e-mail link chose to remove (issue 33): they go once the sign-in's second step is proved. */
+export const factorRemovalsSchema = z.strictObject({
+  totp: z.boolean({ error: 'Indica si quitas la app de códigos' }).default(false),
+  passkeyIds: z
+    .array(z.uuid({ error: 'Esa llave de acceso no es de tu cuenta' }))
+    .max(50, 'Demasiadas llaves de acceso')
+    .default([]),
 });
+
+export const confirmResetPasswordSchema = z.strictObject({
+  token: resetTokenSchema,
+  password: newPasswordSchema,
+  remove: factorRemovalsSchema.optional(),
+});
+
+export type FactorRemovals = z.output<typeof factorRemovalsSchema>;
+
+/** A reset link asks which factors its account has, before its new password (the link's token proves it). */
+export const resetFactorsBodySchema = z.strictObject({ token: resetTokenSchema });
 
 export const photoUrlSchema = ownImageUrlSchema('La foto debe ser una imagen subida a la clínica');
 

@@ -15,7 +15,15 @@ async function server(routes: (app: FastifyInstance) => unknown) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const role = request.headers['x-test-role'] as Role | undefined;
-    if (role) request.user = { id: `${role}-1`, email: `${role}@prueba.test`, role, displayName: role, sessionId: 's' };
+    if (role)
+      request.user = {
+        id: `${role}-1`,
+        email: `${role}@prueba.test`,
+        role,
+        displayName: role,
+        sessionId: 's',
+        provedAt: null,
+      };
   });
   await app.register(errorsPlugin);
   await app.register(accessPlugin, { repos });

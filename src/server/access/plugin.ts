@@ -12,12 +12,16 @@ import { sessionEndOf } from '../modules/auth/sessions';
 import { grantOf, isAccess, type Access } from './policy';
 import type { Repositories } from '../modules/repositories';
 import { createRequestScope } from './scope';
+import { stepUpUntil } from './step-up';
+import { clock } from '../clock';
 
 /** An `/api` route and the access it declared (every one of them: the access matrix test reads this). */
 export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** Whether it changes how the account signs in (a recent proof of the session is required). */
+  stepUp: boolean;
   /** The route's validation schemas (zod), as declared: the fuzz tests read their fields. */
   schema?: RouteOptions['schema'];
 }
@@ -74,6 +78,10 @@ export default fp(async function accessPlugin(app: FastifyInstance, options: { r
     if (!request.user) throw new AppError(401, SESSION_END_CODES[sessionEndOf(request) ?? 'none']);
     const grant = access ? grantOf(request.user.role, access) : null;
     if (!grant) throw new AppError(403, 'FORBIDDEN');
+    // A stolen cookie alone must not change how the account signs in: a recent proof of this session is asked.
+    if (request.routeOptions.config.stepUp && !stepUpUntil(request.user, clock.nowMs())) {
+      throw new AppError(403, 'STEP_UP_REQUIRED');
+    }
     request.scope = createRequestScope(options.repos, request.user, grant);
   };
 
@@ -87,7 +95,8 @@ export default fp(async function accessPlugin(app: FastifyInstance, options: { r
       );
     }
     route.config = { ...route.config, access };
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, schema: route.schema });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, access, stepUp: route.config?.stepUp === true, schema: route.schema });
     const own = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [checkAccess, ...own];
   });

@@ -9,6 +9,8 @@ export interface RequestUser {
   role: Role;
   displayName: string;
   sessionId: string;
+  /** The session's last proof of its owner (sign-in or step-up): changes of factors need a recent one. */
+  provedAt: Date | null;
 }
 
 /**

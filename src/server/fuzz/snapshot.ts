@@ -13,13 +13,15 @@ export type Snapshot = Record<string, TableState>;
  * - `rate_limit_hits`: the rate limiter counts every request before the route runs, refused or not —
  *   that is its job (a flood of refused requests must be limited too).
  * - `sign_in_throttle`: a refused sign-in (wrong password) is exactly what it records; only that route,
- *   and the second step's (a wrong code or passkey counts like a wrong password).
+ *   the second step's and the step-up's (a wrong code or passkey counts like a wrong password).
  */
 export const MAY_CHANGE_WHEN_REFUSED: Record<string, (routeKey: string) => boolean> = {
   rate_limit_hits: () => true,
   sign_in_throttle: (routeKey) =>
     routeKey === 'POST /api/auth/sign-in' ||
     routeKey === 'POST /api/auth/passkey-sign-in' ||
+    // «Confirma que eres tú»: a wrong password or code counts as at sign-in (issue 33).
+    routeKey === 'POST /api/profile/step-up' ||
     ['totp', 'recovery', 'passkey'].some((method) => routeKey === `POST /api/auth/second-factor/${method}`),
 };
 

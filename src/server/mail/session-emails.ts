@@ -17,7 +17,7 @@ export interface NewSignInMailInput {
 }
 
 /** «lunes, 12 de enero de 2026, 09:05 (hora de Europe/Madrid)». */
-function when(at: Date, timeZone: string): string {
+export function when(at: Date, timeZone: string): string {
   const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
   const time = esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   return `${day}, ${time} (hora de ${timeZone})`;

@@ -59,6 +59,7 @@ export default fp(async function authPlugin(
       role: profile.role,
       displayName: profile.displayName,
       sessionId: session.id,
+      provedAt: session.provedAt,
     };
     signedInRows.set(request, { session, account, profile });
   });

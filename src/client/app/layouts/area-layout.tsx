@@ -6,6 +6,7 @@ import type { Role } from '../../../common/roles';
 import { Brand } from '../../components/brand';
 import { useClinic } from '../../api/clinic';
 import { IdleLock } from '../../features/idle-lock/components/idle-lock';
+import { StepUpDialog } from '../../features/second-factor/components/step-up-dialog';
 import { LOCKS_WHEN_IDLE } from '../../../common/idle';
 import { useAuth } from '../../lib/auth/use-auth';
 import { areaTitleOf, navigationOf } from '../navigation';
@@ -95,6 +96,8 @@ export function AreaLayout({ area }: { area: Role }) {
       </AppShell.Main>
       {/* Staff screens open health records: the desk locks itself after the clinic's idle time (issue 21). */}
       {LOCKS_WHEN_IDLE[area] && <IdleLock />}
+      {/* «Confirma que eres tú» before any change of how one signs in (issue 33). */}
+      <StepUpDialog />
       {chat && (
         <AppShell.Footer>
           <ChatBar />

@@ -1,7 +1,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AUTH_MESSAGES } from '../../../common/auth-messages';
-import type { Account, Profile, ProfileUpdateInput, SessionState, SignUpInput } from '../../../common/schemas/auth';
+import type {
+  Account,
+  FactorRemovals,
+  Profile,
+  ProfileUpdateInput,
+  SessionState,
+  SignUpInput,
+} from '../../../common/schemas/auth';
 import type { SecondFactorChallenge } from '../../../common/schemas/second-factor';
 import {
   confirmResetPasswordRequest,
@@ -40,7 +47,7 @@ export interface AuthActions {
   signUp(input: SignUpInput): Promise<AuthResult & { profile?: Profile }>;
   signOut(): Promise<AuthResult>;
   resetPassword(email: string): Promise<AuthResult>;
-  confirmResetPassword(token: string, password: string): Promise<PasswordResult>;
+  confirmResetPassword(token: string, password: string, remove?: FactorRemovals): Promise<PasswordResult>;
   /** A session the second step of a sign-in started: the state follows it, and the other tabs too. */
   acceptSession(next: SessionState): void;
   updateProfile(changes: ProfileUpdateInput): Promise<AuthResult>;
@@ -126,9 +133,9 @@ function authActions(queryClient: QueryClient): AuthActions {
         return { success: false, error: messageOf(error, ['RESET_USER_NOT_FOUND'], AUTH_MESSAGES.resetFailed) };
       }
     },
-    async confirmResetPassword(token, password) {
+    async confirmResetPassword(token, password, remove) {
       try {
-        const next = await confirmResetPasswordRequest({ token, password });
+        const next = await confirmResetPasswordRequest({ token, password, remove });
         if (next.secondFactor) return { success: true, secondFactor: next.secondFactor };
         applySession(queryClient, { user: next.user ?? null, profile: next.profile ?? null });
         return { success: true, profile: next.profile ?? undefined };

@@ -75,6 +75,23 @@ export const SECOND_FACTOR_ROWS: Record<string, MatrixEntry> = {
     expect: signedIn(409),
   },
 
+  'POST /api/auth/password-reset/factors': {
+    label: 'a link that was never sent is refused to anyone (the review is in modules/auth/password-reset)',
+    expect: everyone(400),
+    payload: () => ({ token: 'x'.repeat(43) }),
+  },
+  'GET /api/profile/step-up': { expect: signedIn() },
+  'POST /api/profile/step-up': {
+    label:
+      'a recovery code the account does not have proves nothing to anyone (the proofs are in modules/second-factor)',
+    expect: signedIn(400),
+    payload: () => ({ method: 'recovery', code: 'abcd-efgh-jkmn-pqrs' }),
+  },
+  'POST /api/profile/step-up/passkey/options': {
+    label: 'nobody of the matrix has a passkey to prove herself with',
+    expect: signedIn(409),
+  },
+
   'GET /api/users/:id/second-factor': { expect: only(['admin']), params: (w) => ({ id: w.A.accountId }) },
   'DELETE /api/users/:id/second-factor': { expect: only(['admin'], 204), params: (w) => ({ id: w.A.accountId }) },
 };

@@ -57,6 +57,8 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** The person's last input (the client's keep-alive): a staff session ends after the clinic's idle time. */
     activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last proof of its owner (the sign-in, or a step-up): a change of factors needs a recent one. Migration 0036. */
+    provedAt: timestamp('proved_at', { withTimezone: true }),
   },
   (table) => [index('sessions_account_idx').on(table.accountId), uniqueIndex('sessions_handle_key').on(table.handle)],
 );

@@ -1,6 +1,12 @@
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 
+/** What a reset by e-mail link chose to remove: the app, and passkeys by id. */
+export interface FactorRemovals {
+  totp: boolean;
+  passkeyIds: string[];
+}
+
 const account = () =>
   uuid('account_id')
     .notNull()
@@ -65,6 +71,8 @@ export const pendingSignIns = pgTable(
     purpose: text('purpose', { enum: ['verify', 'setup'] }).notNull(),
     /** The WebAuthn challenge of this step, once asked for. */
     challenge: text('challenge'),
+    /** Factors a reset by e-mail link chose to remove, once the second step is proved (migration 0036). */
+    removals: jsonb('removals').$type<FactorRemovals>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

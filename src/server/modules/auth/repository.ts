@@ -118,6 +118,8 @@ export function createAuthRepository(db: Db) {
         createdAt: at,
         lastSeenAt: at,
         activeAt: at,
+        // Signing in is a proof of the owner: the first minutes of a session may change its factors.
+        provedAt: at,
       });
     },
 
@@ -130,6 +132,11 @@ export function createAuthRepository(db: Db) {
     async findSessionWithUser(id: string, tx: Db = db) {
       const [row] = await sessionWithUser(tx).execute({ id });
       return row;
+    },
+
+    /** The session's owner proved herself again (step-up) at `at`. */
+    async markSessionProved(id: string, at: Date, tx: Tx) {
+      await tx.update(sessions).set({ provedAt: at }).where(eq(sessions.id, id));
     },
 
     async extendSession(id: string, expiresAt: Date, tx: Tx) {
@@ -182,6 +189,23 @@ export function createAuthRepository(db: Db) {
      * Marks the token used if it is still valid and its account active; answers the account, or nothing
      * (and then nothing changes). Single use under races; the account's other links are revoked with it.
      */
+    /** The account of a reset link still good (unused, not expired, account active), without using it up. */
+    async findPasswordTokenAccount(id: string, tx: Db = db): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ accountId: passwordTokens.accountId })
+        .from(passwordTokens)
+        .innerJoin(accounts, eq(accounts.id, passwordTokens.accountId))
+        .where(
+          and(
+            eq(passwordTokens.id, id),
+            isNull(passwordTokens.usedAt),
+            gt(passwordTokens.expiresAt, clock.now()),
+            eq(accounts.active, true),
+          ),
+        );
+      return row?.accountId;
+    },
+
     async consumePasswordToken(id: string, tx: Tx): Promise<string | undefined> {
       const [row] = await tx
         .update(passwordTokens)

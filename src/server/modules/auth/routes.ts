@@ -22,6 +22,7 @@ import { clearSessionCookie, startSession } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
 import { clock } from '../../clock';
 import { transact } from '../../db/transaction';
+import { changeOriginOf } from '../second-factor/service';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -146,14 +147,19 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'public', rateLimit: limits.newPassword },
     },
     async (request, reply) => {
-      const { token, password } = request.body;
+      const { token, password, remove } = request.body;
       const passwordHash = await hashPassword(password);
       const accountId = await transact(deps.db, async (tx) => {
         const owner = await repo.consumePasswordToken(hashToken(token), tx);
         if (!owner) return undefined;
         await repo.updateAccount(owner, { passwordHash }, tx);
-        // Every other session of the account ends: whoever knew the old password is out.
+        // Every session of the account ends, passkey-made ones too: whoever had one is out.
         await repo.deleteSessionsOfAccount(owner, tx);
+        const [account, profile] = [await repo.findAccountById(owner, tx), await repo.findProfile(owner, tx)];
+        if (account && profile) {
+          const subject = { email: account.email, displayName: profile.displayName, role: profile.role };
+          await deps.secondFactor.notify(subject, { kind: 'password-reset' }, tx, changeOriginOf(request));
+        }
         return owner;
       });
       if (!accountId) throw new AppError(400, 'RESET_LINK_INVALID');
@@ -162,7 +168,8 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       await passwordThrottle.clear(account.email);
       const profile = await profileFor(deps, account);
       // A new password is a password: an account with a second factor still proves it before a session.
-      const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile);
+      const removals = remove && (remove.totp || remove.passkeyIds.length > 0) ? remove : null;
+      const secondFactor = await secondStepAfterPassword(deps, request, reply, account, profile, removals);
       if (secondFactor) return { user: null, profile: null, secondFactor };
       return completeSignIn(deps, request, reply, account, profile);
     },

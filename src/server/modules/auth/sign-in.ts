@@ -12,6 +12,7 @@ import type { AccountRow, ProfileRow } from './repository';
 import { startSession } from './sessions';
 import type { CoreDeps } from '../deps';
 import type { SecondFactorService } from '../second-factor/service';
+import type { FactorRemovals } from '../../db/schema/second-factor';
 
 /** What signing in uses: the accounts, the second factor's rules, and what a new session e-mails. */
 type SignInDeps = Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'> & {
@@ -81,9 +82,11 @@ export async function secondStepAfterPassword(
   reply: FastifyReply,
   account: AccountRow,
   profile: ProfileRow,
+  removals: FactorRemovals | null = null,
 ): Promise<SecondFactorChallenge | null> {
   const methods = await deps.secondFactor.methodsOf(account.id);
-  if (methods.length > 0) return startPendingSignIn(deps, request, reply, account.id, 'verify', methods);
+  // Factors a reset link chose to remove go only once the second step is proved: the link alone removes nothing.
+  if (methods.length > 0) return startPendingSignIn(deps, request, reply, account.id, 'verify', methods, removals);
   if (await deps.secondFactor.isRequired(profile.role)) {
     return startPendingSignIn(deps, request, reply, account.id, 'setup', ['passkey', 'totp']);
   }

@@ -10,6 +10,7 @@ import { presentProfile } from '../auth/presenters';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images/routes';
 import { transact } from '../../db/transaction';
+import { changeOriginOf } from '../second-factor/service';
 
 /** Profile photos are stored square, small and in one format, whatever the camera produced. */
 export const PHOTO_SIZE = 256;
@@ -72,7 +73,7 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.profilePassword,
     {
-      config: { access: 'profile:manage', rateLimit: deps.config.limits.passwordChange },
+      config: { access: 'profile:manage', stepUp: true, rateLimit: deps.config.limits.passwordChange },
       schema: { body: changePasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {
@@ -88,6 +89,7 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
         await repo.deleteOtherSessionsOfAccount(user.id, user.sessionId, tx);
         // A reset link asked for before the change must not reset the new password.
         await repo.revokePasswordTokensOf(user.id, tx);
+        await deps.secondFactor.notify(user, { kind: 'password-changed' }, tx, changeOriginOf(request));
       });
       return { ok: true as const };
     },

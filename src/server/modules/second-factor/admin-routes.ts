@@ -5,6 +5,7 @@ import { userSecondFactorSchema } from '../../../common/schemas/second-factor';
 import type { Tx } from '../../db/transaction';
 import { notFound } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
+import { changeOriginOf } from './service';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
@@ -35,13 +36,14 @@ export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
    */
   app.delete(
     secondFactorApi.ofUser(':id'),
-    { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
+    { config: { ...admin, stepUp: true }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const profile = await profileOf(request.params.id);
       const before = await repo.summary(profile.id);
       const write = async (tx: Tx) => {
         await repo.deleteAll(profile.id, tx);
-        if (before.totp || before.passkeys > 0) await deps.secondFactor.notify(profile, { kind: 'reset' }, tx);
+        if (before.totp || before.passkeys > 0)
+          await deps.secondFactor.notify(profile, { kind: 'reset' }, tx, changeOriginOf(request));
       };
       await audited(deps.db, write, {
         ...auditContext(request),

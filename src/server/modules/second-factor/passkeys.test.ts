@@ -159,9 +159,9 @@ describe('adding passkeys', () => {
         .map((mail) => mail.text.split('\n')[2])
         .sort(),
     ).toEqual([
-      'Se ha añadido la llave de acceso «Llave» a tu cuenta.',
-      'Se ha añadido la llave de acceso «Móvil» a tu cuenta.',
-      'Se ha quitado la llave de acceso «Móvil personal» de tu cuenta.',
+      'Se ha añadido la llave de acceso «Llave».',
+      'Se ha añadido la llave de acceso «Móvil».',
+      'Se ha quitado la llave de acceso «Móvil personal».',
     ]);
     const status = (await t.request({ method: 'GET', url: secondFactorApi.mine, cookie: user.cookie })).json();
     expect(status.passkeys.map((key: { name: string }) => key.name)).toEqual(['Llave']);

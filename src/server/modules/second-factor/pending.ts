@@ -5,6 +5,7 @@ import { transact } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import type { PendingSignInRow } from './repository';
+import type { FactorRemovals } from '../../db/schema/second-factor';
 import type { CoreDeps } from '../deps';
 
 /** The cookie of a sign-in past its password: HttpOnly, sent only to the second step's routes. */
@@ -34,11 +35,12 @@ export async function startPendingSignIn(
   accountId: string,
   purpose: 'verify' | 'setup',
   methods: SecondFactorMethod[],
+  removals: FactorRemovals | null = null,
 ): Promise<SecondFactorChallenge> {
   const { token, id } = newSecretToken();
   const expiresAt = new Date(clock.nowMs() + PENDING_TTL_MS[purpose]);
   await transact(deps.db, (tx) =>
-    deps.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt }, tx),
+    deps.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt, removals }, tx),
   );
   reply.setCookie(PENDING_COOKIE, token, cookieOptions(request, PENDING_TTL_MS[purpose] / 1000));
   return { mode: purpose, methods, expiresAt: expiresAt.toISOString() };

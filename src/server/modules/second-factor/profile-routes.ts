@@ -17,9 +17,11 @@ import { AppError } from '../../errors';
 import { audited, auditContext } from '../audit/audited';
 import { requireUser } from '../../access/request-user';
 import type { PasskeyRow } from './repository';
-import type { Subject } from './service';
+import { changeOriginOf, type Subject } from './service';
 
 const own = { access: 'profile:manage' } as const;
+/** A change of how the account signs in: a proof of this session from the last 5 minutes first (issue 33). */
+const ownChange = { access: 'profile:manage', stepUp: true } as const;
 const PASSKEY_GONE = 'Esa llave de acceso ya no está en tu cuenta.';
 const passkeyParams = z.object({ id: z.uuid({ error: PASSKEY_GONE }) });
 
@@ -64,35 +66,36 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     secondFactorApi.myTotp,
-    { config: own, schema: { response: { 200: totpEnrolmentSchema } } },
+    { config: ownChange, schema: { response: { 200: totpEnrolmentSchema } } },
     async (request) => service.startTotp(subjectOf(request)),
   );
 
   app.post(
     secondFactorApi.myTotpConfirm,
     { config: own, schema: { body: totpCodeBodySchema, response: { 200: recoveryCodesSchema.partial() } } },
-    async (request) => service.confirmTotp(subjectOf(request), request.body.code, auditContext(request)),
+    async (request) =>
+      service.confirmTotp(subjectOf(request), request.body.code, auditContext(request), changeOriginOf(request)),
   );
 
   app.delete(
     secondFactorApi.myTotp,
-    { config: own, schema: { response: { 204: z.null() } } },
+    { config: ownChange, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.remove(subjectOf(request), { method: 'totp' }, auditContext(request));
+      await service.remove(subjectOf(request), { method: 'totp' }, auditContext(request), changeOriginOf(request));
       return reply.status(204).send(null);
     },
   );
 
   app.post(
     secondFactorApi.myPasskeyOptions,
-    { config: own, schema: { response: { 200: webauthnOptionsSchema } } },
+    { config: ownChange, schema: { response: { 200: webauthnOptionsSchema } } },
     async (request) => service.passkeyRegistrationOptions(subjectOf(request)),
   );
 
   app.post(
     secondFactorApi.myPasskeys,
     {
-      config: own,
+      config: ownChange,
       schema: {
         body: passkeyRegistrationBodySchema,
         response: { 201: z.object({ passkey: passkeySchema, recoveryCodes: z.array(z.string()).optional() }) },
@@ -100,7 +103,13 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const { name, response } = request.body;
-      const added = await service.registerPasskey(subjectOf(request), name, response, auditContext(request));
+      const added = await service.registerPasskey(
+        subjectOf(request),
+        name,
+        response,
+        auditContext(request),
+        changeOriginOf(request),
+      );
       return reply.status(201).send({ passkey: presentPasskey(added.passkey), recoveryCodes: added.recoveryCodes });
     },
   );
@@ -130,18 +139,27 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
 
   app.delete(
     secondFactorApi.myPasskey(':id'),
-    { config: own, schema: { params: passkeyParams, response: { 204: z.null() } } },
+    { config: ownChange, schema: { params: passkeyParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await service.remove(subjectOf(request), { method: 'passkey', id: request.params.id }, auditContext(request));
+      await service.remove(
+        subjectOf(request),
+        { method: 'passkey', id: request.params.id },
+        auditContext(request),
+        changeOriginOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
 
   app.post(
     secondFactorApi.myRecoveryCodes,
-    { config: own, schema: { response: { 200: recoveryCodesSchema } } },
+    { config: ownChange, schema: { response: { 200: recoveryCodesSchema } } },
     async (request) => ({
-      recoveryCodes: await service.regenerateRecoveryCodes(subjectOf(request), auditContext(request)),
+      recoveryCodes: await service.regenerateRecoveryCodes(
+        subjectOf(request),
+        auditContext(request),
+        changeOriginOf(request),
+      ),
     }),
   );
 };

@@ -201,7 +201,11 @@ export function createSecondFactorRepository(db: Db) {
     // Pending sign-ins.
 
     /** A new pending sign-in; the account's earlier ones (and expired ones of anybody) go. */
-    async createPendingSignIn(input: Omit<PendingSignInRow, 'createdAt' | 'challenge'>, tx: Tx) {
+    async createPendingSignIn(
+      input: Omit<PendingSignInRow, 'createdAt' | 'challenge' | 'removals'> &
+        Partial<Pick<PendingSignInRow, 'removals'>>,
+      tx: Tx,
+    ) {
       await tx
         .delete(pendingSignIns)
         .where(or(eq(pendingSignIns.accountId, input.accountId), lt(pendingSignIns.expiresAt, clock.now())));

@@ -8,6 +8,7 @@ import { secondFactorChangedEmail, type SecondFactorChange } from '../../mail/se
 import { audited, type AuditContext } from '../audit/audited';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import type { PasskeyRow } from './repository';
+import type { FactorRemovals } from '../../db/schema/second-factor';
 import { createSecretBox } from './secret-box';
 import { matchingStep, newTotpSecret, totpUri } from './totp';
 import {
@@ -21,6 +22,18 @@ import {
 } from './webauthn';
 import { transact, type Tx } from '../../db/transaction';
 import type { CoreDeps } from '../deps';
+import { describeDevice } from '../sessions/device';
+import { profileOf } from '../../../common/paths';
+
+/** Where a change was made from (its request): named in the e-mail that tells the account. */
+export interface ChangeOrigin {
+  userAgent: string | undefined;
+  ip: string;
+}
+export const changeOriginOf = (request: { headers: { 'user-agent'?: string }; ip: string }): ChangeOrigin => ({
+  userAgent: request.headers['user-agent'],
+  ip: request.ip,
+});
 
 /** How long a QR code shown for setting up an app stays good for its first code. */
 const TOTP_ENROLMENT_MS = 15 * 60_000;
@@ -65,11 +78,29 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     details,
   });
 
-  /** E-mails the account about the change, in the change's transaction (the outbox delivers it). */
-  async function notify(subject: Pick<Subject, 'email' | 'displayName'>, change: SecondFactorChange, tx: Tx) {
-    const { name } = await deps.repos.clinic.getSettings(tx);
+  /**
+   * E-mails the account about the change — what, from which device, when, and where to review its factors —
+   * in the change's transaction (the outbox delivers it).
+   */
+  async function notify(
+    subject: Pick<Subject, 'email' | 'displayName' | 'role'>,
+    change: SecondFactorChange,
+    tx: Tx,
+    origin: ChangeOrigin,
+  ) {
+    const settings = await deps.repos.clinic.getSettings(tx);
+    const { device, browser, place } = describeDevice(origin.userAgent, origin.ip);
     await deps.outbox.enqueue(
-      secondFactorChangedEmail({ to: subject.email, displayName: subject.displayName, clinicName: name, change }),
+      secondFactorChangedEmail({
+        to: subject.email,
+        displayName: subject.displayName,
+        clinicName: settings.name,
+        change,
+        device: `${device} · ${browser} · ${place}`,
+        at: clock.now(),
+        timeZone: settings.timeZone,
+        reviewLink: `${deps.config.publicUrl}${profileOf[subject.role]}#segundo-factor`,
+      }),
       { tx, kind: 'second-factor' },
     );
   }
@@ -119,7 +150,12 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     },
 
     /** The first code confirms the app being set up; the first factor brings recovery codes. */
-    async confirmTotp(subject: Subject, code: string, who: AuditContext): Promise<{ recoveryCodes?: string[] }> {
+    async confirmTotp(
+      subject: Subject,
+      code: string,
+      who: AuditContext,
+      origin: ChangeOrigin,
+    ): Promise<{ recoveryCodes?: string[] }> {
       const row = await repo.findTotp(subject.id);
       if (!row?.pendingSecret || !row.pendingExpiresAt || row.pendingExpiresAt.getTime() <= clock.nowMs()) {
         throw new AppError(400, 'SETUP_EXPIRED');
@@ -133,7 +169,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
           if (!(await repo.confirmTotp(subject.id, row.pendingSecret!, step, tx))) {
             throw new AppError(400, 'SETUP_EXPIRED');
           }
-          await notify(subject, { kind: 'totp-added' }, tx);
+          await notify(subject, { kind: 'totp-added' }, tx, origin);
           return { recoveryCodes: await codesForFirstFactor(subject.id, tx) };
         },
         entry(who, subject, 'create', { method: 'totp', replaced: row.secret !== null }),
@@ -166,7 +202,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     },
 
     /** Adds the passkey the browser made for the challenge; the first factor brings recovery codes. */
-    async registerPasskey(subject: Subject, name: string, response: unknown, who: AuditContext) {
+    async registerPasskey(subject: Subject, name: string, response: unknown, who: AuditContext, origin: ChangeOrigin) {
       const challenge = await repo.findPasskeyChallenge(subject.id);
       const made = challenge ? await verifyRegistration(await relyingParty(), challenge, response) : null;
       if (!challenge || !made) throw new AppError(400, 'PASSKEY_FAILED');
@@ -177,7 +213,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
           if (!(await repo.consumePasskeyChallenge(subject.id, challenge, tx)))
             throw new AppError(400, 'PASSKEY_FAILED');
           const passkey = await repo.addPasskey({ ...made, accountId: subject.id, name }, tx);
-          await notify(subject, { kind: 'passkey-added', name }, tx);
+          await notify(subject, { kind: 'passkey-added', name }, tx, origin);
           return { passkey, recoveryCodes: await codesForFirstFactor(subject.id, tx) };
         },
         (result) => entry(who, subject, 'create', { method: 'passkey', passkeyId: result.passkey.id, name }),
@@ -222,14 +258,14 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     },
 
     /** Ten new recovery codes (the earlier ones stop working): only for an account with a second factor. */
-    async regenerateRecoveryCodes(subject: Subject, who: AuditContext): Promise<string[]> {
+    async regenerateRecoveryCodes(subject: Subject, who: AuditContext, origin: ChangeOrigin): Promise<string[]> {
       const summary = await repo.summary(subject.id);
       if (!summary.totp && summary.passkeys === 0) throw new AppError(409, 'NO_SECOND_FACTOR');
       return audited(
         db,
         async (tx) => {
           const codes = await issueRecoveryCodes(subject.id, tx);
-          await notify(subject, { kind: 'recovery-renewed' }, tx);
+          await notify(subject, { kind: 'recovery-renewed' }, tx, origin);
           return codes;
         },
         entry(who, subject, 'create', { method: 'recovery' }),
@@ -240,7 +276,12 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
      * Removes the app or one passkey. The last factor cannot go while the clinic requires one of this
      * account; when it goes, its recovery codes go with it.
      */
-    async remove(subject: Subject, what: { method: 'totp' } | { method: 'passkey'; id: string }, who: AuditContext) {
+    async remove(
+      subject: Subject,
+      what: { method: 'totp' } | { method: 'passkey'; id: string },
+      who: AuditContext,
+      origin: ChangeOrigin,
+    ) {
       const summary = await repo.summary(subject.id);
       const left = summary.passkeys + (summary.totp ? 1 : 0) - 1;
       return audited(
@@ -260,9 +301,37 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
             subject,
             passkey ? { kind: 'passkey-removed', name: passkey.name } : { kind: 'totp-removed' },
             tx,
+            origin,
           );
         },
         entry(who, subject, 'delete', what),
+      );
+    },
+
+    /**
+     * Removes the factors a reset by e-mail link chose (`FactorRemovals`), once its sign-in proved a factor:
+     * each named in its own e-mail; the recovery codes go when no factor is left. Not the account's? Ignored.
+     */
+    async removeAfterReset(subject: Subject, removals: FactorRemovals, who: AuditContext, origin: ChangeOrigin) {
+      const chosen = (await repo.listPasskeys(subject.id)).filter((key) => removals.passkeyIds.includes(key.id));
+      const totp = removals.totp && (await repo.summary(subject.id)).totp;
+      if (chosen.length === 0 && !totp) return;
+      const details = { afterReset: true, totp, passkeyIds: chosen.map((key) => key.id) };
+      await audited(
+        db,
+        async (tx) => {
+          for (const key of chosen) {
+            await repo.deletePasskey(subject.id, key.id, tx);
+            await notify(subject, { kind: 'passkey-removed', name: key.name }, tx, origin);
+          }
+          if (totp) {
+            await repo.deleteTotp(subject.id, tx);
+            await notify(subject, { kind: 'totp-removed' }, tx, origin);
+          }
+          const left = await repo.summary(subject.id, tx);
+          if (!left.totp && left.passkeys === 0) await repo.deleteRecoveryCodes(subject.id, tx);
+        },
+        entry(who, subject, 'delete', details),
       );
     },
 

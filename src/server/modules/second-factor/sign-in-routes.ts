@@ -18,7 +18,7 @@ import { writeAuditEntry } from '../audit/repository';
 import { completeSignIn } from '../auth/sign-in';
 import { clearPendingCookie, pendingSignInOf } from './pending';
 import type { PendingSignInRow } from './repository';
-import type { Subject } from './service';
+import { changeOriginOf, type Subject } from './service';
 import { createCodeThrottle } from './throttle';
 
 const publicRoute = { access: 'public' } as const;
@@ -65,6 +65,11 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
     }
     clearPendingCookie(request, reply);
     await throttle.clear(account.id);
+    // A reset link's choices: proved now by the link and this second step together.
+    if (pending.removals) {
+      const who = { actor: { id: subject.id, role: subject.role }, ip: request.ip };
+      await deps.secondFactor.removeAfterReset(subject, pending.removals, who, changeOriginOf(request));
+    }
     const session = await completeSignIn(deps, request, reply, account, profile);
     const signedIn = deps.secondFactor.entry(
       { actor: { id: subject.id, role: subject.role }, ip: request.ip },
@@ -153,6 +158,7 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
         subject,
         request.body.code,
         whoOf(subject, request),
+        changeOriginOf(request),
       );
       return finish(pending, request, reply, 'totp', { recoveryCodes });
     },
@@ -175,6 +181,7 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
         name,
         response,
         whoOf(subject, request),
+        changeOriginOf(request),
       );
       return finish(pending, request, reply, 'passkey', { recoveryCodes });
     },

@@ -63,10 +63,8 @@ describe('setting up an authenticator app', () => {
     // She is told by e-mail (someone who knew her password would be found out).
     await t.deliverMail();
     const notices = t.mailer.sent.filter((mail) => mail.to === user.email);
-    expect(notices.map((mail) => mail.subject)).toEqual([
-      expect.stringMatching(/^Cambio en la seguridad de tu cuenta de /),
-    ]);
-    expect(notices[0]!.text).toContain('Se ha configurado una app de autenticación como segundo factor de tu cuenta.');
+    expect(notices.map((mail) => mail.subject)).toEqual(['Se ha añadido una app de códigos a tu cuenta']);
+    expect(notices[0]!.text).toContain('/doctor/perfil#segundo-factor');
 
     // The secret is never answered again, and it is not stored in clear.
     const status = await t.request({ method: 'GET', url: secondFactorApi.mine, cookie: user.cookie });

@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PASSWORD_MESSAGES } from '../../../../common/messages';
 import { dashboardOf, paths } from '../../../../common/paths';
-import { newPasswordSchema } from '../../../../common/schemas/auth';
+import { newPasswordSchema, type FactorRemovals } from '../../../../common/schemas/auth';
 import { useAuth } from '../../../lib/auth/use-auth';
 import type { SecondFactorChallenge } from '../../../../common/schemas/second-factor';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
@@ -17,6 +17,7 @@ import { FullScreenLoader } from '../../../components/full-screen-loader';
 const loadSecondFactorCard = () => import('./second-factor-loader').then((loader) => loader.default());
 const SecondFactorCard = lazy(loadSecondFactorCard);
 import { AuthCard, AuthErrorAlert } from './auth-card';
+import { ResetFactorsReview } from './reset-factors-review';
 
 const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
@@ -32,6 +33,7 @@ export default function NewPasswordPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [secondFactor, setSecondFactor] = useState<SecondFactorChallenge | null>(null);
+  const [removals, setRemovals] = useState<FactorRemovals>({ totp: false, passkeyIds: [] });
   const form = useForm<z.input<typeof newPasswordFormSchema>>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -39,7 +41,7 @@ export default function NewPasswordPage() {
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
-    const result = await confirmResetPassword(token, password);
+    const result = await confirmResetPassword(token, password, removals);
     if (result.secondFactor) {
       setSecondFactor(result.secondFactor);
       return;
@@ -92,7 +94,7 @@ export default function NewPasswordPage() {
   return (
     <AuthCard
       title="Elige una contraseña nueva"
-      subtitle="Al cambiarla se cerrarán tus sesiones abiertas en otros dispositivos."
+      subtitle="Al cambiarla se cerrarán todas las sesiones abiertas de tu cuenta."
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
@@ -102,6 +104,7 @@ export default function NewPasswordPage() {
               Solicitar un enlace nuevo
             </Anchor>
           </AuthErrorAlert>
+          <ResetFactorsReview token={token} removals={removals} onChange={setRemovals} />
           <PasswordInput
             label="Contraseña nueva"
             description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"

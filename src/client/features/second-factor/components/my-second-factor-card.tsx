@@ -3,6 +3,7 @@ import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useMySecondFactor } from '../api/get-my-second-factor';
+import { EndOtherSessionsOffer } from './end-other-sessions-offer';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { RecoverySection } from './recovery-section';
@@ -13,6 +14,8 @@ export function MySecondFactorCard() {
   const status = useMySecondFactor();
   const { user } = useAuth();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [offerSignOut, setOfferSignOut] = useState(false);
+  const enabled = () => setOfferSignOut(true);
   const data = status.data;
   const factors = data ? data.passkeys.length + (data.totp.enabled ? 1 : 0) : 0;
 
@@ -47,6 +50,7 @@ export function MySecondFactorCard() {
             La clínica exige un segundo factor al personal: mantén al menos uno.
           </Alert>
         )}
+        {offerSignOut && <EndOtherSessionsOffer onClose={() => setOfferSignOut(false)} />}
         {codes ? (
           <RecoveryCodesPanel
             codes={codes}
@@ -57,9 +61,9 @@ export function MySecondFactorCard() {
         ) : (
           data && (
             <>
-              <PasskeysSection passkeys={data.passkeys} factors={factors} onCodes={setCodes} />
+              <PasskeysSection passkeys={data.passkeys} factors={factors} onCodes={setCodes} onEnabled={enabled} />
               <Divider />
-              <TotpSection totp={data.totp} factors={factors} onCodes={setCodes} />
+              <TotpSection totp={data.totp} factors={factors} onCodes={setCodes} onEnabled={enabled} />
               {factors > 0 && (
                 <>
                   <Divider />

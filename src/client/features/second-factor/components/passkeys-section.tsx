@@ -19,10 +19,13 @@ export function PasskeysSection({
   passkeys,
   factors,
   onCodes,
+  onEnabled,
 }: {
   passkeys: Passkey[];
   factors: number;
   onCodes: (codes: string[]) => void;
+  /** A passkey was added (the offer to close the other sessions follows). */
+  onEnabled?: () => void;
 }) {
   const create = useSecondFactorChange(add);
   const [naming, setNaming] = useState(false);
@@ -40,6 +43,7 @@ export function PasskeysSection({
         setNaming(false);
         lastMethod.set('passkey');
         if (added.recoveryCodes) onCodes(added.recoveryCodes);
+        onEnabled?.();
       },
     });
 

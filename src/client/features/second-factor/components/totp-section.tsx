@@ -17,10 +17,13 @@ export function TotpSection({
   totp,
   factors,
   onCodes,
+  onEnabled,
 }: {
   totp: SecondFactorStatus['totp'];
   factors: number;
   onCodes: (codes: string[]) => void;
+  /** The app was set up (the offer to close the other sessions follows). */
+  onEnabled?: () => void;
 }) {
   const timeZone = useClinicZone();
   const day = (iso: string) => formatDate(iso, timeZone);
@@ -43,6 +46,7 @@ export function TotpSection({
             lastMethod.set('totp');
             void queryClient.invalidateQueries({ queryKey: mySecondFactorQueryOptions.queryKey });
             if (result.recoveryCodes) onCodes(result.recoveryCodes);
+            onEnabled?.();
           }}
           onCancel={() => setSetting(false)}
         />
