@@ -264,6 +264,26 @@ describe('the doctor reads the answers and copies declared items into the record
   });
 });
 
+describe('who sees the answers, as the questionnaire tells the patient', () => {
+  it('her doctor and the clinic’s staff read them; another doctor and another patient never', async () => {
+    const [record] = await t.database.db.select().from(patients).where(eq(patients.email, 'ines@prueba.test'));
+    const url = `/api/patients/${record!.id}/questionnaires`;
+    const read = async (cookie: string) => {
+      const response = await api('GET', url, undefined, cookie);
+      return { status: response.statusCode, sent: response.statusCode === 200 && response.body.includes('Penicilina') };
+    };
+    expect(await read(doctorCookie)).toEqual({ status: 200, sent: true });
+    expect(await read(admin.cookie)).toEqual({ status: 200, sent: true });
+    const other = await createDoctor(t, admin.cookie);
+    await t.write(async (tx) =>
+      t.deps.repos.auth.updateAccount(other.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+    );
+    expect(await read(await t.signIn(other.email))).toEqual({ status: 404, sent: false });
+    const stranger = await t.createUser({ role: 'paciente' });
+    expect(await read(stranger.cookie)).toEqual({ status: 403, sent: false });
+  });
+});
+
 describe('the order of sections and questions', () => {
   it('a new order alone is a change: the next version keeps the order it was sent, the earlier ones theirs', async () => {
     const list = (await api('GET', '/api/questionnaires', undefined, admin.cookie)).json();
