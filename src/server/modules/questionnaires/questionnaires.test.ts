@@ -65,7 +65,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function book(startsAt: string, email: string, lastName = 'Ibáñez') {
+async function book(startsAt: string, email: string, lastName = 'Ibáñez', asked?: string[]) {
   const response = await t.request({
     method: 'POST',
     url: '/api/public/bookings',
@@ -81,6 +81,7 @@ async function book(startsAt: string, email: string, lastName = 'Ibáñez') {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
+  if (asked) expect(response.json().appointment.questionnairesAsked).toEqual(asked);
   return response.json().appointment.id as string;
 }
 
@@ -133,7 +134,10 @@ describe('answering from the e-mail link', () => {
   let appointmentId: string;
 
   it('a first booking asks the questionnaire in its transaction and the e-mail carries its link', async () => {
-    appointmentId = await book('2026-03-04T10:00:00+01:00', 'ines@prueba.test');
+    // The booking's answer names it too: the confirmation page tells her to fill it.
+    appointmentId = await book('2026-03-04T10:00:00+01:00', 'ines@prueba.test', 'Ibáñez', [
+      'Anamnesis de primera visita',
+    ]);
     token = (await linkOf('ines@prueba.test'))!;
     expect(token).toMatch(/^[0-9a-f-]{36}\.\d+\.[\w-]{43}$/);
     const opened = await api('GET', `/api/questionnaire-links/${token}`);
@@ -148,7 +152,7 @@ describe('answering from the e-mail link', () => {
   });
 
   it('a later booking of the same patient is not a first visit: nothing is asked', async () => {
-    await book('2026-03-11T10:00:00+01:00', 'ines@prueba.test');
+    await book('2026-03-11T10:00:00+01:00', 'ines@prueba.test', 'Ibáñez', []);
     expect(await linkOf('ines@prueba.test')).toBeUndefined();
   });
 
