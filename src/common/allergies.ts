@@ -170,6 +170,16 @@ export function normalizeDrugText(text: string): string {
   return ` ${words} `;
 }
 
+/**
+ * Whether an allergy (as a patient declared it) is already in the record's allergies: the same words, whatever the
+ * accents, case or punctuation («penicilina» is in «Látex, PENICILINA»). «Copiar a la historia» is not offered then,
+ * and the server does not write it twice.
+ */
+export function allergyRecorded(recorded: string, allergy: string): boolean {
+  const words = normalizeDrugText(allergy);
+  return words.trim() !== '' && normalizeDrugText(recorded).includes(words);
+}
+
 /** Whether `term` appears in `normalized` (a `normalizeDrugText` result) as whole words. */
 const mentions = (normalized: string, term: string) => normalized.includes(normalizeDrugText(term));
 

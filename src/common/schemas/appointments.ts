@@ -243,6 +243,8 @@ export const ownAppointmentSchema = z.object({
   changeDeadline: z.string(),
   /** Only when it may be shown to the patient (their own reason, or staff chose to show it). */
   cancelReason: z.string().nullable(),
+  /** In the answer to a booking: the titles of the questionnaires it asked her to fill before the visit. */
+  questionnairesAsked: z.array(z.string()).optional(),
 });
 export type OwnAppointment = z.infer<typeof ownAppointmentSchema>;
 

@@ -117,6 +117,8 @@ export const consentSigningViewSchema = z.object({
   expiresAt: z.string(),
   clinicName: z.string(),
   patientName: z.string(),
+  /** The identity document on her record (empty when none): the form starts with it, as with her name. */
+  patientDocument: z.string(),
   /** A minor (by her birth date, at the clinic's clock): the representative's data are required. */
   minor: z.boolean(),
   appointment: z.object({ startsAt: z.string(), doctorName: z.string(), specialty: z.string(), timeZone: z.string() }),

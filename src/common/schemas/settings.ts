@@ -49,7 +49,7 @@ export const clinicSettingsSchema = z.object({
   bookingHorizonDays: wholeNumber('Antelación máxima', 1, 365, 'días'),
   minimumNoticeHours: wholeNumber('Aviso mínimo', 0, 720, 'horas'),
   cancellationWindowHours: wholeNumber('Plazo de cancelación', 0, 720, 'horas'),
-  reminderLeadHours: wholeNumber('Aviso del recordatorio', 1, 336, 'horas'),
+  reminderLeadHours: wholeNumber('Antelación del recordatorio', 1, 336, 'horas'),
   bookingsRequireConfirmation: z.boolean(),
   /** What the private calendar feeds show of each patient. */
   feedPatientDisplay: z.enum(FEED_PATIENT_DISPLAYS, { error: 'Elige qué mostrar de los pacientes en los calendarios' }),

@@ -5,8 +5,11 @@ import type { Repositories } from '../modules/repositories';
 
 const DAY = 86_400_000;
 
+// The texts speak to the patient as «tú», as every other text of the clinic to its patients does (the signing form,
+// the questionnaire, the e-mails): docs/decisions/consent-forms-speak-tu.md.
+
 /** The demo clinic's own text for an infiltration: version 1, and version 2 with what the clinic added. */
-const INFILTRATION_V1: Omit<ConsentVersionInput, 'serviceIds'> = {
+export const INFILTRATION_V1: Omit<ConsentVersionInput, 'serviceIds'> = {
   title: 'Consentimiento informado para infiltración',
   body: `## En qué consiste
 
@@ -18,7 +21,7 @@ La infiltración consiste en inyectar, con una aguja fina, un **corticoide** y/o
 2. Se localiza el punto de la inyección por palpación.
 3. Se inyecta el medicamento y se cubre la zona con un apósito.
 
-Dura unos minutos y no necesita ingreso. Podrá volver a casa por su propio pie.`,
+Dura unos minutos y no necesita ingreso. Podrás volver a casa por tu propio pie.`,
   consequences: `Es normal notar **molestias en la zona** durante 24–48 horas. Conviene evitar esfuerzos con la articulación tratada durante dos días.`,
   risks: `## Riesgos frecuentes
 
@@ -32,7 +35,7 @@ Dura unos minutos y no necesita ingreso. Podrá volver a casa por su propio pie.
 - Atrofia o cambio de color de la piel en la zona.
 - Reacción alérgica al medicamento.
 
-Informe al profesional si toma **anticoagulantes**, si tiene diabetes, una infección activa o alergias a medicamentos.`,
+Dile al profesional si tomas **anticoagulantes**, si tienes diabetes, una infección activa o alergias a medicamentos.`,
   alternatives: `- Tratamiento con analgésicos o antiinflamatorios por boca.
 - Fisioterapia y ejercicios dirigidos.
 - Reposo relativo y frío local.
@@ -40,18 +43,18 @@ Informe al profesional si toma **anticoagulantes**, si tiene diabetes, una infec
 };
 
 /** Version 2: the clinic adds the ultrasound guidance and what to do after the visit. */
-const INFILTRATION_V2: Omit<ConsentVersionInput, 'serviceIds'> = {
+export const INFILTRATION_V2: Omit<ConsentVersionInput, 'serviceIds'> = {
   ...INFILTRATION_V1,
   body: `${INFILTRATION_V1.body}
 
 Cuando la articulación es profunda, la infiltración se hace **guiada por ecografía**, para situar la aguja con precisión.`,
   consequences: `${INFILTRATION_V1.consequences}
 
-Si aparece fiebre, hinchazón que aumenta o enrojecimiento intenso en los días siguientes, llame a la clínica o acuda a urgencias.`,
+Si aparece fiebre, hinchazón que aumenta o enrojecimiento intenso en los días siguientes, llama a la clínica o acude a urgencias.`,
 };
 
 /** The aesthetic peeling: not health care in the strict sense, so the text says so plainly. */
-const PEELING: Omit<ConsentVersionInput, 'serviceIds'> = {
+export const PEELING: Omit<ConsentVersionInput, 'serviceIds'> = {
   title: 'Consentimiento informado para peeling químico',
   body: `## En qué consiste
 
@@ -64,17 +67,17 @@ El peeling químico es un tratamiento **estético** que aplica sobre la piel una
 3. Se neutraliza y se aplica una crema calmante con protección solar.
 
 Suelen ser necesarias varias sesiones separadas por semanas.`,
-  consequences: `Durante 3–7 días la piel estará **enrojecida y se descamará**. Debe evitar el sol y usar protección solar alta durante al menos un mes.`,
+  consequences: `Durante 3–7 días la piel estará **enrojecida y se descamará**. Debes evitar el sol y usar protección solar alta durante al menos un mes.`,
   risks: `- Escozor o ardor durante la aplicación.
 - Enrojecimiento y descamación prolongados.
 - Manchas más oscuras (*hiperpigmentación*) o más claras, sobre todo en pieles morenas o con exposición al sol.
 - Reactivación de un herpes labial.
 - Cicatrices, de forma excepcional.
 
-No se debe realizar durante el **embarazo o la lactancia**, con heridas o infecciones activas en la cara, ni si ha tomado isotretinoína en los últimos seis meses.`,
+No se debe realizar durante el **embarazo o la lactancia**, con heridas o infecciones activas en la cara, ni si has tomado isotretinoína en los últimos seis meses.`,
   alternatives: `- Cremas despigmentantes o con retinoides, con pauta del dermatólogo.
 - Otros tratamientos estéticos (láser, microdermoabrasión).
-- No realizar ningún tratamiento: no tiene consecuencias para su salud.`,
+- No realizar ningún tratamiento: no tiene consecuencias para tu salud.`,
 };
 
 /**

@@ -22,7 +22,8 @@ const q = (id: string, label: string, kind: string, extra: Record<string, unknow
 /** The demo clinic's anamnesis for a first visit. */
 export const FIRST_VISIT: QuestionnaireVersionInput = {
   title: 'Cuestionario de primera visita',
-  intro: 'Nos ayuda a preparar tu visita. Tus respuestas solo las ve tu médico. Se guardan solas mientras escribes.',
+  // Who sees the answers and how they are saved are said by the form itself, the same for every questionnaire.
+  intro: 'Nos ayuda a preparar tu visita: cuéntanos por qué vienes y lo que el médico debe saber de tu salud.',
   firstVisit: true,
   serviceIds: [],
   sections: [

@@ -6,7 +6,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /** The text of every page of a PDF (one line per text run, as a person reading it would find it) and its page count. */
-export async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+export async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages: number; pageTexts: string[] }> {
   const document = await getDocument({
     data: new Uint8Array(bytes),
     standardFontDataUrl: STANDARD_FONTS,
@@ -19,5 +19,5 @@ export async function readPdf(bytes: Uint8Array): Promise<{ text: string; pages:
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
   }
   await document.destroy();
-  return { text: pages.join('\n'), pages: pages.length };
+  return { text: pages.join('\n'), pages: pages.length, pageTexts: pages };
 }

@@ -52,7 +52,8 @@ import type { CoreDeps } from '../deps';
 type AppointmentEmailKind = 'received' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
 /** A changed appointment and what the desk must do because the patient cannot be told (no e-mail). */
-export type NoticedView = AppointmentView & { notices: DeskNotice[] };
+/** A changed appointment, with what the desk is told and, for a booking, the questionnaires it asked. */
+export type NoticedView = AppointmentView & { notices: DeskNotice[]; questionnairesAsked?: string[] };
 
 const DAY_MS = 86_400_000;
 const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
@@ -408,7 +409,7 @@ export function createAppointmentService(
    * service per appointment; without it the one service is read.
    */
   async function ownView(
-    view: AppointmentView,
+    view: AppointmentView & { questionnairesAsked?: string[] },
     known?: ClinicSettingsRow,
     serviceNames?: ReadonlyMap<string, string>,
   ): Promise<OwnAppointment> {
@@ -436,6 +437,7 @@ export function createAppointmentService(
       canChange: ['pendiente', 'confirmada'].includes(view.status) && clock.nowMs() <= deadline.getTime(),
       changeDeadline: deadline.toISOString(),
       cancelReason: view.cancelReasonVisible ? view.cancelReason : null,
+      ...(view.questionnairesAsked ? { questionnairesAsked: view.questionnairesAsked } : {}),
     };
   }
 
@@ -509,7 +511,11 @@ export function createAppointmentService(
           { actor: input.actor ? { id: input.actor.id, role: input.actor.role } : null },
           questionnaires,
         );
-        return { ...view, notices: notice ? [notice] : [] };
+        return {
+          ...view,
+          notices: notice ? [notice] : [],
+          questionnairesAsked: asked.map((request) => request.title),
+        };
       });
     } catch (error) {
       if (error instanceof SlotTakenError) {

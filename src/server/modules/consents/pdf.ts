@@ -1,7 +1,7 @@
 import { clock } from '../../clock';
 import { startPdf } from '../documents/pdf-document';
 import { CONSENT_SECTION_LABELS } from '../../../common/schemas/consents';
-import { CONTENT_END, CONTENT_START, type ConsentDocumentData } from './signed-content';
+import { clinicDateTime, CONTENT_END, CONTENT_START, type ConsentDocumentData } from './signed-content';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -46,25 +46,67 @@ export async function renderConsentPdf(data: ConsentDocumentData, lines: string[
   doc.moveDown(0.5);
   doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(`SHA-256: ${sha256}`);
 
-  // The signature, kept whole on one page.
-  if (doc.y + 130 > doc.page.height - MARGIN) doc.addPage();
-  doc.moveDown(1);
+  signatureBlock(doc, data, width);
+  doc.end();
+  return finished;
+}
+
+/** The block's height: its heading and who signs (~40), the two boxes (100) and the lines under them (~45). */
+const BLOCK_HEIGHT = 190;
+const BOX_HEIGHT = 100;
+
+/**
+ * The signatures, kept whole on one page: a heading naming the document and the signer (so a block moved to a new
+ * page is never a bare signature), the patient's (or representative's) signature, and beside it the professional's
+ * box with her name, licence number and a date line to write by hand. The professional's part is outside the signed
+ * content: the patient signs the text, the professional countersigns the copy.
+ */
+function signatureBlock(doc: PDFKit.PDFDocument, data: ConsentDocumentData, width: number) {
+  if (doc.y + BLOCK_HEIGHT > doc.page.height - MARGIN) doc.addPage();
+  else doc.moveDown(1);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .fillColor(INK)
+    .text(`Firmas: ${data.version.title} (versión ${data.version.number})`, MARGIN, doc.y, { width });
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
-    .text(data.representative ? 'Firma del representante' : 'Firma');
+    .text(`${data.clinicName} · Paciente: ${data.signerName}, documento ${data.signerDocument}`, { width });
+  doc.moveDown(0.6);
+  const column = (width - 20) / 2;
+  const right = MARGIN + column + 20;
+  const labels = doc.y;
+  doc.text(data.representative ? 'Firma del representante' : 'Firma del paciente', MARGIN, labels, { width: column });
+  doc.text('Firma del profesional', right, labels, { width: column });
   const top = doc.y + 4;
-  doc.rect(MARGIN, top, 240, 100).lineWidth(0.7).strokeColor('#adb5bd').stroke();
+  for (const x of [MARGIN, right]) doc.rect(x, top, column, BOX_HEIGHT).lineWidth(0.7).strokeColor('#adb5bd').stroke();
   if (data.signature.method === 'trazo') {
-    doc.image(data.signature.png, MARGIN + 8, top + 8, { fit: [224, 84], align: 'center', valign: 'center' });
+    doc.image(data.signature.png, MARGIN + 8, top + 8, {
+      fit: [column - 16, BOX_HEIGHT - 16],
+      align: 'center',
+      valign: 'center',
+    });
   } else {
     doc
       .font('Times-Italic')
-      .fontSize(22)
+      .fontSize(20)
       .fillColor(INK)
-      .text(data.signature.typedName, MARGIN + 10, top + 36, { width: 220, align: 'center' });
+      .text(data.signature.typedName, MARGIN + 8, top + 36, { width: column - 16, align: 'center' });
   }
-  doc.end();
-  return finished;
+  const under = top + BOX_HEIGHT + 6;
+  const signer = data.representative ? data.representative.name : data.signerName;
+  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  doc.text(`${signer} · ${clinicDateTime(data.actedAt, data.timeZone)}`, MARGIN, under, { width: column });
+  const licence = data.appointment.doctorLicense?.trim();
+  doc.text(
+    [data.appointment.doctorName, licence ? `Nº de colegiado: ${licence}` : null, 'Fecha: ____ / ____ / ________']
+      .filter(Boolean)
+      .join('\n'),
+    right,
+    under,
+    { width: column },
+  );
+  doc.x = MARGIN;
 }

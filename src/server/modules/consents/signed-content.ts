@@ -11,7 +11,8 @@ export interface ConsentDocumentData {
   clinicName: string;
   timeZone: string;
   version: { id: string; number: number; title: string } & Record<(typeof CONSENT_SECTIONS)[number], string>;
-  appointment: { startsAt: Date; doctorName: string; specialty: string };
+  /** The doctor's licence number (nº de colegiado) is printed under the professional's signature, not signed over. */
+  appointment: { startsAt: Date; doctorName: string; specialty: string; doctorLicense?: string };
   signerName: string;
   signerDocument: string;
   representative: Representative | null;

@@ -73,6 +73,7 @@ export function createConsentSigningService(deps: Pick<CoreDeps, 'db' | 'repos'>
       expiresAt: expiresAt.toISOString(),
       clinicName: settings.name,
       patientName: `${appointment.patientFirstName} ${appointment.patientLastName}`.trim(),
+      patientDocument: appointment.patientDocument ?? '',
       minor,
       appointment: {
         startsAt: appointment.startsAt.toISOString(),
@@ -131,6 +132,7 @@ export function createConsentSigningService(deps: Pick<CoreDeps, 'db' | 'repos'>
         startsAt: appointment.startsAt,
         doctorName: appointment.doctorName,
         specialty: appointment.specialty,
+        doctorLicense: (await repos.doctors.findById(appointment.doctorId, within))?.licenseNumber ?? '',
       },
       signerName: input.signerName,
       signerDocument: input.signerDocument,

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../clock';
-import { auditLog, consentActs, consentRequests } from '../../db/schema';
+import { auditLog, consentActs, consentRequests, patients } from '../../db/schema';
 import { pgErrorCode } from '../../errors';
 import { readPdf } from '../../test/pdf-text';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
@@ -151,6 +151,13 @@ describe('consent requests made with the booking', () => {
     });
     // The link lasts until the visit ends.
     expect(view.json().expiresAt).toBe(madrid(WEDNESDAY, '09:30'));
+    // The form starts with the document her record has, as with her name (none yet from a public booking).
+    expect(view.json().patientDocument).toBe('');
+    await t.database.db
+      .update(patients)
+      .set({ documentNumber: '12345678Z' })
+      .where(eq(patients.email, `elena${sequence}@prueba.test`));
+    expect((await t.request({ url: `/api/consentimientos/${token}` })).json().patientDocument).toBe('12345678Z');
   });
 
   it('a booking without the service, or of another service, asks for nothing', async () => {

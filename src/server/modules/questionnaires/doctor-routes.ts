@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { questionnaireApi } from '../../../common/api-paths';
 import { declaredItems } from '../../../common/questionnaire-answers';
-import { normalizeDrugText } from '../../../common/allergies';
+import { allergyRecorded } from '../../../common/allergies';
 import { copyInputSchema, requestSchema } from '../../../common/schemas/questionnaires';
 import { AppError, notFound } from '../../errors';
 import { audited, auditedRead, auditContext } from '../audit/audited';
@@ -68,7 +68,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
         item.kind === 'allergies'
           ? // An allergy already recorded (same words, whatever the accents or case) is not written twice.
             {
-              allergies: normalizeDrugText(patient.allergies).includes(normalizeDrugText(item.text))
+              allergies: allergyRecorded(patient.allergies, item.text)
                 ? patient.allergies
                 : [patient.allergies.trim(), item.text.trim()].filter(Boolean).join(', '),
             }

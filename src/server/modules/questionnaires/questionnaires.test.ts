@@ -65,7 +65,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function book(startsAt: string, email: string, lastName = 'Ibáñez') {
+async function book(startsAt: string, email: string, lastName = 'Ibáñez', asked?: string[]) {
   const response = await t.request({
     method: 'POST',
     url: '/api/public/bookings',
@@ -81,6 +81,7 @@ async function book(startsAt: string, email: string, lastName = 'Ibáñez') {
     },
   });
   expect(response.statusCode, response.body).toBe(201);
+  if (asked) expect(response.json().appointment.questionnairesAsked).toEqual(asked);
   return response.json().appointment.id as string;
 }
 
@@ -133,7 +134,10 @@ describe('answering from the e-mail link', () => {
   let appointmentId: string;
 
   it('a first booking asks the questionnaire in its transaction and the e-mail carries its link', async () => {
-    appointmentId = await book('2026-03-04T10:00:00+01:00', 'ines@prueba.test');
+    // The booking's answer names it too: the confirmation page tells her to fill it.
+    appointmentId = await book('2026-03-04T10:00:00+01:00', 'ines@prueba.test', 'Ibáñez', [
+      'Anamnesis de primera visita',
+    ]);
     token = (await linkOf('ines@prueba.test'))!;
     expect(token).toMatch(/^[0-9a-f-]{36}\.\d+\.[\w-]{43}$/);
     const opened = await api('GET', `/api/questionnaire-links/${token}`);
@@ -148,7 +152,7 @@ describe('answering from the e-mail link', () => {
   });
 
   it('a later booking of the same patient is not a first visit: nothing is asked', async () => {
-    await book('2026-03-11T10:00:00+01:00', 'ines@prueba.test');
+    await book('2026-03-11T10:00:00+01:00', 'ines@prueba.test', 'Ibáñez', []);
     expect(await linkOf('ines@prueba.test')).toBeUndefined();
   });
 
@@ -261,6 +265,26 @@ describe('the doctor reads the answers and copies declared items into the record
         )
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('who sees the answers, as the questionnaire tells the patient', () => {
+  it('her doctor and the clinic’s staff read them; another doctor and another patient never', async () => {
+    const [record] = await t.database.db.select().from(patients).where(eq(patients.email, 'ines@prueba.test'));
+    const url = `/api/patients/${record!.id}/questionnaires`;
+    const read = async (cookie: string) => {
+      const response = await api('GET', url, undefined, cookie);
+      return { status: response.statusCode, sent: response.statusCode === 200 && response.body.includes('Penicilina') };
+    };
+    expect(await read(doctorCookie)).toEqual({ status: 200, sent: true });
+    expect(await read(admin.cookie)).toEqual({ status: 200, sent: true });
+    const other = await createDoctor(t, admin.cookie);
+    await t.write(async (tx) =>
+      t.deps.repos.auth.updateAccount(other.id, { passwordHash: await hashPassword(TEST_PASSWORD) }, tx),
+    );
+    expect(await read(await t.signIn(other.email))).toEqual({ status: 404, sent: false });
+    const stranger = await t.createUser({ role: 'paciente' });
+    expect(await read(stranger.cookie)).toEqual({ status: 403, sent: false });
   });
 });
 

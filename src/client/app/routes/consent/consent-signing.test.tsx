@@ -15,6 +15,7 @@ const view: ConsentSigningView = {
   expiresAt: '2026-03-25T10:00:00.000Z',
   clinicName: 'Clínica Demo',
   patientName: 'Lucía Martín Gómez',
+  patientDocument: '',
   minor: false,
   appointment: {
     startsAt: '2026-03-25T09:30:00.000Z',
@@ -76,7 +77,10 @@ describe('the consent signing page', () => {
       call.method === 'POST' ? { status: 200, body: signed('rechazo') } : { status: 200, body: view },
     );
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'No doy mi consentimiento' }));
+    await user.type(await screen.findByRole('textbox', { name: /Número de documento del paciente/ }), '12345678Z');
+    await user.click(screen.getByRole('radio', { name: 'Escribir mi nombre' }));
+    await user.type(screen.getByRole('textbox', { name: /Escribe tu nombre completo como firma/ }), 'Lucía Martín');
+    await user.click(screen.getByRole('button', { name: 'No doy mi consentimiento' }));
     const dialog = await screen.findByRole('dialog', { name: '¿No das tu consentimiento?' });
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Sí, no doy mi consentimiento' }));
@@ -84,30 +88,57 @@ describe('the consent signing page', () => {
     expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ decision: 'rechazo' });
   });
 
-  it('for a minor asks the representative’s data, and shows the server’s message on the field', async () => {
-    stubApi((call) =>
-      call.method === 'POST'
-        ? {
-            status: 400,
-            body: {
-              error: {
-                code: 'VALIDATION',
-                message: 'Faltan los datos del representante (nombre, documento y relación)',
-                fields: { representative: 'Faltan los datos del representante (nombre, documento y relación)' },
-              },
-            },
-          }
-        : { status: 200, body: { ...view, minor: true } },
-    );
+  it('for a minor asks the representative’s data, each missing one on its field, before sending', async () => {
+    const { calls } = stubApi(() => ({ status: 200, body: { ...view, minor: true, patientDocument: '12345678Z' } }));
     const { user } = renderPage();
     const forced = await screen.findByRole('checkbox', { name: /menor de edad: firma su representante/ });
     expect((forced as HTMLInputElement).checked).toBe(true);
     expect((forced as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByRole('textbox', { name: /Relación con el paciente/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Firmar el consentimiento' }));
-    expect(
-      (await screen.findAllByText('Faltan los datos del representante (nombre, documento y relación)')).length,
-    ).toBeGreaterThan(0);
+    expect(await screen.findByText('Escribe el nombre del representante (al menos 3 caracteres)')).toBeTruthy();
+    expect(screen.getByText('Escribe el documento del representante')).toBeTruthy();
+    expect(screen.getByText('Indica la relación con el paciente (madre, padre, tutor legal…)')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('starts with the name and the document her record has', async () => {
+    stubApi(() => ({ status: 200, body: { ...view, patientDocument: '12345678Z' } }));
+    renderPage();
+    expect(await screen.findByRole('textbox', { name: /Nombre y apellidos del paciente/ })).toHaveValue(
+      'Lucía Martín Gómez',
+    );
+    expect(screen.getByRole('textbox', { name: /Número de documento del paciente/ })).toHaveValue('12345678Z');
+  });
+
+  it('an empty submit flags every missing field at once — name, document and signature — and sends nothing', async () => {
+    const { calls } = stubApi((call) =>
+      call.method === 'POST'
+        ? {
+            status: 400,
+            body: {
+              error: {
+                code: 'VALIDATION',
+                message: 'Revisa los datos',
+                fields: {
+                  signerName: 'Escribe el nombre completo del paciente (al menos 3 caracteres)',
+                  signerDocument: 'Escribe el número de documento del paciente',
+                  'signature.image': 'Dibuja tu firma',
+                },
+              },
+            },
+          }
+        : { status: 200, body: { ...view, patientName: '' } },
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Firmar el consentimiento' }));
+    expect(await screen.findByText('Escribe el nombre completo del paciente (al menos 3 caracteres)')).toBeTruthy();
+    expect(screen.getByText('Escribe el número de documento del paciente')).toBeTruthy();
+    expect(screen.getByText('Dibuja tu firma')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    // Each message goes as she fixes its field.
+    await user.type(screen.getByRole('textbox', { name: /Número de documento del paciente/ }), '12345678Z');
+    expect(screen.queryByText('Escribe el número de documento del paciente')).toBeNull();
   });
 
   it('says when the link has expired', async () => {

@@ -10,10 +10,12 @@ interface BookingConfirmationProps {
   note: ReactNode;
   /** The buttons under it (open the booking, go to «Mis citas»…). */
   actions: ReactNode;
+  /** What else to do before the visit (the questionnaires it asked). */
+  extra?: ReactNode;
 }
 
 /** What the visitor sees once the booking is made: «Cita reservada», or a request awaiting the clinic. */
-export function BookingConfirmation({ appointment, note, actions }: BookingConfirmationProps) {
+export function BookingConfirmation({ appointment, note, actions, extra }: BookingConfirmationProps) {
   const pending = appointment.status === 'pendiente';
   const heading = useRef<HTMLHeadingElement>(null);
   // Focusing the heading brings it into view and tells screen readers the booking is done.
@@ -32,6 +34,7 @@ export function BookingConfirmation({ appointment, note, actions }: BookingConfi
         </Group>
         <AppointmentFacts appointment={appointment} withPatient />
         <Text>{note}</Text>
+        {extra}
         <Group gap="sm">{actions}</Group>
       </Stack>
     </Paper>

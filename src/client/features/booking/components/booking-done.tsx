@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../common/paths';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { BookingConfirmation } from './booking-confirmation';
+import { QuestionnairesAskedNote } from './questionnaires-asked-note';
 
 /** The booking page's last screen, loaded once the appointment exists (not in the page's first load). */
 export default function BookingDone({ appointment, manageUrl }: { appointment: OwnAppointment; manageUrl?: string }) {
@@ -15,6 +16,7 @@ export default function BookingDone({ appointment, manageUrl }: { appointment: O
           ? 'Te hemos enviado un correo con los detalles y un enlace para cambiar o cancelar la cita.'
           : 'Te hemos enviado un correo con los detalles. También puedes consultarla, cambiarla o cancelarla en «Mis citas».'
       }
+      extra={<QuestionnairesAskedNote titles={appointment.questionnairesAsked ?? []} signedIn={!manageUrl} />}
       actions={
         manageUrl ? (
           <>

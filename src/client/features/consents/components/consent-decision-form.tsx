@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ConsentSigningView } from '../../../../common/schemas/consent-signing';
 import { ApiError } from '../../../lib/api-client';
 import { useDecideConsent, useRevokeConsent } from '../api/decide-consent';
-import { emptySigner, SignerFields, signerInput, type SignerDraft } from './signer-fields';
+import { emptySigner, fieldMessages, signerErrors, SignerFields, signerInput, type SignerDraft } from './signer-fields';
 
 type Action = 'firma' | 'rechazo' | 'revocacion';
 const CONFIRM: Record<Exclude<Action, 'firma'>, { title: string; text: string; button: string }> = {
@@ -21,16 +21,29 @@ const CONFIRM: Record<Exclude<Action, 'firma'>, { title: string; text: string; b
 
 /** Sign or refuse (or revoke, with a revocation link): the signer's data and signature, then the decision. */
 export function ConsentDecisionForm({ token, view }: { token: string; view: ConsentSigningView }) {
-  const [draft, setDraft] = useState<SignerDraft>(() => emptySigner(view.patientName));
+  const [draft, setDraft] = useState<SignerDraft>(() => emptySigner(view.patientName, view.patientDocument));
   const [confirming, setConfirming] = useState<Exclude<Action, 'firma'> | null>(null);
+  // Once she has tried to send, every missing field is flagged at once, and each message goes as she fixes it.
+  const [tried, setTried] = useState(false);
   const decide = useDecideConsent();
   const revoke = useRevokeConsent();
   const pending = decide.isPending || revoke.isPending;
   const error = decide.error ?? revoke.error;
-  const errors = error instanceof ApiError ? (error.fields ?? {}) : {};
+  const serverErrors =
+    error instanceof ApiError
+      ? fieldMessages(Object.entries(error.fields ?? {}).map(([key, message]) => ({ path: key.split('.'), message })))
+      : {};
+  const errors = { ...serverErrors, ...(tried ? signerErrors(draft, view.minor) : {}) };
+
+  /** Whether the draft can be sent; if not, its fields say what is missing. */
+  const complete = () => {
+    setTried(true);
+    return Object.keys(signerErrors(draft, view.minor)).length === 0;
+  };
 
   const submit = (action: Action) => {
     setConfirming(null);
+    if (!complete()) return;
     const input = signerInput(draft, view.minor);
     if (action === 'revocacion') revoke.mutate({ token, input });
     else decide.mutate({ token, input: { ...input, decision: action } });
@@ -49,12 +62,17 @@ export function ConsentDecisionForm({ token, view }: { token: string; view: Cons
           <Button onClick={() => submit('firma')} loading={pending && !confirming}>
             Firmar el consentimiento
           </Button>
-          <Button variant="default" color="red" onClick={() => setConfirming('rechazo')} disabled={pending}>
+          <Button
+            variant="default"
+            color="red"
+            onClick={() => complete() && setConfirming('rechazo')}
+            disabled={pending}
+          >
             No doy mi consentimiento
           </Button>
         </Group>
       ) : (
-        <Button color="red" onClick={() => setConfirming('revocacion')} loading={pending} w="fit-content">
+        <Button color="red" onClick={() => complete() && setConfirming('revocacion')} loading={pending} w="fit-content">
           Revocar mi consentimiento
         </Button>
       )}

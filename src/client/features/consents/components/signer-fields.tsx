@@ -1,5 +1,5 @@
 import { Checkbox, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import type { Representative } from '../../../../common/schemas/consent-signing';
+import { consentActInputSchema, type Representative } from '../../../../common/schemas/consent-signing';
 import { SignaturePad } from './signature-pad';
 
 export interface SignerDraft {
@@ -12,9 +12,10 @@ export interface SignerDraft {
   typedName: string;
 }
 
-export const emptySigner = (patientName: string): SignerDraft => ({
+/** A new draft, with the name and the document her record has (she corrects them if they are wrong). */
+export const emptySigner = (patientName: string, patientDocument = ''): SignerDraft => ({
   signerName: patientName,
-  signerDocument: '',
+  signerDocument: patientDocument,
   asRepresentative: false,
   representative: { name: '', document: '', relationship: '' },
   method: 'trazo',
@@ -134,4 +135,23 @@ export function signerInput(draft: SignerDraft, minor: boolean) {
         ? { method: 'trazo' as const, image: draft.image ?? '' }
         : { method: 'nombre' as const, typedName: draft.typedName },
   };
+}
+
+/**
+ * What is missing or wrong in a draft, every field at once (a field's first message), checked with the server's own
+ * schema before sending. The signature's messages (`signature.image`, `signature.typedName`) are the pad's.
+ */
+export function signerErrors(draft: SignerDraft, minor: boolean): Record<string, string> {
+  const result = consentActInputSchema.safeParse(signerInput(draft, minor));
+  return result.success ? {} : fieldMessages(result.error.issues);
+}
+
+/** Messages by field as the form names them, from zod issues or the server's `fields`. */
+export function fieldMessages(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const { path, message } of issues) {
+    const key = path[0] === 'signature' ? 'signature' : path.map(String).join('.');
+    fields[key] ??= message;
+  }
+  return fields;
 }

@@ -1,6 +1,7 @@
-import { Checkbox, NumberInput, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Input, NumberInput, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { ListAnswer, YesNoAnswer } from '../../../../common/questionnaire-answers';
 import type { Question } from '../../../../common/schemas/questionnaires';
+import { DateField } from '../../../components/date-field';
 import { ListAnswerField } from './list-answer';
 
 interface Props {
@@ -12,10 +13,17 @@ interface Props {
   error?: string;
 }
 
-/** One question, drawn by its kind; its label says whether it is required. */
+/** One question, drawn by its kind; its label says whether it is required («*», as Mantine marks it, or «(opcional)»). */
 export function AnswerField({ question, value, onChange, onBlur, error }: Props) {
   const label = `${question.label}${question.required ? '' : ' (opcional)'}`;
-  const common = { label, description: question.help || undefined, error, required: question.required, onBlur };
+  const common = {
+    label,
+    description: question.help || undefined,
+    error,
+    required: question.required,
+    withAsterisk: question.required,
+    onBlur,
+  };
   switch (question.kind) {
     case 'short_text':
       return (
@@ -32,14 +40,9 @@ export function AnswerField({ question, value, onChange, onBlur, error }: Props)
         />
       );
     case 'date':
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          value={(value as string) ?? ''}
-          onChange={(e) => onChange(e.currentTarget.value || null)}
-        />
-      );
+      // Typed as dd/mm/aaaa (or picked in a Spanish calendar) whatever the browser's language: `type="date"` follows
+      // the browser's locale and showed «mm/dd/yyyy» on an English one.
+      return <DateField {...common} value={(value as string) ?? null} onChange={onChange} />;
     case 'number':
       return (
         <NumberInput
@@ -100,9 +103,9 @@ export function AnswerField({ question, value, onChange, onBlur, error }: Props)
     case 'allergies':
       return (
         <Stack gap={4}>
-          <Text fw={500} size="sm">
+          <Input.Label component="div" required={question.required} data-question-label>
             {label}
-          </Text>
+          </Input.Label>
           <ListAnswerField
             kind={question.kind}
             label={question.label}

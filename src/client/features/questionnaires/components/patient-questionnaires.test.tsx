@@ -118,3 +118,65 @@ describe('«Cuestionarios» on a chart', () => {
     expect(within(section).queryByRole('button', { name: /Copiar a la historia/ })).toBeNull();
   });
 });
+
+describe('«Copiar a la historia» of a declared allergy', () => {
+  it('is not offered when the record already has it (whatever the case or accents); a new one is', async () => {
+    const sent = request({
+      status: 'enviado',
+      open: false,
+      submittedAt: '2026-03-03T10:00:00.000Z',
+      sections: [
+        {
+          id: 's',
+          title: 'Tu salud',
+          questions: [
+            {
+              id: 'alergias',
+              label: 'Alergias',
+              help: '',
+              kind: 'allergies',
+              required: true,
+              options: [],
+              unit: '',
+              followUp: '',
+            },
+          ],
+        },
+      ],
+      answers: {
+        alergias: {
+          none: false,
+          items: [
+            { substance: 'Penicilina', reaction: 'Urticaria' },
+            { substance: 'Látex', reaction: 'Picor' },
+          ],
+        },
+      },
+    });
+    stubApi((call) =>
+      call.url === '/api/patients/p-1/questionnaires'
+        ? { status: 200, body: [sent] }
+        : call.url === '/api/patients/p-1/context'
+          ? {
+              status: 200,
+              body: {
+                patientId: 'p-1',
+                age: 40,
+                allergies: 'PENICILÍNA, polen',
+                activeTreatments: [],
+                currentMedication: [],
+                lastNotes: [],
+              },
+            }
+          : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No encontrado' } } },
+    );
+    renderScreen(<PatientQuestionnaires patientId="p-1" timeZone="Europe/Madrid" canCopy />);
+    const panel = await screen.findByRole('region', { name: 'Cuestionarios' });
+    expect(await within(panel).findByRole('button', { name: 'Copiar a la historia (alergia: Látex)' })).toBeVisible();
+    expect(within(panel).getByText('Penicilina — Urticaria')).toBeVisible();
+    await waitFor(() =>
+      expect(within(panel).queryByRole('button', { name: 'Copiar a la historia (alergia: Penicilina)' })).toBeNull(),
+    );
+    expect(within(panel).getAllByText('En la historia')).toHaveLength(1);
+  });
+});

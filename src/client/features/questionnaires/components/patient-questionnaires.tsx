@@ -1,6 +1,7 @@
 import { Accordion, Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { usePatientContext } from '../../../api/patient-context';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatDateTime, formatLongDayAndTime } from '../../../lib/dates';
 import { questionnaireStatus } from '../status';
@@ -41,6 +42,8 @@ function firstOpen(rows: { id: string; status: string }[], ofOneVisit: boolean):
 export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canCopy = false }: Props) {
   const { data, error, isPending, refetch } = usePatientQuestionnaires(patientId);
   const copy = useCopyQuestionnaireItem(patientId);
+  // The record's allergies, to offer only what is not there yet (the copy refreshes them).
+  const context = usePatientContext(canCopy ? patientId : null);
   const [copyError, setCopyError] = useState<string | null>(null);
   const shown = (data ?? []).filter((row) => !appointmentId || row.appointmentId === appointmentId);
   return (
@@ -89,6 +92,7 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
                     <SubmittedAnswers
                       request={row}
                       copying={copy.isPending}
+                      recordedAllergies={context.data?.allergies}
                       onCopy={
                         canCopy
                           ? (questionId, index) => {

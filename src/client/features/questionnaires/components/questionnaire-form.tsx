@@ -1,6 +1,6 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Answers, QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
 import { ApiError } from '../../../lib/api-client';
 import { formatTime } from '../../../lib/dates';
@@ -30,12 +30,32 @@ function SaveStatus({ state }: { state: SaveState }) {
   );
 }
 
+/** Who reads the answers, told as it is: the access policy lets her doctors and the clinic's staff read them. */
+export const WHO_SEES_ANSWERS =
+  'Quién ve tus respuestas: los profesionales que te atienden y el personal de la clínica que las necesita para atenderte.';
+
+/** The first question (in the form's order) of `ids`, brought into view with the cursor in it. */
+function revealFirst(form: HTMLElement | null, questionIds: string[]) {
+  const first = Array.from(form?.querySelectorAll<HTMLElement>('[data-question-id]') ?? []).find((node) =>
+    questionIds.includes(node.dataset.questionId ?? ''),
+  );
+  if (!first) return;
+  first.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  first.querySelector<HTMLElement>('input:not([type=hidden]):not(:disabled), textarea, button')?.focus({
+    preventScroll: true,
+  });
+}
+
 /** The patient fills a questionnaire, section by section, saving as she goes; then she sends it. */
 export function QuestionnaireForm({ request, save, submit, onSubmitted }: Props) {
   const [answers, setAnswers] = useState<Answers>(request.answers);
   const autosave = useAutosave(save);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The questions a refused submit named: once their messages are drawn, the first is shown (at 390 px it may be far up).
+  const [refused, setRefused] = useState<string[]>([]);
+  const formRef = useRef<HTMLDivElement>(null);
+  useEffect(() => revealFirst(formRef.current, refused), [refused]);
 
   const change = (id: string, value: unknown) => {
     setAnswers((previous) => ({ ...previous, [id]: value }));
@@ -49,7 +69,11 @@ export function QuestionnaireForm({ request, save, submit, onSubmitted }: Props)
       await autosave.flush();
       onSubmitted(await submit(answers));
     } catch (error) {
-      if (error instanceof ApiError && error.fields) autosave.setErrors(byQuestion(error.fields));
+      if (error instanceof ApiError && error.fields) {
+        const fields = byQuestion(error.fields);
+        autosave.setErrors(fields);
+        setRefused(Object.keys(fields));
+      }
       setFailure(error instanceof Error ? error.message : 'No se ha podido enviar');
     } finally {
       setSending(false);
@@ -57,8 +81,9 @@ export function QuestionnaireForm({ request, save, submit, onSubmitted }: Props)
   };
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" ref={formRef}>
       {request.intro && <Text>{request.intro}</Text>}
+      <Text size="sm">{WHO_SEES_ANSWERS}</Text>
       <SaveStatus state={autosave.state} />
       {request.sections.map((section) => (
         <Paper key={section.id} withBorder p="md" component="section" aria-labelledby={`seccion-${section.id}`}>
@@ -67,14 +92,15 @@ export function QuestionnaireForm({ request, save, submit, onSubmitted }: Props)
               {section.title}
             </Title>
             {section.questions.map((question) => (
-              <AnswerField
-                key={question.id}
-                question={question}
-                value={answers[question.id]}
-                error={autosave.errors[question.id]}
-                onChange={(value) => change(question.id, value)}
-                onBlur={() => void autosave.flush()}
-              />
+              <div key={question.id} data-question-id={question.id}>
+                <AnswerField
+                  question={question}
+                  value={answers[question.id]}
+                  error={autosave.errors[question.id]}
+                  onChange={(value) => change(question.id, value)}
+                  onBlur={() => void autosave.flush()}
+                />
+              </div>
             ))}
           </Stack>
         </Paper>

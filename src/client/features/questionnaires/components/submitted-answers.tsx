@@ -1,4 +1,5 @@
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { allergyRecorded } from '../../../../common/allergies';
 import type { ListAnswer, YesNoAnswer } from '../../../../common/questionnaire-answers';
 import type { Question, QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
 import { formatCalendarDate } from '../../../lib/dates';
@@ -30,10 +31,12 @@ interface Props {
   /** «Copiar a la historia» for each declared allergy or medication (the doctor's screens). */
   onCopy?: (questionId: string, index: number) => void;
   copying?: boolean;
+  /** The record's allergies: a declared one already there is not offered to copy again. */
+  recordedAllergies?: string;
 }
 
 /** The answers of a questionnaire, question by question; declared lists item by item. */
-export function SubmittedAnswers({ request, onCopy, copying }: Props) {
+export function SubmittedAnswers({ request, onCopy, copying, recordedAllergies = '' }: Props) {
   return (
     <Stack gap="sm">
       {request.sections.map((section) => (
@@ -53,8 +56,10 @@ export function SubmittedAnswers({ request, onCopy, copying }: Props) {
                 {items.length > 0 ? (
                   <List size="sm" spacing={4}>
                     {items.map((item, index) => {
-                      const copied = request.copied.includes(`${question.id}:${index}`);
                       const text = question.kind === 'allergies' ? item.substance : item.name;
+                      const copied =
+                        request.copied.includes(`${question.id}:${index}`) ||
+                        (question.kind === 'allergies' && allergyRecorded(recordedAllergies, text ?? ''));
                       const detail = question.kind === 'allergies' ? item.reaction : item.dose;
                       return (
                         <List.Item key={index}>

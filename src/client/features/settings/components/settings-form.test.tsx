@@ -34,6 +34,16 @@ const settings: ClinicSettingsResponse = {
 };
 
 describe('settings form', () => {
+  it('names the reminder’s lead time as what it is: one reminder, whatever the patient’s channel', () => {
+    renderScreen(<SettingsForm settings={settings} />);
+    expect(screen.queryByText('Recordatorio por correo')).toBeNull();
+    const lead = screen.getByRole('textbox', { name: 'Antelación del recordatorio' });
+    expect(lead).toHaveValue('24 h');
+    expect(lead).toHaveAccessibleDescription(
+      'Horas antes de la cita en que sale el recordatorio, por el canal de cada paciente: correo, SMS o WhatsApp.',
+    );
+  });
+
   it('sends only what changed and refreshes the public clinic', async () => {
     const { calls } = stubApi((call) => ({ status: 200, body: { ...settings, ...(call.body as object) } }));
     const { user, queryClient } = renderScreen(<SettingsForm settings={settings} />);

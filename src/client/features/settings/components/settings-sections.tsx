@@ -294,8 +294,8 @@ export function AppointmentRulesSection({
         <WholeNumberField
           control={control}
           name="reminderLeadHours"
-          label="Recordatorio por correo"
-          description="Horas antes de la cita en que se envía el recordatorio."
+          label="Antelación del recordatorio"
+          description="Horas antes de la cita en que sale el recordatorio, por el canal de cada paciente: correo, SMS o WhatsApp."
           suffix=" h"
           min={1}
           max={336}
