@@ -6,7 +6,7 @@ import type { Repositories } from '../modules/repositories';
 const DAY = 86_400_000;
 
 // The texts speak to the patient as «tú», as every other text of the clinic to its patients does (the signing form,
-// the questionnaire, the e-mails): docs/decisions/consent-forms-speak-tu.md.
+// the questionnaire, the e-mails): docs/decisions/0085-consent-forms-speak-tu.md.
 
 /** The demo clinic's own text for an infiltration: version 1, and version 2 with what the clinic added. */
 export const INFILTRATION_V1: Omit<ConsentVersionInput, 'serviceIds'> = {
