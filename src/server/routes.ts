@@ -48,6 +48,7 @@ import { secondFactorProfileRoutes } from './modules/second-factor/profile-route
 import { secondFactorSignInRoutes } from './modules/second-factor/sign-in-routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { goLiveRoutes } from './modules/go-live/routes';
 import { tasksRoutes } from './modules/tasks/routes';
 import { treatmentsRoutes } from './modules/treatments/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -68,6 +69,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsMyCardRoutes,
   clinicPublicRoutes,
   settingsRoutes,
+  goLiveRoutes,
   channelsRoutes,
   channelsCallbacksRoutes,
   channelsSurveyRoutes,
