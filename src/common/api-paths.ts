@@ -153,6 +153,10 @@ export const api = {
   myCalendarFeed: '/api/me/calendar-feed',
   /** Channels of reminders (issue 24, item 3): the clinic's order and providers, and a patient's choice. */
   channelSettings: '/api/settings/channels',
+  /** «Puesta en marcha» (issue 37, item 5): what is missing before opening to patients, and the test messages. */
+  goLive: '/api/settings/go-live',
+  goLiveEmailTest: '/api/settings/go-live/email-test',
+  goLiveSmsTest: '/api/settings/go-live/sms-test',
   patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
   myChannel: '/api/me/channel',
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */

@@ -43,6 +43,8 @@ export const paths = {
     files: '/admin/archivos',
     filesOfType: (type: string) => `/admin/archivos/${seg(type)}`,
     settings: '/admin/configuracion',
+    /** «Puesta en marcha» (issue 37, item 5): what the install lacks before opening to patients. */
+    goLive: '/admin/configuracion/puesta-en-marcha',
     messages: '/admin/mensajes',
     users: '/admin/usuarios',
     editUser: (id: string) => `/admin/usuarios/editar/${seg(id)}`,
@@ -180,6 +182,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.profile,
     paths.admin.services,
     paths.admin.billing,
+    paths.admin.goLive,
     paths.admin.consents,
     paths.admin.questionnaires,
     '/doctor',

@@ -60,6 +60,8 @@ export const LIMIT_SETTINGS = {
   recordLinkEmailsDaily: { env: 'RECORD_LINK_EMAILS_DAILY', fallback: '5/1d' },
   /** Opening the record-link e-mail's confirmation. */
   recordLinkConfirm: { env: 'RATE_LIMIT_RECORD_LINK_CONFIRM', fallback: '20/15m' },
+  /** «Puesta en marcha»'s test e-mail and test SMS, per account. */
+  goLiveTest: { env: 'RATE_LIMIT_GO_LIVE_TEST', fallback: '10/1h' },
 } as const satisfies Record<string, LimitSetting>;
 
 export type LimitName = keyof typeof LIMIT_SETTINGS;

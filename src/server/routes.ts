@@ -50,6 +50,7 @@ import { secondFactorStepUpRoutes } from './modules/second-factor/step-up-routes
 import { secondFactorResetReviewRoutes } from './modules/second-factor/reset-review-routes';
 import { sessionsRoutes } from './modules/sessions/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { goLiveRoutes } from './modules/go-live/routes';
 import { tasksRoutes } from './modules/tasks/routes';
 import { treatmentsRoutes } from './modules/treatments/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -70,6 +71,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsMyCardRoutes,
   clinicPublicRoutes,
   settingsRoutes,
+  goLiveRoutes,
   channelsRoutes,
   channelsCallbacksRoutes,
   channelsSurveyRoutes,

@@ -88,6 +88,10 @@ export const routes: RouteObject[] = [
               { path: 'archivos', ...screen(() => import('./routes/admin/files')) },
               { path: 'archivos/:type', ...screen(() => import('./routes/admin/files')) },
               { path: 'configuracion', ...screen(() => import('./routes/admin/settings')) },
+              {
+                path: relative(paths.admin.goLive, paths.admin.root),
+                ...screen(() => import('./routes/admin/go-live')),
+              },
               { path: 'mensajes', ...screen(() => import('./routes/admin/messages')) },
               { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
               { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/edit-user')) },

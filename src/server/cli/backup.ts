@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../config';
 import { clock } from '../clock';
 import { openForBackup } from '../backup/connect';
 import { writeBackup } from '../backup/dump';
+import { checkAndRecordBackup } from '../backup/record';
 import { BackupError, backupFileName } from '../backup/format';
 import { parseFlags } from './open';
 
@@ -31,11 +32,16 @@ async function main() {
     const rows = Object.values(manifest.tables).reduce((sum, count) => sum + count, 0);
     const size = fs.statSync(file).size;
     console.log(`Copia de seguridad de ${connection.where} guardada en ${file}`);
+    // Read back and recorded in the database, where «Puesta en marcha» shows the last run.
+    const { run, recorded } = await checkAndRecordBackup(connection.db, file);
+    if (!run.verified) console.error(`La copia no se pudo comprobar: ${run.checkError}`);
+    if (!recorded) console.error('Aviso: no se pudo anotar la copia en la base de datos (¿falta migrarla?).');
     console.log(
       `${Object.keys(manifest.tables).length} tablas, ${rows.toLocaleString('es-ES')} filas (${manifest.tables.patient_file_chunks ?? 0} trozos de archivos), ` +
         `${(size / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB, esquema ${manifest.schema.tag}, ` +
         `${((performance.now() - started) / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 })} s.`,
     );
+    if (!run.verified) process.exitCode = 1;
   } finally {
     await connection.close();
   }

@@ -39,6 +39,7 @@ import { createVerifactuRecordsRepository } from './invoices/records-repository'
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
+import { createGoLiveRepository } from './go-live/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -60,6 +61,7 @@ export function createRepositories(db: Db) {
     payments: createPaymentsRepository(db),
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),
+    goLive: createGoLiveRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),

@@ -38,6 +38,11 @@ export const CHANNEL_ROWS: Record<string, MatrixEntry> = {
     expect: only(['admin']),
     payload: () => ({ channels: ['email'], surveyEnabled: false, surveyDelayHours: 3, surveyReviewUrl: '' }),
   },
+  // «Puesta en marcha» (issue 37, item 5): the matrix's app has no SMTP and no SMS provider, so the tests answer
+  // 200 with `sent: false` and record nothing (their sending is tested in modules/go-live/go-live.test.ts).
+  'GET /api/settings/go-live': { expect: only(['admin']) },
+  'POST /api/settings/go-live/email-test': { expect: only(['admin']) },
+  'POST /api/settings/go-live/sms-test': { expect: only(['admin']), payload: () => ({ phone: '600123456' }) },
   'GET /api/patients/:id/channel': {
     cases: [
       {

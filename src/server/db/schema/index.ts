@@ -21,3 +21,4 @@ export * from './invoices';
 export * from './consents';
 export * from './questionnaires';
 export * from './message-outbox';
+export * from './go-live';

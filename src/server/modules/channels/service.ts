@@ -34,6 +34,14 @@ export function createChannelMessaging(deps: {
     enqueue(message: Omit<NewChannelMessage, 'createdAt'>, tx: Tx): Promise<string> {
       return repo.insert({ ...message, createdAt: clock.now() }, tx);
     },
+    /**
+     * «Puesta en marcha»'s test SMS: straight to the provider, not through the outbox, so that the admin reads the
+     * provider's answer on the spot. Throws the provider's `ProviderError`, or answers null with no SMS provider.
+     */
+    async sendTestSms(to: string, body: string): Promise<{ providerMessageId: string } | null> {
+      if (!providers.sms) return null;
+      return providers.sms.send({ kind: 'go-live-test', to, body, templateParams: [] });
+    },
     deliverDue: delivery.deliverDue,
     close: delivery.close,
   };

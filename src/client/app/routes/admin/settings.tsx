@@ -1,4 +1,6 @@
-import { Box } from '@mantine/core';
+import { Alert, Anchor, Box } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../../../common/paths';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { useSettings } from '../../../features/settings/api/get-settings';
@@ -13,6 +15,12 @@ export default function SettingsPage() {
   return (
     <>
       <PageTitle>Configuración</PageTitle>
+      <Alert color="blue" mb="lg" maw={960} title="Antes de abrir a los pacientes">
+        <Anchor component={Link} to={paths.admin.goLive}>
+          Puesta en marcha
+        </Anchor>
+        : qué falta en esta instalación (HTTPS, correo, certificado, copias de seguridad…) y cómo arreglarlo.
+      </Alert>
       {settings.isPending && <LoadingBlock label="Cargando la configuración" />}
       {settings.isError && !settings.data && (
         <LoadErrorAlert
