@@ -86,7 +86,8 @@ export async function addDoctorsAndAppointments(
   const fromDay = today.subtract({ days: Math.ceil((workingDaysBack * 7) / 5) });
   return seedAppointments(db, repos, {
     doctors,
-    patientIds,
+    patients: patientIds.map((id) => ({ id })),
+    nowMs: clock.nowMs(),
     timeZone: settings.timeZone,
     fromDay: fromDay.toString(),
     toDay: today.add({ days: 60 }).toString(),

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/transaction';
 import { appointments, clinicalNoteAddenda, clinicalNotes } from '../db/schema';
 import type { Repositories } from '../modules/repositories';
+import { clock } from '../clock';
 
 /** What the demo notes say, chosen by the appointment's reason (a general one otherwise). */
 const NOTE_TEXTS: Record<string, { examination: string; diagnosis: string; code: string; plan: string }> = {
@@ -64,8 +65,7 @@ export function demoPatientSummary(reason: string): string {
 
 /**
  * Demo notes: a signed note for every attended appointment; for the demo doctor, one draft still
- * to sign (her latest visit) and, on the visit before it, moved to the demo paciente, a shared summary
- * and an addendum.
+ * to sign (her latest visit) and, on the demo paciente's visit before it, a shared summary and an addendum.
  */
 export async function seedClinicalNotes(
   db: Tx,
@@ -85,11 +85,12 @@ export async function seedClinicalNotes(
     .where(eq(appointments.status, 'atendida'))
     .orderBy(desc(appointments.endsAt));
   const own = attended.filter((row) => row.doctorId === doctor.id);
-  const [draftVisit, sharedVisit] = own;
-  if (sharedVisit) {
-    await db.update(appointments).set({ patientId: emails.patientRecordId }).where(eq(appointments.id, sharedVisit.id));
-    sharedVisit.patientId = emails.patientRecordId;
-  }
+  // The plan (`planDemo`) gave the demo paciente a visit of hers before the latest one.
+  const [draftVisit] = own;
+  const sharedVisit = own.slice(1).find((row) => row.patientId === emails.patientRecordId);
+  const now = clock.nowMs();
+  /** `ms` after the visit ended, or now for a visit that has just ended (nothing is dated in the future). */
+  const after = (visit: { endsAt: Date }, ms: number) => new Date(Math.min(now, visit.endsAt.getTime() + ms));
   const rows = attended.map((visit) => {
     const text = NOTE_TEXTS[visit.reason] ?? GENERAL;
     const isDraft = visit.id === draftVisit?.id;
@@ -104,10 +105,10 @@ export async function seedClinicalNotes(
       diagnosisCode: text.code,
       plan: isDraft ? '' : text.plan,
       patientSummary: isShared ? demoPatientSummary(visit.reason) : '',
-      summarySharedAt: isShared ? new Date(visit.endsAt.getTime() + 15 * MINUTE) : null,
-      signedAt: isDraft ? null : new Date(visit.endsAt.getTime() + 10 * MINUTE),
-      createdAt: visit.endsAt,
-      updatedAt: new Date(visit.endsAt.getTime() + 15 * MINUTE),
+      summarySharedAt: isShared ? after(visit, 15 * MINUTE) : null,
+      signedAt: isDraft ? null : after(visit, 10 * MINUTE),
+      createdAt: after(visit, 0),
+      updatedAt: after(visit, 15 * MINUTE),
     };
   });
   for (let start = 0; start < rows.length; start += 500)
@@ -121,7 +122,7 @@ export async function seedClinicalNotes(
       noteId: note!.id,
       authorId: doctor.id,
       text: 'El paciente llama para comentar que ha mejorado con el tratamiento indicado.',
-      createdAt: new Date(sharedVisit.endsAt.getTime() + 2 * 86_400_000),
+      createdAt: after(sharedVisit, 2 * 86_400_000),
     });
   }
 }

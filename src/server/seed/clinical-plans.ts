@@ -1,4 +1,4 @@
-import type { Temporal } from 'temporal-polyfill';
+import { Temporal } from 'temporal-polyfill';
 import type { Tx } from '../db/transaction';
 import { allergyConflicts } from '../../common/allergies';
 import type { Medicine } from '../../common/schemas/prescriptions';
@@ -70,29 +70,29 @@ const AZITROMICINA = med(
 /**
  * The demo's prescriptions and treatments: the demo paciente with doctora@clinica.demo has an active
  * treatment with sessions done, a finished one, and prescriptions (one anulada); a few other patients
- * of hers have some too. Sessions are appointments at 14:20, between her two shifts, so they never
- * collide with the seeded agenda.
+ * of hers have some too. The sessions are appointments of the demo's plan (`planDemo`), linked here.
  */
 export async function seedClinicalPlans(
   db: Tx,
   repos: Repositories,
-  input: { doctorEmail: string; patientAccountEmail: string; timeZone: string },
+  input: {
+    doctorEmail: string;
+    patientAccountEmail: string;
+    timeZone: string;
+    sessions: { startsAt: Date; treatment: 'finalizado' | 'activo' }[];
+  },
 ) {
   const doctor = (await repos.auth.findAccountByEmail(input.doctorEmail, db))!;
   const account = (await repos.auth.findAccountByEmail(input.patientAccountEmail, db))!;
   const patient = (await repos.patients.findByAccount(account.id, db))!;
   const today = clock.today(input.timeZone);
   const day = (offset: number) => today.add({ days: offset });
-  /**
-   * The Monday–Thursday on or before today (when she has the 14:00 gap), and the same weekday `weeks` weeks from it:
-   * whole weeks apart, so two sessions never fall on one day whatever today is (the nearest Monday–Thursday
-   * before two offsets could be the same day, and the demo refused to start on a Friday).
-   */
-  let base = today;
-  while (base.dayOfWeek > 4) base = base.subtract({ days: 1 });
-  const weekday = (weeks: number) => base.add({ weeks });
+  const dateOf = (instant: Date) =>
+    Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(input.timeZone).toPlainDate();
   const at = (date: Temporal.PlainDate) =>
     new Date(date.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(input.timeZone).epochMilliseconds);
+  const finishedSessions = input.sessions.filter((session) => session.treatment === 'finalizado');
+  const activeSessions = input.sessions.filter((session) => session.treatment === 'activo');
 
   const treatment = (fields: Parameters<Repositories['treatments']['create']>[0]) =>
     repos.treatments.create(fields, db);
@@ -102,8 +102,8 @@ export async function seedClinicalPlans(
     title: 'Control de la tensión arterial',
     diagnosis: 'Hipertensión arterial esencial',
     description: 'Ajuste del tratamiento antihipertensivo con controles quincenales.',
-    startDate: weekday(-6).toString(),
-    endDate: weekday(-4).toString(),
+    startDate: dateOf(finishedSessions[0]?.startsAt ?? at(day(-42))).toString(),
+    endDate: dateOf(finishedSessions.at(-1)?.startsAt ?? at(day(-28))).toString(),
     status: 'finalizado',
     sessionsPlanned: 3,
   });
@@ -113,38 +113,18 @@ export async function seedClinicalPlans(
     title: 'Rehabilitación lumbar',
     diagnosis: 'Lumbalgia mecánica',
     description: 'Ejercicios de fortalecimiento y control del dolor. Revisión semanal en consulta.',
-    startDate: weekday(-3).toString(),
+    startDate: dateOf(activeSessions[0]?.startsAt ?? at(day(-21))).toString(),
     endDate: day(45).toString(),
     status: 'activo',
     sessionsPlanned: 10,
   });
 
-  // Their sessions: attended in the past, confirmed ahead.
-  const sessions: { date: Temporal.PlainDate; treatmentId: string; attended: boolean }[] = [
-    ...[-6, -5, -4].map((weeks) => ({ date: weekday(weeks), treatmentId: finished.id, attended: true })),
-    ...[-3, -2, -1].map((weeks) => ({ date: weekday(weeks), treatmentId: active.id, attended: true })),
-    ...[1, 2].map((weeks) => ({ date: weekday(weeks), treatmentId: active.id, attended: false })),
-  ];
-  await repos.appointments.createMany(
-    sessions.map(({ date, attended }) => ({
-      patientId: patient.id,
-      doctorId: doctor.id,
-      startsAt: at(date),
-      endsAt: new Date(at(date).getTime() + 20 * 60_000),
-      reason: 'Sesión de tratamiento',
-      channel: 'presencial' as const,
-      status: attended ? ('atendida' as const) : ('confirmada' as const),
-    })),
-    { withEvents: true },
-    db,
-  );
-  const booked = await repos.appointments.listRange(
-    { doctorId: doctor.id, patientId: patient.id, from: at(weekday(-6)), to: new Date(at(weekday(2)).getTime() + 1) },
-    db,
-  );
-  for (const session of sessions) {
-    const appointment = booked.find((row) => row.startsAt.getTime() === at(session.date).getTime());
-    if (appointment) await repos.treatments.linkAppointment(appointment.id, session.treatmentId, db);
+  // Their sessions (attended in the past, confirmed ahead) are booked already: each is linked to its treatment.
+  const booked = await repos.appointments.listRange({ doctorId: doctor.id, patientId: patient.id }, db);
+  for (const session of input.sessions) {
+    const appointment = booked.find((row) => row.startsAt.getTime() === session.startsAt.getTime());
+    const treatmentId = session.treatment === 'finalizado' ? finished.id : active.id;
+    if (appointment) await repos.treatments.linkAppointment(appointment.id, treatmentId, db);
   }
 
   const prescribe = (

@@ -1,8 +1,5 @@
-import { SEES_EVERYTHING } from '../access/visibility';
-import { clock } from '../clock';
 import type { Tx } from '../db/transaction';
 import type { CoreDeps } from '../modules/deps';
-import { startOfDay } from '../modules/availability/slots';
 import { createConsentSigningService } from '../modules/consents/signing-service';
 
 const DEMO_CONTEXT = {
@@ -13,11 +10,16 @@ const DEMO_CONTEXT = {
 };
 
 /**
- * Consents asked and signed in the demo (issue 24): the demo paciente signed the infiltration consent of her latest
- * past visit and has one pending for her next; today's first two visits of the diary ask for it too, one signed at
- * the desk's tablet, one pending (its QR code can be shown).
+ * Consents asked and signed in the demo (issue 24), on the infiltrations the plan chose (`planDemo`): the demo
+ * paciente signed the one of his latest done and has one pending for his next; today's first two adults' at the
+ * traumatologists ask for it too, one signed at the desk's tablet, one pending (its QR code can be shown). Only
+ * adults sign for themselves: the plan gives no infiltration to a minor.
  */
-export async function seedConsentSignatures(tx: Tx, deps: Pick<CoreDeps, 'db' | 'repos'>, recordId: string) {
+export async function seedConsentSignatures(
+  tx: Tx,
+  deps: Pick<CoreDeps, 'db' | 'repos'>,
+  asks: { appointmentId: string; patientId: string; signed: boolean }[],
+) {
   const { repos } = deps;
   const services = await repos.clinicServices.list(tx);
   const infiltration = services.find((service) => service.name === 'Infiltración');
@@ -25,47 +27,24 @@ export async function seedConsentSignatures(tx: Tx, deps: Pick<CoreDeps, 'db' | 
   const [versionId] = await repos.consentSigning.versionsForService(infiltration.id, tx);
   if (!versionId) return;
   const signing = createConsentSigningService(deps);
-  const now = clock.nowMs();
-  const ask = async (appointment: { id: string; patientId: string }) =>
-    (await repos.consentSigning.createRequests(appointment.id, appointment.patientId, [versionId], tx))[0]?.id;
-  const sign = async (requestId: string | undefined, name: string, document: string) => {
-    if (!requestId) return;
+  for (const ask of asks) {
+    const [requestId] = (
+      await repos.consentSigning.createRequests(ask.appointmentId, ask.patientId, [versionId], tx)
+    ).map((request) => request.id);
+    if (!ask.signed || !requestId) continue;
+    const patient = (await repos.patients.findById(ask.patientId, tx))!;
+    const name = `${patient.firstName} ${patient.lastName}`.trim();
     await signing.act(
       requestId,
       'firma',
       {
         signerName: name,
-        signerDocument: document,
+        signerDocument: patient.documentNumber ?? '00000000T',
         asRepresentative: false,
         signature: { method: 'nombre', typedName: name },
       },
       DEMO_CONTEXT,
       tx,
     );
-  };
-
-  const reach = repos.appointments.visibleTo(SEES_EVERYTHING);
-  const own = (await reach.listRange({ patientId: recordId }, tx)).filter((view) => view.status !== 'cancelada');
-  const past = own.filter((view) => view.startsAt.getTime() < now).at(-1);
-  const next = own.find((view) => view.startsAt.getTime() > now);
-  if (past) await sign(await ask(past), 'Javier Moreno López', '50123456Q');
-  if (next) await ask(next);
-
-  const { timeZone } = await repos.clinic.getSettings(tx);
-  const today = clock.today(timeZone);
-  const todays = (
-    await reach.listRange(
-      { from: startOfDay(today.toString(), timeZone), to: startOfDay(today.add({ days: 1 }).toString(), timeZone) },
-      tx,
-    )
-  ).filter((view) => view.status !== 'cancelada' && view.patientId !== recordId);
-  const [first, second] = todays;
-  if (first) {
-    await sign(
-      await ask(first),
-      `${first.patientFirstName} ${first.patientLastName}`.trim(),
-      first.patientDocument ?? '00000000T',
-    );
   }
-  if (second) await ask(second);
 }

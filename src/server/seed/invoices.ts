@@ -1,6 +1,7 @@
 import type { Tx } from '../db/transaction';
 import type { InvoicingService } from '../modules/invoices/service';
 import type { Repositories } from '../modules/repositories';
+import { LEFT_TO_INVOICE } from './demo-plan';
 
 /** The demo clinic's fiscal data (a company's NIF with a valid control character; not a real company's). */
 export const DEMO_ISSUER = {
@@ -11,7 +12,7 @@ export const DEMO_ISSUER = {
 };
 
 /**
- * The demo's billing: the issuer's data, the past visits given the service they were for, and invoices of them —
+ * The demo's billing: the issuer's data and invoices of the past visits (their services come with the agenda) —
  * the demo paciente's as complete invoices (his record has DNI and address), others' as simplified ones, one of
  * them cancelled; the aesthetic peeling carries its 21 % and a rectifying invoice (R5) of a discount agreed after it
  * was issued. The rest of the attended visits stay to be invoiced.
@@ -27,26 +28,16 @@ export async function seedInvoices(
   const admin = await repos.auth.findAccountByEmail('admin@clinica.demo', tx);
   const SEEDER = { actor: admin ? { id: admin.id, role: 'admin' as const } : null, ip: '127.0.0.1' };
   const services = await repos.clinicServices.list(tx);
-  const serviceFor = (specialtyId: string, index: number) => {
-    const own = services.filter((service) => service.specialtyId === specialtyId && service.bookableOnline);
-    return own[index % own.length]!;
-  };
   const visits = await repos.invoices.attendedNotInvoiced(2000, tx);
-  // The demo paciente's visits, and a dozen others' before the last ten (left to invoice); oldest first, so that the
-  // numbers follow the visits' order.
+  // The demo paciente's visits, and a dozen others' before the last ten (left to invoice) with the peeling (its
+  // service was planned with the agenda); oldest first, so that the numbers follow the visits' order.
   const mine = visits.filter((visit) => visit.patientId === demoPatientId).reverse();
-  const others = visits
-    .filter((visit) => visit.patientId !== demoPatientId)
-    .slice(10, 22)
-    .reverse();
   const taxed = services.find((service) => service.vat !== 'exenta');
-  const peelingVisit = others.find((visit) => visit.specialtyId === taxed?.specialtyId);
-  const byService = new Map<string, string[]>();
-  for (const [index, visit] of visits.entries()) {
-    const service = visit === peelingVisit ? taxed! : serviceFor(visit.specialtyId, index);
-    byService.set(service.id, [...(byService.get(service.id) ?? []), visit.id]);
-  }
-  for (const [serviceId, ids] of byService) await repos.clinicServices.assignToAppointments(ids, serviceId, tx);
+  const ofOthers = visits.filter((visit) => visit.patientId !== demoPatientId);
+  const peelingVisit = ofOthers.find((visit) => taxed && visit.serviceId === taxed.id);
+  const others = ofOthers.slice(LEFT_TO_INVOICE, LEFT_TO_INVOICE + 12);
+  if (peelingVisit && !others.includes(peelingVisit)) others.push(peelingVisit);
+  others.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const issue = async (visit: (typeof visits)[number], kind: 'completa' | 'simplificada') => {
     const patient = await repos.patients.findById(visit.patientId, tx);
     return invoicing.issueIn(tx, { patientId: visit.patientId, appointmentIds: [visit.id], kind }, patient!, SEEDER);

@@ -55,15 +55,33 @@ export const FIRST_VISIT: QuestionnaireVersionInput = {
   ],
 } as QuestionnaireVersionInput;
 
+/** The same questions before a family-medicine review: what a patient who comes back has to tell. */
+export const BEFORE_REVIEW: QuestionnaireVersionInput = {
+  ...FIRST_VISIT,
+  title: 'Cuestionario antes de la revisión',
+  intro: 'Cuéntanos cómo estás desde la última visita. Tus respuestas solo las ve tu médico.',
+  firstVisit: false,
+};
+
 /**
- * The demo's questionnaire for first visits (published 40 days ago), and for the demo paciente: one answered for his
- * next visit (a new allergy and his medication, for the doctor to copy) and, when he has a second coming visit, one
- * still to fill.
+ * The demo's questionnaires (published 40 days ago): one for first visits, one for family medicine's reviews; and for
+ * the demo paciente, who has been coming for months, the review's: answered for his next review (a new allergy and
+ * his medication, for the doctor to copy) and, when he has a second coming one, one still to fill.
  */
 export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail: string, patientEmail: string) {
   const admin = await repos.auth.findAccountByEmail(adminEmail, tx);
   const now = clock.nowMs();
-  const { id } = await repos.questionnaires.create(FIRST_VISIT, admin?.id ?? null, tx, new Date(now - 40 * DAY));
+  await repos.questionnaires.create(FIRST_VISIT, admin?.id ?? null, tx, new Date(now - 40 * DAY));
+  const review = (await repos.clinicServices.list(tx)).find(
+    (service) => service.specialty === 'Medicina familiar' && service.name === 'Revisión',
+  );
+  if (!review) return;
+  const { id } = await repos.questionnaires.create(
+    { ...BEFORE_REVIEW, serviceIds: [review.id] },
+    admin?.id ?? null,
+    tx,
+    new Date(now - 40 * DAY),
+  );
   const versionId = (await repos.questionnaires.findById(id, tx))!.versions[0]!.id;
   const account = await repos.auth.findAccountByEmail(patientEmail, tx);
   const record = account && (await repos.patients.findByAccount(account.id, tx));
@@ -74,6 +92,7 @@ export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail
     .where(
       and(
         eq(appointments.patientId, record.id),
+        eq(appointments.serviceId, review.id),
         gt(appointments.startsAt, clock.now()),
         inArray(appointments.status, ['pendiente', 'confirmada']),
       ),
@@ -86,7 +105,13 @@ export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail
     : await tx
         .select({ id: appointments.id })
         .from(appointments)
-        .where(and(eq(appointments.patientId, record.id), ne(appointments.status, 'cancelada')))
+        .where(
+          and(
+            eq(appointments.patientId, record.id),
+            eq(appointments.serviceId, review.id),
+            ne(appointments.status, 'cancelada'),
+          ),
+        )
         .orderBy(desc(appointments.startsAt))
         .limit(1);
   const [answered, pending] = coming.length ? coming : latest;

@@ -53,9 +53,12 @@ describe('the demo consent templates', () => {
 });
 
 describe('the demo questionnaires', () => {
-  it('asks «Cuestionario de primera visita» of first visits, and the demo paciente has answered one', async () => {
-    const [first] = await t.deps.repos.questionnaires.list();
-    expect(first).toMatchObject({ title: 'Cuestionario de primera visita', firstVisit: true, currentVersion: 1 });
+  it('asks «Cuestionario de primera visita» of first visits, and the demo paciente has answered the review’s', async () => {
+    const list = await t.deps.repos.questionnaires.list();
+    expect(list.map((row) => [row.title, row.firstVisit, row.services.map((service) => service.name)])).toEqual([
+      ['Cuestionario antes de la revisión', false, ['Revisión']],
+      ['Cuestionario de primera visita', true, []],
+    ]);
     const paciente = (await t.deps.repos.auth.findAccountByEmail('paciente@clinica.demo'))!;
     const record = (await t.deps.repos.patients.findByAccount(paciente.id))!;
     const requests = await t.deps.repos.questionnaireRequests.visibleTo(SEES_EVERYTHING).list({ patientId: record.id });

@@ -1,6 +1,8 @@
 import type { ClinicServiceInput, VatTreatment } from '../../common/schemas/clinic-services';
 import type { Tx } from '../db/transaction';
 import type { Repositories } from '../modules/repositories';
+import type { AgeRange } from './agenda';
+import { ADULTS, CHILDREN, FROM_14 } from './demo-doctors';
 
 interface DemoService {
   specialty: string;
@@ -9,26 +11,45 @@ interface DemoService {
   euros: number;
   vat?: VatTreatment;
   online?: boolean;
+  /** Who it is for: its specialty's ages unless it says otherwise. */
+  ages: AgeRange;
+  /** A patient's first visit to the specialty, or a later one. */
+  visit?: 'primera' | 'revision';
 }
 
 /**
  * The demo clinic's «Servicios y tarifas»: prices of a private clinic in Madrid in 2026. Health care is
  * exempt from VAT; the aesthetic peeling is not health care, so it carries 21 % (and is booked by phone).
  */
-const DEMO_SERVICES: DemoService[] = [
-  { specialty: 'Medicina familiar', name: 'Primera visita', minutes: 30, euros: 50 },
-  { specialty: 'Medicina familiar', name: 'Revisión', minutes: 20, euros: 35 },
-  { specialty: 'Medicina familiar', name: 'Certificado médico', minutes: 15, euros: 30 },
-  { specialty: 'Pediatría', name: 'Primera visita pediátrica', minutes: 30, euros: 55 },
-  { specialty: 'Pediatría', name: 'Revisión del niño sano', minutes: 20, euros: 40 },
-  { specialty: 'Dermatología', name: 'Primera visita', minutes: 30, euros: 70 },
-  { specialty: 'Dermatología', name: 'Revisión', minutes: 20, euros: 50 },
-  { specialty: 'Dermatología', name: 'Dermatoscopia digital', minutes: 30, euros: 90 },
-  { specialty: 'Dermatología', name: 'Peeling químico (estético)', minutes: 45, euros: 120, vat: '21', online: false },
-  { specialty: 'Traumatología', name: 'Primera visita', minutes: 30, euros: 70 },
-  { specialty: 'Traumatología', name: 'Revisión', minutes: 20, euros: 50 },
-  { specialty: 'Traumatología', name: 'Ecografía musculoesquelética', minutes: 30, euros: 80 },
-  { specialty: 'Traumatología', name: 'Infiltración', minutes: 20, euros: 90, online: false },
+export const DEMO_SERVICES: DemoService[] = [
+  { specialty: 'Medicina familiar', name: 'Primera visita', minutes: 30, euros: 50, ages: FROM_14, visit: 'primera' },
+  { specialty: 'Medicina familiar', name: 'Revisión', minutes: 20, euros: 35, ages: FROM_14, visit: 'revision' },
+  { specialty: 'Medicina familiar', name: 'Certificado médico', minutes: 15, euros: 30, ages: FROM_14 },
+  {
+    specialty: 'Pediatría',
+    name: 'Primera visita pediátrica',
+    minutes: 30,
+    euros: 55,
+    ages: CHILDREN,
+    visit: 'primera',
+  },
+  { specialty: 'Pediatría', name: 'Revisión del niño sano', minutes: 20, euros: 40, ages: CHILDREN, visit: 'revision' },
+  { specialty: 'Dermatología', name: 'Primera visita', minutes: 30, euros: 70, ages: FROM_14, visit: 'primera' },
+  { specialty: 'Dermatología', name: 'Revisión', minutes: 20, euros: 50, ages: FROM_14, visit: 'revision' },
+  { specialty: 'Dermatología', name: 'Dermatoscopia digital', minutes: 30, euros: 90, ages: FROM_14 },
+  {
+    specialty: 'Dermatología',
+    name: 'Peeling químico (estético)',
+    minutes: 45,
+    euros: 120,
+    vat: '21',
+    online: false,
+    ages: ADULTS,
+  },
+  { specialty: 'Traumatología', name: 'Primera visita', minutes: 30, euros: 70, ages: FROM_14, visit: 'primera' },
+  { specialty: 'Traumatología', name: 'Revisión', minutes: 20, euros: 50, ages: FROM_14, visit: 'revision' },
+  { specialty: 'Traumatología', name: 'Ecografía musculoesquelética', minutes: 30, euros: 80, ages: FROM_14 },
+  { specialty: 'Traumatología', name: 'Infiltración', minutes: 20, euros: 90, online: false, ages: ADULTS },
 ];
 
 /** Loads the catalogue, each service performed by every doctor of its specialty. */

@@ -12,6 +12,11 @@ export function createAppointmentMinorsRepository(db: Db) {
       await tx.insert(appointmentMinors).values({ appointmentId, ...minor });
     },
 
+    /** Many at once (the demo's pediatric agenda). */
+    async addMany(rows: (AppointmentMinor & { appointmentId: string })[], tx: Tx) {
+      if (rows.length) await tx.insert(appointmentMinors).values(rows);
+    },
+
     async find(appointmentId: string, tx: Db = db): Promise<AppointmentMinor | null> {
       const [row] = await tx.select().from(appointmentMinors).where(eq(appointmentMinors.appointmentId, appointmentId));
       if (!row) return null;

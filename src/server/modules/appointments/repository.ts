@@ -269,6 +269,9 @@ export function createAppointmentsRepository(db: Db) {
         arrivedAt?: Date | null;
         reminderSentAt?: Date | null;
         createdAt?: Date;
+        serviceId?: string | null;
+        /** Chosen by the caller when it refers to the rows next (the demo). */
+        id?: string;
       }[],
       options: { withEvents: boolean },
       tx: Tx,

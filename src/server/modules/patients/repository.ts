@@ -48,7 +48,10 @@ export function createPatientsRepository(db: Db) {
     },
 
     /** Many records in one statement (demo and benchmark data). */
-    async createMany(inputs: (PatientInsert & { createdAt?: Date; updatedAt?: Date })[], tx: Tx): Promise<void> {
+    async createMany(
+      inputs: (PatientInsert & { id?: string; createdAt?: Date; updatedAt?: Date })[],
+      tx: Tx,
+    ): Promise<void> {
       if (inputs.length === 0) return;
       await tx.insert(patients).values(
         inputs.map((input) => ({
