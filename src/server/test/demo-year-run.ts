@@ -13,7 +13,7 @@ const stamp = (ms: number) =>
   new Date(ms).toLocaleString('es-ES', { timeZone: TIME_ZONE, dateStyle: 'full', timeStyle: 'short' });
 
 /**
- * One of the `parts` shares of the whole-year test (docs/decisions/demo-every-day.md): the plan of the demo at every
+ * One of the `parts` shares of the whole-year test (docs/decisions/0091-demo-every-day.md): the plan of the demo at every
  * `parts`-th of the year's 1 098 moments keeps its rules, and every `parts`-th of the sample really loads into an
  * empty database (PGlite unless TEST_DATABASE_URL) and keeps them there. Test files run in parallel, so the year
  * is shared by two files.
