@@ -55,6 +55,7 @@ export const ERROR_CODES = {
     'Para confirmar tu correo, inicia sesión en este navegador con la cuenta que pidió el enlace y vuelve a abrirlo. Si no has creado ninguna cuenta en la clínica, ignora el correo: tu ficha sigue protegida.',
   EMAIL_LINK_OTHER_ACCOUNT:
     'Este enlace es de otra cuenta. Cierra la sesión, entra con la cuenta que pidió el enlace y vuelve a abrirlo.',
+  CONSENT_REQUIRED: 'Falta el consentimiento firmado.',
   ALLERGY_CONFLICT:
     'Un medicamento de la receta choca con una alergia registrada del paciente. Revísalo o indica el motivo para recetarlo.',
   ISSUER_MISSING:

@@ -457,6 +457,34 @@ export const appointmentUpdateSchema = z.strictObject({
 });
 export type AppointmentUpdateInput = z.input<typeof appointmentUpdateSchema>;
 
+/**
+ * Why a visit whose service asks for an informed consent is attended without it signed (issue 38, item 4): an
+ * urgency (with what happened), or a consent signed on paper (with its scan, a file of the patient's record).
+ */
+export const CONSENT_EXCEPTION_REASONS = ['urgencia', 'papel'] as const;
+export const CONSENT_EXCEPTION_LABELS: Record<(typeof CONSENT_EXCEPTION_REASONS)[number], string> = {
+  urgencia: 'Urgencia: no se pudo esperar a la firma',
+  papel: 'Firmado en papel (adjunto el escaneo)',
+};
+/** 409 of «Atendida» while a consent is not signed: the body lists their titles (`titles`). */
+export const CONSENT_REQUIRED_CODE = 'CONSENT_REQUIRED' as const;
+export const consentExceptionSchema = z
+  .strictObject({
+    reason: z.enum(CONSENT_EXCEPTION_REASONS, { error: 'Elige por qué se atiende sin el consentimiento firmado' }),
+    note: z.string().trim().max(300, 'La explicación no puede superar los 300 caracteres').optional(),
+    /** The scan of the paper consent, uploaded to the patient's documents. */
+    fileId: uuid('Adjunta el escaneo del consentimiento firmado en papel').optional(),
+  })
+  .refine((exception) => exception.reason !== 'urgencia' || (exception.note?.length ?? 0) >= 3, {
+    path: ['note'],
+    message: 'Explica brevemente la urgencia',
+  })
+  .refine((exception) => exception.reason !== 'papel' || exception.fileId !== undefined, {
+    path: ['fileId'],
+    message: 'Adjunta el escaneo del consentimiento firmado en papel',
+  });
+export type ConsentException = z.infer<typeof consentExceptionSchema>;
+
 export const statusChangeSchema = z
   .strictObject({
     status: z.enum(['confirmada', 'en_sala', 'atendida', 'no_asistio', 'cancelada'], { error: 'Estado no válido' }),
@@ -465,6 +493,12 @@ export const statusChangeSchema = z
     showReasonToPatient: z.boolean({ error: 'Indica si el paciente verá el motivo' }).default(false),
     /** Marking it attended without a check-in: when the patient arrived (required then, see the rules). */
     arrivedAt: instant.optional(),
+    /** Marking it attended with a consent not signed: why (required then; refused with 409 CONSENT_REQUIRED). */
+    consentException: consentExceptionSchema.optional(),
+  })
+  .refine((change) => change.consentException === undefined || change.status === 'atendida', {
+    path: ['consentException'],
+    message: 'El motivo de atender sin consentimiento solo se indica al marcar la cita como atendida',
   })
   .refine((change) => change.arrivedAt === undefined || change.status === 'atendida', {
     path: ['arrivedAt'],

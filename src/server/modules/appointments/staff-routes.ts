@@ -28,6 +28,7 @@ import { appointmentsCsv } from './csv';
 import { presentAppointment, type NoticedView } from './service';
 import { rescheduleAvailability } from './reschedule-availability';
 import { NOT_PERFORMED_MESSAGE } from './kept-length';
+import { requireConsentOrReason } from './consent-gate';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 import { clock } from '../../clock';
 
@@ -321,15 +322,17 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const user = requireUser(request);
       const view = await request.scope.appointment(request.params.id);
-      const { status, reason, showReasonToPatient, arrivedAt } = request.body;
+      const { status, reason, showReasonToPatient, arrivedAt, consentException } = request.body;
       if (!mayMakeStatusChange(user, status)) {
         throw new AppError(403, 'FORBIDDEN', 'Confirmar o cancelar citas lo hace la administración de la clínica.');
       }
       const arrival = await service.requireStatusChange(view, status, arrivedAt);
+      const withoutConsent =
+        status === 'atendida' ? await requireConsentOrReason(deps, request.scope, view, consentException) : undefined;
       const updated = await service.setStatus(
         view,
         status,
-        auditContext(request),
+        { ...auditContext(request), details: withoutConsent },
         status === 'cancelada' ? { reason: reason ?? null, visible: showReasonToPatient } : null,
         { undoable: true, arrivedAt: arrival },
       );

@@ -16,7 +16,7 @@ import { auditContext, auditedRead } from '../audit/audited';
 import { startOfDay } from '../availability/slots';
 import type { RoutePlugin } from '../route-plugin';
 import { createConsentLinks, type LinkPurpose } from './links';
-import { CONSENT_NOT_FOUND, createConsentSigningService } from './signing-service';
+import { CONSENT_NOT_FOUND, createConsentSigningService, signingClosed } from './signing-service';
 
 const idParams = z.object({ id: z.uuid({ error: CONSENT_NOT_FOUND }) });
 const patientParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
@@ -147,11 +147,18 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const user = requireUser(request);
       await visibleRequest(request.params.id, request.scope.visibility);
-      const { request: found } = await service.load(request.params.id);
+      const { request: found, appointment, settings } = await service.load(request.params.id);
       const purpose: LinkPurpose | null =
         found.status === 'pendiente' ? 'firma' : found.status === 'firmado' ? 'revocacion' : null;
       if (!purpose) {
         throw new AppError(409, 'CONFLICT', `Este consentimiento está ${found.status}: no hay nada que firmar.`);
+      }
+      if (purpose === 'firma' && signingClosed(appointment, settings.timeZone)) {
+        throw new AppError(
+          409,
+          'CONFLICT',
+          'La visita ya ha pasado: este consentimiento ya no se firma. Si se firmó en papel, adjunta el escaneo a los documentos del paciente.',
+        );
       }
       // Where the link is shown: the desk's tablet (who manages the clinic's appointments), or the paciente's area.
       const desk = can(user, 'appointments:manage');

@@ -177,6 +177,17 @@ export function createConsentSigningRepository(db: Db) {
       return { ...row, acts, status: statusOf(last?.kind), lastAct: last ?? null };
     },
 
+    /**
+     * The titles of the appointment's consents not signed now (pending, refused or revoked): the visit may not be
+     * marked attended without them unless the doctor records why (`appointments/consent-gate.ts`).
+     */
+    async unsignedTitles(appointmentId: string, tx: Db = db): Promise<string[]> {
+      const rows = await list(tx)
+        .where(eq(consentRequests.appointmentId, appointmentId))
+        .orderBy(asc(consentTemplateVersions.title));
+      return rows.filter((row) => statusOf(row.kind) !== 'firmado').map((row) => row.title);
+    },
+
     /** Locks the request for the act being written: two acts at once are taken one after the other. */
     async lock(id: string, tx: Tx): Promise<void> {
       await tx.select({ id: consentRequests.id }).from(consentRequests).where(eq(consentRequests.id, id)).for('update');

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { auditContext, auditedRead } from '../audit/audited';
 import type { RoutePlugin } from '../route-plugin';
 import { createConsentLinks, type ConsentLinkClaims, type LinkPurpose } from './links';
-import { createConsentSigningService } from './signing-service';
+import { createConsentSigningService, signingClosed } from './signing-service';
 
 // The messages live here, not in the shared error codes: those weigh on every public page's first load.
 const LINK_INVALID = 'Este enlace para firmar no es válido. Pide uno nuevo en la clínica o en tu área de paciente.';
@@ -18,6 +18,8 @@ const LINK_EXPIRED =
   'Este enlace para firmar ha caducado. Pide uno nuevo en la clínica o ábrelo desde tu área de paciente.';
 const VISIT_CANCELLED =
   'La cita de este consentimiento se ha cancelado: ya no hace falta firmarlo. Si vuelves a pedir cita, te llegará uno nuevo.';
+const VISIT_OVER =
+  'La visita de este consentimiento ya ha pasado: ya no se puede firmar. Si tienes dudas, habla con la clínica.';
 const tokenParams = z.object({ token: z.string().max(200, 'Enlace no válido') });
 
 /**
@@ -36,9 +38,13 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
    * area's and the desk's links keep their own short expiry.
    */
   async function expiryOf(claims: ConsentLinkClaims): Promise<Date> {
-    if (claims.via !== 'enlace') return claims.expiresAt;
     const visit = await deps.repos.consentSigning.visitOf(claims.requestId);
     if (!visit) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
+    // Consent comes before the procedure: once the visit is over, no link signs it (a revocation still may).
+    if (claims.purpose === 'firma' && signingClosed(visit, (await deps.repos.clinic.getSettings()).timeZone)) {
+      throw new AppError(410, 'NOT_FOUND', VISIT_OVER);
+    }
+    if (claims.via !== 'enlace') return claims.expiresAt;
     if (visit.status === 'cancelada') throw new AppError(410, 'NOT_FOUND', VISIT_CANCELLED);
     return visit.endsAt;
   }

@@ -8,6 +8,7 @@ import {
   type ConsentVia,
 } from '../../../common/schemas/consent-signing';
 import { ageOn } from '../../../common/schemas/patient-context';
+import { dateInZone } from '../availability/slots';
 import { SEES_EVERYTHING } from '../../access/visibility';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -34,6 +35,16 @@ export interface ActContext {
   actor: AuditEntry['actor'];
   ip: string;
   userAgent: string;
+}
+
+/**
+ * Whether a visit's consent can no longer be signed: consent comes before the procedure, so signing closes once
+ * the visit is attended or missed, or its day is over in the clinic's zone (issue 38, item 4). The links check it
+ * (`signing-routes.ts`, `records-routes.ts`): the demo's history signs through the service without one.
+ */
+export function signingClosed(visit: { endsAt: Date; status: string }, timeZone: string): boolean {
+  if (visit.status === 'atendida' || visit.status === 'no_asistio') return true;
+  return clock.today(timeZone).toString() > dateInZone(visit.endsAt, timeZone);
 }
 
 const AUDIT_ACTIONS = { firma: 'sign', rechazo: 'refuse', revocacion: 'revoke' } as const;

@@ -17,6 +17,9 @@ import {
 } from '../utils/status-actions';
 import { ArrivalTimeModal } from './arrival-time-modal';
 import { CancelAppointmentModal } from './cancel-appointment-modal';
+import { ConsentExceptionModal, type ConsentAsk } from './consent-exception-modal';
+import { ApiError } from '../../../lib/api-client';
+import { CONSENT_REQUIRED_CODE } from '../../../../common/schemas/appointments';
 import { now } from '../../../lib/clock';
 import { useSession } from '../../../lib/auth/use-auth';
 
@@ -48,6 +51,10 @@ export function StatusActions({ appointment, timeZone, size = 'xs', onChanged, b
   const [pending, setPending] = useState<TargetStatus | null>(null);
   const [cancelling, setCancelling] = useState<DiaryAppointment | null>(null);
   const [attending, setAttending] = useState<DiaryAppointment | null>(null);
+  // «Atendida» refused for an unsigned consent: the change as asked, waiting for the reason.
+  const [consentAsk, setConsentAsk] = useState<(ConsentAsk & { extra?: Omit<StatusChangeInput, 'status'> }) | null>(
+    null,
+  );
   // Who acts is the signed-in user (the shared rule), whatever screen shows the appointment.
   const { profile } = useSession();
   const actor = profile ? statusActorOfRole(profile.role) : null;
@@ -62,6 +69,7 @@ export function StatusActions({ appointment, timeZone, size = 'xs', onChanged, b
         onSuccess: (saved) => {
           setCancelling(null);
           setAttending(null);
+          setConsentAsk(null);
           showUndoableToast({
             queryClient,
             appointmentId: saved.id,
@@ -73,6 +81,12 @@ export function StatusActions({ appointment, timeZone, size = 'xs', onChanged, b
         onError: (error) => {
           setCancelling(null);
           setAttending(null);
+          if (error instanceof ApiError && error.code === CONSENT_REQUIRED_CODE && !extra?.consentException) {
+            const titles = (error.body as { titles?: unknown } | undefined)?.titles;
+            setConsentAsk({ appointment, titles: Array.isArray(titles) ? titles.map(String) : [], extra });
+            return;
+          }
+          setConsentAsk(null);
           notifications.show({
             color: 'red',
             title: 'No se ha podido cambiar la cita',
@@ -124,6 +138,12 @@ export function StatusActions({ appointment, timeZone, size = 'xs', onChanged, b
         loading={pending === 'cancelada'}
         onClose={() => setCancelling(null)}
         onConfirm={(reason, showReasonToPatient) => run('cancelada', { reason, showReasonToPatient })}
+      />
+      <ConsentExceptionModal
+        ask={consentAsk}
+        loading={pending === 'atendida'}
+        onClose={() => setConsentAsk(null)}
+        onConfirm={(consentException) => run('atendida', { ...consentAsk?.extra, consentException })}
       />
       <ArrivalTimeModal
         appointment={attending}

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../../common/api-paths';
 import type { FileList, FileType } from '../../../../common/schemas/files';
 import { apiFetch, toQueryString } from '../../../lib/api-client';
-import { fileListKey } from './keys';
+import { fileListKey } from '../../../api/file-keys';
 
 export interface FilesQuery {
   type?: FileType;

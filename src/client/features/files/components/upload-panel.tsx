@@ -2,7 +2,7 @@ import { Checkbox, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { FILE_TYPE_LABELS, FILE_TYPES, type FileType } from '../../../../common/schemas/files';
 import { ApiError } from '../../../lib/api-client';
-import { useUploadFile } from '../api/upload-file';
+import { useUploadFile } from '../../../api/file-upload';
 import { FileDropZone } from './file-drop-zone';
 import { PatientPicker } from './patient-picker';
 import { UploadProgressList, type UploadItem } from './upload-progress-list';

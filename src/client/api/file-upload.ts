@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ApiErrorBody } from '../../../../common/messages';
-import { api } from '../../../../common/api-paths';
-import type { FileType, PatientFile } from '../../../../common/schemas/files';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
-import { fileListKey } from './keys';
+import type { ApiErrorBody } from '../../common/messages';
+import { api } from '../../common/api-paths';
+import type { FileType, PatientFile } from '../../common/schemas/files';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../lib/api-client';
+import { fileListKey } from './file-keys';
 
 export interface FileUploadInput {
   file: File;
