@@ -153,6 +153,10 @@ export const api = {
   myCalendarFeed: '/api/me/calendar-feed',
   /** Channels of reminders (issue 24, item 3): the clinic's order and providers, and a patient's choice. */
   channelSettings: '/api/settings/channels',
+  /** «Opiniones» (issue 38, item 3): ratings by month, doctor and service; the answers; a reply by e-mail. */
+  opinionRatings: '/api/opinions/ratings',
+  opinions: '/api/opinions',
+  opinionReply: (id: string) => `/api/opinions/${seg(id)}/reply`,
   patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
   myChannel: '/api/me/channel',
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */
