@@ -16,7 +16,7 @@ const SURVEY_LOOKBACK_MS = 7 * 86_400_000;
 const ONE_PER_PATIENT_MS = 86_400_000;
 /**
  * The score from which the thank-you page invites to the clinic's public review page (docs/decisions/
- * survey-review-invitation.md): everyone who rates this or more, whatever they wrote.
+ * 0073-survey-review-invitation.md): everyone who rates this or more, whatever they wrote.
  */
 export const REVIEW_INVITATION_MIN_SCORE = 4;
 
