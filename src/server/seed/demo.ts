@@ -16,6 +16,7 @@ import { seedServices } from './services';
 import { seedConsents } from './consents';
 import { seedQuestionnaires } from './questionnaires';
 import { seedConsentSignatures } from './consent-signatures';
+import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
 import { createInvoicingService } from '../modules/invoices/service';
 
@@ -264,6 +265,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     await seedClinicalNotes(tx, repos, { doctor: 'doctora@clinica.demo', patientRecordId: record.id });
     await seedFiles(tx, repos, record.id);
     await seedConsentSignatures(tx, deps, record.id);
+    await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
     await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
   });
