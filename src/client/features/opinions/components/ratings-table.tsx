@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { OpinionRating, OpinionRatings } from '../../../../common/schemas/opinions';
 import { LoadErrorAlert } from '../../../components/load-state';
@@ -46,9 +46,9 @@ export function RatingsTable({ data }: { data: OpinionRatings }) {
         h={180}
         data={chart}
         dataKey="mes"
-        series={[{ name: 'media', label: 'Media', color: 'teal.6' }]}
+        series={[{ name: 'media', label: 'Media de la clínica', color: 'teal.8' }]}
         yAxisProps={{ domain: [0, 5] }}
-        aria-hidden
+        valueFormatter={(value) => formatAverage(value)}
       />
       <SegmentedControl
         value={by}
@@ -60,8 +60,9 @@ export function RatingsTable({ data }: { data: OpinionRatings }) {
         aria-label="Agrupar las puntuaciones"
         maw={360}
       />
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
+      {/* A region that scrolls takes the focus, so that a keyboard can scroll it (axe). */}
+      <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Puntuaciones por mes">
+        <Table striped miw={560}>
           <caption>Media de las puntuaciones (del 1 al 5) y número de respuestas, por mes de la visita</caption>
           <Table.Thead>
             <Table.Tr>
@@ -86,7 +87,7 @@ export function RatingsTable({ data }: { data: OpinionRatings }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </Stack>
   );
 }
