@@ -47,7 +47,9 @@ test.describe('Recordatorios y mensajes', () => {
       await page.reload();
       await expect(section.getByRole('switch', { name: 'Enviar un mensaje después de la visita' })).toBeChecked();
       await expect(section.getByRole('textbox', { name: label('Horas después de la visita') })).toHaveValue('24 h');
-      await expect(section.getByRole('radio', { name: /Nuestra encuesta/ })).toBeChecked();
+      await expect(
+        section.getByRole('textbox', { name: 'Enlace para dejar una reseña en Google (opcional)' }),
+      ).toHaveValue('');
       await withinWidth();
     } finally {
       // Other specs read the demo patients' mail: the after-visit message goes back to how it was.

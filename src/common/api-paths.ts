@@ -157,6 +157,10 @@ export const api = {
   goLive: '/api/settings/go-live',
   goLiveEmailTest: '/api/settings/go-live/email-test',
   goLiveSmsTest: '/api/settings/go-live/sms-test',
+  /** «Opiniones» (issue 38, item 3): ratings by month, doctor and service; the answers; a reply by e-mail. */
+  opinionRatings: '/api/opinions/ratings',
+  opinions: '/api/opinions',
+  opinionReply: (id: string) => `/api/opinions/${seg(id)}/reply`,
   patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
   myChannel: '/api/me/channel',
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */

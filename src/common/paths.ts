@@ -62,6 +62,8 @@ export const paths = {
     consents: '/admin/consentimientos',
     /** «Cuestionarios»: anamnesis questionnaires, versioned (issue 24, item 2). */
     questionnaires: '/admin/cuestionarios',
+    /** «Opiniones»: the after-visit survey's ratings and comments, and a reply by e-mail (issue 38, item 3). */
+    opinions: '/admin/opiniones',
   },
   doctor: {
     root: '/doctor',
@@ -75,6 +77,8 @@ export const paths = {
     profile: '/doctor/perfil',
     /** «Mi producción»: her services performed, invoiced and left to invoice in a period (issue 23). */
     production: '/doctor/produccion',
+    /** «Opiniones»: the answers about her own visits (issue 38, item 3). */
+    opinions: '/doctor/opiniones',
   },
   patient: {
     root: '/pacientes',
@@ -185,11 +189,13 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.goLive,
     paths.admin.consents,
     paths.admin.questionnaires,
+    paths.admin.opinions,
     '/doctor',
     '/doctor/(dashboard|citas|pacientes|recetas|perfil)',
     `/doctor/pacientes/${ID}`,
     `/doctor/citas/${ID}`,
     paths.doctor.production,
+    paths.doctor.opinions,
     '/pacientes',
     '/pacientes/(dashboard|citas|tratamientos|perfil)',
     paths.patient.messages,

@@ -8,6 +8,7 @@ import { startRateLimitSweep } from './jobs/rate-limit-sweep';
 import { startReminderJob } from './jobs/reminders';
 import { startSurveyJob } from './jobs/surveys';
 import { createSurveyService } from './modules/channels/surveys';
+import { createOpinionsService } from './modules/opinions/service';
 import { startSessionSweep } from './jobs/session-sweep';
 import { startWaitingListJob } from './jobs/waiting-list';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -102,6 +103,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     verifactuSender,
     payments: createPaymentsService(core),
     surveys: createSurveyService(core),
+    opinions: createOpinionsService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();

@@ -12,6 +12,7 @@ import { chartRoutes } from './modules/chart/routes';
 import { channelsCallbacksRoutes } from './modules/channels/callbacks-routes';
 import { channelsRoutes } from './modules/channels/routes';
 import { channelsSurveyRoutes } from './modules/channels/survey-routes';
+import { opinionsRoutes } from './modules/opinions/routes';
 import { clinicPublicRoutes } from './modules/clinic/public-routes';
 import { clinicServicesRoutes } from './modules/clinic-services/routes';
 import { clinicalNotesRoutes } from './modules/clinical-notes/routes';
@@ -75,6 +76,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   channelsRoutes,
   channelsCallbacksRoutes,
   channelsSurveyRoutes,
+  opinionsRoutes,
   holidaysRoutes,
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,

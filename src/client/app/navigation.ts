@@ -17,6 +17,7 @@ import {
   IconReceipt,
   IconSettings,
   IconShieldSearch,
+  IconStar,
   IconStethoscope,
   IconUser,
   IconUserShield,
@@ -46,6 +47,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Servicios y tarifas', to: paths.admin.services, icon: IconReceipt },
     { label: 'Consentimientos', to: paths.admin.consents, icon: IconFileCertificate },
     { label: 'Cuestionarios', to: paths.admin.questionnaires, icon: IconClipboardList },
+    { label: 'Opiniones', to: paths.admin.opinions, icon: IconStar },
     { label: 'Facturación', to: paths.admin.billing, icon: IconFileInvoice },
     { label: 'Tareas', to: paths.admin.tasks, icon: IconChecklist },
     { label: 'Mensajes', to: paths.admin.messages, icon: IconMessages },
@@ -61,6 +63,7 @@ export const navigationOf: Record<Role, NavItem[]> = {
     { label: 'Mis pacientes', to: paths.doctor.patients, icon: IconUsers },
     { label: 'Recetas', to: paths.doctor.prescriptions, icon: IconPill },
     { label: 'Mi producción', to: paths.doctor.production, icon: IconChartBar },
+    { label: 'Opiniones', to: paths.doctor.opinions, icon: IconStar },
     { label: 'Mi perfil', to: paths.doctor.profile, icon: IconUser },
   ],
   paciente: [

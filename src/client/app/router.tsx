@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/admin/questionnaires')),
               },
               {
+                path: relative(paths.admin.opinions, paths.admin.root),
+                ...screen(() => import('./routes/admin/opinions')),
+              },
+              {
                 path: relative(paths.admin.billing, paths.admin.root),
                 ...screen(() => import('./routes/admin/billing')),
               },
@@ -146,6 +150,10 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.doctor.production, paths.doctor.root),
                 ...screen(() => import('./routes/doctor/production')),
+              },
+              {
+                path: relative(paths.doctor.opinions, paths.doctor.root),
+                ...screen(() => import('./routes/doctor/opinions')),
               },
               { path: '*', ...screen(() => import('./routes/public/not-found')) },
             ],

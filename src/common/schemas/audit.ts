@@ -71,6 +71,7 @@ export const AUDIT_ENTITIES = [
   'questionnaire',
   'questionnaire_answers',
   'consent',
+  'visit_survey',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -101,6 +102,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   questionnaire: 'Cuestionario',
   questionnaire_answers: 'Respuestas de cuestionario',
   consent: 'Consentimiento informado',
+  visit_survey: 'Opinión tras la visita',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

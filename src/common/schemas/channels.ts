@@ -58,6 +58,8 @@ export const surveyViewSchema = z.object({
   visitDate: z.string(),
   doctorName: z.string(),
   answered: z.boolean(),
+  /** The clinic's public review page, for an answer that rated at least the threshold (null otherwise). */
+  reviewUrl: z.string().nullable(),
 });
 
 /** The clinic's channel settings as the settings screen edits them. */

@@ -233,3 +233,16 @@ export function visibleQuestionnaireRequests(visibility: Visibility): SQL | unde
       return sql`false`;
   }
 }
+
+/** After-visit survey answers («Opiniones»): the desk (`any`) all of them; a doctor those of her own visits. */
+export function visibleOpinions(visibility: Visibility): SQL | undefined {
+  switch (visibility.kind) {
+    case 'all':
+      return undefined;
+    case 'doctor':
+      return eq(appointments.doctorId, visibility.doctorId);
+    case 'patient':
+    case 'none':
+      return sql`false`;
+  }
+}

@@ -105,6 +105,10 @@ export const PERMISSIONS = {
   'production:read': { admin: 'any', doctor: 'own' },
   /** The clinic's revenue by month (the admin dashboard's «Facturación»): the desk only, never a paciente's own. */
   'revenue:read': { admin: 'any' },
+  // «Opiniones» (issue 38, item 3): the after-visit survey's answers — the desk all, a doctor those of her visits.
+  'opinions:read': { admin: 'any', doctor: 'own' },
+  /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
+  'opinions:reply': { admin: 'any', doctor: 'own' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

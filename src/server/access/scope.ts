@@ -43,6 +43,8 @@ export interface RequestScope {
   production: ReturnType<Repositories['billingReports']['visibleTo']>;
   /** Questionnaire answers: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
   questionnaires: ReturnType<Repositories['questionnaireRequests']['visibleTo']>;
+  /** After-visit survey answers («Opiniones»): the desk's all, a doctor's of her own visits (`ownership.ts`). */
+  opinions: ReturnType<Repositories['opinions']['visibleTo']>;
   /** A patient's chart, each kind by its own rule. */
   chart: ReturnType<Repositories['chart']['visibleTo']>;
   /** The patient record, or 404 when it does not exist or is not this user's to see (existence never leaks). */
@@ -86,6 +88,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
     invoices: once(() => repos.invoices.visibleTo(visibility)),
     production: once(() => repos.billingReports.visibleTo(visibility)),
+    opinions: once(() => repos.opinions.visibleTo(visibility)),
   };
   return {
     user,
@@ -128,6 +131,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get production() {
       return scoped.production();
+    },
+    get opinions() {
+      return scoped.opinions();
     },
     async patient(id, tx) {
       const row = await patients.findById(id, tx);

@@ -12,6 +12,7 @@ import { createOutboxRepository } from './outbox/repository';
 import { createChannelOutboxRepository } from './channels/repository';
 import { createChannelPreferencesRepository } from './channels/preferences-repository';
 import { createVisitSurveysRepository } from './channels/survey-repository';
+import { createOpinionsRepository } from './opinions/repository';
 import { createPatientsRepository } from './patients/repository';
 import { createRateLimitsRepository } from './rate-limits/repository';
 import { createRecordLinkRepository } from './patients/record-link-repository';
@@ -74,6 +75,7 @@ export function createRepositories(db: Db) {
     channelOutbox: createChannelOutboxRepository(db),
     channelPreferences: createChannelPreferencesRepository(db),
     visitSurveys: createVisitSurveysRepository(db),
+    opinions: createOpinionsRepository(db),
     recordLinks: createRecordLinkRepository(db),
     tasks: createTasksRepository(db),
     users: createUsersRepository(db),

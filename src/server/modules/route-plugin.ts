@@ -9,6 +9,7 @@ import type { PaymentsService } from './payments/service';
 import type { SecondFactorService } from './second-factor/service';
 import type { WaitingListService } from './waiting-list/service';
 import type { SurveyService } from './channels/surveys';
+import type { OpinionsService } from './opinions/service';
 
 /** What every route plugin receives as its options: the services, each built once (`composition.ts`). */
 export interface RouteDeps extends CoreDeps {
@@ -27,6 +28,8 @@ export interface RouteDeps extends CoreDeps {
   payments: PaymentsService;
   /** The after-visit survey (issue 24, item 4). */
   surveys: SurveyService;
+  /** «Opiniones»: the reply by e-mail to a survey's answer (issue 38, item 3). */
+  opinions: OpinionsService;
   /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
   idleLock: boolean;
 }

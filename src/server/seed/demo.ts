@@ -19,6 +19,7 @@ export { DEMO_DOCTORS };
 import { seedConsents } from './consents';
 import { seedQuestionnaires } from './questionnaires';
 import { seedConsentSignatures } from './consent-signatures';
+import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
 import { createInvoicingService } from '../modules/invoices/service';
 
@@ -159,6 +160,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
         visit.consent ? [{ ...visitIds.get(visit)!, signed: visit.consent === 'firmado' }] : [],
       ),
     );
+    await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
     await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
   });

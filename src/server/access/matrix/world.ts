@@ -13,6 +13,7 @@ import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
+import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -90,6 +91,8 @@ export interface World {
   consents: ConsentsWorld;
   /** Questionnaires (issue 24, item 2): requests of each side and links of the neutral patient. */
   questionnaires: QuestionnairesWorld;
+  /** Answered after-visit surveys of each side («Opiniones», issue 38, item 3). */
+  opinions: OpinionsWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -340,6 +343,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
       A,
       B,
       neutral: { recordId: neutralRecordId, doctorId: doctorC.id },
+    }),
+    opinions: await buildOpinionsWorld(t, {
+      A: { recordId: A.recordId, doctorId: doctorA.id },
+      B: { recordId: B.recordId, doctorId: doctorB.id },
     }),
     absenceId: absence.id,
     holidayToDelete: (

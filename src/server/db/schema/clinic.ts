@@ -43,9 +43,12 @@ export const clinicSettings = pgTable(
     issuerRegistry: text('issuer_registry').notNull().default(''),
     /** The channels of reminders and after-visit messages, in the clinic's order of choice (migration 0035). */
     messageChannels: text('message_channels').array().$type<MessageChannel[]>().notNull().default(['email']),
-    /** The after-visit message (issue 24, item 4): off by default; hours after the visit; a review page or our survey. */
+    /** The after-visit survey (issue 24, item 4): off by default; hours after the visit. */
     surveyEnabled: boolean('survey_enabled').notNull().default(false),
+    /** When it was last turned on (migration 0036): only visits that end from then on are asked about. */
+    surveyEnabledAt: timestamp('survey_enabled_at', { withTimezone: true }),
     surveyDelayHours: integer('survey_delay_hours').notNull().default(3),
+    /** The clinic's public review page (Google), offered on the survey's thank-you page; empty: no invitation. */
     surveyReviewUrl: text('survey_review_url').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

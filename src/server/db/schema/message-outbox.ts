@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PhoneChannel } from '../../../common/schemas/channels';
+import { accounts } from './auth';
 import { appointments } from './appointments';
 import { OUTBOX_STATUSES } from './outbox';
 
@@ -66,17 +67,29 @@ export const messageStatusEvents = pgTable(
 );
 
 /** One after-visit message per attended visit; the survey's answer when there is one. */
-export const visitSurveys = pgTable('visit_surveys', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  appointmentId: uuid('appointment_id')
-    .notNull()
-    .unique()
-    .references(() => appointments.id),
-  channel: text('channel').notNull(),
-  tokenHash: text('token_hash').unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  score: integer('score'),
-  comment: text('comment'),
-  answeredAt: timestamp('answered_at', { withTimezone: true }),
-});
+export const visitSurveys = pgTable(
+  'visit_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .unique()
+      .references(() => appointments.id),
+    channel: text('channel').notNull(),
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    score: integer('score'),
+    comment: text('comment'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The clinic's one reply by e-mail to the answer (migration 0036), with when and who sent it. */
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    repliedBy: uuid('replied_by').references(() => accounts.id),
+  },
+  (table) => [
+    index('visit_surveys_answered_idx')
+      .on(table.answeredAt)
+      .where(sql`${table.answeredAt} IS NOT NULL`),
+  ],
+);

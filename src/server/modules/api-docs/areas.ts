@@ -34,6 +34,12 @@ export const AREAS: Area[] = [
     matches: [/^\/api\/public\/(messages|surveys)\//],
   },
   {
+    name: 'Opiniones',
+    description:
+      'Las respuestas a la encuesta tras la visita: puntuaciones por mes, doctor y servicio, los comentarios y la respuesta por correo al paciente (la clínica todas; cada doctor las de sus visitas).',
+    matches: [/^\/api\/opinions/],
+  },
+  {
     name: 'Reserva pública',
     description:
       'Lo que usa la página de reserva sin cuenta: opciones, huecos libres y la reserva; y la gestión de la cita desde el enlace del correo (el token firmado es la prueba).',

@@ -161,6 +161,11 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/public/messages/whatsapp/webhook': 'Verificación de la suscripción del webhook de WhatsApp (hub.challenge)',
   'POST /api/public/messages/whatsapp/webhook':
     'Avisos de estado de los mensajes de WhatsApp (firma X-Hub-Signature-256 verificada; se registran una vez)',
+  'GET /api/opinions/ratings': 'Puntuaciones de la encuesta tras la visita por mes, doctor y servicio (`?months=`)',
+  'GET /api/opinions':
+    'Respuestas a la encuesta tras la visita, las más recientes primero, con su comentario (`?page=`)',
+  'POST /api/opinions/:id/reply':
+    'Responder por correo a la opinión de un paciente (una vez; queda en el registro de accesos)',
   'GET /api/public/surveys/:token': 'Encuesta tras la visita abierta con su enlace (de un solo uso y con caducidad)',
   'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
   'GET /api/settings/channels': 'Canales de avisos de la clínica, proveedores configurados y mensaje tras la visita',

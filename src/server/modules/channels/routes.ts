@@ -14,6 +14,7 @@ import { audited, auditContext } from '../audit/audited';
 import { requireOwnRecord } from '../patients/link-account';
 import type { ChannelPreference } from './preferences-repository';
 import { offeredChannels } from './choice';
+import { surveyEnabledAtAfter } from './surveys';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identificador no válido' }) });
 
@@ -58,7 +59,10 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const { channels, ...survey } = request.body;
       // Like the other clinic settings (modules/settings), a settings change is not an audited record change.
-      await transact(db, (tx) => repos.clinic.updateSettings({ messageChannels: channels, ...survey }, tx));
+      await transact(db, async (tx) => {
+        const surveyEnabledAt = surveyEnabledAtAfter(await repos.clinic.lockSettings(tx), survey.surveyEnabled);
+        await repos.clinic.updateSettings({ messageChannels: channels, ...survey, surveyEnabledAt }, tx);
+      });
       return settingsView();
     },
   );

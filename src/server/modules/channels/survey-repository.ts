@@ -1,7 +1,7 @@
-import { and, eq, gt, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transact, type Tx } from '../../db/transaction';
-import { appointments, visitSurveys } from '../../db/schema';
+import { appointments, patients, visitSurveys } from '../../db/schema';
 
 export type VisitSurveyRow = typeof visitSurveys.$inferSelect;
 
@@ -49,6 +49,27 @@ export function createVisitSurveysRepository(db: Db) {
         .onConflictDoNothing({ target: visitSurveys.appointmentId })
         .returning({ id: visitSurveys.id });
       return inserted.length === 1;
+    },
+
+    /**
+     * Whether the patient was sent an after-visit message since `since`. Locks her record first, so that two
+     * instances claiming two of her visits take turns and the second sees the first's message.
+     */
+    async messagedPatientSince(patientId: string, since: Date, tx: Tx): Promise<boolean> {
+      await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, patientId)).for('update');
+      const [row] = await tx
+        .select({ one: sql`1` })
+        .from(visitSurveys)
+        .innerJoin(appointments, eq(appointments.id, visitSurveys.appointmentId))
+        .where(
+          and(
+            eq(appointments.patientId, patientId),
+            ne(visitSurveys.channel, 'ninguno'),
+            gte(visitSurveys.createdAt, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async findByTokenHash(tokenHash: string, now: Date, tx: Db = db): Promise<VisitSurveyRow | undefined> {

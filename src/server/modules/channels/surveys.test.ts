@@ -14,7 +14,8 @@ let doctorId: string;
 let patientId: string;
 
 beforeAll(async () => {
-  clock.freeze('2026-03-02T09:00:00+01:00');
+  clock.freeze('2026-03-02T06:00:00+01:00'); // the survey is turned on before the morning's visits
+
   twilio = await startFakeProvider('twilio');
   whatsapp = await startFakeProvider('whatsapp');
   t = await buildTestApp({ config: { messaging: fakeMessagingConfig(twilio, whatsapp, TEST_ORIGIN) } });
@@ -34,6 +35,7 @@ beforeAll(async () => {
     payload: { channels: ['sms', 'email'], surveyEnabled: true, surveyDelayHours: 3, surveyReviewUrl: '' },
   });
   expect(settings.json()).toMatchObject({ channels: ['sms', 'email'], providers: { sms: true, whatsapp: true } });
+  clock.freeze('2026-03-02T09:00:00+01:00');
   const consent = await t.request({
     method: 'PUT',
     url: `/api/patients/${patientId}/channel`,
@@ -87,7 +89,11 @@ describe('the after-visit survey', () => {
     const body = new URLSearchParams(twilio.received.at(-1)!.body).get('Body')!;
     const token = /\/encuesta\/([\w-]+)/.exec(body)![1]!;
     const url = `/api/public/surveys/${token}`;
-    expect((await t.request({ method: 'GET', url })).json()).toMatchObject({ answered: false, visitDate: 'lun 2/3' });
+    expect((await t.request({ method: 'GET', url })).json()).toMatchObject({
+      answered: false,
+      visitDate: 'lun 2/3',
+      reviewUrl: null,
+    });
     const answer = { score: 4, comment: 'Muy amables' };
     expect((await t.request({ method: 'POST', url, payload: { ...answer, score: 6 } })).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url, payload: answer })).statusCode).toBe(200);

@@ -10,8 +10,10 @@ import { surveySms, visitDate } from './texts';
 
 /** How long the survey's link works. */
 export const SURVEY_LINK_DAYS = 14;
-/** Attended visits older than this (after the delay) are not asked about: the feature was off, or the job down. */
+/** Attended visits older than this (after the delay) are not asked about: the job was down. */
 const SURVEY_LOOKBACK_MS = 7 * 86_400_000;
+/** At most one after-visit message to a patient in this time, however many visits she had (issue 38, item 3). */
+const ONE_PER_PATIENT_MS = 86_400_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const SURVEY_NOT_FOUND = 'Este enlace de encuesta no es válido o ha caducado.';
@@ -20,19 +22,30 @@ const SURVEY_NOT_FOUND = 'Este enlace de encuesta no es válido o ha caducado.';
  * The after-visit message (optional per clinic): once per attended visit, `surveyDelayHours` after it ends,
  * never after a no-show or a cancelled one (only `atendida` is looked at), by the patient's channel. Once:
  * the visit's `visit_surveys` row (unique per appointment) is written in the same transaction as the message.
+ * Never for the past: only visits that end after it was turned on. One message a day to a patient: her other
+ * visits are settled without one.
  */
 export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'channels'>) {
   const { repos } = deps;
 
   async function enqueueDue(now = clock.now()): Promise<number> {
     const settings = await repos.clinic.getSettings();
-    if (!settings.surveyEnabled) return 0;
+    if (!settings.surveyEnabled || !settings.surveyEnabledAt) return 0;
     const endedBefore = new Date(now.getTime() - settings.surveyDelayHours * 3_600_000);
-    const oldest = new Date(endedBefore.getTime() - SURVEY_LOOKBACK_MS);
-    const review = settings.surveyReviewUrl;
+    const lookback = endedBefore.getTime() - SURVEY_LOOKBACK_MS;
+    const oldest = new Date(Math.max(lookback, settings.surveyEnabledAt.getTime()));
     return repos.visitSurveys.claimDue(endedBefore, oldest, 50, async (appointmentId, tx) => {
       const view = await repos.appointments.findView(appointmentId, tx);
       if (!view) return;
+      const since = new Date(now.getTime() - ONE_PER_PATIENT_MS);
+      if (await repos.visitSurveys.messagedPatientSince(view.patientId, since, tx)) {
+        // Settled without a message: she already has one for another visit today.
+        await repos.visitSurveys.insert(
+          { appointmentId, channel: 'ninguno', tokenHash: null, expiresAt: now, createdAt: now },
+          tx,
+        );
+        return;
+      }
       const preference = await repos.channelPreferences.get(view.patientId, tx);
       const choice = preference
         ? chooseChannel(settings.messageChannels, deps.channels.providersOn(), {
@@ -41,14 +54,14 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
             ...preference,
           })
         : null;
-      const token = review ? null : randomBytes(24).toString('base64url');
-      const url = review || `${deps.config.publicUrl}${paths.survey(token!)}`;
+      const token = randomBytes(24).toString('base64url');
+      const url = `${deps.config.publicUrl}${paths.survey(token)}`;
       // Written even without a way to reach her: the visit is settled and never looked at again.
       await repos.visitSurveys.insert(
         {
           appointmentId,
           channel: choice?.channel ?? 'ninguno',
-          tokenHash: token ? hashToken(token) : null,
+          tokenHash: hashToken(token),
           expiresAt: new Date(now.getTime() + SURVEY_LINK_DAYS * 86_400_000),
           createdAt: now,
         },
@@ -61,7 +74,6 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
             patientName: view.patientFirstName,
             clinicName: settings.name,
             url,
-            review: Boolean(review),
           })
         : null;
       if (choice.channel === 'email') {
@@ -75,7 +87,7 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
           channel: choice.channel,
           appointmentId,
           toNumber: choice.to,
-          body: surveySms(settings.name, url, Boolean(review)),
+          body: surveySms(settings.name, url),
           templateParams,
           fallbackEmail: email && { to: email.to, subject: email.subject, text: email.text, html: email.html },
         },
@@ -98,6 +110,7 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
         visitDate: day,
         doctorName: view.doctorName,
         answered: survey.answeredAt !== null,
+        reviewUrl: reviewInvitation(settings.surveyReviewUrl, survey.score),
       },
     };
   }
@@ -109,10 +122,21 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
       repos.visitSurveys.answer(survey.id, input.score, input.comment, clock.now(), tx),
     );
     if (!recorded) throw new AppError(409, 'CONFLICT', 'Esta encuesta ya está respondida. ¡Gracias!');
-    return { ...presented, answered: true };
+    const settings = await repos.clinic.getSettings();
+    return { ...presented, answered: true, reviewUrl: reviewInvitation(settings.surveyReviewUrl, input.score) };
   }
 
   return { enqueueDue, view: async (token: string) => (await find(token)).presented, answer };
 }
+
+/**
+ * The clinic's review page for everyone who answered, whatever the score: inviting only the satisfied ones is the
+ * «review gating» Google and other platforms forbid (docs/decisions/0095-survey-review-invitation.md).
+ */
+const reviewInvitation = (url: string, score: number | null) => (url && score !== null ? url : null);
+
+/** The moment the survey counts from: kept while it stays on, now when it is turned on, none when off. */
+export const surveyEnabledAtAfter = (before: { surveyEnabled: boolean; surveyEnabledAt: Date | null }, on: boolean) =>
+  !on ? null : before.surveyEnabled && before.surveyEnabledAt ? before.surveyEnabledAt : clock.now();
 
 export type SurveyService = ReturnType<typeof createSurveyService>;

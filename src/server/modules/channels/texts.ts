@@ -62,11 +62,7 @@ export function reminderWhatsAppBody(params: string[]): string {
   return `Hola, ${name}. Te recordamos tu cita en ${clinic} el ${day} a las ${time}. Confirma o avisa si no puedes venir: ${link}`;
 }
 
-/** The after-visit message: the survey's link or the clinic's review page. */
-export function surveySms(clinicName: string, url: string, review: boolean): string {
-  return toGsm7(
-    review
-      ? `${clinicName}: gracias por tu visita. Si quieres, cuéntanos qué tal en ${url}`
-      : `${clinicName}: gracias por tu visita. ¿Qué tal fue? Puntúanos en 1 minuto: ${url}`,
-  );
+/** The after-visit message: the survey's link (its thank-you page may invite to the clinic's review page). */
+export function surveySms(clinicName: string, url: string): string {
+  return toGsm7(`${clinicName}: gracias por tu visita. ¿Qué tal fue? Puntúanos en 1 minuto: ${url}`);
 }

@@ -53,6 +53,13 @@ export function createClinicRepository(db: Db) {
       return row!.value;
     },
 
+    /** The settings row as it stands, locked for the change `tx` makes (not from the cache). */
+    async lockSettings(tx: Tx): Promise<ClinicSettingsRow> {
+      await this.getSettings(tx);
+      const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).for('update');
+      return row!;
+    },
+
     async updateSettings(changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>, tx: Tx) {
       await this.getSettings(tx);
       const [row] = await tx

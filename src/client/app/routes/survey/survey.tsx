@@ -29,9 +29,27 @@ export default function SurveyPage() {
       {survey.data && (
         <Paper withBorder p="lg" radius="md">
           {survey.data.answered ? (
-            <Alert color="teal" title="¡Gracias por tu respuesta!">
-              Nos ayuda a mejorar.
-            </Alert>
+            <Stack>
+              <Alert color="teal" title="¡Gracias por tu respuesta!">
+                Nos ayuda a mejorar.
+              </Alert>
+              {survey.data.reviewUrl && (
+                <>
+                  <Text>
+                    ¿Quieres contar tu experiencia a otros pacientes? Puedes dejar una reseña pública en Google.
+                  </Text>
+                  <Button
+                    component="a"
+                    href={survey.data.reviewUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    variant="light"
+                  >
+                    Dejar una reseña en Google
+                  </Button>
+                </>
+              )}
+            </Stack>
           ) : (
             <Stack>
               <Text>

@@ -1,22 +1,26 @@
-import { NumberInput, Radio, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Stack, TextInput } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { SwitchField } from '../../../components/switch-field';
 import type { ChannelSettingsFormOutput, ChannelSettingsFormValues } from './channel-settings-form-schema';
 
-/** The after-visit message: on or off, how many hours after the visit, and which link it carries. */
+/** The review link's help: what it does, and the platforms' rule against review gating (docs/product.md). */
+const REVIEW_HELP =
+  'Vacío: no se invita a nadie. Con un enlace, la página de agradecimiento de la encuesta invita a dejar una reseña pública a todos los pacientes que responden, sea cual sea su puntuación: Google y otras plataformas prohíben el «review gating», pedir reseñas solo a los pacientes satisfechos o disuadir a los descontentos de dejarlas.';
+
+/** The after-visit message: on or off, how many hours after the visit, and the review link of its thank-you page. */
 export function AfterVisitFields({
   control,
 }: {
   control: Control<ChannelSettingsFormValues, unknown, ChannelSettingsFormOutput>;
 }) {
-  const [enabled, link] = useWatch({ control, name: ['surveyEnabled', 'link'] });
+  const enabled = useWatch({ control, name: 'surveyEnabled' });
   return (
     <Stack gap="sm">
       <SwitchField
         control={control}
         name="surveyEnabled"
         label="Enviar un mensaje después de la visita"
-        description="Una sola vez por cada visita atendida, por el canal del paciente. Nunca tras una cita cancelada o a la que no vino."
+        description="Una sola vez por cada visita atendida desde que se activa (nunca por las anteriores) y como mucho un mensaje al día por paciente, por su canal. Nunca tras una cita cancelada o a la que no vino."
       />
       <Controller
         control={control}
@@ -43,40 +47,18 @@ export function AfterVisitFields({
       />
       <Controller
         control={control}
-        name="link"
-        render={({ field }) => (
-          <Radio.Group label="Qué enlace lleva el mensaje" value={field.value} onChange={field.onChange}>
-            <Stack gap="xs" mt="xs">
-              <Radio
-                value="survey"
-                disabled={!enabled}
-                label="Nuestra encuesta de satisfacción (del 1 al 5 y un comentario)"
-              />
-              <Radio
-                value="review"
-                disabled={!enabled}
-                label="La página de opiniones de la clínica (por ejemplo, Google)"
-              />
-            </Stack>
-          </Radio.Group>
+        name="surveyReviewUrl"
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            label="Enlace para dejar una reseña en Google (opcional)"
+            description={REVIEW_HELP}
+            type="url"
+            placeholder="https://g.page/r/…/review"
+            error={fieldState.error?.message}
+          />
         )}
       />
-      {link === 'review' && (
-        <Controller
-          control={control}
-          name="surveyReviewUrl"
-          render={({ field, fieldState }) => (
-            <TextInput
-              {...field}
-              label="Dirección de la página de opiniones"
-              type="url"
-              placeholder="https://…"
-              disabled={!enabled}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
     </Stack>
   );
 }

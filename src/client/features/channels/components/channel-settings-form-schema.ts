@@ -1,22 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { channelSettingsSchema, type ChannelSettingsInput } from '../../../../common/schemas/channels';
 
-/**
- * The settings screen's form: the API's settings plus which link the after-visit message carries; the review
- * page's address is checked (with the API's message) only when it is the chosen link.
- */
-export const channelSettingsFormSchema = channelSettingsSchema
-  .extend({ surveyReviewUrl: z.string(), link: z.enum(['survey', 'review']) })
-  .superRefine((values, context) => {
-    if (values.link !== 'review') return;
-    const url = channelSettingsSchema.shape.surveyReviewUrl.safeParse(values.surveyReviewUrl);
-    const message = !url.success
-      ? url.error.issues[0]?.message
-      : url.data === '' && values.surveyEnabled
-        ? 'Escribe la dirección de la página de opiniones'
-        : undefined;
-    if (message) context.addIssue({ code: 'custom', path: ['surveyReviewUrl'], message });
-  });
+/** The settings screen's form: the API's settings, the review link checked with the API's message. */
+export const channelSettingsFormSchema = channelSettingsSchema;
 export type ChannelSettingsFormValues = z.input<typeof channelSettingsFormSchema>;
 export type ChannelSettingsFormOutput = z.output<typeof channelSettingsFormSchema>;
 
@@ -25,16 +11,6 @@ export const toFormValues = ({
   surveyEnabled,
   surveyDelayHours,
   surveyReviewUrl,
-}: ChannelSettingsInput): ChannelSettingsFormValues => ({
-  channels,
-  surveyEnabled,
-  surveyDelayHours,
-  surveyReviewUrl,
-  link: surveyReviewUrl ? 'review' : 'survey',
-});
+}: ChannelSettingsInput): ChannelSettingsFormValues => ({ channels, surveyEnabled, surveyDelayHours, surveyReviewUrl });
 
-/** What is sent: our survey is an empty review address. */
-export const toInput = ({ link, surveyReviewUrl, ...rest }: ChannelSettingsFormOutput): ChannelSettingsInput => ({
-  ...rest,
-  surveyReviewUrl: link === 'review' ? surveyReviewUrl.trim() : '',
-});
+export const toInput = (values: ChannelSettingsFormOutput): ChannelSettingsInput => values;

@@ -54,11 +54,9 @@ describe('«Recordatorios y mensajes» in the settings', () => {
     const hours = section.getByRole('textbox', { name: 'Horas después de la visita' });
     await user.clear(hours);
     await user.type(hours, '24');
-    await user.click(section.getByRole('radio', { name: /La página de opiniones de la clínica/ }));
-    await user.type(
-      section.getByRole('textbox', { name: 'Dirección de la página de opiniones' }),
-      'https://g.page/demo',
-    );
+    const review = section.getByRole('textbox', { name: 'Enlace para dejar una reseña en Google (opcional)' });
+    expect(review).toHaveAccessibleDescription(/prohíben el «review gating»/);
+    await user.type(review, 'https://g.page/demo');
     await user.click(section.getByRole('button', { name: 'Guardar recordatorios' }));
 
     expect(await screen.findByText('Recordatorios y mensajes guardados')).toBeInTheDocument();
@@ -79,7 +77,7 @@ describe('«Recordatorios y mensajes» in the settings', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['channels', 'mine'] });
   });
 
-  it('refuses an empty list or a missing review page before sending, and shows the server’s messages on the fields', async () => {
+  it('refuses an empty list or a review link that is not https before sending, and shows the server’s messages on the fields', async () => {
     const { calls } = stubApi((call) =>
       call.method === 'PUT'
         ? validationError({ surveyDelayHours: 'Entre 1 y 168 horas' })
@@ -88,15 +86,16 @@ describe('«Recordatorios y mensajes» in the settings', () => {
     const { user, section } = await show();
     const save = section.getByRole('button', { name: 'Guardar recordatorios' });
 
+    const review = section.getByRole('textbox', { name: 'Enlace para dejar una reseña en Google (opcional)' });
     await user.click(section.getByRole('checkbox', { name: 'Correo electrónico' }));
-    await user.click(section.getByRole('radio', { name: /La página de opiniones de la clínica/ }));
+    await user.type(review, 'g.page/demo');
     await user.click(save);
     expect(await section.findByText('Elige al menos un canal')).toBeInTheDocument();
-    expect(section.getByText('Escribe la dirección de la página de opiniones')).toBeInTheDocument();
+    expect(section.getByText('Debe ser una dirección https:// completa')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
 
     await user.click(section.getByRole('checkbox', { name: 'Correo electrónico' }));
-    await user.click(section.getByRole('radio', { name: /Nuestra encuesta/ }));
+    await user.clear(review);
     // Back to what was saved, the form has nothing to send: one change more.
     expect(save).toBeDisabled();
     await user.click(section.getByRole('checkbox', { name: 'WhatsApp' }));
