@@ -52,12 +52,15 @@ export interface SlotPickerProps {
 function DayChip({
   date,
   count,
+  closed,
   selected,
   disabled,
   onClick,
 }: {
   date: string;
   count: number;
+  /** Why a day has no times: «Pasado», or the holiday's name. */
+  closed?: string;
   selected: boolean;
   disabled: boolean;
   onClick: () => void;
@@ -82,8 +85,8 @@ function DayChip({
         <Text span size="sm" fw={700} c="inherit">
           {day}
         </Text>{' '}
-        <Text span size="xs" c="inherit" opacity={count > 0 ? 1 : 0.8}>
-          {freeCountText(count)}
+        <Text span size="xs" c="inherit" opacity={count > 0 ? 1 : 0.8} maw={90} lineClamp={2} ta="center">
+          {freeCountText(count, closed)}
         </Text>
       </Stack>
     </Button>
@@ -126,7 +129,7 @@ export function SlotPicker({
   const today = todayIn(timeZone);
   const lastDay = addDays(today, horizonDays);
   const firstDay = (value ? dayKey(value.startsAt, timeZone) : initialDate) ?? null;
-  // A «week» is seven days from today, then the next seven, and so on: never days already gone.
+  // A week runs from Monday to Sunday; this week's days already gone say «Pasado».
   const [weekStart, setWeekStart] = useState(() => windowStartFor(firstDay, today));
   const [chosenDay, setChosenDay] = useState<string | null>(firstDay);
 
@@ -154,7 +157,12 @@ export function SlotPicker({
   const day = chosenDay && byDay.has(chosenDay) && days.includes(chosenDay) ? chosenDay : firstDayWithSlots;
   const daySlots = day ? (byDay.get(day) ?? []) : [];
 
-  const hasPrevious = weekStart > today;
+  const holidays = useMemo(
+    () => new Map((availability.data?.holidays ?? []).map((holiday) => [holiday.date, holiday.name])),
+    [availability.data],
+  );
+  const closedText = (date: string) => (date < today ? 'Pasado' : holidays.get(date));
+  const hasPrevious = weekStart > windowStartFor(today, today);
   const nextWeek = addDays(weekStart, 7);
   const hasNext = nextWeek <= lastDay;
   const goTo = (first: string) => {
@@ -214,6 +222,7 @@ export function SlotPicker({
                     key={date}
                     date={date}
                     count={count}
+                    closed={closedText(date)}
                     selected={date === day}
                     disabled={count === 0}
                     onClick={() => setChosenDay(date)}

@@ -3,11 +3,11 @@ import { ApiError } from '../../../lib/api-client';
 import {
   addDays,
   calendarDateParts,
-  daysBetween,
   dayKey,
   epochMs,
   formatCalendarWeekdayAndDay,
   formatTime,
+  mondayOf,
 } from '../../../lib/dates';
 
 /** A free slot together with the professional it belongs to. */
@@ -39,12 +39,11 @@ export const sameSlot = (a: PickedSlot | null | undefined, b: PickedSlot) =>
   !!a && a.startsAt === b.startsAt && a.doctorId === b.doctorId;
 
 /**
- * The first day of the seven-day window that shows `day`: windows run from today in steps of a week, so
- * the first one never shows days already gone.
+ * The Monday of the week that shows `day` (today's week when there is none or it has gone): weeks run from Monday
+ * to Sunday, as a Spanish calendar does; the days of this week already gone are shown as such.
  */
 export function windowStartFor(day: string | null | undefined, today: string): string {
-  if (!day || day <= today) return today;
-  return addDays(today, Math.floor(daysBetween(today, day) / 7) * 7);
+  return mondayOf(!day || day <= today ? today : day);
 }
 
 /** The seven days starting on `first`. */
@@ -77,9 +76,9 @@ export function weekRangeLabel(first: string, currentYear: string): string {
 /** Morning or afternoon of a slot, in the clinic's zone. */
 export const isMorning = (slot: Slot, timeZone: string) => formatTime(slot.startsAt, timeZone) < '14:00';
 
-/** «1 libre», «5 libres» */
-export const freeCountText = (count: number) =>
-  count === 0 ? 'Sin horas' : count === 1 ? '1 libre' : `${count} libres`;
+/** «1 libre», «5 libres»; a day with none says why when it knows: «Pasado», or the holiday's name. */
+export const freeCountText = (count: number, closed?: string) =>
+  count > 0 ? (count === 1 ? '1 libre' : `${count} libres`) : (closed ?? 'Sin horas');
 
 /** The 409 `SLOT_TAKEN` answer: the server's message and the fresh slots it offers instead; null for any other error. */
 export function slotTakenOf(error: unknown): { message: string; slots: Slot[] } | null {
