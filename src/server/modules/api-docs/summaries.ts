@@ -43,6 +43,12 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/auth/sign-out': 'Cerrar la sesión',
   'POST /api/auth/password-reset': 'Pedir el enlace para restablecer la contraseña',
   'POST /api/auth/password-reset/confirm': 'Elegir una contraseña nueva con el enlace del correo',
+  'POST /api/auth/password-reset/factors':
+    'Con el enlace del correo: las llaves de acceso y la app de la cuenta, con sus fechas, para conservarlas o quitarlas',
+  'GET /api/profile/step-up': 'Hasta cuándo vale la última prueba de identidad de esta sesión y con qué se puede dar',
+  'POST /api/profile/step-up':
+    'Confirmar que eres tú (contraseña, código de la app, código de recuperación o llave de acceso) antes de cambiar cómo inicias sesión',
+  'POST /api/profile/step-up/passkey/options': 'Preparar la confirmación con una llave de acceso',
   'POST /api/auth/email-confirmation': 'Confirmar el correo con el enlace recibido (vincula la ficha)',
 
   'GET /api/profile': 'Perfil de quien llama',
@@ -168,6 +174,9 @@ export const SUMMARIES: Record<string, string> = {
     'Responder por correo a la opinión de un paciente (una vez; queda en el registro de accesos)',
   'GET /api/public/surveys/:token': 'Encuesta tras la visita abierta con su enlace (de un solo uso y con caducidad)',
   'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
+  'GET /api/settings/go-live': 'Puesta en marcha: lo que falta antes de abrir a los pacientes, con cómo arreglarlo',
+  'POST /api/settings/go-live/email-test': 'Enviar un correo de prueba a la dirección del administrador',
+  'POST /api/settings/go-live/sms-test': 'Enviar un SMS de prueba al número indicado',
   'GET /api/settings/channels': 'Canales de avisos de la clínica, proveedores configurados y mensaje tras la visita',
   'PUT /api/settings/channels': 'Cambiar los canales de avisos (y su orden) y el mensaje tras la visita',
   'GET /api/patients/:id/channel': 'Canal preferido de un paciente y su consentimiento a SMS/WhatsApp',

@@ -13,6 +13,8 @@ import { makeTestCertificates, type TestCertificates } from '../../test/tls';
 import { writeBackup } from '../../backup/dump';
 import { checkAndRecordBackup } from '../../backup/record';
 import { createAccountWithProfile } from '../auth/accounts';
+import { secondFactorApi } from '../../../common/second-factor-paths';
+import { totpCode } from '../second-factor/totp';
 import type { GoLiveCheck, GoLiveView } from '../../../common/schemas/go-live';
 
 const SITE = 'https://citas.example';
@@ -185,6 +187,16 @@ describe('«Puesta en marcha» of an install configured for production behind a 
     });
     const session = signIn.cookies.find((c) => c.name === '__Host-clinica_session')!;
     cookie = `${session.name}=${session.value}`;
+    // Staff must have a second factor here: the admin sets up her app first (her sign-in is the fresh proof), or
+    // turning the requirement on would end her session at its next request.
+    const started = await viaProxy({ method: 'POST', url: secondFactorApi.myTotp });
+    const { secret } = started.json() as { secret: string };
+    const confirmed = await viaProxy({
+      method: 'POST',
+      url: secondFactorApi.myTotpConfirm,
+      payload: { code: totpCode(secret, clock.nowMs()) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     await t.write((tx) =>
       t.deps.repos.clinic.updateSettings(
         {

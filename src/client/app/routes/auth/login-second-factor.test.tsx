@@ -1,6 +1,6 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionState } from '../../../../common/schemas/auth';
 import { markSessionEnded } from '../../../lib/auth/session-end';
 import { renderScreen, stubApi } from '../../../test/render';
@@ -10,6 +10,11 @@ import LoginPage from './login';
 // (`x-session-ended: second-factor`, remembered by the API client) brings her to this page's set-up step.
 const nobody: SessionState = { user: null, profile: null };
 
+// The card is a lazy chunk: loaded once before, so the test waits for the page, not for the transform of the chunk
+// (which took over a second in the full suite on a busy machine).
+beforeAll(async () => {
+  await import('./second-factor-card');
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
