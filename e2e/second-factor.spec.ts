@@ -99,7 +99,7 @@ test.describe('Segundo factor', () => {
     await expect(card.getByRole('button', { name: 'Hecho' })).toBeDisabled();
     await card.getByRole('checkbox', { name: 'He guardado los códigos en un lugar seguro' }).check();
     await card.getByRole('button', { name: 'Hecho' }).click();
-    await expect(card.getByText('Activado')).toBeVisible();
+    await expect(card.getByText('Activado', { exact: true })).toBeVisible();
     await expect(card.getByText('Te quedan 10 de 10.', { exact: false })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/segundo-factor-perfil-1280.png`, fullPage: true });
 

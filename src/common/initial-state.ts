@@ -12,6 +12,11 @@ export interface InitialState {
   clinic: PublicClinic | null;
   /** On the booking page only: its specialties and professionals, so its first step renders at once. */
   bookingOptions?: BookingOptions;
+  /**
+   * The server ended the session while serving this very page (inactivity, or a second factor the clinic now
+   * requires): the `x-session-ended` reason, so the page says why or opens the set-up step.
+   */
+  sessionEnded?: string;
 }
 
 export const INITIAL_STATE_ELEMENT_ID = 'initial-state';

@@ -1,4 +1,5 @@
 import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../../common/initial-state';
+import { asSessionEnd, markSessionEnded } from './auth/session-end';
 
 let read = false;
 let state: InitialState | null = null;
@@ -13,5 +14,8 @@ export function initialState(): InitialState | null {
   } catch {
     state = null;
   }
+  // The server ended the session while serving this page: the screens say why, as after an API answer.
+  const ended = asSessionEnd(state?.sessionEnded ?? null);
+  if (ended) markSessionEnded(ended);
   return state;
 }

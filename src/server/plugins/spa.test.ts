@@ -135,6 +135,21 @@ describe('single-page app serving', () => {
     expect(signedIn.session.profile).toMatchObject({ email, role: 'paciente', displayName: 'Ana Página' });
   });
 
+  it('says in the page when serving it ended the session: staff without a second factor the clinic now requires', async () => {
+    const staff = await t.createUser({ role: 'doctor', email: 'spa-doctora@example.com' });
+    await t.write((tx) => t.deps.repos.clinic.updateSettings({ requireSecondFactorForStaff: true }, tx));
+    try {
+      const page = await get('/doctor/dashboard', { cookie: staff.cookie });
+      const state = embeddedState(page.body);
+      expect(state.session).toEqual({ user: null, profile: null });
+      expect(state.sessionEnded).toBe('second-factor');
+      // A visitor's page says nothing of the kind.
+      expect(embeddedState((await get('/')).body).sessionEnded).toBeUndefined();
+    } finally {
+      await t.write((tx) => t.deps.repos.clinic.updateSettings({ requireSecondFactorForStaff: false }, tx));
+    }
+  });
+
   it('embeds the booking options on the booking page only', async () => {
     const booking = embeddedState((await get('/agendar-cita')).body);
     expect(booking.bookingOptions).toMatchObject({ specialties: expect.any(Array), timeZone: expect.any(String) });

@@ -7,6 +7,7 @@ import type { RenderedPage } from '../../common/app-modules';
 import type { InitialState } from '../../common/initial-state';
 import { isKnownClientRoute, paths } from '../../common/paths';
 import { api } from '../../common/api-paths';
+import { SESSION_ENDED_HEADER } from '../../common/idle';
 import { errorBody } from './errors';
 import {
   compressPage,
@@ -91,8 +92,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
       const setCookie = session.headers['set-cookie'];
       if (setCookie) reply.header('set-cookie', setCookie);
       if (session.statusCode !== 200) return null;
+      const ended = session.headers[SESSION_ENDED_HEADER];
       return {
         session: session.json(),
+        ...(typeof ended === 'string' ? { sessionEnded: ended } : {}),
         clinic: clinic.statusCode === 200 ? clinic.json() : null,
         ...(bookingOptions?.statusCode === 200 ? { bookingOptions: bookingOptions.json() } : {}),
       };

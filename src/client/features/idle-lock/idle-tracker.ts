@@ -98,11 +98,12 @@ export function createIdleTracker({ timers, readState, keepAlive, onPhase }: Idl
   };
 
   let inFlight: Promise<void> = Promise.resolve();
-  const send = () => {
+  /** Tells the server of the input; `late` for the trailing one, which says how long ago the last input was. */
+  const send = (late = false) => {
     pendingInput = false;
     timers.clearTimeout(trailing);
     lastSent = timers.now();
-    const idleMs = Math.min(KEEP_ALIVE_EVERY_MS, Math.max(0, Math.round(lastSent - lastInput)));
+    const idleMs = late ? Math.min(KEEP_ALIVE_EVERY_MS, Math.max(0, Math.round(lastSent - lastInput))) : 0;
     inFlight = keepAlive(idleMs).then(follow, (error: unknown) => {
       if (ended(error)) lock();
       // Not heard: the next input tries again.
@@ -126,13 +127,11 @@ export function createIdleTracker({ timers, readState, keepAlive, onPhase }: Idl
       }
       if (pendingInput) return;
       pendingInput = true;
-      trailing = timers.setTimeout(() => void send(), KEEP_ALIVE_EVERY_MS - since);
+      trailing = timers.setTimeout(() => void send(true), KEEP_ALIVE_EVERY_MS - since);
     },
     /** «Seguir conectado»: at once, whatever the throttle (the press that brought the pointer or key there already counted). */
     stayConnected() {
-      if (timers.now() - lastSent < 1000) return inFlight;
-      lastInput = timers.now();
-      return send();
+      return timers.now() - lastSent < 1000 ? inFlight : send();
     },
     stop,
   };

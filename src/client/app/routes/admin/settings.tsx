@@ -16,7 +16,7 @@ export default function SettingsPage() {
     <>
       <PageTitle>Configuración</PageTitle>
       <Alert color="blue" mb="lg" maw={960} title="Antes de abrir a los pacientes">
-        <Anchor component={Link} to={paths.admin.goLive}>
+        <Anchor component={Link} to={paths.admin.goLive} c="blue.9" fw={600}>
           Puesta en marcha
         </Anchor>
         : qué falta en esta instalación (HTTPS, correo, certificado, copias de seguridad…) y cómo arreglarlo.
