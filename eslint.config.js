@@ -93,7 +93,7 @@ export default tseslint.config(
       'playwright-report',
       'e2e/.tmp',
       'resilience/.tmp',
-      'src/server/db/migrations',
+      'src/server/platform/db/migrations',
     ],
   },
   js.configs.recommended,

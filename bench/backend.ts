@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { createRepositories } from '../src/server/modules/repositories';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { createRepositories } from '../src/server/repositories';
 import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
 import { progressBar } from '../src/server/cli/progress';
 
@@ -64,7 +64,7 @@ export async function analyze(database: Database) {
 
 const seedName = (prefix: string, sizes: SeedSizes) => {
   const migrations = fs
-    .readdirSync(new URL('../src/server/db/migrations', import.meta.url))
+    .readdirSync(new URL('../src/server/platform/db/migrations', import.meta.url))
     .filter((file) => file.endsWith('.sql')).length;
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
   const parts = sizes.appointments > 0 ? `${sizes.appointments}_${sizes.doctors}` : 'p';

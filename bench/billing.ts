@@ -14,14 +14,14 @@ import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { recordFromJson } from '../src/server/billing/verifactu/record-json';
 import { verifyChains } from '../src/server/billing/verifactu/verify-chain';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { appointments } from '../src/server/db/schema';
-import { transact } from '../src/server/db/transaction';
-import { createInvoicingService } from '../src/server/modules/invoices/service';
-import { createRepositories } from '../src/server/modules/repositories';
-import type { PatientRow } from '../src/server/modules/patients/repository';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { appointments } from '../src/server/platform/db/schema';
+import { transact } from '../src/server/platform/db/transaction';
+import { createInvoicingService } from '../src/server/billing/invoices/service';
+import { createRepositories } from '../src/server/repositories';
+import type { PatientRow } from '../src/server/identity/patients/repository';
 import { addDoctorsAndAppointments, addPatients } from '../src/server/seed/big';
-import { DEFAULT_LIMITS } from '../src/server/limits';
+import { DEFAULT_LIMITS } from '../src/server/platform/limits';
 import { median, spread } from './stats';
 
 export interface BillingBenchOptions {

@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Temporal } from 'temporal-polyfill';
-import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import { createRepositories } from '../src/server/modules/repositories';
+import { createAccountWithProfile } from '../src/server/identity/auth/accounts';
+import { createRepositories } from '../src/server/repositories';
 import { openBackend } from './backend';
 import type { LoadResult } from './load';
 

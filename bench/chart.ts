@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
-import { transact } from '../src/server/db/transaction';
-import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import type { Repositories } from '../src/server/modules/repositories';
+import type { Database } from '../src/server/platform/db/client';
+import { transact } from '../src/server/platform/db/transaction';
+import { createAccountWithProfile } from '../src/server/identity/auth/accounts';
+import type { Repositories } from '../src/server/repositories';
 
 /**
  * The chart part's data: one patient with `visits` appointments (one a day going back, every status)

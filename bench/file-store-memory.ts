@@ -4,15 +4,15 @@
  * Run: node --expose-gc --import tsx bench/file-store-memory.ts
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { transact } from '../src/server/db/transaction';
+import { transact } from '../src/server/platform/db/transaction';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/client';
-import { patientFiles } from '../src/server/db/schema';
-import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import { createAuthRepository } from '../src/server/modules/auth/repository';
-import { databaseFileStore } from '../src/server/modules/files/store';
+import { openDatabase } from '../src/server/platform/db/client';
+import { patientFiles } from '../src/server/platform/db/schema';
+import { createAccountWithProfile } from '../src/server/identity/auth/accounts';
+import { createAuthRepository } from '../src/server/identity/auth/repository';
+import { databaseFileStore } from '../src/server/clinical/files/store';
 
 const kind = 'database';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'file-store-bench-'));

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
-import { transact } from '../src/server/db/transaction';
-import { newVerificationCode } from '../src/server/modules/prescriptions/verification-code';
-import type { Repositories } from '../src/server/modules/repositories';
+import type { Database } from '../src/server/platform/db/client';
+import { transact } from '../src/server/platform/db/transaction';
+import { newVerificationCode } from '../src/server/clinical/prescriptions/verification-code';
+import type { Repositories } from '../src/server/repositories';
 
 /**
  * The inbox's data: `count` patients who wrote to the clinic, four messages each (the last two unread by

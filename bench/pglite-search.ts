@@ -12,8 +12,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
-import { createRepositories } from '../src/server/modules/repositories';
+import { openDatabase } from '../src/server/platform/db/client';
+import { createRepositories } from '../src/server/repositories';
 import { addPatients } from '../src/server/seed/big';
 import { percentile } from './load';
 import { partialSurname } from './scenarios';

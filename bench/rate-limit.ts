@@ -11,11 +11,11 @@ import type net from 'node:net';
 import pg from 'pg';
 import '../src/common/zod-es';
 import { buildApp } from '../src/server/app';
-import { clock } from '../src/server/clock';
+import { clock } from '../src/server/platform/clock';
 import { parseFlags } from '../src/server/cli/open';
-import { openDatabase } from '../src/server/db/client';
-import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import { createRepositories } from '../src/server/modules/repositories';
+import { openDatabase } from '../src/server/platform/db/client';
+import { createAccountWithProfile } from '../src/server/identity/auth/accounts';
+import { createRepositories } from '../src/server/repositories';
 import { testConfig } from '../src/server/test/app';
 import { runLoad } from './load';
 

@@ -3,10 +3,10 @@
  * makes, with the same arguments, through the same driver and pool) for the same-SQL ceiling.
  */
 import { type Temporal } from 'temporal-polyfill';
-import type { DoctorRecord } from '../src/server/modules/doctors/repository';
-import { hashToken } from '../src/server/modules/auth/tokens';
-import { startOfDay } from '../src/server/modules/availability/slots';
-import type { Repositories } from '../src/server/modules/repositories';
+import type { DoctorRecord } from '../src/server/scheduling/doctors/repository';
+import { hashToken } from '../src/server/identity/auth/tokens';
+import { startOfDay } from '../src/server/scheduling/availability/slots';
+import type { Repositories } from '../src/server/repositories';
 import { MONTH_PER_DAY } from '../src/common/schemas/appointments';
 import { SURNAMES } from '../src/server/seed/spanish-data';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { CLOCK_JUMP_FILE } from '../src/server/clock-jump';
+import { CLOCK_JUMP_FILE } from '../src/server/platform/clock-jump';
 import { startFakeProvider, type FakeProvider } from '../src/server/test/fake-providers';
 import { DEMO, DEMO_PASSWORD, expect, slot, test as base } from './fixtures';
 import { startServer } from './global-setup';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
-import { totpCode } from '../src/server/modules/second-factor/totp';
+import { totpCode } from '../src/server/identity/second-factor/totp';
 import { expectNoAxeViolations } from './axe';
 import {
   baseUrl,

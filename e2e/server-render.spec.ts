@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// The public pages arrive drawn by the server (src/server/plugins/spa.ts) and the app takes them over.
+// The public pages arrive drawn by the server (src/server/platform/spa/spa.ts) and the app takes them over.
 const PAGES = [
   { path: '/', heading: /tu salud, con cita en un minuto/, text: 'Especialidades' },
   { path: '/agendar-cita', heading: 'Pedir cita', text: 'Especialidad y profesional' },

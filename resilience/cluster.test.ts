@@ -1,5 +1,5 @@
 /**
- * `WEB_CONCURRENCY=2` on PostgreSQL (`src/server/cluster.ts`): one server, two worker processes sharing its
+ * `WEB_CONCURRENCY=2` on PostgreSQL (`src/server/platform/cluster.ts`): one server, two worker processes sharing its
  * port. Both answer; a live event made through one reaches a stream held by the other; a killed worker is
  * replaced while the other keeps answering; the reminder job, started by both, sends each e-mail once; SIGTERM
  * stops the primary and every worker.

@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client';
-import { appointments } from '../src/server/db/schema';
-import { transact } from '../src/server/db/transaction';
-import { createRepositories } from '../src/server/modules/repositories';
+import { openDatabase } from '../src/server/platform/db/client';
+import { appointments } from '../src/server/platform/db/schema';
+import { transact } from '../src/server/platform/db/transaction';
+import { createRepositories } from '../src/server/repositories';
 import { fakePatient } from '../src/server/seed/spanish-data';
 import { SMTPServer } from 'smtp-server';
 

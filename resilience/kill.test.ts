@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/platform/db/client';
 import { Client, createDatabase, pdfOf, sha256, startServer, summaryRow, tempDir, type ServerProcess } from './harness';
 import { checkIntegrity, CLEAN, type Query } from './integrity';
 

@@ -7,9 +7,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase } from '../src/server/db/client';
-import { createAccountWithProfile } from '../src/server/modules/auth/accounts';
-import { createRepositories } from '../src/server/modules/repositories';
+import { openDatabase } from '../src/server/platform/db/client';
+import { createAccountWithProfile } from '../src/server/identity/auth/accounts';
+import { createRepositories } from '../src/server/repositories';
 import { DEMO_DOCTORS } from '../src/server/seed/demo';
 import {
   Client,

@@ -1,84 +1,90 @@
-// The server's layers (docs/architecture.md, «Layers of the server»), written once: `eslint.config.js` turns
-// them into import zones, and run as a script this file measures the import graph and fails on an upward
-// arrow or a circle (type-only imports included, which import-x/no-cycle skips).
+// The server's floor plan (docs/architecture.md, «The contexts»), written once: `eslint.config.js` turns it into
+// import zones, and run as a script this file measures the import graph (type-only imports included, which
+// import-x/no-cycle skips) and fails on any of:
+//   - a context importing a context after it in CONTEXTS, or the composition on top;
+//   - a context reaching into another context's files instead of its public face, `<context>/index.ts`;
+//   - inside a context, a file importing a layer above its own (LAYERS), or a file of no known layer;
+//   - a circle of files.
 //
-//   node scripts/server-layers.mjs     prints folders, levels, arrows, upward arrows and circles
+//   node scripts/server-layers.mjs     prints contexts, layers, arrows between contexts, and every failure
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'server');
 
+/** The bounded contexts, from the bottom up: each imports only those before it, through their `index.ts`. */
+export const CONTEXTS = [
+  {
+    name: 'platform',
+    about:
+      'config, clock, errors, the database, e-mail sending, outbox, live-event transport, audit, rate limits, backups, HTTP plugins, the SPA',
+  },
+  {
+    name: 'access',
+    about: 'the permissions, the request user, what a grant lets a request see and reach (the one access policy)',
+  },
+  { name: 'identity', about: 'accounts, sign-in, sessions, second factor, users, profile, patients' },
+  {
+    name: 'communications',
+    about: 'SMS and WhatsApp, the patient↔clinic chat, tasks and desk notices, the live stream',
+  },
+  {
+    name: 'billing',
+    about: 'services and prices, invoices, payments and cash, reports, VERI*FACTU and its sending, go-live',
+  },
+  {
+    name: 'scheduling',
+    about:
+      'availability, appointments, doctors and hours, holidays, waiting list, confirmations, feeds, reminders, dashboards',
+  },
+  { name: 'clinical', about: "notes, prescriptions, treatments, the chart, files, the patient's data export" },
+  { name: 'forms', about: 'consents, questionnaires, surveys and opinions, versioned definitions' },
+];
+const CONTEXT_NAMES = CONTEXTS.map((context) => context.name);
+
 /**
- * From the bottom up: a file may import its own layer and the ones below, never one above. A file belongs
- * to the first layer whose rule matches its path (relative to src/server).
+ * Inside a context, from the bottom up. A file's layer is its role, told by its name within its module folder;
+ * a file that matches none is an error, not the top layer.
  */
 export const LAYERS = [
   {
-    name: 'base',
+    name: 'repository',
+    about: 'all the SQL: repository.ts, <part>-repository.ts',
+    test: (name) => /^([a-z-]+-)?repository\.ts$/.test(name),
+  },
+  {
+    name: 'service',
+    about: 'the rules of the domain: services, presenters, texts, e-mails of a change',
+    test: (name) => !/(routes|route-factory|job|plugin)\.ts$/.test(name) && name !== 'index.ts',
+  },
+  {
+    name: 'drivers',
     about:
-      'clock, errors, config, the database (client, schema, transactions), e-mail rendering and sending, the SMS and WhatsApp adapters, and the pure VERI*FACTU core',
-    test: (file) =>
-      /^(clock|errors|config|limits|transport)\.ts$/.test(file) ||
-      /^(db|mail|messaging|billing\/verifactu)\//.test(file),
+      'what drives the services: route plugins (routes.ts, <part>-routes.ts, <x>-route-factory.ts), jobs (job.ts, <x>-job.ts), Fastify plugins (<x>-plugin.ts, http/)',
+    test: (name) => /^(([a-z-]+-)?(routes|job|plugin)|[a-z-]+-route-factory)\.ts$/.test(name),
   },
   {
-    name: 'access rules',
-    about:
-      'the permissions table, the request user, what a grant lets a request see and what «own» means per entity (no data)',
-    test: (file) => /^access\/(policy|visibility|notes|request-user|ownership|roles|calendar-feeds)\.ts$/.test(file),
-  },
-  {
-    name: 'repositories',
-    about: 'all the SQL: modules/<domain>/repository.ts (and *-repository.ts), gathered by modules/repositories.ts',
-    test: (file) => /^modules\/[^/]+\/([a-z-]+-)?repository\.ts$/.test(file) || file === 'modules/repositories.ts',
-  },
-  {
-    name: 'access scope',
-    about: 'the request scope: the repositories narrowed to what the request may see',
-    test: (file) => /^access\/[^/]+\.ts$/.test(file) && !/^access\/(plugin|public-record)\.ts$/.test(file),
-  },
-  {
-    name: 'services',
-    about: 'the rules of each domain (services, presenters, e-mails of a change), on repositories and access',
-    test: (file) =>
-      (/^modules\/[^/]+\/[^/]+\.ts$/.test(file) && !isRoutes(file)) ||
-      file === 'modules/deps.ts' ||
-      file === 'access/public-record.ts' ||
-      /^backup\//.test(file),
-  },
-  {
-    name: 'http and jobs',
-    about:
-      'what drives the services: route plugins and the factories several modules make theirs with (*-route-factory.ts), Fastify plugins (session, access hook, errors, …) and jobs',
-    test: (file) =>
-      isRoutes(file) ||
-      /^(plugins|jobs)\//.test(file) ||
-      file === 'access/plugin.ts' ||
-      file === 'modules/route-plugin.ts',
-  },
-  {
-    name: 'composition',
-    about: 'builds and starts everything: app.ts, main.ts, types.ts; the CLI, seeds and tests',
-    test: () => true,
+    name: 'face',
+    about: 'index.ts: what other contexts and the composition may use',
+    test: (name) => name === 'index.ts',
   },
 ];
 
-/** A route plugin, or a factory of the route plugins several modules make alike. */
-function isRoutes(file) {
-  return /^modules\/[^/]+\/(([a-z-]+-)?routes|[a-z-]+-route-factory)\.ts$/.test(file);
+/** Tests and type tests sit on top: they may build the whole app. */
+export const isTest = (file) => /\.(test|type-test|fuzz\.test)\.ts$/.test(file);
+
+/** The context a file belongs to, or null for the composition (app, main, routes, api-docs, cli, seed, test). */
+export function contextOf(file) {
+  const top = file.split('/')[0];
+  return CONTEXT_NAMES.includes(top) ? top : null;
 }
 
-/** Tests and type tests sit on top: they may build the whole app. */
-const isTest = (file) =>
-  /\.(test|type-test)\.ts$/.test(file) ||
-  /(^|\/)test-[a-z-]+\.ts$/.test(file) ||
-  /^(test|fuzz|access\/matrix)\//.test(file);
-
-/** The layer index of a file (path relative to src/server). */
+/** The layer index of a context's file (-1: none matches). Platform's HTTP plugins are drivers by folder. */
 export function layerOf(file) {
-  if (isTest(file)) return LAYERS.length - 1;
-  return LAYERS.findIndex((layer) => layer.test(file));
+  if (/^platform\/(http|spa)\//.test(file)) return 2;
+  const name = path.posix.basename(file);
+  return LAYERS.findIndex((layer) => layer.test(name));
 }
 
 /** Every TypeScript file of the server, relative to src/server (migrations hold none). */
@@ -106,6 +112,24 @@ export async function importGraph() {
     }
   }
   return { files, arrows };
+}
+
+/** What is wrong with one arrow, in words, or null. */
+export function arrowFailure({ from, to }) {
+  if (isTest(from)) return null;
+  const source = contextOf(from);
+  const target = contextOf(to);
+  if (source === null) return null;
+  if (target === null) return `${source} imports the composition`;
+  if (source !== target) {
+    if (CONTEXT_NAMES.indexOf(target) > CONTEXT_NAMES.indexOf(source))
+      return `${source} imports ${target}, a context above it`;
+    if (to !== `${target}/index.ts`) return `${source} reaches into ${target} instead of ${target}/index.ts`;
+    return null;
+  }
+  if (isTest(to)) return 'imports a test';
+  if (layerOf(to) > layerOf(from)) return `a ${LAYERS[layerOf(from)]?.name} imports a ${LAYERS[layerOf(to)].name}`;
+  return null;
 }
 
 /** Circles of the file graph (strongly connected components of more than one file, or a file importing itself). */
@@ -146,21 +170,28 @@ export function circles(files, arrows) {
 
 async function main() {
   const { files, arrows } = await importGraph();
-  const folder = (file) => path.posix.dirname(file);
-  const folders = new Set(files.map(folder));
-  const upward = arrows.filter(({ from, to }) => layerOf(to) > layerOf(from));
+  const unplaced = files.filter((file) => contextOf(file) !== null && !isTest(file) && layerOf(file) < 0);
+  const failures = arrows.map((arrow) => ({ ...arrow, why: arrowFailure(arrow) })).filter((arrow) => arrow.why);
   const loops = circles(files, arrows);
-  console.log(`${files.length} files in ${folders.size} folders, ${arrows.length} import arrows between them.`);
-  for (const [index, layer] of LAYERS.entries()) {
-    const members = files.filter((file) => layerOf(file) === index).length;
-    console.log(`  ${index + 1}. ${layer.name.padEnd(14)} ${String(members).padStart(4)} files  ${layer.about}`);
+  console.log(`${files.length} files, ${arrows.length} import arrows.`);
+  for (const context of CONTEXTS) {
+    const members = files.filter((file) => contextOf(file) === context.name);
+    const uses = new Set(
+      arrows
+        .filter(({ from, to }) => contextOf(from) === context.name && contextOf(to) && contextOf(to) !== context.name)
+        .map(({ to }) => contextOf(to)),
+    );
+    console.log(
+      `  ${context.name.padEnd(15)} ${String(members.length).padStart(4)} files  uses ${[...uses].join(', ') || '—'}`,
+    );
   }
-  console.log(`Upward arrows: ${upward.length}`);
-  for (const { from, to } of upward)
-    console.log(`  ${from} (${LAYERS[layerOf(from)].name}) → ${to} (${LAYERS[layerOf(to)].name})`);
+  console.log(`Files of no layer: ${unplaced.length}`);
+  for (const file of unplaced) console.log(`  ${file}`);
+  console.log(`Arrows against the plan: ${failures.length}`);
+  for (const { from, to, why } of failures) console.log(`  ${from} → ${to}: ${why}`);
   console.log(`Circles (type-only imports included): ${loops.length}`);
   for (const loop of loops) console.log(`  ${loop.join(' ↔ ')}`);
-  if (upward.length > 0 || loops.length > 0) process.exitCode = 1;
+  if (unplaced.length > 0 || failures.length > 0 || loops.length > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

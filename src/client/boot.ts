@@ -1,5 +1,5 @@
 /*
- * The only script of a page the server rendered (src/server/plugins/spa-page.ts). The page is drawn
+ * The only script of a page the server rendered (src/server/platform/spa/spa-page.ts). The page is drawn
  * already; the app's code only makes it interactive. On a page with a form it is fetched once the
  * browser has painted the page (on a slow phone the page's own bytes come first, and the first paint
  * never waits for scripts); on a page that is only read until the visitor acts (the landing, the legal

@@ -16,7 +16,7 @@ const app = (
     <App initialState={initialState()} Router={BrowserRouter} />
   </StrictMode>
 );
-// The public pages arrive rendered by the server (src/server/plugins/spa-render.ts), and this module is
+// The public pages arrive rendered by the server (src/server/platform/spa/spa-render.ts), and this module is
 // loaded after their first paint (boot.ts): the app takes over that markup instead of drawing the page
 // again — as a transition, so React does it in slices of a few milliseconds and the page stays
 // responsive meanwhile (one long task otherwise). Every other page starts empty.

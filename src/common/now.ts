@@ -1,7 +1,7 @@
 /**
  * "Now" for the rules the shared schemas check (a birth date not in the future, an appointment within a
  * few years of today). In the browser it is the browser's time; the server points it at its one clock
- * (`src/server/clock.ts`), so a test that freezes the clock freezes these rules too.
+ * (`src/server/platform/clock.ts`), so a test that freezes the clock freezes these rules too.
  */
 let source: () => number = () => Date.now();
 

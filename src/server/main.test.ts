@@ -77,9 +77,9 @@ describe('the server process', () => {
     expect(made.stdout).toContain('Cuenta de administración creada: ana@miclinica.es');
     const password = /Contraseña generada: (\S+)/.exec(made.stdout)![1]!;
 
-    const { openDatabase } = await import('./db/client');
-    const { createRepositories } = await import('./modules/repositories');
-    const { verifyPassword } = await import('./modules/auth/passwords');
+    const { openDatabase } = await import('./platform/db/client');
+    const { createRepositories } = await import('./repositories');
+    const { verifyPassword } = await import('./identity/auth/passwords');
     const database = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const repos = createRepositories(database.db);

@@ -1,12 +1,12 @@
 // First: V8's memory settings must be set before the app's modules load.
 import './memory-flags';
 import cluster from 'node:cluster';
-import { clock } from './clock';
-import { installClockJump } from './clock-jump';
-import { ConfigError, configWarnings, loadConfig, type Config } from './config';
-import { processCount, runPrimary } from './cluster';
-import { openDatabase, type Database } from './db/client';
-import { DirectoryLockedError } from './db/lock';
+import { clock } from './platform/clock';
+import { installClockJump } from './platform/clock-jump';
+import { ConfigError, configWarnings, loadConfig, type Config } from './platform/config';
+import { processCount, runPrimary } from './platform/cluster';
+import { openDatabase, type Database } from './platform/db/client';
+import { DirectoryLockedError } from './platform/db/lock';
 
 const openConfigured = (config: Config): Promise<Database> =>
   openDatabase(
@@ -22,7 +22,7 @@ async function prepare(config: Config, database: Database) {
   if (!config.seedDemo) return;
   const [{ DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty }, { createRepositories }] = await Promise.all([
     import('./seed/demo'),
-    import('./modules/repositories'),
+    import('./repositories'),
   ]);
   const repos = createRepositories(database.db);
   if (await seedDemoIfEmpty({ db: database.db, repos, config })) console.log('demo clinic loaded');

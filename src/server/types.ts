@@ -4,7 +4,7 @@ import type { RequestUser } from './access/request-user';
 import type { RequestScope } from './access/scope';
 
 // The app's services are not decorations of the Fastify instance: `composition.ts` builds them and route
-// plugins receive them as their options (`modules/route-plugin.ts`). What Fastify carries is per request.
+// plugins receive them as their options (`route-plugin.ts`). What Fastify carries is per request.
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every `/api` route with the access it declared (`access/plugin.ts`). */

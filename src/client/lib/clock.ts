@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { setSchemaClock } from '../../common/now';
 
 /**
- * The browser's one source of "now" (docs/architecture.md: one clock), as `src/server/clock.ts` is the server's. Every
+ * The browser's one source of "now" (docs/architecture.md: one clock), as `src/server/platform/clock.ts` is the server's. Every
  * screen that asks what time it is asks `now()`: component tests fix it (`src/client/test/clock.ts`) instead
  * of depending on the day they run, and the browser suite moves it with Playwright's clock, which this reads
  * through `Date.now()`. Kept free of Temporal: the public pages' first load reads it (the footer's year).

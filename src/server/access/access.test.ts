@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../common/roles';
-import errorsPlugin from '../plugins/errors';
-import type { Repositories } from '../modules/repositories';
+import errorsPlugin from '../platform/http/errors';
+import type { Repositories } from '../repositories';
 import accessPlugin, { registerWithAccess } from './plugin';
 import { can, grantOf, PERMISSIONS } from './policy';
 import { visibilityOf } from './visibility';

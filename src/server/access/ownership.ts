@@ -11,7 +11,7 @@ import {
   tasks,
   treatments,
   waitingListEntries,
-} from '../db/schema';
+} from '../platform/db/schema';
 import type { Visibility } from './visibility';
 
 /**

@@ -7,13 +7,13 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
-import { sessionEndOf } from '../modules/auth/sessions';
+import { AppError } from '../platform/errors';
+import { sessionEndOf } from '../identity/auth/sessions';
 import { grantOf, isAccess, type Access } from './policy';
-import type { Repositories } from '../modules/repositories';
+import type { Repositories } from '../repositories';
 import { createRequestScope } from './scope';
 import { stepUpUntil } from './step-up';
-import { clock } from '../clock';
+import { clock } from '../platform/clock';
 
 /** An `/api` route and the access it declared (every one of them: the access matrix test reads this). */
 export interface DeclaredRoute {

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { clock } from '../clock';
-import type { Tx } from '../db/transaction';
-import { auditedIn, auditContext } from '../modules/audit/audited';
-import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../modules/patients/link-account';
-import type { PatientRow } from '../modules/patients/repository';
-import type { CoreDeps } from '../modules/deps';
+import { clock } from '../platform/clock';
+import type { Tx } from '../platform/db/transaction';
+import { auditedIn, auditContext } from '../platform/audit/audited';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../identity/patients/link-account';
+import type { PatientRow } from '../identity/patients/repository';
+import type { CoreDeps } from '../deps';
 import { holdsOwnRecord } from './roles';
 
 /** What a person types on /agendar-cita about herself. */

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../common/roles';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 
-/** The signed-in user, resolved once per request from the session cookie (`plugins/auth.ts`). */
+/** The signed-in user, resolved once per request from the session cookie (`identity/sessions/session-plugin.ts`). */
 export interface RequestUser {
   id: string;
   email: string;

@@ -46,9 +46,9 @@ const routeFiles = filesUnder(join(SERVER, 'modules')).filter(isRouteFile);
 describe('routes decide no access', () => {
   it('finds the route files (routes.ts, routes-*.ts, *-routes.ts)', () => {
     const names = routeFiles.map((path) => relative(SERVER, path).replaceAll('\\', '/'));
-    expect(names).toContain('modules/tasks/routes.ts');
-    expect(names).toContain('modules/appointments/staff-routes.ts');
-    expect(names).toContain('modules/second-factor/sign-in-routes.ts');
+    expect(names).toContain('communications/tasks/routes.ts');
+    expect(names).toContain('scheduling/appointments/staff-routes.ts');
+    expect(names).toContain('identity/second-factor/sign-in-routes.ts');
     expect(names.length).toBeGreaterThan(30);
   });
 

@@ -1,9 +1,9 @@
-import type { Db } from '../db/client';
-import { AppError, notFound } from '../errors';
-import type { AppointmentView } from '../modules/appointments/repository';
-import type { ClinicalNoteView } from '../modules/clinical-notes/repository';
-import type { PatientRow } from '../modules/patients/repository';
-import type { Repositories } from '../modules/repositories';
+import type { Db } from '../platform/db/client';
+import { AppError, notFound } from '../platform/errors';
+import type { AppointmentView } from '../scheduling/appointments/repository';
+import type { ClinicalNoteView } from '../clinical/notes/repository';
+import type { PatientRow } from '../identity/patients/repository';
+import type { Repositories } from '../repositories';
 import type { RequestUser } from './request-user';
 import type { Grant } from './policy';
 import { noteAccessOf } from './notes';

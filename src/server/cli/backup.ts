@@ -6,12 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import '../../common/zod-es';
-import { ConfigError, loadConfig } from '../config';
-import { clock } from '../clock';
-import { openForBackup } from '../backup/connect';
-import { writeBackup } from '../backup/dump';
-import { checkAndRecordBackup } from '../backup/record';
-import { BackupError, backupFileName } from '../backup/format';
+import { ConfigError, loadConfig } from '../platform/config';
+import { clock } from '../platform/clock';
+import { openForBackup } from '../platform/backup/connect';
+import { writeBackup } from '../platform/backup/dump';
+import { checkAndRecordBackup } from '../platform/backup/record';
+import { BackupError, backupFileName } from '../platform/backup/format';
 import { parseFlags } from './open';
 
 async function main() {

@@ -4,14 +4,14 @@
  * Without --password it asks for one on a terminal, or generates one and prints it.
  */
 import { randomBytes } from 'node:crypto';
-import { transact } from '../db/transaction';
+import { transact } from '../platform/db/transaction';
 import readline from 'node:readline/promises';
 import '../../common/zod-es';
 import { displayNameSchema, emailSchema, newPasswordSchema } from '../../common/schemas/auth';
-import { ConfigError } from '../config';
-import { DirectoryLockedError } from '../db/lock';
-import { createAccountWithProfile } from '../modules/auth/accounts';
-import { hashPassword } from '../modules/auth/passwords';
+import { ConfigError } from '../platform/config';
+import { DirectoryLockedError } from '../platform/db/lock';
+import { createAccountWithProfile } from '../identity/auth/accounts';
+import { hashPassword } from '../identity/auth/passwords';
 import { openForCli, parseFlags } from './open';
 
 async function askPassword(): Promise<string | undefined> {

@@ -1,6 +1,6 @@
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { createRepositories } from '../modules/repositories';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import { createRepositories } from '../repositories';
 
 /** Opens the configured database (PGlite in DATA_DIR or DATABASE_URL) for a command-line tool. */
 export async function openForCli() {

@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import '../../common/zod-es';
-import { ConfigError, loadConfig } from '../config';
-import { openForBackup } from '../backup/connect';
-import { BackupError, verifyBackup } from '../backup/format';
-import { restoreBackup } from '../backup/restore';
+import { ConfigError, loadConfig } from '../platform/config';
+import { openForBackup } from '../platform/backup/connect';
+import { BackupError, verifyBackup } from '../platform/backup/format';
+import { restoreBackup } from '../platform/backup/restore';
 
 async function main() {
   const argv = process.argv.slice(2);

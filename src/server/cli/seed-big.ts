@@ -4,8 +4,8 @@
  *   npm run seed:big -- --appointments 1000000 --doctors 50
  */
 import '../../common/zod-es';
-import { ConfigError } from '../config';
-import { DirectoryLockedError } from '../db/lock';
+import { ConfigError } from '../platform/config';
+import { DirectoryLockedError } from '../platform/db/lock';
 import { addDoctorsAndAppointments, addPatients } from '../seed/big';
 import { openForCli, parseFlags } from './open';
 import { progressBar } from './progress';

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../clock';
-import { openDatabase } from '../db/client';
-import { transact } from '../db/transaction';
-import { createInvoicingService } from '../modules/invoices/service';
-import { createRepositories } from '../modules/repositories';
+import { clock } from '../platform/clock';
+import { openDatabase } from '../platform/db/client';
+import { transact } from '../platform/db/transaction';
+import { createInvoicingService } from '../billing/invoices/service';
+import { createRepositories } from '../repositories';
 import { testConfig } from '../test/app';
 
 /** `npm run verifactu:verify` as an operator runs it: a process of its own on the data directory. */

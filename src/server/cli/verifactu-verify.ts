@@ -4,9 +4,9 @@
  *   npm run verifactu:verify
  */
 import '../../common/zod-es';
-import { ConfigError } from '../config';
-import { DirectoryLockedError } from '../db/lock';
-import { chainStates } from '../modules/invoices/chain-state';
+import { ConfigError } from '../platform/config';
+import { DirectoryLockedError } from '../platform/db/lock';
+import { chainStates } from '../billing/submissions/chain-state';
 import { openForCli } from './open';
 
 async function main() {

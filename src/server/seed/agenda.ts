@@ -1,7 +1,7 @@
 import type { AppointmentStatus } from '../../common/schemas/appointments';
-import { dateInZone, freeSlots } from '../modules/availability/slots';
-import type { DoctorRecord } from '../modules/doctors/repository';
-import type { Repositories } from '../modules/repositories';
+import { dateInZone, freeSlots } from '../scheduling/availability/slots';
+import type { DoctorRecord } from '../scheduling/doctors/repository';
+import type { Repositories } from '../repositories';
 import { random } from './spanish-data';
 
 /** An appointment as the repository inserts it. */

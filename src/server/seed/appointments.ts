@@ -1,6 +1,6 @@
-import { transact } from '../db/transaction';
-import type { Db } from '../db/client';
-import type { Repositories } from '../modules/repositories';
+import { transact } from '../platform/db/transaction';
+import type { Db } from '../platform/db/client';
+import type { Repositories } from '../repositories';
 import { planAgenda, type AgendaInput, type AgendaRow } from './agenda';
 
 /**

@@ -1,10 +1,10 @@
-import type { Db } from '../db/client';
-import { transact } from '../db/transaction';
-import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../modules/repositories';
+import type { Db } from '../platform/db/client';
+import { transact } from '../platform/db/transaction';
+import { createAccountWithProfile } from '../identity/auth/accounts';
+import type { Repositories } from '../repositories';
 import { seedAppointments } from './appointments';
 import { fakePatient, FEMALE_NAMES, MALE_NAMES, random, SURNAMES } from './spanish-data';
-import { clock } from '../clock';
+import { clock } from '../platform/clock';
 
 /** Adds `count` made-up patients (numbered after those already there). */
 export async function addPatients(db: Db, repos: Repositories, count: number, onProgress?: (done: number) => void) {

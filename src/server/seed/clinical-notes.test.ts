@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../clock';
+import { clock } from '../platform/clock';
 import { buildTestApp, type TestApp } from '../test/app';
 import { TEST_MONDAY_MORNING } from '../test/fixtures';
 import { demoPatientSummary } from './clinical-notes';

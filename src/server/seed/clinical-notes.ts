@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Tx } from '../db/transaction';
-import { appointments, clinicalNoteAddenda, clinicalNotes } from '../db/schema';
-import type { Repositories } from '../modules/repositories';
-import { clock } from '../clock';
+import type { Tx } from '../platform/db/transaction';
+import { appointments, clinicalNoteAddenda, clinicalNotes } from '../platform/db/schema';
+import type { Repositories } from '../repositories';
+import { clock } from '../platform/clock';
 
 /** What the demo notes say, chosen by the appointment's reason (a general one otherwise). */
 const NOTE_TEXTS: Record<string, { examination: string; diagnosis: string; code: string; plan: string }> = {

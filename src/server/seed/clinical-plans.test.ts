@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clock } from '../clock';
+import { clock } from '../platform/clock';
 import { buildTestApp, type TestApp } from '../test/app';
 import { seedDemoIfEmpty } from './demo';
 

@@ -1,10 +1,10 @@
 import { Temporal } from 'temporal-polyfill';
-import type { Tx } from '../db/transaction';
+import type { Tx } from '../platform/db/transaction';
 import { allergyConflicts } from '../../common/allergies';
 import type { Medicine } from '../../common/schemas/prescriptions';
-import { newVerificationCode } from '../modules/prescriptions/verification-code';
-import type { Repositories } from '../modules/repositories';
-import { clock } from '../clock';
+import { newVerificationCode } from '../clinical/prescriptions/verification-code';
+import type { Repositories } from '../repositories';
+import { clock } from '../platform/clock';
 
 const med = (
   medicine: string,

@@ -1,6 +1,6 @@
-import type { Tx } from '../db/transaction';
-import type { CoreDeps } from '../modules/deps';
-import { createConsentSigningService } from '../modules/consents/signing-service';
+import type { Tx } from '../platform/db/transaction';
+import type { CoreDeps } from '../deps';
+import { createConsentSigningService } from '../forms/consents/signing-service';
 
 const DEMO_CONTEXT = {
   via: 'mostrador' as const,

@@ -1,7 +1,7 @@
 import type { ConsentVersionInput } from '../../common/schemas/consents';
-import { clock } from '../clock';
-import type { Tx } from '../db/transaction';
-import type { Repositories } from '../modules/repositories';
+import { clock } from '../platform/clock';
+import type { Tx } from '../platform/db/transaction';
+import type { Repositories } from '../repositories';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../db/transaction';
-import type { Repositories } from '../modules/repositories';
+import type { Tx } from '../platform/db/transaction';
+import type { Repositories } from '../repositories';
 import { insertAppointments } from './appointments';
 import type { DemoPlan, DemoVisit } from './demo-plan';
 import { DEMO_PATIENT_KEY } from './demo-plan';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../common/roles';
-import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../modules/repositories';
+import { createAccountWithProfile } from '../identity/auth/accounts';
+import type { Repositories } from '../repositories';
 import { loadDemoAgenda } from './demo-load';
 import { DEMO_PATIENT_BIRTH_DATE, planDemo } from './demo-plan';
 import { seedTasksAndStaff } from './tasks';
@@ -9,9 +9,9 @@ import { seedClinicalPlans } from './clinical-plans';
 import { seedClinicalNotes } from './clinical-notes';
 import { seedFiles } from './files';
 import { seedMessages } from './messages';
-import { clock } from '../clock';
-import { transact, type Tx } from '../db/transaction';
-import type { CoreDeps } from '../modules/deps';
+import { clock } from '../platform/clock';
+import { transact, type Tx } from '../platform/db/transaction';
+import type { CoreDeps } from '../deps';
 import { seedServices } from './services';
 import { DEMO_DOCTORS } from './demo-doctors';
 
@@ -21,7 +21,7 @@ import { seedQuestionnaires } from './questionnaires';
 import { seedConsentSignatures } from './consent-signatures';
 import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
-import { createInvoicingService } from '../modules/invoices/service';
+import { createInvoicingService } from '../billing/invoices/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 

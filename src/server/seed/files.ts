@@ -1,9 +1,9 @@
-import type { Tx } from '../db/transaction';
+import type { Tx } from '../platform/db/transaction';
 import type { FileType } from '../../common/schemas/files';
-import { clock } from '../clock';
-import { samplePdf, samplePng } from '../modules/files/sample-files';
-import { databaseFileStore } from '../modules/files/store';
-import type { Repositories } from '../modules/repositories';
+import { clock } from '../platform/clock';
+import { samplePdf, samplePng } from '../clinical/files/sample-files';
+import { databaseFileStore } from '../clinical/files/store';
+import type { Repositories } from '../repositories';
 
 const DAY = 24 * 60 * 60 * 1000;
 

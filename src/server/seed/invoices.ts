@@ -1,6 +1,6 @@
-import type { Tx } from '../db/transaction';
-import type { InvoicingService } from '../modules/invoices/service';
-import type { Repositories } from '../modules/repositories';
+import type { Tx } from '../platform/db/transaction';
+import type { InvoicingService } from '../billing/invoices/service';
+import type { Repositories } from '../repositories';
 import { LEFT_TO_INVOICE } from './demo-plan';
 
 /** The demo clinic's fiscal data (a company's NIF with a valid control character; not a real company's). */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { MessageSide } from '../../common/schemas/messages';
-import { clock } from '../clock';
-import { conversations, messages } from '../db/schema';
-import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../modules/repositories';
-import type { Tx } from '../db/transaction';
+import { clock } from '../platform/clock';
+import { conversations, messages } from '../platform/db/schema';
+import { createAccountWithProfile } from '../identity/auth/accounts';
+import type { Repositories } from '../repositories';
+import type { Tx } from '../platform/db/transaction';
 
 /** Demo patients who write to the clinic besides the demo paciente (their accounts share the demo password). */
 const WRITERS = [

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import { clock } from '../clock';
-import { appointments, visitSurveys } from '../db/schema';
-import type { Tx } from '../db/transaction';
+import { clock } from '../platform/clock';
+import { appointments, visitSurveys } from '../platform/db/schema';
+import type { Tx } from '../platform/db/transaction';
 
 /** What the demo's patients answered (issue 38, item 3): scores with a comment or without. */
 const ANSWERS: { score: number; comment: string }[] = [

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { QuestionnaireVersionInput } from '../../common/schemas/questionnaires';
-import { clock } from '../clock';
-import { appointments } from '../db/schema';
-import type { Tx } from '../db/transaction';
-import type { Repositories } from '../modules/repositories';
+import { clock } from '../platform/clock';
+import { appointments } from '../platform/db/schema';
+import type { Tx } from '../platform/db/transaction';
+import type { Repositories } from '../repositories';
 
 const DAY = 86_400_000;
 

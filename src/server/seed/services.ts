@@ -1,6 +1,6 @@
 import type { ClinicServiceInput, VatTreatment } from '../../common/schemas/clinic-services';
-import type { Tx } from '../db/transaction';
-import type { Repositories } from '../modules/repositories';
+import type { Tx } from '../platform/db/transaction';
+import type { Repositories } from '../repositories';
 import type { AgeRange } from './agenda';
 import { ADULTS, CHILDREN, FROM_14 } from './demo-doctors';
 

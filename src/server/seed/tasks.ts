@@ -1,8 +1,8 @@
 import type { TaskPriority, TaskStatus } from '../../common/schemas/tasks';
-import type { Tx } from '../db/transaction';
-import { createAccountWithProfile } from '../modules/auth/accounts';
-import type { Repositories } from '../modules/repositories';
-import { clock } from '../clock';
+import type { Tx } from '../platform/db/transaction';
+import { createAccountWithProfile } from '../identity/auth/accounts';
+import type { Repositories } from '../repositories';
+import { clock } from '../platform/clock';
 
 /** Staff accounts in every state: active with recent sign-ins, one disabled, one invitation still pending. */
 const STAFF = [

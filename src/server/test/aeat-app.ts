@@ -1,4 +1,4 @@
-import { startTestAeatServer, type TestAeatServer } from '../billing/verifactu/test-aeat-server';
+import { startTestAeatServer, type TestAeatServer } from './aeat-server';
 import { buildTestApp, type TestApp } from './app';
 import { makeTestCertificates, type TestCertificates } from './tls';
 

@@ -4,16 +4,16 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildServer, type BuildOptions } from '../app';
 import type { Deps } from '../composition';
-import type { Config } from '../config';
-import { DEFAULT_LIMITS } from '../limits';
-import type { Database } from '../db/client';
+import type { Config } from '../platform/config';
+import { DEFAULT_LIMITS } from '../platform/limits';
+import type { Database } from '../platform/db/client';
 import { openTestDatabase } from './databases';
-import { transact, type Tx } from '../db/transaction';
+import { transact, type Tx } from '../platform/db/transaction';
 import type { Role } from '../../common/roles';
-import type { Mailer, MailMessage } from '../mail/mailer';
-import { createAccountWithProfile } from '../modules/auth/accounts';
+import type { Mailer, MailMessage } from '../platform/mail/mailer';
+import { createAccountWithProfile } from '../identity/auth/accounts';
 import { UNDO_MARGIN_SECONDS, UNDO_WINDOW_SECONDS } from '../../common/schemas/appointments';
-import { clock } from '../clock';
+import { clock } from '../platform/clock';
 
 export { openTestDatabase };
 

@@ -1,6 +1,6 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../platform/db/schema';
 import type { TestApp } from './app';
 
 export type AuditRow = typeof auditLog.$inferSelect;

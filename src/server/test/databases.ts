@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { migratedPgliteImage, migrationsFolder, openDatabase, type Database } from '../db/client';
+import { migratedPgliteImage, migrationsFolder, openDatabase, type Database } from '../platform/db/client';
 
 /** The migrated database every in-memory test database of this worker starts from (made once). */
 let pgliteImage: Promise<Blob> | undefined;
@@ -82,7 +82,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // A test's waits for a free connection are those of a shared, busy CI machine (a 100-way race beside the browser
-  // suite): 30 s, not the server's 5 s before a 503, which its own test (db/healing.test.ts) sets.
+  // suite): 30 s, not the server's 5 s before a 503, which its own test (platform/db/healing.test.ts) sets.
   const database = await openDatabase({
     kind: 'postgres',
     url: url.toString(),

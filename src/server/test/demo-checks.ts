@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import {
   appointmentMinors,
   appointments,
@@ -16,10 +16,10 @@ import {
   questionnaireVersions,
   specialties,
   verifactuRecords,
-} from '../db/schema';
+} from '../platform/db/schema';
 import { ageOn, dayInZone } from '../seed/agenda';
 import { DEMO_SERVICES } from '../seed/services';
-import type { Repositories } from '../modules/repositories';
+import type { Repositories } from '../repositories';
 
 const LIVE = new Set(['pendiente', 'confirmada', 'en_sala', 'atendida', 'no_asistio']);
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { clock } from '../clock';
-import { createRepositories } from '../modules/repositories';
+import { clock } from '../platform/clock';
+import { createRepositories } from '../repositories';
 import { planDemo } from '../seed/demo-plan';
 import { demoPlanBreaches } from '../seed/demo-rules';
 import { seedDemoIfEmpty } from '../seed/demo';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { clock } from '../clock';
-import { appointments } from '../db/schema';
-import { transact } from '../db/transaction';
-import type { PatientInsert } from '../modules/patients/repository';
+import { clock } from '../platform/clock';
+import { appointments } from '../platform/db/schema';
+import { transact } from '../platform/db/transaction';
+import type { PatientInsert } from '../identity/patients/repository';
 import type { TestApp } from './app';
 
 let sequence = 0;

@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatRate, invoiceTotals, lineTax } from './amounts';
 import { formatDate, formatGeneratedAt } from './dates';
-import { SUMMER, WINTER } from './test-fixtures';
+import { SUMMER, WINTER } from '../../test/verifactu-fixtures';
 
 describe('amounts', () => {
   it('writes cents as the AEAT decimal: a dot, two decimals, a sign when negative', () => {

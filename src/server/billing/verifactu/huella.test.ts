@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { altaHuellaInput, anulacionHuellaInput, computeHuella, sha256Hex } from './huella';
 import { createAlta, createAnulacion } from './records';
-import { CLINIC, SYSTEM, WINTER, exemptF1, idOf } from './test-fixtures';
+import { CLINIC, SYSTEM, WINTER, exemptF1, idOf } from '../../test/verifactu-fixtures';
 import { type AltaInvoice, type TaxPerson } from './types';
 import { recordXml } from './xml';
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import { QR_OPTIONS, QR_PRINT, mmToPoints, qrPng, qrSvg, recordVerificationUrl, verificationUrl } from './qr';
-import { clinicChain } from './test-fixtures';
+import { clinicChain } from '../../test/verifactu-fixtures';
 import { type RegistroAlta } from './types';
 
 // The AEAT's example in its QR specification: nif 89890001K, numserie 12345678&G33, 01-01-2024, 241.4 €.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { huellaMatches } from './huella';
 import { recordFromJson, recordToJson } from './record-json';
-import { clinicChain } from './test-fixtures';
+import { clinicChain } from '../../test/verifactu-fixtures';
 import { recordXml } from './xml';
 
 describe('a record kept as JSON', () => {

@@ -12,7 +12,7 @@ import {
   r1BySubstitution,
   r4ByDifference,
   simplifiedF2,
-} from './test-fixtures';
+} from '../../test/verifactu-fixtures';
 import { type AltaInvoice } from './types';
 
 const context = { previous: null, at: WINTER, system: SYSTEM };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeHuella } from './huella';
 import { createAlta } from './records';
-import { SUMMER, SYSTEM, clinicChain, exemptF1 } from './test-fixtures';
+import { SUMMER, SYSTEM, clinicChain, exemptF1 } from '../../test/verifactu-fixtures';
 import { type RegistroAlta, type RegistroFacturacion } from './types';
 import { verifyChain, verifyChains } from './verify-chain';
 

@@ -11,7 +11,7 @@ import {
   manyAltas,
   simplifiedF2,
   taxableF1,
-} from './test-fixtures';
+} from '../../test/verifactu-fixtures';
 import { type AltaInvoice, type RegistroFacturacion } from './types';
 import { MAX_RECORDS_PER_DOCUMENT, paginate, recordXml, submissionDocuments, submissionXml } from './xml';
 import { validateXml } from './xsd-validate';

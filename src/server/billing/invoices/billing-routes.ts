@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import {
+  issuerResponseSchema,
+  issuerSchema,
+  verifactuResendSchema,
+  verifactuStateSchema,
+} from '../../../common/schemas/invoices';
+import { recordFromJson } from '../verifactu/record-json';
+import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
+import { clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import { audited, auditContext } from '../../platform/audit/audited';
+import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import type { RoutePlugin } from '../../route-plugin';
+import { chainStates } from '../submissions/chain-state';
+
+const presentIssuer = (settings: ClinicSettingsRow) => ({
+  legalName: settings.issuerLegalName,
+  taxId: settings.issuerNif,
+  address: settings.issuerAddress,
+  registry: settings.issuerRegistry,
+});
+
+const recordsPageQuery = z.strictObject({
+  page: z.coerce
+    .number({ error: 'La página debe ser un número' })
+    .int('La página debe ser un número entero')
+    .min(1, 'La primera página es la 1')
+    .max(1_000_000, 'Página no válida')
+    .default(1),
+});
+
+/** The issuer's fiscal data and the VERI*FACTU chain, for the desk and the clinic's accountant. */
+export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
+  const admin = { access: 'invoices:manage' } as const;
+
+  app.get(api.billingIssuer, { config: admin, schema: { response: { 200: issuerResponseSchema } } }, async () =>
+    presentIssuer(await deps.repos.clinic.getSettings()),
+  );
+
+  app.put(
+    api.billingIssuer,
+    { config: admin, schema: { body: issuerSchema, response: { 200: issuerResponseSchema } } },
+    async (request) => {
+      const before = presentIssuer(await deps.repos.clinic.getSettings());
+      const body = request.body;
+      const row = await audited(
+        deps.db,
+        (tx) =>
+          deps.repos.clinic.updateSettings(
+            {
+              issuerLegalName: body.legalName,
+              issuerNif: body.taxId,
+              issuerAddress: body.address,
+              issuerRegistry: body.registry,
+            },
+            tx,
+          ),
+        // What the invoices will say of the clinic: on record with what it said before.
+        { ...auditContext(request), action: 'update', entity: 'billing_issuer', details: { before, after: body } },
+      );
+      return presentIssuer(row);
+    },
+  );
+
+  app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => ({
+    certificateConfigured: deps.verifactuSender.enabled,
+    environment: deps.config.verifactu.environment === 'production' ? ('produccion' as const) : ('pruebas' as const),
+    issuerNif: (await deps.repos.clinic.getSettings()).issuerNif,
+    chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
+  }));
+
+  // Once the cause of a Client Fault is fixed (a new version, corrected issuer data), a person sends its records
+  // again: they go back to «pendiente de envío», and the worker takes them when the issuer's window opens.
+  app.post(
+    api.verifactuResend,
+    {
+      config: admin,
+      schema: { body: z.strictObject({}).nullish(), response: { 200: verifactuResendSchema } },
+    },
+    async (request) => {
+      const { issuerNif } = await deps.repos.clinic.getSettings();
+      const requeued = await audited(
+        deps.db,
+        (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, clock.now(), tx),
+        (count) => ({ ...auditContext(request), action: 'update', entity: 'verifactu', details: { requeued: count } }),
+      );
+      return { requeued };
+    },
+  );
+
+  app.get(
+    api.verifactuRecordsXml,
+    { config: admin, schema: { querystring: recordsPageQuery } },
+    async (request, reply) => {
+      const settings = await deps.repos.clinic.getSettings();
+      const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
+      const rows = await deps.repos.verifactuRecords.chainOf(settings.issuerNif, offset, MAX_RECORDS_PER_DOCUMENT);
+      if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
+      const xml = submissionXml(
+        { name: settings.issuerLegalName, nif: settings.issuerNif },
+        rows.map((row) => recordFromJson(row.record)),
+      );
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="registros-verifactu-${request.query.page}.xml"`)
+        .send(xml);
+    },
+  );
+};

@@ -1,0 +1,418 @@
+import { Temporal } from 'temporal-polyfill';
+import {
+  rectifyingTypesFor,
+  SIMPLIFIED_LIMIT_CENTS,
+  type IssueInvoiceInput,
+  type RectifyInvoiceInput,
+} from '../../../common/schemas/invoices';
+import { esDateFormat } from '../../../common/time';
+import {
+  createAlta,
+  createAnulacion,
+  informationSystem,
+  type GenerationContext,
+} from '../verifactu/records';
+import { recordFromJson, recordToJson } from '../verifactu/record-json';
+import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
+import { clock } from '../../platform/clock';
+import { transact, type Tx } from '../../platform/db/transaction';
+import type { InvoiceParty } from '../../platform/db/schema/invoices';
+import { AppError, pgErrorCode, validationError } from '../../platform/errors';
+import { auditedIn, type AuditContext } from '../../platform/audit/audited';
+import type { CoreDeps } from '../../deps';
+import type { PatientRow } from '../../identity/patients/repository';
+import { appointmentLine, breakdownLines, manualLine, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
+import {
+  assertAccountAfterCancellation,
+  assertAccountAfterRectification,
+  assertCancellable,
+  assertNotZero,
+  assertWithinBounds,
+} from './account-rules';
+import type { BillableAppointment } from './repository';
+
+type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
+
+/** Complete invoices in F, simplified in S, every rectifying invoice in R (`R2027-000001`). */
+const SERIES_PREFIX = { F1: 'F', F2: 'S', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' } as const;
+
+/** DescripcionOperacion allows 500 characters: the lines' services, cut with an ellipsis if need be. */
+const describe = (lines: PricedLine[]) => {
+  const text = [...new Set(lines.map((line) => line.description.split(' — ')[0]!))].join('; ');
+  return text.length <= 500 ? text : `${text.slice(0, 499)}…`;
+};
+
+/**
+ * Issuing and cancelling invoices (issue «Billing», items 2 and 3). Each is one transaction: the number is taken,
+ * the invoice and its lines written, its VERI*FACTU record chained after the issuer's last one, and the audit
+ * entry written — all or nothing, so a refused invoice leaves no number used and no record.
+ */
+export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'config'>) {
+  const { repos } = deps;
+  const system = (issuer: { name: string; nif: string }) =>
+    // The clinic that runs its own installation is the producer of record unless it is told otherwise.
+    informationSystem({ producer: issuer, installationNumber: deps.config.verifactu.installationNumber });
+
+  /**
+   * Seals the record `make` builds after the issuer's last one (the chain taken for this transaction) and appends
+   * it: the one way a registro de alta or de anulación enters the chain.
+   */
+  async function chainRecord(
+    tx: Tx,
+    issuer: { name: string; nif: string },
+    entry: { invoiceId: string; at: Date; timeZone: string },
+    make: (context: GenerationContext) => RegistroFacturacion,
+  ) {
+    const previous = await repos.verifactuRecords.lockChain(issuer.nif, tx);
+    const record = make({
+      previous: previous ? recordFromJson(previous.record) : null,
+      at: Temporal.Instant.fromEpochMilliseconds(entry.at.getTime()),
+      timeZone: entry.timeZone,
+      system: system(issuer),
+    });
+    await repos.verifactuRecords.appendRecord(
+      {
+        issuerNif: issuer.nif,
+        kind: record.kind,
+        invoiceId: entry.invoiceId,
+        record: recordToJson(record),
+        huella: record.huella,
+      },
+      previous,
+      tx,
+    );
+  }
+
+  async function issuerOf(tx: Tx) {
+    const settings = await repos.clinic.getSettings(tx);
+    if (!settings.issuerNif || !settings.issuerLegalName || !settings.issuerAddress) {
+      throw new AppError(409, 'ISSUER_MISSING');
+    }
+    return { settings, issuer: { name: settings.issuerLegalName, nif: settings.issuerNif } };
+  }
+
+  /** The attended visits of this patient, none already invoiced, each with the service it is invoiced as. */
+  async function appointmentLines(body: IssueBody, patient: PatientRow, timeZone: string, tx: Tx) {
+    const found = await repos.invoices.lockBillableAppointments(body.appointmentIds, tx);
+    const dayOf = (appointment: BillableAppointment) =>
+      esDateFormat({ timeZone, day: 'numeric', month: 'long' }).format(appointment.startsAt);
+    if (found.length !== new Set(body.appointmentIds).size || found.some((row) => row.patientId !== patient.id)) {
+      throw validationError({ appointmentIds: 'Todas las citas deben existir y ser de este paciente' });
+    }
+    const notAttended = found.find((row) => row.status !== 'atendida');
+    if (notAttended) {
+      throw validationError({
+        appointmentIds: `Solo se facturan citas atendidas: la del ${dayOf(notAttended)} no lo está`,
+      });
+    }
+    const invoiced = new Set(await repos.invoices.invoicedAppointments(body.appointmentIds, tx));
+    const already = found.find((row) => invoiced.has(row.id));
+    if (already) throw new AppError(409, 'ALREADY_INVOICED', `La cita del ${dayOf(already)} ya está facturada.`);
+    const chosen = await repos.invoices.servicesByIds(Object.values(body.appointmentServices ?? {}), tx);
+    return found.map((appointment) => {
+      const serviceId = body.appointmentServices?.[appointment.id];
+      const service = serviceId ? chosen.find((row) => row.id === serviceId) : appointment.service;
+      if (!service) {
+        throw validationError({
+          appointmentServices: `La cita del ${dayOf(appointment)} no tiene servicio: elige cuál se factura`,
+        });
+      }
+      return appointmentLine(appointment, service, timeZone);
+    });
+  }
+
+  /** A complete invoice names its recipient with a NIF/NIE (or a passport) and an address. */
+  function recipientOf(patient: PatientRow): { party: InvoiceParty; record: Recipient } {
+    const name = `${patient.firstName} ${patient.lastName}`.trim();
+    if (!patient.documentType || !patient.documentNumber || !patient.address.trim()) {
+      throw validationError({
+        kind: 'Para una factura completa, la ficha del paciente necesita su DNI, NIE o pasaporte y su dirección. Complétala o emite una simplificada.',
+      });
+    }
+    const party = { name, taxId: patient.documentNumber, address: patient.address.trim() };
+    const record: Recipient =
+      patient.documentType === 'pasaporte'
+        ? { name, otherId: { type: '03', id: patient.documentNumber } }
+        : { name, nif: patient.documentNumber };
+    return { party, record };
+  }
+
+  /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
+  async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
+    const { settings, issuer } = await issuerOf(tx);
+    const lines = [
+      ...(await appointmentLines(body, patient, settings.timeZone, tx)),
+      ...(body.lines ?? []).map(manualLine),
+    ];
+    const totals = vatBreakdown(lines);
+    assertWithinBounds(lines, totals);
+    assertNotZero(totals);
+    const type = body.kind === 'completa' ? 'F1' : 'F2';
+    if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
+      throw validationError({
+        kind: 'Una factura simplificada no puede superar los 400 € (IVA incluido): emite una completa.',
+      });
+    }
+    const recipient = type === 'F1' ? recipientOf(patient) : undefined;
+    return writeInvoice(
+      tx,
+      { settings, issuer },
+      { type, patientId: patient.id, recipient, description: describe(lines), lines, totals },
+      context,
+    );
+  }
+
+  /**
+   * Writes an invoice under the next number of its series and year, chains its registro de alta after the issuer's
+   * last record and audits it: what issuing and rectifying share.
+   */
+  async function writeInvoice(
+    tx: Tx,
+    { settings, issuer }: Awaited<ReturnType<typeof issuerOf>>,
+    invoice: {
+      type: InvoiceType;
+      patientId: string;
+      recipient?: { party: InvoiceParty; record: Recipient };
+      description: string;
+      lines: PricedLine[];
+      totals: VatBreakdown;
+      rectification?: Rectification;
+    },
+    context: AuditContext,
+  ) {
+    const { type, recipient, description, totals } = invoice;
+    const now = clock.now();
+    const issueDate = clock.today(settings.timeZone);
+    const issuerParty = {
+      name: issuer.name,
+      taxId: issuer.nif,
+      address: settings.issuerAddress,
+      registry: settings.issuerRegistry,
+    };
+    // The invoice and its audit entry first; only then the issuer's chain, which every issue of every series takes
+    // in turn until its transaction commits: the less done while holding it, the more invoices a second.
+    const row = await auditedIn(
+      tx,
+      () =>
+        repos.invoices.insertNumbered(
+          `${SERIES_PREFIX[type]}${issueDate.year}`,
+          {
+            type,
+            issueDate: issueDate.toString(),
+            issuedAt: now,
+            patientId: invoice.patientId,
+            issuer: issuerParty,
+            recipient: recipient?.party ?? null,
+            description,
+            baseCents: totals.baseCents,
+            taxCents: totals.taxCents,
+            totalCents: totals.totalCents,
+            issuedBy: context.actor?.id ?? null,
+          },
+          invoice.lines,
+          tx,
+        ),
+      (row) => ({
+        ...context,
+        action: 'create',
+        entity: 'invoice',
+        entityId: row.id,
+        details: {
+          number: row.number,
+          totalCents: row.totalCents,
+          type,
+          ...(invoice.rectification && { rectifies: invoice.rectification.rectified[0]!.number }),
+        },
+      }),
+    );
+    await chainRecord(tx, issuer, { invoiceId: row.id, at: now, timeZone: settings.timeZone }, (generation) =>
+      createAlta(
+        {
+          issuer,
+          number: row.number,
+          issueDate,
+          type,
+          description,
+          recipient: recipient?.record,
+          lines: breakdownLines(totals.groups),
+          rectification: invoice.rectification,
+        },
+        generation,
+      ),
+    );
+    return row;
+  }
+
+  /**
+   * Issues a rectifying invoice of `originalId` inside `tx`: by difference its lines are what changes (negative to
+   * give back), by substitution the amounts that replace the original's. The original is never touched; the new
+   * invoice takes the next R number and its registro de alta names the original (FacturasRectificadas).
+   */
+  async function rectifyIn(
+    tx: Tx,
+    originalId: string,
+    body: RectifyInvoiceInput,
+    patient: PatientRow,
+    context: AuditContext,
+  ) {
+    // The account first, then the original as it stands once the lock is held (a cancellation may have just committed).
+    const account = await repos.invoices.lockAccount(originalId, tx);
+    const original = account && (await repos.invoices.findById(originalId, tx));
+    if (!original) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    if (original.rectification) {
+      throw new AppError(409, 'NOT_RECTIFIABLE', 'Esta factura ya es rectificativa: rectifica la factura original.');
+    }
+    if (original.cancellation) throw new AppError(409, 'NOT_RECTIFIABLE', 'Una factura anulada no se rectifica.');
+    const allowed = rectifyingTypesFor(original.type);
+    if (!allowed.includes(body.type)) {
+      throw validationError({
+        type:
+          original.type === 'F2'
+            ? 'Una factura simplificada se rectifica con una R5'
+            : 'Una factura completa se rectifica con una R1, R2, R3 o R4',
+      });
+    }
+    const { settings, issuer } = await issuerOf(tx);
+    if (original.issuer.taxId !== issuer.nif) {
+      throw new AppError(409, 'NOT_RECTIFIABLE', 'La factura es de otro NIF emisor: no se rectifica con este.');
+    }
+    const lines = body.lines.map(manualLine);
+    const totals = vatBreakdown(lines);
+    assertWithinBounds(lines, totals);
+    const bySubstitution = body.method === 'sustitucion';
+    if (!bySubstitution && totals.totalCents === 0) {
+      throw validationError({
+        lines: 'Por diferencias, la rectificativa cambia algún importe: el total no puede ser 0',
+      });
+    }
+    if (body.type === 'R5' && bySubstitution && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
+      throw validationError({ lines: 'Una rectificativa de simplificada no puede superar los 400 € (IVA incluido)' });
+    }
+    const recipient = body.type === 'R5' ? undefined : recipientOf(patient);
+    const reason = body.reason.trim();
+    const description = `Rectificación de la factura ${original.number}: ${reason}`.slice(0, 500);
+    const issued = await writeInvoice(
+      tx,
+      { settings, issuer },
+      {
+        type: body.type,
+        patientId: original.patientId,
+        recipient,
+        description,
+        lines,
+        totals,
+        rectification: {
+          kind: bySubstitution ? 'S' : 'I',
+          rectified: [
+            { issuerNif: issuer.nif, number: original.number, issueDate: Temporal.PlainDate.from(original.issueDate) },
+          ],
+          substituted: bySubstitution ? { base: original.baseCents, tax: original.taxCents } : undefined,
+        },
+      },
+      context,
+    );
+    await repos.invoices.insertRectification(
+      { invoiceId: issued.id, rectifiedInvoiceId: original.id, kind: bySubstitution ? 'S' : 'I', reason },
+      tx,
+    );
+    await assertAccountAfterRectification(repos, original.id, account.dueCents, tx);
+    return issued;
+  }
+
+  /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
+  async function cancelIn(tx: Tx, invoiceId: string, reason: string, context: AuditContext) {
+    // The account is locked before the invoice is read: a payment or a cancellation that committed while this one
+    // waited is seen (issue 33: a cancellation and a payment of the same moment both went through).
+    const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
+    const account = await repos.invoices.lockAccount(rootId, tx);
+    const invoice = account && (await repos.invoices.findById(invoiceId, tx));
+    if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
+    assertCancellable(rootId === invoiceId ? 'original' : 'rectifying', account);
+    const settings = await repos.clinic.getSettings(tx);
+    const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
+    const now = clock.now();
+    await auditedIn(
+      tx,
+      async () => {
+        await repos.invoices.insertCancellation(
+          { invoiceId, reason, cancelledAt: now, cancelledBy: context.actor?.id ?? null },
+          tx,
+        );
+        await chainRecord(tx, issuer, { invoiceId, at: now, timeZone: settings.timeZone }, (generation) =>
+          createAnulacion(
+            issuer,
+            { issuerNif: issuer.nif, number: invoice.number, issueDate: Temporal.PlainDate.from(invoice.issueDate) },
+            generation,
+          ),
+        );
+      },
+      {
+        ...context,
+        action: 'cancel',
+        entity: 'invoice',
+        entityId: invoiceId,
+        details: { number: invoice.number, reason },
+      },
+    );
+    if (rootId !== invoiceId) await assertAccountAfterCancellation(repos, rootId, tx);
+  }
+
+  /**
+   * The subsanación of a rejected registro de alta, inside `tx`: a NEW record of the same invoice, flagged
+   * Subsanacion S and RechazoPrevio X (the AEAT never registered the invoice), chained after the issuer's last
+   * record as any other; the rejected one stays as it was. Answers nothing when it was already corrected.
+   */
+  async function correctIn(tx: Tx, rejectedRecordId: number) {
+    const rejected = await repos.verifactuSubmissions.lockUncorrected(rejectedRecordId, tx);
+    if (!rejected || rejected.kind !== 'alta') return undefined;
+    const original = recordFromJson(rejected.record);
+    if (original.kind !== 'alta') return undefined;
+    const settings = await repos.clinic.getSettings(tx);
+    const previous = await repos.verifactuRecords.lockChain(rejected.issuerNif, tx);
+    const record = createAlta(
+      original.invoice,
+      {
+        previous: previous ? recordFromJson(previous.record) : null,
+        at: Temporal.Instant.fromEpochMilliseconds(clock.nowMs()),
+        timeZone: settings.timeZone,
+        system: system(original.invoice.issuer),
+      },
+      { rejectedBefore: 'X' },
+    );
+    const row = await repos.verifactuRecords.appendRecord(
+      {
+        issuerNif: rejected.issuerNif,
+        kind: 'alta',
+        invoiceId: rejected.invoiceId,
+        record: recordToJson(record),
+        huella: record.huella,
+      },
+      previous,
+      tx,
+    );
+    await repos.verifactuSubmissions.markCorrected(rejectedRecordId, row.id, tx);
+    return row;
+  }
+
+  return {
+    issueIn,
+    cancelIn,
+    rectifyIn,
+    /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
+    rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
+      transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),
+    /** Corrects a rejected alta with a subsanación, in a transaction of its own (the sending worker calls it). */
+    correct: (rejectedRecordId: number) => transact(deps.db, (tx) => correctIn(tx, rejectedRecordId)),
+    /** Issues one invoice to `patient` (already checked visible by the route's scope), in a transaction of its own. */
+    issue: (body: IssueBody, patient: PatientRow, context: AuditContext) =>
+      transact(deps.db, (tx) => issueIn(tx, body, patient, context)),
+    cancel: (invoiceId: string, reason: string, context: AuditContext) =>
+      transact(deps.db, (tx) => cancelIn(tx, invoiceId, reason, context)).catch((error: unknown) => {
+        // Two desks cancelling at once: the second meets the first's cancellation row.
+        throw pgErrorCode(error) === '23505' ? new AppError(409, 'ALREADY_CANCELLED') : error;
+      }),
+  };
+}
+
+export type InvoicingService = ReturnType<typeof createInvoicingService>;

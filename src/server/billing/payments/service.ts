@@ -1,0 +1,230 @@
+import { formatEuros } from '../../../common/money';
+import {
+  PAYMENT_METHODS,
+  type AmountsByMethod,
+  type CashDay,
+  type InvoicePayments,
+  type PaymentMethod,
+} from '../../../common/schemas/payments';
+import { clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { transact } from '../../platform/db/transaction';
+import { AppError, pgErrorCode, validationError } from '../../platform/errors';
+import { auditedIn, type AuditContext } from '../../platform/audit/audited';
+import type { CoreDeps } from '../../deps';
+import type { PaymentRow } from './repository';
+
+/** How money moves by each method, as a sentence says it («lo cobrado con tarjeta»). */
+const BY_METHOD: Record<PaymentMethod, string> = {
+  efectivo: 'en efectivo',
+  tarjeta: 'con tarjeta',
+  transferencia: 'por transferencia',
+  bizum: 'por Bizum',
+};
+
+const zeroByMethod = (): AmountsByMethod =>
+  Object.fromEntries(PAYMENT_METHODS.map((method) => [method, 0])) as AmountsByMethod;
+
+const presentPayment = (row: PaymentRow) => ({
+  id: row.id,
+  paidAt: row.paidAt.toISOString(),
+  day: row.day,
+  method: row.method,
+  amountCents: row.amountCents,
+  note: row.note,
+});
+
+/**
+ * Shares each payment out among the doctors whose work its invoice holds, by their lines' bases (a manual line is
+ * nobody's: «Sin profesional»); the last share takes the rounding, so the shares add up to the payment.
+ */
+function byDoctor(rows: Awaited<ReturnType<CoreDeps['repos']['payments']['takingsOf']>>) {
+  const totals = new Map<string, { doctorId: string | null; doctorName: string; amountCents: number }>();
+  const add = (doctorId: string | null, doctorName: string | null, cents: number) => {
+    const key = doctorId ?? '';
+    const entry = totals.get(key) ?? { doctorId, doctorName: doctorName ?? 'Sin profesional', amountCents: 0 };
+    entry.amountCents += cents;
+    totals.set(key, entry);
+  };
+  const paymentsSeen = new Map<string, typeof rows>();
+  for (const row of rows) paymentsSeen.set(row.paymentId, [...(paymentsSeen.get(row.paymentId) ?? []), row]);
+  for (const lines of paymentsSeen.values()) {
+    const { amountCents, invoiceBase } = lines[0]!;
+    let given = 0;
+    lines.forEach((line, index) => {
+      const share =
+        index === lines.length - 1
+          ? amountCents - given
+          : invoiceBase === 0
+            ? 0
+            : Math.round((amountCents * line.lineBase) / invoiceBase);
+      given += share;
+      add(line.doctorId, line.doctorName, share);
+    });
+  }
+  return [...totals.values()].sort((a, b) => b.amountCents - a.amountCents);
+}
+
+/** Payments against invoices and «Cierre de caja» (issue «Billing», item 5). */
+export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
+  const { repos } = deps;
+  const timeZone = async (db: Db) => (await repos.clinic.getSettings(db)).timeZone;
+
+  /** An invoice's payments, and what is still owed on its account (negative: to give back). */
+  async function invoicePayments(invoiceId: string, totalCents: number, outstandingCents: number, db: Db = deps.db) {
+    const rows = await repos.payments.ofInvoice(invoiceId, db);
+    const paidCents = rows.reduce((sum, row) => sum + row.amountCents, 0);
+    return {
+      totalCents,
+      paidCents,
+      outstandingCents,
+      payments: rows.map(presentPayment),
+    } satisfies InvoicePayments;
+  }
+
+  async function cashDay(day: string, db: Db = deps.db): Promise<CashDay> {
+    const [totals, rows] = await Promise.all([
+      repos.payments.totalsByMethod(day, db),
+      repos.payments.takingsOf(day, db),
+    ]);
+    const expected = zeroByMethod();
+    for (const total of totals) expected[total.method as PaymentMethod] = total.amountCents;
+    const closing = await repos.payments.closingOf(day, db);
+    return {
+      day,
+      expected,
+      totalCents: Object.values(expected).reduce((sum, cents) => sum + cents, 0),
+      payments: totals.reduce((sum, total) => sum + total.count, 0),
+      byDoctor: byDoctor(rows),
+      closing: closing
+        ? {
+            closedAt: closing.closedAt.toISOString(),
+            closedBy: closing.closedBy,
+            counted: { ...zeroByMethod(), ...closing.counted },
+            note: closing.note,
+          }
+        : null,
+    };
+  }
+
+  return {
+    invoicePayments,
+    cashDay,
+
+    /**
+     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, unless its cash is
+     * closed. When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
+     * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
+     */
+    async record(
+      invoiceId: string,
+      input: { method: PaymentMethod; amountCents: number; note: string },
+      context: AuditContext,
+    ) {
+      return transact(deps.db, async (tx) => {
+        // The account first (what a cancellation and a rectification lock too), then the invoice as it stands once
+        // the lock is held: a cancellation that committed while this payment waited is seen.
+        const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
+        const account = await repos.invoices.lockAccount(rootId, tx);
+        const invoice = account && (await repos.payments.lockPayable(invoiceId, tx));
+        if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+        if (invoice.cancelledAt) throw new AppError(409, 'NOT_PAYABLE');
+        const outstanding = account.dueCents - account.paidCents;
+        if (outstanding === 0) throw validationError({ amountCents: 'Esta factura ya está pagada' });
+        const refund = outstanding < 0;
+        if (input.amountCents > Math.abs(outstanding)) {
+          throw validationError({
+            amountCents: refund
+              ? `El importe supera lo que hay que devolver (${formatEuros(-outstanding)})`
+              : `El importe supera lo pendiente (${formatEuros(outstanding)})`,
+          });
+        }
+        if (refund) {
+          // Money goes back by a way it came in: no more by a method than that method brought in on the account.
+          const paid = account.byMethod.find((row) => row.method === input.method);
+          const available = paid ? paid.collectedCents - paid.refundedCents : 0;
+          if (input.amountCents > available) {
+            const how = BY_METHOD[input.method];
+            throw validationError({
+              amountCents: `${how[0]!.toUpperCase()}${how.slice(1)} solo se puede devolver lo cobrado ${how} en esta factura: ${formatEuros(available)}.`,
+            });
+          }
+        }
+        const target = refund ? account.lastRectifyingId! : invoiceId;
+        const amountCents = refund ? -input.amountCents : input.amountCents;
+        const day = clock.today(await timeZone(tx)).toString();
+        await repos.payments.lockDay(day, tx);
+        if (await repos.payments.closingOf(day, tx)) {
+          throw new AppError(
+            409,
+            'DAY_CLOSED',
+            'La caja de hoy ya está cerrada: no se pueden registrar más cobros hoy.',
+          );
+        }
+        await auditedIn(
+          tx,
+          () =>
+            repos.payments.insert(
+              {
+                invoiceId: target,
+                day,
+                paidAt: clock.now(),
+                ...input,
+                amountCents,
+                receivedBy: context.actor?.id ?? null,
+              },
+              tx,
+            ),
+          (payment) => ({
+            ...context,
+            action: 'create',
+            entity: 'payment',
+            entityId: payment.id,
+            details: { invoiceId: target, method: input.method, amountCents },
+          }),
+        );
+        return invoicePayments(invoiceId, invoice.totalCents, outstanding - amountCents, tx);
+      });
+    },
+
+    /** Closes a day once: what was expected by method (from the payments) beside what the desk counted. */
+    async closeDay(
+      input: { day: string; counted: AmountsByMethod; note: string },
+      context: AuditContext,
+    ): Promise<CashDay> {
+      const today = clock.today(await timeZone(deps.db)).toString();
+      if (input.day > today)
+        throw validationError({ day: 'No se puede cerrar la caja de un día que aún no ha llegado' });
+      return transact(deps.db, async (tx) => {
+        await repos.payments.lockDay(input.day, tx);
+        const expected = (await cashDay(input.day, tx)).expected;
+        await auditedIn(
+          tx,
+          () =>
+            repos.payments.insertClosing(
+              {
+                day: input.day,
+                closedAt: clock.now(),
+                closedBy: context.actor?.id ?? null,
+                expected,
+                counted: input.counted,
+                note: input.note,
+              },
+              tx,
+            ),
+          {
+            ...context,
+            action: 'create',
+            entity: 'cash_closing',
+            details: { day: input.day, expected, counted: input.counted },
+          },
+        );
+        return cashDay(input.day, tx);
+      }).catch((error: unknown) => {
+        throw pgErrorCode(error) === '23505' ? new AppError(409, 'DAY_CLOSED') : error;
+      });
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,100 @@
+import { Temporal } from 'temporal-polyfill';
+import { api } from '../../../common/api-paths';
+import {
+  productionQuerySchema,
+  productionSchema,
+  revenueQuerySchema,
+  revenueSchema,
+  type Production,
+} from '../../../common/schemas/billing-reports';
+import { clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import { auditContext, auditedRead } from '../../platform/audit/audited';
+import { startOfDay } from '../../scheduling/availability/slots';
+import type { RoutePlugin } from '../../route-plugin';
+
+const DOCTOR_NOT_FOUND = 'Profesional no encontrado';
+
+/** The sum of each figure over the services' rows (a handful: the SQL has aggregated the visits). */
+function totalsOf(rows: Production['services']): Production['totals'] {
+  const sum = (pick: (row: Production['services'][number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    performed: sum((row) => row.performed),
+    invoiced: sum((row) => row.invoiced),
+    baseCents: sum((row) => row.baseCents),
+    taxCents: sum((row) => row.taxCents),
+    totalCents: sum((row) => row.totalCents),
+    pending: sum((row) => row.pending),
+  };
+}
+
+/** Billing reports (issue 23): «Mi producción» of a doctor, and the clinic's revenue by month for the dashboard. */
+export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const { db } = deps.database;
+
+  app.get(
+    api.production,
+    {
+      config: { access: 'production:read' },
+      schema: { querystring: productionQuerySchema, response: { 200: productionSchema } },
+    },
+    async (request) => {
+      const whose = request.scope.production.doctorOf(request.query.doctorId);
+      if (!whose) throw notFound(DOCTOR_NOT_FOUND);
+      const doctorName = whose.doctorId ? await repos.billingReports.doctorName(whose.doctorId) : null;
+      if (doctorName === undefined) throw notFound(DOCTOR_NOT_FOUND);
+      const { timeZone } = await repos.clinic.getSettings();
+      // This month in the clinic's zone unless the period is given (the schema takes both ends or neither).
+      const today = clock.today(timeZone);
+      const from = request.query.from ?? today.with({ day: 1 }).toString();
+      const to = request.query.to ?? today.with({ day: today.daysInMonth }).toString();
+      const period = {
+        from: startOfDay(from, timeZone),
+        to: startOfDay(Temporal.PlainDate.from(to).add({ days: 1 }).toString(), timeZone),
+      };
+      const { services, pendingVisits } = await auditedRead(
+        db,
+        async (db) => {
+          const [services, pendingVisits] = await Promise.all([
+            request.scope.production.byService(whose.doctorId, period, db),
+            request.scope.production.pendingVisits(whose.doctorId, period, db),
+          ]);
+          return { services, pendingVisits };
+        },
+        (read) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'production',
+          entityId: whose.doctorId ?? 'clinic',
+          details: { from, to, visits: read.services.reduce((total, row) => total + row.performed, 0) },
+        }),
+      );
+      return {
+        doctorId: whose.doctorId,
+        doctorName,
+        from,
+        to,
+        timeZone,
+        services,
+        totals: totalsOf(services),
+        pendingVisits,
+      };
+    },
+  );
+
+  app.get(
+    api.revenue,
+    {
+      config: { access: 'revenue:read' },
+      schema: { querystring: revenueQuerySchema, response: { 200: revenueSchema } },
+    },
+    async (request) => {
+      const { timeZone } = await repos.clinic.getSettings();
+      const thisMonth = clock.today(timeZone).toPlainYearMonth();
+      const first = thisMonth.subtract({ months: request.query.months - 1 }).toPlainDate({ day: 1 });
+      return { timeZone, months: await repos.billingReports.revenueByMonth(first.toString(), request.query.months) };
+    },
+  );
+};

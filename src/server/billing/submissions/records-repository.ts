@@ -1,0 +1,105 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { verifactuChains, verifactuRecords, verifactuSendWindows, verifactuSubmissions } from '../../platform/db/schema';
+import type { Tx } from '../../platform/db/transaction';
+
+export type StoredRecord = typeof verifactuRecords.$inferSelect;
+
+/** A record as `verifactu_take_chain` answers it: the table's columns by their SQL names. */
+interface StoredRecordRow {
+  id: number | string;
+  issuer_nif: string;
+  position: number;
+  kind: StoredRecord['kind'];
+  invoice_id: string;
+  record: unknown;
+  huella: string;
+  created_at: Date | string;
+}
+
+const storedRecordOf = (row: StoredRecordRow): StoredRecord => ({
+  id: Number(row.id),
+  issuerNif: row.issuer_nif,
+  position: Number(row.position),
+  kind: row.kind,
+  invoiceId: row.invoice_id,
+  record: typeof row.record === 'string' ? JSON.parse(row.record) : row.record,
+  huella: row.huella,
+  createdAt: new Date(row.created_at),
+});
+
+/**
+ * The VERI*FACTU ledger: each issuer's chain of records (altas and anulaciones), appended under the chain's lock
+ * and never changed (the database refuses it: migration 0026). The invoices themselves are `./repository.ts`.
+ */
+export function createVerifactuRecordsRepository(db: Db) {
+  return {
+    /**
+     * Takes the issuer's chain for this transaction and answers its last record (none for the first), in one round
+     * trip: `verifactu_take_chain` (migration 0031) locks, then reads what the previous holder committed.
+     */
+    async lockChain(issuerNif: string, tx: Tx): Promise<StoredRecord | undefined> {
+      const result = await tx.execute(sql`SELECT * FROM verifactu_take_chain(${issuerNif})`);
+      const [row] = (result as unknown as { rows: StoredRecordRow[] }).rows;
+      return row && storedRecordOf(row);
+    },
+
+    /**
+     * Adds a record at the end of its issuer's chain (the caller holds the chain: `lockChain`), moves the chain's end
+     * to it and gives it its send state (migration 0028: due at once, for billing/submissions/sender.ts) — in one
+     * statement, as every issue of every series waits for the chain while this runs (docs/performance-history.md «Billing»).
+     */
+    async appendRecord(
+      record: Pick<StoredRecord, 'issuerNif' | 'kind' | 'invoiceId' | 'record' | 'huella'>,
+      previous: StoredRecord | undefined,
+      tx: Tx,
+    ): Promise<StoredRecord> {
+      const position = (previous?.position ?? 0) + 1;
+      const result = await tx.execute(sql`
+        WITH inserted AS (
+          INSERT INTO ${verifactuRecords} (issuer_nif, position, kind, invoice_id, record, huella)
+          VALUES (${record.issuerNif}, ${position}, ${record.kind}, ${record.invoiceId},
+                  ${JSON.stringify(record.record)}::jsonb, ${record.huella})
+          RETURNING id, created_at
+        ), chain_end AS (
+          INSERT INTO ${verifactuChains} (issuer_nif, last_record_id) SELECT ${record.issuerNif}, id FROM inserted
+          ON CONFLICT (issuer_nif) DO UPDATE SET last_record_id = excluded.last_record_id
+        ), send_state AS (
+          INSERT INTO ${verifactuSubmissions} (record_id, issuer_nif, next_attempt_at)
+          SELECT id, ${record.issuerNif}, 'epoch'::timestamptz FROM inserted
+        ), send_window AS (
+          INSERT INTO ${verifactuSendWindows} (issuer_nif, not_before) VALUES (${record.issuerNif}, 'epoch'::timestamptz)
+          ON CONFLICT (issuer_nif) DO NOTHING
+        )
+        SELECT id, created_at FROM inserted`);
+      const [row] = (result as unknown as { rows: { id: number | string; created_at: Date | string }[] }).rows;
+      return { ...record, id: Number(row!.id), position, createdAt: new Date(row!.created_at) };
+    },
+
+    /** Every record, by issuer and in chain order (the verification and the records' XML read this). */
+    async chain(tx: Db = db): Promise<StoredRecord[]> {
+      return tx
+        .select()
+        .from(verifactuRecords)
+        .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
+    },
+
+    /** One issuer's records in chain order, `limit` from `offset` (the records' XML pages through them). */
+    async chainOf(issuerNif: string, offset: number, limit: number, tx: Db = db): Promise<StoredRecord[]> {
+      return tx
+        .select()
+        .from(verifactuRecords)
+        .where(eq(verifactuRecords.issuerNif, issuerNif))
+        .orderBy(asc(verifactuRecords.position))
+        .offset(offset)
+        .limit(limit);
+    },
+
+    async lastRecord(tx: Db = db): Promise<StoredRecord | undefined> {
+      const [row] = await tx.select().from(verifactuRecords).orderBy(desc(verifactuRecords.id)).limit(1);
+      return row;
+    },
+  };
+}
+
+export type VerifactuRecordsRepository = ReturnType<typeof createVerifactuRecordsRepository>;

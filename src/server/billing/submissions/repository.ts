@@ -1,0 +1,264 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { verifactuRecords, verifactuSendWindows, verifactuSubmissions, type SubmissionStatus } from '../../platform/db/schema';
+import type { Tx } from '../../platform/db/transaction';
+import type { StoredRecord } from './records-repository';
+
+/** A record claimed for one submission, fenced by its `attempts`: only that claim may settle it. */
+export interface ClaimedRecord {
+  recordId: number;
+  attempts: number;
+  stored: StoredRecord;
+}
+
+export interface Claim {
+  issuerNif: string;
+  records: ClaimedRecord[];
+}
+
+/** How the AEAT settled one record. */
+export interface RecordOutcome {
+  recordId: number;
+  attempts: number;
+  status: Extract<SubmissionStatus, 'aceptado' | 'aceptado_con_errores' | 'rechazado'>;
+  errorCode: string | null;
+  errorDescription: string | null;
+  /** Refused with the whole request (a SOAP Fault), not by a RespuestaLinea: no subsanación is made for it. */
+  fault?: boolean;
+}
+
+/** The last answer of an issuer's submission, kept for the admin screen. */
+export interface AnswerSummary {
+  at: Date;
+  status: string;
+  csv: string | null;
+  waitSeconds: number | null;
+  error: string | null;
+}
+
+const due = (now: Date) =>
+  and(inArray(verifactuSubmissions.status, ['pendiente', 'enviando']), lte(verifactuSubmissions.nextAttemptAt, now));
+
+const fenced = (claim: { recordId: number; attempts: number }) =>
+  and(
+    eq(verifactuSubmissions.recordId, claim.recordId),
+    eq(verifactuSubmissions.status, 'enviando'),
+    eq(verifactuSubmissions.attempts, claim.attempts),
+  );
+
+/** All SQL of sending the VERI*FACTU records (migration 0028); the records themselves are only read. */
+export function createSubmissionsRepository(db: Db) {
+  return {
+    /**
+     * Claims the next submission in one short transaction: an issuer whose window is open and has records due
+     * (its window row locked FOR UPDATE SKIP LOCKED, so two workers never take the same issuer), then up to
+     * `limit` of its due records in chain order, marked `enviando` until `leaseUntil`; the issuer's window is
+     * closed until then too, so no other submission of that issuer starts while this one is under way.
+     */
+    async claim(now: Date, leaseUntil: Date, limit: number, tx: Tx): Promise<Claim | null> {
+      const [window] = await tx
+        .select({ issuerNif: verifactuSendWindows.issuerNif })
+        .from(verifactuSendWindows)
+        .where(
+          and(
+            lte(verifactuSendWindows.notBefore, now),
+            sql`EXISTS (SELECT 1 FROM ${verifactuSubmissions} s WHERE s.issuer_nif = ${verifactuSendWindows.issuerNif}
+              AND s.status IN ('pendiente', 'enviando') AND s.next_attempt_at <= ${now})`,
+          ),
+        )
+        .orderBy(asc(verifactuSendWindows.notBefore))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!window) return null;
+      const claimable = tx
+        .select({ id: verifactuSubmissions.recordId })
+        .from(verifactuSubmissions)
+        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
+        .where(and(eq(verifactuSubmissions.issuerNif, window.issuerNif), due(now)))
+        .orderBy(asc(verifactuRecords.position))
+        .limit(limit)
+        .for('update', { of: verifactuSubmissions, skipLocked: true });
+      const claimed = await tx
+        .update(verifactuSubmissions)
+        .set({ status: 'enviando', attempts: sql`${verifactuSubmissions.attempts} + 1`, nextAttemptAt: leaseUntil })
+        .where(inArray(verifactuSubmissions.recordId, claimable))
+        .returning({ recordId: verifactuSubmissions.recordId, attempts: verifactuSubmissions.attempts });
+      if (claimed.length === 0) return null;
+      await tx
+        .update(verifactuSendWindows)
+        .set({ notBefore: leaseUntil })
+        .where(eq(verifactuSendWindows.issuerNif, window.issuerNif));
+      const stored = await tx
+        .select()
+        .from(verifactuRecords)
+        .where(
+          inArray(
+            verifactuRecords.id,
+            claimed.map((row) => row.recordId),
+          ),
+        )
+        .orderBy(asc(verifactuRecords.position));
+      const attempts = new Map(claimed.map((row) => [row.recordId, row.attempts]));
+      return {
+        issuerNif: window.issuerNif,
+        records: stored.map((row) => ({ recordId: row.id, attempts: attempts.get(row.id)!, stored: row })),
+      };
+    },
+
+    /** Settles what the AEAT answered for each record; answers how many were still this claim's to settle. */
+    async settle(outcomes: RecordOutcome[], at: Date, csv: string | null, tx: Tx): Promise<number> {
+      let settled = 0;
+      for (const outcome of outcomes) {
+        const rows = await tx
+          .update(verifactuSubmissions)
+          .set({
+            status: outcome.status,
+            lastErrorCode: outcome.errorCode,
+            lastErrorDescription: outcome.errorDescription,
+            csv,
+            answeredAt: at,
+            fault: outcome.fault ?? false,
+          })
+          .where(fenced(outcome))
+          .returning({ id: verifactuSubmissions.recordId });
+        settled += rows.length;
+      }
+      return settled;
+    },
+
+    /** Gives claimed records back for another attempt at `retryAt`, with what went wrong. */
+    async retry(
+      claims: { recordId: number; attempts: number }[],
+      error: { code: string; description: string },
+      retryAt: Date,
+      tx: Tx,
+    ): Promise<void> {
+      for (const claim of claims) {
+        await tx
+          .update(verifactuSubmissions)
+          .set({
+            status: 'pendiente',
+            nextAttemptAt: retryAt,
+            lastErrorCode: error.code,
+            lastErrorDescription: error.description,
+          })
+          .where(fenced(claim));
+      }
+    },
+
+    /**
+     * Gives back to `pendiente`, due at `now`, every record of an issuer whose last answer was a SOAP Fault of the
+     * client's (`rechazado` with `fault`), once a person has fixed its cause; its attempts are kept, and the issuer's
+     * window still decides when it goes. Records rejected by a line of an answer are not touched: a subsanación
+     * corrects those. Answers how many went back.
+     */
+    async requeueFaulted(issuerNif: string, now: Date, tx: Tx): Promise<number> {
+      const rows = await tx
+        .update(verifactuSubmissions)
+        .set({ status: 'pendiente', nextAttemptAt: now, fault: false })
+        .where(
+          and(
+            eq(verifactuSubmissions.issuerNif, issuerNif),
+            eq(verifactuSubmissions.status, 'rechazado'),
+            eq(verifactuSubmissions.fault, true),
+          ),
+        )
+        .returning({ id: verifactuSubmissions.recordId });
+      return rows.length;
+    },
+
+    /** Closes an issuer's window until `notBefore` and keeps the last answer (or failure) for the admin screen. */
+    async setWindow(issuerNif: string, notBefore: Date, answer: AnswerSummary, tx: Tx): Promise<void> {
+      await tx
+        .update(verifactuSendWindows)
+        .set({
+          notBefore,
+          lastAnswerAt: answer.at,
+          lastStatus: answer.status,
+          lastCsv: answer.csv,
+          lastWaitSeconds: answer.waitSeconds,
+          lastError: answer.error,
+        })
+        .where(eq(verifactuSendWindows.issuerNif, issuerNif));
+    },
+
+    /**
+     * Rejected altas (by a RespuestaLinea) with no subsanación yet, and not subsanaciones themselves: each is
+     * corrected once automatically; what is rejected again waits for a person (docs/verifactu.md).
+     */
+    async rejectedToCorrect(tx: Db = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: verifactuSubmissions.recordId })
+        .from(verifactuSubmissions)
+        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
+        .where(
+          and(
+            eq(verifactuSubmissions.status, 'rechazado'),
+            eq(verifactuSubmissions.fault, false),
+            isNull(verifactuSubmissions.correctedBy),
+            eq(verifactuRecords.kind, 'alta'),
+            sql`${verifactuRecords.record} -> 'correction' IS NULL`,
+          ),
+        )
+        .orderBy(asc(verifactuRecords.id));
+      return rows.map((row) => row.id);
+    },
+
+    /** Takes a rejected record to correct it in `tx` (locked: two workers never both correct it), or undefined. */
+    async lockUncorrected(recordId: number, tx: Tx): Promise<StoredRecord | undefined> {
+      const [row] = await tx
+        .select({ record: verifactuRecords })
+        .from(verifactuSubmissions)
+        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
+        .where(and(eq(verifactuSubmissions.recordId, recordId), isNull(verifactuSubmissions.correctedBy)))
+        .for('update', { of: verifactuSubmissions });
+      return row?.record;
+    },
+
+    async markCorrected(recordId: number, correctionId: number, tx: Tx): Promise<void> {
+      await tx
+        .update(verifactuSubmissions)
+        .set({ correctedBy: correctionId })
+        .where(eq(verifactuSubmissions.recordId, recordId));
+    },
+
+    /** How many records of each issuer are in each state (and refused by a Fault or not), and its last answer. */
+    async summary(tx: Db = db) {
+      const [counts, windows] = await Promise.all([
+        tx
+          .select({
+            issuerNif: verifactuSubmissions.issuerNif,
+            status: verifactuSubmissions.status,
+            fault: verifactuSubmissions.fault,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(verifactuSubmissions)
+          .groupBy(verifactuSubmissions.issuerNif, verifactuSubmissions.status, verifactuSubmissions.fault),
+        tx.select().from(verifactuSendWindows),
+      ]);
+      return { counts, windows };
+    },
+
+    /** One record's send state (tests and the record's own view). */
+    async findByRecord(recordId: number, tx: Db = db) {
+      const [row] = await tx.select().from(verifactuSubmissions).where(eq(verifactuSubmissions.recordId, recordId));
+      return row;
+    },
+
+    async window(issuerNif: string, tx: Db = db) {
+      const [row] = await tx.select().from(verifactuSendWindows).where(eq(verifactuSendWindows.issuerNif, issuerNif));
+      return row;
+    },
+
+    /** Every record with its send state, in chain order (tests). */
+    async list(tx: Db = db) {
+      return tx
+        .select({ record: verifactuRecords, submission: verifactuSubmissions })
+        .from(verifactuRecords)
+        .innerJoin(verifactuSubmissions, eq(verifactuSubmissions.recordId, verifactuRecords.id))
+        .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
+    },
+  };
+}
+
+export type SubmissionsRepository = ReturnType<typeof createSubmissionsRepository>;

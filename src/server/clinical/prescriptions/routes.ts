@@ -1,0 +1,229 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import { dateInTimeZone } from '../../../common/schemas/appointments';
+import {
+  prescriptionCancelSchema,
+  prescriptionCreateSchema,
+  prescriptionListQuerySchema,
+  prescriptionListSchema,
+  prescriptionSchema,
+  recentMedicinesSchema,
+} from '../../../common/schemas/prescriptions';
+import { clock } from '../../platform/clock';
+import { AppError, notFound, pgConstraint, validationError } from '../../platform/errors';
+import { requireUser } from '../../access/request-user';
+import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { allergyConflicts } from '../../../common/allergies';
+import { renderPrescriptionPdf } from './pdf';
+import { presentPrescription } from './presenters';
+import { newVerificationCode } from './verification-code';
+
+export const PRESCRIPTION_NOT_FOUND = 'Receta no encontrada';
+const idParams = z.object({ id: z.uuid({ error: PRESCRIPTION_NOT_FOUND }) });
+
+export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.prescriptions;
+  const { db } = deps.database;
+  /** The clinic's day by `clock`: what a prescription's validity is measured against. */
+  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+
+  app.get(
+    api.prescriptions,
+    {
+      config: { access: 'prescriptions:read' },
+      schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } },
+    },
+    async (request) => {
+      const query = request.query;
+      const day = await today();
+      const { items, total } = await auditedRead(
+        db,
+        (db) => request.scope.prescriptions.list({ ...query, today: day }, db),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'prescription',
+          patientId: query.patientId,
+          details: {
+            page: query.page,
+            results: found.items.length,
+            filters: Object.keys(query).filter((key) => !['page', 'pageSize'].includes(key)),
+          },
+        }),
+      );
+      return {
+        items: items.map((item) => presentPrescription(item, day)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+  );
+
+  app.get(
+    api.recentMedicines,
+    { config: { access: 'prescriptions:write' }, schema: { response: { 200: recentMedicinesSchema } } },
+    async (request) => repo.recentMedicines(requireUser(request).id),
+  );
+
+  app.post(
+    api.prescriptions,
+    {
+      config: { access: 'prescriptions:write' },
+      schema: { body: prescriptionCreateSchema, response: { 201: prescriptionSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const body = request.body;
+      // Only a patient the doctor has or had an appointment with (404 otherwise, as for any record).
+      const patient = await request.scope.patient(body.patientId);
+      const day = await today();
+      if (body.prescribedOn > day) {
+        throw validationError({ prescribedOn: 'La fecha de la receta no puede ser futura' });
+      }
+      if (body.treatmentId) {
+        const treatment = await request.scope.treatments.findById(body.treatmentId);
+        if (!treatment || treatment.patientId !== patient.id) {
+          throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
+        }
+      }
+      // The recorded allergies against each medicine (src/common/allergies.ts, as the form warned):
+      // a conflict needs the doctor's reason, kept with the prescription and on the audit trail.
+      const conflicts = allergyConflicts(
+        patient.allergies,
+        body.medicines.map((item) => item.medicine),
+      ).map(({ medicine, allergy, kind, message }) => ({ medicine, allergy, kind, message }));
+      const { allergyOverrideReason, ...fields } = body;
+      if (conflicts.length > 0 && !allergyOverrideReason) {
+        const [first] = conflicts;
+        throw new AppError(
+          409,
+          'ALLERGY_CONFLICT',
+          `Alergia registrada: «${first!.medicine}» choca con «${first!.allergy}». ${first!.message} Para recetarlo, indica el motivo.`,
+          {
+            allergyOverrideReason: 'Indica por qué lo recetas pese a la alergia',
+          },
+        );
+      }
+      const create = () =>
+        audited(
+          db,
+          (tx) =>
+            repo.create(
+              {
+                ...fields,
+                doctorId: user.id,
+                verificationCode: newVerificationCode(),
+                allergyConflicts: conflicts,
+                // A reason without a conflict is not kept: there was nothing to acknowledge.
+                allergyOverrideReason: conflicts.length > 0 ? allergyOverrideReason : null,
+              },
+              tx,
+            ),
+          (created) => ({
+            ...auditContext(request),
+            action: 'create',
+            entity: 'prescription',
+            entityId: created.id,
+            patientId: patient.id,
+            ...(conflicts.length > 0 && {
+              details: {
+                allergyOverride: {
+                  reason: allergyOverrideReason,
+                  conflicts: conflicts.map(({ medicine, allergy, kind }) => ({ medicine, allergy, kind })),
+                },
+              },
+            }),
+          }),
+        );
+      try {
+        return reply.status(201).send(presentPrescription(await create(), day));
+      } catch (error) {
+        // A code drawn twice (one in ~10¹² per pair): draw again once.
+        if (pgConstraint(error) === 'prescriptions_verification_code_key')
+          return reply.status(201).send(presentPrescription(await create(), day));
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    api.prescription(':id'),
+    { config: { access: 'prescriptions:read' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
+    async (request) => {
+      const found = await auditedRead(
+        db,
+        async (db) => {
+          const view = await request.scope.prescriptions.findById(request.params.id, db);
+          if (!view) throw notFound(PRESCRIPTION_NOT_FOUND);
+          return view;
+        },
+        (view) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'prescription',
+          entityId: view.id,
+          patientId: view.patientId,
+        }),
+      );
+      return presentPrescription(found, await today());
+    },
+  );
+
+  app.get(
+    api.prescriptionPdf(':id'),
+    { config: { access: 'prescriptions:read' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const data = await auditedRead(
+        db,
+        async (db) => {
+          const found = await request.scope.prescriptions.findDocumentData(request.params.id, db);
+          if (!found) throw notFound(PRESCRIPTION_NOT_FOUND);
+          return found;
+        },
+        ({ prescription }) => ({
+          ...auditContext(request),
+          action: 'export',
+          entity: 'prescription',
+          entityId: prescription.id,
+          patientId: prescription.patientId,
+          details: { format: 'pdf' },
+        }),
+      );
+      // Drawn once the read is on record, holding no connection meanwhile.
+      const pdf = await renderPrescriptionPdf(data, await deps.repos.clinic.getSettings());
+      const name = `receta-${data.prescription.prescribedOn}-${data.prescription.verificationCode}.pdf`;
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
+    },
+  );
+
+  app.post(
+    api.cancelPrescription(':id'),
+    {
+      config: { access: 'prescriptions:write' },
+      schema: { params: idParams, body: prescriptionCancelSchema, response: { 200: prescriptionSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const cancelled = await audited(
+        db,
+        async (tx) => {
+          const current = await request.scope.prescriptions.findById(request.params.id, tx);
+          if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
+          const updated = await repo.cancel(current.id, request.body.reason, user.id, tx);
+          if (!updated) throw new AppError(409, 'CONFLICT', 'Esta receta ya está anulada');
+          return updated;
+        },
+        (view) => ({
+          ...auditContext(request),
+          action: 'cancel',
+          entity: 'prescription',
+          entityId: view.id,
+          patientId: view.patientId,
+        }),
+      );
+      return presentPrescription(cancelled, await today());
+    },
+  );
+};

@@ -1,0 +1,166 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import {
+  appointmentTreatmentResultSchema,
+  appointmentTreatmentSchema,
+  treatmentCreateSchema,
+  treatmentListQuerySchema,
+  treatmentListSchema,
+  treatmentSchema,
+  treatmentUpdateSchema,
+} from '../../../common/schemas/treatments';
+import { dateInTimeZone } from '../../../common/schemas/appointments';
+import { clock } from '../../platform/clock';
+import { notFound, validationError } from '../../platform/errors';
+import { requireUser } from '../../access/request-user';
+import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { presentTreatment } from './presenters';
+
+export const TREATMENT_NOT_FOUND = 'Tratamiento no encontrado';
+const idParams = z.object({ id: z.uuid({ error: TREATMENT_NOT_FOUND }) });
+const appointmentParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
+
+export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.treatments;
+  const { db } = deps.database;
+  /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
+  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+
+  app.get(
+    api.treatments,
+    {
+      config: { access: 'treatments:read' },
+      schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } },
+    },
+    async (request) => {
+      const query = request.query;
+      const items = await auditedRead(
+        db,
+        (db) => request.scope.treatments.list(query, db),
+        (found) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'treatment',
+          patientId: query.patientId,
+          details: { status: query.status ?? '', results: found.length },
+        }),
+      );
+      const day = await today();
+      return items.map((item) => presentTreatment(item, day));
+    },
+  );
+
+  app.post(
+    api.treatments,
+    {
+      config: { access: 'treatments:write' },
+      schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { patientId, ...fields } = request.body;
+      // Only for a patient the doctor has or had an appointment with (404 otherwise).
+      const patient = await request.scope.patient(patientId);
+      const created = await audited(
+        db,
+        (tx) => repo.create({ ...fields, patientId: patient.id, doctorId: user.id }, tx),
+        (view) => ({
+          ...auditContext(request),
+          action: 'create',
+          entity: 'treatment',
+          entityId: view.id,
+          patientId: patient.id,
+        }),
+      );
+      return reply.status(201).send(presentTreatment(created, await today()));
+    },
+  );
+
+  app.get(
+    api.treatment(':id'),
+    { config: { access: 'treatments:read' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
+    async (request) => {
+      const found = await auditedRead(
+        db,
+        async (db) => {
+          const view = await request.scope.treatments.findById(request.params.id, db);
+          if (!view) throw notFound(TREATMENT_NOT_FOUND);
+          return view;
+        },
+        (view) => ({
+          ...auditContext(request),
+          action: 'read',
+          entity: 'treatment',
+          entityId: view.id,
+          patientId: view.patientId,
+        }),
+      );
+      return presentTreatment(found, await today());
+    },
+  );
+
+  app.patch(
+    api.treatment(':id'),
+    {
+      config: { access: 'treatments:write' },
+      schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } },
+    },
+    async (request) => {
+      const changes = request.body;
+      const updated = await audited(
+        db,
+        async (tx) => {
+          const current = await request.scope.treatments.findById(request.params.id, tx);
+          if (!current) throw notFound(TREATMENT_NOT_FOUND);
+          const startDate = changes.startDate ?? current.startDate;
+          const endDate = changes.endDate !== undefined ? changes.endDate : current.endDate;
+          if (endDate && endDate < startDate)
+            throw validationError({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
+          return repo.update(current.id, changes, tx);
+        },
+        (view) => ({
+          ...auditContext(request),
+          action: changes.status && Object.keys(changes).length === 1 ? 'status' : 'update',
+          entity: 'treatment',
+          entityId: view.id,
+          patientId: view.patientId,
+          details: { fields: Object.keys(changes), ...(changes.status ? { to: changes.status } : {}) },
+        }),
+      );
+      return presentTreatment(updated, await today());
+    },
+  );
+
+  app.put(
+    api.appointmentTreatment(':id'),
+    {
+      config: { access: 'treatments:write' },
+      schema: {
+        params: appointmentParams,
+        body: appointmentTreatmentSchema,
+        response: { 200: appointmentTreatmentResultSchema },
+      },
+    },
+    async (request) => {
+      const { treatmentId } = request.body;
+      // The doctor's own appointment (404 otherwise), and one of their treatments of the same patient.
+      const appointment = await request.scope.appointment(request.params.id);
+      if (treatmentId) {
+        const treatment = await request.scope.treatments.findById(treatmentId);
+        if (!treatment || treatment.patientId !== appointment.patientId) {
+          throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
+        }
+      }
+      await audited(db, (tx) => repo.linkAppointment(appointment.id, treatmentId, tx), {
+        ...auditContext(request),
+        action: 'update',
+        entity: 'appointment',
+        entityId: appointment.id,
+        patientId: appointment.patientId,
+        details: { fields: ['treatmentId'] },
+      });
+      return { appointmentId: appointment.id, treatmentId };
+    },
+  );
+};

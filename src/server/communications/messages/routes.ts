@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import { transact } from '../../platform/db/transaction';
+import type { RoutePlugin } from '../../route-plugin';
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import {
+  assignConversationSchema,
+  conversationSchema,
+  inboxQuerySchema,
+  inboxSchema,
+  messageSchema,
+  myConversationSchema,
+  sendMessageSchema,
+} from '../../../common/schemas/messages';
+import { validationError } from '../../platform/errors';
+import { requireUser } from '../../access/request-user';
+import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { requireOwnRecord } from '../../identity/patients/link-account';
+import { CONVERSATION_NOT_FOUND, presentSummary } from './service';
+
+const idParams = z.object({ id: z.uuid({ error: CONVERSATION_NOT_FOUND }) });
+
+/** The clinic's inbox (admins) and the paciente's own conversation. */
+export const messagesRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.messages;
+  const service = deps.messages;
+
+  app.get(
+    api.conversations,
+    { config: { access: 'messages:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { q, assigned } = request.query;
+      // The unread total and the staff list need nothing from the inbox: on PostgreSQL they run beside it
+      // on the pool (PGlite takes them in turn), and the answer waits for the inbox's audit entry.
+      const [conversations, totalUnread, staff] = await Promise.all([
+        auditedRead(
+          deps.db,
+          (db) => request.scope.conversations.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, db),
+          (rows) => ({
+            ...auditContext(request),
+            action: 'list',
+            entity: 'conversation',
+            details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null },
+          }),
+        ),
+        repo.totalUnread(),
+        repo.staff(),
+      ]);
+      return { conversations: conversations.map(presentSummary), totalUnread, staff };
+    },
+  );
+
+  app.get(
+    api.conversation(':id'),
+    { config: { access: 'messages:inbox' }, schema: { params: idParams, response: { 200: conversationSchema } } },
+    async (request) => {
+      const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
+      const messages = await service.open(conversation, 'staff', auditContext(request));
+      const fresh = (await request.scope.conversations.summary(conversation.id))!;
+      return { conversation: presentSummary(fresh), messages };
+    },
+  );
+
+  app.post(
+    api.conversationMessages(':id'),
+    {
+      config: { access: 'messages:inbox' },
+      schema: { params: idParams, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
+      const { created, message } = await service.send(
+        conversation,
+        'staff',
+        requireUser(request),
+        request.body,
+        auditContext(request),
+      );
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+
+  app.put(
+    api.conversationAssignee(':id'),
+    {
+      config: { access: 'messages:inbox' },
+      schema: { params: idParams, body: assignConversationSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
+      const { assignedTo } = request.body;
+      if (assignedTo && !(await repo.isStaff(assignedTo)))
+        throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
+      await audited(deps.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
+        ...auditContext(request),
+        action: 'update',
+        entity: 'conversation',
+        entityId: conversation.id,
+        patientId: conversation.patientId,
+        details: { assignedTo },
+      });
+      await service.publish(conversation, 'assigned');
+      return reply.status(204).send(null);
+    },
+  );
+
+  /** The paciente's own conversation: made on first use, so the screen always has one. */
+  async function ownConversation(request: FastifyRequest) {
+    const record = await requireOwnRecord(deps, requireUser(request));
+    const id = await transact(deps.db, (tx) => repo.ensureForPatient(record.id, tx));
+    return service.requireConversation(request.scope.conversations, id);
+  }
+
+  app.get(
+    api.myMessages,
+    { config: { access: 'my-messages:manage' }, schema: { response: { 200: myConversationSchema } } },
+    async (request) => {
+      const conversation = await ownConversation(request);
+      return { messages: await service.open(conversation, 'patient', auditContext(request)) };
+    },
+  );
+
+  app.post(
+    api.myMessages,
+    {
+      config: { access: 'my-messages:manage', rateLimit: deps.config.limits.myMessages },
+      schema: { body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const conversation = await ownConversation(request);
+      const { created, message } = await service.send(
+        conversation,
+        'patient',
+        user,
+        request.body,
+        auditContext(request),
+      );
+      return reply.status(created ? 201 : 200).send(message);
+    },
+  );
+};

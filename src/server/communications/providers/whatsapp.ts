@@ -1,0 +1,86 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { clock } from '../../platform/clock';
+import { ProviderError, providerFetch, retryAfterMs, type MessageProvider } from './provider';
+
+export interface WhatsAppConfig {
+  accessToken: string;
+  phoneNumberId: string;
+  /** The app secret that signs the webhooks (X-Hub-Signature-256). */
+  appSecret: string;
+  /** The token Meta sends when subscribing the webhook (GET hub.verify_token). */
+  verifyToken: string;
+  /** The approved template's name and language (its body takes the parameters in order). */
+  template: string;
+  /** The after-visit message's template ({{1}} name, {{2}} clinic, {{3}} link). */
+  surveyTemplate: string;
+  templateLanguage: string;
+  /** https://graph.facebook.com/v21.0 unless configured (tests point it at test/fake-whatsapp.ts). */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+/** Cloud API codes that mean the number cannot get it: not on WhatsApp, undeliverable, invalid parameter. */
+const PERMANENT_CODES = new Set(['100', '131026', '131030', '131051', '131052']);
+/** Rate limits (Meta may answer them with 400 or 429). */
+const RATE_LIMIT_CODES = new Set(['4', '80007', '130429', '131048', '131056']);
+
+/**
+ * WhatsApp Business Cloud API: POST {base}/{phone-number-id}/messages with a bearer token and a template
+ * message (business-initiated messages outside the 24-hour window must use an approved template).
+ */
+export function whatsAppProvider(config: WhatsAppConfig): MessageProvider {
+  const url = `${config.baseUrl.replace(/\/$/, '')}/${encodeURIComponent(config.phoneNumberId)}/messages`;
+  return {
+    channel: 'whatsapp',
+    async send(message) {
+      const payload = {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: message.to.replace(/^\+/, ''),
+        type: 'template',
+        template: {
+          name: message.kind === 'visit-survey' ? config.surveyTemplate : config.template,
+          language: { code: config.templateLanguage },
+          components: [{ type: 'body', parameters: message.templateParams.map((text) => ({ type: 'text', text })) }],
+        },
+      };
+      const response = await providerFetch(
+        url,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${config.accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        },
+        config.timeoutMs,
+      );
+      const body = (await response.json().catch(() => ({}))) as {
+        messages?: { id: string }[];
+        error?: { code?: number; message?: string };
+      };
+      const id = body.messages?.[0]?.id;
+      if (response.ok && id) return { providerMessageId: id };
+      const code = body.error?.code !== undefined ? String(body.error.code) : undefined;
+      const description = `WhatsApp ${response.status}${code ? ` ${code}` : ''}: ${body.error?.message ?? response.statusText}`;
+      const rateLimited = response.status === 429 || (code !== undefined && RATE_LIMIT_CODES.has(code));
+      const permanent = !rateLimited && response.status < 500 && code !== undefined && PERMANENT_CODES.has(code);
+      throw new ProviderError(
+        description,
+        permanent,
+        code,
+        retryAfterMs(response.headers.get('retry-after'), clock.nowMs()),
+      );
+    },
+  };
+}
+
+/** X-Hub-Signature-256: `sha256=` and the hex HMAC-SHA256 of the raw body, keyed by the app secret. */
+export function whatsAppSignature(appSecret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(rawBody, 'utf8').digest('hex')}`;
+}
+
+export function verifyWhatsAppSignature(appSecret: string, rawBody: string, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(whatsAppSignature(appSecret, rawBody));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { transact } from '../../platform/db/transaction';
+import { visitSurveyEmail } from './emails';
+import { paths } from '../../../common/paths';
+import type { CoreDeps } from '../../deps';
+import { chooseChannel } from '../../communications/channels/choice';
+import { surveySms, visitDate } from '../../communications/channels/texts';
+
+/** How long the survey's link works. */
+export const SURVEY_LINK_DAYS = 14;
+/** Attended visits older than this (after the delay) are not asked about: the job was down. */
+const SURVEY_LOOKBACK_MS = 7 * 86_400_000;
+/** At most one after-visit message to a patient in this time, however many visits she had (issue 38, item 3). */
+const ONE_PER_PATIENT_MS = 86_400_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const SURVEY_NOT_FOUND = 'Este enlace de encuesta no es válido o ha caducado.';
+
+/**
+ * The after-visit message (optional per clinic): once per attended visit, `surveyDelayHours` after it ends,
+ * never after a no-show or a cancelled one (only `atendida` is looked at), by the patient's channel. Once:
+ * the visit's `visit_surveys` row (unique per appointment) is written in the same transaction as the message.
+ * Never for the past: only visits that end after it was turned on. One message a day to a patient: her other
+ * visits are settled without one.
+ */
+export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'channels'>) {
+  const { repos } = deps;
+
+  async function enqueueDue(now = clock.now()): Promise<number> {
+    const settings = await repos.clinic.getSettings();
+    if (!settings.surveyEnabled || !settings.surveyEnabledAt) return 0;
+    const endedBefore = new Date(now.getTime() - settings.surveyDelayHours * 3_600_000);
+    const lookback = endedBefore.getTime() - SURVEY_LOOKBACK_MS;
+    const oldest = new Date(Math.max(lookback, settings.surveyEnabledAt.getTime()));
+    return repos.visitSurveys.claimDue(endedBefore, oldest, 50, async (appointmentId, tx) => {
+      const view = await repos.appointments.findView(appointmentId, tx);
+      if (!view) return;
+      const since = new Date(now.getTime() - ONE_PER_PATIENT_MS);
+      if (await repos.visitSurveys.messagedPatientSince(view.patientId, since, tx)) {
+        // Settled without a message: she already has one for another visit today.
+        await repos.visitSurveys.insert(
+          { appointmentId, channel: 'ninguno', tokenHash: null, expiresAt: now, createdAt: now },
+          tx,
+        );
+        return;
+      }
+      const preference = await repos.channelPreferences.get(view.patientId, tx);
+      const choice = preference
+        ? chooseChannel(settings.messageChannels, deps.channels.providersOn(), {
+            email: view.patientEmail,
+            phone: view.patientPhone,
+            ...preference,
+          })
+        : null;
+      const token = randomBytes(24).toString('base64url');
+      const url = `${deps.config.publicUrl}${paths.survey(token)}`;
+      // Written even without a way to reach her: the visit is settled and never looked at again.
+      await repos.visitSurveys.insert(
+        {
+          appointmentId,
+          channel: choice?.channel ?? 'ninguno',
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + SURVEY_LINK_DAYS * 86_400_000),
+          createdAt: now,
+        },
+        tx,
+      );
+      if (!choice) return;
+      const email = view.patientEmail
+        ? visitSurveyEmail({
+            to: view.patientEmail,
+            patientName: view.patientFirstName,
+            clinicName: settings.name,
+            url,
+          })
+        : null;
+      if (choice.channel === 'email') {
+        await deps.outbox.enqueue(email!, { tx, kind: 'visit-survey', appointmentId });
+        return;
+      }
+      const templateParams = choice.channel === 'whatsapp' ? [view.patientFirstName, settings.name, url] : [];
+      await deps.channels.enqueue(
+        {
+          kind: 'visit-survey',
+          channel: choice.channel,
+          appointmentId,
+          toNumber: choice.to,
+          body: surveySms(settings.name, url),
+          templateParams,
+          fallbackEmail: email && { to: email.to, subject: email.subject, text: email.text, html: email.html },
+        },
+        tx,
+      );
+    });
+  }
+
+  /** The survey a link opens (404 when unknown or expired). */
+  async function find(token: string) {
+    const survey = await repos.visitSurveys.findByTokenHash(hashToken(token), clock.now());
+    const view = survey && (await repos.appointments.findView(survey.appointmentId));
+    if (!survey || !view) throw new AppError(404, 'NOT_FOUND', SURVEY_NOT_FOUND);
+    const settings = await repos.clinic.getSettings();
+    const { day } = visitDate(view.startsAt, settings.timeZone);
+    return {
+      survey,
+      presented: {
+        clinicName: settings.name,
+        visitDate: day,
+        doctorName: view.doctorName,
+        answered: survey.answeredAt !== null,
+        reviewUrl: reviewInvitation(settings.surveyReviewUrl, survey.score),
+      },
+    };
+  }
+
+  /** Records the answer once; a second answer is refused (409) and changes nothing. */
+  async function answer(token: string, input: { score: number; comment: string }) {
+    const { survey, presented } = await find(token);
+    const recorded = await transact(deps.db, (tx) =>
+      repos.visitSurveys.answer(survey.id, input.score, input.comment, clock.now(), tx),
+    );
+    if (!recorded) throw new AppError(409, 'CONFLICT', 'Esta encuesta ya está respondida. ¡Gracias!');
+    const settings = await repos.clinic.getSettings();
+    return { ...presented, answered: true, reviewUrl: reviewInvitation(settings.surveyReviewUrl, input.score) };
+  }
+
+  return { enqueueDue, view: async (token: string) => (await find(token)).presented, answer };
+}
+
+/**
+ * The clinic's review page for everyone who answered, whatever the score: inviting only the satisfied ones is the
+ * «review gating» Google and other platforms forbid (docs/decisions/0095-survey-review-invitation.md).
+ */
+const reviewInvitation = (url: string, score: number | null) => (url && score !== null ? url : null);
+
+/** The moment the survey counts from: kept while it stays on, now when it is turned on, none when off. */
+export const surveyEnabledAtAfter = (before: { surveyEnabled: boolean; surveyEnabledAt: Date | null }, on: boolean) =>
+  !on ? null : before.surveyEnabled && before.surveyEnabledAt ? before.surveyEnabledAt : clock.now();
+
+export type SurveyService = ReturnType<typeof createSurveyService>;

@@ -1,0 +1,97 @@
+import type { RoutePlugin } from '../../route-plugin';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import { profileSchema } from '../../../common/schemas/auth';
+import { changePasswordSchema, WRONG_CURRENT_PASSWORD } from '../../../common/schemas/profile';
+import { AppError, pgErrorCode } from '../../platform/errors';
+import { requireUser } from '../../access/request-user';
+import { presentProfile } from '../auth/presenters';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { MAX_IMAGE_BYTES, sniffImage } from '../images/routes';
+import { transact } from '../../platform/db/transaction';
+import { changeOriginOf } from '../second-factor/service';
+
+/** Profile photos are stored square, small and in one format, whatever the camera produced. */
+export const PHOTO_SIZE = 256;
+const PHOTO_TOO_LARGE = 'La foto no puede superar los 2 MB.';
+
+/** Crops the centre square (faces sit there more often than in a corner) and resizes it to WebP. */
+export function squarePhoto(content: Buffer): Promise<Buffer> {
+  return sharp(content, { failOn: 'error' })
+    .rotate()
+    .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover', position: 'centre' })
+    .webp({ quality: 82 })
+    .toBuffer();
+}
+
+/** The signed-in user's own photo and password (the rest of the profile is `PATCH /api/profile`). */
+export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.auth;
+
+  app.post(
+    api.profilePhoto,
+    {
+      config: { access: 'profile:manage', rateLimit: deps.config.limits.profilePhoto },
+      schema: { response: { 200: profileSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'UNSUPPORTED_FILE', 'Envía la foto como archivo (multipart/form-data).');
+      }
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file) throw new AppError(400, 'VALIDATION', 'No se ha recibido ninguna foto.');
+      const content = await file.toBuffer().catch(() => {
+        throw new AppError(413, 'BODY_TOO_LARGE', PHOTO_TOO_LARGE);
+      });
+      if (file.file.truncated) throw new AppError(413, 'BODY_TOO_LARGE', PHOTO_TOO_LARGE);
+      if (!sniffImage(content))
+        throw new AppError(415, 'UNSUPPORTED_FILE', 'La foto debe ser una imagen PNG, JPEG o WebP.');
+      const photo = await squarePhoto(content).catch(() => {
+        throw new AppError(415, 'UNSUPPORTED_FILE', 'No se ha podido leer la imagen. Prueba con otra foto.');
+      });
+      try {
+        const profile = await transact(deps.db, async (tx) => {
+          const { id } = await deps.repos.images.create({ mime: 'image/webp', content: photo, createdBy: user.id }, tx);
+          const photoUrl = api.image(id);
+          const merged = await repo.mergeProfile(user.id, { photoUrl }, tx);
+          // Never empty here, so the account takes it too (SPEC §3).
+          await repo.updateAccount(user.id, { photoUrl }, tx);
+          return merged;
+        });
+        if (!profile) throw new AppError(503, 'PROFILE_UPDATE_FAILED');
+        return presentProfile(profile);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        app.log.error({ code: pgErrorCode(error) }, 'profile photo failed');
+        throw new AppError(503, 'PROFILE_UPDATE_FAILED');
+      }
+    },
+  );
+
+  app.post(
+    api.profilePassword,
+    {
+      config: { access: 'profile:manage', stepUp: true, rateLimit: deps.config.limits.passwordChange },
+      schema: { body: changePasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const account = await repo.findAccountById(user.id);
+      if (!account || !(await verifyPassword(account.passwordHash, request.body.currentPassword))) {
+        throw new AppError(400, 'VALIDATION', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      await transact(deps.db, async (tx) => {
+        await repo.updateAccount(user.id, { passwordHash }, tx);
+        // Whoever knew the old password is signed out everywhere else; this session stays.
+        await repo.deleteOtherSessionsOfAccount(user.id, user.sessionId, tx);
+        // A reset link asked for before the change must not reset the new password.
+        await repo.revokePasswordTokensOf(user.id, tx);
+        await deps.secondFactor.notify(user, { kind: 'password-changed' }, tx, changeOriginOf(request));
+      });
+      return { ok: true as const };
+    },
+  );
+};

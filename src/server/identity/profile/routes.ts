@@ -1,0 +1,57 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { api } from '../../../common/api-paths';
+import { profileSchema, profileUpdateSchema } from '../../../common/schemas/auth';
+import { AppError, pgErrorCode } from '../../platform/errors';
+import { requireUser } from '../../access/request-user';
+import { presentProfile } from '../auth/presenters';
+import { transact } from '../../platform/db/transaction';
+
+export const profileRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.auth;
+
+  app.get(
+    api.profile,
+    { config: { access: 'profile:manage' }, schema: { response: { 200: profileSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const profile = await repo.findProfile(user.id);
+      if (!profile) throw new AppError(503, 'PROFILE_LOAD_FAILED');
+      return presentProfile(profile);
+    },
+  );
+
+  app.patch(
+    api.profile,
+    { config: { access: 'profile:manage' }, schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { displayName, photoURL, phone } = request.body;
+      try {
+        const profile = await transact(deps.db, async (tx) => {
+          const merged = await repo.mergeProfile(
+            user.id,
+            {
+              ...(displayName !== undefined ? { displayName } : {}),
+              ...(photoURL !== undefined ? { photoUrl: photoURL } : {}),
+              ...(phone !== undefined ? { phone: phone === '' ? null : phone } : {}),
+            },
+            tx,
+          );
+          // The account keeps its name and photo unless a non-empty one arrives (SPEC §3).
+          const accountChanges = {
+            ...(displayName ? { displayName } : {}),
+            ...(photoURL ? { photoUrl: photoURL } : {}),
+          };
+          if (Object.keys(accountChanges).length > 0) await repo.updateAccount(user.id, accountChanges, tx);
+          return merged;
+        });
+        if (!profile) throw new AppError(503, 'PROFILE_UPDATE_FAILED');
+        return presentProfile(profile);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        app.log.error({ code: pgErrorCode(error) }, 'profile update failed');
+        throw new AppError(503, 'PROFILE_UPDATE_FAILED');
+      }
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { z } from 'zod';
+import { secondFactorApi } from '../../../common/second-factor-paths';
+import { userSecondFactorSchema } from '../../../common/schemas/second-factor';
+import type { Tx } from '../../platform/db/transaction';
+import { notFound } from '../../platform/errors';
+import { audited, auditContext } from '../../platform/audit/audited';
+import { changeOriginOf } from './service';
+
+const USER_NOT_FOUND = 'Usuario no encontrado';
+const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
+const admin = { access: 'users:manage' } as const;
+
+/** What an admin sees of a user's second factor, and its reset when she lost her phone or her keys. */
+export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
+
+  async function profileOf(id: string) {
+    const profile = await deps.repos.auth.findProfile(id);
+    if (!profile) throw notFound(USER_NOT_FOUND);
+    return profile;
+  }
+
+  app.get(
+    secondFactorApi.ofUser(':id'),
+    { config: admin, schema: { params: idParams, response: { 200: userSecondFactorSchema } } },
+    async (request) => {
+      await profileOf(request.params.id);
+      return repo.summary(request.params.id);
+    },
+  );
+
+  /**
+   * Removes the user's app, passkeys and recovery codes (and a sign-in half done). If the clinic requires
+   * a second factor of her role, her next sign-in takes her to set one up again. Audited.
+   */
+  app.delete(
+    secondFactorApi.ofUser(':id'),
+    { config: { ...admin, stepUp: true }, schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const profile = await profileOf(request.params.id);
+      const before = await repo.summary(profile.id);
+      const write = async (tx: Tx) => {
+        await repo.deleteAll(profile.id, tx);
+        if (before.totp || before.passkeys > 0)
+          await deps.secondFactor.notify(profile, { kind: 'reset' }, tx, changeOriginOf(request));
+      };
+      await audited(deps.db, write, {
+        ...auditContext(request),
+        action: 'delete',
+        entity: 'second_factor',
+        entityId: profile.id,
+        details: { reset: true, totp: before.totp, passkeys: before.passkeys },
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import type { RoutePlugin } from '../../route-plugin';
+import { secondFactorApi } from '../../../common/second-factor-paths';
+import {
+  passkeyAssertionBodySchema,
+  secondFactorDoneSchema,
+  webauthnOptionsSchema,
+} from '../../../common/schemas/second-factor';
+import { clock } from '../../platform/clock';
+import { transact } from '../../platform/db/transaction';
+import { AppError } from '../../platform/errors';
+import { writeAuditEntry } from '../../platform/audit/repository';
+import { completeSignIn } from '../auth/sign-in';
+import { hashToken, newSecretToken } from '../auth/tokens';
+import { createCodeThrottle } from './throttle';
+
+/** The cookie of a sign-in with a passkey alone: its challenge's token, for these two routes only. */
+const COOKIE = 'clinica_llave';
+const COOKIE_PATH = '/api/auth/passkey-sign-in';
+const CHALLENGE_MS = 5 * 60_000;
+const cookieOptions = (request: FastifyRequest) => ({
+  path: COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: request.protocol === 'https',
+});
+
+/**
+ * «Usar una llave de acceso»: a passkey whose device verifies its user (PIN, fingerprint, face) is two
+ * factors in one, so it signs in without the password — the quick path for every day. The challenge is
+ * kept on the server (single use); the passkey found decides the account; the session starts as any
+ * other sign-in's. Refusals count against the address like wrong codes.
+ */
+export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
+  const throttle = createCodeThrottle(deps.db, repo, deps.config.limits);
+
+  app.post(
+    secondFactorApi.passkeySignInOptions,
+    { config: { access: 'public' }, schema: { response: { 200: webauthnOptionsSchema } } },
+    async (request, reply) => {
+      await throttle.guard(null, request);
+      const options = await deps.secondFactor.passwordlessSignInOptions();
+      const { token, id } = newSecretToken();
+      const expiresAt = new Date(clock.nowMs() + CHALLENGE_MS);
+      await transact(deps.db, (tx) => repo.createPasskeySignIn({ id, challenge: options.challenge, expiresAt }, tx));
+      reply.setCookie(COOKIE, token, { ...cookieOptions(request), maxAge: CHALLENGE_MS / 1000 });
+      return options;
+    },
+  );
+
+  app.post(
+    secondFactorApi.passkeySignIn,
+    {
+      config: { access: 'public' },
+      schema: { body: passkeyAssertionBodySchema, response: { 200: secondFactorDoneSchema } },
+    },
+    async (request, reply) => {
+      const token = request.cookies[COOKIE];
+      const id = token && token.length <= 100 ? hashToken(token) : undefined;
+      const challenge = id ? await repo.findPasskeySignIn(id) : undefined;
+      if (!id || !challenge) throw new AppError(400, 'PASSKEY_FAILED');
+      await throttle.guard(null, request);
+      const key = await throttle.checked(null, request, () =>
+        deps.secondFactor.verifyPasswordless(challenge, request.body.response),
+      );
+      const account = await deps.repos.auth.findAccountById(key.accountId);
+      const profile = account ? await deps.repos.auth.findProfile(key.accountId) : undefined;
+      if (!account || !profile) throw new AppError(400, 'PASSKEY_FAILED');
+      if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
+      if (!(await transact(deps.db, (tx) => repo.consumePasskeySignIn(id, tx))))
+        throw new AppError(400, 'PASSKEY_FAILED');
+      reply.clearCookie(COOKIE, cookieOptions(request));
+      await throttle.clear(account.id);
+      const session = await completeSignIn(deps, request, reply, account, profile);
+      await transact(deps.db, (tx) =>
+        writeAuditEntry(tx, {
+          actor: { id: account.id, role: profile.role },
+          ip: request.ip,
+          action: 'sign_in',
+          entity: 'second_factor',
+          entityId: account.id,
+          details: { method: 'passkey', passkeyId: key.id, withoutPassword: true },
+        }),
+      );
+      return session;
+    },
+  );
+};

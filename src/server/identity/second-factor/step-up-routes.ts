@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { RoutePlugin } from '../../route-plugin';
+import { secondFactorApi } from '../../../common/second-factor-paths';
+import { webauthnOptionsSchema } from '../../../common/schemas/second-factor';
+import { stepUpBodySchema, stepUpStatusSchema, type StepUpStatus } from '../../../common/schemas/step-up';
+import { AUTH_MESSAGES } from '../../../common/auth-messages';
+import { requireUser, type RequestUser } from '../../access/request-user';
+import { stepUpUntil } from '../../access/step-up';
+import { clock } from '../../platform/clock';
+import { transact } from '../../platform/db/transaction';
+import { AppError } from '../../platform/errors';
+import { audited, auditContext } from '../../platform/audit/audited';
+import { verifyPassword } from '../auth/passwords';
+import { createPasswordThrottle } from '../auth/password-throttle';
+import { createCodeThrottle } from './throttle';
+
+const own = { access: 'profile:manage' } as const;
+/** How long the browser has to answer the step-up's passkey challenge. */
+const PASSKEY_CHALLENGE_MS = 5 * 60_000;
+
+/**
+ * «Confirma que eres tú» (issue 33): a session proves its owner again — the password, a code of the app, a
+ * recovery code or a passkey — and may then change how the account signs in for 5 minutes (`config.stepUp`,
+ * checked by the access hook). Throttled as sign-in is: a wrong password counts toward the same lockout as
+ * the sign-in form (per account and per address), a wrong code or passkey toward the second step's.
+ */
+export const secondFactorStepUpRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.secondFactor;
+  const authRepo = deps.repos.auth;
+  const { limits } = deps.config;
+  const throttle = createCodeThrottle(deps.db, repo, limits);
+  const passwordThrottle = createPasswordThrottle(deps.db, authRepo, limits);
+
+  async function statusOf(user: RequestUser, provedAt = user.provedAt): Promise<StepUpStatus> {
+    const until = stepUpUntil({ provedAt }, clock.nowMs());
+    const factors = await deps.secondFactor.methodsOf(user.id);
+    return { provenUntil: until?.toISOString() ?? null, methods: ['password', ...factors] };
+  }
+
+  /**
+   * The password, throttled with the sign-in form's keys (the lockout is one, whichever form is used): each guess
+   * takes its place in the count before it is checked, so a burst tests no more than the limit.
+   */
+  async function checkPassword(user: RequestUser, password: string, request: FastifyRequest) {
+    await passwordThrottle.checked(user.email, request, async () => {
+      const account = await authRepo.findAccountById(user.id);
+      if (!account || !(await verifyPassword(account.passwordHash, password))) {
+        throw new AppError(400, 'WRONG_PASSWORD', undefined, { password: AUTH_MESSAGES.signInWrongPassword });
+      }
+    });
+    await passwordThrottle.clear(user.email);
+  }
+
+  app.get(secondFactorApi.stepUp, { config: own, schema: { response: { 200: stepUpStatusSchema } } }, async (request) =>
+    statusOf(requireUser(request)),
+  );
+
+  app.post(
+    secondFactorApi.stepUpPasskeyOptions,
+    { config: own, schema: { response: { 200: webauthnOptionsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      if ((await repo.listPasskeys(user.id)).length === 0) throw new AppError(409, 'NO_SECOND_FACTOR');
+      const options = await deps.secondFactor.passkeyAuthenticationOptions(user.id);
+      const expiresAt = new Date(clock.nowMs() + PASSKEY_CHALLENGE_MS);
+      // One WebAuthn ceremony at a time per account: a registration's challenge cannot sign an assertion.
+      await transact(deps.db, (tx) => repo.savePasskeyChallenge(user.id, options.challenge, expiresAt, tx));
+      return options;
+    },
+  );
+
+  app.post(
+    secondFactorApi.stepUp,
+    { config: own, schema: { body: stepUpBodySchema, response: { 200: stepUpStatusSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const proof = request.body;
+      if (proof.method === 'password') {
+        await checkPassword(user, proof.password, request);
+      } else {
+        await throttle.guard(user.id, request);
+        if (proof.method === 'totp') {
+          await throttle.checked(user.id, request, () => deps.secondFactor.verifyTotp(user.id, proof.code));
+        } else if (proof.method === 'recovery') {
+          await throttle.checked(user.id, request, () => deps.secondFactor.useRecoveryCode(user.id, proof.code));
+        } else {
+          const challenge = (await repo.findPasskeyChallenge(user.id)) ?? null;
+          await throttle.checked(user.id, request, async () => {
+            await deps.secondFactor.verifyPasskey(user.id, challenge, proof.response);
+            if (!(await transact(deps.db, (tx) => repo.consumePasskeyChallenge(user.id, challenge!, tx))))
+              throw new AppError(400, 'PASSKEY_FAILED');
+          });
+        }
+        await throttle.clear(user.id);
+      }
+      const at = clock.now();
+      await audited(deps.db, (tx) => authRepo.markSessionProved(user.sessionId, at, tx), {
+        ...auditContext(request),
+        action: 'sign_in',
+        entity: 'second_factor',
+        entityId: user.id,
+        details: { method: proof.method, stepUp: true },
+      });
+      return statusOf(user, at);
+    },
+  );
+};

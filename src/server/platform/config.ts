@@ -1,0 +1,284 @@
+import '../../common/zod-es';
+import path from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_LIMITS,
+  LIMIT_FORMAT_MESSAGE,
+  LIMIT_SETTINGS,
+  parseLimit,
+  type Limit,
+  type LimitName,
+  type Limits,
+} from './limits';
+import { messagingConfigFrom, messagingEnv, type MessagingConfig } from '../communications/providers/config';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'debe ser true o false',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe estar entre 1 y 65535')
+    .max(65535, 'debe estar entre 1 y 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres:// o postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Clínica <no-responder@clinica.local>'),
+  PUBLIC_URL: z.url({ error: 'debe ser una URL completa, p. ej. https://clinica.example' }).optional(),
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'debe ser false, true (un proxy en esta misma máquina), el número de proxies de confianza (p. ej. 1) o la lista de las direcciones o redes de tus proxies (p. ej. 10.0.0.5 o 10.0.0.5,127.0.0.1); un proxy en otra máquina de la red se indica por su dirección',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
+  FILES_MAX_MB: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(1024, 'no puede superar 1024')
+    .default(20),
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, {
+      error: 'debe ser una clave de 32 bytes en hexadecimal (64 caracteres) o en base64 (p. ej. openssl rand -hex 32)',
+    })
+    .optional(),
+  PASSKEY_RP_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)[a-z0-9-]+(?:\.[a-z0-9-]+)*$/, {
+      error: 'debe ser un nombre de dominio, p. ej. clinica.example',
+    })
+    .optional(),
+  JOB_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(3600, 'no puede superar 3600')
+    .default(60),
+  /** The AEAT's environment the QR codes point at and the records go to: its test host, or production. */
+  VERIFACTU_ENTORNO: z.enum(['pruebas', 'produccion'], { error: 'debe ser pruebas o produccion' }).optional(),
+  /** NumeroInstalacion of SistemaInformatico: this installation among the producer's. */
+  VERIFACTU_INSTALACION: z
+    .string()
+    .regex(/^[\x20-\x7E]{1,100}$/, 'debe tener de 1 a 100 caracteres ASCII')
+    .default('1'),
+  /** The AEAT's SOAP service; the documented address of VERIFACTU_ENTORNO's environment when absent. */
+  VERIFACTU_ENDPOINT: z.url({ protocol: /^https$/, error: 'debe ser una URL https://' }).optional(),
+  /** The PKCS#12 (.p12/.pfx) client certificate the records are sent with; absent: they wait, pendientes de envío. */
+  VERIFACTU_CERT_PATH: z.string().min(1).optional(),
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  /** Extra certificate authorities (PEM) to trust for VERIFACTU_ENDPOINT: a local test service's. */
+  VERIFACTU_CA_PATH: z.string().min(1).optional(),
+  /** How many processes serve the port (`cluster.ts`): the machine's cores by default; always 1 on PGlite. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser al menos 1')
+    .max(64, 'no puede superar 64')
+    .optional(),
+  CLOCK_START: z.iso
+    .datetime({ offset: true, error: 'debe ser un instante ISO, p. ej. 2026-03-02T09:00:00+01:00' })
+    .optional(),
+  // The real time (ms since the epoch) at which the clock was at CLOCK_START: a test runner that starts the
+  // server gives it, so the server's clock agrees with its own however long the server took to start.
+  CLOCK_STARTED_AT: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').optional(),
+  ...limitVariables(),
+  ...messagingEnv,
+});
+
+/** One optional variable per request limit (`RATE_LIMIT_SIGN_UP=10/15m`…), today's value by default. */
+function limitVariables() {
+  const limit = z.string().transform((value, context): Limit => {
+    const parsed = parseLimit(value);
+    if (parsed) return parsed;
+    context.addIssue({ code: 'custom', message: LIMIT_FORMAT_MESSAGE });
+    return z.NEVER;
+  });
+  return Object.fromEntries(
+    Object.entries(LIMIT_SETTINGS).map(([name, setting]) => [
+      setting.env,
+      limit.default(DEFAULT_LIMITS[name as LimitName]),
+    ]),
+  ) as Record<(typeof LIMIT_SETTINGS)[LimitName]['env'], z.ZodDefault<typeof limit>>;
+}
+
+/**
+ * Which reverse proxies the server believes about the client's address (`X-Forwarded-For`): none
+ * (`false`); a proxy on this machine only (`true`: loopback); the proxies at the operator's addresses or
+ * networks (a list); or the nearest N hops (a number, only when the app cannot be reached but through them).
+ * `true` never means the private network: there the desk PCs are clients too, and one of them could write
+ * any address in front of a private one (issue 33). The client's address is the right-most one no trusted
+ * proxy wrote: never the left-most, which is whatever the client sent.
+ */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4 or IPv6 address or network, or `loopback`; never a whole class of private addresses. */
+const PROXY_ADDRESS = /^(?:loopback|\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(?:\/\d{1,3})?)$/i;
+export const LOCAL_PROXY = ['loopback'];
+
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const lower = value.toLowerCase();
+  if (['false', '0', 'no', 'off', ''].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return LOCAL_PROXY;
+  if (/^\d+$/.test(lower)) return Math.min(Number(lower), 10);
+  const addresses = lower.split(',').map((part) => part.trim());
+  return addresses.every((address) => PROXY_ADDRESS.test(address)) ? addresses : null;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The origin the app is reached at; links in e-mails use it. */
+  publicUrl: string;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: TrustProxy;
+  /** Where the built client is; absent in API-only tests. */
+  clientDir?: string;
+  /** The largest file a user may upload to the clinic's documents, in MB. */
+  filesMaxMb?: number;
+  /** Outside production: the instant the server's clock starts at (the browser suite's fixed day). */
+  clockStart?: string;
+  /** The real time (ms) at which the clock read `clockStart`; the server's own start when absent. */
+  clockStartedAtMs?: number;
+  /** Every request limit and the sign-in lockout, by name (`limits.ts`). */
+  limits: Limits;
+  /** The key (32 bytes) that encrypts the authenticator apps' secrets; absent: one kept in the database. */
+  secretsKey?: Buffer;
+  /** The passkeys' relying party: `PUBLIC_URL`'s host, or a parent domain of it (`PASSKEY_RP_ID`). */
+  passkeyRpId?: string;
+  /**
+   * How often the e-mail jobs (reminders, unread-reply notices) look for due work, in ms (default a
+   * minute); the browser suite sets it short so that it waits seconds, not a minute, for a reminder.
+   */
+  jobIntervalMs?: number;
+  /** Processes asked for (`WEB_CONCURRENCY`); absent: one per core on PostgreSQL (`cluster.ts`). */
+  webConcurrency?: number;
+  /** The SMS and WhatsApp providers (`communications/providers/config.ts`); a channel without one is off. */
+  messaging?: MessagingConfig;
+  /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
+  verifactu: {
+    environment: 'test' | 'production';
+    installationNumber: string;
+    /** Where the records are sent (the AEAT's address for the environment unless configured). */
+    endpoint?: string;
+    /** The client certificate; absent: nothing is sent and the records wait as «pendiente de envío». */
+    certificate?: { path: string; password: string };
+    caPath?: string;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * What a valid configuration may still get wrong, said at start-up (in Spanish, for the operator). A
+ * public https:// address without TRUST_PROXY: the app behind the TLS proxy sees plain HTTP, so the session
+ * cookie is neither `__Host-` nor `Secure` and no `Strict-Transport-Security` is sent.
+ */
+export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy'>): string[] {
+  if (config.publicUrl.startsWith('https://') && config.trustProxy === false) {
+    return [
+      'Aviso: PUBLIC_URL empieza por https:// pero TRUST_PROXY está desactivado. Si un proxy termina TLS delante de ' +
+        'Clínica, indícalo en TRUST_PROXY: sin él la cookie de sesión no es __Host- ni Secure y no se envía ' +
+        'Strict-Transport-Security.',
+    ];
+  }
+  return [];
+}
+
+/** Reads and checks the environment; a wrong value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+  const host = new URL(publicUrl).hostname;
+  if (values.PASSKEY_RP_ID && host !== values.PASSKEY_RP_ID && !host.endsWith(`.${values.PASSKEY_RP_ID}`)) {
+    throw new ConfigError(
+      `Configuración no válida:\n  - PASSKEY_RP_ID: debe ser el dominio de PUBLIC_URL (${host}) o uno que lo contenga`,
+    );
+  }
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl,
+    seedDemo: values.SEED_DEMO,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    clientDir: path.resolve(values.CLIENT_DIR),
+    clockStart: values.NODE_ENV === 'production' ? undefined : values.CLOCK_START,
+    clockStartedAtMs: values.NODE_ENV === 'production' ? undefined : values.CLOCK_STARTED_AT,
+    filesMaxMb: values.FILES_MAX_MB,
+    limits: Object.fromEntries(
+      Object.entries(LIMIT_SETTINGS).map(([name, setting]) => [name, values[setting.env]]),
+    ) as Limits,
+    secretsKey: values.SECRETS_KEY ? decodeKey(values.SECRETS_KEY) : undefined,
+    passkeyRpId: values.PASSKEY_RP_ID,
+    jobIntervalMs: values.JOB_INTERVAL_SECONDS * 1000,
+    webConcurrency: values.WEB_CONCURRENCY,
+    messaging: messagingConfigFrom(values, publicUrl),
+    verifactu: {
+      environment:
+        (values.VERIFACTU_ENTORNO ?? (values.NODE_ENV === 'production' ? 'produccion' : 'pruebas')) === 'produccion'
+          ? 'production'
+          : 'test',
+      installationNumber: values.VERIFACTU_INSTALACION,
+      endpoint: values.VERIFACTU_ENDPOINT,
+      certificate: values.VERIFACTU_CERT_PATH
+        ? { path: path.resolve(values.VERIFACTU_CERT_PATH), password: values.VERIFACTU_CERT_PASSWORD ?? '' }
+        : undefined,
+      caPath: values.VERIFACTU_CA_PATH ? path.resolve(values.VERIFACTU_CA_PATH) : undefined,
+    },
+  };
+}
+
+/** A 32-byte key written as 64 hexadecimal digits or as base64 (either alphabet). */
+function decodeKey(value: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+}

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { FEED_PATIENT_DISPLAYS } from '../../../../common/schemas/calendar-feeds';
+import type { MessageChannel } from '../../../../common/schemas/channels';
+
+export interface OpeningHoursRow {
+  days: string;
+  hours: string;
+}
+
+/** The clinic's settings: one row (id = 1). */
+export const clinicSettings = pgTable(
+  'clinic_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull().default('Clínica'),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    whatsapp: text('whatsapp').notNull().default(''),
+    logoUrl: text('logo_url').notNull().default(''),
+    mapUrl: text('map_url').notNull().default(''),
+    openingHours: jsonb('opening_hours').$type<OpeningHoursRow[]>().notNull().default([]),
+    timeZone: text('time_zone').notNull().default('Europe/Madrid'),
+    defaultAppointmentMinutes: integer('default_appointment_minutes').notNull().default(30),
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(60),
+    minimumNoticeHours: integer('minimum_notice_hours').notNull().default(2),
+    cancellationWindowHours: integer('cancellation_window_hours').notNull().default(24),
+    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+    bookingsRequireConfirmation: boolean('bookings_require_confirmation').notNull().default(false),
+    /** What calendar feeds show of a patient (migration 0018). */
+    feedPatientDisplay: text('feed_patient_display', { enum: FEED_PATIENT_DISPLAYS }).notNull().default('initials'),
+    /** Whether patients' e-mails (and their .ics) name the visit's reason; off by default (migration 0021). */
+    mailIncludeReason: boolean('mail_include_reason').notNull().default(false),
+    /** Minutes without input after which a staff session ends (migration 0023; 2–480, patients keep 7 days). */
+    staffIdleMinutes: integer('staff_idle_minutes').notNull().default(30),
+    /** «Exigir segundo factor al personal»: admins and doctors must have one (migration 0024). */
+    requireSecondFactorForStaff: boolean('require_second_factor_for_staff').notNull().default(false),
+    /** The issuer of the clinic's invoices (migration 0026): without a NIF nothing can be invoiced. */
+    issuerLegalName: text('issuer_legal_name').notNull().default(''),
+    issuerNif: text('issuer_nif').notNull().default(''),
+    issuerAddress: text('issuer_address').notNull().default(''),
+    issuerRegistry: text('issuer_registry').notNull().default(''),
+    /** The channels of reminders and after-visit messages, in the clinic's order of choice (migration 0035). */
+    messageChannels: text('message_channels').array().$type<MessageChannel[]>().notNull().default(['email']),
+    /** The after-visit survey (issue 24, item 4): off by default; hours after the visit. */
+    surveyEnabled: boolean('survey_enabled').notNull().default(false),
+    /** When it was last turned on (migration 0036): only visits that end from then on are asked about. */
+    surveyEnabledAt: timestamp('survey_enabled_at', { withTimezone: true }),
+    surveyDelayHours: integer('survey_delay_hours').notNull().default(3),
+    /** The clinic's public review page (Google), offered on the survey's thank-you page; empty: no invitation. */
+    surveyReviewUrl: text('survey_review_url').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('clinic_settings_single_row', sql`${table.id} = 1`),
+    check('clinic_settings_staff_idle_minutes_check', sql`${table.staffIdleMinutes} BETWEEN 2 AND 480`),
+  ],
+);
+
+/** Server secrets shared by every instance (e.g. the key that signs booking links), made at first use. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

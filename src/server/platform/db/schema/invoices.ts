@@ -1,0 +1,203 @@
+import {
+  bigserial,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { VAT_TREATMENTS } from '../../../../common/schemas/clinic-services';
+import { INVOICE_TYPES } from '../../../../common/schemas/invoices';
+import { PAYMENT_METHODS } from '../../../../common/schemas/payments';
+import { appointments } from './appointments';
+import { accounts } from './auth';
+import { clinicServices } from './clinic-services';
+import { doctors } from './doctors';
+import { patients } from './patients';
+
+/**
+ * Invoices, their lines, rectifications and cancellations, and the VERI*FACTU records (migration 0026). All
+ * but the two counters are append-only: the database refuses UPDATE and DELETE on them.
+ */
+
+/** The per-series counter (`F2027`, `S2027`, `R2027`), taken inside the issuing transaction. */
+export const invoiceSeries = pgTable('invoice_series', {
+  series: text('series').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export interface InvoiceParty {
+  name: string;
+  /** NIF, NIE or another document; absent on a simplified invoice. */
+  taxId?: string;
+  address?: string;
+  registry?: string;
+}
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    series: text('series')
+      .notNull()
+      .references(() => invoiceSeries.series),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    type: text('type', { enum: INVOICE_TYPES }).notNull(),
+    issueDate: date('issue_date').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    issuer: jsonb('issuer').$type<InvoiceParty>().notNull(),
+    recipient: jsonb('recipient').$type<InvoiceParty>(),
+    description: text('description').notNull(),
+    baseCents: integer('base_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    issuedBy: uuid('issued_by').references(() => accounts.id),
+  },
+  (table) => [
+    unique('invoices_series_sequence_key').on(table.series, table.sequence),
+    index('invoices_patient_idx').on(table.patientId, table.issueDate),
+    index('invoices_issue_date_idx').on(table.issueDate),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    position: smallint('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    vat: text('vat', { enum: VAT_TREATMENTS }).notNull(),
+    baseCents: integer('base_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id),
+    serviceId: uuid('service_id').references(() => clinicServices.id),
+    doctorId: uuid('doctor_id').references(() => doctors.id),
+  },
+  (table) => [primaryKey({ columns: [table.invoiceId, table.position] })],
+);
+
+export const invoiceRectifications = pgTable('invoice_rectifications', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  rectifiedInvoiceId: uuid('rectified_invoice_id')
+    .notNull()
+    .references(() => invoices.id),
+  kind: text('kind', { enum: ['S', 'I'] }).notNull(),
+  reason: text('reason').notNull(),
+});
+
+export const invoiceCancellations = pgTable('invoice_cancellations', {
+  invoiceId: uuid('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  reason: text('reason').notNull(),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
+  cancelledBy: uuid('cancelled_by').references(() => accounts.id),
+});
+
+/** Every VERI*FACTU record of an issuer, in the order generated; `record` as its XML is written from it. */
+export const verifactuRecords = pgTable(
+  'verifactu_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    issuerNif: text('issuer_nif').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['alta', 'anulacion'] }).notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    record: jsonb('record').notNull(),
+    huella: text('huella').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('verifactu_records_issuer_nif_position_key').on(table.issuerNif, table.position)],
+);
+
+/** Where each issuer's chain ends. */
+export const verifactuChains = pgTable('verifactu_chains', {
+  issuerNif: text('issuer_nif').primaryKey(),
+  lastRecordId: bigint('last_record_id', { mode: 'number' })
+    .notNull()
+    .references(() => verifactuRecords.id),
+});
+
+/** A payment against an invoice (migration 0027): append-only, like the invoice. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    day: date('day').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    note: text('note').notNull().default(''),
+    receivedBy: uuid('received_by').references(() => accounts.id),
+  },
+  (table) => [index('payments_invoice_idx').on(table.invoiceId), index('payments_day_idx').on(table.day)],
+);
+
+/** «Cierre de caja»: one row per closed day, never changed. */
+export const cashClosings = pgTable('cash_closings', {
+  day: date('day').primaryKey(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+  closedBy: uuid('closed_by').references(() => accounts.id),
+  expected: jsonb('expected').$type<Record<string, number>>().notNull(),
+  counted: jsonb('counted').$type<Record<string, number>>().notNull(),
+  note: text('note').notNull().default(''),
+});
+
+/** The AEAT's answer for a record, or where its sending stands (migration 0028). */
+export const SUBMISSION_STATUSES = ['pendiente', 'enviando', 'aceptado', 'aceptado_con_errores', 'rechazado'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Each record's send state: the record itself is never changed. */
+export const verifactuSubmissions = pgTable(
+  'verifactu_submissions',
+  {
+    recordId: bigint('record_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => verifactuRecords.id),
+    issuerNif: text('issuer_nif').notNull(),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('pendiente'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastErrorCode: text('last_error_code'),
+    lastErrorDescription: text('last_error_description'),
+    csv: text('csv'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    fault: boolean('fault').notNull().default(false),
+    correctedBy: bigint('corrected_by', { mode: 'number' }).references(() => verifactuRecords.id),
+  },
+  (table) => [index('verifactu_submissions_due_idx').on(table.issuerNif, table.status, table.nextAttemptAt)],
+);
+
+/** Per issuer: no submission before `notBefore` (TiempoEsperaEnvio, a claim, a back-off), and the last answer. */
+export const verifactuSendWindows = pgTable('verifactu_send_windows', {
+  issuerNif: text('issuer_nif').primaryKey(),
+  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+  lastAnswerAt: timestamp('last_answer_at', { withTimezone: true }),
+  lastStatus: text('last_status'),
+  lastCsv: text('last_csv'),
+  lastWaitSeconds: integer('last_wait_seconds'),
+  lastError: text('last_error'),
+});

@@ -1,0 +1,64 @@
+import { performs } from '../../../common/schemas/clinic-services';
+import { validationError } from '../../platform/errors';
+import type { ClinicServiceRecord } from '../../billing/services/repository';
+import type { DoctorRecord } from '../doctors/repository';
+import type { Repositories } from '../../repositories';
+
+/** The field messages of a service that the public booking or the paciente may not book. */
+export const ONLINE_SERVICE_MESSAGES = {
+  unknown: 'Elige un servicio activo de la lista',
+  notOnline: 'Este servicio no se puede reservar por internet. Llama a la clínica para pedirlo.',
+  otherSpecialty: 'Este servicio no es de la especialidad elegida',
+  notPerformed: 'Este profesional no realiza ese servicio',
+} as const;
+
+/** What the booking page shows of a service: its price is public, like any clinic's price list. */
+export interface OnlineService {
+  id: string;
+  name: string;
+  specialtyId: string;
+  durationMinutes: number;
+  priceCents: number;
+  /** Of the doctors who take online bookings, those who perform it. */
+  doctorIds: string[];
+}
+
+/**
+ * The services a patient may book online: active, bookable online, performed by at least one of the
+ * doctors who take online bookings.
+ */
+export function onlineServices(
+  services: ClinicServiceRecord[],
+  bookable: Pick<DoctorRecord, 'id' | 'specialtyId'>[],
+): OnlineService[] {
+  return services
+    .filter((service) => service.active && service.bookableOnline)
+    .map((service) => ({
+      id: service.id,
+      name: service.name,
+      specialtyId: service.specialtyId,
+      durationMinutes: service.durationMinutes,
+      priceCents: service.priceCents,
+      doctorIds: bookable.filter((doctor) => performs(service, doctor)).map((doctor) => doctor.id),
+    }))
+    .filter((service) => service.doctorIds.length > 0);
+}
+
+/**
+ * A service the public booking or the paciente asks for: it must exist, be active and bookable online, be of
+ * the specialty asked for and, once a doctor is chosen, be one they perform. Refused on the field (400).
+ */
+export async function requireOnlineService(
+  repos: Pick<Repositories, 'clinicServices'>,
+  serviceId: string,
+  within: { specialtyId?: string; doctor?: Pick<DoctorRecord, 'id' | 'specialtyId'> },
+): Promise<ClinicServiceRecord> {
+  const service = await repos.clinicServices.findById(serviceId);
+  const refuse = (message: string) => validationError({ serviceId: message });
+  if (!service || !service.active) throw refuse(ONLINE_SERVICE_MESSAGES.unknown);
+  if (!service.bookableOnline) throw refuse(ONLINE_SERVICE_MESSAGES.notOnline);
+  const specialtyId = within.specialtyId ?? within.doctor?.specialtyId;
+  if (specialtyId && service.specialtyId !== specialtyId) throw refuse(ONLINE_SERVICE_MESSAGES.otherSpecialty);
+  if (within.doctor && !performs(service, within.doctor)) throw refuse(ONLINE_SERVICE_MESSAGES.notPerformed);
+  return service;
+}

@@ -1,0 +1,148 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import {
+  availabilitySchema,
+  cancelSchema,
+  myAppointmentsSchema,
+  myBookingSchema,
+  ownAppointmentSchema,
+  rescheduleSchema,
+} from '../../../common/schemas/appointments';
+import { requireUser } from '../../access/request-user';
+import type { RequestUser } from '../../access/request-user';
+import { auditedRead, auditContext } from '../../platform/audit/audited';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity/patients/link-account';
+import { clock } from '../../platform/clock';
+import { requireOnlineService } from './online-services';
+import { rescheduleAvailability } from './reschedule-availability';
+import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
+
+const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
+
+/** The paciente's own appointments: list, book, cancel and change within the cancellation window. */
+export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
+  const { repos } = deps;
+  const service = deps.appointments;
+
+  /** The paciente's record; 409 while a record with their e-mail waits for them to prove it. */
+  const ownRecord = (user: RequestUser) => requireOwnRecord(deps, user);
+
+  app.get(
+    api.myAppointments,
+    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      // Resolved before the audited read: it may create the record or write the confirmation link.
+      const record = await ownRecord(user);
+      const all = await auditedRead(
+        deps.db,
+        (db) => request.scope.appointments.listRange({}, db),
+        (rows) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'appointment',
+          patientId: record.id,
+          details: { view: 'own', results: rows.length },
+        }),
+      );
+      const now = clock.nowMs();
+      const [settings, catalogue] = await Promise.all([
+        deps.repos.clinic.getSettings(),
+        deps.repos.clinicServices.list(),
+      ]);
+      const serviceNames = new Map(catalogue.map((item) => [item.id, item.name]));
+      const own = await Promise.all(all.map((view) => service.ownView(view, settings, serviceNames)));
+      const isUpcoming = (item: (typeof own)[number]) =>
+        Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
+      return {
+        upcoming: own.filter(isUpcoming),
+        past: own.filter((item) => !isUpcoming(item)).reverse(),
+      };
+    },
+  );
+
+  app.post(
+    api.myAppointments,
+    {
+      schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
+      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myBooking },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const record = await requireOwnRecord(deps, user, undefined, PENDING_BOOKING_MESSAGE);
+      const doctor = await service.activeDoctor(request.body.doctorId);
+      const { serviceId } = request.body;
+      const booked = serviceId ? await requireOnlineService(repos, serviceId, { doctor }) : undefined;
+      const settings = await repos.clinic.getSettings();
+      const startsAt = new Date(request.body.startsAt);
+      const slot = await service.requireFreeSlot(
+        doctor,
+        startsAt,
+        undefined,
+        'busy',
+        settings,
+        booked?.durationMinutes,
+      );
+      // Pediatría: the paciente books as the child's guardian.
+      const minor = await service.minorDetails(
+        doctor,
+        request.body.minor,
+        `${record.firstName} ${record.lastName}`.trim(),
+      );
+      const view = await service.create({
+        doctor,
+        patient: record.id,
+        startsAt: slot.startsAt,
+        endsAt: slot.endsAt,
+        reason: request.body.reason,
+        channel: 'web',
+        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
+        actor: user,
+        ip: request.ip,
+        email: 'received',
+        minor,
+        serviceId: booked?.id ?? null,
+      });
+      return reply.status(201).send(await service.ownView(view));
+    },
+  );
+
+  app.post(
+    api.cancelMyAppointment(':id'),
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } },
+    },
+    async (request) => {
+      const view = await request.scope.appointment(request.params.id);
+      return service.cancelByPatient(view, { ...auditContext(request), details: { via: 'area' } }, request.body.reason);
+    },
+  );
+
+  app.get(
+    api.myAppointmentAvailability(':id'),
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: {
+        params: idParams,
+        querystring: rescheduleAvailabilityQuerySchema,
+        response: { 200: availabilitySchema },
+      },
+    },
+    async (request) =>
+      rescheduleAvailability(deps, await request.scope.appointment(request.params.id), request.query, 'busy'),
+  );
+
+  app.post(
+    api.rescheduleMyAppointment(':id'),
+    {
+      config: { access: 'my-appointments:manage' },
+      schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } },
+    },
+    async (request) => {
+      const view = await request.scope.appointment(request.params.id);
+      return service.rescheduleByPatient(view, request.body, { ...auditContext(request), details: { via: 'area' } });
+    },
+  );
+};

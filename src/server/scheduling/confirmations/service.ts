@@ -1,0 +1,95 @@
+import { DECLINED_REASON, type PatientAnswer, type ReminderAnswerResult } from '../../../common/schemas/confirmations';
+import { clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { audited } from '../../platform/audit/audited';
+import type { AuditNote } from '../appointments/service';
+import type { AppointmentView } from '../appointments/repository';
+import type { AppointmentService } from '../appointments/service';
+import type { CoreDeps } from '../../deps';
+
+const LIVE = ['pendiente', 'confirmada'];
+
+/**
+ * The patient's answer to the reminder, from the signed link (no sign-in). «Confirmo que iré» records the
+ * answer; «No podré ir» cancels through the appointment service's own cancel (so whatever hooks into a
+ * cancellation — the patient's e-mail, the live event, the waiting list — runs as for any other) and then
+ * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
+ * window closes: the clinic would rather know than find an empty chair (docs/decisions/0024-reminder-answers-and-calendar-feeds.md).
+ */
+export function createConfirmationService(
+  deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & { appointments: AppointmentService },
+) {
+  const { repos } = deps;
+
+  async function result(view: AppointmentView, answer: PatientAnswer, answeredAt: Date): Promise<ReminderAnswerResult> {
+    const settings = await repos.clinic.getSettings();
+    return {
+      answer,
+      answeredAt: answeredAt.toISOString(),
+      status: view.status,
+      startsAt: view.startsAt.toISOString(),
+      timeZone: settings.timeZone,
+      doctorName: view.doctorName,
+    };
+  }
+
+  function requireOpen(view: AppointmentView) {
+    if (!LIVE.includes(view.status)) {
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        view.status === 'cancelada' ? 'Esta cita ya está cancelada.' : 'Esta cita ya no admite respuesta.',
+      );
+    }
+    if (view.startsAt.getTime() <= clock.nowMs()) {
+      throw new AppError(
+        409,
+        'INVALID_TRANSITION',
+        'Esta cita ya ha empezado o ha pasado: si necesitas algo, llama a la clínica.',
+      );
+    }
+  }
+
+  async function confirm(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+    requireOpen(view);
+    const row = await audited(deps.db, (tx) => repos.confirmations.record(view.id, 'confirmed', clock.now(), tx), {
+      actor: who.actor,
+      ip: who.ip,
+      action: 'update',
+      entity: 'appointment',
+      entityId: view.id,
+      patientId: view.patientId,
+      details: { ...who.details, answer: 'confirmed' },
+    });
+    await deps.events.publish({
+      type: 'appointment',
+      appointmentId: view.id,
+      doctorId: view.doctorId,
+      startsAt: view.startsAt.toISOString(),
+    });
+    return result(view, 'confirmed', row.answeredAt);
+  }
+
+  async function decline(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+    // A second click on the same link (or the page reloaded) answers as the first did.
+    if (view.status === 'cancelada') {
+      const [previous] = await repos.confirmations.forAppointments([view.id]);
+      if (previous?.answer === 'declined') return result(view, 'declined', previous.answeredAt);
+    }
+    requireOpen(view);
+    const answeredAt = clock.now();
+    // The answer is written in the cancellation's transaction: never a cancelled appointment without it.
+    const cancelled = await deps.appointments.setStatus(
+      view,
+      'cancelada',
+      { ...who, details: { ...who.details, answer: 'declined' } },
+      { reason: DECLINED_REASON, visible: true },
+      { alsoWrite: (tx) => repos.confirmations.record(view.id, 'declined', answeredAt, tx) },
+    );
+    return result(cancelled, 'declined', answeredAt);
+  }
+
+  return { confirm, decline };
+}
+
+export type ConfirmationService = ReturnType<typeof createConfirmationService>;

@@ -1,0 +1,54 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { transact } from '../../platform/db/transaction';
+import { api } from '../../../common/api-paths';
+import { myDoctorBioSchema, myDoctorCardSchema, type MyDoctorCard } from '../../../common/schemas/my-doctor-card';
+import { clock } from '../../platform/clock';
+import { notFound } from '../../platform/errors';
+import { requireUser } from '../../access/request-user';
+import { presentDoctor } from './presenters';
+
+const NO_CARD = 'No tienes ficha profesional en la clínica';
+
+/**
+ * The signed-in doctor's own card: she reads it and edits her bio. Only her own row is ever
+ * reached (the id is the session's, never the request's); hours and absences stay the desk's.
+ */
+export const doctorsMyCardRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.doctors;
+  const access = { access: 'my-doctor-card:manage' } as const;
+
+  async function presentCard(doctorId: string): Promise<MyDoctorCard> {
+    const doctor = await repo.findById(doctorId);
+    if (!doctor) throw notFound(NO_CARD);
+    const today = clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
+    const { displayName, specialty, licenseNumber, color, appointmentMinutes, bio, schedule, absences } = presentDoctor(
+      doctor,
+      null,
+    );
+    return {
+      displayName,
+      specialty,
+      licenseNumber,
+      color,
+      appointmentMinutes,
+      bio,
+      schedule,
+      upcomingAbsences: absences.filter((absence) => absence.endDate >= today),
+    };
+  }
+
+  app.get(api.myDoctorCard, { config: access, schema: { response: { 200: myDoctorCardSchema } } }, (request) =>
+    presentCard(requireUser(request).id),
+  );
+
+  app.patch(
+    api.myDoctorCard,
+    { config: access, schema: { body: myDoctorBioSchema, response: { 200: myDoctorCardSchema } } },
+    async (request) => {
+      const { id } = requireUser(request);
+      if (!(await repo.findById(id))) throw notFound(NO_CARD);
+      await transact(deps.db, (tx) => repo.update(id, { bio: request.body.bio }, tx));
+      return presentCard(id);
+    },
+  );
+};

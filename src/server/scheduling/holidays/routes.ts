@@ -1,0 +1,61 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { transact } from '../../platform/db/transaction';
+import { z } from 'zod';
+import { api } from '../../../common/api-paths';
+import {
+  holidayCreateSchema,
+  holidayListQuerySchema,
+  holidayListSchema,
+  holidaySchema,
+  nationalHolidaysInputSchema,
+  nationalHolidaysResultSchema,
+  spanishNationalHolidays,
+} from '../../../common/schemas/holidays';
+import { notFound } from '../../platform/errors';
+
+const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
+
+/**
+ * Public holidays and clinic closures: the desk reads them for the calendar and the settings screen; only
+ * the settings change them. Availability and booking read them through the repository (no route).
+ */
+export const holidaysRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.holidays;
+  const manage = { access: 'settings:manage' } as const;
+
+  app.get(
+    api.holidays,
+    {
+      config: { access: 'appointments:list' },
+      schema: { querystring: holidayListQuerySchema, response: { 200: holidayListSchema } },
+    },
+    async (request) => ({ items: await repo.between(request.query.from, request.query.to) }),
+  );
+
+  app.post(
+    api.holidays,
+    { config: manage, schema: { body: holidayCreateSchema, response: { 201: holidaySchema } } },
+    async (request, reply) => reply.status(201).send(await transact(deps.db, (tx) => repo.create(request.body, tx))),
+  );
+
+  app.post(
+    api.nationalHolidays,
+    { config: manage, schema: { body: nationalHolidaysInputSchema, response: { 200: nationalHolidaysResultSchema } } },
+    async (request) => {
+      const days = spanishNationalHolidays(request.body.year).map((holiday) => ({
+        ...holiday,
+        kind: 'nacional' as const,
+      }));
+      const added = await transact(deps.db, (tx) => repo.addMissingDays(days, tx));
+      return {
+        added: added.length,
+        items: await repo.between(`${request.body.year}-01-01`, `${request.body.year}-12-31`),
+      };
+    },
+  );
+
+  app.delete(api.holiday(':id'), { config: manage, schema: { params: idParams } }, async (request, reply) => {
+    if (!(await transact(deps.db, (tx) => repo.remove(request.params.id, tx)))) throw notFound('Festivo no encontrado');
+    return reply.status(204).send();
+  });
+};

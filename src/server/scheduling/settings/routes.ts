@@ -1,0 +1,33 @@
+import type { RoutePlugin } from '../../route-plugin';
+import { transact } from '../../platform/db/transaction';
+import { api } from '../../../common/api-paths';
+import {
+  clinicSettingsResponseSchema,
+  clinicSettingsUpdateSchema,
+  type ClinicSettingsResponse,
+} from '../../../common/schemas/settings';
+import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+
+export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse {
+  const { id: _id, updatedAt, ...rest } = row;
+  return { ...rest, updatedAt: updatedAt.toISOString() };
+}
+
+export const settingsRoutes: RoutePlugin = async (app, deps) => {
+  const repo = deps.repos.clinic;
+
+  app.get(
+    api.settings,
+    { config: { access: 'settings:manage' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
+    async () => presentSettings(await repo.getSettings()),
+  );
+
+  app.patch(
+    api.settings,
+    {
+      config: { access: 'settings:manage' },
+      schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
+    },
+    async (request) => presentSettings(await transact(deps.db, (tx) => repo.updateSettings(request.body, tx))),
+  );
+};

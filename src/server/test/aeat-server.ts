@@ -1,0 +1,192 @@
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { XMLParser } from 'fast-xml-parser';
+import { clock } from '../platform/clock';
+import { SOAP_NAMESPACE } from '../billing/verifactu/aeat-client';
+import { SF_NAMESPACE } from '../billing/verifactu/xml';
+import { validateXml } from '../billing/verifactu/xsd-validate';
+
+/**
+ * Our own stand-in for the AEAT's VERI*FACTU service, for tests: HTTPS that asks for a client certificate of the
+ * test authority, validates each RegFactuSistemaFacturacion against SuministroLR.xsd with xmllint, and answers as
+ * the AEAT documents (RespuestaRegFactuSistemaFacturacion with CSV, TiempoEsperaEnvio, EstadoEnvio and a
+ * RespuestaLinea per record), or as a test scripts it: a record rejected, a wait, a 503, no answer, a Fault.
+ */
+const RESPONSE_NAMESPACE =
+  'https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/RespuestaSuministro.xsd';
+
+/** What a test makes the next request get. */
+export type ScriptedReply =
+  | {
+      kind: 'answer';
+      waitSeconds?: number;
+      /** NumSerieFactura → [CodigoErrorRegistro, DescripcionErrorRegistro]: those records are Incorrecto. */
+      rejected?: Record<string, [string, string]>;
+      /** Those records are AceptadoConErrores. */
+      withErrors?: Record<string, [string, string]>;
+    }
+  | { kind: 'status'; status: number }
+  | { kind: 'hang' }
+  | { kind: 'fault'; faultcode: string; faultstring: string };
+
+/** One record as the service received it. */
+export interface ReceivedRecord {
+  operation: 'Alta' | 'Anulacion';
+  issuerNif: string;
+  number: string;
+  issueDate: string;
+  subsanacion: string | null;
+  rechazoPrevio: string | null;
+  huella: string;
+}
+
+export interface ReceivedRequest {
+  /** The app's clock when it arrived. */
+  at: number;
+  /** The client certificate's subject CN. */
+  clientCn: string | null;
+  valid: boolean;
+  errors: string;
+  records: ReceivedRecord[];
+  /** It came before the wait the previous answer set. */
+  early: boolean;
+}
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  isArray: (name) => name === 'RegistroFactura',
+});
+
+type Node = Record<string, unknown>;
+const str = (value: unknown) => (typeof value === 'string' ? value : null);
+
+function recordsOf(document: string): ReceivedRecord[] {
+  const root = (parser.parse(document) as Node).RegFactuSistemaFacturacion as Node | undefined;
+  return ((root?.RegistroFactura ?? []) as Node[]).map((entry) => {
+    const alta = entry.RegistroAlta as Node | undefined;
+    const record = (alta ?? entry.RegistroAnulacion) as Node;
+    const id = record.IDFactura as Node;
+    return {
+      operation: alta ? 'Alta' : 'Anulacion',
+      issuerNif: str(id.IDEmisorFactura ?? id.IDEmisorFacturaAnulada) ?? '',
+      number: str(id.NumSerieFactura ?? id.NumSerieFacturaAnulada) ?? '',
+      issueDate: str(id.FechaExpedicionFactura ?? id.FechaExpedicionFacturaAnulada) ?? '',
+      subsanacion: str(record.Subsanacion),
+      rechazoPrevio: str(record.RechazoPrevio),
+      huella: str(record.Huella) ?? '',
+    };
+  });
+}
+
+const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const envelope = (body: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><env:Envelope xmlns:env="${SOAP_NAMESPACE}"><env:Header/><env:Body>${body}</env:Body></env:Envelope>`;
+
+const fault = (faultcode: string, faultstring: string) =>
+  envelope(
+    `<env:Fault><faultcode>${faultcode}</faultcode><faultstring>${escape(faultstring)}</faultstring></env:Fault>`,
+  );
+
+function answer(records: ReceivedRecord[], reply: Extract<ScriptedReply, { kind: 'answer' }>, csv: string) {
+  const states = records.map((record) => {
+    const rejected = record.operation === 'Alta' && !record.subsanacion ? reply.rejected?.[record.number] : undefined;
+    const withErrors = reply.withErrors?.[record.number];
+    if (rejected) return { state: 'Incorrecto', error: rejected };
+    if (withErrors) return { state: 'AceptadoConErrores', error: withErrors };
+    return { state: 'Correcto', error: undefined };
+  });
+  const incorrect = states.filter((state) => state.state === 'Incorrecto').length;
+  const overall =
+    incorrect === 0 && states.every((state) => state.state === 'Correcto')
+      ? 'Correcto'
+      : incorrect === states.length
+        ? 'Incorrecto'
+        : 'ParcialmenteCorrecto';
+  const lines = records.map((record, index) => {
+    const { state, error } = states[index]!;
+    return (
+      `<tikR:RespuestaLinea><tikR:IDFactura><tik:IDEmisorFactura>${record.issuerNif}</tik:IDEmisorFactura>` +
+      `<tik:NumSerieFactura>${escape(record.number)}</tik:NumSerieFactura>` +
+      `<tik:FechaExpedicionFactura>${record.issueDate}</tik:FechaExpedicionFactura></tikR:IDFactura>` +
+      `<tikR:Operacion><tik:TipoOperacion>${record.operation}</tik:TipoOperacion></tikR:Operacion>` +
+      `<tikR:EstadoRegistro>${state}</tikR:EstadoRegistro>` +
+      (error
+        ? `<tikR:CodigoErrorRegistro>${error[0]}</tikR:CodigoErrorRegistro>` +
+          `<tikR:DescripcionErrorRegistro>${escape(error[1])}</tikR:DescripcionErrorRegistro>`
+        : '') +
+      '</tikR:RespuestaLinea>'
+    );
+  });
+  return envelope(
+    `<tikR:RespuestaRegFactuSistemaFacturacion xmlns:tikR="${RESPONSE_NAMESPACE}" xmlns:tik="${SF_NAMESPACE}">` +
+      (overall === 'Incorrecto' ? '' : `<tikR:CSV>${csv}</tikR:CSV>`) +
+      `<tikR:TiempoEsperaEnvio>${reply.waitSeconds ?? 60}</tikR:TiempoEsperaEnvio>` +
+      `<tikR:EstadoEnvio>${overall}</tikR:EstadoEnvio>${lines.join('')}</tikR:RespuestaRegFactuSistemaFacturacion>`,
+  );
+}
+
+export async function startTestAeatServer(tls: { key: Buffer; cert: Buffer; ca: Buffer }) {
+  const received: ReceivedRequest[] = [];
+  const script: ScriptedReply[] = [];
+  const hanging = new Set<() => void>();
+  let notBefore = 0;
+  let csvCounter = 0;
+
+  const server = https.createServer(
+    { key: tls.key, cert: tls.cert, ca: tls.ca, requestCert: true, rejectUnauthorized: true },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const soap = Buffer.concat(chunks).toString('utf8');
+        const document = /<soapenv:Body>([\s\S]*)<\/soapenv:Body>/.exec(soap)?.[1] ?? '';
+        const check = document ? validateXml(document, 'SuministroLR.xsd') : { valid: false, errors: 'sin Body' };
+        const peer = (request.socket as TLSSocket).getPeerCertificate();
+        const now = clock.nowMs();
+        const entry: ReceivedRequest = {
+          at: now,
+          clientCn: peer?.subject?.CN ? String(peer.subject.CN) : null,
+          valid: check.valid,
+          errors: check.errors,
+          records: check.valid ? recordsOf(document) : [],
+          early: now < notBefore,
+        };
+        received.push(entry);
+        const send = (status: number, body: string) =>
+          response.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' }).end(body);
+        if (!check.valid)
+          return send(500, fault('env:Client', `Codigo[4102].El XML no cumple el esquema. ${check.errors}`));
+        const reply = script.shift() ?? { kind: 'answer' };
+        if (reply.kind === 'status') return send(reply.status, '');
+        if (reply.kind === 'hang') {
+          const end = () => response.destroy();
+          hanging.add(end);
+          response.on('close', () => hanging.delete(end));
+          return;
+        }
+        if (reply.kind === 'fault') return send(500, fault(reply.faultcode, reply.faultstring));
+        notBefore = now + (reply.waitSeconds ?? 60) * 1000;
+        send(200, answer(entry.records, reply, `A-PRUEBA${String(++csvCounter).padStart(8, '0')}`));
+      });
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`,
+    received,
+    /** Replies for the next requests, in order; then every request is answered all Correcto with a 60 s wait. */
+    script,
+    async close() {
+      for (const end of hanging) end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type TestAeatServer = Awaited<ReturnType<typeof startTestAeatServer>>;
