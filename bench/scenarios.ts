@@ -5,7 +5,7 @@
 import { type Temporal } from 'temporal-polyfill';
 import type { DoctorRecord } from '../src/server/scheduling/doctors/repository';
 import { hashToken } from '../src/server/identity/auth/tokens';
-import { startOfDay } from '../src/server/scheduling/availability/slots';
+import { startOfDay } from '../src/server/platform/dates';
 import type { Repositories } from '../src/server/repositories';
 import { MONTH_PER_DAY } from '../src/common/schemas/appointments';
 import { SURNAMES } from '../src/server/seed/spanish-data';

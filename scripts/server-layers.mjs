@@ -49,6 +49,11 @@ const CONTEXT_NAMES = CONTEXTS.map((context) => context.name);
  */
 export const LAYERS = [
   {
+    name: 'base',
+    about: "platform's foundations: clock, errors, config, limits, the database (client, schema, transactions), e-mail",
+    test: () => false,
+  },
+  {
     name: 'repository',
     about: 'all the SQL: repository.ts, <part>-repository.ts',
     test: (name) => /^([a-z-]+-)?repository\.ts$/.test(name),
@@ -82,7 +87,11 @@ export function contextOf(file) {
 
 /** The layer index of a context's file (-1: none matches). Platform's HTTP plugins are drivers by folder. */
 export function layerOf(file) {
-  if (/^platform\/(http|spa)\//.test(file)) return 2;
+  if (
+    /^platform\/((clock|clock-jump|cluster|config|messaging-config|errors|limits|transport)\.ts|db\/|mail\/)/.test(file)
+  )
+    return 0;
+  if (/^platform\/(http|spa)\//.test(file)) return 3;
   const name = path.posix.basename(file);
   return LAYERS.findIndex((layer) => layer.test(name));
 }
@@ -128,6 +137,7 @@ export function arrowFailure({ from, to }) {
     return null;
   }
   if (isTest(to)) return 'imports a test';
+  if (to === `${target}/index.ts`) return `imports its own context's face`;
   if (layerOf(to) > layerOf(from)) return `a ${LAYERS[layerOf(from)]?.name} imports a ${LAYERS[layerOf(to)].name}`;
   return null;
 }

@@ -11,6 +11,7 @@ import type { Mailer } from './platform/mail/mailer';
 import { openApiOptions } from './api-docs/openapi';
 import { compose, startJobs, type Deps } from './composition';
 import accessPlugin from './access/plugin';
+import { createRequestScope } from './request-scope';
 import authPlugin from './identity/sessions/session-plugin';
 import errorsPlugin, { errorBody } from './platform/http/errors';
 import originCheckPlugin from './platform/http/origin-check';
@@ -142,7 +143,9 @@ export async function buildServer(options: BuildOptions): Promise<{ app: Fastify
   });
   await app.register(originCheckPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, { deps, idleLock: deps.idleLock });
-  await app.register(accessPlugin, { repos: deps.repos });
+  await app.register(accessPlugin, {
+    scopeOf: (user, grant) => createRequestScope(deps.repos, user, grant),
+  });
 
   // Every route module, from the one list, with the services as its options.
   for (const routes of apiRoutes) await app.register(routes, deps);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
-import { startMailDelivery } from './platform/outbox/mail-delivery-job';
+import { startMailDelivery } from './communications/channels/delivery-job';
 import { startMessageEmailJob } from './communications/messages/emails-job';
 import { startRateLimitSweep } from './platform/rate-limits/sweep-job';
 import { startReminderJob } from './scheduling/reminders/job';
@@ -29,6 +29,9 @@ import { createRepositories } from './repositories';
 import type { RouteDeps } from './route-plugin';
 import { createSecondFactorService } from './identity/second-factor/service';
 import { createWaitingListService } from './scheduling/waiting-list/service';
+import { createStaffLifecycle } from './scheduling/doctors/staff-lifecycle';
+import { consentsNamingService } from './forms/consents/service-in-use';
+import { createBookingForms } from './forms/booking-forms';
 
 /** Everything the server is made of, built once: what routes, plugins and jobs receive. */
 export interface Deps extends RouteDeps {
@@ -76,9 +79,11 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
 
   // A change of booking offers the freed time to the waiting list, and an accepted offer books through the
   // appointments: the booking reaches the list through this late binding, so neither file imports the other.
+  const bookingForms = createBookingForms(core);
   const appointments = createAppointmentService({
     ...core,
     waitingList: { slotFreed: (...args) => waitingList.slotFreed(...args) },
+    forms: bookingForms,
   });
   const waitingList = createWaitingListService({ ...core, appointments });
 
@@ -97,6 +102,9 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     appointments,
     waitingList,
     secondFactor: createSecondFactorService(core),
+    staffLifecycle: createStaffLifecycle(repos),
+    serviceInUse: [consentsNamingService(repos)],
+    bookingForms,
     messages: createMessagesService(core),
     confirmations: createConfirmationService({ ...core, appointments }),
     invoicing,

@@ -1,41 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppointmentService } from './scheduling/appointments/service';
-import type { ConfirmationService } from './scheduling/confirmations/service';
-import type { CoreDeps } from './deps';
-import type { InvoicingService } from './billing/invoices/service';
-import type { VerifactuSender } from './billing/submissions/sender';
-import type { MessagesService } from './communications/messages/service';
-import type { PaymentsService } from './billing/payments/service';
-import type { SecondFactorService } from './identity/second-factor/service';
-import type { WaitingListService } from './scheduling/waiting-list/service';
-import type { SurveyService } from './forms/surveys/service';
-import type { OpinionsService } from './forms/opinions/service';
+import type { FormsServices, FormsCoreDeps } from './forms';
+import type { GenericRoutePlugin } from './platform';
 
-/** What every route plugin receives as its options: the services, each built once (`composition.ts`). */
-export interface RouteDeps extends CoreDeps {
-  appointments: AppointmentService;
-  /** The waiting list: joining, offers of freed slots, booking an offer. */
-  waitingList: WaitingListService;
-  /** The second factor: authenticator apps, passkeys, recovery codes (issue 21). */
-  secondFactor: SecondFactorService;
-  messages: MessagesService;
-  confirmations: ConfirmationService;
-  /** Issuing and cancelling invoices with their VERI*FACTU records (issue «Billing»). */
-  invoicing: InvoicingService;
-  /** Sends the VERI*FACTU records to the AEAT (nothing without a certificate). */
-  verifactuSender: VerifactuSender;
-  /** Payments against invoices and the day's cash closing. */
-  payments: PaymentsService;
-  /** The after-visit survey (issue 24, item 4). */
-  surveys: SurveyService;
-  /** «Opiniones»: the reply by e-mail to a survey's answer (issue 38, item 3). */
-  opinions: OpinionsService;
-  /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
-  idleLock: boolean;
-}
+/** What the composition gives every route plugin: all the services (each context's plugins take their part). */
+export type RouteDeps = FormsCoreDeps & FormsServices;
 
-/**
- * A route module: `modules/<domain>/routes.ts` exports `<domain>Routes`, `modules/<domain>/<part>-routes.ts`
- * exports `<domain><Part>Routes` (camelCase), and `routes.ts` lists every one (`routes.test.ts` checks both).
- */
-export type RoutePlugin = FastifyPluginAsyncZod<RouteDeps>;
+/** A route plugin that may use everything: the composition's own (API reference, …). */
+export type RoutePlugin = GenericRoutePlugin<RouteDeps>;

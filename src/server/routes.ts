@@ -8,6 +8,7 @@ import { auditRoutes } from './platform/audit/routes';
 import { billingReportsRoutes } from './billing/reports/routes';
 import { authRoutes } from './identity/auth/routes';
 import { calendarFeedsRoutes } from './scheduling/calendar-feeds/routes';
+import { calendarFeedsAdminRoutes } from './scheduling/calendar-feeds/admin-routes';
 import { chartRoutes } from './clinical/chart/routes';
 import { channelsCallbacksRoutes } from './communications/channels/callbacks-routes';
 import { channelsRoutes } from './communications/channels/routes';
@@ -100,6 +101,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   appointmentsPatientRoutes,
   confirmationsRoutes,
   calendarFeedsRoutes,
+  calendarFeedsAdminRoutes,
   dashboardRoutes,
   clinicalNotesRoutes,
   chartRoutes,

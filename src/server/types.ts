@@ -1,7 +1,7 @@
 import type { DeclaredRoute } from './access/plugin';
 import type { Access } from './access/policy';
 import type { RequestUser } from './access/request-user';
-import type { RequestScope } from './access/scope';
+import type { RequestScope } from './request-scope';
 
 // The app's services are not decorations of the Fastify instance: `composition.ts` builds them and route
 // plugins receive them as their options (`route-plugin.ts`). What Fastify carries is per request.

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../common/roles';
 import errorsPlugin from '../platform/http/errors';
 import type { Repositories } from '../repositories';
+import { createRequestScope } from '../request-scope';
 import accessPlugin, { registerWithAccess } from './plugin';
 import { can, grantOf, PERMISSIONS } from './policy';
 import { visibilityOf } from './visibility';
@@ -26,7 +27,7 @@ async function server(routes: (app: FastifyInstance) => unknown) {
       };
   });
   await app.register(errorsPlugin);
-  await app.register(accessPlugin, { repos });
+  await app.register(accessPlugin, { scopeOf: (user, grant) => createRequestScope(repos, user, grant) });
   await routes(app);
   return app;
 }

@@ -8,10 +8,10 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../platform/errors';
-import { sessionEndOf } from '../identity/auth/sessions';
+import { sessionEndOf } from './session-end';
 import { grantOf, isAccess, type Access } from './policy';
-import type { Repositories } from '../repositories';
-import { createRequestScope } from './scope';
+import type { RequestUser } from './request-user';
+import type { Grant } from './policy';
 import { stepUpUntil } from './step-up';
 import { clock } from '../platform/clock';
 
@@ -62,7 +62,10 @@ const SESSION_END_CODES = {
   none: 'NOT_AUTHENTICATED',
 } as const;
 
-export default fp(async function accessPlugin(app: FastifyInstance, options: { repos: Repositories }) {
+export default fp(async function accessPlugin(
+  app: FastifyInstance,
+  options: { scopeOf: (user: RequestUser | null, grant: Grant | null) => FastifyRequest['scope'] },
+) {
   const routes: DeclaredRoute[] = [];
   app.decorate('accessRoutes', routes as readonly DeclaredRoute[]);
   app.decorateRequest('scope', null as unknown as FastifyRequest['scope']);
@@ -70,7 +73,7 @@ export default fp(async function accessPlugin(app: FastifyInstance, options: { r
   const checkAccess: onRequestHookHandler = async function checkAccess(request) {
     const access = request.routeOptions.config.access;
     if (access === 'public') {
-      request.scope = createRequestScope(options.repos, request.user, null);
+      request.scope = options.scopeOf(request.user, null);
       return;
     }
     // A session that just ended says why (the desk locked itself; the clinic now requires a second factor the
@@ -82,7 +85,7 @@ export default fp(async function accessPlugin(app: FastifyInstance, options: { r
     if (request.routeOptions.config.stepUp && !stepUpUntil(request.user, clock.nowMs())) {
       throw new AppError(403, 'STEP_UP_REQUIRED');
     }
-    request.scope = createRequestScope(options.repos, request.user, grant);
+    request.scope = options.scopeOf(request.user, grant);
   };
 
   app.addHook('onRoute', function declareAccess(this: WithPluginAccess, route: RouteOptions) {

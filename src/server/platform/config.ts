@@ -10,7 +10,7 @@ import {
   type LimitName,
   type Limits,
 } from './limits';
-import { messagingConfigFrom, messagingEnv, type MessagingConfig } from '../communications/providers/config';
+import { messagingConfigFrom, messagingEnv, type MessagingConfig } from './messaging-config';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -188,7 +188,7 @@ export interface Config {
   jobIntervalMs?: number;
   /** Processes asked for (`WEB_CONCURRENCY`); absent: one per core on PostgreSQL (`cluster.ts`). */
   webConcurrency?: number;
-  /** The SMS and WhatsApp providers (`communications/providers/config.ts`); a channel without one is off. */
+  /** The SMS and WhatsApp providers (`platform/messaging-config.ts`); a channel without one is off. */
   messaging?: MessagingConfig;
   /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
   verifactu: {

@@ -1,5 +1,6 @@
 import type { AppointmentStatus } from '../../common/schemas/appointments';
-import { dateInZone, freeSlots } from '../scheduling/availability/slots';
+import { freeSlots } from '../scheduling/availability/slots';
+import { dateInZone } from '../platform/dates';
 import type { DoctorRecord } from '../scheduling/doctors/repository';
 import type { Repositories } from '../repositories';
 import { random } from './spanish-data';

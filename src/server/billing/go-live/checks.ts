@@ -2,7 +2,8 @@ import type { Config } from '../../platform/config';
 import type { CertificateInspection } from '../verifactu/certificate';
 import type { GoLiveCheck } from '../../../common/schemas/go-live';
 import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
-import type { BackupRun, ChannelTest, TestChannel } from './repository';
+import type { ChannelTest, TestChannel } from './repository';
+import type { BackupRun } from '../../platform/backup/runs-repository';
 
 /** Everything the checks read: the configuration, the request that asks, the database's records and the time. */
 export interface GoLiveFacts {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { goLiveSmsTestSchema, goLiveTestResultSchema, goLiveViewSchema } from '../../../common/schemas/go-live';
 import { requireUser } from '../../access/request-user';

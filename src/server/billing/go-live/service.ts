@@ -4,7 +4,7 @@ import { inspectCertificate } from '../verifactu/certificate';
 import { ProviderError, toE164 } from '../../communications/providers/provider';
 import { validationError } from '../../platform/errors';
 import type { GoLiveTestResult, GoLiveView } from '../../../common/schemas/go-live';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import { goLiveChecks } from './checks';
 
 /** The request as the checks see it: its protocol as Fastify believes it, and whether a proxy wrote headers. */
@@ -23,7 +23,7 @@ export function createGoLiveService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
     async view(request: AskingRequest, adminEmail: string): Promise<GoLiveView> {
       const [settings, lastBackup, tests] = await Promise.all([
         deps.repos.clinic.getSettings(),
-        repo.lastBackup(),
+        deps.repos.backupRuns.lastBackup(),
         repo.lastTests(),
       ]);
       const checks = goLiveChecks({

@@ -12,7 +12,7 @@ import { clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { audited, auditContext } from '../../platform/audit/audited';
 import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { chainStates } from '../submissions/chain-state';
 
 const presentIssuer = (settings: ClinicSettingsRow) => ({

@@ -18,7 +18,7 @@ import { verificationUrl } from '../verifactu/qr';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { auditContext, auditedRead } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';

@@ -6,12 +6,7 @@ import {
   type RectifyInvoiceInput,
 } from '../../../common/schemas/invoices';
 import { esDateFormat } from '../../../common/time';
-import {
-  createAlta,
-  createAnulacion,
-  informationSystem,
-  type GenerationContext,
-} from '../verifactu/records';
+import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
 import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
 import { clock } from '../../platform/clock';
@@ -19,7 +14,7 @@ import { transact, type Tx } from '../../platform/db/transaction';
 import type { InvoiceParty } from '../../platform/db/schema/invoices';
 import { AppError, pgErrorCode, validationError } from '../../platform/errors';
 import { auditedIn, type AuditContext } from '../../platform/audit/audited';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity/patients/repository';
 import { appointmentLine, breakdownLines, manualLine, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
 import {

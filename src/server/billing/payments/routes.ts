@@ -9,7 +9,7 @@ import {
 } from '../../../common/schemas/payments';
 import { notFound } from '../../platform/errors';
 import { auditContext, auditedRead } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 
 const NOT_FOUND = 'Factura no encontrada';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });

@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client';
 import { transact } from '../../platform/db/transaction';
 import { AppError, pgErrorCode, validationError } from '../../platform/errors';
 import { auditedIn, type AuditContext } from '../../platform/audit/audited';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import type { PaymentRow } from './repository';
 
 /** How money moves by each method, as a sentence says it («lo cobrado con tarjeta»). */

@@ -10,8 +10,8 @@ import {
 import { clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { auditContext, auditedRead } from '../../platform/audit/audited';
-import { startOfDay } from '../../scheduling/availability/slots';
-import type { RoutePlugin } from '../../route-plugin';
+import { startOfDay } from '../../platform/dates';
+import type { RoutePlugin } from '../route-deps';
 
 const DOCTOR_NOT_FOUND = 'Profesional no encontrado';
 

@@ -7,13 +7,11 @@ import {
 } from '../../../common/schemas/clinic-services';
 import { AppError, notFound, pgErrorCode, validationError } from '../../platform/errors';
 import { audited, auditContext } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 
 const NOT_FOUND = 'Servicio no encontrado';
 const DUPLICATE = 'Ya existe un servicio con ese nombre en esta especialidad';
 const IN_USE_LATE = 'No se puede borrar: se acaba de reservar una cita con este servicio. Desactívalo.';
-const IN_CONSENT =
-  'No se puede borrar: lo nombra una plantilla de consentimiento informado. Desactívalo para que no se pueda reservar más.';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 
 /** «Servicios y tarifas» (issue 23): the admin sets what the clinic offers, its duration and price. */
@@ -100,9 +98,10 @@ export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
         `No se puede borrar: ${count} con este servicio. Desactívalo para que no se pueda reservar más.`,
       );
     }
-    // A published consent names it for good (its versions never change): deactivate it instead.
-    if ((await deps.repos.consents.countNamingService(request.params.id)) > 0) {
-      throw new AppError(409, 'IN_USE', IN_CONSENT);
+    // What names it for good elsewhere (a published consent: its versions never change): deactivate it instead.
+    for (const inUse of deps.serviceInUse) {
+      const why = await inUse(request.params.id);
+      if (why) throw new AppError(409, 'IN_USE', why);
     }
     await audited(deps.db, (tx) => repo.delete(request.params.id, tx), {
       ...auditContext(request),

@@ -1,16 +1,16 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { chartPageSchema, chartQuerySchema } from '../../../common/schemas/chart';
 import { ageOn, CONTEXT_NOTES, patientContextSchema, shorten } from '../../../common/schemas/patient-context';
 import { validUntilOf } from '../../../common/schemas/prescriptions';
-import { PATIENT_NOT_FOUND } from '../../access/scope';
+import { PATIENT_NOT_FOUND } from '../../access/not-found';
 import { validationError } from '../../platform/errors';
 import { dateInTimeZone } from '../../../common/schemas/appointments';
 import { clock } from '../../platform/clock';
 import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { startOfDay } from '../../scheduling/availability/slots';
+import { startOfDay } from '../../platform/dates';
 import type { ChartCursor } from './repository';
 
 const idParams = z.object({ id: z.uuid({ error: PATIENT_NOT_FOUND }) });

@@ -1,6 +1,6 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { dateInZone } from '../../scheduling/availability/slots';
+import { dateInZone } from '../../platform/dates';
 import { clock } from '../../platform/clock';
 import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../../platform/audit/audited';

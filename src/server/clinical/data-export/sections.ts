@@ -3,8 +3,10 @@ import { APPOINTMENT_STATUS_LABELS } from '../../../common/schemas/appointments'
 import { SEX_LABELS } from '../../../common/schemas/patients';
 import { esDateFormat } from '../../../common/time';
 import type { Db } from '../../platform/db/client';
-import type { RequestScope } from '../../access/scope';
-import type { Repositories } from '../../repositories';
+import type { FastifyRequest } from 'fastify';
+
+type RequestScope = FastifyRequest['scope'];
+import type { Repositories } from '../deps';
 import type { FileStore } from '../files/store';
 import { presentAppointment } from '../../scheduling/appointments/service';
 import { presentPatient } from '../../identity/patients/presenters';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { fileTypeFromBuffer } from 'file-type';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { clock } from '../../platform/clock';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { requireUser } from '../../access/request-user';
 import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
-import { startOfDay } from '../../scheduling/availability/slots';
+import { startOfDay } from '../../platform/dates';
 import { contentDisposition, sanitizeFileName } from './names';
 import type { FileView } from './repository';
 import { databaseFileStore } from './store';

@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../common/schemas/clinical-notes';
 import { isAppointmentDayReached } from '../../../common/schemas/appointments';
 import { esDateFormat } from '../../../common/time';
-import { APPOINTMENT_NOT_FOUND } from '../../access/scope';
+import { APPOINTMENT_NOT_FOUND } from '../../access/not-found';
 import { clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { AppError, validationError } from '../../platform/errors';

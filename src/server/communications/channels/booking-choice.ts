@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/db/transaction';
 import { validationError } from '../../platform/errors';
 import { toE164 } from '../providers/provider';
 import { auditContext, auditedIn } from '../../platform/audit/audited';
-import type { Repositories } from '../../repositories';
+import type { Repositories } from '../deps';
 
 /** What a public booking says of her reminders (`publicBookingSchema`). */
 export interface BookingChannelInput {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import {
   channelSettingsSchema,
@@ -14,7 +14,7 @@ import { audited, auditContext } from '../../platform/audit/audited';
 import { requireOwnRecord } from '../../identity/patients/link-account';
 import type { ChannelPreference } from './preferences-repository';
 import { offeredChannels } from './choice';
-import { surveyEnabledAtAfter } from '../../forms/surveys/service';
+import { surveyEnabledAtAfter } from './survey-switch';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identificador no válido' }) });
 

@@ -3,10 +3,10 @@ import { clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Tx } from '../../platform/db/transaction';
 import { providersFromConfig, type Providers } from '../providers/providers';
-import type { MessagingConfig } from '../providers/config';
+import type { MessagingConfig } from '../../platform/messaging-config';
 import type { PhoneChannel } from '../../../common/schemas/channels';
 import type { DeliveryPolicy } from '../../platform/outbox/delivery';
-import type { Repositories } from '../../repositories';
+import type { ChannelOutboxRepository } from './repository';
 import { createChannelDelivery } from './delivery';
 import type { NewChannelMessage } from './repository';
 
@@ -16,7 +16,7 @@ import type { NewChannelMessage } from './repository';
  */
 export function createChannelMessaging(deps: {
   db: Db;
-  repos: Pick<Repositories, 'channelOutbox'>;
+  repos: { channelOutbox: ChannelOutboxRepository };
   messaging?: MessagingConfig;
   log: FastifyBaseLogger;
   /** Tests give adapters pointed at the local fake providers; by default those of the configuration. */

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { seesAgendaOf, seesConversationOf } from '../../access/ownership';
 import { publicNotice } from '../messages/live';

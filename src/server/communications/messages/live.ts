@@ -1,7 +1,7 @@
 import type { MessageLiveEvent } from '../../../common/schemas/messages';
+import type { MessageNotice } from '../../platform/events/live-events';
 
-/** A message event as published between instances: it names the patient account, to filter on. */
-export type MessageNotice = MessageLiveEvent & { patientAccountId: string | null };
+export type { MessageNotice };
 
 /** What the browser receives: without the account id. */
 export const publicNotice = ({ type, conversationId, change }: MessageNotice): MessageLiveEvent => ({

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { transact } from '../../platform/db/transaction';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {

@@ -6,7 +6,7 @@ import { unreadReplyEmail } from './emails';
 import type { RequestUser } from '../../access/request-user';
 import { audited, type AuditContext } from '../../platform/audit/audited';
 import { otherSide, type ConversationSummaryRow, type MessageRow } from './repository';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 export const CONVERSATION_NOT_FOUND = 'Conversación no encontrada';
 /** A staff reply left unread this long is e-mailed to the patient. */

@@ -1,18 +1,7 @@
+import type { TwilioConfig } from '../../platform/messaging-config';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { clock } from '../../platform/clock';
 import { ProviderError, providerFetch, retryAfterMs, type MessageProvider } from './provider';
-
-export interface TwilioConfig {
-  accountSid: string;
-  authToken: string;
-  /** The sender: a number in E.164 or a Messaging Service SID (MG…). */
-  from: string;
-  /** https://api.twilio.com unless configured (tests point it at test/fake-twilio.ts). */
-  baseUrl: string;
-  timeoutMs: number;
-  /** Where Twilio posts the message's status changes (the app's public callback). */
-  statusCallbackUrl: string;
-}
 
 /** Twilio error codes that mean the number cannot get the SMS: no retry, the e-mail goes instead. */
 const PERMANENT_CODES = new Set(['21211', '21214', '21408', '21610', '21612', '21614', '30003', '30005', '30006']);

@@ -1,23 +1,7 @@
+import type { WhatsAppConfig } from '../../platform/messaging-config';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { clock } from '../../platform/clock';
 import { ProviderError, providerFetch, retryAfterMs, type MessageProvider } from './provider';
-
-export interface WhatsAppConfig {
-  accessToken: string;
-  phoneNumberId: string;
-  /** The app secret that signs the webhooks (X-Hub-Signature-256). */
-  appSecret: string;
-  /** The token Meta sends when subscribing the webhook (GET hub.verify_token). */
-  verifyToken: string;
-  /** The approved template's name and language (its body takes the parameters in order). */
-  template: string;
-  /** The after-visit message's template ({{1}} name, {{2}} clinic, {{3}} link). */
-  surveyTemplate: string;
-  templateLanguage: string;
-  /** https://graph.facebook.com/v21.0 unless configured (tests point it at test/fake-whatsapp.ts). */
-  baseUrl: string;
-  timeoutMs: number;
-}
 
 /** Cloud API codes that mean the number cannot get it: not on WhatsApp, undeliverable, invalid parameter. */
 const PERMANENT_CODES = new Set(['100', '131026', '131030', '131051', '131052']);

@@ -1,8 +1,8 @@
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { clock } from '../../platform/clock';
 import type { Tx } from '../../platform/db/transaction';
-import { formatWhen } from '../../scheduling/appointments/emails';
-import type { Repositories } from '../../repositories';
+import { formatWhen } from '../../platform/dates';
+import type { Repositories } from '../deps';
 import { writeAuditEntry, type AuditEntry } from '../../platform/audit/repository';
 
 type Actor = AuditEntry['actor'];

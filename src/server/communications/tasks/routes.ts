@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { dashboardOf, paths } from '../../../common/paths';
 import { api } from '../../../common/api-paths';

@@ -13,8 +13,8 @@ import { requireUser } from '../../access/request-user';
 import { clock } from '../../platform/clock';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { auditContext, auditedRead } from '../../platform/audit/audited';
-import { startOfDay } from '../../scheduling/availability/slots';
-import type { RoutePlugin } from '../../route-plugin';
+import { startOfDay } from '../../platform/dates';
+import type { RoutePlugin } from '../route-deps';
 import { createConsentLinks, type LinkPurpose } from './links';
 import { CONSENT_NOT_FOUND, createConsentSigningService, signingClosed } from './signing-service';
 

@@ -8,7 +8,7 @@ import {
 import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { auditContext, auditedRead } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { createConsentLinks, type ConsentLinkClaims, type LinkPurpose } from './links';
 import { createConsentSigningService, signingClosed } from './signing-service';
 

@@ -8,7 +8,7 @@ import {
   type ConsentVia,
 } from '../../../common/schemas/consent-signing';
 import { ageOn } from '../../../common/schemas/patient-context';
-import { dateInZone } from '../../scheduling/availability/slots';
+import { dateInZone } from '../../platform/dates';
 import { SEES_EVERYTHING } from '../../access/visibility';
 import { clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
@@ -16,7 +16,7 @@ import { transact, type Tx } from '../../platform/db/transaction';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { audited, auditedIn } from '../../platform/audit/audited';
 import type { AuditEntry } from '../../platform/audit/repository';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import { databaseFileStore } from '../../clinical/files/store';
 import { renderConsentPdf } from './pdf';
 import { decodeSignaturePng } from './signature-image';

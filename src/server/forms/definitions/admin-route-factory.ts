@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/transaction';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { audited, auditContext } from '../../platform/audit/audited';
 import type { AuditEntry } from '../../platform/audit/repository';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import type { ServiceRef } from './shared-repository';
 
 /** What every published version carries that the routes compare. */

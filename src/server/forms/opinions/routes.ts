@@ -12,7 +12,7 @@ import {
 import { clock } from '../../platform/clock';
 import { requireUser } from '../../access/request-user';
 import { auditContext } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { presentOpinion } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identificador no válido' }) });

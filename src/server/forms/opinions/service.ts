@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { surveyReplyEmail } from '../surveys/emails';
 import { OPINION_ALREADY_REPLIED, OPINION_NO_EMAIL, type Opinion } from '../../../common/schemas/opinions';
 import { audited, type AuditContext } from '../../platform/audit/audited';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import type { AnsweredSurvey, OpinionsRepository } from './repository';
 
 export const OPINION_NOT_FOUND = 'Opinión no encontrada';

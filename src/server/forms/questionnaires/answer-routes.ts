@@ -4,7 +4,7 @@ import { draftInputSchema, requestSchema, requestSummarySchema } from '../../../
 import { clock } from '../../platform/clock';
 import { AppError, notFound } from '../../platform/errors';
 import { auditedRead, auditContext } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { createAnswering, presentRequest, presentSummary, REQUEST_NOT_FOUND } from './answering';
 import { createQuestionnaireLinks } from './links';
 import type { RequestRecord } from './requests-repository';

@@ -4,7 +4,7 @@ import { checkAnswers } from '../../../common/questionnaire-answers';
 import { clock } from '../../platform/clock';
 import { AppError, validationError } from '../../platform/errors';
 import { audited, auditContext } from '../../platform/audit/audited';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import type { RequestRecord } from './requests-repository';
 
 export const REQUEST_NOT_FOUND = 'Cuestionario no encontrado';

@@ -5,7 +5,7 @@ import { allergyRecorded } from '../../../common/allergies';
 import { copyInputSchema, requestSchema } from '../../../common/schemas/questionnaires';
 import { AppError, notFound } from '../../platform/errors';
 import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { presentRequest, REQUEST_NOT_FOUND } from './answering';
 import { esDate } from './dates';
 

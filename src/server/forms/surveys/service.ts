@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { transact } from '../../platform/db/transaction';
 import { visitSurveyEmail } from './emails';
 import { paths } from '../../../common/paths';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import { chooseChannel } from '../../communications/channels/choice';
 import { surveySms, visitDate } from '../../communications/channels/texts';
 
@@ -134,9 +134,5 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
  * «review gating» Google and other platforms forbid (docs/decisions/0095-survey-review-invitation.md).
  */
 const reviewInvitation = (url: string, score: number | null) => (url && score !== null ? url : null);
-
-/** The moment the survey counts from: kept while it stays on, now when it is turned on, none when off. */
-export const surveyEnabledAtAfter = (before: { surveyEnabled: boolean; surveyEnabledAt: Date | null }, on: boolean) =>
-  !on ? null : before.surveyEnabled && before.surveyEnabledAt ? before.surveyEnabledAt : clock.now();
 
 export type SurveyService = ReturnType<typeof createSurveyService>;

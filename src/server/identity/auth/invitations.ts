@@ -4,7 +4,7 @@ import { invitationEmail } from './emails';
 import { newSecretToken } from './tokens';
 import { clock } from '../../platform/clock';
 import { transact, type Tx } from '../../platform/db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 const INVITATION_DAYS = 7;
 

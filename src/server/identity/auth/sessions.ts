@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import { hashToken, newSecretToken } from './tokens';
 import { clock } from '../../platform/clock';
 import { overHttps } from '../../platform/transport';
-import { LOCKS_WHEN_IDLE, SESSION_ENDED_HEADER } from '../../../common/schemas/sessions';
+import { LOCKS_WHEN_IDLE } from '../../../common/schemas/sessions';
+import { markSessionEnded } from '../../access/session-end';
 import { noticeSignInDevice } from '../sessions/new-device';
 import { transact } from '../../platform/db/transaction';
 import type { Role } from '../../../common/roles';
-import type { SessionEndReason } from '../../../common/idle';
 import type { SessionRow } from './repository';
 
 export const SESSION_COOKIE = 'clinica_session';
@@ -66,18 +66,6 @@ export async function startSession(
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(sessionCookieName(request), baseCookieOptions(request));
-}
-
-/**
- * Why this request's session ended while it was read: the access hook answers 401 `SESSION_IDLE` or
- * `SECOND_FACTOR_SETUP_REQUIRED` for it, and the `x-session-ended` header says it to the client.
- */
-const endedSessions = new WeakMap<FastifyRequest, SessionEndReason>();
-export const sessionEndOf = (request: FastifyRequest) => endedSessions.get(request);
-
-export function markSessionEnded(request: FastifyRequest, reply: FastifyReply, reason: SessionEndReason) {
-  endedSessions.set(request, reason);
-  reply.header(SESSION_ENDED_HEADER, reason);
 }
 
 /**

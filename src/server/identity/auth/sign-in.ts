@@ -10,7 +10,7 @@ import { startPendingSignIn } from '../second-factor/pending';
 import { presentAccount, presentProfile } from './presenters';
 import type { AccountRow, ProfileRow } from './repository';
 import { startSession } from './sessions';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import type { SecondFactorService } from '../second-factor/service';
 import type { FactorRemovals } from '../../platform/db/schema/second-factor';
 

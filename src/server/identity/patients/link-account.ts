@@ -3,11 +3,11 @@ import { RECORD_LINK_VALID_HOURS } from '../../../common/schemas/record-link';
 import { clock } from '../../platform/clock';
 import { AppError, pgErrorCode } from '../../platform/errors';
 import { recordLinkEmail } from './record-link-emails';
-import type { Repositories } from '../../repositories';
+import type { Repositories } from '../deps';
 import { newSecretToken } from '../auth/tokens';
 import type { PatientRow } from './repository';
 import { transact } from '../../platform/db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 /** "Ana María Pérez García" → first name "Ana María"? We cannot know: keep the first word as the name. */
 export function splitDisplayName(displayName: string): { firstName: string; lastName: string } {

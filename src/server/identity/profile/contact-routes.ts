@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { patientSchema } from '../../../common/schemas/patients';
 import { myContactSchema } from '../../../common/schemas/profile';

@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import { userSecondFactorSchema } from '../../../common/schemas/second-factor';

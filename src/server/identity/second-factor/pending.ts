@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import type { PendingSignInRow } from './repository';
 import type { FactorRemovals } from '../../platform/db/schema/second-factor';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 /** The cookie of a sign-in past its password: HttpOnly, sent only to the second step's routes. */
 export const PENDING_COOKIE = 'clinica_2fa';

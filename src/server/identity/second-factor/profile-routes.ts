@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import {

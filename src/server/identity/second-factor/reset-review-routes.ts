@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { authApi } from '../../../common/paths';
 import { resetFactorsBodySchema } from '../../../common/schemas/auth';
 import { resetFactorsSchema } from '../../../common/schemas/step-up';

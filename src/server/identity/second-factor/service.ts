@@ -21,7 +21,7 @@ import {
   verifyRegistration,
 } from './webauthn';
 import { transact, type Tx } from '../../platform/db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import { describeDevice } from '../sessions/device';
 import { profileOf } from '../../../common/paths';
 

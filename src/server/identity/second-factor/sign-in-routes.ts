@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import {
   passkeyAssertionBodySchema,

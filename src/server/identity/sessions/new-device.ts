@@ -2,7 +2,7 @@ import { profileOf } from '../../../common/paths';
 import { newSignInEmail } from './emails';
 import { describeDevice, deviceFingerprint } from './device';
 import type { Tx } from '../../platform/db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 /**
  * A sign-in (a session started) from a device the account had not used sends «Nuevo inicio de sesión»

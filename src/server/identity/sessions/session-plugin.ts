@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { clearSessionCookie, markSessionEnded, readSession } from '../auth/sessions';
+import { clearSessionCookie, readSession } from '../auth/sessions';
+import { markSessionEnded } from '../../access/session-end';
 import { startPendingSignIn } from '../second-factor/pending';
 import type { AccountRow, ProfileRow, SessionRow } from '../auth/repository';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import type { SecondFactorService } from '../second-factor/service';
 import { transact } from '../../platform/db/transaction';
 

@@ -1,6 +1,6 @@
 import { clock } from '../../platform/clock';
 import { transact } from '../../platform/db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 /**
  * Deletes ended sessions every `intervalMs`: past their expiry, or staff sessions idle longer than the

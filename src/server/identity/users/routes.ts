@@ -1,7 +1,6 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import type { Tx } from '../../platform/db/transaction';
 import { z } from 'zod';
-import { firstFreeColor } from '../../../common/doctor-colors';
 import { api } from '../../../common/api-paths';
 import {
   userInviteSchema,
@@ -36,9 +35,8 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
     if (await repo.hasDoctorRow(id, tx)) {
       return;
     }
-    const color = firstFreeColor(await deps.repos.doctors.usedColors(tx));
-    await deps.repos.doctors.create(
-      { id, specialtyId: await repo.defaultSpecialtyId(tx), licenseNumber: '', color, active: false },
+    await deps.staffLifecycle.doctorAdded(
+      { id, specialtyId: await repo.defaultSpecialtyId(tx), licenseNumber: '', complete: false },
       tx,
     );
   }
@@ -62,7 +60,7 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const { email, displayName, role, specialtyId, licenseNumber, color } = request.body;
       if (await deps.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
-      if (role === 'doctor' && specialtyId && !(await deps.repos.doctors.findSpecialty(specialtyId))) {
+      if (role === 'doctor' && specialtyId && !(await deps.staffLifecycle.isSpecialty(specialtyId))) {
         throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', {
           specialtyId: 'Elige una especialidad de la lista',
         });
@@ -77,14 +75,8 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
             // column and may book her once her hours are set; with no hours nobody is offered a time), in
             // her own colour.
             if (role === 'doctor') {
-              await deps.repos.doctors.create(
-                {
-                  id: account.id,
-                  specialtyId: specialtyId!,
-                  licenseNumber: licenseNumber!,
-                  color: color ?? firstFreeColor(await deps.repos.doctors.usedColors(tx)),
-                  active: true,
-                },
+              await deps.staffLifecycle.doctorAdded(
+                { id: account.id, specialtyId: specialtyId!, licenseNumber: licenseNumber!, color, complete: true },
                 tx,
               );
             }
@@ -142,10 +134,12 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
             await deps.repos.auth.deleteSessionsOfAccount(id, tx);
             await deps.repos.auth.revokePasswordTokensOf(id, tx);
           }
-          if (active === false || change.roleChanged) await deps.repos.calendarFeeds.revoke(id, tx);
           if (change.becomesDoctor) await ensureDoctorRow(id, tx);
-          // Someone who is no longer a doctor takes no more appointments.
-          if (change.leavesDoctor) await deps.repos.doctors.update(id, { active: false }, tx);
+          await deps.staffLifecycle.accountChanged(
+            id,
+            { disabled: active === false, roleChanged: change.roleChanged, leavesDoctor: change.leavesDoctor },
+            tx,
+          );
           return before;
         },
         (before) => ({
@@ -164,30 +158,6 @@ export const usersRoutes: RoutePlugin = async (app, deps) => {
       // Open live streams of this account end at once (they reconnect with what it may see now, or not at all).
       if (changedAccess) await deps.events.publish({ type: 'access', accountId: id });
       return present(id);
-    },
-  );
-
-  app.delete(
-    api.userCalendarFeed(':id'),
-    { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
-    async (request, reply) => {
-      const { id } = request.params;
-      await audited(
-        db,
-        async (tx) => {
-          if (!(await repo.findById(id, tx))) throw notFound(USER_NOT_FOUND);
-          if (!(await deps.repos.calendarFeeds.revoke(id, tx)))
-            throw notFound('Este usuario no tiene un enlace de calendario.');
-        },
-        {
-          ...auditContext(request),
-          action: 'delete',
-          entity: 'calendar_feed',
-          entityId: id,
-          details: { revokedBy: 'admin' },
-        },
-      );
-      return reply.status(204).send(null);
     },
   );
 

@@ -1,6 +1,6 @@
 import { AUDIT_ROLE_LABELS, type AuditEntryView } from '../../../common/schemas/audit';
 import { esDateFormat } from '../../../common/time';
-import { cell } from '../../scheduling/appointments/csv';
+import { cell } from '../csv';
 
 const HEADER = [
   'Fecha',

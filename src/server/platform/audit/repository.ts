@@ -4,11 +4,11 @@ import { normalizeSearchText } from '../../../common/search-text';
 import type { Db } from '../db/client';
 import type { Tx } from '../db/transaction';
 import { accounts, auditLog, patients, profiles } from '../db/schema';
-import type { RequestUser } from '../../access/request-user';
+import type { Role } from '../../../common/roles';
 
 export interface AuditEntry {
   /** Who: null when nobody was signed in (a visitor with the link of a booking e-mail). */
-  actor: Pick<RequestUser, 'id' | 'role'> | null;
+  actor: { id: string; role: Role } | null;
   action: AuditAction;
   entity: AuditEntity;
   entityId?: string;

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
 import {
@@ -9,7 +9,7 @@ import {
   type AuditFilters,
 } from '../../../common/schemas/audit';
 import { clock } from '../clock';
-import { dateInZone, startOfDay } from '../../scheduling/availability/slots';
+import { dateInZone, startOfDay } from '../dates';
 import { auditedRead, auditContext } from './audited';
 import { auditCsvHeader, auditCsvRows } from './csv';
 import { presentAuditEntry } from './presenters';

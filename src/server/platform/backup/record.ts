@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { clock } from '../clock';
 import type { Db } from '../db/client';
 import { transact } from '../db/transaction';
-import { createGoLiveRepository, type NewBackupRun } from '../../billing/go-live/repository';
+import { createBackupRunsRepository, type NewBackupRun } from './runs-repository';
 import { verifyBackup } from './format';
 
 /**
@@ -25,7 +25,7 @@ export async function checkAndRecordBackup(db: Db, file: string): Promise<{ run:
     checkError,
   };
   try {
-    await transact(db, (tx) => createGoLiveRepository(db).recordBackup(run, tx));
+    await transact(db, (tx) => createBackupRunsRepository(db).recordBackup(run, tx));
     return { run, recorded: true };
   } catch {
     return { run, recorded: false };

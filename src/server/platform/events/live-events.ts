@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../common/schemas/appointments';
 import type { Database } from '../db/client';
-import type { MessageNotice } from '../../communications/messages/live';
-import type { Repositories } from '../../repositories';
+import type { MessageLiveEvent } from '../../../common/schemas/messages';
+import type { EventsRepository } from './repository';
 import { EVENTS_CHANNEL } from './repository';
 
 /** An account's access changed (disabled, role changed, sessions ended): its open streams must end. */
@@ -21,6 +21,9 @@ export interface SessionEndedNotice {
   handle: string;
 }
 /** An appointment change, a conversation's new message / read mark, an account's access change, a session's end. */
+/** A message event as published between instances: it names the patient account, to filter on. */
+export type MessageNotice = MessageLiveEvent & { patientAccountId: string | null };
+
 export type PublishedEvent = LiveEvent | MessageNotice | AccessNotice | SessionEndedNotice;
 
 type Listener = (event: PublishedEvent) => void;
@@ -39,7 +42,7 @@ export interface LiveEvents {
  */
 export async function createLiveEvents(deps: {
   database: Pick<Database, 'listen'>;
-  repos: Pick<Repositories, 'events'>;
+  repos: { events: EventsRepository };
   log: FastifyBaseLogger;
 }): Promise<LiveEvents & { close(): Promise<void> }> {
   const listeners = new Map<Listener, ResyncListener | undefined>();

@@ -12,3 +12,4 @@ export function createEventsRepository(db: Db) {
     },
   };
 }
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

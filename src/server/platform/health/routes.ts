@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { clock } from '../clock';
 import type { Limits } from '../limits';
 import { createBatchedCounter, type BatchedCounter } from '../rate-limits/batched-counter';
-import type { Repositories } from '../../repositories';
+import type { RateLimitsRepository } from '../rate-limits/repository';
 
 /**
  * Who a request counts against: the signed-in account, or else the address (the client's own when
@@ -70,7 +70,7 @@ function postgresStore(counter: BatchedCounter): FastifyRateLimitStoreCtor {
  */
 export default fp(async function rateLimitPlugin(
   app: FastifyInstance,
-  options: { repos: Repositories; limits: Limits; relaxed?: boolean },
+  options: { repos: { rateLimits: RateLimitsRepository }; limits: Limits; relaxed?: boolean },
 ) {
   const { apiPerAccount, apiPerAddress } = options.limits;
   const counter = createBatchedCounter(options.repos.rateLimits, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cell } from '../../scheduling/appointments/csv';
+import { cell } from '../csv';
 import { buildCalendar } from './ics';
 
 const event = (summary: string) => ({

@@ -3,7 +3,7 @@ import { buildServer } from '../../app';
 import { clock } from '../clock';
 import { openDatabase, type Database } from '../db/client';
 import { transact } from '../db/transaction';
-import { startMailDelivery } from './mail-delivery-job';
+import { startMailDelivery } from '../../communications/channels/delivery-job';
 import { DELIVERY_POLICY } from './delivery';
 import { buildTestApp, testConfig, type TestApp } from '../../test/app';
 import { createDoctor, nextWeekday } from '../../test/fixtures';

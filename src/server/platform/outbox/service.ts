@@ -5,7 +5,7 @@ import type { Tx } from '../db/transaction';
 import type { StoredAttachment } from '../db/schema';
 import { createMailDelivery, type DeliveryPolicy } from './delivery';
 import type { MailAttachment, MailMessage, Mailer } from '../mail/mailer';
-import type { Repositories } from '../../repositories';
+import type { OutboxRepository } from './repository';
 
 export interface EnqueueOptions {
   /** The transaction of the change that causes the e-mail: the message exists only if it commits. */
@@ -28,7 +28,7 @@ const stored = ({ filename, contentType, content }: MailAttachment): StoredAttac
  */
 export function createOutbox(deps: {
   db: Db;
-  repos: Pick<Repositories, 'outbox'>;
+  repos: { outbox: OutboxRepository };
   mailer: Mailer;
   log: FastifyBaseLogger;
   policy?: DeliveryPolicy;

@@ -83,3 +83,4 @@ export function createRateLimitsRepository(db: Db) {
     },
   };
 }
+export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;

@@ -1,6 +1,6 @@
 import { clock } from '../clock';
 import { transact } from '../db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 /**
  * Deletes ended rate-limit windows every `intervalMs`, so `rate_limit_hits` holds only the accounts and

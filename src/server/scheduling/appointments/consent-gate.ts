@@ -4,8 +4,8 @@ import {
   type ConsentException,
 } from '../../../common/schemas/appointments';
 import { AppError, validationError } from '../../platform/errors';
-import type { RequestScope } from '../../access/scope';
-import type { Repositories } from '../../repositories';
+import type { FastifyRequest } from 'fastify';
+import type { BookingForms } from './booking-forms';
 import type { AppointmentView } from './repository';
 
 const listOf = (titles: string[]) => titles.map((title) => `«${title}»`).join(', ');
@@ -16,12 +16,12 @@ const listOf = (titles: string[]) => titles.map((title) => `«${title}»`).join(
  * documents. Answers what the status change's audit entry keeps of it (nothing when every consent is signed).
  */
 export async function requireConsentOrReason(
-  deps: { repos: Pick<Repositories, 'consentSigning'> },
-  scope: Pick<RequestScope, 'files'>,
+  forms: Pick<BookingForms, 'unsignedConsents'>,
+  scope: Pick<FastifyRequest['scope'], 'files'>,
   view: AppointmentView,
   exception: ConsentException | undefined,
 ): Promise<Record<string, unknown> | undefined> {
-  const unsigned = await deps.repos.consentSigning.unsignedTitles(view.id);
+  const unsigned = await forms.unsignedConsents(view.id);
   if (unsigned.length === 0) return undefined;
   if (!exception) {
     throw new AppError(

@@ -1,3 +1,4 @@
+import { formatWhen } from '../../platform/dates';
 import { ANSWER_PARAMS } from '../../../common/schemas/confirmations';
 import { esDateFormat } from '../../../common/time';
 import { buildIcs } from '../../platform/mail/ics';
@@ -56,13 +57,6 @@ function consentHtml(input: AppointmentMailInput): string {
   return `<p><strong>Antes de la cita, lee y firma ${input.consents.length === 1 ? 'el consentimiento informado' : 'los consentimientos informados'}:</strong></p>${input.consents
     .map((consent) => buttonHtml(consent.url, `Leer y firmar: ${consent.title}`))
     .join('')}`;
-}
-
-/** «lunes, 23 de marzo de 2026, 09:30» in the clinic's zone: e-mails never use the server's zone. */
-export function formatWhen(date: Date, timeZone: string): string {
-  const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-  const time = esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
-  return `${day}, ${time}`;
 }
 
 function detailsText(input: AppointmentMailInput) {

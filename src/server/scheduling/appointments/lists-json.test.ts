@@ -13,7 +13,7 @@ import { clock } from '../../platform/clock';
 import { appointments } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createDoctor, createPatientRecord, insertAppointment } from '../../test/fixtures';
-import { startOfDay } from '../availability/slots';
+import { startOfDay } from '../../platform/dates';
 import { presentAppointment } from './service';
 
 /**

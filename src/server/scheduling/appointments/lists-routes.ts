@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { clock } from '../../platform/clock';
 import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { dateInZone, startOfDay } from '../availability/slots';
+import { dateInZone, startOfDay } from '../../platform/dates';
 import { diaryJson, sendJsonText } from './json-text';
 import { presentAppointment } from './service';
 

@@ -2,7 +2,7 @@ import { performs } from '../../../common/schemas/clinic-services';
 import { validationError } from '../../platform/errors';
 import type { ClinicServiceRecord } from '../../billing/services/repository';
 import type { DoctorRecord } from '../doctors/repository';
-import type { Repositories } from '../../repositories';
+import type { Repositories } from '../deps';
 
 /** The field messages of a service that the public booking or the paciente may not book. */
 export const ONLINE_SERVICE_MESSAGES = {

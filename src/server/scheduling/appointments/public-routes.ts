@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { performs } from '../../../common/schemas/clinic-services';
 import { api } from '../../../common/api-paths';
@@ -14,7 +14,7 @@ import {
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
 import { seesHeldSlots } from '../../access/availability';
-import { recordForPublicRequest } from '../../access/public-record';
+import { recordForPublicRequest } from '../../identity/patients/public-record';
 import { notFound, refuseHoneypot } from '../../platform/errors';
 import { auditedRead, auditContext } from '../../platform/audit/audited';
 import { onlineServices, requireOnlineService } from './online-services';

@@ -34,20 +34,20 @@ import {
 import type { AuditAction } from '../../../common/schemas/audit';
 import { audited, type AuditContext } from '../../platform/audit/audited';
 import type { AuditEntry } from '../../platform/audit/repository';
-import { dateInZone, freeSlots } from '../availability/slots';
+import { freeSlots } from '../availability/slots';
+import { dateInZone } from '../../platform/dates';
 import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
 import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
-import { createQuestionnaireLinks } from '../../forms/questionnaires/links';
-import { createConsentLinks } from '../../forms/consents/links';
+import type { BookingForms } from './booking-forms';
 import { SlotTakenError, type AppointmentView } from './repository';
 import { slotOut } from './availability-out';
 import { clock } from '../../platform/clock';
 import { transact, type Tx } from '../../platform/db/transaction';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { appointmentNoticePrefix, createDeskNotices } from '../../communications/tasks/desk-notices';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 type AppointmentEmailKind = 'received' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';
 
@@ -115,12 +115,13 @@ export interface FreedSlots {
 
 /** Booking rules shared by the public page, the patient area and the staff screens. */
 export function createAppointmentService(
-  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'channels' | 'events'> & { waitingList: FreedSlots },
+  deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'channels' | 'events'> & {
+    waitingList: FreedSlots;
+    forms: BookingForms;
+  },
 ) {
   const { repos } = deps;
   const links = createManageLinks(repos.clinic, deps.db);
-  const questionnaireLinks = createQuestionnaireLinks(repos.clinic, deps.db);
-  const consentLinks = createConsentLinks(repos.clinic, deps.db);
   const deskNotices = createDeskNotices(repos);
 
   async function activeDoctor(id: string): Promise<DoctorRecord> {
@@ -314,26 +315,8 @@ export function createAppointmentService(
       cancellationWindowHours: settings.cancellationWindowHours,
       changeableOnline: changeableOnline(view, settings),
       includeReason: settings.mailIncludeReason,
-      consents: tx ? await consentUrls(view, tx) : [],
+      consents: tx ? await deps.forms.consentLinks(view, tx) : [],
     };
-  }
-
-  /** The links to sign the visit's informed consents, good until the visit ends (issue 24). */
-  async function consentUrls(view: AppointmentView, tx: Tx) {
-    const requests = await repos.consentSigning.ofAppointment(view.id, tx);
-    return Promise.all(
-      requests.map(async (request) => ({
-        title: request.title,
-        url: `${deps.config.publicUrl}${paths.consentSigning(
-          await consentLinks.tokenFor({
-            requestId: request.id,
-            purpose: 'firma',
-            via: 'enlace',
-            expiresAt: view.endsAt,
-          }),
-        )}`,
-      })),
-    );
   }
 
   /** Whether a patient may still change or cancel it online: a live one before the cancellation window. */
@@ -390,8 +373,7 @@ export function createAppointmentService(
   async function beforeEmail(known?: ClinicSettingsRow) {
     const settings = known ?? (await repos.clinic.getSettings());
     await links.tokenFor(ZERO_UUID);
-    await questionnaireLinks.prepare();
-    await consentLinks.ready();
+    await deps.forms.prepare();
     return settings;
   }
 
@@ -486,21 +468,11 @@ export function createAppointmentService(
           tx,
         );
         if (input.minor) await repos.appointmentMinors.add(view.id, input.minor, tx);
-        // The informed consents its service asks for, requested with the booking (issue 24).
-        if (input.serviceId) {
-          const versions = await repos.consentSigning.versionsForService(input.serviceId, tx);
-          await repos.consentSigning.createRequests(view.id, patientId, versions, tx);
-        }
-        // The questionnaires that apply to it (its service, a first visit), asked in the same transaction.
-        const asked = await repos.questionnaireRequests.askFor(
-          { id: view.id, patientId, serviceId: view.serviceId ?? null, startsAt: view.startsAt },
+        // The informed consents its service asks for and the questionnaires that apply to it (its service, a
+        // first visit), asked in the same transaction by the forms context.
+        const questionnaires = await deps.forms.afterBooking(
+          { id: view.id, patientId, serviceId: view.serviceId ?? null, startsAt: view.startsAt, endsAt: view.endsAt },
           tx,
-        );
-        const questionnaires = await Promise.all(
-          asked.map(async (request) => ({
-            title: request.title,
-            url: `${deps.config.publicUrl}${paths.questionnaireLink(await questionnaireLinks.tokenFor(request.id, view.endsAt))}`,
-          })),
         );
         const notice = await enqueueEmail(
           tx,
@@ -514,7 +486,7 @@ export function createAppointmentService(
         return {
           ...view,
           notices: notice ? [notice] : [],
-          questionnairesAsked: asked.map((request) => request.title),
+          questionnairesAsked: questionnaires.map((request) => request.title),
         };
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { performs } from '../../../common/schemas/clinic-services';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import { mayMakeStatusChange } from '../../access/appointment-status';
 import { AppError, pgErrorCode, validationError } from '../../platform/errors';
 import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { dateInZone, startOfDay } from '../availability/slots';
+import { dateInZone, startOfDay } from '../../platform/dates';
 import { appointmentsCsv } from './csv';
 import { presentAppointment, type NoticedView } from './service';
 import { rescheduleAvailability } from './reschedule-availability';
@@ -328,7 +328,9 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       }
       const arrival = await service.requireStatusChange(view, status, arrivedAt);
       const withoutConsent =
-        status === 'atendida' ? await requireConsentOrReason(deps, request.scope, view, consentException) : undefined;
+        status === 'atendida'
+          ? await requireConsentOrReason(deps.bookingForms, request.scope, view, consentException)
+          : undefined;
       const updated = await service.setStatus(
         view,
         status,

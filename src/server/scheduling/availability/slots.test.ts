@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInZone, freeSlots, type SlotQuery } from './slots';
+import { freeSlots, type SlotQuery } from './slots';
+import { dateInZone } from '../../platform/dates';
 
 const base: SlotQuery = {
   timeZone: 'Europe/Madrid',

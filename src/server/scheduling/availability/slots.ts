@@ -111,15 +111,3 @@ export function freeSlots(query: SlotQuery): Slot[] {
   }
   return slots;
 }
-
-/** The wall-clock date (`YYYY-MM-DD`) of an instant in a time zone. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
-    .toZonedDateTimeISO(timeZone)
-    .toPlainDate()
-    .toString();
-}
-
-/** The instant of wall-clock midnight of a date (`YYYY-MM-DD`) in a time zone. */
-export const startOfDay = (date: string, timeZone: string) =>
-  new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds);

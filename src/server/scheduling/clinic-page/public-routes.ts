@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { publicClinicSchema } from '../../../common/schemas/clinic';
 

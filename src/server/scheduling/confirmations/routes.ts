@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { appointmentRangeQuerySchema } from '../../../common/schemas/appointments';

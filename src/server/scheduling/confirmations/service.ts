@@ -5,7 +5,7 @@ import { audited } from '../../platform/audit/audited';
 import type { AuditNote } from '../appointments/service';
 import type { AppointmentView } from '../appointments/repository';
 import type { AppointmentService } from '../appointments/service';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 const LIVE = ['pendiente', 'confirmada'];
 

@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { requireUser } from '../../access/request-user';
 import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { dateInZone, startOfDay } from '../availability/slots';
+import { dateInZone, startOfDay } from '../../platform/dates';
 import { presentAppointment } from '../appointments/service';
 import { requireOwnRecord } from '../../identity/patients/link-account';
 import { clock } from '../../platform/clock';

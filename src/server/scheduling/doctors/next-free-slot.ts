@@ -1,5 +1,6 @@
 import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
-import { dateInZone, freeSlots, type DateRange } from '../availability/slots';
+import { freeSlots, type DateRange } from '../availability/slots';
+import { dateInZone } from '../../platform/dates';
 import type { DoctorRecord, DoctorsRepository } from './repository';
 import { clock } from '../../platform/clock';
 

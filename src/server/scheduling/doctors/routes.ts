@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -14,7 +14,7 @@ import { AppError, notFound, pgErrorCode } from '../../platform/errors';
 import { createAccountWithProfile } from '../../identity/auth/accounts';
 import { sendInvitation } from '../../identity/auth/invitations';
 import { nextFreeSlots } from './next-free-slot';
-import { dateInZone } from '../availability/slots';
+import { dateInZone } from '../../platform/dates';
 import { clock } from '../../platform/clock';
 import { presentDoctor } from './presenters';
 import { transact } from '../../platform/db/transaction';

@@ -1,4 +1,4 @@
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { transact } from '../../platform/db/transaction';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';

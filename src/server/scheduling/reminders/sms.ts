@@ -2,10 +2,15 @@ import type { ClinicSettingsRow } from '../../platform/settings/clinic-repositor
 import type { MailMessage } from '../../platform/mail/mailer';
 import { answerUrls } from '../appointments/emails';
 import type { Tx } from '../../platform/db/transaction';
-import type { Repositories } from '../../repositories';
+import type { Repositories } from '../deps';
 import type { ChannelMessaging } from '../../communications/channels/service';
 import { chooseChannel } from '../../communications/channels/choice';
-import { reminderSms, reminderTemplateParams, reminderWhatsAppBody, type ReminderText } from '../../communications/channels/texts';
+import {
+  reminderSms,
+  reminderTemplateParams,
+  reminderWhatsAppBody,
+  type ReminderText,
+} from '../../communications/channels/texts';
 
 export interface ReminderSubject {
   appointmentId: string;

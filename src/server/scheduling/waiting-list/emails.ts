@@ -1,4 +1,4 @@
-import { formatWhen } from '../appointments/emails';
+import { formatWhen } from '../../platform/dates';
 import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
 import type { MailMessage } from '../../platform/mail/mailer';
 

@@ -9,7 +9,7 @@ import {
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { clock } from '../../platform/clock';
 import { waitingOfferEmail } from './emails';
-import { dateInZone } from '../availability/slots';
+import { dateInZone } from '../../platform/dates';
 import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
 import type { DoctorRecord } from '../doctors/repository';
 import { newSecretToken } from '../../identity/auth/tokens';
@@ -17,7 +17,7 @@ import type { AuditEntry } from '../../platform/audit/repository';
 import type { PatientRow } from '../../identity/patients/repository';
 import { createDeskNotices } from '../../communications/tasks/desk-notices';
 import { transact } from '../../platform/db/transaction';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 import { performs } from '../../../common/schemas/clinic-services';
 import type { ClinicServiceRecord } from '../../billing/services/repository';
 import type { AppointmentService } from '../appointments/service';

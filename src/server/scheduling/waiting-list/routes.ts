@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoutePlugin } from '../../route-plugin';
+import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -12,7 +12,7 @@ import {
   waitingEntrySchema,
   waitingListQuerySchema,
 } from '../../../common/schemas/waiting-list';
-import { recordForPublicRequest, usesOwnRecord } from '../../access/public-record';
+import { recordForPublicRequest, usesOwnRecord } from '../../identity/patients/public-record';
 import { transact } from '../../platform/db/transaction';
 import { refuseHoneypot, validationError } from '../../platform/errors';
 import { requireUser } from '../../access/request-user';
@@ -133,7 +133,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const { website, firstName, lastName, email, phone, acceptPrivacy: _accepted, ...wish } = request.body;
       refuseHoneypot(website);
-      // The record of whoever joins, by the public booking's rule (access/public-record.ts). The answer is the
+      // The record of whoever joins, by the public booking's rule (identity/patients/public-record.ts). The answer is the
       // wish and that it was recorded, never anything of the record.
       const record = await recordForPublicRequest(deps, request, { firstName, lastName, email, phone }, 'waiting-list');
       const patient = await transact(deps.db, record);

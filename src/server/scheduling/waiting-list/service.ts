@@ -12,7 +12,7 @@ import {
 import { clock } from '../../platform/clock';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { audited, type AuditContext } from '../../platform/audit/audited';
-import { dateInZone } from '../availability/slots';
+import { dateInZone } from '../../platform/dates';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentView } from '../appointments/repository';
 import { hashToken } from '../../identity/auth/tokens';
@@ -22,7 +22,7 @@ import { createOfferSender, freedSlots, inPartOfDay } from './offers';
 import { presentEntry } from './present';
 import { wishedService } from './wished-service';
 import type { AppointmentService } from '../appointments/service';
-import type { CoreDeps } from '../../deps';
+import type { CoreDeps } from '../deps';
 
 export interface JoinInput {
   patientId: string;

@@ -3,7 +3,7 @@ import { WAITING_SERVICE_MESSAGES, type WaitingChannel } from '../../../common/s
 import { validationError } from '../../platform/errors';
 import type { ClinicServiceRecord } from '../../billing/services/repository';
 import type { DoctorRecord } from '../doctors/repository';
-import type { Repositories } from '../../repositories';
+import type { Repositories } from '../deps';
 
 /**
  * The service a waiting entry is for: active, of the wished specialty and, when a doctor is wished, one they

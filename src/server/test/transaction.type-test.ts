@@ -3,10 +3,10 @@
  * must fail to compile (tsc reports a directive with nothing to excuse), so a change that lets a write run
  * outside its transaction fails CI. Nothing here runs.
  */
-import type { Outbox } from '../outbox/service';
-import type { Repositories } from '../../repositories';
-import type { Db } from './client';
-import { transact, type Tx } from './transaction';
+import type { Outbox } from '../platform/outbox/service';
+import type { Repositories } from '../deps';
+import type { Db } from '../platform/db/client';
+import { transact, type Tx } from '../platform/db/transaction';
 
 const record = { firstName: 'Ana', lastName: 'Gil', email: 'ana@prueba.test', phone: '' };
 

@@ -1,16 +1,14 @@
-import type { Db } from '../platform/db/client';
-import { AppError, notFound } from '../platform/errors';
-import type { AppointmentView } from '../scheduling/appointments/repository';
-import type { ClinicalNoteView } from '../clinical/notes/repository';
-import type { PatientRow } from '../identity/patients/repository';
-import type { Repositories } from '../repositories';
-import type { RequestUser } from './request-user';
-import type { Grant } from './policy';
-import { noteAccessOf } from './notes';
-import { visibilityOf, type Visibility } from './visibility';
-
-export const PATIENT_NOT_FOUND = 'Paciente no encontrado';
-export const APPOINTMENT_NOT_FOUND = 'Cita no encontrada';
+import type { Db } from './platform/db/client';
+import { AppError, notFound } from './platform/errors';
+import type { AppointmentView } from './scheduling/appointments/repository';
+import type { ClinicalNoteView } from './clinical/notes/repository';
+import type { PatientRow } from './identity/patients/repository';
+import type { Repositories } from './repositories';
+import type { RequestUser } from './access/request-user';
+import type { Grant } from './access/policy';
+import { noteAccessOf } from './access/notes';
+import { visibilityOf, type Visibility } from './access/visibility';
+import { APPOINTMENT_NOT_FOUND, PATIENT_NOT_FOUND } from './access/not-found';
 
 /**
  * What one request may reach, built once by the access hook from the signed-in user and the grant of

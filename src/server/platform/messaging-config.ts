@@ -1,7 +1,5 @@
-import { api } from '../../../common/api-paths';
+import { api } from '../../common/api-paths';
 import { z } from 'zod';
-import type { TwilioConfig } from './twilio';
-import type { WhatsAppConfig } from './whatsapp';
 
 /**
  * The environment of the SMS and WhatsApp providers. A channel is on only when its provider is fully
@@ -69,4 +67,33 @@ export function messagingConfigFrom(values: MessagingValues, publicUrl: string):
         }
       : undefined;
   return { ...(sms ? { sms } : {}), ...(whatsapp ? { whatsapp } : {}) };
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sender: a number in E.164 or a Messaging Service SID (MG…). */
+  from: string;
+  /** https://api.twilio.com unless configured (tests point it at test/fake-twilio.ts). */
+  baseUrl: string;
+  timeoutMs: number;
+  /** Where Twilio posts the message's status changes (the app's public callback). */
+  statusCallbackUrl: string;
+}
+
+export interface WhatsAppConfig {
+  accessToken: string;
+  phoneNumberId: string;
+  /** The app secret that signs the webhooks (X-Hub-Signature-256). */
+  appSecret: string;
+  /** The token Meta sends when subscribing the webhook (GET hub.verify_token). */
+  verifyToken: string;
+  /** The approved template's name and language (its body takes the parameters in order). */
+  template: string;
+  /** The after-visit message's template ({{1}} name, {{2}} clinic, {{3}} link). */
+  surveyTemplate: string;
+  templateLanguage: string;
+  /** https://graph.facebook.com/v21.0 unless configured (tests point it at test/fake-whatsapp.ts). */
+  baseUrl: string;
+  timeoutMs: number;
 }

@@ -5,10 +5,10 @@
  * fails CI. One or more writes of each kind of repository: clinical data, accounts and sessions, the
  * second factor, the outbox worker, the desk's tasks, settings and maintenance. Nothing here runs.
  */
-import { writeAuditEntry } from '../audit/repository';
-import type { Repositories } from '../../repositories';
-import type { Db } from './client';
-import { transact } from './transaction';
+import { writeAuditEntry } from '../platform/audit/repository';
+import type { Repositories } from '../deps';
+import type { Db } from '../platform/db/client';
+import { transact } from '../platform/db/transaction';
 
 const entry = { actor: null, action: 'update', entity: 'patient' } as const;
 const claim = { id: 'id', attempts: 1 };

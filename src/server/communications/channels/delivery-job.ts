@@ -1,6 +1,6 @@
-import { clock } from '../clock';
-import { OUTBOX_CHANNEL } from './repository';
-import type { CoreDeps } from '../../deps';
+import { clock } from '../../platform/clock';
+import { OUTBOX_CHANNEL } from '../../platform/outbox/repository';
+import type { CoreDeps } from '../deps';
 
 /**
  * The delivery worker of a server (e-mails, and SMS/WhatsApp messages of `modules/channels`): runs as soon as a message is written (NOTIFY on the outbox channel,

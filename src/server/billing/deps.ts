@@ -1,0 +1,28 @@
+import type { Db } from '../platform/db/client';
+import type { CommunicationsRepositories, CommunicationsCoreDeps } from '../communications';
+import { createClinicServicesRepository } from './services/repository';
+import { createInvoicesRepository } from './invoices/repository';
+import { createVerifactuRecordsRepository } from './submissions/records-repository';
+import { createPaymentsRepository } from './payments/repository';
+import { createSubmissionsRepository } from './submissions/repository';
+import { createBillingReportsRepository } from './reports/repository';
+import { createGoLiveRepository } from './go-live/repository';
+
+/** The billing context's own repositories. */
+export function createBillingRepositories(db: Db) {
+  return {
+    clinicServices: createClinicServicesRepository(db),
+    invoices: createInvoicesRepository(db),
+    verifactuRecords: createVerifactuRecordsRepository(db),
+    payments: createPaymentsRepository(db),
+    verifactuSubmissions: createSubmissionsRepository(db),
+    billingReports: createBillingReportsRepository(db),
+    goLive: createGoLiveRepository(db),
+  };
+}
+
+/** The repositories billing code may use: its own and those of the contexts below it. */
+export type Repositories = CommunicationsRepositories & ReturnType<typeof createBillingRepositories>;
+
+/** What billing's services are built from (`platform/deps.ts`), with `repos` narrowed to what it may use. */
+export type CoreDeps<R extends Repositories = Repositories> = CommunicationsCoreDeps<R>;

@@ -1,0 +1,5 @@
+// The public face of billing: what the contexts above it and the composition use (scripts/server-layers.mjs).
+export type { Repositories as BillingRepositories, CoreDeps as BillingCoreDeps } from './deps';
+export type { Services as BillingServices } from './route-deps';
+export { createBillingRepositories } from './deps';
+export type { ServiceInUseCheck } from './services/service-in-use';

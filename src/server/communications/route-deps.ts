@@ -1,0 +1,15 @@
+import type { GenericRoutePlugin } from '../platform';
+import type { IdentityServices } from '../identity';
+import type { CoreDeps } from './deps';
+import type { MessagesService } from './messages/service';
+
+/** The services communications routes may use: its own and those of the contexts below it. */
+export type Services = IdentityServices & {
+  messages: MessagesService;
+};
+
+/** What communications's route plugins receive as their options. */
+export type RouteDeps = CoreDeps & Services;
+
+/** A route plugin of communications (`platform/route-deps.ts`). */
+export type RoutePlugin = GenericRoutePlugin<RouteDeps>;
