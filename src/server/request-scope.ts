@@ -1,7 +1,7 @@
 import type { Db } from './platform/db/client';
 import { AppError, notFound } from './platform/errors';
 import type { AppointmentView } from './scheduling/appointments/repository';
-import type { ClinicalNoteView } from './clinical/notes/repository';
+import type { ClinicalNoteView } from './clinical/clinical-notes/repository';
 import type { PatientRow } from './identity/patients/repository';
 import type { Repositories } from './repositories';
 import type { RequestUser } from './access/request-user';

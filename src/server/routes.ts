@@ -5,18 +5,18 @@ import { appointmentsPatientRoutes } from './scheduling/appointments/patient-rou
 import { appointmentsPublicRoutes } from './scheduling/appointments/public-routes';
 import { appointmentsStaffRoutes } from './scheduling/appointments/staff-routes';
 import { auditRoutes } from './platform/audit/routes';
-import { billingReportsRoutes } from './billing/reports/routes';
+import { billingReportsRoutes } from './billing/billing-reports/routes';
 import { authRoutes } from './identity/auth/routes';
 import { calendarFeedsRoutes } from './scheduling/calendar-feeds/routes';
 import { calendarFeedsAdminRoutes } from './scheduling/calendar-feeds/admin-routes';
 import { chartRoutes } from './clinical/chart/routes';
 import { channelsCallbacksRoutes } from './communications/channels/callbacks-routes';
 import { channelsRoutes } from './communications/channels/routes';
-import { channelsSurveyRoutes } from './forms/surveys/routes';
+import { surveysRoutes } from './forms/surveys/routes';
 import { opinionsRoutes } from './forms/opinions/routes';
-import { clinicPublicRoutes } from './scheduling/clinic-page/public-routes';
-import { clinicServicesRoutes } from './billing/services/routes';
-import { clinicalNotesRoutes } from './clinical/notes/routes';
+import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
+import { clinicServicesRoutes } from './billing/clinic-services/routes';
+import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
 import { questionnairesAnswerRoutes } from './forms/questionnaires/answer-routes';
@@ -29,7 +29,7 @@ import { dataExportRoutes } from './clinical/data-export/routes';
 import { doctorsMyCardRoutes } from './scheduling/doctors/my-card-routes';
 import { doctorsRoutes } from './scheduling/doctors/routes';
 import { doctorsSpecialtyRoutes } from './scheduling/doctors/specialty-routes';
-import { eventsRoutes } from './communications/live/routes';
+import { liveRoutes } from './communications/live/routes';
 import { filesRoutes } from './clinical/files/routes';
 import { healthRoutes } from './platform/health/routes';
 import { holidaysRoutes } from './scheduling/holidays/routes';
@@ -71,12 +71,12 @@ export const apiRoutes: readonly RoutePlugin[] = [
   dataExportRoutes,
   profileContactRoutes,
   doctorsMyCardRoutes,
-  clinicPublicRoutes,
+  clinicPagePublicRoutes,
   settingsRoutes,
   goLiveRoutes,
   channelsRoutes,
   channelsCallbacksRoutes,
-  channelsSurveyRoutes,
+  surveysRoutes,
   opinionsRoutes,
   holidaysRoutes,
   doctorsSpecialtyRoutes,
@@ -106,7 +106,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   clinicalNotesRoutes,
   chartRoutes,
   auditRoutes,
-  eventsRoutes,
+  liveRoutes,
   tasksRoutes,
   usersRoutes,
   sessionsRoutes,

@@ -1,11 +1,11 @@
 import type { Db } from '../platform/db/client';
 import type { CommunicationsRepositories, CommunicationsCoreDeps } from '../communications';
-import { createClinicServicesRepository } from './services/repository';
+import { createClinicServicesRepository } from './clinic-services/repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './submissions/records-repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './submissions/repository';
-import { createBillingReportsRepository } from './reports/repository';
+import { createBillingReportsRepository } from './billing-reports/repository';
 import { createGoLiveRepository } from './go-live/repository';
 
 /** The billing context's own repositories. */

@@ -2,4 +2,4 @@
 export type { Repositories as BillingRepositories, CoreDeps as BillingCoreDeps } from './deps';
 export type { Services as BillingServices } from './route-deps';
 export { createBillingRepositories } from './deps';
-export type { ServiceInUseCheck } from './services/service-in-use';
+export type { ServiceInUseCheck } from './clinic-services/service-in-use';

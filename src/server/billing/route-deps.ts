@@ -2,7 +2,7 @@ import type { GenericRoutePlugin } from '../platform';
 import type { CommunicationsServices } from '../communications';
 import type { CoreDeps } from './deps';
 import type { InvoicingService } from './invoices/service';
-import type { ServiceInUseCheck } from './services/service-in-use';
+import type { ServiceInUseCheck } from './clinic-services/service-in-use';
 import type { VerifactuSender } from './submissions/sender';
 import type { PaymentsService } from './payments/service';
 

@@ -2,7 +2,7 @@ import type { Db } from '../platform/db/client';
 import type { SchedulingRepositories, SchedulingCoreDeps } from '../scheduling';
 import { createPrescriptionsRepository } from './prescriptions/repository';
 import { createTreatmentsRepository } from './treatments/repository';
-import { createClinicalNotesRepository } from './notes/repository';
+import { createClinicalNotesRepository } from './clinical-notes/repository';
 import { createChartRepository } from './chart/repository';
 import { createFilesRepository } from './files/repository';
 

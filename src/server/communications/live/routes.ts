@@ -15,7 +15,7 @@ const LAPSE_CHECK_MS = 1_000;
  * Server-Sent Events: staff screens hear about changes as they happen (admins all, doctors their own);
  * a paciente hears only about her own conversation.
  */
-export const eventsRoutes: RoutePlugin = async (app, deps) => {
+export const liveRoutes: RoutePlugin = async (app, deps) => {
   const open = new Set<() => void>();
   // Closing the server ends the streams, or it would wait for every browser to leave.
   app.addHook('onClose', async () => {

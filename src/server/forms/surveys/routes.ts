@@ -6,7 +6,7 @@ import { surveyAnswerSchema, surveyViewSchema } from '../../../common/schemas/ch
 const tokenParams = z.object({ token: z.string().max(100) });
 
 /** The after-visit survey: public, the single-purpose expiring link is the proof; answered once. */
-export const channelsSurveyRoutes: RoutePlugin = async (app, deps) => {
+export const surveysRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.public.survey(':token'),
     {

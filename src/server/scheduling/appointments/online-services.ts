@@ -1,6 +1,6 @@
 import { performs } from '../../../common/schemas/clinic-services';
 import { validationError } from '../../platform/errors';
-import type { ClinicServiceRecord } from '../../billing/services/repository';
+import type { ClinicServiceRecord } from '../../billing/clinic-services/repository';
 import type { DoctorRecord } from '../doctors/repository';
 import type { Repositories } from '../deps';
 

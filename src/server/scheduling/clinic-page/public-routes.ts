@@ -2,7 +2,7 @@ import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { publicClinicSchema } from '../../../common/schemas/clinic';
 
-export const clinicPublicRoutes: RoutePlugin = async (app, deps) => {
+export const clinicPagePublicRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.public.clinic,
     { config: { access: 'public' }, schema: { response: { 200: publicClinicSchema } } },

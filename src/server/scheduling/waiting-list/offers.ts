@@ -19,7 +19,7 @@ import { createDeskNotices } from '../../communications/tasks/desk-notices';
 import { transact } from '../../platform/db/transaction';
 import type { CoreDeps } from '../deps';
 import { performs } from '../../../common/schemas/clinic-services';
-import type { ClinicServiceRecord } from '../../billing/services/repository';
+import type { ClinicServiceRecord } from '../../billing/clinic-services/repository';
 import type { AppointmentService } from '../appointments/service';
 
 /** Whether an instant falls in the wished part of the day, by the clinic's wall clock. */
