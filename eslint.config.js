@@ -4,7 +4,6 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { LAYERS, layerOf, serverFiles } from './scripts/server-layers.mjs';
 
 const features = fs.existsSync('src/client/features') ? fs.readdirSync('src/client/features') : [];
 
@@ -44,14 +43,8 @@ const boundaries = [
   })),
 ];
 
-/** The server's layers (scripts/server-layers.mjs): no file imports one of a layer above its own. */
-const serverByLayer = LAYERS.map(() => []);
-for (const file of serverFiles()) serverByLayer[layerOf(file)].push(`./src/server/${file}`);
-const serverLayers = LAYERS.slice(0, -1).map((layer, index) => ({
-  target: serverByLayer[index],
-  from: serverByLayer.slice(index + 1).flat(),
-  message: `La capa «${layer.name}» del servidor no importa de una capa superior (scripts/server-layers.mjs).`,
-}));
+// The server's contexts and layers are checked by `node scripts/server-layers.mjs` (part of `npm run lint`): it
+// reads type-only imports too and tells a context's tests (which may build the whole app) from its code.
 /** The client's one date module and one clock: nothing else in the client reads or writes dates by itself. */
 const DATES_MESSAGE = 'Las fechas del cliente pasan por src/client/lib/dates.ts y «ahora» por src/client/lib/clock.ts.';
 const clientDateRules = {
@@ -104,7 +97,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, ...serverLayers] }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',

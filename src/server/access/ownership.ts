@@ -11,7 +11,7 @@ import {
   tasks,
   treatments,
   waitingListEntries,
-} from '../platform/db/schema';
+} from '../platform';
 import type { Visibility } from './visibility';
 
 /**

@@ -7,13 +7,13 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../platform/errors';
+import { AppError } from '../platform';
 import { sessionEndOf } from './session-end';
 import { grantOf, isAccess, type Access } from './policy';
 import type { RequestUser } from './request-user';
 import type { Grant } from './policy';
 import { stepUpUntil } from './step-up';
-import { clock } from '../platform/clock';
+import { clock } from '../platform';
 
 /** An `/api` route and the access it declared (every one of them: the access matrix test reads this). */
 export interface DeclaredRoute {

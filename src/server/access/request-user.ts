@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../common/roles';
-import { AppError } from '../platform/errors';
+import { AppError } from '../platform';
 
 /** The signed-in user, resolved once per request from the session cookie (`identity/sessions/session-plugin.ts`). */
 export interface RequestUser {

@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client';
+import type { Db } from '../platform';
 import type { CommunicationsRepositories, CommunicationsCoreDeps } from '../communications';
 import { createClinicServicesRepository } from './clinic-services/repository';
 import { createInvoicesRepository } from './invoices/repository';

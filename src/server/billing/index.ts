@@ -3,3 +3,4 @@ export type { Repositories as BillingRepositories, CoreDeps as BillingCoreDeps }
 export type { Services as BillingServices } from './route-deps';
 export { createBillingRepositories } from './deps';
 export type { ServiceInUseCheck } from './clinic-services/service-in-use';
+export type { ClinicServiceRecord } from './clinic-services/repository';

@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client';
+import type { Db } from '../platform';
 import type { SchedulingRepositories, SchedulingCoreDeps } from '../scheduling';
 import { createPrescriptionsRepository } from './prescriptions/repository';
 import { createTreatmentsRepository } from './treatments/repository';

@@ -2,3 +2,4 @@
 export type { Repositories as ClinicalRepositories, CoreDeps as ClinicalCoreDeps } from './deps';
 export type { Services as ClinicalServices } from './route-deps';
 export { createClinicalRepositories } from './deps';
+export { databaseFileStore } from './files/store';

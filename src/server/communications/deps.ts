@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client';
+import type { Db } from '../platform';
 import type { IdentityRepositories, IdentityCoreDeps } from '../identity';
 import type { ChannelMessaging } from './channels/service';
 import { createChannelOutboxRepository } from './channels/repository';

@@ -2,3 +2,16 @@
 export type { Repositories as CommunicationsRepositories, CoreDeps as CommunicationsCoreDeps } from './deps';
 export type { Services as CommunicationsServices } from './route-deps';
 export { createCommunicationsRepositories } from './deps';
+export { bookingChannelChoice, recordBookingChannel } from './channels/booking-choice';
+export { chooseChannel, offeredChannels } from './channels/choice';
+export type { ChannelMessaging } from './channels/service';
+export {
+  reminderSms,
+  reminderTemplateParams,
+  reminderWhatsAppBody,
+  surveySms,
+  type ReminderText,
+  visitDate,
+} from './channels/texts';
+export { ProviderError, toE164 } from './providers/provider';
+export { appointmentNoticePrefix, createDeskNotices } from './tasks/desk-notices';

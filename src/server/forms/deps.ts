@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client';
+import type { Db } from '../platform';
 import type { ClinicalRepositories, ClinicalCoreDeps } from '../clinical';
 import { createConsentsRepository } from './consents/repository';
 import { createQuestionnairesRepository } from './questionnaires/repository';

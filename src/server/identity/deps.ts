@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client';
+import type { Db } from '../platform';
 import type { PlatformRepositories, PlatformCoreDeps } from '../platform';
 import { createAuthRepository } from './auth/repository';
 import { createSessionsRepository } from './sessions/repository';

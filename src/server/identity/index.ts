@@ -3,3 +3,12 @@ export type { Repositories as IdentityRepositories, CoreDeps as IdentityCoreDeps
 export type { Services as IdentityServices } from './route-deps';
 export { createIdentityRepositories } from './deps';
 export type { StaffLifecycle } from './users/staff-lifecycle';
+export { createAccountWithProfile } from './auth/accounts';
+export { sendInvitation } from './auth/invitations';
+export { endSessionIfLapsed, sessionDeadline } from './auth/sessions';
+export { hashToken, newSecretToken } from './auth/tokens';
+export { PENDING_BOOKING_MESSAGE, requireOwnRecord } from './patients/link-account';
+export { presentPatient } from './patients/presenters';
+export { recordForPublicRequest, usesOwnRecord } from './patients/public-record';
+export type { PatientRow } from './patients/repository';
+export { sessionRowsOf } from './sessions/session-plugin';

@@ -3,3 +3,106 @@ export type { Repositories as PlatformRepositories, CoreDeps as PlatformCoreDeps
 export type { Services as PlatformServices } from './route-deps';
 export { createPlatformRepositories } from './deps';
 export type { RoutePlugin as GenericRoutePlugin } from './route-deps';
+export { auditContext, audited, auditedIn, auditedRead, type AuditContext } from './audit/audited';
+export { roleOf, type AuditEntry, writeAuditEntry } from './audit/repository';
+export type { BackupRun } from './backup/runs-repository';
+export { clock } from './clock';
+export type { Config } from './config';
+export { cell } from './csv';
+export { dateInZone, formatWhen, startOfDay } from './dates';
+export type { Db } from './db/client';
+export { asDate, executePrepared, preparedQuery, preparedStatement } from './db/prepared';
+export {
+  absences,
+  accounts,
+  appointmentAnswers,
+  appointmentEvents,
+  appointmentMinors,
+  appointments,
+  auditLog,
+  calendarFeeds,
+  cashClosings,
+  clinicHolidays,
+  clinicServiceDoctors,
+  clinicServices,
+  clinicalNoteAddenda,
+  clinicalNotes,
+  consentActs,
+  consentRequests,
+  consentTemplateVersionServices,
+  consentTemplateVersions,
+  consentTemplates,
+  conversations,
+  doctors,
+  emailVerificationTokens,
+  goLiveTests,
+  images,
+  invoiceCancellations,
+  invoiceLines,
+  invoiceRectifications,
+  invoiceSeries,
+  invoices,
+  mailOutbox,
+  messageOutbox,
+  messageStatusEvents,
+  messages,
+  passkeyChallenges,
+  passkeySignIns,
+  passkeys,
+  passwordTokens,
+  patientFileChunks,
+  patientFiles,
+  patients,
+  payments,
+  pendingSignIns,
+  prescriptions,
+  profiles,
+  questionnaireRequests,
+  questionnaireVersionServices,
+  questionnaireVersions,
+  questionnaires,
+  recoveryCodes,
+  sessions,
+  signInDevices,
+  signInThrottle,
+  specialties,
+  tasks,
+  totpCredentials,
+  treatments,
+  type FallbackEmail,
+  type SubmissionStatus,
+  verifactuChains,
+  verifactuRecords,
+  verifactuSendWindows,
+  verifactuSubmissions,
+  visitSurveys,
+  waitingListEntries,
+  waitingListOffers,
+  workingHours,
+} from './db/schema';
+export type { InvoiceParty } from './db/schema/invoices';
+export type { FactorRemovals } from './db/schema/second-factor';
+export { transact, type Tx } from './db/transaction';
+export {
+  AppError,
+  TooManyRequestsError,
+  notFound,
+  pgConstraint,
+  pgErrorCode,
+  refuseHoneypot,
+  validationError,
+} from './errors';
+export type { MessageNotice } from './events/live-events';
+export { EVENTS_CHANNEL } from './events/repository';
+export { startPeriodicJob } from './jobs/periodic';
+export { limitFreesAt, secondsUntil, type Limit, type Limits, waitInSpanish } from './limits';
+export { buildCalendar, buildIcs, type IcsEvent } from './mail/ics';
+export { buttonHtml, emailLayout, escapeHtml } from './mail/layout';
+export type { MailMessage } from './mail/mailer';
+export type { MessagingConfig, TwilioConfig, WhatsAppConfig } from './messaging-config';
+export { DELIVERY_POLICY, type DeliveryPolicy, type DeliveryResult } from './outbox/delivery';
+export { createLeasedDelivery } from './outbox/leased-delivery';
+export { OUTBOX_CHANNEL } from './outbox/repository';
+export { stampCancelled, startPdf } from './pdf/pdf-document';
+export type { ClinicRepository, ClinicSettingsRow } from './settings/clinic-repository';
+export { overHttps } from './transport';

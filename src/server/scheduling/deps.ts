@@ -1,4 +1,4 @@
-import type { Db } from '../platform/db/client';
+import type { Db } from '../platform';
 import type { BillingRepositories, BillingCoreDeps } from '../billing';
 import { createConfirmationsRepository } from './confirmations/repository';
 import { createCalendarFeedsRepository } from './calendar-feeds/repository';

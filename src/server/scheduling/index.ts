@@ -3,3 +3,4 @@ export type { Repositories as SchedulingRepositories, CoreDeps as SchedulingCore
 export type { Services as SchedulingServices } from './route-deps';
 export { createSchedulingRepositories } from './deps';
 export type { BookingForms, FormLink } from './appointments/booking-forms';
+export { presentAppointment } from './appointments/service';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PENDING_SHOWN } from '../../../common/schemas/billing-reports';
-import { productionDoctorOf } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
+import { productionDoctorOf } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
 import {
   appointments,
   clinicServices,
@@ -13,7 +13,7 @@ import {
   invoices,
   patients,
   profiles,
-} from '../../platform/db/schema';
+} from '../../platform';
 
 /** A period of the clinic's calendar as instants: `[from, to)`. */
 export interface Period {

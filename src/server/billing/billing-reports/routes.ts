@@ -7,10 +7,10 @@ import {
   revenueSchema,
   type Production,
 } from '../../../common/schemas/billing-reports';
-import { clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import { auditContext, auditedRead } from '../../platform/audit/audited';
-import { startOfDay } from '../../platform/dates';
+import { clock } from '../../platform';
+import { notFound } from '../../platform';
+import { auditContext, auditedRead } from '../../platform';
+import { startOfDay } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 
 const DOCTOR_NOT_FOUND = 'Profesional no encontrado';

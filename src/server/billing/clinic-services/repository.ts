@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClinicServiceInput } from '../../../common/schemas/clinic-services';
-import type { Db } from '../../platform/db/client';
-import { appointments, clinicServiceDoctors, clinicServices, doctors, profiles, specialties } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
-import { clock } from '../../platform/clock';
+import type { Db } from '../../platform';
+import { appointments, clinicServiceDoctors, clinicServices, doctors, profiles, specialties } from '../../platform';
+import type { Tx } from '../../platform';
+import { clock } from '../../platform';
 
 export interface ClinicServiceRecord {
   id: string;

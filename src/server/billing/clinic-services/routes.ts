@@ -5,8 +5,8 @@ import {
   clinicServiceSchema,
   type ClinicServiceInput,
 } from '../../../common/schemas/clinic-services';
-import { AppError, notFound, pgErrorCode, validationError } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
+import { AppError, notFound, pgErrorCode, validationError } from '../../platform';
+import { audited, auditContext } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 
 const NOT_FOUND = 'Servicio no encontrado';

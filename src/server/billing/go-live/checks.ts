@@ -1,9 +1,9 @@
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform';
 import type { CertificateInspection } from '../verifactu/certificate';
 import type { GoLiveCheck } from '../../../common/schemas/go-live';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import type { ClinicSettingsRow } from '../../platform';
 import type { ChannelTest, TestChannel } from './repository';
-import type { BackupRun } from '../../platform/backup/runs-repository';
+import type { BackupRun } from '../../platform';
 
 /** Everything the checks read: the configuration, the request that asks, the database's records and the time. */
 export interface GoLiveFacts {

@@ -1,6 +1,6 @@
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { goLiveTests } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { goLiveTests } from '../../platform';
 
 export type TestChannel = (typeof goLiveTests.$inferSelect)['channel'];
 export interface ChannelTest {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { goLiveSmsTestSchema, goLiveTestResultSchema, goLiveViewSchema } from '../../../common/schemas/go-live';
-import { requireUser } from '../../access/request-user';
+import { requireUser } from '../../access';
 import { createGoLiveService } from './service';
 
 /** «Puesta en marcha» (issue 37, item 5): the checks, and the test e-mail and SMS (rate-limited per account). */

@@ -1,8 +1,8 @@
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
 import { inspectCertificate } from '../verifactu/certificate';
-import { ProviderError, toE164 } from '../../communications/providers/provider';
-import { validationError } from '../../platform/errors';
+import { ProviderError, toE164 } from '../../communications';
+import { validationError } from '../../platform';
 import type { GoLiveTestResult, GoLiveView } from '../../../common/schemas/go-live';
 import type { CoreDeps } from '../deps';
 import { goLiveChecks } from './checks';

@@ -1,7 +1,7 @@
 import { formatEuros } from '../../../common/money';
 import { LINE_TOO_LARGE, MAX_INVOICE_CENTS, MAX_LINE_CENTS } from '../../../common/schemas/invoices';
-import type { Tx } from '../../platform/db/transaction';
-import { AppError, validationError } from '../../platform/errors';
+import type { Tx } from '../../platform';
+import { AppError, validationError } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PricedLine } from './lines';
 

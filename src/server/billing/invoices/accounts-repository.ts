@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { invoiceRectifications, invoices, payments } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import type { Db } from '../../platform';
+import { invoiceRectifications, invoices, payments } from '../../platform';
+import type { Tx } from '../../platform';
 
 /**
  * The account of an original invoice — it and its rectifying invoices, what they come to and what was paid on them

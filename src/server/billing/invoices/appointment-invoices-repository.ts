@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentInvoice } from '../../../common/schemas/invoices';
-import type { Db } from '../../platform/db/client';
-import { invoiceCancellations, invoiceLines, invoiceRectifications, invoices } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import { invoiceCancellations, invoiceLines, invoiceRectifications, invoices } from '../../platform';
 
 /**
  * Which invoice holds each appointment, for the desk's «Facturar» (its own file: repository.ts holds the rest of

@@ -8,10 +8,10 @@ import {
 } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../verifactu/record-json';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
-import { clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import { clock } from '../../platform';
+import { notFound } from '../../platform';
+import { audited, auditContext } from '../../platform';
+import type { ClinicSettingsRow } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { chainStates } from '../submissions/chain-state';
 

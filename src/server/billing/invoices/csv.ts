@@ -1,6 +1,6 @@
 import { INVOICE_STATE_LABELS, INVOICE_TYPE_LABELS } from '../../../common/schemas/invoices';
 import { VAT_TREATMENTS, type VatTreatment } from '../../../common/schemas/clinic-services';
-import { cell } from '../../platform/csv';
+import { cell } from '../../platform';
 import { bookedAmounts } from './books';
 import { vatBreakdown } from './lines';
 import type { InvoicesRepository } from './repository';

@@ -3,8 +3,8 @@ import { INVOICE_TYPE_LABELS, RECTIFYING_TYPES, type InvoiceDetail } from '../..
 import { formatEuros } from '../../../common/money';
 import { esDateFormat } from '../../../common/time';
 import { mmToPoints, QR_PRINT, qrPng } from '../verifactu/qr';
-import { clock } from '../../platform/clock';
-import { startPdf, stampCancelled } from '../../platform/pdf/pdf-document';
+import { clock } from '../../platform';
+import { startPdf, stampCancelled } from '../../platform';
 import { vatBreakdown } from './lines';
 
 const MARGIN = 50;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { InvoiceListQuery, InvoiceState } from '../../../common/schemas/invoices';
-import { visibleInvoices } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
+import { visibleInvoices } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
 import {
   appointments,
   clinicServices,
@@ -15,8 +15,8 @@ import {
   invoices,
   invoiceSeries,
   payments,
-} from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+} from '../../platform';
+import type { Tx } from '../../platform';
 import { invoiceAccountsOf } from './accounts-repository';
 import { appointmentInvoicesOf } from './appointment-invoices-repository';
 

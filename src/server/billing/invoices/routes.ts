@@ -15,9 +15,9 @@ import {
   type InvoiceDetail,
 } from '../../../common/schemas/invoices';
 import { verificationUrl } from '../verifactu/qr';
-import type { Db } from '../../platform/db/client';
-import { notFound } from '../../platform/errors';
-import { auditContext, auditedRead } from '../../platform/audit/audited';
+import type { Db } from '../../platform';
+import { notFound } from '../../platform';
+import { auditContext, auditedRead } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';

@@ -9,13 +9,13 @@ import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
 import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
-import { clock } from '../../platform/clock';
-import { transact, type Tx } from '../../platform/db/transaction';
-import type { InvoiceParty } from '../../platform/db/schema/invoices';
-import { AppError, pgErrorCode, validationError } from '../../platform/errors';
-import { auditedIn, type AuditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { transact, type Tx } from '../../platform';
+import type { InvoiceParty } from '../../platform';
+import { AppError, pgErrorCode, validationError } from '../../platform';
+import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
-import type { PatientRow } from '../../identity/patients/repository';
+import type { PatientRow } from '../../identity';
 import { appointmentLine, breakdownLines, manualLine, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
 import {
   assertAccountAfterCancellation,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { cashClosings, invoiceCancellations, invoiceLines, invoices, payments, profiles } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import type { Db } from '../../platform';
+import { cashClosings, invoiceCancellations, invoiceLines, invoices, payments, profiles } from '../../platform';
+import type { Tx } from '../../platform';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type CashClosingRow = typeof cashClosings.$inferSelect;

@@ -7,8 +7,8 @@ import {
   invoicePaymentsSchema,
   paymentInputSchema,
 } from '../../../common/schemas/payments';
-import { notFound } from '../../platform/errors';
-import { auditContext, auditedRead } from '../../platform/audit/audited';
+import { notFound } from '../../platform';
+import { auditContext, auditedRead } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 
 const NOT_FOUND = 'Factura no encontrada';

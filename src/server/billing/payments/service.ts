@@ -6,11 +6,11 @@ import {
   type InvoicePayments,
   type PaymentMethod,
 } from '../../../common/schemas/payments';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { transact } from '../../platform/db/transaction';
-import { AppError, pgErrorCode, validationError } from '../../platform/errors';
-import { auditedIn, type AuditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact } from '../../platform';
+import { AppError, pgErrorCode, validationError } from '../../platform';
+import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PaymentRow } from './repository';
 

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { verifactuChains, verifactuRecords, verifactuSendWindows, verifactuSubmissions } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import type { Db } from '../../platform';
+import { verifactuChains, verifactuRecords, verifactuSendWindows, verifactuSubmissions } from '../../platform';
+import type { Tx } from '../../platform';
 
 export type StoredRecord = typeof verifactuRecords.$inferSelect;
 

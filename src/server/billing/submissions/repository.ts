@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { verifactuRecords, verifactuSendWindows, verifactuSubmissions, type SubmissionStatus } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import type { Db } from '../../platform';
+import { verifactuRecords, verifactuSendWindows, verifactuSubmissions, type SubmissionStatus } from '../../platform';
+import type { Tx } from '../../platform';
 import type { StoredRecord } from './records-repository';
 
 /** A record claimed for one submission, fenced by its `attempts`: only that claim may settle it. */

@@ -5,9 +5,9 @@ import { recordFromJson } from '../verifactu/record-json';
 import { recordInvoiceId } from '../verifactu/records';
 import type { RegistroFacturacion, TaxPerson } from '../verifactu/types';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { transact } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact } from '../../platform';
 import type { InvoicingService } from '../invoices/service';
 import type { Claim, ClaimedRecord, RecordOutcome, SubmissionsRepository } from './repository';
 

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChartKind } from '../../../common/schemas/chart';
-import { visibleWriting, type WritingColumns } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
+import { visibleWriting, type WritingColumns } from '../../access';
+import type { Visibility } from '../../access';
 import { addCalendarDays, PRESCRIPTION_VALIDITY_DAYS } from '../../../common/schemas/prescriptions';
-import type { Db } from '../../platform/db/client';
-import { asDate } from '../../platform/db/prepared';
+import type { Db } from '../../platform';
+import { asDate } from '../../platform';
 
 /** One item of a patient's timeline, the same shape whatever its kind. */
 export interface ChartRow {

@@ -5,12 +5,12 @@ import { api } from '../../../common/api-paths';
 import { chartPageSchema, chartQuerySchema } from '../../../common/schemas/chart';
 import { ageOn, CONTEXT_NOTES, patientContextSchema, shorten } from '../../../common/schemas/patient-context';
 import { validUntilOf } from '../../../common/schemas/prescriptions';
-import { PATIENT_NOT_FOUND } from '../../access/not-found';
-import { validationError } from '../../platform/errors';
+import { PATIENT_NOT_FOUND } from '../../access';
+import { validationError } from '../../platform';
 import { dateInTimeZone } from '../../../common/schemas/appointments';
-import { clock } from '../../platform/clock';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { startOfDay } from '../../platform/dates';
+import { clock } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
+import { startOfDay } from '../../platform';
 import type { ChartCursor } from './repository';
 
 const idParams = z.object({ id: z.uuid({ error: PATIENT_NOT_FOUND }) });

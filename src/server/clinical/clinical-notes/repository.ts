@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { NoteDraftInput } from '../../../common/schemas/clinical-notes';
-import { clock } from '../../platform/clock';
-import { visibleNotes } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { appointments, clinicalNoteAddenda, clinicalNotes, patients, profiles } from '../../platform/db/schema';
+import { clock } from '../../platform';
+import { visibleNotes } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { appointments, clinicalNoteAddenda, clinicalNotes, patients, profiles } from '../../platform';
 
 export type ClinicalNoteRow = typeof clinicalNotes.$inferSelect;
 export type AddendumView = typeof clinicalNoteAddenda.$inferSelect & { authorName: string };

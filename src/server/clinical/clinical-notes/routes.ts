@@ -13,12 +13,12 @@ import {
 } from '../../../common/schemas/clinical-notes';
 import { isAppointmentDayReached } from '../../../common/schemas/appointments';
 import { esDateFormat } from '../../../common/time';
-import { APPOINTMENT_NOT_FOUND } from '../../access/not-found';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { AppError, validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { APPOINTMENT_NOT_FOUND } from '../../access';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { AppError, validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
 import { presentNote } from './presenters';
 
 const idParams = z.object({ id: z.uuid({ error: APPOINTMENT_NOT_FOUND }) });

@@ -1,10 +1,10 @@
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { dateInZone } from '../../platform/dates';
-import { clock } from '../../platform/clock';
-import { requireUser } from '../../access/request-user';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { requireOwnRecord } from '../../identity/patients/link-account';
+import { dateInZone } from '../../platform';
+import { clock } from '../../platform';
+import { requireUser } from '../../access';
+import { auditedRead, auditContext } from '../../platform';
+import { requireOwnRecord } from '../../identity';
 import { exportArchive, type LoadedExport } from './archive';
 import { databaseFileStore } from '../files/store';
 import { EXPORT_SECTIONS } from './clinical-sections';

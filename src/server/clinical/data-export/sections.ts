@@ -2,14 +2,14 @@ import { DOCUMENT_TYPE_LABELS } from '../../../common/identity-document';
 import { APPOINTMENT_STATUS_LABELS } from '../../../common/schemas/appointments';
 import { SEX_LABELS } from '../../../common/schemas/patients';
 import { esDateFormat } from '../../../common/time';
-import type { Db } from '../../platform/db/client';
+import type { Db } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 
 type RequestScope = FastifyRequest['scope'];
 import type { Repositories } from '../deps';
 import type { FileStore } from '../files/store';
-import { presentAppointment } from '../../scheduling/appointments/service';
-import { presentPatient } from '../../identity/patients/presenters';
+import { presentAppointment } from '../../scheduling';
+import { presentPatient } from '../../identity';
 
 /** What a section may need besides the transaction: the repositories and the clinic's zone for dates. */
 export interface ExportContext {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { FileType } from '../../../common/schemas/files';
-import { visibleFiles } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { patientFiles, patients, profiles } from '../../platform/db/schema';
+import { visibleFiles } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { patientFiles, patients, profiles } from '../../platform';
 
 export interface FileInsert {
   id: string;

@@ -14,12 +14,12 @@ import {
   patientFileSchema,
   type PatientFile,
 } from '../../../common/schemas/files';
-import { mayFileWithoutPatient } from '../../access/ownership';
-import { clock } from '../../platform/clock';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
-import { startOfDay } from '../../platform/dates';
+import { mayFileWithoutPatient } from '../../access';
+import { clock } from '../../platform';
+import { AppError, notFound, validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
+import { startOfDay } from '../../platform';
 import { contentDisposition, sanitizeFileName } from './names';
 import type { FileView } from './repository';
 import { databaseFileStore } from './store';

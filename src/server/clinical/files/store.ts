@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { patientFileChunks } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { patientFileChunks } from '../../platform';
 
 /**
  * The contents of the clinic's files; the metadata is in `patient_files`. One implementation today (the

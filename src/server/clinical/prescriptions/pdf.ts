@@ -2,10 +2,10 @@ import { DOCUMENT_TYPE_LABELS } from '../../../common/identity-document';
 import { dateInTimeZone } from '../../../common/schemas/appointments';
 import { PRESCRIPTION_VALIDITY_DAYS, validUntilOf } from '../../../common/schemas/prescriptions';
 import { esDateFormat } from '../../../common/time';
-import { clock } from '../../platform/clock';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import { clock } from '../../platform';
+import type { ClinicSettingsRow } from '../../platform';
 import type { PrescriptionDocumentData } from './repository';
-import { startPdf, stampCancelled } from '../../platform/pdf/pdf-document';
+import { startPdf, stampCancelled } from '../../platform';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';

@@ -6,12 +6,12 @@ import {
   type Medicine,
   type PrescriptionStatus,
 } from '../../../common/schemas/prescriptions';
-import { visiblePrescriptions } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { doctors, patients, prescriptions, profiles, specialties, treatments } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+import { visiblePrescriptions } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { doctors, patients, prescriptions, profiles, specialties, treatments } from '../../platform';
+import { clock } from '../../platform';
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 

@@ -10,10 +10,10 @@ import {
   prescriptionSchema,
   recentMedicinesSchema,
 } from '../../../common/schemas/prescriptions';
-import { clock } from '../../platform/clock';
-import { AppError, notFound, pgConstraint, validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { AppError, notFound, pgConstraint, validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
 import { allergyConflicts } from '../../../common/allergies';
 import { renderPrescriptionPdf } from './pdf';
 import { presentPrescription } from './presenters';

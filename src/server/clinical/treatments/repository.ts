@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TreatmentStatus } from '../../../common/schemas/treatments';
-import { visibleTreatments } from '../../access/ownership';
-import { SEES_EVERYTHING, type Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { appointments, patients, prescriptions, profiles, treatments } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+import { visibleTreatments } from '../../access';
+import { SEES_EVERYTHING, type Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { appointments, patients, prescriptions, profiles, treatments } from '../../platform';
+import { clock } from '../../platform';
 
 export type TreatmentRow = typeof treatments.$inferSelect;
 export type TreatmentInsert = Pick<

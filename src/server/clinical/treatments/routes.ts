@@ -11,10 +11,10 @@ import {
   treatmentUpdateSchema,
 } from '../../../common/schemas/treatments';
 import { dateInTimeZone } from '../../../common/schemas/appointments';
-import { clock } from '../../platform/clock';
-import { notFound, validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { notFound, validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
 import { presentTreatment } from './presenters';
 
 export const TREATMENT_NOT_FOUND = 'Tratamiento no encontrado';

@@ -5,10 +5,10 @@ import {
   type MessageChannel,
   type PatientChannelInput,
 } from '../../../common/schemas/channels';
-import type { Tx } from '../../platform/db/transaction';
-import { validationError } from '../../platform/errors';
+import type { Tx } from '../../platform';
+import { validationError } from '../../platform';
 import { toE164 } from '../providers/provider';
-import { auditContext, auditedIn } from '../../platform/audit/audited';
+import { auditContext, auditedIn } from '../../platform';
 import type { Repositories } from '../deps';
 
 /** What a public booking says of her reminders (`publicBookingSchema`). */

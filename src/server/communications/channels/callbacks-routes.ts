@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { AppError } from '../../platform/errors';
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
+import { AppError } from '../../platform';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
 import { verifyTwilioSignature } from '../providers/twilio';
 import { verifyWhatsAppSignature } from '../providers/whatsapp';
 import { whatsAppStatuses } from './webhook';

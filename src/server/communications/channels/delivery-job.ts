@@ -1,5 +1,5 @@
-import { clock } from '../../platform/clock';
-import { OUTBOX_CHANNEL } from '../../platform/outbox/repository';
+import { clock } from '../../platform';
+import { OUTBOX_CHANNEL } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 /**

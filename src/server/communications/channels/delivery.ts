@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { transact } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact } from '../../platform';
 import { ProviderError } from '../providers/provider';
 import type { Providers } from '../providers/providers';
-import { DELIVERY_POLICY, type DeliveryPolicy, type DeliveryResult } from '../../platform/outbox/delivery';
-import { createLeasedDelivery } from '../../platform/outbox/leased-delivery';
+import { DELIVERY_POLICY, type DeliveryPolicy, type DeliveryResult } from '../../platform';
+import { createLeasedDelivery } from '../../platform';
 import type { ChannelMessageRow, ChannelOutboxRepository } from './repository';
 
 export type { Providers };

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { accounts, patients } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { accounts, patients } from '../../platform';
 import type { MessageChannel } from '../../../common/schemas/channels';
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 
 export interface ChannelPreference {
   preferredChannel: MessageChannel;

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { mailOutbox, messageOutbox, messageStatusEvents, type FallbackEmail } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { mailOutbox, messageOutbox, messageStatusEvents, type FallbackEmail } from '../../platform';
 import type { PhoneChannel } from '../../../common/schemas/channels';
-import { OUTBOX_CHANNEL } from '../../platform/outbox/repository';
+import { OUTBOX_CHANNEL } from '../../platform';
 
 export type ChannelMessageRow = typeof messageOutbox.$inferSelect;
 

@@ -7,11 +7,11 @@ import {
   patientChannelSchema,
   patientChannelViewSchema,
 } from '../../../common/schemas/channels';
-import { AppError } from '../../platform/errors';
-import { transact } from '../../platform/db/transaction';
-import { requireUser } from '../../access/request-user';
-import { audited, auditContext } from '../../platform/audit/audited';
-import { requireOwnRecord } from '../../identity/patients/link-account';
+import { AppError } from '../../platform';
+import { transact } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditContext } from '../../platform';
+import { requireOwnRecord } from '../../identity';
 import type { ChannelPreference } from './preferences-repository';
 import { offeredChannels } from './choice';
 import { surveyEnabledAtAfter } from './survey-switch';

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
 import { providersFromConfig, type Providers } from '../providers/providers';
-import type { MessagingConfig } from '../../platform/messaging-config';
+import type { MessagingConfig } from '../../platform';
 import type { PhoneChannel } from '../../../common/schemas/channels';
-import type { DeliveryPolicy } from '../../platform/outbox/delivery';
+import type { DeliveryPolicy } from '../../platform';
 import type { ChannelOutboxRepository } from './repository';
 import { createChannelDelivery } from './delivery';
 import type { NewChannelMessage } from './repository';

@@ -1,4 +1,4 @@
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 
 /** The moment the survey counts from: kept while it stays on, now when it is turned on, none when off. */
 export const surveyEnabledAtAfter = (before: { surveyEnabled: boolean; surveyEnabledAt: Date | null }, on: boolean) =>

@@ -1,11 +1,11 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { seesAgendaOf, seesConversationOf } from '../../access/ownership';
+import { seesAgendaOf, seesConversationOf } from '../../access';
 import { publicNotice } from '../messages/live';
-import { endSessionIfLapsed, sessionDeadline } from '../../identity/auth/sessions';
-import { sessionRowsOf } from '../../identity/sessions/session-plugin';
-import { clock } from '../../platform/clock';
+import { endSessionIfLapsed, sessionDeadline } from '../../identity';
+import { sessionRowsOf } from '../../identity';
+import { clock } from '../../platform';
 
 const HEARTBEAT_MS = 25_000;
 /** How often a stream compares the clock with its session's deadline (no query until the deadline passes). */

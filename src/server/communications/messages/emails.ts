@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail/mailer';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 
 /** «Tienes un mensaje de la clínica»: a staff reply unread for a while. Never the message itself (clinical). */
 export function unreadReplyEmail(input: {

@@ -1,5 +1,5 @@
 import type { MessageLiveEvent } from '../../../common/schemas/messages';
-import type { MessageNotice } from '../../platform/events/live-events';
+import type { MessageNotice } from '../../platform';
 
 export type { MessageNotice };
 

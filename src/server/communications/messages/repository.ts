@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageSide } from '../../../common/schemas/messages';
 import { normalizeSearchText } from '../../../common/search-text';
-import { visibleConversations } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { accounts, conversations, messages, patients, profiles } from '../../platform/db/schema';
-import { transact, type Tx } from '../../platform/db/transaction';
+import { visibleConversations } from '../../access';
+import type { Visibility } from '../../access';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { accounts, conversations, messages, patients, profiles } from '../../platform';
+import { transact, type Tx } from '../../platform';
 
 export type MessageRow = typeof messages.$inferSelect & { authorName: string };
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -12,10 +12,10 @@ import {
   myConversationSchema,
   sendMessageSchema,
 } from '../../../common/schemas/messages';
-import { validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
-import { requireOwnRecord } from '../../identity/patients/link-account';
+import { validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
+import { requireOwnRecord } from '../../identity';
 import { CONVERSATION_NOT_FOUND, presentSummary } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: CONVERSATION_NOT_FOUND }) });

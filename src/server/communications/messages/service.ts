@@ -1,10 +1,10 @@
 import type { ConversationSummary, Message, MessageSide, SendMessageInput } from '../../../common/schemas/messages';
 import { paths } from '../../../common/paths';
-import { clock } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
+import { clock } from '../../platform';
+import { AppError, notFound } from '../../platform';
 import { unreadReplyEmail } from './emails';
-import type { RequestUser } from '../../access/request-user';
-import { audited, type AuditContext } from '../../platform/audit/audited';
+import type { RequestUser } from '../../access';
+import { audited, type AuditContext } from '../../platform';
 import { otherSide, type ConversationSummaryRow, type MessageRow } from './repository';
 import type { CoreDeps } from '../deps';
 

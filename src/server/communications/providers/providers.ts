@@ -1,5 +1,5 @@
 import type { PhoneChannel } from '../../../common/schemas/channels';
-import type { MessagingConfig } from '../../platform/messaging-config';
+import type { MessagingConfig } from '../../platform';
 import type { MessageProvider } from './provider';
 import { twilioProvider } from './twilio';
 import { whatsAppProvider } from './whatsapp';

@@ -1,6 +1,6 @@
-import type { TwilioConfig } from '../../platform/messaging-config';
+import type { TwilioConfig } from '../../platform';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 import { ProviderError, providerFetch, retryAfterMs, type MessageProvider } from './provider';
 
 /** Twilio error codes that mean the number cannot get the SMS: no retry, the e-mail goes instead. */

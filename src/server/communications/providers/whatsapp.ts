@@ -1,6 +1,6 @@
-import type { WhatsAppConfig } from '../../platform/messaging-config';
+import type { WhatsAppConfig } from '../../platform';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 import { ProviderError, providerFetch, retryAfterMs, type MessageProvider } from './provider';
 
 /** Cloud API codes that mean the number cannot get it: not on WhatsApp, undeliverable, invalid parameter. */

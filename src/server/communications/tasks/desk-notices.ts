@@ -1,9 +1,9 @@
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { clock } from '../../platform/clock';
-import type { Tx } from '../../platform/db/transaction';
-import { formatWhen } from '../../platform/dates';
+import { clock } from '../../platform';
+import type { Tx } from '../../platform';
+import { formatWhen } from '../../platform';
 import type { Repositories } from '../deps';
-import { writeAuditEntry, type AuditEntry } from '../../platform/audit/repository';
+import { writeAuditEntry, type AuditEntry } from '../../platform';
 
 type Actor = AuditEntry['actor'];
 

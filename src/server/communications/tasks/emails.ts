@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail/mailer';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 
 /** «Te han asignado una tarea»: what, by when, and the link to the assignee's area. No clinical contents. */
 export function taskAssignedEmail(input: {

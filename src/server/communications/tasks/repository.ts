@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TaskPriority, TaskSort, TaskStatus } from '../../../common/schemas/tasks';
-import { TASK_TAKING_ROLES } from '../../access/roles';
-import { askedTaskAssignee, taskPatientShown, visibleTasks } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { accounts, patients, profiles, tasks } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+import { TASK_TAKING_ROLES } from '../../access';
+import { askedTaskAssignee, taskPatientShown, visibleTasks } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { accounts, patients, profiles, tasks } from '../../platform';
+import { clock } from '../../platform';
 
 export type TaskRow = typeof tasks.$inferSelect;
 

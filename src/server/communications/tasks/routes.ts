@@ -15,17 +15,17 @@ import {
   taskUpdateSchema,
 } from '../../../common/schemas/tasks';
 import { esDateFormat } from '../../../common/time';
-import { takesTasks } from '../../access/roles';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { notFound, validationError } from '../../platform/errors';
+import { takesTasks } from '../../access';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { notFound, validationError } from '../../platform';
 import { taskAssignedEmail } from './emails';
-import { requireUser } from '../../access/request-user';
-import type { RequestUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { requireUser } from '../../access';
+import type { RequestUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
 import { presentTask } from './presenters';
 import type { TaskRow } from './repository';
-import type { Tx } from '../../platform/db/transaction';
+import type { Tx } from '../../platform';
 
 const TASK_NOT_FOUND = 'Tarea no encontrada';
 const idParams = z.object({ id: z.uuid({ error: TASK_NOT_FOUND }) });

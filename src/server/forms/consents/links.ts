@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ConsentVia } from '../../../common/schemas/consent-signing';
-import type { Db } from '../../platform/db/client';
-import { transact } from '../../platform/db/transaction';
-import type { ClinicRepository } from '../../platform/settings/clinic-repository';
+import type { Db } from '../../platform';
+import { transact } from '../../platform';
+import type { ClinicRepository } from '../../platform';
 
 export type LinkPurpose = 'firma' | 'revocacion';
 

@@ -1,5 +1,5 @@
-import { clock } from '../../platform/clock';
-import { startPdf } from '../../platform/pdf/pdf-document';
+import { clock } from '../../platform';
+import { startPdf } from '../../platform';
 import { CONSENT_SECTION_LABELS } from '../../../common/schemas/consents';
 import { clinicDateTime, CONTENT_END, CONTENT_START, type ConsentDocumentData } from './signed-content';
 

@@ -8,12 +8,12 @@ import {
   consentStatusItemSchema,
   consentStatusQuerySchema,
 } from '../../../common/schemas/consent-signing';
-import { can } from '../../access/policy';
-import { requireUser } from '../../access/request-user';
-import { clock } from '../../platform/clock';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { auditContext, auditedRead } from '../../platform/audit/audited';
-import { startOfDay } from '../../platform/dates';
+import { can } from '../../access';
+import { requireUser } from '../../access';
+import { clock } from '../../platform';
+import { AppError, notFound, validationError } from '../../platform';
+import { auditContext, auditedRead } from '../../platform';
+import { startOfDay } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { createConsentLinks, type LinkPurpose } from './links';
 import { CONSENT_NOT_FOUND, createConsentSigningService, signingClosed } from './signing-service';

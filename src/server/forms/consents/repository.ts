@@ -1,9 +1,9 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { ConsentState, ConsentVersionInput } from '../../../common/schemas/consents';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { consentTemplates, consentTemplateVersions, consentTemplateVersionServices, profiles } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { consentTemplates, consentTemplateVersions, consentTemplateVersionServices, profiles } from '../../platform';
+import type { Tx } from '../../platform';
 import {
   isoOf as iso,
   parsedJson as parsed,

@@ -5,9 +5,9 @@ import type {
   ConsentVia,
   SignatureMethod,
 } from '../../../common/schemas/consent-signing';
-import { visibleAppointments, visiblePatients } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
+import { visibleAppointments, visiblePatients } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
 import {
   appointments,
   consentActs,
@@ -17,8 +17,8 @@ import {
   consentTemplateVersionServices,
   patients,
   profiles,
-} from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+} from '../../platform';
+import type { Tx } from '../../platform';
 
 export interface ConsentActInsert {
   requestId: string;

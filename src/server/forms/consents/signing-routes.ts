@@ -5,9 +5,9 @@ import {
   consentDecisionInputSchema,
   consentSigningViewSchema,
 } from '../../../common/schemas/consent-signing';
-import { clock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
-import { auditContext, auditedRead } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { AppError } from '../../platform';
+import { auditContext, auditedRead } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { createConsentLinks, type ConsentLinkClaims, type LinkPurpose } from './links';
 import { createConsentSigningService, signingClosed } from './signing-service';

@@ -8,16 +8,16 @@ import {
   type ConsentVia,
 } from '../../../common/schemas/consent-signing';
 import { ageOn } from '../../../common/schemas/patient-context';
-import { dateInZone } from '../../platform/dates';
-import { SEES_EVERYTHING } from '../../access/visibility';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { transact, type Tx } from '../../platform/db/transaction';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { audited, auditedIn } from '../../platform/audit/audited';
-import type { AuditEntry } from '../../platform/audit/repository';
+import { dateInZone } from '../../platform';
+import { SEES_EVERYTHING } from '../../access';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact, type Tx } from '../../platform';
+import { AppError, notFound, validationError } from '../../platform';
+import { audited, auditedIn } from '../../platform';
+import type { AuditEntry } from '../../platform';
 import type { CoreDeps } from '../deps';
-import { databaseFileStore } from '../../clinical/files/store';
+import { databaseFileStore } from '../../clinical';
 import { renderConsentPdf } from './pdf';
 import { decodeSignaturePng } from './signature-image';
 import { contentLines, contentSha256, type ConsentDocumentData } from './signed-content';

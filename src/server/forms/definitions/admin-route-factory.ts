@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Permission } from '../../access/policy';
-import type { Tx } from '../../platform/db/transaction';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
-import type { AuditEntry } from '../../platform/audit/repository';
+import type { Permission } from '../../access';
+import type { Tx } from '../../platform';
+import { AppError, notFound, validationError } from '../../platform';
+import { audited, auditContext } from '../../platform';
+import type { AuditEntry } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import type { ServiceRef } from './shared-repository';
 

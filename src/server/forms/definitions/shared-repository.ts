@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client';
-import { clinicServices, specialties } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import type { Db } from '../../platform';
+import { clinicServices, specialties } from '../../platform';
+import type { Tx } from '../../platform';
 
 export interface ServiceRef {
   id: string;

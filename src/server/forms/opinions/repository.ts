@@ -1,10 +1,10 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { visibleOpinions } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { appointments, clinicServices, patients, profiles, visitSurveys } from '../../platform/db/schema';
+import { visibleOpinions } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { appointments, clinicServices, patients, profiles, visitSurveys } from '../../platform';
 
 const doctorProfiles = alias(profiles, 'doctor_profiles');
 const replierProfiles = alias(profiles, 'replier_profiles');

@@ -9,9 +9,9 @@ import {
   opinionSchema,
   opinionsQuerySchema,
 } from '../../../common/schemas/opinions';
-import { clock } from '../../platform/clock';
-import { requireUser } from '../../access/request-user';
-import { auditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { requireUser } from '../../access';
+import { auditContext } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { presentOpinion } from './service';
 

@@ -1,8 +1,8 @@
-import { clock } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
+import { clock } from '../../platform';
+import { AppError, notFound } from '../../platform';
 import { surveyReplyEmail } from '../surveys/emails';
 import { OPINION_ALREADY_REPLIED, OPINION_NO_EMAIL, type Opinion } from '../../../common/schemas/opinions';
-import { audited, type AuditContext } from '../../platform/audit/audited';
+import { audited, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { AnsweredSurvey, OpinionsRepository } from './repository';
 

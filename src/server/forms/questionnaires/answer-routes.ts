@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { questionnaireApi } from '../../../common/api-paths';
 import { draftInputSchema, requestSchema, requestSummarySchema } from '../../../common/schemas/questionnaires';
-import { clock } from '../../platform/clock';
-import { AppError, notFound } from '../../platform/errors';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { AppError, notFound } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { createAnswering, presentRequest, presentSummary, REQUEST_NOT_FOUND } from './answering';
 import { createQuestionnaireLinks } from './links';

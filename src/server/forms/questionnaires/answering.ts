@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { QuestionnaireRequest, QuestionnaireRequestSummary } from '../../../common/schemas/questionnaires';
 import { checkAnswers } from '../../../common/questionnaire-answers';
-import { clock } from '../../platform/clock';
-import { AppError, validationError } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { AppError, validationError } from '../../platform';
+import { audited, auditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { RequestRecord } from './requests-repository';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../platform/db/client';
-import { transact } from '../../platform/db/transaction';
-import type { ClinicRepository } from '../../platform/settings/clinic-repository';
+import type { Db } from '../../platform';
+import { transact } from '../../platform';
+import type { ClinicRepository } from '../../platform';
 
 /**
  * The link a patient answers a questionnaire with, from the booking's e-mail: `<request id>.<expiry>.<HMAC>`,

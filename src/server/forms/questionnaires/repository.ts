@@ -4,10 +4,10 @@ import type {
   QuestionnaireState,
   QuestionnaireVersionInput,
 } from '../../../common/schemas/questionnaires';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { profiles, questionnaires, questionnaireVersions, questionnaireVersionServices } from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { profiles, questionnaires, questionnaireVersions, questionnaireVersionServices } from '../../platform';
+import type { Tx } from '../../platform';
 import {
   isoOf as iso,
   parsedJson as parsed,

@@ -1,10 +1,10 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { QuestionnaireSection, RequestStatus } from '../../../common/schemas/questionnaires';
-import { visibleQuestionnaireRequests } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { preparedStatement } from '../../platform/db/prepared';
+import { visibleQuestionnaireRequests } from '../../access';
+import type { Visibility } from '../../access';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { preparedStatement } from '../../platform';
 import {
   appointments,
   patients,
@@ -13,8 +13,8 @@ import {
   questionnaires,
   questionnaireVersions,
   questionnaireVersionServices,
-} from '../../platform/db/schema';
-import type { Tx } from '../../platform/db/transaction';
+} from '../../platform';
+import type { Tx } from '../../platform';
 
 const placeholder = sql.placeholder;
 

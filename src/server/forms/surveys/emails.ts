@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail/mailer';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 
 /** The after-visit e-mail: the survey's link (issue 24, item 4; issue 38, item 3). */
 export function visitSurveyEmail(input: {

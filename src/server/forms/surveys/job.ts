@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SurveyService } from './service';
-import { startPeriodicJob } from '../../platform/jobs/periodic';
+import { startPeriodicJob } from '../../platform';
 
 /** Writes the due after-visit messages every `intervalMs` (once per visit, whatever the number of instances). */
 export function startSurveyJob(

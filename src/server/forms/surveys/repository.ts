@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { transact, type Tx } from '../../platform/db/transaction';
-import { appointments, patients, visitSurveys } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import { transact, type Tx } from '../../platform';
+import { appointments, patients, visitSurveys } from '../../platform';
 
 export type VisitSurveyRow = typeof visitSurveys.$inferSelect;
 

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { clock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
-import { transact } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { AppError } from '../../platform';
+import { transact } from '../../platform';
 import { visitSurveyEmail } from './emails';
 import { paths } from '../../../common/paths';
 import type { CoreDeps } from '../deps';
-import { chooseChannel } from '../../communications/channels/choice';
-import { surveySms, visitDate } from '../../communications/channels/texts';
+import { chooseChannel } from '../../communications';
+import { surveySms, visitDate } from '../../communications';
 
 /** How long the survey's link works. */
 export const SURVEY_LINK_DAYS = 14;

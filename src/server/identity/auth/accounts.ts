@@ -1,8 +1,8 @@
 import type { Role } from '../../../common/roles';
-import type { Db } from '../../platform/db/client';
+import type { Db } from '../../platform';
 import { hashPassword } from './passwords';
 import type { AuthRepository } from './repository';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 
 export interface NewAccountInput {
   email: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/transaction';
-import { clock } from '../../platform/clock';
-import type { Limit } from '../../platform/limits';
+import type { Tx } from '../../platform';
+import { clock } from '../../platform';
+import type { Limit } from '../../platform';
 
 /**
  * The atomic half of the sign-in throttle (`sign_in_throttle`): a guess — a password, a code, a passkey's

@@ -1,7 +1,7 @@
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { transact, type Tx } from '../../platform/db/transaction';
-import type { Limit } from '../../platform/limits';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact, type Tx } from '../../platform';
+import type { Limit } from '../../platform';
 
 /** A throttle's key (`email:…`, `ip:…`, `2fa:…`, `2fa-ip:…`) and its limit. */
 export interface AttemptKey {

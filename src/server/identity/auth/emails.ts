@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail/mailer';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 
 export function passwordResetEmail(input: {
   to: string;

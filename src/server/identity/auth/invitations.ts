@@ -2,8 +2,8 @@ import { paths } from '../../../common/paths';
 import { ROLE_LABELS, type Role } from '../../../common/roles';
 import { invitationEmail } from './emails';
 import { newSecretToken } from './tokens';
-import { clock } from '../../platform/clock';
-import { transact, type Tx } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { transact, type Tx } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 const INVITATION_DAYS = 7;

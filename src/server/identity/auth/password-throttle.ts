@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/client';
-import { transact } from '../../platform/db/transaction';
-import { AppError, TooManyRequestsError } from '../../platform/errors';
-import { secondsUntil, waitInSpanish, type Limits } from '../../platform/limits';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact } from '../../platform';
+import { AppError, TooManyRequestsError } from '../../platform';
+import { secondsUntil, waitInSpanish, type Limits } from '../../platform';
 import { throttledGuess } from './attempts';
 import type { AuthRepository } from './repository';
 

@@ -1,11 +1,11 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { preparedQuery } from '../../platform/db/prepared';
-import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
-import type { Limit } from '../../platform/limits';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { preparedQuery } from '../../platform';
+import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../platform';
+import { clock } from '../../platform';
+import type { Limit } from '../../platform';
 import { refundAttempt, reserveAttempt } from './attempts-repository';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -9,7 +9,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode } from '../../platform/errors';
+import { AppError, pgErrorCode } from '../../platform';
 import { passwordResetEmail } from './emails';
 import { createAccountWithProfile } from './accounts';
 import { createPasswordThrottle } from './password-throttle';
@@ -20,8 +20,8 @@ import { completeSignIn, linkPatientRecord, profileFor, secondStepAfterPassword 
 import { sessionRowsOf } from '../sessions/session-plugin';
 import { clearSessionCookie, startSession } from './sessions';
 import { hashToken, newSecretToken } from './tokens';
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
 import { changeOriginOf } from '../second-factor/service';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreDeps } from '../deps';
 import { hashToken, newSecretToken } from './tokens';
-import { clock } from '../../platform/clock';
-import { overHttps } from '../../platform/transport';
+import { clock } from '../../platform';
+import { overHttps } from '../../platform';
 import { LOCKS_WHEN_IDLE } from '../../../common/schemas/sessions';
-import { markSessionEnded } from '../../access/session-end';
+import { markSessionEnded } from '../../access';
 import { noticeSignInDevice } from '../sessions/new-device';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import type { Role } from '../../../common/roles';
 import type { SessionRow } from './repository';
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionState } from '../../../common/schemas/auth';
 import type { SecondFactorChallenge } from '../../../common/schemas/second-factor';
-import { holdsOwnRecord } from '../../access/roles';
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
-import { AppError, pgErrorCode } from '../../platform/errors';
+import { holdsOwnRecord } from '../../access';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
+import { AppError, pgErrorCode } from '../../platform';
 import { resolveOwnRecord } from '../patients/link-account';
 import { startPendingSignIn } from '../second-factor/pending';
 import { presentAccount, presentProfile } from './presenters';
@@ -12,7 +12,7 @@ import type { AccountRow, ProfileRow } from './repository';
 import { startSession } from './sessions';
 import type { CoreDeps } from '../deps';
 import type { SecondFactorService } from '../second-factor/service';
-import type { FactorRemovals } from '../../platform/db/schema/second-factor';
+import type { FactorRemovals } from '../../platform';
 
 /** What signing in uses: the accounts, the second factor's rules, and what a new session e-mails. */
 type SignInDeps = Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox' | 'log'> & {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { images } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { images } from '../../platform';
 
 export function createImagesRepository(db: Db) {
   return {

@@ -1,9 +1,9 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
-import { AppError, notFound } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
+import { AppError, notFound } from '../../platform';
+import { requireUser } from '../../access';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 

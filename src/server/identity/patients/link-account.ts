@@ -1,12 +1,12 @@
 import { paths } from '../../../common/paths';
 import { RECORD_LINK_VALID_HOURS } from '../../../common/schemas/record-link';
-import { clock } from '../../platform/clock';
-import { AppError, pgErrorCode } from '../../platform/errors';
+import { clock } from '../../platform';
+import { AppError, pgErrorCode } from '../../platform';
 import { recordLinkEmail } from './record-link-emails';
 import type { Repositories } from '../deps';
 import { newSecretToken } from '../auth/tokens';
 import type { PatientRow } from './repository';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 /** "Ana María Pérez García" → first name "Ana María"? We cannot know: keep the first word as the name. */

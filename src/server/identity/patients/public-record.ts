@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { clock } from '../../platform/clock';
-import type { Tx } from '../../platform/db/transaction';
-import { auditedIn, auditContext } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import type { Tx } from '../../platform';
+import { auditedIn, auditContext } from '../../platform';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from './link-account';
 import type { PatientRow } from './repository';
 import type { CoreDeps } from '../deps';
-import { holdsOwnRecord } from '../../access/roles';
+import { holdsOwnRecord } from '../../access';
 
 /** What a person types on /agendar-cita about herself. */
 export interface PublicContact {

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../platform/mail/mailer';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 
 /** «Confirma tu correo para ver tu ficha»: the single-use link that links the clinic's record to the account. */
 export function recordLinkEmail(input: {

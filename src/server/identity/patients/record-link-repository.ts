@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { accounts, emailVerificationTokens } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { accounts, emailVerificationTokens } from '../../platform';
+import { clock } from '../../platform';
 
 /** All SQL about proving an account's e-mail: the single-use tokens and the account's verified mark. */
 export function createRecordLinkRepository(db: Db) {

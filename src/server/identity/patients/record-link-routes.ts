@@ -9,17 +9,17 @@ import {
   patientAccountSchema,
   recordLinkStatusSchema,
 } from '../../../common/schemas/record-link';
-import { holdsOwnRecord } from '../../access/roles';
-import { clock } from '../../platform/clock';
-import { AppError, notFound, pgErrorCode, TooManyRequestsError } from '../../platform/errors';
-import { limitFreesAt, secondsUntil, waitInSpanish } from '../../platform/limits';
-import { requireUser } from '../../access/request-user';
-import { audited, auditContext } from '../../platform/audit/audited';
-import { writeAuditEntry } from '../../platform/audit/repository';
+import { holdsOwnRecord } from '../../access';
+import { clock } from '../../platform';
+import { AppError, notFound, pgErrorCode, TooManyRequestsError } from '../../platform';
+import { limitFreesAt, secondsUntil, waitInSpanish } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditContext } from '../../platform';
+import { writeAuditEntry } from '../../platform';
 import { hashToken } from '../auth/tokens';
 import { resolveOwnRecord, sendRecordLinkEmail, splitDisplayName } from './link-account';
 import { presentPatient } from './presenters';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
 const PATIENT_NOT_FOUND = 'Paciente no encontrado';

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeSearchText, searchTerms } from '../../../common/search-text';
-import { visiblePatients } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { accounts, patients } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+import { visiblePatients } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { accounts, patients } from '../../platform';
+import { clock } from '../../platform';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientInsert = Omit<

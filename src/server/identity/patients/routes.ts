@@ -8,14 +8,14 @@ import {
   patientSchema,
   patientUpdateSchema,
 } from '../../../common/schemas/patients';
-import { AppError, pgErrorCode } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { AppError, pgErrorCode } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
 import { requireOwnRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
-import { holdsOwnRecord } from '../../access/roles';
-import { clock } from '../../platform/clock';
+import { holdsOwnRecord } from '../../access';
+import { clock } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
 

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { profileSchema } from '../../../common/schemas/auth';
 import { changePasswordSchema, WRONG_CURRENT_PASSWORD } from '../../../common/schemas/profile';
-import { AppError, pgErrorCode } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
+import { AppError, pgErrorCode } from '../../platform';
+import { requireUser } from '../../access';
 import { presentProfile } from '../auth/presenters';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images/routes';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { changeOriginOf } from '../second-factor/service';
 
 /** Profile photos are stored square, small and in one format, whatever the camera produced. */

@@ -2,9 +2,9 @@ import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { patientSchema } from '../../../common/schemas/patients';
 import { myContactSchema } from '../../../common/schemas/profile';
-import { AppError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditContext } from '../../platform/audit/audited';
+import { AppError } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditContext } from '../../platform';
 import { requireOwnRecord } from '../patients/link-account';
 import { presentPatient } from '../patients/presenters';
 

@@ -1,10 +1,10 @@
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { profileSchema, profileUpdateSchema } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
+import { AppError, pgErrorCode } from '../../platform';
+import { requireUser } from '../../access';
 import { presentProfile } from '../auth/presenters';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 
 export const profileRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.auth;

@@ -2,9 +2,9 @@ import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import { userSecondFactorSchema } from '../../../common/schemas/second-factor';
-import type { Tx } from '../../platform/db/transaction';
-import { notFound } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
+import type { Tx } from '../../platform';
+import { notFound } from '../../platform';
+import { audited, auditContext } from '../../platform';
 import { changeOriginOf } from './service';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';

@@ -6,10 +6,10 @@ import {
   secondFactorDoneSchema,
   webauthnOptionsSchema,
 } from '../../../common/schemas/second-factor';
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
-import { AppError } from '../../platform/errors';
-import { writeAuditEntry } from '../../platform/audit/repository';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
+import { AppError } from '../../platform';
+import { writeAuditEntry } from '../../platform';
 import { completeSignIn } from '../auth/sign-in';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { createCodeThrottle } from './throttle';

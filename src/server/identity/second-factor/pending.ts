@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../common/schemas/second-factor';
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
-import { AppError } from '../../platform/errors';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
+import { AppError } from '../../platform';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import type { PendingSignInRow } from './repository';
-import type { FactorRemovals } from '../../platform/db/schema/second-factor';
+import type { FactorRemovals } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 /** The cookie of a sign-in past its password: HttpOnly, sent only to the second step's routes. */

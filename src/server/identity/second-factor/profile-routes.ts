@@ -13,9 +13,9 @@ import {
   webauthnOptionsSchema,
   type Passkey,
 } from '../../../common/schemas/second-factor';
-import { AppError } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
-import { requireUser } from '../../access/request-user';
+import { AppError } from '../../platform';
+import { audited, auditContext } from '../../platform';
+import { requireUser } from '../../access';
 import type { PasskeyRow } from './repository';
 import { changeOriginOf, type Subject } from './service';
 

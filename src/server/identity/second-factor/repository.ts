@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
 import {
   passkeyChallenges,
   passkeySignIns,
@@ -9,8 +9,8 @@ import {
   recoveryCodes,
   signInThrottle,
   totpCredentials,
-} from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+} from '../../platform';
+import { clock } from '../../platform';
 import { refundAttempt, reserveAttempt } from '../auth/attempts-repository';
 
 export type TotpRow = typeof totpCredentials.$inferSelect;

@@ -2,7 +2,7 @@ import type { RoutePlugin } from '../route-deps';
 import { authApi } from '../../../common/paths';
 import { resetFactorsBodySchema } from '../../../common/schemas/auth';
 import { resetFactorsSchema } from '../../../common/schemas/step-up';
-import { AppError } from '../../platform/errors';
+import { AppError } from '../../platform';
 import { hashToken } from '../auth/tokens';
 import { presentPasskey } from './profile-routes';
 

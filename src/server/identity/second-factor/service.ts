@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Role } from '../../../common/roles';
 import type { SecondFactorMethod, TotpEnrolment, WebauthnOptions } from '../../../common/schemas/second-factor';
-import { clock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
+import { clock } from '../../platform';
+import { AppError } from '../../platform';
 import { secondFactorChangedEmail, type SecondFactorChange } from './emails';
-import { audited, type AuditContext } from '../../platform/audit/audited';
+import { audited, type AuditContext } from '../../platform';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
 import type { PasskeyRow } from './repository';
-import type { FactorRemovals } from '../../platform/db/schema/second-factor';
+import type { FactorRemovals } from '../../platform';
 import { createSecretBox } from './secret-box';
 import { matchingStep, newTotpSecret, totpUri } from './totp';
 import {
@@ -20,7 +20,7 @@ import {
   verifyAssertion,
   verifyRegistration,
 } from './webauthn';
-import { transact, type Tx } from '../../platform/db/transaction';
+import { transact, type Tx } from '../../platform';
 import type { CoreDeps } from '../deps';
 import { describeDevice } from '../sessions/device';
 import { profileOf } from '../../../common/paths';

@@ -12,9 +12,9 @@ import {
   type SecondFactorDone,
   type SecondFactorMethod,
 } from '../../../common/schemas/second-factor';
-import { transact } from '../../platform/db/transaction';
-import { AppError } from '../../platform/errors';
-import { writeAuditEntry } from '../../platform/audit/repository';
+import { transact } from '../../platform';
+import { AppError } from '../../platform';
+import { writeAuditEntry } from '../../platform';
 import { completeSignIn } from '../auth/sign-in';
 import { clearPendingCookie, pendingSignInOf } from './pending';
 import type { PendingSignInRow } from './repository';

@@ -9,7 +9,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform';
 import type { NewPasskey, PasskeyRow } from './repository';
 
 /** Who the passkeys are for: the relying party's id (a domain) and the one origin they are used from. */

@@ -1,6 +1,6 @@
 import { esDateFormat } from '../../../common/time';
-import type { MailMessage } from '../../platform/mail/mailer';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
+import type { MailMessage } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 
 export interface NewSignInMailInput {
   to: string;

@@ -1,7 +1,7 @@
 import { profileOf } from '../../../common/paths';
 import { newSignInEmail } from './emails';
 import { describeDevice, deviceFingerprint } from './device';
-import type { Tx } from '../../platform/db/transaction';
+import type { Tx } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 /**

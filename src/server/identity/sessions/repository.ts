@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { profiles, sessions, signInDevices } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { profiles, sessions, signInDevices } from '../../platform';
 
 /** A device not seen for this long is new again (and its row goes at the next sweep). */
 export const DEVICE_MEMORY_DAYS = 180;

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import type { Role } from '../../../common/roles';
@@ -13,11 +13,11 @@ import {
   sessionParamsSchema,
   type IdleState,
 } from '../../../common/schemas/sessions';
-import { clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
+import { clock } from '../../platform';
+import { notFound } from '../../platform';
+import { requireUser } from '../../access';
 import { sessionRowsOf } from './session-plugin';
-import { audited, auditContext } from '../../platform/audit/audited';
+import { audited, auditContext } from '../../platform';
 import { clearSessionCookie } from '../auth/sessions';
 import { describeDevice } from './device';
 import type { OpenSessionRow } from './repository';

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clearSessionCookie, readSession } from '../auth/sessions';
-import { markSessionEnded } from '../../access/session-end';
+import { markSessionEnded } from '../../access';
 import { startPendingSignIn } from '../second-factor/pending';
 import type { AccountRow, ProfileRow, SessionRow } from '../auth/repository';
 import type { CoreDeps } from '../deps';
 import type { SecondFactorService } from '../second-factor/service';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 
 /** The session, account and profile the lookup already read, so `GET /api/auth/session` need not read them again. */
 const signedInRows = new WeakMap<FastifyRequest, { session: SessionRow; account: AccountRow; profile: ProfileRow }>();

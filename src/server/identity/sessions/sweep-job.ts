@@ -1,5 +1,5 @@
-import { clock } from '../../platform/clock';
-import { transact } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { transact } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 /**

@@ -2,9 +2,9 @@ import { and, asc, count, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizz
 import { normalizeSearchText } from '../../../common/search-text';
 import type { Role } from '../../../common/roles';
 import type { UserState } from '../../../common/schemas/users';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { accounts, calendarFeeds, doctors, profiles, specialties } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { accounts, calendarFeeds, doctors, profiles, specialties } from '../../platform';
 
 export interface UserSearch {
   q?: string;

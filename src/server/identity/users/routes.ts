@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import type { Tx } from '../../platform/db/transaction';
+import type { Tx } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -9,10 +9,10 @@ import {
   userSchema,
   userUpdateSchema,
 } from '../../../common/schemas/users';
-import { AppError, notFound, pgErrorCode } from '../../platform/errors';
+import { AppError, notFound, pgErrorCode } from '../../platform';
 import { createAccountWithProfile } from '../auth/accounts';
 import { sendInvitation } from '../auth/invitations';
-import { audited, auditContext } from '../../platform/audit/audited';
+import { audited, auditContext } from '../../platform';
 import { presentUser, stateOf } from './presenters';
 import { roleChangeOf } from './role-change';
 

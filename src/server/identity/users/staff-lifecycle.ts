@@ -1,4 +1,4 @@
-import type { Tx } from '../../platform/db/transaction';
+import type { Tx } from '../../platform';
 
 /**
  * What happens elsewhere when a staff account is made or changed: scheduling keeps a doctor's professional row and

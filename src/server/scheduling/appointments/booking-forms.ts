@@ -1,4 +1,4 @@
-import type { Tx } from '../../platform/db/transaction';
+import type { Tx } from '../../platform';
 
 /** A link the confirmation e-mail carries: a questionnaire to answer or a consent to sign, with its title. */
 export interface FormLink {

@@ -3,7 +3,7 @@ import {
   CONSENT_REQUIRED_CODE,
   type ConsentException,
 } from '../../../common/schemas/appointments';
-import { AppError, validationError } from '../../platform/errors';
+import { AppError, validationError } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 import type { BookingForms } from './booking-forms';
 import type { AppointmentView } from './repository';

@@ -4,7 +4,7 @@ import {
   type Appointment,
 } from '../../../common/schemas/appointments';
 import { esDateFormat } from '../../../common/time';
-import { cell } from '../../platform/csv';
+import { cell } from '../../platform';
 
 const HEADER = [
   'Fecha',

@@ -1,9 +1,9 @@
-import { formatWhen } from '../../platform/dates';
+import { formatWhen } from '../../platform';
 import { ANSWER_PARAMS } from '../../../common/schemas/confirmations';
 import { esDateFormat } from '../../../common/time';
-import { buildIcs } from '../../platform/mail/ics';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
-import type { MailMessage } from '../../platform/mail/mailer';
+import { buildIcs } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
+import type { MailMessage } from '../../platform';
 
 export interface AppointmentMailInput {
   to: string;

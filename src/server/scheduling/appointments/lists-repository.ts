@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { visibleAppointments } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import { executePrepared } from '../../platform/db/prepared';
-import { appointments, doctors, patients, profiles, specialties } from '../../platform/db/schema';
+import { visibleAppointments } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import { executePrepared } from '../../platform';
+import { appointments, doctors, patients, profiles, specialties } from '../../platform';
 import { filterConditions, type AppointmentFilters } from './repository';
 
 /**

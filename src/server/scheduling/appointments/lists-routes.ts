@@ -12,9 +12,9 @@ import {
   diaryQuerySchema,
   todayDiarySchema,
 } from '../../../common/schemas/appointments';
-import { clock } from '../../platform/clock';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { dateInZone, startOfDay } from '../../platform/dates';
+import { clock } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
+import { dateInZone, startOfDay } from '../../platform';
 import { diaryJson, sendJsonText } from './json-text';
 import { presentAppointment } from './service';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { appointmentMinors } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { appointmentMinors } from '../../platform';
 import type { AppointmentMinor } from '../../../common/schemas/minors';
 
 /** The child and the guardian of bookings in a specialty for minors (Pediatría). */

@@ -1,6 +1,6 @@
 import { performs } from '../../../common/schemas/clinic-services';
-import { validationError } from '../../platform/errors';
-import type { ClinicServiceRecord } from '../../billing/clinic-services/repository';
+import { validationError } from '../../platform';
+import type { ClinicServiceRecord } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { Repositories } from '../deps';
 

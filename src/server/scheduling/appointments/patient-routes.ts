@@ -9,11 +9,11 @@ import {
   ownAppointmentSchema,
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
-import { requireUser } from '../../access/request-user';
-import type { RequestUser } from '../../access/request-user';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity/patients/link-account';
-import { clock } from '../../platform/clock';
+import { requireUser } from '../../access';
+import type { RequestUser } from '../../access';
+import { auditedRead, auditContext } from '../../platform';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity';
+import { clock } from '../../platform';
 import { requireOnlineService } from './online-services';
 import { rescheduleAvailability } from './reschedule-availability';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';

@@ -13,15 +13,15 @@ import {
   publicBookingSchema,
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
-import { seesHeldSlots } from '../../access/availability';
-import { recordForPublicRequest } from '../../identity/patients/public-record';
-import { notFound, refuseHoneypot } from '../../platform/errors';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
+import { seesHeldSlots } from '../../access';
+import { recordForPublicRequest } from '../../identity';
+import { notFound, refuseHoneypot } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import { onlineServices, requireOnlineService } from './online-services';
 import { availabilityOut } from './availability-out';
 import { rescheduleAvailability } from './reschedule-availability';
-import { bookingChannelChoice, recordBookingChannel } from '../../communications/channels/booking-choice';
-import { offeredChannels } from '../../communications/channels/choice';
+import { bookingChannelChoice, recordBookingChannel } from '../../communications';
+import { offeredChannels } from '../../communications';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
 const tokenParams = z.object({ token: z.string().max(100) });

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
 import { searchTerms } from '../../../common/search-text';
-import { visibleAppointments } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import { type Tx, transact } from '../../platform/db/transaction';
-import { asDate, preparedStatement } from '../../platform/db/prepared';
+import { visibleAppointments } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import { type Tx, transact } from '../../platform';
+import { asDate, preparedStatement } from '../../platform';
 import {
   accounts,
   appointmentEvents,
@@ -16,10 +16,10 @@ import {
   patients,
   profiles,
   specialties,
-} from '../../platform/db/schema';
-import { roleOf, type AuditEntry } from '../../platform/audit/repository';
-import { EVENTS_CHANNEL } from '../../platform/events/repository';
-import { clock } from '../../platform/clock';
+} from '../../platform';
+import { roleOf, type AuditEntry } from '../../platform';
+import { EVENTS_CHANNEL } from '../../platform';
+import { clock } from '../../platform';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { performs } from '../../../common/schemas/clinic-services';
 import type { Availability } from '../../../common/schemas/appointments';
 import type { RescheduleAvailabilityQuery } from '../../../common/schemas/reschedule-availability';
-import { validationError } from '../../platform/errors';
+import { validationError } from '../../platform';
 import type { Repositories } from '../deps';
 import type { AppointmentView } from './repository';
 import type { AppointmentService } from './service';

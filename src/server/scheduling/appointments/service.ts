@@ -18,11 +18,11 @@ import {
 } from '../../../common/appointment-status-rules';
 import { HOLIDAY_CODE, holidayClosedMessage } from '../../../common/schemas/holidays';
 import { MINOR_REQUIRED_MESSAGE, type AppointmentMinor, type MinorDetails } from '../../../common/schemas/minors';
-import { AppError, notFound, validationError } from '../../platform/errors';
+import { AppError, notFound, validationError } from '../../platform';
 import { performs } from '../../../common/schemas/clinic-services';
 import { keptMinutes, NOT_PERFORMED_MESSAGE } from './kept-length';
 import { enqueuePhoneReminder } from '../reminders/sms';
-import type { RequestUser } from '../../access/request-user';
+import type { RequestUser } from '../../access';
 import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
@@ -32,21 +32,21 @@ import {
   type AppointmentMailInput,
 } from './emails';
 import type { AuditAction } from '../../../common/schemas/audit';
-import { audited, type AuditContext } from '../../platform/audit/audited';
-import type { AuditEntry } from '../../platform/audit/repository';
+import { audited, type AuditContext } from '../../platform';
+import type { AuditEntry } from '../../platform';
 import { freeSlots } from '../availability/slots';
-import { dateInZone } from '../../platform/dates';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import { dateInZone } from '../../platform';
+import type { ClinicSettingsRow } from '../../platform';
 import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
 import { createManageLinks } from './manage-link';
 import type { BookingForms } from './booking-forms';
 import { SlotTakenError, type AppointmentView } from './repository';
 import { slotOut } from './availability-out';
-import { clock } from '../../platform/clock';
-import { transact, type Tx } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { transact, type Tx } from '../../platform';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { appointmentNoticePrefix, createDeskNotices } from '../../communications/tasks/desk-notices';
+import { appointmentNoticePrefix, createDeskNotices } from '../../communications';
 import type { CoreDeps } from '../deps';
 
 type AppointmentEmailKind = 'received' | 'confirmed' | 'rescheduled' | 'cancelled' | 'reminder';

@@ -19,18 +19,18 @@ import {
   statusChangeSchema,
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
-import { mayMakeStatusChange } from '../../access/appointment-status';
-import { AppError, pgErrorCode, validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { dateInZone, startOfDay } from '../../platform/dates';
+import { mayMakeStatusChange } from '../../access';
+import { AppError, pgErrorCode, validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { auditedRead, auditContext } from '../../platform';
+import { dateInZone, startOfDay } from '../../platform';
 import { appointmentsCsv } from './csv';
 import { presentAppointment, type NoticedView } from './service';
 import { rescheduleAvailability } from './reschedule-availability';
 import { NOT_PERFORMED_MESSAGE } from './kept-length';
 import { requireConsentOrReason } from './consent-gate';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 /** Rows per page of the CSV export. */

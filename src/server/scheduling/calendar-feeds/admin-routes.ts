@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { notFound } from '../../platform/errors';
-import { audited, auditContext } from '../../platform/audit/audited';
+import { notFound } from '../../platform';
+import { audited, auditContext } from '../../platform';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });

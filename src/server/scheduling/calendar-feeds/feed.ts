@@ -1,9 +1,9 @@
 import { APPOINTMENT_STATUS_LABELS } from '../../../common/schemas/appointments';
 import { CONFIRMED_LABEL } from '../../../common/schemas/confirmations';
 import type { FeedPatientDisplay } from '../../../common/schemas/calendar-feeds';
-import { buildCalendar, type IcsEvent } from '../../platform/mail/ics';
+import { buildCalendar, type IcsEvent } from '../../platform';
 import type { AppointmentView } from '../appointments/repository';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import type { ClinicSettingsRow } from '../../platform';
 
 /** «Adela Arrieta Gómez» → «A. A. G.» */
 export function initialsOf(firstName: string, lastName: string): string {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { CalendarFeedScope } from '../../../common/schemas/calendar-feeds';
-import { feedStillEntitled } from '../../access/calendar-feeds';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { accounts, calendarFeeds, profiles } from '../../platform/db/schema';
+import { feedStillEntitled } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { accounts, calendarFeeds, profiles } from '../../platform';
 
 export type CalendarFeedRow = typeof calendarFeeds.$inferSelect;
 

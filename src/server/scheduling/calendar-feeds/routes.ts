@@ -7,13 +7,13 @@ import {
   myCalendarFeedSchema,
   type CalendarFeedScope,
 } from '../../../common/schemas/calendar-feeds';
-import { feedScopeOf, feedVisibilityOf } from '../../access/calendar-feeds';
-import { clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { audited, auditedRead, auditContext } from '../../platform/audit/audited';
+import { feedScopeOf, feedVisibilityOf } from '../../access';
+import { clock } from '../../platform';
+import { notFound } from '../../platform';
+import { requireUser } from '../../access';
+import { audited, auditedRead, auditContext } from '../../platform';
 import { feedCalendar } from './feed';
-import { hashToken, newSecretToken } from '../../identity/auth/tokens';
+import { hashToken, newSecretToken } from '../../identity';
 
 const DAY_MS = 86_400_000;
 /** What a feed covers: the last month and the next six. */

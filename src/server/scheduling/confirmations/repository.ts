@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { PatientAnswer } from '../../../common/schemas/confirmations';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { appointmentAnswers, appointments } from '../../platform/db/schema';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { appointmentAnswers, appointments } from '../../platform';
 
 export type AppointmentAnswerRow = typeof appointmentAnswers.$inferSelect;
 

@@ -8,8 +8,8 @@ import {
   appointmentAnswersSchema,
   reminderAnswerResultSchema,
 } from '../../../common/schemas/confirmations';
-import { notFound } from '../../platform/errors';
-import { auditContext } from '../../platform/audit/audited';
+import { notFound } from '../../platform';
+import { auditContext } from '../../platform';
 import type { AppointmentAnswerRow } from './repository';
 
 const tokenParams = z.object({ token: z.string().max(100) });

@@ -1,7 +1,7 @@
 import { DECLINED_REASON, type PatientAnswer, type ReminderAnswerResult } from '../../../common/schemas/confirmations';
-import { clock } from '../../platform/clock';
-import { AppError } from '../../platform/errors';
-import { audited } from '../../platform/audit/audited';
+import { clock } from '../../platform';
+import { AppError } from '../../platform';
+import { audited } from '../../platform';
 import type { AuditNote } from '../appointments/service';
 import type { AppointmentView } from '../appointments/repository';
 import type { AppointmentService } from '../appointments/service';

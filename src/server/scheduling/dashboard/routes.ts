@@ -6,12 +6,12 @@ import {
   doctorDashboardSchema,
   patientDashboardSchema,
 } from '../../../common/schemas/appointments';
-import { requireUser } from '../../access/request-user';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { dateInZone, startOfDay } from '../../platform/dates';
+import { requireUser } from '../../access';
+import { auditedRead, auditContext } from '../../platform';
+import { dateInZone, startOfDay } from '../../platform';
 import { presentAppointment } from '../appointments/service';
-import { requireOwnRecord } from '../../identity/patients/link-account';
-import { clock } from '../../platform/clock';
+import { requireOwnRecord } from '../../identity';
+import { clock } from '../../platform';
 
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 

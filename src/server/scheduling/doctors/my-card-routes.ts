@@ -1,10 +1,10 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { api } from '../../../common/api-paths';
 import { myDoctorBioSchema, myDoctorCardSchema, type MyDoctorCard } from '../../../common/schemas/my-doctor-card';
-import { clock } from '../../platform/clock';
-import { notFound } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
+import { clock } from '../../platform';
+import { notFound } from '../../platform';
+import { requireUser } from '../../access';
 import { presentDoctor } from './presenters';
 
 const NO_CARD = 'No tienes ficha profesional en la clínica';

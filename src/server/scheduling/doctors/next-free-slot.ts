@@ -1,8 +1,8 @@
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import type { ClinicSettingsRow } from '../../platform';
 import { freeSlots, type DateRange } from '../availability/slots';
-import { dateInZone } from '../../platform/dates';
+import { dateInZone } from '../../platform';
 import type { DoctorRecord, DoctorsRepository } from './repository';
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 
 const FIRST_WINDOW_DAYS = 14;
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MAX_APPOINTMENT_HOURS } from '../../../common/schemas/appointments';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
-import { preparedQuery } from '../../platform/db/prepared';
-import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../platform/db/schema';
-import { clock } from '../../platform/clock';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
+import { preparedQuery } from '../../platform';
+import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../platform';
+import { clock } from '../../platform';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 

@@ -10,14 +10,14 @@ import {
   type WorkingInterval,
 } from '../../../common/schemas/doctors';
 import { timeToMinutes } from '../../../common/time';
-import { AppError, notFound, pgErrorCode } from '../../platform/errors';
-import { createAccountWithProfile } from '../../identity/auth/accounts';
-import { sendInvitation } from '../../identity/auth/invitations';
+import { AppError, notFound, pgErrorCode } from '../../platform';
+import { createAccountWithProfile } from '../../identity';
+import { sendInvitation } from '../../identity';
 import { nextFreeSlots } from './next-free-slot';
-import { dateInZone } from '../../platform/dates';
-import { clock } from '../../platform/clock';
+import { dateInZone } from '../../platform';
+import { clock } from '../../platform';
 import { presentDoctor } from './presenters';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Doctor no encontrado' }) });
 const absenceParams = idParams.extend({ absenceId: z.uuid({ error: 'Ausencia no encontrada' }) });

@@ -1,9 +1,9 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
-import { AppError, notFound, pgErrorCode } from '../../platform/errors';
+import { AppError, notFound, pgErrorCode } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Especialidad no encontrada' }) });
 const DUPLICATE = 'Ya existe una especialidad con ese nombre';

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -11,7 +11,7 @@ import {
   nationalHolidaysResultSchema,
   spanishNationalHolidays,
 } from '../../../common/schemas/holidays';
-import { notFound } from '../../platform/errors';
+import { notFound } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppointmentService } from '../appointments/service';
-import { startPeriodicJob } from '../../platform/jobs/periodic';
+import { startPeriodicJob } from '../../platform';
 
 /**
  * Writes due reminder e-mails to the outbox every `intervalMs` (the delivery worker sends them). Safe

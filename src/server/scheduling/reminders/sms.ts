@@ -1,16 +1,16 @@
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
-import type { MailMessage } from '../../platform/mail/mailer';
+import type { ClinicSettingsRow } from '../../platform';
+import type { MailMessage } from '../../platform';
 import { answerUrls } from '../appointments/emails';
-import type { Tx } from '../../platform/db/transaction';
+import type { Tx } from '../../platform';
 import type { Repositories } from '../deps';
-import type { ChannelMessaging } from '../../communications/channels/service';
-import { chooseChannel } from '../../communications/channels/choice';
+import type { ChannelMessaging } from '../../communications';
+import { chooseChannel } from '../../communications';
 import {
   reminderSms,
   reminderTemplateParams,
   reminderWhatsAppBody,
   type ReminderText,
-} from '../../communications/channels/texts';
+} from '../../communications';
 
 export interface ReminderSubject {
   appointmentId: string;

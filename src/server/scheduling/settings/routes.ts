@@ -1,12 +1,12 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform/db/transaction';
+import { transact } from '../../platform';
 import { api } from '../../../common/api-paths';
 import {
   clinicSettingsResponseSchema,
   clinicSettingsUpdateSchema,
   type ClinicSettingsResponse,
 } from '../../../common/schemas/settings';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import type { ClinicSettingsRow } from '../../platform';
 
 export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse {
   const { id: _id, updatedAt, ...rest } = row;

@@ -1,6 +1,6 @@
-import { formatWhen } from '../../platform/dates';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform/mail/layout';
-import type { MailMessage } from '../../platform/mail/mailer';
+import { formatWhen } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
+import type { MailMessage } from '../../platform';
 
 export interface WaitingOfferMailInput {
   to: string;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WaitingListService } from './service';
-import { startPeriodicJob } from '../../platform/jobs/periodic';
+import { startPeriodicJob } from '../../platform';
 
 /**
  * Matches the waiting list against availability every `intervalMs` (new working hours, a freed slot whose

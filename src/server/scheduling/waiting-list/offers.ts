@@ -7,19 +7,19 @@ import {
   type PartOfDay,
 } from '../../../common/schemas/waiting-list';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { clock } from '../../platform/clock';
+import { clock } from '../../platform';
 import { waitingOfferEmail } from './emails';
-import { dateInZone } from '../../platform/dates';
-import type { ClinicSettingsRow } from '../../platform/settings/clinic-repository';
+import { dateInZone } from '../../platform';
+import type { ClinicSettingsRow } from '../../platform';
 import type { DoctorRecord } from '../doctors/repository';
-import { newSecretToken } from '../../identity/auth/tokens';
-import type { AuditEntry } from '../../platform/audit/repository';
-import type { PatientRow } from '../../identity/patients/repository';
-import { createDeskNotices } from '../../communications/tasks/desk-notices';
-import { transact } from '../../platform/db/transaction';
+import { newSecretToken } from '../../identity';
+import type { AuditEntry } from '../../platform';
+import type { PatientRow } from '../../identity';
+import { createDeskNotices } from '../../communications';
+import { transact } from '../../platform';
 import type { CoreDeps } from '../deps';
 import { performs } from '../../../common/schemas/clinic-services';
-import type { ClinicServiceRecord } from '../../billing/clinic-services/repository';
+import type { ClinicServiceRecord } from '../../billing';
 import type { AppointmentService } from '../appointments/service';
 
 /** Whether an instant falls in the wished part of the day, by the clinic's wall clock. */

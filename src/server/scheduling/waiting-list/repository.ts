@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { WaitingState } from '../../../common/schemas/waiting-list';
-import { clock } from '../../platform/clock';
-import { visibleWaitingEntries } from '../../access/ownership';
-import type { Visibility } from '../../access/visibility';
-import type { Db } from '../../platform/db/client';
-import type { Tx } from '../../platform/db/transaction';
+import { clock } from '../../platform';
+import { visibleWaitingEntries } from '../../access';
+import type { Visibility } from '../../access';
+import type { Db } from '../../platform';
+import type { Tx } from '../../platform';
 import {
   appointments,
   clinicServices,
@@ -15,7 +15,7 @@ import {
   specialties,
   waitingListEntries,
   waitingListOffers,
-} from '../../platform/db/schema';
+} from '../../platform';
 
 export type WaitingEntryRow = typeof waitingListEntries.$inferSelect;
 export type WaitingOfferRow = typeof waitingListOffers.$inferSelect;

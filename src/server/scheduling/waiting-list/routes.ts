@@ -12,12 +12,12 @@ import {
   waitingEntrySchema,
   waitingListQuerySchema,
 } from '../../../common/schemas/waiting-list';
-import { recordForPublicRequest, usesOwnRecord } from '../../identity/patients/public-record';
-import { transact } from '../../platform/db/transaction';
-import { refuseHoneypot, validationError } from '../../platform/errors';
-import { requireUser } from '../../access/request-user';
-import { auditedRead, auditContext } from '../../platform/audit/audited';
-import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity/patients/link-account';
+import { recordForPublicRequest, usesOwnRecord } from '../../identity';
+import { transact } from '../../platform';
+import { refuseHoneypot, validationError } from '../../platform';
+import { requireUser } from '../../access';
+import { auditedRead, auditContext } from '../../platform';
+import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity';
 import { presentEntry, wishViewOf } from './present';
 
 const NOT_FOUND = 'No encontramos esa entrada de la lista de espera.';

@@ -9,14 +9,14 @@ import {
   type WaitingOffer,
   type WaitingWishView,
 } from '../../../common/schemas/waiting-list';
-import { clock } from '../../platform/clock';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { audited, type AuditContext } from '../../platform/audit/audited';
-import { dateInZone } from '../../platform/dates';
+import { clock } from '../../platform';
+import { AppError, notFound, validationError } from '../../platform';
+import { audited, type AuditContext } from '../../platform';
+import { dateInZone } from '../../platform';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentView } from '../appointments/repository';
-import { hashToken } from '../../identity/auth/tokens';
-import type { AuditEntry } from '../../platform/audit/repository';
+import { hashToken } from '../../identity';
+import type { AuditEntry } from '../../platform';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { createOfferSender, freedSlots, inPartOfDay } from './offers';
 import { presentEntry } from './present';

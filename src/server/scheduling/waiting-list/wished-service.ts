@@ -1,7 +1,7 @@
 import { performs } from '../../../common/schemas/clinic-services';
 import { WAITING_SERVICE_MESSAGES, type WaitingChannel } from '../../../common/schemas/waiting-list';
-import { validationError } from '../../platform/errors';
-import type { ClinicServiceRecord } from '../../billing/clinic-services/repository';
+import { validationError } from '../../platform';
+import type { ClinicServiceRecord } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { Repositories } from '../deps';
 
