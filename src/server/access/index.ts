@@ -26,7 +26,19 @@ export {
 } from './ownership';
 export { can, type Permission } from './policy';
 export { requireUser, type RequestUser } from './request-user';
-export { TASK_TAKING_ROLES, holdsOwnRecord, takesTasks } from './roles';
+export {
+  DESK_ROLES,
+  INBOX_ROLES,
+  STAFF_ROLES,
+  TASK_TAKING_ROLES,
+  answersInbox,
+  hasProfessionalCard,
+  holdsOwnRecord,
+  isStaff,
+  runsTheDesk,
+  takesTasks,
+} from './roles';
 export { markSessionEnded } from './session-end';
 export { stepUpUntil } from './step-up';
 export { SEES_EVERYTHING, type Visibility } from './visibility';
+export { roleChangeOf, type RoleChange } from './role-change';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageSide } from '../../../common/schemas/messages';
 import { normalizeSearchText } from '../../../common/search-text';
-import { visibleConversations } from '../../access';
+import { INBOX_ROLES, visibleConversations } from '../../access';
 import type { Visibility } from '../../access';
 import { clock } from '../../platform';
 import type { Db } from '../../platform';
@@ -162,7 +162,7 @@ export function createMessagesRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Who may answer the inbox: active admin accounts. */
+    /** Who may answer the inbox: active accounts of a role that answers it (`access/roles.ts`). */
     async staff(tx: Db = db) {
       const rows = await tx
         .select({
@@ -171,7 +171,7 @@ export function createMessagesRepository(db: Db) {
         })
         .from(profiles)
         .innerJoin(accounts, eq(accounts.id, profiles.id))
-        .where(and(eq(profiles.role, 'admin'), eq(accounts.active, true)))
+        .where(and(inArray(profiles.role, [...INBOX_ROLES]), eq(accounts.active, true)))
         .orderBy(asc(profiles.displayName));
       return rows;
     },

@@ -1,3 +1,4 @@
+import { runsTheDesk } from '../../access';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { clock } from '../../platform';
 import type { Tx } from '../../platform';
@@ -55,7 +56,10 @@ export function createDeskNotices(repos: Repositories) {
       timeZone: string;
     },
   ): Promise<DeskNotice | null> {
-    const assigneeId = await repos.tasks.deskAssignee(input.actor?.role === 'admin' ? input.actor.id : null, tx);
+    const assigneeId = await repos.tasks.deskAssignee(
+      input.actor && runsTheDesk(input.actor.role) ? input.actor.id : null,
+      tx,
+    );
     if (!assigneeId) return null;
     const record = await repos.patients.findById(input.patient.id, tx);
     const name = `${input.patient.firstName} ${input.patient.lastName}`.trim();

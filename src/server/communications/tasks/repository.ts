@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TaskPriority, TaskSort, TaskStatus } from '../../../common/schemas/tasks';
-import { TASK_TAKING_ROLES } from '../../access';
+import { DESK_ROLES, TASK_TAKING_ROLES } from '../../access';
 import { askedTaskAssignee, taskPatientShown, visibleTasks } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
@@ -174,7 +174,7 @@ export function createTasksRepository(db: Db) {
         .select({ id: profiles.id })
         .from(profiles)
         .innerJoin(accounts, eq(accounts.id, profiles.id))
-        .where(and(eq(profiles.role, 'admin'), eq(accounts.active, true)))
+        .where(and(inArray(profiles.role, [...DESK_ROLES]), eq(accounts.active, true)))
         .orderBy(
           sql`${profiles.id} = ${preferredId ?? '00000000-0000-0000-0000-000000000000'} DESC`,
           asc(profiles.createdAt),

@@ -1,3 +1,4 @@
+import { isStaff } from '../../access';
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Role } from '../../../common/roles';
@@ -47,9 +48,6 @@ export interface Subject {
   displayName: string;
   role: Role;
 }
-
-/** Admins and doctors open health records: the clinic may require a second factor of them, never of patients. */
-export const STAFF_ROLES: readonly Role[] = ['admin', 'doctor'];
 
 export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' | 'repos' | 'outbox'>) {
   const repo = deps.repos.secondFactor;
@@ -118,7 +116,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
   }
 
   async function isRequired(role: Role): Promise<boolean> {
-    return STAFF_ROLES.includes(role) && (await deps.repos.clinic.getSettings()).requireSecondFactorForStaff;
+    return isStaff(role) && (await deps.repos.clinic.getSettings()).requireSecondFactorForStaff;
   }
 
   return {

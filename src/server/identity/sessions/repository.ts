@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../../access';
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
@@ -101,7 +102,7 @@ export function createSessionsRepository(db: Db) {
       const staff = tx
         .select({ id: profiles.id })
         .from(profiles)
-        .where(inArray(profiles.role, ['admin', 'doctor']));
+        .where(inArray(profiles.role, [...STAFF_ROLES]));
       const expired = await tx
         .delete(sessions)
         .where(

@@ -1,3 +1,4 @@
+import { hasProfessionalCard } from '../../access';
 import type { User, UserState } from '../../../common/schemas/users';
 import type { UserRecord } from './repository';
 
@@ -13,7 +14,8 @@ export function presentUser(row: UserRecord): User {
     state: stateOf(row),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    doctorProfileIncomplete: row.role === 'doctor' && (row.doctorLicense === null || row.doctorLicense.trim() === ''),
+    doctorProfileIncomplete:
+      hasProfessionalCard(row.role) && (row.doctorLicense === null || row.doctorLicense.trim() === ''),
     calendarFeedCreatedAt: row.calendarFeedCreatedAt?.toISOString() ?? null,
   };
 }

@@ -14,7 +14,7 @@ import { createAccountWithProfile } from '../auth/accounts';
 import { sendInvitation } from '../auth/invitations';
 import { audited, auditContext } from '../../platform';
 import { presentUser, stateOf } from './presenters';
-import { roleChangeOf } from './role-change';
+import { roleChangeOf } from '../../access';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });

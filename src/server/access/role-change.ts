@@ -1,4 +1,4 @@
-import type { Role } from '../../../common/roles';
+import type { Role } from '../../common/roles';
 
 /** What an edit of an account's role or state changes, beyond the fields themselves. */
 export interface RoleChange {
