@@ -206,7 +206,7 @@ describe('loadConfig', () => {
   });
 
   it("the README's table lists every limit's variable with its default", async () => {
-    const readme = await readFile(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const readme = await readFile(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
     for (const setting of Object.values(LIMIT_SETTINGS)) {
       // Prettier pads the table's cells: any spaces between the bars.
       const row = new RegExp(`\\|\\s*\`${setting.env}\`\\s*\\|\\s*\`${setting.fallback.replace('/', '\\/')}\`\\s*\\|`);

@@ -16,7 +16,7 @@ import { verifyBackup, type BackupManifest } from './format';
 
 /** `npm run backup` and `npm run restore` as a user runs them: separate processes on a data directory. */
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../../../..');
 let dir: string;
 
 async function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string | undefined>) {
