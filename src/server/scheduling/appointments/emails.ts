@@ -1,6 +1,5 @@
 import { formatWhen } from '../../platform';
 import { ANSWER_PARAMS } from '../../../common/schemas/confirmations';
-import { esDateFormat } from '../../../common/time';
 import { buildIcs } from '../../platform';
 import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 import type { MailMessage } from '../../platform';

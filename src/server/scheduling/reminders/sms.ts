@@ -5,12 +5,7 @@ import type { Tx } from '../../platform';
 import type { Repositories } from '../deps';
 import type { ChannelMessaging } from '../../communications';
 import { chooseChannel } from '../../communications';
-import {
-  reminderSms,
-  reminderTemplateParams,
-  reminderWhatsAppBody,
-  type ReminderText,
-} from '../../communications';
+import { reminderSms, reminderTemplateParams, reminderWhatsAppBody, type ReminderText } from '../../communications';
 
 export interface ReminderSubject {
   appointmentId: string;

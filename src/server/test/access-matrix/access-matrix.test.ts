@@ -35,7 +35,9 @@ describe('the access matrix', () => {
       t.app.accessRoutes.filter((route) => route.method !== 'HEAD').map((route) => routeKey(route.method, route.url)),
     );
     const missing = [...registered].filter((key) => !(key in MATRIX));
-    expect(missing, `routes without a row in src/server/test/access-matrix/table.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `routes without a row in src/server/test/access-matrix/table.ts: ${missing.join(', ')}`).toEqual(
+      [],
+    );
     const stale = Object.keys(MATRIX).filter((key) => !registered.has(key));
     expect(stale, `rows for routes the server does not register: ${stale.join(', ')}`).toEqual([]);
   });
