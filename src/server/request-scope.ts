@@ -41,6 +41,8 @@ export interface RequestScope {
   production: ReturnType<Repositories['billingReports']['visibleTo']>;
   /** Questionnaire answers: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
   questionnaires: ReturnType<Repositories['questionnaireRequests']['visibleTo']>;
+  /** Consent requests and their signatures: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
+  consents: ReturnType<Repositories['consentSigning']['visibleTo']>;
   /** After-visit survey answers («Opiniones»): the desk's all, a doctor's of her own visits (`ownership.ts`). */
   opinions: ReturnType<Repositories['opinions']['visibleTo']>;
   /** A patient's chart, each kind by its own rule. */
@@ -82,6 +84,7 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     chart: once(() => repos.chart.visibleTo(visibility)),
     appointmentLists: once(() => repos.appointmentLists.visibleTo(visibility)),
     questionnaires: once(() => repos.questionnaireRequests.visibleTo(visibility)),
+    consents: once(() => repos.consentSigning.visibleTo(visibility)),
     conversations: once(() => repos.messages.visibleTo(visibility)),
     waitingList: once(() => repos.waitingList.visibleTo(visibility)),
     invoices: once(() => repos.invoices.visibleTo(visibility)),
@@ -117,6 +120,9 @@ export function createRequestScope(repos: Repositories, user: RequestUser | null
     },
     get questionnaires() {
       return scoped.questionnaires();
+    },
+    get consents() {
+      return scoped.consents();
     },
     get conversations() {
       return scoped.conversations();

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { consentApi } from '../../../common/api-paths';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -34,8 +35,6 @@ const out = ({ patientId: _patientId, ...item }: { patientId: string } & z.infer
 export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   const service = createConsentSigningService(deps);
   const links = createConsentLinks(deps.repos.clinic, deps.db);
-  const scoped = (visibility: Parameters<typeof deps.repos.consentSigning.visibleTo>[0]) =>
-    deps.repos.consentSigning.visibleTo(visibility);
 
   app.get(
     consentApi.patientConsents(':id'),
@@ -47,7 +46,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
       const patient = await request.scope.patient(request.params.id);
       const rows = await auditedRead(
         deps.db,
-        (db) => scoped(request.scope.visibility).ofPatient(patient.id, db),
+        (db) => request.scope.consents.ofPatient(patient.id, db),
         (found) => ({
           ...auditContext(request),
           action: 'list',
@@ -67,7 +66,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
       requireUser(request);
       const rows = await auditedRead(
         deps.db,
-        (db) => scoped(request.scope.visibility).all(db),
+        (db) => request.scope.consents.all(db),
         (found) => ({
           ...auditContext(request),
           action: 'list',
@@ -89,7 +88,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const { date, appointmentId } = request.query;
       if (!date && !appointmentId) throw validationError({ date: 'Indica el día o la cita' });
-      const visible = scoped(request.scope.visibility);
+      const visible = request.scope.consents;
       let rows;
       if (appointmentId) {
         await request.scope.appointment(appointmentId);
@@ -109,15 +108,15 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   /** The request, when this user reaches its patient; else 404 as for one that does not exist. */
-  async function visibleRequest(id: string, visibility: Parameters<typeof scoped>[0]) {
-    if (!(await scoped(visibility).sees(id))) throw notFound(CONSENT_NOT_FOUND);
+  async function visibleRequest(id: string, consents: FastifyRequest['scope']['consents']) {
+    if (!(await consents.sees(id))) throw notFound(CONSENT_NOT_FOUND);
   }
 
   app.get(
     consentApi.requestPdf(':id'),
     { config: { access: 'consents:read' }, schema: { params: idParams } },
     async (request, reply) => {
-      await visibleRequest(request.params.id, request.scope.visibility);
+      await visibleRequest(request.params.id, request.scope.consents);
       const pdf = await auditedRead(
         deps.db,
         async () => {
@@ -146,7 +145,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'consent-links:create' }, schema: { params: idParams, response: { 200: consentLinkSchema } } },
     async (request) => {
       const user = requireUser(request);
-      await visibleRequest(request.params.id, request.scope.visibility);
+      await visibleRequest(request.params.id, request.scope.consents);
       const { request: found, appointment, settings } = await service.load(request.params.id);
       const purpose: LinkPurpose | null =
         found.status === 'pendiente' ? 'firma' : found.status === 'firmado' ? 'revocacion' : null;
