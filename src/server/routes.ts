@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/routes';
 import { holidaysRoutes } from './modules/holidays/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { invoicesBillingRoutes } from './modules/invoices/billing-routes';
+import { invoicesVerifactuModeRoutes } from './modules/invoices/verifactu-mode-routes';
 import { invoicesRoutes } from './modules/invoices/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -88,6 +89,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   consentsRecordsRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
+  invoicesVerifactuModeRoutes,
   paymentsRoutes,
   billingReportsRoutes,
   doctorsRoutes,

@@ -39,6 +39,8 @@ import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './invoices/records-repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
+import { createOutagesRepository } from './invoices/outages-repository';
+import { createBillingModeRepository } from './invoices/billing-mode-repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
 import { createGoLiveRepository } from './go-live/repository';
 
@@ -61,6 +63,8 @@ export function createRepositories(db: Db) {
     verifactuRecords: createVerifactuRecordsRepository(db),
     payments: createPaymentsRepository(db),
     verifactuSubmissions: createSubmissionsRepository(db),
+    verifactuOutages: createOutagesRepository(db),
+    billingMode: createBillingModeRepository(),
     billingReports: createBillingReportsRepository(db),
     goLive: createGoLiveRepository(db),
     patients: createPatientsRepository(db),

@@ -168,8 +168,6 @@ describe('«Puesta en marcha» of an install configured for production behind a 
         secretsKey: Buffer.alloc(32, 7),
         messaging: fakeMessagingConfig(twilio, whatsapp, SITE),
         verifactu: {
-          environment: 'test',
-          installationNumber: '1',
           certificate: { path: certificates.clientP12Path, password: certificates.clientPassword },
         },
       },

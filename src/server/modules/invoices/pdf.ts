@@ -6,6 +6,7 @@ import { mmToPoints, QR_PRINT, qrPng } from '../../billing/verifactu/qr';
 import { clock } from '../../clock';
 import { startPdf, stampCancelled } from '../documents/pdf-document';
 import { vatBreakdown } from './lines';
+import { stampPruebas } from './pdf-pruebas';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -71,6 +72,7 @@ export async function renderInvoicePdf(
   const qr = await qrPng(invoice.verificationUrl);
 
   if (invoice.state === 'anulada') stampCancelled(doc);
+  if (invoice.mode === 'pruebas') stampPruebas(doc, MARGIN);
 
   const rule = () => {
     doc.moveDown(0.5);
@@ -99,10 +101,11 @@ export async function renderInvoicePdf(
     .fontSize(9)
     .fillColor(INK)
     .text(QR_PRINT.caption, MARGIN + size + 14, qrTop + 14 + size / 2 - 12, { width: width - size - 14 });
+  // «VERI*FACTU» only on an invoice whose record goes to the AEAT's production environment.
   doc
     .fontSize(8)
     .fillColor(MUTED)
-    .text('VERI*FACTU', { width: width - size - 14 });
+    .text(invoice.mode === 'produccion' ? 'VERI*FACTU' : 'Entorno de pruebas de la AEAT', { width: width - size - 14 });
   doc.x = MARGIN;
   doc.y = qrTop + 14 + size;
   rule();
