@@ -72,7 +72,6 @@ export async function renderInvoicePdf(
   const qr = await qrPng(invoice.verificationUrl);
 
   if (invoice.state === 'anulada') stampCancelled(doc);
-  if (invoice.mode === 'pruebas') stampPruebas(doc, MARGIN);
 
   const rule = () => {
     doc.moveDown(0.5);
@@ -108,6 +107,8 @@ export async function renderInvoicePdf(
     .text(invoice.mode === 'produccion' ? 'VERI*FACTU' : 'Entorno de pruebas de la AEAT', { width: width - size - 14 });
   doc.x = MARGIN;
   doc.y = qrTop + 14 + size;
+  // After the code, which stays the first thing on the invoice (docs/decisions/0079-invoice-pdf-qr-on-top.md).
+  if (invoice.mode === 'pruebas') stampPruebas(doc, MARGIN);
   rule();
 
   // Header: the issuer on the left, the document's kind, number and date on the right.
