@@ -98,8 +98,9 @@ export function declarationItems({ system, signed }: DeclarationFacts): Declarat
 
 /** The declaration as Markdown: what docs/declaracion-responsable.md holds for the product's defaults. */
 export function declarationMarkdown(facts: DeclarationFacts): string {
+  const escape = (text: string) => text.replace(/[*_]/g, (character) => `\\${character}`);
   const items = declarationItems(facts)
-    .map((item) => `**${item.key}) ${item.label}:**\n\n${item.text}\n`)
+    .map((item) => `**${item.key}) ${escape(item.label)}:**\n\n${escape(item.text)}\n`)
     .join('\n');
   return (
     `# ${DECLARATION_TITLE}\n\n` +

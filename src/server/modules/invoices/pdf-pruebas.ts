@@ -20,16 +20,11 @@ export function stampPruebas(doc: PDFKit.PDFDocument, margin: number): void {
       .font('Helvetica-Bold')
       .fontSize(10)
       .fillColor(STAMP_COLOR)
-      .text(
-        `${PRUEBAS_STAMP}: factura de prueba, emitida antes de la puesta en producción de VERI*FACTU.`,
-        margin,
-        22,
-        {
-          width: doc.page.width - margin * 2,
-          align: 'center',
-          lineBreak: false,
-        },
-      );
+      .text(`${PRUEBAS_STAMP}: emitida en modo pruebas, no es una factura válida a efectos fiscales.`, margin, 22, {
+        width: doc.page.width - margin * 2,
+        align: 'center',
+        lineBreak: false,
+      });
     doc.x = x;
     doc.y = y;
   };
