@@ -164,15 +164,15 @@ describe('pruebas: the demo and every installation until it goes live', () => {
   });
 
   it('names the producer of the software in SistemaInformatico, never the clinic, and this database’s installation', async () => {
-    const [{ record }] = await api.records();
+    const { record } = (await api.records())[0]!;
     const settings = await t.deps.repos.clinic.getSettings();
-    expect(record!.system).toMatchObject({
+    expect(record.system).toMatchObject({
       producer: { name: DEFAULT_PRODUCER.name, nif: DEFAULT_PRODUCER.nif },
       name: 'Clínica',
       id: 'CL',
       installationNumber: settings.verifactuInstallation,
     });
-    expect(record!.system.producer.nif).not.toBe(ISSUER.issuerNif);
+    expect(record.system.producer.nif).not.toBe(ISSUER.issuerNif);
     expect(settings.verifactuInstallation).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     // Another installation (another database) has its own; this one keeps its own.
     other = await buildTestApp();
