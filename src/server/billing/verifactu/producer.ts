@@ -14,7 +14,7 @@ export interface Producer {
   address: string;
 }
 
-/** The product's producer as distributed (docs/decisions/NEW-verifactu-modes-and-producer.md). */
+/** The product's producer as distributed (the decision record «Billing in pruebas until producción»): NIF to be set. */
 export const DEFAULT_PRODUCER: Producer = {
   name: 'Clínica Software, S.L.',
   nif: 'B00000000',
