@@ -156,10 +156,10 @@ test.describe('Facturación', () => {
     await page.screenshot({ path: 'e2e/.tmp/billing-rectified-1280.png' });
     await expect(invoiceRow.getByRole('button', { name: /^Devolver/ })).toHaveCount(0);
 
-    await page.getByRole('tab', { name: 'VERI*FACTU' }).click();
     // The demo bills in pruebas: the page says so, the switch is not offered without a certificate, and the
     // system the records name is the software's producer (issue 35).
     await expect(page.getByRole('alert').filter({ hasText: 'Facturación en modo pruebas' })).toBeVisible();
+    await page.getByRole('tab', { name: 'VERI*FACTU' }).click();
     await expect(page.getByRole('heading', { name: 'Modo de facturación' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pasar a producción…' })).toBeDisabled();
     await expect(page.getByText(/^Productor del programa: /)).toBeVisible();

@@ -84,9 +84,12 @@ export default function BillingPage() {
         Las facturas no se modifican ni se borran: se rectifican o, si se emitieron por error, se anulan. Cada una queda
         registrada y encadenada en VERI*FACTU.
       </Text>
-      <Box mb="md" maw={960}>
-        <BillingModeBanner />
-      </Box>
+      {/* The «VERI*FACTU» tab says it all itself. */}
+      {tab !== 'verifactu' && (
+        <Box mb="md" maw={960}>
+          <BillingModeBanner />
+        </Box>
+      )}
       <Tabs
         value={tab}
         onChange={(value) => update({ pestana: value === 'facturas' ? undefined : (value ?? undefined) })}

@@ -1,10 +1,11 @@
 import '../../../test/mantine-polyfills';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { VerifactuIncident, VerifactuMode } from '../../../../common/schemas/verifactu';
+import type { About, VerifactuIncident, VerifactuMode } from '../../../../common/schemas/verifactu';
 import { renderScreen, stubApi } from '../../../test/render';
 import { BillingModeBanner } from './billing-mode-banner';
 import { ModePanel } from './mode-panel';
+import { VerifactuSettingsCard } from './verifactu-settings-card';
 
 afterEach(() => {
   cleanup();
@@ -150,5 +151,32 @@ describe('the desk’s banner', () => {
     renderScreen(<BillingModeBanner />);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Configuración’s «VERI*FACTU»', () => {
+  it('shows the mode, the system and, opened, the producer’s declaración responsable', async () => {
+    const about: About = {
+      system: READY.system,
+      declaration: {
+        title: 'Declaración responsable del sistema informático de facturación',
+        items: [
+          { key: 'a', label: 'Nombre del sistema informático', text: 'Clínica' },
+          { key: 'k', label: 'Declaración de cumplimiento', text: 'cumple con lo dispuesto en el artículo 29.2.j)' },
+        ],
+      },
+    };
+    stubApi((call) => ({ status: 200, body: call.url === '/api/public/about' ? about : READY }));
+    const { user } = renderScreen(<VerifactuSettingsCard />);
+    expect(await screen.findByText('Pruebas')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Sistema informático: Clínica (código CL), versión 0.1.0, de Clínica Software, S.L. (NIF B00000000).',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Declaración responsable del productor' }));
+    await waitFor(() => expect(screen.getByText('k) Declaración de cumplimiento')).toBeVisible());
+    expect(screen.getByText('cumple con lo dispuesto en el artículo 29.2.j)')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Acerca de Clínica' })).toHaveAttribute('href', '/acerca-de');
   });
 });
