@@ -197,6 +197,24 @@ test.describe('Facturación', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  test('la configuración muestra el modo de facturación y la declaración responsable', async ({ page }) => {
+    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/configuracion');
+    const card = page.getByRole('region', { name: 'VERI*FACTU' });
+    await expect(card.getByText('Pruebas', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Declaración responsable del productor' }).click();
+    await expect(card.getByText('k) Declaración de cumplimiento')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(
+      page,
+      'VERI*FACTU en la configuración',
+      'section[aria-labelledby="verifactu-settings-title"]',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.screenshot({ path: 'e2e/.tmp/settings-verifactu-390.png' });
+  });
+
   test('un paciente ve sus facturas y descarga su PDF en «Mis facturas»', async ({ page }) => {
     await login(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.waitForURL('**/pacientes/**');
