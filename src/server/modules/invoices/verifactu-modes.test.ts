@@ -369,6 +369,18 @@ describe('going live: producción with the clinic’s certificate, and «Inciden
     expect(environments.at(-1)).toBe('production');
     expect(aeat.received.at(-1)!.records.map((record) => record.number)).toEqual([live.number]);
     expect((await api.records()).find((row) => row.mode === 'pruebas' && row.status === 'pendiente')).toBeTruthy();
+
+    // A pruebas invoice cancelled now: its anulación joins the pruebas chain, producción's is untouched.
+    const cancelled = await t.request({
+      method: 'POST',
+      url: `/api/invoices/${pruebas.id}/cancel`,
+      cookie: api.admin.cookie,
+      payload: { reason: 'Emitida en pruebas' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await api.records();
+    expect(after.filter((row) => row.record.kind === 'anulacion').map((row) => row.mode)).toEqual(['pruebas']);
+    expect(after.filter((row) => row.mode === 'produccion')).toHaveLength(1);
   });
 
   it('sends records generated or given back while the AEAT could not be reached with Incidencia = S, and lists the outage', async () => {
