@@ -39,7 +39,7 @@ describe('the declaración responsable (Orden HAC/1177/2024, art. 13)', () => {
     expect(text.k).toMatch(/^Software Sanitario, S\.L\., productora del sistema informático Clínica/);
   });
 
-  it('ships in docs/ as the same text the app shows (regenerate it when the product or its version changes)', () => {
+  it('ships in docs/ as the same text the app shows (npx tsx scripts/declaracion-responsable.ts writes it again)', () => {
     expect(fs.readFileSync(DOC, 'utf8')).toBe(declarationMarkdown(declarationFacts()));
   });
 });
