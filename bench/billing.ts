@@ -102,7 +102,7 @@ async function issueAll(database: Database, visits: string[], connections: numbe
       logLevel: 'silent',
       trustProxy: false,
       limits: DEFAULT_LIMITS,
-      verifactu: { environment: 'test', installationNumber: 'bench' },
+      verifactu: {},
     },
   });
   const patientOf = new Map<string, PatientRow>();

@@ -107,7 +107,7 @@ async function benchBackend(kind: 'postgres' | 'pglite'): Promise<BackendReport>
       logLevel: 'silent',
       trustProxy: false,
       limits: DEFAULT_LIMITS,
-      verifactu: { environment: 'test', installationNumber: 'bench' },
+      verifactu: {},
     },
     database,
     logger: false,

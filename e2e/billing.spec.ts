@@ -156,7 +156,19 @@ test.describe('Facturación', () => {
     await page.screenshot({ path: 'e2e/.tmp/billing-rectified-1280.png' });
     await expect(invoiceRow.getByRole('button', { name: /^Devolver/ })).toHaveCount(0);
 
+    // The demo bills in pruebas: the page says so, the switch is not offered without a certificate, and the
+    // system the records name is the software's producer (issue 35).
+    await expect(page.getByRole('alert').filter({ hasText: 'Facturación en modo pruebas' })).toBeVisible();
     await page.getByRole('tab', { name: 'VERI*FACTU' }).click();
+    await expect(page.getByRole('heading', { name: 'Modo de facturación' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pasar a producción…' })).toBeDisabled();
+    await expect(page.getByText(/^Productor del programa: /)).toBeVisible();
+    await expectNoAxeViolations(page, 'la pestaña VERI*FACTU');
+    await page.screenshot({ path: 'e2e/.tmp/verifactu-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Pasar a producción…' })).toBeVisible();
+    await page.screenshot({ path: 'e2e/.tmp/verifactu-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByText('La cadena verifica')).toBeVisible();
     await expect(page.getByText(`Último registro: alta de la factura ${rectifyingNumber}`)).toBeVisible();
     await page.getByRole('tab', { name: 'Datos fiscales' }).click();
@@ -165,6 +177,42 @@ test.describe('Facturación', () => {
     // Rectified, the invoice stands and the visit stays on it: the diary still names the original.
     await page.goto('/admin/citas-hoy');
     await expect(row.getByRole('link', { name: `Descargar la factura ${number} de ${name}` })).toBeVisible();
+  });
+
+  test('cualquiera lee «Acerca de» y la declaración responsable del productor, también en un móvil', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Acerca de (VERI*FACTU)' }).click();
+    await expect(page).toHaveURL(/\/acerca-de$/);
+    await expect(page.getByRole('heading', { name: 'Acerca de Clínica', level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Declaración responsable del sistema informático de facturación' }),
+    ).toBeVisible();
+    await expect(page.getByText(/cumple con lo dispuesto en el artículo 29\.2\.j\) de la Ley 58\/2003/)).toBeVisible();
+    await expectNoAxeViolations(page, '/acerca-de');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'e2e/.tmp/about-390.png', fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('la configuración muestra el modo de facturación y la declaración responsable', async ({ page }) => {
+    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/admin/configuracion');
+    const card = page.getByRole('region', { name: 'VERI*FACTU' });
+    await expect(card.getByText('Pruebas', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Declaración responsable del productor' }).click();
+    await expect(card.getByText('k) Declaración de cumplimiento')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(
+      page,
+      'VERI*FACTU en la configuración',
+      'section[aria-labelledby="verifactu-settings-title"]',
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.screenshot({ path: 'e2e/.tmp/settings-verifactu-390.png' });
   });
 
   test('un paciente ve sus facturas y descarga su PDF en «Mis facturas»', async ({ page }) => {

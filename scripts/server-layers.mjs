@@ -88,7 +88,9 @@ export function contextOf(file) {
 /** The layer index of a context's file (-1: none matches). Platform's HTTP plugins are drivers by folder. */
 export function layerOf(file) {
   if (
-    /^platform\/((clock|clock-jump|cluster|config|messaging-config|errors|limits|transport)\.ts|db\/|mail\/)/.test(file)
+    /^platform\/((clock|clock-jump|cluster|config|messaging-config|producer|errors|limits|transport)\.ts|db\/|mail\/)/.test(
+      file,
+    )
   )
     return 0;
   if (/^platform\/(http|spa)\//.test(file)) return 3;

@@ -83,6 +83,10 @@ export const api = {
   verifactuRecordsXml: '/api/verifactu/records.xml',
   /** Sends again the records refused by a SOAP Fault of the client's (once its cause is fixed): `{ requeued }`. */
   verifactuResend: '/api/verifactu/resend',
+  /** The billing mode (pruebas or producción), the certificate and whether records can be sent; the switch. */
+  verifactuMode: '/api/verifactu/mode',
+  /** «Incidencias»: when the AEAT could not be reached, from when to when. */
+  verifactuIncidents: '/api/verifactu/incidents',
   /** A doctor's production in a period (`?from=&to=`; the desk names `doctorId`). */
   production: '/api/billing/production',
   /** The clinic's revenue by month of issue (`?months=`, 12 by default). */

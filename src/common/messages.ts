@@ -66,6 +66,8 @@ export const ERROR_CODES = {
   NOT_CANCELLABLE:
     'Esta factura ya tiene cobros o rectificativas: no se anula. Corrígela con una factura rectificativa.',
   NOT_RECTIFIABLE: 'Esta factura no se puede rectificar.',
+  PRODUCTION_NOT_READY:
+    'Aún no se puede pasar a producción: revisa el certificado y los datos fiscales en Facturación → VERI*FACTU.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_SETUP_REQUIRED:

@@ -9,6 +9,8 @@ export const paths = {
   booking: '/agendar-cita',
   terms: '/terminos-y-condiciones',
   privacy: '/politica-de-privacidad',
+  /** «Acerca de»: the product, its version, its producer and the declaración responsable (VERI*FACTU). */
+  about: '/acerca-de',
   unauthorized: '/unauthorized',
   /** A visitor manages a booking from the link in the confirmation e-mail. */
   manageBooking: (token: string) => `/cita/${seg(token)}`,
@@ -154,6 +156,8 @@ export const publicApi = {
   answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
   /** The after-visit survey (its token is the proof): read it, answer it once. */
   survey: (token: string) => `/api/public/surveys/${seg(token)}`,
+  /** «Acerca de»: the product, its producer and the declaración responsable (VERI*FACTU). */
+  about: '/api/public/about',
 } as const;
 export const profileApi = '/api/profile';
 export const recordLinkApi = '/api/me/record-link';
@@ -169,6 +173,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.booking,
     paths.terms,
     paths.privacy,
+    paths.about,
     paths.unauthorized,
     ...Object.values(paths.auth),
     `/cita/${ID}`,

@@ -91,6 +91,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
   const verifactuSender = createVerifactuSender({
     db: database.db,
     repo: repos.verifactuSubmissions,
+    outages: repos.verifactuOutages,
     invoicing,
     client: aeatClientFromConfig(config.verifactu),
     log,

@@ -35,6 +35,7 @@ import { healthRoutes } from './platform/health/routes';
 import { holidaysRoutes } from './scheduling/holidays/routes';
 import { imagesRoutes } from './identity/images/routes';
 import { invoicesBillingRoutes } from './billing/invoices/billing-routes';
+import { invoicesVerifactuModeRoutes } from './billing/invoices/verifactu-mode-routes';
 import { invoicesRoutes } from './billing/invoices/routes';
 import { messagesRoutes } from './communications/messages/routes';
 import { paymentsRoutes } from './billing/payments/routes';
@@ -89,6 +90,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   consentsRecordsRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
+  invoicesVerifactuModeRoutes,
   paymentsRoutes,
   billingReportsRoutes,
   doctorsRoutes,

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: paths.survey(':token'), ...screen(() => import('./routes/survey/survey')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
+          { path: paths.about, ...screen(() => import('./routes/public/about')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },
           { path: paths.auth.login, ...screen(() => import('./routes/auth/login')) },
           { path: paths.auth.register, ...screen(() => import('./routes/auth/register')) },

@@ -11,6 +11,7 @@ export const GO_LIVE_CHECK_IDS = [
   'email',
   'sms',
   'verifactu-certificate',
+  'verifactu-mode',
   'issuer',
   'second-factor',
   'backups',

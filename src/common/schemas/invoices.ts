@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { taxIdError } from '../tax-id';
 import { VAT_TREATMENTS } from './clinic-services';
+import { BILLING_MODES } from './verifactu';
 
 /**
  * Invoices (issue «Billing»): what the desk asks for and what the screens and the integration API read.
@@ -210,8 +211,10 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
     .nullable(),
   /** The rectifying invoices that name this one. */
   rectifiedBy: z.array(z.object({ id: z.string(), number: z.string() })),
-  /** The AEAT's verification address the QR encodes. */
+  /** The AEAT's verification address the QR encodes (the test host for an invoice issued in pruebas). */
   verificationUrl: z.string(),
+  /** Issued in pruebas (no fiscal value: its PDF says «SIN VALOR FISCAL — PRUEBAS») or in producción. */
+  mode: z.enum(BILLING_MODES),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
@@ -322,9 +325,13 @@ export const verifactuAnswerSchema = z.object({
   error: z.string().nullable(),
 });
 
-/** One issuer's VERI*FACTU chain: recomputed, its last record, and how far the sending to the AEAT has gone. */
+/**
+ * One VERI*FACTU chain (an issuer in a billing mode: pruebas and producción are chains of their own): recomputed,
+ * its last record, and how far the sending to the AEAT has gone.
+ */
 export const chainStateSchema = z.object({
   issuerNif: z.string(),
+  mode: z.enum(BILLING_MODES),
   records: z.number(),
   /** null when the chain verifies; else the first broken record, named. */
   broken: z.string().nullable(),
@@ -345,13 +352,16 @@ export const chainStateSchema = z.object({
   lastAnswer: verifactuAnswerSchema.nullable(),
   /** No submission of this issuer before then (the last TiempoEsperaEnvio or a retry's back-off). */
   nextSubmissionAt: z.string().nullable(),
+  /** Of the pending, those generated or given back while the AEAT could not be reached (sent with Incidencia = S). */
+  pendingIncident: z.number(),
 });
 export type ChainState = z.infer<typeof chainStateSchema>;
 
 /** GET /api/verifactu/state: whether a certificate is configured (without one nothing is sent) and every chain. */
 export const verifactuStateSchema = z.object({
   certificateConfigured: z.boolean(),
-  environment: z.enum(['pruebas', 'produccion']),
+  /** The clinic's billing mode (pruebas: the AEAT's test environment; producción: its production one). */
+  environment: z.enum(BILLING_MODES),
   /** The clinic's NIF now: only its chain is sent (a chain under an earlier NIF is kept and shown, not sent). */
   issuerNif: z.string(),
   chains: z.array(chainStateSchema),

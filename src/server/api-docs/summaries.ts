@@ -127,6 +127,10 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/verifactu/state': 'Estado de la cadena de registros VERI*FACTU',
   'GET /api/verifactu/records.xml': 'Registros VERI*FACTU en XML de la AEAT',
   'POST /api/verifactu/resend': 'Enviar de nuevo los registros VERI*FACTU rechazados por un error de la petición',
+  'GET /api/verifactu/mode': 'Modo de facturación (pruebas o producción), certificado y envío a la AEAT',
+  'POST /api/verifactu/mode': 'Pasar la facturación a producción',
+  'GET /api/verifactu/incidents': 'Incidencias: cuándo no se pudo contactar con la AEAT',
+  'GET /api/public/about': 'Acerca de: el sistema, su productor y la declaración responsable',
   'POST /api/images': 'Subir una imagen (logotipo, foto de un doctor)',
   'GET /api/images/:id': 'Una imagen subida',
 

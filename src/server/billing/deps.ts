@@ -7,6 +7,8 @@ import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './submissions/repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
 import { createGoLiveRepository } from './go-live/repository';
+import { createOutagesRepository } from './invoices/outages-repository';
+import { createBillingModeRepository } from './invoices/billing-mode-repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -18,6 +20,8 @@ export function createBillingRepositories(db: Db) {
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),
     goLive: createGoLiveRepository(db),
+    verifactuOutages: createOutagesRepository(db),
+    billingMode: createBillingModeRepository(),
   };
 }
 

@@ -77,7 +77,7 @@ describe('npm run verifactu:verify', () => {
   it('says the chain verifies, with its length and last record', async () => {
     const result = await verify();
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('NIF B12345674: la cadena verifica (2 registros; último: S2026-000002');
+    expect(result.stdout).toContain('NIF B12345674 (pruebas): la cadena verifica (2 registros; último: S2026-000002');
   }, 60_000);
 
   it('exits non-zero naming the first broken record when one was altered', async () => {
@@ -90,7 +90,7 @@ describe('npm run verifactu:verify', () => {
     const result = await verify();
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'NIF B12345674: la cadena NO verifica. La huella del registro S2026-000002 no coincide.',
+      'NIF B12345674 (pruebas): la cadena NO verifica. La huella del registro S2026-000002 no coincide.',
     );
   }, 60_000);
 });

@@ -15,10 +15,11 @@ async function main() {
     const states = await chainStates(repos.verifactuRecords);
     if (states.length === 0) console.log('No hay registros de facturación que comprobar.');
     for (const state of states) {
-      if (state.broken) console.error(`NIF ${state.issuerNif}: la cadena NO verifica. ${state.broken}.`);
+      const chain = `NIF ${state.issuerNif} (${state.mode === 'produccion' ? 'producción' : 'pruebas'})`;
+      if (state.broken) console.error(`${chain}: la cadena NO verifica. ${state.broken}.`);
       else
         console.log(
-          `NIF ${state.issuerNif}: la cadena verifica (${state.records} registros; último: ${state.last?.number}, ${state.last?.generatedAt}).`,
+          `${chain}: la cadena verifica (${state.records} registros; último: ${state.last?.number}, ${state.last?.generatedAt}).`,
         );
     }
     process.exitCode = states.some((state) => state.broken) ? 1 : 0;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRODUCER } from './producer';
 import { ConfigError, configWarnings, loadConfig } from './config';
 import { DEFAULT_LIMITS, LIMIT_FORMAT_MESSAGE, LIMIT_SETTINGS } from './limits';
 
@@ -141,17 +142,23 @@ describe('loadConfig', () => {
   });
 
   it('VERI*FACTU sending: no certificate by default (nothing is sent); the certificate, its password and an https endpoint', () => {
-    expect(loadConfig({}).verifactu).toEqual({ environment: 'production', installationNumber: '1' });
+    // No environment and no installation number: the AEAT's environment is the clinic's billing mode (pruebas until
+    // an admin switches), whatever NODE_ENV says; NumeroInstalacion is generated once per database.
+    expect(loadConfig({}).verifactu).toEqual({ producer: DEFAULT_PRODUCER });
+    expect(loadConfig({ NODE_ENV: 'production', VERIFACTU_ENTORNO: 'produccion' }).verifactu).toEqual({
+      producer: DEFAULT_PRODUCER,
+    });
     const config = loadConfig({
-      VERIFACTU_ENTORNO: 'pruebas',
       VERIFACTU_ENDPOINT: 'https://127.0.0.1:8443/ws',
       VERIFACTU_CERT_PATH: 'certs/clinica.p12',
       VERIFACTU_CERT_PASSWORD: 'secreta',
       VERIFACTU_CA_PATH: 'certs/ca.pem',
+      VERIFACTU_PRODUCTOR_NOMBRE: 'Software Sanitario, S.L.',
+      VERIFACTU_PRODUCTOR_NIF: 'b12345674',
+      VERIFACTU_PRODUCTOR_DIRECCION: 'Calle Mayor 1, 28013 Madrid',
     }).verifactu;
     expect(config).toEqual({
-      environment: 'test',
-      installationNumber: '1',
+      producer: { name: 'Software Sanitario, S.L.', nif: 'B12345674', address: 'Calle Mayor 1, 28013 Madrid' },
       endpoint: 'https://127.0.0.1:8443/ws',
       certificate: { path: path.resolve('certs/clinica.p12'), password: 'secreta' },
       caPath: path.resolve('certs/ca.pem'),
@@ -161,6 +168,9 @@ describe('loadConfig', () => {
       VERIFACTU_CERT_PASSWORD: 'secreta',
     });
     expect(refused.message).toContain('VERIFACTU_ENDPOINT: debe ser una URL https://');
+    expect(configError({ VERIFACTU_PRODUCTOR_NIF: 'B123' }).message).toContain(
+      'VERIFACTU_PRODUCTOR_NIF: debe ser un NIF de 9 letras o números',
+    );
     expect(refused.message).not.toContain('secreta');
   });
 

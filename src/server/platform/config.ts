@@ -11,6 +11,7 @@ import {
   type Limits,
 } from './limits';
 import { messagingConfigFrom, messagingEnv, type MessagingConfig } from './messaging-config';
+import { DEFAULT_PRODUCER, type Producer } from './producer';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
@@ -84,14 +85,20 @@ const envSchema = z.object({
     .min(1, 'debe ser al menos 1')
     .max(3600, 'no puede superar 3600')
     .default(60),
-  /** The AEAT's environment the QR codes point at and the records go to: its test host, or production. */
-  VERIFACTU_ENTORNO: z.enum(['pruebas', 'produccion'], { error: 'debe ser pruebas o produccion' }).optional(),
-  /** NumeroInstalacion of SistemaInformatico: this installation among the producer's. */
-  VERIFACTU_INSTALACION: z
+  /**
+   * The producer of the software named in every record's SistemaInformatico and in the declaración responsable
+   * (platform/producer.ts has the defaults). The AEAT's environment is not configured: it follows the
+   * clinic's billing mode (pruebas or producción), and NumeroInstalacion is generated once per database.
+   */
+  VERIFACTU_PRODUCTOR_NOMBRE: z.string().trim().min(1).max(120, 'no puede superar 120 caracteres').optional(),
+  VERIFACTU_PRODUCTOR_NIF: z
     .string()
-    .regex(/^[\x20-\x7E]{1,100}$/, 'debe tener de 1 a 100 caracteres ASCII')
-    .default('1'),
-  /** The AEAT's SOAP service; the documented address of VERIFACTU_ENTORNO's environment when absent. */
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9A-Z]{9}$/, 'debe ser un NIF de 9 letras o números')
+    .optional(),
+  VERIFACTU_PRODUCTOR_DIRECCION: z.string().trim().min(1).max(300, 'no puede superar 300 caracteres').optional(),
+  /** The AEAT's SOAP service for both modes (a local test service); the AEAT's own address of each mode when absent. */
   VERIFACTU_ENDPOINT: z.url({ protocol: /^https$/, error: 'debe ser una URL https://' }).optional(),
   /** The PKCS#12 (.p12/.pfx) client certificate the records are sent with; absent: they wait, pendientes de envío. */
   VERIFACTU_CERT_PATH: z.string().min(1).optional(),
@@ -190,11 +197,13 @@ export interface Config {
   webConcurrency?: number;
   /** The SMS and WhatsApp providers (`platform/messaging-config.ts`); a channel without one is off. */
   messaging?: MessagingConfig;
-  /** VERI*FACTU: the AEAT's environment (production unless NODE_ENV says otherwise) and this installation's number. */
+  /**
+   * VERI*FACTU: the software's producer (the product's own when absent). Which AEAT environment the records and QR
+   * codes go to is the clinic's billing mode, kept in the database, not configuration.
+   */
   verifactu: {
-    environment: 'test' | 'production';
-    installationNumber: string;
-    /** Where the records are sent (the AEAT's address for the environment unless configured). */
+    producer?: Producer;
+    /** Where the records are sent (the AEAT's address for the billing mode unless configured). */
     endpoint?: string;
     /** The client certificate; absent: nothing is sent and the records wait as «pendiente de envío». */
     certificate?: { path: string; password: string };
@@ -262,11 +271,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: values.WEB_CONCURRENCY,
     messaging: messagingConfigFrom(values, publicUrl),
     verifactu: {
-      environment:
-        (values.VERIFACTU_ENTORNO ?? (values.NODE_ENV === 'production' ? 'produccion' : 'pruebas')) === 'produccion'
-          ? 'production'
-          : 'test',
-      installationNumber: values.VERIFACTU_INSTALACION,
+      producer: {
+        name: values.VERIFACTU_PRODUCTOR_NOMBRE ?? DEFAULT_PRODUCER.name,
+        nif: values.VERIFACTU_PRODUCTOR_NIF ?? DEFAULT_PRODUCER.nif,
+        address: values.VERIFACTU_PRODUCTOR_DIRECCION ?? DEFAULT_PRODUCER.address,
+      },
       endpoint: values.VERIFACTU_ENDPOINT,
       certificate: values.VERIFACTU_CERT_PATH
         ? { path: path.resolve(values.VERIFACTU_CERT_PATH), password: values.VERIFACTU_CERT_PASSWORD ?? '' }

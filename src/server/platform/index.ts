@@ -106,3 +106,5 @@ export { OUTBOX_CHANNEL } from './outbox/repository';
 export { stampCancelled, startPdf } from './pdf/pdf-document';
 export type { ClinicRepository, ClinicSettingsRow } from './settings/clinic-repository';
 export { overHttps } from './transport';
+export { clinicSettings, verifactuOutages } from './db/schema';
+export { DEFAULT_PRODUCER, PRODUCT_VERSION, SYSTEM_ID, SYSTEM_NAME, declarationFacts, systemView } from './producer';

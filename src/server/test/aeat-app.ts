@@ -24,8 +24,6 @@ export async function buildAeatTestBed(issuer: {
   const t = await buildTestApp({
     config: {
       verifactu: {
-        environment: 'test',
-        installationNumber: '1',
         endpoint: aeat.url,
         certificate: { path: certs.clientP12Path, password: certs.clientPassword },
         caPath: certs.caPath,

@@ -39,6 +39,9 @@ export interface ReceivedRecord {
   subsanacion: string | null;
   rechazoPrevio: string | null;
   huella: string;
+  /** SistemaInformatico: the producer's NIF and the installation's number. */
+  producerNif: string;
+  installation: string;
 }
 
 export interface ReceivedRequest {
@@ -49,6 +52,8 @@ export interface ReceivedRequest {
   valid: boolean;
   errors: string;
   records: ReceivedRecord[];
+  /** The Cabecera's RemisionVoluntaria/Incidencia (S: sent after the AEAT could not be reached), or null. */
+  incident: string | null;
   /** It came before the wait the previous answer set. */
   early: boolean;
 }
@@ -69,6 +74,7 @@ function recordsOf(document: string): ReceivedRecord[] {
     const alta = entry.RegistroAlta as Node | undefined;
     const record = (alta ?? entry.RegistroAnulacion) as Node;
     const id = record.IDFactura as Node;
+    const system = (record.SistemaInformatico ?? {}) as Node;
     return {
       operation: alta ? 'Alta' : 'Anulacion',
       issuerNif: str(id.IDEmisorFactura ?? id.IDEmisorFacturaAnulada) ?? '',
@@ -77,8 +83,16 @@ function recordsOf(document: string): ReceivedRecord[] {
       subsanacion: str(record.Subsanacion),
       rechazoPrevio: str(record.RechazoPrevio),
       huella: str(record.Huella) ?? '',
+      producerNif: str(system.NIF) ?? '',
+      installation: str(system.NumeroInstalacion) ?? '',
     };
   });
+}
+
+function incidentOf(document: string): string | null {
+  const root = (parser.parse(document) as Node).RegFactuSistemaFacturacion as Node | undefined;
+  const header = (root?.Cabecera ?? {}) as Node;
+  return str(((header.RemisionVoluntaria ?? {}) as Node).Incidencia);
 }
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -153,6 +167,7 @@ export async function startTestAeatServer(tls: { key: Buffer; cert: Buffer; ca: 
           valid: check.valid,
           errors: check.errors,
           records: check.valid ? recordsOf(document) : [],
+          incident: check.valid ? incidentOf(document) : null,
           early: now < notBefore,
         };
         received.push(entry);

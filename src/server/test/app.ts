@@ -39,7 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     clientDir: undefined,
     limits: DEFAULT_LIMITS,
-    verifactu: { environment: 'test', installationNumber: '1' },
+    verifactu: {},
     ...overrides,
   };
 }

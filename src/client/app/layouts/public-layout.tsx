@@ -98,6 +98,9 @@ export function PublicLayout() {
               <Anchor component={Link} to={paths.privacy} size="sm">
                 Política de privacidad
               </Anchor>
+              <Anchor component={Link} to={paths.about} size="sm">
+                Acerca de (VERI*FACTU)
+              </Anchor>
             </Stack>
           </Columns>
           <Divider my="md" />

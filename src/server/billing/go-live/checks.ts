@@ -1,6 +1,7 @@
 import type { Config } from '../../platform';
 import type { CertificateInspection } from '../verifactu/certificate';
 import type { GoLiveCheck } from '../../../common/schemas/go-live';
+import { CERTIFICATE_WARNING_DAYS } from '../../../common/schemas/verifactu';
 import type { ClinicSettingsRow } from '../../platform';
 import type { ChannelTest, TestChannel } from './repository';
 import type { BackupRun } from '../../platform';
@@ -14,7 +15,14 @@ export interface GoLiveFacts {
   viaProxy: boolean;
   settings: Pick<
     ClinicSettingsRow,
-    'issuerNif' | 'issuerLegalName' | 'issuerAddress' | 'requireSecondFactorForStaff' | 'messageChannels' | 'timeZone'
+    | 'issuerNif'
+    | 'issuerLegalName'
+    | 'issuerAddress'
+    | 'requireSecondFactorForStaff'
+    | 'messageChannels'
+    | 'timeZone'
+    | 'billingMode'
+    | 'billingProductionSince'
   >;
   certificate: CertificateInspection;
   lastBackup?: BackupRun;
@@ -25,7 +33,6 @@ export interface GoLiveFacts {
 const DAY_MS = 86_400_000;
 /** A daily timer that ran: the last copy younger than a day and two hours. */
 const BACKUP_MAX_AGE_MS = 26 * 3_600_000;
-const CERTIFICATE_WARNING_DAYS = 30;
 export const DEPLOY_GUIDE = 'docs/deploy.md';
 
 const check = (id: GoLiveCheck['id'], title: string, state: GoLiveCheck['state'], detail: string, fix: string | null) =>
@@ -230,6 +237,34 @@ function certificateCheck({ certificate, settings, now }: GoLiveFacts): GoLiveCh
   return check('verifactu-certificate', title, 'correcto', `${holder}. Caduca el ${expiry}.`, null);
 }
 
+/**
+ * The billing mode (issue 35, item 1): until an admin switches to producción, every invoice says «SIN VALOR FISCAL —
+ * PRUEBAS» and its record goes to the AEAT's test environment, so a clinic that invoices is not ready before then.
+ */
+function modeCheck({ settings }: GoLiveFacts): GoLiveCheck {
+  const title = 'Facturación VERI*FACTU en producción';
+  if (settings.billingMode === 'produccion') {
+    const since = settings.billingProductionSince
+      ? ` desde el ${dateIn(settings.timeZone, settings.billingProductionSince)}`
+      : '';
+    return check(
+      'verifactu-mode',
+      title,
+      'correcto',
+      `En producción${since}: las facturas tienen valor fiscal y sus registros se envían a la AEAT.`,
+      null,
+    );
+  }
+  return check(
+    'verifactu-mode',
+    title,
+    'falta',
+    'La facturación está en modo pruebas: cada factura lleva «SIN VALOR FISCAL — PRUEBAS» y sus registros van, si ' +
+      'hay certificado, al entorno de pruebas de la AEAT.',
+    'Con el certificado de la clínica configurado y vigente, pulsa «Pasar a producción» en Facturación › VERI*FACTU.',
+  );
+}
+
 function issuerCheck({ settings }: GoLiveFacts): GoLiveCheck {
   const title = 'Datos fiscales del emisor';
   const missing = [
@@ -323,6 +358,7 @@ export function goLiveChecks(facts: GoLiveFacts): GoLiveCheck[] {
     emailCheck(facts),
     smsCheck(facts),
     certificateCheck(facts),
+    modeCheck(facts),
     issuerCheck(facts),
     secondFactorCheck(facts),
     backupCheck(facts),

@@ -49,6 +49,7 @@ describe('«Puesta en marcha» of the demo’s configuration (http://localhost, 
       email: 'falta',
       sms: 'aviso',
       'verifactu-certificate': 'falta',
+      'verifactu-mode': 'falta',
       issuer: 'falta',
       'second-factor': 'falta',
       backups: 'falta',
@@ -168,8 +169,6 @@ describe('«Puesta en marcha» of an install configured for production behind a 
         secretsKey: Buffer.alloc(32, 7),
         messaging: fakeMessagingConfig(twilio, whatsapp, SITE),
         verifactu: {
-          environment: 'test',
-          installationNumber: '1',
           certificate: { path: certificates.clientP12Path, password: certificates.clientPassword },
         },
       },
@@ -246,6 +245,15 @@ describe('«Puesta en marcha» of an install configured for production behind a 
     await writeBackup(t.database.db, file, 'pglite');
     await checkAndRecordBackup(t.database.db, file);
     fs.rmSync(dir, { recursive: true, force: true });
+
+    // Still in pruebas: every invoice would say «SIN VALOR FISCAL — PRUEBAS». The certificate is the issuer's.
+    expect(stateOf(await view(), 'verifactu-mode').state).toBe('falta');
+    const live = await viaProxy({
+      method: 'POST',
+      url: '/api/verifactu/mode',
+      payload: { mode: 'produccion', confirm: true },
+    });
+    expect(live.statusCode, live.body).toBe(200);
 
     const after = await view();
     expect(after.checks.filter((check) => check.state !== 'correcto')).toEqual([]);

@@ -64,12 +64,15 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => ({
-    certificateConfigured: deps.verifactuSender.enabled,
-    environment: deps.config.verifactu.environment === 'production' ? ('produccion' as const) : ('pruebas' as const),
-    issuerNif: (await deps.repos.clinic.getSettings()).issuerNif,
-    chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
-  }));
+  app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => {
+    const settings = await deps.repos.clinic.getSettings();
+    return {
+      certificateConfigured: deps.verifactuSender.enabled,
+      environment: settings.billingMode,
+      issuerNif: settings.issuerNif,
+      chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
+    };
+  });
 
   // Once the cause of a Client Fault is fixed (a new version, corrected issuer data), a person sends its records
   // again: they go back to «pendiente de envío», and the worker takes them when the issuer's window opens.
@@ -80,10 +83,10 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
       schema: { body: z.strictObject({}).nullish(), response: { 200: verifactuResendSchema } },
     },
     async (request) => {
-      const { issuerNif } = await deps.repos.clinic.getSettings();
+      const { issuerNif, billingMode } = await deps.repos.clinic.getSettings();
       const requeued = await audited(
         deps.db,
-        (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, clock.now(), tx),
+        (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, billingMode, clock.now(), tx),
         (count) => ({ ...auditContext(request), action: 'update', entity: 'verifactu', details: { requeued: count } }),
       );
       return { requeued };
@@ -96,7 +99,12 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const settings = await deps.repos.clinic.getSettings();
       const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
-      const rows = await deps.repos.verifactuRecords.chainOf(settings.issuerNif, offset, MAX_RECORDS_PER_DOCUMENT);
+      const rows = await deps.repos.verifactuRecords.chainOf(
+        settings.issuerNif,
+        settings.billingMode,
+        offset,
+        MAX_RECORDS_PER_DOCUMENT,
+      );
       if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
       const xml = submissionXml(
         { name: settings.issuerLegalName, nif: settings.issuerNif },

@@ -45,7 +45,7 @@ function issue(series: string, at: string, fail?: 'before-record') {
       tx,
     );
     if (fail) throw new Error('La factura no llega a emitirse');
-    const previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.taxId, tx);
+    const previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.taxId, 'pruebas', tx);
     const record = createAlta(
       {
         issuer: { name: ISSUER.name, nif: ISSUER.taxId },
@@ -58,7 +58,14 @@ function issue(series: string, at: string, fail?: 'before-record') {
       { previous: previous ? recordFromJson(previous.record) : null, at: instant, system: SYSTEM },
     );
     await t.deps.repos.verifactuRecords.appendRecord(
-      { issuerNif: ISSUER.taxId, kind: 'alta', invoiceId: row.id, record: recordToJson(record), huella: record.huella },
+      {
+        issuerNif: ISSUER.taxId,
+        mode: 'pruebas',
+        kind: 'alta',
+        invoiceId: row.id,
+        record: recordToJson(record),
+        huella: record.huella,
+      },
       previous,
       tx,
     );
@@ -94,7 +101,7 @@ describe('the invoices ledger', () => {
     const last = await t.deps.repos.verifactuRecords.lastRecord();
     const cancelled = recordFromJson(last!.record);
     await transact(t.deps.db, async (tx) => {
-      const previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.taxId, tx);
+      const previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.taxId, 'pruebas', tx);
       const record = createAnulacion(
         { name: ISSUER.name, nif: ISSUER.taxId },
         cancelled.kind === 'alta'
@@ -109,6 +116,7 @@ describe('the invoices ledger', () => {
       await t.deps.repos.verifactuRecords.appendRecord(
         {
           issuerNif: ISSUER.taxId,
+          mode: 'pruebas',
           kind: 'anulacion',
           invoiceId: last!.invoiceId,
           record: recordToJson(record),

@@ -6,6 +6,7 @@ import { mmToPoints, QR_PRINT, qrPng } from '../verifactu/qr';
 import { clock } from '../../platform';
 import { startPdf, stampCancelled } from '../../platform';
 import { vatBreakdown } from './lines';
+import { stampPruebas } from './pdf-pruebas';
 
 const MARGIN = 50;
 const INK = '#1a1b1e';
@@ -99,12 +100,15 @@ export async function renderInvoicePdf(
     .fontSize(9)
     .fillColor(INK)
     .text(QR_PRINT.caption, MARGIN + size + 14, qrTop + 14 + size / 2 - 12, { width: width - size - 14 });
+  // «VERI*FACTU» only on an invoice whose record goes to the AEAT's production environment.
   doc
     .fontSize(8)
     .fillColor(MUTED)
-    .text('VERI*FACTU', { width: width - size - 14 });
+    .text(invoice.mode === 'produccion' ? 'VERI*FACTU' : 'Entorno de pruebas de la AEAT', { width: width - size - 14 });
   doc.x = MARGIN;
   doc.y = qrTop + 14 + size;
+  // After the code, which stays the first thing on the invoice (docs/decisions/0079-invoice-pdf-qr-on-top.md).
+  if (invoice.mode === 'pruebas') stampPruebas(doc, MARGIN);
   rule();
 
   // Header: the issuer on the left, the document's kind, number and date on the right.

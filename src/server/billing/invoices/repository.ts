@@ -142,12 +142,13 @@ export function createInvoicesRepository(db: Db) {
           RETURNING last_number
         ), invoice AS (
           INSERT INTO ${invoices} (id, series, sequence, number, type, issue_date, issued_at, patient_id, issuer,
-                                   recipient, description, base_cents, tax_cents, total_cents, issued_by)
+                                   recipient, description, base_cents, tax_cents, total_cents, issued_by, mode)
           SELECT ${id}::uuid, ${series}, last_number, ${numberOfNext(series)}, ${invoice.type}, ${invoice.issueDate}::date,
                  ${invoice.issuedAt.toISOString()}::timestamptz, ${invoice.patientId}::uuid,
                  ${JSON.stringify(invoice.issuer)}::jsonb,
                  ${invoice.recipient ? JSON.stringify(invoice.recipient) : null}::jsonb, ${invoice.description},
-                 ${invoice.baseCents}, ${invoice.taxCents}, ${invoice.totalCents}, ${invoice.issuedBy ?? null}::uuid
+                 ${invoice.baseCents}, ${invoice.taxCents}, ${invoice.totalCents}, ${invoice.issuedBy ?? null}::uuid,
+                 ${invoice.mode ?? 'pruebas'}
             FROM next
           RETURNING id
         ), line AS (${lineRows})
@@ -157,6 +158,7 @@ export function createInvoicesRepository(db: Db) {
         ...invoice,
         recipient: invoice.recipient ?? null,
         issuedBy: invoice.issuedBy ?? null,
+        mode: invoice.mode ?? 'pruebas',
         id,
         series,
         sequence,

@@ -15,6 +15,7 @@ import {
   type InvoiceDetail,
 } from '../../../common/schemas/invoices';
 import { verificationUrl } from '../verifactu/qr';
+import { environmentOf } from '../verifactu/environment';
 import type { Db } from '../../platform';
 import { notFound } from '../../platform';
 import { auditContext, auditedRead } from '../../platform';
@@ -31,8 +32,6 @@ type InvoiceView = NonNullable<Awaited<ReturnType<ReturnType<InvoicesRepository[
 
 /** «Facturas» (issue «Billing»): issue, list, read, print and cancel; the desk all, a paciente her own. */
 export const invoicesRoutes: RoutePlugin = async (app, deps) => {
-  const environment = deps.config.verifactu.environment;
-
   const present = (view: InvoiceView): InvoiceDetail => ({
     id: view.id,
     number: view.number,
@@ -92,8 +91,10 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
         issueDate: Temporal.PlainDate.from(view.issueDate),
         total: view.totalCents,
       },
-      environment,
+      // The invoice's own mode: one issued in pruebas points at the AEAT's test host, whatever came after.
+      environmentOf(view.mode),
     ),
+    mode: view.mode,
   });
 
   /** One visible invoice, its read on record (an invoice names the care received). */

@@ -9,6 +9,8 @@ import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
 import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
+import { DEFAULT_PRODUCER } from '../../platform';
+import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
 import { transact, type Tx } from '../../platform';
 import type { InvoiceParty } from '../../platform';
@@ -28,8 +30,19 @@ import type { BillableAppointment } from './repository';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
-/** Complete invoices in F, simplified in S, every rectifying invoice in R (`R2027-000001`). */
-const SERIES_PREFIX = { F1: 'F', F2: 'S', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' } as const;
+const NO_CERTIFICATE = 'No hay certificado configurado: los registros no se pueden enviar a la AEAT';
+
+/** NumeroInstalacion: generated once per database (migration 0040), never the same in two installations. */
+const installationOf = (settings: { verifactuInstallation: string }) => settings.verifactuInstallation;
+
+/**
+ * Complete invoices in F, simplified in S, every rectifying invoice in R (`R2027-000001`); in producción the series
+ * of their own, from number 1, so a real invoice never shares a number with one issued in pruebas (`FV2027-000001`).
+ */
+const SERIES_PREFIX: Record<BillingMode, Record<InvoiceType, string>> = {
+  pruebas: { F1: 'F', F2: 'S', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' },
+  produccion: { F1: 'FV', F2: 'SV', R1: 'RV', R2: 'RV', R3: 'RV', R4: 'RV', R5: 'RV' },
+};
 
 /** DescripcionOperacion allows 500 characters: the lines' services, cut with an ellipsis if need be. */
 const describe = (lines: PricedLine[]) => {
@@ -44,9 +57,10 @@ const describe = (lines: PricedLine[]) => {
  */
 export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'config'>) {
   const { repos } = deps;
-  const system = (issuer: { name: string; nif: string }) =>
-    // The clinic that runs its own installation is the producer of record unless it is told otherwise.
-    informationSystem({ producer: issuer, installationNumber: deps.config.verifactu.installationNumber });
+  // SistemaInformatico names the software's producer (never the clinic) and this database's installation number.
+  const producer = deps.config.verifactu.producer ?? DEFAULT_PRODUCER;
+  const system = (installationNumber: string) =>
+    informationSystem({ producer: { name: producer.name, nif: producer.nif }, installationNumber });
 
   /**
    * Seals the record `make` builds after the issuer's last one (the chain taken for this transaction) and appends
@@ -55,19 +69,24 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
   async function chainRecord(
     tx: Tx,
     issuer: { name: string; nif: string },
-    entry: { invoiceId: string; at: Date; timeZone: string },
+    entry: { invoiceId: string; at: Date; timeZone: string; mode: BillingMode; installation: string },
     make: (context: GenerationContext) => RegistroFacturacion,
   ) {
-    const previous = await repos.verifactuRecords.lockChain(issuer.nif, tx);
+    const previous = await repos.verifactuRecords.lockChain(issuer.nif, entry.mode, tx);
     const record = make({
       previous: previous ? recordFromJson(previous.record) : null,
       at: Temporal.Instant.fromEpochMilliseconds(entry.at.getTime()),
       timeZone: entry.timeZone,
-      system: system(issuer),
+      system: system(entry.installation),
     });
+    if (entry.mode === 'produccion' && !deps.config.verifactu.certificate) {
+      // In producción without a certificate nothing can reach the AEAT: an incident, and this record is of it.
+      await repos.verifactuOutages.open({ issuerNif: issuer.nif, mode: entry.mode }, entry.at, NO_CERTIFICATE, tx);
+    }
     await repos.verifactuRecords.appendRecord(
       {
         issuerNif: issuer.nif,
+        mode: entry.mode,
         kind: record.kind,
         invoiceId: entry.invoiceId,
         record: recordToJson(record),
@@ -78,12 +97,14 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     );
   }
 
+  /** The issuer, and the billing mode as it stands for this transaction (a switch waits for it: mode repository). */
   async function issuerOf(tx: Tx) {
     const settings = await repos.clinic.getSettings(tx);
     if (!settings.issuerNif || !settings.issuerLegalName || !settings.issuerAddress) {
       throw new AppError(409, 'ISSUER_MISSING');
     }
-    return { settings, issuer: { name: settings.issuerLegalName, nif: settings.issuerNif } };
+    const mode = await repos.billingMode.modeForIssue(tx);
+    return { settings, mode, issuer: { name: settings.issuerLegalName, nif: settings.issuerNif } };
   }
 
   /** The attended visits of this patient, none already invoiced, each with the service it is invoiced as. */
@@ -134,7 +155,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
 
   /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
   async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
-    const { settings, issuer } = await issuerOf(tx);
+    const { settings, issuer, mode } = await issuerOf(tx);
     const lines = [
       ...(await appointmentLines(body, patient, settings.timeZone, tx)),
       ...(body.lines ?? []).map(manualLine),
@@ -151,7 +172,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const recipient = type === 'F1' ? recipientOf(patient) : undefined;
     return writeInvoice(
       tx,
-      { settings, issuer },
+      { settings, issuer, mode },
       { type, patientId: patient.id, recipient, description: describe(lines), lines, totals },
       context,
     );
@@ -163,7 +184,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
    */
   async function writeInvoice(
     tx: Tx,
-    { settings, issuer }: Awaited<ReturnType<typeof issuerOf>>,
+    { settings, issuer, mode }: Awaited<ReturnType<typeof issuerOf>>,
     invoice: {
       type: InvoiceType;
       patientId: string;
@@ -190,8 +211,9 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       tx,
       () =>
         repos.invoices.insertNumbered(
-          `${SERIES_PREFIX[type]}${issueDate.year}`,
+          `${SERIES_PREFIX[mode][type]}${issueDate.year}`,
           {
+            mode,
             type,
             issueDate: issueDate.toString(),
             issuedAt: now,
@@ -216,11 +238,19 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           number: row.number,
           totalCents: row.totalCents,
           type,
+          mode,
           ...(invoice.rectification && { rectifies: invoice.rectification.rectified[0]!.number }),
         },
       }),
     );
-    await chainRecord(tx, issuer, { invoiceId: row.id, at: now, timeZone: settings.timeZone }, (generation) =>
+    const entry = {
+      invoiceId: row.id,
+      at: now,
+      timeZone: settings.timeZone,
+      mode,
+      installation: installationOf(settings),
+    };
+    await chainRecord(tx, issuer, entry, (generation) =>
       createAlta(
         {
           issuer,
@@ -267,9 +297,16 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
             : 'Una factura completa se rectifica con una R1, R2, R3 o R4',
       });
     }
-    const { settings, issuer } = await issuerOf(tx);
+    const { settings, issuer, mode } = await issuerOf(tx);
     if (original.issuer.taxId !== issuer.nif) {
       throw new AppError(409, 'NOT_RECTIFIABLE', 'La factura es de otro NIF emisor: no se rectifica con este.');
+    }
+    if (original.mode !== mode) {
+      throw new AppError(
+        409,
+        'NOT_RECTIFIABLE',
+        'Esta factura se emitió en modo pruebas y no tiene valor fiscal: no se rectifica en producción.',
+      );
     }
     const lines = body.lines.map(manualLine);
     const totals = vatBreakdown(lines);
@@ -288,7 +325,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const description = `Rectificación de la factura ${original.number}: ${reason}`.slice(0, 500);
     const issued = await writeInvoice(
       tx,
-      { settings, issuer },
+      { settings, issuer, mode },
       {
         type: body.type,
         patientId: original.patientId,
@@ -334,7 +371,15 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           { invoiceId, reason, cancelledAt: now, cancelledBy: context.actor?.id ?? null },
           tx,
         );
-        await chainRecord(tx, issuer, { invoiceId, at: now, timeZone: settings.timeZone }, (generation) =>
+        // The anulación joins the chain of the invoice's own mode (a pruebas invoice stays in the pruebas chain).
+        const entry = {
+          invoiceId,
+          at: now,
+          timeZone: settings.timeZone,
+          mode: invoice.mode,
+          installation: installationOf(settings),
+        };
+        await chainRecord(tx, issuer, entry, (generation) =>
           createAnulacion(
             issuer,
             { issuerNif: issuer.nif, number: invoice.number, issueDate: Temporal.PlainDate.from(invoice.issueDate) },
@@ -364,20 +409,21 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const original = recordFromJson(rejected.record);
     if (original.kind !== 'alta') return undefined;
     const settings = await repos.clinic.getSettings(tx);
-    const previous = await repos.verifactuRecords.lockChain(rejected.issuerNif, tx);
+    const previous = await repos.verifactuRecords.lockChain(rejected.issuerNif, rejected.mode, tx);
     const record = createAlta(
       original.invoice,
       {
         previous: previous ? recordFromJson(previous.record) : null,
         at: Temporal.Instant.fromEpochMilliseconds(clock.nowMs()),
         timeZone: settings.timeZone,
-        system: system(original.invoice.issuer),
+        system: system(installationOf(settings)),
       },
       { rejectedBefore: 'X' },
     );
     const row = await repos.verifactuRecords.appendRecord(
       {
         issuerNif: rejected.issuerNif,
+        mode: rejected.mode,
         kind: 'alta',
         invoiceId: rejected.invoiceId,
         record: recordToJson(record),

@@ -1,6 +1,13 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform';
-import { verifactuRecords, verifactuSendWindows, verifactuSubmissions, type SubmissionStatus } from '../../platform';
+import type { BillingMode } from '../../../common/schemas/verifactu';
+import {
+  clinicSettings,
+  verifactuRecords,
+  verifactuSendWindows,
+  verifactuSubmissions,
+  type SubmissionStatus,
+} from '../../platform';
 import type { Tx } from '../../platform';
 import type { StoredRecord } from './records-repository';
 
@@ -13,6 +20,10 @@ export interface ClaimedRecord {
 
 export interface Claim {
   issuerNif: string;
+  /** The chain's mode: pruebas goes to the AEAT's test environment, producción to its production one. */
+  mode: BillingMode;
+  /** Its records were generated, or given back, while the AEAT could not be reached (Incidencia = S). */
+  incident: boolean;
   records: ClaimedRecord[];
 }
 
@@ -50,19 +61,23 @@ const fenced = (claim: { recordId: number; attempts: number }) =>
 export function createSubmissionsRepository(db: Db) {
   return {
     /**
-     * Claims the next submission in one short transaction: an issuer whose window is open and has records due
-     * (its window row locked FOR UPDATE SKIP LOCKED, so two workers never take the same issuer), then up to
-     * `limit` of its due records in chain order, marked `enviando` until `leaseUntil`; the issuer's window is
-     * closed until then too, so no other submission of that issuer starts while this one is under way.
+     * Claims the next submission in one short transaction: a chain of the clinic's billing mode whose window is
+     * open and has records due (its window row locked FOR UPDATE SKIP LOCKED, so two workers never take the same
+     * chain), then up to `limit` of its due records in chain order — all generated during an outage or none, as the
+     * Cabecera says it of the whole submission — marked `enviando` until `leaseUntil`; the window is closed until
+     * then too, so no other submission of that chain starts while this one is under way. The records of a mode the
+     * clinic has left (pruebas, once in producción) are no longer sent.
      */
     async claim(now: Date, leaseUntil: Date, limit: number, tx: Tx): Promise<Claim | null> {
       const [window] = await tx
-        .select({ issuerNif: verifactuSendWindows.issuerNif })
+        .select({ issuerNif: verifactuSendWindows.issuerNif, mode: verifactuSendWindows.mode })
         .from(verifactuSendWindows)
         .where(
           and(
             lte(verifactuSendWindows.notBefore, now),
+            sql`${verifactuSendWindows.mode} = (SELECT ${clinicSettings.billingMode} FROM ${clinicSettings} WHERE ${clinicSettings.id} = 1)`,
             sql`EXISTS (SELECT 1 FROM ${verifactuSubmissions} s WHERE s.issuer_nif = ${verifactuSendWindows.issuerNif}
+              AND s.mode = ${verifactuSendWindows.mode}
               AND s.status IN ('pendiente', 'enviando') AND s.next_attempt_at <= ${now})`,
           ),
         )
@@ -70,11 +85,36 @@ export function createSubmissionsRepository(db: Db) {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!window) return null;
+      const ofChain = and(
+        eq(verifactuSubmissions.issuerNif, window.issuerNif),
+        eq(verifactuSubmissions.mode, window.mode),
+        due(now),
+      );
+      // The first due record says whether this submission is of an incident; it runs up to the first that differs.
+      const [first] = await tx
+        .select({ incident: verifactuSubmissions.incident })
+        .from(verifactuSubmissions)
+        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
+        .where(ofChain)
+        .orderBy(asc(verifactuRecords.position))
+        .limit(1);
+      if (!first) return null;
+      const [boundary] = await tx
+        .select({ position: sql<number | null>`min(${verifactuRecords.position})` })
+        .from(verifactuSubmissions)
+        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
+        .where(and(ofChain, ne(verifactuSubmissions.incident, first.incident)));
       const claimable = tx
         .select({ id: verifactuSubmissions.recordId })
         .from(verifactuSubmissions)
         .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
-        .where(and(eq(verifactuSubmissions.issuerNif, window.issuerNif), due(now)))
+        .where(
+          and(
+            ofChain,
+            eq(verifactuSubmissions.incident, first.incident),
+            boundary?.position == null ? undefined : lt(verifactuRecords.position, Number(boundary.position)),
+          ),
+        )
         .orderBy(asc(verifactuRecords.position))
         .limit(limit)
         .for('update', { of: verifactuSubmissions, skipLocked: true });
@@ -87,7 +127,7 @@ export function createSubmissionsRepository(db: Db) {
       await tx
         .update(verifactuSendWindows)
         .set({ notBefore: leaseUntil })
-        .where(eq(verifactuSendWindows.issuerNif, window.issuerNif));
+        .where(and(eq(verifactuSendWindows.issuerNif, window.issuerNif), eq(verifactuSendWindows.mode, window.mode)));
       const stored = await tx
         .select()
         .from(verifactuRecords)
@@ -101,6 +141,8 @@ export function createSubmissionsRepository(db: Db) {
       const attempts = new Map(claimed.map((row) => [row.recordId, row.attempts]));
       return {
         issuerNif: window.issuerNif,
+        mode: window.mode,
+        incident: first.incident,
         records: stored.map((row) => ({ recordId: row.id, attempts: attempts.get(row.id)!, stored: row })),
       };
     },
@@ -126,10 +168,13 @@ export function createSubmissionsRepository(db: Db) {
       return settled;
     },
 
-    /** Gives claimed records back for another attempt at `retryAt`, with what went wrong. */
+    /**
+     * Gives claimed records back for another attempt at `retryAt`, with what went wrong; `unreachable`: the AEAT
+     * could not be reached, so they go flagged as sent after an incident (Incidencia = S).
+     */
     async retry(
       claims: { recordId: number; attempts: number }[],
-      error: { code: string; description: string },
+      error: { code: string; description: string; unreachable?: boolean },
       retryAt: Date,
       tx: Tx,
     ): Promise<void> {
@@ -141,6 +186,7 @@ export function createSubmissionsRepository(db: Db) {
             nextAttemptAt: retryAt,
             lastErrorCode: error.code,
             lastErrorDescription: error.description,
+            ...(error.unreachable ? { incident: true } : {}),
           })
           .where(fenced(claim));
       }
@@ -152,13 +198,14 @@ export function createSubmissionsRepository(db: Db) {
      * window still decides when it goes. Records rejected by a line of an answer are not touched: a subsanación
      * corrects those. Answers how many went back.
      */
-    async requeueFaulted(issuerNif: string, now: Date, tx: Tx): Promise<number> {
+    async requeueFaulted(issuerNif: string, mode: BillingMode, now: Date, tx: Tx): Promise<number> {
       const rows = await tx
         .update(verifactuSubmissions)
         .set({ status: 'pendiente', nextAttemptAt: now, fault: false })
         .where(
           and(
             eq(verifactuSubmissions.issuerNif, issuerNif),
+            eq(verifactuSubmissions.mode, mode),
             eq(verifactuSubmissions.status, 'rechazado'),
             eq(verifactuSubmissions.fault, true),
           ),
@@ -167,8 +214,13 @@ export function createSubmissionsRepository(db: Db) {
       return rows.length;
     },
 
-    /** Closes an issuer's window until `notBefore` and keeps the last answer (or failure) for the admin screen. */
-    async setWindow(issuerNif: string, notBefore: Date, answer: AnswerSummary, tx: Tx): Promise<void> {
+    /** Closes a chain's window until `notBefore` and keeps the last answer (or failure) for the admin screen. */
+    async setWindow(
+      chain: { issuerNif: string; mode: BillingMode },
+      notBefore: Date,
+      answer: AnswerSummary,
+      tx: Tx,
+    ): Promise<void> {
       await tx
         .update(verifactuSendWindows)
         .set({
@@ -179,7 +231,7 @@ export function createSubmissionsRepository(db: Db) {
           lastWaitSeconds: answer.waitSeconds,
           lastError: answer.error,
         })
-        .where(eq(verifactuSendWindows.issuerNif, issuerNif));
+        .where(and(eq(verifactuSendWindows.issuerNif, chain.issuerNif), eq(verifactuSendWindows.mode, chain.mode)));
     },
 
     /**
@@ -222,18 +274,26 @@ export function createSubmissionsRepository(db: Db) {
         .where(eq(verifactuSubmissions.recordId, recordId));
     },
 
-    /** How many records of each issuer are in each state (and refused by a Fault or not), and its last answer. */
+    /** How many records of each chain are in each state (and refused by a Fault or not), and its last answer. */
     async summary(tx: Db = db) {
       const [counts, windows] = await Promise.all([
         tx
           .select({
             issuerNif: verifactuSubmissions.issuerNif,
+            mode: verifactuSubmissions.mode,
             status: verifactuSubmissions.status,
             fault: verifactuSubmissions.fault,
+            incident: verifactuSubmissions.incident,
             count: sql<number>`count(*)::int`,
           })
           .from(verifactuSubmissions)
-          .groupBy(verifactuSubmissions.issuerNif, verifactuSubmissions.status, verifactuSubmissions.fault),
+          .groupBy(
+            verifactuSubmissions.issuerNif,
+            verifactuSubmissions.mode,
+            verifactuSubmissions.status,
+            verifactuSubmissions.fault,
+            verifactuSubmissions.incident,
+          ),
         tx.select().from(verifactuSendWindows),
       ]);
       return { counts, windows };
@@ -245,8 +305,11 @@ export function createSubmissionsRepository(db: Db) {
       return row;
     },
 
-    async window(issuerNif: string, tx: Db = db) {
-      const [row] = await tx.select().from(verifactuSendWindows).where(eq(verifactuSendWindows.issuerNif, issuerNif));
+    async window(issuerNif: string, mode: BillingMode = 'pruebas', tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(verifactuSendWindows)
+        .where(and(eq(verifactuSendWindows.issuerNif, issuerNif), eq(verifactuSendWindows.mode, mode)));
       return row;
     },
 
@@ -256,7 +319,7 @@ export function createSubmissionsRepository(db: Db) {
         .select({ record: verifactuRecords, submission: verifactuSubmissions })
         .from(verifactuRecords)
         .innerJoin(verifactuSubmissions, eq(verifactuSubmissions.recordId, verifactuRecords.id))
-        .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.position));
+        .orderBy(asc(verifactuRecords.issuerNif), asc(verifactuRecords.mode), asc(verifactuRecords.position));
     },
   };
 }

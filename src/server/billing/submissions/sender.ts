@@ -5,11 +5,13 @@ import { recordFromJson } from '../verifactu/record-json';
 import { recordInvoiceId } from '../verifactu/records';
 import type { RegistroFacturacion, TaxPerson } from '../verifactu/types';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
+import { environmentOf } from '../verifactu/environment';
 import { clock } from '../../platform';
 import type { Db } from '../../platform';
 import { transact } from '../../platform';
 import type { InvoicingService } from '../invoices/service';
 import type { Claim, ClaimedRecord, RecordOutcome, SubmissionsRepository } from './repository';
+import type { OutagesRepository } from '../invoices/outages-repository';
 
 export interface SubmissionPolicy {
   /** Records in one submission: the AEAT takes at most 1 000 a request. */
@@ -90,6 +92,8 @@ function outcomesOf(
 export function createVerifactuSender(deps: {
   db: Db;
   repo: SubmissionsRepository;
+  /** «Incidencias»: opened when the AEAT cannot be reached, closed by its next answer. */
+  outages: OutagesRepository;
   invoicing: Pick<InvoicingService, 'correct'>;
   client: AeatClient | null;
   log: FastifyBaseLogger;
@@ -125,7 +129,9 @@ export function createVerifactuSender(deps: {
       await transact(db, async (tx) => {
         await repo.settle(outcomes, now, null, tx);
         const answer = { at: now, status: 'Rechazado', csv: null, waitSeconds: null, error: error.message };
-        await repo.setWindow(claim.issuerNif, now, answer, tx);
+        await repo.setWindow(claim, now, answer, tx);
+        // The AEAT answered (with a refusal): it can be reached again.
+        await deps.outages.close(claim, now, tx);
       });
       result.rejected += outcomes.length;
       log.error(
@@ -136,10 +142,14 @@ export function createVerifactuSender(deps: {
     }
     const attempts = Math.max(...claim.records.map((record) => record.attempts));
     const retryAt = new Date(now.getTime() + policy.retryDelayMs(attempts));
+    // A record we could not write is our fault, not an outage; anything else means the AEAT could not be reached:
+    // an incident opens (or goes on), and these records go, when they go, flagged as sent after it.
+    const unreachable = error.code !== 'INTERNO';
     await transact(db, async (tx) => {
-      await repo.retry(claim.records, { code: error.code, description: error.message }, retryAt, tx);
+      await repo.retry(claim.records, { code: error.code, description: error.message, unreachable }, retryAt, tx);
       const answer = { at: now, status: 'Sin respuesta', csv: null, waitSeconds: null, error: error.message };
-      await repo.setWindow(claim.issuerNif, retryAt, answer, tx);
+      await repo.setWindow(claim, retryAt, answer, tx);
+      if (unreachable) await deps.outages.open(claim, now, error.message, tx);
     });
     result.retried += claim.records.length;
     log.warn(
@@ -161,7 +171,10 @@ export function createVerifactuSender(deps: {
       const reason = { code: 'SIN_LINEA', description: 'La respuesta de la AEAT no incluía este registro' };
       if (missing.length) await repo.retry(missing, reason, retryAt > notBefore ? retryAt : notBefore, tx);
       const summary = { at: now, status: answer.state, csv: answer.csv, waitSeconds: answer.waitSeconds, error: null };
-      await repo.setWindow(claim.issuerNif, notBefore, summary, tx);
+      await repo.setWindow(claim, notBefore, summary, tx);
+      if (await deps.outages.close(claim, now, tx)) {
+        log.info({ issuerNif: claim.issuerNif, mode: claim.mode }, 'VERI*FACTU: the AEAT answers again');
+      }
     });
     result.submissions++;
     result.retried += missing.length;
@@ -189,7 +202,8 @@ export function createVerifactuSender(deps: {
       if (!claim) break;
       const records = claim.records.map((record) => recordFromJson(record.stored.record));
       try {
-        const answer = await client.submit(submissionXml(issuerOf(records[0]!), records));
+        const xml = submissionXml(issuerOf(records[0]!), records, { incident: claim.incident });
+        const answer = await client.submit(xml, environmentOf(claim.mode));
         await answered(claim, answer, result);
       } catch (error) {
         // Anything else (a record that cannot be written as XML) is ours: retried with back-off, and said.

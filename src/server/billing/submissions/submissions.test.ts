@@ -75,6 +75,7 @@ function anotherSender(options: { timeoutMs?: number; policy?: Partial<Submissio
   return createVerifactuSender({
     db: t.database.db,
     repo: t.deps.repos.verifactuSubmissions,
+    outages: t.deps.repos.verifactuOutages,
     invoicing: t.deps.invoicing,
     client: createAeatClient({
       endpoint: aeat.url,
@@ -131,7 +132,7 @@ describe('sending the records to the AEAT', () => {
     const base = recordFromJson(stored.record);
     if (base.kind !== 'alta') throw new Error('expected an alta');
     await t.write(async (tx) => {
-      let previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.issuerNif, tx);
+      let previous = await t.deps.repos.verifactuRecords.lockChain(ISSUER.issuerNif, 'pruebas', tx);
       for (let i = 1; i <= 1000; i++) {
         const record = createAlta(
           { ...base.invoice, number: `LOTE-${String(i).padStart(4, '0')}` },
@@ -144,6 +145,7 @@ describe('sending the records to the AEAT', () => {
         previous = await t.deps.repos.verifactuRecords.appendRecord(
           {
             issuerNif: ISSUER.issuerNif,
+            mode: 'pruebas',
             kind: 'alta',
             invoiceId: stored.invoiceId,
             record: recordToJson(record),
@@ -373,12 +375,11 @@ describe('with no certificate configured', () => {
 
   it('a certificate that does not open with its password stops the start, without saying the password', () => {
     const config = {
-      environment: 'test' as const,
       certificate: { path: certs.clientP12Path, password: 'no-es-esta-clave' },
     };
     expect(() => aeatClientFromConfig(config)).toThrow(
       'El certificado de VERIFACTU_CERT_PATH no se abre con VERIFACTU_CERT_PASSWORD',
     );
-    expect(aeatClientFromConfig({ environment: 'test' })).toBeNull();
+    expect(aeatClientFromConfig({})).toBeNull();
   });
 });

@@ -10,7 +10,10 @@ import { XMLParser } from 'fast-xml-parser';
  */
 export const SOAP_NAMESPACE = 'http://schemas.xmlsoap.org/soap/envelope/';
 
-/** The service's addresses for a personal or entity certificate (the WSDL's «VerifactuSOAP» port). */
+/**
+ * The service's addresses for a personal or entity certificate (the WSDL's «VerifactuSOAP» port): the records of a
+ * clinic in pruebas go to `test`, those of a clinic in producción to `production` (environment.ts).
+ */
 export const AEAT_ENDPOINTS = {
   test: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
   production: 'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
@@ -58,11 +61,15 @@ export class AeatSubmissionError extends Error {
 }
 
 export interface AeatClient {
-  submit(body: string): Promise<AeatAnswer>;
+  /** Posts one submission to the environment of its records' mode (pruebas: the AEAT's test host). */
+  submit(body: string, environment: AeatEnvironment): Promise<AeatAnswer>;
 }
 
+export type AeatEnvironment = keyof typeof AEAT_ENDPOINTS;
+
 export interface AeatClientOptions {
-  endpoint: string;
+  /** One address for both environments (a local test service), or each environment's. */
+  endpoint: string | Record<AeatEnvironment, string>;
   /** The PKCS#12 (.p12/.pfx) file's bytes and its password. */
   pfx: Buffer;
   passphrase: string;
@@ -156,11 +163,12 @@ export function createAeatClient(options: AeatClientOptions): AeatClient {
     keepAlive: false,
   });
   return {
-    submit(document) {
+    submit(document, environment) {
       const payload = Buffer.from(soapEnvelope(document), 'utf8');
+      const endpoint = typeof options.endpoint === 'string' ? options.endpoint : options.endpoint[environment];
       return new Promise<AeatAnswer>((resolve, reject) => {
         const request = https.request(
-          options.endpoint,
+          endpoint,
           {
             method: 'POST',
             agent,
@@ -208,7 +216,7 @@ function networkError(error: Error): AeatSubmissionError {
 
 /** The configuration's part that says where and how the records are sent (`config.verifactu`). */
 export interface AeatSendConfig {
-  environment: 'test' | 'production';
+  /** One address for both modes (a local test service); absent: the AEAT's own address of each environment. */
   endpoint?: string;
   certificate?: { path: string; password: string };
   caPath?: string;
@@ -235,7 +243,7 @@ export function aeatClientFromConfig(config: AeatSendConfig, timeoutMs = 60_000)
     throw new Error('El certificado de VERIFACTU_CERT_PATH no se abre con VERIFACTU_CERT_PASSWORD');
   }
   return createAeatClient({
-    endpoint: config.endpoint ?? AEAT_ENDPOINTS[config.environment],
+    endpoint: config.endpoint ?? AEAT_ENDPOINTS,
     pfx,
     passphrase: password,
     ca,

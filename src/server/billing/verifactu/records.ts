@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import { type Temporal } from 'temporal-polyfill';
 import { invoiceTotals } from './amounts';
 import { DEFAULT_TIME_ZONE, formatGeneratedAt } from './dates';
 import { computeHuella } from './huella';
+import { PRODUCT_VERSION, SYSTEM_ID, SYSTEM_NAME } from '../../platform';
 import {
   RECTIFYING_TYPES,
   type AltaInvoice,
@@ -26,11 +26,7 @@ export const SIMPLIFIED_INVOICE_LIMIT_CENTS = 400_00;
 /** DesgloseType allows 1 to 12 DetalleDesglose. */
 export const MAX_BREAKDOWN_LINES = 12;
 
-const PRODUCT_VERSION = (
-  JSON.parse(fs.readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
-
-/** What the installation's configuration supplies: the software's producer and this installation's number. */
+/** The software's producer (producer.ts, never the clinic) and this installation's number (one per database). */
 export interface InformationSystemConfig {
   producer: TaxPerson;
   installationNumber: string;
@@ -41,8 +37,8 @@ export interface InformationSystemConfig {
 export function informationSystem(config: InformationSystemConfig): InformationSystem {
   return {
     producer: config.producer,
-    name: 'Clínica',
-    id: 'CL',
+    name: SYSTEM_NAME,
+    id: SYSTEM_ID,
     version: config.version ?? PRODUCT_VERSION,
     installationNumber: config.installationNumber,
     onlyVerifactu: true,

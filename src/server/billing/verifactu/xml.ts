@@ -167,8 +167,21 @@ export function recordXml(record: RegistroFacturacion): string {
   return serialize({ ...root, attributes: { 'xmlns:sf': SF_NAMESPACE } });
 }
 
+/** What the Cabecera says of a submission beside its issuer. */
+export interface SubmissionOptions {
+  /**
+   * Its records were generated, or could not be sent, while the AEAT could not be reached: RemisionVoluntaria's
+   * Incidencia = S (a VERI*FACTU system's sending is the «remisión voluntaria» of RD 1007/2023).
+   */
+  incident?: boolean;
+}
+
 /** RegFactuSistemaFacturacion: the Cabecera (ObligadoEmision) and 1 to 1 000 RegistroFactura, in chain order. */
-export function submissionXml(issuer: TaxPerson, records: readonly RegistroFacturacion[]): string {
+export function submissionXml(
+  issuer: TaxPerson,
+  records: readonly RegistroFacturacion[],
+  options: SubmissionOptions = {},
+): string {
   if (records.length === 0 || records.length > MAX_RECORDS_PER_DOCUMENT) {
     throw new RangeError(`Un envío lleva de 1 a ${MAX_RECORDS_PER_DOCUMENT} registros, no ${records.length}`);
   }
@@ -180,6 +193,7 @@ export function submissionXml(issuer: TaxPerson, records: readonly RegistroFactu
     [
       element('sfLR:Cabecera', [
         element(sf('ObligadoEmision'), [leaf(sf('NombreRazon'), issuer.name.trim()), leaf(sf('NIF'), issuer.nif)]),
+        options.incident && element(sf('RemisionVoluntaria'), [leaf(sf('Incidencia'), 'S')]),
       ]),
       ...records.map((record) => element('sfLR:RegistroFactura', [recordElement(record)])),
     ],

@@ -117,4 +117,17 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
   // Sending again what a Client Fault refused: the desk's alone (the world has none, so nothing goes back).
   'POST /api/verifactu/resend': { expect: only(['admin']), payload: () => ({}), shows: () => ['"requeued":0'] },
   'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },
+  // The billing mode (issue 35): the desk reads it; only an admin switches, and the world has no certificate, so the
+  // switch that passes the access is refused for what it lacks (409), not for who asks.
+  'GET /api/verifactu/mode': { expect: only(['admin']), shows: () => ['"mode":"pruebas"', '"status":"absent"'] },
+  'POST /api/verifactu/mode': {
+    expect: only(['admin'], 409),
+    payload: () => ({ mode: 'produccion', confirm: true }),
+  },
+  'GET /api/verifactu/incidents': { expect: only(['admin']), shows: () => ['"incidents":[]'] },
+  // «Acerca de» and the declaración responsable: anyone, signed in or not.
+  'GET /api/public/about': {
+    expect: { visitor: 200, pacienteA: 200, pacienteB: 200, doctorA: 200, doctorB: 200, admin: 200 },
+    shows: () => ['Declaración responsable', '"id":"CL"'],
+  },
 };

@@ -36,6 +36,8 @@ type Handler = Parameters<typeof stubApi>[0];
 const stubBilling = (handler: Handler) =>
   stubApi((call) => {
     if (call.url === '/api/public/clinic') return { status: 200, body: { timeZone: 'Europe/Madrid' } };
+    // The billing mode's banner is tested on its own (billing-mode-banner.test.tsx): here it has nothing to say.
+    if (call.url === '/api/verifactu/mode') return { status: 404, body: {} };
     const own = handler(call);
     if (call.url.startsWith('/api/doctors') || call.url === '/api/services') {
       return own && 'body' in own && Array.isArray(own.body) ? own : { status: 200, body: [] };

@@ -1,4 +1,4 @@
-import { Tabs, Text } from '@mantine/core';
+import { Box, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { InvoiceListQuery, InvoiceSummary } from '../../../../common/schemas/invoices';
@@ -13,6 +13,8 @@ import { IssuerForm } from '../../../features/invoices/components/issuer-form';
 import { PaymentModal } from '../../../features/invoices/components/payment-modal';
 import { RectifyInvoiceModal } from '../../../features/invoices/components/rectify-invoice-modal';
 import { CashPanel } from '../../../features/invoices/components/cash-panel';
+import { BillingModeBanner } from '../../../features/invoices/components/billing-mode-banner';
+import { ModePanel } from '../../../features/invoices/components/mode-panel';
 
 const TABS = ['facturas', 'caja', 'datos-fiscales', 'verifactu'] as const;
 
@@ -82,6 +84,12 @@ export default function BillingPage() {
         Las facturas no se modifican ni se borran: se rectifican o, si se emitieron por error, se anulan. Cada una queda
         registrada y encadenada en VERI*FACTU.
       </Text>
+      {/* The «VERI*FACTU» tab says it all itself. */}
+      {tab !== 'verifactu' && (
+        <Box mb="md" maw={960}>
+          <BillingModeBanner />
+        </Box>
+      )}
       <Tabs
         value={tab}
         onChange={(value) => update({ pestana: value === 'facturas' ? undefined : (value ?? undefined) })}
@@ -113,7 +121,14 @@ export default function BillingPage() {
           {issuer.isError && <LoadErrorAlert title="No se han podido cargar los datos fiscales" error={issuer.error} />}
           {issuer.data && <IssuerForm key={issuer.data.taxId} issuer={issuer.data} />}
         </Tabs.Panel>
-        <Tabs.Panel value="verifactu">{tab === 'verifactu' && <ChainPanel />}</Tabs.Panel>
+        <Tabs.Panel value="verifactu">
+          {tab === 'verifactu' && (
+            <Stack gap="xl">
+              <ModePanel />
+              <ChainPanel />
+            </Stack>
+          )}
+        </Tabs.Panel>
       </Tabs>
     </>
   );

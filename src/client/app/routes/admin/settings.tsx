@@ -9,6 +9,7 @@ import { SettingsForm } from '../../../features/settings/components/settings-for
 import { HolidaysCard } from '../../../features/holidays/components/holidays-card';
 import { ChannelSettingsSection } from '../../../features/channels/components/channel-settings-section';
 import { todayIn } from '../../../lib/dates';
+import { VerifactuSettingsCard } from '../../../features/invoices/components/verifactu-settings-card';
 
 export default function SettingsPage() {
   const settings = useSettings();
@@ -41,6 +42,9 @@ export default function SettingsPage() {
       )}
       <Box mt="xl">
         <CalendarFeedCard />
+      </Box>
+      <Box mt="xl" maw={960}>
+        <VerifactuSettingsCard />
       </Box>
     </>
   );

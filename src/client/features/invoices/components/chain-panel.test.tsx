@@ -12,6 +12,7 @@ afterEach(() => {
 
 const chain: ChainState = {
   issuerNif: 'B12345674',
+  mode: 'pruebas',
   records: 7,
   broken: null,
   last: { kind: 'alta', number: 'S2026-000006', generatedAt: '2026-03-02T10:00:00+01:00', huella: 'AB'.repeat(32) },
@@ -28,6 +29,7 @@ const chain: ChainState = {
     error: null,
   },
   nextSubmissionAt: '2026-03-02T09:02:00.000Z',
+  pendingIncident: 0,
 };
 
 const show = (state: VerifactuState) => {

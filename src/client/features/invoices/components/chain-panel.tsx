@@ -1,12 +1,11 @@
-import { Alert, Anchor, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCertificateOff } from '@tabler/icons-react';
 import { api } from '../../../../common/api-paths';
 import type { ChainState } from '../../../api/invoices';
+import type { BillingMode } from '../../../../common/schemas/verifactu';
 import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { useClinicZone } from '../../../lib/clinic-time-zone';
-import { formatDateTime } from '../../../lib/dates';
-import { ResendFaulted } from './resend-faulted';
+import { SendingSummary } from './sending-summary';
 
 /** FechaHoraHusoGenRegistro as the record wrote it, in the clinic's time: «26/11/2026, 12:46:50 (UTC+01:00)». */
 const generatedAtLabel = (value: string) => {
@@ -14,10 +13,18 @@ const generatedAtLabel = (value: string) => {
   return match ? `${match[3]}/${match[2]}/${match[1]}, ${match[4]} (UTC${match[5]})` : value;
 };
 
-/** `current`: the chain of the clinic's NIF now, the only one sent (and so sent again). */
-function ChainSummary({ chain, current }: { chain: ChainState; current: boolean }) {
+/** `current`: the chain of the clinic's NIF and billing mode now, the only one sent (and so sent again). */
+function ChainSummary({ chain, current, mode }: { chain: ChainState; current: boolean; mode: BillingMode }) {
   return (
     <Stack gap="xs">
+      <Title order={2} size="h5">
+        {chain.mode === 'produccion' ? 'Registros de producción' : 'Registros de pruebas'} · NIF {chain.issuerNif}
+      </Title>
+      {chain.mode !== mode && (
+        <Text size="sm">
+          La clínica ya factura en producción: estos registros de pruebas se conservan y ya no se envían.
+        </Text>
+      )}
       {chain.broken ? (
         <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="La cadena no verifica">
           {chain.broken}. Los registros no deben cambiar nunca: avisa al responsable técnico.
@@ -40,67 +47,6 @@ function ChainSummary({ chain, current }: { chain: ChainState; current: boolean 
         </List>
       )}
       <SendingSummary chain={chain} current={current} />
-    </Stack>
-  );
-}
-
-const ANSWER_LABELS: Record<string, string> = {
-  Correcto: 'todos los registros aceptados',
-  ParcialmenteCorrecto: 'parcialmente correcto',
-  Incorrecto: 'todos los registros rechazados',
-  'Sin respuesta': 'sin respuesta, se reintentará',
-  Rechazado: 'envío rechazado',
-};
-
-/** How far the sending to the AEAT has gone: counts by state and the last answer. */
-function SendingSummary({ chain, current }: { chain: ChainState; current: boolean }) {
-  const timeZone = useClinicZone();
-  const rows: [string, number][] = [
-    ['Pendientes de envío', chain.pendingSubmission],
-    ['Enviados y aceptados', chain.accepted],
-    ['Aceptados con errores', chain.acceptedWithErrors],
-    ['Rechazados', chain.rejected],
-  ];
-  const answer = chain.lastAnswer;
-  return (
-    <Stack gap="xs">
-      <Title order={2} size="h5">
-        Envío a la AEAT
-      </Title>
-      <Table withTableBorder w="auto" aria-label="Registros por estado de envío">
-        <Table.Tbody>
-          {rows.map(([label, count]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row">{label}</Table.Th>
-              <Table.Td ta="right">{count}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {answer ? (
-        <Text size="sm">
-          Última respuesta ({formatDateTime(answer.at, timeZone)}): {ANSWER_LABELS[answer.status] ?? answer.status}
-          {answer.csv && <> · CSV {answer.csv}</>}
-          {answer.waitSeconds !== null && <> · espera antes del siguiente envío: {answer.waitSeconds} s</>}
-          {answer.error && <> · {answer.error}</>}
-        </Text>
-      ) : (
-        <Text size="sm">Aún no se ha enviado ningún registro a la AEAT.</Text>
-      )}
-      {chain.rejected > chain.faultRejected && (
-        <Text size="sm">
-          Un registro de alta rechazado se corrige con una subsanación: un registro nuevo, encadenado tras el último,
-          que se envía en su turno. El rechazado no se modifica.
-        </Text>
-      )}
-      {chain.faultRejected > 0 &&
-        (current ? (
-          <ResendFaulted count={chain.faultRejected} />
-        ) : (
-          <Text size="sm">
-            Estos registros son de un NIF anterior de la clínica: se conservan como se generaron y ya no se envían.
-          </Text>
-        ))}
     </Stack>
   );
 }
@@ -130,7 +76,12 @@ export function ChainPanel() {
         <Text>Aún no hay registros de facturación: se crea uno con cada factura emitida o anulada.</Text>
       ) : (
         state.data.chains.map((chain) => (
-          <ChainSummary key={chain.issuerNif} chain={chain} current={chain.issuerNif === state.data.issuerNif} />
+          <ChainSummary
+            key={`${chain.issuerNif}-${chain.mode}`}
+            chain={chain}
+            mode={state.data.environment}
+            current={chain.issuerNif === state.data.issuerNif && chain.mode === state.data.environment}
+          />
         ))
       )}
       <Text size="sm">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '../../../../common/schemas/appointments';
 import { renderScreen, stubApi, type ApiCall } from '../../../test/render';
+import type { VerifactuMode } from '../../../../common/schemas/verifactu';
 import { AppointmentInvoicesBatch } from './appointment-invoices-batch';
 import { InvoiceButton } from './invoice-button';
 
@@ -42,6 +43,30 @@ const visit = (id: string, patientName: string, status: Appointment['status'] = 
 });
 
 const INVOICE = { appointmentId: ANA, invoiceId: 'i-12', number: 'F2026-000012' };
+const PRUEBAS: VerifactuMode = {
+  mode: 'pruebas',
+  productionSince: null,
+  issuerNif: 'B12345674',
+  certificate: { status: 'absent', holder: null, nif: null, validTo: null, daysLeft: null, reason: null },
+  sending: {
+    ok: false,
+    detail:
+      'Modo pruebas: las facturas no tienen valor fiscal. No se envía ningún registro al entorno de pruebas de la AEAT: no hay certificado configurado.',
+  },
+  productionBlockers: ['No hay certificado electrónico configurado.'],
+  representativeNeeded: false,
+  certificateWarning: null,
+  system: {
+    producerName: 'Clínica Software, S.L.',
+    producerNif: 'B00000000',
+    producerAddress: 'Apartado de Correos 1, 28080 Madrid, España',
+    name: 'Clínica',
+    id: 'CL',
+    version: '0.1.0',
+    installationNumber: '0b6f3a52-58e3-4b0e-9d1c-3f0f2b7f5e11',
+  },
+  openIncident: null,
+};
 const isLookup = (call: ApiCall) => call.url.startsWith('/api/invoices/of-appointments?ids=');
 
 describe('«Facturar» beside an attended visit', () => {
@@ -67,12 +92,16 @@ describe('«Facturar» beside an attended visit', () => {
         return { status: 200, body: { invoices: answer } };
       }
       if (call.url === '/api/services') return { status: 200, body: [] };
+      if (call.url === '/api/verifactu/mode') return { status: 200, body: PRUEBAS };
       issued = true;
       return { status: 201, body: { id: 'i-13', number: 'S2026-000013', totalCents: 6000 } };
     });
     const { user } = renderScreen(<InvoiceButton appointment={visit(LUIS, 'Luis Pérez')} timeZone="Europe/Madrid" />);
     await user.click(await screen.findByRole('button', { name: 'Facturar la cita de Luis Pérez' }));
     const dialog = screen.getByRole('dialog', { name: 'Facturar la cita de Luis Pérez' });
+    // The desk knows before issuing that, in pruebas, the invoice has no fiscal value.
+    expect(await within(dialog).findByText('Facturación en modo pruebas')).toBeVisible();
+    expect(within(dialog).getByText(/Cada factura lleva «SIN VALOR FISCAL — PRUEBAS»/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Emitir factura' }));
     // Issuing refreshes what is known of the visit's invoice (`invoiceKeys.all`).
     expect(await screen.findByRole('link', { name: 'Descargar la factura S2026-000013 de Luis Pérez' })).toBeVisible();

@@ -12,6 +12,7 @@ import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { invoiceableServiceOptions } from './service-options';
 import { formatLongDayAndTime } from '../../../lib/dates';
+import { BillingModeBanner } from './billing-mode-banner';
 
 interface IssueInvoiceModalProps {
   appointment: DiaryAppointment;
@@ -58,6 +59,7 @@ export function IssueInvoiceModal({ appointment, timeZone, onClose }: IssueInvoi
   return (
     <Modal opened onClose={onClose} title={`Facturar la cita de ${appointment.patientName}`} centered>
       <Stack>
+        <BillingModeBanner />
         <Text size="sm">
           {formatLongDayAndTime(appointment.startsAt, timeZone)}, con {appointment.doctorName}.
         </Text>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { FEED_PATIENT_DISPLAYS } from '../../../../common/schemas/calendar-feeds';
 import type { MessageChannel } from '../../../../common/schemas/channels';
+import { BILLING_MODES } from '../../../../common/schemas/verifactu';
 
 export interface OpeningHoursRow {
   days: string;
@@ -50,6 +51,13 @@ export const clinicSettings = pgTable(
     surveyDelayHours: integer('survey_delay_hours').notNull().default(3),
     /** The clinic's public review page (Google), offered on the survey's thank-you page; empty: no invitation. */
     surveyReviewUrl: text('survey_review_url').notNull().default(''),
+    /** VERI*FACTU (migration 0040): pruebas until an admin switches to producción, once and for good. */
+    billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
+    billingProductionSince: timestamp('billing_production_since', { withTimezone: true }),
+    /** NumeroInstalacion of the records' SistemaInformatico: generated once per database. */
+    verifactuInstallation: text('verifactu_installation')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -17,6 +17,7 @@ import {
 import { VAT_TREATMENTS } from '../../../../common/schemas/clinic-services';
 import { INVOICE_TYPES } from '../../../../common/schemas/invoices';
 import { PAYMENT_METHODS } from '../../../../common/schemas/payments';
+import { BILLING_MODES } from '../../../../common/schemas/verifactu';
 import { appointments } from './appointments';
 import { accounts } from './auth';
 import { clinicServices } from './clinic-services';
@@ -64,6 +65,8 @@ export const invoices = pgTable(
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     issuedBy: uuid('issued_by').references(() => accounts.id),
+    /** Issued in pruebas (no fiscal value, the AEAT's test host) or in producción (migration 0040). */
+    mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
   },
   (table) => [
     unique('invoices_series_sequence_key').on(table.series, table.sequence),
@@ -126,17 +129,24 @@ export const verifactuRecords = pgTable(
     record: jsonb('record').notNull(),
     huella: text('huella').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Each issuer has one chain per mode (migration 0040): producción starts from PrimerRegistro. */
+    mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
   },
-  (table) => [unique('verifactu_records_issuer_nif_position_key').on(table.issuerNif, table.position)],
+  (table) => [unique('verifactu_records_issuer_nif_mode_position_key').on(table.issuerNif, table.mode, table.position)],
 );
 
-/** Where each issuer's chain ends. */
-export const verifactuChains = pgTable('verifactu_chains', {
-  issuerNif: text('issuer_nif').primaryKey(),
-  lastRecordId: bigint('last_record_id', { mode: 'number' })
-    .notNull()
-    .references(() => verifactuRecords.id),
-});
+/** Where each issuer's chain of each mode ends. */
+export const verifactuChains = pgTable(
+  'verifactu_chains',
+  {
+    issuerNif: text('issuer_nif').notNull(),
+    mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
+    lastRecordId: bigint('last_record_id', { mode: 'number' })
+      .notNull()
+      .references(() => verifactuRecords.id),
+  },
+  (table) => [primaryKey({ columns: [table.issuerNif, table.mode] })],
+);
 
 /** A payment against an invoice (migration 0027): append-only, like the invoice. */
 export const payments = pgTable(
@@ -187,17 +197,45 @@ export const verifactuSubmissions = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     fault: boolean('fault').notNull().default(false),
     correctedBy: bigint('corrected_by', { mode: 'number' }).references(() => verifactuRecords.id),
+    mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
+    /** Generated while the AEAT could not be reached, or given back after such an attempt (Incidencia = S). */
+    incident: boolean('incident').notNull().default(false),
   },
-  (table) => [index('verifactu_submissions_due_idx').on(table.issuerNif, table.status, table.nextAttemptAt)],
+  (table) => [
+    index('verifactu_submissions_due_idx').on(table.issuerNif, table.mode, table.status, table.nextAttemptAt),
+  ],
 );
 
-/** Per issuer: no submission before `notBefore` (TiempoEsperaEnvio, a claim, a back-off), and the last answer. */
-export const verifactuSendWindows = pgTable('verifactu_send_windows', {
-  issuerNif: text('issuer_nif').primaryKey(),
-  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
-  lastAnswerAt: timestamp('last_answer_at', { withTimezone: true }),
-  lastStatus: text('last_status'),
-  lastCsv: text('last_csv'),
-  lastWaitSeconds: integer('last_wait_seconds'),
-  lastError: text('last_error'),
-});
+/**
+ * Per issuer and mode: no submission before `notBefore` (TiempoEsperaEnvio, a claim, a back-off), and the last
+ * answer.
+ */
+export const verifactuSendWindows = pgTable(
+  'verifactu_send_windows',
+  {
+    issuerNif: text('issuer_nif').notNull(),
+    mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+    lastAnswerAt: timestamp('last_answer_at', { withTimezone: true }),
+    lastStatus: text('last_status'),
+    lastCsv: text('last_csv'),
+    lastWaitSeconds: integer('last_wait_seconds'),
+    lastError: text('last_error'),
+  },
+  (table) => [primaryKey({ columns: [table.issuerNif, table.mode] })],
+);
+
+/** «Incidencias» (migration 0040): each time the AEAT could not be reached, from the first failure to the next answer. */
+export const verifactuOutages = pgTable(
+  'verifactu_outages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    issuerNif: text('issuer_nif').notNull(),
+    mode: text('mode', { enum: BILLING_MODES }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    reason: text('reason').notNull(),
+    lastError: text('last_error').notNull(),
+  },
+  (table) => [index('verifactu_outages_started_idx').on(table.startedAt)],
+);
