@@ -87,6 +87,12 @@ export const api = {
   production: '/api/billing/production',
   /** The clinic's revenue by month of issue (`?months=`, 12 by default). */
   revenue: '/api/billing/revenue',
+  /** The libro registro de facturas expedidas of a period (`?from=&to=&formato=xlsx|csv`), in the AEAT's layout. */
+  booksLedger: '/api/books/libro-expedidas',
+  /** A period's modelo 303 summary, its invoices' totals and its payments by method (`?from=&to=`). */
+  booksSummary: '/api/books/summary',
+  /** The modelo 347's customers of a year (`?year=`). */
+  books347: '/api/books/347',
   doctors: '/api/doctors',
   doctor: (id: string) => `/api/doctors/${seg(id)}`,
   doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,

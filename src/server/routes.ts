@@ -6,6 +6,7 @@ import { appointmentsPublicRoutes } from './modules/appointments/public-routes';
 import { appointmentsStaffRoutes } from './modules/appointments/staff-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { billingReportsRoutes } from './modules/billing-reports/routes';
+import { booksRoutes } from './modules/books/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarFeedsRoutes } from './modules/calendar-feeds/routes';
 import { chartRoutes } from './modules/chart/routes';
@@ -90,6 +91,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   invoicesBillingRoutes,
   paymentsRoutes,
   billingReportsRoutes,
+  booksRoutes,
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,

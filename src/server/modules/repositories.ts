@@ -40,6 +40,7 @@ import { createVerifactuRecordsRepository } from './invoices/records-repository'
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
+import { createBooksRepository } from './books/repository';
 import { createGoLiveRepository } from './go-live/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
@@ -62,6 +63,7 @@ export function createRepositories(db: Db) {
     payments: createPaymentsRepository(db),
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),
+    books: createBooksRepository(db),
     goLive: createGoLiveRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
