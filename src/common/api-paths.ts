@@ -75,6 +75,8 @@ export const api = {
   /** «Cierre de caja»: a day's takings (`?day=`), and closing it. */
   cashDay: '/api/billing/cash',
   cashClose: '/api/billing/cash/close',
+  /** An admin reopens a closing of «Caja», with the reason. */
+  cashReopen: (id: string) => `/api/billing/cash/closings/${seg(id)}/reopen`,
   /** The issuer of the clinic's invoices (razón social, NIF, address, registry data). */
   billingIssuer: '/api/billing/issuer',
   /** The VERI*FACTU chain's state (its length, last record, whether it verifies). */

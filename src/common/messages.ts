@@ -67,6 +67,7 @@ export const ERROR_CODES = {
     'Esta factura ya tiene cobros o rectificativas: no se anula. Corrígela con una factura rectificativa.',
   NOT_RECTIFIABLE: 'Esta factura no se puede rectificar.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',
+  ALREADY_REOPENED: 'Este cierre de caja ya está reabierto.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_SETUP_REQUIRED:
     'La clínica exige ahora un segundo factor al personal. Configúralo para seguir: es un momento y solo se hace una vez.',

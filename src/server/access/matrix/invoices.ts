@@ -81,6 +81,13 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       note: 'Cierre de la matriz',
     }),
   },
+  // Reopening a closing: the desk's alone (an unknown closing is «not found» to it, refused to everyone else).
+  'POST /api/billing/cash/closings/:id/reopen': {
+    label: 'an unknown closing',
+    expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 403, doctorB: 403, admin: 404 },
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    payload: () => ({ reason: 'Recuento de la matriz' }),
+  },
   'GET /api/billing/issuer': { expect: only(['admin']), shows: () => ['B12345674'] },
   'PUT /api/billing/issuer': {
     expect: only(['admin']),
