@@ -83,6 +83,8 @@ export const api = {
   verifactuState: '/api/verifactu/state',
   /** Every record in chain order as RegFactuSistemaFacturacion documents of 1 000 (`?page=`). */
   verifactuRecordsXml: '/api/verifactu/records.xml',
+  /** Every record with its invoice, send state, the AEAT's answer and CSV, the newest first (`?pagina=`). */
+  verifactuRecords: '/api/verifactu/records',
   /** Sends again the records refused by a SOAP Fault of the client's (once its cause is fixed): `{ requeued }`. */
   verifactuResend: '/api/verifactu/resend',
   /** A doctor's production in a period (`?from=&to=`; the desk names `doctorId`). */

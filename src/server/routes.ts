@@ -36,6 +36,7 @@ import { holidaysRoutes } from './modules/holidays/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { invoicesBillingRoutes } from './modules/invoices/billing-routes';
 import { invoicesRoutes } from './modules/invoices/routes';
+import { invoicesVerifactuRoutes } from './modules/invoices/verifactu-routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { patientsRecordLinkRoutes } from './modules/patients/record-link-routes';
@@ -89,6 +90,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   consentsRecordsRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
+  invoicesVerifactuRoutes,
   paymentsRoutes,
   billingReportsRoutes,
   booksRoutes,

@@ -37,6 +37,7 @@ import { createQuestionnaireRequestsRepository } from './questionnaires/requests
 import { createConsentSigningRepository } from './consents/signing-repository';
 import { createInvoicesRepository } from './invoices/repository';
 import { createVerifactuRecordsRepository } from './invoices/records-repository';
+import { createVerifactuRecordListRepository } from './invoices/record-list-repository';
 import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
@@ -60,6 +61,7 @@ export function createRepositories(db: Db) {
     consentSigning: createConsentSigningRepository(db),
     invoices: createInvoicesRepository(db),
     verifactuRecords: createVerifactuRecordsRepository(db),
+    verifactuRecordList: createVerifactuRecordListRepository(db),
     payments: createPaymentsRepository(db),
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),

@@ -123,5 +123,10 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
   'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
   // Sending again what a Client Fault refused: the desk's alone (the world has none, so nothing goes back).
   'POST /api/verifactu/resend': { expect: only(['admin']), payload: () => ({}), shows: () => ['"requeued":0'] },
+  'GET /api/verifactu/records': {
+    expect: only(['admin']),
+    query: () => '?pagina=1',
+    shows: (w) => [w.invoices.A.number, w.invoices.B.number, '"status":"pendiente"'],
+  },
   'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },
 };
