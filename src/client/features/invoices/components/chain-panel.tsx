@@ -1,12 +1,13 @@
-import { Alert, Anchor, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCertificateOff } from '@tabler/icons-react';
-import { api } from '../../../../common/api-paths';
 import type { ChainState } from '../../../api/invoices';
 import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
 import { formatDateTime } from '../../../lib/dates';
 import { ResendFaulted } from './resend-faulted';
+import { VerifactuRecords } from './verifactu-records';
+import { XmlDownloads } from './xml-downloads';
 
 /** FechaHoraHusoGenRegistro as the record wrote it, in the clinic's time: «26/11/2026, 12:46:50 (UTC+01:00)». */
 const generatedAtLabel = (value: string) => {
@@ -105,7 +106,7 @@ function SendingSummary({ chain, current }: { chain: ChainState; current: boolea
   );
 }
 
-/** «VERI*FACTU»: each issuer's chain recomputed, its last record, what waits to be sent, and the records' XML. */
+/** «VERI*FACTU»: each issuer's chain recomputed, its last record, what waits to be sent, every record and their XML. */
 export function ChainPanel() {
   const state = useChainState();
   if (state.isPending) return <LoadingBlock label="Comprobando la cadena de registros" />;
@@ -122,8 +123,8 @@ export function ChainPanel() {
     <Stack>
       {!state.data.certificateConfigured && (
         <Alert color="yellow" icon={<IconCertificateOff aria-hidden />} title="Sin certificado configurado">
-          Sin certificado configurado: los registros esperan como pendientes de envío. Indica el certificado
-          (VERIFACTU_CERT_PATH y VERIFACTU_CERT_PASSWORD) para enviarlos a la AEAT.
+          Sin certificado configurado: los registros esperan como pendientes de envío. Para enviarlos a la AEAT, el
+          responsable técnico de la instalación debe instalar el certificado electrónico de la clínica.
         </Alert>
       )}
       {state.data.chains.length === 0 ? (
@@ -133,12 +134,10 @@ export function ChainPanel() {
           <ChainSummary key={chain.issuerNif} chain={chain} current={chain.issuerNif === state.data.issuerNif} />
         ))
       )}
-      <Text size="sm">
-        <Anchor href={api.verifactuRecordsXml} download>
-          Descargar los registros en XML de la AEAT
-        </Anchor>{' '}
-        (RegFactuSistemaFacturacion, 1 000 registros por archivo; los siguientes con <Code>?page=2</Code>…).
-      </Text>
+      <VerifactuRecords />
+      <XmlDownloads
+        records={state.data.chains.find((chain) => chain.issuerNif === state.data.issuerNif)?.records ?? 0}
+      />
     </Stack>
   );
 }
