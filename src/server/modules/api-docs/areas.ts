@@ -157,8 +157,8 @@ export const AREAS: Area[] = [
   {
     name: 'Facturación',
     description:
-      'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor y los registros en el XML de la AEAT. Importes en céntimos.',
-    matches: [/^\/api\/invoices/, /^\/api\/billing\//, /^\/api\/verifactu\//],
+      'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor, los registros en el XML de la AEAT, la caja por turnos y los libros (libro registro de facturas expedidas, modelos 303 y 347). Importes en céntimos.',
+    matches: [/^\/api\/invoices/, /^\/api\/billing\//, /^\/api\/verifactu\//, /^\/api\/books\//],
   },
   {
     name: 'Paneles',
