@@ -33,15 +33,20 @@ const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 const STYLE = { header: 1, day: 2, cents: 3 } as const;
 
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 /** XML text, with the characters XML 1.0 forbids dropped (a control character would make the file unreadable). */
 export const xmlText = (value: string) =>
-  value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  !NEEDS_ESCAPE.test(value)
+    ? value
+    : value
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;');
 
 /** `0` → `A`, `26` → `AA`. */
 export function columnName(index: number): string {
@@ -90,10 +95,15 @@ function sheetXml(sheet: XlsxSheet): string {
         .join('')}</row>`,
   );
   const first = sheet.header.length + 1;
-  const body = sheet.rows.map(
-    (cells, index) =>
-      `<row r="${first + index}">${cells.map((cell, column) => cellXml(cell, `${columnName(column)}${first + index}`)).join('')}</row>`,
-  );
+  const width = sheet.rows.reduce((widest, cells) => Math.max(widest, cells.length), 0);
+  const columns = Array.from({ length: width }, (_, index) => columnName(index));
+  const body = sheet.rows.map((cells, index) => {
+    let xml = `<row r="${first + index}">`;
+    for (let column = 0; column < cells.length; column++) {
+      if (cells[column]) xml += cellXml(cells[column]!, `${columns[column]}${first + index}`);
+    }
+    return `${xml}</row>`;
+  });
   const cols = sheet.widths
     .map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`)
     .join('');
