@@ -9,7 +9,10 @@ import { PAYMENT_METHODS } from './payments';
 
 const isoDay = (message: string) => z.iso.date({ error: message });
 
-/** A period of one ejercicio (the libro and the 303 are the year's). */
+/** The longest period the books' summary covers: two years (payments by method of any period up to that). */
+export const MAX_BOOKS_DAYS = 731;
+
+/** Any period up to two years: the 303's summary and the payments by method. */
 export const booksPeriodSchema = z
   .strictObject({
     from: isoDay('Fecha «desde» no válida'),
@@ -19,16 +22,18 @@ export const booksPeriodSchema = z
     message: 'La fecha «desde» no puede ser posterior a «hasta»',
     path: ['to'],
   })
-  .refine((query) => query.from.slice(0, 4) === query.to.slice(0, 4), {
-    message: 'Los libros son de un ejercicio: elige dos fechas del mismo año',
-    path: ['to'],
-  });
+  .refine(
+    (query) =>
+      (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 < MAX_BOOKS_DAYS,
+    { message: 'El periodo no puede superar los dos años', path: ['to'] },
+  );
 export type BooksPeriod = z.infer<typeof booksPeriodSchema>;
 
 /** The libro's two forms: the AEAT's Excel (`xlsx`) or its CSV (`;`, decimal comma, UTF-8). */
 export const LEDGER_FORMATS = ['xlsx', 'csv'] as const;
 export type LedgerFormat = (typeof LEDGER_FORMATS)[number];
 
+/** The libro registro is of one ejercicio: both days of one year. */
 export const ledgerQuerySchema = z
   .strictObject({
     from: isoDay('Fecha «desde» no válida'),

@@ -377,10 +377,15 @@ describe('the books of a quarter add up to its invoices to the cent', () => {
     expect(entries.some((entry) => (entry.details as { book?: string } | null)?.book === 'modelo-347')).toBe(true);
   });
 
-  it('refuses a period across two years, or the wrong way round, in Spanish; and is the admin’s alone', async () => {
-    const across = await request('GET', '/api/books/summary?from=2026-12-01&to=2027-01-31');
+  it('refuses a libro across two years, a summary over two years, or either the wrong way round, in Spanish; and is the admin’s alone', async () => {
+    const across = await request('GET', '/api/books/libro-expedidas?from=2026-12-01&to=2027-01-31');
     expect(across.statusCode).toBe(400);
     expect(across.json().error.message).toBe('Los libros son de un ejercicio: elige dos fechas del mismo año');
+    // Payments by method of any period, across years too (up to two).
+    const winter = await request('GET', '/api/books/summary?from=2026-03-31&to=2027-01-31');
+    expect(winter.json().payments.count).toBe(5);
+    const tooLong = await request('GET', '/api/books/summary?from=2025-01-01&to=2027-01-31');
+    expect(tooLong.json().error.message).toBe('El periodo no puede superar los dos años');
     const reversed = await request('GET', '/api/books/libro-expedidas?from=2026-06-30&to=2026-04-01');
     expect(reversed.json().error.message).toBe('La fecha «desde» no puede ser posterior a «hasta»');
     const doctor = await t.createUser({ role: 'doctor', email: 'dra@libros.test' });

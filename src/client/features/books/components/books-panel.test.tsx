@@ -96,5 +96,8 @@ describe('«Libros»', () => {
     expect(screen.getByRole('table', { name: 'Cobros del periodo por forma de pago' })).toHaveTextContent(
       'Total (5 cobros)240,00 €',
     );
+    await user.click(screen.getByText('Otro periodo'));
+    expect(screen.getByText('Elige las fechas del periodo.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fechas' })).toBeInTheDocument();
   });
 });
