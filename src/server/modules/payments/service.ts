@@ -146,8 +146,8 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
     cashDay,
 
     /**
-     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, unless its cash is
-     * closed. When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
+     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, into the day's open
+     * shift (after a closing, the next one). When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
      * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
      */
     async record(
