@@ -127,6 +127,31 @@ test.describe('Facturación', () => {
     await expect(byMethod.getByRole('row', { name: /^Efectivo/ })).toContainText('20,00 €');
     await expect(page.getByRole('table', { name: 'Cobros del día por profesional' })).toContainText(DEMO.doctor.name);
     await expectNoAxeViolations(page, 'la caja del día');
+    // The shift closed with what the desk counted: asked empty, confirmed with its difference, kept.
+    await page.getByRole('button', { name: 'Cerrar la caja' }).click();
+    await expect(page.getByText('Escribe lo contado (0 si no hay)')).toHaveCount(4);
+    for (const [method, value] of [
+      ['efectivo', '15'],
+      ['tarjeta', '0'],
+      ['transferencia', '0'],
+      ['bizum', '0'],
+    ] as const)
+      await page.getByRole('textbox', { name: `Contado: ${method}` }).fill(value);
+    await page.getByRole('button', { name: 'Cerrar la caja' }).click();
+    const confirmClosing = page.getByRole('dialog', { name: '¿Cerrar la caja?' });
+    await expect(confirmClosing).toContainText('−5,00 € (falta)');
+    await expectNoAxeViolations(page, 'diálogo «¿Cerrar la caja?»', '[role=dialog]');
+    await confirmClosing.getByRole('button', { name: 'Confirmar el cierre' }).click();
+    const closings = page.getByRole('table', { name: 'Cierres de caja del día' });
+    await expect(closings.getByRole('row', { name: /Turno 1/ })).toContainText('−5,00 € (falta)');
+    await expectNoAxeViolations(page, 'la caja cerrada');
+    // The books of the quarter: the 303's VAT charged, and the libro registro in the AEAT's Excel.
+    await page.getByRole('tab', { name: 'Libros' }).click();
+    await expect(page.getByRole('table', { name: 'Modelo 303: IVA devengado' })).toBeVisible();
+    await expectNoAxeViolations(page, 'los libros');
+    const libro = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Libro registro de facturas expedidas (Excel)' }).click();
+    expect((await libro).suggestedFilename()).toMatch(/^2026B86561412E\w+\.xlsx$/);
     await page.getByRole('tab', { name: 'Facturas' }).click();
 
     // The wrong service was invoiced and the visit is not to be charged: a paid invoice is not cancelled but
@@ -171,6 +196,10 @@ test.describe('Facturación', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByText('La cadena verifica')).toBeVisible();
     await expect(page.getByText(`Último registro: alta de la factura ${rectifyingNumber}`)).toBeVisible();
+    const records = page.getByRole('table', { name: 'Registros de facturación' });
+    await expect(records.getByRole('row').nth(1)).toContainText(rectifyingNumber);
+    await expect(records.getByRole('row').nth(1)).toContainText('Pendiente de envío');
+    await expectNoAxeViolations(page, 'la pestaña VERI*FACTU');
     await page.getByRole('tab', { name: 'Datos fiscales' }).click();
     await expect(page.getByRole('textbox', { name: 'NIF' })).toHaveValue('B86561412');
 

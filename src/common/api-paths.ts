@@ -75,12 +75,16 @@ export const api = {
   /** «Cierre de caja»: a day's takings (`?day=`), and closing it. */
   cashDay: '/api/billing/cash',
   cashClose: '/api/billing/cash/close',
+  /** An admin reopens a closing of «Caja», with the reason. */
+  cashReopen: (id: string) => `/api/billing/cash/closings/${seg(id)}/reopen`,
   /** The issuer of the clinic's invoices (razón social, NIF, address, registry data). */
   billingIssuer: '/api/billing/issuer',
   /** The VERI*FACTU chain's state (its length, last record, whether it verifies). */
   verifactuState: '/api/verifactu/state',
   /** Every record in chain order as RegFactuSistemaFacturacion documents of 1 000 (`?page=`). */
   verifactuRecordsXml: '/api/verifactu/records.xml',
+  /** Every record with its invoice, send state, the AEAT's answer and CSV, the newest first (`?pagina=`). */
+  verifactuRecords: '/api/verifactu/records',
   /** Sends again the records refused by a SOAP Fault of the client's (once its cause is fixed): `{ requeued }`. */
   verifactuResend: '/api/verifactu/resend',
   /** The billing mode (pruebas or producción), the certificate and whether records can be sent; the switch. */
@@ -91,6 +95,12 @@ export const api = {
   production: '/api/billing/production',
   /** The clinic's revenue by month of issue (`?months=`, 12 by default). */
   revenue: '/api/billing/revenue',
+  /** The libro registro de facturas expedidas of a period (`?from=&to=&formato=xlsx|csv`), in the AEAT's layout. */
+  booksLedger: '/api/books/libro-expedidas',
+  /** A period's modelo 303 summary, its invoices' totals and its payments by method (`?from=&to=`). */
+  booksSummary: '/api/books/summary',
+  /** The modelo 347's customers of a year (`?year=`). */
+  books347: '/api/books/347',
   doctors: '/api/doctors',
   doctor: (id: string) => `/api/doctors/${seg(id)}`,
   doctorSchedule: (id: string) => `/api/doctors/${seg(id)}/schedule`,

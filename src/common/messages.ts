@@ -69,6 +69,7 @@ export const ERROR_CODES = {
   PRODUCTION_NOT_READY:
     'Aún no se puede pasar a producción: revisa el certificado y los datos fiscales en Facturación → VERI*FACTU.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',
+  ALREADY_REOPENED: 'Este cierre de caja ya está reabierto.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_SETUP_REQUIRED:
     'La clínica exige ahora un segundo factor al personal. Configúralo para seguir: es un momento y solo se hace una vez.',

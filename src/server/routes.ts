@@ -58,6 +58,8 @@ import { tasksRoutes } from './communications/tasks/routes';
 import { treatmentsRoutes } from './clinical/treatments/routes';
 import { usersRoutes } from './identity/users/routes';
 import { waitingListRoutes } from './scheduling/waiting-list/routes';
+import { booksRoutes } from './billing/books/routes';
+import { invoicesVerifactuRoutes } from './billing/invoices/verifactu-routes';
 
 /**
  * Every route module of the API, registered in this order by `app.ts` with the services as options. One
@@ -91,8 +93,10 @@ export const apiRoutes: readonly RoutePlugin[] = [
   invoicesRoutes,
   invoicesBillingRoutes,
   invoicesVerifactuModeRoutes,
+  invoicesVerifactuRoutes,
   paymentsRoutes,
   billingReportsRoutes,
+  booksRoutes,
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,

@@ -48,21 +48,40 @@ const byMethod = z.object(
 );
 export type AmountsByMethod = z.infer<typeof byMethod>;
 
-/** «Cierre de caja» of one day: the takings by method and by doctor, and the closing once made. */
+/** One shift's closing: what its payments came to, what the desk counted, the difference, and its reopening. */
+export const cashClosingSchema = z.object({
+  id: z.string(),
+  /** 1, 2…: the day's closings in order, reopened ones included. */
+  shift: z.number(),
+  closedAt: z.string(),
+  closedByName: z.string().nullable(),
+  /** How many payments it counted. */
+  payments: z.number(),
+  expected: byMethod,
+  counted: byMethod,
+  /** Counted less expected, by method: negative when money is missing. */
+  difference: byMethod,
+  expectedCents: z.number(),
+  countedCents: z.number(),
+  differenceCents: z.number(),
+  note: z.string(),
+  /** Reopened by an admin, with the reason: its payments went back to the open shift. */
+  reopened: z.object({ at: z.string(), byName: z.string().nullable(), reason: z.string() }).nullable(),
+});
+export type CashClosing = z.infer<typeof cashClosingSchema>;
+
+/**
+ * «Cierre de caja» of one day: the day's takings by method and by doctor, the closings of its shifts, and what the
+ * open shift holds (the payments no standing closing counted), which the next closing counts.
+ */
 export const cashDaySchema = z.object({
   day: z.string(),
   expected: byMethod,
   totalCents: z.number(),
   payments: z.number(),
   byDoctor: z.array(z.object({ doctorId: z.string().nullable(), doctorName: z.string(), amountCents: z.number() })),
-  closing: z
-    .object({
-      closedAt: z.string(),
-      closedBy: z.string().nullable(),
-      counted: byMethod,
-      note: z.string(),
-    })
-    .nullable(),
+  open: z.object({ expected: byMethod, totalCents: z.number(), payments: z.number() }),
+  closings: z.array(cashClosingSchema),
 });
 export type CashDay = z.infer<typeof cashDaySchema>;
 
@@ -74,9 +93,22 @@ export const cashCloseSchema = z.strictObject({
   day: z.iso.date({ error: 'Día no válido (AAAA-MM-DD)' }),
   counted: z.strictObject(
     Object.fromEntries(
-      PAYMENT_METHODS.map((method) => [method, cents('Contado').min(0, 'Lo contado no puede ser negativo')]),
+      PAYMENT_METHODS.map((method) => [
+        method,
+        cents(`Contado: ${PAYMENT_METHOD_LABELS[method].toLowerCase()}`).min(0, 'Lo contado no puede ser negativo'),
+      ]),
     ) as Record<PaymentMethod, z.ZodNumber>,
   ),
   note: z.string().trim().max(500, 'La nota no puede superar los 500 caracteres').default(''),
 });
 export type CashCloseInput = z.input<typeof cashCloseSchema>;
+
+/** An admin reopens a closing: the reason is kept with it and in the audit log. */
+export const cashReopenSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Escribe el motivo de la reapertura' })
+    .trim()
+    .min(5, 'Escribe el motivo de la reapertura (al menos 5 caracteres)')
+    .max(500, 'El motivo no puede superar los 500 caracteres'),
+});
+export type CashReopenInput = z.input<typeof cashReopenSchema>;

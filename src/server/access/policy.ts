@@ -105,6 +105,8 @@ export const PERMISSIONS = {
   'production:read': { admin: 'any', doctor: 'own' },
   /** The clinic's revenue by month (the admin dashboard's «Facturación»): the desk only, never a paciente's own. */
   'revenue:read': { admin: 'any' },
+  /** The books (libro registro, modelos 303 and 347, payments by method): the clinic's and its accountant's, admins only. */
+  'books:read': { admin: 'any' },
   // «Opiniones» (issue 38, item 3): the after-visit survey's answers — the desk all, a doctor those of her visits.
   'opinions:read': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */

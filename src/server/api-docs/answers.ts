@@ -46,6 +46,13 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
       type: 'application/xml',
     },
   },
+  'GET /api/books/libro-expedidas': {
+    200: {
+      description:
+        'El libro registro de facturas expedidas del periodo en el formato de la AEAT (hoja EXPEDIDAS, 36 columnas): `formato=xlsx` (Excel) o `formato=csv` (punto y coma, coma decimal, UTF-8 con BOM).',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+  },
   'GET /api/images/:id': {
     200: { description: 'La imagen (PNG, JPEG o WebP), con caché de un año: nunca cambia.', type: 'image/*' },
   },

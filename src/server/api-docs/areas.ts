@@ -157,8 +157,14 @@ export const AREAS: Area[] = [
   {
     name: 'Facturación',
     description:
-      'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor y los registros en el XML de la AEAT; el modo de facturación (pruebas o producción), las incidencias de envío y la declaración responsable del sistema («Acerca de», pública). Importes en céntimos.',
-    matches: [/^\/api\/invoices/, /^\/api\/billing\//, /^\/api\/verifactu\//, /^\/api\/public\/about$/],
+      'Facturas completas y simplificadas con sus registros VERI*FACTU encadenados: emitir desde citas atendidas, anular, el PDF con su código QR tributario, los datos fiscales del emisor, los registros en el XML de la AEAT, la caja por turnos y los libros (libro registro de facturas expedidas, modelos 303 y 347); el modo de facturación (pruebas o producción), las incidencias de envío y la declaración responsable del sistema («Acerca de», pública). Importes en céntimos.',
+    matches: [
+      /^\/api\/invoices/,
+      /^\/api\/billing\//,
+      /^\/api\/verifactu\//,
+      /^\/api\/books\//,
+      /^\/api\/public\/about$/,
+    ],
   },
   {
     name: 'Paneles',

@@ -7,6 +7,8 @@ import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './submissions/repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
 import { createGoLiveRepository } from './go-live/repository';
+import { createVerifactuRecordListRepository } from './invoices/record-list-repository';
+import { createBooksRepository } from './books/repository';
 import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
 
@@ -20,6 +22,8 @@ export function createBillingRepositories(db: Db) {
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),
     goLive: createGoLiveRepository(db),
+    verifactuRecordList: createVerifactuRecordListRepository(db),
+    books: createBooksRepository(db),
     verifactuOutages: createOutagesRepository(db),
     billingMode: createBillingModeRepository(),
   };

@@ -108,3 +108,4 @@ export type { ClinicRepository, ClinicSettingsRow } from './settings/clinic-repo
 export { overHttps } from './transport';
 export { clinicSettings, verifactuOutages } from './db/schema';
 export { DEFAULT_PRODUCER, PRODUCT_VERSION, SYSTEM_ID, SYSTEM_NAME, declarationFacts, systemView } from './producer';
+export { cashReopenings } from './db/schema';

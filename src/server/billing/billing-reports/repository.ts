@@ -39,24 +39,50 @@ const taxAt = (vat: string, base: string) =>
     ELSE sign(${base}) * ((abs(${base})::bigint * ${vat}::int + 50) / 100) END)`);
 
 /**
+ * A line's share of what its invoice's rectifications change (`d.base` or `d.tax`: a substitution's amounts less the
+ * original's, a difference's own), by the line's base within the invoice's: the invoice's base up to and including
+ * this line rounded less the base before it rounded, so the shares of the lines add up to the change to the cent.
+ */
+const shareOf = (change: string) =>
+  sql.raw(`(CASE WHEN x.base = 0 THEN 0
+    ELSE round(${change}::numeric * x.upto / x.base) - round(${change}::numeric * (x.upto - il.base_cents) / x.base) END)`);
+
+/**
  * The attended visits of a doctor (or of every doctor) in a period, each with the line that invoices it on an
  * invoice that stands (none when it was never invoiced or its invoice was cancelled). A visit stands on at most
  * one such line: issuing refuses a visit already invoiced. A line's cuota is its share of its VAT group's, which
  * the record rounds once (`invoices/lines.ts`, `vatBreakdown`): the group's cuota up to and including this line
- * less the group's cuota before it, so the shares of a group's lines add up to the record's cuota to the cent.
+ * less the group's cuota before it, so the shares of a group's lines add up to the record's cuota to the cent. What
+ * the invoice's rectifications (that stand) change is shared among its lines too (`shareOf`): a visit invoiced and then
+ * replaced by substitution counts once, at the substitute's amount, as the list and the books count it.
  */
 const visitsWithLines = (doctorId: string | null, period: Period) => sql`
   SELECT a.id, a.patient_id, a.starts_at, a.service_id AS booked_service_id,
          l.service_id AS invoiced_service_id, l.base_cents, l.tax_cents, l.invoice_id
     FROM ${appointments} a
     LEFT JOIN LATERAL (
-      SELECT il.service_id, il.base_cents, il.invoice_id,
-             (${taxAt('il.vat', 'g.upto')} - ${taxAt('il.vat', '(g.upto - il.base_cents)')})::int AS tax_cents
+      SELECT il.service_id, il.invoice_id,
+             (il.base_cents + ${shareOf('d.base')})::int AS base_cents,
+             (${taxAt('il.vat', 'g.upto')} - ${taxAt('il.vat', '(g.upto - il.base_cents)')} + ${shareOf('d.tax')})::int AS tax_cents
         FROM ${invoiceLines} il
         CROSS JOIN LATERAL (
           SELECT sum(gl.base_cents) AS upto FROM ${invoiceLines} gl
            WHERE gl.invoice_id = il.invoice_id AND gl.vat = il.vat AND gl.position <= il.position
         ) g
+        CROSS JOIN LATERAL (
+          SELECT x.base_cents AS base, (SELECT sum(al.base_cents) FROM ${invoiceLines} al
+                                         WHERE al.invoice_id = x.id AND al.position <= il.position) AS upto
+            FROM ${invoices} x WHERE x.id = il.invoice_id
+        ) x
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(CASE WHEN r.kind = 'S' THEN ri.base_cents - x.base ELSE ri.base_cents END), 0) AS base,
+                 coalesce(sum(CASE WHEN r.kind = 'S' THEN ri.tax_cents - o.tax_cents ELSE ri.tax_cents END), 0) AS tax
+            FROM ${invoiceRectifications} r
+            JOIN ${invoices} ri ON ri.id = r.invoice_id
+            JOIN ${invoices} o ON o.id = r.rectified_invoice_id
+           WHERE r.rectified_invoice_id = il.invoice_id
+             AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = ri.id)
+        ) d
        WHERE il.appointment_id = a.id
          AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = il.invoice_id)
        LIMIT 1

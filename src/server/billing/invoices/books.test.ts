@@ -186,3 +186,40 @@ describe('the invoice PDF', () => {
     );
   });
 });
+
+describe('«Mi producción» after a substitution', () => {
+  it('counts the visit once, at the substitute’s amount, as the list does', async () => {
+    clock.freeze('2026-08-03T10:00:00+02:00');
+    admin.cookie = await t.signIn(admin.email);
+    const row = await insertAppointment(t, { patientId, doctorId, startsAt: new Date('2026-08-03T09:00:00+02:00') });
+    await t.database.db
+      .update(appointments)
+      .set({ status: 'atendida', serviceId: parcheId })
+      .where(eq(appointments.id, row.id));
+    const original = await issue({ appointmentIds: [row.id], kind: 'completa' });
+    expect(original).toMatchObject({ taxCents: 53, totalCents: 303 });
+    clock.freeze('2026-08-05T19:30:00+02:00');
+    admin.cookie = await t.signIn(admin.email);
+    const response = await request('POST', `/api/invoices/${original.id}/rectify`, {
+      type: 'R4',
+      method: 'sustitucion',
+      reason: 'El parche era el grande',
+      lines: [{ description: 'Parche de hidratación grande', quantity: 1, unitPriceCents: 400, vat: '21' }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+
+    const list = (await request('GET', '/api/invoices?from=2026-08-01&to=2026-08-31')).json();
+    expect(list.totals).toEqual({ count: 2, baseCents: 400, taxCents: 84, totalCents: 484 });
+    // Today «Mi producción» kept the original's 2,50 € + 0,53 €: the visit's line is on it, the substitute has none.
+    const production = (
+      await request('GET', `/api/billing/production?doctorId=${doctorId}&from=2026-08-01&to=2026-08-31`)
+    ).json();
+    expect(production.totals).toMatchObject({
+      performed: 1,
+      invoiced: 1,
+      baseCents: 400,
+      taxCents: 84,
+      totalCents: 484,
+    });
+  });
+});

@@ -4,6 +4,7 @@ import {
   cashCloseSchema,
   cashDayQuerySchema,
   cashDaySchema,
+  cashReopenSchema,
   invoicePaymentsSchema,
   paymentInputSchema,
 } from '../../../common/schemas/payments';
@@ -13,6 +14,7 @@ import type { RoutePlugin } from '../route-deps';
 
 const NOT_FOUND = 'Factura no encontrada';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
+const closingParams = z.object({ id: z.uuid({ error: 'Cierre de caja no encontrado' }) });
 
 /** Payments against invoices and «Cierre de caja» (issue «Billing», item 5). */
 export const paymentsRoutes: RoutePlugin = async (app, deps) => {
@@ -68,5 +70,12 @@ export const paymentsRoutes: RoutePlugin = async (app, deps) => {
     api.cashClose,
     { config: admin, schema: { body: cashCloseSchema, response: { 200: cashDaySchema } } },
     async (request) => deps.payments.closeDay(request.body, auditContext(request)),
+  );
+
+  // A closing reopened by an admin, with the reason (audited): its payments go back to the day's open shift.
+  app.post(
+    api.cashReopen(':id'),
+    { config: admin, schema: { params: closingParams, body: cashReopenSchema, response: { 200: cashDaySchema } } },
+    async (request) => deps.payments.reopen(request.params.id, request.body.reason, auditContext(request)),
   );
 };

@@ -2,6 +2,7 @@ import { formatEuros } from '../../../common/money';
 import {
   PAYMENT_METHODS,
   type AmountsByMethod,
+  type CashClosing,
   type CashDay,
   type InvoicePayments,
   type PaymentMethod,
@@ -65,7 +66,7 @@ function byDoctor(rows: Awaited<ReturnType<CoreDeps['repos']['payments']['taking
   return [...totals.values()].sort((a, b) => b.amountCents - a.amountCents);
 }
 
-/** Payments against invoices and «Cierre de caja» (issue «Billing», item 5). */
+/** Payments against invoices and «Cierre de caja» by shifts (issue «Billing», item 5; issue 35, item 5). */
 export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
   const { repos } = deps;
   const timeZone = async (db: Db) => (await repos.clinic.getSettings(db)).timeZone;
@@ -82,28 +83,61 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
     } satisfies InvoicePayments;
   }
 
+  const sumOf = (amounts: AmountsByMethod) => Object.values(amounts).reduce((sum, cents) => sum + cents, 0);
+
+  /** What the open shift holds: the day's payments no standing closing counted, by method, and their ids. */
+  async function openShift(day: string, db: Db) {
+    const rows = await repos.payments.openShift(day, db);
+    const expected = zeroByMethod();
+    for (const row of rows) expected[row.method as PaymentMethod] = Number(row.amount_cents);
+    return {
+      expected,
+      totalCents: sumOf(expected),
+      payments: rows.reduce((sum, row) => sum + Number(row.count), 0),
+      ids: rows.flatMap((row) => row.ids),
+    };
+  }
+
   async function cashDay(day: string, db: Db = deps.db): Promise<CashDay> {
-    const [totals, rows] = await Promise.all([
+    const [totals, rows, open, closings] = await Promise.all([
       repos.payments.totalsByMethod(day, db),
       repos.payments.takingsOf(day, db),
+      openShift(day, db),
+      repos.payments.closingsOf(day, db),
     ]);
     const expected = zeroByMethod();
     for (const total of totals) expected[total.method as PaymentMethod] = total.amountCents;
-    const closing = await repos.payments.closingOf(day, db);
     return {
       day,
       expected,
-      totalCents: Object.values(expected).reduce((sum, cents) => sum + cents, 0),
+      totalCents: sumOf(expected),
       payments: totals.reduce((sum, total) => sum + total.count, 0),
       byDoctor: byDoctor(rows),
-      closing: closing
-        ? {
-            closedAt: closing.closedAt.toISOString(),
-            closedBy: closing.closedBy,
-            counted: { ...zeroByMethod(), ...closing.counted },
-            note: closing.note,
-          }
-        : null,
+      open: { expected: open.expected, totalCents: open.totalCents, payments: open.payments },
+      closings: closings.map(({ closing, closedByName, reopening, reopenedByName }): CashClosing => {
+        const expectedAmounts = { ...zeroByMethod(), ...closing.expected };
+        const counted = { ...zeroByMethod(), ...closing.counted };
+        const difference = Object.fromEntries(
+          PAYMENT_METHODS.map((method) => [method, counted[method] - expectedAmounts[method]]),
+        ) as AmountsByMethod;
+        return {
+          id: closing.id,
+          shift: closing.shift,
+          closedAt: closing.closedAt.toISOString(),
+          closedByName,
+          payments: closing.paymentIds.length,
+          expected: expectedAmounts,
+          counted,
+          difference,
+          expectedCents: sumOf(expectedAmounts),
+          countedCents: sumOf(counted),
+          differenceCents: sumOf(difference),
+          note: closing.note,
+          reopened: reopening
+            ? { at: reopening.reopenedAt.toISOString(), byName: reopenedByName, reason: reopening.reason }
+            : null,
+        };
+      }),
     };
   }
 
@@ -112,8 +146,8 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
     cashDay,
 
     /**
-     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, unless its cash is
-     * closed. When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
+     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, into the day's open
+     * shift (after a closing, the next one). When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
      * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
      */
     async record(
@@ -153,14 +187,8 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
         const target = refund ? account.lastRectifyingId! : invoiceId;
         const amountCents = refund ? -input.amountCents : input.amountCents;
         const day = clock.today(await timeZone(tx)).toString();
+        // The day's lock: a closing counts the payments taken before it, and this one goes to the open shift.
         await repos.payments.lockDay(day, tx);
-        if (await repos.payments.closingOf(day, tx)) {
-          throw new AppError(
-            409,
-            'DAY_CLOSED',
-            'La caja de hoy ya está cerrada: no se pueden registrar más cobros hoy.',
-          );
-        }
         await auditedIn(
           tx,
           () =>
@@ -187,7 +215,11 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
       });
     },
 
-    /** Closes a day once: what was expected by method (from the payments) beside what the desk counted. */
+    /**
+     * Closes the day's open shift: the payments no standing closing counted, what they came to by method, beside what
+     * the desk counted; the difference is kept with them. A day may be closed again (the next shift) once new payments
+     * came in, or when a closing was reopened.
+     */
     async closeDay(
       input: { day: string; counted: AmountsByMethod; note: string },
       context: AuditContext,
@@ -197,7 +229,15 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
         throw validationError({ day: 'No se puede cerrar la caja de un día que aún no ha llegado' });
       return transact(deps.db, async (tx) => {
         await repos.payments.lockDay(input.day, tx);
-        const expected = (await cashDay(input.day, tx)).expected;
+        const open = await openShift(input.day, tx);
+        const standing = (await repos.payments.closingsOf(input.day, tx)).filter((row) => !row.reopening);
+        if (open.payments === 0 && standing.length > 0) {
+          throw new AppError(
+            409,
+            'DAY_CLOSED',
+            'La caja de ese día ya está cerrada y no hay cobros nuevos desde el último cierre: no hay nada que cerrar.',
+          );
+        }
         await auditedIn(
           tx,
           () =>
@@ -206,22 +246,64 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
                 day: input.day,
                 closedAt: clock.now(),
                 closedBy: context.actor?.id ?? null,
-                expected,
+                expected: open.expected,
                 counted: input.counted,
                 note: input.note,
+                paymentIds: open.ids,
               },
               tx,
             ),
-          {
+          (closing) => ({
             ...context,
             action: 'create',
             entity: 'cash_closing',
-            details: { day: input.day, expected, counted: input.counted },
-          },
+            entityId: closing.id,
+            details: {
+              day: input.day,
+              shift: closing.shift,
+              expected: open.expected,
+              counted: input.counted,
+              difference: sumOf(input.counted) - open.totalCents,
+            },
+          }),
         );
         return cashDay(input.day, tx);
       }).catch((error: unknown) => {
         throw pgErrorCode(error) === '23505' ? new AppError(409, 'DAY_CLOSED') : error;
+      });
+    },
+
+    /**
+     * Reopens a closing, with the reason, once: the closing stays as it was, its payments go back to the day's open
+     * shift and the next closing counts them again. Audited with the reason.
+     */
+    async reopen(closingId: string, reason: string, context: AuditContext): Promise<CashDay> {
+      return transact(deps.db, async (tx) => {
+        const found = await repos.payments.findClosing(closingId, tx);
+        if (!found) throw new AppError(404, 'NOT_FOUND', 'Cierre de caja no encontrado');
+        await repos.payments.lockDay(found.closing.day, tx);
+        // Read again under the day's lock: a reopening that committed while this one waited is seen.
+        if ((await repos.payments.findClosing(closingId, tx))!.reopening) {
+          throw new AppError(409, 'ALREADY_REOPENED');
+        }
+        await auditedIn(
+          tx,
+          () =>
+            repos.payments.insertReopening(
+              { closingId, reason, reopenedAt: clock.now(), reopenedBy: context.actor?.id ?? null },
+              tx,
+            ),
+          {
+            ...context,
+            action: 'update',
+            entity: 'cash_closing',
+            entityId: closingId,
+            details: { day: found.closing.day, shift: found.closing.shift, reopened: true, reason },
+          },
+        );
+        return cashDay(found.closing.day, tx);
+      }).catch((error: unknown) => {
+        throw pgErrorCode(error) === '23505' ? new AppError(409, 'ALREADY_REOPENED') : error;
       });
     },
   };

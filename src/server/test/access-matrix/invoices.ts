@@ -81,6 +81,13 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       note: 'Cierre de la matriz',
     }),
   },
+  // Reopening a closing: the desk's alone (an unknown closing is «not found» to it, refused to everyone else).
+  'POST /api/billing/cash/closings/:id/reopen': {
+    label: 'an unknown closing',
+    expect: { visitor: 401, pacienteA: 403, pacienteB: 403, doctorA: 403, doctorB: 403, admin: 404 },
+    params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+    payload: () => ({ reason: 'Recuento de la matriz' }),
+  },
   'GET /api/billing/issuer': { expect: only(['admin']), shows: () => ['B12345674'] },
   'PUT /api/billing/issuer': {
     expect: only(['admin']),
@@ -116,6 +123,11 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
   'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
   // Sending again what a Client Fault refused: the desk's alone (the world has none, so nothing goes back).
   'POST /api/verifactu/resend': { expect: only(['admin']), payload: () => ({}), shows: () => ['"requeued":0'] },
+  'GET /api/verifactu/records': {
+    expect: only(['admin']),
+    query: () => '?pagina=1',
+    shows: (w) => [w.invoices.A.number, w.invoices.B.number, '"status":"pendiente"'],
+  },
   'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },
   // The billing mode (issue 35): the desk reads it; only an admin switches, and the world has no certificate, so the
   // switch that passes the access is refused for what it lacks (409), not for who asks.

@@ -14,6 +14,7 @@ import { SESSION_ROWS } from './sessions';
 import { SECOND_FACTOR_ROWS } from './second-factor';
 import { API_DOCS_ROWS } from './api-docs';
 import { INVOICE_ROWS } from './invoices';
+import { BOOK_ROWS } from './books';
 import { CONSENT_ROWS, CONSENT_SIGNING_ROWS } from './consents';
 import { QUESTIONNAIRE_ROWS } from './questionnaires';
 import { CHANNEL_ROWS } from './channels';
@@ -384,6 +385,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...CONFIRMATION_ROWS,
   ...FEED_ROWS,
   ...INVOICE_ROWS,
+  ...BOOK_ROWS,
   ...CONSENT_ROWS,
   ...CONSENT_SIGNING_ROWS,
   ...QUESTIONNAIRE_ROWS,

@@ -15,8 +15,9 @@ import { RectifyInvoiceModal } from '../../../features/invoices/components/recti
 import { CashPanel } from '../../../features/invoices/components/cash-panel';
 import { BillingModeBanner } from '../../../features/invoices/components/billing-mode-banner';
 import { ModePanel } from '../../../features/invoices/components/mode-panel';
+import { BooksPanel } from '../../../features/books/components/books-panel';
 
-const TABS = ['facturas', 'caja', 'datos-fiscales', 'verifactu'] as const;
+const TABS = ['facturas', 'caja', 'libros', 'datos-fiscales', 'verifactu'] as const;
 
 /** The filters as the address carries them (`?desde=…&hasta=…&serie=…&profesional=…&servicio=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
@@ -64,7 +65,7 @@ function InvoicesTab({
   );
 }
 
-/** «Facturación»: the clinic's invoices, its fiscal data and its VERI*FACTU chain. */
+/** «Facturación»: the clinic's invoices, its cash, its books, its fiscal data and its VERI*FACTU chain. */
 export default function BillingPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((name) => name === params.get('pestana')) ?? 'facturas';
@@ -97,6 +98,7 @@ export default function BillingPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="facturas">Facturas</Tabs.Tab>
           <Tabs.Tab value="caja">Caja</Tabs.Tab>
+          <Tabs.Tab value="libros">Libros</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
         </Tabs.List>
@@ -116,6 +118,7 @@ export default function BillingPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
+        <Tabs.Panel value="libros">{tab === 'libros' && <BooksPanel />}</Tabs.Panel>
         <Tabs.Panel value="datos-fiscales">
           {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}
           {issuer.isError && <LoadErrorAlert title="No se han podido cargar los datos fiscales" error={issuer.error} />}

@@ -6,80 +6,89 @@ import { useClinicTimeZone } from '../../../api/clinic';
 import { useCashDay } from '../../../api/payments';
 import { DateField } from '../../../components/date-field';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { formatDateTime, todayIn } from '../../../lib/dates';
+import { todayIn } from '../../../lib/dates';
+import { AMOUNT } from './cash-amounts';
 import { CashCloseForm } from './cash-close-form';
+import { CashClosings } from './cash-closings';
 
-const AMOUNT = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-
-function DayTakings({ cash, timeZone }: { cash: CashDay; timeZone: string }) {
+function DayTakings({ cash }: { cash: CashDay }) {
   return (
-    <Stack>
-      <Group align="flex-start" grow wrap="wrap">
-        <Paper withBorder p="md" miw={260}>
-          <Title order={3} size="h5" mb="xs">
-            Por forma de pago
-          </Title>
-          <Table aria-label="Cobros del día por forma de pago">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Forma de pago</Table.Th>
-                <Table.Th style={AMOUNT}>Cobrado</Table.Th>
-                {cash.closing && <Table.Th style={AMOUNT}>Contado</Table.Th>}
+    <Group align="flex-start" grow wrap="wrap">
+      <Paper withBorder p="md" miw={260}>
+        <Title order={3} size="h5" mb="xs">
+          Por forma de pago
+        </Title>
+        <Table aria-label="Cobros del día por forma de pago">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Forma de pago</Table.Th>
+              <Table.Th style={AMOUNT}>Cobrado</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {PAYMENT_METHODS.map((method) => (
+              <Table.Tr key={method}>
+                <Table.Td>{PAYMENT_METHOD_LABELS[method]}</Table.Td>
+                <Table.Td style={AMOUNT}>{formatEuros(cash.expected[method])}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
+            ))}
+            <Table.Tr fw={700}>
+              <Table.Td>Total ({cash.payments === 1 ? '1 cobro' : `${cash.payments} cobros`})</Table.Td>
+              <Table.Td style={AMOUNT}>{formatEuros(cash.totalCents)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Paper withBorder p="md" miw={260}>
+        <Title order={3} size="h5" mb="xs">
+          Por profesional
+        </Title>
+        {cash.byDoctor.length === 0 ? (
+          <Text size="sm">Sin cobros este día.</Text>
+        ) : (
+          <Table aria-label="Cobros del día por profesional">
             <Table.Tbody>
-              {PAYMENT_METHODS.map((method) => (
-                <Table.Tr key={method}>
-                  <Table.Td>{PAYMENT_METHOD_LABELS[method]}</Table.Td>
-                  <Table.Td style={AMOUNT}>{formatEuros(cash.expected[method])}</Table.Td>
-                  {cash.closing && <Table.Td style={AMOUNT}>{formatEuros(cash.closing.counted[method])}</Table.Td>}
+              {cash.byDoctor.map((row) => (
+                <Table.Tr key={row.doctorId ?? 'ninguno'}>
+                  <Table.Td>{row.doctorName}</Table.Td>
+                  <Table.Td style={AMOUNT}>{formatEuros(row.amountCents)}</Table.Td>
                 </Table.Tr>
               ))}
-              <Table.Tr fw={700}>
-                <Table.Td>Total ({cash.payments === 1 ? '1 cobro' : `${cash.payments} cobros`})</Table.Td>
-                <Table.Td style={AMOUNT}>{formatEuros(cash.totalCents)}</Table.Td>
-                {cash.closing && (
-                  <Table.Td style={AMOUNT}>
-                    {formatEuros(Object.values(cash.closing.counted).reduce((sum, cents) => sum + cents, 0))}
-                  </Table.Td>
-                )}
-              </Table.Tr>
             </Table.Tbody>
           </Table>
-        </Paper>
-        <Paper withBorder p="md" miw={260}>
-          <Title order={3} size="h5" mb="xs">
-            Por profesional
-          </Title>
-          {cash.byDoctor.length === 0 ? (
-            <Text size="sm">Sin cobros este día.</Text>
-          ) : (
-            <Table aria-label="Cobros del día por profesional">
-              <Table.Tbody>
-                {cash.byDoctor.map((row) => (
-                  <Table.Tr key={row.doctorId ?? 'ninguno'}>
-                    <Table.Td>{row.doctorName}</Table.Td>
-                    <Table.Td style={AMOUNT}>{formatEuros(row.amountCents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-        </Paper>
-      </Group>
-      {cash.closing ? (
-        <Alert color="teal" title="Caja cerrada">
-          Cerrada el {formatDateTime(cash.closing.closedAt, timeZone)}.
-          {cash.closing.note && ` Nota: ${cash.closing.note}`}
-        </Alert>
-      ) : (
-        <CashCloseForm key={cash.day} day={cash.day} expected={cash.expected} />
-      )}
-    </Stack>
+        )}
+      </Paper>
+    </Group>
   );
 }
 
-/** «Caja»: a day's takings by payment method and by doctor, and its closing (once). */
+/** The open shift: closed when nothing came in since a standing closing, else the form that closes it. */
+function OpenShift({ cash }: { cash: CashDay }) {
+  const standing = cash.closings.filter((closing) => !closing.reopened);
+  if (cash.open.payments === 0 && standing.length > 0) {
+    return (
+      <Alert color="teal" title="Caja cerrada">
+        No hay cobros desde el último cierre. Los que se registren ahora irán a un turno nuevo.
+      </Alert>
+    );
+  }
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h5" mb="xs">
+        {standing.length > 0 ? `Cerrar el turno ${cash.closings.length + 1}` : 'Cerrar la caja'}
+      </Title>
+      <CashCloseForm
+        key={`${cash.day}-${cash.closings.length}`}
+        day={cash.day}
+        expected={cash.open.expected}
+        totalCents={cash.open.totalCents}
+        payments={cash.open.payments}
+      />
+    </Paper>
+  );
+}
+
+/** «Caja»: a day's takings by payment method and by doctor, the closings of its shifts and the open one. */
 export function CashPanel() {
   const timeZone = useClinicTimeZone();
   const [day, setDay] = useState<string | null>(null);
@@ -93,7 +102,13 @@ export function CashPanel() {
       {cash.isError && (
         <LoadErrorAlert title="No se ha podido cargar la caja" error={cash.error} onRetry={() => void cash.refetch()} />
       )}
-      {cash.data && <DayTakings cash={cash.data} timeZone={timeZone.data} />}
+      {cash.data && (
+        <>
+          <DayTakings cash={cash.data} />
+          <CashClosings closings={cash.data.closings} timeZone={timeZone.data} />
+          <OpenShift cash={cash.data} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -70,6 +70,71 @@ describe('the «VERI*FACTU» tab', () => {
     expect(screen.getByText('Aún no se ha enviado ningún registro a la AEAT.')).toBeInTheDocument();
   });
 
+  it('lists every record with its invoice, state, the AEAT’s answer and CSV, in the clinic’s words', async () => {
+    const record = {
+      issuerNif: 'B12345674',
+      kind: 'alta' as const,
+      correction: false,
+      generatedAt: '2026-03-02T10:00:00+01:00',
+      attempts: 1,
+      correctedBy: null,
+    };
+    const { calls } = stubApi((call) =>
+      call.url.startsWith('/api/verifactu/records')
+        ? {
+            status: 200,
+            body: {
+              page: 1,
+              pageSize: 50,
+              total: 1201,
+              records: [
+                {
+                  ...record,
+                  id: 2,
+                  position: 2,
+                  invoiceNumber: 'S2026-000002',
+                  status: 'rechazado',
+                  answeredAt: '2026-03-02T09:01:00.000Z',
+                  errorCode: '1100',
+                  errorDescription: 'Valor o tipo incorrecto del campo: NIF',
+                  csv: 'A-PRUEBA00000001',
+                },
+                {
+                  ...record,
+                  id: 1,
+                  position: 1,
+                  invoiceNumber: 'S2026-000001',
+                  status: 'aceptado',
+                  answeredAt: '2026-03-02T09:01:00.000Z',
+                  errorCode: null,
+                  errorDescription: null,
+                  csv: 'A-PRUEBA00000001',
+                },
+              ],
+            },
+          }
+        : {
+            status: 200,
+            body: { certificateConfigured: false, environment: 'pruebas', issuerNif: 'B12345674', chains: [chain] },
+          },
+    );
+    const { user } = renderScreen(<ChainPanel />);
+    const table = await screen.findByRole('table', { name: 'Registros de facturación' });
+    const rejected = within(table).getByText('S2026-000002').closest('tr')!;
+    expect(rejected).toHaveTextContent('Rechazado');
+    expect(rejected).toHaveTextContent('2 mar 2026, 10:01. Error 1100: Valor o tipo incorrecto del campo: NIF');
+    expect(rejected).toHaveTextContent('A-PRUEBA00000001');
+    expect(within(table).getByText('S2026-000001').closest('tr')).toHaveTextContent('Aceptado');
+    // No setting's name, no address to type: the clinic's words, a link per file of the XML.
+    expect(document.body).not.toHaveTextContent(/VERIFACTU_|\?page=/);
+    expect(screen.getByRole('link', { name: 'Registros 1 a 7' })).toHaveAttribute(
+      'href',
+      '/api/verifactu/records.xml?page=1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Página 25' }));
+    expect(calls.map((call) => call.url)).toContain('/api/verifactu/records?pagina=25');
+  });
+
   describe('records refused by a fault of the request', () => {
     const faulted: ChainState = {
       ...chain,

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Code, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCertificateOff } from '@tabler/icons-react';
-import { api } from '../../../../common/api-paths';
 import type { ChainState } from '../../../api/invoices';
 import type { BillingMode } from '../../../../common/schemas/verifactu';
 import { useChainState } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { SendingSummary } from './sending-summary';
+import { VerifactuRecords } from './verifactu-records';
+import { XmlDownloads } from './xml-downloads';
 
 /** FechaHoraHusoGenRegistro as the record wrote it, in the clinic's time: «26/11/2026, 12:46:50 (UTC+01:00)». */
 const generatedAtLabel = (value: string) => {
@@ -51,7 +52,7 @@ function ChainSummary({ chain, current, mode }: { chain: ChainState; current: bo
   );
 }
 
-/** «VERI*FACTU»: each issuer's chain recomputed, its last record, what waits to be sent, and the records' XML. */
+/** «VERI*FACTU»: each issuer's chain recomputed, its last record, what waits to be sent, every record and their XML. */
 export function ChainPanel() {
   const state = useChainState();
   if (state.isPending) return <LoadingBlock label="Comprobando la cadena de registros" />;
@@ -68,8 +69,8 @@ export function ChainPanel() {
     <Stack>
       {!state.data.certificateConfigured && (
         <Alert color="yellow" icon={<IconCertificateOff aria-hidden />} title="Sin certificado configurado">
-          Sin certificado configurado: los registros esperan como pendientes de envío. Indica el certificado
-          (VERIFACTU_CERT_PATH y VERIFACTU_CERT_PASSWORD) para enviarlos a la AEAT.
+          Sin certificado configurado: los registros esperan como pendientes de envío. Para enviarlos a la AEAT, el
+          responsable técnico de la instalación debe instalar el certificado electrónico de la clínica.
         </Alert>
       )}
       {state.data.chains.length === 0 ? (
@@ -84,12 +85,14 @@ export function ChainPanel() {
           />
         ))
       )}
-      <Text size="sm">
-        <Anchor href={api.verifactuRecordsXml} download>
-          Descargar los registros en XML de la AEAT
-        </Anchor>{' '}
-        (RegFactuSistemaFacturacion, 1 000 registros por archivo; los siguientes con <Code>?page=2</Code>…).
-      </Text>
+      <VerifactuRecords />
+      <XmlDownloads
+        records={
+          state.data.chains.find(
+            (chain) => chain.issuerNif === state.data.issuerNif && chain.mode === state.data.environment,
+          )?.records ?? 0
+        }
+      />
     </Stack>
   );
 }

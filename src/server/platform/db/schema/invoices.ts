@@ -166,14 +166,37 @@ export const payments = pgTable(
   (table) => [index('payments_invoice_idx').on(table.invoiceId), index('payments_day_idx').on(table.day)],
 );
 
-/** «Cierre de caja»: one row per closed day, never changed. */
-export const cashClosings = pgTable('cash_closings', {
-  day: date('day').primaryKey(),
-  closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
-  closedBy: uuid('closed_by').references(() => accounts.id),
-  expected: jsonb('expected').$type<Record<string, number>>().notNull(),
-  counted: jsonb('counted').$type<Record<string, number>>().notNull(),
-  note: text('note').notNull().default(''),
+/**
+ * «Cierre de caja»: one row per shift closed (migration 0041), never changed: the payments it counted (their ids),
+ * what they came to by method and what the desk counted.
+ */
+export const cashClosings = pgTable(
+  'cash_closings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: date('day').notNull(),
+    shift: smallint('shift').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    closedBy: uuid('closed_by').references(() => accounts.id),
+    expected: jsonb('expected').$type<Record<string, number>>().notNull(),
+    counted: jsonb('counted').$type<Record<string, number>>().notNull(),
+    note: text('note').notNull().default(''),
+    paymentIds: uuid('payment_ids').array().notNull().default([]),
+  },
+  (table) => [
+    unique('cash_closings_day_shift_key').on(table.day, table.shift),
+    index('cash_closings_day_idx').on(table.day),
+  ],
+);
+
+/** A closing reopened by an admin, with the reason (migration 0041): once, never changed. */
+export const cashReopenings = pgTable('cash_reopenings', {
+  closingId: uuid('closing_id')
+    .primaryKey()
+    .references(() => cashClosings.id),
+  reason: text('reason').notNull(),
+  reopenedAt: timestamp('reopened_at', { withTimezone: true }).notNull(),
+  reopenedBy: uuid('reopened_by').references(() => accounts.id),
 });
 
 /** The AEAT's answer for a record, or where its sending stands (migration 0028). */
