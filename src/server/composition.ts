@@ -9,6 +9,8 @@ import { startReminderJob } from './jobs/reminders';
 import { startSurveyJob } from './jobs/surveys';
 import { createSurveyService } from './modules/channels/surveys';
 import { createOpinionsService } from './modules/opinions/service';
+import { createPatientImportService } from './modules/patient-import/service';
+import { startPatientImportWorker } from './modules/patient-import/worker';
 import { startSessionSweep } from './jobs/session-sweep';
 import { startWaitingListJob } from './jobs/waiting-list';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -104,6 +106,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     payments: createPaymentsService(core),
     surveys: createSurveyService(core),
     opinions: createOpinionsService(core),
+    patientImports: createPatientImportService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();
@@ -127,8 +130,10 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
     startVerifactuSender(deps, config.jobIntervalMs),
   ];
   const stopMailDelivery = await startMailDelivery(deps);
+  const stopPatientImports = await startPatientImportWorker(deps, config.jobIntervalMs);
   return async () => {
     for (const stop of stops) stop();
     await stopMailDelivery();
+    await stopPatientImports();
   };
 }

@@ -39,6 +39,7 @@ import { messagesRoutes } from './modules/messages/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { patientsRecordLinkRoutes } from './modules/patients/record-link-routes';
 import { patientsRoutes } from './modules/patients/routes';
+import { patientImportRoutes } from './modules/patient-import/routes';
 import { prescriptionsRoutes } from './modules/prescriptions/routes';
 import { profileAccountRoutes } from './modules/profile/account-routes';
 import { profileContactRoutes } from './modules/profile/contact-routes';
@@ -93,6 +94,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,
+  patientImportRoutes,
   imagesRoutes,
   appointmentsPublicRoutes,
   appointmentsStaffRoutes,

@@ -75,7 +75,6 @@ export const MATCH_KEY_LABELS: Record<MatchKey, string> = {
   phone: 'teléfono',
 };
 
-
 export const importPlanInputSchema = z.strictObject({
   mapping: importMappingSchema,
   /** A choice per duplicate, by its row number in the file. */

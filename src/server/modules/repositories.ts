@@ -41,6 +41,7 @@ import { createPaymentsRepository } from './payments/repository';
 import { createSubmissionsRepository } from './invoices/submissions-repository';
 import { createBillingReportsRepository } from './billing-reports/repository';
 import { createGoLiveRepository } from './go-live/repository';
+import { createPatientImportRepository } from './patient-import/repository';
 
 /** Every repository, built on one database; routes reach SQL only through these. */
 export function createRepositories(db: Db) {
@@ -63,6 +64,7 @@ export function createRepositories(db: Db) {
     verifactuSubmissions: createSubmissionsRepository(db),
     billingReports: createBillingReportsRepository(db),
     goLive: createGoLiveRepository(db),
+    patientImports: createPatientImportRepository(db),
     patients: createPatientsRepository(db),
     audit: createAuditRepository(db),
     images: createImagesRepository(db),

@@ -10,6 +10,7 @@ import type { SecondFactorService } from './second-factor/service';
 import type { WaitingListService } from './waiting-list/service';
 import type { SurveyService } from './channels/surveys';
 import type { OpinionsService } from './opinions/service';
+import type { PatientImportService } from './patient-import/service';
 
 /** What every route plugin receives as its options: the services, each built once (`composition.ts`). */
 export interface RouteDeps extends CoreDeps {
@@ -30,6 +31,8 @@ export interface RouteDeps extends CoreDeps {
   surveys: SurveyService;
   /** «Opiniones»: the reply by e-mail to a survey's answer (issue 38, item 3). */
   opinions: OpinionsService;
+  /** Import of patients from the previous program (issue 37, item 3). */
+  patientImports: PatientImportService;
   /** Staff sessions end after the clinic's idle time: always in the server, only where tests ask for it. */
   idleLock: boolean;
 }

@@ -101,6 +101,12 @@ export async function writeAuditEntry(tx: Tx, entry: AuditEntry) {
   await tx.insert(auditLog).values(entryRow(entry));
 }
 
+/** Writes many entries of one change (an import's rows) with one INSERT per thousand, in the change's transaction. */
+export async function writeAuditEntries(tx: Tx, entries: AuditEntry[]) {
+  for (let start = 0; start < entries.length; start += 1000)
+    await tx.insert(auditLog).values(entries.slice(start, start + 1000).map(entryRow));
+}
+
 /**
  * Writes the entry of a read with one autocommitted INSERT on the database itself: the one write that takes
  * no transaction, on purpose — a read changes nothing for the entry to commit with, and BEGIN and COMMIT

@@ -11,6 +11,7 @@ import {
   type MatchKey,
 } from '../../../common/schemas/patient-import';
 import type { TableRow } from './csv';
+import type { ExistingPatient } from './repository';
 import { phoneKey, readRow, type ImportedValues, type RecordField } from './rows';
 
 /**
@@ -18,18 +19,6 @@ import { phoneKey, readRow, type ImportedValues, type RecordField } from './rows
  * carries it out. Rows are read in order; each is checked against the clinic's records and then against the
  * rows before it that will be written, by document, name with birth date, e-mail and phone.
  */
-
-/** A record of the clinic as duplicates are found by. */
-export interface ExistingPatient {
-  id: string;
-  firstName: string;
-  lastName: string;
-  documentType: string | null;
-  documentNumber: string | null;
-  birthDate: string | null;
-  phone: string;
-  email: string;
-}
 
 interface Person {
   firstName: string;
@@ -40,6 +29,8 @@ interface Person {
   phone: string;
   email: string;
 }
+
+export type { ExistingPatient };
 
 export interface PlannedRow {
   line: number;
@@ -132,9 +123,9 @@ const personView = (person: Person) => ({
 
 /** The person a row or record is, with a row's new values over the record it updates. */
 const merged = (base: Person, values: ImportedValues, given: RecordField[]): Person => {
-  const result = { ...base } as Person & Record<string, unknown>;
+  const result: Record<string, unknown> = { ...base };
   for (const field of given) if (field in result) result[field] = values[field];
-  return result;
+  return result as unknown as Person;
 };
 
 export function planImport(options: PlanOptions): ImportPlan {
@@ -188,7 +179,7 @@ export function planImport(options: PlanOptions): ImportPlan {
       against:
         inClinic !== null
           ? { kind: 'existing', patientId: inClinic.entry.id, person: personView(inClinic.entry.person) }
-          : { kind: 'file', line: (match.entry as { line: number }).line, person: personView(match.entry.person) },
+          : { kind: 'file', line: inFile!.entry.line, person: personView(match.entry.person) },
       choice,
       allowed,
     };

@@ -2,31 +2,17 @@ import { z } from 'zod';
 import { dniLetter, documentError, normalizeDocument, type DocumentType } from '../../../common/identity-document';
 import { toOneLine } from '../../../common/schemas/one-line';
 import { MULTI_COLUMN_FIELDS, type ImportField, type ImportMapping } from '../../../common/schemas/patient-import';
-import type { SEXES } from '../../../common/schemas/patients';
+import type { PatientFields } from './repository';
 
 /**
  * One row of the file read into the fields of a record, each value checked and written as the record keeps
  * it: DNI and NIE with their control letter, Spanish phones as «+34 600 111 222», dates dd/mm/aaaa.
  */
 
-type Sex = (typeof SEXES)[number];
+type Sex = NonNullable<PatientFields['sex']>;
 
-export interface ImportedValues {
-  firstName: string;
-  lastName: string;
-  documentType: DocumentType | null;
-  documentNumber: string | null;
-  birthDate: string | null;
-  sex: Sex | null;
-  phone: string;
-  email: string;
-  address: string;
-  insurer: string;
-  policyNumber: string;
-  allergies: string;
-  medicalHistory: string;
-  notes: string;
-}
+/** A row's values as the record keeps them. */
+export type ImportedValues = PatientFields;
 
 /** The record fields an update may change: those the row gave a value for. */
 export type RecordField = keyof ImportedValues;
@@ -221,7 +207,8 @@ function cellsByField(cells: string[], mapping: ImportMapping): Map<ImportField,
   const byField = new Map<ImportField, string[]>();
   mapping.forEach((field, index) => {
     if (!field) return;
-    const value = (cells[index] ?? '').trim();
+    // A leading apostrophe is how a spreadsheet (and our error file) keeps «+34…» or «-» from being a formula.
+    const value = (cells[index] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
     const list = byField.get(field) ?? byField.set(field, []).get(field)!;
     list.push(value);
   });
