@@ -101,10 +101,18 @@ export async function writeAuditEntry(tx: Tx, entry: AuditEntry) {
   await tx.insert(auditLog).values(entryRow(entry));
 }
 
-/** Writes many entries of one change (an import's rows) with one INSERT per thousand, in the change's transaction. */
+/**
+ * Writes many entries of one change (an import's rows) with one INSERT, in the change's transaction. The entries go
+ * as one JSON parameter: on PGlite a thousand rows of eight parameters each take several times longer.
+ */
 export async function writeAuditEntries(tx: Tx, entries: AuditEntry[]) {
-  for (let start = 0; start < entries.length; start += 1000)
-    await tx.insert(auditLog).values(entries.slice(start, start + 1000).map(entryRow));
+  if (entries.length === 0) return;
+  const rows = entries.map(entryRow);
+  await tx.execute(sql`
+    INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, patient_id, ip, details)
+    SELECT x."actorId", x."actorRole", x.action, x.entity, x."entityId", x."patientId", x.ip, x.details
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("actorId" uuid, "actorRole" text, action text,
+      entity text, "entityId" text, "patientId" uuid, ip text, details jsonb)`);
 }
 
 /**

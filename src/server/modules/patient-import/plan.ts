@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { normalizeSearchText } from '../../../common/search-text';
 import {
   PLAN_LIST_LIMIT,
@@ -12,7 +11,7 @@ import {
 } from '../../../common/schemas/patient-import';
 import type { TableRow } from './csv';
 import type { ExistingPatient } from './repository';
-import { phoneKey, readRow, type ImportedValues, type RecordField } from './rows';
+import { createRowReader, phoneKey, type ImportedValues, type RecordField } from './rows';
 
 /**
  * What the import does with each row, decided before anything is written: the dry run shows it, the run
@@ -61,10 +60,12 @@ export interface PlanOptions {
   today: string;
 }
 
-/** The id of the record a row creates: the same on every run of the plan, so an interrupted import resumes. */
+/**
+ * The id of the record a row creates: the same on every run of the plan, so an interrupted import resumes. The
+ * import's own random id with the row number in its last twelve digits: unique across imports as their ids are.
+ */
 export function createdPatientId(importId: string, line: number): string {
-  const hex = createHash('sha256').update(`${importId}:${line}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return `${importId.slice(0, 24)}${line.toString(16).padStart(12, '0')}`;
 }
 
 type Keys = Partial<Record<MatchKey, string>>;
@@ -84,12 +85,12 @@ const STRONG: MatchKey[] = ['document', 'nameBirth'];
 const ORDER: MatchKey[] = ['document', 'nameBirth', 'email', 'phone'];
 
 /** Records (or planned rows) by each key; the first one keeps a key. */
-class KeyIndex<T extends { person: Person }> {
+class KeyIndex<T extends { person: Person; keys: Keys }> {
   private maps = new Map<MatchKey, Map<string, T>>(ORDER.map((key) => [key, new Map()]));
 
-  add(entry: T, keys: Keys) {
+  add(entry: T) {
     for (const key of ORDER) {
-      const value = keys[key];
+      const value = entry.keys[key];
       if (value && !this.maps.get(key)!.has(value)) this.maps.get(key)!.set(value, entry);
     }
   }
@@ -105,7 +106,7 @@ class KeyIndex<T extends { person: Person }> {
       if (!entry) continue;
       const other = entry.person;
       if (person.documentNumber && other.documentNumber && person.documentNumber !== other.documentNumber) continue;
-      const theirs = keysOf(other);
+      const theirs = entry.keys;
       const matchedBy = ORDER.filter((k) => keys[k] && keys[k] === theirs[k]);
       return { entry, matchedBy: matchedBy.length > 0 ? matchedBy : [key] };
     }
@@ -129,14 +130,15 @@ const merged = (base: Person, values: ImportedValues, given: RecordField[]): Per
 };
 
 export function planImport(options: PlanOptions): ImportPlan {
-  const existing = new KeyIndex<{ person: Person; id: string }>();
-  for (const patient of options.existing) existing.add({ person: patient, id: patient.id }, keysOf(patient));
-  const planned = new KeyIndex<{ person: Person; id: string; line: number }>();
+  const existing = new KeyIndex<{ person: Person; keys: Keys; id: string }>();
+  for (const patient of options.existing) existing.add({ person: patient, keys: keysOf(patient), id: patient.id });
+  const planned = new KeyIndex<{ person: Person; keys: Keys; id: string; line: number }>();
   const counts: ImportCounts = { create: 0, update: 0, skip: 0, error: 0 };
   const rows: PlannedRow[] = [];
 
+  const readRow = createRowReader(options.mapping, options.today);
   for (const tableRow of options.rows) {
-    const read = readRow(tableRow.line, tableRow.cells, options.mapping, options.today);
+    const read = readRow(tableRow.line, tableRow.cells);
     const row: PlannedRow = {
       line: read.line,
       action: 'create',
@@ -161,7 +163,7 @@ export function planImport(options: PlanOptions): ImportPlan {
     const match = inClinic ?? inFile;
     if (!match) {
       row.patientId = createdPatientId(options.importId, row.line);
-      planned.add({ person, id: row.patientId, line: row.line }, keys);
+      planned.add({ person, keys, id: row.patientId, line: row.line });
       counts.create++;
       continue;
     }
@@ -192,12 +194,12 @@ export function planImport(options: PlanOptions): ImportPlan {
       row.patientId = match.entry.id;
       const after = merged(match.entry.person, read.values, read.given);
       // Later rows find the record by what it will hold, as they find a created one.
-      planned.add({ person: after, id: match.entry.id, line: row.line }, keysOf(after));
+      planned.add({ person: after, keys: keysOf(after), id: match.entry.id, line: row.line });
       counts.update++;
     } else {
       row.action = 'create';
       row.patientId = createdPatientId(options.importId, row.line);
-      planned.add({ person, id: row.patientId, line: row.line }, keys);
+      planned.add({ person, keys, id: row.patientId, line: row.line });
       counts.create++;
     }
   }

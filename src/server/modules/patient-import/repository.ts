@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
@@ -6,7 +7,7 @@ import { searchColumns } from '../patients/repository';
 import type { DocumentType } from '../../../common/identity-document';
 import type { SEXES } from '../../../common/schemas/patients';
 
-export type PatientImportRow = typeof patientImports.$inferSelect;
+export type PatientImportRow = Omit<typeof patientImports.$inferSelect, 'content'>;
 export type PatientImportSummary = Omit<PatientImportRow, 'content'> & { createdByName: string | null };
 export type ImportRowRecord = typeof patientImportRows.$inferInsert;
 
@@ -76,17 +77,20 @@ export function createPatientImportRepository(db: Db) {
         | 'kind'
         | 'encoding'
         | 'separator'
-        | 'content'
         | 'header'
         | 'sample'
         | 'totalRows'
         | 'mapping'
         | 'createdBy'
         | 'createdAt'
-      >,
+      > & { content: Buffer },
       tx: Tx,
-    ): Promise<PatientImportRow> {
-      const [row] = await tx.insert(patientImports).values(input).returning();
+    ): Promise<{ id: string }> {
+      const content = gzipSync(input.content, { level: 1 }).toString('base64');
+      const [row] = await tx
+        .insert(patientImports)
+        .values({ ...input, content })
+        .returning({ id: patientImports.id });
       return row!;
     },
 
@@ -105,7 +109,7 @@ export function createPatientImportRepository(db: Db) {
         .select({ content: patientImports.content })
         .from(patientImports)
         .where(eq(patientImports.id, id));
-      return row?.content ?? null;
+      return row?.content ? gunzipSync(Buffer.from(row.content, 'base64')) : null;
     },
 
     async list(limit: number, tx: Db = db): Promise<PatientImportSummary[]> {
@@ -146,7 +150,11 @@ export function createPatientImportRepository(db: Db) {
      * Claims the next import (or undo) to carry out: a queued one, or one whose worker stopped beating
      * (`staleBefore`), locked so that one worker of all instances takes it. Answers it with its new status.
      */
-    async claimNext(now: Date, staleBefore: Date, tx: Tx): Promise<PatientImportRow | undefined> {
+    async claimNext(
+      now: Date,
+      staleBefore: Date,
+      tx: Tx,
+    ): Promise<Pick<PatientImportRow, 'id' | 'status'> | undefined> {
       const [next] = await tx
         .select({ id: patientImports.id, status: patientImports.status })
         .from(patientImports)
@@ -168,7 +176,7 @@ export function createPatientImportRepository(db: Db) {
         .update(patientImports)
         .set({ status, heartbeatAt: now, failure: null })
         .where(eq(patientImports.id, next.id))
-        .returning();
+        .returning({ id: patientImports.id, status: patientImports.status });
       return row;
     },
 
@@ -233,12 +241,19 @@ export function createPatientImportRepository(db: Db) {
       tx: Tx,
     ): Promise<void> {
       if (rows.length === 0) return;
-      await tx.insert(patients).values(
-        rows.map((row) => ({
-          ...row,
-          ...searchColumns(row),
-        })),
-      );
+      // One JSON parameter rather than twenty per row: on PGlite, half the time of a chunk (docs/decisions).
+      const json = JSON.stringify(rows.map((row) => ({ ...row, ...searchColumns(row) })));
+      await tx.execute(sql`
+        INSERT INTO patients (id, first_name, last_name, document_type, document_number, birth_date, sex, phone, email,
+          address, insurer, policy_number, allergies, medical_history, notes, search_text, sort_name, created_by,
+          created_at, updated_at)
+        SELECT x.id, x."firstName", x."lastName", x."documentType", x."documentNumber", x."birthDate", x.sex, x.phone,
+          x.email, x.address, x.insurer, x."policyNumber", x.allergies, x."medicalHistory", x.notes, x."searchText",
+          x."sortName", x."createdBy", x."createdAt", x."updatedAt"
+        FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, "firstName" text, "lastName" text, "documentType" text,
+          "documentNumber" text, "birthDate" date, sex text, phone text, email text, address text, insurer text,
+          "policyNumber" text, allergies text, "medicalHistory" text, notes text, "searchText" text, "sortName" text,
+          "createdBy" uuid, "createdAt" timestamptz, "updatedAt" timestamptz)`);
     },
 
     /** Writes an import's values over a record; `updatedAt` is the instant the undo compares with. */
@@ -260,8 +275,13 @@ export function createPatientImportRepository(db: Db) {
     },
 
     async insertRows(rows: ImportRowRecord[], tx: Tx): Promise<void> {
-      for (let start = 0; start < rows.length; start += 1000)
-        await tx.insert(patientImportRows).values(rows.slice(start, start + 1000));
+      if (rows.length === 0) return;
+      await tx.execute(sql`
+        INSERT INTO patient_import_rows (import_id, line, action, patient_id, code, reason, previous, written_at)
+        SELECT x."importId", x.line, x.action, x."patientId", coalesce(x.code, ''), coalesce(x.reason, ''), x.previous,
+          x."writtenAt"
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("importId" uuid, line integer, action text,
+          "patientId" uuid, code text, reason text, previous jsonb, "writtenAt" timestamptz)`);
     },
 
     /** Adds a chunk's outcome to the import's progress. */
@@ -299,14 +319,15 @@ export function createPatientImportRepository(db: Db) {
         .where(eq(patientImports.id, id));
     },
 
-    /** The next rows to undo, last written first. */
-    async rowsToUndo(importId: string, limit: number, tx: Db = db) {
+    /** The next rows to undo before row `before`, last written first. */
+    async rowsToUndo(importId: string, before: number, limit: number, tx: Db = db) {
       return tx
         .select()
         .from(patientImportRows)
         .where(
           and(
             eq(patientImportRows.importId, importId),
+            lt(patientImportRows.line, before),
             inArray(patientImportRows.action, ['create', 'update']),
             isNull(patientImportRows.undo),
           ),

@@ -408,10 +408,12 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
 
   async function runUndo(row: PatientImportSummary, signal?: AbortSignal): Promise<boolean> {
     const actor = { id: row.undoneBy ?? row.createdBy, role: 'admin' as const };
+    let before = 2_147_483_647;
     for (;;) {
       if (signal?.aborted) return false;
-      const rows = await repo.rowsToUndo(row.id, 500);
+      const rows = await repo.rowsToUndo(row.id, before, 500);
       if (rows.length === 0) break;
+      before = rows[rows.length - 1]!.line;
       await transact(db, async (tx) => {
         const undone = new Set<number>();
         const kept: number[] = [];
