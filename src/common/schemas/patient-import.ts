@@ -203,6 +203,7 @@ export const importViewSchema = z.object({
   /** The mapping last used, or the one guessed from the header. */
   mapping: importMappingSchema,
   status: z.enum(IMPORT_STATUSES),
+  /** Rows written so far (created, updated, omitted or refused). */
   processedRows: z.number(),
   counts: importCountsSchema,
   /** Rows the undo kept: changed since, or with appointments, files… of their own. */

@@ -50,7 +50,7 @@ function present(row: PatientImportSummary): ImportView {
     totalRows: row.totalRows,
     mapping: row.mapping as ImportMapping,
     status: row.status,
-    processedRows: row.processedRows,
+    processedRows: row.createdCount + row.updatedCount + row.skippedCount + row.errorCount,
     counts: { create: row.createdCount, update: row.updatedCount, skip: row.skippedCount, error: row.errorCount },
     keptOnUndo: row.keptOnUndo,
     createdBy: row.createdByName ?? '',
