@@ -121,6 +121,14 @@ export function createPatientImportRepository(db: Db) {
         .limit(limit);
     },
 
+    /** Keeps the mapping and choices of the last dry run of an import not yet started (the page and its error file read them). */
+    async saveDraft(id: string, plan: Pick<PatientImportRow, 'mapping' | 'choices' | 'defaultChoice'>, tx: Tx) {
+      await tx
+        .update(patientImports)
+        .set(plan)
+        .where(and(eq(patientImports.id, id), eq(patientImports.status, 'uploaded')));
+    },
+
     /** Queues an uploaded import with its mapping and choices, and wakes the workers (NOTIFY on commit). */
     async queue(
       id: string,

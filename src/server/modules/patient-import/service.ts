@@ -155,7 +155,11 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     async dryRun(id: string, input: PlanInput): Promise<ImportDryRun> {
       const row = await find(id);
       if (row.status !== 'uploaded') throw new AppError(409, 'CONFLICT', 'Esta importación ya se ha lanzado.');
-      return dryRunOf(await plan(row, input));
+      const result = dryRunOf(await plan(row, input));
+      await transact(db, (tx) =>
+        repo.saveDraft(id, { mapping: input.mapping, choices: input.choices, defaultChoice: input.defaultChoice }, tx),
+      );
+      return result;
     },
 
     /** Queues the import with this mapping and these choices: a worker carries it out. */
