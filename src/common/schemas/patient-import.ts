@@ -25,7 +25,30 @@ export const IMPORT_FIELDS = [
   'medicalHistory',
   'notes',
 ] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** What a column of a file of future appointments may become: the patient by document or by the previous program's code. */
+export const APPOINTMENT_IMPORT_FIELDS = [
+  'date',
+  'time',
+  'duration',
+  'doctor',
+  'patientDocument',
+  'patientCode',
+  'reason',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number] | (typeof APPOINTMENT_IMPORT_FIELDS)[number];
+
+/** What a file holds: patients, or the future appointments of patients already in the clinic. */
+export const IMPORT_TARGETS = ['patients', 'appointments'] as const;
+export type ImportTarget = (typeof IMPORT_TARGETS)[number];
+export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
+  patients: 'Pacientes',
+  appointments: 'Citas futuras',
+};
+export const FIELDS_OF: Record<ImportTarget, readonly ImportField[]> = {
+  patients: IMPORT_FIELDS,
+  appointments: APPOINTMENT_IMPORT_FIELDS,
+};
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   code: 'Código del paciente (programa anterior)',
@@ -45,14 +68,27 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   allergies: 'Alergias',
   medicalHistory: 'Antecedentes',
   notes: 'Notas',
+  date: 'Fecha de la cita',
+  time: 'Hora',
+  duration: 'Duración (minutos)',
+  doctor: 'Profesional (por su nombre)',
+  patientDocument: 'DNI / NIE / pasaporte del paciente',
+  patientCode: 'Código del paciente (programa anterior)',
+  reason: 'Motivo',
 };
 
 /** Fields several columns may feed, joined in column order (street, postcode and town make the address). */
-export const MULTI_COLUMN_FIELDS: readonly ImportField[] = ['address', 'allergies', 'medicalHistory', 'notes'];
+export const MULTI_COLUMN_FIELDS: readonly ImportField[] = [
+  'address',
+  'allergies',
+  'medicalHistory',
+  'notes',
+  'reason',
+];
 
 /** Each column of the file, in order: the field it becomes, or null (not imported). */
 export const importMappingSchema = z
-  .array(z.enum(IMPORT_FIELDS, { error: 'Campo de destino no válido' }).nullable())
+  .array(z.enum([...IMPORT_FIELDS, ...APPOINTMENT_IMPORT_FIELDS], { error: 'Campo de destino no válido' }).nullable())
   .max(1000, 'El archivo tiene demasiadas columnas');
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -158,6 +194,18 @@ export const importDryRunSchema = z.object({
   counts: importCountsSchema,
   /** The first rows as they will be stored. */
   preview: z.array(z.object({ line: z.number(), action: z.enum(IMPORT_ACTIONS), values: importedValuesSchema })),
+  /** The first appointments as they will be booked (a file of appointments). */
+  appointmentPreview: z.array(
+    z.object({
+      line: z.number(),
+      action: z.enum(IMPORT_ACTIONS),
+      startsAt: z.string().nullable(),
+      endsAt: z.string().nullable(),
+      doctor: z.string(),
+      patient: z.string(),
+      reason: z.string(),
+    }),
+  ),
   duplicates: z.array(importDuplicateSchema),
   duplicatesTotal: z.number(),
   errors: z.array(importRowErrorSchema),
@@ -192,6 +240,7 @@ export const IMPORT_UNDO_DAYS = 7;
 
 export const importViewSchema = z.object({
   id: z.string(),
+  target: z.enum(IMPORT_TARGETS),
   fileName: z.string(),
   kind: z.enum(['csv', 'xlsx', 'ods']),
   encoding: z.string().nullable(),
@@ -223,13 +272,28 @@ export const importListSchema = z.object({ items: z.array(importViewSchema) });
 export type ImportList = z.infer<typeof importListSchema>;
 
 /** Why a mapping cannot be used, in Spanish (null when it can): the client shows it live, the server refuses it. */
-export function mappingProblem(mapping: ImportMapping, header: readonly string[]): string | null {
+export function mappingProblem(
+  mapping: ImportMapping,
+  header: readonly string[],
+  target: ImportTarget = 'patients',
+): string | null {
   if (mapping.length !== header.length) return 'Indica un campo (o «No importar») para cada columna del archivo.';
   const has = (field: ImportField) => mapping.includes(field);
-  if (!has('firstName') && !has('fullName')) return 'Elige la columna del nombre (o la del nombre completo).';
-  if (!has('lastName') && !has('fullName')) return 'Elige la columna de los apellidos (o la del nombre completo).';
+  const foreign = mapping.find((field) => field !== null && !FIELDS_OF[target].includes(field));
+  if (foreign)
+    return `«${IMPORT_FIELD_LABELS[foreign]}» no es un campo de ${IMPORT_TARGET_LABELS[target].toLowerCase()}.`;
+  if (target === 'appointments') {
+    if (!has('date')) return 'Elige la columna de la fecha de la cita.';
+    if (!has('doctor')) return 'Elige la columna del profesional.';
+    if (!has('patientDocument') && !has('patientCode'))
+      return 'Elige la columna del documento del paciente (o la de su código del programa anterior).';
+  }
+  if (target === 'patients' && !has('firstName') && !has('fullName'))
+    return 'Elige la columna del nombre (o la del nombre completo).';
+  if (target === 'patients' && !has('lastName') && !has('fullName'))
+    return 'Elige la columna de los apellidos (o la del nombre completo).';
   if (has('secondLastName') && !has('lastName')) return 'Hay un segundo apellido sin columna del primero.';
-  for (const field of IMPORT_FIELDS) {
+  for (const field of FIELDS_OF[target]) {
     if (MULTI_COLUMN_FIELDS.includes(field)) continue;
     const columns = mapping.flatMap((chosen, index) =>
       chosen === field ? [header[index] || `columna ${index + 1}`] : [],

@@ -1,9 +1,10 @@
--- Import of patients from the previous program (issue 37, item 3). An import keeps its file until its week of undo is
+-- Import of patients (and of their future appointments) from the previous program (issue 37, item 3). An import keeps its file until its week of undo is
 -- over (gzip in base64: PGlite takes a big text parameter several times faster than a bytea one), the mapping and
 -- choices it ran with, its state and progress; each row of the file, once written, keeps what was done with it: the
 -- record it created or updated (with the values it replaced, for the undo), or why not.
 CREATE TABLE patient_imports (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  target text NOT NULL DEFAULT 'patients' CHECK (target IN ('patients', 'appointments')),
   file_name text NOT NULL,
   kind text NOT NULL CHECK (kind IN ('csv', 'xlsx', 'ods')),
   encoding text,
@@ -42,6 +43,7 @@ CREATE TABLE patient_import_rows (
   line integer NOT NULL,
   action text NOT NULL CHECK (action IN ('create', 'update', 'skip', 'error')),
   patient_id uuid,
+  appointment_id uuid,
   code text NOT NULL DEFAULT '',
   reason text NOT NULL DEFAULT '',
   previous jsonb,
@@ -51,3 +53,5 @@ CREATE TABLE patient_import_rows (
 );
 --> statement-breakpoint
 CREATE INDEX patient_import_rows_patient_idx ON patient_import_rows (patient_id) WHERE patient_id IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX patient_import_rows_code_idx ON patient_import_rows (code) WHERE code <> '' AND patient_id IS NOT NULL;

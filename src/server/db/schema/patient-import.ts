@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DUPLICATE_CHOICES, IMPORT_ACTIONS, IMPORT_STATUSES } from '../../../common/schemas/patient-import';
+import {
+  DUPLICATE_CHOICES,
+  IMPORT_ACTIONS,
+  IMPORT_STATUSES,
+  IMPORT_TARGETS,
+} from '../../../common/schemas/patient-import';
 import { accounts } from './auth';
 
 /**
@@ -11,6 +16,8 @@ export const patientImports = pgTable(
   'patient_imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Patients, or the future appointments of patients already in the clinic. */
+    target: text('target', { enum: IMPORT_TARGETS }).notNull().default('patients'),
     fileName: text('file_name').notNull(),
     kind: text('kind', { enum: ['csv', 'xlsx', 'ods'] }).notNull(),
     encoding: text('encoding'),
@@ -63,6 +70,8 @@ export const patientImportRows = pgTable(
     line: integer('line').notNull(),
     action: text('action', { enum: IMPORT_ACTIONS }).notNull(),
     patientId: uuid('patient_id'),
+    /** The appointment a row of a file of appointments booked. */
+    appointmentId: uuid('appointment_id'),
     code: text('code').notNull().default(''),
     reason: text('reason').notNull().default(''),
     previous: jsonb('previous').$type<Record<string, unknown>>(),
@@ -74,5 +83,9 @@ export const patientImportRows = pgTable(
     index('patient_import_rows_patient_idx')
       .on(table.patientId)
       .where(sql`patient_id IS NOT NULL`),
+    /** A file of appointments names its patients by the previous program's code. */
+    index('patient_import_rows_code_idx')
+      .on(table.code)
+      .where(sql`code <> '' AND patient_id IS NOT NULL`),
   ],
 );

@@ -176,7 +176,7 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
   'GET /api/patient-imports': 'Últimas importaciones de pacientes del programa anterior, con su estado y resultado',
   'POST /api/patient-imports':
-    'Subir un archivo de pacientes (.csv en cualquier separador y codificación, .xlsx u .ods): se lee y se adivinan sus columnas',
+    'Subir un archivo de pacientes, o de citas futuras con `?target=appointments` (.csv en cualquier separador y codificación, .xlsx u .ods): se lee y se adivinan sus columnas',
   'GET /api/patient-imports/:id':
     'Una importación de pacientes: columnas, progreso, resultado y hasta cuándo se puede deshacer',
   'POST /api/patient-imports/:id/dry-run':

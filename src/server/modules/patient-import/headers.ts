@@ -1,4 +1,9 @@
-import { MULTI_COLUMN_FIELDS, type ImportField, type ImportMapping } from '../../../common/schemas/patient-import';
+import {
+  MULTI_COLUMN_FIELDS,
+  type ImportField,
+  type ImportMapping,
+  type ImportTarget,
+} from '../../../common/schemas/patient-import';
 
 /** A header as compared: lower case, no accents, «nº»/«n.º»/«num» as «numero», punctuation as spaces. */
 export function normalizeHeader(header: string): string {
@@ -175,11 +180,50 @@ const CONTAINS: [ImportField, RegExp][] = [
   ['address', /direccion|domicilio|postal|poblacion|localidad|provincia/],
 ];
 
-function guessOne(header: string): ImportField | null {
+/** The headers of a file of appointments. */
+const APPOINTMENT_EXACT: [ImportField, string[]][] = [
+  ['date', ['fecha', 'fecha cita', 'fecha de la cita', 'f cita', 'dia', 'fecha y hora', 'fecha hora', 'cita']],
+  ['time', ['hora', 'hora cita', 'hora de la cita', 'hora inicio', 'inicio', 'h']],
+  ['duration', ['duracion', 'duracion min', 'minutos', 'min', 'tiempo']],
+  [
+    'doctor',
+    [
+      'doctor',
+      'doctora',
+      'dr',
+      'medico',
+      'medica',
+      'profesional',
+      'facultativo',
+      'especialista',
+      'agenda',
+      'odontologo',
+    ],
+  ],
+  ['patientDocument', ['dni', 'nif', 'nie', 'dni nie', 'nif nie', 'documento', 'dni paciente', 'documento paciente']],
+  [
+    'patientCode',
+    ['codigo', 'cod', 'codigo paciente', 'numero historia', 'historia', 'nhc', 'numero paciente', 'ficha'],
+  ],
+  ['reason', ['motivo', 'motivo de la cita', 'observaciones', 'tratamiento', 'concepto', 'asunto', 'notas', 'nota']],
+];
+
+const APPOINTMENT_CONTAINS: [ImportField, RegExp][] = [
+  ['time', /\bhora\b/],
+  ['date', /fecha|\bdia\b/],
+  ['duration', /duracion|minutos/],
+  ['doctor', /doctor|medic|profesional|facultativ/],
+  ['patientDocument', /\b(dni|nif|nie)\b|documento/],
+  ['patientCode', /codigo|historia/],
+  ['reason', /motivo|observacion|tratamiento|concepto|nota/],
+];
+
+function guessOne(header: string, target: ImportTarget): ImportField | null {
   const normalized = normalizeHeader(header);
   if (!normalized) return null;
-  for (const [field, names] of EXACT) if (names.includes(normalized)) return field;
-  for (const [field, pattern] of CONTAINS) if (pattern.test(normalized)) return field;
+  const [exact, contains] = target === 'appointments' ? [APPOINTMENT_EXACT, APPOINTMENT_CONTAINS] : [EXACT, CONTAINS];
+  for (const [field, names] of exact) if (names.includes(normalized)) return field;
+  for (const [field, pattern] of contains) if (pattern.test(normalized)) return field;
   return null;
 }
 
@@ -188,11 +232,15 @@ function guessOne(header: string): ImportField | null {
  * first that claims it (a second «Teléfono» after «Móvil» stays unmapped), and «Nombre completo» only
  * when no column gives the name and surnames apart.
  */
-export function guessMapping(header: string[]): ImportMapping {
+export function guessMapping(header: string[], target: ImportTarget = 'patients'): ImportMapping {
   const taken = new Set<ImportField>();
   // A mobile first: when a file has «Teléfono» and «Móvil», the reminders go to the mobile.
   const order = header
-    .map((text, index) => ({ index, field: guessOne(text), mobile: /movil|celular/.test(normalizeHeader(text)) }))
+    .map((text, index) => ({
+      index,
+      field: guessOne(text, target),
+      mobile: /movil|celular/.test(normalizeHeader(text)),
+    }))
     .sort((a, b) => Number(b.mobile) - Number(a.mobile) || a.index - b.index);
   const mapping: ImportMapping = header.map(() => null);
   for (const { index, field } of order) {

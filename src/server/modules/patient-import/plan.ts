@@ -61,10 +61,10 @@ export interface PlanOptions {
 }
 
 /**
- * The id of the record a row creates: the same on every run of the plan, so an interrupted import resumes. The
+ * The id of the record (patient or appointment) a row creates: the same on every run of the plan, so an interrupted import resumes. The
  * import's own random id with the row number in its last twelve digits: unique across imports as their ids are.
  */
-export function createdPatientId(importId: string, line: number): string {
+export function createdRecordId(importId: string, line: number): string {
   return `${importId.slice(0, 24)}${line.toString(16).padStart(12, '0')}`;
 }
 
@@ -162,7 +162,7 @@ export function planImport(options: PlanOptions): ImportPlan {
     const inFile = inClinic ? null : planned.find(keys, person);
     const match = inClinic ?? inFile;
     if (!match) {
-      row.patientId = createdPatientId(options.importId, row.line);
+      row.patientId = createdRecordId(options.importId, row.line);
       planned.add({ person, keys, id: row.patientId, line: row.line });
       counts.create++;
       continue;
@@ -198,7 +198,7 @@ export function planImport(options: PlanOptions): ImportPlan {
       counts.update++;
     } else {
       row.action = 'create';
-      row.patientId = createdPatientId(options.importId, row.line);
+      row.patientId = createdRecordId(options.importId, row.line);
       planned.add({ person, keys, id: row.patientId, line: row.line });
       counts.create++;
     }
@@ -213,6 +213,7 @@ export function dryRunOf(plan: ImportPlan, previewRows = 10): ImportDryRun {
   return {
     counts: plan.counts,
     preview: plan.rows.slice(0, previewRows).map((row) => ({ line: row.line, action: row.action, values: row.values })),
+    appointmentPreview: [],
     duplicates: duplicates.slice(0, PLAN_LIST_LIMIT).map((row) => row.duplicate!),
     duplicatesTotal: duplicates.length,
     errors: errors.slice(0, PLAN_LIST_LIMIT).map((row) => ({ line: row.line, reason: row.reason })),

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/transaction';
-import { patientImportRows, patientImports, patients, profiles } from '../../db/schema';
+import { appointments, patientImportRows, patientImports, patients, profiles } from '../../db/schema';
 import { searchColumns } from '../patients/repository';
 import type { DocumentType } from '../../../common/identity-document';
 import type { SEXES } from '../../../common/schemas/patients';
@@ -73,6 +73,7 @@ export function createPatientImportRepository(db: Db) {
     async create(
       input: Pick<
         typeof patientImports.$inferInsert,
+        | 'target'
         | 'fileName'
         | 'kind'
         | 'encoding'
@@ -207,13 +208,132 @@ export function createPatientImportRepository(db: Db) {
       await tx.update(patientImports).set({ failure, heartbeatAt: null }).where(eq(patientImports.id, id));
     },
 
-    /** Ids of the records this import created (already written: an interrupted import resumes past them). */
+    /** Records by document number (a file of appointments names its patients so). */
+    async patientsByDocuments(documents: string[], tx: Db = db): Promise<Map<string, { id: string; name: string }>> {
+      const found = new Map<string, { id: string; name: string }>();
+      for (let start = 0; start < documents.length; start += 1000) {
+        const rows = await tx
+          .select({
+            id: patients.id,
+            number: patients.documentNumber,
+            first: patients.firstName,
+            last: patients.lastName,
+          })
+          .from(patients)
+          .where(inArray(patients.documentNumber, documents.slice(start, start + 1000)));
+        for (const row of rows) found.set(row.number!, { id: row.id, name: `${row.first} ${row.last}` });
+      }
+      return found;
+    },
+
+    /** Records by the previous program's code an earlier import kept (the latest import that names each). */
+    async patientsByCodes(codes: string[], tx: Db = db): Promise<Map<string, { id: string; name: string }>> {
+      const found = new Map<string, { id: string; name: string }>();
+      for (let start = 0; start < codes.length; start += 1000) {
+        const rows = await tx
+          .select({
+            code: patientImportRows.code,
+            id: patients.id,
+            first: patients.firstName,
+            last: patients.lastName,
+          })
+          .from(patientImportRows)
+          .innerJoin(patients, eq(patients.id, patientImportRows.patientId))
+          .innerJoin(patientImports, eq(patientImports.id, patientImportRows.importId))
+          .where(
+            and(
+              inArray(patientImportRows.code, codes.slice(start, start + 1000)),
+              eq(patientImports.target, 'patients'),
+              isNull(patientImportRows.undo),
+            ),
+          )
+          .orderBy(asc(patientImports.createdAt));
+        for (const row of rows) found.set(row.code, { id: row.id, name: `${row.first} ${row.last}` });
+      }
+      return found;
+    },
+
+    /** Live appointments that end after `from` (a file of appointments must not overlap them). */
+    async bookedFrom(from: Date, tx: Db = db) {
+      const rows = await tx
+        .select({
+          id: appointments.id,
+          doctorId: appointments.doctorId,
+          patientId: appointments.patientId,
+          startsAt: appointments.startsAt,
+          endsAt: appointments.endsAt,
+        })
+        .from(appointments)
+        .where(and(gt(appointments.endsAt, from), sql`${appointments.status} <> 'cancelada'`));
+      return rows.map((row) => ({ ...row, startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime() }));
+    },
+
+    /** Books a chunk's appointments with their first history entry; the exclusion constraint still guards overlaps. */
+    async insertAppointments(
+      rows: { id: string; patientId: string; doctorId: string; startsAt: Date; endsAt: Date; reason: string }[],
+      actorId: string,
+      writtenAt: Date,
+      tx: Tx,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.execute(sql`
+        WITH created AS (
+          INSERT INTO appointments (id, patient_id, doctor_id, starts_at, ends_at, reason, channel, status, created_by,
+            updated_by, created_at, updated_at)
+          SELECT x.id, x."patientId", x."doctorId", x."startsAt", x."endsAt", x.reason, 'presencial', 'confirmada',
+            ${actorId}::uuid, ${actorId}::uuid, ${writtenAt}::timestamptz, ${writtenAt}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(id uuid, "patientId" uuid, "doctorId" uuid,
+            "startsAt" timestamptz, "endsAt" timestamptz, reason text)
+          RETURNING id, starts_at
+        )
+        INSERT INTO appointment_events (appointment_id, actor_id, action, changes, at)
+        SELECT id, ${actorId}::uuid, 'created',
+          jsonb_build_object('status', 'confirmada', 'channel', 'presencial', 'startsAt', starts_at, 'via', 'import'),
+          ${writtenAt}::timestamptz
+        FROM created`);
+    },
+
+    /**
+     * Cancels the appointments these rows booked that nothing has touched since (still confirmed, `updated_at` still
+     * the import's), with the reason «Importación deshecha» (not shown to the patient, no e-mail), and records it in
+     * each one's history. Answers the ids cancelled.
+     */
+    async cancelUntouched(importId: string, lines: number[], actorId: string, now: Date, tx: Tx): Promise<Set<string>> {
+      if (lines.length === 0) return new Set();
+      const result = await tx.execute(sql`
+        WITH cancelled AS (
+          UPDATE appointments a
+          SET status = 'cancelada', cancel_reason = 'Importación deshecha', cancel_reason_visible = false,
+            cancelled_by = ${actorId}::uuid, updated_by = ${actorId}::uuid, updated_at = ${now}::timestamptz
+          FROM patient_import_rows r
+          WHERE r.import_id = ${importId}
+            AND r.line IN (${sql.join(
+              lines.map((line) => sql`${line}`),
+              sql`, `,
+            )})
+            AND r.appointment_id = a.id
+            AND a.updated_at = r.written_at
+            AND a.status = 'confirmada'
+          RETURNING a.id
+        ), history AS (
+          INSERT INTO appointment_events (appointment_id, actor_id, action, changes, at)
+          SELECT id, ${actorId}::uuid, 'status',
+            jsonb_build_object('status', 'cancelada', 'from', 'confirmada', 'reason', 'Importación deshecha',
+              'reasonShownToPatient', false),
+            ${now}::timestamptz
+          FROM cancelled
+        )
+        SELECT id FROM cancelled`);
+      return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+    },
+
+    /** Ids of the records (or appointments) this import created (already written: an interrupted import resumes past them). */
     async createdIds(importId: string, tx: Db = db): Promise<Set<string>> {
       const rows = await tx
-        .select({ patientId: patientImportRows.patientId })
+        .select({ id: sql<string>`coalesce(${patientImportRows.appointmentId}, ${patientImportRows.patientId})` })
         .from(patientImportRows)
         .where(and(eq(patientImportRows.importId, importId), eq(patientImportRows.action, 'create')));
-      return new Set(rows.map((row) => row.patientId!));
+      return new Set(rows.map((row) => row.id));
     },
 
     /** Every record of the clinic as duplicates are found by, oldest first (but those in `except`). */
@@ -285,11 +405,12 @@ export function createPatientImportRepository(db: Db) {
     async insertRows(rows: ImportRowRecord[], tx: Tx): Promise<void> {
       if (rows.length === 0) return;
       await tx.execute(sql`
-        INSERT INTO patient_import_rows (import_id, line, action, patient_id, code, reason, previous, written_at)
-        SELECT x."importId", x.line, x.action, x."patientId", coalesce(x.code, ''), coalesce(x.reason, ''), x.previous,
-          x."writtenAt"
+        INSERT INTO patient_import_rows (import_id, line, action, patient_id, appointment_id, code, reason, previous,
+          written_at)
+        SELECT x."importId", x.line, x.action, x."patientId", x."appointmentId", coalesce(x.code, ''),
+          coalesce(x.reason, ''), x.previous, x."writtenAt"
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("importId" uuid, line integer, action text,
-          "patientId" uuid, code text, reason text, previous jsonb, "writtenAt" timestamptz)`);
+          "patientId" uuid, "appointmentId" uuid, code text, reason text, previous jsonb, "writtenAt" timestamptz)`);
     },
 
     /** Adds a chunk's outcome to the import's progress. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
+  IMPORT_TARGETS,
   importDryRunSchema,
   importListSchema,
   importPlanInputSchema,
@@ -19,6 +20,10 @@ export const IMPORT_MAX_MB = 40;
 const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 
 const idParams = z.object({ id: z.uuid({ error: IMPORT_NOT_FOUND }) });
+/** What the file holds: patients (by default), or the future appointments of patients already in the clinic. */
+const uploadQuery = z.object({
+  target: z.enum(IMPORT_TARGETS, { error: 'Elige si el archivo trae pacientes o citas' }).default('patients'),
+});
 
 /**
  * «Configuración › Importar pacientes» (issue 37, item 3): upload a file of the previous program, map its
@@ -37,7 +42,10 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.patientImports,
-    { config: { access: 'patients:import' }, schema: { response: { 201: importViewSchema } } },
+    {
+      config: { access: 'patients:import' },
+      schema: { querystring: uploadQuery, response: { 201: importViewSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart())
@@ -55,7 +63,12 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
         throw error;
       });
       if (part.file.truncated) throw tooLarge();
-      const view = await service.upload({ fileName: part.filename || 'pacientes', content, actorId: user.id });
+      const view = await service.upload({
+        fileName: part.filename || '',
+        content,
+        actorId: user.id,
+        target: request.query.target,
+      });
       return reply.status(201).send(view);
     },
   );

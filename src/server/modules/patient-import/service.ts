@@ -5,22 +5,24 @@ import {
   type DuplicateChoice,
   type ImportDryRun,
   type ImportMapping,
+  type ImportTarget,
   type ImportView,
 } from '../../../common/schemas/patient-import';
 import { clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { transact, type Tx } from '../../db/transaction';
 import { AppError, notFound, pgErrorCode, validationError } from '../../errors';
-import type { AuditContext } from '../audit/audited';
-import { writeAuditEntries, type AuditEntry } from '../audit/repository';
 import type { Repositories } from '../repositories';
 import { sanitizeFileName } from '../files/names';
+import { appointmentDryRun, patientKeysOf, planAppointments, type PlannedAppointment } from './appointment-plan';
+import { writeAppointmentChunk } from './appointment-writer';
 import { errorReportCsv } from './error-report';
 import { guessMapping } from './headers';
-import { dryRunOf, planImport, type ImportPlan, type PlannedRow } from './plan';
-import type { ImportRowRecord, PatientFields, PatientImportSummary } from './repository';
-import type { RecordField } from './rows';
+import { writePatientChunk, type ImportActor } from './patient-writer';
+import { dryRunOf, planImport, type PlannedRow } from './plan';
+import type { PatientImportSummary } from './repository';
 import { readTable, UnreadableFileError, type Table } from './table';
+import { runUndo } from './undo';
 
 export const IMPORT_NOT_FOUND = 'Importación no encontrada';
 /** Rows written per transaction: each commits with its audit entries and the progress. */
@@ -28,8 +30,6 @@ export const IMPORT_CHUNK_ROWS = 1000;
 /** A worker that has not reported for this long is taken for gone: another resumes its import. */
 export const IMPORT_STALE_MS = 2 * 60_000;
 const UNDO_MS = IMPORT_UNDO_DAYS * 24 * 3_600_000;
-/** Text fields an update adds to instead of replacing: the clinic's own notes are never lost. */
-const APPENDED: RecordField[] = ['allergies', 'medicalHistory', 'notes'];
 
 export interface PlanInput {
   mapping: ImportMapping;
@@ -41,6 +41,7 @@ function present(row: PatientImportSummary): ImportView {
   const undoUntil = row.status === 'done' && row.finishedAt ? new Date(row.finishedAt.getTime() + UNDO_MS) : null;
   return {
     id: row.id,
+    target: row.target,
     fileName: row.fileName,
     kind: row.kind,
     encoding: row.encoding,
@@ -91,15 +92,17 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     return row;
   }
 
-  async function today(): Promise<string> {
-    const { timeZone } = await repos.clinic.getSettings();
-    return clock.today(timeZone).toString();
+  async function checkedTable(row: PatientImportSummary, input: PlanInput): Promise<Table> {
+    const table = await tableOf(row.id);
+    const problem = mappingProblem(input.mapping, table.header, row.target);
+    if (problem) throw validationError({ mapping: problem });
+    return table;
   }
 
-  async function plan(row: PatientImportSummary, input: PlanInput, except = new Set<string>()): Promise<ImportPlan> {
-    const table = await tableOf(row.id);
-    const problem = mappingProblem(input.mapping, table.header);
-    if (problem) throw validationError({ mapping: problem });
+  /** The plan of a file of patients; `except`: records this import already wrote (a resumed run). */
+  async function planPatients(row: PatientImportSummary, input: PlanInput, except = new Set<string>()) {
+    const table = await checkedTable(row, input);
+    const { timeZone } = await repos.clinic.getSettings();
     return planImport({
       importId: row.id,
       rows: table.rows,
@@ -107,13 +110,45 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
       choices: input.choices,
       defaultChoice: input.defaultChoice,
       existing: await repo.existingPatients(except),
-      today: await today(),
+      today: clock.today(timeZone).toString(),
     });
   }
 
+  /** The plan of a file of future appointments; `except`: appointments this import already booked. */
+  async function planBookings(row: PatientImportSummary, input: PlanInput, except = new Set<string>()) {
+    const table = await checkedTable(row, input);
+    const { timeZone } = await repos.clinic.getSettings();
+    const keys = patientKeysOf(table.rows, input.mapping);
+    const now = clock.now();
+    const booked = await repo.bookedFrom(new Date(now.getTime() - 12 * 3_600_000));
+    return planAppointments({
+      importId: row.id,
+      rows: table.rows,
+      mapping: input.mapping,
+      doctors: await repos.doctors.list(),
+      byDocument: await repo.patientsByDocuments(keys.documents),
+      byCode: await repo.patientsByCodes(keys.codes),
+      booked: except.size > 0 ? booked.filter((b) => !except.has(b.id)) : booked,
+      timeZone,
+      nowMs: now.getTime(),
+    });
+  }
+
+  const planOf = (row: PatientImportSummary): PlanInput => ({
+    mapping: row.mapping as ImportMapping,
+    choices: row.choices as Record<string, DuplicateChoice>,
+    defaultChoice: row.defaultChoice,
+  });
+
   const service = {
     /** Reads the file (refused in Spanish when it is not a table) and keeps it with the mapping guessed. */
-    async upload(input: { fileName: string; content: Buffer; actorId: string }): Promise<ImportView> {
+    async upload(input: {
+      fileName: string;
+      content: Buffer;
+      actorId: string;
+      target?: ImportTarget;
+    }): Promise<ImportView> {
+      const target = input.target ?? 'patients';
       let table: Table;
       try {
         table = readTable(input.content);
@@ -124,7 +159,8 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
       const created = await transact(db, (tx) =>
         repo.create(
           {
-            fileName: sanitizeFileName(input.fileName, '') || 'pacientes',
+            target,
+            fileName: sanitizeFileName(input.fileName, '') || (target === 'patients' ? 'pacientes' : 'citas'),
             kind: table.kind,
             encoding: table.encoding,
             separator: table.separator,
@@ -132,7 +168,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
             header: table.header,
             sample: table.rows.slice(0, 5).map((row) => table.header.map((_, index) => row.cells[index] ?? '')),
             totalRows: table.rows.length,
-            mapping: guessMapping(table.header),
+            mapping: guessMapping(table.header, target),
             createdBy: input.actorId,
             createdAt: clock.now(),
           },
@@ -155,7 +191,10 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     async dryRun(id: string, input: PlanInput): Promise<ImportDryRun> {
       const row = await find(id);
       if (row.status !== 'uploaded') throw new AppError(409, 'CONFLICT', 'Esta importación ya se ha lanzado.');
-      const result = dryRunOf(await plan(row, input));
+      const result =
+        row.target === 'appointments'
+          ? appointmentDryRun(await planBookings(row, input))
+          : dryRunOf(await planPatients(row, input));
       await transact(db, (tx) =>
         repo.saveDraft(id, { mapping: input.mapping, choices: input.choices, defaultChoice: input.defaultChoice }, tx),
       );
@@ -165,9 +204,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     /** Queues the import with this mapping and these choices: a worker carries it out. */
     async start(id: string, input: PlanInput): Promise<ImportView> {
       const row = await find(id);
-      const table = await tableOf(row.id);
-      const problem = mappingProblem(input.mapping, table.header);
-      if (problem) throw validationError({ mapping: problem });
+      await checkedTable(row, input);
       const queued = await transact(db, (tx) =>
         repo.queue(
           id,
@@ -203,14 +240,13 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
       const table = await tableOf(row.id);
       let errors: { line: number; reason: string }[];
       if (row.status === 'uploaded') {
-        const dry = await plan(row, {
-          mapping: row.mapping as ImportMapping,
-          choices: row.choices as Record<string, DuplicateChoice>,
-          defaultChoice: row.defaultChoice,
-        });
-        errors = dry.rows.filter((planned) => planned.action === 'error');
+        const planned =
+          row.target === 'appointments' ? await planBookings(row, planOf(row)) : await planPatients(row, planOf(row));
+        errors = (planned.rows as { line: number; action: string; reason: string }[]).filter(
+          (entry) => entry.action === 'error',
+        );
       } else errors = await repo.errorRows(row.id);
-      const base = row.fileName.replace(/\.[^.]*$/, '') || 'pacientes';
+      const base = row.fileName.replace(/\.[^.]*$/, '') || 'importacion';
       return { fileName: `${base}-errores.csv`, csv: errorReportCsv(table, errors) };
     },
 
@@ -226,7 +262,8 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
         if (!claimed) return finished;
         const row = (await repo.findById(claimed.id))!;
         try {
-          const done = claimed.status === 'running' ? await runImport(row, signal) : await runUndo(row, signal);
+          const done =
+            claimed.status === 'running' ? await runImport(row, signal) : await runUndo(db, repo, row, signal);
           if (!done) {
             // The server is stopping: the next worker (here or on another instance) resumes at once.
             await repo.fail(row.id, null);
@@ -249,227 +286,77 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
 
   /** Answers false when `signal` stopped it between two chunks (what is written stays; it resumes from there). */
   async function runImport(row: PatientImportSummary, signal?: AbortSignal): Promise<boolean> {
-    // Records this import already wrote (a resumed run) are its own planned rows, not duplicates.
+    const actor: ImportActor = { id: row.createdBy, role: 'admin' };
+    // What this import already wrote (a resumed run) is its own planned rows, not duplicates or overlaps.
     const written = await repo.createdIds(row.id);
-    const planned = await plan(
-      row,
-      {
-        mapping: row.mapping as ImportMapping,
-        choices: row.choices as Record<string, DuplicateChoice>,
-        defaultChoice: row.defaultChoice,
-      },
-      written,
-    );
-    const actor = { id: row.createdBy, role: 'admin' as const };
-    const pending = planned.rows.filter((planned) => planned.line > row.processedRows);
-    /** Records whose creation failed: a later row updating them fails too, saying why. */
-    const failed = new Map<string, number>();
+    let done: boolean;
+    if (row.target === 'appointments') {
+      const planned = await planBookings(row, planOf(row), written);
+      done = await writeInChunks(
+        row,
+        planned.rows,
+        (chunk, tx) => writeAppointmentChunk(repo, row.id, chunk, actor, tx),
+        (single, reason): PlannedAppointment => ({ ...single, action: 'error', reason, appointmentId: null }),
+        (error) =>
+          pgErrorCode(error) === '23P01'
+            ? 'El profesional ya tiene otra cita a esa hora (se dio durante la importación)'
+            : null,
+        signal,
+      );
+    } else {
+      const planned = await planPatients(row, planOf(row), written);
+      /** Records whose creation failed: a later row updating them fails too, saying why. */
+      const failed = new Map<string, number>();
+      done = await writeInChunks(
+        row,
+        planned.rows,
+        (chunk, tx) => writePatientChunk(repo, row.id, chunk, actor, failed, tx),
+        (single, reason): PlannedRow => {
+          if (single.action === 'create' && single.patientId) failed.set(single.patientId, single.line);
+          return { ...single, action: 'error', reason, patientId: null };
+        },
+        (error) =>
+          pgErrorCode(error) === '23505'
+            ? 'Ya existe un paciente con ese documento (se dio de alta durante la importación)'
+            : null,
+        signal,
+      );
+    }
+    if (done) await transact(db, (tx) => repo.finish(row.id, clock.now(), tx));
+    return done;
+  }
+
+  /**
+   * Writes the rows after the import's progress in chunks, each one transaction. A chunk the database refuses
+   * (a document or a time someone took meanwhile) is written row by row, a refused row becoming an error with
+   * its reason (`reasonOf` names the known ones): one bad row never loses the others.
+   */
+  async function writeInChunks<T extends { line: number }>(
+    row: PatientImportSummary,
+    rows: T[],
+    write: (chunk: T[], tx: Tx) => Promise<void>,
+    asError: (row: T, reason: string) => T,
+    reasonOf: (error: unknown) => string | null,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const pending = rows.filter((planned) => planned.line > row.processedRows);
     for (let start = 0; start < pending.length; start += IMPORT_CHUNK_ROWS) {
       if (signal?.aborted) return false;
       const chunk = pending.slice(start, start + IMPORT_CHUNK_ROWS);
       try {
-        await transact(db, (tx) => writeChunk(row.id, chunk, actor, failed, tx));
+        await transact(db, (tx) => write(chunk, tx));
       } catch (error) {
-        // One bad row (a document someone registered meanwhile…) must not lose the others: row by row.
-        deps.log.warn({ code: pgErrorCode(error) }, 'patient import chunk refused; writing it row by row');
+        deps.log.warn({ code: pgErrorCode(error) }, 'import chunk refused; writing it row by row');
         for (const single of chunk) {
           try {
-            await transact(db, (tx) => writeChunk(row.id, [single], actor, failed, tx));
+            await transact(db, (tx) => write([single], tx));
           } catch (rowError) {
-            const reason =
-              pgErrorCode(rowError) === '23505'
-                ? 'Ya existe un paciente con ese documento (se dio de alta durante la importación)'
-                : 'No se pudo guardar esta fila';
-            if (single.action === 'create' && single.patientId) failed.set(single.patientId, single.line);
-            await transact(db, (tx) =>
-              writeChunk(row.id, [{ ...single, action: 'error', reason, patientId: null }], actor, failed, tx),
-            );
+            const refused = asError(single, reasonOf(rowError) ?? 'No se pudo guardar esta fila');
+            await transact(db, (tx) => write([refused], tx));
           }
         }
       }
     }
-    await transact(db, (tx) => repo.finish(row.id, clock.now(), tx));
-    return true;
-  }
-
-  async function writeChunk(
-    importId: string,
-    chunk: PlannedRow[],
-    actor: AuditContext['actor'] & object,
-    failed: Map<string, number>,
-    tx: Tx,
-  ): Promise<void> {
-    const writtenAt = clock.now();
-    const records: ImportRowRecord[] = [];
-    const audit: AuditEntry[] = [];
-    const counts = { created: 0, updated: 0, skipped: 0, errors: 0 };
-    const error = (planned: PlannedRow, reason: string) => {
-      records.push({ importId, line: planned.line, action: 'error', code: planned.code, reason });
-      counts.errors++;
-    };
-
-    const creates = chunk.filter((planned) => planned.action === 'create');
-    await repo.insertPatients(
-      creates.map((planned) => ({
-        ...planned.values,
-        id: planned.patientId!,
-        createdBy: actor.id,
-        createdAt: writtenAt,
-        updatedAt: writtenAt,
-      })),
-      tx,
-    );
-    const targets = [...new Set(chunk.filter((p) => p.action === 'update').map((p) => p.patientId!))];
-    const current = new Map(
-      (await repo.lockPatients(targets, tx)).map(({ patient, updatedAtText }) => [
-        patient.id,
-        { fields: patient as PatientFields, updatedAt: updatedAtText },
-      ]),
-    );
-    for (const planned of chunk) {
-      if (planned.action === 'error') {
-        error(planned, planned.reason);
-        continue;
-      }
-      if (planned.action === 'skip') {
-        records.push({
-          importId,
-          line: planned.line,
-          action: 'skip',
-          patientId: planned.patientId,
-          code: planned.code,
-        });
-        counts.skipped++;
-        continue;
-      }
-      if (planned.action === 'create') {
-        records.push({
-          importId,
-          line: planned.line,
-          action: 'create',
-          patientId: planned.patientId,
-          code: planned.code,
-          writtenAt,
-        });
-        audit.push(auditOf(planned, 'create'));
-        counts.created++;
-        continue;
-      }
-      const target = current.get(planned.patientId!);
-      if (!target) {
-        const createdAt = failed.get(planned.patientId!);
-        error(
-          planned,
-          createdAt
-            ? `La ficha que actualizaba (la de la fila ${createdAt}) no se pudo crear`
-            : 'La ficha que iba a actualizar ya no existe',
-        );
-        continue;
-      }
-      const changes: Partial<PatientFields> = {};
-      const previous: Record<string, unknown> = {};
-      for (const field of planned.given) {
-        const before = target.fields[field];
-        let after = planned.values[field];
-        if (APPENDED.includes(field) && typeof before === 'string' && before.trim() !== '') {
-          if (before.includes(String(after))) continue;
-          after = `${before}\n${after}`;
-        }
-        if (before === after) continue;
-        (changes as Record<string, unknown>)[field] = after;
-        previous[field] = before;
-      }
-      records.push({
-        importId,
-        line: planned.line,
-        action: 'update',
-        patientId: planned.patientId,
-        code: planned.code,
-        previous: { fields: previous, updatedAt: target.updatedAt },
-        writtenAt,
-      });
-      await repo.updatePatient(planned.patientId!, target.fields, changes, writtenAt, tx);
-      target.fields = { ...target.fields, ...changes };
-      target.updatedAt = writtenAt.toISOString();
-      audit.push(auditOf(planned, 'update', Object.keys(changes)));
-      counts.updated++;
-    }
-    await repo.insertRows(records, tx);
-    await writeAuditEntries(tx, audit);
-    await repo.advance(importId, chunk[chunk.length - 1]!.line, counts, clock.now(), tx);
-
-    function auditOf(planned: PlannedRow, kind: 'create' | 'update', fields?: string[]): AuditEntry {
-      return {
-        actor,
-        action: 'import',
-        entity: 'patient',
-        entityId: planned.patientId!,
-        patientId: planned.patientId!,
-        details: { importId, line: planned.line, ...(kind === 'update' ? { fields } : {}) },
-      };
-    }
-  }
-
-  async function runUndo(row: PatientImportSummary, signal?: AbortSignal): Promise<boolean> {
-    const actor = { id: row.undoneBy ?? row.createdBy, role: 'admin' as const };
-    let before = 2_147_483_647;
-    for (;;) {
-      if (signal?.aborted) return false;
-      const rows = await repo.rowsToUndo(row.id, before, 500);
-      if (rows.length === 0) break;
-      before = rows[rows.length - 1]!.line;
-      await transact(db, async (tx) => {
-        const undone = new Set<number>();
-        const kept: number[] = [];
-        const audit: AuditEntry[] = [];
-        const updates = rows.filter((r) => r.action === 'update');
-        const locked = new Map(
-          (await repo.lockPatients([...new Set(updates.map((r) => r.patientId!))], tx)).map(({ patient }) => [
-            patient.id,
-            patient,
-          ]),
-        );
-        // Last written first: a row that updated a record created earlier in the file is put back before
-        // that record's creation is undone.
-        for (const update of updates) {
-          const patient = locked.get(update.patientId!);
-          if (!patient || patient.updatedAt.getTime() !== update.writtenAt?.getTime()) {
-            kept.push(update.line);
-            continue;
-          }
-          const previous = update.previous as { fields: Partial<PatientFields>; updatedAt: string };
-          await repo.updatePatient(patient.id, patient as PatientFields, previous.fields, previous.updatedAt, tx);
-          locked.set(patient.id, { ...patient, ...previous.fields, updatedAt: new Date(previous.updatedAt) });
-          undone.add(update.line);
-        }
-        const creates = rows.filter((r) => r.action === 'create');
-        const deleted = await repo.deleteUntouched(
-          row.id,
-          creates.map((r) => r.line),
-          tx,
-        );
-        for (const create of creates) {
-          if (deleted.has(create.patientId!)) undone.add(create.line);
-          else kept.push(create.line);
-        }
-        for (const r of rows) {
-          if (!undone.has(r.line)) continue;
-          audit.push({
-            actor,
-            action: 'undo',
-            entity: 'patient',
-            entityId: r.patientId!,
-            patientId: r.patientId!,
-            details: { via: 'import', importId: row.id, line: r.line },
-          });
-        }
-        await repo.markUndo(row.id, [...undone], 'undone', tx);
-        await repo.markUndo(row.id, kept, 'kept', tx);
-        await writeAuditEntries(tx, audit);
-        await repo.addKept(row.id, kept.length, clock.now(), tx);
-      });
-    }
-    await transact(db, (tx) => repo.finishUndo(row.id, clock.now(), tx));
     return true;
   }
 

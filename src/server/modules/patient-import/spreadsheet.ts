@@ -54,14 +54,19 @@ function columnIndex(reference: string): number {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** An Excel serial day (1900 or 1904 system) as dd/mm/aaaa, or null when it is not a plausible date. */
+/**
+ * An Excel serial day (1900 or 1904 system) as dd/mm/aaaa, with « hh:mm» when it has a time of day; null when it
+ * is not a plausible date.
+ */
 export function excelSerialToDate(serial: number, date1904 = false): string | null {
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
   const days = Math.floor(serial) + (date1904 ? 1462 : 0);
   // Excel counts a 29 February 1900 that never was: from day 61 on, day 0 is 30 December 1899.
   const epoch = Date.UTC(1899, 11, days < 61 && !date1904 ? 31 : 30);
   const date = new Date(epoch + days * 86_400_000);
-  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  const day = `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  const minutes = Math.round((serial - Math.floor(serial)) * 24 * 60);
+  return minutes > 0 && minutes < 24 * 60 ? `${day} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}` : day;
 }
 
 /** A number as a spreadsheet user typed it: integers without exponent, decimals with a point. */
@@ -317,7 +322,14 @@ function typedValue(attributes: string): string | null {
   const type = attribute(attributes, 'value-type');
   if (type === 'date') {
     const date = attribute(attributes, 'date-value') ?? '';
-    return /^\d{4}-\d{2}-\d{2}/.test(date) ? `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}` : null;
+    if (!/^\d{4}-\d{2}-\d{2}/.test(date)) return null;
+    const day = `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+    const time = /T(\d{2}):(\d{2})/.exec(date);
+    return time && `${time[1]}${time[2]}` !== '0000' ? `${day} ${time[1]}:${time[2]}` : day;
+  }
+  if (type === 'time') {
+    const time = /^PT(\d+)H(\d+)M/.exec(attribute(attributes, 'time-value') ?? '');
+    return time ? `${pad(Number(time[1]))}:${pad(Number(time[2]))}` : null;
   }
   if (type === 'float' || type === 'percentage' || type === 'currency') {
     const number = attribute(attributes, 'value');

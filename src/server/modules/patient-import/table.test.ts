@@ -110,5 +110,7 @@ describe('reading spreadsheets', () => {
     expect(excelSerialToDate(61)).toBe('01/03/1900');
     expect(excelSerialToDate(29687, true)).toBe('12/04/1985');
     expect(excelSerialToDate(-3)).toBeNull();
+    // A date with its time (an appointment): 12 April 1985, 09:30.
+    expect(excelSerialToDate(31149.395833333)).toBe('12/04/1985 09:30');
   });
 });

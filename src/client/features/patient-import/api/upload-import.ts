@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../common/api-paths';
-import type { ImportView } from '../../../../common/schemas/patient-import';
+import type { ImportTarget, ImportView } from '../../../../common/schemas/patient-import';
 import { apiFetch } from '../../../lib/api-client';
 import { importKeys } from './import-keys';
 
-/** POST api.patientImports: the file of the previous program, read and kept with the mapping guessed. */
-export function uploadImport(file: File): Promise<ImportView> {
+/** POST api.patientImports: the file of the previous program (patients or appointments), read and kept with the mapping guessed. */
+export function uploadImport({ file, target }: { file: File; target: ImportTarget }): Promise<ImportView> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiFetch<ImportView>(api.patientImports, { method: 'POST', body: form });
+  return apiFetch<ImportView>(`${api.patientImports}?target=${target}`, { method: 'POST', body: form });
 }
 
 export function useUploadImport() {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import {
+  FIELDS_OF,
   IMPORT_FIELD_LABELS,
-  IMPORT_FIELDS,
   mappingProblem,
   type ImportField,
   type ImportMapping,
@@ -11,9 +11,9 @@ import { StackedTable } from '../../../components/stacked-table';
 import { describeFile } from '../utils/labels';
 
 const NOT_IMPORTED = 'none';
-const FIELD_OPTIONS = [
+const optionsOf = (fields: readonly ImportField[]) => [
   { value: NOT_IMPORTED, label: 'No importar' },
-  ...IMPORT_FIELDS.map((field) => ({ value: field, label: IMPORT_FIELD_LABELS[field] })),
+  ...fields.map((field) => ({ value: field, label: IMPORT_FIELD_LABELS[field] })),
 ];
 
 interface ColumnMappingProps {
@@ -30,7 +30,8 @@ interface ColumnMappingProps {
  * («Nombre», «F. Nacimiento», «Móvil»…) and changeable. What the mapping lacks is said as it is chosen.
  */
 export function ColumnMapping({ view, mapping, onChange, onCheck, checking }: ColumnMappingProps) {
-  const problem = mappingProblem(mapping, view.header);
+  const problem = mappingProblem(mapping, view.header, view.target);
+  const options = optionsOf(FIELDS_OF[view.target]);
   const choose = (index: number, value: string | null) =>
     onChange(
       mapping.map((field, i) =>
@@ -71,7 +72,7 @@ export function ColumnMapping({ view, mapping, onChange, onCheck, checking }: Co
                 <Table.Td data-label="Se importa como">
                   <Select
                     aria-label={`Campo de la columna «${name}»`}
-                    data={FIELD_OPTIONS}
+                    data={options}
                     value={mapping[index] ?? NOT_IMPORTED}
                     onChange={(value) => choose(index, value)}
                     allowDeselect={false}

@@ -1,6 +1,10 @@
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { IMPORT_STATUS_LABELS, type ImportStatus } from '../../../../common/schemas/patient-import';
+import {
+  IMPORT_STATUS_LABELS,
+  IMPORT_TARGET_LABELS,
+  type ImportStatus,
+} from '../../../../common/schemas/patient-import';
 import { LoadErrorAlert } from '../../../components/load-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
@@ -29,6 +33,7 @@ export function ImportHistory() {
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Archivo</Table.Th>
+          <Table.Th>Contenido</Table.Th>
           <Table.Th>Subido</Table.Th>
           <Table.Th>Por</Table.Th>
           <Table.Th>Estado</Table.Th>
@@ -43,6 +48,7 @@ export function ImportHistory() {
                 {item.fileName}
               </Anchor>
             </Table.Td>
+            <Table.Td data-label="Contenido">{IMPORT_TARGET_LABELS[item.target]}</Table.Td>
             <Table.Td data-label="Subido">{formatDateTime(item.createdAt, timeZone)}</Table.Td>
             <Table.Td data-label="Por">{item.createdBy}</Table.Td>
             <Table.Td data-label="Estado">
@@ -53,7 +59,9 @@ export function ImportHistory() {
             <Table.Td data-label="Resultado">
               {item.status === 'uploaded'
                 ? `${count(item.totalRows)} filas`
-                : `${count(item.counts.create)} creadas · ${count(item.counts.update)} actualizadas · ${count(item.counts.error)} con errores`}
+                : item.target === 'appointments'
+                  ? `${count(item.counts.create)} citas dadas · ${count(item.counts.error)} con errores`
+                  : `${count(item.counts.create)} creadas · ${count(item.counts.update)} actualizadas · ${count(item.counts.error)} con errores`}
             </Table.Td>
           </Table.Tr>
         ))}

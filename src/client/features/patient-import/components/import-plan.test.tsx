@@ -12,6 +12,7 @@ afterEach(() => {
 
 const view: ImportView = {
   id: 'imp-1',
+  target: 'patients',
   fileName: 'pacientes.csv',
   kind: 'csv',
   encoding: 'windows-1252',
@@ -73,6 +74,7 @@ function dryRunFor(call: ApiCall): ImportDryRun {
         values: values('Lucía', 'Pérez García', '12345678Z', '1985-04-12'),
       },
     ],
+    appointmentPreview: [],
     duplicates: [
       {
         line: 3,

@@ -15,6 +15,15 @@ import { DryRunSummary } from './dry-run-summary';
 import { DuplicatesTable } from './duplicates-table';
 import { RowErrors } from './row-errors';
 
+const importLabel = (target: ImportView['target'], rows: number) =>
+  target === 'appointments'
+    ? rows === 1
+      ? 'Dar 1 cita'
+      : `Dar ${count(rows)} citas`
+    : rows === 1
+      ? 'Importar 1 paciente'
+      : `Importar ${count(rows)} pacientes`;
+
 /**
  * An uploaded file on its way in: the columns mapped, a dry run (again after each decision on a duplicate),
  * and the start of the import with exactly the mapping and decisions the last dry run showed.
@@ -66,7 +75,7 @@ export function ImportPlan({ view }: { view: ImportView }) {
           {dryRun.isPending && <Text c="dimmed">Comprobando las filas…</Text>}
           {report && (
             <Stack gap="md">
-              <DryRunSummary dryRun={report} />
+              <DryRunSummary dryRun={report} target={view.target} />
               <DuplicatesTable
                 duplicates={report.duplicates}
                 total={report.duplicatesTotal}
@@ -90,10 +99,10 @@ export function ImportPlan({ view }: { view: ImportView }) {
               )}
               <Group>
                 <Button onClick={() => start.mutate(checked)} loading={start.isPending} disabled={toWrite === 0}>
-                  {toWrite === 1 ? 'Importar 1 paciente' : `Importar ${count(toWrite)} pacientes`}
+                  {importLabel(view.target, toWrite)}
                 </Button>
                 <Text size="sm" c="dimmed">
-                  Se hace en segundo plano; cada ficha queda en el registro de accesos y la importación entera se puede
+                  Se hace en segundo plano; cada fila queda en el registro de accesos y la importación entera se puede
                   deshacer durante 7 días.
                 </Text>
               </Group>

@@ -10,7 +10,9 @@ import { useUndoImport } from '../api/undo-import';
 import { count } from '../utils/labels';
 
 const outcome = (view: ImportView) =>
-  `${count(view.counts.create)} creadas, ${count(view.counts.update)} actualizadas, ${count(view.counts.skip)} omitidas y ${count(view.counts.error)} con errores`;
+  view.target === 'appointments'
+    ? `${count(view.counts.create)} citas dadas, ${count(view.counts.skip)} omitidas (ya estaban) y ${count(view.counts.error)} con errores`
+    : `${count(view.counts.create)} fichas creadas, ${count(view.counts.update)} actualizadas, ${count(view.counts.skip)} omitidas y ${count(view.counts.error)} con errores`;
 
 /** An import under way (its progress, every second), finished (its outcome and its undo), or undone. */
 export function ImportProgress({ view }: { view: ImportView }) {
@@ -46,9 +48,11 @@ export function ImportProgress({ view }: { view: ImportView }) {
       )}
       {view.status === 'undone' && (
         <Alert color="gray" title="Importación deshecha">
-          Se han quitado las fichas creadas y devuelto las actualizadas a como estaban.
+          {view.target === 'appointments'
+            ? 'Se han anulado las citas que dio (quedan en su historial como «Importación deshecha»).'
+            : 'Se han quitado las fichas creadas y devuelto las actualizadas a como estaban.'}
           {view.keptOnUndo > 0 &&
-            ` Se conservan ${count(view.keptOnUndo)} porque se cambiaron después o ya tienen citas, archivos u otros datos.`}
+            ` Se conservan ${count(view.keptOnUndo)} porque se cambiaron después${view.target === 'patients' ? ' o ya tienen citas, archivos u otros datos' : ''}.`}
         </Alert>
       )}
       {view.counts.error > 0 && !working && (
@@ -69,8 +73,9 @@ export function ImportProgress({ view }: { view: ImportView }) {
       {view.undoUntil && confirming && (
         <Alert color="red" variant="light" title="¿Deshacer toda la importación?">
           <Text size="sm">
-            Se borrarán las fichas que creó y las que actualizó volverán a como estaban. Las que se hayan cambiado
-            después, o tengan ya citas, archivos u otros datos, se conservan.
+            {view.target === 'appointments'
+              ? 'Se anularán las citas que dio, sin avisar a los pacientes. Las que se hayan cambiado después se conservan.'
+              : 'Se borrarán las fichas que creó y las que actualizó volverán a como estaban. Las que se hayan cambiado después, o tengan ya citas, archivos u otros datos, se conservan.'}
           </Text>
           <Group mt="sm">
             <Button
