@@ -16,7 +16,7 @@ export function RowErrors({ importId, errors, total }: { importId: string; error
         No se pierde ninguna: descárgalas, corrígelas en la hoja de cálculo e impórtalas de nuevo (las dos columnas
         añadidas al final no se importan).
       </Text>
-      <Anchor href={api.patientImportErrors(importId)} download size="sm" fw={600}>
+      <Anchor href={api.patientImportErrors(importId)} download size="sm" fw={600} c="red.9">
         Descargar las filas con errores (CSV)
       </Anchor>
       <List size="sm" mt="xs" spacing={2} aria-label="Filas con errores">
