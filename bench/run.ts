@@ -16,6 +16,9 @@
  * `--part billing` runs only the billing bench (bench/billing.ts, PostgreSQL): invoices issued from
  * `--connections` (10) connections, `--invoices` (1000) a round, `--rounds` (3) rounds; then the numbering and
  * the VERI*FACTU chain are checked. It is not part of the default run.
+ *
+ * `--part import` runs only the import of patients (bench/patient-import.ts, PGlite and PostgreSQL): a file of
+ * `--patients` (50000) rows into a clinic of `--existing` (10000), as `--format` csv or xlsx; target under 60 s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +31,7 @@ import { createAccountWithProfile } from '../src/server/identity/auth/accounts';
 import { createRepositories } from '../src/server/repositories';
 import { openBackend, analyze } from './backend';
 import { benchBilling } from './billing';
+import { benchPatientImport } from './patient-import';
 import { startCeilings } from './ceilings';
 import { seedChartPatient } from './chart';
 import { seedConversations, seedPrescription } from './fixtures';
@@ -66,6 +70,19 @@ if (PARTS.includes('billing')) {
     connections: flags.connections ? Number(flags.connections) : 10,
     invoices: Number(flags.invoices ?? 1000),
     rounds: ROUNDS,
+    keep: Boolean(flags.keep),
+  });
+  process.exit(ok ? 0 : 1);
+}
+
+if (PARTS.includes('import')) {
+  const ok = await benchPatientImport({
+    patients: Number(flags.patients ?? 50_000),
+    existing: Number(flags.existing ?? 10_000),
+    only: flags.only as 'postgres' | 'pglite' | undefined,
+    format: flags.format === 'xlsx' ? 'xlsx' : 'csv',
+    serverUrl: SERVER_URL,
+    dbPrefix: String(flags['db-prefix'] ?? 'clinica_bench'),
     keep: Boolean(flags.keep),
   });
   process.exit(ok ? 0 : 1);

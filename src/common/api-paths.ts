@@ -175,6 +175,13 @@ export const api = {
   opinionRatings: '/api/opinions/ratings',
   opinions: '/api/opinions',
   opinionReply: (id: string) => `/api/opinions/${seg(id)}/reply`,
+  /** Import of patients from the previous program (issue 37, item 3): upload, dry run, start, progress, undo, errors. */
+  patientImports: '/api/patient-imports',
+  patientImport: (id: string) => `/api/patient-imports/${seg(id)}`,
+  patientImportDryRun: (id: string) => `/api/patient-imports/${seg(id)}/dry-run`,
+  patientImportStart: (id: string) => `/api/patient-imports/${seg(id)}/start`,
+  patientImportUndo: (id: string) => `/api/patient-imports/${seg(id)}/undo`,
+  patientImportErrors: (id: string) => `/api/patient-imports/${seg(id)}/errors.csv`,
   patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
   myChannel: '/api/me/channel',
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */

@@ -47,6 +47,8 @@ export const paths = {
     settings: '/admin/configuracion',
     /** «Puesta en marcha» (issue 37, item 5): what the install lacks before opening to patients. */
     goLive: '/admin/configuracion/puesta-en-marcha',
+    /** Import of patients from the previous program (issue 37, item 3). */
+    importPatients: '/admin/configuracion/importar-pacientes',
     messages: '/admin/mensajes',
     users: '/admin/usuarios',
     editUser: (id: string) => `/admin/usuarios/editar/${seg(id)}`,
@@ -192,6 +194,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.services,
     paths.admin.billing,
     paths.admin.goLive,
+    paths.admin.importPatients,
     paths.admin.consents,
     paths.admin.questionnaires,
     paths.admin.opinions,

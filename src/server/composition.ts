@@ -16,6 +16,8 @@ import { createAppointmentService } from './scheduling/appointments/service';
 import { createConfirmationService } from './scheduling/confirmations/service';
 import type { CoreDeps } from './deps';
 import { createLiveEvents } from './platform/events/live-events';
+import { createPatientImportService } from './clinical/patient-import/service';
+import { startPatientImportWorker } from './clinical/patient-import/worker';
 import { aeatClientFromConfig } from './billing/verifactu/aeat-client';
 import { startVerifactuSender } from './billing/submissions/sender-job';
 import { createInvoicingService } from './billing/invoices/service';
@@ -113,6 +115,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     payments: createPaymentsService(core),
     surveys: createSurveyService(core),
     opinions: createOpinionsService(core),
+    patientImports: createPatientImportService(core),
     idleLock: options.idleLock ?? true,
     async close() {
       await outbox.close();
@@ -136,8 +139,10 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
     startVerifactuSender(deps, config.jobIntervalMs),
   ];
   const stopMailDelivery = await startMailDelivery(deps);
+  const stopPatientImports = await startPatientImportWorker(deps, config.jobIntervalMs);
   return async () => {
     for (const stop of stops) stop();
     await stopMailDelivery();
+    await stopPatientImports();
   };
 }

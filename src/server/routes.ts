@@ -60,6 +60,7 @@ import { usersRoutes } from './identity/users/routes';
 import { waitingListRoutes } from './scheduling/waiting-list/routes';
 import { booksRoutes } from './billing/books/routes';
 import { invoicesVerifactuRoutes } from './billing/invoices/verifactu-routes';
+import { patientImportRoutes } from './clinical/patient-import/routes';
 
 /**
  * Every route module of the API, registered in this order by `app.ts` with the services as options. One
@@ -100,6 +101,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsRoutes,
   patientsRoutes,
   patientsRecordLinkRoutes,
+  patientImportRoutes,
   imagesRoutes,
   appointmentsPublicRoutes,
   appointmentsStaffRoutes,

@@ -93,6 +93,10 @@ export const routes: RouteObject[] = [
                 path: relative(paths.admin.goLive, paths.admin.root),
                 ...screen(() => import('./routes/admin/go-live')),
               },
+              {
+                path: relative(paths.admin.importPatients, paths.admin.root),
+                ...screen(() => import('./routes/admin/import-patients')),
+              },
               { path: 'mensajes', ...screen(() => import('./routes/admin/messages')) },
               { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },
               { path: 'usuarios/editar/:id', ...screen(() => import('./routes/admin/edit-user')) },

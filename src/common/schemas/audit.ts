@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'submit',
   'refuse',
   'revoke',
+  'import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -40,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   submit: 'Envío',
   refuse: 'Rechazo',
   revoke: 'Revocación',
+  import: 'Importación',
 };
 
 /** Which kind of data. */
@@ -129,6 +131,7 @@ const VIEW_LABELS: Record<string, string> = {
   doctor: 'profesional',
   patient: 'paciente',
   pending: 'notas pendientes de firmar',
+  import: 'duplicados de una importación',
 };
 
 /** Names of the fields a change touched (`details.fields`), never their values. */
@@ -179,12 +182,14 @@ export function describeAuditEntry(entry: {
   entity: string;
   details: Record<string, unknown> | null;
 }): string {
-  const { view, via, to, q, fields, results, rows } = entry.details ?? {};
+  const { view, via, to, q, fields, results, rows, line } = entry.details ?? {};
   const notes: string[] = [];
   if (typeof view === 'string') notes.push(labelOf(VIEW_LABELS, view));
   if (via === 'link') notes.push('por el enlace del correo');
   if (via === 'area') notes.push('desde el área del paciente');
   if (via === 'booking') notes.push('al reservar por internet');
+  if (via === 'import') notes.push('importación de pacientes');
+  if (typeof line === 'number') notes.push(`fila ${line} del archivo`);
   if (typeof to === 'string' && entry.action === 'status')
     notes.push(`a ${labelOf(APPOINTMENT_STATUS_LABELS, to).toLowerCase()}`);
   if (typeof q === 'string' && q) notes.push(`búsqueda «${q}»`);

@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   'patients:list': { admin: 'any', doctor: 'own' },
   'patients:read': { admin: 'any', doctor: 'own', paciente: 'own' },
   'patients:manage': { admin: 'any' },
+  /** Import of patients from the previous program (issue 37, item 3): the clinic's whole file, so the desk only. */
+  'patients:import': { admin: 'any' },
   'my-record:read': { paciente: 'own' },
   /** The paciente's own informed consents, with what she may still sign (issue 24). */
   'my-consents:read': { paciente: 'own' },

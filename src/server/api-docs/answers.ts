@@ -94,6 +94,13 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   },
   'DELETE /api/files/:id': { 204: { description: 'Documento borrado.' } },
   'PUT /api/conversations/:id/assignee': { 204: { description: 'Conversación asignada.' } },
+  'GET /api/patient-imports/:id/errors.csv': {
+    200: {
+      description:
+        'Las filas que no se importaron, tal como venían en el archivo, con dos columnas más al final (su fila y el motivo): separado por punto y coma, UTF-8 con BOM, para corregirlas e importarlas de nuevo.',
+      type: 'text/csv',
+    },
+  },
 };
 
 /** A multipart upload: the file part and, for some, text fields. */
@@ -125,6 +132,15 @@ export const UPLOADS: Record<string, Upload> = {
       ...(z.toJSONSchema(fileUploadFieldsSchema, { io: 'input', target: 'draft-2020-12' }).properties ?? {}),
     },
     required: ['file', 'type'],
+  },
+  'POST /api/patient-imports': {
+    description: 'El archivo de pacientes del programa anterior, como `multipart/form-data`.',
+    properties: {
+      file: fileField(
+        'CSV (cualquier separador; UTF-8, UTF-16 o Windows-1252), .xlsx u .ods, con una fila de títulos; hasta 40 MB y 100 000 filas.',
+      ),
+    },
+    required: ['file'],
   },
 };
 

@@ -184,6 +184,18 @@ export const SUMMARIES: Record<string, string> = {
     'Responder por correo a la opinión de un paciente (una vez; queda en el registro de accesos)',
   'GET /api/public/surveys/:token': 'Encuesta tras la visita abierta con su enlace (de un solo uso y con caducidad)',
   'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
+  'GET /api/patient-imports': 'Últimas importaciones de pacientes del programa anterior, con su estado y resultado',
+  'POST /api/patient-imports':
+    'Subir un archivo de pacientes, o de citas futuras con `?target=appointments` (.csv en cualquier separador y codificación, .xlsx u .ods): se lee y se adivinan sus columnas',
+  'GET /api/patient-imports/:id':
+    'Una importación de pacientes: columnas, progreso, resultado y hasta cuándo se puede deshacer',
+  'POST /api/patient-imports/:id/dry-run':
+    'Simular una importación: qué pasaría con cada fila, duplicados con su decisión y errores (no guarda nada)',
+  'POST /api/patient-imports/:id/start': 'Lanzar una importación en segundo plano con sus columnas y decisiones',
+  'POST /api/patient-imports/:id/undo':
+    'Deshacer una importación entera (durante 7 días; se conservan las fichas cambiadas después)',
+  'GET /api/patient-imports/:id/errors.csv':
+    'Filas que no se importaron, con su fila y su motivo, para corregirlas e importarlas de nuevo (CSV)',
   'GET /api/settings/go-live': 'Puesta en marcha: lo que falta antes de abrir a los pacientes, con cómo arreglarlo',
   'POST /api/settings/go-live/email-test': 'Enviar un correo de prueba a la dirección del administrador',
   'POST /api/settings/go-live/sms-test': 'Enviar un SMS de prueba al número indicado',

@@ -5,6 +5,7 @@ import { createTreatmentsRepository } from './treatments/repository';
 import { createClinicalNotesRepository } from './clinical-notes/repository';
 import { createChartRepository } from './chart/repository';
 import { createFilesRepository } from './files/repository';
+import { createPatientImportRepository } from './patient-import/repository';
 
 /** The clinical context's own repositories. */
 export function createClinicalRepositories(db: Db) {
@@ -14,6 +15,7 @@ export function createClinicalRepositories(db: Db) {
     clinicalNotes: createClinicalNotesRepository(db),
     chart: createChartRepository(db),
     files: createFilesRepository(db),
+    patientImports: createPatientImportRepository(db),
   };
 }
 

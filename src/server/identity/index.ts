@@ -12,3 +12,4 @@ export { presentPatient } from './patients/presenters';
 export { recordForPublicRequest, usesOwnRecord } from './patients/public-record';
 export type { PatientRow } from './patients/repository';
 export { sessionRowsOf } from './sessions/session-plugin';
+export { searchColumns } from './patients/repository';

@@ -109,3 +109,6 @@ export { overHttps } from './transport';
 export { clinicSettings, verifactuOutages } from './db/schema';
 export { DEFAULT_PRODUCER, PRODUCT_VERSION, SYSTEM_ID, SYSTEM_NAME, declarationFacts, systemView } from './producer';
 export { cashReopenings } from './db/schema';
+export { writeAuditEntries } from './audit/repository';
+export type { Database } from './db/client';
+export { patientImportRows, patientImports } from './db/schema';

@@ -15,8 +15,8 @@ export type PatientInsert = Omit<
 
 type Searchable = Pick<PatientRow, 'firstName' | 'lastName' | 'documentNumber' | 'phone' | 'email'>;
 
-/** The normalised text a patient is found by, and the key lists sort by. */
-function searchColumns(patient: Searchable) {
+/** The normalised text a patient is found by, and the key lists sort by (also written by the import, patient-import/). */
+export function searchColumns(patient: Searchable) {
   const phoneDigits = patient.phone.replace(/\D/g, '');
   return {
     searchText: normalizeSearchText(

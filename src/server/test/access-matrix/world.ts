@@ -14,6 +14,7 @@ import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
+import { buildPatientImportWorld, type PatientImportWorld } from './patient-import-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -93,6 +94,8 @@ export interface World {
   questionnaires: QuestionnairesWorld;
   /** Answered after-visit surveys of each side («Opiniones», issue 38, item 3). */
   opinions: OpinionsWorld;
+  /** Imports of patients (issue 37, item 3): one uploaded, one to start, one done to undo. */
+  patientImports: PatientImportWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -348,6 +351,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       A: { recordId: A.recordId, doctorId: doctorA.id },
       B: { recordId: B.recordId, doctorId: doctorB.id },
     }),
+    patientImports: await buildPatientImportWorld(t, admin.id),
     absenceId: absence.id,
     holidayToDelete: (
       await t.write((tx) =>

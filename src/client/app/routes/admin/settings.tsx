@@ -20,7 +20,11 @@ export default function SettingsPage() {
         <Anchor component={Link} to={paths.admin.goLive} c="blue.9" fw={600}>
           Puesta en marcha
         </Anchor>
-        : qué falta en esta instalación (HTTPS, correo, certificado, copias de seguridad…) y cómo arreglarlo.
+        : qué falta en esta instalación (HTTPS, correo, certificado, copias de seguridad…) y cómo arreglarlo.{' '}
+        <Anchor component={Link} to={paths.admin.importPatients} c="blue.9" fw={600}>
+          Importar pacientes
+        </Anchor>{' '}
+        del programa anterior (CSV, Excel u OpenDocument).
       </Alert>
       {settings.isPending && <LoadingBlock label="Cargando la configuración" />}
       {settings.isError && !settings.data && (

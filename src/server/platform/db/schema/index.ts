@@ -22,3 +22,4 @@ export * from './consents';
 export * from './questionnaires';
 export * from './message-outbox';
 export * from './go-live';
+export * from './patient-import';

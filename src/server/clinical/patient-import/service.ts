@@ -1,0 +1,366 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  IMPORT_UNDO_DAYS,
+  mappingProblem,
+  type DuplicateChoice,
+  type ImportDryRun,
+  type ImportMapping,
+  type ImportTarget,
+  type ImportView,
+} from '../../../common/schemas/patient-import';
+import { clock } from '../../platform';
+import type { Db } from '../../platform';
+import { transact, type Tx } from '../../platform';
+import { AppError, notFound, pgErrorCode, validationError } from '../../platform';
+import type { Repositories } from '../deps';
+import { sanitizeFileName } from '../files/names';
+import { appointmentDryRun, patientKeysOf, planAppointments, type PlannedAppointment } from './appointment-plan';
+import { writeAppointmentChunk } from './appointment-writer';
+import { errorReportCsv } from './error-report';
+import { guessMapping } from './headers';
+import { writePatientChunk, type ImportActor } from './patient-writer';
+import { dryRunOf, planImport, type PlannedRow } from './plan';
+import type { PatientImportSummary } from './repository';
+import { readTable, UnreadableFileError, type Table } from './table';
+import { runUndo } from './undo';
+
+export const IMPORT_NOT_FOUND = 'Importación no encontrada';
+/** Rows written per transaction: each commits with its audit entries and the progress. */
+export const IMPORT_CHUNK_ROWS = 1000;
+/** A worker that has not reported for this long is taken for gone: another resumes its import. */
+export const IMPORT_STALE_MS = 2 * 60_000;
+const UNDO_MS = IMPORT_UNDO_DAYS * 24 * 3_600_000;
+
+export interface PlanInput {
+  mapping: ImportMapping;
+  choices: Record<string, DuplicateChoice>;
+  defaultChoice: DuplicateChoice | null;
+}
+
+function present(row: PatientImportSummary): ImportView {
+  const undoUntil = row.status === 'done' && row.finishedAt ? new Date(row.finishedAt.getTime() + UNDO_MS) : null;
+  return {
+    id: row.id,
+    target: row.target,
+    fileName: row.fileName,
+    kind: row.kind,
+    encoding: row.encoding,
+    separator: row.separator,
+    header: row.header,
+    sample: row.sample,
+    totalRows: row.totalRows,
+    mapping: row.mapping as ImportMapping,
+    status: row.status,
+    processedRows: row.createdCount + row.updatedCount + row.skippedCount + row.errorCount,
+    counts: { create: row.createdCount, update: row.updatedCount, skip: row.skippedCount, error: row.errorCount },
+    keptOnUndo: row.keptOnUndo,
+    createdBy: row.createdByName ?? '',
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
+    undoUntil: undoUntil && undoUntil.getTime() > clock.nowMs() ? undoUntil.toISOString() : null,
+    failure: row.failure,
+  };
+}
+
+/**
+ * Import of patients from the previous program (issue 37, item 3): the file is read and kept; a dry run
+ * says what would happen; the run goes on in the background (`runPending`, driven by the worker) in chunks of
+ * a thousand rows, each its own transaction with the rows' audit entries and the progress, resumable after
+ * a crash; an undo takes the whole import back within a week, but for records touched since.
+ */
+export function createPatientImportService(deps: { db: Db; repos: Repositories; log: FastifyBaseLogger }) {
+  const { db, repos } = deps;
+  const repo = repos.patientImports;
+  /** The last files read (their content never changes): the dry runs and the run read one file once. */
+  const tables = new Map<string, Table>();
+
+  async function tableOf(id: string): Promise<Table> {
+    const cached = tables.get(id);
+    if (cached) return cached;
+    const content = await repo.content(id);
+    if (!content) throw new AppError(410, 'NOT_FOUND', 'El archivo de esta importación ya no se conserva.');
+    const table = readTable(content);
+    tables.set(id, table);
+    while (tables.size > 2) tables.delete(tables.keys().next().value!);
+    return table;
+  }
+
+  async function find(id: string): Promise<PatientImportSummary> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(IMPORT_NOT_FOUND);
+    return row;
+  }
+
+  async function checkedTable(row: PatientImportSummary, input: PlanInput): Promise<Table> {
+    const table = await tableOf(row.id);
+    const problem = mappingProblem(input.mapping, table.header, row.target);
+    if (problem) throw validationError({ mapping: problem });
+    return table;
+  }
+
+  /** The plan of a file of patients; `except`: records this import already wrote (a resumed run). */
+  async function planPatients(row: PatientImportSummary, input: PlanInput, except = new Set<string>()) {
+    const table = await checkedTable(row, input);
+    const { timeZone } = await repos.clinic.getSettings();
+    return planImport({
+      importId: row.id,
+      rows: table.rows,
+      mapping: input.mapping,
+      choices: input.choices,
+      defaultChoice: input.defaultChoice,
+      existing: await repo.existingPatients(except),
+      today: clock.today(timeZone).toString(),
+    });
+  }
+
+  /** The plan of a file of future appointments; `except`: appointments this import already booked. */
+  async function planBookings(row: PatientImportSummary, input: PlanInput, except = new Set<string>()) {
+    const table = await checkedTable(row, input);
+    const { timeZone } = await repos.clinic.getSettings();
+    const keys = patientKeysOf(table.rows, input.mapping);
+    const now = clock.now();
+    const booked = await repo.bookedFrom(new Date(now.getTime() - 12 * 3_600_000));
+    return planAppointments({
+      importId: row.id,
+      rows: table.rows,
+      mapping: input.mapping,
+      doctors: await repos.doctors.list(),
+      byDocument: await repo.patientsByDocuments(keys.documents),
+      byCode: await repo.patientsByCodes(keys.codes),
+      booked: except.size > 0 ? booked.filter((b) => !except.has(b.id)) : booked,
+      timeZone,
+      nowMs: now.getTime(),
+    });
+  }
+
+  const planOf = (row: PatientImportSummary): PlanInput => ({
+    mapping: row.mapping as ImportMapping,
+    choices: row.choices as Record<string, DuplicateChoice>,
+    defaultChoice: row.defaultChoice,
+  });
+
+  const service = {
+    /** Reads the file (refused in Spanish when it is not a table) and keeps it with the mapping guessed. */
+    async upload(input: {
+      fileName: string;
+      content: Buffer;
+      actorId: string;
+      target?: ImportTarget;
+    }): Promise<ImportView> {
+      const target = input.target ?? 'patients';
+      let table: Table;
+      try {
+        table = readTable(input.content);
+      } catch (error) {
+        if (error instanceof UnreadableFileError) throw new AppError(400, 'VALIDATION', error.message);
+        throw error;
+      }
+      const created = await transact(db, (tx) =>
+        repo.create(
+          {
+            target,
+            fileName: sanitizeFileName(input.fileName, '') || (target === 'patients' ? 'pacientes' : 'citas'),
+            kind: table.kind,
+            encoding: table.encoding,
+            separator: table.separator,
+            content: input.content,
+            header: table.header,
+            sample: table.rows.slice(0, 5).map((row) => table.header.map((_, index) => row.cells[index] ?? '')),
+            totalRows: table.rows.length,
+            mapping: guessMapping(table.header, target),
+            createdBy: input.actorId,
+            createdAt: clock.now(),
+          },
+          tx,
+        ),
+      );
+      tables.set(created.id, table);
+      return present((await repo.findById(created.id))!);
+    },
+
+    async view(id: string): Promise<ImportView> {
+      return present(await find(id));
+    },
+
+    async list(): Promise<ImportView[]> {
+      return (await repo.list(20)).map(present);
+    },
+
+    /** What the import would do with this mapping and these choices; nothing is written. */
+    async dryRun(id: string, input: PlanInput): Promise<ImportDryRun> {
+      const row = await find(id);
+      if (row.status !== 'uploaded') throw new AppError(409, 'CONFLICT', 'Esta importación ya se ha lanzado.');
+      const result =
+        row.target === 'appointments'
+          ? appointmentDryRun(await planBookings(row, input))
+          : dryRunOf(await planPatients(row, input));
+      await transact(db, (tx) =>
+        repo.saveDraft(id, { mapping: input.mapping, choices: input.choices, defaultChoice: input.defaultChoice }, tx),
+      );
+      return result;
+    },
+
+    /** Queues the import with this mapping and these choices: a worker carries it out. */
+    async start(id: string, input: PlanInput): Promise<ImportView> {
+      const row = await find(id);
+      await checkedTable(row, input);
+      const queued = await transact(db, (tx) =>
+        repo.queue(
+          id,
+          { mapping: input.mapping, choices: input.choices, defaultChoice: input.defaultChoice },
+          clock.now(),
+          tx,
+        ),
+      );
+      if (!queued) throw new AppError(409, 'CONFLICT', 'Esta importación ya se ha lanzado.');
+      return present(await find(id));
+    },
+
+    /** Queues the undo of a finished import, within its week. */
+    async undo(id: string, actorId: string): Promise<ImportView> {
+      const row = await find(id);
+      const since = new Date(clock.nowMs() - UNDO_MS);
+      const queued = await transact(db, (tx) => repo.queueUndo(id, actorId, since, clock.now(), tx));
+      if (!queued) {
+        if (row.status === 'done')
+          throw new AppError(
+            409,
+            'CONFLICT',
+            `Una importación solo se puede deshacer durante ${IMPORT_UNDO_DAYS} días: esta ya no.`,
+          );
+        throw new AppError(409, 'CONFLICT', 'Solo se puede deshacer una importación terminada.');
+      }
+      return present(await find(id));
+    },
+
+    /** The rows not imported, as they were in the file, with their row number and reason: to fix and import again. */
+    async errorReport(id: string): Promise<{ fileName: string; csv: string }> {
+      const row = await find(id);
+      const table = await tableOf(row.id);
+      let errors: { line: number; reason: string }[];
+      if (row.status === 'uploaded') {
+        const planned =
+          row.target === 'appointments' ? await planBookings(row, planOf(row)) : await planPatients(row, planOf(row));
+        errors = (planned.rows as { line: number; action: string; reason: string }[]).filter(
+          (entry) => entry.action === 'error',
+        );
+      } else errors = await repo.errorRows(row.id);
+      const base = row.fileName.replace(/\.[^.]*$/, '') || 'importacion';
+      return { fileName: `${base}-errores.csv`, csv: errorReportCsv(table, errors) };
+    },
+
+    /**
+     * Carries out every queued import and undo (and any a stopped worker left), one after the other.
+     * Answers how many it finished. The worker calls it when woken; tests call it directly.
+     */
+    async runPending(signal?: AbortSignal): Promise<number> {
+      let finished = 0;
+      for (;;) {
+        const now = clock.now();
+        const claimed = await transact(db, (tx) => repo.claimNext(now, new Date(now.getTime() - IMPORT_STALE_MS), tx));
+        if (!claimed) return finished;
+        const row = (await repo.findById(claimed.id))!;
+        try {
+          const done =
+            claimed.status === 'running' ? await runImport(row, signal) : await runUndo(db, repo, row, signal);
+          if (!done) {
+            // The server is stopping: the next worker (here or on another instance) resumes at once.
+            await repo.fail(row.id, null);
+            return finished;
+          }
+          finished++;
+        } catch (error) {
+          deps.log.error({ err: { name: (error as Error).name, code: pgErrorCode(error) } }, 'patient import stopped');
+          await repo.fail(row.id, 'La importación se interrumpió por un error del servidor; se reanudará sola.');
+          return finished;
+        }
+      }
+    },
+
+    /** Forgets the files of imports whose week is over (the outcome of each row stays). */
+    async dropOldFiles(): Promise<number> {
+      return repo.dropOldFiles(new Date(clock.nowMs() - UNDO_MS - 24 * 3_600_000));
+    },
+  };
+
+  /** Answers false when `signal` stopped it between two chunks (what is written stays; it resumes from there). */
+  async function runImport(row: PatientImportSummary, signal?: AbortSignal): Promise<boolean> {
+    const actor: ImportActor = { id: row.createdBy, role: 'admin' };
+    // What this import already wrote (a resumed run) is its own planned rows, not duplicates or overlaps.
+    const written = await repo.createdIds(row.id);
+    let done: boolean;
+    if (row.target === 'appointments') {
+      const planned = await planBookings(row, planOf(row), written);
+      done = await writeInChunks(
+        row,
+        planned.rows,
+        (chunk, tx) => writeAppointmentChunk(repo, row.id, chunk, actor, tx),
+        (single, reason): PlannedAppointment => ({ ...single, action: 'error', reason, appointmentId: null }),
+        (error) =>
+          pgErrorCode(error) === '23P01'
+            ? 'El profesional ya tiene otra cita a esa hora (se dio durante la importación)'
+            : null,
+        signal,
+      );
+    } else {
+      const planned = await planPatients(row, planOf(row), written);
+      /** Records whose creation failed: a later row updating them fails too, saying why. */
+      const failed = new Map<string, number>();
+      done = await writeInChunks(
+        row,
+        planned.rows,
+        (chunk, tx) => writePatientChunk(repo, row.id, chunk, actor, failed, tx),
+        (single, reason): PlannedRow => {
+          if (single.action === 'create' && single.patientId) failed.set(single.patientId, single.line);
+          return { ...single, action: 'error', reason, patientId: null };
+        },
+        (error) =>
+          pgErrorCode(error) === '23505'
+            ? 'Ya existe un paciente con ese documento (se dio de alta durante la importación)'
+            : null,
+        signal,
+      );
+    }
+    if (done) await transact(db, (tx) => repo.finish(row.id, clock.now(), tx));
+    return done;
+  }
+
+  /**
+   * Writes the rows after the import's progress in chunks, each one transaction. A chunk the database refuses
+   * (a document or a time someone took meanwhile) is written row by row, a refused row becoming an error with
+   * its reason (`reasonOf` names the known ones): one bad row never loses the others.
+   */
+  async function writeInChunks<T extends { line: number }>(
+    row: PatientImportSummary,
+    rows: T[],
+    write: (chunk: T[], tx: Tx) => Promise<void>,
+    asError: (row: T, reason: string) => T,
+    reasonOf: (error: unknown) => string | null,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const pending = rows.filter((planned) => planned.line > row.processedRows);
+    for (let start = 0; start < pending.length; start += IMPORT_CHUNK_ROWS) {
+      if (signal?.aborted) return false;
+      const chunk = pending.slice(start, start + IMPORT_CHUNK_ROWS);
+      try {
+        await transact(db, (tx) => write(chunk, tx));
+      } catch (error) {
+        deps.log.warn({ code: pgErrorCode(error) }, 'import chunk refused; writing it row by row');
+        for (const single of chunk) {
+          try {
+            await transact(db, (tx) => write([single], tx));
+          } catch (rowError) {
+            const refused = asError(single, reasonOf(rowError) ?? 'No se pudo guardar esta fila');
+            await transact(db, (tx) => write([refused], tx));
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  return service;
+}
+
+export type PatientImportService = ReturnType<typeof createPatientImportService>;

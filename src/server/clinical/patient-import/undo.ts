@@ -1,0 +1,104 @@
+import type { Db } from '../../platform';
+import { transact, type Tx } from '../../platform';
+import { clock } from '../../platform';
+import { writeAuditEntries, type AuditEntry } from '../../platform';
+import type { PatientFields, PatientImportRepository, PatientImportSummary } from './repository';
+
+type UndoRow = Awaited<ReturnType<PatientImportRepository['rowsToUndo']>>[number];
+
+/**
+ * Undoes a whole import, last row first, 500 rows a transaction: records it created are deleted and those it
+ * updated get their values back, appointments it booked are cancelled — except what was touched since, which is
+ * kept and counted. Each row undone is audited. Answers false when `signal` stopped it between two chunks.
+ */
+export async function runUndo(
+  db: Db,
+  repo: PatientImportRepository,
+  row: PatientImportSummary,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const actor = { id: row.undoneBy ?? row.createdBy, role: 'admin' as const };
+  let before = 2_147_483_647;
+  for (;;) {
+    if (signal?.aborted) return false;
+    const rows = await repo.rowsToUndo(row.id, before, 500);
+    if (rows.length === 0) break;
+    before = rows[rows.length - 1]!.line;
+    await transact(db, async (tx) => {
+      const undone = new Set<number>();
+      const kept: number[] = [];
+      const audit: AuditEntry[] = [];
+      if (row.target === 'appointments') {
+        const cancelled = await repo.cancelUntouched(
+          row.id,
+          rows.map((r) => r.line),
+          actor.id,
+          clock.now(),
+          tx,
+        );
+        for (const r of rows) {
+          if (cancelled.has(r.appointmentId!)) undone.add(r.line);
+          else kept.push(r.line);
+        }
+      } else await undoPatients(repo, row.id, rows, undone, kept, tx);
+      for (const r of rows) {
+        if (!undone.has(r.line)) continue;
+        audit.push({
+          actor,
+          action: 'undo',
+          entity: row.target === 'appointments' ? 'appointment' : 'patient',
+          entityId: (r.appointmentId ?? r.patientId)!,
+          patientId: r.patientId!,
+          details: { via: 'import', importId: row.id, line: r.line },
+        });
+      }
+      await repo.markUndo(row.id, [...undone], 'undone', tx);
+      await repo.markUndo(row.id, kept, 'kept', tx);
+      await writeAuditEntries(tx, audit);
+      await repo.addKept(row.id, kept.length, clock.now(), tx);
+    });
+  }
+  await transact(db, (tx) => repo.finishUndo(row.id, clock.now(), tx));
+  return true;
+}
+
+/** Puts back the records a patient import updated and deletes those it created, but what was touched since. */
+async function undoPatients(
+  repo: PatientImportRepository,
+  importId: string,
+  rows: UndoRow[],
+  undone: Set<number>,
+  kept: number[],
+  tx: Tx,
+): Promise<void> {
+  const updates = rows.filter((r) => r.action === 'update');
+  const locked = new Map(
+    (await repo.lockPatients([...new Set(updates.map((r) => r.patientId!))], tx)).map(({ patient }) => [
+      patient.id,
+      patient,
+    ]),
+  );
+  // Last written first: a row that updated a record created earlier in the file is put back before
+  // that record's creation is undone.
+  for (const update of updates) {
+    const patient = locked.get(update.patientId!);
+    if (!patient || patient.updatedAt.getTime() !== update.writtenAt?.getTime()) {
+      kept.push(update.line);
+      continue;
+    }
+    const previous = update.previous as { fields: Partial<PatientFields>; updatedAt: string };
+    await repo.updatePatient(patient.id, patient as PatientFields, previous.fields, previous.updatedAt, tx);
+    locked.set(patient.id, { ...patient, ...previous.fields, updatedAt: new Date(previous.updatedAt) });
+    undone.add(update.line);
+  }
+  const creates = rows.filter((r) => r.action === 'create');
+  const deleted = await repo.deleteUntouched(
+    importId,
+    creates.map((r) => r.line),
+    tx,
+  );
+  for (const create of creates) {
+    if (deleted.has(create.patientId!)) undone.add(create.line);
+    else kept.push(create.line);
+  }
+}
