@@ -1,0 +1,94 @@
+/**
+ * Two of jsdom's answers, given as before but without recomputing them each time they are asked. On the client
+ * suite's slowest tests (a big form, a list, a select opened) these two were a third of the time.
+ *
+ * - A `<label for="…">` finds its control by walking the whole document, element by element, each time; and an
+ *   input's `labels` asks that of every label in the document. Testing Library's `getByLabelText` reads the
+ *   labels of every element it looks at, so one query on a big form walked the document thousands of times.
+ *   Here a label in a document finds its control through the document's index of ids (what a browser does):
+ *   the first element with that id, if it is labelable. With a repeated id, or in a tree that is not a
+ *   document, jsdom's own walk answers.
+ * - `getComputedStyle` resolves each time, for every element asked, fourteen properties through all its
+ *   ancestors (colours parsed anew), and Floating UI asks it of every ancestor of a select's list each time it
+ *   places it. jsdom keeps the rules matching each element until anything in the document changes (an
+ *   attribute, a node, a stylesheet: `_styleCache` is then dropped); the resolved style is kept here for just
+ *   as long. Nothing in the app writes into a computed style (a browser's is read-only).
+ *
+ * Both rely on jsdom's internals: with another jsdom whose internals differ, each is left out and jsdom answers
+ * as it always did (the tests only slower).
+ */
+import { createRequire } from 'node:module';
+
+interface NodeImpl {
+  nodeType: number;
+  getAttributeNS(namespace: null, name: string): string | null;
+  getRootNode(options: object): DocumentImpl;
+}
+interface DocumentImpl extends NodeImpl {
+  _ids?: Record<string, NodeImpl[] | undefined>;
+  _styleCache?: object | null;
+  getElementById?(id: string): NodeImpl | null;
+}
+
+const DOCUMENT_NODE = 9;
+// The same jsdom the environment runs (a CommonJS package: one instance per worker).
+const require = createRequire(import.meta.url);
+
+/** Which of the two are in place (jsdom-speedups.test.ts fails when a jsdom update leaves one out). */
+export const installed = { labels: false, computedStyles: false };
+
+function speedUpLabels() {
+  const label = require('jsdom/lib/jsdom/living/nodes/HTMLLabelElement-impl.js') as {
+    implementation?: { prototype: object };
+  };
+  const { isLabelable } = require('jsdom/lib/jsdom/living/helpers/form-controls.js') as {
+    isLabelable?: (node: NodeImpl) => boolean;
+  };
+  const prototype = label.implementation?.prototype;
+  const walk = prototype && Object.getOwnPropertyDescriptor(prototype, 'control')?.get;
+  if (!prototype || !walk || !isLabelable) return;
+  Object.defineProperty(prototype, 'control', {
+    configurable: true,
+    get(this: NodeImpl): NodeImpl | null {
+      const id = this.getAttributeNS(null, 'for');
+      if (id) {
+        const root = this.getRootNode({});
+        if (root.nodeType === DOCUMENT_NODE && root.getElementById && (root._ids?.[id]?.length ?? 0) <= 1) {
+          const control = root.getElementById(id);
+          return control && isLabelable(control) ? control : null;
+        }
+      }
+      return walk.call(this) as NodeImpl | null;
+    },
+  });
+  installed.labels = true;
+}
+
+function keepComputedStyles() {
+  const { implForWrapper } = require('jsdom/lib/jsdom/living/generated/utils.js') as {
+    implForWrapper?: (wrapper: unknown) => DocumentImpl | null;
+  };
+  if (!implForWrapper || !('_styleCache' in (implForWrapper(document) ?? {}))) return;
+  const compute = window.getComputedStyle.bind(window);
+  let kept = new WeakMap<Element, CSSStyleDeclaration>();
+  let keptFor: object | null | undefined = null;
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+    if (pseudoElement) return compute(element, pseudoElement);
+    const owner = implForWrapper(element.ownerDocument);
+    if (owner?._styleCache && owner._styleCache === keptFor) {
+      const style = kept.get(element);
+      if (style) return style;
+    }
+    const style = compute(element);
+    if (owner?._styleCache !== keptFor) {
+      keptFor = owner?._styleCache;
+      kept = new WeakMap();
+    }
+    kept.set(element, style);
+    return style;
+  };
+  installed.computedStyles = true;
+}
+
+speedUpLabels();
+keepComputedStyles();
