@@ -90,5 +90,8 @@ function keepComputedStyles() {
   installed.computedStyles = true;
 }
 
-speedUpLabels();
-keepComputedStyles();
+// Only under jsdom: a test file of the suite that runs in Node (`@vitest-environment node`) has no page.
+if (typeof document !== 'undefined') {
+  speedUpLabels();
+  keepComputedStyles();
+}
