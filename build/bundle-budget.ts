@@ -64,6 +64,9 @@ function closure(chunks: Map<string, BudgetChunk>, roots: string[]): Set<string>
   return seen;
 }
 
+const holdsAny = (chunk: BudgetChunk, modules: string[]) =>
+  modules.some((module) => chunk.module === module || chunk.modules?.includes(module));
+
 /**
  * The chunks a page loads until the visitor can do its main thing: the first load (entries, screens, their
  * static imports) and, from the page's own chunks, what they load on demand, followed until nothing new comes
@@ -72,7 +75,8 @@ function closure(chunks: Map<string, BudgetChunk>, roots: string[]): Set<string>
 export function untilReadyFiles(list: BudgetChunk[], page: Pick<UntilReady, 'modules' | 'later'>): Set<string> {
   const chunks = new Map(list.map((chunk) => [chunk.file, chunk]));
   const entries = list.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file);
-  const later = new Set(list.filter((chunk) => chunk.module && page.later.includes(chunk.module)).map((c) => c.file));
+  // A chunk holding a later module (its facade, or one of its modules when the build merged it into another's).
+  const later = new Set(list.filter((chunk) => holdsAny(chunk, page.later)).map((chunk) => chunk.file));
   const screens = list.filter((chunk) => chunk.module && page.modules.includes(chunk.module)).map((c) => c.file);
   const files = closure(chunks, [...entries, ...screens]);
   const followed = new Set(entries);
@@ -136,7 +140,10 @@ export function checkBudgets(list: BudgetChunk[], budgets: Budgets): string[] {
       problems.push(`page ${page.page}: first load includes ${leaked.join(', ')} (load it lazily)`);
   }
   for (const page of budgets.untilReady ?? []) {
-    const missing = [...page.modules, ...page.later].filter((module) => !list.some((chunk) => chunk.module === module));
+    const missing = [
+      ...page.modules.filter((module) => !list.some((chunk) => chunk.module === module)),
+      ...page.later.filter((module) => !list.some((chunk) => holdsAny(chunk, [module]))),
+    ];
     if (missing.length > 0) {
       problems.push(`page ${page.page}: no chunk for ${missing.join(', ')}`);
       continue;
