@@ -8,7 +8,7 @@ afterEach(() => {
 
 describe('jsdom sped up for the client suite', () => {
   it('is in place with the jsdom the suite runs', () => {
-    expect(installed).toEqual({ labels: true, computedStyles: true });
+    expect(installed).toEqual({ labels: true, labelsOfControls: true, computedStyles: true });
   });
 
   it('finds a label’s control as jsdom did: by id, labelable only, the first in the page’s order', () => {
@@ -31,6 +31,27 @@ describe('jsdom sped up for the client suite', () => {
     expect([...(document.getElementById('name') as HTMLInputElement).labels!]).toEqual([
       document.getElementById('name-label'),
     ]);
+  });
+
+  it('gives a control its labels in the page’s order, and follows labels added and removed', () => {
+    document.body.innerHTML = `
+      <label id="second" for="email">Correo</label>
+      <label id="first">Tu correo <input id="email"></label>
+      <label for="other">Otro</label><input id="other">`;
+    const email = document.getElementById('email') as HTMLInputElement;
+    expect([...email.labels!].map((label) => label.id)).toEqual(['second', 'first']);
+    const third = document.createElement('label');
+    third.id = 'third';
+    third.htmlFor = 'email';
+    document.body.append(third);
+    expect([...email.labels!].map((label) => label.id)).toEqual(['second', 'first', 'third']);
+    document.getElementById('second')!.remove();
+    expect([...email.labels!].map((label) => label.id)).toEqual(['first', 'third']);
+    expect((document.createElement('input') as HTMLInputElement).labels).toHaveLength(0);
+    const hidden = document.createElement('input');
+    hidden.type = 'hidden';
+    document.body.append(hidden);
+    expect(hidden.labels).toBeNull();
   });
 
   it('finds it in a tree not yet in the page', () => {
