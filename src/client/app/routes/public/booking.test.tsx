@@ -220,7 +220,7 @@ describe('booking page', () => {
       },
       expect.objectContaining({ doctorId: ANA, startsAt: '2026-03-23T10:00:00.000Z' }),
     ]);
-  }, 30_000); // the whole booking, typed key by key
+  });
 
   it('lets a signed-in paciente book with their account data through their own appointments', async () => {
     const { calls } = stubApi((call) => {
