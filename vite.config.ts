@@ -24,7 +24,8 @@ const budgets: Budgets = {
     { page: '/terminos-y-condiciones', modules: publicScreen('public/terms'), maxSentBytes: 120 * 1024 },
   ],
   // Everything the booking loads before a time can be picked, not only its first load (issue 38): the page asks
-  // for «Día y hora» and «Servicio» as it shows (booking.tsx), and «Día y hora» for the waiting list when shown.
+  // for «Día y hora» and «Servicio» at the visitor's first touch (booking.tsx), «Día y hora» for the waiting list
+  // when shown.
   // Only what comes after the time (the details' form, the confirmation), the notice of a record waiting for its
   // proof (shown instead of the steps), the menu and the chat (on a tap) and the waiting list's form (on a tap)
   // are left out. Measured when set: 139.1 kB in 58 chunks (215.2 kB before that form became a chunk of its own).

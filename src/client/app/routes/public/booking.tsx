@@ -27,6 +27,7 @@ const RecordLinkNotice = lazy(() =>
 );
 
 const STEP_LABELS = ['Especialidad y profesional', 'Día y hora', 'Tus datos'];
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 
 interface Done {
   appointment: OwnAppointment;
@@ -61,8 +62,18 @@ export default function BookingPage() {
 
   const [done, setDone] = useState<Done | null>(null);
   const steps = useBookingSteps(options.data);
-  // Fetch «Día y hora» while the visitor chooses a specialty, so «Continuar» shows it at once.
-  useEffect(() => void Promise.all([loadLaterSteps(), loadServiceChoice()]), []);
+  // Fetch «Día y hora» (and «Servicio») at the visitor's first touch, key or pointer on the page, while she chooses
+  // a specialty, so «Continuar» finds them: the page's start on a phone does not share its time with them.
+  useEffect(() => {
+    const load = () => {
+      for (const type of INTENT_EVENTS) window.removeEventListener(type, load, true);
+      void Promise.all([loadLaterSteps(), loadServiceChoice()]);
+    };
+    for (const type of INTENT_EVENTS) window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      for (const type of INTENT_EVENTS) window.removeEventListener(type, load, true);
+    };
+  }, []);
 
   if (options.isPending) {
     return (
