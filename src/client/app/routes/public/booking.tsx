@@ -13,7 +13,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { loadServiceChoice, SpecialtyStepPanel } from './booking-specialty-step';
 import { useBookingSteps } from './use-booking-steps';
 
-// «Día y hora» and «Tus datos» load on demand: the page asks for them as soon as it shows (see below), so
+// «Día y hora» and «Tus datos» load on demand: the page asks for them at the visitor's first touch (see below), so
 // «Continuar» finds them, but they are not in the first load.
 const loadLaterSteps = () => import('./booking-later-steps');
 const SlotStepPanel = lazy(() => loadLaterSteps().then((module) => ({ default: module.SlotStepPanel })));
