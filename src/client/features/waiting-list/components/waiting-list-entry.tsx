@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { BookingOptions } from '../../../../common/schemas/appointments';
 import type { Profile } from '../../../../common/schemas/auth';
 
-// The form (a modal with its selects, the shared schemas and zod: ~70 kB as sent) is fetched when the visitor
+// The form (a modal with its selects, the shared schemas and zod: 76 kB as sent) is fetched when the visitor
 // reaches for the button, not with «Día y hora»: most never open it, and on a phone those bytes came before the
 // free times could be picked (the booking's budget, vite.config.ts).
 const loadModal = () => import('./join-waiting-list-modal');
