@@ -1,6 +1,6 @@
 import { Alert, Anchor, Container, Paper, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
@@ -10,6 +10,7 @@ import { BookingSteps } from '../../../features/booking/components/booking-steps
 import { useClinic } from '../../../api/clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { useFirstIntent } from '../../../lib/use-first-intent';
 import { loadServiceChoice, SpecialtyStepPanel } from './booking-specialty-step';
 import { useBookingSteps } from './use-booking-steps';
 
@@ -27,7 +28,6 @@ const RecordLinkNotice = lazy(() =>
 );
 
 const STEP_LABELS = ['Especialidad y profesional', 'Día y hora', 'Tus datos'];
-const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
 
 interface Done {
   appointment: OwnAppointment;
@@ -64,16 +64,7 @@ export default function BookingPage() {
   const steps = useBookingSteps(options.data);
   // Fetch «Día y hora» (and «Servicio») at the visitor's first touch, key or pointer on the page, while she chooses
   // a specialty, so «Continuar» finds them: the page's start on a phone does not share its time with them.
-  useEffect(() => {
-    const load = () => {
-      for (const type of INTENT_EVENTS) window.removeEventListener(type, load, true);
-      void Promise.all([loadLaterSteps(), loadServiceChoice()]);
-    };
-    for (const type of INTENT_EVENTS) window.addEventListener(type, load, { capture: true, passive: true });
-    return () => {
-      for (const type of INTENT_EVENTS) window.removeEventListener(type, load, true);
-    };
-  }, []);
+  useFirstIntent(() => void Promise.all([loadLaterSteps(), loadServiceChoice()]));
 
   if (options.isPending) {
     return (
