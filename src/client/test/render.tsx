@@ -5,7 +5,7 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
@@ -60,6 +60,16 @@ export function renderScreen(ui: ReactElement, { path = '/', at = path, routes =
     </MantineProvider>,
   );
   return { ...result, user, router, queryClient };
+}
+
+/**
+ * Writes `text` at the end of `field` in one go, as a paste: one input event instead of one per key. For the
+ * fields where typing key by key is not what the test is about (each key draws the whole form again, and a
+ * long text in a big form made the slowest tests of the suite); `user.type` stays for what reacts to keys.
+ */
+export async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
 }
 
 export interface ApiCall {

@@ -3,6 +3,7 @@ import { cleanNotifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetClock } from '../lib/clock';
+import './jsdom-speedups';
 
 // The test files share their worker's modules and document (vitest.config.ts, `isolate: false`), and a module's
 // top-level code runs once per worker, not once per file: what each test must start from is restored here, in

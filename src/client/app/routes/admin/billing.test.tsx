@@ -2,7 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceList } from '../../../../common/schemas/invoices';
-import { renderScreen, stubApi } from '../../../test/render';
+import { fill, renderScreen, stubApi } from '../../../test/render';
 import BillingPage from './billing';
 
 afterEach(() => {
@@ -94,7 +94,7 @@ describe('«Facturación»', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Anular la factura S2026-000002' });
     await user.click(within(dialog).getByRole('button', { name: 'Anular factura' }));
     expect(within(dialog).getByText('Indica el motivo de la anulación (al menos 5 caracteres)')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Paciente equivocado');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Paciente equivocado');
     await user.click(within(dialog).getByRole('button', { name: 'Anular factura' }));
     await screen.findByText('Factura anulada');
     const post = calls.find((call) => call.method === 'POST')!;
@@ -124,9 +124,9 @@ describe('«Facturación»', () => {
       at: '/admin/facturacion?pestana=datos-fiscales',
     });
     expect(await screen.findByText('Aún no se puede facturar')).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Razón social' }), 'Clínica Norte, S.L.');
-    await user.type(screen.getByRole('textbox', { name: 'NIF' }), 'B12345675');
-    await user.type(screen.getByRole('textbox', { name: 'Dirección fiscal' }), 'Calle Mayor 1, Madrid');
+    await fill(user, screen.getByRole('textbox', { name: 'Razón social' }), 'Clínica Norte, S.L.');
+    await fill(user, screen.getByRole('textbox', { name: 'NIF' }), 'B12345675');
+    await fill(user, screen.getByRole('textbox', { name: 'Dirección fiscal' }), 'Calle Mayor 1, Madrid');
     await user.click(screen.getByRole('button', { name: 'Guardar datos fiscales' }));
     expect(await screen.findByText('El carácter de control del NIF no corresponde')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
@@ -190,7 +190,7 @@ describe('«Rectificar» and «Devolver»', () => {
     expect(within(dialog).getAllByRole('textbox', { name: 'Precio' })[1]).toHaveValue('-20 €');
     // Only the cream comes back: the consultation's line goes.
     await user.click(within(dialog).getByRole('button', { name: 'Quitar el concepto 1' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Devuelve la crema sin abrir');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Motivo' }), 'Devuelve la crema sin abrir');
     await user.click(within(dialog).getByRole('button', { name: 'Emitir rectificativa' }));
     await screen.findByText('Factura rectificativa emitida');
     const post = calls.find((call) => call.method === 'POST')!;

@@ -2,7 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClinicService } from '../../../../common/schemas/clinic-services';
-import { renderScreen, stubApi } from '../../../test/render';
+import { fill, renderScreen, stubApi } from '../../../test/render';
 import ServicesPage from './services';
 
 afterEach(() => {
@@ -53,7 +53,7 @@ describe('«Servicios y tarifas»', () => {
 
     await user.click(screen.getByRole('button', { name: 'Nuevo servicio' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo servicio' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre del servicio' }), 'Peeling químico');
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Nombre del servicio' }), 'Peeling químico');
     await user.click(within(dialog).getByRole('combobox', { name: 'Especialidad' }));
     await user.click(await screen.findByRole('option', { name: 'Dermatología' }));
     await user.click(within(dialog).getByRole('combobox', { name: 'Profesionales' }));

@@ -5,7 +5,7 @@ import { ReadyFieldset } from '../../../components/ready-fieldset';
 import { DoctorChoice } from '../../../features/booking/components/doctor-choice';
 import type { OnlineService } from '../../../features/booking/utils/services';
 
-/** «Servicio» is not in the page's first load: the page fetches it as soon as it shows (see booking.tsx). */
+/** «Servicio» is not in the page's first load: the page fetches it at the visitor's first touch (see booking.tsx). */
 export const loadServiceChoice = () => import('../../../features/booking/components/service-choice');
 const ServiceChoice = lazy(loadServiceChoice);
 

@@ -8,7 +8,7 @@ import type {
   OwnAppointment,
 } from '../../../../common/schemas/appointments';
 import type { Profile, SessionState } from '../../../../common/schemas/auth';
-import { renderScreen, stubApi, type ApiCall } from '../../../test/render';
+import { fill, renderScreen, stubApi, type ApiCall } from '../../../test/render';
 import BookingPage from './booking';
 
 const ANA = '0b7c6b43-9d0e-4a57-9c84-2f1d0c3f4a11';
@@ -171,11 +171,11 @@ describe('booking page', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
     // 3. Tus datos (its form loads when the visitor reaches the step)
-    await user.type(await screen.findByRole('textbox', { name: 'Nombre' }, LAZY_STEP), 'Lucía');
-    await user.type(screen.getByRole('textbox', { name: 'Apellidos' }), 'Martín Gómez');
-    await user.type(screen.getByRole('textbox', { name: /Correo electrónico/ }), 'lucia@correo.test');
-    await user.type(screen.getByRole('textbox', { name: /Teléfono/ }), '600 123 456');
-    await user.type(screen.getByRole('textbox', { name: /Motivo de la consulta/ }), 'Revisión anual');
+    await fill(user, await screen.findByRole('textbox', { name: 'Nombre' }, LAZY_STEP), 'Lucía');
+    await fill(user, screen.getByRole('textbox', { name: 'Apellidos' }), 'Martín Gómez');
+    await fill(user, screen.getByRole('textbox', { name: /Correo electrónico/ }), 'lucia@correo.test');
+    await fill(user, screen.getByRole('textbox', { name: /Teléfono/ }), '600 123 456');
+    await fill(user, screen.getByRole('textbox', { name: /Motivo de la consulta/ }), 'Revisión anual');
     expect(screen.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute('target', '_blank');
     await user.click(screen.getByRole('checkbox', { name: /He leído y acepto la política de privacidad/ }));
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
@@ -220,7 +220,7 @@ describe('booking page', () => {
       },
       expect.objectContaining({ doctorId: ANA, startsAt: '2026-03-23T10:00:00.000Z' }),
     ]);
-  }, 30_000); // the whole booking, typed key by key
+  });
 
   it('lets a signed-in paciente book with their account data through their own appointments', async () => {
     const { calls } = stubApi((call) => {
@@ -253,7 +253,7 @@ describe('booking page', () => {
     expect(screen.getByRole('textbox', { name: 'Apellidos' })).toHaveValue('Martín Gómez');
     expect(screen.getByRole('textbox', { name: /Correo electrónico/ })).toHaveValue('lucia@correo.test');
     expect(screen.getByRole('textbox', { name: /Teléfono/ })).toHaveValue('600123456');
-    await user.type(screen.getByRole('textbox', { name: /Motivo de la consulta/ }), 'Dolor de pecho');
+    await fill(user, screen.getByRole('textbox', { name: /Motivo de la consulta/ }), 'Dolor de pecho');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
 
     expect(

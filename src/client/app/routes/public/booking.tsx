@@ -1,6 +1,6 @@
 import { Alert, Anchor, Container, Paper, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
@@ -10,10 +10,11 @@ import { BookingSteps } from '../../../features/booking/components/booking-steps
 import { useClinic } from '../../../api/clinic';
 import { useRecordLink } from '../../../features/record-link/api/get-record-link';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { useFirstIntent } from '../../../lib/use-first-intent';
 import { loadServiceChoice, SpecialtyStepPanel } from './booking-specialty-step';
 import { useBookingSteps } from './use-booking-steps';
 
-// «Día y hora» and «Tus datos» load on demand: the page asks for them as soon as it shows (see below), so
+// «Día y hora» and «Tus datos» load on demand: the page asks for them at the visitor's first touch (see below), so
 // «Continuar» finds them, but they are not in the first load.
 const loadLaterSteps = () => import('./booking-later-steps');
 const SlotStepPanel = lazy(() => loadLaterSteps().then((module) => ({ default: module.SlotStepPanel })));
@@ -61,8 +62,9 @@ export default function BookingPage() {
 
   const [done, setDone] = useState<Done | null>(null);
   const steps = useBookingSteps(options.data);
-  // Fetch «Día y hora» while the visitor chooses a specialty, so «Continuar» shows it at once.
-  useEffect(() => void Promise.all([loadLaterSteps(), loadServiceChoice()]), []);
+  // Fetch «Día y hora» (and «Servicio») at the visitor's first touch, key or pointer on the page, while she chooses
+  // a specialty, so «Continuar» finds them: the page's start on a phone does not share its time with them.
+  useFirstIntent(() => void Promise.all([loadLaterSteps(), loadServiceChoice()]));
 
   if (options.isPending) {
     return (

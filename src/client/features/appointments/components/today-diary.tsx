@@ -8,7 +8,7 @@ import { WaitingSince } from '../../../components/waiting-since';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatTime } from '../../../lib/dates';
 import { useLiveRefresh } from '../../../lib/live-events';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { getDiaryQueryOptions, useDiary } from '../api/get-diary';
 import { DiaryDayNav } from './diary-day-nav';
 import { HolidayNotice } from './holiday-notice';
@@ -56,7 +56,11 @@ function Counter({ label, value, hint, color }: { label: string; value: number; 
   );
 }
 
-function DiaryRow({
+/**
+ * One appointment of the day. Drawn again only when the appointment, its answer or its place changes: a
+ * search typed at the desk or a filter redraws the columns, not each of their rows (with their actions).
+ */
+const DiaryRow = memo(function DiaryRow({
   appointment,
   timeZone,
   first,
@@ -126,7 +130,7 @@ function DiaryRow({
       </Stack>
     </li>
   );
-}
+});
 
 function DoctorColumn({
   doctor,

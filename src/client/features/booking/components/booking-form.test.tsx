@@ -2,7 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test/render';
+import { fill, renderScreen } from '../../../test/render';
 import { PHONE_CONSENT_TEXT, type MessageChannel } from '../../../../common/schemas/channels';
 import type { PickedSlot } from '../utils/slots';
 import { BookingForm, useBookingDetailsForm, type BookingDetailsOutput } from './booking-form';
@@ -84,25 +84,25 @@ describe('a booking in Pediatría', () => {
     const onSubmit = vi.fn();
     renderScreen(<Harness slot={slotAt('2026-11-25T11:00:00Z')} forMinors onSubmit={onSubmit} />);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Ana');
-    await user.type(screen.getByLabelText(/^Apellidos\s*\*?$/), 'Gil Ramos');
-    await user.type(screen.getByLabelText(/^Correo electrónico/), 'ana@prueba.test');
-    await user.type(screen.getByLabelText(/^Teléfono/), '600111222');
+    await fill(user, screen.getByLabelText(/^Nombre\s*\*?$/), 'Ana');
+    await fill(user, screen.getByLabelText(/^Apellidos\s*\*?$/), 'Gil Ramos');
+    await fill(user, screen.getByLabelText(/^Correo electrónico/), 'ana@prueba.test');
+    await fill(user, screen.getByLabelText(/^Teléfono/), '600111222');
     await user.click(screen.getByLabelText(/He leído y acepto/));
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
     expect(await screen.findByText('Escribe el nombre del niño o la niña')).toBeInTheDocument();
     expect(screen.getByText('Indica tu relación con el niño o la niña')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText(/^Nombre del niño o la niña/), 'Lucía');
-    await user.type(screen.getByLabelText(/^Apellidos del niño o la niña/), 'Pérez Gil');
+    await fill(user, screen.getByLabelText(/^Nombre del niño o la niña/), 'Lucía');
+    await fill(user, screen.getByLabelText(/^Apellidos del niño o la niña/), 'Pérez Gil');
     await user.type(screen.getByLabelText(/^Fecha de nacimiento/), '2019-04-03');
     await user.selectOptions(screen.getByLabelText(/^Tu relación con el niño o la niña/), 'madre');
-    await user.type(screen.getByLabelText(/^Tu DNI, NIE o pasaporte/), '12345678A');
+    await fill(user, screen.getByLabelText(/^Tu DNI, NIE o pasaporte/), '12345678A');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
     expect(await screen.findByText('La letra del DNI no corresponde a sus números')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Tu DNI, NIE o pasaporte/));
-    await user.type(screen.getByLabelText(/^Tu DNI, NIE o pasaporte/), '12345678z');
+    await fill(user, screen.getByLabelText(/^Tu DNI, NIE o pasaporte/), '12345678z');
     await user.click(screen.getByRole('button', { name: 'Confirmar cita' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit.mock.calls[0]![0].minor).toEqual({
@@ -123,11 +123,11 @@ describe('a booking in Pediatría', () => {
 
 describe('«¿Cómo quieres recibir el recordatorio?»', () => {
   const fillVisitor = async (user: ReturnType<typeof userEvent.setup>) => {
-    await user.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Ana');
-    await user.type(screen.getByLabelText(/^Apellidos\s*\*?$/), 'Gil Ramos');
+    await fill(user, screen.getByLabelText(/^Nombre\s*\*?$/), 'Ana');
+    await fill(user, screen.getByLabelText(/^Apellidos\s*\*?$/), 'Gil Ramos');
     // «Correo electrónico» is a channel too: the address is the textbox.
-    await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'ana@prueba.test');
-    await user.type(screen.getByLabelText(/^Teléfono/), '600111222');
+    await fill(user, screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'ana@prueba.test');
+    await fill(user, screen.getByLabelText(/^Teléfono/), '600111222');
     await user.click(screen.getByLabelText(/He leído y acepto/));
   };
 

@@ -1,11 +1,12 @@
 import { Button, Group, Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ClinicService } from '../../../../common/schemas/clinic-services';
 import {
   CONSENT_SECTION_HINTS,
   CONSENT_SECTION_LABELS,
   CONSENT_SECTIONS,
+  type ConsentSection,
   type ConsentTemplate,
   type ConsentVersionInput,
 } from '../../../../common/schemas/consents';
@@ -57,6 +58,18 @@ export function ConsentFormModal({ template, services, onClose, onPublished }: C
   const publish = usePublishConsentVersion();
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  // One function per section, the same from one change to the next: typing in a section draws again only its own
+  // field and preview (each measures its text box when drawn), not the other three.
+  const setSection = useMemo(
+    () =>
+      Object.fromEntries(
+        CONSENT_SECTIONS.map((section) => [
+          section,
+          (value: string) => setValues((current) => ({ ...current, [section]: value })),
+        ]),
+      ) as Record<ConsentSection, (value: string) => void>,
+    [],
+  );
   const next = template ? template.currentVersion + 1 : 1;
 
   const save = async () => {
@@ -119,7 +132,7 @@ export function ConsentFormModal({ template, services, onClose, onPublished }: C
               required={section === 'body' || section === 'risks'}
               value={values[section]}
               error={errors[section]}
-              onChange={(value) => set(section, value)}
+              onChange={setSection[section]}
             />
           ))}
           <Group justify="flex-end">

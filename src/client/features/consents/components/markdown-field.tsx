@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
-import { useDeferredValue, useId } from 'react';
+import { memo, useDeferredValue, useId } from 'react';
 import { MarkdownView } from './markdown-view';
 
 interface MarkdownFieldProps {
@@ -11,8 +11,18 @@ interface MarkdownFieldProps {
   onChange: (value: string) => void;
 }
 
-/** A section's Markdown beside its live preview, rendered and sanitised as it will be published. */
-export function MarkdownField({ label, description, required, value, error, onChange }: MarkdownFieldProps) {
+/**
+ * A section's Markdown beside its live preview, rendered and sanitised as it will be published. Drawn again only
+ * when its own props change (the form gives each section the same `onChange` from one change to the next).
+ */
+export const MarkdownField = memo(function MarkdownField({
+  label,
+  description,
+  required,
+  value,
+  error,
+  onChange,
+}: MarkdownFieldProps) {
   const previewId = useId();
   // The preview follows the typing without holding it up.
   const shown = useDeferredValue(value);
@@ -43,4 +53,4 @@ export function MarkdownField({ label, description, required, value, error, onCh
       </Paper>
     </SimpleGrid>
   );
-}
+});

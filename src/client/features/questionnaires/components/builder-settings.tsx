@@ -1,16 +1,31 @@
 import { Checkbox, MultiSelect, TextInput, Textarea } from '@mantine/core';
+import { memo } from 'react';
 import type { ClinicService } from '../../../../common/schemas/clinic-services';
 import type { QuestionnaireVersionInput } from '../../../../common/schemas/questionnaires';
 
-interface Props {
-  values: QuestionnaireVersionInput;
+type Settings = Pick<QuestionnaireVersionInput, 'title' | 'intro' | 'firstVisit' | 'serviceIds'>;
+
+interface Props extends Settings {
   services: ClinicService[];
-  errors: Record<string, string>;
+  /** The messages of its fields (one prop each: a message object made anew at each change would draw it again). */
+  titleError?: string;
+  introError?: string;
+  serviceIdsError?: string;
   onChange: (changes: Partial<QuestionnaireVersionInput>) => void;
 }
 
-/** The builder's head: the title, the presentation and what the questionnaire applies to. */
-export function BuilderSettings({ values, services, errors, onChange }: Props) {
+/**
+ * The builder's head: the title, the presentation and what the questionnaire applies to. Drawn again only when
+ * one of them changes, not at each change of a question (its text box measures itself each time it is drawn).
+ */
+export const BuilderSettings = memo(function BuilderSettings({
+  services,
+  titleError,
+  introError,
+  serviceIdsError,
+  onChange,
+  ...values
+}: Props) {
   const serviceData = services
     .filter((service) => service.active || values.serviceIds.includes(service.id))
     .map((service) => ({ value: service.id, label: `${service.name} · ${service.specialty}` }));
@@ -20,7 +35,7 @@ export function BuilderSettings({ values, services, errors, onChange }: Props) {
         label="Título"
         required
         value={values.title}
-        error={errors.title}
+        error={titleError}
         onChange={(e) => onChange({ title: e.currentTarget.value })}
       />
       <Textarea
@@ -28,7 +43,7 @@ export function BuilderSettings({ values, services, errors, onChange }: Props) {
         autosize
         minRows={2}
         value={values.intro}
-        error={errors.intro}
+        error={introError}
         onChange={(e) => onChange({ intro: e.currentTarget.value })}
       />
       <Checkbox
@@ -41,9 +56,9 @@ export function BuilderSettings({ values, services, errors, onChange }: Props) {
         searchable
         data={serviceData}
         value={values.serviceIds}
-        error={errors.serviceIds}
+        error={serviceIdsError}
         onChange={(serviceIds) => onChange({ serviceIds })}
       />
     </>
   );
-}
+});

@@ -1,5 +1,6 @@
 import {
   questionnaireVersionInputSchema,
+  type Question,
   type Questionnaire,
   type QuestionnaireSection,
   type QuestionnaireVersionInput,
@@ -19,6 +20,24 @@ export const valuesOf = (questionnaire: Questionnaire | null): QuestionnaireVers
 };
 
 export const blankSection = (): QuestionnaireSection => ({ id: newKey('s'), title: '', questions: [blankQuestion()] });
+
+/** `sections` with `changes` made to one question. */
+export const withQuestionChanged = (
+  sections: QuestionnaireSection[],
+  sectionIndex: number,
+  questionIndex: number,
+  changes: Partial<Question>,
+): QuestionnaireSection[] =>
+  sections.map((section, s) =>
+    s !== sectionIndex
+      ? section
+      : {
+          ...section,
+          questions: section.questions.map((question, q) =>
+            q === questionIndex ? { ...question, ...changes } : question,
+          ),
+        },
+  );
 
 /** Options left blank by the editor's lines are not options. */
 export const cleaned = (values: QuestionnaireVersionInput): QuestionnaireVersionInput => ({

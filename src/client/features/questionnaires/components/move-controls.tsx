@@ -1,6 +1,7 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { ActionIcon, Group } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { memo } from 'react';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -9,14 +10,28 @@ interface Props {
   name: string;
   /** The item's id: the buttons are found by it to keep the focus on them after a move. */
   id: string;
+  /** Its place in the list, given back to `onMove`. */
+  index: number;
   first: boolean;
   last: boolean;
-  onMove: (direction: MoveDirection) => void;
-  handle: { attributes: DraggableAttributes; listeners: DraggableSyntheticListeners };
+  /** The same function for every item of the list: the controls are drawn again only when their item moves. */
+  onMove: (index: number, direction: MoveDirection) => void;
+  /** The drag handle's, from dnd-kit. */
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
 }
 
 /** An item's drag handle (pointer, or keyboard: Space, arrows, Space) and its «Subir» and «Bajar» buttons. */
-export function MoveControls({ name, id, first, last, onMove, handle }: Props) {
+export const MoveControls = memo(function MoveControls({
+  name,
+  id,
+  index,
+  first,
+  last,
+  onMove,
+  attributes,
+  listeners,
+}: Props) {
   return (
     <Group gap={2} wrap="nowrap">
       <ActionIcon
@@ -25,8 +40,8 @@ export function MoveControls({ name, id, first, last, onMove, handle }: Props) {
         size="lg"
         aria-label={`Arrastrar ${name}`}
         style={{ cursor: 'grab', touchAction: 'none' }}
-        {...handle.attributes}
-        {...handle.listeners}
+        {...attributes}
+        {...listeners}
       >
         <IconGripVertical size={18} aria-hidden />
       </ActionIcon>
@@ -37,7 +52,7 @@ export function MoveControls({ name, id, first, last, onMove, handle }: Props) {
         aria-label={`Subir ${name}`}
         data-move={`${id}:up`}
         disabled={first}
-        onClick={() => onMove('up')}
+        onClick={() => onMove(index, 'up')}
       >
         <IconArrowUp size={18} aria-hidden />
       </ActionIcon>
@@ -48,10 +63,10 @@ export function MoveControls({ name, id, first, last, onMove, handle }: Props) {
         aria-label={`Bajar ${name}`}
         data-move={`${id}:down`}
         disabled={last}
-        onClick={() => onMove('down')}
+        onClick={() => onMove(index, 'down')}
       >
         <IconArrowDown size={18} aria-hidden />
       </ActionIcon>
     </Group>
   );
-}
+});

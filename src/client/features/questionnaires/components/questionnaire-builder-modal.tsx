@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ClinicService } from '../../../../common/schemas/clinic-services';
-import type { Questionnaire, QuestionnaireVersionInput } from '../../../../common/schemas/questionnaires';
+import type { Question, Questionnaire, QuestionnaireVersionInput } from '../../../../common/schemas/questionnaires';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateQuestionnaire } from '../api/create-questionnaire';
 import { usePublishQuestionnaireVersion } from '../api/publish-questionnaire-version';
 import { BuilderSettings } from './builder-settings';
-import { blankSection, builderErrors, cleaned, sectionName, valuesOf } from './builder-values';
+import { blankSection, builderErrors, cleaned, sectionName, valuesOf, withQuestionChanged } from './builder-values';
 import { SectionEditor } from './section-editor';
 import { SortableList } from './sortable-list';
 
@@ -31,10 +31,19 @@ export function QuestionnaireBuilderModal({ questionnaire, services, onClose }: 
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const create = useCreateQuestionnaire();
   const publish = usePublishQuestionnaireVersion();
-  const set = (changes: Partial<QuestionnaireVersionInput>) => {
+  const set = useCallback((changes: Partial<QuestionnaireVersionInput>) => {
     setServerErrors({});
     setValues((current) => ({ ...current, ...changes }));
-  };
+  }, []);
+  // One function for the whole builder, applied to the values as they are: a question's fields keep it from one
+  // change to the next and are drawn again only when their own question changes (question-editor.tsx).
+  const changeQuestion = useCallback((sectionIndex: number, questionIndex: number, changes: Partial<Question>) => {
+    setServerErrors({});
+    setValues((current) => ({
+      ...current,
+      sections: withQuestionChanged(current.sections, sectionIndex, questionIndex, changes),
+    }));
+  }, []);
   const errors = { ...serverErrors, ...(tried ? builderErrors(values) : {}) };
   const next = questionnaire ? questionnaire.currentVersion + 1 : 1;
 
@@ -63,7 +72,17 @@ export function QuestionnaireBuilderModal({ questionnaire, services, onClose }: 
       title={questionnaire ? `Versión ${next} de «${questionnaire.title}»` : 'Nuevo cuestionario'}
     >
       <Stack gap="md">
-        <BuilderSettings values={values} services={services} errors={errors} onChange={set} />
+        <BuilderSettings
+          title={values.title}
+          intro={values.intro}
+          firstVisit={values.firstVisit}
+          serviceIds={values.serviceIds}
+          services={services}
+          titleError={errors.title}
+          introError={errors.intro}
+          serviceIdsError={errors.serviceIds}
+          onChange={set}
+        />
         {errors.sections && <Alert color="red">{errors.sections}</Alert>}
         <SortableList
           items={values.sections}
@@ -80,6 +99,7 @@ export function QuestionnaireBuilderModal({ questionnaire, services, onClose }: 
               onChange={(changed) =>
                 set({ sections: values.sections.map((current, i) => (i === index ? changed : current)) })
               }
+              onQuestionChange={changeQuestion}
               onRemove={() => set({ sections: values.sections.filter((_, i) => i !== index) })}
             />
           )}

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import type { Question, QuestionnaireSection } from '../../../../common/schemas/questionnaires';
-import { QuestionEditor } from './question-editor';
+import { QuestionEditor, type QuestionChange } from './question-editor';
 import { SortableList } from './sortable-list';
 
 /** A fresh identifier for a new question or section: stable once published (the answers are keyed by it). */
@@ -23,6 +23,8 @@ interface Props {
   section: QuestionnaireSection;
   number: number;
   onChange: (section: QuestionnaireSection) => void;
+  /** Changes one question of the section at `sectionIndex`: the same function for every section (see QuestionEditor). */
+  onQuestionChange: (sectionIndex: number, questionIndex: number, changes: Partial<Question>) => void;
   onRemove: () => void;
   /** Field messages of the server, by path (`sections.0.questions.1.label`). */
   errors: Record<string, string>;
@@ -35,10 +37,12 @@ export const questionName = (question: Question, index: number) =>
   question.label.trim() ? `la pregunta «${question.label.trim()}»` : `la pregunta ${index + 1}`;
 
 /** One section of the builder: its title and its questions. */
-export function SectionEditor({ section, number, onChange, onRemove, errors, controls }: Props) {
+export function SectionEditor({ section, number, onChange, onQuestionChange, onRemove, errors, controls }: Props) {
   const at = `sections.${number - 1}`;
-  const setQuestion = (index: number, question: Question) =>
-    onChange({ ...section, questions: section.questions.map((current, i) => (i === index ? question : current)) });
+  const changeQuestion = useCallback<QuestionChange>(
+    (index, changes) => onQuestionChange(number - 1, index, changes),
+    [onQuestionChange, number],
+  );
   return (
     <Paper withBorder p="md" bg="gray.0">
       <Stack gap="sm">
@@ -70,13 +74,13 @@ export function SectionEditor({ section, number, onChange, onRemove, errors, con
           {(question, index, questionControls) => (
             <QuestionEditor
               question={question}
-              number={index + 1}
+              index={index}
               controls={questionControls}
               errors={{
                 label: errors[`${at}.questions.${index}.label`] ?? errors[`${at}.questions.${index}`],
                 options: errors[`${at}.questions.${index}.options`],
               }}
-              onChange={(next) => setQuestion(index, next)}
+              onChange={changeQuestion}
               onRemove={() => onChange({ ...section, questions: section.questions.filter((_, i) => i !== index) })}
             />
           )}

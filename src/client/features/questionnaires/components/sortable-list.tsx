@@ -8,9 +8,11 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
 } from '@dnd-kit/core';
 import { Box, Stack, VisuallyHidden } from '@mantine/core';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { MoveControls, type MoveDirection } from './move-controls';
 import { LIST_INSTRUCTIONS, listAnnouncements, listKeyboardCoordinates, moveItem, movedMessage } from './reorder';
 
@@ -24,6 +26,16 @@ interface Props<T> {
   /** An item, with its move controls to place where it fits. */
   children: (item: T, index: number, controls: ReactNode) => ReactNode;
 }
+
+interface Handle {
+  attributes: DraggableAttributes;
+  listeners: DraggableSyntheticListeners;
+}
+
+// The sensors' options, the same object at every render: dnd-kit keeps its handle's listeners (and so the move
+// controls, drawn again only when they change) while these do not change.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: listKeyboardCoordinates };
 
 function SortableItem({ id, children }: { id: string; children: (handle: Handle) => ReactNode }) {
   const draggable = useDraggable({ id });
@@ -50,7 +62,6 @@ function SortableItem({ id, children }: { id: string; children: (handle: Handle)
     </Box>
   );
 }
-type Handle = Parameters<typeof MoveControls>[0]['handle'];
 
 /**
  * A list the user reorders by dragging an item's handle (pointer or keyboard) or with its «Subir» and «Bajar»
@@ -62,10 +73,7 @@ export function SortableList<T>({ items, idOf, nameOf, onReorder, children }: Pr
   const list = useRef<HTMLDivElement>(null);
   const trail = useRef({ left: false });
   const ids = items.map(idOf);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: listKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   const name = (id: string) => nameOf(items[ids.indexOf(id)]!, ids.indexOf(id));
 
   // After a button's move the focus stays on that button (or on the other one, once it reaches an end).
@@ -82,12 +90,19 @@ export function SortableList<T>({ items, idOf, nameOf, onReorder, children }: Pr
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && over.id !== active.id) move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
   };
-  const onButton = (index: number, direction: MoveDirection) => {
+  // «Subir» and «Bajar» act on the list as it is when pressed, through one function for every item (the move
+  // controls keep it, so a change elsewhere in the list does not draw them again).
+  const latest = useRef({ items, idOf, nameOf, onReorder });
+  useLayoutEffect(() => {
+    latest.current = { items, idOf, nameOf, onReorder };
+  });
+  const onButton = useCallback((index: number, direction: MoveDirection) => {
+    const { items, idOf, nameOf, onReorder } = latest.current;
     const to = direction === 'up' ? index - 1 : index + 1;
-    move(index, to);
+    onReorder(moveItem(items, index, to));
     setMessage(movedMessage(nameOf(items[index]!, to), to, items.length));
-    setFocus({ id: ids[index]!, direction });
-  };
+    setFocus({ id: idOf(items[index]!), direction });
+  }, []);
 
   return (
     <DndContext
@@ -111,11 +126,13 @@ export function SortableList<T>({ items, idOf, nameOf, onReorder, children }: Pr
                 index,
                 <MoveControls
                   id={ids[index]!}
+                  index={index}
                   name={nameOf(item, index)}
                   first={index === 0}
                   last={index === items.length - 1}
-                  handle={handle}
-                  onMove={(direction) => onButton(index, direction)}
+                  attributes={handle.attributes}
+                  listeners={handle.listeners}
+                  onMove={onButton}
                 />,
               )
             }

@@ -2,7 +2,7 @@ import '../../../test/mantine-polyfills';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClinicSettingsResponse } from '../../../../common/schemas/settings';
-import { renderScreen, stubApi } from '../../../test/render';
+import { fill, renderScreen, stubApi } from '../../../test/render';
 import { SettingsForm } from './settings-form';
 
 afterEach(() => {
@@ -50,8 +50,8 @@ describe('settings form', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
 
     await user.click(screen.getByRole('button', { name: 'Añadir fila' }));
-    await user.type(screen.getAllByRole('textbox', { name: 'Días' })[1]!, 'Sábados');
-    await user.type(screen.getAllByRole('textbox', { name: 'Horario' })[1]!, '10:00–14:00');
+    await fill(user, screen.getAllByRole('textbox', { name: 'Días' })[1]!, 'Sábados');
+    await fill(user, screen.getAllByRole('textbox', { name: 'Horario' })[1]!, '10:00–14:00');
     await user.click(screen.getByRole('switch', { name: /Las reservas online necesitan confirmación del personal/ }));
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
 
@@ -93,7 +93,7 @@ describe('settings form', () => {
     await user.type(minutes, '20');
     const email = screen.getByRole('textbox', { name: 'Correo electrónico' });
     await user.clear(email);
-    await user.type(email, 'citas@clinica.test');
+    await fill(user, email, 'citas@clinica.test');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Ese correo no admite mensajes')).toBeInTheDocument();
     await waitFor(() => expect(email).toHaveValue('citas@clinica.test'));

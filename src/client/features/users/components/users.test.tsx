@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DOCTOR_COLORS } from '../../../../common/doctor-colors';
 import type { User } from '../../../../common/schemas/users';
-import { renderScreen, stubApi } from '../../../test/render';
+import { fill, renderScreen, stubApi } from '../../../test/render';
 import { EditUserForm } from './edit-user-form';
 import { InviteUserModal } from './invite-user-modal';
 
@@ -41,11 +41,11 @@ describe('inviting a doctor', () => {
     });
     const { user: actor } = renderScreen(<InviteUserModal opened onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Invitar a una persona del equipo' });
-    await actor.type(within(dialog).getByRole('textbox', { name: /^Nombre/ }), 'Dra. Nueva');
-    await actor.type(within(dialog).getByRole('textbox', { name: /^Correo electrónico/ }), 'nueva@clinica.test');
+    await fill(actor, within(dialog).getByRole('textbox', { name: /^Nombre/ }), 'Dra. Nueva');
+    await fill(actor, within(dialog).getByRole('textbox', { name: /^Correo electrónico/ }), 'nueva@clinica.test');
     await actor.click(within(dialog).getByRole('combobox', { name: /^Especialidad/ }));
     await actor.click(await screen.findByRole('option', { name: 'Pediatría' }));
-    await actor.type(within(dialog).getByRole('textbox', { name: /^Nº de colegiado/ }), '28281234');
+    await fill(actor, within(dialog).getByRole('textbox', { name: /^Nº de colegiado/ }), '28281234');
     await waitFor(() =>
       expect(within(dialog).getByRole('textbox', { name: /^Color en el calendario/ })).toHaveValue(DOCTOR_COLORS[2]),
     );
