@@ -190,7 +190,8 @@ async function main() {
     const members = files.filter((file) => contextOf(file) === context.name);
     const uses = new Set(
       arrows
-        .filter(({ from, to }) => contextOf(from) === context.name && contextOf(to) && contextOf(to) !== context.name)
+        .filter(({ from, to }) => !isTest(from) && contextOf(from) === context.name && contextOf(to) !== null)
+        .filter(({ to }) => contextOf(to) !== context.name)
         .map(({ to }) => contextOf(to)),
     );
     console.log(
