@@ -249,7 +249,8 @@ describe('booking page', () => {
     await user.click(await screen.findByRole('button', { name: /09:00/ }, LAZY_STEP));
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
 
-    expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Lucía');
+    // «Tus datos» is a lazy step: the first test of the file to reach it waits for its code (in any order).
+    expect(await screen.findByRole('textbox', { name: 'Nombre' }, LAZY_STEP)).toHaveValue('Lucía');
     expect(screen.getByRole('textbox', { name: 'Apellidos' })).toHaveValue('Martín Gómez');
     expect(screen.getByRole('textbox', { name: /Correo electrónico/ })).toHaveValue('lucia@correo.test');
     expect(screen.getByRole('textbox', { name: /Teléfono/ })).toHaveValue('600123456');
