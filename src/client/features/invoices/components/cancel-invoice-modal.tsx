@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ReasonField } from './reason-field';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { InvoiceSummary } from '../../../../common/schemas/invoices';
@@ -36,18 +37,14 @@ export function CancelInvoiceModal({ invoice, onClose }: { invoice: InvoiceSumma
           La factura no se borra ni se modifica: queda anulada, con su registro de anulación en VERI*FACTU. Anula solo
           una factura emitida por error; si hay que corregir un importe o devolver dinero, rectifícala.
         </Text>
-        <Textarea
+        <ReasonField
           label="Motivo"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
+          error={error}
+          onChange={(value) => {
+            setReason(value);
             setError(null);
           }}
-          error={error}
         />
         {cancel.isError && !error && <Alert color="red">{errorMessageOf(cancel.error)}</Alert>}
         <Group justify="flex-end">

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ReasonField } from './reason-field';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { CashClosing } from '../../../../common/schemas/payments';
@@ -36,18 +37,14 @@ export function ReopenClosingModal({ closing, onClose }: { closing: CashClosing;
           El cierre no se borra: queda como se hizo, marcado como reabierto y con el motivo. Sus cobros vuelven a la
           caja abierta y se cuentan en el próximo cierre.
         </Text>
-        <Textarea
+        <ReasonField
           label="Motivo de la reapertura"
-          required
-          autosize
-          minRows={2}
-          maxLength={500}
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
+          error={error}
+          onChange={(value) => {
+            setReason(value);
             setError(null);
           }}
-          error={error}
         />
         {reopen.isError && !error && <Alert color="red">{errorMessageOf(reopen.error)}</Alert>}
         <Group justify="flex-end">
