@@ -76,6 +76,34 @@ const clientDateRules = {
   ],
 };
 
+/**
+ * The server's one date module (src/server/platform/dates.ts) and one clock (platform/clock.ts): nothing else on the
+ * server builds a Date, reads the real time or formats a date by itself. Temporal stays allowed (calendar arithmetic
+ * in the clinic's zone); `Date` as a type stays too (the database driver gives and takes it).
+ */
+const SERVER_DATES_MESSAGE =
+  'Las fechas del servidor pasan por src/server/platform/dates.ts y «ahora» por src/server/platform/clock.ts.';
+const serverDateRules = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: "NewExpression[callee.name='Date']", message: SERVER_DATES_MESSAGE },
+    { selector: "CallExpression[callee.object.name='Date']", message: SERVER_DATES_MESSAGE },
+    {
+      selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+      message: SERVER_DATES_MESSAGE,
+    },
+    { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: SERVER_DATES_MESSAGE },
+    { selector: "CallExpression[callee.name='esDateFormat']", message: SERVER_DATES_MESSAGE },
+  ],
+};
+
+/** The server's edges, where a Date is built because the other side wants one. */
+const serverDateEdges = [
+  // The module and the clock themselves.
+  'src/server/platform/dates.ts',
+  'src/server/platform/clock.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,5 +149,10 @@ export default tseslint.config(
       'src/client/**/*.test.{ts,tsx}',
     ],
     rules: clientDateRules,
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [...serverDateEdges, 'src/server/test/**', 'src/server/**/*.test.ts'],
+    rules: serverDateRules,
   },
 );
