@@ -5,7 +5,7 @@ import {
   dateInZone,
   daysBetween,
   durationMs,
-  earliest,
+  earliestOf,
   epochMs,
   formatCalendarDate,
   formatDate,
@@ -20,7 +20,7 @@ import {
   formatTime,
   formatTimeWithSeconds,
   formatWhen,
-  latest,
+  latestOf,
   minus,
   minutesBetween,
   plus,
@@ -74,8 +74,8 @@ describe('the server date module', () => {
     expect(durationMs({ days: 7 })).toBe(7 * 24 * 60 * 60 * 1000);
     expect(durationMs({ hours: 1, minutes: 1, seconds: 1, milliseconds: 1 })).toBe(3_661_001);
     expect(minutesBetween(SUMMER, '2026-07-15T08:45:00Z')).toBe(90);
-    expect(earliest(SUMMER, WINTER).toISOString()).toBe('2026-07-15T07:15:00.000Z');
-    expect(latest(new Date(SUMMER), epochMs(WINTER)).toISOString()).toBe('2026-11-30T08:15:00.000Z');
+    expect(earliestOf(SUMMER, WINTER).toISOString()).toBe('2026-07-15T07:15:00.000Z');
+    expect(latestOf(new Date(SUMMER), epochMs(WINTER)).toISOString()).toBe('2026-11-30T08:15:00.000Z');
     expect(toInstant(epochMs(WINTER)).toISOString()).toBe('2026-11-30T08:15:00.000Z');
   });
 

@@ -63,10 +63,10 @@ export const minutesBetween = (from: InstantInput, to: InstantInput): number =>
   (epochMs(to) - epochMs(from)) / MS_PER.minutes;
 
 /** The earliest of some instants. */
-export const earliest = (...instants: InstantInput[]): Date => new Date(Math.min(...instants.map(epochMs)));
+export const earliestOf = (...instants: InstantInput[]): Date => new Date(Math.min(...instants.map(epochMs)));
 
 /** The latest of some instants. */
-export const latest = (...instants: InstantInput[]): Date => new Date(Math.max(...instants.map(epochMs)));
+export const latestOf = (...instants: InstantInput[]): Date => new Date(Math.max(...instants.map(epochMs)));
 
 // ---------------------------------------------------------------- calendar dates «AAAA-MM-DD»
 

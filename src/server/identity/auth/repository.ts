@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
-import { preparedQuery, latest, toInstant, plus, minus } from '../../platform';
+import { preparedQuery, latestOf, toInstant, plus, minus } from '../../platform';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../platform';
 import { clock } from '../../platform';
 import type { Limit } from '../../platform';
@@ -242,7 +242,7 @@ export function createAuthRepository(db: Db) {
         .where(inArray(signInThrottle.key, keys));
       const now = clock.nowMs();
       const locked = rows.map((row) => row.blockedUntil?.getTime() ?? 0).filter((until) => until > now);
-      return locked.length > 0 ? latest(...locked) : undefined;
+      return locked.length > 0 ? latestOf(...locked) : undefined;
     },
 
     /** Takes an attempt before a guess is checked; false while the key is locked (`attempts-repository.ts`). */

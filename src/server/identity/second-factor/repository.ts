@@ -12,7 +12,7 @@ import {
   toInstant,
   plus,
   minus,
-  latest,
+  latestOf,
 } from '../../platform';
 import { clock } from '../../platform';
 import { refundAttempt, reserveAttempt } from '../auth/attempts-repository';
@@ -325,7 +325,7 @@ export function createSecondFactorRepository(db: Db) {
         .from(signInThrottle)
         .where(and(inArray(signInThrottle.key, keys), gt(signInThrottle.blockedUntil, clock.now())));
       const times = rows.map((row) => row.blockedUntil!.getTime());
-      return times.length > 0 ? latest(...times) : undefined;
+      return times.length > 0 ? latestOf(...times) : undefined;
     },
   };
 }
