@@ -37,7 +37,7 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.production,
     {
-      config: { access: 'production:read' },
+      config: { access: 'read:production' },
       schema: { querystring: productionQuerySchema, response: { 200: productionSchema } },
     },
     async (request) => {
@@ -87,7 +87,7 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.revenue,
     {
-      config: { access: 'revenue:read' },
+      config: { access: 'read:revenue' },
       schema: { querystring: revenueQuerySchema, response: { 200: revenueSchema } },
     },
     async (request) => {

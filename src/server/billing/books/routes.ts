@@ -20,7 +20,7 @@ import { ledgerCsv, ledgerFileName, ledgerXlsx } from './ledger-files';
  */
 export const booksRoutes: RoutePlugin = async (app, deps) => {
   const { repos } = deps;
-  const access = { access: 'books:read' } as const;
+  const access = { access: 'read:books' } as const;
 
   app.get(api.booksLedger, { config: access, schema: { querystring: ledgerQuerySchema } }, async (request, reply) => {
     const { from, to, formato } = request.query;

@@ -17,7 +17,7 @@ const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 /** «Servicios y tarifas» (issue 23): the admin sets what the clinic offers, its duration and price. */
 export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.clinicServices;
-  const admin = { access: 'services:manage' } as const;
+  const admin = { access: 'manage:services' } as const;
 
   /** The specialty exists and every doctor chosen practises it: else a message on the field. */
   async function checkInput(input: ClinicServiceInput) {

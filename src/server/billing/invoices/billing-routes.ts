@@ -33,7 +33,7 @@ const recordsPageQuery = z.strictObject({
 
 /** The issuer's fiscal data and the VERI*FACTU chain, for the desk and the clinic's accountant. */
 export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
-  const admin = { access: 'invoices:manage' } as const;
+  const admin = { access: 'manage:invoices' } as const;
 
   app.get(api.billingIssuer, { config: admin, schema: { response: { 200: issuerResponseSchema } } }, async () =>
     presentIssuer(await deps.repos.clinic.getSettings()),

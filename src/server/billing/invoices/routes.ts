@@ -119,7 +119,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.invoices,
     {
-      config: { access: 'invoices:read' },
+      config: { access: 'read:invoices' },
       schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } },
     },
     async (request) => {
@@ -151,7 +151,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.invoicesExport,
-    { config: { access: 'invoices:manage' }, schema: { querystring: invoiceExportQuerySchema } },
+    { config: { access: 'manage:invoices' }, schema: { querystring: invoiceExportQuerySchema } },
     async (request, reply) => {
       const { formato, ...filters } = request.query;
       const rows = await auditedRead(deps.db, (db) => request.scope.invoices.forAccountant(filters, db), {
@@ -174,7 +174,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoices,
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { body: issueInvoiceSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
@@ -191,7 +191,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.invoicesOfAppointments,
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { querystring: appointmentInvoicesQuerySchema, response: { 200: appointmentInvoicesSchema } },
     },
     async (request) => ({ invoices: await request.scope.invoices.ofAppointments(request.query.ids) }),
@@ -199,13 +199,13 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.invoice(':id'),
-    { config: { access: 'invoices:read' }, schema: { params: idParams, response: { 200: invoiceDetailSchema } } },
+    { config: { access: 'read:invoices' }, schema: { params: idParams, response: { 200: invoiceDetailSchema } } },
     async (request) => present(await readOne(request)),
   );
 
   app.get(
     api.invoicePdf(':id'),
-    { config: { access: 'invoices:read' }, schema: { params: idParams } },
+    { config: { access: 'read:invoices' }, schema: { params: idParams } },
     async (request, reply) => {
       const view = await readOne(request, 'pdf');
       const settings = await deps.repos.clinic.getSettings();
@@ -220,7 +220,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoiceCancel(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { params: idParams, body: cancelInvoiceSchema, response: { 200: invoiceDetailSchema } },
     },
     async (request) => {
@@ -233,7 +233,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoiceRectify(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { params: idParams, body: rectifyInvoiceSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
@@ -248,7 +248,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.patientBillableVisits(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: {
         params: z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) }),
         response: { 200: z.array(billableVisitSchema) },

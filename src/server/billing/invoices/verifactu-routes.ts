@@ -12,7 +12,7 @@ export const invoicesVerifactuRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.verifactuRecords,
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { querystring: recordListQuerySchema, response: { 200: recordListSchema } },
     },
     async (request): Promise<RecordList> => {

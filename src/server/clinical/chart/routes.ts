@@ -38,7 +38,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.patientChart(':id'),
     {
-      config: { access: 'chart:read' },
+      config: { access: 'read:chart' },
       schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartPageSchema } },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientContext(':id'),
-    { config: { access: 'chart:read' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
+    { config: { access: 'read:chart' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
     async (request) => {
       const { timeZone } = await repos.clinic.getSettings();
       const today = dateInTimeZone(clock.now(), timeZone);

@@ -51,7 +51,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.appointmentNote(':id'),
-    { config: { access: 'notes:read' }, schema: { params: idParams, response: { 200: appointmentNoteSchema } } },
+    { config: { access: 'read:notes' }, schema: { params: idParams, response: { 200: appointmentNoteSchema } } },
     async (request) =>
       auditedRead(
         db,
@@ -73,7 +73,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentNote(':id'),
     {
-      config: { access: 'notes:write' },
+      config: { access: 'write:notes' },
       schema: { params: idParams, body: noteDraftSchema, response: { 200: clinicalNoteSchema } },
     },
     async (request) => {
@@ -101,7 +101,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.signAppointmentNote(':id'),
-    { config: { access: 'notes:write' }, schema: { params: idParams, response: { 200: clinicalNoteSchema } } },
+    { config: { access: 'write:notes' }, schema: { params: idParams, response: { 200: clinicalNoteSchema } } },
     async (request) => {
       const { appointment } = await request.scope.noteOf(request.params.id, 'write');
       await refuseBeforeTheDay(appointment.startsAt);
@@ -135,7 +135,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.appointmentNoteAddenda(':id'),
     {
-      config: { access: 'notes:write' },
+      config: { access: 'write:notes' },
       schema: { params: idParams, body: addendumInputSchema, response: { 201: clinicalNoteSchema } },
     },
     async (request, reply) => {
@@ -166,7 +166,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentNoteSummary(':id'),
     {
-      config: { access: 'notes:write' },
+      config: { access: 'write:notes' },
       schema: { params: idParams, body: visitSummaryInputSchema, response: { 200: clinicalNoteSchema } },
     },
     async (request) => {
@@ -195,7 +195,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.pendingNotes,
-    { config: { access: 'notes:write' }, schema: { response: { 200: pendingNotesSchema } } },
+    { config: { access: 'write:notes' }, schema: { response: { 200: pendingNotesSchema } } },
     async (request) => {
       const user = requireUser(request);
       const pending = await auditedRead(
@@ -223,7 +223,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myVisitSummaries,
-    { config: { access: 'visit-summaries:read' }, schema: { response: { 200: visitSummariesSchema } } },
+    { config: { access: 'read:visit-summaries' }, schema: { response: { 200: visitSummariesSchema } } },
     async (request) => {
       const user = requireUser(request);
       const found = await auditedRead(

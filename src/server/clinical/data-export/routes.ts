@@ -14,7 +14,7 @@ import type { ExportContext } from './sections';
 export const dataExportRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.myDataExport,
-    { config: { access: 'my-data:export', rateLimit: deps.config.limits.dataExport } },
+    { config: { access: 'export:data', rateLimit: deps.config.limits.dataExport } },
     async (request, reply) => {
       const user = requireUser(request);
       // 409 RECORD_NOT_CONFIRMED until the record is linked and the e-mail proved (record-link rules).

@@ -31,7 +31,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.prescriptions,
     {
-      config: { access: 'prescriptions:read' },
+      config: { access: 'read:prescriptions' },
       schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } },
     },
     async (request) => {
@@ -63,14 +63,14 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.recentMedicines,
-    { config: { access: 'prescriptions:write' }, schema: { response: { 200: recentMedicinesSchema } } },
+    { config: { access: 'write:prescriptions' }, schema: { response: { 200: recentMedicinesSchema } } },
     async (request) => repo.recentMedicines(requireUser(request).id),
   );
 
   app.post(
     api.prescriptions,
     {
-      config: { access: 'prescriptions:write' },
+      config: { access: 'write:prescriptions' },
       schema: { body: prescriptionCreateSchema, response: { 201: prescriptionSchema } },
     },
     async (request, reply) => {
@@ -150,7 +150,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.prescription(':id'),
-    { config: { access: 'prescriptions:read' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
+    { config: { access: 'read:prescriptions' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -173,7 +173,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.prescriptionPdf(':id'),
-    { config: { access: 'prescriptions:read' }, schema: { params: idParams } },
+    { config: { access: 'read:prescriptions' }, schema: { params: idParams } },
     async (request, reply) => {
       const data = await auditedRead(
         db,
@@ -201,7 +201,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.cancelPrescription(':id'),
     {
-      config: { access: 'prescriptions:write' },
+      config: { access: 'write:prescriptions' },
       schema: { params: idParams, body: prescriptionCancelSchema, response: { 200: prescriptionSchema } },
     },
     async (request) => {

@@ -30,7 +30,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.treatments,
     {
-      config: { access: 'treatments:read' },
+      config: { access: 'read:treatments' },
       schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } },
     },
     async (request) => {
@@ -54,7 +54,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.treatments,
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.treatment(':id'),
-    { config: { access: 'treatments:read' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
+    { config: { access: 'read:treatments' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -103,7 +103,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.treatment(':id'),
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } },
     },
     async (request) => {
@@ -135,7 +135,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentTreatment(':id'),
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: {
         params: appointmentParams,
         body: appointmentTreatmentSchema,

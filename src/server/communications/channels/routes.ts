@@ -46,14 +46,14 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.channelSettings,
-    { config: { access: 'settings:manage' }, schema: { response: { 200: channelSettingsViewSchema } } },
+    { config: { access: 'manage:settings' }, schema: { response: { 200: channelSettingsViewSchema } } },
     settingsView,
   );
 
   app.put(
     api.channelSettings,
     {
-      config: { access: 'settings:manage' },
+      config: { access: 'manage:settings' },
       schema: { body: channelSettingsSchema, response: { 200: channelSettingsViewSchema } },
     },
     async (request) => {
@@ -88,7 +88,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientChannel(':id'),
-    { config: { access: 'patients:read' }, schema: { params: idParams, response: { 200: patientChannelViewSchema } } },
+    { config: { access: 'read:patients' }, schema: { params: idParams, response: { 200: patientChannelViewSchema } } },
     async (request) => {
       const patient = await request.scope.patient(request.params.id);
       return present((await repos.channelPreferences.get(patient.id))!);
@@ -98,7 +98,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.patientChannel(':id'),
     {
-      config: { access: 'patients:manage' },
+      config: { access: 'manage:patients' },
       schema: { params: idParams, body: patientChannelSchema, response: { 200: patientChannelViewSchema } },
     },
     async (request) => {
@@ -109,7 +109,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myChannel,
-    { config: { access: 'my-record:read' }, schema: { response: { 200: patientChannelViewSchema } } },
+    { config: { access: 'read:record' }, schema: { response: { 200: patientChannelViewSchema } } },
     async (request) => {
       const own = await requireOwnRecord(deps, requireUser(request));
       return present((await repos.channelPreferences.get(own.id))!);
@@ -119,7 +119,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.myChannel,
     {
-      config: { access: 'my-record:contact' },
+      config: { access: 'update:contact' },
       schema: { body: patientChannelSchema, response: { 200: patientChannelViewSchema } },
     },
     async (request) => {

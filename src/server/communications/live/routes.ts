@@ -22,7 +22,7 @@ export const liveRoutes: RoutePlugin = async (app, deps) => {
     for (const end of open) end();
   });
 
-  app.get(api.events, { config: { access: 'events:subscribe' } }, async (request, reply) => {
+  app.get(api.events, { config: { access: 'subscribe:events' } }, async (request, reply) => {
     const { visibility, user } = request.scope;
     const signedIn = sessionRowsOf(request);
     // The stream lives as long as its session, and not a moment more (issue 33).

@@ -81,7 +81,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.taskAssignees,
-    { config: { access: 'tasks:manage' }, schema: { response: { 200: z.array(taskAssigneeSchema) } } },
+    { config: { access: 'manage:tasks' }, schema: { response: { 200: z.array(taskAssigneeSchema) } } },
     async () =>
       (await repo.assignees()).map(({ id, displayName, role }) => ({
         id,
@@ -93,7 +93,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.tasks,
     {
-      config: { access: 'tasks:read' },
+      config: { access: 'read:tasks' },
       schema: { querystring: taskListQuerySchema, response: { 200: taskListSchema } },
     },
     async (request) => {
@@ -117,7 +117,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.task(':id'),
-    { config: { access: 'tasks:read' }, schema: { params: idParams, response: { 200: taskSchema } } },
+    { config: { access: 'read:tasks' }, schema: { params: idParams, response: { 200: taskSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -136,7 +136,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.tasks,
-    { config: { access: 'tasks:manage' }, schema: { body: taskCreateSchema, response: { 201: taskSchema } } },
+    { config: { access: 'manage:tasks' }, schema: { body: taskCreateSchema, response: { 201: taskSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       await requireAssignee(request.body.assigneeId);
@@ -163,7 +163,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.task(':id'),
     {
-      config: { access: 'tasks:manage' },
+      config: { access: 'manage:tasks' },
       schema: { params: idParams, body: taskUpdateSchema, response: { 200: taskSchema } },
     },
     async (request) => {
@@ -194,7 +194,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.taskStatus(':id'),
     {
-      config: { access: 'tasks:status' },
+      config: { access: 'move:tasks' },
       schema: { params: idParams, body: taskStatusChangeSchema, response: { 200: taskSchema } },
     },
     async (request) => {

@@ -25,7 +25,7 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.opinionRatings,
     {
-      config: { access: 'opinions:read' },
+      config: { access: 'read:opinions' },
       schema: { querystring: opinionsQuerySchema, response: { 200: opinionRatingsSchema } },
     },
     async (request) => {
@@ -40,7 +40,7 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.opinions,
     {
-      config: { access: 'opinions:read' },
+      config: { access: 'read:opinions' },
       schema: { querystring: opinionCommentsQuerySchema, response: { 200: opinionListSchema } },
     },
     async (request) => {
@@ -52,7 +52,7 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.opinionReply(':id'),
     {
-      config: { access: 'opinions:reply' },
+      config: { access: 'reply:opinions' },
       schema: { params: idParams, body: opinionReplySchema, response: { 200: opinionSchema } },
     },
     async (request) => {

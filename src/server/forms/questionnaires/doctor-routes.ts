@@ -26,7 +26,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     questionnaireApi.ofPatient(':id'),
     {
-      config: { access: 'questionnaires:read' },
+      config: { access: 'read:questionnaires' },
       schema: { params: patientParams, response: { 200: z.array(requestSchema) } },
     },
     async (request) => {
@@ -49,7 +49,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     questionnaireApi.copies(':id'),
     {
-      config: { access: 'questionnaires:copy' },
+      config: { access: 'copy:questionnaires' },
       schema: { params: idParams, body: copyInputSchema, response: { 200: requestSchema } },
     },
     async (request) => {

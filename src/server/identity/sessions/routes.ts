@@ -23,7 +23,7 @@ import { describeDevice } from './device';
 import type { OpenSessionRow } from './repository';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
-const own = { access: 'my-sessions:manage' } as const;
+const own = { access: 'manage:sessions' } as const;
 
 /** The idle lock's clock of a session: how long it has left by the server's clock (`null`s when it does not lock). */
 export function idleStateOf(locks: boolean, activeAt: Date, idleMinutes: number, nowMs: number): IdleState {
@@ -121,7 +121,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   app.delete(
     api.userSessions(':id'),
     {
-      config: { access: 'users:manage' },
+      config: { access: 'manage:users' },
       schema: { params: z.object({ id: z.uuid({ error: USER_NOT_FOUND }) }), response: { 200: endedSessionsSchema } },
     },
     async (request) => {

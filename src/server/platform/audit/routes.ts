@@ -22,7 +22,7 @@ const EXPORT_BATCH = 1000;
 export const auditRoutes: RoutePlugin = async (app, deps) => {
   const { repos } = deps;
   const { db } = deps.database;
-  const admin = { access: 'audit:read' } as const;
+  const admin = { access: 'read:audit' } as const;
 
   /** The filters as instants: clinic-zone days, both included. */
   function searchOf(filters: AuditFilters, timeZone: string): AuditSearch {

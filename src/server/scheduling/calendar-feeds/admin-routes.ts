@@ -6,7 +6,7 @@ import { audited, auditContext } from '../../platform';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
-const admin = { access: 'users:manage' } as const;
+const admin = { access: 'manage:users' } as const;
 
 /** An admin revokes a user's calendar feed from «Usuarios» (the feed is scheduling's; the account, identity's). */
 export const calendarFeedsAdminRoutes: RoutePlugin = async (app, deps) => {

@@ -36,7 +36,7 @@ export const calendarFeedsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myCalendarFeed,
-    { config: { access: 'calendar-feed:manage' }, schema: { response: { 200: myCalendarFeedSchema } } },
+    { config: { access: 'manage:calendar-feed' }, schema: { response: { 200: myCalendarFeedSchema } } },
     async (request) => {
       const user = requireUser(request);
       const [feed, settings] = await Promise.all([
@@ -53,7 +53,7 @@ export const calendarFeedsRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.myCalendarFeed,
-    { config: { access: 'calendar-feed:manage' }, schema: { response: { 201: createdCalendarFeedSchema } } },
+    { config: { access: 'manage:calendar-feed' }, schema: { response: { 201: createdCalendarFeedSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const scope = scopeOf(request);

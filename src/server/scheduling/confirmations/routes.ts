@@ -49,7 +49,7 @@ export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentAnswers,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: answersQuerySchema, response: { 200: appointmentAnswersSchema } },
     },
     async (request) => presentAnswers(await repos.confirmations.forAppointments(request.query.ids)),
@@ -58,7 +58,7 @@ export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentAnswersRange,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: appointmentAnswersSchema } },
     },
     async (request) => {

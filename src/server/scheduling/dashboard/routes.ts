@@ -6,7 +6,7 @@ import {
   doctorDashboardSchema,
   patientDashboardSchema,
 } from '../../../common/schemas/appointments';
-import { requireUser } from '../../access';
+import { requireDashboard, requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { dateInZone, startOfDay } from '../../platform';
 import { presentAppointment } from '../appointments/service';
@@ -28,8 +28,9 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.dashboard.admin,
-    { config: { access: 'dashboard:admin' }, schema: { response: { 200: adminDashboardSchema } } },
+    { config: { access: 'read:dashboard' }, schema: { response: { 200: adminDashboardSchema } } },
     async (request) => {
+      requireDashboard(request.scope, 'clinic');
       const { settings, today, from, to } = await todayRange();
       const now = clock.now();
       // The week (Monday to Sunday) in the clinic's zone.
@@ -116,8 +117,9 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.dashboard.doctor,
-    { config: { access: 'dashboard:doctor' }, schema: { response: { 200: doctorDashboardSchema } } },
+    { config: { access: 'read:dashboard' }, schema: { response: { 200: doctorDashboardSchema } } },
     async (request) => {
+      requireDashboard(request.scope, 'doctor');
       const { settings, from, to } = await todayRange();
       const items = await auditedRead(
         db,
@@ -143,8 +145,9 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.dashboard.patient,
-    { config: { access: 'dashboard:patient' }, schema: { response: { 200: patientDashboardSchema } } },
+    { config: { access: 'read:dashboard' }, schema: { response: { 200: patientDashboardSchema } } },
     async (request) => {
+      requireDashboard(request.scope, 'patient');
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
       const record = await requireOwnRecord(deps, user);

@@ -15,7 +15,7 @@ const NO_CARD = 'No tienes ficha profesional en la clínica';
  */
 export const doctorsMyCardRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.doctors;
-  const access = { access: 'my-doctor-card:manage' } as const;
+  const access = { access: 'manage:professional-card' } as const;
 
   async function presentCard(doctorId: string): Promise<MyDoctorCard> {
     const doctor = await repo.findById(doctorId);

@@ -32,7 +32,7 @@ const toMinutes = (schedule: WorkingInterval[]) =>
 
 export const doctorsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.doctors;
-  const admin = { access: 'doctors:manage' } as const;
+  const admin = { access: 'manage:doctors' } as const;
 
   /** The clinic's holidays and closures over the booking horizon: no doctor's next free slot falls on one. */
   async function closedDays() {

@@ -10,7 +10,7 @@ const DUPLICATE = 'Ya existe una especialidad con ese nombre';
 
 export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.doctors;
-  const admin = { access: 'specialties:manage' } as const;
+  const admin = { access: 'manage:specialties' } as const;
 
   app.get(api.specialties, { config: admin, schema: { response: { 200: z.array(specialtySchema) } } }, () =>
     repo.listSpecialties(),

@@ -21,12 +21,12 @@ const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
  */
 export const holidaysRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.holidays;
-  const manage = { access: 'settings:manage' } as const;
+  const manage = { access: 'manage:settings' } as const;
 
   app.get(
     api.holidays,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: holidayListQuerySchema, response: { 200: holidayListSchema } },
     },
     async (request) => ({ items: await repo.between(request.query.from, request.query.to) }),

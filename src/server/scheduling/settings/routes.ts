@@ -18,14 +18,14 @@ export const settingsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.settings,
-    { config: { access: 'settings:manage' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
+    { config: { access: 'manage:settings' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
     async () => presentSettings(await repo.getSettings()),
   );
 
   app.patch(
     api.settings,
     {
-      config: { access: 'settings:manage' },
+      config: { access: 'manage:settings' },
       schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
     },
     async (request) => presentSettings(await transact(deps.db, (tx) => repo.updateSettings(request.body, tx))),
