@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
 import {
@@ -45,7 +46,7 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
       if (!whose) throw notFound(DOCTOR_NOT_FOUND);
       const doctorName = whose.doctorId ? await repos.billingReports.doctorName(whose.doctorId) : null;
       if (doctorName === undefined) throw notFound(DOCTOR_NOT_FOUND);
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       // This month in the clinic's zone unless the period is given (the schema takes both ends or neither).
       const today = clock.today(timeZone);
       const from = request.query.from ?? today.with({ day: 1 }).toString();
@@ -91,7 +92,7 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
       schema: { querystring: revenueQuerySchema, response: { 200: revenueSchema } },
     },
     async (request) => {
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const thisMonth = clock.today(timeZone).toPlainYearMonth();
       const first = thisMonth.subtract({ months: request.query.months - 1 }).toPlainDate({ day: 1 });
       return { timeZone, months: await repos.billingReports.revenueByMonth(first.toString(), request.query.months) };

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { api } from '../../../common/api-paths';
 import {
   booksPeriodSchema,
@@ -24,7 +25,7 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(api.booksLedger, { config: access, schema: { querystring: ledgerQuerySchema } }, async (request, reply) => {
     const { from, to, formato } = request.query;
-    const settings = await repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     // The libro names every complete invoice's recipient: its export is on record, as the invoices' CSV is.
     const invoices = await auditedRead(deps.db, (db) => repos.books.invoicesOf(from, to, settings.timeZone, db), {
       ...auditContext(request),
@@ -46,7 +47,7 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     { config: access, schema: { querystring: booksPeriodSchema, response: { 200: booksSummarySchema } } },
     async (request): Promise<BooksSummary> => {
       const { from, to } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const [invoices, byMethod] = await Promise.all([
         repos.books.invoicesOf(from, to, timeZone),
         repos.books.paymentsByMethod(from, to),
@@ -74,7 +75,7 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const { year } = request.query;
       const { from, to } = yearBounds(year);
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       // Customers by name and NIF: a read of personal data, on record.
       const invoices = await auditedRead(deps.db, (db) => repos.books.invoicesOf(from, to, timeZone, db), {
         ...auditContext(request),

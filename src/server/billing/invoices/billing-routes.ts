@@ -1,3 +1,4 @@
+import { changeClinicSettings, readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -36,19 +37,19 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
   const admin = { access: 'manage:invoices' } as const;
 
   app.get(api.billingIssuer, { config: admin, schema: { response: { 200: issuerResponseSchema } } }, async () =>
-    presentIssuer(await deps.repos.clinic.getSettings()),
+    presentIssuer(await readClinicSettings(deps)),
   );
 
   app.put(
     api.billingIssuer,
     { config: admin, schema: { body: issuerSchema, response: { 200: issuerResponseSchema } } },
     async (request) => {
-      const before = presentIssuer(await deps.repos.clinic.getSettings());
+      const before = presentIssuer(await readClinicSettings(deps));
       const body = request.body;
       const row = await audited(
         deps.db,
         (tx) =>
-          deps.repos.clinic.updateSettings(
+          changeClinicSettings(deps, 
             {
               issuerLegalName: body.legalName,
               issuerNif: body.taxId,
@@ -65,7 +66,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => {
-    const settings = await deps.repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     return {
       certificateConfigured: deps.verifactuSender.enabled,
       environment: settings.billingMode,
@@ -83,7 +84,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
       schema: { body: z.strictObject({}).nullish(), response: { 200: verifactuResendSchema } },
     },
     async (request) => {
-      const { issuerNif, billingMode } = await deps.repos.clinic.getSettings();
+      const { issuerNif, billingMode } = await readClinicSettings(deps);
       const requeued = await audited(
         deps.db,
         (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, billingMode, clock.now(), tx),
@@ -97,7 +98,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     api.verifactuRecordsXml,
     { config: admin, schema: { querystring: recordsPageQuery } },
     async (request, reply) => {
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
       const rows = await deps.repos.verifactuRecords.chainOf(
         settings.issuerNif,

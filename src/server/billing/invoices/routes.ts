@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -208,7 +209,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'read:invoices' }, schema: { params: idParams } },
     async (request, reply) => {
       const view = await readOne(request, 'pdf');
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const pdf = await renderInvoicePdf(present(view), settings);
       return reply
         .type('application/pdf')

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -32,7 +33,6 @@ function decodeCursor(cursor: string): ChartCursor {
 }
 
 export const chartRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   app.get(
@@ -43,7 +43,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const { kinds, from, to, cursor, limit } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const search = {
         kinds,
         from: from ? startOfDay(from, timeZone) : undefined,
@@ -87,7 +87,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
     api.patientContext(':id'),
     { config: { access: 'read:chart' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
     async (request) => {
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const today = dateInTimeZone(clock.now(), timeZone);
       const { patient, treatments, prescriptions, notes } = await auditedRead(
         db,

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -37,7 +38,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   /** A note is written from the appointment's day on (in the clinic's zone), never years ahead. */
   async function refuseBeforeTheDay(startsAt: Date) {
-    const { timeZone } = await deps.repos.clinic.getSettings();
+    const { timeZone } = await readClinicSettings(deps);
     if (isAppointmentDayReached(startsAt, clock.now(), timeZone)) return;
     const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
       startsAt,

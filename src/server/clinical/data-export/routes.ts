@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { dateInZone } from '../../platform';
@@ -19,7 +20,7 @@ export const dataExportRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       // 409 RECORD_NOT_CONFIRMED until the record is linked and the e-mail proved (record-link rules).
       const own = await requireOwnRecord(deps, user);
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const generatedAt = clock.now();
       const context: ExportContext = {
         repos: deps.repos,

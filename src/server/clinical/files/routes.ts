@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { RoutePlugin } from '../route-deps';
@@ -73,7 +74,7 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const { type, patientId, from, to, page, pageSize } = request.query;
-      const { timeZone } = await deps.repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const search = {
         type,
         patientId,

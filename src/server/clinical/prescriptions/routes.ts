@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -26,7 +27,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.prescriptions;
   const { db } = deps.database;
   /** The clinic's day by `clock`: what a prescription's validity is measured against. */
-  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInTimeZone(clock.now(), (await readClinicSettings(deps)).timeZone);
 
   app.get(
     api.prescriptions,
@@ -192,7 +193,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
         }),
       );
       // Drawn once the read is on record, holding no connection meanwhile.
-      const pdf = await renderPrescriptionPdf(data, await deps.repos.clinic.getSettings());
+      const pdf = await renderPrescriptionPdf(data, await readClinicSettings(deps));
       const name = `receta-${data.prescription.prescribedOn}-${data.prescription.verificationCode}.pdf`;
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
     },

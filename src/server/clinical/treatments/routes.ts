@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -25,7 +26,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.treatments;
   const { db } = deps.database;
   /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
-  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInTimeZone(clock.now(), (await readClinicSettings(deps)).timeZone);
 
   app.get(
     api.treatments,

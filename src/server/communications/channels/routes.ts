@@ -1,3 +1,4 @@
+import { changeClinicSettings, lockClinicSettings, readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
@@ -31,10 +32,10 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
     consentRecordedAt: row.phoneConsentAt?.toISOString() ?? null,
     consentRecordedBy: row.phoneConsentBy,
     consentRecordedByName: row.phoneConsentByName,
-    offeredChannels: offeredChannels((await repos.clinic.getSettings()).messageChannels, deps.channels.providersOn()),
+    offeredChannels: offeredChannels((await readClinicSettings(deps)).messageChannels, deps.channels.providersOn()),
   });
   const settingsView = async () => {
-    const settings = await repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     return {
       channels: settings.messageChannels,
       surveyEnabled: settings.surveyEnabled,
@@ -60,8 +61,8 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
       const { channels, ...survey } = request.body;
       // Like the other clinic settings (modules/settings), a settings change is not an audited record change.
       await transact(db, async (tx) => {
-        const surveyEnabledAt = surveyEnabledAtAfter(await repos.clinic.lockSettings(tx), survey.surveyEnabled);
-        await repos.clinic.updateSettings({ messageChannels: channels, ...survey, surveyEnabledAt }, tx);
+        const surveyEnabledAt = surveyEnabledAtAfter(await lockClinicSettings(deps, tx), survey.surveyEnabled);
+        await changeClinicSettings(deps, { messageChannels: channels, ...survey, surveyEnabledAt }, tx);
       });
       return settingsView();
     },

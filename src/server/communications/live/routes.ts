@@ -1,3 +1,4 @@
+import { staffIdleMinutesOf } from '../../platform';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
@@ -30,7 +31,7 @@ export const liveRoutes: RoutePlugin = async (app, deps) => {
     let deadline = signedIn
       ? sessionDeadline(signedIn.session, signedIn.profile.role, {
           lock: deps.idleLock ?? true,
-          minutes: await deps.repos.clinic.staffIdleMinutes(),
+          minutes: await staffIdleMinutesOf(deps),
         })
       : Infinity;
     reply.hijack();

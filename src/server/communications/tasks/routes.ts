@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.tasks;
   const { db } = deps.database;
 
-  const today = async () => clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
+  const today = async () => clock.today((await readClinicSettings(deps)).timeZone).toString();
 
   /** The task, or 404 when it does not exist or is not this user's to see: existence never leaks. */
   async function visibleTask(request: FastifyRequest, id: string, tx: Db = db) {
@@ -63,7 +64,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
     if (task.assigneeId === by.id) return;
     const assignee = await repo.findAssignee(task.assigneeId, tx);
     if (!assignee) return;
-    const settings = await deps.repos.clinic.getSettings(tx);
+    const settings = await readClinicSettings(deps, tx);
     await deps.outbox.enqueue(
       taskAssignedEmail({
         to: assignee.email,

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 import { consentApi } from '../../../common/api-paths';
 import { Temporal } from 'temporal-polyfill';
@@ -94,7 +95,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
         await request.scope.appointment(appointmentId);
         rows = await visible.ofAppointments([appointmentId]);
       } else {
-        const { timeZone } = await deps.repos.clinic.getSettings();
+        const { timeZone } = await readClinicSettings(deps);
         const next = Temporal.PlainDate.from(date!).add({ days: 1 }).toString();
         rows = await visible.between(startOfDay(date!, timeZone), startOfDay(next, timeZone));
       }

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -29,7 +30,7 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
       schema: { querystring: opinionsQuerySchema, response: { 200: opinionRatingsSchema } },
     },
     async (request) => {
-      const { timeZone } = await deps.repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const thisMonth = clock.today(timeZone).toPlainYearMonth();
       const first = thisMonth.subtract({ months: request.query.months - 1 });
       const ratings = await request.scope.opinions.ratings(first.toPlainDate({ day: 1 }).toString(), timeZone);

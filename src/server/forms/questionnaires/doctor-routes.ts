@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { questionnaireApi } from '../../../common/api-paths';
 import { declaredItems } from '../../../common/questionnaire-answers';
@@ -62,7 +63,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
       );
       if (!item || !item.text.trim()) throw notFound(ITEM_NOT_FOUND);
       const patient = await request.scope.patient(record.patientId);
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const field = item.kind === 'allergies' ? 'allergies' : 'medicalHistory';
       const changes =
         item.kind === 'allergies'

@@ -1,3 +1,4 @@
+import { staffIdleMinutesOf } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { transact } from '../../platform';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   /** Sessions idle since before this instant have ended (staff): they are not listed as open. */
   async function idleCutoff(role: Role, nowMs: number): Promise<Date | null> {
     if (!locks(role)) return null;
-    return new Date(nowMs - (await deps.repos.clinic.staffIdleMinutes()) * 60_000);
+    return new Date(nowMs - (await staffIdleMinutesOf(deps)) * 60_000);
   }
 
   /** Open live streams of the account end: the browser reconnects with a session that still exists, or not at all. */
@@ -102,7 +103,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
     const user = requireUser(request);
     const session = sessionRowsOf(request)!.session;
-    return idleStateOf(locks(user.role), session.activeAt, await deps.repos.clinic.staffIdleMinutes(), clock.nowMs());
+    return idleStateOf(locks(user.role), session.activeAt, await staffIdleMinutesOf(deps), clock.nowMs());
   });
 
   app.post(
@@ -114,7 +115,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
       // The input was `idleMs` ago (the keep-alive is throttled): the idle clock starts from it, never going back.
       const input = new Date(now - (request.body?.idleMs ?? 0));
       const activeAt = await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, input, tx));
-      return idleStateOf(locks(user.role), activeAt, await deps.repos.clinic.staffIdleMinutes(), now);
+      return idleStateOf(locks(user.role), activeAt, await staffIdleMinutesOf(deps), now);
     },
   );
 

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../settings/settings';
 import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
@@ -39,7 +40,7 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       // Reading the log is itself recorded, after the read (so not in its own page).
       const found = await auditedRead(
         db,
@@ -65,7 +66,7 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(api.auditExport, { config: admin, schema: { querystring: auditFiltersSchema } }, async (request, reply) => {
     const filters = request.query;
-    const { timeZone } = await repos.clinic.getSettings();
+    const { timeZone } = await readClinicSettings(deps);
     const search = searchOf(filters, timeZone);
     // The first batch is read before the export's own entry is written; the rest follow in batches
     // while the file is sent, so memory does not grow with the size of the log.

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
@@ -41,7 +42,7 @@ export const calendarFeedsRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const [feed, settings] = await Promise.all([
         repos.calendarFeeds.findByAccount(user.id),
-        repos.clinic.getSettings(),
+        readClinicSettings(deps),
       ]);
       return {
         scope: scopeOf(request),
@@ -58,7 +59,7 @@ export const calendarFeedsRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const scope = scopeOf(request);
       const { token, id: tokenHash } = newSecretToken();
-      const settings = await repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const { row } = await audited(
         deps.db,
         (tx) => repos.calendarFeeds.replace(user.id, scope, tokenHash, clock.now(), tx),
@@ -86,7 +87,7 @@ export const calendarFeedsRoutes: RoutePlugin = async (app, deps) => {
       const token = request.params.file.slice(0, -'.ics'.length);
       const feed = await repos.calendarFeeds.findLiveByTokenHash(hashToken(token));
       if (!feed) throw notFound(FEED_NOT_FOUND);
-      const settings = await repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const now = clock.nowMs();
       const visibility = feedVisibilityOf(feed);
       const doctorId = feed.scope === 'doctor' ? feed.accountId : undefined;

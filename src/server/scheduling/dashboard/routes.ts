@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
@@ -20,7 +21,7 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
   const { db } = deps.database;
 
   async function todayRange() {
-    const settings = await repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     const today = dateInZone(clock.now(), settings.timeZone);
     const tomorrow = Temporal.PlainDate.from(today).add({ days: 1 }).toString();
     return { settings, today, from: startOfDay(today, settings.timeZone), to: startOfDay(tomorrow, settings.timeZone) };

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
+import { readClinicSettings, updateClinicSettings } from '../../platform';
 import { api } from '../../../common/api-paths';
 import {
   clinicSettingsResponseSchema,
@@ -14,12 +14,10 @@ export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse 
 }
 
 export const settingsRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.clinic;
-
   app.get(
     api.settings,
     { config: { access: 'manage:settings' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
-    async () => presentSettings(await repo.getSettings()),
+    async () => presentSettings(await readClinicSettings(deps)),
   );
 
   app.patch(
@@ -28,6 +26,6 @@ export const settingsRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'manage:settings' },
       schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
     },
-    async (request) => presentSettings(await transact(deps.db, (tx) => repo.updateSettings(request.body, tx))),
+    async (request) => presentSettings(await updateClinicSettings(deps, request.body)),
   );
 };
