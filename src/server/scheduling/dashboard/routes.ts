@@ -1,4 +1,5 @@
 import { readClinicSettings } from '../../platform';
+import { clinicCounts, doctorsOfTheClinic, unreadMessagesOf } from './use-cases';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
@@ -17,7 +18,6 @@ import { clock } from '../../platform';
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 
 export const dashboardRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   async function todayRange() {
@@ -44,21 +44,15 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
       // needs another's answer: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
       const [doctors, { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks }] =
         await Promise.all([
-          repos.doctors.list(),
+          doctorsOfTheClinic(deps),
           auditedRead(
             db,
             async (db) => {
-              const [todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks] =
-                await Promise.all([
-                  request.scope.appointments.listRange({ from, to }, db),
-                  repos.appointments.bookedMinutes(weekFrom, weekTo, db),
-                  repos.appointments.countByStatus(monthAgo, now, db),
-                  repos.appointments.countPendingConfirmations(now, db),
-                  repos.patients.countCreatedSince(monthAgo, db),
-                  repos.messages.totalUnread(db),
-                  repos.tasks.countOverdue(today, db),
-                ]);
-              return { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks };
+              const [todayItems, counts] = await Promise.all([
+                request.scope.appointments.listRange({ from, to }, db),
+                clinicCounts(deps, { weekFrom, weekTo, monthAgo, now, today }, db),
+              ]);
+              return { todayItems, ...counts };
             },
             (read) => ({
               ...auditContext(request),
@@ -157,7 +151,7 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
         async (db) => {
           const [upcoming, unreadMessages] = await Promise.all([
             request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, db),
-            repos.messages.unreadForPatient(record.id, db),
+            unreadMessagesOf(deps, record.id, db),
           ]);
           return { upcoming, unreadMessages };
         },
