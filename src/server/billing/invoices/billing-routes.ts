@@ -9,12 +9,11 @@ import {
 } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../verifactu/record-json';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
-import { clock } from '../../platform';
 import { notFound } from '../../platform';
 import { audited, auditContext } from '../../platform';
 import type { ClinicSettingsRow } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
-import { chainStates } from '../submissions/chain-state';
+import { recordChainPage, requeueFaultedSubmissions, verifactuChains } from './use-cases';
 
 const presentIssuer = (settings: ClinicSettingsRow) => ({
   legalName: settings.issuerLegalName,
@@ -49,7 +48,8 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
       const row = await audited(
         deps.db,
         (tx) =>
-          changeClinicSettings(deps, 
+          changeClinicSettings(
+            deps,
             {
               issuerLegalName: body.legalName,
               issuerNif: body.taxId,
@@ -71,7 +71,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
       certificateConfigured: deps.verifactuSender.enabled,
       environment: settings.billingMode,
       issuerNif: settings.issuerNif,
-      chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
+      chains: await verifactuChains(deps),
     };
   });
 
@@ -85,11 +85,12 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const { issuerNif, billingMode } = await readClinicSettings(deps);
-      const requeued = await audited(
-        deps.db,
-        (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, billingMode, clock.now(), tx),
-        (count) => ({ ...auditContext(request), action: 'update', entity: 'verifactu', details: { requeued: count } }),
-      );
+      const requeued = await requeueFaultedSubmissions(deps, { issuerNif, billingMode }, (count) => ({
+        ...auditContext(request),
+        action: 'update',
+        entity: 'verifactu',
+        details: { requeued: count },
+      }));
       return { requeued };
     },
   );
@@ -100,12 +101,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const settings = await readClinicSettings(deps);
       const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
-      const rows = await deps.repos.verifactuRecords.chainOf(
-        settings.issuerNif,
-        settings.billingMode,
-        offset,
-        MAX_RECORDS_PER_DOCUMENT,
-      );
+      const rows = await recordChainPage(deps, settings, offset, MAX_RECORDS_PER_DOCUMENT);
       if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
       const xml = submissionXml(
         { name: settings.issuerLegalName, nif: settings.issuerNif },

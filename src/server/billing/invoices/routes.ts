@@ -25,6 +25,7 @@ import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';
 import type { InvoicesRepository } from './repository';
+import { billableVisitsOf } from './use-cases';
 
 const NOT_FOUND = 'Factura no encontrada';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
@@ -257,7 +258,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const patient = await request.scope.patient(request.params.id);
-      const visits = await deps.repos.invoices.billableVisitsOf(patient.id);
+      const visits = await billableVisitsOf(deps, patient.id);
       return visits.map((visit) => ({
         id: visit.id,
         startsAt: visit.startsAt.toISOString(),
