@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'manage:patients': { admin: 'any' },
   /** Import of patients from the previous program (issue 37, item 3): the clinic's whole file, so the desk only. */
   'import:patients': { admin: 'any' },
+  /** «Exportar toda la clínica»: every patient, note and invoice in one file, so the clinic's admins only. */
+  'export:clinic': { admin: 'any' },
   /** The record linked to one's account (a paciente's): reading it, its link and channels. Who holds it is staff's opposite (`roles.ts`). */
   'read:record': { paciente: 'own' },
   /** A paciente changes the contact data (phone, e-mail, address) of her own record. */
