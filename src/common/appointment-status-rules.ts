@@ -22,14 +22,14 @@ export type StatusTarget = StatusChangeInput['status'];
 export type StatusActor = 'staff' | 'doctor';
 
 /**
- * Who a signed-in user acts as: an admin (who holds `appointments:manage`) as the desk, a doctor as the
+ * Who a signed-in user acts as: an admin (who holds `manage:appointments`) as the desk, a doctor as the
  * appointment's doctor; a paciente changes no status by hand. The server asks the policy itself
  * (`access/appointment-status.ts`); the screens ask this, with the session's role.
  */
 export const statusActorOfRole = (role: Role): StatusActor | null =>
   role === 'admin' ? 'staff' : role === 'doctor' ? 'doctor' : null;
 
-/** The changes a doctor may make (the rest needs `appointments:manage`). */
+/** The changes a doctor may make (the rest needs `manage:appointments`). */
 export const DOCTOR_STATUS_CHANGES: readonly StatusTarget[] = ['en_sala', 'atendida', 'no_asistio'];
 
 /** Whether `actor` may make this change at all (whether it fits the moment is `statusChangeRefusal`'s). */

@@ -105,6 +105,15 @@ export { createLeasedDelivery } from './outbox/leased-delivery';
 export { OUTBOX_CHANNEL } from './outbox/repository';
 export { stampCancelled, startPdf } from './pdf/pdf-document';
 export type { ClinicRepository, ClinicSettingsRow } from './settings/clinic-repository';
+export {
+  changeClinicSettings,
+  clinicTimeZone,
+  lockClinicSettings,
+  readClinicSettings,
+  staffIdleMinutesOf,
+  updateClinicSettings,
+  type SettingsDeps,
+} from './settings/settings';
 export { overHttps } from './transport';
 export { clinicSettings, verifactuOutages } from './db/schema';
 export { DEFAULT_PRODUCER, PRODUCT_VERSION, SYSTEM_ID, SYSTEM_NAME, declarationFacts, systemView } from './producer';

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -31,18 +32,17 @@ function decodeCursor(cursor: string): ChartCursor {
 }
 
 export const chartRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   app.get(
     api.patientChart(':id'),
     {
-      config: { access: 'chart:read' },
+      config: { access: 'read:chart' },
       schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartPageSchema } },
     },
     async (request) => {
       const { kinds, from, to, cursor, limit } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const search = {
         kinds,
         from: from ? startOfDay(from, timeZone) : undefined,
@@ -84,9 +84,9 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientContext(':id'),
-    { config: { access: 'chart:read' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
+    { config: { access: 'read:chart' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
     async (request) => {
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const today = dateInZone(clock.now(), timeZone);
       const { patient, treatments, prescriptions, notes } = await auditedRead(
         db,

@@ -7,7 +7,7 @@ import { exportWholeClinic } from './export-clinic';
 export const clinicExportRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.clinicExport,
-    { config: { access: 'clinic:export', rateLimit: deps.config.limits.dataExport } },
+    { config: { access: 'export:clinic', rateLimit: deps.config.limits.dataExport } },
     async (request, reply) => {
       const { stream, day, timeZone } = await exportWholeClinic(deps, auditContext(request));
       return reply

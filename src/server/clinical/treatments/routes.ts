@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -24,12 +25,12 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.treatments;
   const { db } = deps.database;
   /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
-  const today = async () => dateInZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInZone(clock.now(), (await readClinicSettings(deps)).timeZone);
 
   app.get(
     api.treatments,
     {
-      config: { access: 'treatments:read' },
+      config: { access: 'read:treatments' },
       schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } },
     },
     async (request) => {
@@ -53,7 +54,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.treatments,
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } },
     },
     async (request, reply) => {
@@ -78,7 +79,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.treatment(':id'),
-    { config: { access: 'treatments:read' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
+    { config: { access: 'read:treatments' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -102,7 +103,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.treatment(':id'),
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } },
     },
     async (request) => {
@@ -134,7 +135,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentTreatment(':id'),
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: {
         params: appointmentParams,
         body: appointmentTreatmentSchema,

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { paths } from '../../../common/paths';
@@ -114,7 +115,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       if (!account || !account.active) throw new AppError(404, 'RESET_USER_NOT_FOUND');
       try {
         const { token, id } = newSecretToken();
-        const settings = await deps.repos.clinic.getSettings();
+        const settings = await readClinicSettings(deps);
         const link = `${deps.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
         // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
         await transact(deps.db, async (tx) => {

@@ -14,7 +14,7 @@ import { verifyPassword } from '../auth/passwords';
 import { createPasswordThrottle } from '../auth/password-throttle';
 import { createCodeThrottle } from './throttle';
 
-const own = { access: 'profile:manage' } as const;
+const own = { access: 'manage:profile' } as const;
 /** How long the browser has to answer the step-up's passkey challenge. */
 const PASSKEY_CHALLENGE_MS = durationMs({ minutes: 5 });
 

@@ -1,3 +1,4 @@
+import { staffIdleMinutesOf } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { transact, toInstant, minus } from '../../platform';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ import { describeDevice } from './device';
 import type { OpenSessionRow } from './repository';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
-const own = { access: 'my-sessions:manage' } as const;
+const own = { access: 'manage:sessions' } as const;
 
 /** The idle lock's clock of a session: how long it has left by the server's clock (`null`s when it does not lock). */
 export function idleStateOf(locks: boolean, activeAt: Date, idleMinutes: number, nowMs: number): IdleState {
@@ -59,7 +60,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   /** Sessions idle since before this instant have ended (staff): they are not listed as open. */
   async function idleCutoff(role: Role, nowMs: number): Promise<Date | null> {
     if (!locks(role)) return null;
-    return minus(nowMs, { minutes: await deps.repos.clinic.staffIdleMinutes() });
+    return minus(nowMs, { minutes: await staffIdleMinutesOf(deps) });
   }
 
   /** Open live streams of the account end: the browser reconnects with a session that still exists, or not at all. */
@@ -102,7 +103,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
     const user = requireUser(request);
     const session = sessionRowsOf(request)!.session;
-    return idleStateOf(locks(user.role), session.activeAt, await deps.repos.clinic.staffIdleMinutes(), clock.nowMs());
+    return idleStateOf(locks(user.role), session.activeAt, await staffIdleMinutesOf(deps), clock.nowMs());
   });
 
   app.post(
@@ -114,14 +115,14 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
       // The input was `idleMs` ago (the keep-alive is throttled): the idle clock starts from it, never going back.
       const input = minus(now, { milliseconds: request.body?.idleMs ?? 0 });
       const activeAt = await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, input, tx));
-      return idleStateOf(locks(user.role), activeAt, await deps.repos.clinic.staffIdleMinutes(), now);
+      return idleStateOf(locks(user.role), activeAt, await staffIdleMinutesOf(deps), now);
     },
   );
 
   app.delete(
     api.userSessions(':id'),
     {
-      config: { access: 'users:manage' },
+      config: { access: 'manage:users' },
       schema: { params: z.object({ id: z.uuid({ error: USER_NOT_FOUND }) }), response: { 200: endedSessionsSchema } },
     },
     async (request) => {

@@ -30,7 +30,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsRange,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(calendarAppointmentSchema) } },
     },
     async (request, reply) => {
@@ -53,7 +53,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsMonth,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentMonthQuerySchema, response: { 200: calendarMonthSchema } },
     },
     async (request, reply) => {
@@ -81,7 +81,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsToday,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: diaryQuerySchema, response: { 200: todayDiarySchema } },
     },
     async (request, reply) => {
@@ -136,7 +136,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.doctorAgenda,
     {
-      config: { access: 'agenda:read' },
+      config: { access: 'read:agenda' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(agendaAppointmentSchema) } },
     },
     async (request) => {

@@ -30,7 +30,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myAppointments,
-    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } },
+    { config: { access: 'book:appointments' }, schema: { response: { 200: myAppointmentsSchema } } },
     async (request) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
@@ -66,7 +66,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
     api.myAppointments,
     {
       schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
-      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myBooking },
+      config: { access: 'book:appointments', rateLimit: deps.config.limits.myBooking },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -111,7 +111,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.cancelMyAppointment(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } },
     },
     async (request) => {
@@ -123,7 +123,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.myAppointmentAvailability(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: {
         params: idParams,
         querystring: rescheduleAvailabilityQuerySchema,
@@ -137,7 +137,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.rescheduleMyAppointment(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } },
     },
     async (request) => {

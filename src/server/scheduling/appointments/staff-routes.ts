@@ -104,7 +104,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointments,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } },
     },
     async (request) => {
@@ -132,7 +132,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsExport,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) },
     },
     async (request, reply) => {
@@ -174,7 +174,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointment(':id'),
     {
-      config: { access: 'appointments:read' },
+      config: { access: 'read:appointments' },
       schema: { params: idParams, response: { 200: appointmentDetailSchema } },
     },
     async (request) => {
@@ -213,7 +213,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.appointments,
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { body: staffBookingSchema, response: { 201: appointmentSchema } },
     },
     async (request, reply) => {
@@ -259,7 +259,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.appointment(':id'),
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } },
     },
     async (request) => {
@@ -302,7 +302,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentAvailability(':id'),
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: {
         params: idParams,
         querystring: rescheduleAvailabilityQuerySchema,
@@ -316,7 +316,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.appointmentStatus(':id'),
     {
-      config: { access: 'appointments:attend' },
+      config: { access: 'attend:appointments' },
       schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } },
     },
     async (request) => {
@@ -345,7 +345,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   // «Deshacer»: the requester's own last move or status change, within UNDO_WINDOW_SECONDS.
   app.post(
     api.appointmentUndo(':id'),
-    { config: { access: 'appointments:attend' }, schema: { params: idParams, response: { 200: appointmentSchema } } },
+    { config: { access: 'attend:appointments' }, schema: { params: idParams, response: { 200: appointmentSchema } } },
     async (request) => {
       const view = await request.scope.appointment(request.params.id);
       return presentAppointment(await service.undo(view, auditContext(request)));

@@ -33,7 +33,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.waitingList,
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { querystring: waitingListQuerySchema, response: { 200: waitingEntryListSchema } },
     },
     async (request) => {
@@ -54,7 +54,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.waitingList,
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { body: staffWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
@@ -69,7 +69,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
 
   app.delete(
     api.waitingListEntry(':id'),
-    { config: { access: 'appointments:manage' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
+    { config: { access: 'manage:appointments' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
     async (request) => service.leave(request.params.id, auditContext(request), request.scope.waitingList),
   );
 
@@ -78,7 +78,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myWaitingList,
-    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: waitingEntryListSchema } } },
+    { config: { access: 'book:appointments' }, schema: { response: { 200: waitingEntryListSchema } } },
     async (request) => {
       const record = await ownRecord(request);
       const rows = await auditedRead(
@@ -99,7 +99,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.myWaitingList,
     {
-      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myWaitingList },
+      config: { access: 'book:appointments', rateLimit: deps.config.limits.myWaitingList },
       schema: { body: myWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
@@ -113,7 +113,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.delete(
     api.myWaitingListEntry(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: { params: idParams, response: { 200: waitingEntrySchema } },
     },
     async (request) => {
