@@ -1,11 +1,19 @@
 import type { CalendarFeedScope } from '../../../common/schemas/calendar-feeds';
 import { feedVisibilityOf } from '../../access';
 import { hashToken } from '../../identity';
-import { audited, auditedRead, clock, notFound, readClinicSettings, type AuditEntry } from '../../platform';
+import {
+  audited,
+  auditedRead,
+  clock,
+  minus,
+  notFound,
+  plus,
+  readClinicSettings,
+  type AuditEntry,
+} from '../../platform';
 import type { CoreDeps } from '../deps';
 import { feedCalendar } from './feed';
 
-const DAY_MS = 86_400_000;
 /** What a feed covers: the last month and the next six. */
 const FEED_DAYS_BACK = 30;
 const FEED_DAYS_AHEAD = 180;
@@ -54,8 +62,8 @@ export async function feedFile(deps: Pick<CoreDeps, 'db' | 'repos'>, token: stri
     (db) =>
       deps.repos.appointments.visibleTo(visibility).listRange(
         {
-          from: new Date(now - FEED_DAYS_BACK * DAY_MS),
-          to: new Date(now + FEED_DAYS_AHEAD * DAY_MS),
+          from: minus(now, { days: FEED_DAYS_BACK }),
+          to: plus(now, { days: FEED_DAYS_AHEAD }),
           includeCancelled: false,
         },
         db,

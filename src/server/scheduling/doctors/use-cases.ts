@@ -1,6 +1,6 @@
 import type { WorkingInterval } from '../../../common/schemas/doctors';
 import { timeToMinutes } from '../../../common/time';
-import { AppError, clock, dateInZone, notFound, readClinicSettings, transact } from '../../platform';
+import { addDays, AppError, clock, dateInZone, notFound, readClinicSettings, transact } from '../../platform';
 import { createAccountWithProfile, sendInvitation } from '../../identity';
 import type { CoreDeps } from '../deps';
 import { nextFreeSlots } from './next-free-slot';
@@ -24,7 +24,7 @@ const toMinutes = (schedule: WorkingInterval[]) =>
 async function closedDays(deps: Pick<CoreDeps, 'repos'>) {
   const settings = await readClinicSettings(deps);
   const today = dateInZone(clock.now(), settings.timeZone);
-  const last = dateInZone(new Date(clock.nowMs() + (settings.bookingHorizonDays + 1) * 86_400_000), settings.timeZone);
+  const last = addDays(today, settings.bookingHorizonDays + 1);
   return deps.repos.holidays.between(today, last);
 }
 
