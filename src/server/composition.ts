@@ -35,13 +35,15 @@ import { createStaffLifecycle } from './scheduling/doctors/staff-lifecycle';
 import { consentsNamingService } from './forms/consents/service-in-use';
 import { createVisitForms } from './forms/visit-forms';
 import { formsAfterBooking } from './forms/after-booking';
-import { createAfterBooking } from './scheduling/appointments/after-booking';
+import { createAfterBooking, type AfterBooking } from './scheduling/appointments/after-booking';
 import { appointmentDeps } from './scheduling/appointments/appointment-deps';
 import { bookingEmailStep } from './scheduling/appointments/booking-email-step';
 import { waitingListAfterBooking } from './scheduling/waiting-list/after-booking';
 
 /** Everything the server is made of, built once: what routes, plugins and jobs receive. */
 export interface Deps extends RouteDeps {
+  /** What follows a booking, registered below (tests register a step of their own to watch the one booking path). */
+  afterBooking: AfterBooking;
   /** Stops the mail delivery under way and the live events' LISTEN (the app's `onClose`). */
   close(): Promise<void>;
 }
@@ -122,6 +124,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     staffLifecycle: createStaffLifecycle(repos),
     serviceInUse: [consentsNamingService(repos)],
     visitForms,
+    afterBooking,
     messages: createMessagesService(core),
     confirmations: createConfirmationService({ ...core, appointments }),
     invoicing,
