@@ -36,7 +36,7 @@ beforeAll(async () => {
     name: 'test-observer',
     async inTransaction(booking, tx) {
       if (booking.appointment.reason === FAILING_REASON) {
-        throw new AppError(422, 'STEP_FAILED', 'El paso de prueba ha fallado.');
+        throw new AppError(409, 'CONFLICT', 'El paso de prueba ha fallado.');
       }
       const rows = await tx
         .select({ id: appointments.id })
@@ -180,8 +180,8 @@ describe('one booking use case', () => {
     };
     const before = await count();
     const refused = await publicBooking(wednesday('11:00'), 'nadie@publica.test', FAILING_REASON);
-    expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json().error).toMatchObject({ code: 'STEP_FAILED', message: 'El paso de prueba ha fallado.' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'CONFLICT', message: 'El paso de prueba ha fallado.' });
     expect(await count()).toEqual(before);
     expect(await t.database.db.select().from(patients).where(eq(patients.email, 'nadie@publica.test'))).toEqual([]);
     expect(seen).toEqual([]);
