@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/waiting-list';
 import { recordForPublicRequest, usesOwnRecord } from '../../identity';
 import { transact } from '../../platform';
-import { refuseHoneypot, validationError } from '../../platform';
+import { refuseHoneypot } from '../../platform';
 import { requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity';
@@ -26,7 +26,6 @@ const tokenParams = z.object({ token: z.string().max(100) });
 
 /** The desk's list, the paciente's own entries, joining from /agendar-cita and the offer links. */
 export const waitingListRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const service = deps.waitingList;
 
   // --- Staff: the whole list.
@@ -58,12 +57,8 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
       schema: { body: staffWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
-      const { patientId, ...wish } = request.body;
-      if (!(await repos.patients.findById(patientId)))
-        throw validationError({ patientId: 'Elige un paciente de la lista' });
-      return reply
-        .status(201)
-        .send(await service.join({ ...wish, patientId, channel: 'mostrador' }, auditContext(request)));
+      const input = { ...request.body, channel: 'mostrador' as const };
+      return reply.status(201).send(await service.joinAtDesk(input, auditContext(request)));
     },
   );
 
