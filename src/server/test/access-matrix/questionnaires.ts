@@ -116,6 +116,22 @@ export const QUESTIONNAIRE_ROWS: Record<string, MatrixEntry> = {
       },
     ],
   },
+  'GET /api/appointments/:id/forms': {
+    cases: [
+      {
+        // The side's appointment of today: its consent and the side's answers sent.
+        label: 'her patient’s visit',
+        expect: only(['admin', 'doctor']),
+        params: (w, actor) => ({ id: (actor.endsWith('B') ? w.B : w.A).todayId }),
+        shows: (w, actor) => [side(w, actor).sentId, w.consents.requests[actor.endsWith('B') ? 'B' : 'A']],
+      },
+      {
+        label: 'another doctor’s visit',
+        expect: { ...only(['admin', 'doctor']), doctorA: 404, doctorB: 404 },
+        params: (w, actor) => ({ id: (actor.endsWith('B') ? w.A : w.B).todayId }),
+      },
+    ],
+  },
   'POST /api/questionnaire-requests/:id/copies': {
     cases: [
       {
