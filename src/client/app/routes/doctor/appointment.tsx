@@ -81,7 +81,7 @@ export default function DoctorAppointmentPage() {
           {appointment.data.status !== 'cancelada' && (
             // Beside the note (a side column from 1200 px, first in reading order; above it on a phone): the visit's
             // consents and the latest answers, what she declared new highlighted.
-            <Grid gutter="lg">
+            <Grid gap="lg">
               <Grid.Col span={{ base: 12, lg: 4 }}>
                 <Stack gap="lg">
                   <VisitConsents
