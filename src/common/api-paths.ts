@@ -212,6 +212,8 @@ export const questionnaireApi = {
   /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
   ofPatient: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
   copies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
+  /** Beside the consultation's note: the visit's consents and the patient's latest answers (issue 38, item 5). */
+  consultation: (appointmentId: string) => `/api/appointments/${seg(appointmentId)}/forms`,
 } as const;
 
 /** Signing informed consent (issue 24, item 1), a table of its own beside `api`. */

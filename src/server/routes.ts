@@ -22,6 +22,7 @@ import { questionnairesRoutes } from './forms/questionnaires/routes';
 import { questionnairesAnswerRoutes } from './forms/questionnaires/answer-routes';
 import { questionnairesDoctorRoutes } from './forms/questionnaires/doctor-routes';
 import { consentsRecordsRoutes } from './forms/consents/records-routes';
+import { consultationRoutes } from './forms/consultation/routes';
 import { consentsSigningRoutes } from './forms/consents/signing-routes';
 import { confirmationsRoutes } from './scheduling/confirmations/routes';
 import { dashboardRoutes } from './scheduling/dashboard/routes';
@@ -93,6 +94,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   questionnairesDoctorRoutes,
   consentsSigningRoutes,
   consentsRecordsRoutes,
+  consultationRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
   invoicesVerifactuModeRoutes,

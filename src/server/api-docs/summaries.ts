@@ -94,6 +94,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/questionnaire-links/:token/submit': 'Enviar el cuestionario desde el enlace del correo',
   'GET /api/patients/:id/questionnaires': 'Los cuestionarios de un paciente y sus respuestas (su médico, la recepción)',
   'POST /api/questionnaire-requests/:id/copies': 'Copiar a la historia una alergia o medicación declarada (el médico)',
+  'GET /api/appointments/:id/forms':
+    'Junto a la nota de la consulta: los consentimientos de la visita y las últimas respuestas de cada cuestionario',
   'GET /api/consentimientos/:token':
     'Un consentimiento informado a firmar, por su enlace de un solo uso (texto y estado)',
   'POST /api/consentimientos/:token/decision': 'Firmar o rechazar un consentimiento informado por su enlace',

@@ -2,7 +2,7 @@ import { readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { questionnaireApi } from '../../../common/api-paths';
 import { declaredItems } from '../../../common/questionnaire-answers';
-import { allergyRecorded } from '../../../common/allergies';
+import { allergyRecorded, recordNames } from '../../../common/allergies';
 import { copyInputSchema, requestSchema } from '../../../common/schemas/questionnaires';
 import { AppError, notFound } from '../../platform';
 import { audited, auditedRead, auditContext } from '../../platform';
@@ -74,12 +74,15 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
                 : [patient.allergies.trim(), item.text.trim()].filter(Boolean).join(', '),
             }
           : {
-              medicalHistory: [
-                patient.medicalHistory.trim(),
-                `Medicación habitual (declarada en el cuestionario «${record.title}» el ${esDate(record.submittedAt!, timeZone)}): ${item.text}`,
-              ]
-                .filter(Boolean)
-                .join('\n'),
+              // Nor a medication the history names already (a copy from an earlier questionnaire, or her doctor's words).
+              medicalHistory: recordNames(patient.medicalHistory, item.name)
+                ? patient.medicalHistory
+                : [
+                    patient.medicalHistory.trim(),
+                    `Medicación habitual (declarada en el cuestionario «${record.title}» el ${esDate(record.submittedAt!, timeZone)}): ${item.text}`,
+                  ]
+                    .filter(Boolean)
+                    .join('\n'),
             };
       await audited(
         deps.db,
