@@ -17,7 +17,7 @@ export const consultationRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     questionnaireApi.consultation(':id'),
     {
-      config: { access: 'questionnaires:read' },
+      config: { access: 'read:questionnaires' },
       schema: { params: idParams, response: { 200: consultationFormsSchema } },
     },
     async (request) => {
