@@ -12,7 +12,7 @@ const doctor: AgendaDoctor = {
     ...[1, 2, 3, 4, 5].map((weekday) => ({ weekday, startMinute: 9 * 60, endMinute: 13 * 60 })),
     { weekday: 6, startMinute: 23 * 60, endMinute: 25 * 60 },
   ],
-  absences: [{ startDate: '2028-10-18', endDate: '2028-10-20' }],
+  absences: [{ id: 'ausencia', startDate: '2028-10-18', endDate: '2028-10-20', reason: 'Congreso' }],
 };
 
 /** Every working slot booked (fill 1): the agenda's times are the doctor's slots. */
