@@ -10,7 +10,7 @@ const idParams = z.object({ id: z.uuid({ error: APPOINTMENT_NOT_FOUND }) });
 
 /**
  * The consultation's forms (issue 38, item 5): beside the note, the visit's consents and the patient's latest
- * answers. Who reads the answers reads this (`questionnaires:read`: the desk all, a doctor her own patients', as the
+ * answers. Who reads the answers reads this (`read:questionnaires`: the desk all, a doctor her own patients', as the
  * questionnaire tells the patient); the read is audited as one of the answers.
  */
 export const consultationRoutes: RoutePlugin = async (app, deps) => {
