@@ -1,6 +1,31 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform';
 import { invoiceCorrections, invoices, verifactuRecords, verifactuSubmissions } from '../../platform';
+
+/** The invoice's data as last corrected (the recipient and description a correction gave it), or undefined. */
+export async function latestCorrectionOf(tx: Db, invoiceId: string) {
+  const [row] = await tx
+    .select()
+    .from(invoiceCorrections)
+    .where(eq(invoiceCorrections.invoiceId, invoiceId))
+    .orderBy(desc(invoiceCorrections.id))
+    .limit(1);
+  return row;
+}
+
+/** An invoice as it reads now: its recipient and description as the last correction left them. */
+export function asCorrected<T extends { recipient: unknown; description: string }>(
+  invoice: T,
+  correction: { recipient: T['recipient']; description: string } | undefined,
+): T {
+  return correction ? { ...invoice, recipient: correction.recipient, description: correction.description } : invoice;
+}
+
+/** SQL: the recipient's NIF as last corrected, else as issued (the accountant's list). */
+export const correctedRecipientTaxId = sql<string | null>`COALESCE(
+  (SELECT c.recipient ->> 'taxId' FROM ${invoiceCorrections} c WHERE c.invoice_id = ${invoices.id}
+    ORDER BY c.id DESC LIMIT 1),
+  ${invoices.recipient} ->> 'taxId')`;
 
 /**
  * The SQL of corrections (migration 0043): the record waiting to be corrected, what the AEAT holds of its invoice,
@@ -72,15 +97,7 @@ export function createInvoiceCorrectionsRepository(db: Db) {
     },
 
     /** The invoice's data as last corrected, or undefined when it never was. */
-    async latest(invoiceId: string, tx: Db = db) {
-      const [row] = await tx
-        .select()
-        .from(invoiceCorrections)
-        .where(eq(invoiceCorrections.invoiceId, invoiceId))
-        .orderBy(desc(invoiceCorrections.id))
-        .limit(1);
-      return row;
-    },
+    latest: (invoiceId: string, tx: Db = db) => latestCorrectionOf(tx, invoiceId),
   };
 }
 
