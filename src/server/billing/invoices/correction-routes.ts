@@ -33,8 +33,6 @@ export const invoicesCorrectionRoutes: RoutePlugin = async (app, deps) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await deps.invoicing.correct(request.params.id, request.body, auditContext(request))),
+      reply.status(201).send(await deps.invoicing.correct(request.params.id, request.body, auditContext(request))),
   );
 };

@@ -38,7 +38,11 @@ export function rejectedBeforeFor(
 function recipientView(recipient: Recipient | undefined): CorrectionView['recipient'] {
   if (!recipient) return null;
   if ('nif' in recipient) {
-    return { name: recipient.name, documentType: /^[XYZ]/.test(recipient.nif) ? 'nie' : 'dni', documentNumber: recipient.nif };
+    return {
+      name: recipient.name,
+      documentType: /^[XYZ]/.test(recipient.nif) ? 'nie' : 'dni',
+      documentNumber: recipient.nif,
+    };
   }
   return { name: recipient.name, documentType: 'pasaporte', documentNumber: recipient.otherId.id };
 }
@@ -52,7 +56,8 @@ function recipientOf(input: NonNullable<CorrectionInput['recipient']>, before: R
 }
 
 const sameData = (a: AltaInvoice, b: AltaInvoice) =>
-  a.description.trim() === b.description.trim() && JSON.stringify(a.recipient ?? null) === JSON.stringify(b.recipient ?? null);
+  a.description.trim() === b.description.trim() &&
+  JSON.stringify(a.recipient ?? null) === JSON.stringify(b.recipient ?? null);
 
 /**
  * Corrections that correct (issue 35, item 3): a registro de alta the AEAT answered «Incorrecto» or
@@ -131,7 +136,11 @@ export function createCorrections(deps: Pick<CoreDeps, 'db' | 'repos'>, chainRec
     await repos.verifactuSubmissions.markCorrected(recordId, stored.id, tx);
     const before = (await repos.invoiceCorrections.latest(row.invoice.id, tx))?.recipient ?? invoice.recipient;
     const party: InvoiceParty | null = input.recipient
-      ? { name: input.recipient.name, taxId: normalizeDocument(input.recipient.documentNumber), address: before?.address }
+      ? {
+          name: input.recipient.name,
+          taxId: normalizeDocument(input.recipient.documentNumber),
+          address: before?.address,
+        }
       : null;
     await auditedIn(
       tx,

@@ -288,7 +288,9 @@ describe('sending the records to the AEAT', () => {
     expect(chain.filter((row) => row.invoiceId === before.invoiceId)).toEqual([before]);
     clock.advance(3_600_000);
     expect((await t.deps.verifactuSender.sendDue()).submissions).toBe(0);
-    expect(aeat.received.flatMap((request) => request.records).filter((record) => record.number === rejected)).toHaveLength(1);
+    expect(
+      aeat.received.flatMap((request) => request.records).filter((record) => record.number === rejected),
+    ).toHaveLength(1);
     expect(await stateOf(rejected)).toEqual([{ number: rejected, status: 'rechazado', attempts: 1 }]);
     expect(verifyChain(chain.map((row) => recordFromJson(row.record)))).toEqual({ ok: true, count: chain.length });
 
