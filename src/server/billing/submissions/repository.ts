@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import {
