@@ -85,6 +85,11 @@ export const api = {
   verifactuRecordsXml: '/api/verifactu/records.xml',
   /** Every record with its invoice, send state, the AEAT's answer and CSV, the newest first (`?pagina=`). */
   verifactuRecords: '/api/verifactu/records',
+  /**
+   * A record the AEAT rejected or registered with errors: GET what the correction screen shows (the AEAT's error,
+   * the data and what may be changed), POST the corrected data, which a new chained record (a subsanación) carries.
+   */
+  verifactuRecordCorrection: (id: number | string) => `/api/verifactu/records/${seg(String(id))}/correction`,
   /** Sends again the records refused by a SOAP Fault of the client's (once its cause is fixed): `{ requeued }`. */
   verifactuResend: '/api/verifactu/resend',
   /** The billing mode (pruebas or producción), the certificate and whether records can be sent; the switch. */

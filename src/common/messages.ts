@@ -66,6 +66,11 @@ export const ERROR_CODES = {
   NOT_CANCELLABLE:
     'Esta factura ya tiene cobros o rectificativas: no se anula. Corrígela con una factura rectificativa.',
   NOT_RECTIFIABLE: 'Esta factura no se puede rectificar.',
+  NOT_CORRECTABLE:
+    'Este registro no espera corrección: solo se corrige un registro de alta que la AEAT rechazó o aceptó con errores.',
+  ALREADY_CORRECTED: 'Este registro ya se corrigió con otro registro posterior.',
+  UNCHANGED_CORRECTION:
+    'No has cambiado ningún dato: la AEAT rechazaría el mismo registro otra vez. Corrige lo que indica su error.',
   PRODUCTION_NOT_READY:
     'Aún no se puede pasar a producción: revisa el certificado y los datos fiscales en Facturación → VERI*FACTU.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',

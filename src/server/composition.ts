@@ -110,7 +110,6 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     db: database.db,
     repo: repos.verifactuSubmissions,
     outages: repos.verifactuOutages,
-    invoicing,
     client: aeatClientFromConfig(config.verifactu),
     log,
     policy: options.submissionPolicy,

@@ -62,6 +62,7 @@ import { usersRoutes } from './identity/users/routes';
 import { waitingListRoutes } from './scheduling/waiting-list/routes';
 import { booksRoutes } from './billing/books/routes';
 import { invoicesVerifactuRoutes } from './billing/invoices/verifactu-routes';
+import { invoicesCorrectionRoutes } from './billing/invoices/correction-routes';
 import { patientImportRoutes } from './clinical/patient-import/routes';
 
 /**
@@ -99,6 +100,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   invoicesBillingRoutes,
   invoicesVerifactuModeRoutes,
   invoicesVerifactuRoutes,
+  invoicesCorrectionRoutes,
   paymentsRoutes,
   billingReportsRoutes,
   booksRoutes,

@@ -32,7 +32,7 @@ export const recordListSchema = z.object({
       /** Its place in its issuer's chain: 1 for the first. */
       position: z.number(),
       kind: z.enum(['alta', 'anulacion']),
-      /** A subsanación: a new record of an invoice whose earlier record the AEAT rejected. */
+      /** A subsanación: a new record of an invoice whose earlier record the AEAT rejected or registered with errors. */
       correction: z.boolean(),
       invoiceId: z.string(),
       invoiceNumber: z.string(),
@@ -48,6 +48,11 @@ export const recordListSchema = z.object({
       csv: z.string().nullable(),
       /** Corrected by a later record (its place in the chain). */
       correctedBy: z.number().nullable(),
+      /**
+       * «Pendiente de corregir»: the AEAT rejected it or registered it with errors, and no correction has been sent
+       * yet. It is never sent again as it was; the desk corrects its data (api.verifactuRecordCorrection).
+       */
+      pendingCorrection: z.boolean(),
     }),
   ),
 });

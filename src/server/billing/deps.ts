@@ -11,6 +11,7 @@ import { createVerifactuRecordListRepository } from './invoices/record-list-repo
 import { createBooksRepository } from './books/repository';
 import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
+import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -26,6 +27,7 @@ export function createBillingRepositories(db: Db) {
     books: createBooksRepository(db),
     verifactuOutages: createOutagesRepository(db),
     billingMode: createBillingModeRepository(),
+    invoiceCorrections: createInvoiceCorrectionsRepository(db),
   };
 }
 

@@ -38,6 +38,7 @@ export {
   goLiveTests,
   images,
   invoiceCancellations,
+  invoiceCorrections,
   invoiceLines,
   invoiceRectifications,
   invoiceSeries,

@@ -31,6 +31,10 @@ export function createVerifactuRecordListRepository(db: Db) {
           errorDescription: verifactuSubmissions.lastErrorDescription,
           csv: verifactuSubmissions.csv,
           correctedBy: corrector.position,
+          // Rejected or registered with errors by a line of the AEAT's answer, and not yet corrected: the desk's.
+          pendingCorrection: sql<boolean>`(${verifactuRecords.kind} = 'alta'
+            AND ${verifactuSubmissions.status} IN ('rechazado', 'aceptado_con_errores')
+            AND NOT ${verifactuSubmissions.fault} AND ${verifactuSubmissions.correctedBy} IS NULL)`,
         })
         .from(verifactuRecords)
         .innerJoin(invoices, eq(invoices.id, verifactuRecords.invoiceId))

@@ -19,6 +19,7 @@ import {
 import type { Tx } from '../../platform';
 import { invoiceAccountsOf } from './accounts-repository';
 import { appointmentInvoicesOf } from './appointment-invoices-repository';
+import { asCorrected, correctedRecipientTaxId, latestCorrectionOf } from './corrections-repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = Omit<typeof invoices.$inferInsert, 'id' | 'series' | 'sequence' | 'number'>;
@@ -268,7 +269,7 @@ export function createInvoicesRepository(db: Db) {
               type: invoices.type,
               issueDate: invoices.issueDate,
               patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
-              recipientTaxId: sql<string | null>`${invoices.recipient} ->> 'taxId'`,
+              recipientTaxId: correctedRecipientTaxId,
               baseCents: invoices.baseCents,
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,
@@ -327,7 +328,7 @@ export function createInvoicesRepository(db: Db) {
             .innerJoin(patients, eq(patients.id, invoices.patientId))
             .where(and(eq(invoices.id, id), visible));
           if (!invoice) return undefined;
-          const [lines, [cancellation], [rectification], rectifiedBy] = await Promise.all([
+          const [lines, [cancellation], [rectification], rectifiedBy, correction] = await Promise.all([
             tx
               .select({ line: invoiceLines, doctorName: profiles.displayName })
               .from(invoiceLines)
@@ -353,9 +354,10 @@ export function createInvoicesRepository(db: Db) {
               .innerJoin(invoices, eq(invoices.id, invoiceRectifications.invoiceId))
               .where(eq(invoiceRectifications.rectifiedInvoiceId, id))
               .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
+            latestCorrectionOf(tx, id),
           ]);
           return {
-            ...invoice.invoice,
+            ...asCorrected(invoice.invoice, correction),
             patientName: invoice.patientName,
             paidCents: invoice.paidCents,
             outstandingCents: invoice.outstandingCents,
@@ -380,12 +382,14 @@ export function createInvoicesRepository(db: Db) {
     async findById(id: string, tx: Db = db) {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id));
       if (!invoice) return undefined;
-      const [lines, [rectification], [cancellation]] = await Promise.all([
+      const [lines, [rectification], [cancellation], correction] = await Promise.all([
         tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position)),
         tx.select().from(invoiceRectifications).where(eq(invoiceRectifications.invoiceId, id)),
         tx.select().from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, id)),
+        latestCorrectionOf(tx, id),
       ]);
-      return { ...invoice, lines, rectification, cancellation };
+      // As it reads now: the recipient and description a correction gave it (the row stays as issued).
+      return { ...asCorrected(invoice, correction), lines, rectification, cancellation };
     },
 
     /** Of these appointments, those already on an invoice that is not cancelled. */

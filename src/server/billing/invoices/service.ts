@@ -27,6 +27,7 @@ import {
   assertWithinBounds,
 } from './account-rules';
 import type { BillableAppointment } from './repository';
+import { createCorrections } from './corrections';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
@@ -83,7 +84,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       // In producción without a certificate nothing can reach the AEAT: an incident, and this record is of it.
       await repos.verifactuOutages.open({ issuerNif: issuer.nif, mode: entry.mode }, entry.at, NO_CERTIFICATE, tx);
     }
-    await repos.verifactuRecords.appendRecord(
+    return repos.verifactuRecords.appendRecord(
       {
         issuerNif: issuer.nif,
         mode: entry.mode,
@@ -398,44 +399,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     if (rootId !== invoiceId) await assertAccountAfterCancellation(repos, rootId, tx);
   }
 
-  /**
-   * The subsanación of a rejected registro de alta, inside `tx`: a NEW record of the same invoice, flagged
-   * Subsanacion S and RechazoPrevio X (the AEAT never registered the invoice), chained after the issuer's last
-   * record as any other; the rejected one stays as it was. Answers nothing when it was already corrected.
-   */
-  async function correctIn(tx: Tx, rejectedRecordId: number) {
-    const rejected = await repos.verifactuSubmissions.lockUncorrected(rejectedRecordId, tx);
-    if (!rejected || rejected.kind !== 'alta') return undefined;
-    const original = recordFromJson(rejected.record);
-    if (original.kind !== 'alta') return undefined;
-    const settings = await repos.clinic.getSettings(tx);
-    const previous = await repos.verifactuRecords.lockChain(rejected.issuerNif, rejected.mode, tx);
-    const record = createAlta(
-      original.invoice,
-      {
-        previous: previous ? recordFromJson(previous.record) : null,
-        at: Temporal.Instant.fromEpochMilliseconds(clock.nowMs()),
-        timeZone: settings.timeZone,
-        system: system(installationOf(settings)),
-      },
-      { rejectedBefore: 'X' },
-    );
-    const row = await repos.verifactuRecords.appendRecord(
-      {
-        issuerNif: rejected.issuerNif,
-        mode: rejected.mode,
-        kind: 'alta',
-        invoiceId: rejected.invoiceId,
-        record: recordToJson(record),
-        huella: record.huella,
-      },
-      previous,
-      tx,
-    );
-    await repos.verifactuSubmissions.markCorrected(rejectedRecordId, row.id, tx);
-    return row;
-  }
-
   return {
     issueIn,
     cancelIn,
@@ -443,8 +406,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
     rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
       transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),
-    /** Corrects a rejected alta with a subsanación, in a transaction of its own (the sending worker calls it). */
-    correct: (rejectedRecordId: number) => transact(deps.db, (tx) => correctIn(tx, rejectedRecordId)),
+    /** A record the AEAT rejected or registered with errors, corrected by the desk (corrections.ts). */
+    ...createCorrections(deps, chainRecord),
     /** Issues one invoice to `patient` (already checked visible by the route's scope), in a transaction of its own. */
     issue: (body: IssueBody, patient: PatientRow, context: AuditContext) =>
       transact(deps.db, (tx) => issueIn(tx, body, patient, context)),

@@ -249,7 +249,6 @@ describe('going live: producción with the clinic’s certificate, and «Inciden
       db: t.database.db,
       repo: t.deps.repos.verifactuSubmissions,
       outages: t.deps.repos.verifactuOutages,
-      invoicing: t.deps.invoicing,
       client: { submit: (xml, environment) => (environments.push(environment), real.submit(xml, environment)) },
       log: t.app.log,
     });

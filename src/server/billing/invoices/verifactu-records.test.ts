@@ -101,7 +101,14 @@ describe('the records of the «VERI*FACTU» tab', () => {
       answeredAt: '2026-10-05T16:50:00.000Z',
       generatedAt: '2026-10-05T18:45:00+02:00',
       correction: false,
+      pendingCorrection: true,
     });
+    expect(list.records.map((record: { pendingCorrection: boolean }) => record.pendingCorrection)).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
 
     const second = (await request('/api/verifactu/records?pagina=2')).json();
     expect(second).toMatchObject({ page: 2, total: 4, records: [] });

@@ -26,6 +26,7 @@ export const invoicesVerifactuRoutes: RoutePlugin = async (app, deps) => {
         records: rows.map((row) => ({
           ...row,
           correction: Boolean(row.correction),
+          pendingCorrection: Boolean(row.pendingCorrection),
           generatedAt: row.generatedAt ?? '',
           answeredAt: row.answeredAt?.toISOString() ?? null,
         })),

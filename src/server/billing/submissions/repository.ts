@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import {
@@ -34,7 +34,7 @@ export interface RecordOutcome {
   status: Extract<SubmissionStatus, 'aceptado' | 'aceptado_con_errores' | 'rechazado'>;
   errorCode: string | null;
   errorDescription: string | null;
-  /** Refused with the whole request (a SOAP Fault), not by a RespuestaLinea: no subsanación is made for it. */
+  /** Refused with the whole request (a SOAP Fault), not by a RespuestaLinea: it is sent again, never corrected. */
   fault?: boolean;
 }
 
@@ -195,8 +195,8 @@ export function createSubmissionsRepository(db: Db) {
     /**
      * Gives back to `pendiente`, due at `now`, every record of an issuer whose last answer was a SOAP Fault of the
      * client's (`rechazado` with `fault`), once a person has fixed its cause; its attempts are kept, and the issuer's
-     * window still decides when it goes. Records rejected by a line of an answer are not touched: a subsanación
-     * corrects those. Answers how many went back.
+     * window still decides when it goes. Records rejected by a line of an answer are not touched: the desk corrects
+     * those (invoices/corrections.ts). Answers how many went back.
      */
     async requeueFaulted(issuerNif: string, mode: BillingMode, now: Date, tx: Tx): Promise<number> {
       const rows = await tx
@@ -234,39 +234,7 @@ export function createSubmissionsRepository(db: Db) {
         .where(and(eq(verifactuSendWindows.issuerNif, chain.issuerNif), eq(verifactuSendWindows.mode, chain.mode)));
     },
 
-    /**
-     * Rejected altas (by a RespuestaLinea) with no subsanación yet, and not subsanaciones themselves: each is
-     * corrected once automatically; what is rejected again waits for a person (docs/verifactu.md).
-     */
-    async rejectedToCorrect(tx: Db = db): Promise<number[]> {
-      const rows = await tx
-        .select({ id: verifactuSubmissions.recordId })
-        .from(verifactuSubmissions)
-        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
-        .where(
-          and(
-            eq(verifactuSubmissions.status, 'rechazado'),
-            eq(verifactuSubmissions.fault, false),
-            isNull(verifactuSubmissions.correctedBy),
-            eq(verifactuRecords.kind, 'alta'),
-            sql`${verifactuRecords.record} -> 'correction' IS NULL`,
-          ),
-        )
-        .orderBy(asc(verifactuRecords.id));
-      return rows.map((row) => row.id);
-    },
-
-    /** Takes a rejected record to correct it in `tx` (locked: two workers never both correct it), or undefined. */
-    async lockUncorrected(recordId: number, tx: Tx): Promise<StoredRecord | undefined> {
-      const [row] = await tx
-        .select({ record: verifactuRecords })
-        .from(verifactuSubmissions)
-        .innerJoin(verifactuRecords, eq(verifactuRecords.id, verifactuSubmissions.recordId))
-        .where(and(eq(verifactuSubmissions.recordId, recordId), isNull(verifactuSubmissions.correctedBy)))
-        .for('update', { of: verifactuSubmissions });
-      return row?.record;
-    },
-
+    /** The record `correctionId` corrects `recordId`: it is no longer «pendiente de corregir». */
     async markCorrected(recordId: number, correctionId: number, tx: Tx): Promise<void> {
       await tx
         .update(verifactuSubmissions)

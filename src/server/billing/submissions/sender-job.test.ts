@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { startVerifactuSender } from './sender-job';
 
 const silent = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
-const zero = { submissions: 0, accepted: 0, acceptedWithErrors: 0, rejected: 0, retried: 0, corrected: 0 };
+const zero = { submissions: 0, accepted: 0, acceptedWithErrors: 0, rejected: 0, retried: 0 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the VERI*FACTU sending job', () => {

@@ -20,7 +20,7 @@ export function startVerifactuSender(
     running = true;
     try {
       const result = await deps.verifactuSender.sendDue();
-      if (result.submissions + result.retried + result.corrected > 0) deps.log.info(result, 'VERI*FACTU send run');
+      if (result.submissions + result.retried > 0) deps.log.info(result, 'VERI*FACTU send run');
     } catch (error) {
       deps.log.warn({ err: (error as Error).name }, 'VERI*FACTU send run failed; retrying on the next one');
     } finally {

@@ -9,7 +9,6 @@ import { environmentOf } from '../verifactu/environment';
 import { clock } from '../../platform';
 import type { Db } from '../../platform';
 import { transact } from '../../platform';
-import type { InvoicingService } from '../invoices/service';
 import type { Claim, ClaimedRecord, RecordOutcome, SubmissionsRepository } from './repository';
 import type { OutagesRepository } from '../invoices/outages-repository';
 
@@ -37,8 +36,6 @@ export interface SendResult {
   rejected: number;
   /** Records given back for a later attempt. */
   retried: number;
-  /** Subsanaciones written for rejected altas. */
-  corrected: number;
 }
 
 const STATUS_OF = {
@@ -85,16 +82,16 @@ function outcomesOf(
 /**
  * Sends the VERI*FACTU records to the AEAT, as the e-mail outbox delivers: a submission is claimed in one short
  * transaction (an issuer and up to 1 000 of its due records, SKIP LOCKED), sent outside any transaction, and its
- * answer recorded in another; the issuer's next submission waits the answer's TiempoEsperaEnvio. A rejected alta
- * is corrected by a subsanación (a new record, through the invoicing service's chain), sent in turn. With no
- * client (no certificate configured) nothing is sent: the records wait as «pendiente de envío».
+ * answer recorded in another; the issuer's next submission waits the answer's TiempoEsperaEnvio. A record the AEAT
+ * rejected or accepted with errors is never sent again as it was: it waits «pendiente de corregir» until the desk
+ * corrects its data (invoices/corrections.ts), whose new record goes in turn. With no client (no certificate
+ * configured) nothing is sent: the records wait as «pendiente de envío».
  */
 export function createVerifactuSender(deps: {
   db: Db;
   repo: SubmissionsRepository;
   /** «Incidencias»: opened when the AEAT cannot be reached, closed by its next answer. */
   outages: OutagesRepository;
-  invoicing: Pick<InvoicingService, 'correct'>;
   client: AeatClient | null;
   log: FastifyBaseLogger;
   policy?: SubmissionPolicy;
@@ -103,16 +100,6 @@ export function createVerifactuSender(deps: {
   const policy = deps.policy ?? SUBMISSION_POLICY;
   const runs = new Set<Promise<SendResult>>();
   let stopping = false;
-
-  async function correctRejected(result: SendResult) {
-    for (const recordId of await repo.rejectedToCorrect()) {
-      const correction = await deps.invoicing.correct(recordId);
-      if (correction) {
-        result.corrected++;
-        log.info({ recordId, correctionId: correction.id }, 'rejected VERI*FACTU record corrected by a subsanación');
-      }
-    }
-  }
 
   async function failed(claim: Claim, error: AeatSubmissionError, result: SendResult) {
     const now = clock.now();
@@ -192,10 +179,8 @@ export function createVerifactuSender(deps: {
       acceptedWithErrors: 0,
       rejected: 0,
       retried: 0,
-      corrected: 0,
     };
     if (!client) return result;
-    await correctRejected(result);
     while (!stopping) {
       const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
       const claim = await transact(db, (tx) => repo.claim(clock.now(), leaseUntil, policy.batchSize, tx));
@@ -213,7 +198,6 @@ export function createVerifactuSender(deps: {
             : new AeatSubmissionError(`Error al preparar el envío: ${(error as Error).message}`, 'INTERNO', true);
         await failed(claim, failure, result);
       }
-      await correctRejected(result);
     }
     return result;
   }

@@ -76,7 +76,6 @@ function anotherSender(options: { timeoutMs?: number; policy?: Partial<Submissio
     db: t.database.db,
     repo: t.deps.repos.verifactuSubmissions,
     outages: t.deps.repos.verifactuOutages,
-    invoicing: t.deps.invoicing,
     client: createAeatClient({
       endpoint: aeat.url,
       pfx: fs.readFileSync(certs.clientP12Path),
@@ -252,7 +251,7 @@ describe('sending the records to the AEAT', () => {
     );
     expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ retried: 1, rejected: 0 });
     clock.advance(30_000);
-    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ retried: 0, rejected: 1, corrected: 0 });
+    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ retried: 0, rejected: 1 });
     expect(await t.deps.repos.verifactuSubmissions.list().then((rows) => rows.at(-1)!.submission)).toMatchObject({
       status: 'rechazado',
       fault: true,
@@ -264,7 +263,7 @@ describe('sending the records to the AEAT', () => {
     expect(await stateOf(number)).toEqual([{ number, status: 'rechazado', attempts: 2 }]);
   });
 
-  it('a rejected alta is corrected by a subsanación chained after the last record and sent; the rejected record is not changed and the chain verifies', async () => {
+  it('a rejected alta is not sent again as it was: it waits for the desk to correct it, with the AEAT’s error, and the chain verifies', async () => {
     const rejected = await issue('Certificado médico');
     const accepted = await issue();
     const before = (await t.deps.repos.verifactuRecords.chain()).find(
@@ -274,43 +273,25 @@ describe('sending the records to the AEAT', () => {
       kind: 'answer',
       rejected: { [rejected]: ['1100', 'Valor o tipo incorrecto del campo: DescripcionOperacion'] },
     });
-    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({
-      submissions: 1,
-      accepted: 1,
-      rejected: 1,
-      corrected: 1,
-    });
+    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ submissions: 1, accepted: 1, rejected: 1 });
     const original = await t.deps.repos.verifactuSubmissions.findByRecord(before.id);
     expect(original).toMatchObject({
       status: 'rechazado',
       lastErrorCode: '1100',
       lastErrorDescription: 'Valor o tipo incorrecto del campo: DescripcionOperacion',
-      correctedBy: expect.any(Number),
+      correctedBy: null,
     });
     expect(await stateOf(accepted)).toEqual([{ number: accepted, status: 'aceptado', attempts: 1 }]);
 
+    // Nothing is written or sent for it by itself (issue 35: the same «Consulta B» went out a minute later).
     const chain = await t.deps.repos.verifactuRecords.chain();
-    const correction = chain.at(-1)!;
-    expect(correction.id).toBe(original!.correctedBy);
-    expect(correction).toMatchObject({ kind: 'alta', invoiceId: before.invoiceId, position: chain.length });
-    expect(recordFromJson(correction.record)).toMatchObject({
-      correction: { rejectedBefore: 'X' },
-      invoice: { number: rejected },
-    });
-    // The rejected record is as it was written.
-    expect(chain.find((row) => row.id === before.id)).toEqual(before);
-
-    // The subsanación waits the answer's 60 s, then goes, flagged as the AEAT documents.
+    expect(chain.filter((row) => row.invoiceId === before.invoiceId)).toEqual([before]);
+    clock.advance(3_600_000);
     expect((await t.deps.verifactuSender.sendDue()).submissions).toBe(0);
-    clock.advance(60_000);
-    expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ submissions: 1, accepted: 1, corrected: 0 });
-    expect(aeat.received.at(-1)!.records).toEqual([
-      expect.objectContaining({ number: rejected, operation: 'Alta', subsanacion: 'S', rechazoPrevio: 'X' }),
-    ]);
-    expect(await stateOf(rejected)).toEqual([
-      { number: rejected, status: 'rechazado', attempts: 1 },
-      { number: rejected, status: 'aceptado', attempts: 1 },
-    ]);
+    expect(
+      aeat.received.flatMap((request) => request.records).filter((record) => record.number === rejected),
+    ).toHaveLength(1);
+    expect(await stateOf(rejected)).toEqual([{ number: rejected, status: 'rechazado', attempts: 1 }]);
     expect(verifyChain(chain.map((row) => recordFromJson(row.record)))).toEqual({ ok: true, count: chain.length });
 
     const admin = await t.createUser({ role: 'admin' });
@@ -322,7 +303,7 @@ describe('sending the records to the AEAT', () => {
       rejected: 2, // this one and the Client fault's
       faultRejected: 1,
       acceptedWithErrors: 0,
-      lastAnswer: { status: 'Correcto', waitSeconds: 60, csv: expect.stringMatching(/^A-PRUEBA/) },
+      lastAnswer: { status: 'ParcialmenteCorrecto', waitSeconds: 60, csv: expect.stringMatching(/^A-PRUEBA/) },
     });
     expect(state.chains[0].accepted + state.chains[0].rejected).toBe(state.chains[0].records);
   });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appointments, doctors } from '../../platform/db/schema';
+import { appointments, doctors, verifactuRecords, verifactuSubmissions } from '../../platform/db/schema';
 import type { TestApp } from '../app';
 import { insertAppointment } from '../fixtures';
 
@@ -14,6 +14,8 @@ export interface InvoicesWorld {
   toCancel: string;
   /** Patient A's visit with doctor A on Thursday 3 January 2030, and the number of the invoice that holds it. */
   visit: { appointmentId: string; number: string };
+  /** The record of patient A's invoice «Consulta B», rejected by the AEAT: it waits for the desk's correction. */
+  rejectedRecordId: number;
 }
 
 export async function buildInvoicesWorld(
@@ -68,7 +70,22 @@ export async function buildInvoicesWorld(
     .update(appointments)
     .set({ status: 'atendida', arrivedAt: startsAt })
     .where(eq(appointments.id, visit.id));
+  const rejected = await invoice(ids.recordA, 'Consulta B');
+  const [record] = await t.database.db
+    .select({ id: verifactuRecords.id })
+    .from(verifactuRecords)
+    .where(eq(verifactuRecords.invoiceId, rejected.id));
+  await t.database.db
+    .update(verifactuSubmissions)
+    .set({
+      status: 'rechazado',
+      attempts: 1,
+      lastErrorCode: '1100',
+      lastErrorDescription: 'Valor o tipo incorrecto del campo: DescripcionOperacion',
+    })
+    .where(eq(verifactuSubmissions.recordId, record!.id));
   return {
+    rejectedRecordId: record!.id,
     A: await invoice(ids.recordA, 'Informe médico de la paciente A'),
     B: await invoice(ids.recordB, 'Informe médico de la paciente B'),
     toCancel: (await invoice(ids.recordA, 'Factura que la recepción anula')).id,

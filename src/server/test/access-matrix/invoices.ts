@@ -128,6 +128,18 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     query: () => '?pagina=1',
     shows: (w) => [w.invoices.A.number, w.invoices.B.number, '"status":"pendiente"'],
   },
+  // Correcting a record the AEAT rejected (issue 35, item 3): the desk's alone; the world's «Consulta B» waits for it.
+  'GET /api/verifactu/records/:id/correction': {
+    expect: only(['admin']),
+    params: (w) => ({ id: String(w.invoices.rejectedRecordId) }),
+    shows: () => ['"rejectedBefore":"X"', 'Consulta B', '"errorCode":"1100"'],
+  },
+  'POST /api/verifactu/records/:id/correction': {
+    expect: only(['admin'], 201),
+    params: (w) => ({ id: String(w.invoices.rejectedRecordId) }),
+    payload: () => ({ description: 'Consulta de medicina general' }),
+    shows: () => ['"rejectedBefore":"X"'],
+  },
   'GET /api/verifactu/records.xml': { expect: only(['admin']), shows: () => ['RegFactuSistemaFacturacion'] },
   // The billing mode (issue 35): the desk reads it; only an admin switches, and the world has no certificate, so the
   // switch that passes the access is refused for what it lacks (409), not for who asks.

@@ -199,6 +199,35 @@ export const cashReopenings = pgTable('cash_reopenings', {
   reopenedBy: uuid('reopened_by').references(() => accounts.id),
 });
 
+/**
+ * A correction of an invoice's data after the AEAT rejected its record or registered it with errors (migration
+ * 0043): the data from then on (recipient, description) and the record that carried it. Append-only.
+ */
+export const invoiceCorrections = pgTable(
+  'invoice_corrections',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    correctedRecordId: bigint('corrected_record_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => verifactuRecords.id),
+    recordId: bigint('record_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => verifactuRecords.id),
+    errorCode: text('error_code'),
+    errorDescription: text('error_description'),
+    recipient: jsonb('recipient').$type<InvoiceParty>(),
+    description: text('description').notNull(),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull(),
+    correctedBy: uuid('corrected_by').references(() => accounts.id),
+  },
+  (table) => [index('invoice_corrections_invoice_idx').on(table.invoiceId, table.id)],
+);
+
 /** The AEAT's answer for a record, or where its sending stands (migration 0028). */
 export const SUBMISSION_STATUSES = ['pendiente', 'enviando', 'aceptado', 'aceptado_con_errores', 'rechazado'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
