@@ -16,7 +16,7 @@ export const invoicesCorrectionRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.verifactuRecordCorrection(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { params: correctionParamsSchema, response: { 200: correctionViewSchema } },
     },
     async (request) => deps.invoicing.correctionView(request.params.id),
@@ -25,7 +25,7 @@ export const invoicesCorrectionRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.verifactuRecordCorrection(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: {
         params: correctionParamsSchema,
         body: correctionInputSchema,
