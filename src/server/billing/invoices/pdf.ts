@@ -210,7 +210,7 @@ export async function renderInvoicePdf(
       doc
         .fontSize(8.5)
         .fillColor(MUTED)
-        .text(`Descuento ${discountLabel(line.discount, formatEuros)}: −${formatEuros(line.discountCents)}`, {
+        .text(`Descuento ${discountLabel(line.discount, formatEuros)}: -${formatEuros(line.discountCents)}`, {
           width: cols.description.width - 8,
         });
       doc.fontSize(10).fillColor(INK);
@@ -249,7 +249,7 @@ export async function renderInvoicePdf(
     summaryLine('Suma de conceptos', formatEuros(invoice.baseCents + invoice.discountCents));
     summaryLine(
       `Descuento de la factura (${discountLabel(invoice.discount, formatEuros)})`,
-      `−${formatEuros(invoice.discountCents)}`,
+      `-${formatEuros(invoice.discountCents)}`,
     );
   }
   for (const { vat, baseCents, taxCents } of groups) {
@@ -261,7 +261,7 @@ export async function renderInvoicePdf(
   summaryLine('TOTAL FACTURA', formatEuros(invoice.totalCents), true);
   // IRPF withheld by a business payer (art. 101 LIRPF): not part of the invoice's total nor of its record.
   if (invoice.withholdingCents !== 0) {
-    summaryLine(`Retención IRPF ${invoice.withholdingRate} %`, `−${formatEuros(invoice.withholdingCents)}`);
+    summaryLine(`Retención IRPF ${invoice.withholdingRate} %`, `-${formatEuros(invoice.withholdingCents)}`);
     summaryLine('Total a pagar', formatEuros(invoice.amountDueCents), true);
   }
   doc.x = MARGIN;
