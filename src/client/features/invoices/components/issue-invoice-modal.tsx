@@ -18,7 +18,8 @@ import { RectifyLines } from './rectify-lines';
 import { useInvoiceDraft } from './use-invoice-draft';
 
 interface IssueInvoiceModalProps {
-  patient: { id: string; name: string };
+  /** The name titles the dialog; without it, «Nueva factura». */
+  patient: { id: string; name?: string };
   /** The attended visit invoiced; none for an invoice of typed lines only. */
   appointment?: { id: string; startsAt: string; doctorName: string };
   timeZone: string;
@@ -54,7 +55,13 @@ export function IssueInvoiceModal({ patient, appointment, timeZone, onClose }: I
     });
 
   return (
-    <Modal opened onClose={onClose} title={`Facturar a ${patient.name}`} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={patient.name ? `Facturar a ${patient.name}` : 'Nueva factura'}
+      centered
+      size="lg"
+    >
       <Stack>
         <BillingModeBanner />
         {appointment && (
