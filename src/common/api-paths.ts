@@ -178,6 +178,8 @@ export const api = {
   opinions: '/api/opinions',
   opinionReply: (id: string) => `/api/opinions/${seg(id)}/reply`,
   /** Import of patients from the previous program (issue 37, item 3): upload, dry run, start, progress, undo, errors. */
+  /** «Exportar toda la clínica»: every table as CSV and every document, in one ZIP (issue 37, item 4). */
+  clinicExport: '/api/clinic-export',
   patientImports: '/api/patient-imports',
   patientImport: (id: string) => `/api/patient-imports/${seg(id)}`,
   patientImportDryRun: (id: string) => `/api/patient-imports/${seg(id)}/dry-run`,

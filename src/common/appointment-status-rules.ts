@@ -8,13 +8,12 @@ import {
   APPOINTMENT_STATUS_LABELS,
   DAY_OF_STATUSES,
   STATUS_TRANSITIONS,
-  dateInTimeZone,
   isAppointmentDayReached,
   type AppointmentStatus,
   type StatusChangeInput,
 } from './schemas/appointments';
 import type { Role } from './roles';
-import { esDateFormat } from './time';
+import { dateInZone, esDateFormat } from './time';
 
 /** A status an appointment can be moved to by hand. */
 export type StatusTarget = StatusChangeInput['status'];
@@ -100,8 +99,7 @@ export function arrivalRefusal(
 ): string | null {
   const arrival = new Date(arrivedAt);
   if (arrival.getTime() > new Date(now).getTime() + ARRIVAL_CLOCK_SKEW_MS) return ARRIVAL_IN_FUTURE_MESSAGE;
-  if (dateInTimeZone(arrival, timeZone) !== dateInTimeZone(appointment.startsAt, timeZone))
-    return ARRIVAL_OTHER_DAY_MESSAGE;
+  if (dateInZone(arrival, timeZone) !== dateInZone(appointment.startsAt, timeZone)) return ARRIVAL_OTHER_DAY_MESSAGE;
   return null;
 }
 

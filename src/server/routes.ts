@@ -26,6 +26,7 @@ import { consentsSigningRoutes } from './forms/consents/signing-routes';
 import { confirmationsRoutes } from './scheduling/confirmations/routes';
 import { dashboardRoutes } from './scheduling/dashboard/routes';
 import { dataExportRoutes } from './clinical/data-export/routes';
+import { clinicExportRoutes } from './clinical/clinic-export/routes';
 import { doctorsMyCardRoutes } from './scheduling/doctors/my-card-routes';
 import { doctorsRoutes } from './scheduling/doctors/routes';
 import { doctorsSpecialtyRoutes } from './scheduling/doctors/specialty-routes';
@@ -73,6 +74,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   profileRoutes,
   profileAccountRoutes,
   dataExportRoutes,
+  clinicExportRoutes,
   profileContactRoutes,
   doctorsMyCardRoutes,
   clinicPagePublicRoutes,

@@ -49,6 +49,8 @@ export const PERMISSIONS = {
   'patients:manage': { admin: 'any' },
   /** Import of patients from the previous program (issue 37, item 3): the clinic's whole file, so the desk only. */
   'patients:import': { admin: 'any' },
+  /** «Exportar toda la clínica»: every patient, note and invoice in one file, so the clinic's admins only. */
+  'clinic:export': { admin: 'any' },
   'my-record:read': { paciente: 'own' },
   /** The paciente's own informed consents, with what she may still sign (issue 24). */
   'my-consents:read': { paciente: 'own' },

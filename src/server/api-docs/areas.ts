@@ -75,8 +75,13 @@ export const AREAS: Area[] = [
   {
     name: 'Pacientes',
     description:
-      'Fichas de pacientes (búsqueda, alta, edición), su historia clínica y contexto, el vínculo de una ficha con la cuenta de su titular y la importación desde el programa anterior.',
-    matches: [/^\/api\/patients/, /^\/api\/patient-imports/, /^\/api\/me\/(patient|record-link)/],
+      'Fichas de pacientes (búsqueda, alta, edición), su historia clínica y contexto, el vínculo de una ficha con la cuenta de su titular, la importación desde el programa anterior y la exportación de toda la clínica.',
+    matches: [
+      /^\/api\/patients/,
+      /^\/api\/patient-imports/,
+      /^\/api\/clinic-export$/,
+      /^\/api\/me\/(patient|record-link)/,
+    ],
   },
   {
     name: 'Profesionales',

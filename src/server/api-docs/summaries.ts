@@ -184,6 +184,7 @@ export const SUMMARIES: Record<string, string> = {
     'Responder por correo a la opinión de un paciente (una vez; queda en el registro de accesos)',
   'GET /api/public/surveys/:token': 'Encuesta tras la visita abierta con su enlace (de un solo uso y con caducidad)',
   'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
+  'GET /api/clinic-export': 'Exportar toda la clínica en formatos abiertos (ZIP de CSV y documentos)',
   'GET /api/patient-imports': 'Últimas importaciones de pacientes del programa anterior, con su estado y resultado',
   'POST /api/patient-imports':
     'Subir un archivo de pacientes, o de citas futuras con `?target=appointments` (.csv en cualquier separador y codificación, .xlsx u .ods): se lee y se adivinan sus columnas',

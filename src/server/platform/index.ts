@@ -9,7 +9,7 @@ export type { BackupRun } from './backup/runs-repository';
 export { clock } from './clock';
 export type { Config } from './config';
 export { cell } from './csv';
-export { dateInZone, formatWhen, startOfDay } from './dates';
+export * from './dates';
 export type { Db } from './db/client';
 export { asDate, executePrepared, preparedQuery, preparedStatement } from './db/prepared';
 export {

@@ -6,8 +6,7 @@ import { chartPageSchema, chartQuerySchema } from '../../../common/schemas/chart
 import { ageOn, CONTEXT_NOTES, patientContextSchema, shorten } from '../../../common/schemas/patient-context';
 import { validUntilOf } from '../../../common/schemas/prescriptions';
 import { PATIENT_NOT_FOUND } from '../../access';
-import { validationError } from '../../platform';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
+import { validationError, dateInZone } from '../../platform';
 import { clock } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
 import { startOfDay } from '../../platform';
@@ -51,7 +50,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
         after: cursor ? decodeCursor(cursor) : undefined,
         limit,
         timeZone,
-        today: dateInTimeZone(clock.now(), timeZone),
+        today: dateInZone(clock.now(), timeZone),
       };
       const page = await auditedRead(
         db,
@@ -88,7 +87,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'chart:read' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
     async (request) => {
       const { timeZone } = await repos.clinic.getSettings();
-      const today = dateInTimeZone(clock.now(), timeZone);
+      const today = dateInZone(clock.now(), timeZone);
       const { patient, treatments, prescriptions, notes } = await auditedRead(
         db,
         async (db) => {

@@ -1,7 +1,6 @@
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
 import {
   prescriptionCancelSchema,
   prescriptionCreateSchema,
@@ -10,7 +9,7 @@ import {
   prescriptionSchema,
   recentMedicinesSchema,
 } from '../../../common/schemas/prescriptions';
-import { clock } from '../../platform';
+import { clock, dateInZone } from '../../platform';
 import { AppError, notFound, pgConstraint, validationError } from '../../platform';
 import { requireUser } from '../../access';
 import { audited, auditedRead, auditContext } from '../../platform';
@@ -26,7 +25,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.prescriptions;
   const { db } = deps.database;
   /** The clinic's day by `clock`: what a prescription's validity is measured against. */
-  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
 
   app.get(
     api.prescriptions,

@@ -10,8 +10,7 @@ import {
   treatmentSchema,
   treatmentUpdateSchema,
 } from '../../../common/schemas/treatments';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
-import { clock } from '../../platform';
+import { clock, dateInZone } from '../../platform';
 import { notFound, validationError } from '../../platform';
 import { requireUser } from '../../access';
 import { audited, auditedRead, auditContext } from '../../platform';
@@ -25,7 +24,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.treatments;
   const { db } = deps.database;
   /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
-  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
 
   app.get(
     api.treatments,

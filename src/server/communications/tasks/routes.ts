@@ -14,9 +14,8 @@ import {
   taskStatusChangeSchema,
   taskUpdateSchema,
 } from '../../../common/schemas/tasks';
-import { esDateFormat } from '../../../common/time';
 import { takesTasks } from '../../access';
-import { clock } from '../../platform';
+import { clock, formatCalendarDate } from '../../platform';
 import type { Db } from '../../platform';
 import { notFound, validationError } from '../../platform';
 import { taskAssignedEmail } from './emails';
@@ -31,7 +30,6 @@ const TASK_NOT_FOUND = 'Tarea no encontrada';
 const idParams = z.object({ id: z.uuid({ error: TASK_NOT_FOUND }) });
 /** Where an assignee finds her tasks: the desk's list, or a doctor's dashboard. */
 const TASKS_PAGE_OF: Partial<Record<Role, string>> = { admin: paths.admin.tasks, doctor: dashboardOf.doctor };
-const dueFormat = esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export const tasksRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.tasks;
@@ -72,7 +70,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
         assignedBy: by.displayName || 'La clínica',
         title: task.title,
         priorityLabel: TASK_PRIORITY_LABELS[task.priority].toLowerCase(),
-        dueLabel: task.dueDate ? dueFormat.format(new Date(`${task.dueDate}T00:00:00Z`)) : null,
+        dueLabel: task.dueDate ? formatCalendarDate(task.dueDate) : null,
         link: `${deps.config.publicUrl}${TASKS_PAGE_OF[assignee.role] ?? dashboardOf.doctor}`,
       }),
       { tx, kind: 'task-assigned' },

@@ -9,7 +9,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode } from '../../platform';
+import { AppError, pgErrorCode, durationMs, plus } from '../../platform';
 import { passwordResetEmail } from './emails';
 import { createAccountWithProfile } from './accounts';
 import { createPasswordThrottle } from './password-throttle';
@@ -24,7 +24,7 @@ import { clock } from '../../platform';
 import { transact } from '../../platform';
 import { changeOriginOf } from '../second-factor/service';
 
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = durationMs({ hours: 1 });
 
 export const authRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.auth;
@@ -119,7 +119,12 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
         // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
         await transact(deps.db, async (tx) => {
           await repo.createPasswordToken(
-            { id, accountId: account.id, purpose: 'reset', expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS) },
+            {
+              id,
+              accountId: account.id,
+              purpose: 'reset',
+              expiresAt: plus(clock.now(), { milliseconds: RESET_TOKEN_TTL_MS }),
+            },
             tx,
           );
           await deps.outbox.enqueue(

@@ -10,7 +10,7 @@ import {
   recordLinkStatusSchema,
 } from '../../../common/schemas/record-link';
 import { holdsOwnRecord } from '../../access';
-import { clock } from '../../platform';
+import { clock, minus } from '../../platform';
 import { AppError, notFound, pgErrorCode, TooManyRequestsError } from '../../platform';
 import { limitFreesAt, secondsUntil, waitInSpanish } from '../../platform';
 import { requireUser } from '../../access';
@@ -83,7 +83,9 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
       const own = await resolveOwnRecord(deps, user, { phone: profile?.phone ?? null });
       if (own.status === 'linked')
         throw new AppError(409, 'CONFLICT', 'Tu ficha ya está enlazada a tu cuenta: no hace falta confirmar nada.');
-      refuseTooSoon(await repos.recordLinks.tokenTimesSince(user.id, new Date(clock.nowMs() - resendLookBack)));
+      refuseTooSoon(
+        await repos.recordLinks.tokenTimesSince(user.id, minus(clock.now(), { milliseconds: resendLookBack })),
+      );
       try {
         await sendRecordLinkEmail(deps, user);
       } catch (error) {

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-deps';
-import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
 import {
   auditFiltersSchema,
@@ -9,7 +8,7 @@ import {
   type AuditFilters,
 } from '../../../common/schemas/audit';
 import { clock } from '../clock';
-import { dateInZone, startOfDay } from '../dates';
+import { dateInZone, startOfDay, startOfNextDay } from '../dates';
 import { auditedRead, auditContext } from './audited';
 import { auditCsvHeader, auditCsvRows } from './csv';
 import { presentAuditEntry } from './presenters';
@@ -30,7 +29,7 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
     return {
       ...rest,
       from: from ? startOfDay(from, timeZone) : undefined,
-      to: to ? startOfDay(Temporal.PlainDate.from(to).add({ days: 1 }).toString(), timeZone) : undefined,
+      to: to ? startOfNextDay(to, timeZone) : undefined,
     };
   }
 
