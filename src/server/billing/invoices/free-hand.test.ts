@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceTotals } from '../verifactu/amounts';
 import { recordFromJson } from '../verifactu/record-json';
 import { clock } from '../../platform/clock';
-import { appointmentMinors, appointments, patients } from '../../platform/db/schema';
+import { appointmentMinors, appointments } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createDoctor, createPatientRecord, insertAppointment } from '../../test/fixtures';
 import { readPdf } from '../../test/pdf-text';
