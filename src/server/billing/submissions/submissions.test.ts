@@ -336,7 +336,6 @@ describe('with no certificate configured', () => {
         acceptedWithErrors: 0,
         rejected: 0,
         retried: 0,
-        corrected: 0,
       });
       const rows = await bare.deps.repos.verifactuSubmissions.list();
       expect(rows.map((row) => [row.submission.status, row.submission.attempts])).toEqual([
