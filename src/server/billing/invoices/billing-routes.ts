@@ -20,7 +20,6 @@ const presentIssuer = (settings: ClinicSettingsRow) => ({
   taxId: settings.issuerNif,
   address: settings.issuerAddress,
   registry: settings.issuerRegistry,
-  withholdingRate: settings.issuerWithholdingRate,
 });
 
 const recordsPageQuery = z.strictObject({
@@ -56,7 +55,6 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
               issuerNif: body.taxId,
               issuerAddress: body.address,
               issuerRegistry: body.registry,
-              issuerWithholdingRate: body.withholdingRate,
             },
             tx,
           ),

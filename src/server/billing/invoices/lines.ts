@@ -3,7 +3,6 @@ import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { ManualLine } from '../../../common/schemas/invoices';
 import { lineTax } from '../verifactu/amounts';
 import type { BreakdownLine } from '../verifactu/types';
-import { withLineDiscount } from './discounts';
 import type { BillableAppointment, BillableService, InvoiceLineInsert } from './repository';
 
 /**
@@ -48,10 +47,9 @@ export function appointmentLine(
   };
 }
 
-/** A line typed by hand, its own discount taken off (`index` names the field a refused discount is reported on). */
-export function manualLine(line: Omit<ManualLine, 'discount'> & Pick<Partial<ManualLine>, 'discount'>, index = 0) {
+export function manualLine(line: ManualLine): PricedLine {
   const baseCents = line.quantity * line.unitPriceCents;
-  const priced: PricedLine = {
+  return {
     description: line.description,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
@@ -59,11 +57,7 @@ export function manualLine(line: Omit<ManualLine, 'discount'> & Pick<Partial<Man
     baseCents,
     taxCents: taxOf(baseCents, line.vat),
   };
-  return line.discount ? withTax(withLineDiscount(priced, line.discount, `lines.${index}.discount`)) : priced;
 }
-
-/** The line's own cuota again, over its base once discounts are taken off (kept per line; nothing adds them). */
-export const withTax = (line: PricedLine): PricedLine => ({ ...line, taxCents: taxOf(line.baseCents, line.vat) });
 
 /** A VAT group of the breakdown: its treatment, the sum of its lines' bases and its cuota, rounded once. */
 export interface VatGroup {
