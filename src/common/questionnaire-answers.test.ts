@@ -113,8 +113,22 @@ describe('questionnaire answers, kind by kind', () => {
       alergias: { none: false, items: [{ substance: 'Penicilina', reaction: 'Urticaria' }] },
     });
     expect(items).toEqual([
-      { questionId: 'medicacion', index: 0, kind: 'medications', text: 'Enalapril — 10 mg', detail: '' },
-      { questionId: 'alergias', index: 0, kind: 'allergies', text: 'Penicilina', detail: 'Urticaria' },
+      {
+        questionId: 'medicacion',
+        index: 0,
+        kind: 'medications',
+        text: 'Enalapril — 10 mg',
+        name: 'Enalapril',
+        detail: '10 mg',
+      },
+      {
+        questionId: 'alergias',
+        index: 0,
+        kind: 'allergies',
+        text: 'Penicilina',
+        name: 'Penicilina',
+        detail: 'Urticaria',
+      },
     ]);
   });
 });

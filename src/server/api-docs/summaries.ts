@@ -134,6 +134,10 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/verifactu/state': 'Estado de la cadena de registros VERI*FACTU',
   'GET /api/verifactu/records.xml': 'Registros VERI*FACTU en XML de la AEAT',
   'GET /api/verifactu/records': 'Registros VERI*FACTU con su factura, estado, respuesta de la AEAT y CSV',
+  'GET /api/verifactu/records/:id/correction':
+    'Lo que la AEAT rechazó de un registro, los datos enviados y cómo irá marcada su subsanación',
+  'POST /api/verifactu/records/:id/correction':
+    'Enviar la subsanación de un registro rechazado o aceptado con errores, con los datos corregidos',
   'POST /api/verifactu/resend': 'Enviar de nuevo los registros VERI*FACTU rechazados por un error de la petición',
   'GET /api/verifactu/mode': 'Modo de facturación (pruebas o producción), certificado y envío a la AEAT',
   'POST /api/verifactu/mode': 'Pasar la facturación a producción',
