@@ -66,6 +66,7 @@ export const ERROR_CODES = {
   NOT_CANCELLABLE:
     'Esta factura ya tiene cobros o rectificativas: no se anula. Corrígela con una factura rectificativa.',
   NOT_RECTIFIABLE: 'Esta factura no se puede rectificar.',
+  NOT_SUBSTITUTABLE: 'Esta factura no se puede sustituir por una completa.',
   PRODUCTION_NOT_READY:
     'Aún no se puede pasar a producción: revisa el certificado y los datos fiscales en Facturación → VERI*FACTU.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',

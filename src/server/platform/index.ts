@@ -41,6 +41,7 @@ export {
   invoiceLines,
   invoiceRectifications,
   invoiceSeries,
+  invoiceSubstitutions,
   invoices,
   mailOutbox,
   messageOutbox,
