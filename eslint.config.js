@@ -76,6 +76,111 @@ const clientDateRules = {
   ],
 };
 
+/**
+ * The server's one date module (src/server/platform/dates.ts) and one clock (platform/clock.ts): nothing else on the
+ * server builds a Date, reads the real time or formats a date by itself. Temporal stays allowed (calendar arithmetic
+ * in the clinic's zone); `Date` as a type stays too (the database driver gives and takes it).
+ */
+const SERVER_DATES_MESSAGE =
+  'Las fechas del servidor pasan por src/server/platform/dates.ts y «ahora» por src/server/platform/clock.ts.';
+const serverDateRules = {
+  'no-restricted-syntax': [
+    'error',
+    { selector: "NewExpression[callee.name='Date']", message: SERVER_DATES_MESSAGE },
+    { selector: "CallExpression[callee.object.name='Date']", message: SERVER_DATES_MESSAGE },
+    {
+      selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+      message: SERVER_DATES_MESSAGE,
+    },
+    { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: SERVER_DATES_MESSAGE },
+    { selector: "CallExpression[callee.name='esDateFormat']", message: SERVER_DATES_MESSAGE },
+  ],
+};
+
+/** The server's edges, where a Date is built because the other side wants one. */
+const serverDateEdges = [
+  // The module and the clock themselves.
+  'src/server/platform/dates.ts',
+  'src/server/platform/clock.ts',
+];
+
+/**
+ * Not moved to the date module yet (issue 34 item 4, left for a next pass: scheduling/appointments was being rebuilt
+ * by another branch at the same time). Remove a file from this list once it takes its dates from platform/dates.ts.
+ */
+const serverDatesNotYetMoved = [
+  'src/server/billing/billing-reports/repository.ts',
+  'src/server/billing/books/xlsx.ts',
+  'src/server/billing/go-live/checks.ts',
+  'src/server/billing/invoices/lines.ts',
+  'src/server/billing/invoices/pdf.ts',
+  'src/server/billing/invoices/service.ts',
+  'src/server/billing/invoices/verifactu-mode.ts',
+  'src/server/billing/submissions/records-repository.ts',
+  'src/server/billing/submissions/sender.ts',
+  'src/server/billing/verifactu/certificate.ts',
+  'src/server/cli/restore.ts',
+  'src/server/cli/seed-big.ts',
+  'src/server/clinical/chart/routes.ts',
+  'src/server/clinical/clinical-notes/routes.ts',
+  'src/server/clinical/data-export/archive.ts',
+  'src/server/clinical/data-export/clinical-sections.ts',
+  'src/server/clinical/data-export/sections.ts',
+  'src/server/clinical/patient-import/appointment-plan.ts',
+  'src/server/clinical/patient-import/appointment-rows.ts',
+  'src/server/clinical/patient-import/rows.ts',
+  'src/server/clinical/patient-import/service.ts',
+  'src/server/clinical/patient-import/spreadsheet.ts',
+  'src/server/clinical/patient-import/undo.ts',
+  'src/server/clinical/patient-import/worker.ts',
+  'src/server/clinical/prescriptions/pdf.ts',
+  'src/server/forms/consents/links.ts',
+  'src/server/forms/consents/records-routes.ts',
+  'src/server/forms/consents/signed-content.ts',
+  'src/server/forms/definitions/shared-repository.ts',
+  'src/server/forms/opinions/service.ts',
+  'src/server/forms/questionnaires/dates.ts',
+  'src/server/forms/questionnaires/links.ts',
+  'src/server/forms/surveys/service.ts',
+  'src/server/scheduling/appointments/csv.ts',
+  'src/server/scheduling/appointments/lists-repository.ts',
+  'src/server/scheduling/appointments/lists-routes.ts',
+  'src/server/scheduling/appointments/patient-routes.ts',
+  'src/server/scheduling/appointments/public-routes.ts',
+  'src/server/scheduling/appointments/repository.ts',
+  'src/server/scheduling/appointments/service.ts',
+  'src/server/scheduling/appointments/appointment-mail.ts',
+  'src/server/scheduling/appointments/book.ts',
+  'src/server/scheduling/appointments/by-patient.ts',
+  'src/server/scheduling/appointments/by-staff.ts',
+  'src/server/scheduling/appointments/change.ts',
+  'src/server/scheduling/appointments/due-reminders.ts',
+  'src/server/scheduling/appointments/present.ts',
+  'src/server/scheduling/appointments/slots.ts',
+  'src/server/scheduling/appointments/staff-routes.ts',
+  'src/server/scheduling/availability/slots.ts',
+  'src/server/scheduling/calendar-feeds/routes.ts',
+  'src/server/scheduling/confirmations/routes.ts',
+  'src/server/scheduling/dashboard/routes.ts',
+  'src/server/scheduling/doctors/next-free-slot.ts',
+  'src/server/scheduling/doctors/repository.ts',
+  'src/server/scheduling/doctors/routes.ts',
+  'src/server/scheduling/holidays/repository.ts',
+  'src/server/scheduling/waiting-list/offers.ts',
+  'src/server/seed/agenda.ts',
+  'src/server/seed/big.ts',
+  'src/server/seed/clinical-notes.ts',
+  'src/server/seed/clinical-plans.ts',
+  'src/server/seed/consents.ts',
+  'src/server/seed/demo-plan.ts',
+  'src/server/seed/demo.ts',
+  'src/server/seed/files.ts',
+  'src/server/seed/messages.ts',
+  'src/server/seed/opinions.ts',
+  'src/server/seed/questionnaires.ts',
+  'src/server/seed/tasks.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,5 +226,10 @@ export default tseslint.config(
       'src/client/**/*.test.{ts,tsx}',
     ],
     rules: clientDateRules,
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [...serverDateEdges, ...serverDatesNotYetMoved, 'src/server/test/**', 'src/server/**/*.test.ts'],
+    rules: serverDateRules,
   },
 );

@@ -34,7 +34,7 @@ test('la referencia de la API se lee en /api/docs con la política de seguridad 
   await expect(page.getByRole('heading', { name: 'Sesión y cuentas' })).toHaveCount(0);
   const operation = page.locator('.opblock').filter({ hasText: '/api/patients/{id}/chart' });
   await operation.getByRole('button', { name: /Historia clínica de un paciente/ }).click();
-  await expect(operation.getByText('permiso', { exact: false }).first()).toContainText('chart:read');
+  await expect(operation.getByText('permiso', { exact: false }).first()).toContainText('read:chart');
   await expect(operation.getByText('Parameters')).toBeVisible();
 
   // WCAG 2.2 AA, with the colours and sizes our stylesheet fixes; Swagger UI's own markup nests the

@@ -7,10 +7,13 @@ import {
   DEMO,
   DEMO_PASSWORD,
   expect,
+  linkIn,
   login,
   newClinicContext,
   patientPayload,
+  readMailsTo,
   test,
+  uniqueEmail,
 } from './fixtures';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -56,6 +59,83 @@ async function bookTonight(request: APIRequestContext, lastName: string) {
     expect(booked.status(), await booked.text()).toBe(409);
   }
   throw new Error('No free time tonight for the demo doctor');
+}
+
+/** The Traumatología doctor of the demo, who performs «Infiltración» (the demo's infiltration consent). */
+const TRAUMA = { email: 'dra.navarro@clinica.demo', name: 'Dra. Elena Navarro Castro' };
+
+/**
+ * A first visit for «Infiltración» tonight (22:00–23:00, outside hours), booked by the desk for a new patient whose
+ * record says «penicilina »: the booking asks the infiltration consent and the first-visit questionnaire. Through
+ * the e-mail's links she signs the consent and sends her answers (Enalapril, and Penicilina again).
+ */
+async function firstVisitAnsweredAndSigned(request: APIRequestContext, email: string) {
+  const headers = { Origin: baseUrl() };
+  expect(
+    (
+      await request.post('/api/auth/sign-in', { headers, data: { email: DEMO.admin.email, password: DEMO_PASSWORD } })
+    ).ok(),
+  ).toBeTruthy();
+  const doctors = (await (await request.get('/api/doctors')).json()) as { id: string; displayName: string }[];
+  const services = (await (await request.get('/api/services')).json()) as { id: string; name: string }[];
+  const created = await request.post('/api/patients', {
+    headers,
+    data: patientPayload({ firstName: 'Alba', lastName: `${uniqueWord()} Enalapril`, email, allergies: 'penicilina ' }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  let appointmentId: string | undefined;
+  for (let minute = 0; minute < 60 && !appointmentId; minute += 20) {
+    const startsAt = new Date(`${todayInMadrid()}T22:${String(minute).padStart(2, '0')}:00+01:00`);
+    const booked = await request.post('/api/appointments', {
+      headers,
+      data: {
+        patientId: ((await created.json()) as { id: string }).id,
+        doctorId: doctors.find((item) => item.displayName === TRAUMA.name)!.id,
+        serviceId: services.find((item) => item.name === 'Infiltración')!.id,
+        startsAt: startsAt.toISOString(),
+        reason: '',
+        channel: 'telefono',
+        allowOutsideHours: true,
+      },
+    });
+    if (booked.status() === 201) appointmentId = ((await booked.json()) as { id: string }).id;
+    else expect(booked.status(), await booked.text()).toBe(409);
+  }
+  expect(appointmentId, 'a free time tonight for the Traumatología doctor').toBeTruthy();
+  const [mail] = await readMailsTo(email);
+  const tokenOf = (pattern: RegExp) =>
+    linkIn(mail!, new URL(pattern.exec(mail!.text)![0]).pathname)
+      .split('/')
+      .at(-1)!;
+  const signed = await request.post(
+    `/api/consentimientos/${tokenOf(/https?:\/\/[^\s]+\/consentimiento\/[^\s]+/)}/decision`,
+    {
+      headers,
+      data: {
+        decision: 'firma',
+        signerName: 'Alba Prueba Enalapril',
+        signerDocument: '12345678Z',
+        signature: { method: 'nombre', typedName: 'Alba Prueba Enalapril' },
+      },
+    },
+  );
+  expect(signed.status(), await signed.text()).toBe(200);
+  const sent = await request.post(
+    `/api/questionnaire-links/${tokenOf(/https?:\/\/[^\s"'<>]*\/cuestionario\/[^\s"'<>]+/)}/submit`,
+    {
+      headers,
+      data: {
+        answers: {
+          motivo: 'Dolor de rodilla',
+          alergias: { none: false, items: [{ substance: 'Penicilina', reaction: 'Urticaria' }] },
+          medicacion: { none: false, items: [{ name: 'Enalapril', dose: '10 mg, uno al día' }] },
+          fuma: { value: false, detail: '' },
+        },
+      },
+    },
+  );
+  expect(sent.status(), await sent.text()).toBe(200);
+  return appointmentId!;
 }
 
 test.describe('Nota de la consulta e historia clínica', () => {
@@ -155,5 +235,51 @@ test.describe('Nota de la consulta e historia clínica', () => {
     await expect(summary).toContainText('Diagnóstico:');
     await expect(page.getByText('Exploración')).toHaveCount(0);
     await expectNoAxeViolations(page, 'las citas anteriores con el resumen de la visita');
+  });
+
+  test('beside the note the doctor sees the visit’s consent with its PDF and the medication declared that morning, at 1280 and 390 px', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const appointmentId = await firstVisitAnsweredAndSigned(page.context().request, uniqueEmail('consulta'));
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login(page, TRAUMA.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/doctor\/dashboard$/);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/doctor/citas/${appointmentId}`);
+      await expect(heading(page, 'Consulta')).toBeVisible();
+      const consents = page.getByRole('region', { name: 'Consentimientos' });
+      await expect(consents.getByLabel(/Consentimiento «.*infiltración.*»: Firmado/i)).toBeVisible();
+      const pdf = consents.getByRole('link', { name: /^Ver PDF de «/ });
+      await expect(pdf).toBeVisible();
+      const answers = page.getByRole('region', { name: 'Cuestionarios' });
+      const medication = answers.getByRole('list', { name: 'Medicación declarada' });
+      await expect(medication.getByText('Enalapril — 10 mg, uno al día')).toBeVisible();
+      await expect(answers.getByRole('button', { name: 'Copiar a la historia (medicación: Enalapril)' })).toBeVisible();
+      // «Penicilina» is the record's «penicilina »: already in the record, not offered.
+      await expect(
+        answers.getByRole('list', { name: 'Alergias declaradas' }).getByText('En la historia'),
+      ).toBeVisible();
+      await expect(answers.getByRole('button', { name: /Penicilina/ })).toHaveCount(0);
+      // 1280 px: a side column left of the note; 390 px: above it, no horizontal scroll.
+      const side = (await answers.boundingBox())!;
+      const note = (await page.getByLabel('Motivo de consulta').boundingBox())!;
+      if (width === 1280) expect(side.x + side.width).toBeLessThanOrEqual(note.x);
+      else {
+        expect(side.y + side.height).toBeLessThanOrEqual(note.y);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      await page.screenshot({ path: test.info().outputPath(`consulta-${width}.png`), fullPage: true });
+      await expectNoAxeViolations(page, `la consulta con consentimientos y cuestionarios a ${width} px`);
+    }
+    // The PDF opens for her: the signed document.
+    const download = page.waitForEvent('download');
+    await page
+      .getByRole('region', { name: 'Consentimientos' })
+      .getByRole('link', { name: /^Ver PDF de «/ })
+      .click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
   });
 });

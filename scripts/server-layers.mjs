@@ -50,7 +50,8 @@ const CONTEXT_NAMES = CONTEXTS.map((context) => context.name);
 export const LAYERS = [
   {
     name: 'base',
-    about: "platform's foundations: clock, errors, config, limits, the database (client, schema, transactions), e-mail",
+    about:
+      "platform's foundations: clock, dates, errors, config, limits, the database (client, schema, transactions), e-mail",
     test: () => false,
   },
   {
@@ -88,7 +89,7 @@ export function contextOf(file) {
 /** The layer index of a context's file (-1: none matches). Platform's HTTP plugins are drivers by folder. */
 export function layerOf(file) {
   if (
-    /^platform\/((clock|clock-jump|cluster|config|messaging-config|producer|errors|limits|transport)\.ts|db\/|mail\/)/.test(
+    /^platform\/((clock|clock-jump|cluster|config|dates|messaging-config|producer|errors|limits|transport)\.ts|db\/|mail\/)/.test(
       file,
     )
   )

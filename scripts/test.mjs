@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from './chromium.mjs';
+import { splitServerTests } from './database-tests.mjs';
 import { printSummary, runLanes } from './stages.mjs';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-test-'));
@@ -40,11 +41,15 @@ const vitest = {
     ...extra,
   ],
 };
-// One file at a time: the 100-way races each hold a pool of 20 connections on the shared server.
+// One file at a time: the 100-way races each hold a pool of 20 connections on the shared server. Only the files that
+// use the test database (scripts/database-tests.mjs): the others run just as in the first pass.
+const { database: databaseTests, pure: pureTests } = postgresUrl
+  ? splitServerTests(process.cwd())
+  : { database: [], pure: [] };
 const postgres = {
-  name: `API suite on PostgreSQL (${shown})`,
+  name: `API suite on PostgreSQL (${shown}; the ${databaseTests.length} files with a database, not the ${pureTests.length} without)`,
   command: 'npx',
-  args: ['vitest', 'run', '--project', 'server', '--maxWorkers=1'],
+  args: ['vitest', 'run', '--project', 'server', '--maxWorkers=1', ...databaseTests],
   env: { TEST_DATABASE_URL: postgresUrl },
 };
 // Two server processes under load and kill -9; it proves counts (no lost, doubled or overlapping writes), not

@@ -176,7 +176,16 @@ export function normalizeDrugText(text: string): string {
  * and the server does not write it twice.
  */
 export function allergyRecorded(recorded: string, allergy: string): boolean {
-  const words = normalizeDrugText(allergy);
+  return recordNames(recorded, allergy);
+}
+
+/**
+ * Whether a text of the record names something as whole words, whatever the accents, case, punctuation or spaces
+ * («Penicilina» = «penicilina »; «Enalapril» is in «Medicación habitual (…): enalapril — 10 mg»). Nothing is named
+ * by an empty name.
+ */
+export function recordNames(recorded: string, name: string): boolean {
+  const words = normalizeDrugText(name);
   return words.trim() !== '' && normalizeDrugText(recorded).includes(words);
 }
 

@@ -178,6 +178,8 @@ export const api = {
   opinions: '/api/opinions',
   opinionReply: (id: string) => `/api/opinions/${seg(id)}/reply`,
   /** Import of patients from the previous program (issue 37, item 3): upload, dry run, start, progress, undo, errors. */
+  /** «Exportar toda la clínica»: every table as CSV and every document, in one ZIP (issue 37, item 4). */
+  clinicExport: '/api/clinic-export',
   patientImports: '/api/patient-imports',
   patientImport: (id: string) => `/api/patient-imports/${seg(id)}`,
   patientImportDryRun: (id: string) => `/api/patient-imports/${seg(id)}/dry-run`,
@@ -212,6 +214,8 @@ export const questionnaireApi = {
   /** A patient's questionnaires as her doctor reads them; `copies` puts a declared item into the record. */
   ofPatient: (patientId: string) => `/api/patients/${seg(patientId)}/questionnaires`,
   copies: (id: string) => `/api/questionnaire-requests/${seg(id)}/copies`,
+  /** Beside the consultation's note: the visit's consents and the patient's latest answers (issue 38, item 5). */
+  consultation: (appointmentId: string) => `/api/appointments/${seg(appointmentId)}/forms`,
 } as const;
 
 /** Signing informed consent (issue 24, item 1), a table of its own beside `api`. */

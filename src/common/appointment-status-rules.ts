@@ -8,13 +8,12 @@ import {
   APPOINTMENT_STATUS_LABELS,
   DAY_OF_STATUSES,
   STATUS_TRANSITIONS,
-  dateInTimeZone,
   isAppointmentDayReached,
   type AppointmentStatus,
   type StatusChangeInput,
 } from './schemas/appointments';
 import type { Role } from './roles';
-import { esDateFormat } from './time';
+import { dateInZone, esDateFormat } from './time';
 
 /** A status an appointment can be moved to by hand. */
 export type StatusTarget = StatusChangeInput['status'];
@@ -23,14 +22,14 @@ export type StatusTarget = StatusChangeInput['status'];
 export type StatusActor = 'staff' | 'doctor';
 
 /**
- * Who a signed-in user acts as: an admin (who holds `appointments:manage`) as the desk, a doctor as the
+ * Who a signed-in user acts as: an admin (who holds `manage:appointments`) as the desk, a doctor as the
  * appointment's doctor; a paciente changes no status by hand. The server asks the policy itself
  * (`access/appointment-status.ts`); the screens ask this, with the session's role.
  */
 export const statusActorOfRole = (role: Role): StatusActor | null =>
   role === 'admin' ? 'staff' : role === 'doctor' ? 'doctor' : null;
 
-/** The changes a doctor may make (the rest needs `appointments:manage`). */
+/** The changes a doctor may make (the rest needs `manage:appointments`). */
 export const DOCTOR_STATUS_CHANGES: readonly StatusTarget[] = ['en_sala', 'atendida', 'no_asistio'];
 
 /** Whether `actor` may make this change at all (whether it fits the moment is `statusChangeRefusal`'s). */
@@ -100,8 +99,7 @@ export function arrivalRefusal(
 ): string | null {
   const arrival = new Date(arrivedAt);
   if (arrival.getTime() > new Date(now).getTime() + ARRIVAL_CLOCK_SKEW_MS) return ARRIVAL_IN_FUTURE_MESSAGE;
-  if (dateInTimeZone(arrival, timeZone) !== dateInTimeZone(appointment.startsAt, timeZone))
-    return ARRIVAL_OTHER_DAY_MESSAGE;
+  if (dateInZone(arrival, timeZone) !== dateInZone(appointment.startsAt, timeZone)) return ARRIVAL_OTHER_DAY_MESSAGE;
   return null;
 }
 

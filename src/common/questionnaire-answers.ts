@@ -185,7 +185,17 @@ export function checkAnswers(
 export function declaredItems(
   sections: readonly QuestionnaireSection[],
   answers: Answers,
-): { questionId: string; index: number; kind: 'medications' | 'allergies'; text: string; detail: string }[] {
+): {
+  questionId: string;
+  index: number;
+  kind: 'medications' | 'allergies';
+  /** What goes into the record: the substance alone, or the medication with its dose. */
+  text: string;
+  /** The medication's name or the allergy's substance, as declared. */
+  name: string;
+  /** The dose, or the reaction. */
+  detail: string;
+}[] {
   return questionsOf(sections).flatMap((question) => {
     if (question.kind !== 'medications' && question.kind !== 'allergies') return [];
     const answer = answers[question.id] as ListAnswer<Record<string, string>> | undefined;
@@ -195,7 +205,8 @@ export function declaredItems(
       kind: question.kind as 'medications' | 'allergies',
       // An allergy goes into the record by its substance alone, as the prescription check reads it.
       text: question.kind === 'allergies' ? (item.substance ?? '') : [item.name, item.dose].filter(Boolean).join(' — '),
-      detail: question.kind === 'allergies' ? (item.reaction ?? '') : '',
+      name: (question.kind === 'allergies' ? item.substance : item.name) ?? '',
+      detail: (question.kind === 'allergies' ? item.reaction : item.dose) ?? '',
     }));
   });
 }

@@ -1,3 +1,7 @@
+import * as InstantFns from 'temporal-polyfill/fns/Instant';
+import * as PlainDateFns from 'temporal-polyfill/fns/PlainDate';
+import * as ZonedFns from 'temporal-polyfill/fns/ZonedDateTime';
+
 /** "HH:MM" (24 h) ⇄ minutes after midnight. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -48,4 +52,19 @@ export function esDateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTime
     formatters.set(key, formatter);
   }
   return formatter;
+}
+
+/**
+ * The wall-clock date `YYYY-MM-DD` of an instant (a `Date`, an ISO string or milliseconds since the epoch) in a
+ * time zone: the one answer the server, the shared rules and the client give to «which day is it there».
+ */
+export function dateInZone(instant: Date | string | number, timeZone: string): string {
+  const ms =
+    typeof instant === 'number'
+      ? instant
+      : typeof instant === 'string'
+        ? InstantFns.fromString(instant).epochMilliseconds
+        : instant.getTime();
+  const zoned = InstantFns.toZonedDateTimeISO(InstantFns.fromEpochMilliseconds(ms), timeZone);
+  return PlainDateFns.toString(ZonedFns.toPlainDate(zoned));
 }

@@ -33,10 +33,17 @@ import { createSecondFactorService } from './identity/second-factor/service';
 import { createWaitingListService } from './scheduling/waiting-list/service';
 import { createStaffLifecycle } from './scheduling/doctors/staff-lifecycle';
 import { consentsNamingService } from './forms/consents/service-in-use';
-import { createBookingForms } from './forms/booking-forms';
+import { createVisitForms } from './forms/visit-forms';
+import { formsAfterBooking } from './forms/after-booking';
+import { createAfterBooking, type AfterBooking } from './scheduling/appointments/after-booking';
+import { appointmentDeps } from './scheduling/appointments/appointment-deps';
+import { bookingEmailStep } from './scheduling/appointments/booking-email-step';
+import { waitingListAfterBooking } from './scheduling/waiting-list/after-booking';
 
 /** Everything the server is made of, built once: what routes, plugins and jobs receive. */
 export interface Deps extends RouteDeps {
+  /** What follows a booking, registered below (tests register a step of their own to watch the one booking path). */
+  afterBooking: AfterBooking;
   /** Stops the mail delivery under way and the live events' LISTEN (the app's `onClose`). */
   close(): Promise<void>;
 }
@@ -81,13 +88,22 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
 
   // A change of booking offers the freed time to the waiting list, and an accepted offer books through the
   // appointments: the booking reaches the list through this late binding, so neither file imports the other.
-  const bookingForms = createBookingForms(core);
-  const appointments = createAppointmentService({
-    ...core,
+  const visitForms = createVisitForms(core);
+  const afterBooking = createAfterBooking();
+  const appointmentsDeps = appointmentDeps(core, {
     waitingList: { slotFreed: (...args) => waitingList.slotFreed(...args) },
-    forms: bookingForms,
+    forms: visitForms,
+    afterBooking,
   });
+  const appointments = createAppointmentService(appointmentsDeps);
   const waitingList = createWaitingListService({ ...core, appointments });
+  // What follows a booking, whichever path made it (`scheduling/appointments/book.ts`), in this order: forms asks the
+  // consents and questionnaires (in the booking's transaction), the patient is told by e-mail, or the desk by a call
+  // task (in it too, the e-mail through the outbox), and after the commit the waiting list marks an offer the desk
+  // booked as accepted.
+  afterBooking.register(formsAfterBooking(core));
+  afterBooking.register(bookingEmailStep(appointmentsDeps));
+  afterBooking.register(waitingListAfterBooking(waitingList));
 
   const invoicing = createInvoicingService(core);
   const verifactuSender = createVerifactuSender({
@@ -107,7 +123,8 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     secondFactor: createSecondFactorService(core),
     staffLifecycle: createStaffLifecycle(repos),
     serviceInUse: [consentsNamingService(repos)],
-    bookingForms,
+    visitForms,
+    afterBooking,
     messages: createMessagesService(core),
     confirmations: createConfirmationService({ ...core, appointments }),
     invoicing,

@@ -22,10 +22,12 @@ import { questionnairesRoutes } from './forms/questionnaires/routes';
 import { questionnairesAnswerRoutes } from './forms/questionnaires/answer-routes';
 import { questionnairesDoctorRoutes } from './forms/questionnaires/doctor-routes';
 import { consentsRecordsRoutes } from './forms/consents/records-routes';
+import { consultationRoutes } from './forms/consultation/routes';
 import { consentsSigningRoutes } from './forms/consents/signing-routes';
 import { confirmationsRoutes } from './scheduling/confirmations/routes';
 import { dashboardRoutes } from './scheduling/dashboard/routes';
 import { dataExportRoutes } from './clinical/data-export/routes';
+import { clinicExportRoutes } from './clinical/clinic-export/routes';
 import { doctorsMyCardRoutes } from './scheduling/doctors/my-card-routes';
 import { doctorsRoutes } from './scheduling/doctors/routes';
 import { doctorsSpecialtyRoutes } from './scheduling/doctors/specialty-routes';
@@ -73,6 +75,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   profileRoutes,
   profileAccountRoutes,
   dataExportRoutes,
+  clinicExportRoutes,
   profileContactRoutes,
   doctorsMyCardRoutes,
   clinicPagePublicRoutes,
@@ -91,6 +94,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   questionnairesDoctorRoutes,
   consentsSigningRoutes,
   consentsRecordsRoutes,
+  consultationRoutes,
   invoicesRoutes,
   invoicesBillingRoutes,
   invoicesVerifactuModeRoutes,

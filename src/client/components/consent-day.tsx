@@ -36,11 +36,3 @@ export function DiaryConsentBadges({
     />
   );
 }
-
-/** The consultation's consents (the doctor's screen): one request for the appointment. */
-export function AppointmentConsentBadges({ appointment }: { appointment: { id: string; startsAt: string } }) {
-  const status = useConsentStatus({ appointmentId: appointment.id });
-  return (
-    <ConsentBadges items={Array.isArray(status.data) ? status.data : []} visitStarted={isPast(appointment.startsAt)} />
-  );
-}

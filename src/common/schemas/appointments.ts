@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { oneLineString } from './one-line';
 import { schemaNowMs } from '../now';
-import { esDateFormat } from '../time';
+import { dateInZone } from '../time';
 import { emailSchema, phoneSchema } from './auth';
 import { deskNoticeSchema } from './tasks';
 import { appointmentMinorSchema, minorDetailsSchema } from './minors';
@@ -59,18 +59,9 @@ export const STATUS_TRANSITIONS: Record<AppointmentStatus, AppointmentStatus[]> 
 /** Statuses that say the patient came (or did not): only from the appointment's day on. */
 export const DAY_OF_STATUSES: readonly AppointmentStatus[] = ['en_sala', 'atendida', 'no_asistio'];
 
-/** The wall-clock date `YYYY-MM-DD` of an instant in a time zone. */
-export function dateInTimeZone(instant: Date | string | number, timeZone: string): string {
-  const parts = esDateFormat({ timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    new Date(instant),
-  );
-  const get = (type: string) => parts.find((part) => part.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 /** True once the appointment's day has come in the clinic's zone (arrival, attendance and no-show need it). */
 export function isAppointmentDayReached(startsAt: Date | string, now: Date | number, timeZone: string): boolean {
-  return dateInTimeZone(now, timeZone) >= dateInTimeZone(startsAt, timeZone);
+  return dateInZone(now, timeZone) >= dateInZone(startsAt, timeZone);
 }
 
 /** No appointment lasts longer (a database check too). */

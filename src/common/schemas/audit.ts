@@ -75,6 +75,7 @@ export const AUDIT_ENTITIES = [
   'questionnaire_answers',
   'consent',
   'visit_survey',
+  'clinic',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -107,6 +108,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   questionnaire_answers: 'Respuestas de cuestionario',
   consent: 'Consentimiento informado',
   visit_survey: 'Opinión tras la visita',
+  clinic: 'Toda la clínica',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

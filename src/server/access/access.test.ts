@@ -62,14 +62,14 @@ describe('routes declare their access', () => {
 describe('the access hook', () => {
   const build = () =>
     server((a) => {
-      a.get('/api/fichas', { config: { access: 'patients:read' } }, async (request) => ({
+      a.get('/api/fichas', { config: { access: 'read:patients' } }, async (request) => ({
         grant: request.scope.grant,
         visibility: request.scope.visibility,
       }));
       a.get('/api/abierta', { config: { access: 'public' } }, async (request) => ({
         visibility: request.scope.visibility,
       }));
-      a.get('/api/ajustes', { config: { access: 'settings:manage' } }, async () => ({ ok: true }));
+      a.get('/api/ajustes', { config: { access: 'manage:settings' } }, async () => ({ ok: true }));
     });
 
   it('answers 401 with the catalogue text to a visitor and 403 to a role without the permission', async () => {
@@ -100,7 +100,7 @@ describe('the access hook', () => {
     app = await build();
     await app.ready();
     expect(app.accessRoutes).toContainEqual(
-      expect.objectContaining({ method: 'HEAD', url: '/api/fichas', access: 'patients:read', stepUp: false }),
+      expect.objectContaining({ method: 'HEAD', url: '/api/fichas', access: 'read:patients', stepUp: false }),
     );
   });
 });
@@ -109,7 +109,7 @@ describe('routes of a plugin we do not write', () => {
   /** Like `@fastify/swagger-ui`: routes without a config of ours, one of them in a nested plugin. */
   const vendored: FastifyPluginAsync = async (scope) => {
     scope.get('/api/ajeno', async () => ({ ok: true }));
-    scope.get('/api/ajeno/propio', { config: { access: 'settings:manage' } }, async () => ({ ok: true }));
+    scope.get('/api/ajeno/propio', { config: { access: 'manage:settings' } }, async () => ({ ok: true }));
     await scope.register(async (inner) => inner.get('/api/ajeno/anidado', async () => ({ ok: true })));
   };
 
@@ -118,7 +118,7 @@ describe('routes of a plugin we do not write', () => {
     await app.ready();
     expect(app.accessRoutes.filter((route) => route.method === 'GET')).toEqual([
       expect.objectContaining({ url: '/api/ajeno', access: 'public' }),
-      expect.objectContaining({ url: '/api/ajeno/propio', access: 'settings:manage' }),
+      expect.objectContaining({ url: '/api/ajeno/propio', access: 'manage:settings' }),
       expect.objectContaining({ url: '/api/ajeno/anidado', access: 'public' }),
     ]);
     expect((await app.inject({ method: 'GET', url: '/api/ajeno/anidado' })).statusCode).toBe(200);
@@ -147,8 +147,8 @@ describe('the permissions table', () => {
         expect(['any', 'own']).toContain(grant);
       }
     }
-    expect(grantOf('doctor', 'appointments:manage')).toBeNull();
-    expect(can({ role: 'admin' }, 'appointments:manage')).toBe(true);
-    expect(can(null, 'profile:manage')).toBe(false);
+    expect(grantOf('doctor', 'manage:appointments')).toBeNull();
+    expect(can({ role: 'admin' }, 'manage:appointments')).toBe(true);
+    expect(can(null, 'manage:profile')).toBe(false);
   });
 });

@@ -2,9 +2,9 @@ import { actorMayMake, type StatusActor, type StatusTarget } from '../../common/
 import type { Role } from '../../common/roles';
 import { can } from './policy';
 
-/** Who changes an appointment's status: whoever holds `appointments:manage` acts as the desk, else as its doctor. */
+/** Who changes an appointment's status: whoever holds `manage:appointments` acts as the desk, else as its doctor. */
 export const statusActorOf = (user: { role: Role }): StatusActor =>
-  can(user, 'appointments:manage') ? 'staff' : 'doctor';
+  can(user, 'manage:appointments') ? 'staff' : 'doctor';
 
 /**
  * Whether the user may move an appointment to `target`: the desk every change; a doctor only arrival,

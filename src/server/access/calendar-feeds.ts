@@ -4,7 +4,7 @@ import { grantOf, type Grant } from './policy';
 import { SEES_EVERYTHING, type Visibility } from './visibility';
 
 /**
- * What a private iCalendar feed covers follows the grant of `calendar-feed:manage`: `any` (an admin) the
+ * What a private iCalendar feed covers follows the grant of `manage:calendar-feed`: `any` (an admin) the
  * whole clinic's agenda, `own` (a doctor) her own.
  */
 export const feedScopeOf = (grant: Grant): CalendarFeedScope => (grant === 'any' ? 'clinic' : 'doctor');
@@ -14,7 +14,7 @@ export const feedScopeOf = (grant: Grant): CalendarFeedScope => (grant === 'any'
  * access (demoted, or made a paciente) even before anyone revokes it.
  */
 export function feedStillEntitled(scope: CalendarFeedScope, ownerRole: Role): boolean {
-  const grant = grantOf(ownerRole, 'calendar-feed:manage');
+  const grant = grantOf(ownerRole, 'manage:calendar-feed');
   return grant !== null && feedScopeOf(grant) === scope;
 }
 

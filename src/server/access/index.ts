@@ -41,4 +41,5 @@ export {
 export { markSessionEnded } from './session-end';
 export { stepUpUntil } from './step-up';
 export { SEES_EVERYTHING, type Visibility } from './visibility';
+export { dashboardOf, requireDashboard, type DashboardView } from './dashboard';
 export { roleChangeOf, type RoleChange } from './role-change';

@@ -10,115 +10,120 @@ export type Grant = 'any' | 'own';
 
 /**
  * Who may do what: every permission a route can name, and the roles that hold it. A role missing
- * from a row lacks the permission (403). This table is the one place the API decides it; the client
+ * from a row lacks the permission (403). One grammar (decision «One permission grammar»): a permission is
+ * `action:entity` — a verb (`read`, `list`, `manage`, `book`, …) and the plural or named thing it acts on — and
+ * what each role holds of it is its grant, `any` or `own`; no permission names a role or says «my». This table is the one place the API decides it; the client
  * only mirrors it to hide what a user cannot use.
  */
 export const PERMISSIONS = {
   // The signed-in user's own account.
-  'profile:manage': { admin: 'own', doctor: 'own', paciente: 'own' },
-  /** «Sesiones abiertas»: one's own sessions only (an admin ends another's with `users:manage`), and the idle lock's keep-alive. */
-  'my-sessions:manage': { admin: 'own', doctor: 'own', paciente: 'own' },
+  'manage:profile': { admin: 'own', doctor: 'own', paciente: 'own' },
+  /** «Sesiones abiertas»: one's own sessions only (an admin ends another's with `manage:users`), and the idle lock's keep-alive. */
+  'manage:sessions': { admin: 'own', doctor: 'own', paciente: 'own' },
   // The clinic's configuration.
-  'settings:manage': { admin: 'any' },
-  'specialties:manage': { admin: 'any' },
+  'manage:settings': { admin: 'any' },
+  'manage:specialties': { admin: 'any' },
   /** «Servicios y tarifas»: what the clinic offers and its prices (issue 23). */
-  'services:manage': { admin: 'any' },
+  'manage:services': { admin: 'any' },
   /** Informed-consent templates (issue 24): the clinic writes and versions them. */
-  'consents:manage': { admin: 'any' },
+  'manage:consent-templates': { admin: 'any' },
   /** Questionnaires (anamnesis, issue 24, item 2): the clinic builds and versions them. */
-  'questionnaires:manage': { admin: 'any' },
+  'manage:questionnaire-templates': { admin: 'any' },
   /** The answers a patient gave: the desk all, a doctor those of her patients (the chart, the consultation). */
-  'questionnaires:read': { admin: 'any', doctor: 'own' },
+  'read:questionnaires': { admin: 'any', doctor: 'own' },
   /** Copying a declared allergy or medication into the record: a doctor of the patient's, item by item. */
-  'questionnaires:copy': { doctor: 'own' },
+  'copy:questionnaires': { doctor: 'own' },
   /** A paciente's own questionnaires: list, fill as she goes, send. */
-  'my-questionnaires:manage': { paciente: 'own' },
+  'answer:questionnaires': { paciente: 'own' },
   /** Signed consents: the desk all, a doctor those of her patients, a paciente her own (list, state, PDF). */
-  'consents:read': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'read:consents': { admin: 'any', doctor: 'own', paciente: 'own' },
   /** The consents asked of a patient, on the charts: the desk any patient's, a doctor her patients' (the paciente has «Mis citas»). */
-  'patient-consents:read': { admin: 'any', doctor: 'own' },
+  'read:consent-requests': { admin: 'any', doctor: 'own' },
   /** A fresh link to sign or revoke: the desk's QR code on a tablet, or the paciente's own from her area. */
-  'consent-links:create': { admin: 'any', paciente: 'own' },
-  'doctors:manage': { admin: 'any' },
-  'images:upload': { admin: 'any' },
-  /** The audit log of every read and change of clinical data: the clinic's, so admins only. */
-  'audit:read': { admin: 'any' },
-  // Patient records.
-  'patients:list': { admin: 'any', doctor: 'own' },
-  'patients:read': { admin: 'any', doctor: 'own', paciente: 'own' },
-  'patients:manage': { admin: 'any' },
-  /** Import of patients from the previous program (issue 37, item 3): the clinic's whole file, so the desk only. */
-  'patients:import': { admin: 'any' },
-  'my-record:read': { paciente: 'own' },
+  'create:consent-links': { admin: 'any', paciente: 'own' },
   /** The paciente's own informed consents, with what she may still sign (issue 24). */
-  'my-consents:read': { paciente: 'own' },
-  /** Right of access (GDPR art. 15): a paciente downloads everything the clinic holds about her. */
-  'my-data:export': { paciente: 'own' },
+  'sign:consents': { paciente: 'own' },
+  'manage:doctors': { admin: 'any' },
+  'upload:images': { admin: 'any' },
+  /** The audit log of every read and change of clinical data: the clinic's, so admins only. */
+  'read:audit': { admin: 'any' },
+  // Patient records.
+  'list:patients': { admin: 'any', doctor: 'own' },
+  'read:patients': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'manage:patients': { admin: 'any' },
+  /** Import of patients from the previous program (issue 37, item 3): the clinic's whole file, so the desk only. */
+  'import:patients': { admin: 'any' },
+  /** «Exportar toda la clínica»: every patient, note and invoice in one file, so the clinic's admins only. */
+  'export:clinic': { admin: 'any' },
+  /** The record linked to one's account (a paciente's): reading it, its link and channels. Who holds it is staff's opposite (`roles.ts`). */
+  'read:record': { paciente: 'own' },
   /** A paciente changes the contact data (phone, e-mail, address) of her own record. */
-  'my-record:contact': { paciente: 'own' },
+  'update:contact': { paciente: 'own' },
+  /** Right of access (GDPR art. 15): a paciente downloads everything the clinic holds about her. */
+  'export:data': { paciente: 'own' },
   /** A doctor reads her own professional card and edits her bio (the clinic manages the rest). */
-  'my-doctor-card:manage': { doctor: 'own' },
+  'manage:professional-card': { doctor: 'own' },
   // Appointments.
   /** History, CSV export, the calendar's range and today's diary: the whole clinic's appointments. */
-  'appointments:list': { admin: 'any' },
-  'appointments:read': { admin: 'any', doctor: 'own' },
+  'list:appointments': { admin: 'any' },
+  'read:appointments': { admin: 'any', doctor: 'own' },
   /** Book for any patient, move, confirm and cancel: the front desk's work. */
-  'appointments:manage': { admin: 'any' },
+  'manage:appointments': { admin: 'any' },
   /** Check in, mark attended or no-show. */
-  'appointments:attend': { admin: 'any', doctor: 'own' },
-  'agenda:read': { doctor: 'own' },
+  'attend:appointments': { admin: 'any', doctor: 'own' },
+  'read:agenda': { doctor: 'own' },
+  /** A paciente books, moves and cancels her own appointments and waiting-list entries («Mis citas»). */
+  'book:appointments': { paciente: 'own' },
   // A private iCalendar feed: a doctor's own agenda; an admin's is the whole clinic's.
-  'calendar-feed:manage': { admin: 'any', doctor: 'own' },
-  'my-appointments:manage': { paciente: 'own' },
-  // Dashboards and live events.
-  'dashboard:admin': { admin: 'any' },
-  'dashboard:doctor': { doctor: 'own' },
-  'dashboard:patient': { paciente: 'own' },
-  'events:subscribe': { admin: 'any', doctor: 'own', paciente: 'own' },
-  // Tasks: the front desk runs them; a doctor reads and moves only the ones assigned to them.
-  'tasks:read': { admin: 'any', doctor: 'own' },
-  'tasks:status': { admin: 'any', doctor: 'own' },
-  'tasks:manage': { admin: 'any' },
+  'manage:calendar-feed': { admin: 'any', doctor: 'own' },
+  /** The dashboard: which one a user gets follows the grant's scope (`access/dashboard.ts`): the clinic's, a doctor's day, a paciente's. */
+  'read:dashboard': { admin: 'any', doctor: 'own', paciente: 'own' },
+  // Live events.
+  'subscribe:events': { admin: 'any', doctor: 'own', paciente: 'own' },
+  // Tasks: the front desk runs them; a doctor reads and moves (through their statuses) only the ones assigned to them.
+  'read:tasks': { admin: 'any', doctor: 'own' },
+  'move:tasks': { admin: 'any', doctor: 'own' },
+  'manage:tasks': { admin: 'any' },
   /** Every account: invite staff, change role and state. */
-  'users:manage': { admin: 'any' },
+  'manage:users': { admin: 'any' },
   // Prescriptions and treatments: doctors write their own; pacientes read theirs; admins read all.
-  'prescriptions:read': { admin: 'any', doctor: 'own', paciente: 'own' },
-  'prescriptions:write': { doctor: 'own' },
-  'treatments:read': { admin: 'any', doctor: 'own', paciente: 'own' },
-  'treatments:write': { doctor: 'own' },
+  'read:prescriptions': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'write:prescriptions': { doctor: 'own' },
+  'read:treatments': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'write:treatments': { doctor: 'own' },
   // Clinical notes and the chart. Patients never read notes, only a summary their doctor shares.
-  'notes:read': { admin: 'any', doctor: 'own' },
+  'read:notes': { admin: 'any', doctor: 'own' },
   /** Write, sign and add to the note of one's own appointment: its doctor's alone. */
-  'notes:write': { doctor: 'own' },
-  'visit-summaries:read': { paciente: 'own' },
-  'chart:read': { admin: 'any', doctor: 'own' },
+  'write:notes': { doctor: 'own' },
+  'read:visit-summaries': { paciente: 'own' },
+  'read:chart': { admin: 'any', doctor: 'own' },
   // Documents: a doctor those of their patients; a paciente those of their record marked visible to them.
-  'files:read': { admin: 'any', doctor: 'own', paciente: 'own' },
-  'files:upload': { admin: 'any', doctor: 'own' },
-  'files:delete': { admin: 'any' },
+  'read:files': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'upload:files': { admin: 'any', doctor: 'own' },
+  'delete:files': { admin: 'any' },
   // Messages: the clinic's inbox (admins) and the paciente's own conversation.
-  'messages:inbox': { admin: 'any' },
-  'my-messages:manage': { paciente: 'own' },
+  'manage:inbox': { admin: 'any' },
+  'send:messages': { paciente: 'own' },
   // Billing (issue «Billing»): the desk issues, cancels and reads every invoice and sets the issuer; a paciente
   // reads and downloads her own invoices.
-  'invoices:manage': { admin: 'any' },
-  'invoices:read': { admin: 'any', paciente: 'own' },
+  'manage:invoices': { admin: 'any' },
+  'read:invoices': { admin: 'any', paciente: 'own' },
   /** «Mi producción»: a doctor her own services performed and invoiced; the desk any doctor's, or the clinic's. */
-  'production:read': { admin: 'any', doctor: 'own' },
+  'read:production': { admin: 'any', doctor: 'own' },
   /** The clinic's revenue by month (the admin dashboard's «Facturación»): the desk only, never a paciente's own. */
-  'revenue:read': { admin: 'any' },
+  'read:revenue': { admin: 'any' },
   /** The books (libro registro, modelos 303 and 347, payments by method): the clinic's and its accountant's, admins only. */
-  'books:read': { admin: 'any' },
+  'read:books': { admin: 'any' },
   // «Opiniones» (issue 38, item 3): the after-visit survey's answers — the desk all, a doctor those of her visits.
-  'opinions:read': { admin: 'any', doctor: 'own' },
+  'read:opinions': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
-  'opinions:reply': { admin: 'any', doctor: 'own' },
+  'reply:opinions': { admin: 'any', doctor: 'own' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
 /**
- * What an `/api` route declares in its config (`config: { access: 'patients:read' }`): a permission,
+ * What an `/api` route declares in its config (`config: { access: 'read:patients' }`): a permission,
  * or `public` for what anyone may call signed out (the token routes carry their own proof).
  */
 export type Access = Permission | 'public';

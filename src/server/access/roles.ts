@@ -7,10 +7,10 @@ import { grantOf } from './policy';
  */
 
 /** Whether an account of this role has a clinical record of its own (a paciente): only such an account is linked to one. */
-export const holdsOwnRecord = (role: Role): boolean => grantOf(role, 'my-record:read') !== null;
+export const holdsOwnRecord = (role: Role): boolean => grantOf(role, 'read:record') !== null;
 
 /** Whether an account of this role can be given tasks: it must be able to read and move its own. */
-export const takesTasks = (role: Role): boolean => grantOf(role, 'tasks:status') !== null;
+export const takesTasks = (role: Role): boolean => grantOf(role, 'move:tasks') !== null;
 
 /** The roles that take tasks (the assignees a task can name). */
 export const TASK_TAKING_ROLES: readonly Role[] = ROLES.filter(takesTasks);
@@ -25,13 +25,13 @@ export const isStaff = (role: Role): boolean => !holdsOwnRecord(role);
 export const STAFF_ROLES: readonly Role[] = ROLES.filter(isStaff);
 
 /** Whether an account of this role answers the clinic's inbox (the patient↔clinic chat). */
-export const answersInbox = (role: Role): boolean => grantOf(role, 'messages:inbox') !== null;
+export const answersInbox = (role: Role): boolean => grantOf(role, 'manage:inbox') !== null;
 
 /** The roles that answer the clinic's inbox. */
 export const INBOX_ROLES: readonly Role[] = ROLES.filter(answersInbox);
 
 /** Whether an account of this role runs the front desk (makes and assigns tasks): the desk's notices go to one. */
-export const runsTheDesk = (role: Role): boolean => grantOf(role, 'tasks:manage') !== null;
+export const runsTheDesk = (role: Role): boolean => grantOf(role, 'manage:tasks') !== null;
 
 /** The roles that run the front desk. */
 export const DESK_ROLES: readonly Role[] = ROLES.filter(runsTheDesk);

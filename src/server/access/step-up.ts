@@ -1,4 +1,5 @@
 import type { RequestUser } from './request-user';
+import { toInstant } from '../platform';
 
 /** How long a proof given in a session (its sign-in, or the password or a factor given again) lets it change factors. */
 export const STEP_UP_WINDOW_MS = 5 * 60_000;
@@ -7,5 +8,5 @@ export const STEP_UP_WINDOW_MS = 5 * 60_000;
 export function stepUpUntil(user: Pick<RequestUser, 'provedAt'>, nowMs: number): Date | null {
   if (!user.provedAt) return null;
   const until = user.provedAt.getTime() + STEP_UP_WINDOW_MS;
-  return until > nowMs ? new Date(until) : null;
+  return until > nowMs ? toInstant(until) : null;
 }

@@ -26,6 +26,13 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
       type: 'application/zip',
     },
   },
+  'GET /api/clinic-export': {
+    200: {
+      description:
+        'Un ZIP con toda la clínica: `LEEME.md` (cada columna), un CSV por tabla (pacientes, profesionales, servicios, citas, notas clínicas, recetas, tratamientos, facturas, líneas, cobros, documentos) y los documentos de cada paciente.',
+      type: 'application/zip',
+    },
+  },
   'DELETE /api/holidays/:id': { 204: { description: 'Festivo o cierre quitado.' } },
   'DELETE /api/specialties/:id': { 204: { description: 'Especialidad borrada.' } },
   'DELETE /api/services/:id': { 204: { description: 'Servicio borrado.' } },

@@ -75,8 +75,13 @@ export const AREAS: Area[] = [
   {
     name: 'Pacientes',
     description:
-      'Fichas de pacientes (búsqueda, alta, edición), su historia clínica y contexto, el vínculo de una ficha con la cuenta de su titular y la importación desde el programa anterior.',
-    matches: [/^\/api\/patients/, /^\/api\/patient-imports/, /^\/api\/me\/(patient|record-link)/],
+      'Fichas de pacientes (búsqueda, alta, edición), su historia clínica y contexto, el vínculo de una ficha con la cuenta de su titular, la importación desde el programa anterior y la exportación de toda la clínica.',
+    matches: [
+      /^\/api\/patients/,
+      /^\/api\/patient-imports/,
+      /^\/api\/clinic-export$/,
+      /^\/api\/me\/(patient|record-link)/,
+    ],
   },
   {
     name: 'Profesionales',
@@ -145,13 +150,14 @@ export const AREAS: Area[] = [
   {
     name: 'Cuestionarios',
     description:
-      'Cuestionarios de anamnesis: la clínica los construye por secciones y preguntas, versionados como los consentimientos; el paciente los rellena antes de la visita (desde su área o el enlace del correo, guardando sobre la marcha) y su médico ve las respuestas y copia a la historia, una a una, las alergias y la medicación declaradas.',
+      'Cuestionarios de anamnesis: la clínica los construye por secciones y preguntas, versionados como los consentimientos; el paciente los rellena antes de la visita (desde su área o el enlace del correo, guardando sobre la marcha) y su médico ve las respuestas y copia a la historia, una a una, las alergias y la medicación declaradas. En la consulta, junto a la nota: los consentimientos de la visita con su PDF y las últimas respuestas de cada cuestionario con lo nuevo desde las anteriores.',
     matches: [
       /^\/api\/questionnaires/,
       /^\/api\/me\/questionnaires/,
       /^\/api\/questionnaire-links/,
       /^\/api\/questionnaire-requests/,
       /^\/api\/patients\/[^/]+\/questionnaires/,
+      /^\/api\/appointments\/:id\/forms$/,
     ],
   },
   {

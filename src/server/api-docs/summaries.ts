@@ -94,6 +94,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/questionnaire-links/:token/submit': 'Enviar el cuestionario desde el enlace del correo',
   'GET /api/patients/:id/questionnaires': 'Los cuestionarios de un paciente y sus respuestas (su médico, la recepción)',
   'POST /api/questionnaire-requests/:id/copies': 'Copiar a la historia una alergia o medicación declarada (el médico)',
+  'GET /api/appointments/:id/forms':
+    'Junto a la nota de la consulta: los consentimientos de la visita y las últimas respuestas de cada cuestionario',
   'GET /api/consentimientos/:token':
     'Un consentimiento informado a firmar, por su enlace de un solo uso (texto y estado)',
   'POST /api/consentimientos/:token/decision': 'Firmar o rechazar un consentimiento informado por su enlace',
@@ -185,6 +187,7 @@ export const SUMMARIES: Record<string, string> = {
     'Responder por correo a la opinión de un paciente (una vez; queda en el registro de accesos)',
   'GET /api/public/surveys/:token': 'Encuesta tras la visita abierta con su enlace (de un solo uso y con caducidad)',
   'POST /api/public/surveys/:token': 'Responder la encuesta tras la visita (puntuación del 1 al 5 y comentario)',
+  'GET /api/clinic-export': 'Exportar toda la clínica en formatos abiertos (ZIP de CSV y documentos)',
   'GET /api/patient-imports': 'Últimas importaciones de pacientes del programa anterior, con su estado y resultado',
   'POST /api/patient-imports':
     'Subir un archivo de pacientes, o de citas futuras con `?target=appointments` (.csv en cualquier separador y codificación, .xlsx u .ods): se lee y se adivinan sus columnas',

@@ -6,6 +6,7 @@ import { createClinicalNotesRepository } from './clinical-notes/repository';
 import { createChartRepository } from './chart/repository';
 import { createFilesRepository } from './files/repository';
 import { createPatientImportRepository } from './patient-import/repository';
+import { createClinicExportRepository } from './clinic-export/repository';
 
 /** The clinical context's own repositories. */
 export function createClinicalRepositories(db: Db) {
@@ -16,6 +17,7 @@ export function createClinicalRepositories(db: Db) {
     chart: createChartRepository(db),
     files: createFilesRepository(db),
     patientImports: createPatientImportRepository(db),
+    clinicExport: createClinicExportRepository(db),
   };
 }
 

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { clock } from './clock';
 import type { Config } from './config';
+import { durationMs } from './dates';
 
 /** The file under DATA_DIR in which a test writes how far to move the clock (milliseconds, a whole number). */
 export const CLOCK_JUMP_FILE = 'clock-jump-ms';
 /** Never more than a year at once: a typo must not throw the clinic decades ahead. */
-const MAX_JUMP_MS = 366 * 86_400_000;
+const MAX_JUMP_MS = durationMs({ days: 366 });
 
 /**
  * Whether a running server's clock may be moved forward: only a test server, one started at CLOCK_START (which

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import type { Config } from './config';
+import { realNowMs } from './dates';
 
 /**
  * How many processes serve the port: `WEB_CONCURRENCY`, or one per core the machine offers. On the
@@ -48,7 +49,7 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
 
   const fork = () => {
     const worker = cluster.fork();
-    started.set(worker, Date.now());
+    started.set(worker, realNowMs());
     worker.once('listening', () => {
       listening.add(worker);
       if (!announced && listening.size === options.count) {
@@ -59,7 +60,7 @@ export function runPrimary(options: PrimaryOptions): Promise<void> {
   };
 
   cluster.on('exit', (worker, code, signal) => {
-    const lived = Date.now() - (started.get(worker) ?? 0);
+    const lived = realNowMs() - (started.get(worker) ?? 0);
     started.delete(worker);
     listening.delete(worker);
     if (closing) return;

@@ -9,7 +9,7 @@ export type { BackupRun } from './backup/runs-repository';
 export { clock } from './clock';
 export type { Config } from './config';
 export { cell } from './csv';
-export { dateInZone, formatWhen, startOfDay } from './dates';
+export * from './dates';
 export type { Db } from './db/client';
 export { asDate, executePrepared, preparedQuery, preparedStatement } from './db/prepared';
 export {
@@ -106,6 +106,15 @@ export { createLeasedDelivery } from './outbox/leased-delivery';
 export { OUTBOX_CHANNEL } from './outbox/repository';
 export { stampCancelled, startPdf } from './pdf/pdf-document';
 export type { ClinicRepository, ClinicSettingsRow } from './settings/clinic-repository';
+export {
+  changeClinicSettings,
+  clinicTimeZone,
+  lockClinicSettings,
+  readClinicSettings,
+  staffIdleMinutesOf,
+  updateClinicSettings,
+  type SettingsDeps,
+} from './settings/settings';
 export { overHttps } from './transport';
 export { clinicSettings, verifactuOutages } from './db/schema';
 export { DEFAULT_PRODUCER, PRODUCT_VERSION, SYSTEM_ID, SYSTEM_NAME, declarationFacts, systemView } from './producer';

@@ -1,3 +1,4 @@
+import { durationMs } from './dates';
 /**
  * Every request limit of the server, each set by an environment variable written `<count>/<window>`
  * (`10/15m`: ten per fifteen minutes; the window in `s`, `m`, `h` or `d`). The defaults are the values
@@ -67,7 +68,12 @@ export const LIMIT_SETTINGS = {
 export type LimitName = keyof typeof LIMIT_SETTINGS;
 export type Limits = Record<LimitName, Limit>;
 
-const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const UNIT_MS = {
+  s: durationMs({ seconds: 1 }),
+  m: durationMs({ minutes: 1 }),
+  h: durationMs({ hours: 1 }),
+  d: durationMs({ days: 1 }),
+} as const;
 const MAX_WINDOW_MS = 7 * UNIT_MS.d;
 const MAX_COUNT = 1_000_000;
 

@@ -2,5 +2,6 @@
 export type { Repositories as SchedulingRepositories, CoreDeps as SchedulingCoreDeps } from './deps';
 export type { Services as SchedulingServices } from './route-deps';
 export { createSchedulingRepositories } from './deps';
-export type { BookingForms, FormLink } from './appointments/booking-forms';
-export { presentAppointment } from './appointments/service';
+export type { VisitForms, FormLink } from './appointments/visit-forms';
+export type { AfterBookingStep, BookingInProgress, BookingSource } from './appointments/after-booking';
+export { presentAppointment } from './appointments/present';

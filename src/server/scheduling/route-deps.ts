@@ -4,7 +4,7 @@ import type { CoreDeps } from './deps';
 import type { AppointmentService } from './appointments/service';
 import type { WaitingListService } from './waiting-list/service';
 import type { ConfirmationService } from './confirmations/service';
-import type { BookingForms } from './appointments/booking-forms';
+import type { VisitForms } from './appointments/visit-forms';
 
 /** The services scheduling routes may use: its own and those of the contexts below it. */
 export type Services = BillingServices & {
@@ -12,8 +12,8 @@ export type Services = BillingServices & {
   /** The waiting list: joining, offers of freed slots, booking an offer. */
   waitingList: WaitingListService;
   confirmations: ConfirmationService;
-  /** What a booking asks of the forms context (consents, questionnaires). */
-  bookingForms: BookingForms;
+  /** What a visit's e-mails and status read of the forms context (its consents). */
+  visitForms: VisitForms;
 };
 
 /** What scheduling's route plugins receive as their options. */

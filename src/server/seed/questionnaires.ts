@@ -59,7 +59,7 @@ export const FIRST_VISIT: QuestionnaireVersionInput = {
 export const BEFORE_REVIEW: QuestionnaireVersionInput = {
   ...FIRST_VISIT,
   title: 'Cuestionario antes de la revisión',
-  intro: 'Cuéntanos cómo estás desde la última visita. Tus respuestas solo las ve tu médico.',
+  intro: 'Cuéntanos cómo estás desde la última visita.',
   firstVisit: false,
 };
 

@@ -1,3 +1,5 @@
+import { productionDoctorName, revenueByMonth } from './use-cases';
+import { readClinicSettings } from '../../platform';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
 import {
@@ -31,21 +33,20 @@ function totalsOf(rows: Production['services']): Production['totals'] {
 
 /** Billing reports (issue 23): «Mi producción» of a doctor, and the clinic's revenue by month for the dashboard. */
 export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   app.get(
     api.production,
     {
-      config: { access: 'production:read' },
+      config: { access: 'read:production' },
       schema: { querystring: productionQuerySchema, response: { 200: productionSchema } },
     },
     async (request) => {
       const whose = request.scope.production.doctorOf(request.query.doctorId);
       if (!whose) throw notFound(DOCTOR_NOT_FOUND);
-      const doctorName = whose.doctorId ? await repos.billingReports.doctorName(whose.doctorId) : null;
+      const doctorName = whose.doctorId ? await productionDoctorName(deps, whose.doctorId) : null;
       if (doctorName === undefined) throw notFound(DOCTOR_NOT_FOUND);
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       // This month in the clinic's zone unless the period is given (the schema takes both ends or neither).
       const today = clock.today(timeZone);
       const from = request.query.from ?? today.with({ day: 1 }).toString();
@@ -87,14 +88,14 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.revenue,
     {
-      config: { access: 'revenue:read' },
+      config: { access: 'read:revenue' },
       schema: { querystring: revenueQuerySchema, response: { 200: revenueSchema } },
     },
     async (request) => {
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const thisMonth = clock.today(timeZone).toPlainYearMonth();
       const first = thisMonth.subtract({ months: request.query.months - 1 }).toPlainDate({ day: 1 });
-      return { timeZone, months: await repos.billingReports.revenueByMonth(first.toString(), request.query.months) };
+      return { timeZone, months: await revenueByMonth(deps, first.toString(), request.query.months) };
     },
   );
 };

@@ -1,3 +1,5 @@
+import { bookInvoices, paymentsByMethod } from './use-cases';
+import { readClinicSettings } from '../../platform';
 import { api } from '../../../common/api-paths';
 import {
   booksPeriodSchema,
@@ -19,14 +21,13 @@ import { ledgerCsv, ledgerFileName, ledgerXlsx } from './ledger-files';
  * AEAT's Excel or CSV, a period's modelo 303 summary and payments by method, and a year's modelo 347.
  */
 export const booksRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
-  const access = { access: 'books:read' } as const;
+  const access = { access: 'read:books' } as const;
 
   app.get(api.booksLedger, { config: access, schema: { querystring: ledgerQuerySchema } }, async (request, reply) => {
     const { from, to, formato } = request.query;
-    const settings = await repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     // The libro names every complete invoice's recipient: its export is on record, as the invoices' CSV is.
-    const invoices = await auditedRead(deps.db, (db) => repos.books.invoicesOf(from, to, settings.timeZone, db), {
+    const invoices = await auditedRead(deps.db, (db) => bookInvoices(deps, from, to, settings.timeZone, db), {
       ...auditContext(request),
       action: 'export',
       entity: 'invoice',
@@ -46,10 +47,10 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     { config: access, schema: { querystring: booksPeriodSchema, response: { 200: booksSummarySchema } } },
     async (request): Promise<BooksSummary> => {
       const { from, to } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const [invoices, byMethod] = await Promise.all([
-        repos.books.invoicesOf(from, to, timeZone),
-        repos.books.paymentsByMethod(from, to),
+        bookInvoices(deps, from, to, timeZone),
+        paymentsByMethod(deps, from, to),
       ]);
       const amounts = Object.fromEntries(
         PAYMENT_METHODS.map((method) => [method, byMethod.find((row) => row.method === method)?.amountCents ?? 0]),
@@ -74,9 +75,9 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const { year } = request.query;
       const { from, to } = yearBounds(year);
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       // Customers by name and NIF: a read of personal data, on record.
-      const invoices = await auditedRead(deps.db, (db) => repos.books.invoicesOf(from, to, timeZone, db), {
+      const invoices = await auditedRead(deps.db, (db) => bookInvoices(deps, from, to, timeZone, db), {
         ...auditContext(request),
         action: 'read',
         entity: 'invoice',

@@ -1,3 +1,4 @@
+import { checkServiceInput, createService, deleteService, findService, listServices, updateService } from './use-cases';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -5,8 +6,8 @@ import {
   clinicServiceSchema,
   type ClinicServiceInput,
 } from '../../../common/schemas/clinic-services';
-import { AppError, notFound, pgErrorCode, validationError } from '../../platform';
-import { audited, auditContext } from '../../platform';
+import { AppError, notFound, pgErrorCode } from '../../platform';
+import { auditContext } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 
 const NOT_FOUND = 'Servicio no encontrado';
@@ -16,26 +17,16 @@ const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
 
 /** «Servicios y tarifas» (issue 23): the admin sets what the clinic offers, its duration and price. */
 export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.clinicServices;
-  const admin = { access: 'services:manage' } as const;
+  const admin = { access: 'manage:services' } as const;
 
-  /** The specialty exists and every doctor chosen practises it: else a message on the field. */
-  async function checkInput(input: ClinicServiceInput) {
-    if (!(await repo.specialtyExists(input.specialtyId))) {
-      throw validationError({ specialtyId: 'La especialidad elegida no existe' });
-    }
-    const ofSpecialty = await repo.doctorsOfSpecialty(input.specialtyId, input.doctorIds);
-    if (ofSpecialty.length !== new Set(input.doctorIds).size) {
-      throw validationError({ doctorIds: 'Elige profesionales de la especialidad del servicio' });
-    }
-  }
+  const checkInput = (input: ClinicServiceInput) => checkServiceInput(deps, input);
 
   /** A second service with the same name in the specialty is refused on the name. */
   const duplicateName = (error: unknown) =>
     pgErrorCode(error) === '23505' ? new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE }) : error;
 
   app.get(api.services, { config: admin, schema: { response: { 200: z.array(clinicServiceSchema) } } }, () =>
-    repo.list(),
+    listServices(deps),
   );
 
   app.post(
@@ -43,20 +34,16 @@ export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { body: clinicServiceInputSchema, response: { 201: clinicServiceSchema } } },
     async (request, reply) => {
       await checkInput(request.body);
-      const id = await audited(
-        deps.db,
-        (tx) => repo.create(request.body, tx),
-        (created) => ({
-          ...auditContext(request),
-          action: 'create',
-          entity: 'clinic_service',
-          entityId: created,
-          details: { priceCents: request.body.priceCents, vat: request.body.vat },
-        }),
-      ).catch((error: unknown) => {
+      const id = await createService(deps, request.body, (created) => ({
+        ...auditContext(request),
+        action: 'create',
+        entity: 'clinic_service',
+        entityId: created,
+        details: { priceCents: request.body.priceCents, vat: request.body.vat },
+      })).catch((error: unknown) => {
         throw duplicateName(error);
       });
-      return reply.status(201).send((await repo.findById(id))!);
+      return reply.status(201).send((await findService(deps, id))!);
     },
   );
 
@@ -67,10 +54,10 @@ export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
       schema: { params: idParams, body: clinicServiceInputSchema, response: { 200: clinicServiceSchema } },
     },
     async (request) => {
-      const before = await repo.findById(request.params.id);
+      const before = await findService(deps, request.params.id);
       if (!before) throw notFound(NOT_FOUND);
       await checkInput(request.body);
-      await audited(deps.db, (tx) => repo.update(request.params.id, request.body, tx), {
+      await updateService(deps, request.params.id, request.body, {
         ...auditContext(request),
         action: 'update',
         entity: 'clinic_service',
@@ -83,12 +70,12 @@ export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
       }).catch((error: unknown) => {
         throw duplicateName(error);
       });
-      return (await repo.findById(request.params.id))!;
+      return (await findService(deps, request.params.id))!;
     },
   );
 
   app.delete(api.service(':id'), { config: admin, schema: { params: idParams } }, async (request, reply) => {
-    const found = await repo.findById(request.params.id);
+    const found = await findService(deps, request.params.id);
     if (!found) throw notFound(NOT_FOUND);
     if (found.appointmentCount > 0) {
       const count = found.appointmentCount === 1 ? 'hay 1 cita' : `hay ${found.appointmentCount} citas`;
@@ -103,7 +90,7 @@ export const clinicServicesRoutes: RoutePlugin = async (app, deps) => {
       const why = await inUse(request.params.id);
       if (why) throw new AppError(409, 'IN_USE', why);
     }
-    await audited(deps.db, (tx) => repo.delete(request.params.id, tx), {
+    await deleteService(deps, request.params.id, {
       ...auditContext(request),
       action: 'delete',
       entity: 'clinic_service',

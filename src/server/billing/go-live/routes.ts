@@ -8,11 +8,11 @@ import { createGoLiveService } from './service';
 /** «Puesta en marcha» (issue 37, item 5): the checks, and the test e-mail and SMS (rate-limited per account). */
 export const goLiveRoutes: RoutePlugin = async (app, deps) => {
   const goLive = createGoLiveService(deps);
-  const testConfig = { access: 'settings:manage', rateLimit: deps.config.limits.goLiveTest } as const;
+  const testConfig = { access: 'manage:settings', rateLimit: deps.config.limits.goLiveTest } as const;
 
   app.get(
     api.goLive,
-    { config: { access: 'settings:manage' }, schema: { response: { 200: goLiveViewSchema } } },
+    { config: { access: 'manage:settings' }, schema: { response: { 200: goLiveViewSchema } } },
     async (request) => goLive.view(request, requireUser(request).email),
   );
 

@@ -1,3 +1,4 @@
+import { changeClinicSettings, readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -8,12 +9,11 @@ import {
 } from '../../../common/schemas/invoices';
 import { recordFromJson } from '../verifactu/record-json';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
-import { clock } from '../../platform';
 import { notFound } from '../../platform';
 import { audited, auditContext } from '../../platform';
 import type { ClinicSettingsRow } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
-import { chainStates } from '../submissions/chain-state';
+import { recordChainPage, requeueFaultedSubmissions, verifactuChains } from './use-cases';
 
 const presentIssuer = (settings: ClinicSettingsRow) => ({
   legalName: settings.issuerLegalName,
@@ -39,22 +39,23 @@ const recordsPageQuery = z.strictObject({
 
 /** The issuer's fiscal data and the VERI*FACTU chain, for the desk and the clinic's accountant. */
 export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
-  const admin = { access: 'invoices:manage' } as const;
+  const admin = { access: 'manage:invoices' } as const;
 
   app.get(api.billingIssuer, { config: admin, schema: { response: { 200: issuerResponseSchema } } }, async () =>
-    presentIssuer(await deps.repos.clinic.getSettings()),
+    presentIssuer(await readClinicSettings(deps)),
   );
 
   app.put(
     api.billingIssuer,
     { config: admin, schema: { body: issuerSchema, response: { 200: issuerResponseSchema } } },
     async (request) => {
-      const before = presentIssuer(await deps.repos.clinic.getSettings());
+      const before = presentIssuer(await readClinicSettings(deps));
       const body = request.body;
       const row = await audited(
         deps.db,
         (tx) =>
-          deps.repos.clinic.updateSettings(
+          changeClinicSettings(
+            deps,
             {
               issuerLegalName: body.legalName,
               issuerNif: body.taxId,
@@ -72,12 +73,12 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(api.verifactuState, { config: admin, schema: { response: { 200: verifactuStateSchema } } }, async () => {
-    const settings = await deps.repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     return {
       certificateConfigured: deps.verifactuSender.enabled,
       environment: settings.billingMode,
       issuerNif: settings.issuerNif,
-      chains: await chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions),
+      chains: await verifactuChains(deps),
     };
   });
 
@@ -90,12 +91,13 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
       schema: { body: z.strictObject({}).nullish(), response: { 200: verifactuResendSchema } },
     },
     async (request) => {
-      const { issuerNif, billingMode } = await deps.repos.clinic.getSettings();
-      const requeued = await audited(
-        deps.db,
-        (tx) => deps.repos.verifactuSubmissions.requeueFaulted(issuerNif, billingMode, clock.now(), tx),
-        (count) => ({ ...auditContext(request), action: 'update', entity: 'verifactu', details: { requeued: count } }),
-      );
+      const { issuerNif, billingMode } = await readClinicSettings(deps);
+      const requeued = await requeueFaultedSubmissions(deps, { issuerNif, billingMode }, (count) => ({
+        ...auditContext(request),
+        action: 'update',
+        entity: 'verifactu',
+        details: { requeued: count },
+      }));
       return { requeued };
     },
   );
@@ -104,13 +106,13 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     api.verifactuRecordsXml,
     { config: admin, schema: { querystring: recordsPageQuery } },
     async (request, reply) => {
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
       // Every chain stays downloadable after a change of NIF: `?nif=` names an earlier one.
       const nif = request.query.nif ?? settings.issuerNif;
-      const rows = await deps.repos.verifactuRecords.chainOf(
-        nif,
-        settings.billingMode,
+      const rows = await recordChainPage(
+        deps,
+        { issuerNif: nif, billingMode: settings.billingMode },
         offset,
         MAX_RECORDS_PER_DOCUMENT,
       );

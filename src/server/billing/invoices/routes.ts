@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -25,6 +26,7 @@ import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';
 import type { InvoicesRepository } from './repository';
+import { billableVisitsOf } from './use-cases';
 
 const NOT_FOUND = 'Factura no encontrada';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
@@ -124,7 +126,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.invoices,
     {
-      config: { access: 'invoices:read' },
+      config: { access: 'read:invoices' },
       schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } },
     },
     async (request) => {
@@ -156,7 +158,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.invoicesExport,
-    { config: { access: 'invoices:manage' }, schema: { querystring: invoiceExportQuerySchema } },
+    { config: { access: 'manage:invoices' }, schema: { querystring: invoiceExportQuerySchema } },
     async (request, reply) => {
       const { formato, ...filters } = request.query;
       const rows = await auditedRead(deps.db, (db) => request.scope.invoices.forAccountant(filters, db), {
@@ -179,7 +181,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoices,
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { body: issueInvoiceSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
@@ -196,7 +198,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.invoicesOfAppointments,
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { querystring: appointmentInvoicesQuerySchema, response: { 200: appointmentInvoicesSchema } },
     },
     async (request) => ({ invoices: await request.scope.invoices.ofAppointments(request.query.ids) }),
@@ -204,16 +206,16 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.invoice(':id'),
-    { config: { access: 'invoices:read' }, schema: { params: idParams, response: { 200: invoiceDetailSchema } } },
+    { config: { access: 'read:invoices' }, schema: { params: idParams, response: { 200: invoiceDetailSchema } } },
     async (request) => present(await readOne(request)),
   );
 
   app.get(
     api.invoicePdf(':id'),
-    { config: { access: 'invoices:read' }, schema: { params: idParams } },
+    { config: { access: 'read:invoices' }, schema: { params: idParams } },
     async (request, reply) => {
       const view = await readOne(request, 'pdf');
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const pdf = await renderInvoicePdf(present(view), settings);
       return reply
         .type('application/pdf')
@@ -225,7 +227,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoiceCancel(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { params: idParams, body: cancelInvoiceSchema, response: { 200: invoiceDetailSchema } },
     },
     async (request) => {
@@ -238,7 +240,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoiceRectify(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { params: idParams, body: rectifyInvoiceSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
@@ -254,7 +256,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoiceComplete(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { params: idParams, body: substituteInvoiceSchema, response: { 201: invoiceDetailSchema } },
     },
     async (request, reply) => {
@@ -270,7 +272,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.patientBillableVisits(':id'),
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: {
         params: z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) }),
         response: { 200: z.array(billableVisitSchema) },
@@ -278,7 +280,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const patient = await request.scope.patient(request.params.id);
-      const visits = await deps.repos.invoices.billableVisitsOf(patient.id);
+      const visits = await billableVisitsOf(deps, patient.id);
       return visits.map((visit) => ({
         id: visit.id,
         startsAt: visit.startsAt.toISOString(),

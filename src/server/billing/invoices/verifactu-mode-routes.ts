@@ -16,7 +16,7 @@ import { createVerifactuModeService } from './verifactu-mode';
  */
 export const invoicesVerifactuModeRoutes: RoutePlugin = async (app, deps) => {
   const mode = createVerifactuModeService(deps);
-  const admin = { access: 'invoices:manage' } as const;
+  const admin = { access: 'manage:invoices' } as const;
 
   app.get(api.verifactuMode, { config: admin, schema: { response: { 200: verifactuModeSchema } } }, () => mode.view());
 

@@ -57,8 +57,8 @@ export function productionAssessment(settings: Settings, certificate: Certificat
   }
   if (certificate.status === 'absent') {
     blockers.push(
-      'No hay certificado electrónico configurado: indica su ruta en VERIFACTU_CERT_PATH y su contraseña en ' +
-        'VERIFACTU_CERT_PASSWORD, y reinicia Clínica.',
+      'No hay certificado electrónico configurado: pide al responsable técnico de la instalación que instale el ' +
+        'de la clínica; Clínica lo leerá al reiniciarse.',
     );
   } else if (certificate.status === 'unusable') {
     blockers.push(`El certificado no se puede usar: ${certificate.reason}.`);

@@ -142,6 +142,8 @@ describe('pruebas: the demo and every installation until it goes live', () => {
     });
     expect(mode.sending.detail).toContain('no hay certificado configurado');
     expect(mode.productionBlockers).toEqual([expect.stringMatching(/^No hay certificado electrónico configurado/)]);
+    // The clinic's words: the settings name no environment variable (the operator's guide does).
+    expect(JSON.stringify(mode)).not.toMatch(/VERIFACTU_[A-Z_]+/);
   });
 
   it('refuses producción without a certificate, saying so, and changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { recordListPage } from './use-cases';
 import { api } from '../../../common/api-paths';
 import {
   RECORDS_PAGE_SIZE,
@@ -12,15 +13,12 @@ export const invoicesVerifactuRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.verifactuRecords,
     {
-      config: { access: 'invoices:manage' },
+      config: { access: 'manage:invoices' },
       schema: { querystring: recordListQuerySchema, response: { 200: recordListSchema } },
     },
     async (request): Promise<RecordList> => {
       const page = request.query.pagina;
-      const [total, rows] = await Promise.all([
-        deps.repos.verifactuRecordList.count(),
-        deps.repos.verifactuRecordList.page((page - 1) * RECORDS_PAGE_SIZE, RECORDS_PAGE_SIZE),
-      ]);
+      const [total, rows] = await recordListPage(deps, (page - 1) * RECORDS_PAGE_SIZE, RECORDS_PAGE_SIZE);
       return {
         page,
         pageSize: RECORDS_PAGE_SIZE,

@@ -18,12 +18,12 @@ const closingParams = z.object({ id: z.uuid({ error: 'Cierre de caja no encontra
 
 /** Payments against invoices and «Cierre de caja» (issue «Billing», item 5). */
 export const paymentsRoutes: RoutePlugin = async (app, deps) => {
-  const admin = { access: 'invoices:manage' } as const;
+  const admin = { access: 'manage:invoices' } as const;
 
   app.get(
     api.invoicePayments(':id'),
     {
-      config: { access: 'invoices:read' },
+      config: { access: 'read:invoices' },
       schema: { params: idParams, response: { 200: invoicePaymentsSchema } },
     },
     async (request) =>

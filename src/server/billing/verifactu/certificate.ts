@@ -40,7 +40,7 @@ export function inspectCertificate(certificate?: { path: string; password: strin
   try {
     context = tls.createSecureContext({ pfx, passphrase: certificate.password });
   } catch {
-    return { status: 'unusable', reason: 'no se abre con VERIFACTU_CERT_PASSWORD o no es un PKCS#12 (.p12/.pfx)' };
+    return { status: 'unusable', reason: 'no se abre con la contraseña configurada o no es un certificado .p12/.pfx' };
   }
   // Node's secure context keeps the certificate it loaded (DER); X509Certificate reads its subject and dates.
   const der = (context.context as { getCertificate?: () => Buffer | null }).getCertificate?.();

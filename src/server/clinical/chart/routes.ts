@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
@@ -6,8 +7,7 @@ import { chartPageSchema, chartQuerySchema } from '../../../common/schemas/chart
 import { ageOn, CONTEXT_NOTES, patientContextSchema, shorten } from '../../../common/schemas/patient-context';
 import { validUntilOf } from '../../../common/schemas/prescriptions';
 import { PATIENT_NOT_FOUND } from '../../access';
-import { validationError } from '../../platform';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
+import { validationError, dateInZone } from '../../platform';
 import { clock } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
 import { startOfDay } from '../../platform';
@@ -32,18 +32,17 @@ function decodeCursor(cursor: string): ChartCursor {
 }
 
 export const chartRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   app.get(
     api.patientChart(':id'),
     {
-      config: { access: 'chart:read' },
+      config: { access: 'read:chart' },
       schema: { params: idParams, querystring: chartQuerySchema, response: { 200: chartPageSchema } },
     },
     async (request) => {
       const { kinds, from, to, cursor, limit } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const search = {
         kinds,
         from: from ? startOfDay(from, timeZone) : undefined,
@@ -51,7 +50,7 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
         after: cursor ? decodeCursor(cursor) : undefined,
         limit,
         timeZone,
-        today: dateInTimeZone(clock.now(), timeZone),
+        today: dateInZone(clock.now(), timeZone),
       };
       const page = await auditedRead(
         db,
@@ -85,10 +84,10 @@ export const chartRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientContext(':id'),
-    { config: { access: 'chart:read' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
+    { config: { access: 'read:chart' }, schema: { params: idParams, response: { 200: patientContextSchema } } },
     async (request) => {
-      const { timeZone } = await repos.clinic.getSettings();
-      const today = dateInTimeZone(clock.now(), timeZone);
+      const { timeZone } = await readClinicSettings(deps);
+      const today = dateInZone(clock.now(), timeZone);
       const { patient, treatments, prescriptions, notes } = await auditedRead(
         db,
         async (db) => {

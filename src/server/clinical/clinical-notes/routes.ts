@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -37,7 +38,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   /** A note is written from the appointment's day on (in the clinic's zone), never years ahead. */
   async function refuseBeforeTheDay(startsAt: Date) {
-    const { timeZone } = await deps.repos.clinic.getSettings();
+    const { timeZone } = await readClinicSettings(deps);
     if (isAppointmentDayReached(startsAt, clock.now(), timeZone)) return;
     const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
       startsAt,
@@ -51,7 +52,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.appointmentNote(':id'),
-    { config: { access: 'notes:read' }, schema: { params: idParams, response: { 200: appointmentNoteSchema } } },
+    { config: { access: 'read:notes' }, schema: { params: idParams, response: { 200: appointmentNoteSchema } } },
     async (request) =>
       auditedRead(
         db,
@@ -73,7 +74,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentNote(':id'),
     {
-      config: { access: 'notes:write' },
+      config: { access: 'write:notes' },
       schema: { params: idParams, body: noteDraftSchema, response: { 200: clinicalNoteSchema } },
     },
     async (request) => {
@@ -101,7 +102,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.signAppointmentNote(':id'),
-    { config: { access: 'notes:write' }, schema: { params: idParams, response: { 200: clinicalNoteSchema } } },
+    { config: { access: 'write:notes' }, schema: { params: idParams, response: { 200: clinicalNoteSchema } } },
     async (request) => {
       const { appointment } = await request.scope.noteOf(request.params.id, 'write');
       await refuseBeforeTheDay(appointment.startsAt);
@@ -135,7 +136,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.appointmentNoteAddenda(':id'),
     {
-      config: { access: 'notes:write' },
+      config: { access: 'write:notes' },
       schema: { params: idParams, body: addendumInputSchema, response: { 201: clinicalNoteSchema } },
     },
     async (request, reply) => {
@@ -166,7 +167,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentNoteSummary(':id'),
     {
-      config: { access: 'notes:write' },
+      config: { access: 'write:notes' },
       schema: { params: idParams, body: visitSummaryInputSchema, response: { 200: clinicalNoteSchema } },
     },
     async (request) => {
@@ -195,7 +196,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.pendingNotes,
-    { config: { access: 'notes:write' }, schema: { response: { 200: pendingNotesSchema } } },
+    { config: { access: 'write:notes' }, schema: { response: { 200: pendingNotesSchema } } },
     async (request) => {
       const user = requireUser(request);
       const pending = await auditedRead(
@@ -223,7 +224,7 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myVisitSummaries,
-    { config: { access: 'visit-summaries:read' }, schema: { response: { 200: visitSummariesSchema } } },
+    { config: { access: 'read:visit-summaries' }, schema: { response: { 200: visitSummariesSchema } } },
     async (request) => {
       const user = requireUser(request);
       const found = await auditedRead(

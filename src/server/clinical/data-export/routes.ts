@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { dateInZone } from '../../platform';
@@ -14,12 +15,12 @@ import type { ExportContext } from './sections';
 export const dataExportRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.myDataExport,
-    { config: { access: 'my-data:export', rateLimit: deps.config.limits.dataExport } },
+    { config: { access: 'export:data', rateLimit: deps.config.limits.dataExport } },
     async (request, reply) => {
       const user = requireUser(request);
       // 409 RECORD_NOT_CONFIRMED until the record is linked and the e-mail proved (record-link rules).
       const own = await requireOwnRecord(deps, user);
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await readClinicSettings(deps);
       const generatedAt = clock.now();
       const context: ExportContext = {
         repos: deps.repos,

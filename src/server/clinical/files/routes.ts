@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { RoutePlugin } from '../route-deps';
@@ -68,12 +69,12 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.files,
     {
-      config: { access: 'files:read' },
+      config: { access: 'read:files' },
       schema: { querystring: fileListQuerySchema, response: { 200: fileListSchema } },
     },
     async (request) => {
       const { type, patientId, from, to, page, pageSize } = request.query;
-      const { timeZone } = await deps.repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const search = {
         type,
         patientId,
@@ -103,7 +104,7 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.files,
-    { config: { access: 'files:upload' }, schema: { response: { 201: patientFileSchema } } },
+    { config: { access: 'upload:files' }, schema: { response: { 201: patientFileSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart())
@@ -168,7 +169,7 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.fileContent(':id'),
-    { config: { access: 'files:read' }, schema: { params: idParams, querystring: fileContentQuerySchema } },
+    { config: { access: 'read:files' }, schema: { params: idParams, querystring: fileContentQuerySchema } },
     async (request, reply) => {
       const { disposition } = request.query;
       const file = await auditedRead(
@@ -207,7 +208,7 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
 
   app.delete(
     api.file(':id'),
-    { config: { access: 'files:delete' }, schema: { params: idParams } },
+    { config: { access: 'delete:files' }, schema: { params: idParams } },
     async (request, reply) => {
       const user = requireUser(request);
       await audited(

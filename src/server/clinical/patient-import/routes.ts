@@ -28,7 +28,7 @@ const uploadQuery = z.object({
 /**
  * «Configuración › Importar pacientes» (issue 37, item 3): upload a file of the previous program, map its
  * columns, run it dry, start it (a worker carries it out; the page follows its progress), undo it within a
- * week, and download the rows it could not import. The desk only (`patients:import`).
+ * week, and download the rows it could not import. The desk only (`import:patients`).
  */
 export const patientImportRoutes: RoutePlugin = async (app, deps) => {
   const service = deps.patientImports;
@@ -36,14 +36,14 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientImports,
-    { config: { access: 'patients:import' }, schema: { response: { 200: importListSchema } } },
+    { config: { access: 'import:patients' }, schema: { response: { 200: importListSchema } } },
     async () => ({ items: await service.list() }),
   );
 
   app.post(
     api.patientImports,
     {
-      config: { access: 'patients:import' },
+      config: { access: 'import:patients' },
       schema: { querystring: uploadQuery, response: { 201: importViewSchema } },
     },
     async (request, reply) => {
@@ -75,7 +75,7 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientImport(':id'),
-    { config: { access: 'patients:import' }, schema: { params: idParams, response: { 200: importViewSchema } } },
+    { config: { access: 'import:patients' }, schema: { params: idParams, response: { 200: importViewSchema } } },
     async (request) => service.view(request.params.id),
   );
 
@@ -83,7 +83,7 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
     api.patientImportDryRun(':id'),
     {
       bodyLimit: PLAN_BODY_LIMIT,
-      config: { access: 'patients:import' },
+      config: { access: 'import:patients' },
       schema: { params: idParams, body: importPlanInputSchema, response: { 200: importDryRunSchema } },
     },
     async (request) =>
@@ -108,7 +108,7 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
     api.patientImportStart(':id'),
     {
       bodyLimit: PLAN_BODY_LIMIT,
-      config: { access: 'patients:import' },
+      config: { access: 'import:patients' },
       schema: { params: idParams, body: importPlanInputSchema, response: { 202: importViewSchema } },
     },
     async (request, reply) => reply.status(202).send(await service.start(request.params.id, request.body)),
@@ -116,7 +116,7 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.patientImportUndo(':id'),
-    { config: { access: 'patients:import' }, schema: { params: idParams, response: { 202: importViewSchema } } },
+    { config: { access: 'import:patients' }, schema: { params: idParams, response: { 202: importViewSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       return reply.status(202).send(await service.undo(request.params.id, user.id));
@@ -125,7 +125,7 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientImportErrors(':id'),
-    { config: { access: 'patients:import' }, schema: { params: idParams } },
+    { config: { access: 'import:patients' }, schema: { params: idParams } },
     async (request, reply) => {
       const report = await service.errorReport(request.params.id);
       return reply

@@ -1,8 +1,7 @@
 import { DOCUMENT_TYPE_LABELS } from '../../../common/identity-document';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
 import { PRESCRIPTION_VALIDITY_DAYS, validUntilOf } from '../../../common/schemas/prescriptions';
 import { esDateFormat } from '../../../common/time';
-import { clock } from '../../platform';
+import { clock, dateInZone } from '../../platform';
 import type { ClinicSettingsRow } from '../../platform';
 import type { PrescriptionDocumentData } from './repository';
 import { startPdf, stampCancelled } from '../../platform';
@@ -95,7 +94,7 @@ export async function renderPrescriptionPdf(
       .fontSize(12)
       .fillColor(CANCELLED)
       .text(
-        `RECETA ANULADA el ${longDate(dateInTimeZone(prescription.cancelledAt!, clinic.timeZone))}. No es válida para dispensar.`,
+        `RECETA ANULADA el ${longDate(dateInZone(prescription.cancelledAt!, clinic.timeZone))}. No es válida para dispensar.`,
       );
     doc
       .font('Helvetica')

@@ -1,7 +1,7 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
 import {
   prescriptionCancelSchema,
   prescriptionCreateSchema,
@@ -10,7 +10,7 @@ import {
   prescriptionSchema,
   recentMedicinesSchema,
 } from '../../../common/schemas/prescriptions';
-import { clock } from '../../platform';
+import { clock, dateInZone } from '../../platform';
 import { AppError, notFound, pgConstraint, validationError } from '../../platform';
 import { requireUser } from '../../access';
 import { audited, auditedRead, auditContext } from '../../platform';
@@ -26,12 +26,12 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.prescriptions;
   const { db } = deps.database;
   /** The clinic's day by `clock`: what a prescription's validity is measured against. */
-  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInZone(clock.now(), (await readClinicSettings(deps)).timeZone);
 
   app.get(
     api.prescriptions,
     {
-      config: { access: 'prescriptions:read' },
+      config: { access: 'read:prescriptions' },
       schema: { querystring: prescriptionListQuerySchema, response: { 200: prescriptionListSchema } },
     },
     async (request) => {
@@ -63,14 +63,14 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.recentMedicines,
-    { config: { access: 'prescriptions:write' }, schema: { response: { 200: recentMedicinesSchema } } },
+    { config: { access: 'write:prescriptions' }, schema: { response: { 200: recentMedicinesSchema } } },
     async (request) => repo.recentMedicines(requireUser(request).id),
   );
 
   app.post(
     api.prescriptions,
     {
-      config: { access: 'prescriptions:write' },
+      config: { access: 'write:prescriptions' },
       schema: { body: prescriptionCreateSchema, response: { 201: prescriptionSchema } },
     },
     async (request, reply) => {
@@ -150,7 +150,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.prescription(':id'),
-    { config: { access: 'prescriptions:read' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
+    { config: { access: 'read:prescriptions' }, schema: { params: idParams, response: { 200: prescriptionSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -173,7 +173,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.prescriptionPdf(':id'),
-    { config: { access: 'prescriptions:read' }, schema: { params: idParams } },
+    { config: { access: 'read:prescriptions' }, schema: { params: idParams } },
     async (request, reply) => {
       const data = await auditedRead(
         db,
@@ -192,7 +192,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
         }),
       );
       // Drawn once the read is on record, holding no connection meanwhile.
-      const pdf = await renderPrescriptionPdf(data, await deps.repos.clinic.getSettings());
+      const pdf = await renderPrescriptionPdf(data, await readClinicSettings(deps));
       const name = `receta-${data.prescription.prescribedOn}-${data.prescription.verificationCode}.pdf`;
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`).send(pdf);
     },
@@ -201,7 +201,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.cancelPrescription(':id'),
     {
-      config: { access: 'prescriptions:write' },
+      config: { access: 'write:prescriptions' },
       schema: { params: idParams, body: prescriptionCancelSchema, response: { 200: prescriptionSchema } },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -10,8 +11,7 @@ import {
   treatmentSchema,
   treatmentUpdateSchema,
 } from '../../../common/schemas/treatments';
-import { dateInTimeZone } from '../../../common/schemas/appointments';
-import { clock } from '../../platform';
+import { clock, dateInZone } from '../../platform';
 import { notFound, validationError } from '../../platform';
 import { requireUser } from '../../access';
 import { audited, auditedRead, auditContext } from '../../platform';
@@ -25,12 +25,12 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.treatments;
   const { db } = deps.database;
   /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
-  const today = async () => dateInTimeZone(clock.now(), (await deps.repos.clinic.getSettings()).timeZone);
+  const today = async () => dateInZone(clock.now(), (await readClinicSettings(deps)).timeZone);
 
   app.get(
     api.treatments,
     {
-      config: { access: 'treatments:read' },
+      config: { access: 'read:treatments' },
       schema: { querystring: treatmentListQuerySchema, response: { 200: treatmentListSchema } },
     },
     async (request) => {
@@ -54,7 +54,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.treatments,
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: { body: treatmentCreateSchema, response: { 201: treatmentSchema } },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.treatment(':id'),
-    { config: { access: 'treatments:read' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
+    { config: { access: 'read:treatments' }, schema: { params: idParams, response: { 200: treatmentSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -103,7 +103,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.treatment(':id'),
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: { params: idParams, body: treatmentUpdateSchema, response: { 200: treatmentSchema } },
     },
     async (request) => {
@@ -135,7 +135,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.appointmentTreatment(':id'),
     {
-      config: { access: 'treatments:write' },
+      config: { access: 'write:treatments' },
       schema: {
         params: appointmentParams,
         body: appointmentTreatmentSchema,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { clock } from '../../platform';
+import { clock, plus } from '../../platform';
 import type { Db } from '../../platform';
 import { transact } from '../../platform';
 import { ProviderError } from '../providers/provider';
@@ -48,7 +48,7 @@ export function createChannelDelivery(deps: {
       const lastError = ((error as Error).message ?? String(error)).slice(0, 500);
       const retryAt =
         !permanent && claim.attempts < policy.maxAttempts
-          ? new Date(clock.nowMs() + retryDelay(policy, claim.attempts, error))
+          ? plus(clock.now(), { milliseconds: retryDelay(policy, claim.attempts, error) })
           : null;
       await transact(db, (tx) => repo.markFailed(claim, lastError, retryAt, clock.now(), tx));
       const fields = { messageId: claim.id, channel: claim.channel, kind: claim.kind, attempts: claim.attempts };

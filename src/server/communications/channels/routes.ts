@@ -1,3 +1,4 @@
+import { changeClinicSettings, lockClinicSettings, readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
@@ -31,10 +32,10 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
     consentRecordedAt: row.phoneConsentAt?.toISOString() ?? null,
     consentRecordedBy: row.phoneConsentBy,
     consentRecordedByName: row.phoneConsentByName,
-    offeredChannels: offeredChannels((await repos.clinic.getSettings()).messageChannels, deps.channels.providersOn()),
+    offeredChannels: offeredChannels((await readClinicSettings(deps)).messageChannels, deps.channels.providersOn()),
   });
   const settingsView = async () => {
-    const settings = await repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     return {
       channels: settings.messageChannels,
       surveyEnabled: settings.surveyEnabled,
@@ -46,22 +47,22 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.channelSettings,
-    { config: { access: 'settings:manage' }, schema: { response: { 200: channelSettingsViewSchema } } },
+    { config: { access: 'manage:settings' }, schema: { response: { 200: channelSettingsViewSchema } } },
     settingsView,
   );
 
   app.put(
     api.channelSettings,
     {
-      config: { access: 'settings:manage' },
+      config: { access: 'manage:settings' },
       schema: { body: channelSettingsSchema, response: { 200: channelSettingsViewSchema } },
     },
     async (request) => {
       const { channels, ...survey } = request.body;
       // Like the other clinic settings (modules/settings), a settings change is not an audited record change.
       await transact(db, async (tx) => {
-        const surveyEnabledAt = surveyEnabledAtAfter(await repos.clinic.lockSettings(tx), survey.surveyEnabled);
-        await repos.clinic.updateSettings({ messageChannels: channels, ...survey, surveyEnabledAt }, tx);
+        const surveyEnabledAt = surveyEnabledAtAfter(await lockClinicSettings(deps, tx), survey.surveyEnabled);
+        await changeClinicSettings(deps, { messageChannels: channels, ...survey, surveyEnabledAt }, tx);
       });
       return settingsView();
     },
@@ -88,7 +89,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientChannel(':id'),
-    { config: { access: 'patients:read' }, schema: { params: idParams, response: { 200: patientChannelViewSchema } } },
+    { config: { access: 'read:patients' }, schema: { params: idParams, response: { 200: patientChannelViewSchema } } },
     async (request) => {
       const patient = await request.scope.patient(request.params.id);
       return present((await repos.channelPreferences.get(patient.id))!);
@@ -98,7 +99,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.patientChannel(':id'),
     {
-      config: { access: 'patients:manage' },
+      config: { access: 'manage:patients' },
       schema: { params: idParams, body: patientChannelSchema, response: { 200: patientChannelViewSchema } },
     },
     async (request) => {
@@ -109,7 +110,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myChannel,
-    { config: { access: 'my-record:read' }, schema: { response: { 200: patientChannelViewSchema } } },
+    { config: { access: 'read:record' }, schema: { response: { 200: patientChannelViewSchema } } },
     async (request) => {
       const own = await requireOwnRecord(deps, requireUser(request));
       return present((await repos.channelPreferences.get(own.id))!);
@@ -119,7 +120,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.myChannel,
     {
-      config: { access: 'my-record:contact' },
+      config: { access: 'update:contact' },
       schema: { body: patientChannelSchema, response: { 200: patientChannelViewSchema } },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { smsShape, toGsm7 } from '../providers/gsm7';
+import { formatShortWeekdayAndDay, formatTime } from '../../platform';
 
 export interface ReminderText {
   clinicName: string;
@@ -14,11 +15,7 @@ export interface ReminderText {
 }
 
 export function visitDate(startsAt: Date, timeZone: string) {
-  const day = new Intl.DateTimeFormat('es-ES', { weekday: 'short', day: 'numeric', month: 'numeric', timeZone })
-    .format(startsAt)
-    .replace(',', '');
-  const time = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', timeZone }).format(startsAt);
-  return { day, time };
+  return { day: formatShortWeekdayAndDay(startsAt, timeZone), time: formatTime(startsAt, timeZone) };
 }
 
 /** At most two segments: longer texts lose first the doctor, then the two answers for the one manage link. */

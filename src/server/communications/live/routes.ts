@@ -1,3 +1,4 @@
+import { staffIdleMinutesOf } from '../../platform';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
@@ -22,7 +23,7 @@ export const liveRoutes: RoutePlugin = async (app, deps) => {
     for (const end of open) end();
   });
 
-  app.get(api.events, { config: { access: 'events:subscribe' } }, async (request, reply) => {
+  app.get(api.events, { config: { access: 'subscribe:events' } }, async (request, reply) => {
     const { visibility, user } = request.scope;
     const signedIn = sessionRowsOf(request);
     // The stream lives as long as its session, and not a moment more (issue 33).
@@ -30,7 +31,7 @@ export const liveRoutes: RoutePlugin = async (app, deps) => {
     let deadline = signedIn
       ? sessionDeadline(signedIn.session, signedIn.profile.role, {
           lock: deps.idleLock ?? true,
-          minutes: await deps.repos.clinic.staffIdleMinutes(),
+          minutes: await staffIdleMinutesOf(deps),
         })
       : Infinity;
     reply.hijack();

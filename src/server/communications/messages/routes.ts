@@ -27,7 +27,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.conversations,
-    { config: { access: 'messages:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } },
+    { config: { access: 'manage:inbox' }, schema: { querystring: inboxQuerySchema, response: { 200: inboxSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { q, assigned } = request.query;
@@ -53,7 +53,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.conversation(':id'),
-    { config: { access: 'messages:inbox' }, schema: { params: idParams, response: { 200: conversationSchema } } },
+    { config: { access: 'manage:inbox' }, schema: { params: idParams, response: { 200: conversationSchema } } },
     async (request) => {
       const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
       const messages = await service.open(conversation, 'staff', auditContext(request));
@@ -65,7 +65,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.conversationMessages(':id'),
     {
-      config: { access: 'messages:inbox' },
+      config: { access: 'manage:inbox' },
       schema: { params: idParams, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {
@@ -84,7 +84,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.conversationAssignee(':id'),
     {
-      config: { access: 'messages:inbox' },
+      config: { access: 'manage:inbox' },
       schema: { params: idParams, body: assignConversationSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -114,7 +114,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myMessages,
-    { config: { access: 'my-messages:manage' }, schema: { response: { 200: myConversationSchema } } },
+    { config: { access: 'send:messages' }, schema: { response: { 200: myConversationSchema } } },
     async (request) => {
       const conversation = await ownConversation(request);
       return { messages: await service.open(conversation, 'patient', auditContext(request)) };
@@ -124,7 +124,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.myMessages,
     {
-      config: { access: 'my-messages:manage', rateLimit: deps.config.limits.myMessages },
+      config: { access: 'send:messages', rateLimit: deps.config.limits.myMessages },
       schema: { body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { ConversationSummary, Message, MessageSide, SendMessageInput } from '../../../common/schemas/messages';
 import { paths } from '../../../common/paths';
-import { clock } from '../../platform';
+import { clock, minus } from '../../platform';
 import { AppError, notFound } from '../../platform';
 import { unreadReplyEmail } from './emails';
 import type { RequestUser } from '../../access';
@@ -123,7 +123,7 @@ export function createMessagesService(deps: Pick<CoreDeps, 'config' | 'db' | 're
   /** Writes one «tienes un mensaje» e-mail per conversation whose staff replies stayed unread 15 minutes. */
   async function enqueueUnreadReplyEmails(now = clock.now()): Promise<number> {
     const settings = await deps.repos.clinic.getSettings();
-    const before = new Date(now.getTime() - UNREAD_REPLY_EMAIL_MINUTES * 60_000);
+    const before = minus(now, { minutes: UNREAD_REPLY_EMAIL_MINUTES });
     return repo.claimUnreadReplies(before, 200, async (conversation, tx) => {
       if (!conversation.patientEmail) return;
       const message = unreadReplyEmail({

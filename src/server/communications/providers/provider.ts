@@ -1,4 +1,5 @@
 import type { PhoneChannel } from '../../../common/schemas/channels';
+import { epochMs, durationMs } from '../../platform';
 
 /** One message as a provider takes it. */
 export interface OutgoingMessage {
@@ -37,8 +38,8 @@ export class ProviderError extends Error {
 /** Retry-After in seconds or as an HTTP date, in ms from `nowMs`; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
   if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
+  if (/^\d+$/.test(header.trim())) return durationMs({ seconds: Number(header.trim()) });
+  const at = epochMs(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
@@ -14,9 +15,8 @@ import {
   taskStatusChangeSchema,
   taskUpdateSchema,
 } from '../../../common/schemas/tasks';
-import { esDateFormat } from '../../../common/time';
 import { takesTasks } from '../../access';
-import { clock } from '../../platform';
+import { clock, formatCalendarDate } from '../../platform';
 import type { Db } from '../../platform';
 import { notFound, validationError } from '../../platform';
 import { taskAssignedEmail } from './emails';
@@ -31,13 +31,12 @@ const TASK_NOT_FOUND = 'Tarea no encontrada';
 const idParams = z.object({ id: z.uuid({ error: TASK_NOT_FOUND }) });
 /** Where an assignee finds her tasks: the desk's list, or a doctor's dashboard. */
 const TASKS_PAGE_OF: Partial<Record<Role, string>> = { admin: paths.admin.tasks, doctor: dashboardOf.doctor };
-const dueFormat = esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export const tasksRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.tasks;
   const { db } = deps.database;
 
-  const today = async () => clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
+  const today = async () => clock.today((await readClinicSettings(deps)).timeZone).toString();
 
   /** The task, or 404 when it does not exist or is not this user's to see: existence never leaks. */
   async function visibleTask(request: FastifyRequest, id: string, tx: Db = db) {
@@ -63,7 +62,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
     if (task.assigneeId === by.id) return;
     const assignee = await repo.findAssignee(task.assigneeId, tx);
     if (!assignee) return;
-    const settings = await deps.repos.clinic.getSettings(tx);
+    const settings = await readClinicSettings(deps, tx);
     await deps.outbox.enqueue(
       taskAssignedEmail({
         to: assignee.email,
@@ -72,7 +71,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
         assignedBy: by.displayName || 'La clínica',
         title: task.title,
         priorityLabel: TASK_PRIORITY_LABELS[task.priority].toLowerCase(),
-        dueLabel: task.dueDate ? dueFormat.format(new Date(`${task.dueDate}T00:00:00Z`)) : null,
+        dueLabel: task.dueDate ? formatCalendarDate(task.dueDate) : null,
         link: `${deps.config.publicUrl}${TASKS_PAGE_OF[assignee.role] ?? dashboardOf.doctor}`,
       }),
       { tx, kind: 'task-assigned' },
@@ -81,7 +80,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.taskAssignees,
-    { config: { access: 'tasks:manage' }, schema: { response: { 200: z.array(taskAssigneeSchema) } } },
+    { config: { access: 'manage:tasks' }, schema: { response: { 200: z.array(taskAssigneeSchema) } } },
     async () =>
       (await repo.assignees()).map(({ id, displayName, role }) => ({
         id,
@@ -93,7 +92,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.tasks,
     {
-      config: { access: 'tasks:read' },
+      config: { access: 'read:tasks' },
       schema: { querystring: taskListQuerySchema, response: { 200: taskListSchema } },
     },
     async (request) => {
@@ -117,7 +116,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.task(':id'),
-    { config: { access: 'tasks:read' }, schema: { params: idParams, response: { 200: taskSchema } } },
+    { config: { access: 'read:tasks' }, schema: { params: idParams, response: { 200: taskSchema } } },
     async (request) => {
       const found = await auditedRead(
         db,
@@ -136,7 +135,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.tasks,
-    { config: { access: 'tasks:manage' }, schema: { body: taskCreateSchema, response: { 201: taskSchema } } },
+    { config: { access: 'manage:tasks' }, schema: { body: taskCreateSchema, response: { 201: taskSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       await requireAssignee(request.body.assigneeId);
@@ -163,7 +162,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.task(':id'),
     {
-      config: { access: 'tasks:manage' },
+      config: { access: 'manage:tasks' },
       schema: { params: idParams, body: taskUpdateSchema, response: { 200: taskSchema } },
     },
     async (request) => {
@@ -194,7 +193,7 @@ export const tasksRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.taskStatus(':id'),
     {
-      config: { access: 'tasks:status' },
+      config: { access: 'move:tasks' },
       schema: { params: idParams, body: taskStatusChangeSchema, response: { 200: taskSchema } },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 import { consentApi } from '../../../common/api-paths';
 import { Temporal } from 'temporal-polyfill';
@@ -39,7 +40,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     consentApi.patientConsents(':id'),
     {
-      config: { access: 'patient-consents:read' },
+      config: { access: 'read:consent-requests' },
       schema: { params: patientParams, response: { 200: z.array(consentRequestSchema) } },
     },
     async (request) => {
@@ -61,7 +62,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     consentApi.myConsents,
-    { config: { access: 'my-consents:read' }, schema: { response: { 200: z.array(consentRequestSchema) } } },
+    { config: { access: 'sign:consents' }, schema: { response: { 200: z.array(consentRequestSchema) } } },
     async (request) => {
       requireUser(request);
       const rows = await auditedRead(
@@ -82,7 +83,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     consentApi.consentStatus,
     {
-      config: { access: 'consents:read' },
+      config: { access: 'read:consents' },
       schema: { querystring: consentStatusQuerySchema, response: { 200: z.array(consentStatusItemSchema) } },
     },
     async (request) => {
@@ -94,7 +95,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
         await request.scope.appointment(appointmentId);
         rows = await visible.ofAppointments([appointmentId]);
       } else {
-        const { timeZone } = await deps.repos.clinic.getSettings();
+        const { timeZone } = await readClinicSettings(deps);
         const next = Temporal.PlainDate.from(date!).add({ days: 1 }).toString();
         rows = await visible.between(startOfDay(date!, timeZone), startOfDay(next, timeZone));
       }
@@ -114,7 +115,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     consentApi.requestPdf(':id'),
-    { config: { access: 'consents:read' }, schema: { params: idParams } },
+    { config: { access: 'read:consents' }, schema: { params: idParams } },
     async (request, reply) => {
       await visibleRequest(request.params.id, request.scope.consents);
       const pdf = await auditedRead(
@@ -142,7 +143,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     consentApi.requestLink(':id'),
-    { config: { access: 'consent-links:create' }, schema: { params: idParams, response: { 200: consentLinkSchema } } },
+    { config: { access: 'create:consent-links' }, schema: { params: idParams, response: { 200: consentLinkSchema } } },
     async (request) => {
       const user = requireUser(request);
       await visibleRequest(request.params.id, request.scope.consents);
@@ -160,7 +161,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
         );
       }
       // Where the link is shown: the desk's tablet (who manages the clinic's appointments), or the paciente's area.
-      const desk = can(user, 'appointments:manage');
+      const desk = can(user, 'manage:appointments');
       const expiresAt = new Date(clock.nowMs() + (desk ? DESK_LINK_MINUTES : AREA_LINK_MINUTES) * 60_000);
       const token = await links.tokenFor({
         requestId: found.id,

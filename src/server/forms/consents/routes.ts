@@ -16,7 +16,7 @@ export const consentsRoutes = versionedDefinitionsRoutes({
     versions: api.consentTemplateVersions(':id'),
     state: api.consentTemplateState(':id'),
   },
-  access: 'consents:manage',
+  access: 'manage:consent-templates',
   entity: 'consent_template',
   schemas: {
     summary: consentTemplateSummarySchema,

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { consentApi } from '../../../common/api-paths';
 import { z } from 'zod';
 import {
@@ -41,7 +42,7 @@ export const consentsSigningRoutes: RoutePlugin = async (app, deps) => {
     const visit = await deps.repos.consentSigning.visitOf(claims.requestId);
     if (!visit) throw new AppError(404, 'NOT_FOUND', LINK_INVALID);
     // Consent comes before the procedure: once the visit is over, no link signs it (a revocation still may).
-    if (claims.purpose === 'firma' && signingClosed(visit, (await deps.repos.clinic.getSettings()).timeZone)) {
+    if (claims.purpose === 'firma' && signingClosed(visit, (await readClinicSettings(deps)).timeZone)) {
       throw new AppError(410, 'NOT_FOUND', VISIT_OVER);
     }
     if (claims.via !== 'enlace') return claims.expiresAt;

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -25,11 +26,11 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.opinionRatings,
     {
-      config: { access: 'opinions:read' },
+      config: { access: 'read:opinions' },
       schema: { querystring: opinionsQuerySchema, response: { 200: opinionRatingsSchema } },
     },
     async (request) => {
-      const { timeZone } = await deps.repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const thisMonth = clock.today(timeZone).toPlainYearMonth();
       const first = thisMonth.subtract({ months: request.query.months - 1 });
       const ratings = await request.scope.opinions.ratings(first.toPlainDate({ day: 1 }).toString(), timeZone);
@@ -40,7 +41,7 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.opinions,
     {
-      config: { access: 'opinions:read' },
+      config: { access: 'read:opinions' },
       schema: { querystring: opinionCommentsQuerySchema, response: { 200: opinionListSchema } },
     },
     async (request) => {
@@ -52,7 +53,7 @@ export const opinionsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.opinionReply(':id'),
     {
-      config: { access: 'opinions:reply' },
+      config: { access: 'reply:opinions' },
       schema: { params: idParams, body: opinionReplySchema, response: { 200: opinionSchema } },
     },
     async (request) => {

@@ -18,13 +18,13 @@ const VISIT_CANCELLED = 'La cita de este cuestionario se ha cancelado: ya no hac
 const saved = z.object({ savedAt: z.string() });
 
 /**
- * A patient answers her questionnaires: in her area (`my-questionnaires:manage`, her own through the request's
+ * A patient answers her questionnaires: in her area (`answer:questionnaires`, her own through the request's
  * scope) or from the e-mail's link (public: the signed, expiring token is the proof, for one request only).
  */
 export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   const answering = createAnswering(deps);
   const links = createQuestionnaireLinks(deps.repos.clinic, deps.db);
-  const own = { access: 'my-questionnaires:manage' } as const;
+  const own = { access: 'answer:questionnaires' } as const;
   const readEntry = (request: Parameters<typeof auditContext>[0], record: RequestRecord, via: string) => ({
     ...auditContext(request),
     action: 'read' as const,

@@ -1,7 +1,8 @@
+import { readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import { questionnaireApi } from '../../../common/api-paths';
 import { declaredItems } from '../../../common/questionnaire-answers';
-import { allergyRecorded } from '../../../common/allergies';
+import { allergyRecorded, recordNames } from '../../../common/allergies';
 import { copyInputSchema, requestSchema } from '../../../common/schemas/questionnaires';
 import { AppError, notFound } from '../../platform';
 import { audited, auditedRead, auditContext } from '../../platform';
@@ -26,7 +27,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     questionnaireApi.ofPatient(':id'),
     {
-      config: { access: 'questionnaires:read' },
+      config: { access: 'read:questionnaires' },
       schema: { params: patientParams, response: { 200: z.array(requestSchema) } },
     },
     async (request) => {
@@ -49,7 +50,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     questionnaireApi.copies(':id'),
     {
-      config: { access: 'questionnaires:copy' },
+      config: { access: 'copy:questionnaires' },
       schema: { params: idParams, body: copyInputSchema, response: { 200: requestSchema } },
     },
     async (request) => {
@@ -62,7 +63,7 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
       );
       if (!item || !item.text.trim()) throw notFound(ITEM_NOT_FOUND);
       const patient = await request.scope.patient(record.patientId);
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       const field = item.kind === 'allergies' ? 'allergies' : 'medicalHistory';
       const changes =
         item.kind === 'allergies'
@@ -73,12 +74,15 @@ export const questionnairesDoctorRoutes: RoutePlugin = async (app, deps) => {
                 : [patient.allergies.trim(), item.text.trim()].filter(Boolean).join(', '),
             }
           : {
-              medicalHistory: [
-                patient.medicalHistory.trim(),
-                `Medicación habitual (declarada en el cuestionario «${record.title}» el ${esDate(record.submittedAt!, timeZone)}): ${item.text}`,
-              ]
-                .filter(Boolean)
-                .join('\n'),
+              // Nor a medication the history names already (a copy from an earlier questionnaire, or her doctor's words).
+              medicalHistory: recordNames(patient.medicalHistory, item.name)
+                ? patient.medicalHistory
+                : [
+                    patient.medicalHistory.trim(),
+                    `Medicación habitual (declarada en el cuestionario «${record.title}» el ${esDate(record.submittedAt!, timeZone)}): ${item.text}`,
+                  ]
+                    .filter(Boolean)
+                    .join('\n'),
             };
       await audited(
         deps.db,

@@ -61,6 +61,8 @@ export interface RequestRecord {
   appointmentStartsAt: Date;
   appointmentEndsAt: Date;
   doctorName: string;
+  /** The questionnaire the asked version belongs to (its answers over time are compared by it). */
+  questionnaireId: string;
   title: string;
   intro: string;
   versionNumber: number;
@@ -85,6 +87,7 @@ function select(tx: Db) {
       appointmentStartsAt: appointments.startsAt,
       appointmentEndsAt: appointments.endsAt,
       doctorName: sql<string>`coalesce(${profiles.displayName}, '')`,
+      questionnaireId: questionnaireVersions.questionnaireId,
       title: questionnaireVersions.title,
       intro: questionnaireVersions.intro,
       versionNumber: questionnaireVersions.number,

@@ -23,7 +23,7 @@ export const questionnairesRoutes = versionedDefinitionsRoutes({
     versions: questionnaireApi.versions(':id'),
     state: questionnaireApi.state(':id'),
   },
-  access: 'questionnaires:manage',
+  access: 'manage:questionnaire-templates',
   entity: 'questionnaire',
   schemas: {
     summary: questionnaireSummarySchema,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform';
-import { clock } from '../../platform';
+import { clock, toInstant, plus, minus } from '../../platform';
 import type { Limit } from '../../platform';
 
 /**
@@ -18,9 +18,9 @@ import type { Limit } from '../../platform';
  */
 export async function reserveAttempt(key: string, limit: Limit, tx: Tx): Promise<boolean> {
   const nowMs = clock.nowMs();
-  const now = sql`${new Date(nowMs).toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(nowMs - limit.timeWindow).toISOString()}::timestamptz`;
-  const blockUntil = sql`${new Date(nowMs + limit.timeWindow).toISOString()}::timestamptz`;
+  const now = sql`${toInstant(nowMs).toISOString()}::timestamptz`;
+  const windowStart = sql`${minus(nowMs, { milliseconds: limit.timeWindow }).toISOString()}::timestamptz`;
+  const blockUntil = sql`${plus(nowMs, { milliseconds: limit.timeWindow }).toISOString()}::timestamptz`;
   const max = sql`${limit.max}::int`;
   // A window ends with its time, or with the lock it led to (a lock is as long as a window, from the last attempt).
   const ended = sql`(t.window_start < ${windowStart} OR coalesce(t.blocked_until <= ${now}, false))`;

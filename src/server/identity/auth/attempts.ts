@@ -45,7 +45,7 @@ export async function throttledGuess<T>(db: Db, repo: AttemptsRepository, guess:
   });
   if (!reserved) {
     // Blocked when reserved; unless a right guess has just given its attempt back: then a second is enough.
-    throw guess.locked((await repo.blockedUntil(keys.map((k) => k.key))) ?? new Date(clock.nowMs()));
+    throw guess.locked((await repo.blockedUntil(keys.map((k) => k.key))) ?? clock.now());
   }
   const refund = () =>
     transact(db, async (tx) => {

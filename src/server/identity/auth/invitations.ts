@@ -2,7 +2,7 @@ import { paths } from '../../../common/paths';
 import { ROLE_LABELS, type Role } from '../../../common/roles';
 import { invitationEmail } from './emails';
 import { newSecretToken } from './tokens';
-import { clock } from '../../platform';
+import { clock, plus } from '../../platform';
 import { transact, type Tx } from '../../platform';
 import type { CoreDeps } from '../deps';
 
@@ -28,7 +28,7 @@ export async function sendInvitation(
         id,
         accountId: account.id,
         purpose: 'invitation',
-        expiresAt: new Date(clock.nowMs() + INVITATION_DAYS * 86_400_000),
+        expiresAt: plus(clock.now(), { days: INVITATION_DAYS }),
       },
       tx,
     );

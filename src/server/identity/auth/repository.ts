@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/roles';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
-import { preparedQuery } from '../../platform';
+import { preparedQuery, latestOf, toInstant, plus, minus } from '../../platform';
 import { accounts, passwordTokens, profiles, sessions, signInThrottle } from '../../platform';
 import { clock } from '../../platform';
 import type { Limit } from '../../platform';
@@ -242,7 +242,7 @@ export function createAuthRepository(db: Db) {
         .where(inArray(signInThrottle.key, keys));
       const now = clock.nowMs();
       const locked = rows.map((row) => row.blockedUntil?.getTime() ?? 0).filter((until) => until > now);
-      return locked.length > 0 ? new Date(Math.max(...locked)) : undefined;
+      return locked.length > 0 ? latestOf(...locked) : undefined;
     },
 
     /** Takes an attempt before a guess is checked; false while the key is locked (`attempts-repository.ts`). */
@@ -256,9 +256,9 @@ export function createAuthRepository(db: Db) {
      */
     async recordFailure(key: string, limit: Limit, tx: Tx) {
       const now = clock.nowMs();
-      const at = new Date(now).toISOString();
-      const windowStart = new Date(now - limit.timeWindow).toISOString();
-      const lockedUntil = new Date(now + limit.timeWindow).toISOString();
+      const at = toInstant(now).toISOString();
+      const windowStart = minus(now, { milliseconds: limit.timeWindow }).toISOString();
+      const lockedUntil = plus(now, { milliseconds: limit.timeWindow }).toISOString();
       await tx.execute(sql`
         INSERT INTO sign_in_throttle (key, failures, window_start, blocked_until)
         VALUES (${key}, 1, ${at}::timestamptz, CASE WHEN 1 >= ${limit.max} THEN ${lockedUntil}::timestamptz END)

@@ -1,3 +1,4 @@
+import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { paths } from '../../../common/paths';
@@ -9,7 +10,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode } from '../../platform';
+import { AppError, pgErrorCode, durationMs, plus } from '../../platform';
 import { passwordResetEmail } from './emails';
 import { createAccountWithProfile } from './accounts';
 import { createPasswordThrottle } from './password-throttle';
@@ -24,7 +25,7 @@ import { clock } from '../../platform';
 import { transact } from '../../platform';
 import { changeOriginOf } from '../second-factor/service';
 
-const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = durationMs({ hours: 1 });
 
 export const authRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.auth;
@@ -114,12 +115,17 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       if (!account || !account.active) throw new AppError(404, 'RESET_USER_NOT_FOUND');
       try {
         const { token, id } = newSecretToken();
-        const settings = await deps.repos.clinic.getSettings();
+        const settings = await readClinicSettings(deps);
         const link = `${deps.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
         // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
         await transact(deps.db, async (tx) => {
           await repo.createPasswordToken(
-            { id, accountId: account.id, purpose: 'reset', expiresAt: new Date(clock.nowMs() + RESET_TOKEN_TTL_MS) },
+            {
+              id,
+              accountId: account.id,
+              purpose: 'reset',
+              expiresAt: plus(clock.now(), { milliseconds: RESET_TOKEN_TTL_MS }),
+            },
             tx,
           );
           await deps.outbox.enqueue(

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreDeps } from '../deps';
 import { hashToken, newSecretToken } from './tokens';
-import { clock } from '../../platform';
+import { clock, durationMs, plus, toInstant } from '../../platform';
 import { overHttps } from '../../platform';
 import { LOCKS_WHEN_IDLE } from '../../../common/schemas/sessions';
 import { markSessionEnded } from '../../access';
@@ -24,8 +24,8 @@ export function sessionCookieName(request: FastifyRequest): string {
   return overHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 /** Sliding expiry: a session lives 7 days from its last use, renewed at most once a day's use. */
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS - 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = durationMs({ days: 7 });
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS - durationMs({ days: 1 });
 /**
  * «Última actividad» of «Sesiones abiertas»: written at most once a minute per session, so a screen that
  * polls costs one UPDATE a minute, not one per request (docs/performance-history.md).
@@ -53,7 +53,7 @@ export async function startSession(
 ): Promise<string> {
   const { token, id } = newSecretToken();
   const at = clock.now();
-  const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+  const expiresAt = plus(at, { milliseconds: SESSION_TTL_MS });
   const userAgent = request.headers['user-agent'];
   // The session and, from a device the account had not used, its «Nuevo inicio de sesión» e-mail: together.
   await transact(deps.db, async (tx) => {
@@ -144,8 +144,8 @@ export async function readSession(
   }
   const renew = session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS;
   if (renew || now - session.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
-    const expiresAt = renew ? new Date(now + SESSION_TTL_MS) : undefined;
-    await transact(deps.db, (tx) => repo.touchSession(id, { at: new Date(now), ip: request.ip, expiresAt }, tx));
+    const expiresAt = renew ? plus(now, { milliseconds: SESSION_TTL_MS }) : undefined;
+    await transact(deps.db, (tx) => repo.touchSession(id, { at: toInstant(now), ip: request.ip, expiresAt }, tx));
     if (expiresAt) reply.setCookie(sessionCookieName(request), token, cookieOptions(request, expiresAt));
   }
   return found;

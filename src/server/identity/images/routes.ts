@@ -23,7 +23,7 @@ export const imagesRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.images,
     {
-      config: { access: 'images:upload' },
+      config: { access: 'upload:images' },
       schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } },
     },
     async (request, reply) => {

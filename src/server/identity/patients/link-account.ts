@@ -1,6 +1,6 @@
 import { paths } from '../../../common/paths';
 import { RECORD_LINK_VALID_HOURS } from '../../../common/schemas/record-link';
-import { clock } from '../../platform';
+import { clock, plus } from '../../platform';
 import { AppError, pgErrorCode } from '../../platform';
 import { recordLinkEmail } from './record-link-emails';
 import type { Repositories } from '../deps';
@@ -50,7 +50,7 @@ export async function sendRecordLinkEmail(
         id,
         accountId: account.id,
         email: account.email.toLowerCase(),
-        expiresAt: new Date(clock.nowMs() + RECORD_LINK_VALID_HOURS * 3_600_000),
+        expiresAt: plus(clock.now(), { hours: RECORD_LINK_VALID_HOURS }),
       },
       tx,
     );

@@ -10,7 +10,7 @@ import {
   recordLinkStatusSchema,
 } from '../../../common/schemas/record-link';
 import { holdsOwnRecord } from '../../access';
-import { clock } from '../../platform';
+import { clock, minus } from '../../platform';
 import { AppError, notFound, pgErrorCode, TooManyRequestsError } from '../../platform';
 import { limitFreesAt, secondsUntil, waitInSpanish } from '../../platform';
 import { requireUser } from '../../access';
@@ -61,7 +61,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myRecordLink,
-    { config: { access: 'my-record:read' }, schema: { response: { 200: recordLinkStatusSchema } } },
+    { config: { access: 'read:record' }, schema: { response: { 200: recordLinkStatusSchema } } },
     async (request) => {
       const user = requireUser(request);
       const profile = await repos.auth.findProfile(user.id);
@@ -75,7 +75,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
     api.resendRecordLink,
     {
       schema: { response: { 202: recordLinkStatusSchema } },
-      config: { access: 'my-record:read', rateLimit: deps.config.limits.recordLinkResend },
+      config: { access: 'read:record', rateLimit: deps.config.limits.recordLinkResend },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -83,7 +83,9 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
       const own = await resolveOwnRecord(deps, user, { phone: profile?.phone ?? null });
       if (own.status === 'linked')
         throw new AppError(409, 'CONFLICT', 'Tu ficha ya está enlazada a tu cuenta: no hace falta confirmar nada.');
-      refuseTooSoon(await repos.recordLinks.tokenTimesSince(user.id, new Date(clock.nowMs() - resendLookBack)));
+      refuseTooSoon(
+        await repos.recordLinks.tokenTimesSince(user.id, minus(clock.now(), { milliseconds: resendLookBack })),
+      );
       try {
         await sendRecordLinkEmail(deps, user);
       } catch (error) {
@@ -150,7 +152,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patientAccount(':id'),
-    { config: { access: 'patients:manage' }, schema: { params: idParams, response: { 200: patientAccountSchema } } },
+    { config: { access: 'manage:patients' }, schema: { params: idParams, response: { 200: patientAccountSchema } } },
     async (request) => {
       const patient = await repos.patients.findById(request.params.id);
       if (!patient) throw notFound(PATIENT_NOT_FOUND);
@@ -171,7 +173,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
   app.put(
     api.patientAccount(':id'),
     {
-      config: { access: 'patients:manage' },
+      config: { access: 'manage:patients' },
       schema: { params: idParams, body: patientAccountLinkSchema, response: { 200: patientSchema } },
     },
     async (request) => {
@@ -232,7 +234,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
 
   app.delete(
     api.patientAccount(':id'),
-    { config: { access: 'patients:manage' }, schema: { params: idParams, response: { 200: patientSchema } } },
+    { config: { access: 'manage:patients' }, schema: { params: idParams, response: { 200: patientSchema } } },
     async (request) => {
       requireUser(request);
       const patient = await repos.patients.findById(request.params.id);

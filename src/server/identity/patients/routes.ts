@@ -37,7 +37,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.patients,
     {
-      config: { access: 'patients:list' },
+      config: { access: 'list:patients' },
       schema: { querystring: patientListQuerySchema, response: { 200: patientListSchema } },
     },
     async (request) => {
@@ -64,7 +64,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     api.patients,
-    { config: { access: 'patients:manage' }, schema: { body: patientCreateSchema, response: { 201: patientSchema } } },
+    { config: { access: 'manage:patients' }, schema: { body: patientCreateSchema, response: { 201: patientSchema } } },
     async (request, reply) => {
       const user = requireUser(request);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
@@ -115,7 +115,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.patient(':id'),
-    { config: { access: 'patients:read' }, schema: { params: idParams, response: { 200: patientSchema } } },
+    { config: { access: 'read:patients' }, schema: { params: idParams, response: { 200: patientSchema } } },
     async (request) => {
       const patient = await auditedRead(
         db,
@@ -135,7 +135,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.patient(':id'),
     {
-      config: { access: 'patients:manage' },
+      config: { access: 'manage:patients' },
       schema: { params: idParams, body: patientUpdateSchema, response: { 200: patientSchema } },
     },
     async (request) => {
@@ -178,7 +178,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myPatientRecord,
-    { config: { access: 'my-record:read' }, schema: { response: { 200: patientSchema } } },
+    { config: { access: 'read:record' }, schema: { response: { 200: patientSchema } } },
     async (request) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.

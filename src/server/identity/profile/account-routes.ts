@@ -32,7 +32,7 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.profilePhoto,
     {
-      config: { access: 'profile:manage', rateLimit: deps.config.limits.profilePhoto },
+      config: { access: 'manage:profile', rateLimit: deps.config.limits.profilePhoto },
       schema: { response: { 200: profileSchema } },
     },
     async (request) => {
@@ -73,7 +73,7 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.profilePassword,
     {
-      config: { access: 'profile:manage', stepUp: true, rateLimit: deps.config.limits.passwordChange },
+      config: { access: 'manage:profile', stepUp: true, rateLimit: deps.config.limits.passwordChange },
       schema: { body: changePasswordSchema, response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async (request) => {

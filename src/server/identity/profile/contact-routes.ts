@@ -16,7 +16,7 @@ import { presentPatient } from '../patients/presenters';
 export const profileContactRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.myContact,
-    { config: { access: 'my-record:contact' }, schema: { body: myContactSchema, response: { 200: patientSchema } } },
+    { config: { access: 'update:contact' }, schema: { body: myContactSchema, response: { 200: patientSchema } } },
     async (request) => {
       const user = requireUser(request);
       const own = await requireOwnRecord(deps, user);

@@ -11,7 +11,7 @@ export const profileRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.profile,
-    { config: { access: 'profile:manage' }, schema: { response: { 200: profileSchema } } },
+    { config: { access: 'manage:profile' }, schema: { response: { 200: profileSchema } } },
     async (request) => {
       const user = requireUser(request);
       const profile = await repo.findProfile(user.id);
@@ -22,7 +22,7 @@ export const profileRoutes: RoutePlugin = async (app, deps) => {
 
   app.patch(
     api.profile,
-    { config: { access: 'profile:manage' }, schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
+    { config: { access: 'manage:profile' }, schema: { body: profileUpdateSchema, response: { 200: profileSchema } } },
     async (request) => {
       const user = requireUser(request);
       const { displayName, photoURL, phone } = request.body;

@@ -9,7 +9,7 @@ import { changeOriginOf } from './service';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
-const admin = { access: 'users:manage' } as const;
+const admin = { access: 'manage:users' } as const;
 
 /** What an admin sees of a user's second factor, and its reset when she lost her phone or her keys. */
 export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {

@@ -6,7 +6,7 @@ import {
   secondFactorDoneSchema,
   webauthnOptionsSchema,
 } from '../../../common/schemas/second-factor';
-import { clock } from '../../platform';
+import { clock, plus, durationMs } from '../../platform';
 import { transact } from '../../platform';
 import { AppError } from '../../platform';
 import { writeAuditEntry } from '../../platform';
@@ -17,7 +17,7 @@ import { createCodeThrottle } from './throttle';
 /** The cookie of a sign-in with a passkey alone: its challenge's token, for these two routes only. */
 const COOKIE = 'clinica_llave';
 const COOKIE_PATH = '/api/auth/passkey-sign-in';
-const CHALLENGE_MS = 5 * 60_000;
+const CHALLENGE_MS = durationMs({ minutes: 5 });
 const cookieOptions = (request: FastifyRequest) => ({
   path: COOKIE_PATH,
   httpOnly: true,
@@ -42,7 +42,7 @@ export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) =>
       await throttle.guard(null, request);
       const options = await deps.secondFactor.passwordlessSignInOptions();
       const { token, id } = newSecretToken();
-      const expiresAt = new Date(clock.nowMs() + CHALLENGE_MS);
+      const expiresAt = plus(clock.now(), { milliseconds: CHALLENGE_MS });
       await transact(deps.db, (tx) => repo.createPasskeySignIn({ id, challenge: options.challenge, expiresAt }, tx));
       reply.setCookie(COOKIE, token, { ...cookieOptions(request), maxAge: CHALLENGE_MS / 1000 });
       return options;

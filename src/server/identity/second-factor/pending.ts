@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondFactorChallenge, SecondFactorMethod } from '../../../common/schemas/second-factor';
-import { clock } from '../../platform';
+import { clock, plus } from '../../platform';
 import { transact } from '../../platform';
 import { AppError } from '../../platform';
 import { hashToken, newSecretToken } from '../auth/tokens';
@@ -38,7 +38,7 @@ export async function startPendingSignIn(
   removals: FactorRemovals | null = null,
 ): Promise<SecondFactorChallenge> {
   const { token, id } = newSecretToken();
-  const expiresAt = new Date(clock.nowMs() + PENDING_TTL_MS[purpose]);
+  const expiresAt = plus(clock.now(), { milliseconds: PENDING_TTL_MS[purpose] });
   await transact(deps.db, (tx) =>
     deps.repos.secondFactor.createPendingSignIn({ id, accountId, purpose, expiresAt, removals }, tx),
   );

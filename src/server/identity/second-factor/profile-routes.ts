@@ -19,9 +19,9 @@ import { requireUser } from '../../access';
 import type { PasskeyRow } from './repository';
 import { changeOriginOf, type Subject } from './service';
 
-const own = { access: 'profile:manage' } as const;
+const own = { access: 'manage:profile' } as const;
 /** A change of how the account signs in: a proof of this session from the last 5 minutes first (issue 33). */
-const ownChange = { access: 'profile:manage', stepUp: true } as const;
+const ownChange = { access: 'manage:profile', stepUp: true } as const;
 const PASSKEY_GONE = 'Esa llave de acceso ya no está en tu cuenta.';
 const passkeyParams = z.object({ id: z.uuid({ error: PASSKEY_GONE }) });
 

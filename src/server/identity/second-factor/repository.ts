@@ -9,6 +9,10 @@ import {
   recoveryCodes,
   signInThrottle,
   totpCredentials,
+  toInstant,
+  plus,
+  minus,
+  latestOf,
 } from '../../platform';
 import { clock } from '../../platform';
 import { refundAttempt, reserveAttempt } from '../auth/attempts-repository';
@@ -296,9 +300,9 @@ export function createSecondFactorRepository(db: Db) {
      */
     async recordFailure(key: string, limit: number, windowMs: number, tx: Tx) {
       const nowMs = clock.nowMs();
-      const now = sql`${new Date(nowMs).toISOString()}::timestamptz`;
-      const windowStart = sql`${new Date(nowMs - windowMs).toISOString()}::timestamptz`;
-      const blockUntil = sql`${new Date(nowMs + windowMs).toISOString()}::timestamptz`;
+      const now = sql`${toInstant(nowMs).toISOString()}::timestamptz`;
+      const windowStart = sql`${minus(nowMs, { milliseconds: windowMs }).toISOString()}::timestamptz`;
+      const blockUntil = sql`${plus(nowMs, { milliseconds: windowMs }).toISOString()}::timestamptz`;
       await tx.execute(sql`
         INSERT INTO sign_in_throttle (key, failures, window_start, blocked_until)
         VALUES (${key}, 1, ${now}, CASE WHEN 1 >= ${limit}::int THEN ${blockUntil} END)
@@ -321,7 +325,7 @@ export function createSecondFactorRepository(db: Db) {
         .from(signInThrottle)
         .where(and(inArray(signInThrottle.key, keys), gt(signInThrottle.blockedUntil, clock.now())));
       const times = rows.map((row) => row.blockedUntil!.getTime());
-      return times.length > 0 ? new Date(Math.max(...times)) : undefined;
+      return times.length > 0 ? latestOf(...times) : undefined;
     },
   };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { Role } from '../../../common/roles';
 import type { SecondFactorMethod, TotpEnrolment, WebauthnOptions } from '../../../common/schemas/second-factor';
-import { clock } from '../../platform';
+import { clock, plus, durationMs } from '../../platform';
 import { AppError } from '../../platform';
 import { secondFactorChangedEmail, type SecondFactorChange } from './emails';
 import { audited, type AuditContext } from '../../platform';
@@ -37,9 +37,9 @@ export const changeOriginOf = (request: { headers: { 'user-agent'?: string }; ip
 });
 
 /** How long a QR code shown for setting up an app stays good for its first code. */
-const TOTP_ENROLMENT_MS = 15 * 60_000;
+const TOTP_ENROLMENT_MS = durationMs({ minutes: 15 });
 /** How long the browser has to answer a passkey's challenge. */
-const PASSKEY_CHALLENGE_MS = 5 * 60_000;
+const PASSKEY_CHALLENGE_MS = durationMs({ minutes: 5 });
 
 /** The account a second-factor operation is about, and who acts (herself, or an admin). */
 export interface Subject {
@@ -140,7 +140,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
       const secret = newTotpSecret();
       const issuer = (await deps.repos.clinic.getSettings()).name;
       const sealed = await box.seal(secret);
-      const expiresAt = new Date(clock.nowMs() + TOTP_ENROLMENT_MS);
+      const expiresAt = plus(clock.now(), { milliseconds: TOTP_ENROLMENT_MS });
       await transact(db, (tx) => repo.startTotpEnrolment(subject.id, sealed, expiresAt, tx));
       const uri = totpUri(secret, issuer, subject.email);
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -194,7 +194,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
 
     async passkeyRegistrationOptions(subject: Subject): Promise<WebauthnOptions> {
       const options = await registrationOptions(await relyingParty(), subject, await repo.listPasskeys(subject.id));
-      const expiresAt = new Date(clock.nowMs() + PASSKEY_CHALLENGE_MS);
+      const expiresAt = plus(clock.now(), { milliseconds: PASSKEY_CHALLENGE_MS });
       await transact(db, (tx) => repo.savePasskeyChallenge(subject.id, options.challenge, expiresAt, tx));
       return options as unknown as WebauthnOptions;
     },

@@ -6,7 +6,7 @@ import { stepUpBodySchema, stepUpStatusSchema, type StepUpStatus } from '../../.
 import { AUTH_MESSAGES } from '../../../common/auth-messages';
 import { requireUser, type RequestUser } from '../../access';
 import { stepUpUntil } from '../../access';
-import { clock } from '../../platform';
+import { clock, plus, durationMs } from '../../platform';
 import { transact } from '../../platform';
 import { AppError } from '../../platform';
 import { audited, auditContext } from '../../platform';
@@ -14,9 +14,9 @@ import { verifyPassword } from '../auth/passwords';
 import { createPasswordThrottle } from '../auth/password-throttle';
 import { createCodeThrottle } from './throttle';
 
-const own = { access: 'profile:manage' } as const;
+const own = { access: 'manage:profile' } as const;
 /** How long the browser has to answer the step-up's passkey challenge. */
-const PASSKEY_CHALLENGE_MS = 5 * 60_000;
+const PASSKEY_CHALLENGE_MS = durationMs({ minutes: 5 });
 
 /**
  * «Confirma que eres tú» (issue 33): a session proves its owner again — the password, a code of the app, a
@@ -62,7 +62,7 @@ export const secondFactorStepUpRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       if ((await repo.listPasskeys(user.id)).length === 0) throw new AppError(409, 'NO_SECOND_FACTOR');
       const options = await deps.secondFactor.passkeyAuthenticationOptions(user.id);
-      const expiresAt = new Date(clock.nowMs() + PASSKEY_CHALLENGE_MS);
+      const expiresAt = plus(clock.now(), { milliseconds: PASSKEY_CHALLENGE_MS });
       // One WebAuthn ceremony at a time per account: a registration's challenge cannot sign an assertion.
       await transact(deps.db, (tx) => repo.savePasskeyChallenge(user.id, options.challenge, expiresAt, tx));
       return options;

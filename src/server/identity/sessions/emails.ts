@@ -1,6 +1,5 @@
-import { esDateFormat } from '../../../common/time';
 import type { MailMessage } from '../../platform';
-import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
+import { buttonHtml, emailLayout, escapeHtml, formatWhen } from '../../platform';
 
 export interface NewSignInMailInput {
   to: string;
@@ -18,9 +17,7 @@ export interface NewSignInMailInput {
 
 /** «lunes, 12 de enero de 2026, 09:05 (hora de Europe/Madrid)». */
 export function when(at: Date, timeZone: string): string {
-  const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-  const time = esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
-  return `${day}, ${time} (hora de ${timeZone})`;
+  return `${formatWhen(at, timeZone)} (hora de ${timeZone})`;
 }
 
 /** «Nuevo inicio de sesión»: a sign-in from a device the account had not used (docs/decisions/0033-sessions-one-can-see-and-end-a-desk.md). */

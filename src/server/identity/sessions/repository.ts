@@ -2,7 +2,7 @@ import { STAFF_ROLES } from '../../access';
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
-import { profiles, sessions, signInDevices } from '../../platform';
+import { profiles, sessions, signInDevices, minus } from '../../platform';
 
 /** A device not seen for this long is new again (and its row goes at the next sweep). */
 export const DEVICE_MEMORY_DAYS = 180;
@@ -82,7 +82,7 @@ export function createSessionsRepository(db: Db) {
         .select({ fingerprint: signInDevices.fingerprint, lastSeenAt: signInDevices.lastSeenAt })
         .from(signInDevices)
         .where(eq(signInDevices.accountId, accountId));
-      const since = at.getTime() - DEVICE_MEMORY_DAYS * 86_400_000;
+      const since = minus(at, { days: DEVICE_MEMORY_DAYS }).getTime();
       const known = seen.some((row) => row.fingerprint === fingerprint && row.lastSeenAt.getTime() > since);
       await tx
         .insert(signInDevices)
@@ -109,9 +109,7 @@ export function createSessionsRepository(db: Db) {
           sql`${lt(sessions.expiresAt, now)} OR (${lt(sessions.activeAt, staffIdleSince)} AND ${inArray(sessions.accountId, staff)})`,
         )
         .returning({ id: sessions.id });
-      await tx
-        .delete(signInDevices)
-        .where(lt(signInDevices.lastSeenAt, new Date(now.getTime() - DEVICE_MEMORY_DAYS * 86_400_000)));
+      await tx.delete(signInDevices).where(lt(signInDevices.lastSeenAt, minus(now, { days: DEVICE_MEMORY_DAYS })));
       return expired.length;
     },
   };

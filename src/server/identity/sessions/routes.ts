@@ -1,5 +1,6 @@
+import { staffIdleMinutesOf } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
+import { transact, toInstant, minus } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import type { Role } from '../../../common/roles';
@@ -23,7 +24,7 @@ import { describeDevice } from './device';
 import type { OpenSessionRow } from './repository';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
-const own = { access: 'my-sessions:manage' } as const;
+const own = { access: 'manage:sessions' } as const;
 
 /** The idle lock's clock of a session: how long it has left by the server's clock (`null`s when it does not lock). */
 export function idleStateOf(locks: boolean, activeAt: Date, idleMinutes: number, nowMs: number): IdleState {
@@ -51,7 +52,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
       // This very request is the session's latest use, whatever the throttled columns say.
       ...describeDevice(row.userAgent, isCurrent ? current.ip : row.ip),
       createdAt: row.createdAt.toISOString(),
-      lastSeenAt: (isCurrent ? new Date(nowMs) : row.lastSeenAt).toISOString(),
+      lastSeenAt: (isCurrent ? toInstant(nowMs) : row.lastSeenAt).toISOString(),
       current: isCurrent,
     };
   };
@@ -59,7 +60,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   /** Sessions idle since before this instant have ended (staff): they are not listed as open. */
   async function idleCutoff(role: Role, nowMs: number): Promise<Date | null> {
     if (!locks(role)) return null;
-    return new Date(nowMs - (await deps.repos.clinic.staffIdleMinutes()) * 60_000);
+    return minus(nowMs, { minutes: await staffIdleMinutesOf(deps) });
   }
 
   /** Open live streams of the account end: the browser reconnects with a session that still exists, or not at all. */
@@ -68,7 +69,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(api.mySessions, { config: own, schema: { response: { 200: openSessionListSchema } } }, async (request) => {
     const user = requireUser(request);
     const nowMs = clock.nowMs();
-    const rows = await request.scope.mySessions().listOpen(new Date(nowMs), await idleCutoff(user.role, nowMs));
+    const rows = await request.scope.mySessions().listOpen(toInstant(nowMs), await idleCutoff(user.role, nowMs));
     const items = rows.map((row) => present(row, { id: user.sessionId, ip: request.ip }, nowMs));
     // This session first, then the most recently used.
     return { items: [...items.filter((item) => item.current), ...items.filter((item) => !item.current)] };
@@ -102,7 +103,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(api.myActivity, { config: own, schema: { response: { 200: idleStateSchema } } }, async (request) => {
     const user = requireUser(request);
     const session = sessionRowsOf(request)!.session;
-    return idleStateOf(locks(user.role), session.activeAt, await deps.repos.clinic.staffIdleMinutes(), clock.nowMs());
+    return idleStateOf(locks(user.role), session.activeAt, await staffIdleMinutesOf(deps), clock.nowMs());
   });
 
   app.post(
@@ -112,16 +113,16 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const now = clock.nowMs();
       // The input was `idleMs` ago (the keep-alive is throttled): the idle clock starts from it, never going back.
-      const input = new Date(now - (request.body?.idleMs ?? 0));
+      const input = minus(now, { milliseconds: request.body?.idleMs ?? 0 });
       const activeAt = await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, input, tx));
-      return idleStateOf(locks(user.role), activeAt, await deps.repos.clinic.staffIdleMinutes(), now);
+      return idleStateOf(locks(user.role), activeAt, await staffIdleMinutesOf(deps), now);
     },
   );
 
   app.delete(
     api.userSessions(':id'),
     {
-      config: { access: 'users:manage' },
+      config: { access: 'manage:users' },
       schema: { params: z.object({ id: z.uuid({ error: USER_NOT_FOUND }) }), response: { 200: endedSessionsSchema } },
     },
     async (request) => {

@@ -18,7 +18,7 @@ import { roleChangeOf } from '../../access';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
-const admin = { access: 'users:manage' } as const;
+const admin = { access: 'manage:users' } as const;
 
 export const usersRoutes: RoutePlugin = async (app, deps) => {
   const repo = deps.repos.users;

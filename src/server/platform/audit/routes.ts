@@ -1,6 +1,7 @@
+import { auditLogBatch, searchAuditLog } from './use-cases';
+import { readClinicSettings } from '../settings/settings';
 import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-deps';
-import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
 import {
   auditFiltersSchema,
@@ -9,7 +10,7 @@ import {
   type AuditFilters,
 } from '../../../common/schemas/audit';
 import { clock } from '../clock';
-import { dateInZone, startOfDay } from '../dates';
+import { dateInZone, startOfDay, startOfNextDay } from '../dates';
 import { auditedRead, auditContext } from './audited';
 import { auditCsvHeader, auditCsvRows } from './csv';
 import { presentAuditEntry } from './presenters';
@@ -20,9 +21,8 @@ const EXPORT_BATCH = 1000;
 
 /** The admins' view of the audit log: a filtered page, and the CSV of every match. */
 export const auditRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
-  const admin = { access: 'audit:read' } as const;
+  const admin = { access: 'read:audit' } as const;
 
   /** The filters as instants: clinic-zone days, both included. */
   function searchOf(filters: AuditFilters, timeZone: string): AuditSearch {
@@ -30,7 +30,7 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
     return {
       ...rest,
       from: from ? startOfDay(from, timeZone) : undefined,
-      to: to ? startOfDay(Temporal.PlainDate.from(to).add({ days: 1 }).toString(), timeZone) : undefined,
+      to: to ? startOfNextDay(to, timeZone) : undefined,
     };
   }
 
@@ -39,11 +39,11 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { querystring: auditListQuerySchema, response: { 200: auditListSchema } } },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await readClinicSettings(deps);
       // Reading the log is itself recorded, after the read (so not in its own page).
       const found = await auditedRead(
         db,
-        (db) => repos.audit.search({ ...searchOf(filters, timeZone), page, pageSize }, db),
+        (db) => searchAuditLog(deps, { ...searchOf(filters, timeZone), page, pageSize }, db),
         (result) => ({
           ...auditContext(request),
           action: 'list',
@@ -65,11 +65,11 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(api.auditExport, { config: admin, schema: { querystring: auditFiltersSchema } }, async (request, reply) => {
     const filters = request.query;
-    const { timeZone } = await repos.clinic.getSettings();
+    const { timeZone } = await readClinicSettings(deps);
     const search = searchOf(filters, timeZone);
     // The first batch is read before the export's own entry is written; the rest follow in batches
     // while the file is sent, so memory does not grow with the size of the log.
-    const first = await auditedRead(db, (db) => repos.audit.batch(search, null, EXPORT_BATCH, db), {
+    const first = await auditedRead(db, (db) => auditLogBatch(deps, search, null, EXPORT_BATCH, db), {
       ...auditContext(request),
       action: 'export',
       entity: 'audit_log',
@@ -83,7 +83,7 @@ export const auditRoutes: RoutePlugin = async (app, deps) => {
         yield auditCsvRows(batch.map(presentAuditEntry), timeZone);
         if (batch.length < EXPORT_BATCH) return;
         const last = batch[batch.length - 1]!;
-        batch = await repos.audit.batch(search, { at: last.cursorAt, id: last.id }, EXPORT_BATCH);
+        batch = await auditLogBatch(deps, search, { at: last.cursorAt, id: last.id }, EXPORT_BATCH);
       }
     }
     const stamp = dateInZone(clock.now(), timeZone);

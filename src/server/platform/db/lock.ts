@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { realNowMs } from '../dates';
 
 export interface DirectoryLock {
   release(): void;
@@ -18,7 +19,7 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
     try {
       // Write the PID to a private file, then hard-link it into place: link() fails if the lock exists,
       // and a reader never sees a lock file without its PID.
-      const pending = `${lockPath}.${process.pid}.${Date.now()}`;
+      const pending = `${lockPath}.${process.pid}.${realNowMs()}`;
       fs.writeFileSync(pending, String(process.pid));
       try {
         fs.linkSync(pending, lockPath);

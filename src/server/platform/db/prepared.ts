@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { toInstant } from '../dates';
 
 const dialect = new PgDialect();
 
@@ -21,7 +22,7 @@ export function preparedStatement<Row>(name: string, statement: SQL) {
 }
 
 /** A timestamp as the drivers hand it back in raw rows: Date (PGlite) or text (node-postgres through Drizzle). */
-export const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+export const asDate = (value: Date | string): Date => toInstant(value);
 
 /**
  * A Drizzle query (with `sql.placeholder` values) prepared once on `db` under `name`; inside a transaction

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { realNowMs, toInstant } from '../dates';
 
 export interface MailAttachment {
   filename: string;
@@ -53,7 +54,7 @@ export function createMailer(options: {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = toInstant(realNowMs()).toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       options.log.info({ file, subject: message.subject }, 'e-mail written to the outbox (no SMTP_URL)');

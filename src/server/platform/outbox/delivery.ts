@@ -5,16 +5,17 @@ import { clock } from '../clock';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { createLeasedDelivery, type DeliveryPolicy, type DeliveryResult } from './leased-delivery';
 import type { OutboxRepository, OutboxRow } from './repository';
+import { plus, durationMs } from '../dates';
 
 export type { DeliveryPolicy, DeliveryResult };
 
 /** 30 s, 1, 2, 4, … minutes, at most an hour apart; 12 attempts cover about 6 hours of a mail server being down. */
 export const DELIVERY_POLICY: DeliveryPolicy = {
   batchSize: 20,
-  leaseMs: 5 * 60_000,
-  sendWithinMs: 2 * 60_000,
+  leaseMs: durationMs({ minutes: 5 }),
+  sendWithinMs: durationMs({ minutes: 2 }),
   maxAttempts: 12,
-  retryDelayMs: (attempts) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000),
+  retryDelayMs: (attempts) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), durationMs({ hours: 1 })),
 };
 
 /** The stored message as the mailer takes it. */
@@ -64,7 +65,9 @@ export function createMailDelivery(deps: {
     } catch (error) {
       const lastError = describeFailure(error);
       const retryAt =
-        claim.attempts < policy.maxAttempts ? new Date(clock.nowMs() + policy.retryDelayMs(claim.attempts)) : null;
+        claim.attempts < policy.maxAttempts
+          ? plus(clock.now(), { milliseconds: policy.retryDelayMs(claim.attempts) })
+          : null;
       await transact(db, (tx) => repo.markFailed(claim, lastError, retryAt, tx));
       const fields = {
         outboxId: claim.id,

@@ -1,6 +1,7 @@
 import { clock } from '../clock';
 import type { Db } from '../db/client';
 import { transact, type Tx } from '../db/transaction';
+import { plus } from '../dates';
 
 export interface DeliveryPolicy {
   /** Messages claimed at once. */
@@ -40,7 +41,7 @@ export function createLeasedDelivery<Claim>(deps: {
   async function run(): Promise<DeliveryResult> {
     const result: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
     while (!stopping) {
-      const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
+      const leaseUntil = plus(clock.now(), { milliseconds: policy.leaseMs });
       const claims = await transact(db, (tx) => deps.claimDue(clock.now(), leaseUntil, policy.batchSize, tx));
       if (claims.length === 0) break;
       const claimedAt = performance.now();

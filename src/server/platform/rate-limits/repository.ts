@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Tx } from '../db/transaction';
 import { asDate, preparedStatement } from '../db/prepared';
 import { rateLimitHits } from '../db/schema';
+import { toInstant, plus } from '../dates';
 
 const placeholder = sql.placeholder;
 
@@ -56,8 +57,8 @@ export function createRateLimitsRepository(db: Db) {
     async hit(key: string, windowMs: number, nowMs: number): Promise<{ current: number; ttl: number }> {
       const [row] = await hitStatement(db, {
         key,
-        now: new Date(nowMs).toISOString(),
-        resetsAt: new Date(nowMs + windowMs).toISOString(),
+        now: toInstant(nowMs).toISOString(),
+        resetsAt: plus(nowMs, { milliseconds: windowMs }).toISOString(),
       });
       return { current: Number(row!.hits), ttl: Math.max(0, asDate(row!.resets_at).getTime() - nowMs) };
     },
@@ -65,7 +66,7 @@ export function createRateLimitsRepository(db: Db) {
     /** Counts `hits` requests for each key; answers each key's requests in its window and when it ends (ms). */
     async hitMany(batch: HitBatchEntry[], nowMs: number): Promise<Map<string, { hits: number; resetsAtMs: number }>> {
       const rows = await hitManyStatement(db, {
-        now: new Date(nowMs).toISOString(),
+        now: toInstant(nowMs).toISOString(),
         batch: JSON.stringify(batch.map((entry) => ({ key: entry.key, hits: entry.hits, window_ms: entry.windowMs }))),
       });
       return new Map(

@@ -4,6 +4,7 @@ import type { Tx } from '../db/transaction';
 import { appSecrets, clinicSettings } from '../db/schema';
 import { clock } from '../clock';
 import { STAFF_IDLE_MINUTES } from '../../../common/idle';
+import { realNowMs } from '../dates';
 
 export type ClinicSettingsRow = typeof clinicSettings.$inferSelect;
 
@@ -21,10 +22,10 @@ export function createClinicRepository(db: Db) {
   return {
     /** The settings row; created with defaults the first time it is asked for. */
     async getSettings(tx: Db = db): Promise<ClinicSettingsRow> {
-      if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.row;
+      if (cached && realNowMs() - cached.at < SETTINGS_TTL_MS) return cached.row;
       const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
       if (row) {
-        cached = { row, at: Date.now() };
+        cached = { row, at: realNowMs() };
         return row;
       }
       await tx.insert(clinicSettings).values({ id: 1 }).onConflictDoNothing();
@@ -37,12 +38,12 @@ export function createClinicRepository(db: Db) {
      * without writing the settings row when there is none yet (a refused request changes nothing).
      */
     async staffIdleMinutes(tx: Db = db): Promise<number> {
-      if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.row.staffIdleMinutes;
+      if (cached && realNowMs() - cached.at < SETTINGS_TTL_MS) return cached.row.staffIdleMinutes;
       // No row yet (a new installation): the default, remembered as long as a row would be.
-      if (noRowSince !== undefined && Date.now() - noRowSince < SETTINGS_TTL_MS) return STAFF_IDLE_MINUTES.default;
+      if (noRowSince !== undefined && realNowMs() - noRowSince < SETTINGS_TTL_MS) return STAFF_IDLE_MINUTES.default;
       const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
-      if (row) cached = { row, at: Date.now() };
-      else noRowSince = Date.now();
+      if (row) cached = { row, at: realNowMs() };
+      else noRowSince = realNowMs();
       return row?.staffIdleMinutes ?? STAFF_IDLE_MINUTES.default;
     },
 
@@ -67,7 +68,7 @@ export function createClinicRepository(db: Db) {
         .set({ ...changes, updatedAt: clock.now() })
         .where(eq(clinicSettings.id, 1))
         .returning();
-      cached = { row: row!, at: Date.now() };
+      cached = { row: row!, at: realNowMs() };
       return row!;
     },
   };

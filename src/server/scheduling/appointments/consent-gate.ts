@@ -5,7 +5,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { AppError, validationError } from '../../platform';
 import type { FastifyRequest } from 'fastify';
-import type { BookingForms } from './booking-forms';
+import type { VisitForms } from './visit-forms';
 import type { AppointmentView } from './repository';
 
 const listOf = (titles: string[]) => titles.map((title) => `«${title}»`).join(', ');
@@ -16,7 +16,7 @@ const listOf = (titles: string[]) => titles.map((title) => `«${title}»`).join(
  * documents. Answers what the status change's audit entry keeps of it (nothing when every consent is signed).
  */
 export async function requireConsentOrReason(
-  forms: Pick<BookingForms, 'unsignedConsents'>,
+  forms: Pick<VisitForms, 'unsignedConsents'>,
   scope: Pick<FastifyRequest['scope'], 'files'>,
   view: AppointmentView,
   exception: ConsentException | undefined,

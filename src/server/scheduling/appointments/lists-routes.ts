@@ -16,7 +16,8 @@ import { clock } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
 import { dateInZone, startOfDay } from '../../platform';
 import { diaryJson, sendJsonText } from './json-text';
-import { presentAppointment } from './service';
+import { presentAppointment } from './present';
+import { clinicSettings, diaryDoctors, holidayOn } from './reads';
 
 /**
  * The lists the desk and the doctors keep open all day: the calendar's range and month, today's diary and a
@@ -24,13 +25,12 @@ import { presentAppointment } from './service';
  * (`lists-repository.ts`) and sent as text; every read is audited and narrowed by the request's scope.
  */
 export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   app.get(
     api.appointmentsRange,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(calendarAppointmentSchema) } },
     },
     async (request, reply) => {
@@ -53,12 +53,12 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsMonth,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentMonthQuerySchema, response: { 200: calendarMonthSchema } },
     },
     async (request, reply) => {
       const { from, to, doctorIds } = request.query;
-      const { timeZone } = await repos.clinic.getSettings();
+      const { timeZone } = await clinicSettings(deps);
       const month = await auditedRead(
         db,
         (db) =>
@@ -81,11 +81,11 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsToday,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: diaryQuerySchema, response: { 200: todayDiarySchema } },
     },
     async (request, reply) => {
-      const settings = await repos.clinic.getSettings();
+      const settings = await clinicSettings(deps);
       const today = dateInZone(clock.now(), settings.timeZone);
       const date = request.query.date ?? today;
       const from = startOfDay(date, settings.timeZone);
@@ -93,7 +93,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
       // The doctors, the day's appointments (as JSON per doctor, built by the database) and the holiday are
       // independent reads: on PostgreSQL they run at once.
       const [doctors, day, holiday] = await Promise.all([
-        repos.doctors.list(),
+        diaryDoctors(deps),
         auditedRead(
           db,
           (db) => request.scope.appointmentLists.diary({ from, to }, db),
@@ -104,7 +104,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
             details: { view: 'diary', date, results: count },
           }),
         ),
-        repos.holidays.on(date),
+        holidayOn(deps, date),
       ]);
       const weekday = Temporal.PlainDate.from(date).dayOfWeek;
       const shown = doctors.filter(
@@ -136,7 +136,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.doctorAgenda,
     {
-      config: { access: 'agenda:read' },
+      config: { access: 'read:agenda' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: z.array(agendaAppointmentSchema) } },
     },
     async (request) => {

@@ -14,7 +14,7 @@ import type { RequestUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity';
 import { clock } from '../../platform';
-import { requireOnlineService } from './online-services';
+import { clinicSettings, serviceNames } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
@@ -22,7 +22,6 @@ const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
 /** The paciente's own appointments: list, book, cancel and change within the cancellation window. */
 export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const service = deps.appointments;
 
   /** The paciente's record; 409 while a record with their e-mail waits for them to prove it. */
@@ -30,7 +29,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myAppointments,
-    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: myAppointmentsSchema } } },
+    { config: { access: 'book:appointments' }, schema: { response: { 200: myAppointmentsSchema } } },
     async (request) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
@@ -47,12 +46,8 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
         }),
       );
       const now = clock.nowMs();
-      const [settings, catalogue] = await Promise.all([
-        deps.repos.clinic.getSettings(),
-        deps.repos.clinicServices.list(),
-      ]);
-      const serviceNames = new Map(catalogue.map((item) => [item.id, item.name]));
-      const own = await Promise.all(all.map((view) => service.ownView(view, settings, serviceNames)));
+      const [settings, names] = await Promise.all([clinicSettings(deps), serviceNames(deps)]);
+      const own = await Promise.all(all.map((view) => service.ownView(view, settings, names)));
       const isUpcoming = (item: (typeof own)[number]) =>
         Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
       return {
@@ -66,43 +61,22 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
     api.myAppointments,
     {
       schema: { body: myBookingSchema, response: { 201: ownAppointmentSchema } },
-      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myBooking },
+      config: { access: 'book:appointments', rateLimit: deps.config.limits.myBooking },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const record = await requireOwnRecord(deps, user, undefined, PENDING_BOOKING_MESSAGE);
-      const doctor = await service.activeDoctor(request.body.doctorId);
-      const { serviceId } = request.body;
-      const booked = serviceId ? await requireOnlineService(repos, serviceId, { doctor }) : undefined;
-      const settings = await repos.clinic.getSettings();
-      const startsAt = new Date(request.body.startsAt);
-      const slot = await service.requireFreeSlot(
-        doctor,
-        startsAt,
-        undefined,
-        'busy',
-        settings,
-        booked?.durationMinutes,
-      );
-      // Pediatría: the paciente books as the child's guardian.
-      const minor = await service.minorDetails(
-        doctor,
-        request.body.minor,
-        `${record.firstName} ${record.lastName}`.trim(),
-      );
-      const view = await service.create({
-        doctor,
+      const { body } = request;
+      const view = await service.book({
+        source: 'patient-area',
+        doctorId: body.doctorId,
+        startsAt: new Date(body.startsAt),
+        reason: body.reason,
+        serviceId: body.serviceId,
         patient: record.id,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
-        reason: request.body.reason,
-        channel: 'web',
-        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
-        actor: user,
-        ip: request.ip,
-        email: 'received',
-        minor,
-        serviceId: booked?.id ?? null,
+        // Pediatría: the paciente books as the child's guardian.
+        minor: { details: body.minor, guardianName: `${record.firstName} ${record.lastName}`.trim() },
+        by: auditContext(request),
       });
       return reply.status(201).send(await service.ownView(view));
     },
@@ -111,7 +85,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.cancelMyAppointment(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: { params: idParams, body: cancelSchema, response: { 200: ownAppointmentSchema } },
     },
     async (request) => {
@@ -123,7 +97,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.myAppointmentAvailability(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: {
         params: idParams,
         querystring: rescheduleAvailabilityQuerySchema,
@@ -137,7 +111,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.rescheduleMyAppointment(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: { params: idParams, body: rescheduleSchema, response: { 200: ownAppointmentSchema } },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
-import { performs } from '../../../common/schemas/clinic-services';
 import { api } from '../../../common/api-paths';
 import {
   availabilityQuerySchema,
@@ -14,55 +13,22 @@ import {
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
 import { seesHeldSlots } from '../../access';
-import { recordForPublicRequest } from '../../identity';
-import { notFound, refuseHoneypot } from '../../platform';
+import { refuseHoneypot } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
-import { onlineServices, requireOnlineService } from './online-services';
-import { availabilityOut } from './availability-out';
+import { bookingOptions, linkedBooking, publicAvailability, publicBooker } from './public-booking';
+import { clinicSettings } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
-import { bookingChannelChoice, recordBookingChannel } from '../../communications';
-import { offeredChannels } from '../../communications';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 
 const tokenParams = z.object({ token: z.string().max(100) });
-const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';
 
 export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const service = deps.appointments;
 
   app.get(
     api.public.bookingOptions,
     { config: { access: 'public' }, schema: { response: { 200: bookingOptionsSchema } } },
-    async () => {
-      const [settings, doctors, specialtyRows, services] = await Promise.all([
-        repos.clinic.getSettings(),
-        repos.doctors.list(),
-        repos.doctors.listSpecialties(),
-        repos.clinicServices.list(),
-      ]);
-      const forMinors = new Set(specialtyRows.filter((row) => row.forMinors).map((row) => row.id));
-      const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
-      const specialties = new Map(bookable.map((doctor) => [doctor.specialtyId, doctor.specialty]));
-      return {
-        timeZone: settings.timeZone,
-        bookingHorizonDays: settings.bookingHorizonDays,
-        specialties: [...specialties]
-          .map(([id, name]) => ({ id, name, forMinors: forMinors.has(id) }))
-          .sort((a, b) => a.name.localeCompare(b.name, 'es')),
-        doctors: bookable.map((doctor) => ({
-          id: doctor.id,
-          displayName: doctor.displayName,
-          specialtyId: doctor.specialtyId,
-          specialty: doctor.specialty,
-          photoURL: doctor.photoUrl,
-          bio: doctor.bio,
-          appointmentMinutes: doctor.appointmentMinutes,
-        })),
-        services: onlineServices(services, bookable),
-        reminderChannels: offeredChannels(settings.messageChannels, deps.channels.providersOn()),
-      };
-    },
+    async () => bookingOptions(deps),
   );
 
   app.get(
@@ -71,27 +37,13 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'public' },
       schema: { querystring: availabilityQuerySchema, response: { 200: availabilitySchema } },
     },
-    async (request) => {
-      const { doctorId, specialtyId, serviceId, from, to, conRetenidas } = request.query;
-      const settings = await repos.clinic.getSettings();
-      const chosen = doctorId ? await service.activeDoctor(doctorId) : undefined;
-      // A service: its length, and of the specialty only the doctors who perform it.
-      const booked = serviceId
-        ? await requireOnlineService(repos, serviceId, { specialtyId, doctor: chosen })
-        : undefined;
-      const doctors = chosen
-        ? [chosen]
-        : (await repos.doctors.list({ specialtyId: specialtyId ?? booked?.specialtyId })).filter(
-            (doctor) => !booked || performs(booked, doctor),
-          );
+    async (request) =>
       // Slots held for the waiting list are busy for everyone but the desk, who sees them marked.
-      const held = conRetenidas && seesHeldSlots(request.user) ? 'mark' : 'busy';
-      const [results, holidays] = await Promise.all([
-        service.availability(doctors, from, to, settings, undefined, held, booked?.durationMinutes),
-        service.closedDays(from, to),
-      ]);
-      return availabilityOut(settings.timeZone, results, undefined, holidays);
-    },
+      publicAvailability(
+        deps,
+        request.query,
+        request.query.conRetenidas && seesHeldSlots(request.user) ? 'mark' : 'busy',
+      ),
   );
 
   app.post(
@@ -103,49 +55,19 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const input = request.body;
       refuseHoneypot(input.website);
-      // Read once for the whole booking (the slot, the status, the e-mail, the answer).
-      const settings = await repos.clinic.getSettings();
-      const doctor = await service.activeDoctor(input.doctorId);
-      const booked = input.serviceId ? await requireOnlineService(repos, input.serviceId, { doctor }) : undefined;
-      const startsAt = new Date(input.startsAt);
-      const slot = await service.requireFreeSlot(
-        doctor,
-        startsAt,
-        undefined,
-        'busy',
-        settings,
-        booked?.durationMinutes,
-      );
-      // Pediatría: the person who books is the child's guardian.
-      const minor = await service.minorDetails(doctor, input.minor, `${input.firstName} ${input.lastName}`.trim());
-
-      // The record of whoever books (the rule lives in access/, shared with the public waiting list): found
-      // or made in the booking's own transaction, so a slot lost meanwhile leaves no record behind.
-      // Her reminder channel, when she chose one: refused before anything is written if the clinic does not offer
-      // it or a phone's lacks her consent; recorded only on a record this booking creates.
-      const offered = offeredChannels(settings.messageChannels, deps.channels.providersOn());
-      const choice = bookingChannelChoice(offered, input);
-      const patient = await recordForPublicRequest(
-        deps,
-        request,
-        input,
-        'booking',
-        choice ? (created, tx) => recordBookingChannel(repos, request, created.id, choice, tx) : undefined,
-      );
-      const view = await service.create({
-        doctor,
-        patient,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
+      const settings = await clinicSettings(deps);
+      const view = await service.book({
+        source: 'public',
+        doctorId: input.doctorId,
+        startsAt: new Date(input.startsAt),
         reason: input.reason,
-        channel: 'web',
-        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
-        actor: request.user,
-        ip: request.ip,
-        email: 'received',
-        minor,
+        serviceId: input.serviceId,
+        // Pediatría: the person who books is the child's guardian.
+        minor: { details: input.minor, guardianName: `${input.firstName} ${input.lastName}`.trim() },
+        by: auditContext(request),
         settings,
-        serviceId: booked?.id ?? null,
+        // Whoever books: her record, found or made in the booking's own transaction (with her reminder channel).
+        patient: () => publicBooker(deps, request, input, settings),
       });
       return reply
         .status(201)
@@ -154,12 +76,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
   );
 
   /** The signed link's token is the proof of access to one booking (these routes are public). */
-  async function byToken(token: string) {
-    const id = await service.verifyManageToken(token);
-    const view = id ? await repos.appointments.findView(id) : undefined;
-    if (!view) throw notFound(BOOKING_NOT_FOUND);
-    return view;
-  }
+  const byToken = async (token: string) => linkedBooking(deps, await service.verifyManageToken(token));
 
   /** Whoever holds the link: a visitor (or the signed-in user who opened it), from this address. */
   const viaLink = (request: FastifyRequest) => ({ ...auditContext(request), details: { via: 'link' } });
@@ -172,11 +89,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
       const id = await service.verifyManageToken(request.params.token);
       const view = await auditedRead(
         deps.db,
-        async (db) => {
-          const found = id ? await repos.appointments.findView(id, db) : undefined;
-          if (!found) throw notFound(BOOKING_NOT_FOUND);
-          return found;
-        },
+        (db) => linkedBooking(deps, id, db),
         (found) => ({
           ...viaLink(request),
           action: 'read',

@@ -1,14 +1,11 @@
 import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-deps';
-import { performs } from '../../../common/schemas/clinic-services';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { esDateFormat } from '../../../common/time';
 import {
   APPOINTMENT_STATUS_LABELS,
-  MAX_APPOINTMENT_HOURS,
-  TOO_LONG_MESSAGE,
   appointmentDetailSchema,
   appointmentListQuerySchema,
   appointmentListSchema,
@@ -20,14 +17,14 @@ import {
   type AppointmentStatus,
 } from '../../../common/schemas/appointments';
 import { mayMakeStatusChange } from '../../access';
-import { AppError, pgErrorCode, validationError } from '../../platform';
+import { AppError } from '../../platform';
 import { requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { dateInZone, startOfDay } from '../../platform';
 import { appointmentsCsv } from './csv';
-import { presentAppointment, type NoticedView } from './service';
+import { presentAppointment, withNotices } from './present';
+import { appointmentRecord, clinicSettings } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
-import { NOT_PERFORMED_MESSAGE } from './kept-length';
 import { requireConsentOrReason } from './consent-gate';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
 import { clock } from '../../platform';
@@ -62,34 +59,12 @@ function describeEvent(action: string, changes: Record<string, unknown>, timeZon
   return action;
 }
 
-/** The appointment, and the calls the desk must make because the patient has no e-mail (the toast says them). */
-const withNotices = (view: NoticedView) => ({ ...presentAppointment(view), notices: view.notices });
-
-function requireSensibleLength(startsAt: Date, endsAt: Date) {
-  if (endsAt <= startsAt)
-    throw new AppError(400, 'VALIDATION', 'La cita termina antes de empezar', {
-      endsAt: 'La cita termina antes de empezar',
-    });
-  if (endsAt.getTime() - startsAt.getTime() > MAX_APPOINTMENT_HOURS * 3_600_000) {
-    throw new AppError(400, 'VALIDATION', TOO_LONG_MESSAGE, { endsAt: TOO_LONG_MESSAGE });
-  }
-}
-
 export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
   const service = deps.appointments;
 
-  /** The service the desk books: active, and one this doctor performs (a message on the field otherwise). */
-  const bookableService = async (serviceId: string, doctor: { id: string; specialtyId: string }) => {
-    const found = await repos.clinicServices.findById(serviceId);
-    if (!found || !found.active) throw validationError({ serviceId: 'Elige un servicio activo de la lista' });
-    if (!performs(found, doctor)) throw validationError({ serviceId: 'Este profesional no realiza ese servicio' });
-    return found;
-  };
-
   const listFilters = async (query: z.infer<typeof appointmentListQuerySchema>) => {
-    const { timeZone } = await repos.clinic.getSettings();
+    const { timeZone } = await clinicSettings(deps);
     return {
       timeZone,
       from: query.from ? startOfDay(query.from, timeZone) : undefined,
@@ -104,7 +79,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointments,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } },
     },
     async (request) => {
@@ -132,7 +107,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentsExport,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentListQuerySchema.omit({ page: true, pageSize: true }) },
     },
     async (request, reply) => {
@@ -174,20 +149,16 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointment(':id'),
     {
-      config: { access: 'appointments:read' },
+      config: { access: 'read:appointments' },
       schema: { params: idParams, response: { 200: appointmentDetailSchema } },
     },
     async (request) => {
-      const settings = await repos.clinic.getSettings();
+      const settings = await clinicSettings(deps);
       const { view, history, minor } = await auditedRead(
         db,
         async (db) => {
           const read = await request.scope.appointment(request.params.id, db);
-          return {
-            view: read,
-            history: await repos.appointments.history(read.id, db),
-            minor: await repos.appointmentMinors.find(read.id, db),
-          };
+          return { view: read, ...(await appointmentRecord(deps, read.id, db)) };
         },
         ({ view: read }) => ({
           ...auditContext(request),
@@ -213,45 +184,25 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.appointments,
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { body: staffBookingSchema, response: { 201: appointmentSchema } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      requireUser(request);
       const input = request.body;
-      const doctor = await service.activeDoctor(input.doctorId);
-      const booked = input.serviceId ? await bookableService(input.serviceId, doctor) : undefined;
-      const startsAt = new Date(input.startsAt);
-      const endsAt = input.endsAt
-        ? new Date(input.endsAt)
-        : new Date(startsAt.getTime() + (booked?.durationMinutes ?? doctor.appointmentMinutes) * 60_000);
-      requireSensibleLength(startsAt, endsAt);
-      await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
-      const view = await service
-        .create({
-          doctor,
-          patient: input.patientId,
-          startsAt,
-          endsAt,
-          reason: input.reason,
-          channel: input.channel,
-          status: 'confirmada',
-          actor: user,
-          ip: request.ip,
-          email: 'confirmed',
-          serviceId: booked?.id ?? null,
-        })
-        .catch((error: unknown) => {
-          // The patient id names no record (foreign key): said in Spanish, without a lookup before every booking.
-          if (pgErrorCode(error) === '23503') {
-            throw new AppError(400, 'VALIDATION', 'Elige un paciente de la lista', {
-              patientId: 'Elige un paciente de la lista',
-            });
-          }
-          throw error;
-        });
-      // Booked into a slot offered to her from the waiting list: her entry is done.
-      await deps.waitingList.bookedByDesk(view, auditContext(request));
+      // Booked into a slot offered to her from the waiting list: her entry is done (an after-booking step).
+      const view = await service.book({
+        source: 'desk',
+        doctorId: input.doctorId,
+        startsAt: new Date(input.startsAt),
+        endsAt: input.endsAt ? new Date(input.endsAt) : undefined,
+        reason: input.reason,
+        channel: input.channel,
+        serviceId: input.serviceId,
+        allowOutsideHours: input.allowOutsideHours,
+        patient: input.patientId,
+        by: auditContext(request),
+      });
       return reply.status(201).send(withNotices(view));
     },
   );
@@ -259,41 +210,16 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.patch(
     api.appointment(':id'),
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { params: idParams, body: appointmentUpdateSchema, response: { 200: appointmentSchema } },
     },
     async (request) => {
       const view = await request.scope.appointment(request.params.id);
-      if (!['pendiente', 'confirmada'].includes(view.status)) {
-        throw new AppError(
-          409,
-          'INVALID_TRANSITION',
-          `Una cita ${APPOINTMENT_STATUS_LABELS[view.status].toLowerCase()} no se puede mover.`,
-        );
-      }
-      const input = request.body;
-      const doctor = await service.activeDoctor(input.doctorId ?? view.doctorId);
-      // A booked service goes only to a doctor who performs it.
-      const booked =
-        view.serviceId && doctor.id !== view.doctorId && (await repos.clinicServices.findById(view.serviceId));
-      if (booked && !performs(booked, doctor)) throw validationError({ doctorId: NOT_PERFORMED_MESSAGE });
-      const startsAt = input.startsAt ? new Date(input.startsAt) : view.startsAt;
-      const endsAt = input.endsAt
-        ? new Date(input.endsAt)
-        : new Date(startsAt.getTime() + (view.endsAt.getTime() - view.startsAt.getTime()));
-      requireSensibleLength(startsAt, endsAt);
-      const moved =
-        startsAt.getTime() !== view.startsAt.getTime() ||
-        endsAt.getTime() !== view.endsAt.getTime() ||
-        doctor.id !== view.doctorId;
-      if (moved) await service.requireWithinHours(doctor, startsAt, endsAt, input.allowOutsideHours);
-      const fields = Object.keys(input).filter((field) => field !== 'allowOutsideHours');
-      const updated = await service.reschedule(
-        view,
-        { doctor, startsAt, endsAt, reason: input.reason },
-        { ...auditContext(request), details: { fields } },
-        { email: moved, undoable: true },
-      );
+      const fields = Object.keys(request.body).filter((field) => field !== 'allowOutsideHours');
+      const updated = await service.rescheduleByStaff(view, request.body, {
+        ...auditContext(request),
+        details: { fields },
+      });
       return withNotices(updated);
     },
   );
@@ -302,7 +228,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentAvailability(':id'),
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: {
         params: idParams,
         querystring: rescheduleAvailabilityQuerySchema,
@@ -316,7 +242,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.appointmentStatus(':id'),
     {
-      config: { access: 'appointments:attend' },
+      config: { access: 'attend:appointments' },
       schema: { params: idParams, body: statusChangeSchema, response: { 200: appointmentSchema } },
     },
     async (request) => {
@@ -329,7 +255,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       const arrival = await service.requireStatusChange(view, status, arrivedAt);
       const withoutConsent =
         status === 'atendida'
-          ? await requireConsentOrReason(deps.bookingForms, request.scope, view, consentException)
+          ? await requireConsentOrReason(deps.visitForms, request.scope, view, consentException)
           : undefined;
       const updated = await service.setStatus(
         view,
@@ -345,7 +271,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
   // «Deshacer»: the requester's own last move or status change, within UNDO_WINDOW_SECONDS.
   app.post(
     api.appointmentUndo(':id'),
-    { config: { access: 'appointments:attend' }, schema: { params: idParams, response: { 200: appointmentSchema } } },
+    { config: { access: 'attend:appointments' }, schema: { params: idParams, response: { 200: appointmentSchema } } },
     async (request) => {
       const view = await request.scope.appointment(request.params.id);
       return presentAppointment(await service.undo(view, auditContext(request)));

@@ -1,37 +1,27 @@
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { notFound } from '../../platform';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
+import { revokeFeedOf } from './use-cases';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
-const admin = { access: 'users:manage' } as const;
+const admin = { access: 'manage:users' } as const;
 
 /** An admin revokes a user's calendar feed from «Usuarios» (the feed is scheduling's; the account, identity's). */
 export const calendarFeedsAdminRoutes: RoutePlugin = async (app, deps) => {
-  const { db } = deps.database;
-
   app.delete(
     api.userCalendarFeed(':id'),
     { config: admin, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const { id } = request.params;
-      await audited(
-        db,
-        async (tx) => {
-          if (!(await deps.repos.users.findById(id, tx))) throw notFound(USER_NOT_FOUND);
-          if (!(await deps.repos.calendarFeeds.revoke(id, tx)))
-            throw notFound('Este usuario no tiene un enlace de calendario.');
-        },
-        {
-          ...auditContext(request),
-          action: 'delete',
-          entity: 'calendar_feed',
-          entityId: id,
-          details: { revokedBy: 'admin' },
-        },
-      );
+      await revokeFeedOf(deps, id, {
+        ...auditContext(request),
+        action: 'delete',
+        entity: 'calendar_feed',
+        entityId: id,
+        details: { revokedBy: 'admin' },
+      });
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import { clinicAndDoctors } from '../doctors/use-cases';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { publicClinicSchema } from '../../../common/schemas/clinic';
@@ -7,7 +8,7 @@ export const clinicPagePublicRoutes: RoutePlugin = async (app, deps) => {
     api.public.clinic,
     { config: { access: 'public' }, schema: { response: { 200: publicClinicSchema } } },
     async () => {
-      const [settings, doctors] = await Promise.all([deps.repos.clinic.getSettings(), deps.repos.doctors.list()]);
+      const [settings, doctors] = await clinicAndDoctors(deps);
       return {
         name: settings.name,
         address: settings.address,

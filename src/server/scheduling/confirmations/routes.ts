@@ -1,3 +1,4 @@
+import { answersInRange, answersOf, appointmentAnswered } from './use-cases';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -28,7 +29,6 @@ const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté 
  * desk's screens show beside each appointment.
  */
 export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const service = deps.confirmations;
 
   app.post(
@@ -39,7 +39,7 @@ export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const id = await deps.appointments.verifyManageToken(request.params.token);
-      const view = id ? await repos.appointments.findView(id) : undefined;
+      const view = id ? await appointmentAnswered(deps, id) : undefined;
       if (!view) throw notFound(BOOKING_NOT_FOUND);
       const who = { ...auditContext(request), details: { via: 'reminder' } };
       return request.body.answer === 'confirmed' ? service.confirm(view, who) : service.decline(view, who);
@@ -49,21 +49,21 @@ export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.appointmentAnswers,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: answersQuerySchema, response: { 200: appointmentAnswersSchema } },
     },
-    async (request) => presentAnswers(await repos.confirmations.forAppointments(request.query.ids)),
+    async (request) => presentAnswers(await answersOf(deps, request.query.ids)),
   );
 
   app.get(
     api.appointmentAnswersRange,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: appointmentRangeQuerySchema, response: { 200: appointmentAnswersSchema } },
     },
     async (request) => {
       const { from, to, doctorId } = request.query;
-      return presentAnswers(await repos.confirmations.forRange({ from: new Date(from), to: new Date(to), doctorId }));
+      return presentAnswers(await answersInRange(deps, { from: new Date(from), to: new Date(to), doctorId }));
     },
   );
 };

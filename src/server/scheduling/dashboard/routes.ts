@@ -1,3 +1,5 @@
+import { readClinicSettings } from '../../platform';
+import { clinicCounts, doctorsOfTheClinic, unreadMessagesOf } from './use-cases';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
@@ -6,7 +8,7 @@ import {
   doctorDashboardSchema,
   patientDashboardSchema,
 } from '../../../common/schemas/appointments';
-import { requireUser } from '../../access';
+import { requireDashboard, requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { dateInZone, startOfDay } from '../../platform';
 import { presentAppointment } from '../appointments/service';
@@ -16,11 +18,10 @@ import { clock } from '../../platform';
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 
 export const dashboardRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const { db } = deps.database;
 
   async function todayRange() {
-    const settings = await repos.clinic.getSettings();
+    const settings = await readClinicSettings(deps);
     const today = dateInZone(clock.now(), settings.timeZone);
     const tomorrow = Temporal.PlainDate.from(today).add({ days: 1 }).toString();
     return { settings, today, from: startOfDay(today, settings.timeZone), to: startOfDay(tomorrow, settings.timeZone) };
@@ -28,8 +29,9 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.dashboard.admin,
-    { config: { access: 'dashboard:admin' }, schema: { response: { 200: adminDashboardSchema } } },
+    { config: { access: 'read:dashboard' }, schema: { response: { 200: adminDashboardSchema } } },
     async (request) => {
+      requireDashboard(request.scope, 'clinic');
       const { settings, today, from, to } = await todayRange();
       const now = clock.now();
       // The week (Monday to Sunday) in the clinic's zone.
@@ -42,21 +44,15 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
       // needs another's answer: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
       const [doctors, { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks }] =
         await Promise.all([
-          repos.doctors.list(),
+          doctorsOfTheClinic(deps),
           auditedRead(
             db,
             async (db) => {
-              const [todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks] =
-                await Promise.all([
-                  request.scope.appointments.listRange({ from, to }, db),
-                  repos.appointments.bookedMinutes(weekFrom, weekTo, db),
-                  repos.appointments.countByStatus(monthAgo, now, db),
-                  repos.appointments.countPendingConfirmations(now, db),
-                  repos.patients.countCreatedSince(monthAgo, db),
-                  repos.messages.totalUnread(db),
-                  repos.tasks.countOverdue(today, db),
-                ]);
-              return { todayItems, booked, pastMonth, pending, newPatients, unreadMessages, overdueTasks };
+              const [todayItems, counts] = await Promise.all([
+                request.scope.appointments.listRange({ from, to }, db),
+                clinicCounts(deps, { weekFrom, weekTo, monthAgo, now, today }, db),
+              ]);
+              return { todayItems, ...counts };
             },
             (read) => ({
               ...auditContext(request),
@@ -116,8 +112,9 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.dashboard.doctor,
-    { config: { access: 'dashboard:doctor' }, schema: { response: { 200: doctorDashboardSchema } } },
+    { config: { access: 'read:dashboard' }, schema: { response: { 200: doctorDashboardSchema } } },
     async (request) => {
+      requireDashboard(request.scope, 'doctor');
       const { settings, from, to } = await todayRange();
       const items = await auditedRead(
         db,
@@ -143,8 +140,9 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.dashboard.patient,
-    { config: { access: 'dashboard:patient' }, schema: { response: { 200: patientDashboardSchema } } },
+    { config: { access: 'read:dashboard' }, schema: { response: { 200: patientDashboardSchema } } },
     async (request) => {
+      requireDashboard(request.scope, 'patient');
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
       const record = await requireOwnRecord(deps, user);
@@ -153,7 +151,7 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
         async (db) => {
           const [upcoming, unreadMessages] = await Promise.all([
             request.scope.appointments.listRange({ from: clock.now(), includeCancelled: false }, db),
-            repos.messages.unreadForPatient(record.id, db),
+            unreadMessagesOf(deps, record.id, db),
           ]);
           return { upcoming, unreadMessages };
         },

@@ -1,5 +1,6 @@
+import { clinicTimeZone } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
+import { findDoctor, updateDoctorBio } from './use-cases';
 import { api } from '../../../common/api-paths';
 import { myDoctorBioSchema, myDoctorCardSchema, type MyDoctorCard } from '../../../common/schemas/my-doctor-card';
 import { clock } from '../../platform';
@@ -14,13 +15,12 @@ const NO_CARD = 'No tienes ficha profesional en la clínica';
  * reached (the id is the session's, never the request's); hours and absences stay the desk's.
  */
 export const doctorsMyCardRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.doctors;
-  const access = { access: 'my-doctor-card:manage' } as const;
+  const access = { access: 'manage:professional-card' } as const;
 
   async function presentCard(doctorId: string): Promise<MyDoctorCard> {
-    const doctor = await repo.findById(doctorId);
+    const doctor = await findDoctor(deps, doctorId);
     if (!doctor) throw notFound(NO_CARD);
-    const today = clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
+    const today = clock.today(await clinicTimeZone(deps)).toString();
     const { displayName, specialty, licenseNumber, color, appointmentMinutes, bio, schedule, absences } = presentDoctor(
       doctor,
       null,
@@ -46,8 +46,8 @@ export const doctorsMyCardRoutes: RoutePlugin = async (app, deps) => {
     { config: access, schema: { body: myDoctorBioSchema, response: { 200: myDoctorCardSchema } } },
     async (request) => {
       const { id } = requireUser(request);
-      if (!(await repo.findById(id))) throw notFound(NO_CARD);
-      await transact(deps.db, (tx) => repo.update(id, { bio: request.body.bio }, tx));
+      if (!(await findDoctor(deps, id))) throw notFound(NO_CARD);
+      await updateDoctorBio(deps, id, request.body.bio);
       return presentCard(id);
     },
   );

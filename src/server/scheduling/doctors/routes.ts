@@ -7,64 +7,29 @@ import {
   doctorScheduleUpdateSchema,
   doctorSchema,
   doctorUpdateSchema,
-  type WorkingInterval,
 } from '../../../common/schemas/doctors';
-import { timeToMinutes } from '../../../common/time';
 import { AppError, notFound, pgErrorCode } from '../../platform';
-import { createAccountWithProfile } from '../../identity';
 import { sendInvitation } from '../../identity';
-import { nextFreeSlots } from './next-free-slot';
-import { dateInZone } from '../../platform';
-import { clock } from '../../platform';
-import { presentDoctor } from './presenters';
-import { transact } from '../../platform';
+import {
+  addDoctorAbsence,
+  createDoctor,
+  doctorWithNextSlot,
+  emailInUse,
+  listDoctors,
+  removeDoctorAbsence,
+  replaceDoctorSchedule,
+  requireDoctor,
+  requireSpecialty,
+  updateDoctor,
+} from './use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: 'Doctor no encontrado' }) });
 const absenceParams = idParams.extend({ absenceId: z.uuid({ error: 'Ausencia no encontrada' }) });
-const DOCTOR_NOT_FOUND = 'Doctor no encontrado';
-
-const toMinutes = (schedule: WorkingInterval[]) =>
-  schedule.map((interval) => ({
-    weekday: interval.weekday,
-    startMinute: timeToMinutes(interval.start),
-    endMinute: timeToMinutes(interval.end),
-  }));
 
 export const doctorsRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.doctors;
-  const admin = { access: 'doctors:manage' } as const;
+  const admin = { access: 'manage:doctors' } as const;
 
-  /** The clinic's holidays and closures over the booking horizon: no doctor's next free slot falls on one. */
-  async function closedDays() {
-    const settings = await deps.repos.clinic.getSettings();
-    const today = dateInZone(clock.now(), settings.timeZone);
-    const last = dateInZone(
-      new Date(clock.nowMs() + (settings.bookingHorizonDays + 1) * 86_400_000),
-      settings.timeZone,
-    );
-    return deps.repos.holidays.between(today, last);
-  }
-
-  async function present(id: string) {
-    const doctor = await repo.findById(id);
-    if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
-    const next = await nextFreeSlots(
-      repo,
-      await deps.repos.clinic.getSettings(),
-      [doctor],
-      undefined,
-      await closedDays(),
-    );
-    return presentDoctor(doctor, next.get(doctor.id) ?? null);
-  }
-
-  async function requireSpecialty(specialtyId: string) {
-    if (!(await repo.findSpecialty(specialtyId))) {
-      throw new AppError(400, 'VALIDATION', 'Elige una especialidad de la lista', {
-        specialtyId: 'Elige una especialidad de la lista',
-      });
-    }
-  }
+  const present = (id: string) => doctorWithNextSlot(deps, id);
 
   /** The database refuses overlapping intervals too: answer that in Spanish if a check ever misses it. */
   function scheduleConflict(error: unknown): never {
@@ -86,15 +51,7 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
       },
     },
     async (request) => {
-      const list = await repo.list({ includeInactive: request.query.includeInactive === 'true' });
-      const next = await nextFreeSlots(
-        repo,
-        await deps.repos.clinic.getSettings(),
-        list,
-        undefined,
-        await closedDays(),
-      );
-      return list.map((doctor) => presentDoctor(doctor, next.get(doctor.id) ?? null));
+      return listDoctors(deps, request.query.includeInactive === 'true');
     },
   );
 
@@ -108,23 +65,11 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     api.doctors,
     { config: admin, schema: { body: doctorCreateSchema, response: { 201: doctorSchema } } },
     async (request, reply) => {
-      const { email, displayName, phone, schedule, ...fields } = request.body;
-      await requireSpecialty(fields.specialtyId);
-      if (await deps.repos.auth.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      await requireSpecialty(deps, request.body.specialtyId);
+      if (await emailInUse(deps, request.body.email)) throw new AppError(409, 'EMAIL_IN_USE');
       let accountId: string;
       try {
-        accountId = await transact(deps.db, async (tx) => {
-          const { account } = await createAccountWithProfile(tx, deps.repos.auth, {
-            email,
-            displayName,
-            role: 'doctor',
-            phone: phone || null,
-          });
-          await repo.create({ id: account.id, ...fields }, tx);
-          await repo.replaceSchedule(account.id, toMinutes(schedule), tx);
-          await sendInvitation(deps, { id: account.id, email, displayName }, 'doctor', tx);
-          return account.id;
-        });
+        accountId = await createDoctor(deps, request.body);
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'EMAIL_IN_USE');
         scheduleConflict(error);
@@ -138,23 +83,9 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { params: idParams, body: doctorUpdateSchema, response: { 200: doctorSchema } } },
     async (request) => {
       const { id } = request.params;
-      if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
-      const { displayName, phone, ...fields } = request.body;
-      if (fields.specialtyId) await requireSpecialty(fields.specialtyId);
-      await transact(deps.db, async (tx) => {
-        if (displayName !== undefined || phone !== undefined) {
-          await deps.repos.auth.mergeProfile(
-            id,
-            {
-              ...(displayName !== undefined ? { displayName } : {}),
-              ...(phone !== undefined ? { phone: phone || null } : {}),
-            },
-            tx,
-          );
-          if (displayName) await deps.repos.auth.updateAccount(id, { displayName }, tx);
-        }
-        await repo.update(id, fields, tx);
-      });
+      await requireDoctor(deps, id);
+      if (request.body.specialtyId) await requireSpecialty(deps, request.body.specialtyId);
+      await updateDoctor(deps, id, request.body);
       return present(id);
     },
   );
@@ -164,9 +95,9 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { params: idParams, body: doctorScheduleUpdateSchema, response: { 200: doctorSchema } } },
     async (request) => {
       const { id } = request.params;
-      if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
+      await requireDoctor(deps, id);
       try {
-        await transact(deps.db, (tx) => repo.replaceSchedule(id, toMinutes(request.body.schedule), tx));
+        await replaceDoctorSchedule(deps, id, request.body.schedule);
       } catch (error) {
         scheduleConflict(error);
       }
@@ -179,8 +110,8 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { params: idParams, body: absenceInputSchema, response: { 201: doctorSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await repo.findById(id))) throw notFound(DOCTOR_NOT_FOUND);
-      await transact(deps.db, (tx) => repo.addAbsence(id, request.body, tx));
+      await requireDoctor(deps, id);
+      await addDoctorAbsence(deps, id, request.body);
       return reply.status(201).send(await present(id));
     },
   );
@@ -190,8 +121,7 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     { config: admin, schema: { params: absenceParams, response: { 200: doctorSchema } } },
     async (request) => {
       const { id, absenceId } = request.params;
-      if (!(await transact(deps.db, (tx) => repo.deleteAbsence(id, absenceId, tx))))
-        throw notFound('Ausencia no encontrada');
+      if (!(await removeDoctorAbsence(deps, id, absenceId))) throw notFound('Ausencia no encontrada');
       return present(id);
     },
   );
@@ -200,8 +130,7 @@ export const doctorsRoutes: RoutePlugin = async (app, deps) => {
     api.doctorInvitation(':id'),
     { config: admin, schema: { params: idParams, response: { 202: z.object({ sent: z.literal(true) }) } } },
     async (request, reply) => {
-      const doctor = await repo.findById(request.params.id);
-      if (!doctor) throw notFound(DOCTOR_NOT_FOUND);
+      const doctor = await requireDoctor(deps, request.params.id);
       try {
         await sendInvitation(deps, { id: doctor.id, email: doctor.email, displayName: doctor.displayName }, 'doctor');
       } catch {

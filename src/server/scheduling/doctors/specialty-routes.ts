@@ -1,5 +1,11 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
+import {
+  countDoctorsWithSpecialty,
+  createSpecialty,
+  deleteSpecialty,
+  listSpecialties,
+  renameSpecialty,
+} from './use-cases';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { specialtyInputSchema, specialtySchema } from '../../../common/schemas/doctors';
@@ -9,11 +15,10 @@ const idParams = z.object({ id: z.uuid({ error: 'Especialidad no encontrada' }) 
 const DUPLICATE = 'Ya existe una especialidad con ese nombre';
 
 export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.doctors;
-  const admin = { access: 'specialties:manage' } as const;
+  const admin = { access: 'manage:specialties' } as const;
 
   app.get(api.specialties, { config: admin, schema: { response: { 200: z.array(specialtySchema) } } }, () =>
-    repo.listSpecialties(),
+    listSpecialties(deps),
   );
 
   app.post(
@@ -22,7 +27,7 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       try {
         const { name, forMinors } = request.body;
-        const row = await transact(deps.db, (tx) => repo.createSpecialty(name, tx, forMinors ?? false));
+        const row = await createSpecialty(deps, name, forMinors ?? false);
         return reply.status(201).send({ id: row.id, name: row.name, forMinors: row.forMinors, doctorCount: 0 });
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
@@ -37,13 +42,13 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       try {
         const { name, forMinors } = request.body;
-        const row = await transact(deps.db, (tx) => repo.renameSpecialty(request.params.id, name, tx, forMinors));
+        const row = await renameSpecialty(deps, request.params.id, name, forMinors);
         if (!row) throw notFound('Especialidad no encontrada');
         return {
           id: row.id,
           name: row.name,
           forMinors: row.forMinors,
-          doctorCount: await repo.countDoctorsWithSpecialty(row.id),
+          doctorCount: await countDoctorsWithSpecialty(deps, row.id),
         };
       } catch (error) {
         if (pgErrorCode(error) === '23505') throw new AppError(409, 'VALIDATION', DUPLICATE, { name: DUPLICATE });
@@ -53,7 +58,7 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.delete(api.specialty(':id'), { config: admin, schema: { params: idParams } }, async (request, reply) => {
-    const count = await repo.countDoctorsWithSpecialty(request.params.id);
+    const count = await countDoctorsWithSpecialty(deps, request.params.id);
     if (count > 0) {
       throw new AppError(
         409,
@@ -61,7 +66,7 @@ export const doctorsSpecialtyRoutes: RoutePlugin = async (app, deps) => {
         `No se puede borrar: ${count === 1 ? 'hay 1 doctor' : `hay ${count} doctores`} con esta especialidad. Cámbiales la especialidad antes.`,
       );
     }
-    if (!(await transact(deps.db, (tx) => repo.deleteSpecialty(request.params.id, tx)))) {
+    if (!(await deleteSpecialty(deps, request.params.id))) {
       throw notFound('Especialidad no encontrada');
     }
     return reply.status(204).send();

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
+import { addHoliday, addMissingHolidays, holidaysBetween, removeHoliday } from './use-cases';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -20,22 +20,21 @@ const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
  * the settings change them. Availability and booking read them through the repository (no route).
  */
 export const holidaysRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.holidays;
-  const manage = { access: 'settings:manage' } as const;
+  const manage = { access: 'manage:settings' } as const;
 
   app.get(
     api.holidays,
     {
-      config: { access: 'appointments:list' },
+      config: { access: 'list:appointments' },
       schema: { querystring: holidayListQuerySchema, response: { 200: holidayListSchema } },
     },
-    async (request) => ({ items: await repo.between(request.query.from, request.query.to) }),
+    async (request) => ({ items: await holidaysBetween(deps, request.query.from, request.query.to) }),
   );
 
   app.post(
     api.holidays,
     { config: manage, schema: { body: holidayCreateSchema, response: { 201: holidaySchema } } },
-    async (request, reply) => reply.status(201).send(await transact(deps.db, (tx) => repo.create(request.body, tx))),
+    async (request, reply) => reply.status(201).send(await addHoliday(deps, request.body)),
   );
 
   app.post(
@@ -46,16 +45,16 @@ export const holidaysRoutes: RoutePlugin = async (app, deps) => {
         ...holiday,
         kind: 'nacional' as const,
       }));
-      const added = await transact(deps.db, (tx) => repo.addMissingDays(days, tx));
+      const added = await addMissingHolidays(deps, days);
       return {
         added: added.length,
-        items: await repo.between(`${request.body.year}-01-01`, `${request.body.year}-12-31`),
+        items: await holidaysBetween(deps, `${request.body.year}-01-01`, `${request.body.year}-12-31`),
       };
     },
   );
 
   app.delete(api.holiday(':id'), { config: manage, schema: { params: idParams } }, async (request, reply) => {
-    if (!(await transact(deps.db, (tx) => repo.remove(request.params.id, tx)))) throw notFound('Festivo no encontrado');
+    if (!(await removeHoliday(deps, request.params.id))) throw notFound('Festivo no encontrado');
     return reply.status(204).send();
   });
 };

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
+import { readClinicSettings, updateClinicSettings } from '../../platform';
 import { api } from '../../../common/api-paths';
 import {
   clinicSettingsResponseSchema,
@@ -14,20 +14,18 @@ export function presentSettings(row: ClinicSettingsRow): ClinicSettingsResponse 
 }
 
 export const settingsRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.clinic;
-
   app.get(
     api.settings,
-    { config: { access: 'settings:manage' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
-    async () => presentSettings(await repo.getSettings()),
+    { config: { access: 'manage:settings' }, schema: { response: { 200: clinicSettingsResponseSchema } } },
+    async () => presentSettings(await readClinicSettings(deps)),
   );
 
   app.patch(
     api.settings,
     {
-      config: { access: 'settings:manage' },
+      config: { access: 'manage:settings' },
       schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
     },
-    async (request) => presentSettings(await transact(deps.db, (tx) => repo.updateSettings(request.body, tx))),
+    async (request) => presentSettings(await updateClinicSettings(deps, request.body)),
   );
 };

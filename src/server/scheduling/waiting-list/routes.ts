@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/waiting-list';
 import { recordForPublicRequest, usesOwnRecord } from '../../identity';
 import { transact } from '../../platform';
-import { refuseHoneypot, validationError } from '../../platform';
+import { refuseHoneypot } from '../../platform';
 import { requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity';
@@ -26,14 +26,13 @@ const tokenParams = z.object({ token: z.string().max(100) });
 
 /** The desk's list, the paciente's own entries, joining from /agendar-cita and the offer links. */
 export const waitingListRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   const service = deps.waitingList;
 
   // --- Staff: the whole list.
   app.get(
     api.waitingList,
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { querystring: waitingListQuerySchema, response: { 200: waitingEntryListSchema } },
     },
     async (request) => {
@@ -54,22 +53,18 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.waitingList,
     {
-      config: { access: 'appointments:manage' },
+      config: { access: 'manage:appointments' },
       schema: { body: staffWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
-      const { patientId, ...wish } = request.body;
-      if (!(await repos.patients.findById(patientId)))
-        throw validationError({ patientId: 'Elige un paciente de la lista' });
-      return reply
-        .status(201)
-        .send(await service.join({ ...wish, patientId, channel: 'mostrador' }, auditContext(request)));
+      const input = { ...request.body, channel: 'mostrador' as const };
+      return reply.status(201).send(await service.joinAtDesk(input, auditContext(request)));
     },
   );
 
   app.delete(
     api.waitingListEntry(':id'),
-    { config: { access: 'appointments:manage' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
+    { config: { access: 'manage:appointments' }, schema: { params: idParams, response: { 200: waitingEntrySchema } } },
     async (request) => service.leave(request.params.id, auditContext(request), request.scope.waitingList),
   );
 
@@ -78,7 +73,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.myWaitingList,
-    { config: { access: 'my-appointments:manage' }, schema: { response: { 200: waitingEntryListSchema } } },
+    { config: { access: 'book:appointments' }, schema: { response: { 200: waitingEntryListSchema } } },
     async (request) => {
       const record = await ownRecord(request);
       const rows = await auditedRead(
@@ -99,7 +94,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.myWaitingList,
     {
-      config: { access: 'my-appointments:manage', rateLimit: deps.config.limits.myWaitingList },
+      config: { access: 'book:appointments', rateLimit: deps.config.limits.myWaitingList },
       schema: { body: myWaitingJoinSchema, response: { 201: waitingEntrySchema } },
     },
     async (request, reply) => {
@@ -113,7 +108,7 @@ export const waitingListRoutes: RoutePlugin = async (app, deps) => {
   app.delete(
     api.myWaitingListEntry(':id'),
     {
-      config: { access: 'my-appointments:manage' },
+      config: { access: 'book:appointments' },
       schema: { params: idParams, response: { 200: waitingEntrySchema } },
     },
     async (request) => {

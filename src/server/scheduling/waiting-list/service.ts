@@ -139,6 +139,13 @@ export function createWaitingListService(
     return create(input, checked, who);
   }
 
+  /** The desk adds a patient it names (a message on the field when the id names no record). */
+  async function joinAtDesk(input: JoinInput, who: AuditContext): Promise<WaitingEntry> {
+    if (!(await repos.patients.findById(input.patientId)))
+      throw validationError({ patientId: 'Elige un paciente de la lista' });
+    return join(input, who);
+  }
+
   /**
    * Joining from /agendar-cita on a record found by the e-mail and name typed (a visitor): the answer is the
    * wish, never the entry. A wish the record already waits for is answered as joined (it is) and not added
@@ -278,8 +285,8 @@ export function createWaitingListService(
   }
 
   /**
-   * Books an offer's slot through the one booking path: the appointments' exclusion constraint decides
-   * between people opening their links at once. The loser gets SLOT_TAKEN with a clear message and stays
+   * Books an offer's slot through the one booking use case (`appointments/book.ts`): the appointments' exclusion
+   * constraint decides between people opening their links at once. The loser gets SLOT_TAKEN with a clear message and stays
    * on the list; opening an accepted offer again just shows it.
    */
   async function accept(token: string, who: AuditContext): Promise<WaitingOffer> {
@@ -293,32 +300,17 @@ export function createWaitingListService(
     const { offer, entry } = found;
     let view: AppointmentView;
     try {
-      const doctor = await deps.appointments.activeDoctor(offer.doctorId);
-      // The slot is held for the list: the offer's own booking ignores the hold.
-      const settings = await repos.clinic.getSettings();
-      // An entry with a service was offered a slot of its length: booked for that length, naming the service.
-      const minutes = entry.serviceId ? (offer.endsAt.getTime() - offer.startsAt.getTime()) / 60_000 : undefined;
-      const slot = await deps.appointments.requireFreeSlot(
-        doctor,
-        offer.startsAt,
-        undefined,
-        'free',
-        settings,
-        minutes,
-      );
-      view = await deps.appointments.create({
-        doctor,
+      // The slot is held for the list: the offer's own booking ignores the hold; an entry with a service was
+      // offered a slot of its length, booked for that length and naming the service.
+      view = await deps.appointments.book({
+        source: 'waiting-list',
+        doctorId: offer.doctorId,
+        startsAt: offer.startsAt,
+        endsAt: offer.endsAt,
         patient: entry.patientId,
-        settings,
-        startsAt: slot.startsAt,
-        endsAt: slot.endsAt,
         reason: 'Hora de la lista de espera',
-        channel: 'web',
-        status: settings.bookingsRequireConfirmation ? 'pendiente' : 'confirmada',
-        actor: null,
-        ip: who.ip ?? '',
-        email: 'received',
         serviceId: entry.serviceId,
+        by: { actor: null, ip: who.ip ?? '' },
       });
     } catch (error) {
       if (error instanceof AppError && (error.code === 'SLOT_TAKEN' || error.statusCode === 404)) throw taken;
@@ -361,6 +353,7 @@ export function createWaitingListService(
 
   return {
     join,
+    joinAtDesk,
     joinByContact,
     bookedByDesk,
     leave,

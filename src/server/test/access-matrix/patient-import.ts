@@ -15,6 +15,8 @@ const headers = { 'content-type': 'multipart/form-data; boundary=matriz' };
 
 /** «Configuración › Importar pacientes» (issue 37, item 3): the desk only. */
 export const PATIENT_IMPORT_ROWS: Record<string, MatrixEntry> = {
+  // «Exportar toda la clínica» (issue 37, item 4): the whole clinic's data, the desk only.
+  'GET /api/clinic-export': { expect: only(['admin']) },
   'GET /api/patient-imports': { expect: only(['admin']), shows: (w) => [w.patientImports.fileName] },
   'POST /api/patient-imports': {
     cases: [

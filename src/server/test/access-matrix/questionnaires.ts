@@ -116,6 +116,26 @@ export const QUESTIONNAIRE_ROWS: Record<string, MatrixEntry> = {
       },
     ],
   },
+  'GET /api/appointments/:id/forms': {
+    cases: [
+      {
+        // The side's appointment of today: its consent and the answers of the side's record (the latest sent of its
+        // three requests depends on the rows run before: a paciente sends one).
+        label: 'her patient’s visit',
+        expect: only(['admin', 'doctor']),
+        params: (w, actor) => ({ id: (actor.endsWith('B') ? w.B : w.A).todayId }),
+        shows: (w, actor) => [
+          (actor.endsWith('B') ? w.B : w.A).recordId,
+          w.consents.requests[actor.endsWith('B') ? 'B' : 'A'],
+        ],
+      },
+      {
+        label: 'another doctor’s visit',
+        expect: { ...only(['admin', 'doctor']), doctorA: 404, doctorB: 404 },
+        params: (w, actor) => ({ id: (actor.endsWith('B') ? w.A : w.B).todayId }),
+      },
+    ],
+  },
   'POST /api/questionnaire-requests/:id/copies': {
     cases: [
       {

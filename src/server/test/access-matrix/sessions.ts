@@ -12,7 +12,7 @@ const OTHER: Record<Actor, Actor> = {
 };
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Rows of the sessions routes (issue 21): one's own sessions only; an admin ends a user's through `users:manage`. */
+/** Rows of the sessions routes (issue 21): one's own sessions only; an admin ends a user's through `manage:users`. */
 export const SESSION_ROWS: Record<string, MatrixEntry> = {
   'GET /api/me/sessions': { expect: signedIn(), shows: () => ['"current":true'] },
   'DELETE /api/me/sessions/:id': {

@@ -10,6 +10,7 @@ import { HolidaysCard } from '../../../features/holidays/components/holidays-car
 import { ChannelSettingsSection } from '../../../features/channels/components/channel-settings-section';
 import { todayIn } from '../../../lib/dates';
 import { VerifactuSettingsCard } from '../../../features/invoices/components/verifactu-settings-card';
+import { ClinicExportCard } from '../../../features/clinic-export/components/clinic-export-card';
 
 export default function SettingsPage() {
   const settings = useSettings();
@@ -49,6 +50,9 @@ export default function SettingsPage() {
       </Box>
       <Box mt="xl" maw={960}>
         <VerifactuSettingsCard />
+      </Box>
+      <Box mt="xl" maw={960}>
+        <ClinicExportCard />
       </Box>
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Stack } from '@mantine/core';
+import { Alert, Anchor, Grid, Group, Paper, Stack } from '@mantine/core';
 import { IconArrowLeft, IconUser } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../../common/paths';
@@ -9,14 +9,18 @@ import { useClinicTimeZone } from '../../../api/clinic';
 import { AppointmentSummary } from '../../../features/appointments/components/appointment-summary';
 import { FinishVisitOffer } from '../../../features/appointments/components/finish-visit-offer';
 import { StatusActions } from '../../../features/appointments/components/status-actions';
-import { AppointmentConsentBadges } from '../../../components/consent-day';
+import { VisitConsents } from '../../../features/consents/components/visit-consents';
 import { useAppointmentNote } from '../../../features/notes/api/get-appointment-note';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientContextPanel } from '../../../features/patient-context/components/patient-context-panel';
-import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
+import { ConsultationQuestionnaires } from '../../../features/questionnaires/components/consultation-questionnaires';
 import { ApiError } from '../../../lib/api-client';
+import { isPast } from '../../../lib/dates';
 
-/** One appointment of the doctor's agenda: what it is, its status actions, and its consultation note. */
+/**
+ * One appointment of the doctor's agenda: what it is, its status actions, and its consultation note with the visit's
+ * consents and the patient's latest answers beside it (issue 38, item 5).
+ */
 export default function DoctorAppointmentPage() {
   const { id = '' } = useParams();
   const appointment = useAppointment(id);
@@ -65,7 +69,6 @@ export default function DoctorAppointmentPage() {
                   </Anchor>
                 }
               />
-              <AppointmentConsentBadges appointment={appointment.data} />
               <StatusActions appointment={appointment.data} timeZone={timeZone.data} size="sm" />
             </Stack>
           </Paper>
@@ -75,14 +78,30 @@ export default function DoctorAppointmentPage() {
             noteSigned={Boolean(note.data?.note?.signedAt)}
           />
           <PatientContextPanel patientId={appointment.data.patientId} timeZone={timeZone.data} />
-          <PatientQuestionnaires
-            patientId={appointment.data.patientId}
-            appointmentId={appointment.data.id}
-            timeZone={timeZone.data}
-            canCopy
-          />
-          {appointment.data.status !== 'cancelada' && appointment.data.status !== 'no_asistio' && (
-            <AppointmentNote appointmentId={appointment.data.id} author timeZone={timeZone.data} />
+          {appointment.data.status !== 'cancelada' && (
+            // Beside the note (a side column from 1200 px, first in reading order; above it on a phone): the visit's
+            // consents and the latest answers, what she declared new highlighted.
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <Stack gap="lg">
+                  <VisitConsents
+                    appointmentId={appointment.data.id}
+                    visitStarted={isPast(appointment.data.startsAt)}
+                    timeZone={timeZone.data}
+                  />
+                  <ConsultationQuestionnaires
+                    appointmentId={appointment.data.id}
+                    patientId={appointment.data.patientId}
+                    timeZone={timeZone.data}
+                  />
+                </Stack>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                {appointment.data.status !== 'no_asistio' && (
+                  <AppointmentNote appointmentId={appointment.data.id} author timeZone={timeZone.data} />
+                )}
+              </Grid.Col>
+            </Grid>
           )}
         </Stack>
       )}

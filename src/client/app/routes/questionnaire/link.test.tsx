@@ -133,15 +133,15 @@ describe('the answers on the doctor’s screens', () => {
     const { calls } = stubApi((call) =>
       call.method === 'POST'
         ? { status: 200, body: { ...sent, copied: ['alergias:0'] } }
-        : { status: 200, body: [sent] },
+        : call.url === '/api/patients/p-1/context'
+          ? { status: 200, body: { patientId: 'p-1', allergies: '', medicalHistory: '' } }
+          : { status: 200, body: [sent] },
     );
-    const { user } = renderScreen(
-      <PatientQuestionnaires patientId="p-1" appointmentId="a-1" timeZone="Europe/Madrid" canCopy />,
-    );
+    const { user } = renderScreen(<PatientQuestionnaires patientId="p-1" timeZone="Europe/Madrid" canCopy />);
     const panel = await screen.findByRole('region', { name: 'Cuestionarios' });
     expect(await within(panel).findByText('Sí — 5')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    await user.click(within(panel).getByRole('button', { name: 'Copiar a la historia (alergia: Penicilina)' }));
+    await user.click(await within(panel).findByRole('button', { name: 'Copiar a la historia (alergia: Penicilina)' }));
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({
         url: '/api/questionnaire-requests/r-1/copies',

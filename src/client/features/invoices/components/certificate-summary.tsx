@@ -11,8 +11,8 @@ export function CertificateSummary({ mode }: { mode: VerifactuMode }) {
   if (certificate.status === 'absent') {
     return (
       <Text size="sm">
-        No hay certificado configurado: indica el certificado electrónico de la clínica (.p12 o .pfx) en
-        VERIFACTU_CERT_PATH y su contraseña en VERIFACTU_CERT_PASSWORD, y reinicia Clínica.
+        No hay certificado configurado. El responsable técnico de la instalación instala el certificado electrónico de
+        la clínica (un archivo .p12 o .pfx con su contraseña) y Clínica lo lee al reiniciarse.
       </Text>
     );
   }

@@ -89,11 +89,17 @@ describe('the billing mode in «VERI*FACTU»', () => {
       ...READY,
       certificate: { ...READY.certificate, status: 'absent', holder: null, nif: null, validTo: null, daysLeft: null },
       certificateWarning: null,
-      productionBlockers: ['No hay certificado electrónico configurado: indica su ruta en VERIFACTU_CERT_PATH.'],
+      productionBlockers: ['No hay certificado electrónico configurado: pide al responsable técnico que lo instale.'],
     });
     renderScreen(<ModePanel />);
-    expect(await screen.findByText(/No hay certificado electrónico configurado: indica su ruta/)).toBeVisible();
+    expect(
+      await screen.findByText(/No hay certificado electrónico configurado: pide al responsable técnico/),
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Pasar a producción…' })).toBeDisabled();
+    expect(
+      screen.getByText(/^No hay certificado configurado\. El responsable técnico de la instalación/),
+    ).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/VERIFACTU_[A-Z_]+/);
   });
 
   it('switches after the admin confirms the holder is a representative and that it cannot be undone', async () => {

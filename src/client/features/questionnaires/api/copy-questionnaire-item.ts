@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionnaireRequest } from '../../../../common/schemas/questionnaires';
 import { questionnaireApi } from '../../../../common/api-paths';
+import { consultationFormsKeys } from '../../../api/consultation-forms';
 import { apiFetch } from '../../../lib/api-client';
 import { questionnaireKeys } from './keys';
 
@@ -20,7 +21,8 @@ export const useCopyQuestionnaireItem = (patientId: string) => {
       queryClient.invalidateQueries({
         predicate: (query) =>
           JSON.stringify(query.queryKey).includes(patientId) ||
-          query.queryKey[0] === questionnaireKeys.ofPatient(patientId)[0],
+          query.queryKey[0] === questionnaireKeys.ofPatient(patientId)[0] ||
+          query.queryKey[0] === consultationFormsKeys.all[0],
       }),
   });
 };

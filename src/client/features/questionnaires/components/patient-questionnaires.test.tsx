@@ -163,6 +163,7 @@ describe('«Copiar a la historia» of a declared allergy', () => {
                 patientId: 'p-1',
                 age: 40,
                 allergies: 'PENICILÍNA, polen',
+                medicalHistory: '',
                 activeTreatments: [],
                 currentMedication: [],
                 lastNotes: [],

@@ -11,8 +11,6 @@ import { SubmittedAnswers } from './submitted-answers';
 
 interface Props {
   patientId: string;
-  /** On the consultation screen: only this appointment's questionnaires. */
-  appointmentId?: string;
   timeZone: string;
   /** Whether «Copiar a la historia» is offered (the doctor's screens). */
   canCopy?: boolean;
@@ -31,21 +29,21 @@ function unsentNote(row: { open: boolean; savedAt: string | null }): string {
 }
 
 /**
- * The questionnaire unfolded at first: on the consultation, the visit's own; on the chart, the latest one sent (an
- * empty one unfolded would only say «Sin responder» question after question).
+ * The questionnaire unfolded at first: the latest one sent (an empty one unfolded would only say «Sin responder»
+ * question after question). The consultation has its own block (`consultation-questionnaires.tsx`).
  */
-function firstOpen(rows: { id: string; status: string }[], ofOneVisit: boolean): string | null {
-  return (ofOneVisit ? rows[0] : rows.find((row) => row.status === 'enviado'))?.id ?? null;
+function firstOpen(rows: { id: string; status: string }[]): string | null {
+  return rows.find((row) => row.status === 'enviado')?.id ?? null;
 }
 
 /** «Cuestionarios»: what the patient answered before her visits, and copying declared items into the record. */
-export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canCopy = false }: Props) {
+export function PatientQuestionnaires({ patientId, timeZone, canCopy = false }: Props) {
   const { data, error, isPending, refetch } = usePatientQuestionnaires(patientId);
   const copy = useCopyQuestionnaireItem(patientId);
-  // The record's allergies, to offer only what is not there yet (the copy refreshes them).
+  // The record's allergies and history, to offer only what is not there yet (the copy refreshes them).
   const context = usePatientContext(canCopy ? patientId : null);
   const [copyError, setCopyError] = useState<string | null>(null);
-  const shown = (data ?? []).filter((row) => !appointmentId || row.appointmentId === appointmentId);
+  const shown = data ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="cuestionarios-paciente">
       <Stack gap="sm">
@@ -62,12 +60,10 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
           />
         ) : shown.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {appointmentId
-              ? 'No se le pidió ningún cuestionario para esta cita.'
-              : 'No se le ha pedido ningún cuestionario.'}
+            No se le ha pedido ningún cuestionario.
           </Text>
         ) : (
-          <Accordion variant="separated" defaultValue={firstOpen(shown, Boolean(appointmentId))}>
+          <Accordion variant="separated" defaultValue={firstOpen(shown)}>
             {shown.map((row) => (
               <Accordion.Item key={row.id} value={row.id}>
                 <Accordion.Control>
@@ -92,7 +88,7 @@ export function PatientQuestionnaires({ patientId, appointmentId, timeZone, canC
                     <SubmittedAnswers
                       request={row}
                       copying={copy.isPending}
-                      recordedAllergies={context.data?.allergies}
+                      record={context.data}
                       onCopy={
                         canCopy
                           ? (questionId, index) => {

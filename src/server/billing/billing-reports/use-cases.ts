@@ -1,0 +1,10 @@
+import type { CoreDeps } from '../deps';
+
+type Repos = Pick<CoreDeps, 'repos'>;
+
+/** A doctor's name for «Mi producción», undefined when she is not one. */
+export const productionDoctorName = (deps: Repos, doctorId: string) => deps.repos.billingReports.doctorName(doctorId);
+
+/** The clinic's revenue by month from a first month. */
+export const revenueByMonth = (deps: Repos, firstDay: string, months: number) =>
+  deps.repos.billingReports.revenueByMonth(firstDay, months);

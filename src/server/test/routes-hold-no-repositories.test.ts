@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * One door to the data (issue 34, item 3): a route reads through the request's scope (`request.scope`) and calls
+ * use-case functions of its module's services; it never reaches a repository itself (`deps.repos`, or `repos`
+ * taken out of its options). A route file is one whose name says `routes`, or that makes a `RoutePlugin`.
+ */
+
+const SERVER = join(import.meta.dirname, '..');
+
+/**
+ * Route files of issue 34's item 3 not yet moved to use cases (identity, communications, clinical, forms). The list
+ * only shrinks: a file on it that no longer names the repositories fails the test, so it is taken off.
+ */
+const LEFT = new Set([
+  'clinical/clinical-notes/routes.ts',
+  'clinical/data-export/routes.ts',
+  'clinical/files/routes.ts',
+  'clinical/prescriptions/routes.ts',
+  'clinical/treatments/routes.ts',
+  'communications/channels/callbacks-routes.ts',
+  'communications/channels/routes.ts',
+  'communications/messages/routes.ts',
+  'communications/tasks/routes.ts',
+  'forms/consents/records-routes.ts',
+  'forms/consents/routes.ts',
+  'forms/consents/signing-routes.ts',
+  'forms/questionnaires/answer-routes.ts',
+  'forms/questionnaires/doctor-routes.ts',
+  'forms/questionnaires/routes.ts',
+  'identity/auth/routes.ts',
+  'identity/images/routes.ts',
+  'identity/patients/record-link-routes.ts',
+  'identity/patients/routes.ts',
+  'identity/profile/account-routes.ts',
+  'identity/profile/contact-routes.ts',
+  'identity/profile/routes.ts',
+  'identity/second-factor/admin-routes.ts',
+  'identity/second-factor/passkey-sign-in-routes.ts',
+  'identity/second-factor/profile-routes.ts',
+  'identity/second-factor/reset-review-routes.ts',
+  'identity/second-factor/sign-in-routes.ts',
+  'identity/second-factor/step-up-routes.ts',
+  'identity/sessions/routes.ts',
+  'identity/users/routes.ts',
+]);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const isRouteFile = (name: string, source: string) =>
+  /(^|[/-])routes[^/]*\.ts$/.test(name) || /:\s*RoutePlugin\b/.test(source);
+
+/** The lines of a source that name the repositories. */
+export function repositoryReachesIn(source: string): string[] {
+  return source
+    .split('\n')
+    .flatMap((line, index) => (/\brepos\b/.test(line) ? [`line ${index + 1}: ${line.trim()}`] : []));
+}
+
+describe('routes hold no repositories', () => {
+  it('tells a reach from a route that has none', () => {
+    expect(repositoryReachesIn('const repo = deps.repos.patients;')).toHaveLength(1);
+    expect(repositoryReachesIn('const { repos } = deps;\nawait repos.clinic.getSettings();')).toHaveLength(2);
+    expect(repositoryReachesIn('await listHolidays(deps, from, to);\nrequest.scope.patients.list()')).toEqual([]);
+  });
+
+  it('no route file of the server names deps.repos', () => {
+    const reaches = filesUnder(SERVER).flatMap((path) => {
+      const name = relative(SERVER, path).replaceAll('\\', '/');
+      const source = readFileSync(path, 'utf8');
+      if (name.startsWith('test/') || LEFT.has(name) || !isRouteFile(name, source)) return [];
+      return repositoryReachesIn(source).map((line) => `${name} ${line}`);
+    });
+    expect(reaches).toEqual([]);
+  });
+
+  it('lists as left only route files that still name them', () => {
+    const done = [...LEFT].filter((name) => repositoryReachesIn(readFileSync(join(SERVER, name), 'utf8')).length === 0);
+    expect(done, 'take these off LEFT').toEqual([]);
+  });
+});
