@@ -45,6 +45,13 @@ const boundaries = [
 
 // The server's contexts and layers are checked by `node scripts/server-layers.mjs` (part of `npm run lint`): it
 // reads type-only imports too and tells a context's tests (which may build the whole app) from its code.
+/** What builds, reads or formats a date by itself (`new Date`, `Date.now()`, `Intl` formatters, `toLocale…String`). */
+const dateSyntaxRestrictions = (message) => [
+  { selector: "NewExpression[callee.name='Date']", message },
+  { selector: "CallExpression[callee.object.name='Date']", message },
+  { selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]", message },
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message },
+];
 /** The client's one date module and one clock: nothing else in the client reads or writes dates by itself. */
 const DATES_MESSAGE = 'Las fechas del cliente pasan por src/client/lib/dates.ts y «ahora» por src/client/lib/clock.ts.';
 const clientDateRules = {
@@ -64,16 +71,7 @@ const clientDateRules = {
       ],
     },
   ],
-  'no-restricted-syntax': [
-    'error',
-    { selector: "NewExpression[callee.name='Date']", message: DATES_MESSAGE },
-    { selector: "CallExpression[callee.object.name='Date']", message: DATES_MESSAGE },
-    {
-      selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
-      message: DATES_MESSAGE,
-    },
-    { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: DATES_MESSAGE },
-  ],
+  'no-restricted-syntax': ['error', ...dateSyntaxRestrictions(DATES_MESSAGE)],
 };
 
 /**
@@ -86,13 +84,7 @@ const SERVER_DATES_MESSAGE =
 const serverDateRules = {
   'no-restricted-syntax': [
     'error',
-    { selector: "NewExpression[callee.name='Date']", message: SERVER_DATES_MESSAGE },
-    { selector: "CallExpression[callee.object.name='Date']", message: SERVER_DATES_MESSAGE },
-    {
-      selector: "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
-      message: SERVER_DATES_MESSAGE,
-    },
-    { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: SERVER_DATES_MESSAGE },
+    ...dateSyntaxRestrictions(SERVER_DATES_MESSAGE),
     { selector: "CallExpression[callee.name='esDateFormat']", message: SERVER_DATES_MESSAGE },
   ],
 };
