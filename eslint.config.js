@@ -134,18 +134,6 @@ const serverDatesNotYetMoved = [
   'src/server/forms/questionnaires/dates.ts',
   'src/server/forms/questionnaires/links.ts',
   'src/server/forms/surveys/service.ts',
-  'src/server/seed/agenda.ts',
-  'src/server/seed/big.ts',
-  'src/server/seed/clinical-notes.ts',
-  'src/server/seed/clinical-plans.ts',
-  'src/server/seed/consents.ts',
-  'src/server/seed/demo-plan.ts',
-  'src/server/seed/demo.ts',
-  'src/server/seed/files.ts',
-  'src/server/seed/messages.ts',
-  'src/server/seed/opinions.ts',
-  'src/server/seed/questionnaires.ts',
-  'src/server/seed/tasks.ts',
 ];
 
 export default tseslint.config(
