@@ -111,8 +111,6 @@ const serverDatesNotYetMoved = [
   'src/server/billing/submissions/records-repository.ts',
   'src/server/billing/submissions/sender.ts',
   'src/server/billing/verifactu/certificate.ts',
-  'src/server/cli/restore.ts',
-  'src/server/cli/seed-big.ts',
   'src/server/clinical/chart/routes.ts',
   'src/server/clinical/clinical-notes/routes.ts',
   'src/server/clinical/data-export/archive.ts',
