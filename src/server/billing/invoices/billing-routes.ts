@@ -20,6 +20,7 @@ const presentIssuer = (settings: ClinicSettingsRow) => ({
   taxId: settings.issuerNif,
   address: settings.issuerAddress,
   registry: settings.issuerRegistry,
+  operationDescription: settings.invoiceOperationDescription,
 });
 
 const recordsPageQuery = z.strictObject({
@@ -55,6 +56,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
               issuerNif: body.taxId,
               issuerAddress: body.address,
               issuerRegistry: body.registry,
+              invoiceOperationDescription: body.operationDescription,
             },
             tx,
           ),

@@ -8,7 +8,7 @@ import {
 import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
-import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
+import type { InvoiceId, InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
 import { DEFAULT_PRODUCER } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
@@ -18,7 +18,15 @@ import { AppError, pgErrorCode, validationError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
-import { appointmentLine, breakdownLines, manualLine, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
+import {
+  appointmentLine,
+  breakdownLines,
+  manualLine,
+  operationDates,
+  vatBreakdown,
+  type PricedLine,
+  type VatBreakdown,
+} from './lines';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
@@ -41,15 +49,17 @@ const installationOf = (settings: { verifactuInstallation: string }) => settings
  * of their own, from number 1, so a real invoice never shares a number with one issued in pruebas (`FV2027-000001`).
  */
 const SERIES_PREFIX: Record<BillingMode, Record<InvoiceType, string>> = {
-  pruebas: { F1: 'F', F2: 'S', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' },
-  produccion: { F1: 'FV', F2: 'SV', R1: 'RV', R2: 'RV', R3: 'RV', R4: 'RV', R5: 'RV' },
+  pruebas: { F1: 'F', F2: 'S', F3: 'F', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' },
+  produccion: { F1: 'FV', F2: 'SV', F3: 'FV', R1: 'RV', R2: 'RV', R3: 'RV', R4: 'RV', R5: 'RV' },
 };
 
-/** DescripcionOperacion allows 500 characters: the lines' services, cut with an ellipsis if need be. */
-const describe = (lines: PricedLine[]) => {
-  const text = [...new Set(lines.map((line) => line.description.split(' — ')[0]!))].join('; ');
-  return text.length <= 500 ? text : `${text.slice(0, 499)}…`;
-};
+/**
+ * DescripcionOperacion: what the clinic names its service in Configuración › Facturación, «Servicios sanitarios» when
+ * it names none — never the lines' services, which would tell the AEAT what care a patient received.
+ */
+export const DEFAULT_OPERATION_DESCRIPTION = 'Servicios sanitarios';
+const describe = (settings: { invoiceOperationDescription: string }) =>
+  settings.invoiceOperationDescription.trim() || DEFAULT_OPERATION_DESCRIPTION;
 
 /**
  * Issuing and cancelling invoices (issue «Billing», items 2 and 3). Each is one transaction: the number is taken,
@@ -146,11 +156,16 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
         kind: 'Para una factura completa, la ficha del paciente necesita su DNI, NIE o pasaporte y su dirección. Complétala o emite una simplificada.',
       });
     }
+    const passport = patient.documentType === 'pasaporte';
+    if (passport && !patient.documentCountry) {
+      throw validationError({
+        kind: 'Para una factura completa con pasaporte, indica en la ficha del paciente el país que lo expidió.',
+      });
+    }
     const party = { name, taxId: patient.documentNumber, address: patient.address.trim() };
-    const record: Recipient =
-      patient.documentType === 'pasaporte'
-        ? { name, otherId: { type: '03', id: patient.documentNumber } }
-        : { name, nif: patient.documentNumber };
+    const record: Recipient = passport
+      ? { name, otherId: { country: patient.documentCountry!, type: '03', id: patient.documentNumber } }
+      : { name, nif: patient.documentNumber };
     return { party, record };
   }
 
@@ -174,7 +189,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return writeInvoice(
       tx,
       { settings, issuer, mode },
-      { type, patientId: patient.id, recipient, description: describe(lines), lines, totals },
+      { type, patientId: patient.id, recipient, description: describe(settings), lines, totals },
       context,
     );
   }
@@ -194,12 +209,20 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       lines: PricedLine[];
       totals: VatBreakdown;
       rectification?: Rectification;
+      substituted?: InvoiceId[];
+      /** Days of operations beside the lines' own (an F3's: the days of the simplified invoices it replaces). */
+      operationDays?: Temporal.PlainDate[];
     },
     context: AuditContext,
   ) {
     const { type, recipient, description, totals } = invoice;
     const now = clock.now();
     const issueDate = clock.today(settings.timeZone);
+    const operation = operationDates(
+      [...invoice.lines.flatMap((line) => line.performedOn ?? []), ...(invoice.operationDays ?? [])],
+      issueDate,
+    );
+    const tag = await repos.invoices.seriesTagOf(issuer.nif, tx);
     const issuerParty = {
       name: issuer.name,
       taxId: issuer.nif,
@@ -212,7 +235,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       tx,
       () =>
         repos.invoices.insertNumbered(
-          `${SERIES_PREFIX[mode][type]}${issueDate.year}`,
+          `${SERIES_PREFIX[mode][type]}${issueDate.year}${tag}`,
           {
             mode,
             type,
@@ -226,6 +249,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
             taxCents: totals.taxCents,
             totalCents: totals.totalCents,
             issuedBy: context.actor?.id ?? null,
+            operationDates: operation.days.map((day) => day.toString()),
           },
           invoice.lines,
           tx,
@@ -241,6 +265,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           type,
           mode,
           ...(invoice.rectification && { rectifies: invoice.rectification.rectified[0]!.number }),
+          ...(invoice.substituted && { substitutes: invoice.substituted.map((id) => id.number) }),
         },
       }),
     );
@@ -262,6 +287,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           recipient: recipient?.record,
           lines: breakdownLines(totals.groups),
           rectification: invoice.rectification,
+          substituted: invoice.substituted,
+          operationDate: operation.recordDate,
         },
         generation,
       ),
@@ -289,6 +316,15 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       throw new AppError(409, 'NOT_RECTIFIABLE', 'Esta factura ya es rectificativa: rectifica la factura original.');
     }
     if (original.cancellation) throw new AppError(409, 'NOT_RECTIFIABLE', 'Una factura anulada no se rectifica.');
+    if (original.substitutedBy || original.type === 'F3') {
+      throw new AppError(
+        409,
+        'NOT_RECTIFIABLE',
+        original.type === 'F3'
+          ? 'Una factura completa que sustituye simplificadas no se rectifica aquí.'
+          : 'Esta factura se sustituyó por una completa: rectifica la completa.',
+      );
+    }
     const allowed = rectifyingTypesFor(original.type);
     if (!allowed.includes(body.type)) {
       throw validationError({
@@ -352,6 +388,77 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return issued;
   }
 
+  /**
+   * Issues, inside `tx`, the complete invoice (F3) that replaces simplified ones of `patient` (RD 1619/2012 art. 15.2:
+   * the patient asked for a complete invoice afterwards): the same lines, now with her NIF and address; its record
+   * names them (FacturasSustituidas). They stay as issued, marked substituted; the books count them once.
+   */
+  async function substituteIn(tx: Tx, invoiceIds: string[], patient: PatientRow, context: AuditContext) {
+    const ids = [...new Set(invoiceIds)];
+    const found = await repos.invoices.lockForSubstitution(ids, tx);
+    if (found.length !== ids.length || found.some(({ invoice }) => invoice.patientId !== patient.id)) {
+      throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    }
+    const { settings, issuer, mode } = await issuerOf(tx);
+    const refuse = (message: string) => new AppError(409, 'NOT_SUBSTITUTABLE', message);
+    for (const { invoice, cancelled, substitutedBy, rectified } of found) {
+      const number = invoice.number;
+      if (invoice.type !== 'F2') throw refuse(`La factura ${number} no es simplificada: ya es completa.`);
+      if (cancelled) throw refuse(`La factura ${number} está anulada: no se sustituye.`);
+      if (substitutedBy) throw refuse(`La factura ${number} ya se sustituyó por una completa.`);
+      if (rectified) throw refuse(`La factura ${number} tiene rectificativas: no se sustituye.`);
+      if (invoice.issuer.taxId !== issuer.nif) throw refuse(`La factura ${number} es de otro NIF emisor.`);
+      if (invoice.mode !== mode) throw refuse(`La factura ${number} se emitió en modo pruebas.`);
+    }
+    const lines: PricedLine[] = found.flatMap(({ lines: rows }) =>
+      rows.map(({ line, startsAt }) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+        vat: line.vat,
+        baseCents: line.baseCents,
+        taxCents: line.taxCents,
+        appointmentId: line.appointmentId,
+        serviceId: line.serviceId,
+        doctorId: line.doctorId,
+        performedOn: startsAt
+          ? Temporal.Instant.fromEpochMilliseconds(startsAt.getTime())
+              .toZonedDateTimeISO(settings.timeZone)
+              .toPlainDate()
+          : undefined,
+      })),
+    );
+    const totals = vatBreakdown(lines);
+    assertWithinBounds(lines, totals);
+    const substituted = found.map(({ invoice }) => ({
+      issuerNif: issuer.nif,
+      number: invoice.number,
+      issueDate: Temporal.PlainDate.from(invoice.issueDate),
+    }));
+    const issued = await writeInvoice(
+      tx,
+      { settings, issuer, mode },
+      {
+        type: 'F3',
+        patientId: patient.id,
+        recipient: recipientOf(patient),
+        description: describe(settings),
+        lines,
+        totals,
+        substituted,
+        // A line typed by hand was sold on the day its simplified invoice was issued.
+        operationDays: found.map(({ invoice }) => Temporal.PlainDate.from(invoice.issueDate)),
+      },
+      context,
+    );
+    await repos.invoices.insertSubstitutions(
+      issued.id,
+      found.map(({ invoice }) => invoice.id),
+      tx,
+    );
+    return issued;
+  }
+
   /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
   async function cancelIn(tx: Tx, invoiceId: string, reason: string, context: AuditContext) {
     // The account is locked before the invoice is read: a payment or a cancellation that committed while this one
@@ -361,6 +468,16 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const invoice = account && (await repos.invoices.findById(invoiceId, tx));
     if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
     if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
+    if (invoice.substitutedBy || invoice.type === 'F3') {
+      // An F3 and the simplified invoices it replaces stand together: neither is cancelled on its own.
+      throw new AppError(
+        409,
+        'NOT_CANCELLABLE',
+        invoice.type === 'F3'
+          ? 'Una factura completa que sustituye simplificadas no se anula.'
+          : 'Esta factura se sustituyó por una completa: no se anula.',
+      );
+    }
     assertCancellable(rootId === invoiceId ? 'original' : 'rectifying', account);
     const settings = await repos.clinic.getSettings(tx);
     const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
@@ -403,6 +520,15 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     issueIn,
     cancelIn,
     rectifyIn,
+    substituteIn,
+    /** The F3 replacing these simplified invoices of `patient` (already checked visible), in a transaction of its own. */
+    substitute: (invoiceIds: string[], patient: PatientRow, context: AuditContext) =>
+      transact(deps.db, (tx) => substituteIn(tx, invoiceIds, patient, context)).catch((error: unknown) => {
+        // Two desks replacing the same simplified invoice at once: the second meets the first's row.
+        throw pgErrorCode(error) === '23505'
+          ? new AppError(409, 'NOT_SUBSTITUTABLE', 'La factura ya se sustituyó por una completa.')
+          : error;
+      }),
     /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
     rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
       transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),
