@@ -62,6 +62,12 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       lines: [{ description: 'Descuento', quantity: 1, unitPriceCents: -500, vat: 'exenta' }],
     }),
   },
+  // «Emitir factura completa»: the desk's alone (patient A's record has her document and address).
+  'POST /api/invoices/:id/complete': {
+    expect: only(['admin'], 201),
+    params: (w) => ({ id: w.invoices.toComplete }),
+    payload: () => ({}),
+  },
   'GET /api/patients/:id/billable-visits': {
     expect: only(['admin']),
     params: (w) => ({ id: w.A.recordId }),
