@@ -100,17 +100,18 @@ const rectifiesOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
     WHERE r.invoice_id = ${invoiceId})`;
 
 /**
- * The amounts an invoice replaces: those of the invoice a rectificativa por sustitución replaces, or the sum of the
- * simplified invoices an F3 replaces (null on any other invoice).
+ * The amounts an invoice replaces: those of the invoice a rectificativa por sustitución replaces; on an F3, its own
+ * (the AEAT's key F3 means its VAT is not counted again: the simplified invoices it replaces were, when issued, and
+ * its cuota, rounded once over their lines, may differ from theirs by a cent); null on any other invoice.
  */
 const substitutedOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
   sql<{ baseCents: number; taxCents: number; totalCents: number } | null>`coalesce((SELECT json_build_object(
     'baseCents', o.base_cents, 'taxCents', o.tax_cents, 'totalCents', o.total_cents)
     FROM invoice_rectifications r JOIN invoices o ON o.id = r.rectified_invoice_id
     WHERE r.invoice_id = ${invoiceId} AND r.kind = 'S'), (SELECT json_build_object(
-    'baseCents', sum(o.base_cents)::int, 'taxCents', sum(o.tax_cents)::int, 'totalCents', sum(o.total_cents)::int)
-    FROM invoice_substitutions s JOIN invoices o ON o.id = s.substituted_invoice_id
-    WHERE s.invoice_id = ${invoiceId} HAVING count(*) > 0))`;
+    'baseCents', f.base_cents, 'taxCents', f.tax_cents, 'totalCents', f.total_cents)
+    FROM invoices f WHERE f.id = ${invoiceId}
+      AND EXISTS (SELECT 1 FROM invoice_substitutions s WHERE s.invoice_id = f.id)))`;
 
 const stateOf = (cancelledAt: unknown): InvoiceState => (cancelledAt ? 'anulada' : 'emitida');
 
