@@ -36,6 +36,8 @@ import {
 } from './account-rules';
 import type { BillableAppointment } from './repository';
 import { createCorrections } from './corrections';
+import { createCompletion, describeOperation, refuseIfSubstituted } from './complete';
+import { recipientOf } from './recipient';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
@@ -52,14 +54,6 @@ const SERIES_PREFIX: Record<BillingMode, Record<InvoiceType, string>> = {
   pruebas: { F1: 'F', F2: 'S', F3: 'F', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' },
   produccion: { F1: 'FV', F2: 'SV', F3: 'FV', R1: 'RV', R2: 'RV', R3: 'RV', R4: 'RV', R5: 'RV' },
 };
-
-/**
- * DescripcionOperacion: what the clinic names its service in Configuración › Facturación, «Servicios sanitarios» when
- * it names none — never the lines' services, which would tell the AEAT what care a patient received.
- */
-export const DEFAULT_OPERATION_DESCRIPTION = 'Servicios sanitarios';
-const describe = (settings: { invoiceOperationDescription: string }) =>
-  settings.invoiceOperationDescription.trim() || DEFAULT_OPERATION_DESCRIPTION;
 
 /**
  * Issuing and cancelling invoices (issue «Billing», items 2 and 3). Each is one transaction: the number is taken,
@@ -148,27 +142,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     });
   }
 
-  /** A complete invoice names its recipient with a NIF/NIE (or a passport) and an address. */
-  function recipientOf(patient: PatientRow): { party: InvoiceParty; record: Recipient } {
-    const name = `${patient.firstName} ${patient.lastName}`.trim();
-    if (!patient.documentType || !patient.documentNumber || !patient.address.trim()) {
-      throw validationError({
-        kind: 'Para una factura completa, la ficha del paciente necesita su DNI, NIE o pasaporte y su dirección. Complétala o emite una simplificada.',
-      });
-    }
-    const passport = patient.documentType === 'pasaporte';
-    if (passport && !patient.documentCountry) {
-      throw validationError({
-        kind: 'Para una factura completa con pasaporte, indica en la ficha del paciente el país que lo expidió.',
-      });
-    }
-    const party = { name, taxId: patient.documentNumber, address: patient.address.trim() };
-    const record: Recipient = passport
-      ? { name, otherId: { country: patient.documentCountry!, type: '03', id: patient.documentNumber } }
-      : { name, nif: patient.documentNumber };
-    return { party, record };
-  }
-
   /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
   async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
     const { settings, issuer, mode } = await issuerOf(tx);
@@ -189,7 +162,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return writeInvoice(
       tx,
       { settings, issuer, mode },
-      { type, patientId: patient.id, recipient, description: describe(settings), lines, totals },
+      { type, patientId: patient.id, recipient, description: describeOperation(settings), lines, totals },
       context,
     );
   }
@@ -316,15 +289,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       throw new AppError(409, 'NOT_RECTIFIABLE', 'Esta factura ya es rectificativa: rectifica la factura original.');
     }
     if (original.cancellation) throw new AppError(409, 'NOT_RECTIFIABLE', 'Una factura anulada no se rectifica.');
-    if (original.substitutedBy || original.type === 'F3') {
-      throw new AppError(
-        409,
-        'NOT_RECTIFIABLE',
-        original.type === 'F3'
-          ? 'Una factura completa que sustituye simplificadas no se rectifica aquí.'
-          : 'Esta factura se sustituyó por una completa: rectifica la completa.',
-      );
-    }
+    refuseIfSubstituted(original, 'rectify');
     const allowed = rectifyingTypesFor(original.type);
     if (!allowed.includes(body.type)) {
       throw validationError({
@@ -388,77 +353,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return issued;
   }
 
-  /**
-   * Issues, inside `tx`, the complete invoice (F3) that replaces simplified ones of `patient` (RD 1619/2012 art. 15.2:
-   * the patient asked for a complete invoice afterwards): the same lines, now with her NIF and address; its record
-   * names them (FacturasSustituidas). They stay as issued, marked substituted; the books count them once.
-   */
-  async function substituteIn(tx: Tx, invoiceIds: string[], patient: PatientRow, context: AuditContext) {
-    const ids = [...new Set(invoiceIds)];
-    const found = await repos.invoices.lockForSubstitution(ids, tx);
-    if (found.length !== ids.length || found.some(({ invoice }) => invoice.patientId !== patient.id)) {
-      throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
-    }
-    const { settings, issuer, mode } = await issuerOf(tx);
-    const refuse = (message: string) => new AppError(409, 'NOT_SUBSTITUTABLE', message);
-    for (const { invoice, cancelled, substitutedBy, rectified } of found) {
-      const number = invoice.number;
-      if (invoice.type !== 'F2') throw refuse(`La factura ${number} no es simplificada: ya es completa.`);
-      if (cancelled) throw refuse(`La factura ${number} está anulada: no se sustituye.`);
-      if (substitutedBy) throw refuse(`La factura ${number} ya se sustituyó por una completa.`);
-      if (rectified) throw refuse(`La factura ${number} tiene rectificativas: no se sustituye.`);
-      if (invoice.issuer.taxId !== issuer.nif) throw refuse(`La factura ${number} es de otro NIF emisor.`);
-      if (invoice.mode !== mode) throw refuse(`La factura ${number} se emitió en modo pruebas.`);
-    }
-    const lines: PricedLine[] = found.flatMap(({ lines: rows }) =>
-      rows.map(({ line, startsAt }) => ({
-        description: line.description,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-        vat: line.vat,
-        baseCents: line.baseCents,
-        taxCents: line.taxCents,
-        appointmentId: line.appointmentId,
-        serviceId: line.serviceId,
-        doctorId: line.doctorId,
-        performedOn: startsAt
-          ? Temporal.Instant.fromEpochMilliseconds(startsAt.getTime())
-              .toZonedDateTimeISO(settings.timeZone)
-              .toPlainDate()
-          : undefined,
-      })),
-    );
-    const totals = vatBreakdown(lines);
-    assertWithinBounds(lines, totals);
-    const substituted = found.map(({ invoice }) => ({
-      issuerNif: issuer.nif,
-      number: invoice.number,
-      issueDate: Temporal.PlainDate.from(invoice.issueDate),
-    }));
-    const issued = await writeInvoice(
-      tx,
-      { settings, issuer, mode },
-      {
-        type: 'F3',
-        patientId: patient.id,
-        recipient: recipientOf(patient),
-        description: describe(settings),
-        lines,
-        totals,
-        substituted,
-        // A line typed by hand was sold on the day its simplified invoice was issued.
-        operationDays: found.map(({ invoice }) => Temporal.PlainDate.from(invoice.issueDate)),
-      },
-      context,
-    );
-    await repos.invoices.insertSubstitutions(
-      issued.id,
-      found.map(({ invoice }) => invoice.id),
-      tx,
-    );
-    return issued;
-  }
-
   /** Cancels an issued invoice inside `tx`: it stays as it was; a cancellation and its registro de anulación are added. */
   async function cancelIn(tx: Tx, invoiceId: string, reason: string, context: AuditContext) {
     // The account is locked before the invoice is read: a payment or a cancellation that committed while this one
@@ -468,16 +362,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const invoice = account && (await repos.invoices.findById(invoiceId, tx));
     if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
     if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
-    if (invoice.substitutedBy || invoice.type === 'F3') {
-      // An F3 and the simplified invoices it replaces stand together: neither is cancelled on its own.
-      throw new AppError(
-        409,
-        'NOT_CANCELLABLE',
-        invoice.type === 'F3'
-          ? 'Una factura completa que sustituye simplificadas no se anula.'
-          : 'Esta factura se sustituyó por una completa: no se anula.',
-      );
-    }
+    refuseIfSubstituted(invoice, 'cancel');
     assertCancellable(rootId === invoiceId ? 'original' : 'rectifying', account);
     const settings = await repos.clinic.getSettings(tx);
     const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
@@ -520,15 +405,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     issueIn,
     cancelIn,
     rectifyIn,
-    substituteIn,
-    /** The F3 replacing these simplified invoices of `patient` (already checked visible), in a transaction of its own. */
-    substitute: (invoiceIds: string[], patient: PatientRow, context: AuditContext) =>
-      transact(deps.db, (tx) => substituteIn(tx, invoiceIds, patient, context)).catch((error: unknown) => {
-        // Two desks replacing the same simplified invoice at once: the second meets the first's row.
-        throw pgErrorCode(error) === '23505'
-          ? new AppError(409, 'NOT_SUBSTITUTABLE', 'La factura ya se sustituyó por una completa.')
-          : error;
-      }),
+    /** «Emitir factura completa»: the F3 that replaces simplified invoices (complete.ts). */
+    ...createCompletion(deps, { issuerOf, writeInvoice }),
     /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
     rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
       transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),
