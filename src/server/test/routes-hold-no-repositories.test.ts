@@ -15,12 +15,6 @@ const SERVER = join(import.meta.dirname, '..');
  * only shrinks: a file on it that no longer names the repositories fails the test, so it is taken off.
  */
 const LEFT = new Set([
-  'forms/consents/records-routes.ts',
-  'forms/consents/routes.ts',
-  'forms/consents/signing-routes.ts',
-  'forms/questionnaires/answer-routes.ts',
-  'forms/questionnaires/doctor-routes.ts',
-  'forms/questionnaires/routes.ts',
   'identity/auth/routes.ts',
   'identity/images/routes.ts',
   'identity/patients/record-link-routes.ts',
