@@ -114,7 +114,6 @@ const serverDatesNotYetMoved = [
   'src/server/cli/restore.ts',
   'src/server/cli/seed-big.ts',
   'src/server/clinical/chart/routes.ts',
-  'src/server/clinical/clinical-notes/routes.ts',
   'src/server/clinical/data-export/archive.ts',
   'src/server/clinical/data-export/clinical-sections.ts',
   'src/server/clinical/data-export/sections.ts',
