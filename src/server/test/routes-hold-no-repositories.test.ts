@@ -30,21 +30,6 @@ const LEFT = new Set([
   'forms/questionnaires/answer-routes.ts',
   'forms/questionnaires/doctor-routes.ts',
   'forms/questionnaires/routes.ts',
-  'identity/auth/routes.ts',
-  'identity/images/routes.ts',
-  'identity/patients/record-link-routes.ts',
-  'identity/patients/routes.ts',
-  'identity/profile/account-routes.ts',
-  'identity/profile/contact-routes.ts',
-  'identity/profile/routes.ts',
-  'identity/second-factor/admin-routes.ts',
-  'identity/second-factor/passkey-sign-in-routes.ts',
-  'identity/second-factor/profile-routes.ts',
-  'identity/second-factor/reset-review-routes.ts',
-  'identity/second-factor/sign-in-routes.ts',
-  'identity/second-factor/step-up-routes.ts',
-  'identity/sessions/routes.ts',
-  'identity/users/routes.ts',
 ]);
 
 function filesUnder(dir: string): string[] {
