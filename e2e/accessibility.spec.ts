@@ -83,30 +83,44 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
     await expectNoAxeViolations(page, 'reserva: paso 3 con errores');
   });
 
-  test('área de administración, como admin', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    for (const path of [
+  // The admin's routes in three tests of a few pages each: one walk of all of them took three minutes on a busy
+  // two-core machine, and a failure named no more than «área de administración».
+  const adminAreas: Record<string, string[]> = {
+    'panel, pacientes y citas': [
       paths.admin.dashboard,
       paths.admin.patients,
       paths.admin.newPatient,
       paths.admin.doctors,
       paths.admin.appointments,
       paths.admin.today,
+    ],
+    'nueva cita, tareas, calendario y archivos': [
       paths.admin.newAppointment,
       paths.admin.tasks,
       paths.admin.calendar,
       paths.admin.files,
       paths.admin.filesOfType('analisis'),
+    ],
+    'configuración, mensajes, usuarios, registro, servicios y consentimientos': [
       paths.admin.settings,
       paths.admin.messages,
       paths.admin.users,
       paths.admin.audit,
       paths.admin.services,
       paths.admin.consents,
-    ]) {
-      await audit(page, path);
-    }
+    ],
+  };
+  for (const [area, routes] of Object.entries(adminAreas)) {
+    test(`área de administración (${area}), como admin`, async ({ page }) => {
+      await login(page, DEMO.admin.email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      for (const path of routes) await audit(page, path);
+    });
+  }
+
+  test('la ficha de un paciente y la de un usuario, como admin', async ({ page }) => {
+    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await open(page, paths.admin.patients);
     await audit(page, await firstLinkTo(page, /^\/admin\/pacientes\/(?!nuevo)[^/]+$/));
     const session = await (await page.request.get('/api/auth/session')).json();

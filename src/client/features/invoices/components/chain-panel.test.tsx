@@ -138,6 +138,7 @@ describe('the «VERI*FACTU» tab', () => {
   describe('records refused by a fault of the request', () => {
     const faulted: ChainState = {
       ...chain,
+      acceptedWithErrors: 0,
       rejected: 3,
       faultRejected: 3,
       lastAnswer: { ...chain.lastAnswer!, status: 'Rechazado', csv: null, waitSeconds: null, error: 'Codigo[4102]' },

@@ -50,10 +50,11 @@ export function SendingSummary({ chain, current }: { chain: ChainState; current:
       ) : (
         <Text size="sm">Aún no se ha enviado ningún registro a la AEAT.</Text>
       )}
-      {chain.rejected > chain.faultRejected && (
+      {(chain.rejected > chain.faultRejected || chain.acceptedWithErrors > 0) && (
         <Text size="sm">
-          Un registro de alta rechazado se corrige con una subsanación: un registro nuevo, encadenado tras el último,
-          que se envía en su turno. El rechazado no se modifica.
+          Un registro rechazado o aceptado con errores queda «Pendiente de corregir» en «Registros»: se corrige con una
+          subsanación, un registro nuevo con los datos corregidos, encadenado tras el último. El original no se modifica
+          ni se envía otra vez tal cual.
         </Text>
       )}
       {chain.faultRejected > 0 &&

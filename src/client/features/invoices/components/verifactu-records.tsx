@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import {
   SUBMISSION_STATUS_LABELS,
@@ -10,6 +10,7 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
 import { formatDateTime } from '../../../lib/dates';
 import { useVerifactuRecords } from '../api/get-verifactu-records';
+import { RecordCorrectionModal } from './record-correction-modal';
 
 const STATUS_COLORS: Record<SubmissionStatusName, string> = {
   pendiente: 'gray',
@@ -34,7 +35,15 @@ function answerOf(record: RecordRow, timeZone: string): string {
   return `${when}${error || 'Sin errores.'}${corrected}`;
 }
 
-function RecordsTable({ records, timeZone }: { records: RecordRow[]; timeZone: string }) {
+function RecordsTable({
+  records,
+  timeZone,
+  onCorrect,
+}: {
+  records: RecordRow[];
+  timeZone: string;
+  onCorrect: (record: RecordRow) => void;
+}) {
   return (
     <Table.ScrollContainer minWidth={880}>
       <Table aria-label="Registros de facturación" verticalSpacing="xs">
@@ -46,6 +55,9 @@ function RecordsTable({ records, timeZone }: { records: RecordRow[]; timeZone: s
             <Table.Th>Estado</Table.Th>
             <Table.Th>Respuesta de la AEAT</Table.Th>
             <Table.Th>CSV</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Acciones</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -55,14 +67,33 @@ function RecordsTable({ records, timeZone }: { records: RecordRow[]; timeZone: s
               <Table.Td>{kindLabel(record)}</Table.Td>
               <Table.Td>{record.invoiceNumber}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[record.status]} variant="light">
-                  {SUBMISSION_STATUS_LABELS[record.status]}
-                </Badge>
+                <Group gap={4}>
+                  <Badge color={STATUS_COLORS[record.status]} variant="light">
+                    {SUBMISSION_STATUS_LABELS[record.status]}
+                  </Badge>
+                  {record.pendingCorrection && (
+                    <Badge color="red" variant="outline">
+                      Pendiente de corregir
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{answerOf(record, timeZone)}</Text>
               </Table.Td>
               <Table.Td>{record.csv ?? '—'}</Table.Td>
+              <Table.Td>
+                {record.pendingCorrection && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Corregir el registro nº ${record.position} (${record.invoiceNumber})`}
+                    onClick={() => onCorrect(record)}
+                  >
+                    Corregir
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -74,6 +105,7 @@ function RecordsTable({ records, timeZone }: { records: RecordRow[]; timeZone: s
 /** «Registros»: every record of the chain, the newest first, with its invoice, state, the AEAT's answer and CSV. */
 export function VerifactuRecords() {
   const [page, setPage] = useState(1);
+  const [correcting, setCorrecting] = useState<number | null>(null);
   const records = useVerifactuRecords(page);
   const timeZone = useClinicZone();
   return (
@@ -91,7 +123,11 @@ export function VerifactuRecords() {
       )}
       {records.data && records.data.total > 0 && (
         <>
-          <RecordsTable records={records.data.records} timeZone={timeZone} />
+          <RecordsTable
+            records={records.data.records}
+            timeZone={timeZone}
+            onCorrect={(record) => setCorrecting(record.id)}
+          />
           <ListPagination
             page={page}
             totalPages={Math.ceil(records.data.total / records.data.pageSize)}
@@ -100,6 +136,7 @@ export function VerifactuRecords() {
           />
         </>
       )}
+      {correcting !== null && <RecordCorrectionModal recordId={correcting} onClose={() => setCorrecting(null)} />}
     </Stack>
   );
 }
