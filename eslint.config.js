@@ -112,7 +112,6 @@ const serverDatesNotYetMoved = [
   'src/server/billing/submissions/sender.ts',
   'src/server/billing/verifactu/certificate.ts',
   'src/server/clinical/chart/routes.ts',
-  'src/server/clinical/clinical-notes/routes.ts',
   'src/server/clinical/data-export/archive.ts',
   'src/server/clinical/data-export/clinical-sections.ts',
   'src/server/clinical/data-export/sections.ts',

@@ -76,8 +76,16 @@ async function attendedVisitToday(request: APIRequestContext, lastName: string) 
 async function invoicedVisitToday(request: APIRequestContext, lastName: string, paidCents: number) {
   const visit = await attendedVisitToday(request, lastName);
   const headers = { Origin: baseUrl() };
-  const services = (await (await request.get('/api/services')).json()) as { id: string; name: string }[];
-  const firstVisit = services.find((service) => service.name === 'Primera visita')!;
+  const services = (await (await request.get('/api/services')).json()) as {
+    id: string;
+    name: string;
+    doctors: { name: string }[];
+  }[];
+  // The demo doctor's (family medicine, 50 €): dermatology's and traumatology's «Primera visita» are other services.
+  const firstVisit = services.find(
+    (service) =>
+      service.name === 'Primera visita' && service.doctors.some((doctor) => doctor.name === DEMO.doctor.name),
+  )!;
   const issued = await request.post('/api/invoices', {
     headers,
     data: {

@@ -69,6 +69,8 @@ export const api = {
   invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
   invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,
   invoiceRectify: (id: string) => `/api/invoices/${seg(id)}/rectify`,
+  /** «Emitir factura completa»: the F3 that replaces a simplified invoice (and others of the same patient). */
+  invoiceComplete: (id: string) => `/api/invoices/${seg(id)}/complete`,
   /** What an invoice has been paid and still owes; POST takes a payment. */
   invoicePayments: (id: string) => `/api/invoices/${seg(id)}/payments`,
   patientBillableVisits: (id: string) => `/api/patients/${seg(id)}/billable-visits`,

@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   ALREADY_CORRECTED: 'Este registro ya se corrigió con otro registro posterior.',
   UNCHANGED_CORRECTION:
     'No has cambiado ningún dato: la AEAT rechazaría el mismo registro otra vez. Corrige lo que indica su error.',
+  NOT_SUBSTITUTABLE: 'Esta factura no se puede sustituir por una completa.',
   PRODUCTION_NOT_READY:
     'Aún no se puede pasar a producción: revisa el certificado y los datos fiscales en Facturación → VERI*FACTU.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',

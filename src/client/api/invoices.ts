@@ -69,6 +69,10 @@ export const cancelInvoice = ({ id, reason }: { id: string; reason: string }) =>
 export const rectifyInvoice = ({ id, input }: { id: string; input: RectifyInvoiceInput }) =>
   apiFetch<InvoiceDetail>(api.invoiceRectify(id), { method: 'POST', body: input });
 
+/** «Emitir factura completa»: the F3 replacing a simplified invoice (and others of the same patient). */
+export const completeInvoice = ({ id, alsoInvoiceIds = [] }: { id: string; alsoInvoiceIds?: string[] }) =>
+  apiFetch<InvoiceDetail>(api.invoiceComplete(id), { method: 'POST', body: { alsoInvoiceIds } });
+
 export const saveIssuer = (input: Issuer) => apiFetch<Issuer>(api.billingIssuer, { method: 'PUT', body: input });
 
 function useBillingChange<Input, Output>(change: (input: Input) => Promise<Output>) {
@@ -83,3 +87,4 @@ export const useIssueInvoice = () => useBillingChange(issueInvoice);
 export const useCancelInvoice = () => useBillingChange(cancelInvoice);
 export const useRectifyInvoice = () => useBillingChange(rectifyInvoice);
 export const useSaveIssuer = () => useBillingChange(saveIssuer);
+export const useCompleteInvoice = () => useBillingChange(completeInvoice);

@@ -1,12 +1,14 @@
 import { Checkbox, Select, TextInput, type SelectProps } from '@mantine/core';
 import {
   Controller,
+  useWatch,
   type Control,
   type FieldErrors,
   type UseFormRegister,
   type UseFormSetError,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { COUNTRY_CODES, countryName } from '../../common/countries';
 import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES } from '../../common/identity-document';
 import {
   CONSENT_CHANNEL_LABELS,
@@ -30,6 +32,7 @@ export const EMPTY_PATIENT_VALUES: PatientFormValues = {
   lastName: '',
   documentType: null,
   documentNumber: '',
+  documentCountry: null,
   birthDate: null,
   sex: null,
   phone: '',
@@ -51,6 +54,7 @@ export function toPatientRecord(values: PatientFormOutput): PatientFormOutput {
     ...values,
     documentType: hasDocument ? values.documentType : null,
     documentNumber: hasDocument ? values.documentNumber : null,
+    documentCountry: hasDocument && values.documentType === 'pasaporte' ? (values.documentCountry ?? null) : null,
     privacyConsentChannel: values.privacyConsent ? values.privacyConsentChannel : null,
   };
 }
@@ -83,7 +87,7 @@ export function toPatientFailure(
 
 type PatientChoiceFieldProps = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
   control: PatientFormControl;
-  name: 'documentType' | 'sex' | 'privacyConsentChannel';
+  name: 'documentType' | 'documentCountry' | 'sex' | 'privacyConsentChannel';
 };
 
 /** A list bound to one of the record's choice fields; an empty choice is null. */
@@ -173,8 +177,17 @@ interface PatientDocumentFieldsProps extends RegisteredFieldsProps {
   numberPlaceholder?: string;
 }
 
-/** «Tipo de documento» and «Número de documento», side by side in the caller's grid. */
+/** The countries a passport may be from, by their Spanish names. */
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) =>
+  a.label.localeCompare(b.label, 'es'),
+);
+
+/**
+ * «Tipo de documento» and «Número de documento», side by side in the caller's grid; for a passport, «País del
+ * pasaporte» too (a complete invoice names it to the AEAT).
+ */
 export function PatientDocumentFields({ control, register, errors, numberPlaceholder }: PatientDocumentFieldsProps) {
+  const documentType = useWatch({ control, name: 'documentType' });
   return (
     <>
       <PatientChoiceField
@@ -193,6 +206,17 @@ export function PatientDocumentFields({ control, register, errors, numberPlaceho
         error={errors.documentNumber?.message}
         {...register('documentNumber')}
       />
+      {documentType === 'pasaporte' && (
+        <PatientChoiceField
+          control={control}
+          name="documentCountry"
+          label="País del pasaporte"
+          placeholder="Elige el país"
+          data={COUNTRY_OPTIONS}
+          searchable
+          clearable
+        />
+      )}
     </>
   );
 }

@@ -10,12 +10,13 @@ import { BILLING_MODES } from './verifactu';
 export const INVOICE_KINDS = ['completa', 'simplificada'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-export const INVOICE_TYPES = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+export const INVOICE_TYPES = ['F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 
 export const INVOICE_TYPE_LABELS: Record<InvoiceType, string> = {
   F1: 'Factura completa',
   F2: 'Factura simplificada',
+  F3: 'Factura completa en sustitución de simplificadas',
   R1: 'Rectificativa (error fundado en derecho)',
   R2: 'Rectificativa (concurso)',
   R3: 'Rectificativa (crédito incobrable)',
@@ -149,6 +150,15 @@ export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
 
 export const cancelInvoiceSchema = z.strictObject({ reason: reasonOf('anulación') });
 
+/** «Emitir factura completa» of a simplified invoice: with it, other simplified invoices of the same patient. */
+export const substituteInvoiceSchema = z.strictObject({
+  alsoInvoiceIds: z
+    .array(uuid('Factura no válida'), { error: 'Indica las otras facturas simplificadas' })
+    .max(MAX_INVOICE_LINES - 1, `Como máximo ${MAX_INVOICE_LINES} facturas en una completa`)
+    .default([]),
+});
+export type SubstituteInvoiceInput = z.input<typeof substituteInvoiceSchema>;
+
 export const invoiceLineSchema = z.object({
   position: z.number(),
   description: z.string(),
@@ -180,6 +190,8 @@ export const invoiceSummarySchema = z.object({
   outstandingCents: z.number(),
   /** The number of the invoice this one rectifies; null on an original. */
   rectifies: z.string().nullable(),
+  /** The number of the complete invoice (F3) that replaced this simplified one; null on any other. */
+  substitutedByNumber: z.string().nullable(),
   state: z.enum(INVOICE_STATES),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
@@ -211,6 +223,12 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
     .nullable(),
   /** The rectifying invoices that name this one. */
   rectifiedBy: z.array(z.object({ id: z.string(), number: z.string() })),
+  /** An F3's simplified invoices, which it replaces (FacturasSustituidas). */
+  substitutes: z.array(z.object({ id: z.string(), number: z.string(), issueDate: z.string() })),
+  /** The F3 that replaced this simplified invoice. */
+  substitutedBy: z.object({ id: z.string(), number: z.string() }).nullable(),
+  /** The days of the operations, when any differs from the date of issue (yyyy-mm-dd, in order). */
+  operationDates: z.array(z.string()),
   /** The AEAT's verification address the QR encodes (the test host for an invoice issued in pruebas). */
   verificationUrl: z.string(),
   /** Issued in pruebas (no fiscal value: its PDF says «SIN VALOR FISCAL — PRUEBAS») or in producción. */
@@ -225,7 +243,7 @@ export const invoiceListQuerySchema = z.strictObject({
   to: isoDay('Fecha «hasta» no válida').optional(),
   series: z
     .string()
-    .regex(/^[A-Z]{1,3}\d{4}$/, 'Serie no válida')
+    .regex(/^[A-Z]{1,3}\d{4}[A-Z]?$/, 'Serie no válida')
     .optional(),
   patientId: uuid('Paciente no válido').optional(),
   doctorId: uuid('Profesional no válido').optional(),
@@ -305,6 +323,15 @@ export const issuerSchema = z.strictObject({
     .max(200, 'La dirección no puede superar los 200 caracteres'),
   /** Registro Mercantil data of a company (tomo, folio, hoja); empty for a professional. */
   registry: z.string().trim().max(200, 'Los datos registrales no pueden superar los 200 caracteres'),
+  /**
+   * What the records tell the AEAT the clinic sold (DescripcionOperacion); empty: «Servicios sanitarios». Never the
+   * care of a patient: the lines' services stay on the invoice.
+   */
+  operationDescription: z
+    .string({ error: 'Escribe cómo se describe el servicio' })
+    .trim()
+    .max(200, 'La descripción del servicio no puede superar los 200 caracteres')
+    .default(''),
 });
 export type Issuer = z.output<typeof issuerSchema>;
 
@@ -313,6 +340,7 @@ export const issuerResponseSchema = z.object({
   taxId: z.string(),
   address: z.string(),
   registry: z.string(),
+  operationDescription: z.string(),
 });
 
 /** What the AEAT made of a submission, as the admin screen shows it (the answer's EstadoEnvio, or a failure). */

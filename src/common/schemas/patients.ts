@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oneLineString } from './one-line';
 import { DOCUMENT_TYPES, documentError, normalizeDocument } from '../identity-document';
+import { COUNTRY_CODES } from '../countries';
 import { schemaNowMs } from '../now';
 import { emailSchema, phoneSchema } from './auth';
 
@@ -27,6 +28,8 @@ export const patientFieldsSchema = z.object({
   lastName: oneLineString().min(1, 'Escribe los apellidos').max(120, 'Los apellidos son demasiado largos'),
   documentType: z.enum(DOCUMENT_TYPES, { error: 'Elige el tipo de documento' }).nullable(),
   documentNumber: z.string().trim().max(30).nullable(),
+  /** The country that issued a passport (IDOtro's CodigoPais on a complete invoice); null for any other document. */
+  documentCountry: z.enum(COUNTRY_CODES, { error: 'Elige el país que expidió el pasaporte' }).nullable().optional(),
   birthDate: z.iso
     .date({ error: 'Escribe la fecha de nacimiento como AAAA-MM-DD' })
     .refine((date) => date >= '1900-01-01', 'La fecha de nacimiento no puede ser anterior a 1900')
@@ -99,6 +102,7 @@ export const patientSchema = z.object({
   lastName: z.string(),
   documentType: z.enum(DOCUMENT_TYPES).nullable(),
   documentNumber: z.string().nullable(),
+  documentCountry: z.string().nullable(),
   birthDate: z.string().nullable(),
   sex: z.enum(SEXES).nullable(),
   phone: z.string(),

@@ -49,7 +49,7 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   'GET /api/verifactu/records.xml': {
     200: {
       description:
-        'Los registros de facturación del emisor en orden de cadena, como un documento `RegFactuSistemaFacturacion` (SuministroLR.xsd) de hasta 1 000 registros por página.',
+        'Los registros de facturación del emisor (el actual, o el NIF anterior que nombre `nif`) en orden de cadena, como un documento `RegFactuSistemaFacturacion` (SuministroLR.xsd) de hasta 1 000 registros por página.',
       type: 'application/xml',
     },
   },

@@ -117,6 +117,7 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/invoices/:id/pdf': 'El PDF de una factura',
   'POST /api/invoices/:id/cancel': 'Anular una factura (registro de anulación)',
   'POST /api/invoices/:id/rectify': 'Emitir una factura rectificativa (R1–R5, por diferencias o por sustitución)',
+  'POST /api/invoices/:id/complete': 'Emitir la factura completa (F3) que sustituye a una o varias simplificadas',
   'GET /api/patients/:id/billable-visits': 'Las citas atendidas de un paciente que faltan por facturar',
   'GET /api/billing/production': 'La producción de una profesional: servicios y totales de un periodo',
   'GET /api/billing/revenue': 'Lo facturado por mes (emitido, anulado y neto)',

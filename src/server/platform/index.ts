@@ -42,6 +42,7 @@ export {
   invoiceLines,
   invoiceRectifications,
   invoiceSeries,
+  invoiceSubstitutions,
   invoices,
   mailOutbox,
   messageOutbox,

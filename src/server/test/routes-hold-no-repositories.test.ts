@@ -10,43 +10,6 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = join(import.meta.dirname, '..');
 
-/**
- * Route files of issue 34's item 3 not yet moved to use cases (identity, communications, clinical, forms). The list
- * only shrinks: a file on it that no longer names the repositories fails the test, so it is taken off.
- */
-const LEFT = new Set([
-  'clinical/clinical-notes/routes.ts',
-  'clinical/data-export/routes.ts',
-  'clinical/files/routes.ts',
-  'clinical/prescriptions/routes.ts',
-  'clinical/treatments/routes.ts',
-  'communications/channels/callbacks-routes.ts',
-  'communications/channels/routes.ts',
-  'communications/messages/routes.ts',
-  'communications/tasks/routes.ts',
-  'forms/consents/records-routes.ts',
-  'forms/consents/routes.ts',
-  'forms/consents/signing-routes.ts',
-  'forms/questionnaires/answer-routes.ts',
-  'forms/questionnaires/doctor-routes.ts',
-  'forms/questionnaires/routes.ts',
-  'identity/auth/routes.ts',
-  'identity/images/routes.ts',
-  'identity/patients/record-link-routes.ts',
-  'identity/patients/routes.ts',
-  'identity/profile/account-routes.ts',
-  'identity/profile/contact-routes.ts',
-  'identity/profile/routes.ts',
-  'identity/second-factor/admin-routes.ts',
-  'identity/second-factor/passkey-sign-in-routes.ts',
-  'identity/second-factor/profile-routes.ts',
-  'identity/second-factor/reset-review-routes.ts',
-  'identity/second-factor/sign-in-routes.ts',
-  'identity/second-factor/step-up-routes.ts',
-  'identity/sessions/routes.ts',
-  'identity/users/routes.ts',
-]);
-
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -76,14 +39,9 @@ describe('routes hold no repositories', () => {
     const reaches = filesUnder(SERVER).flatMap((path) => {
       const name = relative(SERVER, path).replaceAll('\\', '/');
       const source = readFileSync(path, 'utf8');
-      if (name.startsWith('test/') || LEFT.has(name) || !isRouteFile(name, source)) return [];
+      if (name.startsWith('test/') || !isRouteFile(name, source)) return [];
       return repositoryReachesIn(source).map((line) => `${name} ${line}`);
     });
     expect(reaches).toEqual([]);
-  });
-
-  it('lists as left only route files that still name them', () => {
-    const done = [...LEFT].filter((name) => repositoryReachesIn(readFileSync(join(SERVER, name), 'utf8')).length === 0);
-    expect(done, 'take these off LEFT').toEqual([]);
   });
 });

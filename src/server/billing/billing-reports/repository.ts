@@ -10,6 +10,7 @@ import {
   invoiceCancellations,
   invoiceLines,
   invoiceRectifications,
+  invoiceSubstitutions,
   invoices,
   patients,
   profiles,
@@ -85,6 +86,8 @@ const visitsWithLines = (doctorId: string | null, period: Period) => sql`
         ) d
        WHERE il.appointment_id = a.id
          AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = il.invoice_id)
+         -- An F3 repeats the lines of the simplified invoices it replaces: the visit counts on theirs.
+         AND NOT EXISTS (SELECT 1 FROM ${invoiceSubstitutions} s WHERE s.invoice_id = il.invoice_id)
        LIMIT 1
     ) l ON true
    WHERE a.status = 'atendida'
@@ -164,7 +167,8 @@ export function createBillingReportsRepository(db: Db) {
     /**
      * Invoices by month of their date of issue, from `firstMonth` (`yyyy-mm-01`) for `months` months, each month
      * once (generate_series): issued, cancelled since, and what stands. Each invoice counts as the books count it
-     * (`invoices/books.ts`): a rectificativa por sustitución only what it changes of the invoice it replaces.
+     * (`invoices/books.ts`): a rectificativa por sustitución only what it changes of the invoice it replaces, an F3
+     * nothing (the simplified invoices it replaces count, in their months).
      */
     async revenueByMonth(firstMonth: string, months: number, tx: Db = db) {
       const result = await tx.execute(sql`
@@ -172,9 +176,11 @@ export function createBillingReportsRepository(db: Db) {
           SELECT generate_series(${firstMonth}::date, ${firstMonth}::date + make_interval(months => ${months - 1}), interval '1 month')::date AS month
         ), i AS (
           SELECT date_trunc('month', ${invoices.issueDate})::date AS month,
-                 ${invoices.totalCents} - coalesce((SELECT o.total_cents FROM ${invoiceRectifications} r
+                 CASE WHEN EXISTS (SELECT 1 FROM ${invoiceSubstitutions} s
+                                    WHERE s.invoice_id = ${sql.raw('"invoices"."id"')}) THEN 0
+                 ELSE ${invoices.totalCents} - coalesce((SELECT o.total_cents FROM ${invoiceRectifications} r
                    JOIN ${invoices} o ON o.id = r.rectified_invoice_id
-                  WHERE r.invoice_id = ${sql.raw('"invoices"."id"')} AND r.kind = 'S'), 0) AS total,
+                  WHERE r.invoice_id = ${sql.raw('"invoices"."id"')} AND r.kind = 'S'), 0) END AS total,
                  (c.invoice_id IS NOT NULL) AS cancelled
             FROM ${invoices}
             LEFT JOIN ${invoiceCancellations} c ON c.invoice_id = ${invoices.id}

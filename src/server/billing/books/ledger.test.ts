@@ -15,6 +15,8 @@ const invoice = (overrides: Partial<BookInvoiceRow>): BookInvoiceRow => ({
   rectification: null,
   cancelledOn: null,
   payments: [],
+  substitutes: [],
+  substitutedBy: null,
   ...overrides,
 });
 

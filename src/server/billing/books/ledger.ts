@@ -108,15 +108,31 @@ interface Block {
   reference: string;
 }
 
-/** The blocks of rows of one invoice: as issued; then what it replaces (negative); then its cancellation (negative). */
+/** What a simplified invoice's rows say when an F3 replaced it (it still counts: its F3 does not). */
+const replaced = (invoice: BookInvoiceRow) =>
+  invoice.substitutedBy
+    ? `Sustituida por la factura completa ${invoice.substitutedBy.number}, de ${esDay(invoice.substitutedBy.issueDate)}`
+    : '';
+
+/**
+ * The blocks of rows of one invoice: as issued; then what it replaces (negative) or, on an F3, its own amounts
+ * (negative); or its cancellation (negative).
+ */
 function blocksOf(invoice: BookInvoiceRow): Block[] {
   const own = groupsOf(invoice.bases);
   const rectified = invoice.rectification;
   const reference = rectified
     ? `Rectifica la factura ${rectified.number}, de ${esDay(rectified.issueDate)}, ${rectified.kind === 'S' ? 'por sustitución' : 'por diferencias'}`
     : '';
-  const blocks: Block[] = [{ totalCents: invoice.totalCents, entries: own, reference }];
-  if (invoice.cancelledOn) {
+  const blocks: Block[] = [{ totalCents: invoice.totalCents, entries: own, reference: reference || replaced(invoice) }];
+  if (invoice.substitutes.length > 0) {
+    // An F3: the AEAT does not count its VAT again (the simplified invoices it replaces were, when issued).
+    blocks.push({
+      totalCents: -invoice.totalCents,
+      entries: own.map((group) => ({ ...group, baseCents: -group.baseCents, taxCents: -group.taxCents })),
+      reference: `Sustituye a ${invoice.substitutes.map((id) => `${id.number}, de ${esDay(id.issueDate)}`).join('; ')}, ya anotadas: no cuenta`,
+    });
+  } else if (invoice.cancelledOn) {
     blocks.push({
       totalCents: -invoice.totalCents,
       entries: own.map((group) => ({ ...group, baseCents: -group.baseCents, taxCents: -group.taxCents })),
@@ -268,13 +284,15 @@ export function model347(year: number, invoices: readonly BookInvoiceRow[]): Mod
   for (const invoice of invoices) {
     const quarter = quarterOf(invoice.issueDate) - 1;
     const amount = entriesOf(invoice).reduce((sum, entry) => sum + entry.baseCents + entry.taxCents, 0);
-    const taxId = (invoice.recipient?.nif ?? invoice.recipient?.otherId?.id ?? '').trim().toUpperCase();
+    // A simplified invoice an F3 replaced is the F3's recipient's, in its own quarter (the F3 adds nothing).
+    const recipient = invoice.recipient ?? invoice.substitutedBy?.recipient ?? null;
+    const taxId = (recipient?.nif ?? recipient?.otherId?.id ?? '').trim().toUpperCase();
     if (!taxId) {
       withoutTaxId[quarter]! += amount;
       continue;
     }
     const customer = byCustomer.get(taxId) ?? { taxId, name: '', quarters: [0, 0, 0, 0] as Quarters };
-    customer.name = invoice.recipient!.name;
+    customer.name = recipient!.name;
     customer.quarters[quarter]! += amount;
     byCustomer.set(taxId, customer);
   }

@@ -8,6 +8,7 @@ import {
   invoiceCancellations,
   invoiceLines,
   invoiceRectifications,
+  invoiceSubstitutions,
   invoices,
   payments,
   verifactuRecords,
@@ -36,6 +37,10 @@ export interface BookInvoiceRow {
   } | null;
   cancelledOn: string | null;
   payments: { day: string; amountCents: number; method: PaymentMethod }[];
+  /** On an F3: the simplified invoices it replaces (FacturasSustituidas), already in the books when issued. */
+  substitutes: { number: string; issueDate: string }[];
+  /** On a simplified invoice an F3 replaced: that F3 and the recipient it names, whatever its period. */
+  substitutedBy: { number: string; issueDate: string; recipient: BookInvoiceRow['recipient'] } | null;
 }
 
 interface RawRow {
@@ -51,6 +56,8 @@ interface RawRow {
   rectification: BookInvoiceRow['rectification'];
   cancelled_on: string | null;
   payments: BookInvoiceRow['payments'] | null;
+  substitutes: BookInvoiceRow['substitutes'] | null;
+  substituted_by: BookInvoiceRow['substitutedBy'];
 }
 
 /** An invoice's bases by VAT treatment (`{ exenta: 6000, '21': 500 }`), summed by the database. */
@@ -63,7 +70,8 @@ export function createBooksRepository(db: Db) {
     /**
      * The invoices issued from `from` to `to` (both included), in order of date and number, each with its breakdown's
      * bases, the invoice it rectifies (and that one's bases), the day it was cancelled, its first registro de alta's
-     * recipient and FechaOperacion, the last day of the visits it invoices (in the clinic's zone) and its payments.
+     * recipient and FechaOperacion, the last day of the visits it invoices (in the clinic's zone), its payments, and
+     * the simplified invoices an F3 replaces or the F3 that replaced a simplified one.
      */
     async invoicesOf(from: string, to: string, timeZone: string, tx: Db = db): Promise<BookInvoiceRow[]> {
       const result = await tx.execute(sql`
@@ -80,7 +88,18 @@ export function createBooksRepository(db: Db) {
                (c.cancelled_at AT TIME ZONE ${timeZone})::date::text AS cancelled_on,
                (SELECT json_agg(json_build_object('day', p.day::text, 'amountCents', p.amount_cents, 'method', p.method)
                                 ORDER BY p.paid_at, p.id)
-                  FROM ${payments} p WHERE p.invoice_id = i.id) AS payments
+                  FROM ${payments} p WHERE p.invoice_id = i.id) AS payments,
+               (SELECT json_agg(json_build_object('number', o.number, 'issueDate', o.issue_date::text)
+                                ORDER BY o.issue_date, o.number)
+                  FROM ${invoiceSubstitutions} s JOIN ${invoices} o ON o.id = s.substituted_invoice_id
+                 WHERE s.invoice_id = i.id) AS substitutes,
+               (SELECT json_build_object('number', f.number, 'issueDate', f.issue_date::text,
+                                         'recipient', (SELECT v.record -> 'invoice' -> 'recipient'
+                                                         FROM ${verifactuRecords} v
+                                                        WHERE v.invoice_id = f.id AND v.kind = 'alta'
+                                                        ORDER BY v.id LIMIT 1))
+                  FROM ${invoiceSubstitutions} s JOIN ${invoices} f ON f.id = s.invoice_id
+                 WHERE s.substituted_invoice_id = i.id) AS substituted_by
           FROM ${invoices} i
           LEFT JOIN ${invoiceCancellations} c ON c.invoice_id = i.id
           LEFT JOIN LATERAL (
@@ -101,6 +120,8 @@ export function createBooksRepository(db: Db) {
         rectification: row.rectification && { ...row.rectification, bases: row.rectification.bases ?? {} },
         cancelledOn: row.cancelled_on,
         payments: row.payments ?? [],
+        substitutes: row.substitutes ?? [],
+        substitutedBy: row.substituted_by,
       }));
     },
 

@@ -20,6 +20,7 @@ const presentIssuer = (settings: ClinicSettingsRow) => ({
   taxId: settings.issuerNif,
   address: settings.issuerAddress,
   registry: settings.issuerRegistry,
+  operationDescription: settings.invoiceOperationDescription,
 });
 
 const recordsPageQuery = z.strictObject({
@@ -29,6 +30,11 @@ const recordsPageQuery = z.strictObject({
     .min(1, 'La primera página es la 1')
     .max(1_000_000, 'Página no válida')
     .default(1),
+  /** The chain of another NIF the clinic issued under before (default: the current issuer's). */
+  nif: z
+    .string()
+    .regex(/^[0-9A-Z]{9}$/, 'NIF no válido')
+    .optional(),
 });
 
 /** The issuer's fiscal data and the VERI*FACTU chain, for the desk and the clinic's accountant. */
@@ -55,6 +61,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
               issuerNif: body.taxId,
               issuerAddress: body.address,
               issuerRegistry: body.registry,
+              invoiceOperationDescription: body.operationDescription,
             },
             tx,
           ),
@@ -101,15 +108,24 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const settings = await readClinicSettings(deps);
       const offset = (request.query.page - 1) * MAX_RECORDS_PER_DOCUMENT;
-      const rows = await recordChainPage(deps, settings, offset, MAX_RECORDS_PER_DOCUMENT);
-      if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
-      const xml = submissionXml(
-        { name: settings.issuerLegalName, nif: settings.issuerNif },
-        rows.map((row) => recordFromJson(row.record)),
+      // Every chain stays downloadable after a change of NIF: `?nif=` names an earlier one.
+      const nif = request.query.nif ?? settings.issuerNif;
+      const rows = await recordChainPage(
+        deps,
+        { issuerNif: nif, billingMode: settings.billingMode },
+        offset,
+        MAX_RECORDS_PER_DOCUMENT,
       );
+      if (rows.length === 0) throw notFound('No hay registros de facturación en esa página');
+      const records = rows.map((row) => recordFromJson(row.record));
+      // The Cabecera names the issuer as its records do (an earlier NIF's name is not today's).
+      const named = records.find((record) => record.kind === 'alta');
+      const name = named?.kind === 'alta' ? named.invoice.issuer.name : settings.issuerLegalName;
+      const xml = submissionXml({ name, nif }, records);
+      const suffix = nif === settings.issuerNif ? '' : `-${nif}`;
       return reply
         .type('application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="registros-verifactu-${request.query.page}.xml"`)
+        .header('content-disposition', `attachment; filename="registros-verifactu${suffix}-${request.query.page}.xml"`)
         .send(xml);
     },
   );

@@ -59,6 +59,9 @@ const correct = (id: number, payload: object) =>
   t.request({ method: 'POST', url: `/api/verifactu/records/${id}/correction`, cookie: admin.cookie, payload });
 
 async function issue(kind: 'simplificada' | 'completa', description: string, patientId: string) {
+  // DescripcionOperacion is the clinic's, never the lines' (decision «invoices as the law writes them»): each invoice
+  // here goes out with the description the AEAT's rules of this test look at.
+  await t.write((tx) => t.deps.repos.clinic.updateSettings({ invoiceOperationDescription: description }, tx));
   const response = await t.request({
     method: 'POST',
     url: '/api/invoices',

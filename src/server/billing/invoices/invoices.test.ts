@@ -23,6 +23,7 @@ const ISSUER = {
   taxId: 'B12345674',
   address: 'Calle Mayor 1, 28013 Madrid',
   registry: 'Registro Mercantil de Madrid, tomo 1, folio 1, hoja M-1',
+  operationDescription: '',
 };
 
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import { esDateFormat } from '../../../common/time';
 import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { ManualLine } from '../../../common/schemas/invoices';
@@ -12,6 +13,23 @@ import type { BillableAppointment, BillableService, InvoiceLineInsert } from './
  */
 export interface PricedLine extends InvoiceLineInsert {
   vat: VatTreatment;
+  /** The day the visit took place, in the clinic's zone (a line typed by hand has none). */
+  performedOn?: Temporal.PlainDate;
+}
+
+/**
+ * The days of an invoice's operations, when any differs from its date of issue (all of them, for its PDF), and its
+ * record's FechaOperacion: the last of them, when it is not the day of issue. The AEAT's record takes one date;
+ * the invoice of visits on several days names the last, when the service was complete, and the PDF every day.
+ */
+export function operationDates(
+  days: readonly Temporal.PlainDate[],
+  issueDate: Temporal.PlainDate,
+): { days: Temporal.PlainDate[]; recordDate?: Temporal.PlainDate } {
+  const unique = [...new Set(days.map((day) => day.toString()))].sort().map((day) => Temporal.PlainDate.from(day));
+  if (unique.every((day) => day.equals(issueDate))) return { days: [] };
+  const last = unique.at(-1)!;
+  return { days: unique, recordDate: last.equals(issueDate) ? undefined : last };
 }
 
 /** The rate each taxed treatment stands for in the record (TipoImpositivo). */
@@ -44,6 +62,9 @@ export function appointmentLine(
     appointmentId: appointment.id,
     serviceId: service.id,
     doctorId: appointment.doctorId,
+    performedOn: Temporal.Instant.fromEpochMilliseconds(appointment.startsAt.getTime())
+      .toZonedDateTimeISO(timeZone)
+      .toPlainDate(),
   };
 }
 

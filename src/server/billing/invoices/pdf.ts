@@ -27,9 +27,24 @@ const rateLabel = (vat: VatTreatment) => (vat === 'exenta' ? 'Exento' : `${vat} 
 
 const isRectifying = (type: InvoiceDetail['type']) => (RECTIFYING_TYPES as readonly string[]).includes(type);
 
-/** The document's title: «FACTURA RECTIFICATIVA» for any R type (art. 15 RD 1619/2012), else the invoice's kind. */
+/**
+ * The document's title: «FACTURA RECTIFICATIVA» for any R type (art. 15 RD 1619/2012), «FACTURA COMPLETA» for an F3
+ * (which names below the simplified invoices it replaces), else the invoice's kind.
+ */
 export const invoiceTitle = (type: InvoiceDetail['type']) =>
-  isRectifying(type) ? 'FACTURA RECTIFICATIVA' : INVOICE_TYPE_LABELS[type].toUpperCase();
+  isRectifying(type)
+    ? 'FACTURA RECTIFICATIVA'
+    : type === 'F3'
+      ? 'FACTURA COMPLETA'
+      : INVOICE_TYPE_LABELS[type].toUpperCase();
+
+const esDay = (day: string) => day.split('-').reverse().join('/');
+
+/** «Fecha de la operación: 19/10/2026», or every day of visits on several: printed when any is not the issue's. */
+export const operationDatesText = (days: readonly string[]) =>
+  days.length === 1
+    ? `Fecha de la operación: ${esDay(days[0]!)}`
+    : `Fechas de las operaciones: ${days.map(esDay).join(', ')}`;
 
 /** The columns of the lines' table: description, quantity, unit price, VAT, amount (x and width in points). */
 function columns(width: number) {
@@ -133,10 +148,10 @@ export async function renderInvoicePdf(
     doc.text(`Tipo ${invoice.type}${kind ? ` · ${kind}` : ''}`, { width: width * 0.4, align: 'right' });
   }
   doc.text(`Nº ${invoice.number}`, { width: width * 0.4, align: 'right' });
-  doc.text(`Fecha de expedición: ${invoice.issueDate.split('-').reverse().join('/')}`, {
-    width: width * 0.4,
-    align: 'right',
-  });
+  doc.text(`Fecha de expedición: ${esDay(invoice.issueDate)}`, { width: width * 0.4, align: 'right' });
+  if (invoice.operationDates.length > 0) {
+    doc.text(operationDatesText(invoice.operationDates), { width: width * 0.4, align: 'right' });
+  }
   doc.x = MARGIN;
   doc.y = Math.max(issuerBottom, doc.y);
   rule();
@@ -165,6 +180,19 @@ export async function renderInvoicePdf(
       { width },
     );
     doc.text(`Motivo: ${reason}`, { width });
+    rule();
+  }
+
+  // An F3 names the simplified invoices it replaces (art. 15.2 RD 1619/2012); a replaced one, its F3.
+  if (invoice.substitutes.length > 0) {
+    const list = invoice.substitutes.map((item) => `${item.number}, de ${esDay(item.issueDate)}`).join('; ');
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+    doc.text(`Sustituye a las facturas simplificadas: ${list}`, MARGIN, doc.y, { width });
+    rule();
+  }
+  if (invoice.substitutedBy) {
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(INK);
+    doc.text(`Sustituida por la factura completa ${invoice.substitutedBy.number}`, MARGIN, doc.y, { width });
     rule();
   }
 

@@ -14,6 +14,7 @@ import {
   invoiceRectifications,
   invoices,
   invoiceSeries,
+  invoiceSubstitutions,
   payments,
 } from '../../platform';
 import type { Tx } from '../../platform';
@@ -89,6 +90,7 @@ const INVOICE_ID = sql.raw('"invoices"."id"');
  */
 const outstandingOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
   sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM invoice_rectifications r WHERE r.invoice_id = ${invoiceId})
+    OR EXISTS (SELECT 1 FROM invoice_substitutions s WHERE s.invoice_id = ${invoiceId})
     OR EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = ${invoiceId}) THEN 0
     ELSE invoice_account_due(${invoiceId}) - invoice_account_paid(${invoiceId}) END)`;
 
@@ -97,12 +99,19 @@ const rectifiesOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
   sql<string | null>`(SELECT o.number FROM invoice_rectifications r JOIN invoices o ON o.id = r.rectified_invoice_id
     WHERE r.invoice_id = ${invoiceId})`;
 
-/** The amounts of the invoice a rectificativa por sustitución replaces (null on any other invoice). */
+/**
+ * The amounts an invoice replaces: those of the invoice a rectificativa por sustitución replaces; on an F3, its own
+ * (the AEAT's key F3 means its VAT is not counted again: the simplified invoices it replaces were, when issued, and
+ * its cuota, rounded once over their lines, may differ from theirs by a cent); null on any other invoice.
+ */
 const substitutedOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
-  sql<{ baseCents: number; taxCents: number; totalCents: number } | null>`(SELECT json_build_object(
+  sql<{ baseCents: number; taxCents: number; totalCents: number } | null>`coalesce((SELECT json_build_object(
     'baseCents', o.base_cents, 'taxCents', o.tax_cents, 'totalCents', o.total_cents)
     FROM invoice_rectifications r JOIN invoices o ON o.id = r.rectified_invoice_id
-    WHERE r.invoice_id = ${invoiceId} AND r.kind = 'S')`;
+    WHERE r.invoice_id = ${invoiceId} AND r.kind = 'S'), (SELECT json_build_object(
+    'baseCents', f.base_cents, 'taxCents', f.tax_cents, 'totalCents', f.total_cents)
+    FROM invoices f WHERE f.id = ${invoiceId}
+      AND EXISTS (SELECT 1 FROM invoice_substitutions s WHERE s.invoice_id = f.id)))`;
 
 const stateOf = (cancelledAt: unknown): InvoiceState => (cancelledAt ? 'anulada' : 'emitida');
 
@@ -143,13 +152,14 @@ export function createInvoicesRepository(db: Db) {
           RETURNING last_number
         ), invoice AS (
           INSERT INTO ${invoices} (id, series, sequence, number, type, issue_date, issued_at, patient_id, issuer,
-                                   recipient, description, base_cents, tax_cents, total_cents, issued_by, mode)
+                                   recipient, description, base_cents, tax_cents, total_cents, issued_by, mode,
+                                   operation_dates)
           SELECT ${id}::uuid, ${series}, last_number, ${numberOfNext(series)}, ${invoice.type}, ${invoice.issueDate}::date,
                  ${invoice.issuedAt.toISOString()}::timestamptz, ${invoice.patientId}::uuid,
                  ${JSON.stringify(invoice.issuer)}::jsonb,
                  ${invoice.recipient ? JSON.stringify(invoice.recipient) : null}::jsonb, ${invoice.description},
                  ${invoice.baseCents}, ${invoice.taxCents}, ${invoice.totalCents}, ${invoice.issuedBy ?? null}::uuid,
-                 ${invoice.mode ?? 'pruebas'}
+                 ${invoice.mode ?? 'pruebas'}, ${`{${(invoice.operationDates ?? []).join(',')}}`}::date[]
             FROM next
           RETURNING id
         ), line AS (${lineRows})
@@ -160,6 +170,7 @@ export function createInvoicesRepository(db: Db) {
         recipient: invoice.recipient ?? null,
         issuedBy: invoice.issuedBy ?? null,
         mode: invoice.mode ?? 'pruebas',
+        operationDates: invoice.operationDates ?? [],
         id,
         series,
         sequence,
@@ -245,6 +256,8 @@ export function createInvoicesRepository(db: Db) {
               outstandingCents: outstandingOf(),
               rectifies: rectifiesOf(),
               substituted: substitutedOf(),
+              substitutedByNumber: sql<string | null>`(SELECT f.number FROM invoice_substitutions s
+                JOIN invoices f ON f.id = s.invoice_id WHERE s.substituted_invoice_id = ${invoices.id})`,
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
@@ -328,34 +341,46 @@ export function createInvoicesRepository(db: Db) {
             .innerJoin(patients, eq(patients.id, invoices.patientId))
             .where(and(eq(invoices.id, id), visible));
           if (!invoice) return undefined;
-          const [lines, [cancellation], [rectification], rectifiedBy, correction] = await Promise.all([
-            tx
-              .select({ line: invoiceLines, doctorName: profiles.displayName })
-              .from(invoiceLines)
-              .leftJoin(profiles, eq(profiles.id, invoiceLines.doctorId))
-              .where(eq(invoiceLines.invoiceId, id))
-              .orderBy(asc(invoiceLines.position)),
-            tx.select().from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, id)),
-            tx
-              .select({
-                kind: invoiceRectifications.kind,
-                reason: invoiceRectifications.reason,
-                number: invoices.number,
-                issueDate: invoices.issueDate,
-                baseCents: invoices.baseCents,
-                taxCents: invoices.taxCents,
-              })
-              .from(invoiceRectifications)
-              .innerJoin(invoices, eq(invoices.id, invoiceRectifications.rectifiedInvoiceId))
-              .where(eq(invoiceRectifications.invoiceId, id)),
-            tx
-              .select({ id: invoices.id, number: invoices.number })
-              .from(invoiceRectifications)
-              .innerJoin(invoices, eq(invoices.id, invoiceRectifications.invoiceId))
-              .where(eq(invoiceRectifications.rectifiedInvoiceId, id))
-              .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
-            latestCorrectionOf(tx, id),
-          ]);
+          const [lines, [cancellation], [rectification], rectifiedBy, correction, substitutes, [substitutedBy]] =
+            await Promise.all([
+              tx
+                .select({ line: invoiceLines, doctorName: profiles.displayName })
+                .from(invoiceLines)
+                .leftJoin(profiles, eq(profiles.id, invoiceLines.doctorId))
+                .where(eq(invoiceLines.invoiceId, id))
+                .orderBy(asc(invoiceLines.position)),
+              tx.select().from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, id)),
+              tx
+                .select({
+                  kind: invoiceRectifications.kind,
+                  reason: invoiceRectifications.reason,
+                  number: invoices.number,
+                  issueDate: invoices.issueDate,
+                  baseCents: invoices.baseCents,
+                  taxCents: invoices.taxCents,
+                })
+                .from(invoiceRectifications)
+                .innerJoin(invoices, eq(invoices.id, invoiceRectifications.rectifiedInvoiceId))
+                .where(eq(invoiceRectifications.invoiceId, id)),
+              tx
+                .select({ id: invoices.id, number: invoices.number })
+                .from(invoiceRectifications)
+                .innerJoin(invoices, eq(invoices.id, invoiceRectifications.invoiceId))
+                .where(eq(invoiceRectifications.rectifiedInvoiceId, id))
+                .orderBy(asc(invoices.issuedAt), asc(invoices.number)),
+              latestCorrectionOf(tx, id),
+              tx
+                .select({ id: invoices.id, number: invoices.number, issueDate: invoices.issueDate })
+                .from(invoiceSubstitutions)
+                .innerJoin(invoices, eq(invoices.id, invoiceSubstitutions.substitutedInvoiceId))
+                .where(eq(invoiceSubstitutions.invoiceId, id))
+                .orderBy(asc(invoices.issueDate), asc(invoices.number)),
+              tx
+                .select({ id: invoices.id, number: invoices.number })
+                .from(invoiceSubstitutions)
+                .innerJoin(invoices, eq(invoices.id, invoiceSubstitutions.invoiceId))
+                .where(eq(invoiceSubstitutions.substitutedInvoiceId, id)),
+            ]);
           return {
             ...asCorrected(invoice.invoice, correction),
             patientName: invoice.patientName,
@@ -363,12 +388,72 @@ export function createInvoicesRepository(db: Db) {
             outstandingCents: invoice.outstandingCents,
             rectification,
             rectifiedBy,
+            substitutes,
+            substitutedBy: substitutedBy ?? null,
             lines: lines.map(({ line, doctorName }) => ({ ...line, doctorName })),
             cancellation,
             state: stateOf(cancellation?.cancelledAt),
           };
         },
       };
+    },
+
+    /**
+     * The letter that follows the year in the series of an issuer's invoices (migration 0044): none for the first NIF
+     * that issued here, B for the second… A NIF issuing for the first time takes the next letter, in the issuing
+     * transaction (a second issue of the same new NIF waits for it on the key, then reads it).
+     */
+    async seriesTagOf(issuerNif: string, tx: Tx): Promise<string> {
+      const result = await tx.execute(sql`
+        WITH added AS (
+          INSERT INTO invoice_issuers (nif, tag)
+          SELECT ${issuerNif}, CASE WHEN count(*) = 0 THEN '' ELSE chr(65 + count(*)::int) END FROM invoice_issuers
+          ON CONFLICT (nif) DO NOTHING
+          RETURNING tag
+        )
+        SELECT tag FROM added UNION ALL SELECT tag FROM invoice_issuers WHERE nif = ${issuerNif}`);
+      return (result as unknown as { rows: { tag: string }[] }).rows[0]!.tag;
+    },
+
+    /** The simplified invoices an F3 is to replace, locked until the issuing transaction ends, with their lines. */
+    async lockForSubstitution(ids: string[], tx: Tx) {
+      const rows = await tx
+        .select({
+          invoice: invoices,
+          cancelled: sql<boolean>`${invoiceCancellations.invoiceId} IS NOT NULL`,
+          substitutedBy: invoiceSubstitutions.invoiceId,
+          rectified: sql<boolean>`EXISTS (SELECT 1 FROM ${invoiceRectifications} r
+            WHERE r.rectified_invoice_id = ${invoices.id})`,
+        })
+        .from(invoices)
+        .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
+        .leftJoin(invoiceSubstitutions, eq(invoiceSubstitutions.substitutedInvoiceId, invoices.id))
+        .where(inArray(invoices.id, ids))
+        .orderBy(asc(invoices.issueDate), asc(invoices.sequence))
+        .for('update', { of: invoices });
+      const lines = rows.length
+        ? await tx
+            .select({ line: invoiceLines, startsAt: appointments.startsAt })
+            .from(invoiceLines)
+            .leftJoin(appointments, eq(appointments.id, invoiceLines.appointmentId))
+            .where(
+              inArray(
+                invoiceLines.invoiceId,
+                rows.map((row) => row.invoice.id),
+              ),
+            )
+            .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position))
+        : [];
+      return rows.map((row) => ({
+        ...row,
+        lines: lines.filter(({ line }) => line.invoiceId === row.invoice.id),
+      }));
+    },
+
+    async insertSubstitutions(invoiceId: string, substitutedIds: string[], tx: Tx): Promise<void> {
+      await tx
+        .insert(invoiceSubstitutions)
+        .values(substitutedIds.map((substitutedInvoiceId) => ({ invoiceId, substitutedInvoiceId })));
     },
 
     async insertRectification(row: typeof invoiceRectifications.$inferInsert, tx: Tx): Promise<void> {
@@ -382,14 +467,21 @@ export function createInvoicesRepository(db: Db) {
     async findById(id: string, tx: Db = db) {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id));
       if (!invoice) return undefined;
-      const [lines, [rectification], [cancellation], correction] = await Promise.all([
+      const [lines, [rectification], [cancellation], correction, [substitution]] = await Promise.all([
         tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position)),
         tx.select().from(invoiceRectifications).where(eq(invoiceRectifications.invoiceId, id)),
         tx.select().from(invoiceCancellations).where(eq(invoiceCancellations.invoiceId, id)),
         latestCorrectionOf(tx, id),
+        tx.select().from(invoiceSubstitutions).where(eq(invoiceSubstitutions.substitutedInvoiceId, id)),
       ]);
       // As it reads now: the recipient and description a correction gave it (the row stays as issued).
-      return { ...asCorrected(invoice, correction), lines, rectification, cancellation };
+      return {
+        ...asCorrected(invoice, correction),
+        lines,
+        rectification,
+        cancellation,
+        substitutedBy: substitution?.invoiceId ?? null,
+      };
     },
 
     /** Of these appointments, those already on an invoice that is not cancelled. */

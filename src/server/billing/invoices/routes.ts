@@ -13,6 +13,7 @@ import {
   invoiceListSchema,
   issueInvoiceSchema,
   rectifyInvoiceSchema,
+  substituteInvoiceSchema,
   type InvoiceDetail,
 } from '../../../common/schemas/invoices';
 import { verificationUrl } from '../verifactu/qr';
@@ -48,6 +49,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     paidCents: view.paidCents,
     outstandingCents: view.outstandingCents,
     rectifies: view.rectification?.number ?? null,
+    substitutedByNumber: view.substitutedBy?.number ?? null,
     state: view.state,
     issuer: {
       name: view.issuer.name,
@@ -86,6 +88,9 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
         }
       : null,
     rectifiedBy: view.rectifiedBy,
+    substitutes: view.substitutes,
+    substitutedBy: view.substitutedBy,
+    operationDates: view.operationDates,
     verificationUrl: verificationUrl(
       {
         issuerNif: view.issuer.taxId ?? '',
@@ -243,6 +248,23 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
       if (!original) throw notFound(NOT_FOUND);
       const patient = await request.scope.patient(original.patientId);
       const invoice = await deps.invoicing.rectify(original.id, request.body, patient, auditContext(request));
+      return reply.status(201).send(present((await request.scope.invoices.findById(invoice.id))!));
+    },
+  );
+
+  // «Emitir factura completa»: the F3 that replaces this simplified invoice (and others of the same patient).
+  app.post(
+    api.invoiceComplete(':id'),
+    {
+      config: { access: 'manage:invoices' },
+      schema: { params: idParams, body: substituteInvoiceSchema, response: { 201: invoiceDetailSchema } },
+    },
+    async (request, reply) => {
+      const simplified = await request.scope.invoices.findById(request.params.id);
+      if (!simplified) throw notFound(NOT_FOUND);
+      const patient = await request.scope.patient(simplified.patientId);
+      const ids = [simplified.id, ...request.body.alsoInvoiceIds];
+      const invoice = await deps.invoicing.substitute(ids, patient, auditContext(request));
       return reply.status(201).send(present((await request.scope.invoices.findById(invoice.id))!));
     },
   );

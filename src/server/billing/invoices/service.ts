@@ -8,7 +8,7 @@ import {
 import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
-import type { InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
+import type { InvoiceId, InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
 import { DEFAULT_PRODUCER } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
@@ -18,7 +18,15 @@ import { AppError, pgErrorCode, validationError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
-import { appointmentLine, breakdownLines, manualLine, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
+import {
+  appointmentLine,
+  breakdownLines,
+  manualLine,
+  operationDates,
+  vatBreakdown,
+  type PricedLine,
+  type VatBreakdown,
+} from './lines';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
@@ -28,6 +36,8 @@ import {
 } from './account-rules';
 import type { BillableAppointment } from './repository';
 import { createCorrections } from './corrections';
+import { createCompletion, describeOperation, refuseIfSubstituted } from './complete';
+import { recipientOf } from './recipient';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
@@ -41,14 +51,8 @@ const installationOf = (settings: { verifactuInstallation: string }) => settings
  * of their own, from number 1, so a real invoice never shares a number with one issued in pruebas (`FV2027-000001`).
  */
 const SERIES_PREFIX: Record<BillingMode, Record<InvoiceType, string>> = {
-  pruebas: { F1: 'F', F2: 'S', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' },
-  produccion: { F1: 'FV', F2: 'SV', R1: 'RV', R2: 'RV', R3: 'RV', R4: 'RV', R5: 'RV' },
-};
-
-/** DescripcionOperacion allows 500 characters: the lines' services, cut with an ellipsis if need be. */
-const describe = (lines: PricedLine[]) => {
-  const text = [...new Set(lines.map((line) => line.description.split(' — ')[0]!))].join('; ');
-  return text.length <= 500 ? text : `${text.slice(0, 499)}…`;
+  pruebas: { F1: 'F', F2: 'S', F3: 'F', R1: 'R', R2: 'R', R3: 'R', R4: 'R', R5: 'R' },
+  produccion: { F1: 'FV', F2: 'SV', F3: 'FV', R1: 'RV', R2: 'RV', R3: 'RV', R4: 'RV', R5: 'RV' },
 };
 
 /**
@@ -138,22 +142,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     });
   }
 
-  /** A complete invoice names its recipient with a NIF/NIE (or a passport) and an address. */
-  function recipientOf(patient: PatientRow): { party: InvoiceParty; record: Recipient } {
-    const name = `${patient.firstName} ${patient.lastName}`.trim();
-    if (!patient.documentType || !patient.documentNumber || !patient.address.trim()) {
-      throw validationError({
-        kind: 'Para una factura completa, la ficha del paciente necesita su DNI, NIE o pasaporte y su dirección. Complétala o emite una simplificada.',
-      });
-    }
-    const party = { name, taxId: patient.documentNumber, address: patient.address.trim() };
-    const record: Recipient =
-      patient.documentType === 'pasaporte'
-        ? { name, otherId: { type: '03', id: patient.documentNumber } }
-        : { name, nif: patient.documentNumber };
-    return { party, record };
-  }
-
   /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
   async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
     const { settings, issuer, mode } = await issuerOf(tx);
@@ -174,7 +162,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return writeInvoice(
       tx,
       { settings, issuer, mode },
-      { type, patientId: patient.id, recipient, description: describe(lines), lines, totals },
+      { type, patientId: patient.id, recipient, description: describeOperation(settings), lines, totals },
       context,
     );
   }
@@ -194,12 +182,20 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       lines: PricedLine[];
       totals: VatBreakdown;
       rectification?: Rectification;
+      substituted?: InvoiceId[];
+      /** Days of operations beside the lines' own (an F3's: the days of the simplified invoices it replaces). */
+      operationDays?: Temporal.PlainDate[];
     },
     context: AuditContext,
   ) {
     const { type, recipient, description, totals } = invoice;
     const now = clock.now();
     const issueDate = clock.today(settings.timeZone);
+    const operation = operationDates(
+      [...invoice.lines.flatMap((line) => line.performedOn ?? []), ...(invoice.operationDays ?? [])],
+      issueDate,
+    );
+    const tag = await repos.invoices.seriesTagOf(issuer.nif, tx);
     const issuerParty = {
       name: issuer.name,
       taxId: issuer.nif,
@@ -212,7 +208,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       tx,
       () =>
         repos.invoices.insertNumbered(
-          `${SERIES_PREFIX[mode][type]}${issueDate.year}`,
+          `${SERIES_PREFIX[mode][type]}${issueDate.year}${tag}`,
           {
             mode,
             type,
@@ -226,6 +222,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
             taxCents: totals.taxCents,
             totalCents: totals.totalCents,
             issuedBy: context.actor?.id ?? null,
+            operationDates: operation.days.map((day) => day.toString()),
           },
           invoice.lines,
           tx,
@@ -241,6 +238,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           type,
           mode,
           ...(invoice.rectification && { rectifies: invoice.rectification.rectified[0]!.number }),
+          ...(invoice.substituted && { substitutes: invoice.substituted.map((id) => id.number) }),
         },
       }),
     );
@@ -262,6 +260,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
           recipient: recipient?.record,
           lines: breakdownLines(totals.groups),
           rectification: invoice.rectification,
+          substituted: invoice.substituted,
+          operationDate: operation.recordDate,
         },
         generation,
       ),
@@ -289,6 +289,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       throw new AppError(409, 'NOT_RECTIFIABLE', 'Esta factura ya es rectificativa: rectifica la factura original.');
     }
     if (original.cancellation) throw new AppError(409, 'NOT_RECTIFIABLE', 'Una factura anulada no se rectifica.');
+    refuseIfSubstituted(original, 'rectify');
     const allowed = rectifyingTypesFor(original.type);
     if (!allowed.includes(body.type)) {
       throw validationError({
@@ -361,6 +362,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const invoice = account && (await repos.invoices.findById(invoiceId, tx));
     if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
     if (invoice.cancellation) throw new AppError(409, 'ALREADY_CANCELLED');
+    refuseIfSubstituted(invoice, 'cancel');
     assertCancellable(rootId === invoiceId ? 'original' : 'rectifying', account);
     const settings = await repos.clinic.getSettings(tx);
     const issuer = { name: invoice.issuer.name, nif: invoice.issuer.taxId! };
@@ -403,6 +405,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     issueIn,
     cancelIn,
     rectifyIn,
+    /** «Emitir factura completa»: the F3 that replaces simplified invoices (complete.ts). */
+    ...createCompletion(deps, { issuerOf, writeInvoice }),
     /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
     rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
       transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),

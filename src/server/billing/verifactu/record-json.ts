@@ -29,6 +29,7 @@ export function recordFromJson(value: unknown): RegistroFacturacion {
       ...invoice,
       issueDate: day(invoice.issueDate),
       operationDate: invoice.operationDate ? day(invoice.operationDate) : undefined,
+      substituted: invoice.substituted?.map(invoiceId),
       rectification: invoice.rectification && {
         ...invoice.rectification,
         rectified: invoice.rectification.rectified.map(invoiceId),

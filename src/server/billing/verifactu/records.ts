@@ -152,6 +152,23 @@ function checkInvoice(invoice: AltaInvoice): void {
     throw new VerifactuError('Una factura simplificada no puede superar 400 € IVA incluido');
   }
   checkRectification(invoice);
+  checkSubstitution(invoice);
+}
+
+/** An F3 names the simplified invoices it replaces (1 to 1 000), of its own issuer; no other invoice names any. */
+function checkSubstitution(invoice: AltaInvoice): void {
+  const substituted = invoice.substituted ?? [];
+  if (invoice.type !== 'F3') {
+    if (substituted.length > 0) throw new VerifactuError(`Una factura ${invoice.type} no sustituye a otras`);
+    return;
+  }
+  if (substituted.length === 0 || substituted.length > 1000) {
+    throw new VerifactuError('Una factura F3 debe nombrar de 1 a 1 000 facturas sustituidas');
+  }
+  for (const id of substituted) {
+    if (id.issuerNif !== invoice.issuer.nif) throw new VerifactuError('Una F3 solo sustituye facturas de su emisor');
+    checkNumber(id.number);
+  }
 }
 
 function checkRectification(invoice: AltaInvoice): void {

@@ -7,8 +7,8 @@ import type { Temporal } from 'temporal-polyfill';
  */
 export type Cents = number;
 
-/** TipoFactura. F3 (a full invoice replacing simplified ones) is not something the clinic issues. */
-export type InvoiceType = 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+/** TipoFactura. F3: a complete invoice issued in place of simplified ones (named in FacturasSustituidas). */
+export type InvoiceType = 'F1' | 'F2' | 'F3' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
 export const RECTIFYING_TYPES: readonly InvoiceType[] = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
 /** TipoRectificativa: by substitution (S) or by difference (I, «incremental»). */
@@ -61,10 +61,12 @@ export interface AltaInvoice {
   issueDate: Temporal.PlainDate; // FechaExpedicionFactura
   type: InvoiceType; // TipoFactura
   description: string; // DescripcionOperacion
-  /** Destinatarios: required on a full invoice (F1, R1–R4), absent on a simplified one (F2, R5). */
+  /** Destinatarios: required on a full invoice (F1, F3, R1–R4), absent on a simplified one (F2, R5). */
   recipient?: Recipient;
   lines: BreakdownLine[]; // Desglose (1 to 12 lines)
   rectification?: Rectification;
+  /** FacturasSustituidas: the simplified invoices an F3 replaces (1 to 1 000). */
+  substituted?: InvoiceId[];
   operationDate?: Temporal.PlainDate; // FechaOperacion, when it differs from the date of issue
 }
 

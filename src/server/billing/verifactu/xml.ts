@@ -92,13 +92,22 @@ function systemElement(system: InformationSystem): XmlElement {
   ]);
 }
 
+/** FacturasSustituidas: the simplified invoices an F3 replaces. */
+function substitutionElement(invoice: AltaInvoice): XmlElement[] {
+  if (!invoice.substituted?.length) return [];
+  const substituted = invoice.substituted.map((id) => element(sf('IDFacturaSustituida'), invoiceIdElements(id)));
+  return [element(sf('FacturasSustituidas'), substituted)];
+}
+
+/** TipoRectificativa, FacturasRectificadas, then (after FacturasSustituidas) ImporteRectificacion. */
 function rectificationElements(invoice: AltaInvoice): XmlElement[] {
   const { rectification } = invoice;
-  if (!rectification) return [];
+  if (!rectification) return substitutionElement(invoice);
   const rectified = rectification.rectified.map((id) => element(sf('IDFacturaRectificada'), invoiceIdElements(id)));
   return [
     leaf(sf('TipoRectificativa'), rectification.kind),
     element(sf('FacturasRectificadas'), rectified),
+    ...substitutionElement(invoice),
     ...(rectification.substituted
       ? [
           element(sf('ImporteRectificacion'), [

@@ -7,7 +7,7 @@ import { withAuditEntries } from '../../test/audit';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../test/app';
 import { createDoctor, insertAppointment, createPatientRecord } from '../../test/fixtures';
 import { hashPassword } from '../../identity/auth/passwords';
-import { NOTE_NOT_SIGNED, NOTE_SIGNED } from './routes';
+import { NOTE_NOT_SIGNED, NOTE_SIGNED } from './use-cases';
 
 const NOW = '2030-03-06T12:00:00+01:00';
 const IP = '203.0.113.9';

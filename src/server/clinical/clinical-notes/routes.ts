@@ -1,4 +1,3 @@
-import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -8,47 +7,27 @@ import {
   clinicalNoteSchema,
   noteDraftSchema,
   pendingNotesSchema,
-  SIGN_REQUIRED_FIELDS,
   visitSummariesSchema,
   visitSummaryInputSchema,
 } from '../../../common/schemas/clinical-notes';
-import { isAppointmentDayReached } from '../../../common/schemas/appointments';
-import { esDateFormat } from '../../../common/time';
 import { APPOINTMENT_NOT_FOUND } from '../../access';
-import { clock } from '../../platform';
-import type { Db } from '../../platform';
-import { AppError, validationError } from '../../platform';
+import { validationError } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditedRead, auditContext } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import { presentNote } from './presenters';
+import {
+  addNoteAddendum,
+  pendingNotesOf,
+  saveNoteDraft,
+  setVisitSummary,
+  sharedSummariesOf,
+  signNote,
+} from './use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: APPOINTMENT_NOT_FOUND }) });
 
-export const NOTE_SIGNED =
-  'Esta nota ya está firmada y no se puede modificar. Para corregirla o completarla, añade una adenda.';
-export const NOTE_NOT_SIGNED = 'La nota todavía no está firmada: corrígela directamente en lugar de añadir una adenda.';
-export const NOTE_MISSING = 'Esta cita todavía no tiene nota. Escríbela primero.';
-export const NOTE_NOT_ALLOWED = 'No se puede escribir la nota de una cita cancelada o a la que el paciente no asistió.';
-
-const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-
 export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
-  const notes = deps.repos.clinicalNotes;
   const { db } = deps.database;
-
-  /** A note is written from the appointment's day on (in the clinic's zone), never years ahead. */
-  async function refuseBeforeTheDay(startsAt: Date) {
-    const { timeZone } = await readClinicSettings(deps);
-    if (isAppointmentDayReached(startsAt, clock.now(), timeZone)) return;
-    const day = esDateFormat({ timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-      startsAt,
-    );
-    throw conflict(`Todavía no es el día de esta cita: su nota se podrá escribir a partir del ${day}.`);
-  }
-
-  /** The note as it is now, inside the transaction that changed it. */
-  const current = async (appointmentId: string, tx: Db) =>
-    presentNote((await notes.findByAppointment(appointmentId, tx))!);
 
   app.get(
     api.appointmentNote(':id'),
@@ -79,24 +58,14 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const { appointment } = await request.scope.noteOf(request.params.id, 'write');
-      if (appointment.status === 'cancelada' || appointment.status === 'no_asistio') throw conflict(NOTE_NOT_ALLOWED);
-      await refuseBeforeTheDay(appointment.startsAt);
-      return audited(
-        db,
-        async (tx) => {
-          const saved = await notes.saveDraft(appointment, request.body, tx);
-          if (!saved) throw conflict(NOTE_SIGNED);
-          return { saved, note: await current(appointment.id, tx) };
-        },
-        ({ saved }) => ({
-          ...auditContext(request),
-          action: saved.created ? 'create' : 'update',
-          entity: 'clinical_note',
-          entityId: saved.id,
-          patientId: appointment.patientId,
-          details: { appointmentId: appointment.id, fields: Object.keys(request.body) },
-        }),
-      ).then(({ note }) => note);
+      return saveNoteDraft(deps, appointment, request.body, (saved) => ({
+        ...auditContext(request),
+        action: saved.created ? 'create' : 'update',
+        entity: 'clinical_note',
+        entityId: saved.id,
+        patientId: appointment.patientId,
+        details: { appointmentId: appointment.id, fields: Object.keys(request.body) },
+      }));
     },
   );
 
@@ -105,31 +74,14 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'write:notes' }, schema: { params: idParams, response: { 200: clinicalNoteSchema } } },
     async (request) => {
       const { appointment } = await request.scope.noteOf(request.params.id, 'write');
-      await refuseBeforeTheDay(appointment.startsAt);
-      return audited(
-        db,
-        async (tx) => {
-          const draft = await notes.findByAppointment(appointment.id, tx);
-          if (!draft) throw conflict(NOTE_MISSING);
-          if (draft.signedAt) throw conflict(NOTE_SIGNED);
-          const missing = Object.fromEntries(
-            Object.entries(SIGN_REQUIRED_FIELDS).filter(
-              ([field]) => draft[field as keyof typeof SIGN_REQUIRED_FIELDS].trim() === '',
-            ),
-          );
-          if (Object.keys(missing).length > 0) throw validationError(missing);
-          if (!(await notes.sign(appointment.id, tx))) throw conflict(NOTE_SIGNED);
-          return current(appointment.id, tx);
-        },
-        (note) => ({
-          ...auditContext(request),
-          action: 'sign',
-          entity: 'clinical_note',
-          entityId: note.id,
-          patientId: appointment.patientId,
-          details: { appointmentId: appointment.id },
-        }),
-      );
+      return signNote(deps, appointment, (note) => ({
+        ...auditContext(request),
+        action: 'sign',
+        entity: 'clinical_note',
+        entityId: note.id,
+        patientId: appointment.patientId,
+        details: { appointmentId: appointment.id },
+      }));
     },
   );
 
@@ -142,24 +94,14 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { appointment } = await request.scope.noteOf(request.params.id, 'write');
-      const note = await audited(
-        db,
-        async (tx) => {
-          const signed = await notes.findByAppointment(appointment.id, tx);
-          if (!signed) throw conflict(NOTE_MISSING);
-          if (!signed.signedAt) throw conflict(NOTE_NOT_SIGNED);
-          await notes.addAddendum(signed.id, user.id, request.body.text, tx);
-          return current(appointment.id, tx);
-        },
-        (changed) => ({
-          ...auditContext(request),
-          action: 'addendum',
-          entity: 'clinical_note',
-          entityId: changed.id,
-          patientId: appointment.patientId,
-          details: { appointmentId: appointment.id },
-        }),
-      );
+      const note = await addNoteAddendum(deps, appointment.id, user.id, request.body.text, (changed) => ({
+        ...auditContext(request),
+        action: 'addendum',
+        entity: 'clinical_note',
+        entityId: changed.id,
+        patientId: appointment.patientId,
+        details: { appointmentId: appointment.id },
+      }));
       return reply.status(201).send(note);
     },
   );
@@ -174,23 +116,14 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
       const { appointment } = await request.scope.noteOf(request.params.id, 'write');
       const { text, shared } = request.body;
       if (shared && text === '') throw validationError({ text: 'Escribe el resumen antes de compartirlo' });
-      return audited(
-        db,
-        async (tx) => {
-          const note = await notes.findByAppointment(appointment.id, tx);
-          if (!note) throw conflict(NOTE_MISSING);
-          await notes.setSummary(note.id, text, shared, tx);
-          return current(appointment.id, tx);
-        },
-        (note) => ({
-          ...auditContext(request),
-          action: 'update',
-          entity: 'visit_summary',
-          entityId: note.id,
-          patientId: appointment.patientId,
-          details: { appointmentId: appointment.id, fields: ['patientSummary', 'summaryShared'], shared },
-        }),
-      );
+      return setVisitSummary(deps, appointment.id, { text, shared }, (note) => ({
+        ...auditContext(request),
+        action: 'update',
+        entity: 'visit_summary',
+        entityId: note.id,
+        patientId: appointment.patientId,
+        details: { appointmentId: appointment.id, fields: ['patientSummary', 'summaryShared'], shared },
+      }));
     },
   );
 
@@ -199,16 +132,12 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'write:notes' }, schema: { response: { 200: pendingNotesSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const pending = await auditedRead(
-        db,
-        (db) => notes.pendingOf(user.id, db),
-        (found) => ({
-          ...auditContext(request),
-          action: 'list',
-          entity: 'clinical_note',
-          details: { view: 'pending', results: found.total },
-        }),
-      );
+      const pending = await pendingNotesOf(deps, user.id, (found) => ({
+        ...auditContext(request),
+        action: 'list',
+        entity: 'clinical_note',
+        details: { view: 'pending', results: found.total },
+      }));
       return {
         total: pending.total,
         items: pending.items.map((item) => ({
@@ -227,17 +156,13 @@ export const clinicalNotesRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'read:visit-summaries' }, schema: { response: { 200: visitSummariesSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const found = await auditedRead(
-        db,
-        (db) => notes.sharedSummariesOf(user.id, db),
-        (rows) => ({
-          ...auditContext(request),
-          action: 'list',
-          entity: 'visit_summary',
-          patientId: rows[0]?.patientId,
-          details: { results: rows.length },
-        }),
-      );
+      const found = await sharedSummariesOf(deps, user.id, (rows) => ({
+        ...auditContext(request),
+        action: 'list',
+        entity: 'visit_summary',
+        patientId: rows[0]?.patientId,
+        details: { results: rows.length },
+      }));
       return {
         items: found.map((row) => ({
           appointmentId: row.appointmentId,

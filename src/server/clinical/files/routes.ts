@@ -16,16 +16,14 @@ import {
   type PatientFile,
 } from '../../../common/schemas/files';
 import { mayFileWithoutPatient } from '../../access';
-import { clock } from '../../platform';
 import { AppError, notFound, validationError } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditedRead, auditContext } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import { startOfDay } from '../../platform';
 import { contentDisposition, sanitizeFileName } from './names';
 import type { FileView } from './repository';
-import { databaseFileStore } from './store';
+import { deleteFile, FILE_NOT_FOUND, openFileContent, storeFile } from './use-cases';
 
-export const FILE_NOT_FOUND = 'Archivo no encontrado';
 export const DEFAULT_FILES_MAX_MB = 20;
 export const UNSUPPORTED_FILE_MESSAGE =
   'Solo se admiten documentos PDF, JPEG, PNG, WebP, HEIC o DOCX: el contenido de este archivo no es ninguno de ellos.';
@@ -60,10 +58,7 @@ function textFields(fields: Record<string, Multipart | Multipart[] | undefined>)
 }
 
 export const filesRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.files;
   const { db } = deps.database;
-  // In the database in both modes (figures in docs/performance-history.md): every instance sees them, one backup holds them.
-  const store = databaseFileStore(db);
   const maxMb = deps.config.filesMaxMb ?? DEFAULT_FILES_MAX_MB;
 
   app.get(
@@ -134,34 +129,25 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
       }
       const id = randomUUID();
       const name = sanitizeFileName(part.filename, mime);
-      await audited(
-        db,
-        async (tx) => {
-          if (fields.patientId) await request.scope.patient(fields.patientId, tx);
-          const input = {
-            id,
-            patientId: fields.patientId ?? null,
-            type: fields.type,
-            name,
-            description: fields.description,
-            mime,
-            size: content.length,
-          };
-          await repo.create(
-            { ...input, visibleToPatient: fields.visibleToPatient, uploadedBy: user.id, createdAt: clock.now() },
-            tx,
-          );
-          await store.save(id, content, tx);
-        },
-        {
-          ...auditContext(request),
-          action: 'create',
-          entity: 'file',
-          entityId: id,
-          patientId: fields.patientId,
-          details: { name, type: fields.type, size: content.length },
-        },
-      );
+      const file = {
+        id,
+        patientId: fields.patientId ?? null,
+        type: fields.type,
+        name,
+        description: fields.description,
+        mime,
+        size: content.length,
+        visibleToPatient: fields.visibleToPatient,
+        uploadedBy: user.id,
+      };
+      await storeFile(deps, request.scope, file, content, {
+        ...auditContext(request),
+        action: 'create',
+        entity: 'file',
+        entityId: id,
+        patientId: fields.patientId,
+        details: { name, type: fields.type, size: content.length },
+      });
       const created = await request.scope.files.findById(id);
       return reply.status(201).send(presentFile(created!));
     },
@@ -201,7 +187,7 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
             'Content-Security-Policy',
             "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
           )
-          .send(store.open(file.id))
+          .send(openFileContent(deps, file.id))
       );
     },
   );
@@ -211,25 +197,15 @@ export const filesRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'delete:files' }, schema: { params: idParams } },
     async (request, reply) => {
       const user = requireUser(request);
-      await audited(
-        db,
-        async (tx) => {
-          const found = await request.scope.files.findById(request.params.id, tx);
-          if (!found) throw notFound(FILE_NOT_FOUND);
-          await repo.markDeleted(found.id, user.id, clock.now(), tx);
-          await store.remove(found.id, tx);
-          return found;
-        },
-        // The row stays (marked deleted) and the entry names what was deleted.
-        (found) => ({
-          ...auditContext(request),
-          action: 'delete',
-          entity: 'file',
-          entityId: found.id,
-          patientId: found.patientId ?? undefined,
-          details: { name: found.name, type: found.type },
-        }),
-      );
+      // The row stays (marked deleted) and the entry names what was deleted.
+      await deleteFile(deps, request.scope, request.params.id, user.id, (found) => ({
+        ...auditContext(request),
+        action: 'delete',
+        entity: 'file',
+        entityId: found.id,
+        patientId: found.patientId ?? undefined,
+        details: { name: found.name, type: found.type },
+      }));
       return reply.status(204).send();
     },
   );

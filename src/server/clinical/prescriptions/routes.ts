@@ -10,23 +10,18 @@ import {
   prescriptionSchema,
   recentMedicinesSchema,
 } from '../../../common/schemas/prescriptions';
-import { clock, dateInZone } from '../../platform';
-import { AppError, notFound, pgConstraint, validationError } from '../../platform';
+import { notFound, validationError } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditedRead, auditContext } from '../../platform';
-import { allergyConflicts } from '../../../common/allergies';
+import { auditedRead, auditContext } from '../../platform';
 import { renderPrescriptionPdf } from './pdf';
 import { presentPrescription } from './presenters';
-import { newVerificationCode } from './verification-code';
+import { cancelPrescription, clinicToday, PRESCRIPTION_NOT_FOUND, prescribe, recentMedicinesOf } from './use-cases';
 
-export const PRESCRIPTION_NOT_FOUND = 'Receta no encontrada';
 const idParams = z.object({ id: z.uuid({ error: PRESCRIPTION_NOT_FOUND }) });
 
 export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.prescriptions;
   const { db } = deps.database;
-  /** The clinic's day by `clock`: what a prescription's validity is measured against. */
-  const today = async () => dateInZone(clock.now(), (await readClinicSettings(deps)).timeZone);
+  const today = () => clinicToday(deps);
 
   app.get(
     api.prescriptions,
@@ -64,7 +59,7 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     api.recentMedicines,
     { config: { access: 'write:prescriptions' }, schema: { response: { 200: recentMedicinesSchema } } },
-    async (request) => repo.recentMedicines(requireUser(request).id),
+    async (request) => recentMedicinesOf(deps, requireUser(request).id),
   );
 
   app.post(
@@ -88,63 +83,8 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
           throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
         }
       }
-      // The recorded allergies against each medicine (src/common/allergies.ts, as the form warned):
-      // a conflict needs the doctor's reason, kept with the prescription and on the audit trail.
-      const conflicts = allergyConflicts(
-        patient.allergies,
-        body.medicines.map((item) => item.medicine),
-      ).map(({ medicine, allergy, kind, message }) => ({ medicine, allergy, kind, message }));
-      const { allergyOverrideReason, ...fields } = body;
-      if (conflicts.length > 0 && !allergyOverrideReason) {
-        const [first] = conflicts;
-        throw new AppError(
-          409,
-          'ALLERGY_CONFLICT',
-          `Alergia registrada: «${first!.medicine}» choca con «${first!.allergy}». ${first!.message} Para recetarlo, indica el motivo.`,
-          {
-            allergyOverrideReason: 'Indica por qué lo recetas pese a la alergia',
-          },
-        );
-      }
-      const create = () =>
-        audited(
-          db,
-          (tx) =>
-            repo.create(
-              {
-                ...fields,
-                doctorId: user.id,
-                verificationCode: newVerificationCode(),
-                allergyConflicts: conflicts,
-                // A reason without a conflict is not kept: there was nothing to acknowledge.
-                allergyOverrideReason: conflicts.length > 0 ? allergyOverrideReason : null,
-              },
-              tx,
-            ),
-          (created) => ({
-            ...auditContext(request),
-            action: 'create',
-            entity: 'prescription',
-            entityId: created.id,
-            patientId: patient.id,
-            ...(conflicts.length > 0 && {
-              details: {
-                allergyOverride: {
-                  reason: allergyOverrideReason,
-                  conflicts: conflicts.map(({ medicine, allergy, kind }) => ({ medicine, allergy, kind })),
-                },
-              },
-            }),
-          }),
-        );
-      try {
-        return reply.status(201).send(presentPrescription(await create(), day));
-      } catch (error) {
-        // A code drawn twice (one in ~10¹² per pair): draw again once.
-        if (pgConstraint(error) === 'prescriptions_verification_code_key')
-          return reply.status(201).send(presentPrescription(await create(), day));
-        throw error;
-      }
+      const created = await prescribe(deps, { patient, doctorId: user.id, input: body, audit: auditContext(request) });
+      return reply.status(201).send(presentPrescription(created, day));
     },
   );
 
@@ -206,23 +146,14 @@ export const prescriptionsRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const cancelled = await audited(
-        db,
-        async (tx) => {
-          const current = await request.scope.prescriptions.findById(request.params.id, tx);
-          if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
-          const updated = await repo.cancel(current.id, request.body.reason, user.id, tx);
-          if (!updated) throw new AppError(409, 'CONFLICT', 'Esta receta ya está anulada');
-          return updated;
-        },
-        (view) => ({
-          ...auditContext(request),
-          action: 'cancel',
-          entity: 'prescription',
-          entityId: view.id,
-          patientId: view.patientId,
-        }),
-      );
+      const cancel = { id: request.params.id, reason: request.body.reason, by: user.id };
+      const cancelled = await cancelPrescription(deps, request.scope, cancel, (view) => ({
+        ...auditContext(request),
+        action: 'cancel',
+        entity: 'prescription',
+        entityId: view.id,
+        patientId: view.patientId,
+      }));
       return presentPrescription(cancelled, await today());
     },
   );

@@ -1,4 +1,3 @@
-import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -11,21 +10,24 @@ import {
   treatmentSchema,
   treatmentUpdateSchema,
 } from '../../../common/schemas/treatments';
-import { clock, dateInZone } from '../../platform';
 import { notFound, validationError } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditedRead, auditContext } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import { presentTreatment } from './presenters';
+import {
+  clinicToday,
+  createTreatment,
+  linkAppointmentTreatment,
+  TREATMENT_NOT_FOUND,
+  updateTreatment,
+} from './use-cases';
 
-export const TREATMENT_NOT_FOUND = 'Tratamiento no encontrado';
 const idParams = z.object({ id: z.uuid({ error: TREATMENT_NOT_FOUND }) });
 const appointmentParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 
 export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.treatments;
   const { db } = deps.database;
-  /** The clinic's day by `clock`: a linked prescription past its validity shows `caducada`. */
-  const today = async () => dateInZone(clock.now(), (await readClinicSettings(deps)).timeZone);
+  const today = () => clinicToday(deps);
 
   app.get(
     api.treatments,
@@ -62,17 +64,13 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
       const { patientId, ...fields } = request.body;
       // Only for a patient the doctor has or had an appointment with (404 otherwise).
       const patient = await request.scope.patient(patientId);
-      const created = await audited(
-        db,
-        (tx) => repo.create({ ...fields, patientId: patient.id, doctorId: user.id }, tx),
-        (view) => ({
-          ...auditContext(request),
-          action: 'create',
-          entity: 'treatment',
-          entityId: view.id,
-          patientId: patient.id,
-        }),
-      );
+      const created = await createTreatment(deps, { ...fields, patientId: patient.id, doctorId: user.id }, (view) => ({
+        ...auditContext(request),
+        action: 'create',
+        entity: 'treatment',
+        entityId: view.id,
+        patientId: patient.id,
+      }));
       return reply.status(201).send(presentTreatment(created, await today()));
     },
   );
@@ -108,26 +106,14 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const changes = request.body;
-      const updated = await audited(
-        db,
-        async (tx) => {
-          const current = await request.scope.treatments.findById(request.params.id, tx);
-          if (!current) throw notFound(TREATMENT_NOT_FOUND);
-          const startDate = changes.startDate ?? current.startDate;
-          const endDate = changes.endDate !== undefined ? changes.endDate : current.endDate;
-          if (endDate && endDate < startDate)
-            throw validationError({ endDate: 'La fecha de fin no puede ser anterior a la de inicio' });
-          return repo.update(current.id, changes, tx);
-        },
-        (view) => ({
-          ...auditContext(request),
-          action: changes.status && Object.keys(changes).length === 1 ? 'status' : 'update',
-          entity: 'treatment',
-          entityId: view.id,
-          patientId: view.patientId,
-          details: { fields: Object.keys(changes), ...(changes.status ? { to: changes.status } : {}) },
-        }),
-      );
+      const updated = await updateTreatment(deps, request.scope, request.params.id, changes, (view) => ({
+        ...auditContext(request),
+        action: changes.status && Object.keys(changes).length === 1 ? 'status' : 'update',
+        entity: 'treatment',
+        entityId: view.id,
+        patientId: view.patientId,
+        details: { fields: Object.keys(changes), ...(changes.status ? { to: changes.status } : {}) },
+      }));
       return presentTreatment(updated, await today());
     },
   );
@@ -152,7 +138,7 @@ export const treatmentsRoutes: RoutePlugin = async (app, deps) => {
           throw validationError({ treatmentId: 'El tratamiento no es de este paciente' });
         }
       }
-      await audited(db, (tx) => repo.linkAppointment(appointment.id, treatmentId, tx), {
+      await linkAppointmentTreatment(deps, appointment.id, treatmentId, {
         ...auditContext(request),
         action: 'update',
         entity: 'appointment',

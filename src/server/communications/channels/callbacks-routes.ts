@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
 import { AppError } from '../../platform';
-import { clock } from '../../platform';
-import { transact } from '../../platform';
 import { verifyTwilioSignature } from '../providers/twilio';
 import { verifyWhatsAppSignature } from '../providers/whatsapp';
+import { recordDeliveryStatuses } from './use-cases';
 import { whatsAppStatuses } from './webhook';
 
 const NOT_CONFIGURED = 'Este canal no tiene proveedor configurado.';
@@ -24,16 +23,6 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
     { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  const record = (channel: 'sms' | 'whatsapp', events: { id: string; status: string; errorCode: string | null }[]) =>
-    transact(deps.db, async (tx) => {
-      for (const event of events) {
-        await deps.repos.channelOutbox.recordStatus(
-          { channel, providerMessageId: event.id, status: event.status, errorCode: event.errorCode },
-          clock.now(),
-          tx,
-        );
-      }
-    });
 
   app.post(
     api.twilioStatus,
@@ -57,7 +46,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
       const id = params.MessageSid ?? params.SmsSid;
       const status = params.MessageStatus ?? params.SmsStatus;
       if (!id || !status) throw new AppError(400, 'VALIDATION', 'Faltan MessageSid o MessageStatus.');
-      await record('sms', [{ id, status, errorCode: params.ErrorCode || null }]);
+      await recordDeliveryStatuses(deps, 'sms', [{ id, status, errorCode: params.ErrorCode || null }]);
       return reply.code(204).send(null);
     },
   );
@@ -109,7 +98,7 @@ export const channelsCallbacksRoutes: RoutePlugin = async (app, deps) => {
       }
       const events = whatsAppStatuses(raw);
       if (!events) throw new AppError(400, 'VALIDATION', 'El aviso no es un JSON de WhatsApp.');
-      await record('whatsapp', events);
+      await recordDeliveryStatuses(deps, 'whatsapp', events);
       return reply.code(200).send({ ok: true });
     },
   );

@@ -1,4 +1,3 @@
-import { changeClinicSettings, lockClinicSettings, readClinicSettings } from '../../platform';
 import { z } from 'zod';
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
@@ -8,14 +7,10 @@ import {
   patientChannelSchema,
   patientChannelViewSchema,
 } from '../../../common/schemas/channels';
-import { AppError } from '../../platform';
-import { transact } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
 import { requireOwnRecord } from '../../identity';
-import type { ChannelPreference } from './preferences-repository';
-import { offeredChannels } from './choice';
-import { surveyEnabledAtAfter } from './survey-switch';
+import { changeChannelSettings, channelPreferenceOf, channelSettingsView, setChannelPreference } from './use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: 'Identificador no válido' }) });
 
@@ -25,25 +20,7 @@ const idParams = z.object({ id: z.uuid({ error: 'Identificador no válido' }) })
  * recorded with its moment and author (and audited).
  */
 export const channelsRoutes: RoutePlugin = async (app, deps) => {
-  const { repos, db } = deps;
-  const present = async (row: ChannelPreference) => ({
-    preferredChannel: row.preferredChannel,
-    phoneConsent: row.phoneConsent,
-    consentRecordedAt: row.phoneConsentAt?.toISOString() ?? null,
-    consentRecordedBy: row.phoneConsentBy,
-    consentRecordedByName: row.phoneConsentByName,
-    offeredChannels: offeredChannels((await readClinicSettings(deps)).messageChannels, deps.channels.providersOn()),
-  });
-  const settingsView = async () => {
-    const settings = await readClinicSettings(deps);
-    return {
-      channels: settings.messageChannels,
-      surveyEnabled: settings.surveyEnabled,
-      surveyDelayHours: settings.surveyDelayHours,
-      surveyReviewUrl: settings.surveyReviewUrl,
-      providers: deps.channels.providersOn(),
-    };
-  };
+  const settingsView = () => channelSettingsView(deps);
 
   app.get(
     api.channelSettings,
@@ -58,12 +35,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
       schema: { body: channelSettingsSchema, response: { 200: channelSettingsViewSchema } },
     },
     async (request) => {
-      const { channels, ...survey } = request.body;
-      // Like the other clinic settings (modules/settings), a settings change is not an audited record change.
-      await transact(db, async (tx) => {
-        const surveyEnabledAt = surveyEnabledAtAfter(await lockClinicSettings(deps, tx), survey.surveyEnabled);
-        await changeClinicSettings(deps, { messageChannels: channels, ...survey, surveyEnabledAt }, tx);
-      });
+      await changeChannelSettings(deps, request.body);
       return settingsView();
     },
   );
@@ -75,7 +47,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
     by: 'patient' | 'staff',
   ) => {
     const user = requireUser(request);
-    const result = await audited(db, (tx) => repos.channelPreferences.set(patientId, input, user.id, tx), {
+    return setChannelPreference(deps, patientId, input, user.id, {
       ...auditContext(request),
       action: 'update',
       entity: 'patient',
@@ -83,8 +55,6 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
       patientId,
       details: { fields: ['preferredChannel', 'phoneConsent'], ...input, by },
     });
-    if (!result) throw new AppError(404, 'NOT_FOUND');
-    return present(result.after);
   };
 
   app.get(
@@ -92,7 +62,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'read:patients' }, schema: { params: idParams, response: { 200: patientChannelViewSchema } } },
     async (request) => {
       const patient = await request.scope.patient(request.params.id);
-      return present((await repos.channelPreferences.get(patient.id))!);
+      return channelPreferenceOf(deps, patient.id);
     },
   );
 
@@ -113,7 +83,7 @@ export const channelsRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'read:record' }, schema: { response: { 200: patientChannelViewSchema } } },
     async (request) => {
       const own = await requireOwnRecord(deps, requireUser(request));
-      return present((await repos.channelPreferences.get(own.id))!);
+      return channelPreferenceOf(deps, own.id);
     },
   );
 

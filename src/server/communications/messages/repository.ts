@@ -162,8 +162,8 @@ export function createMessagesRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Who may answer the inbox: active accounts of a role that answers it (`access/roles.ts`). */
-    async staff(tx: Db = db) {
+    /** Who may answer the inbox: active accounts of a role that answers it (`access/roles.ts`'s `answersInbox`). */
+    async inboxTeam(tx: Db = db) {
       const rows = await tx
         .select({
           id: profiles.id,
@@ -176,8 +176,9 @@ export function createMessagesRepository(db: Db) {
       return rows;
     },
 
-    async isStaff(accountId: string, tx: Db = db): Promise<boolean> {
-      const rows = await this.staff(tx);
+    /** Whether this account is one of `inboxTeam`: someone a conversation may be assigned to. */
+    async answersInbox(accountId: string, tx: Db = db): Promise<boolean> {
+      const rows = await this.inboxTeam(tx);
       return rows.some((row) => row.id === accountId);
     },
 

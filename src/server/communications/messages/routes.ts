@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { transact } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -12,9 +11,8 @@ import {
   myConversationSchema,
   sendMessageSchema,
 } from '../../../common/schemas/messages';
-import { validationError } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditedRead, auditContext } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import { requireOwnRecord } from '../../identity';
 import { CONVERSATION_NOT_FOUND, presentSummary } from './service';
 
@@ -22,7 +20,6 @@ const idParams = z.object({ id: z.uuid({ error: CONVERSATION_NOT_FOUND }) });
 
 /** The clinic's inbox (admins) and the paciente's own conversation. */
 export const messagesRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.messages;
   const service = deps.messages;
 
   app.get(
@@ -33,7 +30,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
       const { q, assigned } = request.query;
       // The unread total and the staff list need nothing from the inbox: on PostgreSQL they run beside it
       // on the pool (PGlite takes them in turn), and the answer waits for the inbox's audit entry.
-      const [conversations, totalUnread, staff] = await Promise.all([
+      const [conversations, [totalUnread, staff]] = await Promise.all([
         auditedRead(
           deps.db,
           (db) => request.scope.conversations.inbox({ q, assignedTo: assigned === 'me' ? user.id : undefined }, db),
@@ -44,8 +41,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
             details: { results: rows.length, search: Boolean(q), assigned: assigned ?? null },
           }),
         ),
-        repo.totalUnread(),
-        repo.staff(),
+        service.inboxTotals(),
       ]);
       return { conversations: conversations.map(presentSummary), totalUnread, staff };
     },
@@ -89,18 +85,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
-      const { assignedTo } = request.body;
-      if (assignedTo && !(await repo.isStaff(assignedTo)))
-        throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
-      await audited(deps.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
-        ...auditContext(request),
-        action: 'update',
-        entity: 'conversation',
-        entityId: conversation.id,
-        patientId: conversation.patientId,
-        details: { assignedTo },
-      });
-      await service.publish(conversation, 'assigned');
+      await service.assign(conversation, request.body.assignedTo, auditContext(request));
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +93,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
   /** The paciente's own conversation: made on first use, so the screen always has one. */
   async function ownConversation(request: FastifyRequest) {
     const record = await requireOwnRecord(deps, requireUser(request));
-    const id = await transact(deps.db, (tx) => repo.ensureForPatient(record.id, tx));
+    const id = await service.conversationOfPatient(record.id);
     return service.requireConversation(request.scope.conversations, id);
   }
 

@@ -1,7 +1,7 @@
 import type { ConversationSummary, Message, MessageSide, SendMessageInput } from '../../../common/schemas/messages';
 import { paths } from '../../../common/paths';
 import { clock, minus } from '../../platform';
-import { AppError, notFound } from '../../platform';
+import { AppError, notFound, transact, validationError } from '../../platform';
 import { unreadReplyEmail } from './emails';
 import type { RequestUser } from '../../access';
 import { audited, type AuditContext } from '../../platform';
@@ -136,7 +136,37 @@ export function createMessagesService(deps: Pick<CoreDeps, 'config' | 'db' | 're
     });
   }
 
-  return { publish, requireConversation, open, send, enqueueUnreadReplyEmails };
+  /** The clinic's unread inbox and who may answer it (the inbox screen's counter and assignee list). */
+  const inboxTotals = () => Promise.all([repo.totalUnread(), repo.inboxTeam()]);
+
+  /** Assigns a conversation to someone who answers the inbox (or to nobody, null), audited and announced. */
+  async function assign(conversation: ConversationSummaryRow, assignedTo: string | null, context: AuditContext) {
+    if (assignedTo && !(await repo.answersInbox(assignedTo)))
+      throw validationError({ assignedTo: 'Elige a alguien del equipo de la clínica' });
+    await audited(deps.db, (tx) => repo.assign(conversation.id, assignedTo, tx), {
+      ...context,
+      action: 'update',
+      entity: 'conversation',
+      entityId: conversation.id,
+      patientId: conversation.patientId,
+      details: { assignedTo },
+    });
+    await publish(conversation, 'assigned');
+  }
+
+  /** The id of the patient's conversation, made on first use so her screen always has one. */
+  const conversationOfPatient = (patientId: string) => transact(deps.db, (tx) => repo.ensureForPatient(patientId, tx));
+
+  return {
+    publish,
+    requireConversation,
+    open,
+    send,
+    enqueueUnreadReplyEmails,
+    inboxTotals,
+    assign,
+    conversationOfPatient,
+  };
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;

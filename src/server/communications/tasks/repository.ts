@@ -120,7 +120,7 @@ export function createTasksRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Staff accounts (admins and doctors, active) a task can be assigned to. */
+    /** The active accounts of a role that takes tasks (`access/roles.ts`'s `takesTasks`): who a task can be given to. */
     async assignees(tx: Db = db) {
       return tx
         .select({ id: profiles.id, displayName: profiles.displayName, role: profiles.role, email: accounts.email })

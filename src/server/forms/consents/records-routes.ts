@@ -17,8 +17,9 @@ import { AppError, notFound, validationError } from '../../platform';
 import { auditContext, auditedRead } from '../../platform';
 import { startOfDay } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
-import { createConsentLinks, type LinkPurpose } from './links';
+import type { LinkPurpose } from './links';
 import { CONSENT_NOT_FOUND, createConsentSigningService, signingClosed } from './signing-service';
+import { consentLinks } from './use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: CONSENT_NOT_FOUND }) });
 const patientParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
@@ -35,7 +36,7 @@ const out = ({ patientId: _patientId, ...item }: { patientId: string } & z.infer
  */
 export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
   const service = createConsentSigningService(deps);
-  const links = createConsentLinks(deps.repos.clinic, deps.db);
+  const links = consentLinks(deps);
 
   app.get(
     consentApi.patientConsents(':id'),

@@ -7,6 +7,7 @@ import {
   consentVersionInputSchema,
 } from '../../../common/schemas/consents';
 import { versionedDefinitionsRoutes } from '../definitions/admin-route-factory';
+import { consentTemplates } from './use-cases';
 
 /** «Consentimientos» (issue 24, item 1): the admin writes informed-consent templates and publishes their versions. */
 export const consentsRoutes = versionedDefinitionsRoutes({
@@ -24,7 +25,7 @@ export const consentsRoutes = versionedDefinitionsRoutes({
     input: consentVersionInputSchema,
     state: consentStateInputSchema,
   },
-  repository: (deps) => deps.repos.consents,
+  repository: consentTemplates,
   messages: {
     notFound: 'Plantilla de consentimiento no encontrada',
     archived: 'La plantilla está archivada: reactívala para publicar una versión nueva.',

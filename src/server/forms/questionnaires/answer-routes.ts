@@ -2,19 +2,15 @@ import { z } from 'zod';
 import { questionnaireApi } from '../../../common/api-paths';
 import { draftInputSchema, requestSchema, requestSummarySchema } from '../../../common/schemas/questionnaires';
 import { clock } from '../../platform';
-import { AppError, notFound } from '../../platform';
+import { notFound } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { createAnswering, presentRequest, presentSummary, REQUEST_NOT_FOUND } from './answering';
-import { createQuestionnaireLinks } from './links';
+import { questionnaireLinks, requestOfLink } from './use-cases';
 import type { RequestRecord } from './requests-repository';
 
 const idParams = z.object({ id: z.uuid({ error: REQUEST_NOT_FOUND }) });
 const tokenParams = z.object({ token: z.string().max(120) });
-const LINK_INVALID = 'El enlace del cuestionario no es válido. Ábrelo desde el correo de la cita o desde tu área.';
-const LINK_EXPIRED =
-  'Este enlace ha caducado: se podía usar hasta el final de la visita. Si tienes cuenta, entra en tu área.';
-const VISIT_CANCELLED = 'La cita de este cuestionario se ha cancelado: ya no hace falta rellenarlo.';
 const saved = z.object({ savedAt: z.string() });
 
 /**
@@ -23,7 +19,7 @@ const saved = z.object({ savedAt: z.string() });
  */
 export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
   const answering = createAnswering(deps);
-  const links = createQuestionnaireLinks(deps.repos.clinic, deps.db);
+  const links = questionnaireLinks(deps);
   const own = { access: 'answer:questionnaires' } as const;
   const readEntry = (request: Parameters<typeof auditContext>[0], record: RequestRecord, via: string) => ({
     ...auditContext(request),
@@ -34,20 +30,7 @@ export const questionnairesAnswerRoutes: RoutePlugin = async (app, deps) => {
     details: { via },
   });
 
-  /**
-   * The request of a token: 404 when forged, 410 when expired or its visit cancelled (checked before anything is
-   * answered). The link lasts as long as its visit, wherever the visit was moved: until the visit's current end —
-   * the expiry written in the link is the end the visit had when the e-mail was sent.
-   */
-  async function byToken(token: string): Promise<RequestRecord> {
-    const verified = await links.verify(token);
-    if (!verified) throw notFound(LINK_INVALID);
-    const record = await deps.repos.questionnaireRequests.findForLink(verified.requestId);
-    if (!record) throw notFound(LINK_INVALID);
-    if (record.appointmentEndsAt.getTime() <= clock.nowMs()) throw new AppError(410, 'CONFLICT', LINK_EXPIRED);
-    if (record.appointmentStatus === 'cancelada') throw new AppError(410, 'CONFLICT', VISIT_CANCELLED);
-    return record;
-  }
+  const byToken = (token: string) => requestOfLink(deps, links, token);
 
   async function ownRequest(
     request: { scope: { questionnaires: { findById(id: string): Promise<RequestRecord | undefined> } } },

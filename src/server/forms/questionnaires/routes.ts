@@ -6,6 +6,7 @@ import {
   questionnaireVersionInputSchema,
 } from '../../../common/schemas/questionnaires';
 import { versionedDefinitionsRoutes } from '../definitions/admin-route-factory';
+import { questionnaireTemplates } from './use-cases';
 
 /** JSON with the keys of every object sorted: PostgreSQL's jsonb does not keep the order they were written in. */
 const canonical = (value: unknown): string =>
@@ -31,7 +32,7 @@ export const questionnairesRoutes = versionedDefinitionsRoutes({
     input: questionnaireVersionInputSchema,
     state: questionnaireStateInputSchema,
   },
-  repository: (deps) => deps.repos.questionnaires,
+  repository: questionnaireTemplates,
   messages: {
     notFound: 'Cuestionario no encontrado',
     archived: 'El cuestionario está archivado: reactívalo para publicar una versión nueva.',

@@ -1,7 +1,5 @@
-import { readClinicSettings } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
-import { paths } from '../../../common/paths';
 import { api } from '../../../common/api-paths';
 import {
   confirmResetPasswordSchema,
@@ -10,27 +8,27 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../common/schemas/auth';
-import { AppError, pgErrorCode, durationMs, plus } from '../../platform';
-import { passwordResetEmail } from './emails';
-import { createAccountWithProfile } from './accounts';
-import { createPasswordThrottle } from './password-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { AppError, pgErrorCode } from '../../platform';
+import { verifyPassword } from './passwords';
 import { presentAccount, presentProfile } from './presenters';
 import { signInResultSchema } from '../../../common/schemas/second-factor';
 import { completeSignIn, linkPatientRecord, profileFor, secondStepAfterPassword } from './sign-in';
 import { sessionRowsOf } from '../sessions/session-plugin';
 import { clearSessionCookie, startSession } from './sessions';
-import { hashToken, newSecretToken } from './tokens';
-import { clock } from '../../platform';
-import { transact } from '../../platform';
 import { changeOriginOf } from '../second-factor/service';
-
-const RESET_TOKEN_TTL_MS = durationMs({ hours: 1 });
+import {
+  createAccount,
+  endSession,
+  findAccountByEmail,
+  findAccountById,
+  passwordThrottleOf,
+  resetPasswordWithToken,
+  sendPasswordResetLink,
+} from './use-cases';
 
 export const authRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.auth;
   const { limits } = deps.config;
-  const passwordThrottle = createPasswordThrottle(deps.db, repo, limits);
+  const passwordThrottle = passwordThrottleOf(deps);
 
   app.get(
     api.auth.session,
@@ -50,7 +48,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const { email, password } = request.body;
       const account = await passwordThrottle.checked(email, request, async () => {
-        const found = await repo.findAccountByEmail(email);
+        const found = await findAccountByEmail(deps, email);
         if (!found) throw new AppError(404, 'USER_NOT_FOUND');
         if (!(await verifyPassword(found.passwordHash, password))) throw new AppError(401, 'WRONG_PASSWORD');
         return found;
@@ -73,9 +71,9 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const { email, password, displayName, phone } = request.body;
-      if (await repo.findAccountByEmail(email)) throw new AppError(409, 'EMAIL_IN_USE');
+      if (await findAccountByEmail(deps, email)) throw new AppError(409, 'EMAIL_IN_USE');
       try {
-        const { account, profile } = await createAccountWithProfile(deps.db, repo, {
+        const { account, profile } = await createAccount(deps, {
           email,
           password,
           displayName,
@@ -96,7 +94,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
   app.post(api.auth.signOut, { config: { access: 'public' } }, async (request, reply) => {
     try {
       const user = request.user;
-      if (user) await transact(deps.db, (tx) => repo.deleteSession(user.sessionId, tx));
+      if (user) await endSession(deps, user.sessionId);
     } catch {
       throw new AppError(503, 'SIGN_OUT_FAILED');
     }
@@ -111,33 +109,10 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'public', rateLimit: limits.passwordResetEmail },
     },
     async (request, reply) => {
-      const account = await repo.findAccountByEmail(request.body.email);
+      const account = await findAccountByEmail(deps, request.body.email);
       if (!account || !account.active) throw new AppError(404, 'RESET_USER_NOT_FOUND');
       try {
-        const { token, id } = newSecretToken();
-        const settings = await readClinicSettings(deps);
-        const link = `${deps.config.publicUrl}${paths.auth.newPassword}?token=${encodeURIComponent(token)}`;
-        // The token and its e-mail exist together or not at all; the outbox delivers it (and retries).
-        await transact(deps.db, async (tx) => {
-          await repo.createPasswordToken(
-            {
-              id,
-              accountId: account.id,
-              purpose: 'reset',
-              expiresAt: plus(clock.now(), { milliseconds: RESET_TOKEN_TTL_MS }),
-            },
-            tx,
-          );
-          await deps.outbox.enqueue(
-            passwordResetEmail({
-              to: account.email,
-              displayName: account.displayName,
-              clinicName: settings.name,
-              link,
-            }),
-            { tx, kind: 'password-reset' },
-          );
-        });
+        await sendPasswordResetLink(deps, account);
       } catch (error) {
         app.log.error({ code: pgErrorCode(error) ?? (error as Error).name }, 'password reset not recorded');
         throw new AppError(503, 'RESET_FAILED');
@@ -154,22 +129,9 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const { token, password, remove } = request.body;
-      const passwordHash = await hashPassword(password);
-      const accountId = await transact(deps.db, async (tx) => {
-        const owner = await repo.consumePasswordToken(hashToken(token), tx);
-        if (!owner) return undefined;
-        await repo.updateAccount(owner, { passwordHash }, tx);
-        // Every session of the account ends, passkey-made ones too: whoever had one is out.
-        await repo.deleteSessionsOfAccount(owner, tx);
-        const [account, profile] = [await repo.findAccountById(owner, tx), await repo.findProfile(owner, tx)];
-        if (account && profile) {
-          const subject = { email: account.email, displayName: profile.displayName, role: profile.role };
-          await deps.secondFactor.notify(subject, { kind: 'password-reset' }, tx, changeOriginOf(request));
-        }
-        return owner;
-      });
+      const accountId = await resetPasswordWithToken(deps, token, password, changeOriginOf(request));
       if (!accountId) throw new AppError(400, 'RESET_LINK_INVALID');
-      const account = await repo.findAccountById(accountId);
+      const account = await findAccountById(deps, accountId);
       if (!account || !account.active) throw new AppError(400, 'RESET_LINK_INVALID');
       await passwordThrottle.clear(account.email);
       const profile = await profileFor(deps, account);

@@ -1,9 +1,9 @@
 import type { RoutePlugin } from '../route-deps';
-import { transact } from '../../platform';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import { AppError, notFound } from '../../platform';
 import { requireUser } from '../../access';
+import { findImage, storeImage } from './use-cases';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -39,9 +39,7 @@ export const imagesRoutes: RoutePlugin = async (app, deps) => {
       if (file.file.truncated) throw new AppError(413, 'BODY_TOO_LARGE', 'La imagen no puede superar los 2 MB.');
       const mime = sniffImage(content);
       if (!mime) throw new AppError(415, 'UNSUPPORTED_FILE', 'La imagen debe ser PNG, JPEG o WebP.');
-      const { id } = await transact(deps.db, (tx) =>
-        deps.repos.images.create({ mime, content, createdBy: user.id }, tx),
-      );
+      const { id } = await storeImage(deps, { mime, content, createdBy: user.id });
       return reply.status(201).send({ id, url: api.image(id) });
     },
   );
@@ -51,7 +49,7 @@ export const imagesRoutes: RoutePlugin = async (app, deps) => {
     api.image(':id'),
     { config: { access: 'public' }, schema: { params: z.object({ id: z.uuid({ error: 'Imagen no encontrada' }) }) } },
     async (request, reply) => {
-      const image = await deps.repos.images.find(request.params.id);
+      const image = await findImage(deps, request.params.id);
       if (!image) throw notFound('Imagen no encontrada');
       return reply
         .header('Content-Type', image.mime)

@@ -8,6 +8,7 @@ export function presentPatient(row: PatientRow): Patient {
     lastName: row.lastName,
     documentType: row.documentType,
     documentNumber: row.documentNumber,
+    documentCountry: row.documentCountry,
     birthDate: row.birthDate,
     sex: row.sex,
     phone: row.phone,

@@ -9,27 +9,32 @@ import {
   patientAccountSchema,
   recordLinkStatusSchema,
 } from '../../../common/schemas/record-link';
-import { holdsOwnRecord } from '../../access';
 import { clock, minus } from '../../platform';
-import { AppError, notFound, pgErrorCode, TooManyRequestsError } from '../../platform';
+import { AppError, pgErrorCode, TooManyRequestsError } from '../../platform';
 import { limitFreesAt, secondsUntil, waitInSpanish } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditContext } from '../../platform';
-import { writeAuditEntry } from '../../platform';
+import { auditContext } from '../../platform';
 import { hashToken } from '../auth/tokens';
-import { resolveOwnRecord, sendRecordLinkEmail, splitDisplayName } from './link-account';
+import { sendRecordLinkEmail } from './link-account';
 import { presentPatient } from './presenters';
-import { transact } from '../../platform';
+import {
+  accountOfPatient,
+  confirmRecordLinkEmail,
+  latestRecordLinkToken,
+  linkPatientAccount,
+  ownRecordOf,
+  recordLinkTimesSince,
+  recordLinkUsable,
+  unlinkPatientAccount,
+} from './record-link-use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
-const PATIENT_NOT_FOUND = 'Paciente no encontrado';
 
 /**
  * Proof of a paciente's e-mail and the link between an account and the clinic's record: the patient's
  * status and «Reenviar enlace», the landing of the e-mailed link, and staff linking or unlinking by hand.
  */
 export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
-  const { repos } = deps;
   // Resending, per account (besides the per-address limit of the route): one link a minute and five a
   // day by default (RECORD_LINK_EMAILS_SHORT, RECORD_LINK_EMAILS_DAILY).
   const { recordLinkEmailsShort: short, recordLinkEmailsDaily: daily } = deps.config.limits;
@@ -64,9 +69,8 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'read:record' }, schema: { response: { 200: recordLinkStatusSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const profile = await repos.auth.findProfile(user.id);
-      const own = await resolveOwnRecord(deps, user, { phone: profile?.phone ?? null });
-      const latest = own.status === 'pending' ? await repos.recordLinks.latestToken(user.id) : undefined;
+      const own = await ownRecordOf(deps, user);
+      const latest = own.status === 'pending' ? await latestRecordLinkToken(deps, user.id) : undefined;
       return { status: own.status, email: user.email, sentAt: latest?.createdAt.toISOString() ?? null };
     },
   );
@@ -79,13 +83,10 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const profile = await repos.auth.findProfile(user.id);
-      const own = await resolveOwnRecord(deps, user, { phone: profile?.phone ?? null });
+      const own = await ownRecordOf(deps, user);
       if (own.status === 'linked')
         throw new AppError(409, 'CONFLICT', 'Tu ficha ya está enlazada a tu cuenta: no hace falta confirmar nada.');
-      refuseTooSoon(
-        await repos.recordLinks.tokenTimesSince(user.id, minus(clock.now(), { milliseconds: resendLookBack })),
-      );
+      refuseTooSoon(await recordLinkTimesSince(deps, user.id, minus(clock.now(), { milliseconds: resendLookBack })));
       try {
         await sendRecordLinkEmail(deps, user);
       } catch (error) {
@@ -113,37 +114,9 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
       const signedIn = request.user;
       if (!signedIn) throw new AppError(401, 'EMAIL_LINK_SIGN_IN');
       const tokenId = hashToken(request.body.token);
-      const result = await transact(deps.db, async (tx) => {
-        const token = await repos.recordLinks.consumeToken(tokenId, signedIn.id, tx);
-        if (!token) return undefined;
-        const account = await repos.auth.findAccountById(token.accountId, tx);
-        // A link proves only the address it was sent to.
-        if (!account || !account.active || account.email.toLowerCase() !== token.email) return undefined;
-        await repos.recordLinks.setEmailVerified(account.id, clock.now(), tx);
-        await repos.recordLinks.spendTokensOf(account.id, tx);
-        if (await repos.patients.findByAccount(account.id, tx)) return { linked: true };
-        const match = await repos.patients.findUnlinkedByEmail(
-          account.email,
-          splitDisplayName(account.displayName),
-          tx,
-        );
-        if (!match) return { linked: false };
-        const linked = await repos.patients.linkAccount(match.id, account.id, tx);
-        if (linked) {
-          await writeAuditEntry(tx, {
-            actor: { id: account.id, role: 'paciente' },
-            action: 'update',
-            entity: 'patient',
-            entityId: match.id,
-            patientId: match.id,
-            ip: request.ip,
-            details: { linkedAccount: account.id, by: 'email-confirmation' },
-          });
-        }
-        return { linked };
-      });
+      const result = await confirmRecordLinkEmail(deps, tokenId, signedIn.id, request.ip);
       if (!result) {
-        if (await repos.recordLinks.isUsable(tokenId)) throw new AppError(409, 'EMAIL_LINK_OTHER_ACCOUNT');
+        if (await recordLinkUsable(deps, tokenId)) throw new AppError(409, 'EMAIL_LINK_OTHER_ACCOUNT');
         throw new AppError(400, 'EMAIL_LINK_INVALID');
       }
       return { linked: result.linked };
@@ -154,9 +127,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
     api.patientAccount(':id'),
     { config: { access: 'manage:patients' }, schema: { params: idParams, response: { 200: patientAccountSchema } } },
     async (request) => {
-      const patient = await repos.patients.findById(request.params.id);
-      if (!patient) throw notFound(PATIENT_NOT_FOUND);
-      const account = patient.accountId ? await repos.auth.findAccountById(patient.accountId) : undefined;
+      const account = await accountOfPatient(deps, request.params.id);
       return {
         account: account
           ? {
@@ -178,57 +149,9 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       requireUser(request);
-      const patient = await repos.patients.findById(request.params.id);
-      if (!patient) throw notFound(PATIENT_NOT_FOUND);
-      if (patient.accountId) {
-        throw new AppError(
-          409,
-          'CONFLICT',
-          'Esta ficha ya está enlazada a una cuenta. Desenlázala antes de enlazar otra.',
-        );
-      }
-      const account = await repos.auth.findAccountByEmail(request.body.email);
-      const profile = account ? await repos.auth.findProfile(account.id) : undefined;
-      if (!account || !profile) {
-        throw new AppError(404, 'NOT_FOUND', 'No hay ninguna cuenta con ese correo.', {
-          email: 'No hay ninguna cuenta con ese correo',
-        });
-      }
-      if (!holdsOwnRecord(profile.role)) {
-        throw new AppError(409, 'CONFLICT', 'Esa cuenta no es de un paciente.', {
-          email: 'Esa cuenta no es de un paciente',
-        });
-      }
-      const other = await repos.patients.findByAccount(account.id);
-      if (other) {
-        const name = `${other.firstName} ${other.lastName}`.trim();
-        throw new AppError(
-          409,
-          'CONFLICT',
-          `Esa cuenta ya tiene otra ficha enlazada: ${name}.`,
-          { email: `Esa cuenta ya tiene otra ficha enlazada: ${name}` },
-          { existingId: other.id, existingName: name },
-        );
-      }
-      await audited(
-        deps.db,
-        async (tx) => {
-          if (!(await repos.patients.linkAccount(patient.id, account.id, tx))) throw new AppError(409, 'CONFLICT');
-          return true;
-        },
-        {
-          ...auditContext(request),
-          action: 'update',
-          entity: 'patient',
-          entityId: patient.id,
-          patientId: patient.id,
-          details: { linkedAccount: account.id, by: 'staff' },
-        },
-      ).catch((error: unknown) => {
-        if (pgErrorCode(error) === '23505') throw new AppError(409, 'CONFLICT');
-        throw error;
-      });
-      return presentPatient((await repos.patients.findById(patient.id))!);
+      return presentPatient(
+        await linkPatientAccount(deps, request.params.id, request.body.email, auditContext(request)),
+      );
     },
   );
 
@@ -237,24 +160,7 @@ export const patientsRecordLinkRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'manage:patients' }, schema: { params: idParams, response: { 200: patientSchema } } },
     async (request) => {
       requireUser(request);
-      const patient = await repos.patients.findById(request.params.id);
-      if (!patient) throw notFound(PATIENT_NOT_FOUND);
-      if (!patient.accountId) throw new AppError(409, 'CONFLICT', 'Esta ficha no está enlazada a ninguna cuenta.');
-      const accountId = patient.accountId;
-      await transact(deps.db, async (tx) => {
-        await repos.patients.unlinkAccount(patient.id, tx);
-        // The account has to prove the address again before a record with it reaches it.
-        await repos.recordLinks.setEmailVerified(accountId, null, tx);
-        await writeAuditEntry(tx, {
-          ...auditContext(request),
-          action: 'update',
-          entity: 'patient',
-          entityId: patient.id,
-          patientId: patient.id,
-          details: { unlinkedAccount: accountId },
-        });
-      });
-      return presentPatient((await repos.patients.findById(patient.id))!);
+      return presentPatient(await unlinkPatientAccount(deps, request.params.id, auditContext(request)));
     },
   );
 };

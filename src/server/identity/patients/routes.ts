@@ -10,12 +10,12 @@ import {
 } from '../../../common/schemas/patients';
 import { AppError, pgErrorCode } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditedRead, auditContext } from '../../platform';
+import { auditedRead, auditContext } from '../../platform';
 import { requireOwnRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
-import { holdsOwnRecord } from '../../access';
 import { clock } from '../../platform';
+import { createPatient, findPatientByDocument, linkableAccountFor, readOwnRecord, updatePatient } from './use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
 
@@ -31,7 +31,6 @@ function duplicateDocument(existing: PatientRow): AppError {
 }
 
 export const patientsRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.patients;
   const { db } = deps.database;
 
   app.get(
@@ -69,31 +68,22 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
       if (fields.documentType && fields.documentNumber) {
-        const existing = await repo.findByDocument(fields.documentType, fields.documentNumber);
+        const existing = await findPatientByDocument(deps, fields.documentType, fields.documentNumber);
         if (existing) throw duplicateDocument(existing);
       }
       // A person who already has a paciente account with this e-mail, and has proved it, gets this record
       // linked; an unproved one must confirm the address first (SPEC §5).
-      const account = fields.email ? await deps.repos.auth.findAccountByEmail(fields.email) : undefined;
-      const profile = account ? await deps.repos.auth.findProfile(account.id) : undefined;
-      const linkable =
-        account?.emailVerifiedAt && profile && holdsOwnRecord(profile.role) && !(await repo.findByAccount(account.id))
-          ? account.id
-          : null;
+      const linkable = await linkableAccountFor(deps, fields.email);
       try {
-        const created = await audited(
-          db,
-          (tx) =>
-            repo.create(
-              {
-                ...fields,
-                accountId: linkable,
-                privacyConsentAt: privacyConsent ? clock.now() : null,
-                privacyConsentChannel: privacyConsent ? privacyConsentChannel : null,
-                createdBy: user.id,
-              },
-              tx,
-            ),
+        const created = await createPatient(
+          deps,
+          {
+            ...fields,
+            accountId: linkable,
+            privacyConsentAt: privacyConsent ? clock.now() : null,
+            privacyConsentChannel: privacyConsent ? privacyConsentChannel : null,
+            createdBy: user.id,
+          },
           (record) => ({
             ...auditContext(request),
             action: 'create',
@@ -105,7 +95,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
         return reply.status(201).send(presentPatient(created));
       } catch (error) {
         if (pgErrorCode(error) === '23505' && fields.documentType && fields.documentNumber) {
-          const existing = await repo.findByDocument(fields.documentType, fields.documentNumber);
+          const existing = await findPatientByDocument(deps, fields.documentType, fields.documentNumber);
           if (existing) throw duplicateDocument(existing);
         }
         throw error;
@@ -144,7 +134,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
       const documentType = fields.documentType !== undefined ? fields.documentType : current.documentType;
       const documentNumber = fields.documentNumber !== undefined ? fields.documentNumber : current.documentNumber;
       if (documentType && documentNumber) {
-        const existing = await repo.findByDocument(documentType, documentNumber);
+        const existing = await findPatientByDocument(deps, documentType, documentNumber);
         if (existing && existing.id !== current.id) throw duplicateDocument(existing);
       }
       const consent =
@@ -157,18 +147,23 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
               }
             : { privacyConsentAt: null, privacyConsentChannel: null };
       try {
-        const updated = await audited(db, (tx) => repo.update(current.id, { ...fields, ...consent }, tx), {
-          ...auditContext(request),
-          action: 'update',
-          entity: 'patient',
-          entityId: current.id,
-          patientId: current.id,
-          details: { fields: Object.keys(request.body) },
-        });
+        const updated = await updatePatient(
+          deps,
+          current.id,
+          { ...fields, ...consent },
+          {
+            ...auditContext(request),
+            action: 'update',
+            entity: 'patient',
+            entityId: current.id,
+            patientId: current.id,
+            details: { fields: Object.keys(request.body) },
+          },
+        );
         return presentPatient(updated!);
       } catch (error) {
         if (pgErrorCode(error) === '23505' && documentType && documentNumber) {
-          const existing = await repo.findByDocument(documentType, documentNumber);
+          const existing = await findPatientByDocument(deps, documentType, documentNumber);
           if (existing) throw duplicateDocument(existing);
         }
         throw error;
@@ -183,17 +178,13 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       // Resolved before the audited read: it may create the record or write the confirmation link.
       const own = await requireOwnRecord(deps, user);
-      const patient = await auditedRead(
-        db,
-        async (db) => (await repo.findById(own.id, db))!,
-        (record) => ({
-          ...auditContext(request),
-          action: 'read',
-          entity: 'patient',
-          entityId: record.id,
-          patientId: record.id,
-        }),
-      );
+      const patient = await readOwnRecord(deps, own.id, (record) => ({
+        ...auditContext(request),
+        action: 'read',
+        entity: 'patient',
+        entityId: record.id,
+        patientId: record.id,
+      }));
       return presentPatient(patient);
     },
   );

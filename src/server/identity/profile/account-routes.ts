@@ -9,7 +9,7 @@ import { requireUser } from '../../access';
 import { presentProfile } from '../auth/presenters';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { MAX_IMAGE_BYTES, sniffImage } from '../images/routes';
-import { transact } from '../../platform';
+import { changeOwnPassword, findOwnAccount, setOwnPhoto } from './use-cases';
 import { changeOriginOf } from '../second-factor/service';
 
 /** Profile photos are stored square, small and in one format, whatever the camera produced. */
@@ -27,8 +27,6 @@ export function squarePhoto(content: Buffer): Promise<Buffer> {
 
 /** The signed-in user's own photo and password (the rest of the profile is `PATCH /api/profile`). */
 export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.auth;
-
   app.post(
     api.profilePhoto,
     {
@@ -52,14 +50,7 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
         throw new AppError(415, 'UNSUPPORTED_FILE', 'No se ha podido leer la imagen. Prueba con otra foto.');
       });
       try {
-        const profile = await transact(deps.db, async (tx) => {
-          const { id } = await deps.repos.images.create({ mime: 'image/webp', content: photo, createdBy: user.id }, tx);
-          const photoUrl = api.image(id);
-          const merged = await repo.mergeProfile(user.id, { photoUrl }, tx);
-          // Never empty here, so the account takes it too (SPEC §3).
-          await repo.updateAccount(user.id, { photoUrl }, tx);
-          return merged;
-        });
+        const profile = await setOwnPhoto(deps, user.id, photo);
         if (!profile) throw new AppError(503, 'PROFILE_UPDATE_FAILED');
         return presentProfile(profile);
       } catch (error) {
@@ -78,19 +69,14 @@ export const profileAccountRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const account = await repo.findAccountById(user.id);
+      const account = await findOwnAccount(deps, user.id);
       if (!account || !(await verifyPassword(account.passwordHash, request.body.currentPassword))) {
         throw new AppError(400, 'VALIDATION', WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
       }
       const passwordHash = await hashPassword(request.body.newPassword);
-      await transact(deps.db, async (tx) => {
-        await repo.updateAccount(user.id, { passwordHash }, tx);
-        // Whoever knew the old password is signed out everywhere else; this session stays.
-        await repo.deleteOtherSessionsOfAccount(user.id, user.sessionId, tx);
-        // A reset link asked for before the change must not reset the new password.
-        await repo.revokePasswordTokensOf(user.id, tx);
-        await deps.secondFactor.notify(user, { kind: 'password-changed' }, tx, changeOriginOf(request));
-      });
+      // Whoever knew the old password is signed out everywhere else; this session stays. A reset link asked
+      // for before the change must not reset the new password.
+      await changeOwnPassword(deps, user, passwordHash, changeOriginOf(request));
       return { ok: true as const };
     },
   );

@@ -4,7 +4,8 @@ import { patientSchema } from '../../../common/schemas/patients';
 import { myContactSchema } from '../../../common/schemas/profile';
 import { AppError } from '../../platform';
 import { requireUser } from '../../access';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
+import { updateOwnContact } from './use-cases';
 import { requireOwnRecord } from '../patients/link-account';
 import { presentPatient } from '../patients/presenters';
 
@@ -21,23 +22,14 @@ export const profileContactRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const own = await requireOwnRecord(deps, user);
       const changes = request.body;
-      const updated = await audited(
-        deps.db,
-        async (tx) => {
-          const record = await deps.repos.patients.update(own.id, changes, tx);
-          if (record && changes.phone !== undefined)
-            await deps.repos.auth.mergeProfile(user.id, { phone: record.phone || null }, tx);
-          return record;
-        },
-        {
-          ...auditContext(request),
-          action: 'update',
-          entity: 'patient',
-          entityId: own.id,
-          patientId: own.id,
-          details: { fields: Object.keys(changes), by: 'patient' },
-        },
-      );
+      const updated = await updateOwnContact(deps, user.id, own.id, changes, {
+        ...auditContext(request),
+        action: 'update',
+        entity: 'patient',
+        entityId: own.id,
+        patientId: own.id,
+        details: { fields: Object.keys(changes), by: 'patient' },
+      });
       if (!updated) throw new AppError(409, 'CONFLICT');
       return presentPatient(updated);
     },

@@ -4,17 +4,15 @@ import { profileSchema, profileUpdateSchema } from '../../../common/schemas/auth
 import { AppError, pgErrorCode } from '../../platform';
 import { requireUser } from '../../access';
 import { presentProfile } from '../auth/presenters';
-import { transact } from '../../platform';
+import { findOwnProfile, updateOwnProfile } from './use-cases';
 
 export const profileRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.auth;
-
   app.get(
     api.profile,
     { config: { access: 'manage:profile' }, schema: { response: { 200: profileSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const profile = await repo.findProfile(user.id);
+      const profile = await findOwnProfile(deps, user.id);
       if (!profile) throw new AppError(503, 'PROFILE_LOAD_FAILED');
       return presentProfile(profile);
     },
@@ -27,23 +25,11 @@ export const profileRoutes: RoutePlugin = async (app, deps) => {
       const user = requireUser(request);
       const { displayName, photoURL, phone } = request.body;
       try {
-        const profile = await transact(deps.db, async (tx) => {
-          const merged = await repo.mergeProfile(
-            user.id,
-            {
-              ...(displayName !== undefined ? { displayName } : {}),
-              ...(photoURL !== undefined ? { photoUrl: photoURL } : {}),
-              ...(phone !== undefined ? { phone: phone === '' ? null : phone } : {}),
-            },
-            tx,
-          );
-          // The account keeps its name and photo unless a non-empty one arrives (SPEC §3).
-          const accountChanges = {
-            ...(displayName ? { displayName } : {}),
-            ...(photoURL ? { photoUrl: photoURL } : {}),
-          };
-          if (Object.keys(accountChanges).length > 0) await repo.updateAccount(user.id, accountChanges, tx);
-          return merged;
+        // The account keeps its name and photo unless a non-empty one arrives (SPEC §3).
+        const profile = await updateOwnProfile(deps, user.id, {
+          ...(displayName !== undefined ? { displayName } : {}),
+          ...(photoURL !== undefined ? { photoUrl: photoURL } : {}),
+          ...(phone !== undefined ? { phone: phone === '' ? null : phone } : {}),
         });
         if (!profile) throw new AppError(503, 'PROFILE_UPDATE_FAILED');
         return presentProfile(profile);

@@ -2,10 +2,9 @@ import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { secondFactorApi } from '../../../common/second-factor-paths';
 import { userSecondFactorSchema } from '../../../common/schemas/second-factor';
-import type { Tx } from '../../platform';
-import { notFound } from '../../platform';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
 import { changeOriginOf } from './service';
+import { requireProfile, resetSecondFactor, secondFactorSummary } from './use-cases';
 
 const USER_NOT_FOUND = 'Usuario no encontrado';
 const idParams = z.object({ id: z.uuid({ error: USER_NOT_FOUND }) });
@@ -13,20 +12,14 @@ const admin = { access: 'manage:users' } as const;
 
 /** What an admin sees of a user's second factor, and its reset when she lost her phone or her keys. */
 export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.secondFactor;
-
-  async function profileOf(id: string) {
-    const profile = await deps.repos.auth.findProfile(id);
-    if (!profile) throw notFound(USER_NOT_FOUND);
-    return profile;
-  }
+  const profileOf = (id: string) => requireProfile(deps, id, USER_NOT_FOUND);
 
   app.get(
     secondFactorApi.ofUser(':id'),
     { config: admin, schema: { params: idParams, response: { 200: userSecondFactorSchema } } },
     async (request) => {
       await profileOf(request.params.id);
-      return repo.summary(request.params.id);
+      return secondFactorSummary(deps, request.params.id);
     },
   );
 
@@ -39,13 +32,8 @@ export const secondFactorAdminRoutes: RoutePlugin = async (app, deps) => {
     { config: { ...admin, stepUp: true }, schema: { params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
       const profile = await profileOf(request.params.id);
-      const before = await repo.summary(profile.id);
-      const write = async (tx: Tx) => {
-        await repo.deleteAll(profile.id, tx);
-        if (before.totp || before.passkeys > 0)
-          await deps.secondFactor.notify(profile, { kind: 'reset' }, tx, changeOriginOf(request));
-      };
-      await audited(deps.db, write, {
+      const before = await secondFactorSummary(deps, profile.id);
+      await resetSecondFactor(deps, profile, before, changeOriginOf(request), {
         ...auditContext(request),
         action: 'delete',
         entity: 'second_factor',

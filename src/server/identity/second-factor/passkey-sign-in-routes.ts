@@ -12,7 +12,8 @@ import { AppError } from '../../platform';
 import { writeAuditEntry } from '../../platform';
 import { completeSignIn } from '../auth/sign-in';
 import { hashToken, newSecretToken } from '../auth/tokens';
-import { createCodeThrottle } from './throttle';
+import { findAccountById, findProfile } from '../auth/use-cases';
+import { codeThrottleOf, consumePasskeySignIn, findPasskeySignIn, startPasskeySignIn } from './use-cases';
 
 /** The cookie of a sign-in with a passkey alone: its challenge's token, for these two routes only. */
 const COOKIE = 'clinica_llave';
@@ -32,8 +33,7 @@ const cookieOptions = (request: FastifyRequest) => ({
  * other sign-in's. Refusals count against the address like wrong codes.
  */
 export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.secondFactor;
-  const throttle = createCodeThrottle(deps.db, repo, deps.config.limits);
+  const throttle = codeThrottleOf(deps);
 
   app.post(
     secondFactorApi.passkeySignInOptions,
@@ -43,7 +43,7 @@ export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) =>
       const options = await deps.secondFactor.passwordlessSignInOptions();
       const { token, id } = newSecretToken();
       const expiresAt = plus(clock.now(), { milliseconds: CHALLENGE_MS });
-      await transact(deps.db, (tx) => repo.createPasskeySignIn({ id, challenge: options.challenge, expiresAt }, tx));
+      await startPasskeySignIn(deps, { id, challenge: options.challenge, expiresAt });
       reply.setCookie(COOKIE, token, { ...cookieOptions(request), maxAge: CHALLENGE_MS / 1000 });
       return options;
     },
@@ -58,18 +58,17 @@ export const secondFactorPasskeySignInRoutes: RoutePlugin = async (app, deps) =>
     async (request, reply) => {
       const token = request.cookies[COOKIE];
       const id = token && token.length <= 100 ? hashToken(token) : undefined;
-      const challenge = id ? await repo.findPasskeySignIn(id) : undefined;
+      const challenge = id ? await findPasskeySignIn(deps, id) : undefined;
       if (!id || !challenge) throw new AppError(400, 'PASSKEY_FAILED');
       await throttle.guard(null, request);
       const key = await throttle.checked(null, request, () =>
         deps.secondFactor.verifyPasswordless(challenge, request.body.response),
       );
-      const account = await deps.repos.auth.findAccountById(key.accountId);
-      const profile = account ? await deps.repos.auth.findProfile(key.accountId) : undefined;
+      const account = await findAccountById(deps, key.accountId);
+      const profile = account ? await findProfile(deps, key.accountId) : undefined;
       if (!account || !profile) throw new AppError(400, 'PASSKEY_FAILED');
       if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
-      if (!(await transact(deps.db, (tx) => repo.consumePasskeySignIn(id, tx))))
-        throw new AppError(400, 'PASSKEY_FAILED');
+      if (!(await consumePasskeySignIn(deps, id))) throw new AppError(400, 'PASSKEY_FAILED');
       reply.clearCookie(COOKIE, cookieOptions(request));
       await throttle.clear(account.id);
       const session = await completeSignIn(deps, request, reply, account, profile);

@@ -13,16 +13,15 @@ import {
   webauthnOptionsSchema,
   type Passkey,
 } from '../../../common/schemas/second-factor';
-import { AppError } from '../../platform';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
 import { requireUser } from '../../access';
 import type { PasskeyRow } from './repository';
 import { changeOriginOf, type Subject } from './service';
+import { ownSecondFactor, PASSKEY_GONE, renamePasskey } from './use-cases';
 
 const own = { access: 'manage:profile' } as const;
 /** A change of how the account signs in: a proof of this session from the last 5 minutes first (issue 33). */
 const ownChange = { access: 'manage:profile', stepUp: true } as const;
-const PASSKEY_GONE = 'Esa llave de acceso ya no está en tu cuenta.';
 const passkeyParams = z.object({ id: z.uuid({ error: PASSKEY_GONE }) });
 
 export function presentPasskey(row: PasskeyRow): Passkey {
@@ -37,7 +36,6 @@ export function presentPasskey(row: PasskeyRow): Passkey {
 
 /** «Segundo factor» in each role's profile: the app, passkeys and recovery codes of one's own account. */
 export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.secondFactor;
   const service = deps.secondFactor;
   const subjectOf = (request: FastifyRequest): Subject => {
     const { id, email, displayName, role } = requireUser(request);
@@ -49,12 +47,7 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
     { config: own, schema: { response: { 200: secondFactorStatusSchema } } },
     async (request) => {
       const subject = subjectOf(request);
-      const [totp, keys, recoveryCodesLeft, required] = await Promise.all([
-        repo.findTotp(subject.id),
-        repo.listPasskeys(subject.id),
-        repo.countUnusedRecoveryCodes(subject.id),
-        service.isRequired(subject.role),
-      ]);
+      const [totp, keys, recoveryCodesLeft, required] = await ownSecondFactor(deps, subject);
       return {
         totp: { enabled: Boolean(totp?.secret), confirmedAt: totp?.confirmedAt?.toISOString() ?? null },
         passkeys: keys.map(presentPasskey),
@@ -120,13 +113,11 @@ export const secondFactorProfileRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const subject = subjectOf(request);
       const { name } = request.body;
-      const renamed = await audited(
-        deps.db,
-        async (tx) => {
-          const row = await repo.renamePasskey(subject.id, request.params.id, name, tx);
-          if (!row) throw new AppError(404, 'NOT_FOUND', PASSKEY_GONE);
-          return row;
-        },
+      const renamed = await renamePasskey(
+        deps,
+        subject.id,
+        request.params.id,
+        name,
         service.entry(auditContext(request), subject, 'update', {
           method: 'passkey',
           passkeyId: request.params.id,

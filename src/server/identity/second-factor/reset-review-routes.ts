@@ -5,6 +5,7 @@ import { resetFactorsSchema } from '../../../common/schemas/step-up';
 import { AppError } from '../../platform';
 import { hashToken } from '../auth/tokens';
 import { presentPasskey } from './profile-routes';
+import { factorsOfResetLink } from './use-cases';
 
 /**
  * A reset by e-mail link (the path of someone who lost control of her account) shows, before the new
@@ -13,8 +14,6 @@ import { presentPasskey } from './profile-routes';
  * and happen once the sign-in's second step is proved.
  */
 export const secondFactorResetReviewRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.secondFactor;
-
   app.post(
     authApi.resetPasswordFactors,
     {
@@ -22,9 +21,9 @@ export const secondFactorResetReviewRoutes: RoutePlugin = async (app, deps) => {
       schema: { body: resetFactorsBodySchema, response: { 200: resetFactorsSchema } },
     },
     async (request) => {
-      const accountId = await deps.repos.auth.findPasswordTokenAccount(hashToken(request.body.token));
-      if (!accountId) throw new AppError(400, 'RESET_LINK_INVALID');
-      const [totp, keys] = await Promise.all([repo.findTotp(accountId), repo.listPasskeys(accountId)]);
+      const factors = await factorsOfResetLink(deps, hashToken(request.body.token));
+      if (!factors) throw new AppError(400, 'RESET_LINK_INVALID');
+      const { totp, keys } = factors;
       return {
         totp: totp?.secret ? { confirmedAt: totp.confirmedAt?.toISOString() ?? null } : null,
         passkeys: keys.map(presentPasskey),

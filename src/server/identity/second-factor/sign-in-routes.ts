@@ -19,7 +19,8 @@ import { completeSignIn } from '../auth/sign-in';
 import { clearPendingCookie, pendingSignInOf } from './pending';
 import type { PendingSignInRow } from './repository';
 import { changeOriginOf, type Subject } from './service';
-import { createCodeThrottle } from './throttle';
+import { findAccountById, findProfile } from '../auth/use-cases';
+import { codeThrottleOf, consumePendingSignIn, setPendingChallenge } from './use-cases';
 
 const publicRoute = { access: 'public' } as const;
 
@@ -30,16 +31,14 @@ const publicRoute = { access: 'public' } as const;
  * session as a password sign-in does.
  */
 export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.secondFactor;
-
-  const throttle = createCodeThrottle(deps.db, repo, deps.config.limits);
+  const throttle = codeThrottleOf(deps);
   const guard = (pending: PendingSignInRow, request: FastifyRequest) => throttle.guard(pending.accountId, request);
   const checked = <T>(pending: PendingSignInRow, request: FastifyRequest, check: () => Promise<T>) =>
     throttle.checked(pending.accountId, request, check);
 
   async function accountOf(pending: PendingSignInRow) {
-    const account = await deps.repos.auth.findAccountById(pending.accountId);
-    const profile = account ? await deps.repos.auth.findProfile(account.id) : undefined;
+    const account = await findAccountById(deps, pending.accountId);
+    const profile = account ? await findProfile(deps, account.id) : undefined;
     if (!account || !profile) throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
     if (!account.active) throw new AppError(403, 'ACCOUNT_DISABLED');
     const subject: Subject = {
@@ -60,7 +59,7 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
     extra: Omit<SecondFactorDone, 'user' | 'profile'> = {},
   ): Promise<SecondFactorDone> {
     const { account, profile, subject } = await accountOf(pending);
-    if (!(await transact(deps.db, (tx) => repo.consumePendingSignIn(pending.id, tx)))) {
+    if (!(await consumePendingSignIn(deps, pending.id))) {
       throw new AppError(400, 'SECOND_FACTOR_EXPIRED');
     }
     clearPendingCookie(request, reply);
@@ -114,7 +113,7 @@ export const secondFactorSignInRoutes: RoutePlugin = async (app, deps) => {
       const pending = await pendingSignInOf(deps, request, 'verify');
       await guard(pending, request);
       const options = await deps.secondFactor.passkeyAuthenticationOptions(pending.accountId);
-      await transact(deps.db, (tx) => repo.setPendingChallenge(pending.id, options.challenge, tx));
+      await setPendingChallenge(deps, pending.id, options.challenge);
       return options;
     },
   );

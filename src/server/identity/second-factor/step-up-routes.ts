@@ -7,12 +7,18 @@ import { AUTH_MESSAGES } from '../../../common/auth-messages';
 import { requireUser, type RequestUser } from '../../access';
 import { stepUpUntil } from '../../access';
 import { clock, plus, durationMs } from '../../platform';
-import { transact } from '../../platform';
 import { AppError } from '../../platform';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
 import { verifyPassword } from '../auth/passwords';
-import { createPasswordThrottle } from '../auth/password-throttle';
-import { createCodeThrottle } from './throttle';
+import { findAccountById, passwordThrottleOf } from '../auth/use-cases';
+import {
+  codeThrottleOf,
+  consumePasskeyChallenge,
+  findPasskeyChallenge,
+  markSessionProved,
+  passkeysOf,
+  savePasskeyChallenge,
+} from './use-cases';
 
 const own = { access: 'manage:profile' } as const;
 /** How long the browser has to answer the step-up's passkey challenge. */
@@ -25,11 +31,8 @@ const PASSKEY_CHALLENGE_MS = durationMs({ minutes: 5 });
  * the sign-in form (per account and per address), a wrong code or passkey toward the second step's.
  */
 export const secondFactorStepUpRoutes: RoutePlugin = async (app, deps) => {
-  const repo = deps.repos.secondFactor;
-  const authRepo = deps.repos.auth;
-  const { limits } = deps.config;
-  const throttle = createCodeThrottle(deps.db, repo, limits);
-  const passwordThrottle = createPasswordThrottle(deps.db, authRepo, limits);
+  const throttle = codeThrottleOf(deps);
+  const passwordThrottle = passwordThrottleOf(deps);
 
   async function statusOf(user: RequestUser, provedAt = user.provedAt): Promise<StepUpStatus> {
     const until = stepUpUntil({ provedAt }, clock.nowMs());
@@ -43,7 +46,7 @@ export const secondFactorStepUpRoutes: RoutePlugin = async (app, deps) => {
    */
   async function checkPassword(user: RequestUser, password: string, request: FastifyRequest) {
     await passwordThrottle.checked(user.email, request, async () => {
-      const account = await authRepo.findAccountById(user.id);
+      const account = await findAccountById(deps, user.id);
       if (!account || !(await verifyPassword(account.passwordHash, password))) {
         throw new AppError(400, 'WRONG_PASSWORD', undefined, { password: AUTH_MESSAGES.signInWrongPassword });
       }
@@ -60,11 +63,11 @@ export const secondFactorStepUpRoutes: RoutePlugin = async (app, deps) => {
     { config: own, schema: { response: { 200: webauthnOptionsSchema } } },
     async (request) => {
       const user = requireUser(request);
-      if ((await repo.listPasskeys(user.id)).length === 0) throw new AppError(409, 'NO_SECOND_FACTOR');
+      if ((await passkeysOf(deps, user.id)).length === 0) throw new AppError(409, 'NO_SECOND_FACTOR');
       const options = await deps.secondFactor.passkeyAuthenticationOptions(user.id);
       const expiresAt = plus(clock.now(), { milliseconds: PASSKEY_CHALLENGE_MS });
       // One WebAuthn ceremony at a time per account: a registration's challenge cannot sign an assertion.
-      await transact(deps.db, (tx) => repo.savePasskeyChallenge(user.id, options.challenge, expiresAt, tx));
+      await savePasskeyChallenge(deps, user.id, options.challenge, expiresAt);
       return options;
     },
   );
@@ -84,17 +87,16 @@ export const secondFactorStepUpRoutes: RoutePlugin = async (app, deps) => {
         } else if (proof.method === 'recovery') {
           await throttle.checked(user.id, request, () => deps.secondFactor.useRecoveryCode(user.id, proof.code));
         } else {
-          const challenge = (await repo.findPasskeyChallenge(user.id)) ?? null;
+          const challenge = (await findPasskeyChallenge(deps, user.id)) ?? null;
           await throttle.checked(user.id, request, async () => {
             await deps.secondFactor.verifyPasskey(user.id, challenge, proof.response);
-            if (!(await transact(deps.db, (tx) => repo.consumePasskeyChallenge(user.id, challenge!, tx))))
-              throw new AppError(400, 'PASSKEY_FAILED');
+            if (!(await consumePasskeyChallenge(deps, user.id, challenge!))) throw new AppError(400, 'PASSKEY_FAILED');
           });
         }
         await throttle.clear(user.id);
       }
       const at = clock.now();
-      await audited(deps.db, (tx) => authRepo.markSessionProved(user.sessionId, at, tx), {
+      await markSessionProved(deps, user.sessionId, at, {
         ...auditContext(request),
         action: 'sign_in',
         entity: 'second_factor',

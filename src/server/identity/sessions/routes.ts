@@ -18,12 +18,12 @@ import { clock } from '../../platform';
 import { notFound } from '../../platform';
 import { requireUser } from '../../access';
 import { sessionRowsOf } from './session-plugin';
-import { audited, auditContext } from '../../platform';
+import { auditContext } from '../../platform';
 import { clearSessionCookie } from '../auth/sessions';
 import { describeDevice } from './device';
 import type { OpenSessionRow } from './repository';
+import { endSessionsOfUser, markSessionActive, USER_NOT_FOUND } from './use-cases';
 
-const USER_NOT_FOUND = 'Usuario no encontrado';
 const own = { access: 'manage:sessions' } as const;
 
 /** The idle lock's clock of a session: how long it has left by the server's clock (`null`s when it does not lock). */
@@ -114,7 +114,7 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
       const now = clock.nowMs();
       // The input was `idleMs` ago (the keep-alive is throttled): the idle clock starts from it, never going back.
       const input = minus(now, { milliseconds: request.body?.idleMs ?? 0 });
-      const activeAt = await transact(deps.db, (tx) => deps.repos.sessions.markActive(user.sessionId, input, tx));
+      const activeAt = await markSessionActive(deps, user.sessionId, input);
       return idleStateOf(locks(user.role), activeAt, await staffIdleMinutesOf(deps), now);
     },
   );
@@ -127,21 +127,13 @@ export const sessionsRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const { id } = request.params;
-      const ended = await audited(
-        deps.db,
-        async (tx) => {
-          if (!(await deps.repos.users.findById(id, tx))) throw notFound(USER_NOT_FOUND);
-          // The same end as disabling the account: every session, wherever it is.
-          return deps.repos.auth.deleteSessionsOfAccount(id, tx);
-        },
-        (count) => ({
-          ...auditContext(request),
-          action: 'delete',
-          entity: 'account',
-          entityId: id,
-          details: { sessionsEnded: count },
-        }),
-      );
+      const ended = await endSessionsOfUser(deps, id, (count) => ({
+        ...auditContext(request),
+        action: 'delete',
+        entity: 'account',
+        entityId: id,
+        details: { sessionsEnded: count },
+      }));
       await endStreams(id);
       return { ended };
     },

@@ -12,6 +12,8 @@ export interface InvoicesWorld {
   A: { id: string; number: string };
   B: { id: string; number: string };
   toCancel: string;
+  /** A simplified invoice of patient A that the desk replaces by a complete one (F3). */
+  toComplete: string;
   /** Patient A's visit with doctor A on Thursday 3 January 2030, and the number of the invoice that holds it. */
   visit: { appointmentId: string; number: string };
   /** The record of patient A's invoice «Consulta B», rejected by the AEAT: it waits for the desk's correction. */
@@ -89,6 +91,7 @@ export async function buildInvoicesWorld(
     A: await invoice(ids.recordA, 'Informe médico de la paciente A'),
     B: await invoice(ids.recordB, 'Informe médico de la paciente B'),
     toCancel: (await invoice(ids.recordA, 'Factura que la recepción anula')).id,
+    toComplete: (await invoice(ids.recordA, 'Factura que la paciente pide completa')).id,
     visit: {
       appointmentId: visit.id,
       number: (await invoice(ids.recordA, 'Visita de la paciente A', { id: visit.id, serviceId })).number,

@@ -62,6 +62,12 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       lines: [{ description: 'Descuento', quantity: 1, unitPriceCents: -500, vat: 'exenta' }],
     }),
   },
+  // «Emitir factura completa»: the desk's alone (patient A's record has her document and address).
+  'POST /api/invoices/:id/complete': {
+    expect: only(['admin'], 201),
+    params: (w) => ({ id: w.invoices.toComplete }),
+    payload: () => ({}),
+  },
   'GET /api/patients/:id/billable-visits': {
     expect: only(['admin']),
     params: (w) => ({ id: w.A.recordId }),
@@ -128,11 +134,12 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     query: () => '?pagina=1',
     shows: (w) => [w.invoices.A.number, w.invoices.B.number, '"status":"pendiente"'],
   },
-  // Correcting a record the AEAT rejected (issue 35, item 3): the desk's alone; the world's «Consulta B» waits for it.
+  // Correcting a record the AEAT rejected (issue 35, item 3): the desk's alone; the world's «Consulta B» waits for it,
+  // its DescripcionOperacion the clinic's «Servicios sanitarios» (never the line's service).
   'GET /api/verifactu/records/:id/correction': {
     expect: only(['admin']),
     params: (w) => ({ id: String(w.invoices.rejectedRecordId) }),
-    shows: () => ['"rejectedBefore":"X"', 'Consulta B', '"errorCode":"1100"'],
+    shows: () => ['"rejectedBefore":"X"', 'Servicios sanitarios', '"errorCode":"1100"'],
   },
   'POST /api/verifactu/records/:id/correction': {
     expect: only(['admin'], 201),

@@ -23,6 +23,7 @@ const summary = (number: string, state: 'emitida' | 'anulada', totalCents: numbe
   paidCents: 0,
   outstandingCents: state === 'emitida' ? totalCents : 0,
   rectifies: null,
+  substitutedByNumber: null,
   state,
 });
 const list: InvoiceList = {

@@ -5,6 +5,7 @@ import type { InvoiceListQuery, InvoiceSummary } from '../../../../common/schema
 import { useIssuer } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
+import { CompleteInvoiceModal } from '../../../features/invoices/components/complete-invoice-modal';
 import { CancelInvoiceModal } from '../../../features/invoices/components/cancel-invoice-modal';
 import { ChainPanel } from '../../../features/invoices/components/chain-panel';
 import { InvoiceFilters } from '../../../features/invoices/components/invoice-filters';
@@ -28,7 +29,7 @@ function filtersOf(params: URLSearchParams): InvoiceListQuery {
   return {
     from: day(params.get('desde')),
     to: day(params.get('hasta')),
-    series: series && /^[A-Z]{1,3}\d{4}$/.test(series) ? series : undefined,
+    series: series && /^[A-Z]{1,3}\d{4}[A-Z]?$/.test(series) ? series : undefined,
     doctorId: id(params.get('profesional')),
     serviceId: id(params.get('servicio')),
     state: state === 'emitida' || state === 'anulada' ? state : undefined,
@@ -45,12 +46,13 @@ function InvoicesTab({
   const [cancelling, setCancelling] = useState<InvoiceSummary | null>(null);
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const [rectifying, setRectifying] = useState<InvoiceSummary | null>(null);
+  const [completing, setCompleting] = useState<InvoiceSummary | null>(null);
   return (
     <>
       <InvoiceFilters filters={filters} onChange={onFilters} />
       <InvoicesBlock
         filters={filters}
-        actions={{ onCancel: setCancelling, onPay: setPaying, onRectify: setRectifying }}
+        actions={{ onCancel: setCancelling, onPay: setPaying, onRectify: setRectifying, onComplete: setCompleting }}
         texts={{
           loading: 'Cargando las facturas',
           failed: 'No se han podido cargar las facturas',
@@ -61,6 +63,7 @@ function InvoicesTab({
       {cancelling && <CancelInvoiceModal invoice={cancelling} onClose={() => setCancelling(null)} />}
       {paying && <PaymentModal invoice={paying} onClose={() => setPaying(null)} />}
       {rectifying && <RectifyInvoiceModal invoice={rectifying} onClose={() => setRectifying(null)} />}
+      {completing && <CompleteInvoiceModal invoice={completing} onClose={() => setCompleting(null)} />}
     </>
   );
 }

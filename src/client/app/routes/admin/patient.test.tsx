@@ -16,6 +16,7 @@ const patient: Patient = {
   lastName: 'Alonso Pardo',
   documentType: 'dni',
   documentNumber: '11544205E',
+  documentCountry: null,
   birthDate: '1980-01-01',
   sex: 'mujer',
   phone: '+34 670 506 426',

@@ -12,13 +12,16 @@ export interface InvoiceActions {
   /** Takes a payment, or gives money back when the account's rectifications leave the clinic owing. */
   onPay: (invoice: InvoiceSummary) => void;
   onRectify: (invoice: InvoiceSummary) => void;
+  /** «Emitir factura completa»: the F3 that replaces a simplified invoice. */
+  onComplete?: (invoice: InvoiceSummary) => void;
 }
 
 /** One invoice: number, date, (the desk's) patient, amounts, what is owed, state, its PDF and the desk's actions. */
 export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; actions?: InvoiceActions }) {
   // What is owed on the account of an original and its rectifying invoices (negative: to give back).
   const owed = invoice.outstandingCents;
-  const standing = invoice.state === 'emitida';
+  const replaced = invoice.substitutedByNumber !== null;
+  const standing = invoice.state === 'emitida' && !replaced && invoice.type !== 'F3';
   return (
     <Table.Tr>
       <Table.Td data-label="Número" style={{ whiteSpace: 'nowrap' }}>
@@ -28,6 +31,11 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
         {invoice.rectifies && (
           <Text size="xs" c="dimmed">
             Rectifica {invoice.rectifies}
+          </Text>
+        )}
+        {replaced && (
+          <Text size="xs" c="dimmed">
+            Sustituida por {invoice.substitutedByNumber}
           </Text>
         )}
       </Table.Td>
@@ -77,6 +85,16 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
               aria-label={`${owed > 0 ? 'Cobrar' : 'Devolver lo cobrado de'} la factura ${invoice.number}`}
             >
               {owed > 0 ? 'Cobrar' : 'Devolver'}
+            </Button>
+          )}
+          {actions?.onComplete && standing && invoice.type === 'F2' && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => actions.onComplete!(invoice)}
+              aria-label={`Emitir factura completa en lugar de la ${invoice.number}`}
+            >
+              Emitir factura completa
             </Button>
           )}
           {actions && standing && !invoice.rectifies && (

@@ -56,6 +56,12 @@ export function IssuerForm({ issuer }: { issuer: Issuer }) {
           description="Registro Mercantil, tomo, folio y hoja (solo sociedades)"
           {...field('registry')}
         />
+        <TextInput
+          label="Descripción del servicio en VERI*FACTU"
+          placeholder="Servicios sanitarios"
+          description="Lo que los registros de facturación dicen a la AEAT que se vendió. Vacío: «Servicios sanitarios». Nunca nombra la asistencia de un paciente."
+          {...field('operationDescription')}
+        />
         {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
           <Alert color="red">{errorMessageOf(save.error)}</Alert>
         )}

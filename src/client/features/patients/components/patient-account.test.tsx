@@ -16,6 +16,7 @@ const patient: Patient = {
   lastName: 'Robles Sanz',
   documentType: null,
   documentNumber: null,
+  documentCountry: null,
   birthDate: null,
   sex: null,
   phone: '',

@@ -16,6 +16,7 @@ const patient: Patient = {
   lastName: 'Soler Vidal',
   documentType: 'dni',
   documentNumber: '00000000T',
+  documentCountry: null,
   birthDate: '1985-04-12',
   sex: 'mujer',
   phone: '600111222',

@@ -40,6 +40,7 @@ function valuesOf(patient: Patient): PatientFormValues {
     lastName: patient.lastName,
     documentType: patient.documentType,
     documentNumber: patient.documentNumber ?? '',
+    documentCountry: (patient.documentCountry as PatientFormValues['documentCountry']) ?? null,
     birthDate: patient.birthDate,
     sex: patient.sex,
     phone: patient.phone,

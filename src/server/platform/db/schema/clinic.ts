@@ -42,6 +42,8 @@ export const clinicSettings = pgTable(
     issuerNif: text('issuer_nif').notNull().default(''),
     issuerAddress: text('issuer_address').notNull().default(''),
     issuerRegistry: text('issuer_registry').notNull().default(''),
+    /** DescripcionOperacion of the records (migration 0044): empty, «Servicios sanitarios»; never a patient's care. */
+    invoiceOperationDescription: text('invoice_operation_description').notNull().default(''),
     /** The channels of reminders and after-visit messages, in the clinic's order of choice (migration 0035). */
     messageChannels: text('message_channels').array().$type<MessageChannel[]>().notNull().default(['email']),
     /** The after-visit survey (issue 24, item 4): off by default; hours after the visit. */

@@ -67,6 +67,8 @@ export const invoices = pgTable(
     issuedBy: uuid('issued_by').references(() => accounts.id),
     /** Issued in pruebas (no fiscal value, the AEAT's test host) or in producción (migration 0040). */
     mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
+    /** The days of the operations it invoices, when any differs from its date of issue (migration 0044). */
+    operationDates: date('operation_dates').array().notNull().default([]),
   },
   (table) => [
     unique('invoices_series_sequence_key').on(table.series, table.sequence),
@@ -104,6 +106,16 @@ export const invoiceRectifications = pgTable('invoice_rectifications', {
     .references(() => invoices.id),
   kind: text('kind', { enum: ['S', 'I'] }).notNull(),
   reason: text('reason').notNull(),
+});
+
+/** The simplified invoices an F3 replaces (FacturasSustituidas, migration 0044): each replaced once. */
+export const invoiceSubstitutions = pgTable('invoice_substitutions', {
+  substitutedInvoiceId: uuid('substituted_invoice_id')
+    .primaryKey()
+    .references(() => invoices.id),
+  invoiceId: uuid('invoice_id')
+    .notNull()
+    .references(() => invoices.id),
 });
 
 export const invoiceCancellations = pgTable('invoice_cancellations', {

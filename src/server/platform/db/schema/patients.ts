@@ -18,6 +18,8 @@ export const patients = pgTable(
     lastName: text('last_name').notNull(),
     documentType: text('document_type', { enum: DOCUMENT_TYPES }),
     documentNumber: text('document_number'),
+    /** The country of a passport (ISO 3166-1 alfa-2, migration 0044): IDOtro's CodigoPais on a complete invoice. */
+    documentCountry: text('document_country'),
     birthDate: date('birth_date'),
     sex: text('sex', { enum: SEXES }),
     phone: text('phone').notNull().default(''),
