@@ -8,8 +8,18 @@ import path from 'node:path';
 import '../../common/zod-es';
 import { ConfigError, loadConfig } from '../platform/config';
 import { openForBackup } from '../platform/backup/connect';
-import { BackupError, verifyBackup } from '../platform/backup/format';
+import { BackupError, verifyBackup, type BackupManifest } from '../platform/backup/format';
 import { restoreBackup } from '../platform/backup/restore';
+import { epochMs, formatDateTimeWithSeconds } from '../platform/dates';
+
+/**
+ * When the backup was made, in Madrid («23/3/2026, 9:30:05»). The manifest's own text is not checked by its checksum:
+ * one that is not an instant reads «Invalid Date», as it always did, instead of failing a restore already done.
+ */
+const madeAt = (manifest: BackupManifest) =>
+  Number.isNaN(epochMs(manifest.createdAt))
+    ? 'Invalid Date'
+    : formatDateTimeWithSeconds(manifest.createdAt, 'Europe/Madrid');
 
 async function main() {
   const argv = process.argv.slice(2);
@@ -23,9 +33,7 @@ async function main() {
   const started = performance.now();
   if (flags.check) {
     const manifest = await verifyBackup(file);
-    console.log(
-      `La copia ${file} está completa: esquema ${manifest.schema.tag}, hecha el ${new Date(manifest.createdAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })}.`,
-    );
+    console.log(`La copia ${file} está completa: esquema ${manifest.schema.tag}, hecha el ${madeAt(manifest)}.`);
     return;
   }
   // Checked before the database is opened: a damaged file is refused at once.
@@ -51,7 +59,7 @@ async function main() {
     if (process.stderr.isTTY) process.stderr.write('\n');
     console.log(`Copia ${path.basename(file)} restaurada en ${connection.where}.`);
     console.log(
-      `${rows.toLocaleString('es-ES')} filas, copia hecha el ${new Date(manifest.createdAt).toLocaleString('es-ES', { timeZone: 'Europe/Madrid' })}, ` +
+      `${rows.toLocaleString('es-ES')} filas, copia hecha el ${madeAt(manifest)}, ` +
         `${((performance.now() - started) / 1000).toLocaleString('es-ES', { maximumFractionDigits: 1 })} s. Ya puedes arrancar el servidor.`,
     );
   } finally {

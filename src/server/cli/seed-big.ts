@@ -5,6 +5,7 @@
  */
 import '../../common/zod-es';
 import { ConfigError } from '../platform/config';
+import { realNowMs } from '../platform/dates';
 import { DirectoryLockedError } from '../platform/db/lock';
 import { addDoctorsAndAppointments, addPatients } from '../seed/big';
 import { openForCli, parseFlags } from './open';
@@ -25,7 +26,7 @@ async function main() {
   const appointments = count(flags.appointments, 0);
   const doctors = count(flags.doctors, appointments > 0 ? 50 : 0);
   const { database, repos } = await openForCli();
-  const started = Date.now();
+  const started = realNowMs();
   try {
     if (patients > 0) {
       const bar = progressBar('pacientes', patients);
@@ -42,7 +43,7 @@ async function main() {
       bar.finish(`${doctors} doctores y ${added} citas añadidos`);
     }
     await repos.patients.analyze();
-    console.log(`Hecho en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(`Hecho en ${((realNowMs() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();
   }

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from '../../common/schemas/appointments';
 import { freeSlots } from '../scheduling/availability/slots';
-import { dateInZone } from '../platform/dates';
+import { dateInZone, durationMs, earliestOf, epochMs, toInstant } from '../platform/dates';
 import type { DoctorRecord } from '../scheduling/doctors/repository';
 import type { Repositories } from '../repositories';
 import { random } from './spanish-data';
@@ -44,6 +44,7 @@ export function ageOn(birthDate: string, day: string): number {
 }
 
 const QUARTER_HOUR = 900_000;
+const DAY_MS = durationMs({ days: 1 });
 const dayCache = new Map<string, Map<number, { iso: string; epochDay: number }>>();
 /** The clinic's date of an instant, as `YYYY-MM-DD` and as days since 1970-01-01. */
 function zonedDay(ms: number, timeZone: string) {
@@ -52,8 +53,8 @@ function zonedDay(ms: number, timeZone: string) {
   const quarter = Math.floor(ms / QUARTER_HOUR);
   let day = zone.get(quarter);
   if (day === undefined) {
-    const iso = dateInZone(new Date(ms), timeZone);
-    day = { iso, epochDay: Date.parse(iso) / 86_400_000 };
+    const iso = dateInZone(ms, timeZone);
+    day = { iso, epochDay: epochMs(iso) / DAY_MS };
     zone.set(quarter, day);
   }
   return day;
@@ -80,8 +81,8 @@ export function book(diary: PatientDiary, patientId: string, startMs: number, en
 /** The ISO dates from `fromDay` to `toDay`, both included (calendar arithmetic: no zone involved). */
 function daysFrom(fromDay: string, toDay: string): string[] {
   const days: string[] = [];
-  for (let ms = Date.parse(fromDay), last = Date.parse(toDay); ms <= last; ms += 86_400_000) {
-    days.push(new Date(ms).toISOString().slice(0, 10));
+  for (let ms = epochMs(fromDay), last = epochMs(toDay); ms <= last; ms += DAY_MS) {
+    days.push(toInstant(ms).toISOString().slice(0, 10));
   }
   return days;
 }
@@ -109,8 +110,8 @@ function* workingSlots(doctor: AgendaDoctor, fromDay: string, toDay: string, tim
         schedule: doctor.schedule,
         absences: [],
         busy: [],
-        earliest: new Date(0),
-        latest: new Date(8_640_000_000_000),
+        earliest: toInstant(0),
+        latest: toInstant(8_640_000_000_000),
       }).flatMap((slot) => [slot.startsAt.getTime(), slot.endsAt.getTime()]);
       if (daySlots.size >= DAY_SLOTS_KEPT) daySlots.clear();
       daySlots.set(key, slots);
@@ -166,7 +167,7 @@ export function* planAgenda(input: AgendaInput): Generator<AgendaRow> {
       else if (daysFromToday === 0) status = roll < 0.85 ? 'confirmada' : 'pendiente';
       else status = roll < 0.88 ? 'confirmada' : roll < 0.93 ? 'pendiente' : 'cancelada';
       const channel = rng.next() < 0.55 ? 'web' : rng.next() < 0.8 ? 'telefono' : 'presencial';
-      const createdAtMs = Math.min(now, startMs - (1 + Math.floor(rng.next() * 20)) * 86_400_000);
+      const createdAtMs = Math.min(now, startMs - (1 + Math.floor(rng.next() * 20)) * DAY_MS);
       const drawn = Math.floor(rng.next() * patients.length);
       const reason = reasons[Math.floor(rng.next() * reasons.length)]!;
       let patient: AgendaPatient | undefined;
@@ -184,20 +185,20 @@ export function* planAgenda(input: AgendaInput): Generator<AgendaRow> {
       yield {
         patientId: patient.id,
         doctorId: doctor.id,
-        startsAt: new Date(startMs),
-        endsAt: new Date(endMs),
+        startsAt: toInstant(startMs),
+        endsAt: toInstant(endMs),
         reason,
         channel,
         status,
         // Those who came arrived a few minutes before their time.
         arrivedAt:
           status === 'en_sala' || status === 'atendida'
-            ? new Date(Math.min(now, startMs - (2 + ((startMs / 60_000) % 11)) * 60_000))
+            ? earliestOf(now, startMs - (2 + ((startMs / 60_000) % 11)) * 60_000)
             : null,
         cancelReason: status === 'cancelada' ? CANCEL_REASONS[Math.floor(rng.next() * CANCEL_REASONS.length)]! : null,
         // Past appointments had their reminder already.
-        reminderSentAt: startMs < now + 86_400_000 ? new Date(Math.min(now, startMs - 86_400_000)) : null,
-        createdAt: new Date(createdAtMs),
+        reminderSentAt: startMs < now + DAY_MS ? earliestOf(now, startMs - DAY_MS) : null,
+        createdAt: toInstant(createdAtMs),
       };
     }
   }

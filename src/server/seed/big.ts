@@ -5,6 +5,7 @@ import type { Repositories } from '../repositories';
 import { seedAppointments } from './appointments';
 import { fakePatient, FEMALE_NAMES, MALE_NAMES, random, SURNAMES } from './spanish-data';
 import { clock } from '../platform/clock';
+import { realNowMs } from '../platform/dates';
 
 /** Adds `count` made-up patients (numbered after those already there). */
 export async function addPatients(db: Db, repos: Repositories, count: number, onProgress?: (done: number) => void) {
@@ -45,7 +46,7 @@ export async function addDoctorsAndAppointments(
         (await transact(db, (tx) => repos.doctors.createSpecialty(name, tx))).id,
     );
   }
-  const stamp = Date.now().toString(36);
+  const stamp = realNowMs().toString(36);
   const doctorIds: string[] = [];
   for (let i = 0; i < input.doctorCount; i++) {
     const female = rng.next() < 0.5;

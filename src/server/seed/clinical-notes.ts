@@ -3,6 +3,7 @@ import type { Tx } from '../platform/db/transaction';
 import { appointments, clinicalNoteAddenda, clinicalNotes } from '../platform/db/schema';
 import type { Repositories } from '../repositories';
 import { clock } from '../platform/clock';
+import { earliestOf, plus } from '../platform/dates';
 
 /** What the demo notes say, chosen by the appointment's reason (a general one otherwise). */
 const NOTE_TEXTS: Record<string, { examination: string; diagnosis: string; code: string; plan: string }> = {
@@ -90,7 +91,7 @@ export async function seedClinicalNotes(
   const sharedVisit = own.slice(1).find((row) => row.patientId === emails.patientRecordId);
   const now = clock.nowMs();
   /** `ms` after the visit ended, or now for a visit that has just ended (nothing is dated in the future). */
-  const after = (visit: { endsAt: Date }, ms: number) => new Date(Math.min(now, visit.endsAt.getTime() + ms));
+  const after = (visit: { endsAt: Date }, ms: number) => earliestOf(now, plus(visit.endsAt, { milliseconds: ms }));
   const rows = attended.map((visit) => {
     const text = NOTE_TEXTS[visit.reason] ?? GENERAL;
     const isDraft = visit.id === draftVisit?.id;

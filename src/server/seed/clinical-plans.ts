@@ -5,6 +5,7 @@ import type { Medicine } from '../../common/schemas/prescriptions';
 import { newVerificationCode } from '../clinical/prescriptions/verification-code';
 import type { Repositories } from '../repositories';
 import { clock } from '../platform/clock';
+import { toInstant } from '../platform/dates';
 
 const med = (
   medicine: string,
@@ -90,7 +91,7 @@ export async function seedClinicalPlans(
   const dateOf = (instant: Date) =>
     Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(input.timeZone).toPlainDate();
   const at = (date: Temporal.PlainDate) =>
-    new Date(date.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(input.timeZone).epochMilliseconds);
+    toInstant(date.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(input.timeZone).epochMilliseconds);
   const finishedSessions = input.sessions.filter((session) => session.treatment === 'finalizado');
   const activeSessions = input.sessions.filter((session) => session.treatment === 'activo');
 

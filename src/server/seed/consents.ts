@@ -1,9 +1,8 @@
 import type { ConsentVersionInput } from '../../common/schemas/consents';
 import { clock } from '../platform/clock';
+import { minus } from '../platform/dates';
 import type { Tx } from '../platform/db/transaction';
 import type { Repositories } from '../repositories';
-
-const DAY = 86_400_000;
 
 // The texts speak to the patient as «tú», as every other text of the clinic to its patients does (the signing form,
 // the questionnaire, the e-mails): docs/decisions/0085-consent-forms-speak-tu.md.
@@ -94,19 +93,19 @@ export async function seedConsents(tx: Tx, repos: Repositories, adminEmail: stri
     { ...INFILTRATION_V1, serviceIds: infiltration },
     admin?.id ?? null,
     tx,
-    new Date(now - 30 * DAY),
+    minus(now, { days: 30 }),
   );
   await repos.consents.publish(
     id,
     { ...INFILTRATION_V2, serviceIds: infiltration },
     admin?.id ?? null,
     tx,
-    new Date(now - 6 * DAY),
+    minus(now, { days: 6 }),
   );
   await repos.consents.create(
     { ...PEELING, serviceIds: [idOf('Peeling químico (estético)')] },
     admin?.id ?? null,
     tx,
-    new Date(now - 20 * DAY),
+    minus(now, { days: 20 }),
   );
 }

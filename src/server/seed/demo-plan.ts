@@ -11,6 +11,7 @@ import {
   type AgendaRow,
   type PatientDiary,
 } from './agenda';
+import { earliestOf, minus, plus, toInstant } from '../platform/dates';
 import { DEMO_DOCTORS, DEMO_REASONS, CHILDREN, FROM_14, PEDIATRICS } from './demo-doctors';
 import { DEMO_SERVICES } from './services';
 import { dniFor, fakePatient, FEMALE_NAMES, MALE_NAMES, random, type FakePatient } from './spanish-data';
@@ -56,8 +57,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** The doctors as the agenda sees them, keyed by e-mail, with their absence (days from now, as the seed adds it). */
 export function demoDoctors(nowMs: number) {
   return DEMO_DOCTORS.map((doctor) => {
-    const start = new Date(nowMs + doctor.absence.inDays * DAY);
-    const end = new Date(start.getTime() + (doctor.absence.days - 1) * DAY);
+    const start = plus(nowMs, { days: doctor.absence.inDays });
+    const end = plus(start, { days: doctor.absence.days - 1 });
     return {
       id: doctor.email,
       email: doctor.email,
@@ -75,7 +76,7 @@ export function demoPatients(nowMs: number): DemoPatient[] {
   return FAKE_PATIENTS.map((patient, i) => ({
     ...patient,
     key: `p${i}`,
-    createdAt: new Date(nowMs - ((i * 7919) % 730) * DAY),
+    createdAt: minus(nowMs, { days: (i * 7919) % 730 }),
   }));
 }
 
@@ -123,7 +124,7 @@ function treatmentSessions(today: Temporal.PlainDate, timeZone: string, closed: 
   return plan.flatMap(([weeks, treatment]) => {
     const day = dayOf(weeks);
     if (!day) return [];
-    const startsAt = new Date(
+    const startsAt = toInstant(
       day.toPlainDateTime({ hour: 14, minute: 20 }).toZonedDateTime(timeZone).epochMilliseconds,
     );
     return [{ startsAt, treatment, past: weeks < 0 }];
@@ -158,7 +159,7 @@ export function planDemo(nowMs: number, timeZone = 'Europe/Madrid'): DemoPlan {
       ...extra,
     });
   for (const session of treatmentSessions(today, timeZone, closed)) {
-    const endsAt = new Date(session.startsAt.getTime() + SESSION_MINUTES * 60_000);
+    const endsAt = plus(session.startsAt, { minutes: SESSION_MINUTES });
     book(diary, DEMO_PATIENT_KEY, session.startsAt.getTime(), endsAt.getTime());
     add(
       {
@@ -169,7 +170,7 @@ export function planDemo(nowMs: number, timeZone = 'Europe/Madrid'): DemoPlan {
         reason: 'Sesión de tratamiento',
         channel: 'presencial',
         status: session.past ? 'atendida' : 'confirmada',
-        createdAt: new Date(Math.min(nowMs, session.startsAt.getTime() - 7 * DAY)),
+        createdAt: earliestOf(nowMs, minus(session.startsAt, { days: 7 })),
       },
       { session: session.treatment },
     );

@@ -10,6 +10,7 @@ import { seedClinicalNotes } from './clinical-notes';
 import { seedFiles } from './files';
 import { seedMessages } from './messages';
 import { clock } from '../platform/clock';
+import { minus, plus } from '../platform/dates';
 import { transact, type Tx } from '../platform/db/transaction';
 import type { CoreDeps } from '../deps';
 import { seedServices } from './services';
@@ -69,8 +70,8 @@ async function seedDoctors(db: Tx, repos: Repositories) {
       db,
     );
     await repos.doctors.replaceSchedule(account.id, doctor.schedule, db);
-    const start = new Date(clock.nowMs() + doctor.absence.inDays * 86_400_000);
-    const end = new Date(start.getTime() + (doctor.absence.days - 1) * 86_400_000);
+    const start = plus(clock.nowMs(), { days: doctor.absence.inDays });
+    const end = plus(start, { days: doctor.absence.days - 1 });
     await repos.doctors.addAbsence(
       account.id,
       { startDate: isoDay(start), endDate: isoDay(end), reason: doctor.absence.reason },
@@ -110,7 +111,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
 
     // The demo paciente has a complete record, linked to the account, made two years ago.
     const account = (await repos.auth.findAccountByEmail('paciente@clinica.demo', tx))!;
-    const registeredAt = new Date(clock.nowMs() - 730 * 86_400_000);
+    const registeredAt = minus(clock.nowMs(), { days: 730 });
     const recordId = randomUUID();
     await repos.patients.createMany(
       [

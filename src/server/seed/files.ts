@@ -1,11 +1,10 @@
 import type { Tx } from '../platform/db/transaction';
 import type { FileType } from '../../common/schemas/files';
 import { clock } from '../platform/clock';
+import { minus } from '../platform/dates';
 import { samplePdf, samplePng } from '../clinical/files/sample-files';
 import { databaseFileStore } from '../clinical/files/store';
 import type { Repositories } from '../repositories';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 interface DemoFile {
   patientId: string | null;
@@ -127,7 +126,7 @@ export async function seedFiles(tx: Tx, repos: Repositories, demoPatientId: stri
         mime: file.name.endsWith('.png') ? 'image/png' : 'application/pdf',
         size: content.length,
         uploadedBy: admin.id,
-        createdAt: new Date(clock.nowMs() - daysAgo * DAY),
+        createdAt: minus(clock.nowMs(), { days: daysAgo }),
       },
       tx,
     );

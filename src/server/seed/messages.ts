@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { MessageSide } from '../../common/schemas/messages';
 import { clock } from '../platform/clock';
+import { minus, plus } from '../platform/dates';
 import { conversations, messages } from '../platform/db/schema';
 import { createAccountWithProfile } from '../identity/auth/accounts';
 import type { Repositories } from '../repositories';
@@ -58,7 +59,7 @@ export async function seedMessages(tx: Tx, repos: Repositories, password: string
   for (const [index, thread] of THREADS.entries()) {
     const conversationId = await repos.messages.ensureForPatient(patientIds[index]!, tx);
     for (const [side, minutesAgo, body, read] of thread) {
-      const createdAt = new Date(now - minutesAgo * 60_000);
+      const createdAt = minus(now, { minutes: minutesAgo });
       await tx.insert(messages).values({
         id: randomUUID(),
         conversationId,
@@ -66,9 +67,9 @@ export async function seedMessages(tx: Tx, repos: Repositories, password: string
         side,
         body,
         createdAt,
-        readAt: read ? new Date(createdAt.getTime() + 10 * 60_000) : null,
+        readAt: read ? plus(createdAt, { minutes: 10 }) : null,
         // An old unread reply was e-mailed already: the job does not send it again at start.
-        notifiedAt: side === 'staff' && !read ? new Date(createdAt.getTime() + 15 * 60_000) : null,
+        notifiedAt: side === 'staff' && !read ? plus(createdAt, { minutes: 15 }) : null,
       });
       await tx.update(conversations).set({ lastMessageAt: createdAt }).where(eq(conversations.id, conversationId));
     }

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { clock } from '../platform/clock';
+import { minus, plus } from '../platform/dates';
 import { appointments, visitSurveys } from '../platform/db/schema';
 import type { Tx } from '../platform/db/transaction';
 
@@ -23,22 +24,22 @@ export async function seedOpinions(tx: Tx) {
     .select({ id: appointments.id, endsAt: appointments.endsAt })
     .from(appointments)
     // Sent three hours after the visit and answered an hour later: only visits whose answer is already in the past.
-    .where(and(eq(appointments.status, 'atendida'), lt(appointments.endsAt, new Date(clock.nowMs() - 4 * 3_600_000))))
+    .where(and(eq(appointments.status, 'atendida'), lt(appointments.endsAt, minus(clock.nowMs(), { hours: 4 }))))
     .orderBy(desc(appointments.startsAt))
     .limit(ANSWERS.length * 3);
   // Every third one, so that the answers spread over the doctors and weeks.
   const visits = attended.filter((_, index) => index % 3 === 0);
   for (const [index, visit] of visits.entries()) {
     const answer = ANSWERS[index]!;
-    const sentAt = new Date(visit.endsAt.getTime() + 3 * 3_600_000);
+    const sentAt = plus(visit.endsAt, { hours: 3 });
     await tx.insert(visitSurveys).values({
       appointmentId: visit.id,
       channel: 'email',
-      expiresAt: new Date(sentAt.getTime() + 14 * 86_400_000),
+      expiresAt: plus(sentAt, { days: 14 }),
       createdAt: sentAt,
       score: answer.score,
       comment: answer.comment,
-      answeredAt: new Date(sentAt.getTime() + 3_600_000),
+      answeredAt: plus(sentAt, { hours: 1 }),
     });
   }
 }

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { QuestionnaireVersionInput } from '../../common/schemas/questionnaires';
 import { clock } from '../platform/clock';
+import { minus } from '../platform/dates';
 import { appointments } from '../platform/db/schema';
 import type { Tx } from '../platform/db/transaction';
 import type { Repositories } from '../repositories';
-
-const DAY = 86_400_000;
 
 const q = (id: string, label: string, kind: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -71,7 +70,7 @@ export const BEFORE_REVIEW: QuestionnaireVersionInput = {
 export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail: string, patientEmail: string) {
   const admin = await repos.auth.findAccountByEmail(adminEmail, tx);
   const now = clock.nowMs();
-  await repos.questionnaires.create(FIRST_VISIT, admin?.id ?? null, tx, new Date(now - 40 * DAY));
+  await repos.questionnaires.create(FIRST_VISIT, admin?.id ?? null, tx, minus(now, { days: 40 }));
   const review = (await repos.clinicServices.list(tx)).find(
     (service) => service.specialty === 'Medicina familiar' && service.name === 'Revisión',
   );
@@ -80,7 +79,7 @@ export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail
     { ...BEFORE_REVIEW, serviceIds: [review.id] },
     admin?.id ?? null,
     tx,
-    new Date(now - 40 * DAY),
+    minus(now, { days: 40 }),
   );
   const versionId = (await repos.questionnaires.findById(id, tx))!.versions[0]!.id;
   const account = await repos.auth.findAccountByEmail(patientEmail, tx);
@@ -139,7 +138,7 @@ export async function seedQuestionnaires(tx: Tx, repos: Repositories, adminEmail
         grupo: 'A',
       },
       tx,
-      new Date(now - 2 * DAY),
+      minus(now, { days: 2 }),
     );
   }
   if (pending) await repos.questionnaireRequests.insertFor({ id: pending.id, patientId: record.id }, versionId, tx);

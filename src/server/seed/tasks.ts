@@ -3,6 +3,7 @@ import type { Tx } from '../platform/db/transaction';
 import { createAccountWithProfile } from '../identity/auth/accounts';
 import type { Repositories } from '../repositories';
 import { clock } from '../platform/clock';
+import { minus } from '../platform/dates';
 
 /** Staff accounts in every state: active with recent sign-ins, one disabled, one invitation still pending. */
 const STAFF = [
@@ -144,7 +145,7 @@ export async function seedTasksAndStaff(tx: Tx, repos: Repositories, timeZone: s
     });
     if (staff.state === 'desactivado') await repos.auth.updateAccount(account.id, { active: false }, tx);
     if (staff.signedInDaysAgo !== null)
-      await repos.users.setLastSignIn(account.id, new Date(now - staff.signedInDaysAgo * 86_400_000), tx);
+      await repos.users.setLastSignIn(account.id, minus(now, { days: staff.signedInDaysAgo }), tx);
   }
   const idOf = async (email: string) => (await repos.auth.findAccountByEmail(email, tx))!.id;
   const people = {
@@ -153,7 +154,7 @@ export async function seedTasksAndStaff(tx: Tx, repos: Repositories, timeZone: s
     ortega: await idOf('dr.ortega@clinica.demo'),
     recepcion: await idOf('recepcion@clinica.demo'),
   };
-  await repos.users.setLastSignIn(people.doctora, new Date(now - 2 * 3_600_000), tx);
+  await repos.users.setLastSignIn(people.doctora, minus(now, { hours: 2 }), tx);
   const demoPatient = await repos.patients.findByAccount(await idOf('paciente@clinica.demo'), tx);
   const today = clock.today(timeZone);
   for (const task of TASKS) {

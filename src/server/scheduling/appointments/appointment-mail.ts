@@ -1,7 +1,7 @@
 import { paths } from '../../../common/paths';
 import { UNDO_MARGIN_SECONDS, UNDO_WINDOW_SECONDS } from '../../../common/schemas/appointments';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { clock, type AuditEntry, type ClinicSettingsRow, type Tx } from '../../platform';
+import { clock, plus, type AuditEntry, type ClinicSettingsRow, type Tx } from '../../platform';
 import type { AppointmentDeps } from './appointment-deps';
 import {
   bookingCancelledEmail,
@@ -126,5 +126,5 @@ export async function publish(deps: Pick<AppointmentDeps, 'events'>, view: Appoi
 
 /** Until when a change's e-mail waits: the undo window plus a margin, so an undo in time always stops it. */
 export function heldUntil() {
-  return new Date(clock.nowMs() + (UNDO_WINDOW_SECONDS + UNDO_MARGIN_SECONDS) * 1000);
+  return plus(clock.nowMs(), { seconds: UNDO_WINDOW_SECONDS + UNDO_MARGIN_SECONDS });
 }

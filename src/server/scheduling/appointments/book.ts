@@ -1,6 +1,14 @@
 import type { AppointmentChannel, AppointmentStatus } from '../../../common/schemas/appointments';
 import type { MinorDetails } from '../../../common/schemas/minors';
-import { AppError, pgErrorCode, transact, type AuditContext, type ClinicSettingsRow, type Tx } from '../../platform';
+import {
+  AppError,
+  pgErrorCode,
+  plus,
+  transact,
+  type AuditContext,
+  type ClinicSettingsRow,
+  type Tx,
+} from '../../platform';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AfterBookingStep, BookingInProgress, BookingSource } from './after-booking';
 import type { AppointmentDeps } from './appointment-deps';
@@ -80,8 +88,7 @@ async function bookedTime(
   if (rules.time.kind === 'desk') {
     const booked = input.serviceId ? await bookableService(deps, input.serviceId, doctor) : undefined;
     const { startsAt } = input;
-    const endsAt =
-      input.endsAt ?? new Date(startsAt.getTime() + (booked?.durationMinutes ?? doctor.appointmentMinutes) * 60_000);
+    const endsAt = input.endsAt ?? plus(startsAt, { minutes: booked?.durationMinutes ?? doctor.appointmentMinutes });
     requireSensibleLength(startsAt, endsAt);
     await requireWithinHours(deps, doctor, startsAt, endsAt, input.allowOutsideHours ?? false);
     return { startsAt, endsAt, serviceId: booked?.id ?? null };

@@ -1,5 +1,5 @@
 import { performs } from '../../../common/schemas/clinic-services';
-import { AppError, validationError } from '../../platform';
+import { AppError, toInstant, validationError } from '../../platform';
 import type { AppointmentDeps } from './appointment-deps';
 import { reschedule, setStatus, type AuditNote } from './change';
 import { keptMinutes, NOT_PERFORMED_MESSAGE } from './kept-length';
@@ -41,6 +41,6 @@ export async function rescheduleByPatient(
   const service =
     view.serviceId && doctor.id !== view.doctorId && (await deps.repos.clinicServices.findById(view.serviceId));
   if (service && !performs(service, doctor)) throw validationError({ doctorId: NOT_PERFORMED_MESSAGE });
-  const slot = await requireFreeSlot(deps, doctor, new Date(input.startsAt), view, 'busy', undefined, minutes);
+  const slot = await requireFreeSlot(deps, doctor, toInstant(input.startsAt), view, 'busy', undefined, minutes);
   return ownView(deps, await reschedule(deps, view, { doctor, startsAt: slot.startsAt, endsAt: slot.endsAt }, who));
 }

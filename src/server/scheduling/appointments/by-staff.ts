@@ -1,6 +1,6 @@
 import { APPOINTMENT_STATUS_LABELS } from '../../../common/schemas/appointments';
 import { performs } from '../../../common/schemas/clinic-services';
-import { AppError, validationError } from '../../platform';
+import { AppError, epochMs, plus, toInstant, validationError } from '../../platform';
 import type { AppointmentDeps } from './appointment-deps';
 import { requireSensibleLength, requireWithinHours } from './booking-rules';
 import { reschedule, type AuditNote } from './change';
@@ -32,10 +32,10 @@ export async function rescheduleByStaff(
   const booked =
     view.serviceId && doctor.id !== view.doctorId && (await deps.repos.clinicServices.findById(view.serviceId));
   if (booked && !performs(booked, doctor)) throw validationError({ doctorId: NOT_PERFORMED_MESSAGE });
-  const startsAt = input.startsAt ? new Date(input.startsAt) : view.startsAt;
+  const startsAt = input.startsAt ? toInstant(input.startsAt) : view.startsAt;
   const endsAt = input.endsAt
-    ? new Date(input.endsAt)
-    : new Date(startsAt.getTime() + (view.endsAt.getTime() - view.startsAt.getTime()));
+    ? toInstant(input.endsAt)
+    : plus(startsAt, { milliseconds: epochMs(view.endsAt) - epochMs(view.startsAt) });
   requireSensibleLength(startsAt, endsAt);
   const moved =
     startsAt.getTime() !== view.startsAt.getTime() ||

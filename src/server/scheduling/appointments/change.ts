@@ -8,7 +8,7 @@ import {
 import type { AuditAction } from '../../../common/schemas/audit';
 import type { AppointmentStatus } from '../../../common/schemas/appointments';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { AppError, audited, clock, type AuditContext, type AuditEntry, type Tx } from '../../platform';
+import { AppError, audited, clock, toInstant, type AuditContext, type AuditEntry, type Tx } from '../../platform';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentDeps } from './appointment-deps';
 import { beforeEmail, enqueueEmail, heldUntil, publish, type AppointmentEmailKind } from './appointment-mail';
@@ -146,5 +146,5 @@ export async function requireStatusChange(
     throw new AppError(400, 'VALIDATION', ARRIVAL_REQUIRED_MESSAGE, { arrivedAt: ARRIVAL_REQUIRED_MESSAGE });
   const wrong = arrivalRefusal(view, arrivedAt, moment);
   if (wrong) throw new AppError(400, 'VALIDATION', wrong, { arrivedAt: wrong });
-  return new Date(arrivedAt);
+  return toInstant(arrivedAt);
 }

@@ -3,8 +3,7 @@ import {
   APPOINTMENT_STATUS_LABELS,
   type Appointment,
 } from '../../../common/schemas/appointments';
-import { esDateFormat } from '../../../common/time';
-import { cell } from '../../platform';
+import { cell, formatNumericDate, formatTime } from '../../platform';
 
 const HEADER = [
   'Fecha',
@@ -28,16 +27,14 @@ const line = (row: string[]) => `${row.map(cell).join(';')}\r\n`;
  * the pages of appointments arrive: an export of any size never sits whole in memory.
  */
 export async function* appointmentsCsv(pages: AsyncIterable<Appointment[]>, timeZone: string): AsyncGenerator<string> {
-  const date = esDateFormat({ timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
-  const time = esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   yield `\uFEFF${line(HEADER)}`;
   for await (const items of pages) {
     yield items
       .map((item) =>
         line([
-          date.format(new Date(item.startsAt)),
-          time.format(new Date(item.startsAt)),
-          time.format(new Date(item.endsAt)),
+          formatNumericDate(item.startsAt, timeZone),
+          formatTime(item.startsAt, timeZone),
+          formatTime(item.endsAt, timeZone),
           item.patientName,
           item.patientPhone,
           item.patientEmail,

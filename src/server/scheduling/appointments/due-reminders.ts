@@ -1,5 +1,5 @@
 import { appointmentNoticePrefix } from '../../communications';
-import { clock } from '../../platform';
+import { clock, minus } from '../../platform';
 import { enqueuePhoneReminder } from '../reminders/sms';
 import type { AppointmentDeps } from './appointment-deps';
 import { beforeEmail, enqueueEmail, mailInput, manageUrl } from './appointment-mail';
@@ -16,7 +16,7 @@ export async function enqueueDueReminders(deps: AppointmentDeps, now = clock.now
   return repos.appointments.claimDueReminders(now, settings.reminderLeadHours, 50, async (view, tx) => {
     // A patient without e-mail whom the desk was already asked to call inside the lead time (the booking
     // or the change) needs no second call for the reminder.
-    const since = new Date(view.startsAt.getTime() - settings.reminderLeadHours * 3_600_000);
+    const since = minus(view.startsAt, { hours: settings.reminderLeadHours });
     if (!view.patientEmail && (await repos.tasks.hasNoticeSince(appointmentNoticePrefix(view.id), since, tx))) return;
     const input = await mailInput(deps, view, settings);
     const byPhone = await enqueuePhoneReminder(

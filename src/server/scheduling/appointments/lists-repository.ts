@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm
 import { visibleAppointments } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
-import { executePrepared } from '../../platform';
+import { earliestOf, executePrepared, plus } from '../../platform';
 import { appointments, doctors, patients, profiles, specialties } from '../../platform';
 import { filterConditions, type AppointmentFilters } from './repository';
 
@@ -111,8 +111,8 @@ function slices(filters: AppointmentFilters): AppointmentFilters[] {
   const step = Math.ceil(length / parts);
   return Array.from({ length: parts }, (_, index) => ({
     ...filters,
-    from: new Date(from.getTime() + index * step),
-    to: new Date(Math.min(to.getTime(), from.getTime() + (index + 1) * step)),
+    from: plus(from, { milliseconds: index * step }),
+    to: earliestOf(to, plus(from, { milliseconds: (index + 1) * step })),
   }));
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../../common/schemas/appointments';
 import { clock } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
-import { dateInZone, startOfDay } from '../../platform';
+import { dateInZone, startOfDay, toInstant } from '../../platform';
 import { diaryJson, sendJsonText } from './json-text';
 import { presentAppointment } from './present';
 import { clinicSettings, diaryDoctors, holidayOn } from './reads';
@@ -38,7 +38,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
       // Built as JSON by the database (the week of every doctor is thousands of rows): sent as it comes.
       const list = await auditedRead(
         db,
-        (db) => request.scope.appointmentLists.calendar({ from: new Date(from), to: new Date(to), doctorId }, db),
+        (db) => request.scope.appointmentLists.calendar({ from: toInstant(from), to: toInstant(to), doctorId }, db),
         ({ count }) => ({
           ...auditContext(request),
           action: 'list',
@@ -63,7 +63,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
         db,
         (db) =>
           request.scope.appointmentLists.month(
-            { from: new Date(from), to: new Date(to) },
+            { from: toInstant(from), to: toInstant(to) },
             { timeZone, doctorIds: doctorIds ? doctorIds.split(',') : [], perDay: MONTH_PER_DAY },
             db,
           ),
@@ -144,7 +144,7 @@ export const appointmentsListsRoutes: RoutePlugin = async (app, deps) => {
       const { from, to } = request.query;
       const items = await auditedRead(
         db,
-        (db) => request.scope.appointments.listRange({ from: new Date(from), to: new Date(to) }, db),
+        (db) => request.scope.appointments.listRange({ from: toInstant(from), to: toInstant(to) }, db),
         (rows) => ({
           ...auditContext(request),
           action: 'list',

@@ -13,7 +13,7 @@ import { requireUser } from '../../access';
 import type { RequestUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { PENDING_BOOKING_MESSAGE, requireOwnRecord } from '../../identity';
-import { clock } from '../../platform';
+import { clock, epochMs, toInstant } from '../../platform';
 import { clinicSettings, serviceNames } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
@@ -49,7 +49,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
       const [settings, names] = await Promise.all([clinicSettings(deps), serviceNames(deps)]);
       const own = await Promise.all(all.map((view) => service.ownView(view, settings, names)));
       const isUpcoming = (item: (typeof own)[number]) =>
-        Date.parse(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
+        epochMs(item.endsAt) > now && ['pendiente', 'confirmada', 'en_sala'].includes(item.status);
       return {
         upcoming: own.filter(isUpcoming),
         past: own.filter((item) => !isUpcoming(item)).reverse(),
@@ -70,7 +70,7 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
       const view = await service.book({
         source: 'patient-area',
         doctorId: body.doctorId,
-        startsAt: new Date(body.startsAt),
+        startsAt: toInstant(body.startsAt),
         reason: body.reason,
         serviceId: body.serviceId,
         patient: record.id,

@@ -1,6 +1,6 @@
 import type { Appointment, OwnAppointment } from '../../../common/schemas/appointments';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { clock, type ClinicSettingsRow } from '../../platform';
+import { clock, minus, type ClinicSettingsRow } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { AppointmentView } from './repository';
 
@@ -48,7 +48,7 @@ export async function ownView(
   serviceNames?: ReadonlyMap<string, string>,
 ): Promise<OwnAppointment> {
   const settings = known ?? (await deps.repos.clinic.getSettings());
-  const deadline = new Date(view.startsAt.getTime() - settings.cancellationWindowHours * 3_600_000);
+  const deadline = minus(view.startsAt, { hours: settings.cancellationWindowHours });
   // The service's name, and the length this visit was booked for.
   const booked = !view.serviceId
     ? undefined

@@ -13,7 +13,7 @@ import {
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
 import { seesHeldSlots } from '../../access';
-import { refuseHoneypot } from '../../platform';
+import { refuseHoneypot, toInstant } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
 import { bookingOptions, linkedBooking, publicAvailability, publicBooker } from './public-booking';
 import { clinicSettings } from './reads';
@@ -59,7 +59,7 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
       const view = await service.book({
         source: 'public',
         doctorId: input.doctorId,
-        startsAt: new Date(input.startsAt),
+        startsAt: toInstant(input.startsAt),
         reason: input.reason,
         serviceId: input.serviceId,
         // Pediatría: the person who books is the child's guardian.

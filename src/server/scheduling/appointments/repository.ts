@@ -19,7 +19,7 @@ import {
 } from '../../platform';
 import { roleOf, type AuditEntry } from '../../platform';
 import { EVENTS_CHANNEL } from '../../platform';
-import { clock } from '../../platform';
+import { clock, plus, toInstant } from '../../platform';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -499,8 +499,8 @@ export function createAppointmentsRepository(db: Db) {
       const set =
         event.action === 'rescheduled' && typeof previous === 'object'
           ? {
-              startsAt: new Date(previous.startsAt),
-              endsAt: new Date(previous.endsAt),
+              startsAt: toInstant(previous.startsAt),
+              endsAt: toInstant(previous.endsAt),
               doctorId: previous.doctorId,
               reminderSentAt: null,
             }
@@ -513,7 +513,7 @@ export function createAppointmentsRepository(db: Db) {
               ...('arrivedAt' in event.changes
                 ? {
                     arrivedAt:
-                      typeof event.changes.arrivedBefore === 'string' ? new Date(event.changes.arrivedBefore) : null,
+                      typeof event.changes.arrivedBefore === 'string' ? toInstant(event.changes.arrivedBefore) : null,
                   }
                 : {}),
             };
@@ -582,7 +582,7 @@ export function createAppointmentsRepository(db: Db) {
               isNull(appointments.reminderSentAt),
               inArray(appointments.status, ['pendiente', 'confirmada']),
               gte(appointments.startsAt, now),
-              lt(appointments.startsAt, new Date(now.getTime() + leadHours * 3_600_000)),
+              lt(appointments.startsAt, plus(now, { hours: leadHours })),
               notExists(recentEmail),
             ),
           )

@@ -1,7 +1,17 @@
 import { Temporal } from 'temporal-polyfill';
 import { SLOT_TAKEN_MESSAGE } from '../../../common/schemas/appointments';
 import { HOLIDAY_CODE, holidayClosedMessage } from '../../../common/schemas/holidays';
-import { AppError, clock, dateInZone, notFound, type ClinicSettingsRow } from '../../platform';
+import {
+  AppError,
+  clock,
+  dateInZone,
+  earliestOf,
+  latestOf,
+  minus,
+  notFound,
+  plus,
+  type ClinicSettingsRow,
+} from '../../platform';
 import { freeSlots } from '../availability/slots';
 import { bookingWindow } from '../doctors/next-free-slot';
 import type { DoctorRecord } from '../doctors/repository';
@@ -10,8 +20,6 @@ import { slotOut } from './availability-out';
 import type { AppointmentView } from './repository';
 
 type SlotDeps = Pick<CoreDeps, 'repos'>;
-
-const DAY_MS = 86_400_000;
 
 /** An active doctor, or 404 «Profesional no encontrado». */
 export async function activeDoctor(deps: SlotDeps, id: string): Promise<DoctorRecord> {
@@ -41,8 +49,8 @@ export async function availability(
   const { repos } = deps;
   const { earliest, latest } = bookingWindow(settings);
   // The range of instants the wall-clock days can cover, with a day of margin for any zone offset.
-  const from = new Date(Math.max(earliest.getTime(), Date.parse(`${fromDate}T00:00:00Z`) - DAY_MS));
-  const to = new Date(Math.min(latest.getTime(), Date.parse(`${toDate}T00:00:00Z`) + 2 * DAY_MS));
+  const from = latestOf(earliest, minus(`${fromDate}T00:00:00Z`, { days: 1 }));
+  const to = earliestOf(latest, plus(`${toDate}T00:00:00Z`, { days: 2 }));
   const ids = doctorList.map((doctor) => doctor.id);
   // Busy ranges, held slots and holidays are independent reads: on PostgreSQL they run at once (one wait, not three).
   const [booked, holds, closed] = await Promise.all([
@@ -111,7 +119,7 @@ export async function slotTaken(
   durationMinutes?: number,
 ): Promise<AppError> {
   const settings = known ?? (await deps.repos.clinic.getSettings());
-  const fromDate = dateInZone(new Date(Math.max(near.getTime(), clock.nowMs())), settings.timeZone);
+  const fromDate = dateInZone(latestOf(near, clock.nowMs()), settings.timeZone);
   const toDate = Temporal.PlainDate.from(fromDate).add({ days: 6 }).toString();
   const [result] = await availability(deps, [doctor], fromDate, toDate, settings, undefined, 'busy', durationMinutes);
   return new AppError(409, 'SLOT_TAKEN', SLOT_TAKEN_MESSAGE, undefined, undefined, {

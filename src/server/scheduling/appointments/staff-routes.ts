@@ -3,7 +3,6 @@ import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
-import { esDateFormat } from '../../../common/time';
 import {
   APPOINTMENT_STATUS_LABELS,
   appointmentDetailSchema,
@@ -27,17 +26,14 @@ import { appointmentRecord, clinicSettings } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
 import { requireConsentOrReason } from './consent-gate';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
-import { clock } from '../../platform';
+import { clock, formatShortDateTime, formatTime, toInstant } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
 /** Rows per page of the CSV export. */
 const EXPORT_PAGE = 1000;
 
 function describeEvent(action: string, changes: Record<string, unknown>, timeZone: string): string {
-  const when = (iso: unknown) =>
-    typeof iso === 'string'
-      ? esDateFormat({ timeZone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
-      : '';
+  const when = (iso: unknown) => (typeof iso === 'string' ? formatShortDateTime(iso, timeZone) : '');
   if (action === 'created')
     return `Cita creada (${APPOINTMENT_STATUS_LABELS[changes.status as AppointmentStatus] ?? ''})`;
   if (action === 'rescheduled') {
@@ -52,7 +48,7 @@ function describeEvent(action: string, changes: Record<string, unknown>, timeZon
     if (changes.reason) return `Estado: ${label}. Motivo: ${String(changes.reason)}`;
     // Attended without a check-in: the arrival the desk or the doctor stated.
     if (changes.status === 'atendida' && changes.from !== 'en_sala' && typeof changes.arrivedAt === 'string') {
-      return `Estado: ${label} (llegó a las ${esDateFormat({ timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(changes.arrivedAt))})`;
+      return `Estado: ${label} (llegó a las ${formatTime(changes.arrivedAt, timeZone)})`;
     }
     return `Estado: ${label}`;
   }
@@ -194,8 +190,8 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
       const view = await service.book({
         source: 'desk',
         doctorId: input.doctorId,
-        startsAt: new Date(input.startsAt),
-        endsAt: input.endsAt ? new Date(input.endsAt) : undefined,
+        startsAt: toInstant(input.startsAt),
+        endsAt: input.endsAt ? toInstant(input.endsAt) : undefined,
         reason: input.reason,
         channel: input.channel,
         serviceId: input.serviceId,

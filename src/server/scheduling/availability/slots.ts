@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { toInstant } from '../../platform';
 
 export interface WeeklyInterval {
   weekday: number;
@@ -104,7 +105,7 @@ export function freeSlots(query: SlotQuery): Slot[] {
           }
         }
         if (overlaps) continue;
-        slots.push({ startsAt: new Date(start), endsAt: new Date(end) });
+        slots.push({ startsAt: toInstant(start), endsAt: toInstant(end) });
         if (query.limit && slots.length >= query.limit) return slots;
       }
     }

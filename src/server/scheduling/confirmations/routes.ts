@@ -9,7 +9,7 @@ import {
   appointmentAnswersSchema,
   reminderAnswerResultSchema,
 } from '../../../common/schemas/confirmations';
-import { notFound } from '../../platform';
+import { notFound, toInstant } from '../../platform';
 import { auditContext } from '../../platform';
 import type { AppointmentAnswerRow } from './repository';
 
@@ -63,7 +63,7 @@ export const confirmationsRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const { from, to, doctorId } = request.query;
-      return presentAnswers(await answersInRange(deps, { from: new Date(from), to: new Date(to), doctorId }));
+      return presentAnswers(await answersInRange(deps, { from: toInstant(from), to: toInstant(to), doctorId }));
     },
   );
 };

@@ -13,7 +13,7 @@ import { auditedRead, auditContext } from '../../platform';
 import { dateInZone, startOfDay } from '../../platform';
 import { presentAppointment } from '../appointments/service';
 import { requireOwnRecord } from '../../identity';
-import { clock } from '../../platform';
+import { clock, minus } from '../../platform';
 
 const LIVE = ['pendiente', 'confirmada', 'en_sala'];
 
@@ -38,7 +38,7 @@ export const dashboardRoutes: RoutePlugin = async (app, deps) => {
       const monday = Temporal.PlainDate.from(today).subtract({ days: Temporal.PlainDate.from(today).dayOfWeek - 1 });
       const weekFrom = startOfDay(monday.toString(), settings.timeZone);
       const weekTo = startOfDay(monday.add({ days: 7 }).toString(), settings.timeZone);
-      const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
+      const monthAgo = minus(now, { days: 30 });
 
       // The counts and today's appointments are clinical data, read with their audit entry. No statement
       // needs another's answer: on PostgreSQL they run at once on the pool (PGlite takes them in turn).

@@ -2,15 +2,15 @@ import type { ClinicSettingsRow } from '../../platform';
 import { freeSlots, type DateRange } from '../availability/slots';
 import { dateInZone } from '../../platform';
 import type { DoctorRecord, DoctorsRepository } from './repository';
-import { clock } from '../../platform';
+import { clock, earliestOf, plus } from '../../platform';
 
 const FIRST_WINDOW_DAYS = 14;
 
 /** Bookable window from now: [now + minimum notice, now + horizon]. */
 export function bookingWindow(settings: ClinicSettingsRow, now = clock.now()) {
   return {
-    earliest: new Date(now.getTime() + settings.minimumNoticeHours * 3_600_000),
-    latest: new Date(now.getTime() + settings.bookingHorizonDays * 86_400_000),
+    earliest: plus(now, { hours: settings.minimumNoticeHours }),
+    latest: plus(now, { days: settings.bookingHorizonDays }),
   };
 }
 
@@ -30,7 +30,7 @@ export async function nextFreeSlots(
   const result = new Map<string, Date | null>();
   const active = list.filter((doctor) => doctor.active && doctor.schedule.length > 0);
   for (const doctor of list) result.set(doctor.id, null);
-  const firstEnd = new Date(Math.min(latest.getTime(), earliest.getTime() + FIRST_WINDOW_DAYS * 86_400_000));
+  const firstEnd = earliestOf(latest, plus(earliest, { days: FIRST_WINDOW_DAYS }));
 
   const search = async (doctors: DoctorRecord[], from: Date, to: Date) => {
     const busy = await repo.busyRanges(

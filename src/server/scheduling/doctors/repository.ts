@@ -4,7 +4,7 @@ import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
 import { preparedQuery } from '../../platform';
 import { absences, accounts, appointments, doctors, profiles, specialties, workingHours } from '../../platform';
-import { clock } from '../../platform';
+import { clock, minus } from '../../platform';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 
@@ -198,7 +198,7 @@ export function createDoctorsRepository(db: Db) {
         to: to.toISOString(),
         from: from.toISOString(),
         // No appointment lasts longer (a check constraint): the start index bounds the scan.
-        earliestStart: new Date(from.getTime() - MAX_APPOINTMENT_HOURS * 3_600_000).toISOString(),
+        earliestStart: minus(from, { hours: MAX_APPOINTMENT_HOURS }).toISOString(),
       };
       return busyRangesQuery(tx).execute(values);
     },

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
-import { clinicHolidays } from '../../platform';
+import { clinicHolidays, realNowMs } from '../../platform';
 import type { HolidayKind } from '../../../common/schemas/holidays';
 
 const columns = {
@@ -29,7 +29,7 @@ export function createHolidaysRepository(db: Db) {
   let changedAt = -Infinity;
   const changed = () => {
     cached = undefined;
-    changedAt = Date.now();
+    changedAt = realNowMs();
   };
   const touching = (from: string, to: string) => (row: Holiday) => row.startDate <= to && row.endDate >= from;
   const query = (tx: Db) =>
@@ -37,7 +37,7 @@ export function createHolidaysRepository(db: Db) {
   return {
     /** The holidays that touch the wall-clock days [from, to] (inclusive, `YYYY-MM-DD`), in date order. */
     async between(from: string, to: string, tx: Db = db): Promise<Holiday[]> {
-      const now = Date.now();
+      const now = realNowMs();
       if (tx !== db || now - changedAt < HOLIDAYS_TTL_MS) {
         return query(tx).where(and(lte(clinicHolidays.startDate, to), gte(clinicHolidays.endDate, from)));
       }

@@ -7,7 +7,7 @@ import {
   type PartOfDay,
 } from '../../../common/schemas/waiting-list';
 import type { DeskNotice } from '../../../common/schemas/tasks';
-import { clock } from '../../platform';
+import { clock, earliestOf, plus } from '../../platform';
 import { waitingOfferEmail } from './emails';
 import { dateInZone } from '../../platform';
 import type { ClinicSettingsRow } from '../../platform';
@@ -47,7 +47,7 @@ export interface OffersMade {
 
 /** Until when an offer holds its slot: OFFER_HOLD_MINUTES from when it leaves, never past the slot's start. */
 export function offerExpiry(slotStartsAt: Date, leavesAt: Date): Date {
-  return new Date(Math.min(slotStartsAt.getTime(), leavesAt.getTime() + OFFER_HOLD_MINUTES * 60_000));
+  return earliestOf(slotStartsAt, plus(leavesAt, { minutes: OFFER_HOLD_MINUTES }));
 }
 
 type SlotRange = { startsAt: Date; endsAt: Date };
@@ -88,7 +88,7 @@ function createSlotSizer(
     if (!(await free.get(key))!.has(slot.startsAt.getTime())) return null;
     return {
       startsAt: slot.startsAt,
-      endsAt: new Date(slot.startsAt.getTime() + minutes * 60_000),
+      endsAt: plus(slot.startsAt, { minutes }),
       service: { name: service.name, minutes },
     };
   };
@@ -116,7 +116,7 @@ export async function freedSlots(
     for (const slot of await overlapping(minutes)) {
       const start = slot.startsAt.getTime();
       if (slots.has(start)) continue;
-      const endsAt = new Date(start + doctor.appointmentMinutes * 60_000);
+      const endsAt = plus(start, { minutes: doctor.appointmentMinutes });
       slots.set(start, { startsAt: slot.startsAt, endsAt, servicesOnly: true });
     }
   }
