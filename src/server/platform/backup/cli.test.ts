@@ -125,6 +125,10 @@ describe('npm run restore and npm run backup', () => {
       url.pathname = `/${name}`;
       try {
         const server = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+        // A running server always holds its LISTEN connection; the pool's idle ones close after 10 s, which a loaded
+        // machine's start of the CLI outlasted (the restore then found no server and went ahead).
+        await server.listen('backup_cli_test', () => undefined);
+        await server.listening();
         const refused = await cli('restore', [source], { DATABASE_URL: url.toString() });
         await server.close();
         expect(refused.code).toBe(1);
