@@ -126,7 +126,7 @@ test.describe('Facturación', () => {
     await dialog.getByRole('button', { name: 'Emitir factura' }).click();
     await expect(dialog.getByText(/no tiene servicio: elige cuál se factura$/)).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Servicio facturado' }).click();
-    await page.getByRole('option', { name: 'Primera visita · 50,00 €' }).first().click();
+    await page.getByRole('option', { name: 'Primera visita · Medicina familiar · 50,00 €' }).click();
     await expectNoAxeViolations(page, 'diálogo «Facturar»');
     await dialog.getByRole('button', { name: 'Emitir factura' }).click();
     const issued = page.getByText(/^Factura F2026-\d{6} emitida$/);
