@@ -115,8 +115,10 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
     return (await repo.countUnusedRecoveryCodes(accountId, tx)) === 0 ? issueRecoveryCodes(accountId, tx) : undefined;
   }
 
-  async function isRequired(role: Role): Promise<boolean> {
-    return isStaff(role) && (await deps.repos.clinic.getSettings()).requireSecondFactorForStaff;
+  // Inside a change's transaction, `tx`: on the embedded database (one connection) a read outside it waits for the
+  // transaction, which waits for it — a hang whenever the settings' 2-second cache had expired.
+  async function isRequired(role: Role, tx?: Tx): Promise<boolean> {
+    return isStaff(role) && (await deps.repos.clinic.getSettings(tx)).requireSecondFactorForStaff;
   }
 
   return {
@@ -291,7 +293,7 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
           }
           if (what.method === 'passkey' && !passkey)
             throw new AppError(404, 'NOT_FOUND', 'Esa llave de acceso ya no está en tu cuenta.');
-          if (left <= 0 && (await isRequired(subject.role))) throw new AppError(409, 'SECOND_FACTOR_STILL_REQUIRED');
+          if (left <= 0 && (await isRequired(subject.role, tx))) throw new AppError(409, 'SECOND_FACTOR_STILL_REQUIRED');
           if (what.method === 'totp') await repo.deleteTotp(subject.id, tx);
           else await repo.deletePasskey(subject.id, what.id, tx);
           if (left <= 0) await repo.deleteRecoveryCodes(subject.id, tx);
