@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../common/api-paths';
 import { ERROR_CODES } from '../../../common/messages';
 import { secondFactorApi } from '../../../common/second-factor-paths';
@@ -166,6 +166,28 @@ describe('a stolen session cookie', () => {
     expect(mine.statusCode).toBe(200);
     const theirs = await t.request({ method: 'POST', url: secondFactorApi.myRecoveryCodes, cookie: desk });
     expect(theirs.statusCode).toBe(403);
+  });
+
+  it('drops a doctor’s last factor when the clinic’s settings must be read again inside the change (the embedded database)', async () => {
+    const docb = await docbWithApp();
+    expect((await stepUp(docb.cookie, { method: 'password', password: TEST_PASSWORD })).statusCode).toBe(200);
+    // The settings' cache (2 s of real time) expires between the request's session check and the removal's own
+    // check «is a factor still required?», as on a slow machine: read beside the transaction instead of in it, on
+    // PGlite's one connection, that read waited for the transaction, which waited for it — the app hung.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const repo = t.deps.repos.secondFactor;
+    const summary = repo.summary.bind(repo);
+    const spy = vi.spyOn(repo, 'summary').mockImplementation(async (accountId) => {
+      vi.setSystemTime(Date.now() + 3000);
+      return summary(accountId);
+    });
+    try {
+      const dropped = await t.request({ method: 'DELETE', url: secondFactorApi.myTotp, cookie: docb.cookie });
+      expect(dropped.statusCode).toBe(204);
+    } finally {
+      spy.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('counts wrong passwords toward the sign-in lockout: after 5 the right one is refused there too', async () => {
