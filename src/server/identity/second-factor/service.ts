@@ -293,7 +293,8 @@ export function createSecondFactorService(deps: Pick<CoreDeps, 'config' | 'db' |
           }
           if (what.method === 'passkey' && !passkey)
             throw new AppError(404, 'NOT_FOUND', 'Esa llave de acceso ya no está en tu cuenta.');
-          if (left <= 0 && (await isRequired(subject.role, tx))) throw new AppError(409, 'SECOND_FACTOR_STILL_REQUIRED');
+          if (left <= 0 && (await isRequired(subject.role, tx)))
+            throw new AppError(409, 'SECOND_FACTOR_STILL_REQUIRED');
           if (what.method === 'totp') await repo.deleteTotp(subject.id, tx);
           else await repo.deletePasskey(subject.id, what.id, tx);
           if (left <= 0) await repo.deleteRecoveryCodes(subject.id, tx);
