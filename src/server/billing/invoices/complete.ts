@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { InvoiceId, InvoiceType, Recipient } from '../verifactu/types';
+import type { InvoiceId, InvoiceType, Recipient, Rectification } from '../verifactu/types';
 import { AppError, pgErrorCode, transact, type AuditContext, type InvoiceParty, type Tx } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import type { CoreDeps } from '../deps';
@@ -52,23 +52,23 @@ export interface IssuerOfTx {
 }
 
 /** What the F3 takes of the invoicing service: its issuer and its one way to write an invoice. */
+/** What the invoicing service writes, its record chained and audited: an issue, a rectification or an F3. */
+export interface InvoiceToWrite {
+  type: InvoiceType;
+  patientId: string;
+  recipient?: { party: InvoiceParty; record: Recipient };
+  description: string;
+  lines: PricedLine[];
+  totals: VatBreakdown;
+  rectification?: Rectification;
+  substituted?: InvoiceId[];
+  /** Days of operations beside the lines' own (an F3's: the days of the simplified invoices it replaces). */
+  operationDays?: Temporal.PlainDate[];
+}
+
 export interface Issuing {
   issuerOf: (tx: Tx) => Promise<IssuerOfTx>;
-  writeInvoice: (
-    tx: Tx,
-    issuer: IssuerOfTx,
-    invoice: {
-      type: InvoiceType;
-      patientId: string;
-      recipient?: { party: InvoiceParty; record: Recipient };
-      description: string;
-      lines: PricedLine[];
-      totals: VatBreakdown;
-      substituted?: InvoiceId[];
-      operationDays?: Temporal.PlainDate[];
-    },
-    context: AuditContext,
-  ) => Promise<{ id: string }>;
+  writeInvoice: (tx: Tx, issuer: IssuerOfTx, invoice: InvoiceToWrite, context: AuditContext) => Promise<{ id: string }>;
 }
 
 /**

@@ -8,25 +8,16 @@ import {
 import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
-import type { InvoiceId, InvoiceType, Recipient, Rectification, RegistroFacturacion } from '../verifactu/types';
+import type { InvoiceType, RegistroFacturacion } from '../verifactu/types';
 import { DEFAULT_PRODUCER } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
 import { transact, type Tx } from '../../platform';
-import type { InvoiceParty } from '../../platform';
 import { AppError, pgErrorCode, validationError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
-import {
-  appointmentLine,
-  breakdownLines,
-  manualLine,
-  operationDates,
-  vatBreakdown,
-  type PricedLine,
-  type VatBreakdown,
-} from './lines';
+import { appointmentLine, breakdownLines, manualLine, operationDates, vatBreakdown } from './lines';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
@@ -36,7 +27,7 @@ import {
 } from './account-rules';
 import type { BillableAppointment } from './repository';
 import { createCorrections } from './corrections';
-import { createCompletion, describeOperation, refuseIfSubstituted } from './complete';
+import { createCompletion, describeOperation, refuseIfSubstituted, type InvoiceToWrite } from './complete';
 import { recipientOf } from './recipient';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
@@ -174,18 +165,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
   async function writeInvoice(
     tx: Tx,
     { settings, issuer, mode }: Awaited<ReturnType<typeof issuerOf>>,
-    invoice: {
-      type: InvoiceType;
-      patientId: string;
-      recipient?: { party: InvoiceParty; record: Recipient };
-      description: string;
-      lines: PricedLine[];
-      totals: VatBreakdown;
-      rectification?: Rectification;
-      substituted?: InvoiceId[];
-      /** Days of operations beside the lines' own (an F3's: the days of the simplified invoices it replaces). */
-      operationDays?: Temporal.PlainDate[];
-    },
+    invoice: InvoiceToWrite,
     context: AuditContext,
   ) {
     const { type, recipient, description, totals } = invoice;
