@@ -65,6 +65,8 @@ export const api = {
   invoicesExport: '/api/invoices/export.csv',
   /** The invoice that holds each of some appointments (`?ids=a,b,c`, at most 100), for the desk's «Facturar». */
   invoicesOfAppointments: '/api/invoices/of-appointments',
+  /** «Facturar» before issuing: the invoice as it would be issued, computed by the issuing code, nothing written. */
+  invoicePreview: '/api/invoices/preview',
   invoice: (id: string) => `/api/invoices/${seg(id)}`,
   invoicePdf: (id: string) => `/api/invoices/${seg(id)}/pdf`,
   invoiceCancel: (id: string) => `/api/invoices/${seg(id)}/cancel`,

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../common/api-paths';
 import type {
   BillableVisit,
@@ -6,6 +6,7 @@ import type {
   InvoiceDetail,
   InvoiceList,
   InvoiceListQuery,
+  InvoicePreview,
   IssueInvoiceInput,
   Issuer,
   RectifyInvoiceInput,
@@ -62,6 +63,18 @@ export const useChainState = () =>
 
 export const issueInvoice = (input: IssueInvoiceInput) =>
   apiFetch<InvoiceDetail>(api.invoices, { method: 'POST', body: input });
+
+/** «Facturar» before issuing: the invoice as the server would issue it now (nothing written). */
+export const previewInvoice = (input: IssueInvoiceInput, signal?: AbortSignal) =>
+  apiFetch<InvoicePreview>(api.invoicePreview, { method: 'POST', body: input, signal });
+export const useInvoicePreview = (input: IssueInvoiceInput | null) =>
+  useQuery({
+    queryKey: [...invoiceKeys.all, 'preview', input] as const,
+    queryFn: ({ signal }) => previewInvoice(input!, signal),
+    enabled: input !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 export const cancelInvoice = ({ id, reason }: { id: string; reason: string }) =>
   apiFetch<InvoiceDetail>(api.invoiceCancel(id), { method: 'POST', body: { reason } });

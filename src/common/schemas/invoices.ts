@@ -76,6 +76,88 @@ const money = (label: string) =>
     .min(0, `${label}: no puede ser negativo`)
     .max(10_000_000, `${label}: como máximo 100 000 €`);
 
+/**
+ * A discount, applied before VAT: a whole percentage of what it applies to, or an amount in cents (never more than
+ * what it applies to: the server refuses it). Rounded to the cent half away from zero, as the record rounds.
+ */
+export const DISCOUNT_KINDS = ['porcentaje', 'importe'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export const discountSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('porcentaje'),
+      percent: z
+        .number({ error: 'Descuento: escribe el porcentaje' })
+        .int('Descuento: el porcentaje es un número entero')
+        .min(1, 'Descuento: como mínimo el 1 %')
+        .max(100, 'Descuento: como máximo el 100 %'),
+    }),
+    z.strictObject({
+      kind: z.literal('importe'),
+      cents: z
+        .number({ error: 'Descuento: escribe un importe' })
+        .int('Descuento: el importe va en céntimos enteros')
+        .min(1, 'Descuento: como mínimo 0,01 €')
+        .max(10_000_000, 'Descuento: como máximo 100 000 €'),
+    }),
+  ],
+  { error: 'Descuento: elige porcentaje o importe' },
+);
+export type Discount = z.infer<typeof discountSchema>;
+
+/** How a discount reads on the PDF, the CSV and the dialog: «10 %» or «5,00 €». */
+export const discountLabel = (discount: Discount, euros: (cents: number) => string) =>
+  discount.kind === 'porcentaje' ? `${discount.percent} %` : euros(discount.cents);
+
+/**
+ * Who pays the invoice (its recipient, the record's Destinatario): the patient, the guardian who booked a minor's
+ * visit (taken from the booking on the server) or someone else — a company, a professional, a relative — typed in.
+ */
+export const PAYER_KINDS = ['paciente', 'tutor', 'tercero'] as const;
+export type PayerKind = (typeof PAYER_KINDS)[number];
+export const PAYER_LABELS: Record<PayerKind, string> = {
+  paciente: 'El paciente',
+  tutor: 'Su tutor o tutora (de la reserva)',
+  tercero: 'Otra persona o empresa',
+};
+export const payerSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('paciente') }),
+    z.strictObject({ kind: z.literal('tutor') }),
+    z.strictObject({
+      kind: z.literal('tercero'),
+      name: z
+        .string({ error: 'Escribe el nombre o la razón social de quien paga' })
+        .trim()
+        .min(2, 'Escribe el nombre o la razón social de quien paga')
+        .max(120, 'El nombre no puede superar los 120 caracteres'),
+      taxId: z
+        .string({ error: 'Escribe el NIF de quien paga' })
+        .trim()
+        .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
+        .superRefine((value, context) => {
+          const error = taxIdError(value);
+          if (error) context.addIssue({ code: 'custom', message: error });
+        }),
+      address: z
+        .string({ error: 'Escribe la dirección de quien paga' })
+        .trim()
+        .min(5, 'Escribe la dirección completa de quien paga')
+        .max(200, 'La dirección no puede superar los 200 caracteres'),
+      /** An empresa or a professional paying in the course of business: IRPF is withheld when the clinic must. */
+      business: z.boolean({ error: 'Indica si paga una empresa o un profesional' }),
+    }),
+  ],
+  { error: 'Elige quién paga la factura' },
+);
+export type Payer = z.output<typeof payerSchema>;
+
+/** IRPF withheld by a business paying a professional (art. 101 LIRPF): 15 %, 7 % in the first years; 0 none. */
+export const WITHHOLDING_RATES = [0, 7, 15] as const;
+export type WithholdingRate = (typeof WITHHOLDING_RATES)[number];
+
 /** A line typed by hand (a product, a report): its description, quantity, unit price and VAT. */
 export const manualLineSchema = z.strictObject({
   description: z
@@ -90,6 +172,7 @@ export const manualLineSchema = z.strictObject({
     .max(999, 'La cantidad máxima es 999'),
   unitPriceCents: money('Precio'),
   vat: z.enum(VAT_TREATMENTS, { error: 'Elige el IVA de la línea' }),
+  discount: discountSchema.optional(),
 });
 export type ManualLine = z.infer<typeof manualLineSchema>;
 
@@ -103,7 +186,7 @@ const reasonOf = (what: string) =>
     .max(500, 'El motivo no puede superar los 500 caracteres');
 
 /** A rectifying invoice's line: by difference its price may be negative (what is given back), never zero. */
-export const rectifyingLineSchema = manualLineSchema.extend({
+export const rectifyingLineSchema = manualLineSchema.omit({ discount: true }).extend({
   unitPriceCents: z
     .number({ error: 'Precio: escribe un importe' })
     .int('Precio: el importe va en céntimos enteros')
@@ -138,8 +221,18 @@ export const issueInvoiceSchema = z
       .default([]),
     /** For an attended appointment booked without a service: the service it is invoiced as. */
     appointmentServices: z.record(z.uuid(), uuid('Servicio no válido')).optional(),
+    /** A discount on a visit's line, by appointment. */
+    appointmentDiscounts: z.record(z.uuid(), discountSchema).optional(),
     lines: z.array(manualLineSchema).max(MAX_INVOICE_LINES, `Como máximo ${MAX_INVOICE_LINES} líneas`).optional(),
+    /** A discount on the whole invoice, shared among its lines in proportion to their bases. */
+    discount: discountSchema.optional(),
     kind: z.enum(INVOICE_KINDS, { error: 'Elige factura completa o simplificada' }),
+    /** The patient when absent. */
+    payer: payerSchema.optional(),
+  })
+  .refine((body) => !body.payer || body.payer.kind === 'paciente' || body.kind === 'completa', {
+    message: 'Una factura a nombre de otra persona o empresa es completa: elige «Completa»',
+    path: ['kind'],
   })
   .refine((body) => body.appointmentIds.length + (body.lines?.length ?? 0) > 0, {
     message: 'Añade al menos una cita o una línea a la factura',
@@ -147,6 +240,43 @@ export const issueInvoiceSchema = z
   })
   .superRefine((body, context) => withinBounds(body.lines, context));
 export type IssueInvoiceInput = z.input<typeof issueInvoiceSchema>;
+
+const partySchema = z.object({
+  name: z.string(),
+  taxId: z.string(),
+  address: z.string(),
+});
+
+/** «Facturar» before issuing: the invoice as it would be issued now, computed by the issuing code itself. */
+export const invoicePreviewSchema = z.object({
+  type: z.enum(['F1', 'F2']),
+  recipient: partySchema.nullable(),
+  treatedName: z.string(),
+  /** The guardian of a minor's booking among the visits, whom the desk may choose as the payer. */
+  guardian: partySchema.nullable(),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number(),
+      unitPriceCents: z.number(),
+      vat: z.enum(VAT_TREATMENTS),
+      discount: discountSchema.nullable(),
+      discountCents: z.number(),
+      invoiceDiscountCents: z.number(),
+      baseCents: z.number(),
+    }),
+  ),
+  discount: discountSchema.nullable(),
+  discountCents: z.number(),
+  groups: z.array(z.object({ vat: z.enum(VAT_TREATMENTS), baseCents: z.number(), taxCents: z.number() })),
+  baseCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  withholdingRate: z.number(),
+  withholdingCents: z.number(),
+  amountDueCents: z.number(),
+});
+export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;
 
 export const cancelInvoiceSchema = z.strictObject({ reason: reasonOf('anulación') });
 
@@ -169,6 +299,11 @@ export const invoiceLineSchema = z.object({
   taxCents: z.number(),
   appointmentId: z.string().nullable(),
   doctorName: z.string().nullable(),
+  /** The line's own discount as asked, and what it took off quantity × price. */
+  discount: discountSchema.nullable(),
+  discountCents: z.number(),
+  /** Its share of the invoice's discount: base = quantity × price − discountCents − invoiceDiscountCents. */
+  invoiceDiscountCents: z.number(),
 });
 
 export const invoiceSummarySchema = z.object({
@@ -195,12 +330,6 @@ export const invoiceSummarySchema = z.object({
   state: z.enum(INVOICE_STATES),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
-
-const partySchema = z.object({
-  name: z.string(),
-  taxId: z.string(),
-  address: z.string(),
-});
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({
   issuedAt: z.string(),
@@ -229,6 +358,17 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   substitutedBy: z.object({ id: z.string(), number: z.string() }).nullable(),
   /** The days of the operations, when any differs from the date of issue (yyyy-mm-dd, in order). */
   operationDates: z.array(z.string()),
+  /** Who pays: the recipient is the patient, her guardian or someone else; the patient is the one treated. */
+  payer: z.enum(PAYER_KINDS),
+  /** The one treated, as the PDF names her (the child of a minor's booking, else the patient). */
+  treatedName: z.string(),
+  /** The invoice's discount as asked and what it took off, before VAT. */
+  discount: discountSchema.nullable(),
+  discountCents: z.number(),
+  /** IRPF withheld by a business payer (0 when none): «Total a pagar» is the total less it. */
+  withholdingRate: z.number(),
+  withholdingCents: z.number(),
+  amountDueCents: z.number(),
   /** The AEAT's verification address the QR encodes (the test host for an invoice issued in pruebas). */
   verificationUrl: z.string(),
   /** Issued in pruebas (no fiscal value: its PDF says «SIN VALOR FISCAL — PRUEBAS») or in producción. */
@@ -332,6 +472,13 @@ export const issuerSchema = z.strictObject({
     .trim()
     .max(200, 'La descripción del servicio no puede superar los 200 caracteres')
     .default(''),
+  /**
+   * The IRPF a business paying the clinic withholds (a professional issuer, art. 101 LIRPF): 15 %, 7 % the first
+   * three years, 0 when the issuer is a company or not subject.
+   */
+  withholdingRate: z
+    .union([z.literal(0), z.literal(7), z.literal(15)], { error: 'Retención IRPF: 0, 7 o 15 %' })
+    .default(0),
 });
 export type Issuer = z.output<typeof issuerSchema>;
 
@@ -341,6 +488,7 @@ export const issuerResponseSchema = z.object({
   address: z.string(),
   registry: z.string(),
   operationDescription: z.string(),
+  withholdingRate: z.number(),
 });
 
 /** What the AEAT made of a submission, as the admin screen shows it (the answer's EstadoEnvio, or a failure). */

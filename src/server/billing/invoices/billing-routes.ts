@@ -21,6 +21,7 @@ const presentIssuer = (settings: ClinicSettingsRow) => ({
   address: settings.issuerAddress,
   registry: settings.issuerRegistry,
   operationDescription: settings.invoiceOperationDescription,
+  withholdingRate: settings.issuerWithholdingRate,
 });
 
 const recordsPageQuery = z.strictObject({
@@ -62,6 +63,7 @@ export const invoicesBillingRoutes: RoutePlugin = async (app, deps) => {
               issuerAddress: body.address,
               issuerRegistry: body.registry,
               invoiceOperationDescription: body.operationDescription,
+              issuerWithholdingRate: body.withholdingRate,
             },
             tx,
           ),

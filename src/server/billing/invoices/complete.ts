@@ -1,12 +1,13 @@
 import { Temporal } from 'temporal-polyfill';
-import type { InvoiceId, InvoiceType, Recipient, Rectification } from '../verifactu/types';
-import { AppError, pgErrorCode, transact, type AuditContext, type InvoiceParty, type Tx } from '../../platform';
+import type { InvoiceId, InvoiceType, Rectification } from '../verifactu/types';
+import { AppError, pgErrorCode, transact, type AuditContext, type Tx } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
+import type { Discount, PayerKind } from '../../../common/schemas/invoices';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
 import { vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
 import { assertWithinBounds } from './account-rules';
-import { recipientOf } from './recipient';
+import { recipientOf, type InvoiceRecipient } from './recipient';
 
 /**
  * DescripcionOperacion: what the clinic names its service in Configuración › Facturación, «Servicios sanitarios» when
@@ -56,7 +57,7 @@ export interface IssuerOfTx {
 export interface InvoiceToWrite {
   type: InvoiceType;
   patientId: string;
-  recipient?: { party: InvoiceParty; record: Recipient };
+  recipient?: InvoiceRecipient;
   description: string;
   lines: PricedLine[];
   totals: VatBreakdown;
@@ -64,11 +65,34 @@ export interface InvoiceToWrite {
   substituted?: InvoiceId[];
   /** Days of operations beside the lines' own (an F3's: the days of the simplified invoices it replaces). */
   operationDays?: Temporal.PlainDate[];
+  /** Who pays, the one treated when not the patient, the invoice's discount and the IRPF withheld. */
+  payer?: PayerKind;
+  treatedName?: string | null;
+  discount?: Discount | null;
+  discountCents?: number;
+  withholdingRate?: number;
 }
 
 export interface Issuing {
   issuerOf: (tx: Tx) => Promise<IssuerOfTx>;
   writeInvoice: (tx: Tx, issuer: IssuerOfTx, invoice: InvoiceToWrite, context: AuditContext) => Promise<{ id: string }>;
+}
+
+/**
+ * What the simplified invoices an F3 replaces took off as invoice discounts: the one discount as asked when one of
+ * them had it, else the sum as an amount; and the one treated when they name the same (a minor's visits).
+ */
+function discountOf(replaced: { discount: Discount | null; discountCents: number; treatedName: string | null }[]) {
+  const discounted = replaced.filter((invoice) => invoice.discountCents > 0);
+  const discountCents = discounted.reduce((sum, invoice) => sum + invoice.discountCents, 0);
+  const discount: Discount | null =
+    discounted.length === 0
+      ? null
+      : discounted.length === 1
+        ? discounted[0]!.discount
+        : { kind: 'importe', cents: discountCents };
+  const treated = new Set(replaced.map((invoice) => invoice.treatedName));
+  return { discount, discountCents, treatedName: treated.size === 1 ? replaced[0]!.treatedName : null };
 }
 
 /**
@@ -109,6 +133,10 @@ export function createCompletion(deps: Pick<CoreDeps, 'db' | 'repos'>, issuing: 
         vat: line.vat,
         baseCents: line.baseCents,
         taxCents: line.taxCents,
+        // Its discounts as issued: the base they left is the one replaced (invoice_lines_base checks it adds up).
+        discount: line.discount,
+        discountCents: line.discountCents,
+        invoiceDiscountCents: line.invoiceDiscountCents,
         appointmentId: line.appointmentId,
         serviceId: line.serviceId,
         doctorId: line.doctorId,
@@ -137,6 +165,7 @@ export function createCompletion(deps: Pick<CoreDeps, 'db' | 'repos'>, issuing: 
         lines,
         totals,
         substituted,
+        ...discountOf(found.map(({ invoice }) => invoice)),
         // A line typed by hand was sold on the day its simplified invoice was issued.
         operationDays: found.map(({ invoice }) => Temporal.PlainDate.from(invoice.issueDate)),
       },

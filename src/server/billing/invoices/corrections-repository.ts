@@ -27,6 +27,12 @@ export const correctedRecipientTaxId = sql<string | null>`COALESCE(
     ORDER BY c.id DESC LIMIT 1),
   ${invoices.recipient} ->> 'taxId')`;
 
+/** The recipient's name as last corrected, else as issued. */
+export const correctedRecipientName = sql<string | null>`COALESCE(
+  (SELECT c.recipient ->> 'name' FROM ${invoiceCorrections} c WHERE c.invoice_id = ${invoices.id}
+    ORDER BY c.id DESC LIMIT 1),
+  ${invoices.recipient} ->> 'name')`;
+
 /**
  * The SQL of corrections (migration 0043): the record waiting to be corrected, what the AEAT holds of its invoice,
  * and the invoice's corrected data, each version a row of its own.

@@ -34,6 +34,11 @@ const HEADER = [
   'Base neta',
   'Cuota IVA neta',
   'Total neto',
+  // Who pays when not the patient, what the discounts took off before VAT, the IRPF withheld and what is to be paid.
+  'Destinatario',
+  'Descuentos',
+  'Retención IRPF',
+  'Total a pagar',
 ];
 
 export function invoicesCsv(rows: AccountantRow[], format: ExportFormat): string {
@@ -72,6 +77,10 @@ export function invoicesCsv(rows: AccountantRow[], format: ExportFormat): string
       amount(booked.baseCents),
       amount(booked.taxCents),
       amount(booked.totalCents),
+      cell(row.recipientName ?? ''),
+      amount(row.discountsCents),
+      amount(row.withholdingCents),
+      amount(row.totalCents - row.withholdingCents),
     ]);
   });
   return `${format === 'hoja' ? '\uFEFF' : ''}${line(HEADER.map(cell))}${body.join('')}`;

@@ -4,6 +4,7 @@ import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { ManualLine } from '../../../common/schemas/invoices';
 import { lineTax } from '../verifactu/amounts';
 import type { BreakdownLine } from '../verifactu/types';
+import { withLineDiscount } from './discounts';
 import type { BillableAppointment, BillableService, InvoiceLineInsert } from './repository';
 
 /**
@@ -68,9 +69,10 @@ export function appointmentLine(
   };
 }
 
-export function manualLine(line: ManualLine): PricedLine {
+/** A line typed by hand, its own discount taken off (`index` names the field a refused discount is reported on). */
+export function manualLine(line: Omit<ManualLine, 'discount'> & Pick<Partial<ManualLine>, 'discount'>, index = 0) {
   const baseCents = line.quantity * line.unitPriceCents;
-  return {
+  const priced: PricedLine = {
     description: line.description,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
@@ -78,7 +80,11 @@ export function manualLine(line: ManualLine): PricedLine {
     baseCents,
     taxCents: taxOf(baseCents, line.vat),
   };
+  return line.discount ? withTax(withLineDiscount(priced, line.discount, `lines.${index}.discount`)) : priced;
 }
+
+/** The line's own cuota again, over its base once discounts are taken off (kept per line; nothing adds them). */
+export const withTax = (line: PricedLine): PricedLine => ({ ...line, taxCents: taxOf(line.baseCents, line.vat) });
 
 /** A VAT group of the breakdown: its treatment, the sum of its lines' bases and its cuota, rounded once. */
 export interface VatGroup {

@@ -1,5 +1,10 @@
 import { VAT_LABELS, type VatTreatment } from '../../../common/schemas/clinic-services';
-import { INVOICE_TYPE_LABELS, RECTIFYING_TYPES, type InvoiceDetail } from '../../../common/schemas/invoices';
+import {
+  discountLabel,
+  INVOICE_TYPE_LABELS,
+  RECTIFYING_TYPES,
+  type InvoiceDetail,
+} from '../../../common/schemas/invoices';
 import { formatEuros } from '../../../common/money';
 import { esDateFormat } from '../../../common/time';
 import { mmToPoints, QR_PRINT, qrPng } from '../verifactu/qr';
@@ -205,7 +210,12 @@ export async function renderInvoicePdf(
     doc.fontSize(9.5).fillColor(MUTED).text(`NIF/NIE/Documento: ${invoice.recipient.taxId}`, { width });
     doc.text(invoice.recipient.address, { width });
   } else {
-    doc.text(invoice.patientName, { width });
+    doc.text(invoice.treatedName, { width });
+  }
+  // Paid by someone else (a guardian, a company) or for a child: the one treated is named apart from who pays.
+  if (invoice.recipient && (invoice.payer !== 'paciente' || invoice.treatedName !== invoice.recipient.name)) {
+    doc.moveDown(0.3);
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(`Paciente atendido: ${invoice.treatedName}`, { width });
   }
   rule();
 
@@ -224,11 +234,24 @@ export async function renderInvoicePdf(
     const y = doc.y;
     doc.font('Helvetica').fontSize(10).fillColor(INK);
     doc.text(line.description, cols.description.x, y, { width: cols.description.width - 8 });
+    if (line.discount && line.discountCents > 0) {
+      doc
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(`Descuento ${discountLabel(line.discount, formatEuros)}: -${formatEuros(line.discountCents)}`, {
+          width: cols.description.width - 8,
+        });
+      doc.fontSize(10).fillColor(INK);
+    }
     const bottom = doc.y;
     doc.text(String(line.quantity), cols.quantity.x, y, { width: cols.quantity.width });
     doc.text(formatEuros(line.unitPriceCents), cols.unit.x, y, { width: cols.unit.width, align: 'right' });
     doc.text(rateLabel(line.vat), cols.vat.x, y, { width: cols.vat.width, align: 'right' });
-    doc.text(formatEuros(line.baseCents), cols.amount.x, y, { width: cols.amount.width, align: 'right' });
+    // The line's amount after its own discount; the invoice's discount is taken off below, before the breakdown.
+    doc.text(formatEuros(line.baseCents + line.invoiceDiscountCents), cols.amount.x, y, {
+      width: cols.amount.width,
+      align: 'right',
+    });
     doc.x = MARGIN;
     doc.y = Math.max(bottom, doc.y) + 4;
   }
@@ -237,7 +260,7 @@ export async function renderInvoicePdf(
   // The breakdown by VAT treatment as the record's Desglose (each group's cuota rounded once), then the total.
   const { groups } = vatBreakdown(invoice.lines);
   // The breakdown and the totals stay together on one page (pdfkit would break each amount off its label).
-  if (doc.y + (groups.length * 2 + 3) * 16 + 40 > doc.page.height - MARGIN) doc.addPage();
+  if (doc.y + (groups.length * 2 + 7) * 16 + 40 > doc.page.height - MARGIN) doc.addPage();
   const summaryX = MARGIN + width * 0.45;
   const summaryWidth = width * 0.55;
   const summaryLine = (text: string, amount: string, bold = false) => {
@@ -250,6 +273,13 @@ export async function renderInvoicePdf(
     doc.text(amount, summaryX + summaryWidth - 90, y, { width: 90, align: 'right' });
     doc.moveDown(0.2);
   };
+  if (invoice.discount && invoice.discountCents > 0) {
+    summaryLine('Suma de conceptos', formatEuros(invoice.baseCents + invoice.discountCents));
+    summaryLine(
+      `Descuento de la factura (${discountLabel(invoice.discount, formatEuros)})`,
+      `-${formatEuros(invoice.discountCents)}`,
+    );
+  }
   for (const { vat, baseCents, taxCents } of groups) {
     summaryLine(`Base imponible (${VAT_LABELS[vat].replace(/ \(.*\)$/, '')})`, formatEuros(baseCents));
     if (vat !== 'exenta') summaryLine(`Cuota IVA ${vat} %`, formatEuros(taxCents));
@@ -257,6 +287,11 @@ export async function renderInvoicePdf(
   summaryLine('Total base imponible', formatEuros(invoice.baseCents));
   summaryLine('Total IVA', formatEuros(invoice.taxCents));
   summaryLine('TOTAL FACTURA', formatEuros(invoice.totalCents), true);
+  // IRPF withheld by a business payer (art. 101 LIRPF): not part of the invoice's total nor of its record.
+  if (invoice.withholdingCents !== 0) {
+    summaryLine(`Retención IRPF ${invoice.withholdingRate} %`, `-${formatEuros(invoice.withholdingCents)}`);
+    summaryLine('Total a pagar', formatEuros(invoice.amountDueCents), true);
+  }
   doc.x = MARGIN;
   if (groups.some((group) => group.vat === 'exenta')) {
     doc.moveDown(0.6);

@@ -4,6 +4,7 @@ import { visibleInvoices } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
 import {
+  appointmentMinors,
   appointments,
   clinicServices,
   doctors,
@@ -20,7 +21,12 @@ import {
 import type { Tx } from '../../platform';
 import { invoiceAccountsOf } from './accounts-repository';
 import { appointmentInvoicesOf } from './appointment-invoices-repository';
-import { asCorrected, correctedRecipientTaxId, latestCorrectionOf } from './corrections-repository';
+import {
+  asCorrected,
+  correctedRecipientName,
+  correctedRecipientTaxId,
+  latestCorrectionOf,
+} from './corrections-repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceInsert = Omit<typeof invoices.$inferInsert, 'id' | 'series' | 'sequence' | 'number'>;
@@ -153,13 +159,17 @@ export function createInvoicesRepository(db: Db) {
         ), invoice AS (
           INSERT INTO ${invoices} (id, series, sequence, number, type, issue_date, issued_at, patient_id, issuer,
                                    recipient, description, base_cents, tax_cents, total_cents, issued_by, mode,
-                                   operation_dates)
+                                   operation_dates, payer, treated_name, discount, discount_cents,
+                                   withholding_rate, withholding_cents)
           SELECT ${id}::uuid, ${series}, last_number, ${numberOfNext(series)}, ${invoice.type}, ${invoice.issueDate}::date,
                  ${invoice.issuedAt.toISOString()}::timestamptz, ${invoice.patientId}::uuid,
                  ${JSON.stringify(invoice.issuer)}::jsonb,
                  ${invoice.recipient ? JSON.stringify(invoice.recipient) : null}::jsonb, ${invoice.description},
                  ${invoice.baseCents}, ${invoice.taxCents}, ${invoice.totalCents}, ${invoice.issuedBy ?? null}::uuid,
-                 ${invoice.mode ?? 'pruebas'}, ${`{${(invoice.operationDates ?? []).join(',')}}`}::date[]
+                 ${invoice.mode ?? 'pruebas'}, ${`{${(invoice.operationDates ?? []).join(',')}}`}::date[],
+                 ${invoice.payer ?? 'paciente'}, ${invoice.treatedName ?? null},
+                 ${invoice.discount ? JSON.stringify(invoice.discount) : null}::jsonb, ${invoice.discountCents ?? 0},
+                 ${invoice.withholdingRate ?? 0}, ${invoice.withholdingCents ?? 0}
             FROM next
           RETURNING id
         ), line AS (${lineRows})
@@ -171,6 +181,12 @@ export function createInvoicesRepository(db: Db) {
         issuedBy: invoice.issuedBy ?? null,
         mode: invoice.mode ?? 'pruebas',
         operationDates: invoice.operationDates ?? [],
+        payer: invoice.payer ?? 'paciente',
+        treatedName: invoice.treatedName ?? null,
+        discount: invoice.discount ?? null,
+        discountCents: invoice.discountCents ?? 0,
+        withholdingRate: invoice.withholdingRate ?? 0,
+        withholdingCents: invoice.withholdingCents ?? 0,
         id,
         series,
         sequence,
@@ -219,6 +235,24 @@ export function createInvoicesRepository(db: Db) {
         .where(and(eq(appointments.status, 'atendida'), notInvoiced))
         .orderBy(desc(appointments.startsAt))
         .limit(limit);
+    },
+
+    /** The child and the guardian of the first of these visits booked for a minor (Pediatría), if any. */
+    async minorOf(appointmentIds: string[], tx: Db = db) {
+      if (appointmentIds.length === 0) return undefined;
+      const [row] = await tx
+        .select({
+          childFirstName: appointmentMinors.childFirstName,
+          childLastName: appointmentMinors.childLastName,
+          guardianName: appointmentMinors.guardianName,
+          guardianDocument: appointmentMinors.guardianDocument,
+        })
+        .from(appointmentMinors)
+        .innerJoin(appointments, eq(appointments.id, appointmentMinors.appointmentId))
+        .where(inArray(appointmentMinors.appointmentId, appointmentIds))
+        .orderBy(asc(appointments.startsAt))
+        .limit(1);
+      return row;
     },
 
     async servicesByIds(ids: string[], tx: Db = db): Promise<BillableService[]> {
@@ -283,6 +317,11 @@ export function createInvoicesRepository(db: Db) {
               issueDate: invoices.issueDate,
               patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
               recipientTaxId: correctedRecipientTaxId,
+              recipientName: correctedRecipientName,
+              withholdingCents: invoices.withholdingCents,
+              // The lines' own discounts and the invoice's, before VAT.
+              discountsCents: sql<number>`(SELECT coalesce(sum(l.discount_cents), 0)::int FROM ${invoiceLines} l
+                WHERE l.invoice_id = ${invoices.id}) + ${invoices.discountCents}`,
               baseCents: invoices.baseCents,
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,

@@ -8,7 +8,7 @@ import {
 import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
-import type { InvoiceType, RegistroFacturacion } from '../verifactu/types';
+import type { InvoiceId, InvoiceType, Rectification, RegistroFacturacion } from '../verifactu/types';
 import { DEFAULT_PRODUCER } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
@@ -17,7 +17,19 @@ import { AppError, pgErrorCode, validationError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
-import { appointmentLine, breakdownLines, manualLine, operationDates, vatBreakdown } from './lines';
+import type { Discount, PayerKind } from '../../../common/schemas/invoices';
+import { withholdingOf, withInvoiceDiscount, withLineDiscount } from './discounts';
+import {
+  appointmentLine,
+  breakdownLines,
+  manualLine,
+  operationDates,
+  vatBreakdown,
+  withTax,
+  type PricedLine,
+  type VatBreakdown,
+} from './lines';
+import { guardianParty, recipientAsIssued, recipientFor, recipientOf, type InvoiceRecipient } from './recipient';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
@@ -28,7 +40,6 @@ import {
 import type { BillableAppointment } from './repository';
 import { createCorrections } from './corrections';
 import { createCompletion, describeOperation, refuseIfSubstituted, type InvoiceToWrite } from './complete';
-import { recipientOf } from './recipient';
 
 type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
@@ -135,27 +146,69 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
 
   /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
   async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
-    const { settings, issuer, mode } = await issuerOf(tx);
-    const lines = [
-      ...(await appointmentLines(body, patient, settings.timeZone, tx)),
-      ...(body.lines ?? []).map(manualLine),
-    ];
+    const draft = await draftIn(tx, body, patient);
+    return writeInvoice(
+      tx,
+      draft,
+      {
+        type: draft.type,
+        patientId: patient.id,
+        recipient: draft.recipient,
+        description: describeOperation(draft.settings),
+        lines: draft.lines,
+        totals: draft.totals,
+        payer: draft.payer,
+        treatedName: draft.treatedName,
+        discount: draft.discount,
+        discountCents: draft.discountCents,
+        withholdingRate: draft.withholdingRate,
+      },
+      context,
+    );
+  }
+
+  /**
+   * The invoice `body` asks for, as it would be issued now and not written: its lines with their discounts, the VAT
+   * breakdown, the recipient (who pays) and the IRPF withheld. What «Facturar» shows before issuing and what issuing
+   * writes: one function, so the preview and the invoice cannot differ.
+   */
+  async function draftIn(tx: Tx, body: IssueBody, patient: PatientRow) {
+    const issuing = await issuerOf(tx);
+    const { settings } = issuing;
+    const visits = (await appointmentLines(body, patient, settings.timeZone, tx)).map((line) =>
+      withTax(withLineDiscount(line, body.appointmentDiscounts?.[line.appointmentId!], 'appointmentDiscounts')),
+    );
+    const own = [...visits, ...(body.lines ?? []).map((line, index) => manualLine(line, index))];
+    const discounted = withInvoiceDiscount(own, body.discount);
+    const lines = discounted.lines.map(withTax);
     const totals = vatBreakdown(lines);
     assertWithinBounds(lines, totals);
     assertNotZero(totals);
-    const type = body.kind === 'completa' ? 'F1' : 'F2';
+    const type: 'F1' | 'F2' = body.kind === 'completa' ? 'F1' : 'F2';
     if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
       throw validationError({
         kind: 'Una factura simplificada no puede superar los 400 € (IVA incluido): emite una completa.',
       });
     }
-    const recipient = type === 'F1' ? recipientOf(patient) : undefined;
-    return writeInvoice(
-      tx,
-      { settings, issuer, mode },
-      { type, patientId: patient.id, recipient, description: describeOperation(settings), lines, totals },
-      context,
-    );
+    const minor = await repos.invoices.minorOf(body.appointmentIds, tx);
+    const guardian = minor ? guardianParty(minor, patient) : null;
+    const payer = body.payer ?? { kind: 'paciente' as const };
+    const recipient = type === 'F1' ? recipientFor(payer, patient, guardian) : undefined;
+    const withholdingRate = payer.kind === 'tercero' && payer.business ? settings.issuerWithholdingRate : 0;
+    return {
+      ...issuing,
+      type,
+      lines,
+      totals,
+      discount: body.discount ?? null,
+      discountCents: discounted.discountCents,
+      recipient,
+      guardian,
+      payer: payer.kind,
+      treatedName: minor ? `${minor.childFirstName} ${minor.childLastName}`.trim() : null,
+      withholdingRate,
+      withholdingCents: withholdingOf(totals.baseCents, withholdingRate),
+    };
   }
 
   /**
@@ -203,6 +256,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
             totalCents: totals.totalCents,
             issuedBy: context.actor?.id ?? null,
             operationDates: operation.days.map((day) => day.toString()),
+            payer: invoice.payer ?? 'paciente',
+            treatedName: invoice.treatedName ?? null,
+            discount: invoice.discount ?? null,
+            discountCents: invoice.discountCents ?? 0,
+            withholdingRate: invoice.withholdingRate ?? 0,
+            withholdingCents: withholdingOf(totals.baseCents, invoice.withholdingRate ?? 0),
           },
           invoice.lines,
           tx,
@@ -302,7 +361,13 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     if (body.type === 'R5' && bySubstitution && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
       throw validationError({ lines: 'Una rectificativa de simplificada no puede superar los 400 € (IVA incluido)' });
     }
-    const recipient = body.type === 'R5' ? undefined : recipientOf(patient);
+    // Addressed to whoever the original was (its payer's data as issued), withholding at the original's rate.
+    const recipient =
+      body.type === 'R5'
+        ? undefined
+        : original.payer !== 'paciente' && original.recipient
+          ? recipientAsIssued(original.recipient)
+          : recipientOf(patient);
     const reason = body.reason.trim();
     const description = `Rectificación de la factura ${original.number}: ${reason}`.slice(0, 500);
     const issued = await writeInvoice(
@@ -315,6 +380,9 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
         description,
         lines,
         totals,
+        payer: original.payer,
+        treatedName: original.treatedName,
+        withholdingRate: original.withholdingRate,
         rectification: {
           kind: bySubstitution ? 'S' : 'I',
           rectified: [
@@ -383,6 +451,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
 
   return {
     issueIn,
+    /** «Facturar» before issuing: the invoice as it would be issued, in a transaction that writes nothing. */
+    preview: (body: IssueBody, patient: PatientRow) => transact(deps.db, (tx) => draftIn(tx, body, patient)),
     cancelIn,
     rectifyIn,
     /** «Emitir factura completa»: the F3 that replaces simplified invoices (complete.ts). */

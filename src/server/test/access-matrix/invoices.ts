@@ -35,6 +35,25 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
       kind: 'simplificada',
     }),
   },
+  // «Facturar» before issuing: the desk's alone, nothing written.
+  'POST /api/invoices/preview': {
+    expect: only(['admin']),
+    payload: (w) => ({
+      patientId: w.A.recordId,
+      lines: [
+        {
+          description: 'Informe médico',
+          quantity: 2,
+          unitPriceCents: 3000,
+          vat: 'exenta',
+          discount: { kind: 'porcentaje', percent: 10 },
+        },
+      ],
+      discount: { kind: 'importe', cents: 500 },
+      kind: 'simplificada',
+    }),
+    shows: () => ['"totalCents":4900'],
+  },
   'GET /api/invoices/export.csv': {
     expect: only(['admin']),
     shows: (w) => [w.invoices.A.number, w.invoices.B.number],

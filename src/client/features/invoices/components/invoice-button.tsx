@@ -53,7 +53,14 @@ export function InvoiceButton({
         </Button>
       )}
       {/* Kept apart from the button: issuing turns the button into the invoice's, and the dialog stays meanwhile. */}
-      {open && <IssueInvoiceModal appointment={appointment} timeZone={timeZone} onClose={() => setOpen(false)} />}
+      {open && (
+        <IssueInvoiceModal
+          patient={{ id: appointment.patientId, name: appointment.patientName }}
+          appointment={appointment}
+          timeZone={timeZone}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -1,90 +1,114 @@
-import { Alert, Anchor, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatEuros } from '../../../../common/money';
 import { paths } from '../../../../common/paths';
-import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 import type { InvoiceKind } from '../../../../common/schemas/invoices';
 import { useClinicServices } from '../../../api/clinic-services';
-import { invoicePdfHref, useIssueInvoice } from '../../../api/invoices';
+import { invoicePdfHref, useInvoicePreview, useIssueInvoice } from '../../../api/invoices';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
 import { invoiceableServiceOptions } from './service-options';
 import { formatLongDayAndTime } from '../../../lib/dates';
 import { BillingModeBanner } from './billing-mode-banner';
+import { DiscountField } from './discount-field';
+import { InvoicePreviewPanel } from './invoice-preview';
+import { PayerFields } from './payer-fields';
+import { RectifyLines } from './rectify-lines';
+import { useInvoiceDraft } from './use-invoice-draft';
 
 interface IssueInvoiceModalProps {
-  appointment: DiaryAppointment;
+  /** The name titles the dialog; without it, «Nueva factura». */
+  patient: { id: string; name?: string };
+  /** The attended visit invoiced; none for an invoice of typed lines only. */
+  appointment?: { id: string; startsAt: string; doctorName: string };
   timeZone: string;
   onClose: () => void;
 }
 
 /**
- * «Facturar» an attended visit in one step: at its service's price (or the service chosen here, for a visit booked
- * without one), as a complete invoice (with the patient's NIF and address) or a simplified one (up to 400 €).
+ * «Facturar»: a visit at its service's price (or the service chosen here) and lines typed by hand, with discounts, to
+ * the patient or another payer, complete or simplified — the amounts shown as the server will issue them.
  */
-export function IssueInvoiceModal({ appointment, timeZone, onClose }: IssueInvoiceModalProps) {
+export function IssueInvoiceModal({ patient, appointment, timeZone, onClose }: IssueInvoiceModalProps) {
   const services = useClinicServices();
   const issue = useIssueInvoice();
-  const [kind, setKind] = useState<InvoiceKind>('simplificada');
-  const [serviceId, setServiceId] = useState<string | null>(null);
+  const draft = useInvoiceDraft(patient.id, appointment?.id ?? null);
+  const { state, set } = draft;
+  const preview = useInvoicePreview(draft.ready ? draft.input : null);
   const fields = issue.error instanceof ApiError ? (issue.error.fields ?? {}) : {};
   const issuerMissing = issue.error instanceof ApiError && issue.error.code === 'ISSUER_MISSING';
   const submit = () =>
-    issue.mutate(
-      {
-        patientId: appointment.patientId,
-        appointmentIds: [appointment.id],
-        appointmentServices: serviceId ? { [appointment.id]: serviceId } : undefined,
-        kind,
+    issue.mutate(draft.input, {
+      onSuccess: (invoice) => {
+        notifications.show({
+          color: 'teal',
+          title: `Factura ${invoice.number} emitida`,
+          message: (
+            <Anchor href={invoicePdfHref(invoice.id)} download size="sm">
+              Descargar el PDF ({formatEuros(invoice.amountDueCents)})
+            </Anchor>
+          ),
+        });
+        onClose();
       },
-      {
-        onSuccess: (invoice) => {
-          notifications.show({
-            color: 'teal',
-            title: `Factura ${invoice.number} emitida`,
-            message: (
-              <Anchor href={invoicePdfHref(invoice.id)} download size="sm">
-                Descargar el PDF ({formatEuros(invoice.totalCents)})
-              </Anchor>
-            ),
-          });
-          onClose();
-        },
-      },
-    );
-  const options = invoiceableServiceOptions(services.data);
+    });
 
   return (
-    <Modal opened onClose={onClose} title={`Facturar la cita de ${appointment.patientName}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={patient.name ? `Facturar a ${patient.name}` : 'Nueva factura'}
+      centered
+      size="lg"
+    >
       <Stack>
         <BillingModeBanner />
-        <Text size="sm">
-          {formatLongDayAndTime(appointment.startsAt, timeZone)}, con {appointment.doctorName}.
-        </Text>
+        {appointment && (
+          <>
+            <Text size="sm">
+              {formatLongDayAndTime(appointment.startsAt, timeZone)}, con {appointment.doctorName}.
+            </Text>
+            <Select
+              label="Servicio facturado"
+              placeholder="El de la cita"
+              description="Elige uno si la cita se reservó sin servicio o se hizo otro."
+              data={invoiceableServiceOptions(services.data)}
+              value={state.serviceId}
+              onChange={set.setServiceId}
+              clearable
+              searchable
+              error={fields.appointmentServices ?? fields.appointmentIds}
+            />
+            <DiscountField
+              label="Descuento de la cita"
+              value={state.visitDiscount}
+              onChange={set.setVisitDiscount}
+              error={fields.appointmentDiscounts}
+            />
+          </>
+        )}
+        <RectifyLines lines={state.lines} onChange={set.setLines} allowNegative={false} errors={fields} />
+        <DiscountField
+          label="Descuento de la factura"
+          value={state.discount}
+          onChange={set.setDiscount}
+          error={fields.discount}
+        />
         <Radio.Group
           label="Tipo de factura"
-          value={kind}
-          onChange={(value) => setKind(value as InvoiceKind)}
+          value={state.kind}
+          onChange={(value) => set.setKind(value as InvoiceKind)}
           error={fields.kind}
         >
           <Stack gap="xs" mt={6}>
-            <Radio value="simplificada" label="Simplificada (hasta 400 €, sin datos fiscales del paciente)" />
-            <Radio value="completa" label="Completa (con el DNI o NIE y la dirección del paciente)" />
+            <Radio value="simplificada" label="Simplificada (hasta 400 €, sin datos fiscales de quien paga)" />
+            <Radio value="completa" label="Completa (con el NIF y la dirección de quien paga)" />
           </Stack>
         </Radio.Group>
-        <Select
-          label="Servicio facturado"
-          placeholder="El de la cita"
-          description="Elige uno si la cita se reservó sin servicio o se hizo otro."
-          data={options}
-          value={serviceId}
-          onChange={setServiceId}
-          clearable
-          searchable
-          error={fields.appointmentServices ?? fields.appointmentIds}
-        />
+        <PayerFields value={state.payer} onChange={set.setPayer} errors={fields} />
+        <Divider label="Antes de emitir" labelPosition="left" />
+        <InvoicePreviewPanel preview={preview.data} error={preview.error} />
         {issuerMissing && (
           <Alert color="yellow" title="Faltan los datos fiscales de la clínica">
             {errorMessageOf(issue.error)}{' '}
@@ -100,7 +124,7 @@ export function IssueInvoiceModal({ appointment, timeZone, onClose }: IssueInvoi
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button loading={issue.isPending} onClick={submit}>
+          <Button loading={issue.isPending} disabled={!draft.ready} onClick={submit}>
             Emitir factura
           </Button>
         </Group>

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { Issuer } from '../../../../common/schemas/invoices';
+import type { Issuer, WithholdingRate } from '../../../../common/schemas/invoices';
 import { useSaveIssuer } from '../../../api/invoices';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
@@ -14,7 +14,7 @@ export function IssuerForm({ issuer }: { issuer: Issuer }) {
   const [values, setValues] = useState(issuer);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveIssuer();
-  const field = (key: keyof Issuer) => ({
+  const field = (key: Exclude<keyof Issuer, 'withholdingRate'>) => ({
     value: values[key],
     error: errors[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -61,6 +61,21 @@ export function IssuerForm({ issuer }: { issuer: Issuer }) {
           placeholder="Servicios sanitarios"
           description="Lo que los registros de facturación dicen a la AEAT que se vendió. Vacío: «Servicios sanitarios». Nunca nombra la asistencia de un paciente."
           {...field('operationDescription')}
+        />
+        <Select
+          label="Retención IRPF"
+          description="La que aplica una empresa o un profesional que paga la factura (profesionales; 0 % si factura una sociedad)"
+          data={[
+            { value: '0', label: 'Sin retención' },
+            { value: '15', label: '15 %' },
+            { value: '7', label: '7 % (inicio de actividad)' },
+          ]}
+          value={String(values.withholdingRate ?? 0)}
+          allowDeselect={false}
+          onChange={(rate) =>
+            rate && setValues((current) => ({ ...current, withholdingRate: Number(rate) as WithholdingRate }))
+          }
+          error={errors.withholdingRate}
         />
         {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
           <Alert color="red">{errorMessageOf(save.error)}</Alert>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { FEED_PATIENT_DISPLAYS } from '../../../../common/schemas/calendar-feeds';
 import type { MessageChannel } from '../../../../common/schemas/channels';
 import { BILLING_MODES } from '../../../../common/schemas/verifactu';
@@ -44,6 +44,8 @@ export const clinicSettings = pgTable(
     issuerRegistry: text('issuer_registry').notNull().default(''),
     /** DescripcionOperacion of the records (migration 0044): empty, «Servicios sanitarios»; never a patient's care. */
     invoiceOperationDescription: text('invoice_operation_description').notNull().default(''),
+    /** IRPF a business payer withholds from this issuer's invoices: 0, 7 or 15 % (migration 0045). */
+    issuerWithholdingRate: smallint('issuer_withholding_rate').notNull().default(0),
     /** The channels of reminders and after-visit messages, in the clinic's order of choice (migration 0035). */
     messageChannels: text('message_channels').array().$type<MessageChannel[]>().notNull().default(['email']),
     /** The after-visit survey (issue 24, item 4): off by default; hours after the visit. */

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { VAT_TREATMENTS } from '../../../../common/schemas/clinic-services';
-import { INVOICE_TYPES } from '../../../../common/schemas/invoices';
+import { INVOICE_TYPES, PAYER_KINDS, type Discount } from '../../../../common/schemas/invoices';
 import { PAYMENT_METHODS } from '../../../../common/schemas/payments';
 import { BILLING_MODES } from '../../../../common/schemas/verifactu';
 import { appointments } from './appointments';
@@ -69,6 +69,16 @@ export const invoices = pgTable(
     mode: text('mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
     /** The days of the operations it invoices, when any differs from its date of issue (migration 0044). */
     operationDates: date('operation_dates').array().notNull().default([]),
+    /** Who pays: the recipient is the patient, the guardian of a minor's booking or someone else (migration 0045). */
+    payer: text('payer', { enum: PAYER_KINDS }).notNull().default('paciente'),
+    /** The one treated, when not the patient's name (the child of a minor's booking). */
+    treatedName: text('treated_name'),
+    /** The invoice's discount as asked, and what it took off before VAT. */
+    discount: jsonb('discount').$type<Discount>(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** IRPF withheld by a business payer: what the payer owes is the total less it. */
+    withholdingRate: smallint('withholding_rate').notNull().default(0),
+    withholdingCents: integer('withholding_cents').notNull().default(0),
   },
   (table) => [
     unique('invoices_series_sequence_key').on(table.series, table.sequence),
@@ -93,6 +103,10 @@ export const invoiceLines = pgTable(
     appointmentId: uuid('appointment_id').references(() => appointments.id),
     serviceId: uuid('service_id').references(() => clinicServices.id),
     doctorId: uuid('doctor_id').references(() => doctors.id),
+    /** The line's discount as asked and what it took off; its share of the invoice's discount (migration 0045). */
+    discount: jsonb('discount').$type<Discount>(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    invoiceDiscountCents: integer('invoice_discount_cents').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.invoiceId, table.position] })],
 );
