@@ -2,10 +2,10 @@ import { Temporal } from 'temporal-polyfill';
 import {
   rectifyingTypesFor,
   SIMPLIFIED_LIMIT_CENTS,
-  type IssueInvoiceInput,
+  type Discount,
+  type PayerKind,
   type RectifyInvoiceInput,
 } from '../../../common/schemas/invoices';
-import { esDateFormat } from '../../../common/time';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
 import type { InvoiceId, InvoiceType, Rectification, RegistroFacturacion } from '../verifactu/types';
@@ -17,31 +17,18 @@ import { AppError, pgErrorCode, validationError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
-import type { Discount, PayerKind } from '../../../common/schemas/invoices';
-import { withholdingOf, withInvoiceDiscount, withLineDiscount } from './discounts';
-import {
-  appointmentLine,
-  breakdownLines,
-  manualLine,
-  operationDates,
-  vatBreakdown,
-  withTax,
-  type PricedLine,
-  type VatBreakdown,
-} from './lines';
-import { guardianParty, recipientAsIssued, recipientFor, recipientOf, type InvoiceRecipient } from './recipient';
+import { withholdingOf } from './discounts';
+import { breakdownLines, manualLine, operationDates, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
+import { recipientAsIssued, recipientOf, type InvoiceRecipient } from './recipient';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
   assertCancellable,
-  assertNotZero,
   assertWithinBounds,
 } from './account-rules';
-import type { BillableAppointment } from './repository';
 import { createCorrections } from './corrections';
 import { createCompletion, describeOperation, refuseIfSubstituted, type InvoiceToWrite } from './complete';
-
-type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
+import { createDrafting, type IssueBody } from './draft';
 
 const NO_CERTIFICATE = 'No hay certificado configurado: los registros no se pueden enviar a la AEAT';
 
@@ -114,35 +101,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     return { settings, mode, issuer: { name: settings.issuerLegalName, nif: settings.issuerNif } };
   }
 
-  /** The attended visits of this patient, none already invoiced, each with the service it is invoiced as. */
-  async function appointmentLines(body: IssueBody, patient: PatientRow, timeZone: string, tx: Tx) {
-    const found = await repos.invoices.lockBillableAppointments(body.appointmentIds, tx);
-    const dayOf = (appointment: BillableAppointment) =>
-      esDateFormat({ timeZone, day: 'numeric', month: 'long' }).format(appointment.startsAt);
-    if (found.length !== new Set(body.appointmentIds).size || found.some((row) => row.patientId !== patient.id)) {
-      throw validationError({ appointmentIds: 'Todas las citas deben existir y ser de este paciente' });
-    }
-    const notAttended = found.find((row) => row.status !== 'atendida');
-    if (notAttended) {
-      throw validationError({
-        appointmentIds: `Solo se facturan citas atendidas: la del ${dayOf(notAttended)} no lo está`,
-      });
-    }
-    const invoiced = new Set(await repos.invoices.invoicedAppointments(body.appointmentIds, tx));
-    const already = found.find((row) => invoiced.has(row.id));
-    if (already) throw new AppError(409, 'ALREADY_INVOICED', `La cita del ${dayOf(already)} ya está facturada.`);
-    const chosen = await repos.invoices.servicesByIds(Object.values(body.appointmentServices ?? {}), tx);
-    return found.map((appointment) => {
-      const serviceId = body.appointmentServices?.[appointment.id];
-      const service = serviceId ? chosen.find((row) => row.id === serviceId) : appointment.service;
-      if (!service) {
-        throw validationError({
-          appointmentServices: `La cita del ${dayOf(appointment)} no tiene servicio: elige cuál se factura`,
-        });
-      }
-      return appointmentLine(appointment, service, timeZone);
-    });
-  }
+  const { draftIn } = createDrafting(deps, issuerOf);
 
   /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
   async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
@@ -165,50 +124,6 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       },
       context,
     );
-  }
-
-  /**
-   * The invoice `body` asks for, as it would be issued now and not written: its lines with their discounts, the VAT
-   * breakdown, the recipient (who pays) and the IRPF withheld. What «Facturar» shows before issuing and what issuing
-   * writes: one function, so the preview and the invoice cannot differ.
-   */
-  async function draftIn(tx: Tx, body: IssueBody, patient: PatientRow) {
-    const issuing = await issuerOf(tx);
-    const { settings } = issuing;
-    const visits = (await appointmentLines(body, patient, settings.timeZone, tx)).map((line) =>
-      withTax(withLineDiscount(line, body.appointmentDiscounts?.[line.appointmentId!], 'appointmentDiscounts')),
-    );
-    const own = [...visits, ...(body.lines ?? []).map((line, index) => manualLine(line, index))];
-    const discounted = withInvoiceDiscount(own, body.discount);
-    const lines = discounted.lines.map(withTax);
-    const totals = vatBreakdown(lines);
-    assertWithinBounds(lines, totals);
-    assertNotZero(totals);
-    const type: 'F1' | 'F2' = body.kind === 'completa' ? 'F1' : 'F2';
-    if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
-      throw validationError({
-        kind: 'Una factura simplificada no puede superar los 400 € (IVA incluido): emite una completa.',
-      });
-    }
-    const minor = await repos.invoices.minorOf(body.appointmentIds, tx);
-    const guardian = minor ? guardianParty(minor, patient) : null;
-    const payer = body.payer ?? { kind: 'paciente' as const };
-    const recipient = type === 'F1' ? recipientFor(payer, patient, guardian) : undefined;
-    const withholdingRate = payer.kind === 'tercero' && payer.business ? settings.issuerWithholdingRate : 0;
-    return {
-      ...issuing,
-      type,
-      lines,
-      totals,
-      discount: body.discount ?? null,
-      discountCents: discounted.discountCents,
-      recipient,
-      guardian,
-      payer: payer.kind,
-      treatedName: minor ? `${minor.childFirstName} ${minor.childLastName}`.trim() : null,
-      withholdingRate,
-      withholdingCents: withholdingOf(totals.baseCents, withholdingRate),
-    };
   }
 
   /**
