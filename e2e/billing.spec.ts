@@ -138,7 +138,7 @@ test.describe('Facturación', () => {
     await dialog.getByRole('button', { name: 'Emitir factura' }).click();
     await expect(dialog.getByText(/no tiene servicio: elige cuál se factura$/)).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Servicio facturado' }).click();
-    await page.getByRole('option', { name: 'Primera visita · 50,00 €' }).first().click();
+    await page.getByRole('option', { name: 'Primera visita · Medicina familiar · 50,00 €' }).click();
     // The dialog alone: axe over the whole diary of the demo's day took 12 s a run on a busy machine, and the diary
     // itself is audited by the accessibility spec.
     await expectNoAxeViolations(page, 'diálogo «Facturar»', '[role=dialog]');

@@ -24,6 +24,7 @@ const ISSUER = {
   address: 'Calle Mayor 1, 28013 Madrid',
   registry: 'Registro Mercantil de Madrid, tomo 1, folio 1, hoja M-1',
   operationDescription: '',
+  withholdingRate: 0,
 };
 
 beforeAll(async () => {
@@ -348,18 +349,18 @@ describe('the accountant’s export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Número;Tipo;Factura rectificada;Fecha de expedición;Paciente;NIF del destinatario;Base exenta (art. 20.Uno.3º);Base IVA 21 %;Cuota IVA 21 %;Base IVA 10 %;Cuota IVA 10 %;Base IVA 4 %;Cuota IVA 4 %;Base imponible;Cuota IVA;Total;Estado;Base neta;Cuota IVA neta;Total neto',
+      'Número;Tipo;Factura rectificada;Fecha de expedición;Paciente;NIF del destinatario;Base exenta (art. 20.Uno.3º);Base IVA 21 %;Cuota IVA 21 %;Base IVA 10 %;Cuota IVA 10 %;Base IVA 4 %;Cuota IVA 4 %;Base imponible;Cuota IVA;Total;Estado;Base neta;Cuota IVA neta;Total neto;Destinatario;Descuentos;Retención IRPF;Total a pagar',
     );
     expect(sheet.body.startsWith('\uFEFF')).toBe(true);
     expect(lines).toContain(
-      'F2026-000002;Factura completa;;05/03/2026;Lucía Factura Pérez;12345678Z;60,00;160,98;33,81;0,00;0,00;0,00;0,00;220,98;33,81;254,79;Emitida;220,98;33,81;254,79',
+      'F2026-000002;Factura completa;;05/03/2026;Lucía Factura Pérez;12345678Z;60,00;160,98;33,81;0,00;0,00;0,00;0,00;220,98;33,81;254,79;Emitida;220,98;33,81;254,79;Lucía Factura Pérez;0,00;0,00;254,79',
     );
     expect(lines.some((line) => line.startsWith('S2027'))).toBe(false);
 
     const csv = await t.request({ method: 'GET', url: '/api/invoices/export.csv?formato=csv', cookie: admin.cookie });
     expect(csv.body.startsWith('\uFEFF')).toBe(false);
     expect(csv.body).toContain(
-      'F2026-000002,Factura completa,,2026-03-05,Lucía Factura Pérez,12345678Z,60.00,160.98,33.81,0.00,0.00,0.00,0.00,220.98,33.81,254.79,Emitida,220.98,33.81,254.79',
+      'F2026-000002,Factura completa,,2026-03-05,Lucía Factura Pérez,12345678Z,60.00,160.98,33.81,0.00,0.00,0.00,0.00,220.98,33.81,254.79,Emitida,220.98,33.81,254.79,Lucía Factura Pérez,0.00,0.00,254.79',
     );
     const wrong = await t.request({ method: 'GET', url: '/api/invoices/export.csv?formato=pdf', cookie: admin.cookie });
     expect(wrong.statusCode).toBe(400);

@@ -25,7 +25,17 @@ describe('«Facturación» on a patient’s page', () => {
     const { calls } = stubApi((call) => {
       if (call.url === `/api/patients/${PATIENT}/billable-visits`) return { status: 200, body: visits };
       if (call.url === '/api/services') {
-        return { status: 200, body: [{ id: 's-2', name: 'Revisión', priceCents: 4000, active: true }] };
+        const service = {
+          id: 's-2',
+          name: 'Revisión',
+          priceCents: 4000,
+          active: true,
+          specialtyId: 'e-1',
+          specialty: 'Medicina familiar',
+          durationMinutes: 20,
+          doctors: [],
+        };
+        return { status: 200, body: [service] };
       }
       return { status: 201, body: { id: 'i-1', number: 'F2026-000007', totalCents: 10000 } };
     });

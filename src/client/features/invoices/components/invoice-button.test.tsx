@@ -68,6 +68,34 @@ const PRUEBAS: VerifactuMode = {
   openIncident: null,
 };
 const isLookup = (call: ApiCall) => call.url.startsWith('/api/invoices/of-appointments?ids=');
+/** What «Facturar» shows before issuing (`POST /api/invoices/preview`): the visit at its service's price. */
+const PREVIEW = {
+  type: 'F2',
+  recipient: null,
+  treatedName: 'Luis Pérez',
+  guardian: null,
+  lines: [
+    {
+      description: 'Revisión — 23/03/2026, Dra. Lucía Fernández',
+      quantity: 1,
+      unitPriceCents: 6000,
+      vat: 'exenta',
+      discount: null,
+      discountCents: 0,
+      invoiceDiscountCents: 0,
+      baseCents: 6000,
+    },
+  ],
+  discount: null,
+  discountCents: 0,
+  groups: [{ vat: 'exenta', baseCents: 6000, taxCents: 0 }],
+  baseCents: 6000,
+  taxCents: 0,
+  totalCents: 6000,
+  withholdingRate: 0,
+  withholdingCents: 0,
+  amountDueCents: 6000,
+};
 
 describe('«Facturar» beside an attended visit', () => {
   it('an invoiced visit shows its invoice, which downloads, and no «Facturar»', async () => {
@@ -93,8 +121,9 @@ describe('«Facturar» beside an attended visit', () => {
       }
       if (call.url === '/api/services') return { status: 200, body: [] };
       if (call.url === '/api/verifactu/mode') return { status: 200, body: PRUEBAS };
+      if (call.url === '/api/invoices/preview') return { status: 200, body: PREVIEW };
       issued = true;
-      return { status: 201, body: { id: 'i-13', number: 'S2026-000013', totalCents: 6000 } };
+      return { status: 201, body: { id: 'i-13', number: 'S2026-000013', totalCents: 6000, amountDueCents: 6000 } };
     });
     const { user } = renderScreen(<InvoiceButton appointment={visit(LUIS, 'Luis Pérez')} timeZone="Europe/Madrid" />);
     await user.click(await screen.findByRole('button', { name: 'Facturar la cita de Luis Pérez' }));
@@ -102,6 +131,9 @@ describe('«Facturar» beside an attended visit', () => {
     // The desk knows before issuing that, in pruebas, the invoice has no fiscal value.
     expect(await within(dialog).findByText('Facturación en modo pruebas')).toBeVisible();
     expect(within(dialog).getByText(/Cada factura lleva «SIN VALOR FISCAL — PRUEBAS»/)).toBeVisible();
+    // The amount as the server will issue it, before issuing.
+    const preview = await within(dialog).findByRole('region', { name: 'Vista previa de la factura' });
+    expect(within(preview).getByText('Total factura').parentElement).toHaveTextContent(/^Total factura60,00\s€$/);
     await user.click(within(dialog).getByRole('button', { name: 'Emitir factura' }));
     // Issuing refreshes what is known of the visit's invoice (`invoiceKeys.all`).
     expect(await screen.findByRole('link', { name: 'Descargar la factura S2026-000013 de Luis Pérez' })).toBeVisible();

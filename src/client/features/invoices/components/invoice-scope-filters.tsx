@@ -3,6 +3,7 @@ import type { InvoiceListQuery } from '../../../../common/schemas/invoices';
 import { useClinicServices } from '../../../api/clinic-services';
 import { useActiveDoctors } from '../../../api/doctors';
 import { todayIn } from '../../../lib/dates';
+import { distinctServiceNames } from './service-options';
 
 const SERIES_KINDS = [
   ['F', 'Completas'],
@@ -34,6 +35,8 @@ export function InvoiceScopeFilters({
 }) {
   const doctors = useActiveDoctors();
   const services = useClinicServices();
+  const names = distinctServiceNames(services.data ?? []);
+  const serviceOptions = (services.data ?? []).map((service) => ({ value: service.id, label: names.get(service.id)! }));
   return (
     <>
       <Select
@@ -64,7 +67,7 @@ export function InvoiceScopeFilters({
         clearable
         searchable
         w={240}
-        data={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
+        data={serviceOptions}
         value={filters.serviceId ?? null}
         onChange={(serviceId) => onChange({ ...filters, serviceId: serviceId ?? undefined })}
       />

@@ -17,6 +17,12 @@ import { PayerFields } from './payer-fields';
 import { RectifyLines } from './rectify-lines';
 import { useInvoiceDraft } from './use-invoice-draft';
 
+/**
+ * A line's price is before VAT, as a service's is: the line's VAT is added on top (exempt health care adds nothing).
+ * Said under the field so a 21 % line is not typed with its VAT already in.
+ */
+const PRICE_DESCRIPTION = 'Sin IVA: se suma el IVA de la línea';
+
 interface IssueInvoiceModalProps {
   /** The name titles the dialog; without it, «Nueva factura». */
   patient: { id: string; name?: string };
@@ -58,7 +64,13 @@ export function IssueInvoiceModal({ patient, appointment, timeZone, onClose }: I
     <Modal
       opened
       onClose={onClose}
-      title={patient.name ? `Facturar a ${patient.name}` : 'Nueva factura'}
+      title={
+        appointment && patient.name
+          ? `Facturar la cita de ${patient.name}`
+          : patient.name
+            ? `Facturar a ${patient.name}`
+            : 'Nueva factura'
+      }
       centered
       size="lg"
     >
@@ -88,7 +100,13 @@ export function IssueInvoiceModal({ patient, appointment, timeZone, onClose }: I
             />
           </>
         )}
-        <RectifyLines lines={state.lines} onChange={set.setLines} allowNegative={false} errors={fields} />
+        <RectifyLines
+          lines={state.lines}
+          onChange={set.setLines}
+          allowNegative={false}
+          errors={fields}
+          priceDescription={PRICE_DESCRIPTION}
+        />
         <DiscountField
           label="Descuento de la factura"
           value={state.discount}
@@ -108,7 +126,11 @@ export function IssueInvoiceModal({ patient, appointment, timeZone, onClose }: I
         </Radio.Group>
         <PayerFields value={state.payer} onChange={set.setPayer} errors={fields} />
         <Divider label="Antes de emitir" labelPosition="left" />
-        <InvoicePreviewPanel preview={preview.data} error={preview.error} />
+        {/* Once «Emitir» was refused, its refusal is on screen (at a field or below): the preview's would repeat it. */}
+        <InvoicePreviewPanel
+          preview={issue.isError && preview.error ? undefined : preview.data}
+          error={issue.isError ? null : preview.error}
+        />
         {issuerMissing && (
           <Alert color="yellow" title="Faltan los datos fiscales de la clínica">
             {errorMessageOf(issue.error)}{' '}

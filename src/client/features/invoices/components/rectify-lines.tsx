@@ -18,12 +18,14 @@ interface RectifyLinesProps {
   allowNegative: boolean;
   /** The server's refusals by field (`lines.0.unitPriceCents`…). */
   errors: Record<string, string>;
+  /** Under each price: what it is (the issuing dialog says VAT goes on top). */
+  priceDescription?: string;
 }
 
 const VAT_OPTIONS = VAT_TREATMENTS.map((value) => ({ value, label: VAT_LABELS[value] }));
 
 /** The lines of a rectifying invoice: what each says, how many, at what price and with which VAT. */
-export function RectifyLines({ lines, onChange, allowNegative, errors }: RectifyLinesProps) {
+export function RectifyLines({ lines, onChange, allowNegative, errors, priceDescription }: RectifyLinesProps) {
   const update = (key: number, change: Partial<DraftLine>) =>
     onChange(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
   const add = () =>
@@ -61,6 +63,7 @@ export function RectifyLines({ lines, onChange, allowNegative, errors }: Rectify
             />
             <NumberInput
               label="Precio"
+              description={priceDescription}
               suffix=" €"
               decimalSeparator=","
               decimalScale={2}
