@@ -23,6 +23,7 @@ const ISSUER = {
   taxId: '12345678Z',
   address: 'Calle Mayor 1, 28013 Madrid',
   registry: '',
+  operationDescription: '',
   withholdingRate: 15,
 };
 const COMPANY = {
@@ -193,6 +194,32 @@ describe('the desk’s free hand', () => {
     expect(refused.json().error.fields['lines.0.discount']).toBe(
       'El descuento no puede superar el importe al que se aplica',
     );
+  });
+
+  it('replaces a discounted simplified invoice with a complete one (F3) that keeps its discounts', async () => {
+    const line = { description: 'Informe médico', quantity: 2, unitPriceCents: 3000, vat: 'exenta' };
+    const simplified = await post('/api/invoices', {
+      patientId,
+      kind: 'simplificada',
+      lines: [{ ...line, discount: { kind: 'importe', cents: 1000 } }],
+      discount: { kind: 'porcentaje', percent: 10 },
+    });
+    expect(simplified.statusCode, simplified.body).toBe(201);
+    // 60,00 € less 10,00 € less 10 % of 50,00 € = 45,00 €
+    expect(simplified.json()).toMatchObject({ totalCents: 4500, discountCents: 500 });
+    const complete = await post(`/api/invoices/${simplified.json().id}/complete`, {});
+    expect(complete.statusCode, complete.body).toBe(201);
+    expect(complete.json()).toMatchObject({
+      type: 'F3',
+      totalCents: 4500,
+      discount: { kind: 'porcentaje', percent: 10 },
+      discountCents: 500,
+      withholdingCents: 0,
+      amountDueCents: 4500,
+    });
+    expect(complete.json().lines).toEqual([
+      expect.objectContaining({ discountCents: 1000, invoiceDiscountCents: 500, baseCents: 4500 }),
+    ]);
   });
 
   it('discounts a visit’s line and shows it before issuing', async () => {
