@@ -111,6 +111,8 @@ export const SUMMARIES: Record<string, string> = {
     'Enlace nuevo para firmar o revocar un consentimiento (QR del mostrador o área del paciente)',
   'GET /api/invoices': 'Facturas, con filtros y totales (un paciente, las suyas)',
   'POST /api/invoices': 'Emitir una factura de citas atendidas o líneas manuales',
+  'POST /api/invoices/preview':
+    'La factura tal como se emitiría ahora (descuentos, IVA, quién paga y retención de IRPF), sin emitirla',
   'GET /api/invoices/export.csv': 'Exportar las facturas para la gestoría (hoja de cálculo o CSV)',
   'GET /api/invoices/of-appointments': 'La factura (no anulada) de cada cita atendida, para la agenda de recepción',
   'GET /api/invoices/:id': 'Una factura',
