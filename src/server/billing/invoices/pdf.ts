@@ -289,7 +289,12 @@ export async function renderInvoicePdf(
   summaryLine('TOTAL FACTURA', formatEuros(invoice.totalCents), true);
   // IRPF withheld by a business payer (art. 101 LIRPF): not part of the invoice's total nor of its record.
   if (invoice.withholdingCents !== 0) {
-    summaryLine(`Retención IRPF ${invoice.withholdingRate} %`, `-${formatEuros(invoice.withholdingCents)}`);
+    // Taken off the total; a rectificativa by difference that gives back gives the withholding back (a positive line).
+    const withheld = invoice.withholdingCents;
+    summaryLine(
+      `Retención IRPF ${invoice.withholdingRate} %`,
+      withheld > 0 ? `-${formatEuros(withheld)}` : formatEuros(-withheld),
+    );
     summaryLine('Total a pagar', formatEuros(invoice.amountDueCents), true);
   }
   doc.x = MARGIN;
