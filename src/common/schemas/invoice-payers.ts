@@ -90,7 +90,8 @@ export type Payer = z.output<typeof payerSchema>;
 export const WITHHOLDING_RATES = [0, 7, 15] as const;
 export type WithholdingRate = (typeof WITHHOLDING_RATES)[number];
 
-const partySchema = z.object({
+/** A party of an invoice as the screens read it: its name, document and address. */
+export const partySchema = z.object({
   name: z.string(),
   taxId: z.string(),
   address: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { taxIdError } from '../tax-id';
 import { VAT_TREATMENTS } from './clinic-services';
-import { discountSchema, PAYER_KINDS, payerSchema } from './invoice-payers';
+import { discountSchema, PAYER_KINDS, partySchema, payerSchema } from './invoice-payers';
 import { BILLING_MODES } from './verifactu';
 
 // The desk's free hand (discounts, another payer, IRPF, the preview) lives in invoice-payers.ts; read from here too.
