@@ -1,15 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
-import {
-  rectifyingTypesFor,
-  SIMPLIFIED_LIMIT_CENTS,
-  type Discount,
-  type PayerKind,
-  type RectifyInvoiceInput,
-} from '../../../common/schemas/invoices';
+import { rectifyingTypesFor, SIMPLIFIED_LIMIT_CENTS, type RectifyInvoiceInput } from '../../../common/schemas/invoices';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
 import { certificateHolderNif } from '../verifactu/certificate';
-import type { InvoiceId, InvoiceType, Rectification, RegistroFacturacion } from '../verifactu/types';
+import type { InvoiceType, RegistroFacturacion } from '../verifactu/types';
 import { DEFAULT_PRODUCER } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
@@ -19,8 +13,8 @@ import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
 import { withholdingOf } from './discounts';
-import { breakdownLines, manualLine, operationDates, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
-import { recipientAsIssued, recipientOf, type InvoiceRecipient } from './recipient';
+import { breakdownLines, manualLine, operationDates, vatBreakdown } from './lines';
+import { recipientAsIssued, recipientOf } from './recipient';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
