@@ -55,3 +55,13 @@ describe('a query beside its own open transaction, on the embedded database', ()
     await expect(later).resolves.toBeDefined();
   });
 });
+
+describe('the settings inside a transaction', () => {
+  it('are read through it: asking the cached settings beside it fails even while the cache would answer', async () => {
+    const { createClinicRepository } = await import('../settings/clinic-repository');
+    const clinic = createClinicRepository(database.db);
+    await clinic.getSettings(); // warm: the next call would not query
+    await expect(transact(database.db, () => clinic.getSettings())).rejects.toBeInstanceOf(QueryBesideTransactionError);
+    await expect(transact(database.db, (tx) => clinic.getSettings(tx))).resolves.toMatchObject({ id: 1 });
+  });
+});

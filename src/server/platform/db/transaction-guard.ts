@@ -19,8 +19,20 @@ export class QueryBesideTransactionError extends Error {
  * ends, so a timer it started and that runs later is not taken for it. Tests turn it on: a hang there would only
  * show as a timeout, under load, when a cache happens to expire (the step-up hang of 29 Nov).
  */
+const open = new AsyncLocalStorage<{ open: boolean }>();
+let guarding = false;
+
+/**
+ * For a read that can be answered from a cache and so reaches the database only sometimes (the settings): fails
+ * when the work has a transaction open, whether or not this call would have queried — it would, once the cache
+ * expires.
+ */
+export function assertNoTransactionOpen(): void {
+  if (guarding && open.getStore()?.open) throw new QueryBesideTransactionError();
+}
+
 export function guardQueriesBesideTransactions(client: PGlite): void {
-  const open = new AsyncLocalStorage<{ open: boolean }>();
+  guarding = true;
   const transaction = client.transaction.bind(client);
   client.transaction = (work) =>
     transaction(async (tx) => {
@@ -40,6 +52,5 @@ export function guardQueriesBesideTransactions(client: PGlite): void {
   client.exec = refuseInsideTransaction(client.exec.bind(client));
   const listen = client.listen.bind(client);
   // A notification is delivered during whatever query reads it: its handler is not part of that query's work.
-  client.listen = (channel, callback, tx) =>
-    listen(channel, (payload) => open.exit(() => callback(payload)), tx);
+  client.listen = (channel, callback, tx) => listen(channel, (payload) => open.exit(() => callback(payload)), tx);
 }
