@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { InsurerValues, InsurerTariffsInput } from '../../../common/schemas/insurers';
 import type { Db, Tx } from '../../platform';
 import { clinicServices, clock, insurerTariffs, insurers, patients } from '../../platform';
@@ -29,11 +29,12 @@ export function createInsurersRepository(db: Db) {
         requiresAuthorization: insurers.requiresAuthorization,
         copayCents: insurers.copayCents,
         active: insurers.active,
-        // The tariffs and the count come in the same round trip.
+        // The tariffs and the count come in the same round trip (`insurers.id` spelt out: drizzle leaves a lone
+        // table's columns unqualified, and inside the subquery `id` would be the patient's).
         tariffs: sql<TariffsJson>`coalesce((
           SELECT json_agg(json_build_object('serviceId', t.service_id, 'priceCents', t.price_cents) ORDER BY t.service_id)
-            FROM ${insurerTariffs} t WHERE t.insurer_id = ${insurers.id}), '[]'::json)`,
-        patientCount: sql<number>`(SELECT count(*)::int FROM ${patients} p WHERE p.insurer_id = ${insurers.id})`,
+            FROM ${insurerTariffs} t WHERE t.insurer_id = insurers.id), '[]'::json)`,
+        patientCount: sql<number>`(SELECT count(*)::int FROM ${patients} p WHERE p.insurer_id = insurers.id)`,
       })
       .from(insurers);
 
@@ -86,7 +87,13 @@ export function createInsurersRepository(db: Db) {
         .set({ ...columns(input), updatedAt: clock.now() })
         .where(eq(insurers.id, id))
         .returning({ id: insurers.id });
-      return updated.length > 0;
+      if (updated.length === 0) return false;
+      // The records keep the name beside the id (identity/patients/repository.ts): a new name reaches them.
+      await tx
+        .update(patients)
+        .set({ insurer: input.name })
+        .where(and(eq(patients.insurerId, id), ne(patients.insurer, input.name)));
+      return true;
     },
 
     /** Replaces the insurer's whole tariff with `tariffs` (a service left out has no tariff). */
@@ -94,16 +101,14 @@ export function createInsurersRepository(db: Db) {
       await tx.delete(insurerTariffs).where(eq(insurerTariffs.insurerId, id));
       if (tariffs.length === 0) return;
       const now = clock.now();
-      await tx
-        .insert(insurerTariffs)
-        .values(
-          tariffs.map((tariff) => ({
-            insurerId: id,
-            serviceId: tariff.serviceId,
-            priceCents: tariff.priceCents,
-            updatedAt: now,
-          })),
-        );
+      await tx.insert(insurerTariffs).values(
+        tariffs.map((tariff) => ({
+          insurerId: id,
+          serviceId: tariff.serviceId,
+          priceCents: tariff.priceCents,
+          updatedAt: now,
+        })),
+      );
     },
   };
 }
