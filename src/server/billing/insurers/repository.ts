@@ -96,6 +96,24 @@ export function createInsurersRepository(db: Db) {
       return true;
     },
 
+    /**
+     * Records with an insurer's name as free text and no insurer (the demo's, as migration 0046 found them): each
+     * name matched to an insurer (case and spaces aside), or made one, without CIF. Answers how many were linked.
+     */
+    async linkPatientsByName(tx: Tx): Promise<number> {
+      await tx.execute(sql`
+        INSERT INTO ${insurers} (name)
+        SELECT DISTINCT ON (lower(btrim(insurer))) btrim(insurer) FROM ${patients}
+         WHERE insurer_id IS NULL AND btrim(insurer) <> ''
+         ORDER BY lower(btrim(insurer)), created_at
+        ON CONFLICT DO NOTHING`);
+      const linked = await tx.execute(sql`
+        UPDATE ${patients} p SET insurer_id = i.id, insurer = i.name FROM ${insurers} i
+         WHERE p.insurer_id IS NULL AND lower(btrim(p.insurer)) = lower(i.name)
+        RETURNING p.id`);
+      return (linked as unknown as { rows: unknown[] }).rows.length;
+    },
+
     /** Replaces the insurer's whole tariff with `tariffs` (a service left out has no tariff). */
     async setTariffs(id: string, tariffs: InsurerTariffsInput['tariffs'], tx: Tx): Promise<void> {
       await tx.delete(insurerTariffs).where(eq(insurerTariffs.insurerId, id));
