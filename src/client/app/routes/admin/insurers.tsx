@@ -66,11 +66,11 @@ export default function InsurersPage() {
       {open?.form === 'insurer' && (
         <InsurerFormModal key={open.insurerId ?? 'new'} insurer={openInsurer} onClose={() => setOpen(null)} />
       )}
-      {open?.form === 'tariffs' && openInsurer && (
+      {open?.form === 'tariffs' && openInsurer && services.data && (
         <TariffsModal
           key={openInsurer.id}
           insurer={openInsurer}
-          services={services.data ?? []}
+          services={services.data}
           onClose={() => setOpen(null)}
         />
       )}
