@@ -179,7 +179,18 @@ export function createVerifactuModeService(deps: Pick<CoreDeps, 'config' | 'db' 
         const loaded = certificate.status === 'loaded' ? certificate : null;
         await auditedIn(
           tx,
-          () => repos.clinic.updateSettings({ billingMode: 'produccion', billingProductionSince: now }, tx),
+          () =>
+            repos.clinic.updateSettings(
+              {
+                billingMode: 'produccion',
+                billingProductionSince: now,
+                // The sender sends this NIF's chain with the representative's certificate from now on.
+                ...(representativeNeeded && {
+                  verifactuRepresentedNifs: [...settings.verifactuRepresentedNifs, settings.issuerNif.toUpperCase()],
+                }),
+              },
+              tx,
+            ),
           {
             ...context,
             action: 'update',

@@ -85,7 +85,8 @@ function outcomesOf(
  * answer recorded in another; the issuer's next submission waits the answer's TiempoEsperaEnvio. A record the AEAT
  * rejected or accepted with errors is never sent again as it was: it waits «pendiente de corregir» until the desk
  * corrects its data (invoices/corrections.ts), whose new record goes in turn. With no client (no certificate
- * configured) nothing is sent: the records wait as «pendiente de envío».
+ * configured) nothing is sent: the records wait as «pendiente de envío». Nor is a chain whose NIF the certificate
+ * may not send for (neither its holder's nor one the clinic confirmed it represents): the AEAT would refuse it.
  */
 export function createVerifactuSender(deps: {
   db: Db;
@@ -93,6 +94,8 @@ export function createVerifactuSender(deps: {
   /** «Incidencias»: opened when the AEAT cannot be reached, closed by its next answer. */
   outages: OutagesRepository;
   client: AeatClient | null;
+  /** The NIF of the certificate's holder (`inspectCertificate`), null when its subject names none. */
+  certificateNif: string | null;
   log: FastifyBaseLogger;
   policy?: SubmissionPolicy;
 }) {
@@ -183,7 +186,9 @@ export function createVerifactuSender(deps: {
     if (!client) return result;
     while (!stopping) {
       const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
-      const claim = await transact(db, (tx) => repo.claim(clock.now(), leaseUntil, policy.batchSize, tx));
+      const claim = await transact(db, (tx) =>
+        repo.claim(clock.now(), leaseUntil, policy.batchSize, deps.certificateNif, tx),
+      );
       if (!claim) break;
       const records = claim.records.map((record) => recordFromJson(record.stored.record));
       try {

@@ -49,3 +49,9 @@ export function inspectCertificate(certificate?: { path: string; password: strin
   const commonName = /(?:^|\n)CN=([^\n]*)/.exec(x509.subject)?.[1] ?? x509.subject;
   return { status: 'loaded', holder: commonName, nif: nifOf(x509.subject), validTo: new Date(x509.validToDate) };
 }
+
+/** The NIF the configured certificate's holder has, as the sender is entitled by it; null without one or when unread. */
+export function certificateHolderNif(certificate?: { path: string; password: string }): string | null {
+  const inspection = inspectCertificate(certificate);
+  return inspection.status === 'loaded' ? inspection.nif : null;
+}
