@@ -393,8 +393,8 @@ export function createPatientImportRepository(db: Db) {
           address, insurer, insurer_id, policy_number, allergies, medical_history, notes, search_text, sort_name,
           created_by, created_at, updated_at)
         SELECT x.id, x."firstName", x."lastName", x."documentType", x."documentNumber", x."birthDate", x.sex, x.phone,
-          x.email, x.address, x.insurer, ${insurerNamed(sql`x.insurer`)}, x."policyNumber", x.allergies, x."medicalHistory", x.notes, x."searchText",
-          x."sortName", x."createdBy", x."createdAt", x."updatedAt"
+          x.email, x.address, x.insurer, ${insurerNamed(sql`x.insurer`)}, x."policyNumber", x.allergies,
+          x."medicalHistory", x.notes, x."searchText", x."sortName", x."createdBy", x."createdAt", x."updatedAt"
         FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, "firstName" text, "lastName" text, "documentType" text,
           "documentNumber" text, "birthDate" date, sex text, phone text, email text, address text, insurer text,
           "policyNumber" text, allergies text, "medicalHistory" text, notes text, "searchText" text, "sortName" text,
