@@ -53,10 +53,13 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
     timeline.past(visit.startsAt.getTime() + AFTER_VISIT),
   );
   const mine = visits.filter((visit) => visit.patientId === demoPatientId).reverse();
-  const rest = visits.filter((visit) => visit.patientId !== demoPatientId).slice(LEFT_TO_INVOICE);
+  const ofOthers = visits.filter((visit) => visit.patientId !== demoPatientId);
+  const rest = ofOthers.slice(LEFT_TO_INVOICE);
   const step = Math.max(1, Math.floor(rest.length / OTHERS_INVOICED));
-  const others = rest.filter((visit, index) => index % step === 0 || visit.serviceId === peelingService?.id);
-  const peelingVisit = others.find((visit) => visit.serviceId === peelingService?.id);
+  const others = rest.filter((_, index) => index % step === 0);
+  // The plan put the peeling before the visits left to invoice; visits of one hour may come in another order here.
+  const peelingVisit = ofOthers.find((visit) => visit.serviceId === peelingService?.id);
+  if (peelingVisit && !others.includes(peelingVisit)) others.push(peelingVisit);
   const f3Visits = await visitsForAnF3(repos, rest, peelingVisit, nowMs, tx);
   for (const visit of f3Visits) if (!others.includes(visit)) others.push(visit);
 
