@@ -1,7 +1,20 @@
 import { Temporal } from 'temporal-polyfill';
 import { clock } from '../platform/clock';
+import type { InvoicingService } from '../billing/invoices/service';
+import type { PaymentsService } from '../billing/payments/service';
 
 const MINUTE = 60_000;
+
+/** What the demo's billing is made with: the desk's own services, and the moment and calendar it is made for. */
+export interface DemoBilling {
+  invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn' | 'rectifyIn' | 'substituteIn'>;
+  payments: Pick<PaymentsService, 'recordIn' | 'closeDayIn' | 'cashDay'>;
+  demoPatientId: string;
+  timeZone: string;
+  /** The holidays the clinic closes on (`2026-12-25`). */
+  closedDays: ReadonlySet<string>;
+  nowMs: number;
+}
 
 /**
  * The demo's billing as it happened: each step (an issue, a payment, a cancellation…) at its own past instant, run

@@ -1,10 +1,9 @@
 import type { Tx } from '../platform/db/transaction';
-import type { InvoicingService } from '../billing/invoices/service';
-import type { PaymentsService } from '../billing/payments/service';
 import type { PaymentMethod } from '../../common/schemas/payments';
 import type { Repositories } from '../repositories';
 import { LEFT_TO_INVOICE } from './demo-plan';
-import { billingTimeline } from './billing-timeline';
+import { billingTimeline, type DemoBilling } from './billing-timeline';
+import { ageOn, dayInZone } from './agenda';
 import { seedPayments, type DemoInvoice } from './payments';
 
 /** The demo clinic's fiscal data (a company's NIF with a valid control character; not a real company's). */
@@ -22,16 +21,6 @@ const AFTER_VISIT = 50 * MINUTE;
 const OTHERS_INVOICED = 24;
 
 type Visit = Awaited<ReturnType<Repositories['invoices']['attendedNotInvoiced']>>[number];
-
-export interface DemoBilling {
-  invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn' | 'rectifyIn' | 'substituteIn'>;
-  payments: Pick<PaymentsService, 'recordIn' | 'closeDayIn' | 'cashDay'>;
-  demoPatientId: string;
-  timeZone: string;
-  /** The holidays the clinic closes on (`2026-12-25`). */
-  closedDays: ReadonlySet<string>;
-  nowMs: number;
-}
 
 /**
  * The demo's billing over the agenda's past weeks, each step dated when it happened: the demo paciente's visits in
@@ -60,7 +49,7 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
   // The plan put the peeling before the visits left to invoice; visits of one hour may come in another order here.
   const peelingVisit = ofOthers.find((visit) => visit.serviceId === peelingService?.id);
   if (peelingVisit && !others.includes(peelingVisit)) others.push(peelingVisit);
-  const f3Visits = await visitsForAnF3(repos, rest, peelingVisit, nowMs, tx);
+  const f3Visits = await visitsForAnF3(repos, rest, peelingVisit, billing, tx);
   for (const visit of f3Visits) if (!others.includes(visit)) others.push(visit);
 
   // Issued on the visit's day, on the way out; one in five of the others' a few days later (sent by e-mail).
@@ -146,6 +135,7 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
         // The demo paciente's latest visit is owed (his portal shows the debt).
         owed: visit === mine.at(-1),
         paidAtOnce: f3Visits.includes(visit),
+        simplified: visit.patientId !== demoPatientId,
       })),
   });
   await timeline.run();
@@ -155,14 +145,20 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
  * Two visits of one adult patient with a DNI and an address, a week or more ago, for the F3 that replaces their
  * simplified invoices (one visit when nobody came twice).
  */
-async function visitsForAnF3(repos: Repositories, rest: Visit[], peeling: Visit | undefined, nowMs: number, tx: Tx) {
+async function visitsForAnF3(
+  repos: Repositories,
+  rest: Visit[],
+  peeling: Visit | undefined,
+  { nowMs, timeZone }: DemoBilling,
+  tx: Tx,
+) {
   const old = rest.filter((visit) => visit !== peeling && visit.startsAt.getTime() < nowMs - 7 * 86_400_000);
   const byPatient = new Map<string, Visit[]>();
   for (const visit of old) byPatient.set(visit.patientId, [...(byPatient.get(visit.patientId) ?? []), visit]);
   const candidates = [...byPatient.values()].sort((a, b) => b.length - a.length);
   for (const own of candidates.slice(0, 20)) {
     const patient = await repos.patients.findById(own[0]!.patientId, tx);
-    const adult = patient?.birthDate && patient.birthDate <= `${new Date(nowMs).getUTCFullYear() - 19}-12-31`;
+    const adult = patient?.birthDate && ageOn(patient.birthDate, dayInZone(nowMs, timeZone)) >= 18;
     if (adult && patient.documentNumber && patient.address.trim() && patient.documentType !== 'pasaporte')
       return own.slice(0, 2).reverse();
   }

@@ -1,13 +1,12 @@
 import type { AuditContext } from '../platform';
 import type { Tx } from '../platform/db/transaction';
 import type { PaymentMethod } from '../../common/schemas/payments';
-import type { BillingTimeline } from './billing-timeline';
-import type { DemoBilling } from './invoices';
+import type { BillingTimeline, DemoBilling } from './billing-timeline';
 
 const MINUTE = 60_000;
 /** How the demo's patients pay, in turn: mostly by card and cash, some by Bizum, now and then by transfer. */
 const METHODS: PaymentMethod[] = ['tarjeta', 'efectivo', 'bizum', 'tarjeta', 'efectivo', 'transferencia', 'tarjeta'];
-/** The latest invoices of the others left owed, besides those the caller marks. */
+/** The latest simplified invoices left owed, besides those the caller marks. */
 const LEFT_OWED = 2;
 /** Which of the others' invoices is paid in part (half, in cash). */
 const PARTLY_PAID = 4;
@@ -26,6 +25,8 @@ export interface InvoiceToPay {
   settled?: { method: PaymentMethod; at: number; amountCents: () => number };
   /** Left owed. */
   owed?: boolean;
+  /** A simplified invoice (another patient's): the latest of them are left owed. */
+  simplified: boolean;
   /** Paid whole at the desk when issued (by card or cash). */
   paidAtOnce?: boolean;
 }
@@ -52,7 +53,7 @@ export function seedPayments(
     });
   };
   const plain = invoices.filter((entry) => !entry.settled && !entry.paidAtOnce && !entry.owed);
-  const owed = new Set(plain.slice(-LEFT_OWED));
+  const owed = new Set(plain.filter((entry) => entry.simplified).slice(-LEFT_OWED));
   plain.forEach((entry, index) => {
     if (owed.has(entry)) return;
     const atDesk = entry.issuedAt + 2 * MINUTE;
