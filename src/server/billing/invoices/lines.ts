@@ -84,6 +84,9 @@ export function manualLine(line: Omit<ManualLine, 'discount'> & Pick<Partial<Man
 }
 
 /** The line's own cuota again, over its base once discounts are taken off (kept per line; nothing adds them). */
+/** What a patient pays for a service priced before VAT: its price plus the cuota the record would round. */
+export const priceWithVat = (baseCents: number, vat: VatTreatment): number => baseCents + taxOf(baseCents, vat);
+
 export const withTax = (line: PricedLine): PricedLine => ({ ...line, taxCents: taxOf(line.baseCents, line.vat) });
 
 /** A VAT group of the breakdown: its treatment, the sum of its lines' bases and its cuota, rounded once. */
