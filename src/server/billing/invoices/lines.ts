@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
-import { esDateFormat } from '../../../common/time';
 import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { ManualLine } from '../../../common/schemas/invoices';
+import { formatNumericDate } from '../../platform';
 import { lineTax } from '../verifactu/amounts';
 import type { BreakdownLine } from '../verifactu/types';
 import { withLineDiscount } from './discounts';
@@ -50,9 +50,7 @@ export function appointmentLine(
   service: BillableService,
   timeZone: string,
 ): PricedLine {
-  const day = esDateFormat({ timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    appointment.startsAt,
-  );
+  const day = formatNumericDate(appointment.startsAt, timeZone);
   return {
     description: `${service.name} — ${day}, ${appointment.doctorName}`,
     quantity: 1,

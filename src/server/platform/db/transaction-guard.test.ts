@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const one = (db: Database['db']) => db.execute(sql`SELECT 1 AS one`);
+const one = async (db: Database['db']) =>
+  (await db.execute(sql`SELECT 1 AS one`)) as unknown as { rows: { one: number }[] };
 
 describe('a query beside its own open transaction, on the embedded database', () => {
   it('fails at once with the reason, and the transaction rolls back', async () => {
