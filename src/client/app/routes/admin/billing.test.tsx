@@ -25,6 +25,7 @@ const summary = (number: string, state: 'emitida' | 'anulada', totalCents: numbe
   rectifies: null,
   substitutedByNumber: null,
   state,
+  collection: state === 'emitida' ? ('pendiente' as const) : ('anulada' as const),
 });
 const list: InvoiceList = {
   invoices: [summary('S2026-000002', 'emitida', 6000), summary('S2026-000001', 'anulada', 9000)],
