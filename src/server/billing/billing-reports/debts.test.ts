@@ -21,7 +21,12 @@ async function at(moment: string) {
 }
 const request = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = admin.cookie) =>
   t.request({ method, url, payload, cookie });
-const line = (unitPriceCents: number, vat = 'exenta') => ({ description: 'Consulta', quantity: 1, unitPriceCents, vat });
+const line = (unitPriceCents: number, vat = 'exenta') => ({
+  description: 'Consulta',
+  quantity: 1,
+  unitPriceCents,
+  vat,
+});
 
 async function issue(name: string, patientId: string, moment: string, lines: object[]) {
   await at(moment);
@@ -175,7 +180,10 @@ describe('«Deudas»', () => {
     const csv = await request('GET', '/api/billing/debts/csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toContain('deudas-2026-04-01.csv');
-    const rows = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(rows[0]).toBe('Paciente;Facturas;0–30 días;31–60 días;61–90 días;Más de 90 días;Total');
     expect(rows).toHaveLength(4);
     expect(rows[3]).toBe('Total;4;15,00;30,00;100,00;70,00;215,00');
