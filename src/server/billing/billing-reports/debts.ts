@@ -1,5 +1,5 @@
 import { DEBT_BUCKET_LABELS, DEBT_BUCKETS, type DebtAmounts, type Debts } from '../../../common/schemas/debts';
-import { cell } from '../../platform/csv';
+import { cell } from '../../platform';
 
 /** The total row: each bucket summed over the patients (integer cents, so to the cent). */
 export function debtTotals(rows: DebtAmounts[]): DebtAmounts {
