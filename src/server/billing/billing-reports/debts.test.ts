@@ -83,6 +83,15 @@ beforeAll(async () => {
   await issue('cancelled', who.marta.id, '2026-03-02T11:00:00+01:00', [line(4000)]);
   const cancel = await request('POST', `/api/invoices/${ids.cancelled}/cancel`, { reason: 'Emitida dos veces' });
   expect(cancel.statusCode, cancel.body).toBe(200);
+  // Marta: 30 € of 3 March, unpaid, whose simplified invoice was replaced by a complete one (F3) the same day.
+  await t.database.db
+    .update(patients)
+    .set({ documentType: 'dni', documentNumber: '12345678Z', address: 'Calle del Pez 3, 28004 Madrid' })
+    .where(eq(patients.id, who.marta.id));
+  await issue('simplified', who.marta.id, '2026-03-03T10:00:00+01:00', [line(3000)]);
+  const complete = await request('POST', `/api/invoices/${ids.simplified}/complete`, { alsoInvoiceIds: [] });
+  expect(complete.statusCode, complete.body).toBe(201);
+  ids.substitute = complete.json().id;
   const rectify = await request('POST', `/api/invoices/${ids.rectified}/rectify`, {
     type: 'R5',
     method: 'diferencias',
@@ -108,18 +117,30 @@ describe('the invoice list’s collection state', () => {
       partly: ['pago_parcial', 3000],
       paid: ['pagada', 0],
       cancelled: ['anulada', 0],
+      // The simplified invoice keeps its account; the F3 that replaced it owes nothing of its own.
+      simplified: ['pendiente', 3000],
+      substitute: ['sustitutiva', 0],
     });
   });
 
   it('filters by it: «por cobrar» finds the unpaid and the partly paid', async () => {
-    expect(Object.keys(await states('?collection=por_cobrar')).sort()).toEqual(['old', 'partly', 'unpaid']);
-    expect(Object.keys(await states('?collection=pendiente')).sort()).toEqual(['old', 'unpaid']);
+    expect(Object.keys(await states('?collection=por_cobrar')).sort()).toEqual([
+      'old',
+      'partly',
+      'simplified',
+      'unpaid',
+    ]);
+    expect(Object.keys(await states('?collection=pendiente')).sort()).toEqual(['old', 'simplified', 'unpaid']);
     expect(Object.keys(await states('?collection=pago_parcial'))).toEqual(['partly']);
     expect(Object.keys(await states('?collection=pagada'))).toEqual(['paid']);
     expect(Object.keys(await states('?collection=a_devolver'))).toEqual(['rectified']);
     expect(Object.keys(await states('?collection=anulada'))).toEqual(['cancelled']);
     // With the other filters, and a clear Spanish 400 for a state that does not exist.
-    expect(Object.keys(await states('?collection=por_cobrar&from=2026-01-01'))).toEqual(['partly', 'unpaid']);
+    expect(Object.keys(await states('?collection=por_cobrar&from=2026-01-01'))).toEqual([
+      'simplified',
+      'partly',
+      'unpaid',
+    ]);
     const wrong = await request('GET', '/api/invoices?collection=debe');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('Estado de cobro no válido');
@@ -155,16 +176,17 @@ describe('«Deudas»', () => {
         totalCents: 20000,
         invoices: 3,
       }),
-      // Only the 15 € refunded on 2 March: what the clinic is to give back on another invoice is not netted.
-      expect.objectContaining({ patientId: who.marta.id, upTo30: 1500, from31To60: 0, totalCents: 1500, invoices: 1 }),
+      // The 15 € refunded of 2 March and the 30 € of 3 March (once: its F3 adds nothing); what the clinic is to
+      // give back on another invoice is not netted.
+      expect.objectContaining({ patientId: who.marta.id, upTo30: 4500, from31To60: 0, totalCents: 4500, invoices: 2 }),
     ]);
     expect(report.totals).toEqual({
-      upTo30: 4500,
+      upTo30: 7500,
       from31To60: 10000,
       from61To90: 0,
       over90: 7000,
-      totalCents: 21500,
-      invoices: 4,
+      totalCents: 24500,
+      invoices: 5,
     });
   });
 
@@ -173,7 +195,7 @@ describe('«Deudas»', () => {
     const report = await debts();
     expect(report.today).toBe('2026-04-01');
     expect(report.patients[0]).toMatchObject({ upTo30: 0, from31To60: 3000, from61To90: 10000, over90: 7000 });
-    expect(report.totals).toMatchObject({ upTo30: 1500, from31To60: 3000, from61To90: 10000, over90: 7000 });
+    expect(report.totals).toMatchObject({ upTo30: 4500, from31To60: 3000, from61To90: 10000, over90: 7000 });
     const sum = report.totals.upTo30 + report.totals.from31To60 + report.totals.from61To90 + report.totals.over90;
     expect(sum).toBe(report.totals.totalCents);
 
@@ -186,14 +208,17 @@ describe('«Deudas»', () => {
       .split('\r\n');
     expect(rows[0]).toBe('Paciente;Facturas;0–30 días;31–60 días;61–90 días;Más de 90 días;Total');
     expect(rows).toHaveLength(4);
-    expect(rows[3]).toBe('Total;4;15,00;30,00;100,00;70,00;215,00');
+    expect(rows[3]).toBe('Total;5;45,00;30,00;100,00;70,00;245,00');
   });
 
-  it('settles: a payment of the rest takes the patient off the report', async () => {
+  it('settles: payments of the rest take the patient off the report', async () => {
     await pay('paid', 1500);
+    expect((await debts()).totals.totalCents).toBe(23000);
+    await pay('simplified', 3000);
     const report = await debts();
     expect(report.patients.map((row: { patientId: string }) => row.patientId)).toEqual([who.lucia.id]);
     expect(report.totals.totalCents).toBe(20000);
+    expect((await states()).simplified).toEqual(['pagada', 0]);
   });
 
   it('is the desk’s alone', async () => {
