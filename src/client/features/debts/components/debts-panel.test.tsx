@@ -40,7 +40,7 @@ const debts: Debts = {
 
 describe('«Deudas»', () => {
   it('shows each patient’s debt by age with a link to her page, the total row and the CSV', async () => {
-    stubApi((call) => (call.url === '/api/billing/debts' ? { status: 200, body: debts } : undefined));
+    stubApi((call) => (call.url === '/api/billing/debts' ? { status: 200, body: debts } : { status: 404, body: {} }));
     renderScreen(<DebtsPanel />);
     const table = await screen.findByRole('table', { name: 'Deudas por paciente' });
     expect(screen.getByText(/Lo que debe cada paciente a 31 de marzo de 2026/)).toBeInTheDocument();
