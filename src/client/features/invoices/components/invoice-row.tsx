@@ -70,11 +70,15 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
       <Table.Td data-label="Pendiente" style={AMOUNT} fw={owed !== 0 ? 700 : undefined}>
         {owed < 0 ? `A devolver ${formatEuros(-owed)}` : formatEuros(owed)}
       </Table.Td>
-      <Table.Td data-label="Estado" style={{ minWidth: 96 }}>
+      <Table.Td data-label="Estado" style={{ whiteSpace: 'nowrap' }}>
+        {/* The whole state, never «PENDIE…»: the cell grows to its badge, and the table scrolls when it must. */}
         <Badge
           variant="light"
           color={COLLECTION_COLORS[invoice.collection]}
-          style={{ flexShrink: 0, overflow: 'visible' }}
+          styles={{
+            root: { flexShrink: 0, overflow: 'visible' },
+            label: { overflow: 'visible', textOverflow: 'clip' },
+          }}
         >
           {COLLECTION_STATE_LABELS[invoice.collection]}
         </Badge>
