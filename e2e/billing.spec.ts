@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, patientPayload, test } from './fixtures';
+import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, patientPayload, signInViaApi, test } from './fixtures';
 
 const TODAY = '2026-01-12';
 /** A DNI of our own each run (documents are unique among records), with its control letter. */
@@ -292,8 +292,7 @@ test.describe('Facturación', () => {
   });
 
   test('la configuración muestra el modo de facturación y la declaración responsable', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await page.waitForURL('**/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/configuracion');
     const card = page.getByRole('region', { name: 'VERI*FACTU' });
     await expect(card.getByText('Pruebas', { exact: true })).toBeVisible();
@@ -310,8 +309,8 @@ test.describe('Facturación', () => {
   });
 
   test('un paciente ve sus facturas y descarga su PDF en «Mis facturas»', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await page.waitForURL('**/pacientes/**');
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
+    await page.goto('/pacientes/dashboard');
     await page.getByRole('link', { name: 'Mis facturas' }).click();
     await expect(page).toHaveURL(/\/pacientes\/facturas$/);
     const table = page.getByRole('table', { name: 'Facturas' });

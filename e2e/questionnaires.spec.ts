@@ -7,10 +7,10 @@ import {
   DEMO_PASSWORD,
   expect,
   linkIn,
-  login,
   newClinicContext,
   patientPayload,
   readMailsTo,
+  signInViaApi,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -95,8 +95,7 @@ test.describe('Cuestionarios', () => {
 
     // The doctor sees it on the consultation screen and copies the allergy, on purpose.
     const doctor = await (await newClinicContext(browser)).newPage();
-    await login(doctor, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+    await signInViaApi(doctor, DEMO.doctor.email, DEMO_PASSWORD);
     await doctor.goto(`/doctor/citas/${appointmentId}`);
     const panel = doctor.getByRole('region', { name: 'Cuestionarios' });
     await expect(panel.getByText('Dolor de rodilla al subir escaleras')).toBeVisible();
@@ -110,8 +109,7 @@ test.describe('Cuestionarios: el editor', () => {
   test('the admin orders the questions by dragging, by keyboard and with «Subir»; what is sent is what is shown', async ({
     page,
   }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     // The publication is caught before the server: the demo clinic's questionnaires stay as they are.
     let sent: { sections: { questions: { label: string }[] }[] } | undefined;
     await page.route('**/api/questionnaires', async (route) => {
