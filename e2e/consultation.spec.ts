@@ -11,6 +11,7 @@ import {
   newClinicContext,
   patientPayload,
   readMailsTo,
+  reviewShot,
   signInViaApi,
   test,
   uniqueEmail,
@@ -267,7 +268,7 @@ test.describe('Nota de la consulta e historia clínica', () => {
         expect(side.y + side.height).toBeLessThanOrEqual(note.y);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       }
-      await page.screenshot({ path: test.info().outputPath(`consulta-${width}.png`), fullPage: true });
+      await reviewShot(page, `consulta-${width}.png`, { fullPage: true });
       await expectNoAxeViolations(page, `la consulta con consentimientos y cuestionarios a ${width} px`);
     }
     // The PDF opens for her: the signed document.

@@ -187,7 +187,7 @@ test.describe('Primera visita, de principio a fin', () => {
 
     // The doctor, at her desk, opens the visit: the consent signed and the questionnaire's answers.
     const doctor = await clinic.newPage(browser, { width: 1280, height: 900 });
-    await signInViaApi(doctor, TRAUMA.email, DEMO_PASSWORD);
+    await signInViaApi(doctor, TRAUMA.email, DEMO_PASSWORD, clinic.baseURL);
     await doctor.goto(`/doctor/citas/${booked.id}`);
     await expect(doctor.getByLabel(/Consentimiento «.*infiltración.*»: Firmado/)).toBeVisible();
     const answers = doctor.getByRole('region', { name: 'Cuestionarios' });

@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { CLOCK_START, EVENING_CLOCK_START, STATE_FILE, type E2ESlot, type E2EState } from './global-setup';
@@ -114,6 +115,16 @@ export const eveningTest = base.extend({
     await use(context);
   },
 });
+
+/**
+ * Saves a screenshot for a person to look at (a new screen in review), only when E2E_SHOTS_DIR names a folder: no
+ * test reads them, and a full-page one costs up to a second of a CI run.
+ */
+export async function reviewShot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await target.screenshot({ path: path.join(dir, name), ...options });
+}
 
 /** A fresh e-mail address nobody has used in this run. */
 export function uniqueEmail(prefix = 'paciente'): string {

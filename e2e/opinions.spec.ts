@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, signInViaApi, signOutViaApi, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, reviewShot, signInViaApi, signOutViaApi, test } from './fixtures';
 
 // «Opiniones» (issue 38, item 3): the after-visit survey's answers reach the desk and each doctor.
 test.describe('Opiniones', () => {
@@ -14,7 +14,7 @@ test.describe('Opiniones', () => {
       await expect(page.getByRole('table', { name: /Media de las puntuaciones/ })).toBeVisible();
       await expect(page.getByRole('article').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `e2e/.tmp/opinions-${width}.png`, fullPage: true });
+      await reviewShot(page, `opinions-${width}.png`, { fullPage: true });
     }
     await expectNoAxeViolations(page, 'las opiniones', 'main');
 

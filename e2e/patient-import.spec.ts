@@ -1,7 +1,7 @@
 import { dniLetter } from '../src/common/identity-document';
 import { paths } from '../src/common/paths';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, reviewShot, signInViaApi, test } from './fixtures';
 
 /** A DNI nobody else in this clinic has: eight digits from the time, and its letter. */
 const freshDni = (offset: number) => {
@@ -44,7 +44,7 @@ test.describe('Importar pacientes', () => {
       page.getByRole('table', { name: 'Vista previa de las primeras filas' }).getByText('+34 611 223 344'),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'simulación de la importación', 'main');
-    await page.screenshot({ path: 'e2e/.tmp/patient-import-dry-run.png', fullPage: true });
+    await reviewShot(page, 'patient-import-dry-run.png', { fullPage: true });
 
     await page.getByRole('button', { name: 'Importar 2 pacientes' }).click();
     await expect(page.getByText('Importación terminada')).toBeVisible();

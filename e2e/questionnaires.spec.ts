@@ -10,6 +10,7 @@ import {
   newClinicContext,
   patientPayload,
   readMailsTo,
+  reviewShot,
   signInViaApi,
   test,
   uniqueEmail,
@@ -131,7 +132,7 @@ test.describe('Cuestionarios: el editor', () => {
       dialog
         .getByRole('textbox', { name: /^Pregunta \d$/ })
         .evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
-    await page.screenshot({ path: '/tmp/h13-builder-1280.png', fullPage: true });
+    await reviewShot(page, 'h13-builder-1280.png', { fullPage: true });
     await expectNoAxeViolations(page, 'el editor de cuestionarios');
 
     // Pointer: the handle of «¿Tercera?» onto «¿Primera?».
@@ -173,7 +174,7 @@ test.describe('Cuestionarios: el editor', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => dialog.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/h13-builder-390.png', fullPage: true });
+    await reviewShot(page, 'h13-builder-390.png', { fullPage: true });
 
     await dialog.getByRole('button', { name: 'Publicar versión 1' }).click();
     await expect(page.getByText('Prueba: no se guarda')).toBeVisible();
