@@ -96,43 +96,6 @@ const serverDateEdges = [
   'src/server/platform/clock.ts',
 ];
 
-/**
- * Not moved to the date module yet (issue 34 item 4: billing, clinical and forms are left; scheduling, the seed and the
- * CLI moved). Remove a file from this list once it takes its dates from platform/dates.ts.
- */
-const serverDatesNotYetMoved = [
-  'src/server/billing/billing-reports/repository.ts',
-  'src/server/billing/books/xlsx.ts',
-  'src/server/billing/go-live/checks.ts',
-  'src/server/billing/invoices/lines.ts',
-  'src/server/billing/invoices/pdf.ts',
-  'src/server/billing/invoices/service.ts',
-  'src/server/billing/invoices/verifactu-mode.ts',
-  'src/server/billing/submissions/records-repository.ts',
-  'src/server/billing/submissions/sender.ts',
-  'src/server/billing/verifactu/certificate.ts',
-  'src/server/clinical/chart/routes.ts',
-  'src/server/clinical/data-export/archive.ts',
-  'src/server/clinical/data-export/clinical-sections.ts',
-  'src/server/clinical/data-export/sections.ts',
-  'src/server/clinical/patient-import/appointment-plan.ts',
-  'src/server/clinical/patient-import/appointment-rows.ts',
-  'src/server/clinical/patient-import/rows.ts',
-  'src/server/clinical/patient-import/service.ts',
-  'src/server/clinical/patient-import/spreadsheet.ts',
-  'src/server/clinical/patient-import/undo.ts',
-  'src/server/clinical/patient-import/worker.ts',
-  'src/server/clinical/prescriptions/pdf.ts',
-  'src/server/forms/consents/links.ts',
-  'src/server/forms/consents/records-routes.ts',
-  'src/server/forms/consents/signed-content.ts',
-  'src/server/forms/definitions/shared-repository.ts',
-  'src/server/forms/opinions/service.ts',
-  'src/server/forms/questionnaires/dates.ts',
-  'src/server/forms/questionnaires/links.ts',
-  'src/server/forms/surveys/service.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -181,7 +144,7 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    ignores: [...serverDateEdges, ...serverDatesNotYetMoved, 'src/server/test/**', 'src/server/**/*.test.ts'],
+    ignores: [...serverDateEdges, 'src/server/test/**', 'src/server/**/*.test.ts'],
     rules: serverDateRules,
   },
 );

@@ -55,6 +55,10 @@ export const api = {
   /** «Servicios y tarifas» (issue 23). */
   services: '/api/services',
   service: (id: string) => `/api/services/${seg(id)}`,
+  /** «Aseguradoras» (issue 36, item 1): mutuas y aseguradoras and their tariffs. */
+  insurers: '/api/insurers',
+  insurer: (id: string) => `/api/insurers/${seg(id)}`,
+  insurerTariffs: (id: string) => `/api/insurers/${seg(id)}/tariffs`,
   /** Informed-consent templates (issue 24): POST to `versions` publishes the next version; `state` archives. */
   consentTemplates: '/api/consent-templates',
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,

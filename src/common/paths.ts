@@ -60,6 +60,8 @@ export const paths = {
     profile: '/admin/perfil',
     /** «Servicios y tarifas»: the services the clinic offers and their prices (issue 23). */
     services: '/admin/servicios',
+    /** «Aseguradoras»: mutuas y aseguradoras, their CIF, copay and tariff per service (issue 36, item 1). */
+    insurers: '/admin/aseguradoras',
     /** «Facturación»: invoices, their VERI*FACTU chain and the issuer's fiscal data (issue «Billing»). */
     billing: '/admin/facturacion',
     /** «Consentimientos»: informed-consent templates, versioned (issue 24, item 1). */
@@ -192,6 +194,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.waitingList,
     paths.admin.profile,
     paths.admin.services,
+    paths.admin.insurers,
     paths.admin.billing,
     paths.admin.goLive,
     paths.admin.importPatients,

@@ -19,6 +19,7 @@ import { createLiveEvents } from './platform/events/live-events';
 import { createPatientImportService } from './clinical/patient-import/service';
 import { startPatientImportWorker } from './clinical/patient-import/worker';
 import { aeatClientFromConfig } from './billing/verifactu/aeat-client';
+import { certificateHolderNif } from './billing/verifactu/certificate';
 import { startVerifactuSender } from './billing/submissions/sender-job';
 import { createInvoicingService } from './billing/invoices/service';
 import { createVerifactuSender, type SubmissionPolicy } from './billing/submissions/sender';
@@ -111,6 +112,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     repo: repos.verifactuSubmissions,
     outages: repos.verifactuOutages,
     client: aeatClientFromConfig(config.verifactu),
+    certificateNif: certificateHolderNif(config.verifactu.certificate),
     log,
     policy: options.submissionPolicy,
   });

@@ -16,6 +16,7 @@ import { surveysRoutes } from './forms/surveys/routes';
 import { opinionsRoutes } from './forms/opinions/routes';
 import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
 import { clinicServicesRoutes } from './billing/clinic-services/routes';
+import { insurersRoutes } from './billing/insurers/routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -89,6 +90,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   holidaysRoutes,
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
+  insurersRoutes,
   consentsRoutes,
   questionnairesRoutes,
   questionnairesAnswerRoutes,

@@ -110,6 +110,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/admin/services')),
               },
               {
+                path: relative(paths.admin.insurers, paths.admin.root),
+                ...screen(() => import('./routes/admin/insurers')),
+              },
+              {
                 path: relative(paths.admin.consents, paths.admin.root),
                 ...screen(() => import('./routes/admin/consents')),
               },

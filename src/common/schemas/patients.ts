@@ -43,8 +43,15 @@ export const patientFieldsSchema = z.object({
   phone: z.union([phoneSchema, z.literal('')]),
   email: z.union([emailSchema, z.literal('')]),
   address: text(250, 'Dirección'),
-  insurer: text(120, 'Aseguradora'),
+  /** Her insurer, chosen from «Aseguradoras» (issue 36, item 1); null when she comes privately. */
+  insurerId: z.uuid({ error: 'Elige una aseguradora de la lista' }).nullable().optional(),
   policyNumber: text(60, 'Nº de póliza'),
+  cardNumber: text(60, 'Nº de tarjeta').optional(),
+  cardExpiry: z.iso
+    .date({ error: 'Escribe la caducidad de la tarjeta como AAAA-MM-DD' })
+    .refine((date) => date >= '2000-01-01', 'Escribe la caducidad de la tarjeta como AAAA-MM-DD')
+    .nullable()
+    .optional(),
   allergies: text(2000, 'Alergias'),
   medicalHistory: text(10000, 'Antecedentes'),
   notes: text(5000, 'Notas'),
@@ -108,8 +115,12 @@ export const patientSchema = z.object({
   phone: z.string(),
   email: z.string(),
   address: z.string(),
+  /** Her insurer's name ('' when private); `insurerId` is the insurer itself. */
   insurer: z.string(),
+  insurerId: z.string().nullable(),
   policyNumber: z.string(),
+  cardNumber: z.string(),
+  cardExpiry: z.string().nullable(),
   allergies: z.string(),
   medicalHistory: z.string(),
   notes: z.string(),

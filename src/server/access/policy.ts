@@ -25,6 +25,9 @@ export const PERMISSIONS = {
   'manage:specialties': { admin: 'any' },
   /** «Servicios y tarifas»: what the clinic offers and its prices (issue 23). */
   'manage:services': { admin: 'any' },
+  /** «Aseguradoras» (issue 36, item 1): the desk keeps the insurers and their tariffs; a doctor reads them. */
+  'read:insurers': { admin: 'any', doctor: 'any' },
+  'manage:insurers': { admin: 'any' },
   /** Informed-consent templates (issue 24): the clinic writes and versions them. */
   'manage:consent-templates': { admin: 'any' },
   /** Questionnaires (anamnesis, issue 24, item 2): the clinic builds and versions them. */

@@ -12,6 +12,7 @@ import { createBooksRepository } from './books/repository';
 import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
 import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
+import { createInsurersRepository } from './insurers/repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -28,6 +29,7 @@ export function createBillingRepositories(db: Db) {
     verifactuOutages: createOutagesRepository(db),
     billingMode: createBillingModeRepository(),
     invoiceCorrections: createInvoiceCorrectionsRepository(db),
+    insurers: createInsurersRepository(db),
   };
 }
 

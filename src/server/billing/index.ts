@@ -4,3 +4,4 @@ export type { Services as BillingServices } from './route-deps';
 export { createBillingRepositories } from './deps';
 export type { ServiceInUseCheck } from './clinic-services/service-in-use';
 export type { ClinicServiceRecord } from './clinic-services/repository';
+export { priceWithVat } from './invoices/lines';

@@ -20,6 +20,7 @@ import {
   formatTime,
   formatTimeWithSeconds,
   formatWhen,
+  fromEpochSeconds,
   latestOf,
   minus,
   minutesBetween,
@@ -27,6 +28,7 @@ import {
   startOfDay,
   startOfNextDay,
   toInstant,
+  wholeDaysBetween,
 } from './dates';
 
 const MADRID = 'Europe/Madrid';
@@ -77,6 +79,16 @@ describe('the server date module', () => {
     expect(earliestOf(SUMMER, WINTER).toISOString()).toBe('2026-07-15T07:15:00.000Z');
     expect(latestOf(new Date(SUMMER), epochMs(WINTER)).toISOString()).toBe('2026-11-30T08:15:00.000Z');
     expect(toInstant(epochMs(WINTER)).toISOString()).toBe('2026-11-30T08:15:00.000Z');
+    expect(fromEpochSeconds(epochMs(WINTER) / 1000).toISOString()).toBe('2026-11-30T08:15:00.000Z');
+  });
+
+  it('counts whole days of 24 hours, rounding down', () => {
+    expect(wholeDaysBetween(SUMMER, WINTER)).toBe(138);
+    expect(wholeDaysBetween(SUMMER, plus(SUMMER, { days: 2, hours: 23 }))).toBe(2);
+    expect(wholeDaysBetween(SUMMER, SUMMER)).toBe(0);
+    // An hour late is a day late: an expired certificate never has 0 days left.
+    expect(wholeDaysBetween(SUMMER, minus(SUMMER, { hours: 1 }))).toBe(-1);
+    expect(wholeDaysBetween(SUMMER, minus(SUMMER, { days: 1 }))).toBe(-1);
   });
 
   it('builds only the calendar dates there are', () => {

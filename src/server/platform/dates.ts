@@ -68,6 +68,16 @@ export const earliestOf = (...instants: InstantInput[]): Date => new Date(Math.m
 /** The latest of some instants. */
 export const latestOf = (...instants: InstantInput[]): Date => new Date(Math.max(...instants.map(epochMs)));
 
+/**
+ * Whole spans of 24 hours from `from` to `to`, rounded down: an instant an hour before `from` is -1 (a certificate
+ * that expired an hour ago has -1 days left, not 0).
+ */
+export const wholeDaysBetween = (from: InstantInput, to: InstantInput): number =>
+  Math.floor((epochMs(to) - epochMs(from)) / MS_PER.days);
+
+/** The instant of a count of seconds since the epoch (the expiry a signed link carries). */
+export const fromEpochSeconds = (seconds: number): Date => new Date(seconds * MS_PER.seconds);
+
 // ---------------------------------------------------------------- calendar dates «AAAA-MM-DD»
 
 /** The instant of wall-clock midnight of a date (`YYYY-MM-DD`) in a time zone. */

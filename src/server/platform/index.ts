@@ -37,6 +37,8 @@ export {
   emailVerificationTokens,
   goLiveTests,
   images,
+  insurerTariffs,
+  insurers,
   invoiceCancellations,
   invoiceCorrections,
   invoiceLines,

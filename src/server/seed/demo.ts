@@ -22,6 +22,7 @@ import { seedQuestionnaires } from './questionnaires';
 import { seedConsentSignatures } from './consent-signatures';
 import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
+import { seedInsurers } from './insurers';
 import { createInvoicingService } from '../billing/invoices/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
@@ -164,6 +165,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
     await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
+    await seedInsurers(tx, repos, record.id, settings.timeZone);
   });
   return true;
 }

@@ -59,7 +59,6 @@ export const validPatient = (overrides: Record<string, unknown> = {}) => ({
   phone: '+34 600 111 222',
   email: '',
   address: 'Calle Mayor 1, Madrid',
-  insurer: 'Sanitas',
   policyNumber: 'POL-1',
   allergies: 'Penicilina',
   medicalHistory: '',

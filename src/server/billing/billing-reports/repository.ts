@@ -14,6 +14,7 @@ import {
   invoices,
   patients,
   profiles,
+  toInstant,
 } from '../../platform';
 
 /** A period of the clinic's calendar as instants: `[from, to)`. */
@@ -148,7 +149,7 @@ export function createBillingReportsRepository(db: Db) {
             result,
           ).map((row) => ({
             appointmentId: row.id,
-            startsAt: new Date(row.starts_at).toISOString(),
+            startsAt: toInstant(row.starts_at).toISOString(),
             patientName: row.patient_name,
             serviceName: row.service_name,
           }));

@@ -1,4 +1,5 @@
 import { ZipFile } from 'yazl';
+import { daysBetween } from '../../platform';
 
 /**
  * A one-sheet Excel workbook (Office Open XML, ECMA-376) written by hand into a ZIP with yazl: inline strings, no
@@ -63,10 +64,7 @@ export const centsText = (cents: number) => {
 };
 
 /** Excel's serial of a day: days since 30 December 1899. */
-export const daySerial = (isoDay: string) => {
-  const [year, month, day] = isoDay.split('-').map(Number) as [number, number, number];
-  return Math.round((Date.UTC(year, month - 1, day) - Date.UTC(1899, 11, 30)) / 86_400_000);
-};
+export const daySerial = (isoDay: string) => daysBetween('1899-12-30', isoDay);
 
 function cellXml(cell: XlsxCell, ref: string): string {
   if (!cell) return '';

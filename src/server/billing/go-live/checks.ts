@@ -5,6 +5,7 @@ import { CERTIFICATE_WARNING_DAYS } from '../../../common/schemas/verifactu';
 import type { ClinicSettingsRow } from '../../platform';
 import type { ChannelTest, TestChannel } from './repository';
 import type { BackupRun } from '../../platform';
+import { durationMs, formatShortDateTime, minutesBetween, wholeDaysBetween } from '../../platform';
 
 /** Everything the checks read: the configuration, the request that asks, the database's records and the time. */
 export interface GoLiveFacts {
@@ -30,21 +31,16 @@ export interface GoLiveFacts {
   now: Date;
 }
 
-const DAY_MS = 86_400_000;
 /** A daily timer that ran: the last copy younger than a day and two hours. */
-const BACKUP_MAX_AGE_MS = 26 * 3_600_000;
+const BACKUP_MAX_AGE_MS = durationMs({ hours: 26 });
 export const DEPLOY_GUIDE = 'docs/deploy.md';
 
 const check = (id: GoLiveCheck['id'], title: string, state: GoLiveCheck['state'], detail: string, fix: string | null) =>
   ({ id, title, state, detail, fix }) satisfies GoLiveCheck;
 
-function dateIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
-}
-
 /** «hace 3 h», «hace 2 días», «hace 5 min». */
 export function ago(at: Date, now: Date): string {
-  const minutes = Math.max(0, Math.round((now.getTime() - at.getTime()) / 60_000));
+  const minutes = Math.max(0, Math.round(minutesBetween(at, now)));
   if (minutes < 60) return `hace ${minutes} min`;
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `hace ${hours} h`;
@@ -139,7 +135,7 @@ function emailCheck({ config, tests, settings }: GoLiveFacts): GoLiveCheck {
     'email',
     title,
     'correcto',
-    `Último correo de prueba enviado a ${test.target} el ${dateIn(settings.timeZone, test.testedAt)}.`,
+    `Último correo de prueba enviado a ${test.target} el ${formatShortDateTime(test.testedAt, settings.timeZone)}.`,
     null,
   );
 }
@@ -178,7 +174,7 @@ function smsCheck({ config, tests, settings }: GoLiveFacts): GoLiveCheck {
     'sms',
     title,
     'correcto',
-    `Último SMS de prueba aceptado por el proveedor para ${test.target} el ${dateIn(settings.timeZone, test.testedAt)}.`,
+    `Último SMS de prueba aceptado por el proveedor para ${test.target} el ${formatShortDateTime(test.testedAt, settings.timeZone)}.`,
     null,
   );
 }
@@ -205,9 +201,9 @@ function certificateCheck({ certificate, settings, now }: GoLiveFacts): GoLiveCh
       `El certificado no se puede usar: ${certificate.reason}.`,
       fix,
     );
-  const expiry = dateIn(settings.timeZone, certificate.validTo);
+  const expiry = formatShortDateTime(certificate.validTo, settings.timeZone);
   const holder = `Titular: ${certificate.holder}${certificate.nif ? ` (NIF ${certificate.nif})` : ''}`;
-  const daysLeft = Math.floor((certificate.validTo.getTime() - now.getTime()) / DAY_MS);
+  const daysLeft = wholeDaysBetween(now, certificate.validTo);
   if (daysLeft < 0)
     return check(
       'verifactu-certificate',
@@ -245,7 +241,7 @@ function modeCheck({ settings }: GoLiveFacts): GoLiveCheck {
   const title = 'Facturación VERI*FACTU en producción';
   if (settings.billingMode === 'produccion') {
     const since = settings.billingProductionSince
-      ? ` desde el ${dateIn(settings.timeZone, settings.billingProductionSince)}`
+      ? ` desde el ${formatShortDateTime(settings.billingProductionSince, settings.timeZone)}`
       : '';
     return check(
       'verifactu-mode',

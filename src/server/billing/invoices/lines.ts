@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
-import { esDateFormat } from '../../../common/time';
 import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { ManualLine } from '../../../common/schemas/invoices';
+import { formatNumericDate } from '../../platform';
 import { lineTax } from '../verifactu/amounts';
 import type { BreakdownLine } from '../verifactu/types';
 import { withLineDiscount } from './discounts';
@@ -50,9 +50,7 @@ export function appointmentLine(
   service: BillableService,
   timeZone: string,
 ): PricedLine {
-  const day = esDateFormat({ timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    appointment.startsAt,
-  );
+  const day = formatNumericDate(appointment.startsAt, timeZone);
   return {
     description: `${service.name} — ${day}, ${appointment.doctorName}`,
     quantity: 1,
@@ -84,6 +82,9 @@ export function manualLine(line: Omit<ManualLine, 'discount'> & Pick<Partial<Man
 }
 
 /** The line's own cuota again, over its base once discounts are taken off (kept per line; nothing adds them). */
+/** What a patient pays for a service priced before VAT: its price plus the cuota the record would round. */
+export const priceWithVat = (baseCents: number, vat: VatTreatment): number => baseCents + taxOf(baseCents, vat);
+
 export const withTax = (line: PricedLine): PricedLine => ({ ...line, taxCents: taxOf(line.baseCents, line.vat) });
 
 /** A VAT group of the breakdown: its treatment, the sum of its lines' bases and its cuota, rounded once. */

@@ -6,9 +6,8 @@ import {
   type InvoiceDetail,
 } from '../../../common/schemas/invoices';
 import { formatEuros } from '../../../common/money';
-import { esDateFormat } from '../../../common/time';
 import { mmToPoints, QR_PRINT, qrPng } from '../verifactu/qr';
-import { clock } from '../../platform';
+import { clock, formatDate } from '../../platform';
 import { startPdf, stampCancelled } from '../../platform';
 import { vatBreakdown } from './lines';
 import { stampPruebas } from './pdf-pruebas';
@@ -23,10 +22,6 @@ const RULE = '#ced4da';
 /** The legal ground every exempt line rests on, printed once under the breakdown. */
 export const EXEMPTION_TEXT =
   'Operación exenta de IVA conforme al artículo 20.Uno.3º de la Ley 37/1992, del Impuesto sobre el Valor Añadido (asistencia sanitaria).';
-
-/** «26 de noviembre de 2026» for an instant, in the clinic's zone. */
-const longDate = (instant: string, timeZone: string) =>
-  esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(instant));
 
 const rateLabel = (vat: VatTreatment) => (vat === 'exenta' ? 'Exento' : `${vat} %`);
 
@@ -163,7 +158,7 @@ export async function renderInvoicePdf(
 
   if (invoice.cancellation) {
     doc.font('Helvetica-Bold').fontSize(11).fillColor(CANCELLED);
-    doc.text(`FACTURA ANULADA el ${longDate(invoice.cancellation.cancelledAt, clinic.timeZone)}.`, MARGIN, doc.y, {
+    doc.text(`FACTURA ANULADA el ${formatDate(invoice.cancellation.cancelledAt, clinic.timeZone)}.`, MARGIN, doc.y, {
       width,
     });
     doc.font('Helvetica').fontSize(10).text(`Motivo: ${invoice.cancellation.reason}`, { width });

@@ -140,7 +140,13 @@ describe('sending again what a Client Fault refused', () => {
     const own = await issue();
     aeat.script.push({ kind: 'fault', faultcode: 'env:Client', faultstring: FAULT });
     expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ rejected: 1 });
-    await t.write((tx) => t.deps.repos.clinic.updateSettings({ ...ISSUER, issuerNif: FORMER_NIF }, tx));
+    // The certificate's holder is registered as the former NIF's representative, so that chain is sent too.
+    await t.write((tx) =>
+      t.deps.repos.clinic.updateSettings(
+        { ...ISSUER, issuerNif: FORMER_NIF, verifactuRepresentedNifs: [FORMER_NIF] },
+        tx,
+      ),
+    );
     const former = await issue();
     aeat.script.push({ kind: 'fault', faultcode: 'env:Client', faultstring: FAULT });
     expect(await t.deps.verifactuSender.sendDue()).toMatchObject({ rejected: 1 });

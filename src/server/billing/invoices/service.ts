@@ -1,14 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
-import {
-  rectifyingTypesFor,
-  SIMPLIFIED_LIMIT_CENTS,
-  type Discount,
-  type PayerKind,
-  type RectifyInvoiceInput,
-} from '../../../common/schemas/invoices';
+import { rectifyingTypesFor, SIMPLIFIED_LIMIT_CENTS, type RectifyInvoiceInput } from '../../../common/schemas/invoices';
 import { createAlta, createAnulacion, informationSystem, type GenerationContext } from '../verifactu/records';
 import { recordFromJson, recordToJson } from '../verifactu/record-json';
-import type { InvoiceId, InvoiceType, Rectification, RegistroFacturacion } from '../verifactu/types';
+import { certificateHolderNif } from '../verifactu/certificate';
+import type { InvoiceType, RegistroFacturacion } from '../verifactu/types';
 import { DEFAULT_PRODUCER } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import { clock } from '../../platform';
@@ -18,8 +13,8 @@ import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
 import { withholdingOf } from './discounts';
-import { breakdownLines, manualLine, operationDates, vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
-import { recipientAsIssued, recipientOf, type InvoiceRecipient } from './recipient';
+import { breakdownLines, manualLine, operationDates, vatBreakdown } from './lines';
+import { recipientAsIssued, recipientOf } from './recipient';
 import {
   assertAccountAfterCancellation,
   assertAccountAfterRectification,
@@ -73,9 +68,10 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       timeZone: entry.timeZone,
       system: system(entry.installation),
     });
-    if (entry.mode === 'produccion' && !deps.config.verifactu.certificate) {
-      // In producción without a certificate nothing can reach the AEAT: an incident, and this record is of it.
-      await repos.verifactuOutages.open({ issuerNif: issuer.nif, mode: entry.mode }, entry.at, NO_CERTIFICATE, tx);
+    const unsendable = entry.mode === 'produccion' ? await whyUnsendable(issuer.nif, tx) : null;
+    if (unsendable) {
+      // In producción a record that cannot reach the AEAT opens an incident (or goes on with it), and is of it.
+      await repos.verifactuOutages.open({ issuerNif: issuer.nif, mode: entry.mode }, entry.at, unsendable, tx);
     }
     return repos.verifactuRecords.appendRecord(
       {
@@ -88,6 +84,23 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       },
       previous,
       tx,
+    );
+  }
+
+  let holderNif: string | null | undefined;
+  /**
+   * Why the sender cannot send the chain of `nif`: no certificate, or one whose holder is neither that NIF nor a
+   * representative the clinic confirmed for it (the AEAT would refuse it); null when it can.
+   */
+  async function whyUnsendable(nif: string, tx: Tx): Promise<string | null> {
+    if (!deps.config.verifactu.certificate) return NO_CERTIFICATE;
+    holderNif ??= certificateHolderNif(deps.config.verifactu.certificate);
+    if (holderNif === nif) return null;
+    const { verifactuRepresentedNifs } = await repos.clinic.getSettings(tx);
+    if (verifactuRepresentedNifs.includes(nif)) return null;
+    return (
+      `El certificado es de ${holderNif ? `NIF ${holderNif}` : 'un titular cuyo NIF no consta'} y no representa ` +
+      `al NIF ${nif}: sus registros no se pueden enviar a la AEAT`
     );
   }
 

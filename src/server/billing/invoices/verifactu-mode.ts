@@ -9,19 +9,12 @@ import {
 } from '../../../common/schemas/verifactu';
 import { inspectCertificate, type CertificateInspection } from '../verifactu/certificate';
 import { declarationFacts, DEFAULT_PRODUCER, systemView } from '../../platform';
-import { clock } from '../../platform';
+import { clock, formatNumericDate, formatShortDateTime, wholeDaysBetween } from '../../platform';
 import { transact } from '../../platform';
 import { AppError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { ClinicSettingsRow } from '../../platform';
 import type { CoreDeps } from '../deps';
-
-const DAY_MS = 86_400_000;
-
-const day = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('es-ES', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-const dateTime = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('es-ES', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
 
 type Settings = Pick<
   ClinicSettingsRow,
@@ -38,7 +31,7 @@ function certificateView(certificate: CertificateInspection, now: Date): Certifi
     holder: certificate.holder,
     nif: certificate.nif,
     validTo: certificate.validTo.toISOString(),
-    daysLeft: Math.floor((certificate.validTo.getTime() - now.getTime()) / DAY_MS),
+    daysLeft: wholeDaysBetween(now, certificate.validTo),
     reason: null,
   };
 }
@@ -63,7 +56,7 @@ export function productionAssessment(settings: Settings, certificate: Certificat
   } else if (certificate.status === 'unusable') {
     blockers.push(`El certificado no se puede usar: ${certificate.reason}.`);
   } else if (certificate.validTo.getTime() <= now.getTime()) {
-    blockers.push(`El certificado caducó el ${day(certificate.validTo, settings.timeZone)}: renuévalo.`);
+    blockers.push(`El certificado caducó el ${formatNumericDate(certificate.validTo, settings.timeZone)}: renuévalo.`);
   }
   const holderNif = certificate.status === 'loaded' ? certificate.nif : null;
   const representativeNeeded =
@@ -74,7 +67,7 @@ export function productionAssessment(settings: Settings, certificate: Certificat
 /** The certificate's warning: 30 days before it expires, and once it has. */
 function certificateWarning(view: CertificateView, timeZone: string): string | null {
   if (view.status !== 'loaded' || view.daysLeft === null || !view.validTo) return null;
-  const expiry = day(new Date(view.validTo), timeZone);
+  const expiry = formatNumericDate(view.validTo, timeZone);
   if (view.daysLeft < 0) return `El certificado caducó el ${expiry}: los registros no se pueden enviar. Renuévalo.`;
   if (view.daysLeft < CERTIFICATE_WARNING_DAYS) {
     return `El certificado caduca el ${expiry} (quedan ${view.daysLeft} días): renuévalo antes.`;
@@ -118,11 +111,11 @@ export function createVerifactuModeService(deps: Pick<CoreDeps, 'config' | 'db' 
       };
     }
     if (certificate.validTo.getTime() <= now.getTime()) {
-      const expiry = day(certificate.validTo, settings.timeZone);
+      const expiry = formatNumericDate(certificate.validTo, settings.timeZone);
       return { ok: false, detail: `${prefix}No se puede enviar ${where}: el certificado caducó el ${expiry}.${later}` };
     }
     if (outage) {
-      const since = dateTime(outage.startedAt, settings.timeZone);
+      const since = formatShortDateTime(outage.startedAt, settings.timeZone);
       return { ok: false, detail: `${prefix}La AEAT no responde desde el ${since} (${outage.lastError}).${later}` };
     }
     return { ok: true, detail: `${prefix}Los registros de facturación se envían ${where}.` };
@@ -179,7 +172,18 @@ export function createVerifactuModeService(deps: Pick<CoreDeps, 'config' | 'db' 
         const loaded = certificate.status === 'loaded' ? certificate : null;
         await auditedIn(
           tx,
-          () => repos.clinic.updateSettings({ billingMode: 'produccion', billingProductionSince: now }, tx),
+          () =>
+            repos.clinic.updateSettings(
+              {
+                billingMode: 'produccion',
+                billingProductionSince: now,
+                // The sender sends this NIF's chain with the representative's certificate from now on.
+                ...(representativeNeeded && {
+                  verifactuRepresentedNifs: [...settings.verifactuRepresentedNifs, settings.issuerNif.toUpperCase()],
+                }),
+              },
+              tx,
+            ),
           {
             ...context,
             action: 'update',

@@ -250,6 +250,7 @@ describe('going live: producción with the clinic’s certificate, and «Inciden
       repo: t.deps.repos.verifactuSubmissions,
       outages: t.deps.repos.verifactuOutages,
       client: { submit: (xml, environment) => (environments.push(environment), real.submit(xml, environment)) },
+      certificateNif: 'B12345674',
       log: t.app.log,
     });
     send = () => sender.sendDue();

@@ -7,6 +7,7 @@ import {
   verifactuRecords,
   verifactuSendWindows,
   verifactuSubmissions,
+  toInstant,
 } from '../../platform';
 import type { Tx } from '../../platform';
 
@@ -33,7 +34,7 @@ const storedRecordOf = (row: StoredRecordRow): StoredRecord => ({
   invoiceId: row.invoice_id,
   record: typeof row.record === 'string' ? JSON.parse(row.record) : row.record,
   huella: row.huella,
-  createdAt: new Date(row.created_at),
+  createdAt: toInstant(row.created_at),
   mode: row.mode,
 });
 
@@ -89,7 +90,7 @@ export function createVerifactuRecordsRepository(db: Db) {
         )
         SELECT id, created_at FROM inserted`);
       const [row] = (result as unknown as { rows: { id: number | string; created_at: Date | string }[] }).rows;
-      return { ...record, id: Number(row!.id), position, createdAt: new Date(row!.created_at) };
+      return { ...record, id: Number(row!.id), position, createdAt: toInstant(row!.created_at) };
     },
 
     /** Every record, by issuer and mode and in chain order (the verification and the records' XML read this). */

@@ -68,7 +68,11 @@ export function createSubmissionsRepository(db: Db) {
      * then too, so no other submission of that chain starts while this one is under way. The records of a mode the
      * clinic has left (pruebas, once in producción) are no longer sent.
      */
-    async claim(now: Date, leaseUntil: Date, limit: number, tx: Tx): Promise<Claim | null> {
+    /**
+     * Claims the next due submission of a chain the certificate may send: its holder's NIF (`holderNif`, null when
+     * its subject names none) or one the clinic confirmed it represents. Another NIF's records wait as they are.
+     */
+    async claim(now: Date, leaseUntil: Date, limit: number, holderNif: string | null, tx: Tx): Promise<Claim | null> {
       const [window] = await tx
         .select({ issuerNif: verifactuSendWindows.issuerNif, mode: verifactuSendWindows.mode })
         .from(verifactuSendWindows)
@@ -76,6 +80,8 @@ export function createSubmissionsRepository(db: Db) {
           and(
             lte(verifactuSendWindows.notBefore, now),
             sql`${verifactuSendWindows.mode} = (SELECT ${clinicSettings.billingMode} FROM ${clinicSettings} WHERE ${clinicSettings.id} = 1)`,
+            sql`(${verifactuSendWindows.issuerNif} = ${holderNif ?? ''} OR EXISTS (SELECT 1 FROM ${clinicSettings}
+              WHERE ${clinicSettings.id} = 1 AND ${verifactuSendWindows.issuerNif} = ANY(${clinicSettings.verifactuRepresentedNifs})))`,
             sql`EXISTS (SELECT 1 FROM ${verifactuSubmissions} s WHERE s.issuer_nif = ${verifactuSendWindows.issuerNif}
               AND s.mode = ${verifactuSendWindows.mode}
               AND s.status IN ('pendiente', 'enviando') AND s.next_attempt_at <= ${now})`,

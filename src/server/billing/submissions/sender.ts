@@ -6,7 +6,7 @@ import { recordInvoiceId } from '../verifactu/records';
 import type { RegistroFacturacion, TaxPerson } from '../verifactu/types';
 import { MAX_RECORDS_PER_DOCUMENT, submissionXml } from '../verifactu/xml';
 import { environmentOf } from '../verifactu/environment';
-import { clock } from '../../platform';
+import { clock, plus } from '../../platform';
 import type { Db } from '../../platform';
 import { transact } from '../../platform';
 import type { Claim, ClaimedRecord, RecordOutcome, SubmissionsRepository } from './repository';
@@ -85,7 +85,8 @@ function outcomesOf(
  * answer recorded in another; the issuer's next submission waits the answer's TiempoEsperaEnvio. A record the AEAT
  * rejected or accepted with errors is never sent again as it was: it waits «pendiente de corregir» until the desk
  * corrects its data (invoices/corrections.ts), whose new record goes in turn. With no client (no certificate
- * configured) nothing is sent: the records wait as «pendiente de envío».
+ * configured) nothing is sent: the records wait as «pendiente de envío». Nor is a chain whose NIF the certificate
+ * may not send for (neither its holder's nor one the clinic confirmed it represents): the AEAT would refuse it.
  */
 export function createVerifactuSender(deps: {
   db: Db;
@@ -93,6 +94,8 @@ export function createVerifactuSender(deps: {
   /** «Incidencias»: opened when the AEAT cannot be reached, closed by its next answer. */
   outages: OutagesRepository;
   client: AeatClient | null;
+  /** The NIF of the certificate's holder (`inspectCertificate`), null when its subject names none. */
+  certificateNif: string | null;
   log: FastifyBaseLogger;
   policy?: SubmissionPolicy;
 }) {
@@ -128,7 +131,7 @@ export function createVerifactuSender(deps: {
       return;
     }
     const attempts = Math.max(...claim.records.map((record) => record.attempts));
-    const retryAt = new Date(now.getTime() + policy.retryDelayMs(attempts));
+    const retryAt = plus(now, { milliseconds: policy.retryDelayMs(attempts) });
     // A record we could not write is our fault, not an outage; anything else means the AEAT could not be reached:
     // an incident opens (or goes on), and these records go, when they go, flagged as sent after it.
     const unreachable = error.code !== 'INTERNO';
@@ -148,8 +151,8 @@ export function createVerifactuSender(deps: {
   async function answered(claim: Claim, answer: AeatAnswer, result: SendResult) {
     const now = clock.now();
     const { outcomes, missing } = outcomesOf(claim.records, answer);
-    const retryAt = new Date(now.getTime() + policy.retryDelayMs(1));
-    const notBefore = new Date(now.getTime() + answer.waitSeconds * 1000);
+    const retryAt = plus(now, { milliseconds: policy.retryDelayMs(1) });
+    const notBefore = plus(now, { seconds: answer.waitSeconds });
     await transact(db, async (tx) => {
       if (!(await repo.settle(outcomes, now, answer.csv, tx)) && outcomes.length > 0) {
         log.warn({ issuerNif: claim.issuerNif }, 'VERI*FACTU answer came after the lease ended');
@@ -182,8 +185,10 @@ export function createVerifactuSender(deps: {
     };
     if (!client) return result;
     while (!stopping) {
-      const leaseUntil = new Date(clock.nowMs() + policy.leaseMs);
-      const claim = await transact(db, (tx) => repo.claim(clock.now(), leaseUntil, policy.batchSize, tx));
+      const leaseUntil = plus(clock.nowMs(), { milliseconds: policy.leaseMs });
+      const claim = await transact(db, (tx) =>
+        repo.claim(clock.now(), leaseUntil, policy.batchSize, deps.certificateNif, tx),
+      );
       if (!claim) break;
       const records = claim.records.map((record) => recordFromJson(record.stored.record));
       try {

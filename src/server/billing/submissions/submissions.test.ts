@@ -83,6 +83,7 @@ function anotherSender(options: { timeoutMs?: number; policy?: Partial<Submissio
       ca: certs.ca,
       timeoutMs: options.timeoutMs ?? 10_000,
     }),
+    certificateNif: ISSUER.issuerNif,
     log: t.app.log,
     policy: { ...SUBMISSION_POLICY, ...options.policy },
   });
@@ -183,6 +184,7 @@ describe('sending the records to the AEAT', () => {
         clock.now(),
         new Date(clock.nowMs() + SUBMISSION_POLICY.leaseMs),
         1000,
+        ISSUER.issuerNif,
         tx,
       ),
     );

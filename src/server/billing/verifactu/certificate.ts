@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import tls from 'node:tls';
+import { toInstant } from '../../platform';
 
 /** What the configured VERI*FACTU certificate is, read as the sender reads it (`aeat-client.ts`). */
 export type CertificateInspection =
@@ -47,5 +48,11 @@ export function inspectCertificate(certificate?: { path: string; password: strin
   if (!der) return { status: 'unusable', reason: 'el archivo no contiene ningún certificado' };
   const x509 = new X509Certificate(der);
   const commonName = /(?:^|\n)CN=([^\n]*)/.exec(x509.subject)?.[1] ?? x509.subject;
-  return { status: 'loaded', holder: commonName, nif: nifOf(x509.subject), validTo: new Date(x509.validToDate) };
+  return { status: 'loaded', holder: commonName, nif: nifOf(x509.subject), validTo: toInstant(x509.validToDate) };
+}
+
+/** The NIF the configured certificate's holder has, as the sender is entitled by it; null without one or when unread. */
+export function certificateHolderNif(certificate?: { path: string; password: string }): string | null {
+  const inspection = inspectCertificate(certificate);
+  return inspection.status === 'loaded' ? inspection.nif : null;
 }

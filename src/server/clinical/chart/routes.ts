@@ -10,7 +10,7 @@ import { PATIENT_NOT_FOUND } from '../../access';
 import { validationError, dateInZone } from '../../platform';
 import { clock } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
-import { startOfDay } from '../../platform';
+import { startOfDay, toInstant } from '../../platform';
 import type { ChartCursor } from './repository';
 
 const idParams = z.object({ id: z.uuid({ error: PATIENT_NOT_FOUND }) });
@@ -22,7 +22,7 @@ const encodeCursor = ({ at, tie }: ChartCursor) =>
 function decodeCursor(cursor: string): ChartCursor {
   try {
     const [at, tie] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const instant = typeof at === 'string' ? new Date(at) : null;
+    const instant = typeof at === 'string' ? toInstant(at) : null;
     if (instant && !Number.isNaN(instant.getTime()) && typeof tie === 'string' && tie.length <= 96)
       return { at: instant, tie };
   } catch {

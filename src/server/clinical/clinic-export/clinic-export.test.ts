@@ -49,6 +49,26 @@ describe('«Exportar toda la clínica» (issue 37, item 4)', () => {
       notes: '=HYPERLINK("http://x")',
       birthDate: '1990-05-17',
     });
+    const insurerId = await t.write((tx) =>
+      t.deps.repos.insurers.create(
+        {
+          name: 'Mutua Exportada',
+          taxId: 'G28333334',
+          address: 'Gran Vía 1, Bilbao',
+          requiresAuthorization: true,
+          copayCents: 500,
+          active: true,
+        },
+        tx,
+      ),
+    );
+    const insured = await t.request({
+      method: 'PATCH',
+      url: `/api/patients/${ana.id}`,
+      cookie: admin.cookie,
+      payload: { insurerId, cardNumber: 'TJ-1', cardExpiry: '2027-06-30' },
+    });
+    expect(insured.statusCode, insured.body).toBe(200);
     const winter = await insertAppointment(t, {
       patientId: ana.id,
       doctorId: doctor.id,
@@ -133,6 +153,14 @@ describe('«Exportar toda la clínica» (issue 37, item 4)', () => {
       ]),
     );
     expect(appointments.find((row) => row.id === winter.id)?.profesional_id).toBe(doctor.id);
+    expect(table(files, 'pacientes.csv').find((row) => row.id === ana.id)).toMatchObject({
+      aseguradora: 'Mutua Exportada',
+      tarjeta: 'TJ-1',
+      caducidad_tarjeta: '2027-06-30',
+    });
+    expect(table(files, 'aseguradoras.csv')).toContainEqual(
+      expect.objectContaining({ id: insurerId, cif: 'G28333334', autorizacion: 'sí', copago: '5.00', activa: 'sí' }),
+    );
     expect(table(files, 'profesionales.csv')).toContainEqual(
       expect.objectContaining({ id: doctor.id, nombre: 'Dra. Elena Salida' }),
     );

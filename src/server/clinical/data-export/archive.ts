@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { ZipFile } from 'yazl';
-import { esDateFormat } from '../../../common/time';
+import { formatLongDateTime } from '../../platform';
 import type { ExportContext, ExportSection } from './sections';
 
 /** Version of `datos.json`'s layout: raised when a member changes meaning, not when a section is added. */
@@ -19,9 +19,7 @@ function summaryPdf(loaded: LoadedExport, context: ExportContext): PDFKit.PDFDoc
     margin: 56,
     info: { Title: `Datos de ${loaded.patientName}`, Author: loaded.clinicName },
   });
-  const generated = esDateFormat({ timeZone: context.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
-    loaded.generatedAt,
-  );
+  const generated = formatLongDateTime(loaded.generatedAt, context.timeZone);
   doc.font('Helvetica-Bold').fontSize(18).text(loaded.clinicName);
   doc.font('Helvetica').fontSize(14).text(`Tus datos personales: ${loaded.patientName}`);
   doc

@@ -6,7 +6,8 @@ import {
 } from '../../../common/schemas/prescriptions';
 import { TREATMENT_STATUS_LABELS } from '../../../common/schemas/treatments';
 import { invoicesSection } from './invoice-section';
-import { BASE_SECTIONS, dateTimeFormat, defineSection, field, type ExportSection } from './sections';
+import { formatNumericDateTime } from '../../platform';
+import { BASE_SECTIONS, defineSection, field, type ExportSection } from './sections';
 
 const spanishDay = (day: string | null) => (day ? day.split('-').reverse().join('/') : null);
 /** A name safe inside the ZIP, unique by the file's id. */
@@ -116,18 +117,17 @@ const notesSection = defineSection({
   },
   toPdf(doc, notes, { timeZone }) {
     if (notes.length === 0) return void doc.text('No hay notas clínicas firmadas.');
-    const when = dateTimeFormat(timeZone);
     for (const note of notes) {
       doc
         .font('Helvetica-Bold')
-        .text(`${when.format(new Date(note.date))} · ${note.doctorName}`)
+        .text(`${formatNumericDateTime(note.date, timeZone)} · ${note.doctorName}`)
         .font('Helvetica');
       field(doc, 'Motivo de consulta', note.reason);
       field(doc, 'Exploración', note.examination);
       field(doc, 'Diagnóstico', note.diagnosisCode ? `${note.diagnosis} (${note.diagnosisCode})` : note.diagnosis);
       field(doc, 'Plan', note.plan);
       for (const addendum of note.addenda)
-        field(doc, `Adenda del ${when.format(new Date(addendum.at))} (${addendum.author})`, addendum.text);
+        field(doc, `Adenda del ${formatNumericDateTime(addendum.at, timeZone)} (${addendum.author})`, addendum.text);
       doc.moveDown(0.4);
     }
   },
@@ -156,10 +156,9 @@ const documentsSection = defineSection({
   },
   toPdf(doc, documents, { timeZone }) {
     if (documents.length === 0) return void doc.text('No hay documentos.');
-    const when = dateTimeFormat(timeZone);
     for (const document of documents) {
       doc.text(
-        `${when.format(new Date(document.createdAt))} · ${FILE_TYPE_LABELS[document.type]} · ${document.name} (en el archivo ZIP: ${document.path})`,
+        `${formatNumericDateTime(document.createdAt, timeZone)} · ${FILE_TYPE_LABELS[document.type]} · ${document.name} (en el archivo ZIP: ${document.path})`,
       );
     }
   },
@@ -183,11 +182,10 @@ const messagesSection = defineSection({
   },
   toPdf(doc, messages, { timeZone }) {
     if (messages.length === 0) return void doc.text('No hay mensajes.');
-    const when = dateTimeFormat(timeZone);
     for (const message of messages) {
       doc
         .font('Helvetica-Bold')
-        .text(`${when.format(new Date(message.at))} · ${message.from} (${message.author})`)
+        .text(`${formatNumericDateTime(message.at, timeZone)} · ${message.from} (${message.author})`)
         .font('Helvetica')
         .text(message.text)
         .moveDown(0.3);

@@ -1,8 +1,7 @@
 import { DOCUMENT_TYPE_LABELS } from '../../../common/identity-document';
 import { APPOINTMENT_STATUS_LABELS } from '../../../common/schemas/appointments';
 import { SEX_LABELS } from '../../../common/schemas/patients';
-import { esDateFormat } from '../../../common/time';
-import type { Db } from '../../platform';
+import { formatNumericDateTime, type Db } from '../../platform';
 import type { FastifyRequest } from 'fastify';
 
 type RequestScope = FastifyRequest['scope'];
@@ -48,17 +47,6 @@ export interface ExportSection<T = unknown> {
 /** Keeps each provider's data type while listing them together. */
 export const defineSection = <T>(section: ExportSection<T>): ExportSection<unknown> =>
   section as ExportSection<unknown>;
-
-export const dateTimeFormat = (timeZone: string) =>
-  esDateFormat({
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
 
 /** A label and its value on one line; empty values are written as «—» so a gap is visibly empty. */
 export function field(doc: PDFKit.PDFDocument, label: string, value: string | null | undefined) {
@@ -114,11 +102,12 @@ const appointmentsSection = defineSection({
   },
   toPdf(doc, appointments, { timeZone }) {
     if (appointments.length === 0) return void doc.text('No hay citas.');
-    const when = dateTimeFormat(timeZone);
     for (const appointment of appointments) {
       doc
         .font('Helvetica-Bold')
-        .text(`${when.format(new Date(appointment.startsAt))} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}`)
+        .text(
+          `${formatNumericDateTime(appointment.startsAt, timeZone)} · ${APPOINTMENT_STATUS_LABELS[appointment.status]}`,
+        )
         .font('Helvetica')
         .text(
           `${appointment.doctorName} (${appointment.specialty})${appointment.reason ? ` — ${appointment.reason}` : ''}`,

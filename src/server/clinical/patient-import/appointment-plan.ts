@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { normalizeDocument } from '../../../common/identity-document';
 import type { ImportCounts, ImportDryRun, ImportField, ImportMapping } from '../../../common/schemas/patient-import';
 import { toOneLine } from '../../../common/schemas/one-line';
+import { plus, toInstant } from '../../platform';
 import { doctorFinder, parseAppointmentDate, parseDuration, parseTime, type ImportDoctor } from './appointment-rows';
 import type { TableRow } from './csv';
 import { createdRecordId } from './plan';
@@ -145,8 +146,8 @@ export function planAppointments(options: AppointmentPlanOptions): {
           : 'doctor' in doctor
             ? doctor.doctor.appointmentMinutes
             : 30;
-      planned.startsAt = new Date(start);
-      planned.endsAt = new Date(start + length * 60_000);
+      planned.startsAt = toInstant(start);
+      planned.endsAt = plus(start, { minutes: length });
       if (start <= options.nowMs)
         errors.push(`Solo se importan citas futuras: la del ${cell(at('date'))} a las ${hhmm(minutes)} ya ha pasado`);
     }

@@ -1,4 +1,5 @@
 import { normalizeSearchText } from '../../../common/search-text';
+import { calendarDate } from '../../platform';
 
 /**
  * The values of a file of future appointments: the date (dd/mm/aaaa, with the time in the same cell or not), the
@@ -38,9 +39,7 @@ export function parseAppointmentDate(raw: string): { date: string; minutes: numb
   } else {
     return { error: `La fecha «${value}» no es una fecha dd/mm/aaaa` };
   }
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    return { error: `La fecha «${value}» no existe` };
+  if (calendarDate(year, month, day) === null) return { error: `La fecha «${value}» no existe` };
   let minutes: number | null = null;
   if (rest) {
     const time = parseTime(rest.replace(/(?:[+-]\d{2}:?\d{2}|z)$/i, ''));

@@ -13,16 +13,36 @@ const NOW = '2026-11-29T23:30:00Z';
 let t: TestApp;
 let admin: { id: string; cookie: string };
 let existing: { id: string };
+/** Her insurer in «Aseguradoras» before the import. */
+let sanitas: string;
 
 beforeAll(async () => {
   clock.freeze(NOW);
   t = await buildTestApp();
   admin = await t.createUser({ role: 'admin', displayName: 'Marta Admin' });
+  await t.write(async (tx) => {
+    sanitas = await t.deps.repos.insurers.create(
+      {
+        name: 'Sanitas',
+        taxId: 'A28037042',
+        address: 'Calle Mayor 1, Madrid',
+        requiresAuthorization: false,
+        copayCents: null,
+        active: true,
+      },
+      tx,
+    );
+  });
   const response = await t.request({
     method: 'POST',
     url: '/api/patients',
     cookie: admin.cookie,
-    payload: validPatient({ documentNumber: '12345678Z', phone: '+34 600 111 222', allergies: 'Penicilina' }),
+    payload: validPatient({
+      documentNumber: '12345678Z',
+      phone: '+34 600 111 222',
+      allergies: 'Penicilina',
+      insurerId: sanitas,
+    }),
   });
   existing = response.json();
 });
@@ -199,6 +219,10 @@ describe('import of patients from the previous program', () => {
     const lucia = (await get(`/api/patients/${existing.id}`)).json();
     // Her allergies gain the file's; nothing of the clinic's is lost.
     expect(lucia).toMatchObject({ allergies: 'Penicilina\nLátex', insurer: 'Adeslas', policyNumber: 'ADE-9' });
+    // The file's insurer is one of «Aseguradoras»: made, without CIF, since the clinic had none of that name.
+    const adeslas = (await get('/api/insurers')).json().find((insurer: { name: string }) => insurer.name === 'Adeslas');
+    expect(adeslas).toMatchObject({ taxId: null, patientCount: 1 });
+    expect(lucia.insurerId).toBe(adeslas.id);
     const found = (await get('/api/patients?q=Alba%20Ruiz')).json();
     expect(found.items).toEqual([expect.objectContaining({ firstName: 'Alba', phone: '+34 622 334 455' })]);
 
@@ -259,7 +283,12 @@ describe('import of patients from the previous program', () => {
     expect((await get(`/api/patients/${alba.id}`)).statusCode).toBe(404);
     expect((await get(`/api/patients/${inigo.id}`)).json().notes).toBe('Revisado en recepción');
     const lucia = (await get(`/api/patients/${existing.id}`)).json();
-    expect(lucia).toMatchObject({ allergies: 'Penicilina', insurer: 'Sanitas', policyNumber: 'POL-1' });
+    expect(lucia).toMatchObject({
+      allergies: 'Penicilina',
+      insurer: 'Sanitas',
+      insurerId: sanitas,
+      policyNumber: 'POL-1',
+    });
     const undone = await t.database.db
       .select()
       .from(auditLog)

@@ -1,8 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
-import { appointments, patientImportRows, patientImports, patients, profiles } from '../../platform';
+import { appointments, insurers, patientImportRows, patientImports, patients, profiles } from '../../platform';
 import { searchColumns } from '../../identity';
 import type { DocumentType } from '../../../common/identity-document';
 import type { SEXES } from '../../../common/schemas/patients';
@@ -52,6 +52,22 @@ function summaryColumns() {
 
 /** Statuses whose work a worker carries out. */
 const PENDING = ['queued', 'running', 'undo_queued', 'undoing'] as const;
+
+/**
+ * The insurer a name read from the file stands for (issue 36, item 1): one of «Aseguradoras» matched by name, case and
+ * spaces aside, made without CIF when there is none (as migration 0046 did with the free text of before).
+ */
+const insurerNamed = (name: SQL) =>
+  sql`(SELECT i.id FROM ${insurers} i WHERE lower(i.name) = lower(btrim(${name})) AND btrim(${name}) <> '')`;
+
+/** Makes an insurer of each name of `names` (a one-column query) that «Aseguradoras» lacks. */
+async function addInsurers(names: SQL, tx: Tx) {
+  await tx.execute(sql`
+    INSERT INTO ${insurers} (name)
+    SELECT DISTINCT ON (lower(btrim(n.name))) btrim(n.name) FROM (${names}) AS n(name)
+     WHERE btrim(n.name) <> '' ORDER BY lower(btrim(n.name))
+    ON CONFLICT DO NOTHING`);
+}
 
 export function createPatientImportRepository(db: Db) {
   /** Tables whose rows name a patient (foreign keys to `patients`), read from the catalogue once. */
@@ -371,13 +387,14 @@ export function createPatientImportRepository(db: Db) {
       if (rows.length === 0) return;
       // One JSON parameter rather than twenty per row: on PGlite, half the time of a chunk (docs/decisions).
       const json = JSON.stringify(rows.map((row) => ({ ...row, ...searchColumns(row) })));
+      await addInsurers(sql`SELECT x.insurer FROM jsonb_to_recordset(${json}::jsonb) AS x(insurer text)`, tx);
       await tx.execute(sql`
         INSERT INTO patients (id, first_name, last_name, document_type, document_number, birth_date, sex, phone, email,
-          address, insurer, policy_number, allergies, medical_history, notes, search_text, sort_name, created_by,
-          created_at, updated_at)
+          address, insurer, insurer_id, policy_number, allergies, medical_history, notes, search_text, sort_name,
+          created_by, created_at, updated_at)
         SELECT x.id, x."firstName", x."lastName", x."documentType", x."documentNumber", x."birthDate", x.sex, x.phone,
-          x.email, x.address, x.insurer, x."policyNumber", x.allergies, x."medicalHistory", x.notes, x."searchText",
-          x."sortName", x."createdBy", x."createdAt", x."updatedAt"
+          x.email, x.address, x.insurer, ${insurerNamed(sql`x.insurer`)}, x."policyNumber", x.allergies,
+          x."medicalHistory", x.notes, x."searchText", x."sortName", x."createdBy", x."createdAt", x."updatedAt"
         FROM jsonb_to_recordset(${json}::jsonb) AS x(id uuid, "firstName" text, "lastName" text, "documentType" text,
           "documentNumber" text, "birthDate" date, sex text, phone text, email text, address text, insurer text,
           "policyNumber" text, allergies text, "medicalHistory" text, notes text, "searchText" text, "sortName" text,
@@ -392,10 +409,12 @@ export function createPatientImportRepository(db: Db) {
       updatedAt: Date | string,
       tx: Tx,
     ): Promise<void> {
+      if (changes.insurer !== undefined) await addInsurers(sql`SELECT ${changes.insurer}::text`, tx);
       await tx
         .update(patients)
         .set({
           ...changes,
+          ...(changes.insurer !== undefined && { insurerId: insurerNamed(sql`${changes.insurer}::text`) }),
           ...searchColumns({ ...current, ...changes }),
           updatedAt: typeof updatedAt === 'string' ? sql`${updatedAt}::timestamptz` : updatedAt,
         } as Partial<typeof patients.$inferInsert>)

@@ -1,6 +1,7 @@
 import { dniLetter, documentError, normalizeDocument, type DocumentType } from '../../../common/identity-document';
 import { toOneLine } from '../../../common/schemas/one-line';
 import { MULTI_COLUMN_FIELDS, type ImportField, type ImportMapping } from '../../../common/schemas/patient-import';
+import { calendarDate } from '../../platform';
 import type { PatientFields } from './repository';
 
 /**
@@ -59,9 +60,7 @@ export function parseBirthDate(raw: string, today: string): { date: string } | {
   } else {
     return { error: `La fecha de nacimiento «${value}» no es una fecha dd/mm/aaaa` };
   }
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
-    return { error: `La fecha de nacimiento «${value}» no existe` };
+  if (calendarDate(year, month, day) === null) return { error: `La fecha de nacimiento «${value}» no existe` };
   const iso = `${year}-${pad(month)}-${pad(day)}`;
   if (iso < '1900-01-01') return { error: `La fecha de nacimiento «${value}» es anterior a 1900` };
   if (iso > today) return { error: `La fecha de nacimiento «${value}» es futura` };

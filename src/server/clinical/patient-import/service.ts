@@ -8,7 +8,7 @@ import {
   type ImportTarget,
   type ImportView,
 } from '../../../common/schemas/patient-import';
-import { clock } from '../../platform';
+import { clock, durationMs, minus, plus } from '../../platform';
 import type { Db } from '../../platform';
 import { transact, type Tx } from '../../platform';
 import { AppError, notFound, pgErrorCode, validationError } from '../../platform';
@@ -28,8 +28,7 @@ export const IMPORT_NOT_FOUND = 'Importación no encontrada';
 /** Rows written per transaction: each commits with its audit entries and the progress. */
 export const IMPORT_CHUNK_ROWS = 1000;
 /** A worker that has not reported for this long is taken for gone: another resumes its import. */
-export const IMPORT_STALE_MS = 2 * 60_000;
-const UNDO_MS = IMPORT_UNDO_DAYS * 24 * 3_600_000;
+export const IMPORT_STALE_MS = durationMs({ minutes: 2 });
 
 export interface PlanInput {
   mapping: ImportMapping;
@@ -38,7 +37,7 @@ export interface PlanInput {
 }
 
 function present(row: PatientImportSummary): ImportView {
-  const undoUntil = row.status === 'done' && row.finishedAt ? new Date(row.finishedAt.getTime() + UNDO_MS) : null;
+  const undoUntil = row.status === 'done' && row.finishedAt ? plus(row.finishedAt, { days: IMPORT_UNDO_DAYS }) : null;
   return {
     id: row.id,
     target: row.target,
@@ -120,7 +119,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     const { timeZone } = await repos.clinic.getSettings();
     const keys = patientKeysOf(table.rows, input.mapping);
     const now = clock.now();
-    const booked = await repo.bookedFrom(new Date(now.getTime() - 12 * 3_600_000));
+    const booked = await repo.bookedFrom(minus(now, { hours: 12 }));
     return planAppointments({
       importId: row.id,
       rows: table.rows,
@@ -220,7 +219,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     /** Queues the undo of a finished import, within its week. */
     async undo(id: string, actorId: string): Promise<ImportView> {
       const row = await find(id);
-      const since = new Date(clock.nowMs() - UNDO_MS);
+      const since = minus(clock.nowMs(), { days: IMPORT_UNDO_DAYS });
       const queued = await transact(db, (tx) => repo.queueUndo(id, actorId, since, clock.now(), tx));
       if (!queued) {
         if (row.status === 'done')
@@ -258,7 +257,9 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
       let finished = 0;
       for (;;) {
         const now = clock.now();
-        const claimed = await transact(db, (tx) => repo.claimNext(now, new Date(now.getTime() - IMPORT_STALE_MS), tx));
+        const claimed = await transact(db, (tx) =>
+          repo.claimNext(now, minus(now, { milliseconds: IMPORT_STALE_MS }), tx),
+        );
         if (!claimed) return finished;
         const row = (await repo.findById(claimed.id))!;
         try {
@@ -280,7 +281,8 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
 
     /** Forgets the files of imports whose week is over (the outcome of each row stays). */
     async dropOldFiles(): Promise<number> {
-      return repo.dropOldFiles(new Date(clock.nowMs() - UNDO_MS - 24 * 3_600_000));
+      // A day after the undo's week is over.
+      return repo.dropOldFiles(minus(clock.nowMs(), { days: IMPORT_UNDO_DAYS + 1 }));
     },
   };
 

@@ -1,4 +1,5 @@
 import { unzipSync } from 'fflate';
+import { Temporal } from 'temporal-polyfill';
 import type { TableRow } from './csv';
 import { attribute, scanXml } from './xml-scan';
 
@@ -62,9 +63,9 @@ export function excelSerialToDate(serial: number, date1904 = false): string | nu
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
   const days = Math.floor(serial) + (date1904 ? 1462 : 0);
   // Excel counts a 29 February 1900 that never was: from day 61 on, day 0 is 30 December 1899.
-  const epoch = Date.UTC(1899, 11, days < 61 && !date1904 ? 31 : 30);
-  const date = new Date(epoch + days * 86_400_000);
-  const day = `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  const epoch = Temporal.PlainDate.from(days < 61 && !date1904 ? '1899-12-31' : '1899-12-30');
+  const date = epoch.add({ days });
+  const day = `${pad(date.day)}/${pad(date.month)}/${date.year}`;
   const minutes = Math.round((serial - Math.floor(serial)) * 24 * 60);
   return minutes > 0 && minutes < 24 * 60 ? `${day} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}` : day;
 }

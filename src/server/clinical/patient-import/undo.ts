@@ -1,6 +1,6 @@
 import type { Db } from '../../platform';
 import { transact, type Tx } from '../../platform';
-import { clock } from '../../platform';
+import { clock, toInstant } from '../../platform';
 import { writeAuditEntries, type AuditEntry } from '../../platform';
 import type { PatientFields, PatientImportRepository, PatientImportSummary } from './repository';
 
@@ -88,7 +88,7 @@ async function undoPatients(
     }
     const previous = update.previous as { fields: Partial<PatientFields>; updatedAt: string };
     await repo.updatePatient(patient.id, patient as PatientFields, previous.fields, previous.updatedAt, tx);
-    locked.set(patient.id, { ...patient, ...previous.fields, updatedAt: new Date(previous.updatedAt) });
+    locked.set(patient.id, { ...patient, ...previous.fields, updatedAt: toInstant(previous.updatedAt) });
     undone.add(update.line);
   }
   const creates = rows.filter((r) => r.action === 'create');

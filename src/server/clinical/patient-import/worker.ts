@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../platform';
+import { durationMs, realNowMs, type Database } from '../../platform';
 import { PATIENT_IMPORT_CHANNEL } from './repository';
 import type { PatientImportService } from './service';
 
@@ -31,8 +31,8 @@ export async function startPatientImportWorker(
         try {
           const finished = await deps.patientImports.runPending(stopping.signal);
           if (finished > 0) deps.log.info({ finished }, 'patient imports finished');
-          if (Date.now() - lastCleanup > 3_600_000) {
-            lastCleanup = Date.now();
+          if (realNowMs() - lastCleanup > durationMs({ hours: 1 })) {
+            lastCleanup = realNowMs();
             await deps.patientImports.dropOldFiles();
           }
         } catch (error) {

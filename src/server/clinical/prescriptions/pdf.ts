@@ -1,7 +1,6 @@
 import { DOCUMENT_TYPE_LABELS } from '../../../common/identity-document';
 import { PRESCRIPTION_VALIDITY_DAYS, validUntilOf } from '../../../common/schemas/prescriptions';
-import { esDateFormat } from '../../../common/time';
-import { clock, dateInZone } from '../../platform';
+import { clock, dateInZone, formatCalendarDate } from '../../platform';
 import type { ClinicSettingsRow } from '../../platform';
 import type { PrescriptionDocumentData } from './repository';
 import { startPdf, stampCancelled } from '../../platform';
@@ -11,12 +10,6 @@ const INK = '#1a1b1e';
 const MUTED = '#495057';
 const ACCENT = '#0b7285';
 const CANCELLED = '#c92a2a';
-
-/** «23 de noviembre de 2026» for a calendar date. */
-const longDate = (date: string) =>
-  esDateFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
 
 function documentOf(patient: PrescriptionDocumentData['patient']): string {
   if (!patient.documentNumber) return 'No consta';
@@ -94,7 +87,7 @@ export async function renderPrescriptionPdf(
       .fontSize(12)
       .fillColor(CANCELLED)
       .text(
-        `RECETA ANULADA el ${longDate(dateInZone(prescription.cancelledAt!, clinic.timeZone))}. No es válida para dispensar.`,
+        `RECETA ANULADA el ${formatCalendarDate(dateInZone(prescription.cancelledAt!, clinic.timeZone))}. No es válida para dispensar.`,
       );
     doc
       .font('Helvetica')
@@ -147,9 +140,9 @@ export async function renderPrescriptionPdf(
   doc.text(`${clinic.name}${clinic.address ? ` · ${clinic.address}` : ''}`);
   doc.moveDown(0.6);
   doc.font('Helvetica').fontSize(10).fillColor(INK);
-  doc.text(`Fecha de prescripción: ${longDate(prescription.prescribedOn)}`);
+  doc.text(`Fecha de prescripción: ${formatCalendarDate(prescription.prescribedOn)}`);
   doc.text(
-    `Válida hasta: ${longDate(validUntilOf(prescription.prescribedOn))} (${PRESCRIPTION_VALIDITY_DAYS} días naturales desde la fecha de prescripción)`,
+    `Válida hasta: ${formatCalendarDate(validUntilOf(prescription.prescribedOn))} (${PRESCRIPTION_VALIDITY_DAYS} días naturales desde la fecha de prescripción)`,
   );
 
   // The signature space, kept whole on one page.

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ConsentVia } from '../../../common/schemas/consent-signing';
 import type { Db } from '../../platform';
-import { transact } from '../../platform';
+import { fromEpochSeconds, transact } from '../../platform';
 import type { ClinicRepository } from '../../platform';
 
 export type LinkPurpose = 'firma' | 'revocacion';
@@ -57,7 +57,7 @@ export function createConsentLinks(clinic: ClinicRepository, db: Db) {
         requestId: match[2]!,
         purpose: PURPOSES[match[3]!]!,
         via: VIAS[match[4]!]!,
-        expiresAt: new Date(parseInt(match[5]!, 36) * 1000),
+        expiresAt: fromEpochSeconds(parseInt(match[5]!, 36)),
       };
     },
   };

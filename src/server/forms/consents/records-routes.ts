@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/consent-signing';
 import { can } from '../../access';
 import { requireUser } from '../../access';
-import { clock } from '../../platform';
+import { clock, plus } from '../../platform';
 import { AppError, notFound, validationError } from '../../platform';
 import { auditContext, auditedRead } from '../../platform';
 import { startOfDay } from '../../platform';
@@ -163,7 +163,7 @@ export const consentsRecordsRoutes: RoutePlugin = async (app, deps) => {
       }
       // Where the link is shown: the desk's tablet (who manages the clinic's appointments), or the paciente's area.
       const desk = can(user, 'manage:appointments');
-      const expiresAt = new Date(clock.nowMs() + (desk ? DESK_LINK_MINUTES : AREA_LINK_MINUTES) * 60_000);
+      const expiresAt = plus(clock.nowMs(), { minutes: desk ? DESK_LINK_MINUTES : AREA_LINK_MINUTES });
       const token = await links.tokenFor({
         requestId: found.id,
         purpose,

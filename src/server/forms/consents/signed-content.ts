@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { markdownToText } from '../../../common/markdown';
 import { CONSENT_SECTION_LABELS, CONSENT_SECTIONS } from '../../../common/schemas/consents';
 import type { ConsentActKind, Representative } from '../../../common/schemas/consent-signing';
-import { esDateFormat } from '../../../common/time';
+import { formatLongDateTime } from '../../platform';
 
 /** What a consent PDF is made of: the version as shown, who acted, how, when and from where. */
 export interface ConsentDocumentData {
@@ -34,8 +34,7 @@ const KIND_TITLES: Record<ConsentActKind, string> = {
 };
 
 /** «27 de noviembre de 2026, 10:30» in the clinic's zone. */
-export const clinicDateTime = (instant: Date, timeZone: string) =>
-  esDateFormat({ dateStyle: 'long', timeStyle: 'short', timeZone }).format(instant);
+export const clinicDateTime = (instant: Date, timeZone: string) => formatLongDateTime(instant, timeZone);
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform';
-import { clinicServices, specialties } from '../../platform';
+import { clinicServices, specialties, toInstant } from '../../platform';
 import type { Tx } from '../../platform';
 
 export interface ServiceRef {
@@ -18,7 +18,7 @@ export interface VersionedTables {
 }
 
 export const parsedJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-export const isoOf = (value: Date | string) => new Date(value).toISOString();
+export const isoOf = (value: Date | string) => toInstant(value).toISOString();
 
 /**
  * The SQL every versioned definition shares (consent templates and questionnaires): the services of a version in

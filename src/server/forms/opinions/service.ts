@@ -1,4 +1,4 @@
-import { clock } from '../../platform';
+import { clock, formatDate } from '../../platform';
 import { AppError, notFound } from '../../platform';
 import { surveyReplyEmail } from '../surveys/emails';
 import { OPINION_ALREADY_REPLIED, OPINION_NO_EMAIL, type Opinion } from '../../../common/schemas/opinions';
@@ -27,9 +27,6 @@ export const presentOpinion = (row: AnsweredSurvey): Opinion => ({
   repliedByName: row.repliedByName || null,
 });
 
-const longDate = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('es-ES', { timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-
 /**
  * «Opiniones» (issue 38, item 3): the clinic's one reply by e-mail to a patient's answer — the reply recorded,
  * the e-mail written to the outbox and the audit entry, in one transaction.
@@ -51,7 +48,7 @@ export function createOpinionsService(deps: Pick<CoreDeps, 'db' | 'repos' | 'out
       to: row.patientEmail,
       patientName: row.patientFirstName,
       clinicName: settings.name,
-      visitDate: longDate(row.visitStartsAt, settings.timeZone),
+      visitDate: formatDate(row.visitStartsAt, settings.timeZone),
       reply: message,
     });
     await audited(

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform';
-import { transact } from '../../platform';
+import { fromEpochSeconds, transact } from '../../platform';
 import type { ClinicRepository } from '../../platform';
 
 /**
@@ -39,7 +39,7 @@ export function createQuestionnaireLinks(clinic: ClinicRepository, db: Db) {
       const expected = Buffer.from(mac(await getKey(), match[1]!, expires));
       const given = Buffer.from(match[3]!);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      return { requestId: match[1]!, expiresAt: new Date(expires * 1000) };
+      return { requestId: match[1]!, expiresAt: fromEpochSeconds(expires) };
     },
   };
 }

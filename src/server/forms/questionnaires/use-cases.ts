@@ -1,9 +1,16 @@
 import { allergyRecorded, recordNames } from '../../../common/allergies';
 import type { declaredItems } from '../../../common/questionnaire-answers';
-import { AppError, audited, clock, notFound, readClinicSettings, type AuditContext } from '../../platform';
+import {
+  AppError,
+  audited,
+  clock,
+  formatNumericDate,
+  notFound,
+  readClinicSettings,
+  type AuditContext,
+} from '../../platform';
 import type { PatientRow } from '../../identity';
 import type { CoreDeps } from '../deps';
-import { esDate } from './dates';
 import { createQuestionnaireLinks, type QuestionnaireLinks } from './links';
 import type { RequestRecord } from './requests-repository';
 
@@ -69,7 +76,7 @@ export async function copyToRecord(
             ? patient.medicalHistory
             : [
                 patient.medicalHistory.trim(),
-                `Medicación habitual (declarada en el cuestionario «${record.title}» el ${esDate(record.submittedAt!, timeZone)}): ${item.text}`,
+                `Medicación habitual (declarada en el cuestionario «${record.title}» el ${formatNumericDate(record.submittedAt!, timeZone)}): ${item.text}`,
               ]
                 .filter(Boolean)
                 .join('\n'),

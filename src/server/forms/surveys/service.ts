@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { clock } from '../../platform';
+import { clock, latestOf, minus, plus, type Span } from '../../platform';
 import { AppError } from '../../platform';
 import { transact } from '../../platform';
 import { visitSurveyEmail } from './emails';
@@ -11,9 +11,9 @@ import { surveySms, visitDate } from '../../communications';
 /** How long the survey's link works. */
 export const SURVEY_LINK_DAYS = 14;
 /** Attended visits older than this (after the delay) are not asked about: the job was down. */
-const SURVEY_LOOKBACK_MS = 7 * 86_400_000;
+const SURVEY_LOOKBACK: Span = { days: 7 };
 /** At most one after-visit message to a patient in this time, however many visits she had (issue 38, item 3). */
-const ONE_PER_PATIENT_MS = 86_400_000;
+const ONE_PER_PATIENT: Span = { days: 1 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const SURVEY_NOT_FOUND = 'Este enlace de encuesta no es válido o ha caducado.';
@@ -31,13 +31,12 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
   async function enqueueDue(now = clock.now()): Promise<number> {
     const settings = await repos.clinic.getSettings();
     if (!settings.surveyEnabled || !settings.surveyEnabledAt) return 0;
-    const endedBefore = new Date(now.getTime() - settings.surveyDelayHours * 3_600_000);
-    const lookback = endedBefore.getTime() - SURVEY_LOOKBACK_MS;
-    const oldest = new Date(Math.max(lookback, settings.surveyEnabledAt.getTime()));
+    const endedBefore = minus(now, { hours: settings.surveyDelayHours });
+    const oldest = latestOf(minus(endedBefore, SURVEY_LOOKBACK), settings.surveyEnabledAt);
     return repos.visitSurveys.claimDue(endedBefore, oldest, 50, async (appointmentId, tx) => {
       const view = await repos.appointments.findView(appointmentId, tx);
       if (!view) return;
-      const since = new Date(now.getTime() - ONE_PER_PATIENT_MS);
+      const since = minus(now, ONE_PER_PATIENT);
       if (await repos.visitSurveys.messagedPatientSince(view.patientId, since, tx)) {
         // Settled without a message: she already has one for another visit today.
         await repos.visitSurveys.insert(
@@ -62,7 +61,7 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
           appointmentId,
           channel: choice?.channel ?? 'ninguno',
           tokenHash: hashToken(token),
-          expiresAt: new Date(now.getTime() + SURVEY_LINK_DAYS * 86_400_000),
+          expiresAt: plus(now, { days: SURVEY_LINK_DAYS }),
           createdAt: now,
         },
         tx,

@@ -18,7 +18,8 @@ beforeAll(async () => {
 
   twilio = await startFakeProvider('twilio');
   whatsapp = await startFakeProvider('whatsapp');
-  t = await buildTestApp({ config: { messaging: fakeMessagingConfig(twilio, whatsapp, TEST_ORIGIN) } });
+  // Nothing here hangs: the providers' 300 ms default (for the tests of a hang) failed a send on a loaded machine.
+  t = await buildTestApp({ config: { messaging: fakeMessagingConfig(twilio, whatsapp, TEST_ORIGIN, 5_000) } });
   admin = await t.createUser({ role: 'admin', displayName: 'Marta Recepción' });
   doctorId = (await createDoctor(t, admin.cookie)).id;
   const created = await t.request({

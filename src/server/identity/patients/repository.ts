@@ -4,7 +4,7 @@ import { visiblePatients } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
-import { accounts, patients } from '../../platform';
+import { accounts, insurers, patients } from '../../platform';
 import { clock } from '../../platform';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -26,6 +26,17 @@ export function searchColumns(patient: Searchable) {
   };
 }
 
+/**
+ * The insurer's name kept beside its id (the exports, the import and the invoices read the text): written whenever
+ * the id is, from the insurer itself; renaming an insurer rewrites it (billing/insurers/repository.ts).
+ */
+const insurerName = (changes: { insurerId?: string | null }) =>
+  'insurerId' in changes
+    ? {
+        insurer: sql<string>`coalesce((SELECT name FROM ${insurers} WHERE id = ${changes.insurerId ?? null}::uuid), '')`,
+      }
+    : {};
+
 export interface PatientSearch {
   q?: string;
   page: number;
@@ -42,7 +53,11 @@ export function createPatientsRepository(db: Db) {
     async create(input: PatientInsert, tx: Tx): Promise<PatientRow> {
       const [row] = await tx
         .insert(patients)
-        .values({ ...input, ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }) })
+        .values({
+          ...input,
+          ...insurerName(input),
+          ...searchColumns({ phone: '', email: '', documentNumber: null, ...input }),
+        })
         .returning();
       return row!;
     },
@@ -67,7 +82,7 @@ export function createPatientsRepository(db: Db) {
       const merged = { ...current, ...changes };
       const [row] = await tx
         .update(patients)
-        .set({ ...changes, ...searchColumns(merged), updatedAt: clock.now() })
+        .set({ ...changes, ...insurerName(changes), ...searchColumns(merged), updatedAt: clock.now() })
         .where(eq(patients.id, id))
         .returning();
       return row;
@@ -92,6 +107,12 @@ export function createPatientsRepository(db: Db) {
     async count(tx: Db = db): Promise<number> {
       const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(patients);
       return row?.count ?? 0;
+    },
+
+    /** An insurer a record may name: whether it exists and is active. */
+    async findInsurer(id: string, tx: Db = db): Promise<{ active: boolean } | undefined> {
+      const [row] = await tx.select({ active: insurers.active }).from(insurers).where(eq(insurers.id, id));
+      return row;
     },
 
     async findById(id: string, tx: Db = db): Promise<PatientRow | undefined> {

@@ -15,7 +15,14 @@ import { requireOwnRecord } from './link-account';
 import { presentPatient, presentPatientSummary } from './presenters';
 import type { PatientRow } from './repository';
 import { clock } from '../../platform';
-import { createPatient, findPatientByDocument, linkableAccountFor, readOwnRecord, updatePatient } from './use-cases';
+import {
+  checkInsurerChoice,
+  createPatient,
+  findPatientByDocument,
+  linkableAccountFor,
+  readOwnRecord,
+  updatePatient,
+} from './use-cases';
 
 const idParams = z.object({ id: z.uuid({ error: 'Paciente no encontrado' }) });
 
@@ -67,6 +74,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const user = requireUser(request);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
+      await checkInsurerChoice(deps, fields.insurerId);
       if (fields.documentType && fields.documentNumber) {
         const existing = await findPatientByDocument(deps, fields.documentType, fields.documentNumber);
         if (existing) throw duplicateDocument(existing);
@@ -131,6 +139,7 @@ export const patientsRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const current = await request.scope.patient(request.params.id);
       const { privacyConsent, privacyConsentChannel, ...fields } = request.body;
+      await checkInsurerChoice(deps, fields.insurerId, current.insurerId);
       const documentType = fields.documentType !== undefined ? fields.documentType : current.documentType;
       const documentNumber = fields.documentNumber !== undefined ? fields.documentNumber : current.documentNumber;
       if (documentType && documentNumber) {

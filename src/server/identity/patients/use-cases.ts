@@ -1,5 +1,5 @@
 import { holdsOwnRecord } from '../../access';
-import { audited, auditedRead, type AuditEntry } from '../../platform';
+import { audited, auditedRead, validationError, type AuditEntry } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PatientRow, PatientsRepository } from './repository';
 
@@ -25,6 +25,16 @@ export async function linkableAccountFor(deps: Repos, email: string | null | und
     !(await deps.repos.patients.findByAccount(account.id))
     ? account.id
     : null;
+}
+
+/**
+ * A record names an insurer of «Aseguradoras»: one that exists and is active when chosen (one deactivated since stays
+ * on the records that had it).
+ */
+export async function checkInsurerChoice(deps: Repos, insurerId: string | null | undefined, current?: string | null) {
+  if (!insurerId || insurerId === current) return;
+  const insurer = await deps.repos.patients.findInsurer(insurerId);
+  if (!insurer?.active) throw validationError({ insurerId: 'Elige una aseguradora activa de la lista' });
 }
 
 /** Creates a record, audited. */

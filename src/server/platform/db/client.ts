@@ -15,6 +15,7 @@ import { NotificationListener } from './listener';
 import { acquireDirectoryLock, type DirectoryLock } from './lock';
 import * as schema from './schema';
 import { DatabaseUnavailableError, isConnectionError } from './unavailable';
+import { guardQueriesBesideTransactions } from './transaction-guard';
 
 export type Schema = typeof schema;
 /** A database or a transaction: repositories accept either, so callers can group writes. */
@@ -179,6 +180,8 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
       extensions: { btree_gist, pg_trgm, unaccent },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_START_SETTINGS],
     });
+    // In tests a query beside its own open transaction fails at once instead of hanging (transaction-guard.ts).
+    if (process.env.NODE_ENV === 'test') guardQueriesBesideTransactions(client);
     await client.exec(
       Object.entries(SESSION_SETTINGS)
         .map(([name, value]) => `SET ${name} = ${value};`)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Tx } from '../db/transaction';
+import { assertNoTransactionOpen } from '../db/transaction-guard';
 import { appSecrets, clinicSettings } from '../db/schema';
 import { clock } from '../clock';
 import { STAFF_IDLE_MINUTES } from '../../../common/idle';
@@ -22,6 +23,7 @@ export function createClinicRepository(db: Db) {
   return {
     /** The settings row; created with defaults the first time it is asked for. */
     async getSettings(tx: Db = db): Promise<ClinicSettingsRow> {
+      if (tx === db) assertNoTransactionOpen();
       if (cached && realNowMs() - cached.at < SETTINGS_TTL_MS) return cached.row;
       const [row] = await tx.select().from(clinicSettings).where(eq(clinicSettings.id, 1));
       if (row) {
@@ -38,6 +40,7 @@ export function createClinicRepository(db: Db) {
      * without writing the settings row when there is none yet (a refused request changes nothing).
      */
     async staffIdleMinutes(tx: Db = db): Promise<number> {
+      if (tx === db) assertNoTransactionOpen();
       if (cached && realNowMs() - cached.at < SETTINGS_TTL_MS) return cached.row.staffIdleMinutes;
       // No row yet (a new installation): the default, remembered as long as a row would be.
       if (noRowSince !== undefined && realNowMs() - noRowSince < SETTINGS_TTL_MS) return STAFF_IDLE_MINUTES.default;

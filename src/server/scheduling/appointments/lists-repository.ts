@@ -4,7 +4,7 @@ import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
 import { earliestOf, executePrepared, plus } from '../../platform';
 import { appointments, doctors, patients, profiles, specialties } from '../../platform';
-import { filterConditions, type AppointmentFilters } from './repository';
+import { filterConditions, type AppointmentFilters } from './view-repository';
 
 /**
  * The lists the desk keeps open — the calendar's range and the day's diary — built as JSON by the database:

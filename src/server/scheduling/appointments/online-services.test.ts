@@ -164,6 +164,19 @@ describe('availability of a service (Monday morning)', () => {
       doctorIds: [ana.id],
     });
   });
+
+  it('shows a taxed service’s price with its VAT: the public pays 12,10 € for a 10,00 € peeling at 21 %', async () => {
+    const peeling = await createService({
+      name: 'Peeling facial',
+      specialtyId: other.specialtyId,
+      priceCents: 1000,
+      vat: '21',
+      durationMinutes: 30,
+    });
+    const options = (await t.request({ method: 'GET', url: '/api/public/booking-options' })).json();
+    const listed = options.services.find((service: { id: string }) => service.id === peeling);
+    expect(listed.priceCents).toBe(1210);
+  });
 });
 
 describe('booking a service', () => {

@@ -1,6 +1,6 @@
 import { performs } from '../../../common/schemas/clinic-services';
 import { validationError } from '../../platform';
-import type { ClinicServiceRecord } from '../../billing';
+import { priceWithVat, type ClinicServiceRecord } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { Repositories } from '../deps';
 
@@ -12,7 +12,10 @@ export const ONLINE_SERVICE_MESSAGES = {
   notPerformed: 'Este profesional no realiza ese servicio',
 } as const;
 
-/** What the booking page shows of a service: its price is public, like any clinic's price list. */
+/**
+ * What the booking page shows of a service: its price is public, like any clinic's price list, and says what the
+ * patient pays — VAT included (services are priced before VAT; health care is exempt, so most prices are unchanged).
+ */
 export interface OnlineService {
   id: string;
   name: string;
@@ -38,7 +41,7 @@ export function onlineServices(
       name: service.name,
       specialtyId: service.specialtyId,
       durationMinutes: service.durationMinutes,
-      priceCents: service.priceCents,
+      priceCents: priceWithVat(service.priceCents, service.vat),
       doctorIds: bookable.filter((doctor) => performs(service, doctor)).map((doctor) => doctor.id),
     }))
     .filter((service) => service.doctorIds.length > 0);

@@ -42,6 +42,15 @@ const serviceInput = (specialtyId: string, name: string) => ({
   bookableOnline: true,
   active: true,
 });
+/** An insurer as the admin's form sends it. */
+const insurerInput = (name: string) => ({
+  name,
+  taxId: 'A28037042',
+  address: 'Calle de la Matriz 1, Madrid',
+  requiresAuthorization: true,
+  copayCents: 500,
+  active: true,
+});
 let unique = 0;
 const next = () => ++unique;
 
@@ -157,6 +166,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
     payload: (w) => serviceInput(w.services.specialtyId, `Matriz editado ${next()}`),
   },
   'DELETE /api/services/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.services.toDelete }) },
+  // «Aseguradoras»: the desk keeps them, a doctor reads them (the booking and the record name one).
+  'GET /api/insurers': { expect: only(['admin', 'doctor']), shows: () => ['Matriz Seguros'] },
+  'POST /api/insurers': {
+    expect: only(['admin'], 201),
+    payload: () => insurerInput(`Matriz aseguradora ${next()}`),
+  },
+  'PUT /api/insurers/:id': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.insurer }),
+    payload: () => insurerInput('Matriz Seguros'),
+  },
+  'PUT /api/insurers/:id/tariffs': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.insurer }),
+    payload: (w) => ({ tariffs: [{ serviceId: w.services.toEdit, priceCents: 3000 }] }),
+  },
   'GET /api/doctors': { expect: only(['admin']) },
   'GET /api/doctors/:id': { expect: only(['admin']), params: (w) => ({ id: w.doctorA }) },
   'POST /api/doctors': {

@@ -66,6 +66,8 @@ export interface World {
   specialtyToDelete: string;
   /** «Servicios y tarifas»: a specialty with services, one service to edit and one to delete. */
   services: { specialtyId: string; toEdit: string; toDelete: string };
+  /** «Aseguradoras»: one insurer to edit and set the tariff of. */
+  insurer: string;
   absenceId: string;
   holidayToDelete: string;
   imageId: string;
@@ -325,6 +327,19 @@ export async function buildWorld(t: TestApp): Promise<World> {
     specialtyToRename: await specialty('Matriz renombrable'),
     specialtyToDelete: await specialty('Matriz borrable'),
     services,
+    insurer: await t.write((tx) =>
+      t.deps.repos.insurers.create(
+        {
+          name: 'Matriz Seguros',
+          taxId: 'A28037042',
+          address: 'Calle de la Matriz 1, Madrid',
+          requiresAuthorization: false,
+          copayCents: null,
+          active: true,
+        },
+        tx,
+      ),
+    ),
     consents: await buildConsentsWorld(t, {
       adminId: admin.id,
       serviceId: services.toEdit,

@@ -103,6 +103,8 @@ describe('«Servicios y tarifas»', () => {
     // A service with appointments is deactivated, never deleted.
     expect(within(dialog).queryByRole('button', { name: 'Borrar servicio' })).not.toBeInTheDocument();
     const price = within(dialog).getByRole('textbox', { name: 'Precio' });
+    // The price is before VAT, and the field says so (issue 36: «the price field says whether it includes VAT»).
+    expect(price).toHaveAccessibleDescription(/^Sin IVA: al facturar se suma el IVA elegido/);
     await user.clear(price);
     await user.type(price, '200000');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));

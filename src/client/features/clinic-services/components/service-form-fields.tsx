@@ -79,6 +79,7 @@ export function ServiceFormFields({ values, errors, specialties, doctors, set }:
         />
         <NumberInput
           label="Precio"
+          description="Sin IVA: al facturar se suma el IVA elegido, y la reserva por internet lo muestra con IVA"
           required
           suffix=" €"
           decimalSeparator=","

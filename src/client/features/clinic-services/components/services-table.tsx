@@ -19,7 +19,7 @@ export function ServicesTable({ services, onEdit }: { services: ClinicService[];
           <Table.Th>Especialidad</Table.Th>
           <Table.Th>Profesionales</Table.Th>
           <Table.Th>Duración</Table.Th>
-          <Table.Th>Precio</Table.Th>
+          <Table.Th>Precio sin IVA</Table.Th>
           <Table.Th>IVA</Table.Th>
           <Table.Th>Reserva por internet</Table.Th>
           <Table.Th>Estado</Table.Th>
@@ -51,7 +51,7 @@ export function ServicesTable({ services, onEdit }: { services: ClinicService[];
             <Table.Td data-label="Duración" style={NO_WRAP}>
               {service.durationMinutes} min
             </Table.Td>
-            <Table.Td data-label="Precio" style={{ ...NO_WRAP, fontVariantNumeric: 'tabular-nums' }}>
+            <Table.Td data-label="Precio sin IVA" style={{ ...NO_WRAP, fontVariantNumeric: 'tabular-nums' }}>
               {formatEuros(service.priceCents)}
             </Table.Td>
             <Table.Td data-label="IVA" style={NO_WRAP}>

@@ -2,7 +2,7 @@ import { DataList, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DOCUMENT_TYPE_LABELS } from '../../../../common/identity-document';
 import { CONSENT_CHANNEL_LABELS, SEX_LABELS, type Patient } from '../../../../common/schemas/patients';
-import { formatBirthDate, formatInstant } from '../utils/format';
+import { formatBirthDate, formatInstant, formatShortDate } from '../utils/format';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
 
 function Value({ children }: { children: ReactNode }) {
@@ -71,8 +71,10 @@ export function PatientDetails({ patient }: { patient: Patient }) {
           ['Teléfono', patient.phone],
           ['Correo electrónico', patient.email],
           ['Dirección', patient.address],
-          ['Aseguradora', patient.insurer],
+          ['Aseguradora', patient.insurerId ? patient.insurer : 'Privado'],
           ['Nº de póliza', patient.policyNumber],
+          ['Nº de tarjeta', patient.cardNumber],
+          ['Caducidad de la tarjeta', patient.cardExpiry ? formatShortDate(patient.cardExpiry) : null],
         ]}
       />
       <DetailsSection

@@ -89,23 +89,6 @@ export function ContactSection({ register, errors }: Pick<SectionProps, 'registe
   );
 }
 
-/** The insurer and policy number. */
-export function InsuranceSection({ register, errors }: Pick<SectionProps, 'register' | 'errors'>) {
-  return (
-    <FormSection title="Seguro">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label="Aseguradora"
-          placeholder="Privado, si no tiene"
-          error={errors.insurer?.message}
-          {...register('insurer')}
-        />
-        <TextInput label="Nº de póliza" error={errors.policyNumber?.message} {...register('policyNumber')} />
-      </SimpleGrid>
-    </FormSection>
-  );
-}
-
 /** Allergies, medical history and notes. */
 export function ClinicalInformationSection({ register, errors }: Pick<SectionProps, 'register' | 'errors'>) {
   return (

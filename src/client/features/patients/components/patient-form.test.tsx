@@ -24,6 +24,9 @@ const patient: Patient = {
   address: '',
   insurer: '',
   policyNumber: '',
+  insurerId: null,
+  cardNumber: '',
+  cardExpiry: null,
   allergies: '',
   medicalHistory: '',
   notes: '',
@@ -42,6 +45,26 @@ async function fillNewPatient(user: ReturnType<typeof renderScreen>['user'], doc
   await user.type(screen.getByRole('textbox', { name: 'Número de documento' }), documentNumber);
 }
 
+const SANITAS = '00000000-0000-4000-8000-0000000000b1';
+const insurer = (id: string, name: string, active: boolean) => ({
+  id,
+  name,
+  taxId: 'A28037042',
+  address: 'Calle Mayor 1, Madrid',
+  requiresAuthorization: false,
+  copayCents: null,
+  active,
+  tariffs: [],
+  patientCount: 0,
+});
+const insurers = [
+  insurer(SANITAS, 'Sanitas', true),
+  insurer('00000000-0000-4000-8000-0000000000b2', 'Vieja Mutua', false),
+];
+
+/** The form's own requests (it also reads «Aseguradoras» for its list). */
+const requests = (calls: { url: string }[]) => calls.filter((call) => call.url !== '/api/insurers');
+
 describe('patient form', () => {
   it('refuses a DNI whose letter does not match its numbers, without calling the API', async () => {
     const { calls } = stubApi(() => ({ status: 500 }));
@@ -50,7 +73,7 @@ describe('patient form', () => {
     await user.click(screen.getByRole('button', { name: 'Crear paciente' }));
 
     expect(await screen.findByText('La letra del DNI no corresponde a sus números')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(requests(calls)).toHaveLength(0);
   });
 
   it('on a duplicate document links to the existing chart and keeps what was typed', async () => {
@@ -74,8 +97,8 @@ describe('patient form', () => {
     expect(screen.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Ana');
     expect(screen.getByRole('textbox', { name: 'Número de documento' })).toHaveValue('12345678-z');
 
-    expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({
+    expect(requests(calls)).toHaveLength(1);
+    expect(requests(calls)[0]).toMatchObject({
       method: 'POST',
       url: '/api/patients',
       body: {
@@ -101,37 +124,60 @@ describe('patient form', () => {
   });
 
   it('saves only what changed and shows server field messages next to their fields', async () => {
-    const { calls } = stubApi((call) =>
-      (call.body as { insurer?: string }).insurer === 'Sanitaz'
+    const { calls } = stubApi((call) => {
+      if (call.url === '/api/insurers') return { status: 200, body: insurers };
+      return (call.body as { policyNumber?: string }).policyNumber === 'MAL'
         ? {
             status: 400,
             body: {
               error: {
                 code: 'VALIDATION',
                 message: 'Revisa los datos enviados.',
-                fields: { insurer: 'Esa aseguradora no existe' },
+                fields: { policyNumber: 'Ese número de póliza no es válido' },
               },
             },
           }
-        : { status: 200, body: { ...patient, ...(call.body as object) } },
-    );
+        : { status: 200, body: { ...patient, ...(call.body as object) } };
+    });
     const onSaved = vi.fn();
     const { user } = renderScreen(<PatientForm patient={patient} onSaved={onSaved} />);
     expect(screen.getByText(/Consentimiento dado el 1 de marzo de 2025/)).toBeInTheDocument();
 
-    const insurer = screen.getByRole('textbox', { name: 'Aseguradora' });
-    await user.type(insurer, 'Sanitaz');
+    const policy = screen.getByRole('textbox', { name: 'Nº de póliza' });
+    await user.type(policy, 'MAL');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-    expect(await screen.findByText('Esa aseguradora no existe')).toBeInTheDocument();
-    expect(insurer).toHaveValue('Sanitaz');
-    expect(insurer).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Ese número de póliza no es válido')).toBeInTheDocument();
+    expect(policy).toHaveValue('MAL');
+    expect(policy).toHaveAttribute('aria-invalid', 'true');
     expect(onSaved).not.toHaveBeenCalled();
 
-    await user.clear(insurer);
-    await user.type(insurer, 'Sanitas');
+    await user.clear(policy);
+    await user.type(policy, 'SAN-1');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/patients/p-9', body: { insurer: 'Sanitas' } });
-    expect(Object.keys(calls.at(-1)!.body as object)).toEqual(['insurer']);
+    expect(calls.at(-1)).toMatchObject({ method: 'PATCH', url: '/api/patients/p-9', body: { policyNumber: 'SAN-1' } });
+    expect(Object.keys(calls.at(-1)!.body as object)).toEqual(['policyNumber']);
+  });
+
+  it('chooses her insurer from the active ones of «Aseguradoras», with her card number', async () => {
+    const { calls } = stubApi((call) =>
+      call.url === '/api/insurers'
+        ? { status: 200, body: insurers }
+        : { status: 200, body: { ...patient, ...(call.body as object) } },
+    );
+    const onSaved = vi.fn();
+    const { user } = renderScreen(<PatientForm patient={patient} onSaved={onSaved} />);
+    await user.click(screen.getByRole('combobox', { name: 'Aseguradora' }));
+    expect(await screen.findByRole('option', { name: 'Sanitas' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Vieja Mutua/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Sanitas' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nº de tarjeta' }), '0012 3456');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PATCH',
+      body: { insurerId: SANITAS, cardNumber: '0012 3456' },
+    });
+    expect(Object.keys(calls.at(-1)!.body as object).sort()).toEqual(['cardNumber', 'insurerId']);
   });
 });

@@ -22,9 +22,9 @@ import {
   ClinicalInformationSection,
   ContactSection,
   DataProtectionSection,
-  InsuranceSection,
   PersonalDataSection,
 } from './patient-form-sections';
+import { InsuranceSection } from './insurance-section';
 
 type FieldKey = keyof PatientFormValues;
 
@@ -46,8 +46,10 @@ function valuesOf(patient: Patient): PatientFormValues {
     phone: patient.phone,
     email: patient.email,
     address: patient.address,
-    insurer: patient.insurer,
+    insurerId: patient.insurerId,
     policyNumber: patient.policyNumber,
+    cardNumber: patient.cardNumber,
+    cardExpiry: patient.cardExpiry,
     allergies: patient.allergies,
     medicalHistory: patient.medicalHistory,
     notes: patient.notes,
@@ -135,7 +137,7 @@ export function PatientForm({ patient, onSaved, onCancel }: PatientFormProps) {
 
         <ContactSection register={register} errors={errors} />
 
-        <InsuranceSection register={register} errors={errors} />
+        <InsuranceSection control={control} register={register} errors={errors} />
 
         <ClinicalInformationSection register={register} errors={errors} />
 

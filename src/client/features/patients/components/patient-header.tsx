@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconMail, IconPhone } from '@tabler/icons-react';
 import { SEX_LABELS, type Patient } from '../../../../common/schemas/patients';
 import { formatAge, formatBirthDate, formatDocument, fullName } from '../utils/format';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
+import { InsuranceBadges } from './insurance-badges';
 
 const initials = (patient: Patient) =>
   [patient.firstName, patient.lastName].map((part) => part.trim()[0]?.toUpperCase() ?? '').join('');
@@ -35,6 +36,7 @@ export function PatientHeader({ patient }: { patient: Patient }) {
                   Alergias
                 </Badge>
               )}
+              <InsuranceBadges patient={patient} />
               <Badge color={patient.hasAccount ? 'teal' : 'gray'} variant="light">
                 {patient.hasAccount ? 'Con cuenta en la web' : 'Sin cuenta en la web'}
               </Badge>

@@ -58,6 +58,8 @@ export const clinicSettings = pgTable(
     /** VERI*FACTU (migration 0040): pruebas until an admin switches to producción, once and for good. */
     billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('pruebas'),
     billingProductionSince: timestamp('billing_production_since', { withTimezone: true }),
+    /** NIFs the certificate may send for though its holder is another: a confirmed representative (migration 0048). */
+    verifactuRepresentedNifs: text('verifactu_represented_nifs').array().notNull().default([]),
     /** NumeroInstalacion of the records' SistemaInformatico: generated once per database. */
     verifactuInstallation: text('verifactu_installation')
       .notNull()

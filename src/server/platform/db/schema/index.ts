@@ -23,3 +23,4 @@ export * from './questionnaires';
 export * from './message-outbox';
 export * from './go-live';
 export * from './patient-import';
+export * from './insurers';

@@ -4,6 +4,7 @@ import { CONSENT_CHANNELS, SEXES } from '../../../../common/schemas/patients';
 import { MESSAGE_CHANNELS } from '../../../../common/schemas/channels';
 import { DOCUMENT_TYPES } from '../../../../common/identity-document';
 import { accounts } from './auth';
+import { insurers } from './insurers';
 
 /**
  * The clinical record of a person. It may exist without an account (booked by phone) and is linked
@@ -26,7 +27,11 @@ export const patients = pgTable(
     email: text('email').notNull().default(''),
     address: text('address').notNull().default(''),
     insurer: text('insurer').notNull().default(''),
+    /** Her insurer from «Aseguradoras» (migration 0046; the free text above was matched or made into one). */
+    insurerId: uuid('insurer_id').references(() => insurers.id),
     policyNumber: text('policy_number').notNull().default(''),
+    cardNumber: text('card_number').notNull().default(''),
+    cardExpiry: date('card_expiry'),
     allergies: text('allergies').notNull().default(''),
     medicalHistory: text('medical_history').notNull().default(''),
     notes: text('notes').notNull().default(''),
