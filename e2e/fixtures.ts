@@ -302,7 +302,7 @@ export function patientPayload(fields: Record<string, unknown> & { firstName: st
     phone: '',
     email: '',
     address: '',
-    insurer: '',
+    insurerId: null,
     policyNumber: '',
     allergies: '',
     medicalHistory: '',

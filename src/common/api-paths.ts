@@ -108,6 +108,9 @@ export const api = {
   production: '/api/billing/production',
   /** The clinic's revenue by month of issue (`?months=`, 12 by default). */
   revenue: '/api/billing/revenue',
+  /** «Deudas»: what each patient owes, by the age of her invoices; and the same as CSV. */
+  debts: '/api/billing/debts',
+  debtsCsv: '/api/billing/debts/csv',
   /** The libro registro de facturas expedidas of a period (`?from=&to=&formato=xlsx|csv`), in the AEAT's layout. */
   booksLedger: '/api/books/libro-expedidas',
   /** A period's modelo 303 summary, its invoices' totals and its payments by method (`?from=&to=`). */

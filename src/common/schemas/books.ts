@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './payments';
+import { BILLING_MODES } from './verifactu';
 
 /**
  * The books (issue 35, item 5): the libro registro de facturas expedidas in the AEAT's layout, the modelo 303's
@@ -76,6 +77,8 @@ const byMethod = z.object(
 export const booksSummarySchema = z.object({
   from: z.string(),
   to: z.string(),
+  /** The billing mode whose invoices the books count: pruebas ones only until the clinic goes live. */
+  mode: z.enum(BILLING_MODES),
   vat303: vatReturnSchema,
   /** The period's invoices as the books count them (the list's totals): what the libro and the 303 add up to. */
   invoices: z.object({ count: z.number(), baseCents: z.number(), taxCents: z.number(), totalCents: z.number() }),

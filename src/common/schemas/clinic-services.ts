@@ -17,6 +17,8 @@ export const VAT_LABELS: Record<VatTreatment, string> = {
 /** The longest a service may last and the most it may cost (100 000 €), as the database also checks. */
 export const SERVICE_MAX_MINUTES = 480;
 export const SERVICE_MAX_PRICE_CENTS = 10_000_000;
+/** The longest note on a service, as the database also checks. */
+export const SERVICE_NOTE_MAX = 500;
 
 export const clinicServiceSchema = z.object({
   id: z.string(),
@@ -29,6 +31,8 @@ export const clinicServiceSchema = z.object({
   vat: z.enum(VAT_TREATMENTS),
   bookableOnline: z.boolean(),
   active: z.boolean(),
+  /** Why it carries its VAT, or what the desk should know of it (empty: nothing). */
+  note: z.string(),
   /** Appointments booked for it: a service with any can be deactivated, not deleted. */
   appointmentCount: z.number(),
 });
@@ -57,8 +61,15 @@ export const clinicServiceInputSchema = z.strictObject({
   vat: z.enum(VAT_TREATMENTS, { error: 'Elige el tratamiento del IVA' }),
   bookableOnline: z.boolean({ error: 'Indica si se puede reservar por internet' }),
   active: z.boolean({ error: 'Indica si el servicio está activo' }),
+  note: z
+    .string({ error: 'La nota debe ser un texto' })
+    .trim()
+    .max(SERVICE_NOTE_MAX, `La nota no puede superar los ${SERVICE_NOTE_MAX} caracteres`)
+    .default(''),
 });
 export type ClinicServiceInput = z.infer<typeof clinicServiceInputSchema>;
+/** What a client sends: the note may be left out (an empty one). */
+export type ClinicServiceRequest = z.input<typeof clinicServiceInputSchema>;
 
 /**
  * Whether a doctor performs a service: one of the doctors chosen for it, or — when none were chosen — any doctor of

@@ -47,6 +47,49 @@ export const INVOICE_STATES = ['emitida', 'anulada'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = { emitida: 'Emitida', anulada: 'Anulada' };
 
+/**
+ * What an invoice's account says of its money (issue 36, item 8), worked out by the server from the payments and
+ * refunds: an original carries the account of itself and its rectifying invoices; a rectifying invoice and an F3
+ * read as what they are (their money is on the original's or the simplified invoices' account).
+ */
+export const COLLECTION_STATES = [
+  'pendiente',
+  'pago_parcial',
+  'pagada',
+  'a_devolver',
+  'anulada',
+  'rectificativa',
+  'sustitutiva',
+] as const;
+export type CollectionState = (typeof COLLECTION_STATES)[number];
+export const COLLECTION_STATE_LABELS: Record<CollectionState, string> = {
+  pendiente: 'Pendiente',
+  pago_parcial: 'Pago parcial',
+  pagada: 'Pagada',
+  a_devolver: 'A devolver',
+  anulada: 'Anulada',
+  rectificativa: 'Rectificativa',
+  sustitutiva: 'Sustitutiva',
+};
+/** The list's filter: a collection state, or «por cobrar» (pending or partly paid). */
+export const COLLECTION_FILTERS = [
+  'por_cobrar',
+  'pendiente',
+  'pago_parcial',
+  'pagada',
+  'a_devolver',
+  'anulada',
+] as const;
+export type CollectionFilter = (typeof COLLECTION_FILTERS)[number];
+export const COLLECTION_FILTER_LABELS: Record<CollectionFilter, string> = {
+  por_cobrar: 'Por cobrar (pendiente o parcial)',
+  pendiente: 'Pendiente',
+  pago_parcial: 'Pago parcial',
+  pagada: 'Pagada',
+  a_devolver: 'A devolver',
+  anulada: 'Anulada',
+};
+
 /** The largest simplified invoice, VAT included (RD 1619/2012, art. 4.1). */
 export const SIMPLIFIED_LIMIT_CENTS = 400_00;
 /** The AEAT's record carries at most 12 breakdown lines; an invoice's lines are kept to a sensible count. */
@@ -213,6 +256,8 @@ export const invoiceSummarySchema = z.object({
   /** The number of the complete invoice (F3) that replaced this simplified one; null on any other. */
   substitutedByNumber: z.string().nullable(),
   state: z.enum(INVOICE_STATES),
+  /** What its account says of its money: «Pagada», «Pago parcial», «Pendiente»… */
+  collection: z.enum(COLLECTION_STATES),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -274,6 +319,7 @@ export const invoiceListQuerySchema = z.strictObject({
   doctorId: uuid('Profesional no válido').optional(),
   serviceId: uuid('Servicio no válido').optional(),
   state: z.enum(INVOICE_STATES, { error: 'Estado no válido' }).optional(),
+  collection: z.enum(COLLECTION_FILTERS, { error: 'Estado de cobro no válido' }).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 

@@ -115,6 +115,8 @@ export const PERMISSIONS = {
   'read:production': { admin: 'any', doctor: 'own' },
   /** The clinic's revenue by month (the admin dashboard's «Facturación»): the desk only, never a paciente's own. */
   'read:revenue': { admin: 'any' },
+  /** «Deudas»: what each patient owes, by age (issue 36, item 8): the desk only. */
+  'read:debts': { admin: 'any' },
   /** The books (libro registro, modelos 303 and 347, payments by method): the clinic's and its accountant's, admins only. */
   'read:books': { admin: 'any' },
   // «Opiniones» (issue 38, item 3): the after-visit survey's answers — the desk all, a doctor those of her visits.

@@ -137,6 +137,12 @@ export const AREAS: Area[] = [
     matches: [/^\/api\/services/],
   },
   {
+    name: 'Aseguradoras',
+    description:
+      'Mutuas y aseguradoras con las que trabaja la clínica: CIF, dirección de facturación, copago, si piden autorización, y su tarifa por servicio (un precio en céntimos o «No cubierto»).',
+    matches: [/^\/api\/insurers/],
+  },
+  {
     name: 'Consentimientos',
     description:
       'Plantillas de consentimiento informado (Ley 41/2002): su texto en Markdown por secciones (descripción, consecuencias, riesgos, alternativas) y los servicios a los que se aplican. Cada cambio publica una versión nueva; una versión publicada no cambia nunca. Su firma: el enlace de un solo uso con caducidad (`/api/consentimientos/…`), el PDF con la huella SHA-256 de su contenido, la revocación y el estado de cada cita.',

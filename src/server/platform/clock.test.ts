@@ -22,3 +22,33 @@ describe('clock.startAt', () => {
     expect(clock.now().toISOString()).toBe('2026-01-14T18:31:30.000Z');
   });
 });
+
+describe('clock.runAt', () => {
+  afterEach(() => clock.freeze(null));
+
+  it('stands at the instant for the work it runs, through its awaits, and nowhere else', async () => {
+    clock.freeze('2027-01-04T09:00:00+01:00');
+
+    const seen = await clock.runAt(new Date('2026-12-30T17:45:00+01:00'), async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setImmediate(resolve));
+      return [clock.now().toISOString(), clock.today('Europe/Madrid').toString()];
+    });
+    expect(seen).toEqual(['2026-12-30T16:45:00.000Z', '2026-12-30']);
+
+    expect(clock.now().toISOString()).toBe('2027-01-04T08:00:00.000Z');
+  });
+
+  it('leaves concurrent work on the clock as it is', async () => {
+    clock.freeze('2027-01-04T09:00:00+01:00');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inside = clock.runAt(Date.parse('2026-06-01T10:00:00Z'), async () => {
+      await gate;
+      return clock.now().toISOString();
+    });
+    expect(clock.now().toISOString()).toBe('2027-01-04T08:00:00.000Z');
+    release();
+    expect(await inside).toBe('2026-06-01T10:00:00.000Z');
+  });
+});

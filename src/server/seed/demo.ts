@@ -24,6 +24,7 @@ import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
 import { createInvoicingService } from '../billing/invoices/service';
+import { createPaymentsService } from '../billing/payments/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -164,7 +165,14 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     );
     await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
-    await seedInvoices(tx, repos, createInvoicingService(deps), record.id);
+    await seedInvoices(tx, repos, {
+      invoicing: createInvoicingService(deps),
+      payments: createPaymentsService(deps),
+      demoPatientId: record.id,
+      timeZone: settings.timeZone,
+      closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
+      nowMs: plan.nowMs,
+    });
     await seedInsurers(tx, repos, record.id, settings.timeZone);
   });
   return true;

@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('the demo catalogue', () => {
   it('prices every specialty’s services, each performed by its doctors, with the aesthetic one taxed at 21 %', async () => {
     const services = await t.deps.repos.clinicServices.list();
-    expect(services).toHaveLength(13);
+    expect(services).toHaveLength(14);
     for (const service of services) {
       expect(service.doctors.length, service.name).toBeGreaterThan(0);
       expect(Number.isInteger(service.priceCents) && service.priceCents > 0, service.name).toBe(true);
@@ -31,7 +31,14 @@ describe('the demo catalogue', () => {
     const taxed = services.filter((service) => service.vat !== 'exenta');
     expect(taxed.map((service) => [service.name, service.vat, service.bookableOnline])).toEqual([
       ['Peeling químico (estético)', '21', false],
+      ['Certificado médico (permiso de conducir, deporte)', '21', false],
     ]);
+    // The certificate for a driving licence says why it is taxed; the one on the patient's health stays exempt.
+    expect(taxed[1]!.note).toMatch(/no es asistencia sanitaria/);
+    expect(services.find((service) => service.name === 'Certificado médico')).toMatchObject({
+      vat: 'exenta',
+      note: '',
+    });
   });
 });
 
@@ -81,7 +88,13 @@ describe('the demo invoices', () => {
     const [rectifying] = invoices.filter((row) => row.type === 'R5');
     expect(rectifying).toMatchObject({ number: expect.stringMatching(/^R\d{4}-000001$/), totalCents: -1452 });
     const peeling = invoices.find((row) => row.number === rectifying!.rectifies);
-    expect(peeling).toMatchObject({ type: 'F2', totalCents: 14520, outstandingCents: 14520 - 1452 });
+    // Rectified the next open day, and then paid: nothing is owed on it.
+    expect(peeling).toMatchObject({ type: 'F2', totalCents: 14520, paidCents: 14520 - 1452, outstandingCents: 0 });
+    expect(rectifying!.issueDate > peeling!.issueDate).toBe(true);
+    const [f3] = invoices.filter((row) => row.type === 'F3');
+    const replaced = invoices.filter((row) => row.substitutedByNumber === f3?.number);
+    expect(replaced.map((row) => row.type)).toEqual(['F2', 'F2']);
+    expect(replaced.every((row) => row.issueDate < f3!.issueDate && row.outstandingCents === 0)).toBe(true);
     expect(invoices.some((row) => row.taxCents > 0)).toBe(true);
     // Numbered without gaps in each series, and the chain (altas and the anulación) verifies.
     for (const series of ['F2026', 'S2026']) {

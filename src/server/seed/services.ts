@@ -15,16 +15,31 @@ interface DemoService {
   ages: AgeRange;
   /** A patient's first visit to the specialty, or a later one. */
   visit?: 'primera' | 'revision';
+  /** What «Servicios y tarifas» says of it (why it is taxed). */
+  note?: string;
 }
 
 /**
  * The demo clinic's «Servicios y tarifas»: prices of a private clinic in Madrid in 2026. Health care is
- * exempt from VAT; the aesthetic peeling is not health care, so it carries 21 % (and is booked by phone).
+ * exempt from VAT; the aesthetic peeling is not health care, so it carries 21 % (and is booked by phone), and
+ * neither is a certificate for a driving licence or a sport, which carries 21 % too (its note says why).
  */
 export const DEMO_SERVICES: DemoService[] = [
   { specialty: 'Medicina familiar', name: 'Primera visita', minutes: 30, euros: 50, ages: FROM_14, visit: 'primera' },
   { specialty: 'Medicina familiar', name: 'Revisión', minutes: 20, euros: 35, ages: FROM_14, visit: 'revision' },
   { specialty: 'Medicina familiar', name: 'Certificado médico', minutes: 15, euros: 30, ages: FROM_14 },
+  {
+    specialty: 'Medicina familiar',
+    name: 'Certificado médico (permiso de conducir, deporte)',
+    minutes: 20,
+    euros: 40,
+    vat: '21',
+    online: false,
+    ages: FROM_14,
+    note:
+      'Con IVA: un certificado para el carné de conducir, un deporte o una oposición no es asistencia sanitaria, ' +
+      'así que no está exento (art. 20.Uno.3º Ley 37/1992). El certificado sobre la salud del paciente sí lo está.',
+  },
   {
     specialty: 'Pediatría',
     name: 'Primera visita pediátrica',
@@ -67,6 +82,7 @@ export async function seedServices(tx: Tx, repos: Repositories) {
       vat: service.vat ?? 'exenta',
       bookableOnline: service.online ?? true,
       active: true,
+      note: service.note ?? '',
     };
     await repos.clinicServices.create(input, tx);
   }

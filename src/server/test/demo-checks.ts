@@ -20,6 +20,7 @@ import {
 import { ageOn, dayInZone } from '../seed/agenda';
 import { DEMO_SERVICES } from '../seed/services';
 import type { Repositories } from '../repositories';
+import { demoBillingBreaches } from './demo-billing-checks';
 
 const LIVE = new Set(['pendiente', 'confirmada', 'en_sala', 'atendida', 'no_asistio']);
 
@@ -27,7 +28,7 @@ const LIVE = new Set(['pendiente', 'confirmada', 'en_sala', 'atendida', 'no_asis
  * What a loaded demo breaks of the clinic's rules, read back from its database (none: it is sound): nobody in two
  * places at once, holidays closed, children with a guardian and consents of minors signed by one, each service to its
  * ages, invoices numbered without gaps, dated as issued and chained in that order, nothing dated after `nowMs`, and
- * the first visit's questionnaire only on a first visit.
+ * the first visit's questionnaire only on a first visit; and the whole billing cycle (demo-billing-checks.ts).
  */
 export async function loadedDemoBreaches(db: Db, repos: Repositories, nowMs: number, timeZone: string) {
   const breaches: string[] = [];
@@ -156,5 +157,5 @@ export async function loadedDemoBreaches(db: Db, repos: Repositories, nowMs: num
     if (live.some((row) => row.patientId === visit.patientId && row.startsAt < visit.startsAt))
       breaches.push(`cuestionario de primera visita a quien ya vino: ${visit.startsAt.toISOString()}`);
   }
-  return breaches;
+  return [...breaches, ...(await demoBillingBreaches(db, repos, nowMs, timeZone))];
 }

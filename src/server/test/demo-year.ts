@@ -21,7 +21,7 @@ export function yearMoments(): number[] {
 
 /**
  * The moments whose demo is really loaded (about 30; a load takes seconds, a plan milliseconds): each national holiday
- * of the year and the day after it; the days it failed (Monday 30 November 2026 at the three hours; the Thursday and
+ * of the year and the day after it (2 January among them); the year's last day; the days it failed (Monday 30 November 2026 at the three hours; the Thursday and
  * Friday of the treatment sessions' bug); the birthdays of the demo's minors that change what they may book (14: from
  * pediatrics to family medicine; 18: adults); each at an hour that covers a weekday and hour not covered yet, and
  * then the days of the year's first week that cover the rest: every weekday at the three hours.
@@ -46,6 +46,8 @@ export function sampleMoments(): { label: string; at: number }[] {
     add(holiday.date, holiday.name);
     add(Temporal.PlainDate.from(holiday.date).add({ days: 1 }), `después de ${holiday.name}`);
   }
+  // The year's last day: its visits are invoiced in its own year's series, and the next day starts another.
+  add(`${FIRST_DAY.year}-12-31`, 'último día del año', '22:30');
   const birthdays = new Map<number, string>();
   for (const patient of demoPatients(at(FIRST_DAY, HOURS[0]))) {
     for (const age of [14, 18]) {

@@ -3,6 +3,7 @@ import { PENDING_SHOWN } from '../../../common/schemas/billing-reports';
 import { productionDoctorOf } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
+import { debtsOf } from './debts-repository';
 import {
   appointments,
   clinicServices,
@@ -101,6 +102,7 @@ const visitsWithLines = (doctorId: string | null, period: Period) => sql`
  */
 export function createBillingReportsRepository(db: Db) {
   return {
+    ...debtsOf(db),
     /** What one request may read of production (`access/ownership.ts`): the desk any doctor's, a doctor her own. */
     visibleTo(visibility: Visibility) {
       return {

@@ -1,4 +1,6 @@
-import { productionDoctorName, revenueByMonth } from './use-cases';
+import { debtsByPatient, productionDoctorName, revenueByMonth } from './use-cases';
+import { debtsCsv, debtTotals } from './debts';
+import { debtsQuerySchema, debtsSchema, type Debts } from '../../../common/schemas/debts';
 import { readClinicSettings } from '../../platform';
 import { Temporal } from 'temporal-polyfill';
 import { api } from '../../../common/api-paths';
@@ -14,6 +16,7 @@ import { notFound } from '../../platform';
 import { auditContext, auditedRead } from '../../platform';
 import { startOfDay } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
+import type { FastifyRequest } from 'fastify';
 
 const DOCTOR_NOT_FOUND = 'Profesional no encontrado';
 
@@ -96,6 +99,39 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
       const thisMonth = clock.today(timeZone).toPlainYearMonth();
       const first = thisMonth.subtract({ months: request.query.months - 1 }).toPlainDate({ day: 1 });
       return { timeZone, months: await revenueByMonth(deps, first.toString(), request.query.months) };
+    },
+  );
+
+  /** What each patient owes on the clinic's today (the audit notes the read: it names patients and their debts). */
+  const readDebts = async (request: FastifyRequest, action: 'read' | 'export'): Promise<Debts> => {
+    const { timeZone } = await readClinicSettings(deps);
+    const today = clock.today(timeZone).toString();
+    const patients = await auditedRead<Debts['patients']>(
+      db,
+      (db) => debtsByPatient(deps, today, db),
+      (read) => ({
+        ...auditContext(request),
+        action,
+        entity: 'invoice',
+        details: { report: 'deudas', today, patients: read.length },
+      }),
+    );
+    return { today, timeZone, patients, totals: debtTotals(patients) };
+  };
+
+  app.get(
+    api.debts,
+    { config: { access: 'read:debts' }, schema: { querystring: debtsQuerySchema, response: { 200: debtsSchema } } },
+    async (request) => readDebts(request, 'read'),
+  );
+
+  app.get(
+    api.debtsCsv,
+    { config: { access: 'read:debts' }, schema: { querystring: debtsQuerySchema } },
+    async (request, reply) => {
+      const debts = await readDebts(request, 'export');
+      reply.header('Content-Disposition', `attachment; filename="deudas-${debts.today}.csv"`);
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').send(debtsCsv(debts));
     },
   );
 };

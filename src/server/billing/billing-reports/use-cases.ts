@@ -1,3 +1,4 @@
+import type { Db } from '../../platform';
 import type { CoreDeps } from '../deps';
 
 type Repos = Pick<CoreDeps, 'repos'>;
@@ -8,3 +9,7 @@ export const productionDoctorName = (deps: Repos, doctorId: string) => deps.repo
 /** The clinic's revenue by month from a first month. */
 export const revenueByMonth = (deps: Repos, firstDay: string, months: number) =>
   deps.repos.billingReports.revenueByMonth(firstDay, months);
+
+/** What each patient owes on the clinic's `today`, by the age of her invoices. */
+export const debtsByPatient = (deps: Repos, today: string, db?: Db) =>
+  deps.repos.billingReports.debtsByPatient(today, db);

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../common/schemas/payments';
 import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { InvoiceType } from '../../../common/schemas/invoices';
 import type { Db } from '../../platform';
+import type { BillingMode } from '../../../common/schemas/verifactu';
 import {
   appointments,
   invoiceCancellations,
@@ -71,9 +72,16 @@ export function createBooksRepository(db: Db) {
      * The invoices issued from `from` to `to` (both included), in order of date and number, each with its breakdown's
      * bases, the invoice it rectifies (and that one's bases), the day it was cancelled, its first registro de alta's
      * recipient and FechaOperacion, the last day of the visits it invoices (in the clinic's zone), its payments, and
-     * the simplified invoices an F3 replaces or the F3 that replaced a simplified one.
+     * the simplified invoices an F3 replaces or the F3 that replaced a simplified one. Only the invoices of `mode`:
+     * once the clinic is in producción, its pruebas invoices (without fiscal value) are in no book.
      */
-    async invoicesOf(from: string, to: string, timeZone: string, tx: Db = db): Promise<BookInvoiceRow[]> {
+    async invoicesOf(
+      from: string,
+      to: string,
+      timeZone: string,
+      mode: BillingMode,
+      tx: Db = db,
+    ): Promise<BookInvoiceRow[]> {
       const result = await tx.execute(sql`
         SELECT i.number, i.series, i.type, i.issue_date::text AS issue_date, i.total_cents,
                (SELECT max((a.starts_at AT TIME ZONE ${timeZone})::date)::text FROM ${invoiceLines} l
@@ -106,7 +114,7 @@ export function createBooksRepository(db: Db) {
             SELECT v.record FROM ${verifactuRecords} v WHERE v.invoice_id = i.id AND v.kind = 'alta'
              ORDER BY v.id LIMIT 1
           ) alta ON true
-         WHERE i.issue_date >= ${from}::date AND i.issue_date <= ${to}::date
+         WHERE i.issue_date >= ${from}::date AND i.issue_date <= ${to}::date AND i.mode = ${mode}
          ORDER BY i.issue_date, i.series, i.sequence`);
       return rowsOf<RawRow>(result).map((row) => ({
         number: row.number,

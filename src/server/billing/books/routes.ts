@@ -27,7 +27,7 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     const { from, to, formato } = request.query;
     const settings = await readClinicSettings(deps);
     // The libro names every complete invoice's recipient: its export is on record, as the invoices' CSV is.
-    const invoices = await auditedRead(deps.db, (db) => bookInvoices(deps, from, to, settings.timeZone, db), {
+    const invoices = await auditedRead(deps.db, (db) => bookInvoices(deps, { from, to }, settings, db), {
       ...auditContext(request),
       action: 'export',
       entity: 'invoice',
@@ -47,9 +47,9 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     { config: access, schema: { querystring: booksPeriodSchema, response: { 200: booksSummarySchema } } },
     async (request): Promise<BooksSummary> => {
       const { from, to } = request.query;
-      const { timeZone } = await readClinicSettings(deps);
+      const settings = await readClinicSettings(deps);
       const [invoices, byMethod] = await Promise.all([
-        bookInvoices(deps, from, to, timeZone),
+        bookInvoices(deps, { from, to }, settings),
         paymentsByMethod(deps, from, to),
       ]);
       const amounts = Object.fromEntries(
@@ -58,6 +58,7 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
       return {
         from,
         to,
+        mode: settings.billingMode,
         vat303: vatReturn(invoices),
         invoices: bookedTotals(invoices),
         payments: {
@@ -75,9 +76,9 @@ export const booksRoutes: RoutePlugin = async (app, deps) => {
     async (request) => {
       const { year } = request.query;
       const { from, to } = yearBounds(year);
-      const { timeZone } = await readClinicSettings(deps);
+      const settings = await readClinicSettings(deps);
       // Customers by name and NIF: a read of personal data, on record.
-      const invoices = await auditedRead(deps.db, (db) => bookInvoices(deps, from, to, timeZone, db), {
+      const invoices = await auditedRead(deps.db, (db) => bookInvoices(deps, { from, to }, settings, db), {
         ...auditContext(request),
         action: 'read',
         entity: 'invoice',

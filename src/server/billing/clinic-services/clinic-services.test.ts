@@ -40,6 +40,18 @@ const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) 
   t.request({ method, url, payload, cookie: admin.cookie });
 
 describe('«Servicios y tarifas»', () => {
+  it('keeps a note on a service (why it is taxed), empty when none is sent, and refuses a long one in Spanish', async () => {
+    const note = 'Con IVA: un certificado para el carné de conducir no es asistencia sanitaria.';
+    const taxed = await send('POST', '/api/services', input({ name: 'Certificado de aptitud', vat: '21', note }));
+    expect(taxed.statusCode).toBe(201);
+    expect(taxed.json()).toMatchObject({ vat: '21', note });
+    const edited = await send('PUT', `/api/services/${taxed.json().id}`, input({ name: 'Certificado de aptitud' }));
+    expect(edited.json().note).toBe('');
+    const long = await send('POST', '/api/services', input({ name: 'Otro certificado', note: 'x'.repeat(501) }));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields).toEqual({ note: 'La nota no puede superar los 500 caracteres' });
+  });
+
   it('creates a service with its price in cents, its VAT treatment and who performs it, and lists it', async () => {
     const created = await send('POST', '/api/services', input());
     expect(created.statusCode).toBe(201);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ClinicServiceInput } from '../../../common/schemas/clinic-services';
+import type { ClinicServiceRequest } from '../../../common/schemas/clinic-services';
 import type { Db } from '../../platform';
 import { appointments, clinicServiceDoctors, clinicServices, doctors, profiles, specialties } from '../../platform';
 import type { Tx } from '../../platform';
@@ -16,6 +16,7 @@ export interface ClinicServiceRecord {
   vat: (typeof clinicServices.$inferSelect)['vat'];
   bookableOnline: boolean;
   active: boolean;
+  note: string;
   appointmentCount: number;
 }
 
@@ -35,6 +36,7 @@ export function createClinicServicesRepository(db: Db) {
         vat: clinicServices.vat,
         bookableOnline: clinicServices.bookableOnline,
         active: clinicServices.active,
+        note: clinicServices.note,
         // The doctors and the count come in the same round trip.
         doctors: sql<DoctorsJson>`coalesce((
           SELECT json_agg(json_build_object('id', p.id, 'name', p.display_name) ORDER BY p.display_name)
@@ -60,7 +62,7 @@ export function createClinicServicesRepository(db: Db) {
     }
   }
 
-  const columns = (input: ClinicServiceInput) => ({
+  const columns = (input: ClinicServiceRequest) => ({
     name: input.name,
     specialtyId: input.specialtyId,
     durationMinutes: input.durationMinutes,
@@ -68,6 +70,7 @@ export function createClinicServicesRepository(db: Db) {
     vat: input.vat,
     bookableOnline: input.bookableOnline,
     active: input.active,
+    note: input.note ?? '',
   });
 
   return {
@@ -97,14 +100,14 @@ export function createClinicServicesRepository(db: Db) {
       return Boolean(row);
     },
 
-    async create(input: ClinicServiceInput, tx: Tx): Promise<string> {
+    async create(input: ClinicServiceRequest, tx: Tx): Promise<string> {
       const [row] = await tx.insert(clinicServices).values(columns(input)).returning({ id: clinicServices.id });
       await setDoctors(row!.id, input.doctorIds, tx);
       return row!.id;
     },
 
     /** False when there is no such service. */
-    async update(id: string, input: ClinicServiceInput, tx: Tx): Promise<boolean> {
+    async update(id: string, input: ClinicServiceRequest, tx: Tx): Promise<boolean> {
       const updated = await tx
         .update(clinicServices)
         .set({ ...columns(input), updatedAt: clock.now() })

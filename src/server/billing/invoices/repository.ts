@@ -20,6 +20,7 @@ import {
 } from '../../platform';
 import type { Tx } from '../../platform';
 import { invoiceAccountsOf } from './accounts-repository';
+import { collectionCondition, collectionOf } from './collection-repository';
 import { appointmentInvoicesOf } from './appointment-invoices-repository';
 import {
   asCorrected,
@@ -292,6 +293,7 @@ export function createInvoicesRepository(db: Db) {
               substituted: substitutedOf(),
               substitutedByNumber: sql<string | null>`(SELECT f.number FROM invoice_substitutions s
                 JOIN invoices f ON f.id = s.invoice_id WHERE s.substituted_invoice_id = ${invoices.id})`,
+              collection: collectionOf(INVOICE_ID),
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
@@ -375,6 +377,7 @@ export function createInvoicesRepository(db: Db) {
               patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
               paidCents: paidOf(invoices.id),
               outstandingCents: outstandingOf(),
+              collection: collectionOf(INVOICE_ID),
             })
             .from(invoices)
             .innerJoin(patients, eq(patients.id, invoices.patientId))
@@ -425,6 +428,7 @@ export function createInvoicesRepository(db: Db) {
             patientName: invoice.patientName,
             paidCents: invoice.paidCents,
             outstandingCents: invoice.outstandingCents,
+            collection: invoice.collection,
             rectification,
             rectifiedBy,
             substitutes,
@@ -551,6 +555,7 @@ function listConditions(filters: InvoiceListQuery): (SQL | undefined)[] {
     filters.serviceId ? withLine(sql`l.service_id = ${filters.serviceId}`) : undefined,
     filters.state === 'anulada' ? sql`${invoiceCancellations.invoiceId} IS NOT NULL` : undefined,
     filters.state === 'emitida' ? sql`${invoiceCancellations.invoiceId} IS NULL` : undefined,
+    collectionCondition(INVOICE_ID, filters.collection),
   ];
 }
 

@@ -52,6 +52,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     rectifies: view.rectification?.number ?? null,
     substitutedByNumber: view.substitutedBy?.number ?? null,
     state: view.state,
+    collection: view.collection,
     issuer: {
       name: view.issuer.name,
       taxId: view.issuer.taxId ?? '',

@@ -9,11 +9,14 @@ import {
 } from '../../../common/schemas/payments';
 import { clock } from '../../platform';
 import type { Db } from '../../platform';
-import { transact } from '../../platform';
+import { transact, type Tx } from '../../platform';
 import { AppError, pgErrorCode, validationError } from '../../platform';
 import { auditedIn, type AuditContext } from '../../platform';
 import type { CoreDeps } from '../deps';
 import type { PaymentRow } from './repository';
+
+type PaymentInput = { method: PaymentMethod; amountCents: number; note: string };
+type CloseDayInput = { day: string; counted: AmountsByMethod; note: string };
 
 /** How money moves by each method, as a sentence says it («lo cobrado con tarjeta»). */
 const BY_METHOD: Record<PaymentMethod, string> = {
@@ -141,137 +144,134 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
     };
   }
 
+  /**
+   * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, into the day's open
+   * shift (after a closing, the next one). When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
+   * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
+   */
+  async function recordIn(tx: Tx, invoiceId: string, input: PaymentInput, context: AuditContext) {
+    // The account first (what a cancellation and a rectification lock too), then the invoice as it stands once
+    // the lock is held: a cancellation that committed while this payment waited is seen.
+    const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
+    const account = await repos.invoices.lockAccount(rootId, tx);
+    const invoice = account && (await repos.payments.lockPayable(invoiceId, tx));
+    if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    if (invoice.cancelledAt) throw new AppError(409, 'NOT_PAYABLE');
+    const outstanding = account.dueCents - account.paidCents;
+    if (outstanding === 0) throw validationError({ amountCents: 'Esta factura ya está pagada' });
+    const refund = outstanding < 0;
+    if (input.amountCents > Math.abs(outstanding)) {
+      throw validationError({
+        amountCents: refund
+          ? `El importe supera lo que hay que devolver (${formatEuros(-outstanding)})`
+          : `El importe supera lo pendiente (${formatEuros(outstanding)})`,
+      });
+    }
+    if (refund) {
+      // Money goes back by a way it came in: no more by a method than that method brought in on the account.
+      const paid = account.byMethod.find((row) => row.method === input.method);
+      const available = paid ? paid.collectedCents - paid.refundedCents : 0;
+      if (input.amountCents > available) {
+        const how = BY_METHOD[input.method];
+        throw validationError({
+          amountCents: `${how[0]!.toUpperCase()}${how.slice(1)} solo se puede devolver lo cobrado ${how} en esta factura: ${formatEuros(available)}.`,
+        });
+      }
+    }
+    const target = refund ? account.lastRectifyingId! : invoiceId;
+    const amountCents = refund ? -input.amountCents : input.amountCents;
+    const day = clock.today(await timeZone(tx)).toString();
+    // The day's lock: a closing counts the payments taken before it, and this one goes to the open shift.
+    await repos.payments.lockDay(day, tx);
+    await auditedIn(
+      tx,
+      () =>
+        repos.payments.insert(
+          {
+            invoiceId: target,
+            day,
+            paidAt: clock.now(),
+            ...input,
+            amountCents,
+            receivedBy: context.actor?.id ?? null,
+          },
+          tx,
+        ),
+      (payment) => ({
+        ...context,
+        action: 'create',
+        entity: 'payment',
+        entityId: payment.id,
+        details: { invoiceId: target, method: input.method, amountCents },
+      }),
+    );
+    return invoicePayments(invoiceId, invoice.totalCents, outstanding - amountCents, tx);
+  }
+
+  /**
+   * Closes the day's open shift inside `tx`: the payments no standing closing counted, what they came to by method,
+   * beside what the desk counted; the difference is kept with them. A day may be closed again (the next shift) once
+   * new payments came in, or when a closing was reopened.
+   */
+  async function closeDayIn(tx: Tx, input: CloseDayInput, context: AuditContext): Promise<CashDay> {
+    const today = clock.today(await timeZone(tx)).toString();
+    if (input.day > today) throw validationError({ day: 'No se puede cerrar la caja de un día que aún no ha llegado' });
+    await repos.payments.lockDay(input.day, tx);
+    const open = await openShift(input.day, tx);
+    const standing = (await repos.payments.closingsOf(input.day, tx)).filter((row) => !row.reopening);
+    if (open.payments === 0 && standing.length > 0) {
+      throw new AppError(
+        409,
+        'DAY_CLOSED',
+        'La caja de ese día ya está cerrada y no hay cobros nuevos desde el último cierre: no hay nada que cerrar.',
+      );
+    }
+    await auditedIn(
+      tx,
+      () =>
+        repos.payments.insertClosing(
+          {
+            day: input.day,
+            closedAt: clock.now(),
+            closedBy: context.actor?.id ?? null,
+            expected: open.expected,
+            counted: input.counted,
+            note: input.note,
+            paymentIds: open.ids,
+          },
+          tx,
+        ),
+      (closing) => ({
+        ...context,
+        action: 'create',
+        entity: 'cash_closing',
+        entityId: closing.id,
+        details: {
+          day: input.day,
+          shift: closing.shift,
+          expected: open.expected,
+          counted: input.counted,
+          difference: sumOf(input.counted) - open.totalCents,
+        },
+      }),
+    );
+    return cashDay(input.day, tx);
+  }
+
   return {
     invoicePayments,
     cashDay,
 
-    /**
-     * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, into the day's open
-     * shift (after a closing, the next one). When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
-     * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
-     */
-    async record(
-      invoiceId: string,
-      input: { method: PaymentMethod; amountCents: number; note: string },
-      context: AuditContext,
-    ) {
-      return transact(deps.db, async (tx) => {
-        // The account first (what a cancellation and a rectification lock too), then the invoice as it stands once
-        // the lock is held: a cancellation that committed while this payment waited is seen.
-        const rootId = await repos.invoices.accountRootOf(invoiceId, tx);
-        const account = await repos.invoices.lockAccount(rootId, tx);
-        const invoice = account && (await repos.payments.lockPayable(invoiceId, tx));
-        if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
-        if (invoice.cancelledAt) throw new AppError(409, 'NOT_PAYABLE');
-        const outstanding = account.dueCents - account.paidCents;
-        if (outstanding === 0) throw validationError({ amountCents: 'Esta factura ya está pagada' });
-        const refund = outstanding < 0;
-        if (input.amountCents > Math.abs(outstanding)) {
-          throw validationError({
-            amountCents: refund
-              ? `El importe supera lo que hay que devolver (${formatEuros(-outstanding)})`
-              : `El importe supera lo pendiente (${formatEuros(outstanding)})`,
-          });
-        }
-        if (refund) {
-          // Money goes back by a way it came in: no more by a method than that method brought in on the account.
-          const paid = account.byMethod.find((row) => row.method === input.method);
-          const available = paid ? paid.collectedCents - paid.refundedCents : 0;
-          if (input.amountCents > available) {
-            const how = BY_METHOD[input.method];
-            throw validationError({
-              amountCents: `${how[0]!.toUpperCase()}${how.slice(1)} solo se puede devolver lo cobrado ${how} en esta factura: ${formatEuros(available)}.`,
-            });
-          }
-        }
-        const target = refund ? account.lastRectifyingId! : invoiceId;
-        const amountCents = refund ? -input.amountCents : input.amountCents;
-        const day = clock.today(await timeZone(tx)).toString();
-        // The day's lock: a closing counts the payments taken before it, and this one goes to the open shift.
-        await repos.payments.lockDay(day, tx);
-        await auditedIn(
-          tx,
-          () =>
-            repos.payments.insert(
-              {
-                invoiceId: target,
-                day,
-                paidAt: clock.now(),
-                ...input,
-                amountCents,
-                receivedBy: context.actor?.id ?? null,
-              },
-              tx,
-            ),
-          (payment) => ({
-            ...context,
-            action: 'create',
-            entity: 'payment',
-            entityId: payment.id,
-            details: { invoiceId: target, method: input.method, amountCents },
-          }),
-        );
-        return invoicePayments(invoiceId, invoice.totalCents, outstanding - amountCents, tx);
-      });
-    },
+    record: (invoiceId: string, input: PaymentInput, context: AuditContext) =>
+      transact(deps.db, (tx) => recordIn(tx, invoiceId, input, context)),
+    recordIn,
 
-    /**
-     * Closes the day's open shift: the payments no standing closing counted, what they came to by method, beside what
-     * the desk counted; the difference is kept with them. A day may be closed again (the next shift) once new payments
-     * came in, or when a closing was reopened.
-     */
-    async closeDay(
-      input: { day: string; counted: AmountsByMethod; note: string },
-      context: AuditContext,
-    ): Promise<CashDay> {
-      const today = clock.today(await timeZone(deps.db)).toString();
-      if (input.day > today)
-        throw validationError({ day: 'No se puede cerrar la caja de un día que aún no ha llegado' });
-      return transact(deps.db, async (tx) => {
-        await repos.payments.lockDay(input.day, tx);
-        const open = await openShift(input.day, tx);
-        const standing = (await repos.payments.closingsOf(input.day, tx)).filter((row) => !row.reopening);
-        if (open.payments === 0 && standing.length > 0) {
-          throw new AppError(
-            409,
-            'DAY_CLOSED',
-            'La caja de ese día ya está cerrada y no hay cobros nuevos desde el último cierre: no hay nada que cerrar.',
-          );
-        }
-        await auditedIn(
-          tx,
-          () =>
-            repos.payments.insertClosing(
-              {
-                day: input.day,
-                closedAt: clock.now(),
-                closedBy: context.actor?.id ?? null,
-                expected: open.expected,
-                counted: input.counted,
-                note: input.note,
-                paymentIds: open.ids,
-              },
-              tx,
-            ),
-          (closing) => ({
-            ...context,
-            action: 'create',
-            entity: 'cash_closing',
-            entityId: closing.id,
-            details: {
-              day: input.day,
-              shift: closing.shift,
-              expected: open.expected,
-              counted: input.counted,
-              difference: sumOf(input.counted) - open.totalCents,
-            },
-          }),
-        );
-        return cashDay(input.day, tx);
-      }).catch((error: unknown) => {
+    /** Closes the day's open shift (`closeDayIn`), in a transaction of its own. */
+    closeDay: (input: CloseDayInput, context: AuditContext): Promise<CashDay> =>
+      transact(deps.db, (tx) => closeDayIn(tx, input, context)).catch((error: unknown) => {
         throw pgErrorCode(error) === '23505' ? new AppError(409, 'DAY_CLOSED') : error;
-      });
-    },
+      }),
+    closeDayIn,
 
     /**
      * Reopens a closing, with the reason, once: the closing stays as it was, its payments go back to the day's open

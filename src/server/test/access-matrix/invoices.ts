@@ -145,6 +145,15 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     query: () => '?months=12',
     shows: () => ['"month":"2030-01"'],
   },
+  /** «Deudas»: what each patient owes, by age (issue 36, item 8); it names patients, so the desk's alone. */
+  'GET /api/billing/debts': {
+    expect: only(['admin']),
+    shows: () => ['"from61To90"', '"totals"'],
+  },
+  'GET /api/billing/debts/csv': {
+    expect: only(['admin']),
+    shows: () => ['Paciente;Facturas;0–30 días'],
+  },
   'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
   // Sending again what a Client Fault refused: the desk's alone (the world has none, so nothing goes back).
   'POST /api/verifactu/resend': { expect: only(['admin']), payload: () => ({}), shows: () => ['"requeued":0'] },

@@ -25,6 +25,7 @@ const summary = (number: string, state: 'emitida' | 'anulada', totalCents: numbe
   rectifies: null,
   substitutedByNumber: null,
   state,
+  collection: state === 'emitida' ? ('pendiente' as const) : ('anulada' as const),
 });
 const list: InvoiceList = {
   invoices: [summary('S2026-000002', 'emitida', 6000), summary('S2026-000001', 'anulada', 9000)],
@@ -47,6 +48,38 @@ const stubBilling = (handler: Handler) =>
   });
 
 describe('«Facturación»', () => {
+  it('says what each invoice’s account says of its money, and filters those still owed', async () => {
+    const owing: InvoiceList = {
+      invoices: [
+        {
+          ...summary('S2026-000005', 'emitida', 5000),
+          paidCents: 2000,
+          outstandingCents: 3000,
+          collection: 'pago_parcial',
+        },
+        { ...summary('S2026-000004', 'emitida', 6000), paidCents: 6000, outstandingCents: 0, collection: 'pagada' },
+        summary('S2026-000003', 'emitida', 7000),
+      ],
+      totals: { count: 3, baseCents: 18000, taxCents: 0, totalCents: 18000 },
+    };
+    const { calls } = stubBilling((call) =>
+      call.url === '/api/billing/issuer' ? { status: 200, body: issuer } : { status: 200, body: owing },
+    );
+    const { user } = renderScreen(<BillingPage />);
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    const row = (number: string) => within(table).getByText(number).closest('tr')!;
+    expect(within(row('S2026-000005')).getByText('Pago parcial')).toBeInTheDocument();
+    expect(within(row('S2026-000005')).getByText('Faltan 30,00 €')).toBeInTheDocument();
+    expect(within(row('S2026-000004')).getByText('Pagada')).toBeInTheDocument();
+    expect(within(row('S2026-000003')).getByText('Pendiente')).toBeInTheDocument();
+    // What is still owed: 30 € + 70 €.
+    expect(within(table).getAllByText('100,00 €')).toHaveLength(1);
+
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await user.click(await screen.findByRole('option', { name: 'Por cobrar (pendiente o parcial)' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.url === '/api/invoices?collection=por_cobrar')).toBe(true));
+  });
+
   it('shows what each invoice still owes and takes a payment of it, all of it by default', async () => {
     const { calls } = stubBilling((call) => {
       if (call.url === '/api/billing/issuer') return { status: 200, body: issuer };

@@ -1,7 +1,7 @@
 import { Box, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { InvoiceListQuery, InvoiceSummary } from '../../../../common/schemas/invoices';
+import { COLLECTION_FILTERS, type InvoiceListQuery, type InvoiceSummary } from '../../../../common/schemas/invoices';
 import { useIssuer } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
@@ -17,14 +17,15 @@ import { CashPanel } from '../../../features/invoices/components/cash-panel';
 import { BillingModeBanner } from '../../../features/invoices/components/billing-mode-banner';
 import { ModePanel } from '../../../features/invoices/components/mode-panel';
 import { BooksPanel } from '../../../features/books/components/books-panel';
+import { DebtsPanel } from '../../../features/debts/components/debts-panel';
 
-const TABS = ['facturas', 'caja', 'libros', 'datos-fiscales', 'verifactu'] as const;
+const TABS = ['facturas', 'caja', 'deudas', 'libros', 'datos-fiscales', 'verifactu'] as const;
 
 /** The filters as the address carries them (`?desde=…&hasta=…&serie=…&profesional=…&servicio=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
   const day = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
   const id = (value: string | null) => (value && /^[0-9a-f-]{36}$/i.test(value) ? value : undefined);
-  const state = params.get('estado');
+  const collection = COLLECTION_FILTERS.find((filter) => filter === params.get('estado'));
   const series = params.get('serie');
   return {
     from: day(params.get('desde')),
@@ -32,7 +33,7 @@ function filtersOf(params: URLSearchParams): InvoiceListQuery {
     series: series && /^[A-Z]{1,3}\d{4}[A-Z]?$/.test(series) ? series : undefined,
     doctorId: id(params.get('profesional')),
     serviceId: id(params.get('servicio')),
-    state: state === 'emitida' || state === 'anulada' ? state : undefined,
+    collection,
   };
 }
 
@@ -101,6 +102,7 @@ export default function BillingPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="facturas">Facturas</Tabs.Tab>
           <Tabs.Tab value="caja">Caja</Tabs.Tab>
+          <Tabs.Tab value="deudas">Deudas</Tabs.Tab>
           <Tabs.Tab value="libros">Libros</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
@@ -115,12 +117,13 @@ export default function BillingPage() {
                 serie: next.series,
                 profesional: next.doctorId,
                 servicio: next.serviceId,
-                estado: next.state,
+                estado: next.collection,
               })
             }
           />
         </Tabs.Panel>
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
+        <Tabs.Panel value="deudas">{tab === 'deudas' && <DebtsPanel />}</Tabs.Panel>
         <Tabs.Panel value="libros">{tab === 'libros' && <BooksPanel />}</Tabs.Panel>
         <Tabs.Panel value="datos-fiscales">
           {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}

@@ -22,6 +22,7 @@ const service = (id: string, name: string, active = true): ClinicService => ({
   vat: 'exenta',
   bookableOnline: false,
   active,
+  note: '',
   appointmentCount: 0,
 });
 const services = [service('c-1', 'Infiltración'), service('c-2', 'Ecografía'), service('c-3', 'Mesoterapia', false)];

@@ -14,6 +14,7 @@ afterEach(() => {
 const service = (id: string, name: string, priceCents: number): ClinicService => ({
   id,
   name,
+  note: '',
   specialtyId: 's-1',
   specialty: 'Traumatología',
   doctors: [],

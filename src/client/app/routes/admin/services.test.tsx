@@ -29,6 +29,7 @@ const infiltration: ClinicService = {
   vat: 'exenta',
   bookableOnline: false,
   active: true,
+  note: '',
   appointmentCount: 3,
 };
 
@@ -63,9 +64,12 @@ describe('«Servicios y tarifas»', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Precio' }), '120,5');
     await user.click(within(dialog).getByRole('combobox', { name: 'IVA' }));
     await user.click(await screen.findByRole('option', { name: 'IVA 21 %' }));
+    await fill(user, within(dialog).getByRole('textbox', { name: 'Nota' }), 'Estético: no es asistencia sanitaria');
     await user.click(within(dialog).getByRole('button', { name: 'Crear servicio' }));
 
-    expect(await screen.findByRole('button', { name: 'Editar Peeling químico (Dermatología)' })).toBeInTheDocument();
+    const created = await screen.findByRole('button', { name: 'Editar Peeling químico (Dermatología)' });
+    // The note shows under the service's name in the list.
+    expect(within(created.closest('td')!).getByText('Estético: no es asistencia sanitaria')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.body).toEqual({
       name: 'Peeling químico',
@@ -76,6 +80,7 @@ describe('«Servicios y tarifas»', () => {
       vat: '21',
       bookableOnline: true,
       active: true,
+      note: 'Estético: no es asistencia sanitaria',
     });
   });
 

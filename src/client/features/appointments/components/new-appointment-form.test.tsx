@@ -87,6 +87,7 @@ const service = (id: string, name: string, specialtyId: string, durationMinutes:
   vat: 'exenta',
   bookableOnline: true,
   active: true,
+  note: '',
   appointmentCount: 0,
 });
 /** One of the doctor's specialty and one of another's, which she does not perform. */

@@ -11,9 +11,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const summary = (from: string, to: string): BooksSummary => ({
+const summary = (from: string, to: string, mode: BooksSummary['mode'] = 'produccion'): BooksSummary => ({
   from,
   to,
+  mode,
   vat303: {
     general: [
       { rate: 4, boxes: ['01', '02', '03'], baseCents: 2000, taxCents: 80 },
@@ -40,11 +41,11 @@ const model: Model347 = {
   withoutTaxId: [0, 2000, 0, 0],
 };
 
-function stubBooks() {
+function stubBooks(mode: BooksSummary['mode'] = 'produccion') {
   return stubApi((call) => {
     const url = new URL(call.url, 'http://clinica.test');
     if (url.pathname === '/api/books/summary')
-      return { status: 200, body: summary(url.searchParams.get('from')!, url.searchParams.get('to')!) };
+      return { status: 200, body: summary(url.searchParams.get('from')!, url.searchParams.get('to')!, mode) };
     if (url.pathname === '/api/books/347') return { status: 200, body: model };
     return { status: 200, body: { timeZone: 'Europe/Madrid' } };
   });
@@ -57,6 +58,7 @@ describe('«Libros»', () => {
     const { calls } = stubBooks();
     renderScreen(<BooksPanel />);
     const table = await screen.findByRole('table', { name: 'Modelo 303: IVA devengado' });
+    expect(screen.queryByText('Facturación en pruebas')).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).toContain('/api/books/summary?from=2026-04-01&to=2026-06-30');
     expect(
       screen.getByText('Del 1 de abril de 2026 al 30 de junio de 2026, por fecha de expedición.'),
@@ -99,5 +101,14 @@ describe('«Libros»', () => {
     await user.click(screen.getByText('Otro periodo'));
     expect(screen.getByText('Elige las fechas del periodo.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Fechas' })).toBeInTheDocument();
+  });
+
+  it('says so when the clinic is still in pruebas: its books count invoices without fiscal value', async () => {
+    fixClock('2026-12-31T21:00:00+01:00');
+    stubBooks('pruebas');
+    renderScreen(<BooksPanel />);
+    await screen.findByRole('table', { name: 'Modelo 303: IVA devengado' });
+    expect(screen.getByText('Facturación en pruebas')).toBeInTheDocument();
+    expect(screen.getByText(/cuentan las facturas de pruebas, sin valor fiscal/)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BooksPeriod } from '../../../../common/schemas/books';
@@ -44,6 +44,12 @@ function PeriodBooks({ period }: { period: BooksPeriod }) {
           error={summary.error}
           onRetry={() => void summary.refetch()}
         />
+      )}
+      {summary.data?.mode === 'pruebas' && (
+        <Alert color="yellow" title="Facturación en pruebas">
+          Estos libros cuentan las facturas de pruebas, sin valor fiscal. Desde el paso a producción cuentan solo las
+          facturas reales.
+        </Alert>
       )}
       {summary.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>

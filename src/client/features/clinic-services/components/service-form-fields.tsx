@@ -1,5 +1,10 @@
-import { MultiSelect, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { VAT_LABELS, VAT_TREATMENTS, type VatTreatment } from '../../../../common/schemas/clinic-services';
+import { MultiSelect, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import {
+  SERVICE_NOTE_MAX,
+  VAT_LABELS,
+  VAT_TREATMENTS,
+  type VatTreatment,
+} from '../../../../common/schemas/clinic-services';
 
 /** What the form holds: the price in euros as typed (the request sends cents). */
 export interface ServiceFormValues {
@@ -11,6 +16,7 @@ export interface ServiceFormValues {
   vat: VatTreatment;
   bookableOnline: boolean;
   active: boolean;
+  note: string;
 }
 
 interface Option {
@@ -100,6 +106,16 @@ export function ServiceFormFields({ values, errors, specialties, doctors, set }:
         allowDeselect={false}
         onChange={(value) => value && set('vat', value as VatTreatment)}
         error={errors.vat}
+      />
+      <Textarea
+        label="Nota"
+        description="Por qué lleva ese IVA, o lo que la recepción deba saber del servicio"
+        autosize
+        minRows={2}
+        maxLength={SERVICE_NOTE_MAX}
+        value={values.note}
+        onChange={(event) => set('note', event.currentTarget.value)}
+        error={errors.note}
       />
       <Switch
         label="Se puede reservar por internet"

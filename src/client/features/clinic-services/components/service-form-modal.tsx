@@ -26,6 +26,7 @@ const valuesOf = (service: ClinicService | null): ServiceFormValues => ({
   vat: service?.vat ?? 'exenta',
   bookableOnline: service?.bookableOnline ?? true,
   active: service?.active ?? true,
+  note: service?.note ?? '',
 });
 
 /** An empty number field is sent as NaN: the server answers with its Spanish message for the field. */
@@ -40,6 +41,7 @@ const inputOf = (values: ServiceFormValues): ClinicServiceInput => ({
   vat: values.vat,
   bookableOnline: values.bookableOnline,
   active: values.active,
+  note: values.note,
 });
 
 /** Create or edit a service; an unused one can be deleted here, a used one deactivated. */

@@ -9,7 +9,7 @@ const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** «Exento» or the rate: the column is narrow; the form spells out the exemption's article. */
 const vatLabel = (service: ClinicService) => (service.vat === 'exenta' ? 'Exento' : `IVA ${service.vat} %`);
 
-/** The catalogue: each service's specialty, who performs it, its length, price, VAT and state. */
+/** The catalogue: each service (with its note), its specialty, who performs it, its length, price, VAT and state. */
 export function ServicesTable({ services, onEdit }: { services: ClinicService[]; onEdit: (id: string) => void }) {
   return (
     <StackedTable minWidth={880} scrollType="native" verticalSpacing="sm" aria-label="Servicios y tarifas">
@@ -39,6 +39,11 @@ export function ServicesTable({ services, onEdit }: { services: ClinicService[];
               >
                 {service.name}
               </Anchor>
+              {service.note && (
+                <Text size="xs" c="dimmed" mt={2}>
+                  {service.note}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td data-label="Especialidad">{service.specialty}</Table.Td>
             <Table.Td data-label="Profesionales">

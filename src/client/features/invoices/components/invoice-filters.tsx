@@ -1,7 +1,11 @@
 import { Button, Group, Select } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { invoicesExportHref } from '../../../api/invoices';
-import { INVOICE_STATE_LABELS, INVOICE_STATES, type InvoiceListQuery } from '../../../../common/schemas/invoices';
+import {
+  COLLECTION_FILTER_LABELS,
+  COLLECTION_FILTERS,
+  type InvoiceListQuery,
+} from '../../../../common/schemas/invoices';
 import { useClinicTimeZone } from '../../../api/clinic';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { InvoiceScopeFilters } from './invoice-scope-filters';
@@ -31,10 +35,12 @@ export function InvoiceFilters({
         label="Estado"
         placeholder="Todas"
         clearable
-        w={200}
-        data={INVOICE_STATES.map((state) => ({ value: state, label: INVOICE_STATE_LABELS[state] }))}
-        value={filters.state ?? null}
-        onChange={(value) => onChange({ ...filters, state: (value as InvoiceListQuery['state']) ?? undefined })}
+        w={280}
+        data={COLLECTION_FILTERS.map((filter) => ({ value: filter, label: COLLECTION_FILTER_LABELS[filter] }))}
+        value={filters.collection ?? null}
+        onChange={(value) =>
+          onChange({ ...filters, collection: (value as InvoiceListQuery['collection']) ?? undefined })
+        }
       />
       <Group gap="xs" ml="auto">
         <Button

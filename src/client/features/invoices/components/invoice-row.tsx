@@ -1,11 +1,26 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { formatEuros } from '../../../../common/money';
-import { INVOICE_STATE_LABELS, type InvoiceSummary } from '../../../../common/schemas/invoices';
+import {
+  COLLECTION_STATE_LABELS,
+  type CollectionState,
+  type InvoiceSummary,
+} from '../../../../common/schemas/invoices';
 import { invoicePdfHref } from '../../../api/invoices';
 import { formatShortCalendarDate } from '../../../lib/dates';
 
 export const AMOUNT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
+
+/** The badge's colour by collection state: what is owed stands out, what is settled does not. */
+const COLLECTION_COLORS: Record<CollectionState, string> = {
+  pendiente: 'orange',
+  pago_parcial: 'yellow',
+  pagada: 'teal',
+  a_devolver: 'grape',
+  anulada: 'red',
+  rectificativa: 'gray',
+  sustitutiva: 'gray',
+};
 
 export interface InvoiceActions {
   onCancel: (invoice: InvoiceSummary) => void;
@@ -58,11 +73,16 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
       <Table.Td data-label="Estado" style={{ minWidth: 96 }}>
         <Badge
           variant="light"
-          color={invoice.state === 'anulada' ? 'red' : 'teal'}
+          color={COLLECTION_COLORS[invoice.collection]}
           style={{ flexShrink: 0, overflow: 'visible' }}
         >
-          {INVOICE_STATE_LABELS[invoice.state]}
+          {COLLECTION_STATE_LABELS[invoice.collection]}
         </Badge>
+        {invoice.collection === 'pago_parcial' && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            Faltan {formatEuros(owed)}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td data-label="Acciones">
         <Group gap="xs" wrap="nowrap">

@@ -18,6 +18,8 @@ export const clinicServices = pgTable(
     bookableOnline: boolean('bookable_online').notNull().default(true),
     /** An inactive service is kept for the appointments and invoices that name it, and offered no more. */
     active: boolean('active').notNull().default(true),
+    /** Why it carries its VAT, or what the desk should know of it (migration 0047). */
+    note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

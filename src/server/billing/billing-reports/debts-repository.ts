@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform';
+import { invoices, patients } from '../../platform';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * «Deudas» (issue 36, item 8): what each patient owes, by the age of the invoice's date of issue on `today` (the
+ * clinic's day). What is owed is the account's, as the invoice list reads it (`invoices/repository.ts`,
+ * `outstandingOf`): an original invoice that stands, its total and its rectifying invoices' less what was paid on
+ * them, refunds counted; a rectifying invoice and an F3 carry no account of their own, and what the clinic is to
+ * give back is not netted against what is owed.
+ */
+export function debtsOf(db: Db) {
+  return {
+    async debtsByPatient(today: string, tx: Db = db) {
+      const result = await tx.execute(sql`
+        WITH owed AS (
+          SELECT i.patient_id, (${today}::date - i.issue_date) AS age,
+                 invoice_account_due(i.id) - invoice_account_paid(i.id) AS cents
+            FROM ${invoices} i
+           WHERE NOT EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = i.id)
+             AND NOT EXISTS (SELECT 1 FROM invoice_rectifications r WHERE r.invoice_id = i.id)
+             AND NOT EXISTS (SELECT 1 FROM invoice_substitutions s WHERE s.invoice_id = i.id)
+        )
+        SELECT p.id AS patient_id, p.first_name || ' ' || p.last_name AS patient_name,
+               coalesce(sum(o.cents) FILTER (WHERE o.age <= 30), 0)::bigint AS up_to_30,
+               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 31 AND 60), 0)::bigint AS from_31_to_60,
+               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 61 AND 90), 0)::bigint AS from_61_to_90,
+               coalesce(sum(o.cents) FILTER (WHERE o.age > 90), 0)::bigint AS over_90,
+               sum(o.cents)::bigint AS total_cents,
+               count(*)::int AS invoices
+          FROM owed o JOIN ${patients} p ON p.id = o.patient_id
+         WHERE o.cents > 0
+         GROUP BY p.id, p.first_name, p.last_name
+         ORDER BY sum(o.cents) DESC, p.last_name, p.first_name, p.id`);
+      return rowsOf<{
+        patient_id: string;
+        patient_name: string;
+        up_to_30: string;
+        from_31_to_60: string;
+        from_61_to_90: string;
+        over_90: string;
+        total_cents: string;
+        invoices: number;
+      }>(result).map((row) => ({
+        patientId: row.patient_id,
+        patientName: row.patient_name,
+        upTo30: Number(row.up_to_30),
+        from31To60: Number(row.from_31_to_60),
+        from61To90: Number(row.from_61_to_90),
+        over90: Number(row.over_90),
+        totalCents: Number(row.total_cents),
+        invoices: Number(row.invoices),
+      }));
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { AuditContext } from '../platform';
+import type { Tx } from '../platform/db/transaction';
+import type { PaymentMethod } from '../../common/schemas/payments';
+import type { BillingTimeline, DemoBilling } from './billing-timeline';
+
+const MINUTE = 60_000;
+/** How the demo's patients pay, in turn: mostly by card and cash, some by Bizum, now and then by transfer. */
+const METHODS: PaymentMethod[] = ['tarjeta', 'efectivo', 'bizum', 'tarjeta', 'efectivo', 'transferencia', 'tarjeta'];
+/** The latest simplified invoices left owed, besides those the caller marks. */
+const LEFT_OWED = 2;
+/** Which of the others' invoices is paid in part (half, in cash). */
+const PARTLY_PAID = 4;
+
+export interface DemoInvoice {
+  id: string;
+  totalCents: number;
+  patientId: string;
+}
+
+export interface InvoiceToPay {
+  issuedAt: number;
+  /** The invoice once its issue has run. */
+  invoice: () => DemoInvoice;
+  /** Paid otherwise than at once: its method, when, and how much (asked once the steps before it have run). */
+  settled?: { method: PaymentMethod; at: number; amountCents: () => number };
+  /** Left owed. */
+  owed?: boolean;
+  /** A simplified invoice (another patient's): the latest of them are left owed. */
+  simplified: boolean;
+  /** Paid whole at the desk when issued (by card or cash). */
+  paidAtOnce?: boolean;
+}
+
+/**
+ * The payments of the demo's invoices, each on its day through the payments service: most paid whole at the desk
+ * right after the visit, by card, cash or Bizum; the transfers a couple of open days later; one paid in part; the
+ * latest few owed. Then the cash of the last two days with payments closed at night, the latest with 2 € missing.
+ * Planned on `timeline`, which runs them in order with the invoices' own steps.
+ */
+export function seedPayments(
+  tx: Tx,
+  billing: DemoBilling,
+  timeline: BillingTimeline,
+  context: AuditContext,
+  { invoices }: { invoices: InvoiceToPay[] },
+) {
+  const { payments } = billing;
+  const days = new Set<string>();
+  const pay = (at: number, entry: InvoiceToPay, method: PaymentMethod, amountCents: () => number) => {
+    days.add(timeline.dayOf(at));
+    timeline.at(at, async () => {
+      await payments.recordIn(tx, entry.invoice().id, { method, amountCents: amountCents(), note: '' }, context);
+    });
+  };
+  const plain = invoices.filter((entry) => !entry.settled && !entry.paidAtOnce && !entry.owed);
+  const owed = new Set(plain.filter((entry) => entry.simplified).slice(-LEFT_OWED));
+  plain.forEach((entry, index) => {
+    if (owed.has(entry)) return;
+    const atDesk = entry.issuedAt + 2 * MINUTE;
+    const whole = () => entry.invoice().totalCents;
+    if (index === PARTLY_PAID) {
+      pay(atDesk, entry, 'efectivo', () => Math.max(100, Math.round(whole() / 200) * 100));
+      return;
+    }
+    const method = METHODS[index % METHODS.length]!;
+    const transferred = method === 'transferencia' && timeline.openDayAfter(entry.issuedAt, 2, '10:30');
+    if (transferred) pay(transferred, entry, method, whole);
+    else pay(atDesk, entry, method === 'transferencia' ? 'tarjeta' : method, whole);
+  });
+  invoices.forEach((entry, index) => {
+    if (entry.settled) pay(entry.settled.at, entry, entry.settled.method, entry.settled.amountCents);
+    else if (entry.paidAtOnce) {
+      pay(entry.issuedAt + 2 * MINUTE, entry, index % 2 ? 'efectivo' : 'tarjeta', () => entry.invoice().totalCents);
+    }
+  });
+
+  // The desk closed the cash of the last two past days with payments, at night.
+  const today = timeline.dayOf(billing.nowMs);
+  const closed = [...days]
+    .filter((day) => day < today)
+    .sort()
+    .slice(-2);
+  closed.forEach((day, index) => {
+    timeline.at(timeline.atHour(day, '21:30'), async () => {
+      const counted = { ...(await payments.cashDay(day, tx)).open.expected };
+      const short = index === closed.length - 1 && counted.efectivo >= 200;
+      if (short) counted.efectivo -= 200;
+      const note = short ? 'Faltan 2 € en efectivo: un cambio mal dado' : '';
+      await payments.closeDayIn(tx, { day, counted, note }, context);
+    });
+  });
+}
