@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../src/common/paths';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 /** Opens a route and waits until its screen is there (no «Cargando...», a level-1 heading). */
 async function open(page: Page, path: string) {
@@ -112,15 +112,13 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
   };
   for (const [area, routes] of Object.entries(adminAreas)) {
     test(`área de administración (${area}), como admin`, async ({ page }) => {
-      await login(page, DEMO.admin.email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
       for (const path of routes) await audit(page, path);
     });
   }
 
   test('la ficha de un paciente y la de un usuario, como admin', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await open(page, paths.admin.patients);
     await audit(page, await firstLinkTo(page, /^\/admin\/pacientes\/(?!nuevo)[^/]+$/));
     const session = await (await page.request.get('/api/auth/session')).json();
@@ -128,8 +126,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
   });
 
   test('diálogos y cajones del admin', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await open(page, paths.admin.doctors);
     await page.getByRole('button', { name: /Nuevo doctor/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -154,8 +151,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
   });
 
   test('área del doctor, como doctor', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     for (const path of [
       paths.doctor.root,
       paths.doctor.dashboard,
@@ -172,8 +168,7 @@ test.describe('Accesibilidad (axe, WCAG 2.2 AA) en cada ruta', () => {
   });
 
   test('área del paciente, como paciente', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes\/dashboard$/);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     for (const path of [
       paths.patient.dashboard,
       paths.patient.appointments,

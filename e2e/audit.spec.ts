@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, label, login, patientPayload, test } from './fixtures';
+import { baseUrl, DEMO, DEMO_PASSWORD, expect, label, patientPayload, signInViaApi, test } from './fixtures';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -12,14 +12,13 @@ const uniqueWord = () =>
     .replace(/^./, (first) => first.toUpperCase());
 
 async function signInAsAdmin(page: Page) {
-  await login(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(heading(page, 'Panel de la clínica')).toBeVisible();
+  await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
 }
 
 /** A patient record made through the API, as the desk would have made it. */
 async function createPatient(page: Page, firstName: string, lastName: string): Promise<string> {
   const created = await page.request.post('/api/patients', {
-    headers: { Origin: new URL(page.url()).origin },
+    headers: { Origin: baseUrl() },
     data: patientPayload({ firstName, lastName }),
   });
   expect(created.status(), await created.text()).toBe(201);

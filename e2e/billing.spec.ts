@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, patientPayload, test } from './fixtures';
+import {
+  baseUrl,
+  clinicNow,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  patientPayload,
+  reviewShot,
+  signInViaApi,
+  test,
+} from './fixtures';
 
 const TODAY = '2026-01-12';
 /** A DNI of our own each run (documents are unique among records), with its control letter. */
@@ -228,9 +238,9 @@ test.describe('Facturación', () => {
     await expect(rectify.getByRole('textbox', { name: 'Concepto 1' })).toHaveValue(/^Devolución: Primera visita/);
     await rectify.getByRole('textbox', { name: 'Motivo' }).fill('Se facturó el servicio equivocado');
     await expectNoAxeViolations(page, 'diálogo «Rectificar»', '[role=dialog]');
-    await page.screenshot({ path: 'e2e/.tmp/rectify-1280.png' });
+    await reviewShot(page, 'rectify-1280.png');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'e2e/.tmp/rectify-390.png' });
+    await reviewShot(page, 'rectify-390.png');
     await page.setViewportSize({ width: 1280, height: 800 });
     await rectify.getByRole('button', { name: 'Emitir rectificativa' }).click();
     await expect(page.getByText('Factura rectificativa emitida')).toBeVisible();
@@ -244,7 +254,7 @@ test.describe('Facturación', () => {
     await expect(giveBack.getByRole('textbox', { name: 'Importe' })).toHaveValue('20,00 €');
     await giveBack.getByRole('button', { name: 'Registrar devolución' }).click();
     await expect(page.getByText(`${number}: saldada`)).toBeVisible();
-    await page.screenshot({ path: 'e2e/.tmp/billing-rectified-1280.png' });
+    await reviewShot(page, 'billing-rectified-1280.png');
     await expect(invoiceRow.getByRole('button', { name: /^Devolver/ })).toHaveCount(0);
 
     // The demo bills in pruebas: the page says so, the switch is not offered without a certificate, and the
@@ -255,10 +265,10 @@ test.describe('Facturación', () => {
     await expect(page.getByRole('button', { name: 'Pasar a producción…' })).toBeDisabled();
     await expect(page.getByText(/^Productor del programa: /)).toBeVisible();
     await expectNoAxeViolations(page, 'la pestaña VERI*FACTU');
-    await page.screenshot({ path: 'e2e/.tmp/verifactu-1280.png', fullPage: true });
+    await reviewShot(page, 'verifactu-1280.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('button', { name: 'Pasar a producción…' })).toBeVisible();
-    await page.screenshot({ path: 'e2e/.tmp/verifactu-390.png', fullPage: true });
+    await reviewShot(page, 'verifactu-390.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect(page.getByText('La cadena verifica')).toBeVisible();
     await expect(page.getByText(`Último registro: alta de la factura ${rectifyingNumber}`)).toBeVisible();
@@ -288,14 +298,13 @@ test.describe('Facturación', () => {
     await expect(page.getByText(/cumple con lo dispuesto en el artículo 29\.2\.j\) de la Ley 58\/2003/)).toBeVisible();
     await expectNoAxeViolations(page, '/acerca-de');
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: 'e2e/.tmp/about-390.png', fullPage: true });
+    await reviewShot(page, 'about-390.png', { fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test('la configuración muestra el modo de facturación y la declaración responsable', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await page.waitForURL('**/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/configuracion');
     const card = page.getByRole('region', { name: 'VERI*FACTU' });
     await expect(card.getByText('Pruebas', { exact: true })).toBeVisible();
@@ -308,12 +317,12 @@ test.describe('Facturación', () => {
       'section[aria-labelledby="verifactu-settings-title"]',
     );
     await page.setViewportSize({ width: 390, height: 844 });
-    await card.screenshot({ path: 'e2e/.tmp/settings-verifactu-390.png' });
+    await reviewShot(card, 'settings-verifactu-390.png');
   });
 
   test('un paciente ve sus facturas y descarga su PDF en «Mis facturas»', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await page.waitForURL('**/pacientes/**');
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
+    await page.goto('/pacientes/dashboard');
     await page.getByRole('link', { name: 'Mis facturas' }).click();
     await expect(page).toHaveURL(/\/pacientes\/facturas$/);
     const table = page.getByRole('table', { name: 'Facturas' });

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 /** Contrast of each other-month day number of the month view against what is behind it (WCAG 1.4.3). */
 function otherMonthDayContrast() {
@@ -47,8 +47,7 @@ function otherMonthDayContrast() {
 test('vista de mes del calendario: los días de otros meses se leen (4,5:1) y axe no encuentra fallos', async ({
   page,
 }) => {
-  await login(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
   await page.goto('/admin/calendario');
   await page.getByRole('tab', { name: 'Vista del mes' }).click();
   await expect(page.getByRole('cell').first()).toBeVisible();
@@ -65,8 +64,7 @@ test('vista de mes del calendario: los días de otros meses se leen (4,5:1) y ax
 test('la vista de mes pide a la clínica las tres primeras citas de cada día y cuántas hay; «+N más» abre el día', async ({
   page,
 }) => {
-  await login(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
   // A clinic of fifty doctors: 1 000 appointments on Wednesday 14 January, of which the answer carries three.
   const asked: URL[] = [];
   await page.route(/\/api\/appointments\/month\?/, async (route) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, label, login, signOutViaApi, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, label, signInViaApi, signOutViaApi, test } from './fixtures';
 
 const origin = (page: Page) => ({ Origin: new URL(page.url()).origin });
 
@@ -16,13 +16,11 @@ test.describe('Recordatorios y mensajes', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The demo paciente's record.
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes/);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     const id = ((await (await page.request.get('/api/me/patient')).json()) as { id: string }).id;
     await signOutViaApi(page);
 
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     const before = (await (await page.request.get('/api/settings/channels')).json()) as Record<string, unknown>;
 
     await page.goto('/admin/configuracion');
@@ -76,8 +74,7 @@ test.describe('Recordatorios y mensajes', () => {
     await signOutViaApi(page);
 
     // The paciente.
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes/);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/perfil');
     const mine = page.getByRole('region', { name: 'Recordatorios de tus citas' });
     await expect(mine.getByText(new RegExp(`por ${DEMO.admin.name}\\.$`))).toBeVisible();

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, login, newClinicContext, test } from './fixtures';
+import { baseUrl, DEMO, DEMO_PASSWORD, expect, newClinicContext, signInViaApi, test } from './fixtures';
 
 /** The Traumatología doctor of the demo: the demo paciente's infiltration visits are hers. */
 const TRAUMA = { email: 'dra.navarro@clinica.demo' };
@@ -22,8 +22,7 @@ test.describe('Consentimientos y cuestionarios en la ficha', () => {
   for (const width of [1280, 390]) {
     test(`la recepción ve los consentimientos del paciente y su PDF (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await login(page, DEMO.admin.email, DEMO_PASSWORD);
-      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
       await page.goto(`/admin/pacientes/${patientId}`);
       const consents = page.getByRole('region', { name: 'Consentimientos informados' });
       const signed = consents.getByRole('listitem').filter({ hasText: 'Firmado el' });
@@ -50,8 +49,7 @@ test.describe('Consentimientos y cuestionarios en la ficha', () => {
 
   test('su médica los ve en su ficha, a 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 900 });
-    await login(page, TRAUMA.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, TRAUMA.email, DEMO_PASSWORD);
     await page.goto(`/doctor/pacientes/${patientId}`);
     const consents = page.getByRole('region', { name: 'Consentimientos informados' });
     await expect(consents.getByRole('listitem').filter({ hasText: 'Firmado el' }).first()).toBeVisible();

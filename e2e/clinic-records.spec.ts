@@ -1,6 +1,17 @@
 import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { clinicNow, DEMO, DEMO_PASSWORD, expect, label, login, patientPayload, test, uniqueEmail } from './fixtures';
+import {
+  baseUrl,
+  clinicNow,
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  label,
+  patientPayload,
+  signInViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -30,8 +41,7 @@ function dayFromToday(days: number): { iso: string; typed: string } {
 }
 
 async function signInAsAdmin(page: Page) {
-  await login(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(heading(page, 'Panel de la clínica')).toBeVisible();
+  await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
 }
 
 /** Chooses an option of a Mantine Select by its label. */
@@ -232,7 +242,7 @@ test.describe('Pacientes', () => {
 
     await signInAsAdmin(page);
     const created = await page.request.post('/api/patients', {
-      headers: { Origin: new URL(page.url()).origin },
+      headers: { Origin: baseUrl() },
       data: patientPayload({ ...existing, documentType: 'dni', documentNumber: valid }),
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -303,8 +313,7 @@ test.describe('Configuración', () => {
 
 test.describe('Pacientes del doctor', () => {
   test('la doctora ve sus pacientes y abre una ficha de solo lectura', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname.startsWith('/doctor'));
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
 
     await page.goto('/doctor/pacientes');
     await expect(heading(page, 'Mis pacientes')).toBeVisible();
@@ -332,8 +341,7 @@ test.describe('Pacientes del doctor', () => {
   });
 
   test('un paciente que abre /doctor/pacientes acaba en /unauthorized', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/pacientes/dashboard');
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/doctor/pacientes');
     await expect(page).toHaveURL((url) => url.pathname === '/unauthorized');
     await expect(heading(page, 'No tienes acceso a esta página')).toBeVisible();

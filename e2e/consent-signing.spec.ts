@@ -7,9 +7,9 @@ import {
   DEMO_PASSWORD,
   expect,
   linkIn,
-  login,
   patientPayload,
   readMailsTo,
+  signInViaApi,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -115,8 +115,7 @@ test.describe('Firma del consentimiento informado', () => {
 
     // The doctor's consultation screen shows it signed.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await login(page, TRAUMA.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\/dashboard$/);
+    await signInViaApi(page, TRAUMA.email, DEMO_PASSWORD);
     await page.goto(`/doctor/citas/${appointmentId}`);
     await expect(page.getByLabel(/Consentimiento «.*infiltración.*»: Firmado/)).toBeVisible();
   });

@@ -1,11 +1,11 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 test.describe('Consentimientos', () => {
   test('la clínica crea una plantilla para un servicio, publica la versión 2 y ve el historial', async ({ page }) => {
     const title = `Consentimiento para dermatoscopia ${Date.now()}`;
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
+    await page.goto('/admin/dashboard');
     await page.getByRole('link', { name: 'Consentimientos' }).click();
     await expect(page).toHaveURL(/\/admin\/consentimientos$/);
     const table = page.getByRole('table', { name: 'Plantillas de consentimiento' });

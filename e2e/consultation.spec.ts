@@ -8,10 +8,11 @@ import {
   DEMO_PASSWORD,
   expect,
   linkIn,
-  login,
   newClinicContext,
   patientPayload,
   readMailsTo,
+  reviewShot,
+  signInViaApi,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -150,8 +151,7 @@ test.describe('Nota de la consulta e historia clínica', () => {
     await page.context().clearCookies();
 
     // The doctor opens the appointment from her agenda.
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(heading(page, 'Panel')).toBeVisible();
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.goto('/doctor/citas');
     await page.getByRole('button', { name: new RegExp(patientName) }).click();
     await page.getByRole('link', { name: 'Abrir la consulta y la nota' }).click();
@@ -194,8 +194,7 @@ test.describe('Nota de la consulta e historia clínica', () => {
     // The admin opens the patient's chart: the appointment and the signed note in the timeline.
     const adminContext = await newClinicContext(browser);
     const admin = await adminContext.newPage();
-    await login(admin, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(heading(admin, 'Panel de la clínica')).toBeVisible();
+    await signInViaApi(admin, DEMO.admin.email, DEMO_PASSWORD);
     await admin.goto(`/admin/pacientes/${patientId}`);
     await expect(heading(admin, 'Ficha del paciente')).toBeVisible();
     const timeline = admin.getByRole('list', { name: 'Historia clínica, lo más reciente primero' });
@@ -225,8 +224,7 @@ test.describe('Nota de la consulta e historia clínica', () => {
   test('the demo paciente reads the summary the doctor shared on a past appointment, and nothing of the note', async ({
     page,
   }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes\/dashboard$/);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/citas');
     await expect(heading(page, 'Mis citas')).toBeVisible();
     await page.getByRole('tab', { name: 'Anteriores' }).click();
@@ -244,8 +242,7 @@ test.describe('Nota de la consulta e historia clínica', () => {
     const appointmentId = await firstVisitAnsweredAndSigned(page.context().request, uniqueEmail('consulta'));
     await page.context().clearCookies();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await login(page, TRAUMA.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\/dashboard$/);
+    await signInViaApi(page, TRAUMA.email, DEMO_PASSWORD);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto(`/doctor/citas/${appointmentId}`);
@@ -271,7 +268,7 @@ test.describe('Nota de la consulta e historia clínica', () => {
         expect(side.y + side.height).toBeLessThanOrEqual(note.y);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       }
-      await page.screenshot({ path: test.info().outputPath(`consulta-${width}.png`), fullPage: true });
+      await reviewShot(page, `consulta-${width}.png`, { fullPage: true });
       await expectNoAxeViolations(page, `la consulta con consentimientos y cuestionarios a ${width} px`);
     }
     // The PDF opens for her: the signed document.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 const getJson = async <T>(page: Page, url: string): Promise<T> => {
   const response = await page.request.get(url);
@@ -14,8 +14,7 @@ test.describe('dashboards', () => {
   test('the admin dashboard charts occupancy and attendance, and its counts lead to their screens', async ({
     page,
   }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\//);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
     const summary = await getJson<{
@@ -47,8 +46,7 @@ test.describe('dashboards', () => {
   test('the demo paciente sees the active treatment, the latest prescriptions and the messages card', async ({
     page,
   }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes\//);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/dashboard');
     const treatments = page.getByRole('region', { name: 'Tratamientos activos' });
     await expect(treatments.getByText(/^\d+ de \d+ sesiones$/).first()).toBeVisible();

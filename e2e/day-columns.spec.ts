@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, DEMO, DEMO_PASSWORD, expect, newClinicContext, patientPayload, test } from './fixtures';
+import { baseUrl, DEMO, DEMO_PASSWORD, expect, newClinicContext, patientPayload, reviewShot, test } from './fixtures';
 
 /**
  * The calendar's day with one column per doctor (issue 13, item 1). The suite's clock starts on Monday
@@ -251,6 +251,6 @@ test('on the desk’s tablet a long press picks an appointment up and moves it; 
     doctorId: navarro.id,
     startsAt: new Date(`${DAY}T09:30:00+01:00`).toISOString(),
   });
-  await page.screenshot({ path: 'e2e/.tmp/day-columns-touch-1024.png' });
+  await reviewShot(page, 'day-columns-touch-1024.png');
   await context.close();
 });

@@ -9,6 +9,7 @@ import {
   expect,
   label,
   patientPayload,
+  reviewShot,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -84,7 +85,7 @@ test('per doctor: the names stay on top however far the day is scrolled, and a p
   const heads = grid.getByRole('heading', { level: 3 });
   await expect(heads.first()).toBeVisible();
   for (const head of await heads.all()) expect(await insideOf(page, head, grid)).toBe(true);
-  await page.screenshot({ path: 'e2e/.tmp/desk-columns-afternoon-1280.png' });
+  await reviewShot(page, 'desk-columns-afternoon-1280.png');
   await expectNoAxeViolations(page, 'el día por profesional desplazado a la tarde');
 });
 
@@ -105,7 +106,7 @@ eveningTest('in the evening the per-doctor day opens at the current hour with th
   expect(await grid.evaluate((element) => element.scrollTop)).toBeGreaterThan(500);
   for (const head of await grid.getByRole('heading', { level: 3 }).all())
     expect(await insideOf(page, head, grid)).toBe(true);
-  await page.screenshot({ path: 'e2e/.tmp/desk-columns-evening-1280.png' });
+  await reviewShot(page, 'desk-columns-evening-1280.png');
   await expectNoAxeViolations(page, 'el día por profesional por la tarde');
 });
 
@@ -130,7 +131,7 @@ test('the dashboard’s «Citas hoy» and its ring give the same figure; no stat
       await badge.innerText(),
     ).toBe(true);
   }
-  await page.screenshot({ path: 'e2e/.tmp/desk-dashboard-1280.png', fullPage: true });
+  await reviewShot(page, 'desk-dashboard-1280.png', { fullPage: true });
 });
 
 test('the diary finds a patient by her name typed without accents, and says when nothing matches', async ({ page }) => {
@@ -159,7 +160,7 @@ test('the diary finds a patient by her name typed without accents, and says when
   );
   if (others[0]) await expect(page.getByRole('link', { name: others[0].patientName, exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page, 'el diario con una búsqueda');
-  await page.screenshot({ path: 'e2e/.tmp/desk-diary-search-1280.png' });
+  await reviewShot(page, 'desk-diary-search-1280.png');
   await search.fill('zzzz');
   await expect(page.getByRole('status').filter({ hasText: 'Ninguna cita de hoy coincide con «zzzz».' })).toBeVisible();
 });
@@ -182,7 +183,7 @@ test('from the patient’s chart, «Nueva cita» books her; a full day offers th
   await page.getByRole('button', { name: 'Editar datos' }).click();
   await expect(page.getByRole('form', { name: `Datos de Nueva ${lastName}` })).toBeVisible();
   await expectNoAxeViolations(page, 'la ficha con el formulario abierto');
-  await page.screenshot({ path: 'e2e/.tmp/desk-patient-1280.png' });
+  await reviewShot(page, 'desk-patient-1280.png');
   await page.getByRole('main').getByRole('link', { name: 'Nueva cita' }).click();
   await expect(page).toHaveURL(
     (url) => url.pathname === '/admin/citas/nueva' && url.searchParams.get('patientId') === id,
@@ -200,7 +201,7 @@ test('from the patient’s chart, «Nueva cita» books her; a full day offers th
   await expect(page.getByText(/No quedan horas libres ese día/)).toBeVisible();
   await expect(page.getByText('Próxima hora libre:')).toBeVisible();
   await expectNoAxeViolations(page, 'un día lleno con la próxima hora libre');
-  await page.screenshot({ path: 'e2e/.tmp/desk-next-free-1280.png' });
+  await reviewShot(page, 'desk-next-free-1280.png');
   await page.getByRole('button', { name: 'Ir a esa hora' }).click();
   await expect(page.getByRole('group', { name: 'Horas libres' }).getByRole('radio', { checked: true })).toHaveCount(1);
   await page.getByRole('button', { name: 'Reservar cita' }).click();
@@ -209,7 +210,7 @@ test('from the patient’s chart, «Nueva cita» books her; a full day offers th
   const event = page.locator('.clinica-event--just-booked');
   await expect(event).toContainText(`Nueva ${lastName}`);
   await expect(event).toBeInViewport();
-  await page.screenshot({ path: 'e2e/.tmp/desk-just-booked-1280.png' });
+  await reviewShot(page, 'desk-just-booked-1280.png');
   await expectNoAxeViolations(page, 'el calendario con la cita recién reservada');
 });
 
@@ -223,7 +224,7 @@ test('the inbox shows when each conversation last wrote and links to the patient
   const link = page.getByRole('link', { name: /^Abrir la ficha de / });
   await expect(link).toHaveAttribute('href', /^\/admin\/pacientes\/[\w-]+$/);
   await expectNoAxeViolations(page, 'la bandeja con la hora y el enlace a la ficha');
-  await page.screenshot({ path: 'e2e/.tmp/desk-inbox-1280.png' });
+  await reviewShot(page, 'desk-inbox-1280.png');
   await link.click();
   await expect(page.getByRole('heading', { name: 'Historia clínica' })).toBeVisible();
 });

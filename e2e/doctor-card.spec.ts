@@ -1,10 +1,9 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 test.describe('Mi ficha profesional', () => {
   test('la doctora edita su presentación y ve su horario y sus ausencias', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.goto('/doctor/perfil');
     const card = page.getByRole('region', { name: 'Mi ficha profesional' });
     const bio = card.getByRole('textbox', { name: 'Presentación' });

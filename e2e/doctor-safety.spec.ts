@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, eveningBaseUrl, eveningNow, eveningTest as test, expect, label, login } from './fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  eveningBaseUrl,
+  eveningNow,
+  eveningTest as test,
+  expect,
+  label,
+  signInViaApi,
+} from './fixtures';
 
 /**
  * «A safe clinic day», the doctor's side, on the evening clinic (Wednesday 14 January 2026, 19:30 in
@@ -41,8 +50,7 @@ test.describe('the doctor’s patient safety (evening clinic)', () => {
   test('prescriptions past their validity read «Caducada» for the doctor, and the chart dates them by their own date', async ({
     page,
   }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/doctor/recetas?paciente=&estado=caducada');
     await expect(heading(page, 'Recetas')).toBeVisible();
     const lumbar = page
@@ -69,8 +77,7 @@ test.describe('the doctor’s patient safety (evening clinic)', () => {
   });
 
   test('the patient sees his expired prescriptions as «Caducada» too', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes\//);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/pacientes/tratamientos');
     const treatment = page.getByRole('article', { name: 'Rehabilitación lumbar' });
     await expect(
@@ -84,8 +91,7 @@ test.describe('the doctor’s patient safety (evening clinic)', () => {
   }) => {
     const { appointmentId } = await javier(page.context().request);
     await page.context().clearCookies();
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto(`/doctor/citas/${appointmentId}`);
     await expect(heading(page, 'Consulta')).toBeVisible();
     const panel = page.getByRole('region', { name: 'Contexto del paciente' });
@@ -105,8 +111,7 @@ test.describe('the doctor’s patient safety (evening clinic)', () => {
   test('«Nueva receta» warns of the penicillin allergy and saves amoxicillin only with the doctor’s reason', async ({
     page,
   }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/doctor/recetas');
     await page.getByRole('button', { name: 'Nueva receta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nueva receta' });

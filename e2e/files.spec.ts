@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const unique = () => crypto.randomBytes(4).toString('hex');
@@ -15,8 +15,7 @@ const pdf = Buffer.from(
 );
 
 async function openFiles(page: Page, path = '/admin/archivos') {
-  await login(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(heading(page, 'Panel de la clínica')).toBeVisible();
+  await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
   await page.goto(path);
 }
 
@@ -133,8 +132,7 @@ test.describe('Archivos', () => {
   });
 
   test('the patient sees the documents shared with them in «Mis documentos», and only those', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/pacientes'));
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/perfil');
     const section = page.getByRole('region', { name: 'Mis documentos' });
     await expect(section.getByRole('row').filter({ hasText: 'Análisis de sangre.pdf' })).toBeVisible();
@@ -144,8 +142,7 @@ test.describe('Archivos', () => {
   });
 
   test("a doctor sees and adds files from their patient's chart", async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/doctor'));
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     const files = (await (await page.request.get('/api/files?type=consentimientos')).json()) as {
       items: { patient: { id: string; name: string } }[];
     };

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PHONE_CONSENT_TEXT } from '../src/common/schemas/channels';
-import { DEMO_PASSWORD, expect, label, linkIn, readMailsTo, uniqueEmail, login } from './fixtures';
+import { DEMO_PASSWORD, expect, label, linkIn, readMailsTo, signInViaApi, uniqueEmail } from './fixtures';
 import { OWN_CLINIC_TWILIO, test, type OwnClinic } from './own-clinic';
 
 /**
@@ -187,8 +187,7 @@ test.describe('Primera visita, de principio a fin', () => {
 
     // The doctor, at her desk, opens the visit: the consent signed and the questionnaire's answers.
     const doctor = await clinic.newPage(browser, { width: 1280, height: 900 });
-    await login(doctor, TRAUMA.email, DEMO_PASSWORD);
-    await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+    await signInViaApi(doctor, TRAUMA.email, DEMO_PASSWORD, clinic.baseURL);
     await doctor.goto(`/doctor/citas/${booked.id}`);
     await expect(doctor.getByLabel(/Consentimiento «.*infiltración.*»: Firmado/)).toBeVisible();
     const answers = doctor.getByRole('region', { name: 'Cuestionarios' });

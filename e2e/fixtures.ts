@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { CLOCK_START, EVENING_CLOCK_START, STATE_FILE, type E2ESlot, type E2EState } from './global-setup';
@@ -115,6 +116,16 @@ export const eveningTest = base.extend({
   },
 });
 
+/**
+ * Saves a screenshot for a person to look at (a new screen in review), only when E2E_SHOTS_DIR names a folder: no
+ * test reads them, and a full-page one costs up to a second of a CI run.
+ */
+export async function reviewShot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  await target.screenshot({ path: path.join(dir, name), ...options });
+}
+
 /** A fresh e-mail address nobody has used in this run. */
 export function uniqueEmail(prefix = 'paciente'): string {
   return `${prefix}.${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}@e2e.test`;
@@ -122,6 +133,9 @@ export function uniqueEmail(prefix = 'paciente'): string {
 
 /** Labels of required Mantine inputs end with an aria-hidden " *": match the start of the name. */
 export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+
+/** The origin the page is on, or this worker's morning clinic while it is still blank. */
+const pageOrigin = (page: Page) => new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
 
 /** Signs in through the login form (the page may be anywhere). */
 export async function login(page: Page, email: string, password: string) {
@@ -141,14 +155,27 @@ export async function signUpViaApi(
   page: Page,
   input: { email: string; password: string; displayName: string; phone?: string },
 ) {
-  const origin = new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
+  const origin = pageOrigin(page);
   const response = await page.request.post('/api/auth/sign-up', { data: input, headers: { Origin: origin } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/**
+ * Signs in through the API: the page's request context shares its cookies, so the page's next navigation is
+ * signed in. For specs whose subject is not signing in (the form's own specs use `login`); it leaves the page
+ * where it is. A page still blank on another clinic (the evening's) passes that clinic's `origin`.
+ */
+export async function signInViaApi(page: Page, email: string, password: string, origin = pageOrigin(page)) {
+  const response = await page.request.post('/api/auth/sign-in', {
+    data: { email, password },
+    headers: { Origin: origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Signs out through the API (clears the page's session cookie). */
 export async function signOutViaApi(page: Page) {
-  const origin = new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
+  const origin = pageOrigin(page);
   const response = await page.request.post('/api/auth/sign-out', { headers: { Origin: origin } });
   expect(response.status()).toBe(204);
 }

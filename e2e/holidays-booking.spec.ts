@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, eveningTest, expect, label, login, test, uniqueEmail } from './fixtures';
+import { DEMO, DEMO_PASSWORD, eveningTest, expect, label, signInViaApi, test, uniqueEmail } from './fixtures';
 
 /** Step 1 and 2 of /agendar-cita: a specialty, its first visit, any professional, then the first free time of the week asked. */
 async function chooseFirstTime(page: Page, specialty: string, weeksAhead: number) {
@@ -33,8 +33,7 @@ test.describe('Festivos y cierres', () => {
   test('la configuración muestra el año con sus festivos; un cierre se añade, se ve en el calendario y se quita', async ({
     page,
   }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/configuracion');
     const section = page.getByRole('region', { name: 'Festivos y cierres' });
     await expect(section).toBeVisible();
@@ -71,8 +70,7 @@ test.describe('Festivos y cierres', () => {
 
   test('el calendario, el día por profesional y la agenda muestran el festivo de Reyes', async ({ page }) => {
     test.setTimeout(90_000);
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/calendario?date=2026-01-06');
     await expect(page.getByText('Festivo: Epifanía del Señor (Reyes)')).toBeVisible();
     await expectNoAxeViolations(page, 'la semana del calendario con un festivo');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, login, signInViaApi, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -7,7 +7,8 @@ const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElemen
 
 test.describe('En un móvil (390 px)', () => {
   test('el admin abre el menú y va a «Pacientes»', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
+    await page.goto('/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
 
     const menu = page.getByRole('navigation', { name: 'Navegación principal' });
@@ -41,8 +42,7 @@ test.describe('En un móvil (390 px)', () => {
 
 test.describe('En un móvil (390 px), los textos cortos no se cortan', () => {
   test('«Hoy» junto a la fecha larga del diario se lee entero', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page.getByRole('heading', { level: 1, name: 'Panel de la clínica' })).toBeVisible();
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/citas-hoy');
     const today = page.locator('.mantine-Badge-root').filter({ hasText: /^Hoy$/ });
     await expect(today).toBeVisible();

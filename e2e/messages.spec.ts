@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, newClinicContext, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, newClinicContext, signInViaApi, test } from './fixtures';
 
 /** Issue 12: a patient writes from the chat button, staff answer from the inbox, both live. */
 test('a patient writes from the chat button; the admin sees it arrive live, answers, and the patient sees the answer live', async ({
@@ -10,15 +10,13 @@ test('a patient writes from the chat button; the admin sees it arrive live, answ
   const adminContext = await newClinicContext(browser);
   const patient = await patientContext.newPage();
   const admin = await adminContext.newPage();
-  await login(admin, DEMO.admin.email, DEMO_PASSWORD);
-  await admin.waitForURL(/\/admin\//);
+  await signInViaApi(admin, DEMO.admin.email, DEMO_PASSWORD);
   await admin.goto('/admin/mensajes');
   await admin.getByRole('button', { name: /Javier Moreno López/ }).click();
   await expect(admin.getByRole('log', { name: 'Mensajes de la conversación' })).toBeVisible();
   await expectNoAxeViolations(admin, 'la bandeja de mensajes');
 
-  await login(patient, DEMO.paciente.email, DEMO_PASSWORD);
-  await patient.waitForURL(/\/pacientes\//);
+  await signInViaApi(patient, DEMO.paciente.email, DEMO_PASSWORD);
   await patient.goto('/pacientes/citas');
   await patient.getByRole('button', { name: 'Escríbenos' }).click();
   const panel = patient.getByRole('dialog', { name: 'Mensajes con la clínica' });
@@ -43,8 +41,7 @@ test('a patient writes from the chat button; the admin sees it arrive live, answ
 });
 
 test('the patient conversation screen passes axe', async ({ page }) => {
-  await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-  await page.waitForURL(/\/pacientes\//);
+  await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
   await page.goto('/pacientes/mensajes');
   await expect(page.getByRole('log', { name: 'Mensajes de la conversación' })).toBeVisible();
   await expectNoAxeViolations(page, 'la conversación del paciente');

@@ -1,13 +1,12 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, signOutViaApi, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, reviewShot, signInViaApi, signOutViaApi, test } from './fixtures';
 
 // «Opiniones» (issue 38, item 3): the after-visit survey's answers reach the desk and each doctor.
 test.describe('Opiniones', () => {
   test('la administración ve las puntuaciones y los comentarios y responde por correo; la doctora ve las suyas', async ({
     page,
   }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await page.goto('/admin/opiniones');
@@ -15,7 +14,7 @@ test.describe('Opiniones', () => {
       await expect(page.getByRole('table', { name: /Media de las puntuaciones/ })).toBeVisible();
       await expect(page.getByRole('article').first()).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `e2e/.tmp/opinions-${width}.png`, fullPage: true });
+      await reviewShot(page, `opinions-${width}.png`, { fullPage: true });
     }
     await expectNoAxeViolations(page, 'las opiniones', 'main');
 
@@ -38,8 +37,7 @@ test.describe('Opiniones', () => {
     await expect(replied.getByText(new RegExp(`por ${DEMO.admin.name}$`))).toBeVisible();
     await signOutViaApi(page);
 
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.goto('/doctor/opiniones');
     await expect(page.getByRole('heading', { name: 'Opiniones', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Respuestas y comentarios' })).toBeVisible();

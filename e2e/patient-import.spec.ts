@@ -1,7 +1,7 @@
 import { dniLetter } from '../src/common/identity-document';
 import { paths } from '../src/common/paths';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, reviewShot, signInViaApi, test } from './fixtures';
 
 /** A DNI nobody else in this clinic has: eight digits from the time, and its letter. */
 const freshDni = (offset: number) => {
@@ -25,8 +25,7 @@ test.describe('Importar pacientes', () => {
       ].join('\r\n'),
       'latin1',
     );
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto(paths.admin.settings);
     await page.getByRole('link', { name: 'Importar pacientes' }).click();
     await expect(page.getByRole('heading', { name: 'Importar pacientes', level: 1 })).toBeVisible();
@@ -45,7 +44,7 @@ test.describe('Importar pacientes', () => {
       page.getByRole('table', { name: 'Vista previa de las primeras filas' }).getByText('+34 611 223 344'),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'simulación de la importación', 'main');
-    await page.screenshot({ path: 'e2e/.tmp/patient-import-dry-run.png', fullPage: true });
+    await reviewShot(page, 'patient-import-dry-run.png', { fullPage: true });
 
     await page.getByRole('button', { name: 'Importar 2 pacientes' }).click();
     await expect(page.getByText('Importación terminada')).toBeVisible();

@@ -7,7 +7,7 @@ import {
   eveningTest,
   expect,
   label,
-  login,
+  signInViaApi,
   signUpViaApi,
   test,
   uniqueEmail,
@@ -54,8 +54,7 @@ async function expectChatButtonClear(page: Page, content: Locator, what: string)
 test.describe('on a phone, the patient area', () => {
   test('«Mis documentos» shows preview and download, and the profile has one phone', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await page.waitForURL(/\/pacientes\//);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/perfil');
     const documents = page.getByRole('region', { name: 'Mis documentos' });
     const download = documents.getByRole('link', { name: /^Descargar / }).first();
@@ -77,8 +76,7 @@ test.describe('on a phone, the patient area', () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-      await page.waitForURL(/\/pacientes\//);
+      await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
       await page.goto('/pacientes/tratamientos');
       const progress = page.getByRole('progressbar').first();
       await expect(progress).toBeVisible();
@@ -142,8 +140,7 @@ test.describe('on a phone, the patient area', () => {
 eveningTest.describe('on a phone, in the evening', () => {
   eveningTest('the doctor sees the status of every row of today on her dashboard', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await page.waitForURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/doctor/dashboard');
     const today = page.getByRole('table').first();
     await expect(today).toBeVisible();
@@ -155,8 +152,7 @@ eveningTest.describe('on a phone, in the evening', () => {
 
   eveningTest("the doctor's agenda shows each appointment's status", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await page.waitForURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/doctor/citas');
     const status = page.getByRole('listitem').getByText('Atendida', { exact: true }).first();
     await expect(status).toBeVisible();
@@ -182,8 +178,7 @@ eveningTest.describe('on a phone, in the evening', () => {
     });
     expect(joined.ok(), await joined.text()).toBeTruthy();
     await page.setViewportSize(PHONE);
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await page.waitForURL(/\/admin\//);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/admin/lista-de-espera');
     const list = page.getByRole('table', { name: 'Lista de espera' });
     await expect(list.getByText('Irene Salas Prieto')).toBeVisible();
@@ -194,8 +189,7 @@ eveningTest.describe('on a phone, in the evening', () => {
 
   eveningTest("the desk's patient list is a list of cards, nothing off-screen", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await page.waitForURL(/\/admin\//);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/admin/pacientes');
     const list = page.getByRole('table', { name: 'Pacientes' });
     await expect(list.getByRole('row').nth(1)).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { readPdf } from '../src/server/test/pdf-text';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, label, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, label, signInViaApi, test } from './fixtures';
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -17,8 +17,7 @@ test.describe('prescriptions and treatments', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('the doctor prescribes two medicines, downloads the PDF and cancels it', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.goto('/doctor/recetas');
     await expect(heading(page, 'Recetas')).toBeVisible();
     await expect(page.getByText(/^\d+ recetas$/)).toBeVisible();
@@ -88,8 +87,7 @@ test.describe('prescriptions and treatments', () => {
   });
 
   test('the doctor sees and edits a patient’s treatments on the chart', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.goto('/doctor/pacientes');
     await page.getByLabel('Buscar pacientes').fill('Moreno López');
     await page
@@ -108,8 +106,7 @@ test.describe('prescriptions and treatments', () => {
   });
 
   test('the doctor sees which treatment an appointment is a session of, in the agenda', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor\//);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     // The demo books the treatment's sessions a week apart on the weekday of CLOCK_START (a Monday), at 14:20.
     await page.goto('/doctor/citas?fecha=2026-01-19');
     await page.getByRole('button', { name: /14:20.*Javier Moreno López/ }).click();
@@ -119,8 +116,7 @@ test.describe('prescriptions and treatments', () => {
   });
 
   test('the patient sees their treatment’s progress and downloads its prescription', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes\//);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/tratamientos');
     await expect(heading(page, 'Mis tratamientos')).toBeVisible();
     const treatment = page.getByRole('article', { name: 'Rehabilitación lumbar' });

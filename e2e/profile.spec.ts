@@ -2,12 +2,22 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { readZip } from '../src/server/test/zip';
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, label, login, signOutViaApi, signUpViaApi, test, uniqueEmail } from './fixtures';
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  expect,
+  label,
+  login,
+  signInViaApi,
+  signOutViaApi,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('Mi perfil', () => {
   test('la doctora cambia su nombre y sube una foto, que aparece en la cabecera', async ({ page }) => {
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await page.goto('/doctor/perfil');
     await expect(page.getByRole('heading', { name: 'Mi perfil' })).toBeVisible();
     await expectNoAxeViolations(page, '/doctor/perfil');
@@ -34,8 +44,7 @@ test.describe('Mi perfil', () => {
   });
 
   test('la paciente cambia su teléfono y descarga sus datos', async ({ page }) => {
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes/);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await page.goto('/pacientes/perfil');
     await expect(page.getByRole('link', { name: 'Descargar mis datos' })).toBeVisible();
     await expectNoAxeViolations(page, '/pacientes/perfil');

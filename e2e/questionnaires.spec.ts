@@ -7,10 +7,11 @@ import {
   DEMO_PASSWORD,
   expect,
   linkIn,
-  login,
   newClinicContext,
   patientPayload,
   readMailsTo,
+  reviewShot,
+  signInViaApi,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -95,8 +96,7 @@ test.describe('Cuestionarios', () => {
 
     // The doctor sees it on the consultation screen and copies the allergy, on purpose.
     const doctor = await (await newClinicContext(browser)).newPage();
-    await login(doctor, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+    await signInViaApi(doctor, DEMO.doctor.email, DEMO_PASSWORD);
     await doctor.goto(`/doctor/citas/${appointmentId}`);
     const panel = doctor.getByRole('region', { name: 'Cuestionarios' });
     await expect(panel.getByText('Dolor de rodilla al subir escaleras')).toBeVisible();
@@ -110,8 +110,7 @@ test.describe('Cuestionarios: el editor', () => {
   test('the admin orders the questions by dragging, by keyboard and with «Subir»; what is sent is what is shown', async ({
     page,
   }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     // The publication is caught before the server: the demo clinic's questionnaires stay as they are.
     let sent: { sections: { questions: { label: string }[] }[] } | undefined;
     await page.route('**/api/questionnaires', async (route) => {
@@ -133,7 +132,7 @@ test.describe('Cuestionarios: el editor', () => {
       dialog
         .getByRole('textbox', { name: /^Pregunta \d$/ })
         .evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
-    await page.screenshot({ path: '/tmp/h13-builder-1280.png', fullPage: true });
+    await reviewShot(page, 'h13-builder-1280.png', { fullPage: true });
     await expectNoAxeViolations(page, 'el editor de cuestionarios');
 
     // Pointer: the handle of «¿Tercera?» onto «¿Primera?».
@@ -175,7 +174,7 @@ test.describe('Cuestionarios: el editor', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => dialog.evaluate((node) => node.scrollWidth - node.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/h13-builder-390.png', fullPage: true });
+    await reviewShot(page, 'h13-builder-390.png', { fullPage: true });
 
     await dialog.getByRole('button', { name: 'Publicar versión 1' }).click();
     await expect(page.getByText('Prueba: no se guarda')).toBeVisible();

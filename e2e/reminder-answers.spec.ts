@@ -8,6 +8,7 @@ import {
   newClinicContext,
   patientPayload,
   readMailsTo,
+  reviewShot,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -121,9 +122,9 @@ test('patients answer the reminder: «Confirmo que iré» puts the double tick i
   // The other clicks «No podré ir»: cancelled, and the slot is free again.
   await patientPage.goto(declineUrl);
   await expect(patientPage.getByText('Hemos cancelado tu cita')).toBeVisible();
-  await patientPage.screenshot({ path: 'e2e/.tmp/reminder-declined-1280.png' });
+  await reviewShot(patientPage, 'reminder-declined-1280.png');
   await patientPage.setViewportSize({ width: 390, height: 844 });
-  await patientPage.screenshot({ path: 'e2e/.tmp/reminder-declined-390.png' });
+  await reviewShot(patientPage, 'reminder-declined-390.png');
   await patientContext.close();
   await expect(notComingRow.locator('.mantine-Badge-root').filter({ hasText: 'Cancelada' })).toBeVisible();
   await expect(notComingRow.getByText('Motivo de la cancelación: El paciente avisó que no podrá ir')).toBeVisible();
@@ -143,11 +144,11 @@ test('patients answer the reminder: «Confirmo que iré» puts the double tick i
   await expect(unconfirmedChip).toBeChecked();
   await expect(comingRow).toHaveCount(0);
   await expect(notComingRow.getByText('Sin respuesta al recordatorio')).toBeVisible();
-  await page.screenshot({ path: 'e2e/.tmp/diary-unconfirmed-1280.png', fullPage: true });
+  await reviewShot(page, 'diary-unconfirmed-1280.png', { fullPage: true });
   await page.getByText(/^Sin respuesta al recordatorio \(\d+\)$/).click();
   await expect(unconfirmedChip).not.toBeChecked();
   await expect(comingRow.getByRole('img', { name: CONFIRMED })).toBeVisible();
-  await page.screenshot({ path: 'e2e/.tmp/diary-ticks-1280.png', fullPage: true });
+  await reviewShot(page, 'diary-ticks-1280.png', { fullPage: true });
   await expectNoAxeViolations(page, 'el diario con la doble marca');
 });
 
@@ -169,14 +170,14 @@ test('a doctor creates the private calendar link in «Mi perfil», it serves iCa
   await card.getByRole('button', { name: 'Google Calendar' }).click();
   await expect(card.getByText(/Otros calendarios/)).toBeVisible();
   await expectNoAxeViolations(page, 'el enlace de calendario del perfil');
-  await card.screenshot({ path: 'e2e/.tmp/calendar-feed-1280.png' });
+  await reviewShot(card, 'calendar-feed-1280.png');
 
   await card.getByRole('button', { name: 'Revocar y crear otro enlace' }).click();
   await expect(field).not.toHaveValue(first);
   expect((await page.request.get(first)).status()).toBe(404);
   expect((await page.request.get(await field.inputValue())).status()).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
-  await card.screenshot({ path: 'e2e/.tmp/calendar-feed-390.png' });
+  await reviewShot(card, 'calendar-feed-390.png');
 });
 
 test('the calendar shows the double tick of an appointment its patient confirmed, asked for the whole range at once', async ({

@@ -14,6 +14,7 @@ import {
   linkIn,
   login,
   readMailsTo,
+  reviewShot,
   signOutViaApi,
   signUpViaApi,
   test,
@@ -21,7 +22,6 @@ import {
 } from './fixtures';
 
 const PASSWORD = 'una-clave-segura-2fa';
-const SHOTS = 'e2e/.tmp/screenshots';
 
 /** The demo admin's API session, to invite staff. */
 async function adminApi(clinicUrl: string): Promise<APIRequestContext> {
@@ -81,7 +81,7 @@ test.describe('Segundo factor', () => {
     await expect(card.getByRole('img', { name: /Código QR/ })).toBeVisible();
     const secret = (await card.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.screenshot({ path: `${SHOTS}/segundo-factor-qr-1280.png`, fullPage: true });
+    await reviewShot(page, 'segundo-factor-qr-1280.png', { fullPage: true });
 
     const code = card.getByRole('textbox', { name: /Escribe el código de 6 cifras/ });
     await expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -105,7 +105,7 @@ test.describe('Segundo factor', () => {
     await card.getByRole('button', { name: 'Hecho' }).click();
     await expect(card.getByText('Activado', { exact: true })).toBeVisible();
     await expect(card.getByText('Te quedan 10 de 10.', { exact: false })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/segundo-factor-perfil-1280.png`, fullPage: true });
+    await reviewShot(page, 'segundo-factor-perfil-1280.png', { fullPage: true });
 
     // The password alone no longer signs her in: the app's code does.
     await signInToSecondStep(page, email);
@@ -113,7 +113,7 @@ test.describe('Segundo factor', () => {
     await expect(signInCode).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(page).toHaveURL((url) => url.pathname === '/auth/login');
     await expectNoAxeViolations(page, 'el segundo paso del inicio de sesión');
-    await page.screenshot({ path: `${SHOTS}/segundo-factor-codigo-1280.png`, fullPage: true });
+    await reviewShot(page, 'segundo-factor-codigo-1280.png', { fullPage: true });
     await signInCode.fill('000000' === (await nextCode(secret)) ? '111111' : '000000');
     await expect(page.getByRole('alert')).toContainText('El código no es correcto');
     await page.getByRole('textbox', { name: 'Código de tu app de autenticación' }).fill(await nextCode(secret));
@@ -168,14 +168,14 @@ test.describe('Segundo factor', () => {
     await expect(card.getByText('aún sin usar')).toBeVisible();
     await expectNoAxeViolations(page, '/pacientes/perfil con una llave de acceso');
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/segundo-factor-llaves-390.png`, fullPage: true });
+    await reviewShot(page, 'segundo-factor-llaves-390.png', { fullPage: true });
 
     // Signing in: the passkey comes first (the method this browser used last), one touch.
     await signOutViaApi(page);
     await login(page, email, PASSWORD);
     const usePasskey = page.getByRole('button', { name: 'Usar mi llave de acceso' });
     await expect(usePasskey).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/segundo-factor-llave-390.png`, fullPage: true });
+    await reviewShot(page, 'segundo-factor-llave-390.png', { fullPage: true });
     await usePasskey.click();
     await expect(page).toHaveURL((url) => url.pathname === '/pacientes/dashboard');
     await page.goto('/pacientes/perfil');
@@ -185,7 +185,7 @@ test.describe('Segundo factor', () => {
     await signOutViaApi(page);
     await page.goto('/auth/login');
     await expect(page.getByRole('button', { name: 'Usar una llave de acceso' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/entrar-con-llave-390.png`, fullPage: true });
+    await reviewShot(page, 'entrar-con-llave-390.png', { fullPage: true });
     await page.getByRole('button', { name: 'Usar una llave de acceso' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/pacientes/dashboard');
   });
@@ -216,7 +216,7 @@ test.describe('Segundo factor', () => {
         await expect(page.getByRole('heading', { name: 'Protege tu cuenta' })).toBeVisible();
         await expect(page.getByRole('button', { name: 'Crear llave de acceso' })).toBeVisible();
         await expectNoAxeViolations(page, 'la configuración del segundo factor al entrar');
-        await page.screenshot({ path: `${SHOTS}/segundo-factor-exigido-390.png`, fullPage: true });
+        await reviewShot(page, 'segundo-factor-exigido-390.png', { fullPage: true });
         await page.getByRole('button', { name: 'Usar una app de códigos' }).click();
         const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
         await page

@@ -1,10 +1,10 @@
 import { expectNoAxeViolations } from './axe';
-import { DEMO, DEMO_PASSWORD, expect, login, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, signInViaApi, test } from './fixtures';
 
 test.describe('Servicios y tarifas', () => {
   test('la recepción ve el catálogo de la demo y da de alta un servicio con su precio y su IVA', async ({ page }) => {
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
+    await page.goto('/admin/dashboard');
     await page.getByRole('link', { name: 'Servicios y tarifas' }).click();
     await expect(page).toHaveURL(/\/admin\/servicios$/);
     const table = page.getByRole('table', { name: 'Servicios y tarifas' });

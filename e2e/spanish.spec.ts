@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { paths } from '../src/common/paths';
 import { FILE_TYPES } from '../src/common/schemas/files';
-import { DEMO, DEMO_PASSWORD, expect, label, login, readMailsTo, test, uniqueEmail } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, label, login, readMailsTo, signInViaApi, test, uniqueEmail } from './fixtures';
 import { findNonSpanish } from './spanish-text';
 import {
   allRoutes,
@@ -245,8 +245,7 @@ test.describe('Español en todas partes', () => {
     page,
   }) => {
     const report = new Report();
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await walk(page, 'admin', report, {
       // The kinds of document are tabs of /admin/archivos, not links.
       'paths.admin.filesOfType': async () => paths.admin.filesOfType(FILE_TYPES[0]),
@@ -330,8 +329,7 @@ test.describe('Español en todas partes', () => {
     page,
   }) => {
     const report = new Report();
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/doctor/);
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD);
     await walk(page, 'doctor', report, {
       'paths.doctor.appointment': async () => {
         const from = new Date(Date.now() - 30 * 86_400_000).toISOString();
@@ -353,8 +351,7 @@ test.describe('Español en todas partes', () => {
 
   test('as paciente: every patient route, a saved form and a refused one (with their toasts)', async ({ page }) => {
     const report = new Report();
-    await login(page, DEMO.paciente.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/pacientes\/dashboard$/);
+    await signInViaApi(page, DEMO.paciente.email, DEMO_PASSWORD);
     await walk(page, 'paciente', report);
 
     await openRoute(page, paths.patient.profile);

@@ -8,9 +8,9 @@ import {
   eveningNow,
   eveningTest as test,
   expect,
-  login,
   newEveningContext,
   patientPayload,
+  signInViaApi,
 } from './fixtures';
 
 // The issue's evening: Wednesday 14 January 2026, 19:30 in Madrid (UTC+1).
@@ -89,8 +89,7 @@ test.describe('Estados de la cita según lo que ha pasado (la clínica de tarde)
     // Tonight at 20:00 or later: her time has not come yet.
     const booked = await bookTonight(page.context().request, `${uniqueWord()} Sala`, 20 * 60);
     await page.context().clearCookies();
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await page.waitForURL('**/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto('/admin/citas-hoy');
 
     // Before her time: no «No asistió» (she cannot be a no-show yet).
@@ -114,8 +113,8 @@ test.describe('Estados de la cita según lo que ha pasado (la clínica de tarde)
     // The doctor sees it too, in her dashboard's list of the day.
     const doctorContext = await newEveningContext(page.context().browser()!);
     const doctor = await doctorContext.newPage();
-    await login(doctor, DEMO.doctor.email, DEMO_PASSWORD);
-    await doctor.waitForURL('**/doctor/**');
+    await signInViaApi(doctor, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
+    await doctor.goto('/doctor/dashboard');
     await expect(doctor.getByRole('row').filter({ hasText: booked.name }).getByTestId('waiting-since')).toHaveText(
       new RegExp(`^En sala desde las ${arrivedAt} · [01] min$`),
     );
@@ -139,8 +138,7 @@ test.describe('Estados de la cita según lo que ha pasado (la clínica de tarde)
     test.setTimeout(90_000);
     const booked = await bookTonight(page.context().request, `${uniqueWord()} Firma`, 21 * 60);
     await page.context().clearCookies();
-    await login(page, DEMO.doctor.email, DEMO_PASSWORD);
-    await page.waitForURL('**/doctor/**');
+    await signInViaApi(page, DEMO.doctor.email, DEMO_PASSWORD, eveningBaseUrl());
     await page.goto(`/doctor/citas/${booked.appointmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Consulta' })).toBeVisible();
     // Nothing to finish before the note is signed.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, login, newClinicContext, test } from './fixtures';
+import { baseUrl, clinicNow, DEMO, DEMO_PASSWORD, expect, newClinicContext, signInViaApi, test } from './fixtures';
 
 /** «AAAA-MM-DD» of the clinic's day `days` from today (Madrid). */
 const clinicDay = (days: number) =>
@@ -36,8 +36,7 @@ test.describe('Tareas', () => {
     const suffix = Date.now().toString(36);
     const dragged = `Arrastrar ${suffix}`;
     const keyed = `Teclado ${suffix}`;
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     const assigneeId = await doctorId(page);
     await createTask(page, { title: dragged, assigneeId, dueDate: clinicDay(-1) });
     await createTask(page, { title: keyed, assigneeId, dueDate: clinicDay(0) });
@@ -101,14 +100,13 @@ test.describe('Tareas', () => {
 
   test('la doctora ve sus tareas en su panel y marca una como hecha', async ({ page, browser }) => {
     const title = `Para la doctora ${Date.now().toString(36)}`;
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await createTask(page, { title, assigneeId: await doctorId(page), dueDate: clinicDay(-2) });
 
     const context = await newClinicContext(browser);
     const doctor = await context.newPage();
-    await login(doctor, DEMO.doctor.email, DEMO_PASSWORD);
-    await expect(doctor).toHaveURL((url) => url.pathname === '/doctor/dashboard');
+    await signInViaApi(doctor, DEMO.doctor.email, DEMO_PASSWORD);
+    await doctor.goto('/doctor/dashboard');
     const myTasks = doctor.getByRole('region', { name: 'Mis tareas' });
     await expect(myTasks.getByText(title)).toBeVisible();
     await expectNoAxeViolations(doctor, 'el panel de la doctora con sus tareas');

@@ -1,13 +1,14 @@
 import { expectNoAxeViolations } from './axe';
 import {
+  baseUrl,
   DEMO,
   DEMO_PASSWORD,
   expect,
   label,
   linkIn,
-  login,
   newClinicContext,
   readMailsTo,
+  signInViaApi,
   test,
   uniqueEmail,
 } from './fixtures';
@@ -20,8 +21,7 @@ test.describe('Usuarios', () => {
     browser,
   }) => {
     const email = uniqueEmail('doctora');
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
     await page.goto('/admin/usuarios');
     // Earlier specs add accounts, so the demo's disabled admin may be past the first page: searched for.
     const search = page.getByRole('textbox', { name: 'Buscar' });
@@ -74,9 +74,8 @@ test.describe('Usuarios', () => {
     browser,
   }) => {
     const email = uniqueEmail('saliente');
-    await login(page, DEMO.admin.email, DEMO_PASSWORD);
-    await expect(page).toHaveURL((url) => url.pathname === '/admin/dashboard');
-    const origin = new URL(page.url()).origin;
+    await signInViaApi(page, DEMO.admin.email, DEMO_PASSWORD);
+    const origin = baseUrl();
     const [specialty] = (await (await page.request.get('/api/specialties')).json()) as { id: string }[];
     const created = await page.request.post('/api/users', {
       data: {
