@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeTaxId, taxIdError } from '../tax-id';
+import { taxIdField } from './tax-id-field';
 import { SERVICE_MAX_PRICE_CENTS } from './clinic-services';
 
 /** What an insurer pays for one service: a price in cents, or `null` for «No cubierto». */
@@ -35,15 +35,7 @@ export const insurerInputSchema = z.strictObject({
     .trim()
     .min(2, 'El nombre de la aseguradora debe tener al menos 2 caracteres')
     .max(120, 'El nombre de la aseguradora no puede superar los 120 caracteres'),
-  taxId: z
-    .string({ error: 'Escribe el CIF de la aseguradora' })
-    .trim()
-    .min(1, 'Escribe el CIF de la aseguradora')
-    .transform(normalizeTaxId)
-    .superRefine((value, context) => {
-      const error = taxIdError(value);
-      if (error) context.addIssue({ code: 'custom', message: error });
-    }),
+  taxId: taxIdField('Escribe el CIF de la aseguradora', { required: true }),
   address: z
     .string({ error: 'Escribe la dirección de la aseguradora' })
     .trim()

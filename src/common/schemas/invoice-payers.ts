@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taxIdError } from '../tax-id';
+import { taxIdField } from './tax-id-field';
 import { VAT_TREATMENTS } from './clinic-services';
 
 /**
@@ -65,14 +65,7 @@ export const payerSchema = z.discriminatedUnion(
         .trim()
         .min(2, 'Escribe el nombre o la razón social de quien paga')
         .max(120, 'El nombre no puede superar los 120 caracteres'),
-      taxId: z
-        .string({ error: 'Escribe el NIF de quien paga' })
-        .trim()
-        .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
-        .superRefine((value, context) => {
-          const error = taxIdError(value);
-          if (error) context.addIssue({ code: 'custom', message: error });
-        }),
+      taxId: taxIdField('Escribe el NIF de quien paga'),
       address: z
         .string({ error: 'Escribe la dirección de quien paga' })
         .trim()

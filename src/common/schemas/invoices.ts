@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taxIdError } from '../tax-id';
+import { taxIdField } from './tax-id-field';
 import { VAT_TREATMENTS } from './clinic-services';
 import { discountSchema, PAYER_KINDS, partySchema, payerSchema } from './invoice-payers';
 import { BILLING_MODES } from './verifactu';
@@ -379,14 +379,7 @@ export const issuerSchema = z.strictObject({
     .trim()
     .min(2, 'La razón social debe tener al menos 2 caracteres')
     .max(120, 'La razón social no puede superar los 120 caracteres'),
-  taxId: z
-    .string({ error: 'Escribe el NIF' })
-    .trim()
-    .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
-    .superRefine((value, context) => {
-      const error = taxIdError(value);
-      if (error) context.addIssue({ code: 'custom', message: error });
-    }),
+  taxId: taxIdField('Escribe el NIF'),
   address: z
     .string({ error: 'Escribe la dirección fiscal' })
     .trim()
