@@ -1,18 +1,13 @@
 import { Box, Stack, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { COLLECTION_FILTERS, type InvoiceListQuery, type InvoiceSummary } from '../../../../common/schemas/invoices';
+import { COLLECTION_FILTERS, type InvoiceListQuery } from '../../../../common/schemas/invoices';
 import { useIssuer } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
-import { CompleteInvoiceModal } from '../../../features/invoices/components/complete-invoice-modal';
-import { CancelInvoiceModal } from '../../../features/invoices/components/cancel-invoice-modal';
 import { ChainPanel } from '../../../features/invoices/components/chain-panel';
 import { InvoiceFilters } from '../../../features/invoices/components/invoice-filters';
-import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
+import { ManagedInvoices } from '../../../features/invoices/components/managed-invoices';
 import { IssuerForm } from '../../../features/invoices/components/issuer-form';
-import { PaymentModal } from '../../../features/invoices/components/payment-modal';
-import { RectifyInvoiceModal } from '../../../features/invoices/components/rectify-invoice-modal';
 import { CashPanel } from '../../../features/invoices/components/cash-panel';
 import { BillingModeBanner } from '../../../features/invoices/components/billing-mode-banner';
 import { ModePanel } from '../../../features/invoices/components/mode-panel';
@@ -44,16 +39,11 @@ function InvoicesTab({
   filters: InvoiceListQuery;
   onFilters: (next: InvoiceListQuery) => void;
 }) {
-  const [cancelling, setCancelling] = useState<InvoiceSummary | null>(null);
-  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
-  const [rectifying, setRectifying] = useState<InvoiceSummary | null>(null);
-  const [completing, setCompleting] = useState<InvoiceSummary | null>(null);
   return (
     <>
       <InvoiceFilters filters={filters} onChange={onFilters} />
-      <InvoicesBlock
+      <ManagedInvoices
         filters={filters}
-        actions={{ onCancel: setCancelling, onPay: setPaying, onRectify: setRectifying, onComplete: setCompleting }}
         texts={{
           loading: 'Cargando las facturas',
           failed: 'No se han podido cargar las facturas',
@@ -61,10 +51,6 @@ function InvoicesTab({
           noneHint: 'Se factura una cita atendida con «Facturar», en las citas de hoy o en el calendario.',
         }}
       />
-      {cancelling && <CancelInvoiceModal invoice={cancelling} onClose={() => setCancelling(null)} />}
-      {paying && <PaymentModal invoice={paying} onClose={() => setPaying(null)} />}
-      {rectifying && <RectifyInvoiceModal invoice={rectifying} onClose={() => setRectifying(null)} />}
-      {completing && <CompleteInvoiceModal invoice={completing} onClose={() => setCompleting(null)} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { InvoiceList } from '../../../../common/schemas/invoices';
 import type { Patient } from '../../../../common/schemas/patients';
 import { renderScreen, stubApi } from '../../../test/render';
 import PatientChartPage from './patient';
@@ -37,8 +38,13 @@ const patient: Patient = {
   updatedAt: '2026-01-01T00:00:00Z',
 };
 
-function show(lists: { consents?: unknown[]; questionnaires?: unknown[] } = {}) {
-  stubApi((call) => {
+function show(lists: { consents?: unknown[]; questionnaires?: unknown[]; invoices?: InvoiceList } = {}) {
+  return showWith(lists).screen;
+}
+
+function showWith(lists: { consents?: unknown[]; questionnaires?: unknown[]; invoices?: InvoiceList }) {
+  const api = stubApi((call) => {
+    if (lists.invoices && call.url.startsWith('/api/invoices?')) return { status: 200, body: lists.invoices };
     if (call.url === `/api/patients/${patient.id}`) return { status: 200, body: patient };
     if (call.url === '/api/public/clinic') return { status: 200, body: { timeZone: 'Europe/Madrid' } };
     if (call.url === `/api/patients/${patient.id}/consents`) return { status: 200, body: lists.consents ?? [] };
@@ -48,11 +54,12 @@ function show(lists: { consents?: unknown[]; questionnaires?: unknown[] } = {}) 
       return { status: 200, body: { items: [], next: null, timeZone: 'Europe/Madrid' } };
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No encontrado' } } };
   });
-  return renderScreen(<PatientChartPage />, {
+  const screen = renderScreen(<PatientChartPage />, {
     path: '/admin/pacientes/:id',
     at: `/admin/pacientes/${patient.id}`,
     routes: [{ path: '/admin/citas/nueva', element: <p>Formulario de nueva cita</p> }],
   });
+  return { screen, api };
 }
 
 describe("the patient's chart page", () => {
@@ -107,5 +114,32 @@ describe("the patient's chart page", () => {
       'href',
       '/api/consent-requests/c-1/pdf',
     );
+  });
+
+  it('takes a payment of one of her invoices on her own page, as «Facturación» does', async () => {
+    const owed = {
+      id: 'inv-1',
+      number: 'S2026-000007',
+      type: 'F2' as const,
+      issueDate: '2026-03-03',
+      patientId: patient.id,
+      patientName: 'Cristina Alonso Pardo',
+      baseCents: 5000,
+      taxCents: 0,
+      totalCents: 5000,
+      paidCents: 2000,
+      outstandingCents: 3000,
+      rectifies: null,
+      substitutedByNumber: null,
+      state: 'emitida' as const,
+      collection: 'pago_parcial' as const,
+    };
+    const { screen: view, api } = showWith({
+      invoices: { invoices: [owed], totals: { count: 1, baseCents: 5000, taxCents: 0, totalCents: 5000 } },
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Cobrar la factura S2026-000007' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrar la factura S2026-000007' });
+    expect(within(dialog).getByRole('textbox', { name: 'Importe' })).toHaveValue('30,00 €');
+    expect(api.calls.map((call) => call.url)).toContain(`/api/invoices?patientId=${patient.id}`);
   });
 });

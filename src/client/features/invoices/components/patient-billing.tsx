@@ -2,9 +2,12 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { BillableVisits } from './billable-visits';
 import { IssueInvoiceModal } from './issue-invoice-modal';
-import { InvoicesBlock } from './invoices-block';
+import { ManagedInvoices } from './managed-invoices';
 
-/** «Facturación» on the desk's page of a patient: what is left to invoice, and her invoices. */
+/**
+ * «Facturación» on the desk's page of a patient: what is left to invoice, and her invoices with what the desk does to
+ * them (take a payment, rectify, cancel…) without going to «Facturación».
+ */
 export function PatientBilling({ patientId, timeZone }: { patientId: string; timeZone: string }) {
   const [free, setFree] = useState(false);
   return (
@@ -21,7 +24,7 @@ export function PatientBilling({ patientId, timeZone }: { patientId: string; tim
           </Button>
         </Group>
         {free && <IssueInvoiceModal patient={{ id: patientId }} timeZone={timeZone} onClose={() => setFree(false)} />}
-        <InvoicesBlock
+        <ManagedInvoices
           filters={{ patientId }}
           texts={{
             loading: 'Cargando sus facturas',
