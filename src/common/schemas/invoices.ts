@@ -255,6 +255,8 @@ export const invoiceSummarySchema = z.object({
   rectifies: z.string().nullable(),
   /** The number of the complete invoice (F3) that replaced this simplified one; null on any other. */
   substitutedByNumber: z.string().nullable(),
+  /** What it invoices: its lines' descriptions, in order («Primera visita — 12/01/2027, Dra. Ana Ruiz»). */
+  concept: z.string(),
   state: z.enum(INVOICE_STATES),
   /** What its account says of its money: «Pagada», «Pago parcial», «Pendiente»… */
   collection: z.enum(COLLECTION_STATES),

@@ -145,6 +145,16 @@ describe('the desk’s free hand', () => {
     const invoice = issued.json();
     expect(invoice).toMatchObject({ number: 'S2026-000001', baseCents: 7607, taxCents: 700, totalCents: 8307 });
     expect(invoice.lines.map((line: { appointmentId: string | null }) => line.appointmentId)).toEqual([null, null]);
+    // What it is for, as the list says it (the patient's «Mis facturas» shows it as «Concepto»).
+    expect(invoice.concept).toBe('Crema solar; Informe médico');
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/invoices?patientId=${patientId}`,
+      cookie: admin.cookie,
+    });
+    expect(listed.json().invoices.find((row: { id: string }) => row.id === invoice.id).concept).toBe(
+      'Crema solar; Informe médico',
+    );
 
     const record = await recordOf(invoice.id);
     expect(record.lines).toEqual([

@@ -293,6 +293,8 @@ export function createInvoicesRepository(db: Db) {
               substituted: substitutedOf(),
               substitutedByNumber: sql<string | null>`(SELECT f.number FROM invoice_substitutions s
                 JOIN invoices f ON f.id = s.invoice_id WHERE s.substituted_invoice_id = ${invoices.id})`,
+              concept: sql<string>`(SELECT coalesce(string_agg(l.description, '; ' ORDER BY l.position), '')
+                FROM invoice_lines l WHERE l.invoice_id = ${invoices.id})`,
               collection: collectionOf(INVOICE_ID),
               cancelledAt: invoiceCancellations.cancelledAt,
             })

@@ -51,6 +51,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     outstandingCents: view.outstandingCents,
     rectifies: view.rectification?.number ?? null,
     substitutedByNumber: view.substitutedBy?.number ?? null,
+    concept: view.lines.map((line) => line.description).join('; '),
     state: view.state,
     collection: view.collection,
     issuer: {

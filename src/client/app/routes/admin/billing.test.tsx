@@ -24,6 +24,7 @@ const summary = (number: string, state: 'emitida' | 'anulada', totalCents: numbe
   outstandingCents: state === 'emitida' ? totalCents : 0,
   rectifies: null,
   substitutedByNumber: null,
+  concept: 'Consulta de medicina general — 03/03/2026',
   state,
   collection: state === 'emitida' ? ('pendiente' as const) : ('anulada' as const),
 });

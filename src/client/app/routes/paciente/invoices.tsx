@@ -11,6 +11,9 @@ export default function MyInvoicesPage() {
         Las facturas que te ha emitido la clínica. Cada una lleva un código QR para comprobarla en la sede electrónica
         de la Agencia Tributaria.
       </Text>
+      <Text mb="md" maw={720}>
+        Lo pendiente se paga en la recepción de la clínica, en efectivo, con tarjeta o por Bizum.
+      </Text>
       <InvoicesBlock
         filters={{}}
         texts={{

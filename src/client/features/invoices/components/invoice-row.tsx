@@ -57,7 +57,16 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
       <Table.Td data-label="Fecha" style={{ whiteSpace: 'nowrap' }}>
         {formatShortCalendarDate(invoice.issueDate)}
       </Table.Td>
-      {actions && <Table.Td data-label="Paciente">{invoice.patientName}</Table.Td>}
+      {/* The desk reads whose it is; the patient, what it is for (her own list names no one). */}
+      {actions ? (
+        <Table.Td data-label="Paciente">{invoice.patientName}</Table.Td>
+      ) : (
+        <Table.Td data-label="Concepto" style={{ minWidth: 200 }}>
+          <Text size="sm" lineClamp={2} title={invoice.concept}>
+            {invoice.concept}
+          </Text>
+        </Table.Td>
+      )}
       <Table.Td data-label="Base" style={AMOUNT}>
         {formatEuros(invoice.baseCents)}
       </Table.Td>

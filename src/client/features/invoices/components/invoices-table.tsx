@@ -17,7 +17,7 @@ export function InvoicesTable({ list, actions }: { list: InvoiceList; actions?: 
         <Table.Tr>
           <Table.Th>Número</Table.Th>
           <Table.Th>Fecha</Table.Th>
-          {actions && <Table.Th>Paciente</Table.Th>}
+          {actions ? <Table.Th>Paciente</Table.Th> : <Table.Th>Concepto</Table.Th>}
           <Table.Th style={{ textAlign: 'right' }}>Base</Table.Th>
           <Table.Th style={{ textAlign: 'right' }}>IVA</Table.Th>
           <Table.Th style={{ textAlign: 'right' }}>Total</Table.Th>
@@ -33,7 +33,7 @@ export function InvoicesTable({ list, actions }: { list: InvoiceList; actions?: 
       </Table.Tbody>
       <Table.Tfoot>
         <Table.Tr>
-          <Table.Th colSpan={actions ? 3 : 2} data-label="Totales">
+          <Table.Th colSpan={3} data-label="Totales">
             <span>
               {list.totals.count === 1 ? '1 factura emitida' : `${list.totals.count} facturas emitidas`} (sin anuladas)
             </span>
