@@ -63,6 +63,13 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   'GET /api/images/:id': {
     200: { description: 'La imagen (PNG, JPEG o WebP), con caché de un año: nunca cambia.', type: 'image/*' },
   },
+  'GET /api/billing/debts/csv': {
+    200: {
+      description:
+        'Lo que debe cada paciente por antigüedad (0–30, 31–60, 61–90 y más de 90 días) con su total, separado por punto y coma, coma decimal, UTF-8 con BOM.',
+      type: 'text/csv',
+    },
+  },
   'GET /api/appointments/export.csv': {
     200: { description: 'Las citas del filtro en CSV (UTF-8, separado por comas).', type: 'text/csv' },
   },
