@@ -131,7 +131,7 @@ describe("the patient's chart page", () => {
       outstandingCents: 3000,
       rectifies: null,
       substitutedByNumber: null,
-  concept: 'Consulta de medicina general — 03/03/2026',
+      concept: 'Consulta de medicina general — 03/03/2026',
       state: 'emitida' as const,
       collection: 'pago_parcial' as const,
     };
