@@ -37,6 +37,7 @@ const TZ = '$tz';
 const at = (column: string) => `to_char(${column} AT TIME ZONE ${TZ}, 'YYYY-MM-DD HH24:MI')`;
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 const euros = (cents: string) => `to_char(${cents} / 100.0, 'FM999999990.00')`;
+const yesNo = (column: string) => `CASE WHEN ${column} THEN 'sí' ELSE 'no' END`;
 const id = (about: string): ExportColumn => ({ header: 'id', about, sql: 'id::text' });
 const col = (header: string, sql: string, about: string, labels?: Record<string, string>): ExportColumn => ({
   header,
@@ -86,7 +87,7 @@ export const EXPORT_TABLES: ExportTable[] = [
       col('email', 'profiles.email', 'Correo de su cuenta.'),
       col('especialidad', 'specialties.name', 'Especialidad.'),
       col('numero_colegiado', 'doctors.license_number', 'Número de colegiado.'),
-      col('activo', "CASE WHEN doctors.active THEN 'sí' ELSE 'no' END", 'Si sigue atendiendo.'),
+      col('activo', yesNo('doctors.active'), 'Si sigue atendiendo.'),
     ],
   },
   {
@@ -102,7 +103,7 @@ export const EXPORT_TABLES: ExportTable[] = [
       col('duracion_minutos', 'clinic_services.duration_minutes::text', 'Duración en minutos.'),
       col('precio', euros('clinic_services.price_cents'), 'Precio en euros.'),
       col('iva', 'clinic_services.vat', 'Tratamiento del IVA.', VAT_LABELS),
-      col('activo', "CASE WHEN clinic_services.active THEN 'sí' ELSE 'no' END", 'Si se ofrece hoy.'),
+      col('activo', yesNo('clinic_services.active'), 'Si se ofrece hoy.'),
     ],
   },
   {
@@ -116,17 +117,13 @@ export const EXPORT_TABLES: ExportTable[] = [
       col('nombre', 'insurers.name', 'Nombre.'),
       col('cif', "coalesce(insurers.tax_id, '')", 'CIF (vacío si aún no se ha escrito).'),
       col('direccion', 'insurers.address', 'Dirección de facturación.'),
-      col(
-        'autorizacion',
-        "CASE WHEN insurers.requires_authorization THEN 'sí' ELSE 'no' END",
-        'Si pide autorización por visita.',
-      ),
+      col('autorizacion', yesNo('insurers.requires_authorization'), 'Si pide autorización por visita.'),
       col(
         'copago',
         `coalesce(${euros('insurers.copay_cents')}, '')`,
         'Copago por visita en euros (vacío: sin copago).',
       ),
-      col('activa', "CASE WHEN insurers.active THEN 'sí' ELSE 'no' END", 'Si se puede elegir hoy.'),
+      col('activa', yesNo('insurers.active'), 'Si se puede elegir hoy.'),
     ],
   },
   {
@@ -249,7 +246,7 @@ export const EXPORT_TABLES: ExportTable[] = [
       col('total', euros('total_cents'), 'Total en euros.'),
       col(
         'anulada',
-        "CASE WHEN EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = invoices.id) THEN 'sí' ELSE 'no' END",
+        yesNo('EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = invoices.id)'),
         'Si se anuló.',
       ),
       col('modo', 'mode', '«pruebas» (sin valor fiscal) o «produccion».'),
