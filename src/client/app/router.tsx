@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/questionnaire/link')) },
           { path: paths.consentSigning(':token'), ...screen(() => import('./routes/consent/consent-signing')) },
           { path: paths.survey(':token'), ...screen(() => import('./routes/survey/survey')) },
+          { path: paths.quoteSigning(':token'), ...screen(() => import('./routes/quote/quote-signing')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.about, ...screen(() => import('./routes/public/about')) },

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
+import { MyQuotes } from '../../../features/quotes/components/my-quotes';
 
 /** «Mis facturas»: what the clinic has invoiced her, each with its PDF. */
 export default function MyInvoicesPage() {
@@ -23,6 +24,7 @@ export default function MyInvoicesPage() {
           noneHint: 'Cuando la clínica te facture una visita, la verás aquí.',
         }}
       />
+      <MyQuotes />
     </>
   );
 }
