@@ -18,7 +18,7 @@ import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
 import { clinicServicesRoutes } from './billing/clinic-services/routes';
 import { insurersRoutes } from './billing/insurers/routes';
 import { quotesRoutes } from './billing/quotes/routes';
-import { quoteLinkRoutes } from './billing/quotes/link-routes';
+import { quotesLinkRoutes } from './billing/quotes/link-routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -141,5 +141,5 @@ export const apiRoutes: readonly RoutePlugin[] = [
   secondFactorPasskeySignInRoutes,
   apiDocsRoutes,
   quotesRoutes,
-  quoteLinkRoutes,
+  quotesLinkRoutes,
 ];

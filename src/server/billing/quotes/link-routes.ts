@@ -15,7 +15,7 @@ const INVALID = 'Este enlace de presupuesto no es válido.';
  * accepts it with her signature (while it is valid: to the end of its last day in the clinic's zone) and downloads
  * its PDF. A draft is never shown through a link. Reads are audited, the acceptance as a change.
  */
-export const quoteLinkRoutes: RoutePlugin = async (app, deps) => {
+export const quotesLinkRoutes: RoutePlugin = async (app, deps) => {
   const service = createQuotesService(deps);
   const config = { access: 'public', rateLimit: deps.config.limits.bookingAnswer } as const;
 
