@@ -1,4 +1,5 @@
 import type { Quote, QuoteState } from '../../../common/schemas/quotes';
+import { toInstant } from '../../platform';
 import type { QuoteRecord } from './repository';
 
 /**
@@ -10,7 +11,7 @@ export function quoteState(quote: Pick<QuoteRecord, 'status' | 'validUntil'>, to
   return quote.validUntil < today ? 'caducado' : quote.status;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null) => (value === null ? null : toInstant(value).toISOString());
 
 /** What the screens show of a quote: its figures, its sessions, and what is done, invoiced, paid and pending. */
 export function presentQuote(quote: QuoteRecord, today: string): Quote {

@@ -162,7 +162,7 @@ export function createQuotesService(deps: Deps) {
       if (!email && !bySms) {
         throw new AppError(
           409,
-          'NO_CHANNEL',
+          'QUOTE_NO_CHANNEL',
           'La paciente no tiene correo electrónico ni un móvil al que enviar el SMS: añádelos en su ficha.',
         );
       }

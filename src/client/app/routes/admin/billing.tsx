@@ -112,9 +112,7 @@ export default function BillingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
         <Tabs.Panel value="deudas">{tab === 'deudas' && <DebtsPanel />}</Tabs.Panel>
-        <Tabs.Panel value="presupuestos">
-          {tab === 'presupuestos' && <QuoteReportPanel initialYear={new Date().getFullYear()} />}
-        </Tabs.Panel>
+        <Tabs.Panel value="presupuestos">{tab === 'presupuestos' && <QuoteReportPanel />}</Tabs.Panel>
         <Tabs.Panel value="libros">{tab === 'libros' && <BooksPanel />}</Tabs.Panel>
         <Tabs.Panel value="datos-fiscales">
           {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}

@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Quote } from '../../../../common/schemas/quotes';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { now } from '../../../lib/clock';
 import { dayKey } from '../../../lib/dates';
 import { quotePdfHref, useQuotes } from '../api/get-quotes';
 import { PaperAcceptanceModal } from './paper-acceptance-modal';
@@ -43,9 +44,7 @@ export function PatientQuotes({ patientId, timeZone }: { patientId: string; time
         />
       ))}
       {creating && <QuoteFormModal patientId={patientId} onClose={() => setCreating(false)} />}
-      {paper && (
-        <PaperAcceptanceModal quote={paper} today={dayKey(Date.now(), timeZone)} onClose={() => setPaper(null)} />
-      )}
+      {paper && <PaperAcceptanceModal quote={paper} today={dayKey(now(), timeZone)} onClose={() => setPaper(null)} />}
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { formatEuros } from '../../../../common/money';
 import type { QuoteReport } from '../../../../common/schemas/quotes';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
+import { useClinicTimeZone } from '../../../api/clinic';
+import { currentYearIn } from '../../../lib/clock';
 import { useQuoteReport } from '../api/get-quote-report';
 
 type Row = QuoteReport['months'][number] | QuoteReport['doctors'][number];
@@ -60,8 +62,10 @@ function RateTable({ caption, rows, name }: { caption: string; rows: Row[]; name
  * «Presupuestos» in the desk's reports: of the quotes sent in a year, how many were accepted — by the month each was
  * sent and by doctor; the still open count as sent and not accepted.
  */
-export function QuoteReportPanel({ initialYear }: { initialYear: number }) {
-  const [year, setYear] = useState(initialYear);
+export function QuoteReportPanel({ initialYear }: { initialYear?: number }) {
+  const timeZone = useClinicTimeZone();
+  const [chosen, setYear] = useState<number | null>(initialYear ?? null);
+  const year = chosen ?? currentYearIn(timeZone.data ?? 'Europe/Madrid');
   const report = useQuoteReport(year);
   return (
     <Stack>
@@ -72,7 +76,7 @@ export function QuoteReportPanel({ initialYear }: { initialYear: number }) {
         <NumberInput
           label="Año"
           value={year}
-          onChange={(value) => setYear(Number(value) || initialYear)}
+          onChange={(value) => setYear(Number(value) || null)}
           min={2000}
           max={2100}
           w={110}
