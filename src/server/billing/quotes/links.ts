@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ClinicRepository, Db } from '../../platform';
+import type { ClinicRepository, Db, Tx } from '../../platform';
 import { transact } from '../../platform';
 
 /**
@@ -10,13 +10,11 @@ import { transact } from '../../platform';
  */
 export function createQuoteLinks(clinic: ClinicRepository, db: Db) {
   let key: Buffer | undefined;
-  const getKey = async () =>
-    (key ??= Buffer.from(
-      await transact(db, (tx) =>
-        clinic.getOrCreateSecret('quote-link-key', () => randomBytes(32).toString('base64'), tx),
-      ),
-      'base64',
-    ));
+  const secret = (tx: Tx) => clinic.getOrCreateSecret('quote-link-key', () => randomBytes(32).toString('base64'), tx);
+  // Made in a transaction of its own, so it commits whatever happens to the change that asked; or, for the demo's
+  // seed (one transaction for everything), in the caller's `tx`, not kept until that commits.
+  const getKey = async (tx?: Tx) =>
+    key ?? (tx ? Buffer.from(await secret(tx), 'base64') : (key = Buffer.from(await transact(db, secret), 'base64')));
   const mac = (secret: Buffer, id: string) =>
     createHmac('sha256', secret).update(`presupuesto:${id}`).digest('base64url');
   return {
@@ -24,8 +22,8 @@ export function createQuoteLinks(clinic: ClinicRepository, db: Db) {
     async ready(): Promise<void> {
       await getKey();
     },
-    async tokenFor(quoteId: string): Promise<string> {
-      return `${quoteId}.${mac(await getKey(), quoteId)}`;
+    async tokenFor(quoteId: string, tx?: Tx): Promise<string> {
+      return `${quoteId}.${mac(await getKey(tx), quoteId)}`;
     },
     /** The quote's id of an authentic token, or null. */
     async verify(token: string): Promise<string | null> {

@@ -31,7 +31,11 @@ import { quoteEmail, quoteSms } from './texts';
 export const QUOTE_NOT_FOUND = 'Presupuesto no encontrado';
 const esDay = (day: string) => day.split('-').reverse().join('/');
 
-type Deps = Pick<RouteDeps, 'db' | 'repos' | 'config' | 'outbox' | 'channels' | 'invoicing'>;
+/**
+ * Without `outbox` and `channels` (the demo's seed, which builds no messengers) sending only records the quote as
+ * sent — handed to her at the desk — and writes no message.
+ */
+type Deps = Pick<RouteDeps, 'db' | 'repos' | 'config' | 'invoicing'> & Partial<Pick<RouteDeps, 'outbox' | 'channels'>>;
 type QuoteValues = z.output<typeof quoteInputSchema>;
 
 /**
@@ -67,8 +71,11 @@ export function createQuotesService(deps: Deps) {
     }
   }
 
-  async function create(input: QuoteValues, doctorId: string | null, context: AuditContext) {
-    return transact(deps.db, async (tx) => {
+  /** In `tx` when given (the demo's seed), else in a transaction of its own. */
+  const within = <T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>) => (tx ? work(tx) : transact(deps.db, work));
+
+  async function create(input: QuoteValues, doctorId: string | null, context: AuditContext, outer?: Tx) {
+    return within(outer, async (tx) => {
       const { timeZone } = await settings(tx);
       const today = clock.today(timeZone);
       const validUntil = input.validUntil ?? today.add({ days: QUOTE_DEFAULT_VALIDITY_DAYS }).toString();
@@ -135,17 +142,18 @@ export function createQuotesService(deps: Deps) {
   }
 
   /** The link's address for this quote. */
-  const urlOf = async (id: string) => `${deps.config.publicUrl}${paths.quoteSigning(await links.tokenFor(id))}`;
+  const urlOf = async (id: string, tx?: Tx) =>
+    `${deps.config.publicUrl}${paths.quoteSigning(await links.tokenFor(id, tx))}`;
 
   /** Sends it (again) by e-mail, and by SMS when the clinic's SMS channel is on and she has a phone. */
-  async function send(id: string, context: AuditContext) {
-    await links.ready();
-    return transact(deps.db, async (tx) => {
+  async function send(id: string, context: AuditContext, outer?: Tx) {
+    if (!outer) await links.ready();
+    return within(outer, async (tx) => {
       const { row, today } = await locked(id, tx);
       assertOpen(row, today, 'enviar');
       const quote = (await repos.quotes.findById(id, tx))!;
       const clinic = await settings(tx);
-      const url = await urlOf(id);
+      const url = await urlOf(id, tx);
       const email = quote.patientEmail
         ? quoteEmail({
             to: quote.patientEmail,
@@ -158,8 +166,9 @@ export function createQuotesService(deps: Deps) {
           })
         : null;
       const phone = quote.patientPhone ? toE164(quote.patientPhone) : null;
-      const bySms = deps.channels.providersOn().sms && phone !== null;
-      if (!email && !bySms) {
+      const bySms = Boolean(deps.channels?.providersOn().sms) && phone !== null;
+      const { outbox, channels: messaging } = deps;
+      if (outbox && !email && !bySms) {
         throw new AppError(
           409,
           'QUOTE_NO_CHANNEL',
@@ -171,16 +180,16 @@ export function createQuotesService(deps: Deps) {
         tx,
         async () => {
           await repos.quotes.markSent(id, clock.now(), tx);
-          if (email) {
-            await deps.outbox.enqueue(email, { tx, kind: 'quote' });
+          if (email && outbox) {
+            await outbox.enqueue(email, { tx, kind: 'quote' });
             channels.push('email');
           }
-          if (bySms) {
-            await deps.channels.enqueue(
+          if (bySms && messaging) {
+            await messaging.enqueue(
               {
                 kind: 'quote',
                 channel: 'sms',
-                toNumber: phone,
+                toNumber: phone!,
                 body: quoteSms(clinic.name, quote.number, url),
                 templateParams: [],
                 fallbackEmail: null,
@@ -257,8 +266,8 @@ export function createQuotesService(deps: Deps) {
   }
 
   /** The desk records the acceptance she signed on paper: who, and the day (not after its validity nor today). */
-  async function acceptOnPaper(id: string, input: PaperAcceptance, context: AuditContext) {
-    await transact(deps.db, async (tx) => {
+  async function acceptOnPaper(id: string, input: PaperAcceptance, context: AuditContext, outer?: Tx) {
+    await within(outer, async (tx) => {
       const { row, today } = await locked(id, tx);
       assertOpen(row, input.signedOn <= row.validUntil ? input.signedOn : today, 'aceptar');
       if (input.signedOn > today) throw validationError({ signedOn: 'El día de la firma no puede ser futuro' });
@@ -313,8 +322,8 @@ export function createQuotesService(deps: Deps) {
   }
 
   /** One of her appointments becomes a planned session of a line of the accepted quote. */
-  async function linkSession(id: string, lineId: string, appointmentId: string, context: AuditContext) {
-    await transact(deps.db, async (tx) => {
+  async function linkSession(id: string, lineId: string, appointmentId: string, context: AuditContext, outer?: Tx) {
+    await within(outer, async (tx) => {
       const { row } = await locked(id, tx);
       if (row.status !== 'aceptado') {
         throw new AppError(409, 'CONFLICT', 'Solo las sesiones de un presupuesto aceptado se enlazan con citas.');
