@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, isNull, or } from 'drizzle-orm';
 import { clock } from '../platform/clock';
+import { toInstant } from '../platform/dates';
 import { appointments, doctors } from '../platform/db/schema';
 import type { Tx } from '../platform/db/transaction';
 import type { CoreDeps } from '../deps';
@@ -42,7 +43,7 @@ export async function seedQuotes(
         eq(appointments.patientId, demo.patientId),
         eq(appointments.doctorId, doctor.id),
         eq(appointments.reason, 'Sesión de tratamiento'),
-        gte(appointments.startsAt, new Date(firstActive)),
+        gte(appointments.startsAt, toInstant(firstActive)),
         or(isNull(appointments.serviceId), eq(appointments.serviceId, treatment.id)),
       ),
     )
