@@ -50,7 +50,7 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     api.invoiceOnlinePayment(':id'),
     {
-      config: { access: 'pay:invoices', rateLimit: limit },
+      config: { access: 'create:online-payments', rateLimit: limit },
       schema: { params: idParams, body: onlinePaymentInputSchema, response: { 200: redsysFormSchema } },
     },
     async (request) => {
