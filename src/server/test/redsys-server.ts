@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import {
   isAuthorised,
-  readNotification,
   sign,
   signUrlSafe,
   type SignedMessage,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { startLocalRedsys } from '../../test/redsys-server';
 import {
   isAuthorised,
   isValidSecret,
+  refund,
   newOrder,
   orderKey,
   ORDER_PATTERN,
@@ -161,6 +163,33 @@ describe('Redsys adapter', () => {
     expect(isValidSecret(TEST_KEY)).toBe(true);
     expect(isValidSecret('c2hvcnQ=')).toBe(false);
     expect(isValidSecret('not base64!')).toBe(false);
+  });
+});
+
+describe('a refund through the REST service (transaction type 3)', () => {
+  it('is signed the same way and accepted by Ds_Response 0900; anything else refuses it', async () => {
+    const local = await startLocalRedsys({ merchantCode: '999008881', secret: TEST_KEY });
+    try {
+      const merchant = { merchantCode: '999008881', terminal: '1', secret: TEST_KEY };
+      expect(await refund(merchant, local.restUrl, { order: '1234abcdEFGH', amountCents: 2000 })).toEqual({
+        accepted: true,
+        response: '0900',
+      });
+      expect(local.refunds).toEqual([{ order: '1234abcdEFGH', amountCents: 2000 }]);
+      local.script({ response: '0950' });
+      expect(await refund(merchant, local.restUrl, { order: '1234abcdEFGH', amountCents: 2000 })).toEqual({
+        accepted: false,
+        response: '0950',
+      });
+      // Signed with another key: the local Redsys answers SIS0042, as Redsys does.
+      const wrong = { ...merchant, secret: 'Mk9m98IfEblmPfrpsawt7BmxObt98Jev' };
+      expect(await refund(wrong, local.restUrl, { order: '1234abcdEFGH', amountCents: 2000 })).toEqual({
+        accepted: false,
+        response: 'SIS0042',
+      });
+    } finally {
+      await local.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type {
   RedsysSettings,
   RedsysSettingsInput,
 } from '../../../common/schemas/online-payments';
-import { AppError, auditedIn, clock, pgErrorCode, transact, validationError } from '../../platform';
+import { AppError, auditedIn, clock, pgErrorCode, plus, transact, validationError } from '../../platform';
 import type { AuditContext, Db, Tx } from '../../platform';
 import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
 import { toE164 } from '../../communications';
@@ -226,7 +226,7 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
       if (channel === 'sms' && !phone) throw validationError({ channel: 'La paciente no tiene un móvil válido' });
       const { token, id: tokenHash } = newSecretToken();
       const now = clock.now();
-      const expiresAt = new Date(now.getTime() + PAYMENT_LINK_DAYS * 86_400_000);
+      const expiresAt = plus(now, { days: PAYMENT_LINK_DAYS });
       const link = await auditedIn(
         tx,
         () =>

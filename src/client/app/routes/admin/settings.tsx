@@ -11,7 +11,7 @@ import { ChannelSettingsSection } from '../../../features/channels/components/ch
 import { todayIn } from '../../../lib/dates';
 import { VerifactuSettingsCard } from '../../../features/invoices/components/verifactu-settings-card';
 import { ClinicExportCard } from '../../../features/clinic-export/components/clinic-export-card';
-import { RedsysSettingsCard } from '../../../features/online-payments/components/redsys-settings-card';
+import { RedsysSettingsCard } from '../../../features/invoices/components/redsys-settings-card';
 
 export default function SettingsPage() {
   const settings = useSettings();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
-import { PayOnlineModal } from '../../../features/online-payments/components/pay-online-modal';
+import { PayOnlineModal } from '../../../features/invoices/components/pay-online-modal';
 
 /** «Mis facturas»: what the clinic has invoiced her, each with its PDF, and what is pending paid online. */
 export default function MyInvoicesPage() {

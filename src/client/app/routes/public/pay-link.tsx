@@ -4,7 +4,7 @@ import { formatEuros } from '../../../../common/money';
 import { useStartLinkPayment, usePaymentLink } from '../../../api/online-payments';
 import { LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
-import { PayOnlineButtons } from '../../../features/online-payments/components/pay-online-buttons';
+import { PayOnlineButtons } from '../../../features/invoices/components/pay-online-buttons';
 import { errorMessageOf } from '../../../components/form-error';
 import { formatShortCalendarDate } from '../../../lib/dates';
 

@@ -7,7 +7,7 @@ import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { useRecordPayment } from '../../../api/payments';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
-import { PaymentLinkButtons } from '../../online-payments/components/payment-link-buttons';
+import { PaymentLinkButtons } from './payment-link-buttons';
 
 /**
  * «Cobrar»: all of what the invoice's account owes by default, or part of it, by one of the desk's methods. When its
