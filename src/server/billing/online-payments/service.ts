@@ -154,7 +154,7 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
             paidAt: clock.now(),
             method: attempt.method,
             amountCents: attempt.amountCents,
-            note: `Pago online (Redsys), pedido ${attempt.redsysOrder}`,
+            note: `Pago online (Redsys): pedido ${attempt.redsysOrder}, autorización ${authorisationCode}`,
             receivedBy: null,
             onlineOrder: attempt.redsysOrder,
             authorisationCode,
