@@ -123,6 +123,8 @@ export const PERMISSIONS = {
   'read:opinions': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
   'reply:opinions': { admin: 'any', doctor: 'own' },
+  /** Paying online (issue 36, item 6): a paciente pays her own invoices by card or Bizum from «Mis facturas». */
+  'create:online-payments': { paciente: 'own' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
