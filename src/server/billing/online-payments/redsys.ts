@@ -2,7 +2,7 @@ import { createCipheriv, createHmac, randomBytes, randomInt, timingSafeEqual } f
 
 /**
  * The Redsys virtual POS («TPV virtual»), redirection integration with HMAC_SHA256_V1 signatures, as Redsys's
- * integration guide describes it (the details checked against public clients are cited in decision NEW-redsys):
+ * integration guide describes it (the details checked against public clients are cited in decision 0116):
  * the merchant posts `Ds_SignatureVersion`, `Ds_MerchantParameters` (Base64 of a JSON object) and `Ds_Signature`
  * to `realizarPago`; Redsys posts the same three fields, form-urlencoded, to the merchant URL when the operation
  * ends (the notification, the only proof of payment), and sends the browser to URLOK or URLKO.

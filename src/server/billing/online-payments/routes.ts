@@ -19,7 +19,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(100, { error: 'Enlac
 const attemptParams = z.object({ id: z.uuid({ error: 'Pago no encontrado' }) });
 const field = z.string().max(8192).optional();
 
-/** Paying online through Redsys (issue 36, item 6; decision NEW-redsys). */
+/** Paying online through Redsys (issue 36, item 6; decision 0116). */
 export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
   const service = deps.onlinePayments;
   const limit = deps.config.limits.onlinePayment;

@@ -25,7 +25,7 @@ import {
   type SignedMessage,
 } from './redsys';
 
-/** How long a payment link lasts (decision NEW-redsys). */
+/** How long a payment link lasts (decision 0116). */
 export const PAYMENT_LINK_DAYS = 14;
 const LINK_GONE = 'Este enlace de pago no es válido o ha caducado. Pide uno nuevo a la clínica.';
 const NOT_SET_UP = 'La clínica aún no tiene el pago con tarjeta o Bizum configurado. Puedes pagar en la recepción.';
@@ -39,7 +39,7 @@ export type OnlinePaymentsDeps = Pick<CoreDeps, 'db' | 'repos' | 'config' | 'out
 /** What the notification route answers: recorded, a duplicate of one recorded, or a refusal recorded. */
 export type NotificationOutcome = 'pagado' | 'rechazado' | 'duplicado';
 
-/** Paying online through Redsys (issue 36, item 6; decision NEW-redsys). */
+/** Paying online through Redsys (issue 36, item 6; decision 0116). */
 export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
   const { repos } = deps;
   const repo = repos.onlinePayments;

@@ -1,4 +1,4 @@
--- Paying online through Redsys (issue 36, item 6; decision NEW-redsys): the clinic's virtual POS (its secret is an
+-- Paying online through Redsys (issue 36, item 6; decision 0116): the clinic's virtual POS (its secret is an
 -- app secret, never in this table), each attempt with its order number, the first signed notification of each
 -- order (a duplicate meets its key), the payment it recorded, and the links the desk sends.
 
