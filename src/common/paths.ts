@@ -24,6 +24,9 @@ export const paths = {
   consentSigning: (token: string) => `/consentimiento/${seg(token)}`,
   /** Read, accept with her signature and download a quote (presupuesto), from the link of its message (issue 36). */
   quoteSigning: (token: string) => `/presupuesto/${seg(token)}`,
+  /** Paying online (issue 36, item 6): an invoice from the desk's link, and where Redsys sends the browser back. */
+  payLink: (token: string) => `/pagar/${seg(token)}`,
+  onlinePayment: (id: string) => `/pago/${seg(id)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -216,6 +219,8 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.patient.invoices,
     paths.patient.questionnaires,
     `/pacientes/cuestionarios/${ID}`,
+    `/pagar/${ID}`,
+    `/pago/${ID}`,
   ].map((pattern) => new RegExp(`^${pattern}/?$`));
 let knownClientRoutes: RegExp[] | undefined;
 

@@ -25,6 +25,7 @@ import { createInvoicingService } from './billing/invoices/service';
 import { createVerifactuSender, type SubmissionPolicy } from './billing/submissions/sender';
 import { createMessagesService } from './communications/messages/service';
 import { createPaymentsService } from './billing/payments/service';
+import { createOnlinePaymentsService } from './billing/online-payments/service';
 import type { DeliveryPolicy } from './platform/outbox/delivery';
 import { createOutbox } from './platform/outbox/service';
 import { createChannelMessaging } from './communications/channels/service';
@@ -131,6 +132,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     invoicing,
     verifactuSender,
     payments: createPaymentsService(core),
+    onlinePayments: createOnlinePaymentsService({ ...core, gateway: config.redsys }),
     surveys: createSurveyService(core),
     opinions: createOpinionsService(core),
     patientImports: createPatientImportService(core),

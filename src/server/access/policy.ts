@@ -133,6 +133,8 @@ export const PERMISSIONS = {
   'manage:quotes': { admin: 'any' },
   'sign:quotes': { paciente: 'own' },
   'read:quote-rates': { admin: 'any' },
+  /** Paying online (issue 36, item 6): a paciente pays her own invoices by card or Bizum from «Mis facturas». */
+  'create:online-payments': { paciente: 'own' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -14,6 +14,7 @@ import { createBillingModeRepository } from './invoices/billing-mode-repository'
 import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
 import { createInsurersRepository } from './insurers/repository';
 import { createQuotesRepository } from './quotes/repository';
+import { createOnlinePaymentsRepository } from './online-payments/repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -32,6 +33,7 @@ export function createBillingRepositories(db: Db) {
     invoiceCorrections: createInvoiceCorrectionsRepository(db),
     insurers: createInsurersRepository(db),
     quotes: createQuotesRepository(db),
+    onlinePayments: createOnlinePaymentsRepository(db),
   };
 }
 

@@ -1,10 +1,14 @@
 import { Text } from '@mantine/core';
+import { useState } from 'react';
+import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
 import { MyQuotes } from '../../../features/quotes/components/my-quotes';
+import { PayOnlineModal } from '../../../features/invoices/components/pay-online-modal';
 
-/** «Mis facturas»: what the clinic has invoiced her, each with its PDF. */
+/** «Mis facturas»: what the clinic has invoiced her, each with its PDF, and what is pending paid online. */
 export default function MyInvoicesPage() {
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   return (
     <>
       <PageTitle>Mis facturas</PageTitle>
@@ -13,7 +17,8 @@ export default function MyInvoicesPage() {
         de la Agencia Tributaria.
       </Text>
       <Text mb="md" maw={720}>
-        Lo pendiente se paga en la recepción de la clínica, en efectivo, con tarjeta o por Bizum.
+        Lo pendiente puedes pagarlo aquí con tarjeta o Bizum («Pagar con tarjeta o Bizum»), o en la recepción de la
+        clínica.
       </Text>
       <InvoicesBlock
         filters={{}}
@@ -23,8 +28,10 @@ export default function MyInvoicesPage() {
           none: 'Aún no tienes facturas',
           noneHint: 'Cuando la clínica te facture una visita, la verás aquí.',
         }}
+        onPayOnline={setPaying}
       />
       <MyQuotes />
+      {paying && <PayOnlineModal invoice={paying} onClose={() => setPaying(null)} />}
     </>
   );
 }

@@ -25,3 +25,4 @@ export * from './go-live';
 export * from './patient-import';
 export * from './insurers';
 export * from './quotes';
+export * from './online-payments';
