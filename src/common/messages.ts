@@ -94,6 +94,9 @@ export const ERROR_CODES = {
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** Presupuestos (issue 36, item 2). */
+  QUOTE_EXPIRED: 'Este presupuesto ha caducado: pide a la clínica uno nuevo.',
+  QUOTE_NO_CHANNEL: 'La paciente no tiene correo electrónico ni móvil: añádelos en su ficha para enviarle el presupuesto.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

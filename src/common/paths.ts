@@ -22,6 +22,8 @@ export const paths = {
   questionnaireLink: (token: string) => `/cuestionario/${seg(token)}`,
   /** Read and sign (or refuse, or revoke) an informed consent, from its single-purpose link (issue 24). */
   consentSigning: (token: string) => `/consentimiento/${seg(token)}`,
+  /** Read, accept with her signature and download a quote (presupuesto), from the link of its message (issue 36). */
+  quoteSigning: (token: string) => `/presupuesto/${seg(token)}`,
   /** Paying online (issue 36, item 6): an invoice from the desk's link, and where Redsys sends the browser back. */
   payLink: (token: string) => `/pagar/${seg(token)}`,
   onlinePayment: (id: string) => `/pago/${seg(id)}`,
@@ -186,6 +188,7 @@ const clientRoutePatterns = (): RegExp[] =>
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
     `/consentimiento/${ID}`,
+    `/presupuesto/${ID}`,
     `/encuesta/${ID}`,
     `/cuestionario/${ID}`,
     '/admin',

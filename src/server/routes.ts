@@ -17,6 +17,8 @@ import { opinionsRoutes } from './forms/opinions/routes';
 import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
 import { clinicServicesRoutes } from './billing/clinic-services/routes';
 import { insurersRoutes } from './billing/insurers/routes';
+import { quotesRoutes } from './billing/quotes/routes';
+import { quotesLinkRoutes } from './billing/quotes/link-routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -140,4 +142,6 @@ export const apiRoutes: readonly RoutePlugin[] = [
   secondFactorPasskeySignInRoutes,
   onlinePaymentsRoutes,
   apiDocsRoutes,
+  quotesRoutes,
+  quotesLinkRoutes,
 ];

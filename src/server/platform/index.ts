@@ -83,10 +83,15 @@ export {
   waitingListEntries,
   waitingListOffers,
   workingHours,
+  quoteLines,
+  quoteSeries,
+  quoteSessions,
+  quotes,
 } from './db/schema';
 export type { InvoiceParty } from './db/schema/invoices';
 export type { FactorRemovals } from './db/schema/second-factor';
 export { transact, type Tx } from './db/transaction';
+export { decodeSignaturePng } from './signature-image';
 export {
   AppError,
   TooManyRequestsError,

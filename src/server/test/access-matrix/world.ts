@@ -11,6 +11,7 @@ import { buildFileWorld, type FileWorld } from './files-world';
 import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-world';
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
+import { buildQuotesWorld, type QuotesWorld } from './quotes-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
@@ -98,6 +99,8 @@ export interface World {
   opinions: OpinionsWorld;
   /** Imports of patients (issue 37, item 3): one uploaded, one to start, one done to undo. */
   patientImports: PatientImportWorld;
+  /** Presupuestos (issue 36, item 2). */
+  quotes: QuotesWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -409,6 +412,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
       recordA: A.recordId,
       recordB: B.recordId,
       doctorA: doctorA.id,
+    }),
+    quotes: await buildQuotesWorld(t, {
+      adminId: admin.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+      neutral: neutralRecordId,
+      doctorA: doctorA.id,
+      doctorB: doctorB.id,
+      doctorC: doctorC.id,
     }),
     sessions: await buildSessionsWorld(t, {
       pacienteA: A.email,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
+import { MyQuotes } from '../../../features/quotes/components/my-quotes';
 import { PayOnlineModal } from '../../../features/invoices/components/pay-online-modal';
 
 /** «Mis facturas»: what the clinic has invoiced her, each with its PDF, and what is pending paid online. */
@@ -29,6 +30,7 @@ export default function MyInvoicesPage() {
         }}
         onPayOnline={setPaying}
       />
+      <MyQuotes />
       {paying && <PayOnlineModal invoice={paying} onClose={() => setPaying(null)} />}
     </>
   );
