@@ -25,6 +25,8 @@ import { createInvoicingService } from './billing/invoices/service';
 import { createVerifactuSender, type SubmissionPolicy } from './billing/submissions/sender';
 import { createMessagesService } from './communications/messages/service';
 import { createPaymentsService } from './billing/payments/service';
+import { createPacksService } from './billing/packs/service';
+import { packsNamingService } from './billing/packs/use-cases';
 import type { DeliveryPolicy } from './platform/outbox/delivery';
 import { createOutbox } from './platform/outbox/service';
 import { createChannelMessaging } from './communications/channels/service';
@@ -123,7 +125,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     waitingList,
     secondFactor: createSecondFactorService(core),
     staffLifecycle: createStaffLifecycle(repos),
-    serviceInUse: [consentsNamingService(repos)],
+    serviceInUse: [consentsNamingService(repos), packsNamingService(repos)],
     visitForms,
     afterBooking,
     messages: createMessagesService(core),
@@ -133,6 +135,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     payments: createPaymentsService(core),
     surveys: createSurveyService(core),
     opinions: createOpinionsService(core),
+    packs: createPacksService(core, invoicing),
     patientImports: createPatientImportService(core),
     idleLock: options.idleLock ?? true,
     async close() {

@@ -123,6 +123,9 @@ export const PERMISSIONS = {
   'read:opinions': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
   'reply:opinions': { admin: 'any', doctor: 'own' },
+  /** Session packs (bonos, issue 36, item 3): the desk sells and refunds them; a doctor reads her patients', a paciente hers. */
+  'read:packs': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'manage:packs': { admin: 'any' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;
