@@ -7,7 +7,16 @@ import {
   type PatientPack,
   type SellPackInput,
 } from '../../../common/schemas/packs';
-import { AppError, auditedIn, clock, dateInZone, transact, validationError, type AuditContext } from '../../platform';
+import {
+  AppError,
+  auditedIn,
+  clock,
+  dateInZone,
+  toInstant,
+  transact,
+  validationError,
+  type AuditContext,
+} from '../../platform';
 import type { Tx } from '../../platform';
 import type { PatientRow } from '../../identity';
 import type { CoreDeps } from '../deps';
@@ -52,8 +61,8 @@ export function presentPack(row: PatientPackRecord, today: string): PatientPack 
       state === 'devuelto' || state === 'anulado' || unused === 0
         ? 0
         : packRefundCents(row.priceCents, row.sessions, unused),
-    refund: row.refund && { ...row.refund, refundedAt: new Date(row.refund.refundedAt).toISOString() },
-    visits: row.visits.map((visit) => ({ ...visit, startsAt: new Date(visit.startsAt).toISOString() })),
+    refund: row.refund && { ...row.refund, refundedAt: toInstant(row.refund.refundedAt).toISOString() },
+    visits: row.visits.map((visit) => ({ ...visit, startsAt: toInstant(visit.startsAt).toISOString() })),
   };
 }
 

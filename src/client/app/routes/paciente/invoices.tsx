@@ -1,9 +1,12 @@
 import { Text } from '@mantine/core';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
+import { MyPacks } from '../../../features/packs/components/my-packs';
+import { useMyRecord } from '../../../features/profile/api/get-my-record';
 
-/** «Mis facturas»: what the clinic has invoiced her, each with its PDF. */
+/** «Mis facturas»: what the clinic has invoiced her, each with its PDF, and her session packs («Mis bonos»). */
 export default function MyInvoicesPage() {
+  const record = useMyRecord();
   return (
     <>
       <PageTitle>Mis facturas</PageTitle>
@@ -23,6 +26,7 @@ export default function MyInvoicesPage() {
           noneHint: 'Cuando la clínica te facture una visita, la verás aquí.',
         }}
       />
+      <MyPacks patientId={record.data?.id} />
     </>
   );
 }
