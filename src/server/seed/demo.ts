@@ -25,6 +25,7 @@ import { seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
+import { createPacksService } from '../billing/packs/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -165,9 +166,11 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     );
     await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
+    const invoicing = createInvoicingService(deps);
     await seedInvoices(tx, repos, {
-      invoicing: createInvoicingService(deps),
+      invoicing,
       payments: createPaymentsService(deps),
+      packs: createPacksService(deps, invoicing),
       demoPatientId: record.id,
       timeZone: settings.timeZone,
       closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
