@@ -59,7 +59,9 @@ export async function planDemoPack(
   const first = used[0]!;
   timeline.at(first.startsAt.getTime() - 15 * MINUTE, async () => {
     const patient = (await repos.patients.findById(first.patientId, tx))!;
-    await packs.sellIn(tx, patient, { productId, kind: 'simplificada' }, seeder);
+    // The demo paciente's invoices are complete ones (his record has DNI and address), as the desk issues his visits'.
+    const kind = first.patientId === demoPatientId ? 'completa' : 'simplificada';
+    await packs.sellIn(tx, patient, { productId, kind }, seeder);
   });
   for (const visit of used) {
     timeline.at(visit.startsAt.getTime() + 50 * MINUTE, async () => {
