@@ -68,7 +68,9 @@ describe('«Bonos» on the patient’s page', () => {
     await user.click(screen.getByRole('button', { name: 'Vender bono' }));
     const dialog = await screen.findByRole('dialog', { name: 'Vender bono' });
     await user.click(within(dialog).getByRole('combobox', { name: 'Bono' }));
-    await user.click(await screen.findByRole('option', { name: /^Bono 10 sesiones · Fisioterapia · 350,00\s€ sin IVA$/ }));
+    await user.click(
+      await screen.findByRole('option', { name: /^Bono 10 sesiones · Fisioterapia · 350,00\s€ sin IVA$/ }),
+    );
     expect(within(dialog).getByText(/Válido 6 meses desde hoy/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Vender y facturar' }));
     expect(await screen.findByText('0 de 10 usadas · quedan 10')).toBeVisible();

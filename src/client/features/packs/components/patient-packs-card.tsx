@@ -61,8 +61,8 @@ export function PatientPacksCard({ patientId, manage }: { patientId: string; man
           <Stack>
             <Text size="sm">
               {refunding.name}: quedan {refunding.sessions - refunding.used} de {refunding.sessions} sesiones. Se emite
-              una factura rectificativa de {formatEuros(refunding.refundableCents)} (sin IVA; se suma el del servicio)
-              y el bono queda cerrado.
+              una factura rectificativa de {formatEuros(refunding.refundableCents)} (sin IVA; se suma el del servicio) y
+              el bono queda cerrado.
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setRefunding(null)}>
