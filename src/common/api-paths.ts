@@ -211,6 +211,15 @@ export const api = {
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */
   twilioStatus: '/api/public/messages/twilio/status',
   whatsappWebhook: '/api/public/messages/whatsapp/webhook',
+  /** Paying online through Redsys (issue 36, item 6). */
+  redsysSettings: '/api/settings/redsys',
+  invoiceOnlinePayment: (id: string) => `/api/invoices/${seg(id)}/online-payment`,
+  invoicePaymentLink: (id: string) => `/api/invoices/${seg(id)}/payment-link`,
+  paymentLink: (token: string) => `/api/public/payment-links/${seg(token)}`,
+  paymentLinkPay: (token: string) => `/api/public/payment-links/${seg(token)}/online-payment`,
+  onlinePayment: (id: string) => `/api/public/online-payments/${seg(id)}`,
+  /** Redsys's notification (signature-checked, no Origin). */
+  redsysNotification: '/api/public/redsys/notification',
 } as const;
 
 /**

@@ -22,6 +22,9 @@ export const paths = {
   questionnaireLink: (token: string) => `/cuestionario/${seg(token)}`,
   /** Read and sign (or refuse, or revoke) an informed consent, from its single-purpose link (issue 24). */
   consentSigning: (token: string) => `/consentimiento/${seg(token)}`,
+  /** Paying online (issue 36, item 6): an invoice from the desk's link, and where Redsys sends the browser back. */
+  payLink: (token: string) => `/pagar/${seg(token)}`,
+  onlinePayment: (id: string) => `/pago/${seg(id)}`,
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -216,6 +219,8 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.patient.invoices,
     paths.patient.questionnaires,
     `/pacientes/cuestionarios/${ID}`,
+    `/pagar/${ID}`,
+    `/pago/${ID}`,
   ].map((pattern) => new RegExp(`^${pattern}/?$`));
 let knownClientRoutes: RegExp[] | undefined;
 

@@ -25,6 +25,7 @@ import { createInvoicingService } from './billing/invoices/service';
 import { createVerifactuSender, type SubmissionPolicy } from './billing/submissions/sender';
 import { createMessagesService } from './communications/messages/service';
 import { createPaymentsService } from './billing/payments/service';
+import { createOnlinePaymentsService } from './billing/online-payments/service';
 import { createPacksService } from './billing/packs/service';
 import { packsNamingService } from './billing/packs/use-cases';
 import type { DeliveryPolicy } from './platform/outbox/delivery';
@@ -133,6 +134,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     invoicing,
     verifactuSender,
     payments: createPaymentsService(core),
+    onlinePayments: createOnlinePaymentsService({ ...core, gateway: config.redsys }),
     surveys: createSurveyService(core),
     opinions: createOpinionsService(core),
     packs: createPacksService(core, invoicing),

@@ -43,6 +43,7 @@ import { invoicesVerifactuModeRoutes } from './billing/invoices/verifactu-mode-r
 import { invoicesRoutes } from './billing/invoices/routes';
 import { messagesRoutes } from './communications/messages/routes';
 import { paymentsRoutes } from './billing/payments/routes';
+import { onlinePaymentsRoutes } from './billing/online-payments/routes';
 import { patientsRecordLinkRoutes } from './identity/patients/record-link-routes';
 import { patientsRoutes } from './identity/patients/routes';
 import { prescriptionsRoutes } from './clinical/prescriptions/routes';
@@ -139,5 +140,6 @@ export const apiRoutes: readonly RoutePlugin[] = [
   secondFactorResetReviewRoutes,
   secondFactorAdminRoutes,
   secondFactorPasskeySignInRoutes,
+  onlinePaymentsRoutes,
   apiDocsRoutes,
 ];

@@ -123,6 +123,8 @@ export const PERMISSIONS = {
   'read:opinions': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
   'reply:opinions': { admin: 'any', doctor: 'own' },
+  /** Paying online (issue 36, item 6): a paciente pays her own invoices by card or Bizum from «Mis facturas». */
+  'create:online-payments': { paciente: 'own' },
   /** Session packs (bonos, issue 36, item 3): the desk sells and refunds them; a doctor reads her patients', a paciente hers. */
   'read:packs': { admin: 'any', doctor: 'own', paciente: 'own' },
   'manage:packs': { admin: 'any' },

@@ -13,6 +13,7 @@ import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
 import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
 import { createInsurersRepository } from './insurers/repository';
+import { createOnlinePaymentsRepository } from './online-payments/repository';
 import { createPacksRepository } from './packs/repository';
 
 /** The billing context's own repositories. */
@@ -31,6 +32,7 @@ export function createBillingRepositories(db: Db) {
     billingMode: createBillingModeRepository(),
     invoiceCorrections: createInvoiceCorrectionsRepository(db),
     insurers: createInsurersRepository(db),
+    onlinePayments: createOnlinePaymentsRepository(db),
     packs: createPacksRepository(db),
   };
 }

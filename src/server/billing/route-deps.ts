@@ -5,6 +5,7 @@ import type { InvoicingService } from './invoices/service';
 import type { ServiceInUseCheck } from './clinic-services/service-in-use';
 import type { VerifactuSender } from './submissions/sender';
 import type { PaymentsService } from './payments/service';
+import type { OnlinePaymentsService } from './online-payments/service';
 import type { PacksService } from './packs/service';
 
 /** The services billing routes may use: its own and those of the contexts below it. */
@@ -17,6 +18,8 @@ export type Services = CommunicationsServices & {
   payments: PaymentsService;
   /** What names a service elsewhere, so that it cannot be deleted (forms' published consents). */
   serviceInUse: ServiceInUseCheck[];
+  /** Paying online through Redsys (issue 36, item 6). */
+  onlinePayments: OnlinePaymentsService;
   /** Selling session packs and refunding their unused sessions, each with its invoice. */
   packs: PacksService;
 };

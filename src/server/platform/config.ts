@@ -105,6 +105,8 @@ const envSchema = z.object({
   VERIFACTU_CERT_PASSWORD: z.string().optional(),
   /** Extra certificate authorities (PEM) to trust for VERIFACTU_ENDPOINT: a local test service's. */
   VERIFACTU_CA_PATH: z.string().min(1).optional(),
+  /** Redsys's address for both environments (a local test Redsys, e.g. the demo's); absent: Redsys's own. */
+  REDSYS_URL: z.url({ error: 'debe ser una URL completa' }).optional(),
   /** How many processes serve the port (`cluster.ts`): the machine's cores by default; always 1 on PGlite. */
   WEB_CONCURRENCY: z.coerce
     .number({ error: 'debe ser un número' })
@@ -209,6 +211,8 @@ export interface Config {
     certificate?: { path: string; password: string };
     caPath?: string;
   };
+  /** Redsys's form and REST addresses when REDSYS_URL is set (a local test Redsys). */
+  redsys?: { redirect: string; rest: string };
 }
 
 export class ConfigError extends Error {}
@@ -282,6 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
       caPath: values.VERIFACTU_CA_PATH ? path.resolve(values.VERIFACTU_CA_PATH) : undefined,
     },
+    redsys: values.REDSYS_URL
+      ? {
+          redirect: `${values.REDSYS_URL.replace(/\/$/, '')}/sis/realizarPago`,
+          rest: `${values.REDSYS_URL.replace(/\/$/, '')}/sis/rest/trataPeticionREST`,
+        }
+      : undefined,
   };
 }
 

@@ -129,3 +129,4 @@ export { cashReopenings } from './db/schema';
 export { writeAuditEntries } from './audit/repository';
 export type { Database } from './db/client';
 export { patientImportRows, patientImports } from './db/schema';
+export { appSecrets, onlinePaymentAttempts, onlinePaymentOutcomes, paymentLinks } from './db/schema';

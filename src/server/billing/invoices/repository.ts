@@ -100,7 +100,7 @@ const INVOICE_ID = sql.raw('"invoices"."id"');
  * negative when the clinic is to give money back; 0 on a rectifying invoice (its account is its original's) and on
  * a cancelled original.
  */
-const outstandingOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
+export const outstandingOf = (invoiceId: SQLWrapper = INVOICE_ID) =>
   sql<number>`(CASE WHEN EXISTS (SELECT 1 FROM invoice_rectifications r WHERE r.invoice_id = ${invoiceId})
     OR EXISTS (SELECT 1 FROM invoice_substitutions s WHERE s.invoice_id = ${invoiceId})
     OR EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = ${invoiceId}) THEN 0

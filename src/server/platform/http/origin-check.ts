@@ -10,7 +10,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Each is authenticated by its provider's signature alone (X-Twilio-Signature, X-Hub-Signature-256),
  * checked by its handler before anything is read or written; no cookie means anything to them.
  */
-const SIGNED_WEBHOOKS = new Set([`POST ${api.twilioStatus}`, `POST ${api.whatsappWebhook}`]);
+const SIGNED_WEBHOOKS = new Set([
+  `POST ${api.twilioStatus}`,
+  `POST ${api.whatsappWebhook}`,
+  // Redsys's notification (its Ds_Signature, HMAC-SHA256 under the order's key).
+  `POST ${api.redsysNotification}`,
+]);
 
 /**
  * CSRF defence: a state-changing API request must carry an Origin header naming this site

@@ -14,6 +14,7 @@ import { SESSION_ROWS } from './sessions';
 import { SECOND_FACTOR_ROWS } from './second-factor';
 import { API_DOCS_ROWS } from './api-docs';
 import { INVOICE_ROWS } from './invoices';
+import { ONLINE_PAYMENT_ROWS } from './online-payments';
 import { BOOK_ROWS } from './books';
 import { CONSENT_ROWS, CONSENT_SIGNING_ROWS } from './consents';
 import { QUESTIONNAIRE_ROWS } from './questionnaires';
@@ -422,5 +423,6 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...SESSION_ROWS,
   ...SECOND_FACTOR_ROWS,
   ...API_DOCS_ROWS,
+  ...ONLINE_PAYMENT_ROWS,
   ...PACK_ROWS,
 };

@@ -11,6 +11,7 @@ import { ChannelSettingsSection } from '../../../features/channels/components/ch
 import { todayIn } from '../../../lib/dates';
 import { VerifactuSettingsCard } from '../../../features/invoices/components/verifactu-settings-card';
 import { ClinicExportCard } from '../../../features/clinic-export/components/clinic-export-card';
+import { RedsysSettingsCard } from '../../../features/invoices/components/redsys-settings-card';
 
 export default function SettingsPage() {
   const settings = useSettings();
@@ -53,6 +54,9 @@ export default function SettingsPage() {
       </Box>
       <Box mt="xl" maw={960}>
         <ClinicExportCard />
+      </Box>
+      <Box mt="xl" maw={960}>
+        <RedsysSettingsCard />
       </Box>
     </>
   );

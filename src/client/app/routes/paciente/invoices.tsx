@@ -1,11 +1,18 @@
 import { Text } from '@mantine/core';
+import { useState } from 'react';
+import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
+import { PayOnlineModal } from '../../../features/invoices/components/pay-online-modal';
 import { MyPacks } from '../../../features/packs/components/my-packs';
 import { useMyRecord } from '../../../features/profile/api/get-my-record';
 
-/** «Mis facturas»: what the clinic has invoiced her, each with its PDF, and her session packs («Mis bonos»). */
+/**
+ * «Mis facturas»: what the clinic has invoiced her, each with its PDF, what is pending paid online, and her session
+ * packs («Mis bonos»).
+ */
 export default function MyInvoicesPage() {
+  const [paying, setPaying] = useState<InvoiceSummary | null>(null);
   const record = useMyRecord();
   return (
     <>
@@ -15,7 +22,8 @@ export default function MyInvoicesPage() {
         de la Agencia Tributaria.
       </Text>
       <Text mb="md" maw={720}>
-        Lo pendiente se paga en la recepción de la clínica, en efectivo, con tarjeta o por Bizum.
+        Lo pendiente puedes pagarlo aquí con tarjeta o Bizum («Pagar con tarjeta o Bizum»), o en la recepción de la
+        clínica.
       </Text>
       <InvoicesBlock
         filters={{}}
@@ -25,7 +33,9 @@ export default function MyInvoicesPage() {
           none: 'Aún no tienes facturas',
           noneHint: 'Cuando la clínica te facture una visita, la verás aquí.',
         }}
+        onPayOnline={setPaying}
       />
+      {paying && <PayOnlineModal invoice={paying} onClose={() => setPaying(null)} />}
       <MyPacks patientId={record.data?.id} />
     </>
   );

@@ -32,7 +32,16 @@ export interface InvoiceActions {
 }
 
 /** One invoice: number, date, (the desk's) patient, amounts, what is owed, state, its PDF and the desk's actions. */
-export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; actions?: InvoiceActions }) {
+export function InvoiceRow({
+  invoice,
+  actions,
+  onPayOnline,
+}: {
+  invoice: InvoiceSummary;
+  actions?: InvoiceActions;
+  /** «Mis facturas»: «Pagar con tarjeta o Bizum» on what she still owes. */
+  onPayOnline?: (invoice: InvoiceSummary) => void;
+}) {
   // What is owed on the account of an original and its rectifying invoices (negative: to give back).
   const owed = invoice.outstandingCents;
   const replaced = invoice.substitutedByNumber !== null;
@@ -110,6 +119,16 @@ export function InvoiceRow({ invoice, actions }: { invoice: InvoiceSummary; acti
               PDF
             </Group>
           </Anchor>
+          {onPayOnline && owed > 0 && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => onPayOnline(invoice)}
+              aria-label={`Pagar con tarjeta o Bizum la factura ${invoice.number}`}
+            >
+              Pagar con tarjeta o Bizum
+            </Button>
+          )}
           {actions && owed !== 0 && (
             <Button
               size="compact-sm"

@@ -1,6 +1,6 @@
 import { EmptyState, Paper } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import type { InvoiceListQuery } from '../../../../common/schemas/invoices';
+import type { InvoiceListQuery, InvoiceSummary } from '../../../../common/schemas/invoices';
 import { useInvoices } from '../../../api/invoices';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import type { InvoiceActions } from './invoice-row';
@@ -11,10 +11,11 @@ interface InvoicesBlockProps {
   /** What it says while loading, when it fails, and when there is none. */
   texts: { loading: string; failed: string; none: string; noneHint: string };
   actions?: InvoiceActions;
+  onPayOnline?: (invoice: InvoiceSummary) => void;
 }
 
 /** The invoices of `filters` as a table, with its loading, failure and empty states. */
-export function InvoicesBlock({ filters, texts, actions }: InvoicesBlockProps) {
+export function InvoicesBlock({ filters, texts, actions, onPayOnline }: InvoicesBlockProps) {
   const invoices = useInvoices(filters);
   if (invoices.isPending) return <LoadingBlock label={texts.loading} />;
   if (invoices.isError) {
@@ -30,7 +31,7 @@ export function InvoicesBlock({ filters, texts, actions }: InvoicesBlockProps) {
           description={texts.noneHint}
         />
       ) : (
-        <InvoicesTable list={invoices.data} actions={actions} />
+        <InvoicesTable list={invoices.data} actions={actions} onPayOnline={onPayOnline} />
       )}
     </Paper>
   );

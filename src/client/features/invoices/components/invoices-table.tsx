@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { formatEuros } from '../../../../common/money';
-import type { InvoiceList } from '../../../../common/schemas/invoices';
+import type { InvoiceList, InvoiceSummary } from '../../../../common/schemas/invoices';
 import { StackedTable } from '../../../components/stacked-table';
 import { AMOUNT, InvoiceRow, type InvoiceActions } from './invoice-row';
 
@@ -8,7 +8,15 @@ import { AMOUNT, InvoiceRow, type InvoiceActions } from './invoice-row';
  * Invoices with their number, date, patient, amounts, what each still owes and its state, the PDF of each, and the
  * totals of what stands. The desk's list (with `actions`) names the patient and offers «Cobrar», «Devolver», «Rectificar» and «Anular».
  */
-export function InvoicesTable({ list, actions }: { list: InvoiceList; actions?: InvoiceActions }) {
+export function InvoicesTable({
+  list,
+  actions,
+  onPayOnline,
+}: {
+  list: InvoiceList;
+  actions?: InvoiceActions;
+  onPayOnline?: (invoice: InvoiceSummary) => void;
+}) {
   // What patients still owe; what the clinic is to give back is not netted against it.
   const owed = list.invoices.reduce((sum, invoice) => sum + Math.max(0, invoice.outstandingCents), 0);
   return (
@@ -28,7 +36,7 @@ export function InvoicesTable({ list, actions }: { list: InvoiceList; actions?: 
       </Table.Thead>
       <Table.Tbody>
         {list.invoices.map((invoice) => (
-          <InvoiceRow key={invoice.id} invoice={invoice} actions={actions} />
+          <InvoiceRow key={invoice.id} invoice={invoice} actions={actions} onPayOnline={onPayOnline} />
         ))}
       </Table.Tbody>
       <Table.Tfoot>

@@ -7,6 +7,7 @@ import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { useRecordPayment } from '../../../api/payments';
 import { errorMessageOf } from '../../../components/form-error';
 import { ApiError } from '../../../lib/api-client';
+import { PaymentLinkButtons } from './payment-link-buttons';
 
 /**
  * «Cobrar»: all of what the invoice's account owes by default, or part of it, by one of the desk's methods. When its
@@ -87,6 +88,7 @@ export function PaymentModal({ invoice, onClose }: { invoice: InvoiceSummary; on
             {refund ? 'Registrar devolución' : 'Registrar cobro'}
           </Button>
         </Group>
+        {!refund && <PaymentLinkButtons invoice={invoice} />}
       </Stack>
     </Modal>
   );

@@ -64,6 +64,12 @@ export const clinicSettings = pgTable(
     verifactuInstallation: text('verifactu_installation')
       .notNull()
       .default(sql`gen_random_uuid()::text`),
+    /** The Redsys virtual POS (migration 0052): its FUC, terminal and environment; the secret is an app secret. */
+    redsysMerchantCode: text('redsys_merchant_code').notNull().default(''),
+    redsysTerminal: text('redsys_terminal').notNull().default('1'),
+    redsysEnvironment: text('redsys_environment', { enum: ['pruebas', 'real'] })
+      .notNull()
+      .default('pruebas'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -24,4 +24,5 @@ export * from './message-outbox';
 export * from './go-live';
 export * from './patient-import';
 export * from './insurers';
+export * from './online-payments';
 export * from './packs';

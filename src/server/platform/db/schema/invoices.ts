@@ -188,6 +188,9 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     note: text('note').notNull().default(''),
     receivedBy: uuid('received_by').references(() => accounts.id),
+    /** A payment online (migration 0052): Redsys's order (one payment per order) and its authorisation code. */
+    onlineOrder: text('online_order'),
+    authorisationCode: text('authorisation_code'),
   },
   (table) => [index('payments_invoice_idx').on(table.invoiceId), index('payments_day_idx').on(table.day)],
 );

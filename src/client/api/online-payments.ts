@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../common/api-paths';
+import type {
+  OnlinePaymentMethod,
+  OnlinePaymentResult,
+  PaymentLinkInput,
+  PaymentLinkSent,
+  PaymentLinkView,
+  RedsysForm,
+  RedsysSettings,
+  RedsysSettingsInput,
+} from '../../common/schemas/online-payments';
+import { apiFetch } from '../lib/api-client';
+
+/** Paying online through Redsys (issue 36, item 6): one fetcher per endpoint. */
+export const onlinePaymentKeys = {
+  settings: ['settings', 'redsys'] as const,
+  link: (token: string) => ['payment-link', token] as const,
+  result: (id: string) => ['online-payment', id] as const,
+};
+
+/**
+ * Sends the browser to Redsys with the signed form, as Redsys's redirection integration asks: a POST of the three
+ * fields to its address (a real form, so that the page leaves for Redsys's).
+ */
+export function submitToRedsys(form: RedsysForm): void {
+  const element = document.createElement('form');
+  element.method = 'POST';
+  element.action = form.action;
+  for (const [name, value] of Object.entries(form.fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    element.appendChild(input);
+  }
+  document.body.appendChild(element);
+  element.submit();
+}
+
+export const startMyOnlinePayment = ({ invoiceId, method }: { invoiceId: string; method: OnlinePaymentMethod }) =>
+  apiFetch<RedsysForm>(api.invoiceOnlinePayment(invoiceId), { method: 'POST', body: { method } });
+export const useStartMyOnlinePayment = () =>
+  useMutation({ mutationFn: startMyOnlinePayment, onSuccess: submitToRedsys });
+
+export const getPaymentLink = (token: string, signal?: AbortSignal) =>
+  apiFetch<PaymentLinkView>(api.paymentLink(token), { signal });
+export const usePaymentLink = (token: string) =>
+  useQuery({
+    queryKey: onlinePaymentKeys.link(token),
+    queryFn: ({ signal }) => getPaymentLink(token, signal),
+    retry: false,
+  });
+
+export const startLinkPayment = ({ token, method }: { token: string; method: OnlinePaymentMethod }) =>
+  apiFetch<RedsysForm>(api.paymentLinkPay(token), { method: 'POST', body: { method } });
+export const useStartLinkPayment = () => useMutation({ mutationFn: startLinkPayment, onSuccess: submitToRedsys });
+
+export const getOnlinePaymentResult = (id: string, signal?: AbortSignal) =>
+  apiFetch<OnlinePaymentResult>(api.onlinePayment(id), { signal });
+/** The return page asks again every 2 s while Redsys's notification has not come (for two minutes at most). */
+export const useOnlinePaymentResult = (id: string) =>
+  useQuery({
+    queryKey: onlinePaymentKeys.result(id),
+    queryFn: ({ signal }) => getOnlinePaymentResult(id, signal),
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.state === 'pendiente' && query.state.dataUpdateCount < 60 ? 2000 : false,
+  });
+
+export const sendPaymentLink = ({ invoiceId, input }: { invoiceId: string; input: PaymentLinkInput }) =>
+  apiFetch<PaymentLinkSent>(api.invoicePaymentLink(invoiceId), { method: 'POST', body: input });
+export const useSendPaymentLink = () => useMutation({ mutationFn: sendPaymentLink });
+
+export const getRedsysSettings = (signal?: AbortSignal) => apiFetch<RedsysSettings>(api.redsysSettings, { signal });
+export const useRedsysSettings = () =>
+  useQuery({ queryKey: onlinePaymentKeys.settings, queryFn: ({ signal }) => getRedsysSettings(signal) });
+
+export const saveRedsysSettings = (input: RedsysSettingsInput) =>
+  apiFetch<RedsysSettings>(api.redsysSettings, { method: 'PUT', body: input });
+export function useSaveRedsysSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveRedsysSettings,
+    onSuccess: (saved) => queryClient.setQueryData(onlinePaymentKeys.settings, saved),
+  });
+}
