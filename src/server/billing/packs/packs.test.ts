@@ -109,10 +109,10 @@ beforeAll(async () => {
     registry: '',
   });
   expect(issuer.statusCode, issuer.body).toBe(200);
-});
+}, 120_000);
 
 afterAll(async () => {
-  await t.close();
+  await t?.close();
   clock.freeze(null);
 });
 
