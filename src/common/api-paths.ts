@@ -59,6 +59,12 @@ export const api = {
   insurers: '/api/insurers',
   insurer: (id: string) => `/api/insurers/${seg(id)}`,
   insurerTariffs: (id: string) => `/api/insurers/${seg(id)}/tariffs`,
+  /** «Bonos» (issue 36, item 3): the packs the clinic sells; a patient's packs, their sale and refund. */
+  packProducts: '/api/pack-products',
+  packProduct: (id: string) => `/api/pack-products/${seg(id)}`,
+  patientPacks: (patientId: string) => `/api/patients/${seg(patientId)}/packs`,
+  patientPackRefund: (patientId: string, packId: string) =>
+    `/api/patients/${seg(patientId)}/packs/${seg(packId)}/refund`,
   /** Informed-consent templates (issue 24): POST to `versions` publishes the next version; `state` archives. */
   consentTemplates: '/api/consent-templates',
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,

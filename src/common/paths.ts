@@ -67,6 +67,8 @@ export const paths = {
     services: '/admin/servicios',
     /** «Aseguradoras»: mutuas y aseguradoras, their CIF, copay and tariff per service (issue 36, item 1). */
     insurers: '/admin/aseguradoras',
+    /** «Bonos»: session packs the clinic sells (issue 36, item 3). */
+    packs: '/admin/bonos',
     /** «Facturación»: invoices, their VERI*FACTU chain and the issuer's fiscal data (issue «Billing»). */
     billing: '/admin/facturacion',
     /** «Consentimientos»: informed-consent templates, versioned (issue 24, item 1). */
@@ -201,6 +203,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.profile,
     paths.admin.services,
     paths.admin.insurers,
+    paths.admin.packs,
     paths.admin.billing,
     paths.admin.goLive,
     paths.admin.importPatients,

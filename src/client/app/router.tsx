@@ -117,6 +117,10 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('./routes/admin/insurers')),
               },
               {
+                path: relative(paths.admin.packs, paths.admin.root),
+                ...screen(() => import('./routes/admin/packs')),
+              },
+              {
                 path: relative(paths.admin.consents, paths.admin.root),
                 ...screen(() => import('./routes/admin/consents')),
               },

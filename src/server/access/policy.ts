@@ -135,6 +135,9 @@ export const PERMISSIONS = {
   'read:quote-rates': { admin: 'any' },
   /** Paying online (issue 36, item 6): a paciente pays her own invoices by card or Bizum from «Mis facturas». */
   'create:online-payments': { paciente: 'own' },
+  /** Session packs (bonos, issue 36, item 3): the desk sells and refunds them; a doctor reads her patients', a paciente hers. */
+  'read:packs': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'manage:packs': { admin: 'any' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

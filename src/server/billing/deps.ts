@@ -15,6 +15,7 @@ import { createInvoiceCorrectionsRepository } from './invoices/corrections-repos
 import { createInsurersRepository } from './insurers/repository';
 import { createQuotesRepository } from './quotes/repository';
 import { createOnlinePaymentsRepository } from './online-payments/repository';
+import { createPacksRepository } from './packs/repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -34,6 +35,7 @@ export function createBillingRepositories(db: Db) {
     insurers: createInsurersRepository(db),
     quotes: createQuotesRepository(db),
     onlinePayments: createOnlinePaymentsRepository(db),
+    packs: createPacksRepository(db),
   };
 }
 

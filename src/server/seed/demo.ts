@@ -26,6 +26,7 @@ import { seedInsurers } from './insurers';
 import { seedQuotes } from './quotes';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
+import { createPacksService } from '../billing/packs/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -182,6 +183,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     await seedInvoices(tx, repos, {
       invoicing,
       payments: createPaymentsService(deps),
+      packs: createPacksService(deps, invoicing),
       demoPatientId: record.id,
       timeZone: settings.timeZone,
       closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),

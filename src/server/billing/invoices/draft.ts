@@ -41,6 +41,15 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
     const invoiced = new Set(await repos.invoices.invoicedAppointments(body.appointmentIds, tx));
     const already = found.find((row) => invoiced.has(row.id));
     if (already) throw new AppError(409, 'ALREADY_INVOICED', `La cita del ${dayOf(already)} ya está facturada.`);
+    const covered = await repos.packs.sessionsOfVisits(body.appointmentIds, tx);
+    const byPack = found.find((row) => covered.some((session) => session.appointmentId === row.id));
+    if (byPack) {
+      throw new AppError(
+        409,
+        'PACK_SESSION',
+        `La cita del ${dayOf(byPack)} está cubierta por una sesión de un bono: no se factura.`,
+      );
+    }
     const chosen = await repos.invoices.servicesByIds(Object.values(body.appointmentServices ?? {}), tx);
     return found.map((appointment) => {
       // A session of an accepted quote is invoiced as the quote's line (issue 36, item 2), whatever was booked.

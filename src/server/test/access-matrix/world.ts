@@ -12,6 +12,7 @@ import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-wor
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
 import { buildQuotesWorld, type QuotesWorld } from './quotes-world';
+import { buildPacksWorld, type PacksWorld } from './packs-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
@@ -91,6 +92,8 @@ export interface World {
   /** Second sessions of each actor, and an account whose sessions an admin ends (issue 21). */
   sessions: SessionsWorld;
   invoices: InvoicesWorld;
+  /** Session packs: a product and a pack per side. */
+  packs: PacksWorld;
   /** A consent template on the editable service (issue 24). */
   consents: ConsentsWorld;
   /** Questionnaires (issue 24, item 2): requests of each side and links of the neutral patient. */
@@ -421,6 +424,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       doctorA: doctorA.id,
       doctorB: doctorB.id,
       doctorC: doctorC.id,
+    }),
+    packs: await buildPacksWorld(t, {
+      adminId: admin.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+      doctorA: doctorA.id,
     }),
     sessions: await buildSessionsWorld(t, {
       pacienteA: A.email,

@@ -26,3 +26,4 @@ export * from './patient-import';
 export * from './insurers';
 export * from './quotes';
 export * from './online-payments';
+export * from './packs';
