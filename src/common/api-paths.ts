@@ -205,6 +205,11 @@ export const api = {
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */
   twilioStatus: '/api/public/messages/twilio/status',
   whatsappWebhook: '/api/public/messages/whatsapp/webhook',
+  /** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision NEW-insurer-visits). */
+  appointmentPayer: (id: string) => `/api/appointments/${seg(id)}/payer`,
+  insurerSettlements: '/api/insurer-settlements',
+  insurerSettlementInvoice: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}`,
+  insurerReconciliation: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}/reconciliation`,
 } as const;
 
 /**

@@ -94,6 +94,9 @@ export const ERROR_CODES = {
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  COVERED_BY_INSURER: 'La aseguradora cubre esta visita: no se factura al paciente.',
+  ALREADY_SETTLED: 'Esa visita ya está liquidada con la aseguradora.',
+  ALREADY_RECONCILED: 'Esa visita ya está conciliada.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -123,6 +123,8 @@ export const PERMISSIONS = {
   'read:opinions': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
   'reply:opinions': { admin: 'any', doctor: 'own' },
+  /** «Liquidación de aseguradoras»: the insurers' monthly invoices and their reconciliation, admins only. */
+  'manage:insurer-settlements': { admin: 'any' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

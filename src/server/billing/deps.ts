@@ -13,6 +13,8 @@ import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
 import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
 import { createInsurersRepository } from './insurers/repository';
+import { createInsurerVisitsRepository } from './insurers/visits-repository';
+import { createInsurerSettlementsRepository } from './insurers/settlement-repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -30,6 +32,8 @@ export function createBillingRepositories(db: Db) {
     billingMode: createBillingModeRepository(),
     invoiceCorrections: createInvoiceCorrectionsRepository(db),
     insurers: createInsurersRepository(db),
+    insurerVisits: createInsurerVisitsRepository(db),
+    insurerSettlements: createInsurerSettlementsRepository(db),
   };
 }
 

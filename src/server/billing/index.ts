@@ -5,3 +5,5 @@ export { createBillingRepositories } from './deps';
 export type { ServiceInUseCheck } from './clinic-services/service-in-use';
 export type { ClinicServiceRecord } from './clinic-services/repository';
 export { priceWithVat } from './invoices/lines';
+export { insurerVisitFor, setVisitPayerIn, changeVisitPayerIn, PRIVATE_PAYER } from './insurers/visits';
+export type { InsurerVisitValues } from './insurers/visits-repository';

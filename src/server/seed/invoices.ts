@@ -68,7 +68,7 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
         patient,
         SEEDER,
       );
-      issued.set(visit, { id: row.id, totalCents: row.totalCents, patientId: row.patientId });
+      issued.set(visit, { id: row.id, totalCents: row.totalCents, patientId: visit.patientId });
     });
   };
   mine.forEach((visit, index) => plan(visit, 'completa', index));

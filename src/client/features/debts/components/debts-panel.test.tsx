@@ -36,6 +36,8 @@ const debts: Debts = {
     },
   ],
   totals: { upTo30: 4500, from31To60: 10000, from61To90: 0, over90: 7000, totalCents: 21500, invoices: 4 },
+  insurers: [],
+  insurerTotals: { upTo30: 0, from31To60: 0, from61To90: 0, over90: 0, totalCents: 0, invoices: 0 },
 };
 
 describe('«Deudas»', () => {
