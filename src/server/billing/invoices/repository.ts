@@ -56,6 +56,9 @@ export interface BillableService {
   vat: InvoiceLineRow['vat'];
 }
 
+/** The patient's name; on an invoice to an insurer, which names no patient, the insurer's (its recipient). */
+const patientOrPayerName = sql<string>`coalesce(${patients.firstName} || ' ' || ${patients.lastName}, ${invoices.recipient}->>'name', '')`;
+
 /** What has been paid of an invoice (payments, migration 0027). */
 const paidOf = (invoiceId: SQLWrapper) =>
   sql<number>`(SELECT coalesce(sum(p.amount_cents), 0)::int FROM ${payments} p WHERE p.invoice_id = ${invoiceId})`;
@@ -320,7 +323,7 @@ export function createInvoicesRepository(db: Db) {
               type: invoices.type,
               issueDate: invoices.issueDate,
               patientId: invoices.patientId,
-              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              patientName: patientOrPayerName,
               baseCents: invoices.baseCents,
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,
@@ -336,7 +339,7 @@ export function createInvoicesRepository(db: Db) {
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
-            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(patients, eq(patients.id, invoices.patientId))
             .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
             .where(where)
             .orderBy(desc(invoices.issueDate), desc(invoices.issuedAt), desc(invoices.number))
@@ -356,7 +359,7 @@ export function createInvoicesRepository(db: Db) {
               number: invoices.number,
               type: invoices.type,
               issueDate: invoices.issueDate,
-              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              patientName: patientOrPayerName,
               recipientTaxId: correctedRecipientTaxId,
               recipientName: correctedRecipientName,
               withholdingCents: invoices.withholdingCents,
@@ -374,7 +377,7 @@ export function createInvoicesRepository(db: Db) {
                  WHERE l.invoice_id = ${invoices.id} GROUP BY l.vat) g)`,
             })
             .from(invoices)
-            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(patients, eq(patients.id, invoices.patientId))
             .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
             .where(where)
             .orderBy(asc(invoices.series), asc(invoices.sequence))
@@ -413,13 +416,13 @@ export function createInvoicesRepository(db: Db) {
           const [invoice] = await tx
             .select({
               invoice: invoices,
-              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              patientName: patientOrPayerName,
               paidCents: paidOf(invoices.id),
               outstandingCents: outstandingOf(),
               collection: collectionOf(INVOICE_ID),
             })
             .from(invoices)
-            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(patients, eq(patients.id, invoices.patientId))
             .where(and(eq(invoices.id, id), visible));
           if (!invoice) return undefined;
           const [lines, [cancellation], [rectification], rectifiedBy, correction, substitutes, [substitutedBy]] =
