@@ -15,6 +15,7 @@ import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
 import { buildPatientImportWorld, type PatientImportWorld } from './patient-import-world';
+import { buildInsurerSettlementsWorld, type InsurerSettlementsWorld } from './insurer-settlements-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -98,6 +99,8 @@ export interface World {
   opinions: OpinionsWorld;
   /** Imports of patients (issue 37, item 3): one uploaded, one to start, one done to undo. */
   patientImports: PatientImportWorld;
+  /** Insurer visits and «Liquidación de aseguradoras» (decision NEW-insurer-visits). */
+  insurerSettlements: InsurerSettlementsWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -416,6 +419,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       doctorA: doctorA.email,
       doctorB: doctorB.email,
       admin: 'admin@matriz.test',
+    }),
+    insurerSettlements: await buildInsurerSettlementsWorld(t, {
+      adminId: admin.id,
+      recordId: neutralRecordId,
+      doctorId: doctorC.id,
+      serviceId: services.toEdit,
     }),
   };
 }
