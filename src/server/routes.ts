@@ -17,7 +17,7 @@ import { opinionsRoutes } from './forms/opinions/routes';
 import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
 import { clinicServicesRoutes } from './billing/clinic-services/routes';
 import { insurersRoutes } from './billing/insurers/routes';
-import { insurerSettlementRoutes } from './billing/insurers/settlement-routes';
+import { insurersSettlementRoutes } from './billing/insurers/settlement-routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -139,5 +139,5 @@ export const apiRoutes: readonly RoutePlugin[] = [
   secondFactorAdminRoutes,
   secondFactorPasskeySignInRoutes,
   apiDocsRoutes,
-  insurerSettlementRoutes,
+  insurersSettlementRoutes,
 ];

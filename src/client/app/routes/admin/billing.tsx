@@ -13,8 +13,9 @@ import { BillingModeBanner } from '../../../features/invoices/components/billing
 import { ModePanel } from '../../../features/invoices/components/mode-panel';
 import { BooksPanel } from '../../../features/books/components/books-panel';
 import { DebtsPanel } from '../../../features/debts/components/debts-panel';
+import { SettlementTab } from '../../../features/insurer-settlements/components/settlement-tab';
 
-const TABS = ['facturas', 'caja', 'deudas', 'libros', 'datos-fiscales', 'verifactu'] as const;
+const TABS = ['facturas', 'caja', 'deudas', 'libros', 'datos-fiscales', 'verifactu', 'aseguradoras'] as const;
 
 /** The filters as the address carries them (`?desde=…&hasta=…&serie=…&profesional=…&servicio=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
@@ -92,6 +93,7 @@ export default function BillingPage() {
           <Tabs.Tab value="libros">Libros</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
+          <Tabs.Tab value="aseguradoras">Liquidación de aseguradoras</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="facturas">
           <InvoicesTab
@@ -124,6 +126,7 @@ export default function BillingPage() {
             </Stack>
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="aseguradoras">{tab === 'aseguradoras' && <SettlementTab />}</Tabs.Panel>
       </Tabs>
     </>
   );

@@ -12,6 +12,8 @@ import { apiFetch } from '../../../lib/api-client';
 export interface AppointmentInvoicesAnswer {
   asked: string[];
   invoices: AppointmentInvoice[];
+  /** The visits their insurer covers whole: «Cubierto por …» (decision NEW-insurer-visits). */
+  covered?: { appointmentId: string; insurerName: string }[];
 }
 
 /** The invoice (not cancelled) of each appointment, asked 100 at a time (one request for a diary's day). */
@@ -24,19 +26,26 @@ export async function getAppointmentInvoices(ids: string[], signal?: AbortSignal
       apiFetch<AppointmentInvoices>(`${api.invoicesOfAppointments}?ids=${chunk.join(',')}`, { signal }),
     ),
   );
-  return { asked: ids, invoices: pages.flatMap((page) => page.invoices) };
+  return {
+    asked: ids,
+    invoices: pages.flatMap((page) => page.invoices),
+    covered: pages.flatMap((page) => page.covered ?? []),
+  };
 }
 
 export interface InvoicesByAppointment {
   /** The appointments this answer covers; another (newly attended, while the new answer loads) is not known yet. */
   asked: ReadonlySet<string>;
   byAppointment: ReadonlyMap<string, AppointmentInvoice>;
+  /** The insurer that covers a visit whole, by appointment. */
+  coveredBy?: ReadonlyMap<string, string>;
 }
 
 /** Stable (module-level), so TanStack keeps the lookup until the data changes. */
 export const indexByAppointment = (answer: AppointmentInvoicesAnswer): InvoicesByAppointment => ({
   asked: new Set(answer.asked),
   byAppointment: new Map(answer.invoices.map((invoice) => [invoice.appointmentId, invoice])),
+  coveredBy: new Map((answer.covered ?? []).map((row) => [row.appointmentId, row.insurerName])),
 });
 
 /**

@@ -7,6 +7,7 @@ import { useAppointmentInvoices, type InvoicesByAppointment } from '../api/get-a
 export type InvoiceOfAppointment =
   | { state: 'checking' }
   | { state: 'invoiced'; invoice: AppointmentInvoice }
+  | { state: 'covered'; insurerName: string }
   | { state: 'not-invoiced' };
 
 interface Lookup {
@@ -39,6 +40,8 @@ export function AppointmentInvoicesBatch({
 function invoiceIn(lookup: Lookup, appointmentId: string): InvoiceOfAppointment {
   const invoice = lookup.data?.byAppointment.get(appointmentId);
   if (invoice) return { state: 'invoiced', invoice };
+  const insurerName = lookup.data?.coveredBy?.get(appointmentId);
+  if (insurerName) return { state: 'covered', insurerName };
   if (lookup.data?.asked.has(appointmentId) || lookup.failed) return { state: 'not-invoiced' };
   return { state: 'checking' };
 }

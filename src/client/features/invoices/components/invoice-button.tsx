@@ -1,4 +1,4 @@
-import { Button, type MantineSize } from '@mantine/core';
+import { Badge, Button, type MantineSize } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DiaryAppointment } from '../../../../common/schemas/appointments';
@@ -39,6 +39,11 @@ export function InvoiceButton({
         >
           Factura {known.invoice.number}
         </Button>
+      )}
+      {known.state === 'covered' && (
+        <Badge variant="light" color="gray" size="lg" tt="none">
+          Cubierto por {known.insurerName}
+        </Badge>
       )}
       {known.state === 'not-invoiced' && (
         <Button
