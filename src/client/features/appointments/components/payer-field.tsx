@@ -89,7 +89,7 @@ export function PayerField({
         <TextInput
           label="Nº de autorización"
           maw={320}
-          withAsterisk={insurer?.requiresAuthorization}
+          required={insurer?.requiresAuthorization}
           description={insurer?.requiresAuthorization ? `${insurer.name} la exige en cada visita` : undefined}
           value={value.authorizationNumber}
           onChange={(event) => onChange({ ...value, authorizationNumber: event.currentTarget.value })}
