@@ -39,9 +39,7 @@ export const visitPayerSchema = z.object({
 });
 export type VisitPayerView = z.infer<typeof visitPayerSchema>;
 
-const month = z
-  .string({ error: 'Elige el mes' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mes no válido: AAAA-MM');
+const month = z.string({ error: 'Elige el mes' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mes no válido: AAAA-MM');
 const insurerId = z.uuid({ error: 'Elige una aseguradora' });
 
 export const settlementQuerySchema = z.strictObject({ insurerId, month });

@@ -78,7 +78,12 @@ export async function buildInsurerWorld(): Promise<InsurerWorld> {
   );
   // A mutua carried over from a record's free text (migration 0046): no CIF yet.
   const [mutua] = await t.database.db.insert(insurers).values({ name: 'Mutua Sin CIF' }).returning();
-  await call('PUT', `/api/insurers/${mutua!.id}/tariffs`, { tariffs: [{ serviceId: consulta, priceCents: 3000 }] }, 200);
+  await call(
+    'PUT',
+    `/api/insurers/${mutua!.id}/tariffs`,
+    { tariffs: [{ serviceId: consulta, priceCents: 3000 }] },
+    200,
+  );
   const patient = (firstName: string, documentNumber: string, insurerId: string | null, cardNumber = '') =>
     call('POST', '/api/patients', validPatient({ firstName, documentNumber, insurerId, cardNumber })).then(
       (row) => row.id as string,

@@ -108,7 +108,10 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
     const today = clock.today(timeZone).toString();
     const { patients, insurers } = await auditedRead(
       db,
-      async (db) => ({ patients: await debtsByPatient(deps, today, db), insurers: await debtsByInsurer(deps, today, db) }),
+      async (db) => ({
+        patients: await debtsByPatient(deps, today, db),
+        insurers: await debtsByInsurer(deps, today, db),
+      }),
       (read) => ({
         ...auditContext(request),
         action,

@@ -125,7 +125,9 @@ describe('the patient’s invoice of an insurer’s visit', () => {
       kind: 'simplificada',
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('Cubierto por Adeslas: la visita del 3 de noviembre no se factura al paciente.');
+    expect(refused.json().error.message).toBe(
+      'Cubierto por Adeslas: la visita del 3 de noviembre no se factura al paciente.',
+    );
     const billable = (await request('GET', `/api/patients/${w.bea}/billable-visits`)).json();
     expect(billable.map((row: { id: string }) => row.id)).not.toContain(visit);
     const lookup = (await request('GET', `/api/invoices/of-appointments?ids=${visit}`)).json();

@@ -30,7 +30,11 @@ beforeAll(async () => {
     startsAt: '2026-10-01T00:30:00+02:00',
     payer: sanitas('AUT-1'),
   });
-  visits.mid = await attendedVisit(w, { patientId: w.ana, startsAt: '2026-10-14T10:00:00+02:00', payer: sanitas('AUT-2') });
+  visits.mid = await attendedVisit(w, {
+    patientId: w.ana,
+    startsAt: '2026-10-14T10:00:00+02:00',
+    payer: sanitas('AUT-2'),
+  });
   visits.last = await attendedVisit(w, {
     patientId: w.ana,
     startsAt: '2026-10-31T23:30:00+01:00',
@@ -51,7 +55,11 @@ beforeAll(async () => {
     kind: 'simplificada',
   });
   expect(copay.statusCode, copay.body).toBe(201);
-  visits.dora = await attendedVisit(w, { patientId: w.dora, startsAt: '2026-10-15T10:00:00+02:00', payer: { kind: 'aseguradora' } });
+  visits.dora = await attendedVisit(w, {
+    patientId: w.dora,
+    startsAt: '2026-10-15T10:00:00+02:00',
+    payer: { kind: 'aseguradora' },
+  });
 });
 afterAll(async () => {
   await w.t.close();
@@ -109,7 +117,10 @@ describe('settling a month with an insurer', () => {
       '31/10/2026 · Ana Pérez García (tarjeta SAN-0012) · Consulta · Autorización AUT-3',
     ]);
     expect(invoice.lines.every((line: { vat: string }) => line.vat === 'exenta')).toBe(true);
-    const records = await w.t.database.db.select().from(verifactuRecords).where(eq(verifactuRecords.invoiceId, invoiceId));
+    const records = await w.t.database.db
+      .select()
+      .from(verifactuRecords)
+      .where(eq(verifactuRecords.invoiceId, invoiceId));
     expect(records).toHaveLength(1);
     // Nothing left for October; November's visit waits for its month.
     const again = await request('POST', '/api/insurer-settlements', { insurerId: w.sanitas, month: '2026-10' });
@@ -119,7 +130,8 @@ describe('settling a month with an insurer', () => {
     expect(november.visits.map((visit: { appointmentId: string }) => visit.appointmentId)).toEqual([visits.november]);
     // The database itself refuses a visit settled twice.
     await expect(
-      w.t.database.db.execute(sql`INSERT INTO ${insurerSettlementVisits} (appointment_id, invoice_id, insurer_id, position, price_cents)
+      w.t.database.db
+        .execute(sql`INSERT INTO ${insurerSettlementVisits} (appointment_id, invoice_id, insurer_id, position, price_cents)
         VALUES (${visits.first}, ${invoiceId}, ${w.sanitas}, 9, 4000)`),
     ).rejects.toThrow();
   });

@@ -1,9 +1,5 @@
 import { formatEuros } from '../../../common/money';
-import type {
-  ReconciliationInput,
-  SettlementPreview,
-  SettlementQuery,
-} from '../../../common/schemas/insurer-visits';
+import type { ReconciliationInput, SettlementPreview, SettlementQuery } from '../../../common/schemas/insurer-visits';
 import { SIMPLIFIED_LIMIT_CENTS } from '../../../common/schemas/invoices';
 import {
   AppError,
@@ -26,8 +22,20 @@ import { settledLineText } from '../invoices/insurer-invoice';
 type Deps = Pick<CoreDeps, 'db' | 'repos'>;
 type Services = { invoicing: InvoicingService; payments: PaymentsService };
 
-const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre',
-  'noviembre', 'diciembre'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 /** «octubre de 2026». */
 export const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
 
@@ -41,7 +49,8 @@ export function monthRange(month: string, timeZone: string) {
 /** Why the insurer cannot be invoiced: no CIF or no address (a complete invoice names both); null when it can. */
 function whyNotInvoiceable(insurer: { name: string; taxId: string | null; address: string }) {
   if (!insurer.taxId) return `${insurer.name} no tiene CIF: escríbelo en Aseguradoras antes de facturarle`;
-  if (!insurer.address.trim()) return `${insurer.name} no tiene dirección: escríbela en Aseguradoras antes de facturarle`;
+  if (!insurer.address.trim())
+    return `${insurer.name} no tiene dirección: escríbela en Aseguradoras antes de facturarle`;
   return null;
 }
 
@@ -62,7 +71,9 @@ export async function settlementPreview(deps: Deps, query: SettlementQuery): Pro
   ]);
   const blocked =
     whyNotInvoiceable(insurer) ??
-    (visits.length === 0 ? `No hay visitas atendidas de ${insurer.name} por liquidar en ${monthName(query.month)}` : null);
+    (visits.length === 0
+      ? `No hay visitas atendidas de ${insurer.name} por liquidar en ${monthName(query.month)}`
+      : null);
   return {
     insurerId: insurer.id,
     insurerName: insurer.name,
@@ -78,7 +89,11 @@ export async function settlementPreview(deps: Deps, query: SettlementQuery): Pro
     })),
     totalCents: visits.reduce((sum, visit) => sum + visit.priceCents, 0),
     blocked,
-    invoices: invoices.map((invoice) => ({ ...invoice, visits: Number(invoice.visits), pending: Number(invoice.pending) })),
+    invoices: invoices.map((invoice) => ({
+      ...invoice,
+      visits: Number(invoice.visits),
+      pending: Number(invoice.pending),
+    })),
   };
 }
 
@@ -157,7 +172,10 @@ type Settled = Awaited<ReturnType<CoreDeps['repos']['insurerSettlements']['settl
  */
 async function billToPatient(deps: Deps & Services, visit: Settled, timeZone: string, context: AuditContext, tx: Tx) {
   const price = visit.serviceId ? await deps.repos.insurerSettlements.privatePrice(visit.serviceId, tx) : undefined;
-  if (price === undefined) throw validationError({ lines: `La visita del ${formatNumericDate(visit.startsAt, timeZone)} no tiene servicio: dala de baja` });
+  if (price === undefined)
+    throw validationError({
+      lines: `La visita del ${formatNumericDate(visit.startsAt, timeZone)} no tiene servicio: dala de baja`,
+    });
   const copayInvoiced = (await deps.repos.invoices.invoicedAppointments([visit.appointmentId], tx)).length > 0;
   const amount = price - (copayInvoiced ? (visit.copayCents ?? 0) : 0);
   if (amount <= 0) {
@@ -175,7 +193,11 @@ async function billToPatient(deps: Deps & Services, visit: Settled, timeZone: st
       kind: amount > SIMPLIFIED_LIMIT_CENTS ? 'completa' : 'simplificada',
       lines: [
         {
-          description: `${visit.serviceName} — ${formatNumericDate(visit.startsAt, timeZone)} (rechazada por ${visit.insurerName}${copay})`.slice(0, 200),
+          description:
+            `${visit.serviceName} — ${formatNumericDate(visit.startsAt, timeZone)} (rechazada por ${visit.insurerName}${copay})`.slice(
+              0,
+              200,
+            ),
           quantity: 1,
           unitPriceCents: amount,
           vat: visit.vat,
@@ -210,7 +232,11 @@ export async function reconcile(
       const visit = byId.get(line.appointmentId);
       if (!visit) throw validationError({ lines: 'Una de las visitas no es de esta factura' });
       if (visit.outcome) {
-        throw new AppError(409, 'ALREADY_RECONCILED', `La visita del ${formatNumericDate(visit.startsAt, timeZone)} ya está conciliada.`);
+        throw new AppError(
+          409,
+          'ALREADY_RECONCILED',
+          `La visita del ${formatNumericDate(visit.startsAt, timeZone)} ya está conciliada.`,
+        );
       }
     }
     const insurerName = settled[0]!.insurerName;
@@ -228,7 +254,10 @@ export async function reconcile(
           lines: refused.map((line) => {
             const visit = byId.get(line.appointmentId)!;
             return {
-              description: `Rechazada: ${settledLineText({ ...visit, serviceId: visit.serviceId }, timeZone)}`.slice(0, 200),
+              description: `Rechazada: ${settledLineText({ ...visit, serviceId: visit.serviceId }, timeZone)}`.slice(
+                0,
+                200,
+              ),
               quantity: 1,
               unitPriceCents: -visit.priceCents,
               vat: visit.vat,
@@ -289,7 +318,11 @@ export async function reconcile(
     return { paidCents, refused: refused.length, rectificationId };
   }).catch((error: unknown) => {
     if (pgErrorCode(error) === '23505') {
-      throw new AppError(409, 'ALREADY_RECONCILED', 'Una de las visitas ya está conciliada: vuelve a cargar la factura.');
+      throw new AppError(
+        409,
+        'ALREADY_RECONCILED',
+        'Una de las visitas ya está conciliada: vuelve a cargar la factura.',
+      );
     }
     throw error;
   });

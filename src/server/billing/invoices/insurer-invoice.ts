@@ -48,12 +48,7 @@ export function createInsurerInvoicing(issuing: Issuing) {
    * record, number and audit entry come as every invoice's. No line names its appointment (the patient's copay
    * invoice does) nor its doctor (a doctor reading her invoices must not find other doctors' patients here).
    */
-  async function issueToInsurerIn(
-    tx: Tx,
-    insurer: InsurerParty,
-    visits: SettledVisitLine[],
-    context: AuditContext,
-  ) {
+  async function issueToInsurerIn(tx: Tx, insurer: InsurerParty, visits: SettledVisitLine[], context: AuditContext) {
     const issuerData = await issuing.issuerOf(tx);
     const { settings, mode } = issuerData;
     const lines: PricedLine[] = visits.map((visit) =>

@@ -264,7 +264,8 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
       const invoiced = new Set(invoices.map((invoice) => invoice.appointmentId));
       const covered = await coveredByInsurer(
         deps,
-        request.query.ids.filter((id) => !invoiced.has(id)));
+        request.query.ids.filter((id) => !invoiced.has(id)),
+      );
       return { invoices, covered };
     },
   );

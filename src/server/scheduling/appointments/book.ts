@@ -158,8 +158,7 @@ export async function bookAppointment(deps: AppointmentDeps, input: BookingInput
         tx,
       );
       if (minor) await deps.repos.appointmentMinors.add(appointment.id, minor, tx);
-      const insurerName =
-        payer.payer === 'aseguradora' ? await setVisitPayerIn(deps, appointment.id, payer, tx) : null;
+      const insurerName = payer.payer === 'aseguradora' ? await setVisitPayerIn(deps, appointment.id, payer, tx) : null;
       const started: BookingInProgress = {
         source: input.source,
         appointment: { ...appointment, ...payer, insurerName },

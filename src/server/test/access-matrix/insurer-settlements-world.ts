@@ -33,9 +33,15 @@ export async function buildInsurerSettlementsWorld(
       tx,
     ),
   );
-  await t.write((tx) => t.deps.repos.insurers.setTariffs(insurerId, [{ serviceId: ids.serviceId, priceCents: 3000 }], tx));
+  await t.write((tx) =>
+    t.deps.repos.insurers.setTariffs(insurerId, [{ serviceId: ids.serviceId, priceCents: 3000 }], tx),
+  );
   const visit = async (startsAt: string, payer: 'privado' | 'aseguradora') => {
-    const row = await insertAppointment(t, { patientId: ids.recordId, doctorId: ids.doctorId, startsAt: new Date(startsAt) });
+    const row = await insertAppointment(t, {
+      patientId: ids.recordId,
+      doctorId: ids.doctorId,
+      startsAt: new Date(startsAt),
+    });
     await t.database.db
       .update(appointments)
       .set({
