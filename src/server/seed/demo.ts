@@ -23,6 +23,7 @@ import { seedConsentSignatures } from './consent-signatures';
 import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
+import { seedInsurerVisits } from './insurer-visits';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
 
@@ -174,6 +175,16 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
       nowMs: plan.nowMs,
     });
     await seedInsurers(tx, repos, record.id, settings.timeZone);
+    await seedInsurerVisits(
+      tx,
+      repos,
+      { invoicing: createInvoicingService(deps), payments: createPaymentsService(deps) },
+      {
+        timeZone: settings.timeZone,
+        closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
+        nowMs: plan.nowMs,
+      },
+    );
   });
   return true;
 }

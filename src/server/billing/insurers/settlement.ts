@@ -54,7 +54,7 @@ function whyNotInvoiceable(insurer: { name: string; taxId: string | null; addres
   return null;
 }
 
-async function insurerOrFail(deps: Deps, insurerId: string, tx?: Db) {
+async function insurerOrFail(deps: Pick<CoreDeps, 'repos'>, insurerId: string, tx?: Db) {
   const insurer = await deps.repos.insurers.findById(insurerId, tx);
   if (!insurer) throw new AppError(404, 'NOT_FOUND', 'Aseguradora no encontrada');
   return insurer;
@@ -102,41 +102,49 @@ export async function settlementPreview(deps: Deps, query: SettlementQuery): Pro
  * month not yet settled, and each visit settled by it — once: the primary key refuses a visit settled twice.
  */
 export async function issueSettlement(deps: Deps & Services, input: SettlementQuery, context: AuditContext) {
-  return transact(deps.db, async (tx) => {
-    const insurer = await insurerOrFail(deps, input.insurerId, tx);
-    const refused = whyNotInvoiceable(insurer);
-    if (refused) throw validationError({ insurerId: refused });
-    const { timeZone } = await deps.repos.clinic.getSettings(tx);
-    const { from, to } = monthRange(input.month, timeZone);
-    const visits = await deps.repos.insurerSettlements.pendingVisits(insurer.id, from, to, tx, true);
-    if (visits.length === 0) {
-      throw validationError({
-        month: `No hay visitas atendidas de ${insurer.name} por liquidar en ${monthName(input.month)}`,
-      });
-    }
-    const invoice = await deps.invoicing.issueToInsurerIn(
-      tx,
-      { name: insurer.name, taxId: insurer.taxId!, address: insurer.address.trim() },
-      visits,
-      context,
-    );
-    await deps.repos.insurerSettlements.insertSettled(
-      visits.map((visit, index) => ({
-        appointmentId: visit.appointmentId,
-        invoiceId: invoice.id,
-        insurerId: insurer.id,
-        position: index + 1,
-        priceCents: visit.priceCents,
-      })),
-      tx,
-    );
-    return invoice;
-  }).catch((error: unknown) => {
+  return transact(deps.db, (tx) => issueSettlementIn(deps, tx, input, context)).catch((error: unknown) => {
     if (pgErrorCode(error) === '23505') {
       throw new AppError(409, 'ALREADY_SETTLED', 'Una de las visitas ya está liquidada: vuelve a cargar la lista.');
     }
     throw error;
   });
+}
+
+/** `issueSettlement` inside `tx` (the demo's seed settles within its own). */
+export async function issueSettlementIn(
+  deps: Pick<CoreDeps, 'repos'> & Services,
+  tx: Tx,
+  input: SettlementQuery,
+  context: AuditContext,
+) {
+  const insurer = await insurerOrFail(deps, input.insurerId, tx);
+  const refused = whyNotInvoiceable(insurer);
+  if (refused) throw validationError({ insurerId: refused });
+  const { timeZone } = await deps.repos.clinic.getSettings(tx);
+  const { from, to } = monthRange(input.month, timeZone);
+  const visits = await deps.repos.insurerSettlements.pendingVisits(insurer.id, from, to, tx, true);
+  if (visits.length === 0) {
+    throw validationError({
+      month: `No hay visitas atendidas de ${insurer.name} por liquidar en ${monthName(input.month)}`,
+    });
+  }
+  const invoice = await deps.invoicing.issueToInsurerIn(
+    tx,
+    { name: insurer.name, taxId: insurer.taxId!, address: insurer.address.trim() },
+    visits,
+    context,
+  );
+  await deps.repos.insurerSettlements.insertSettled(
+    visits.map((visit, index) => ({
+      appointmentId: visit.appointmentId,
+      invoiceId: invoice.id,
+      insurerId: insurer.id,
+      position: index + 1,
+      priceCents: visit.priceCents,
+    })),
+    tx,
+  );
+  return invoice;
 }
 
 /** An insurer invoice's settled visits and what the insurer did with each. */
