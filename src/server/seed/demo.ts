@@ -23,7 +23,7 @@ import { seedConsentSignatures } from './consent-signatures';
 import { seedOpinions } from './opinions';
 import { seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
-import { seedInsurerVisits } from './insurer-visits';
+import { planInsurerVisits } from './insurer-visits';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
 
@@ -166,25 +166,27 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     );
     await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
+    // The insurers before the invoices: their settlement is billed in the invoices' timeline.
+    await seedInsurers(tx, repos, record.id, settings.timeZone);
+    const invoicing = createInvoicingService(deps);
+    const payments = createPaymentsService(deps);
     await seedInvoices(tx, repos, {
-      invoicing: createInvoicingService(deps),
-      payments: createPaymentsService(deps),
+      invoicing,
+      payments,
       demoPatientId: record.id,
       timeZone: settings.timeZone,
       closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
       nowMs: plan.nowMs,
+      alsoPlan: (timeline, planned) =>
+        planInsurerVisits(
+          tx,
+          repos,
+          { invoicing, payments },
+          { timeZone: settings.timeZone, nowMs: plan.nowMs },
+          timeline,
+          planned,
+        ),
     });
-    await seedInsurers(tx, repos, record.id, settings.timeZone);
-    await seedInsurerVisits(
-      tx,
-      repos,
-      { invoicing: createInvoicingService(deps), payments: createPaymentsService(deps) },
-      {
-        timeZone: settings.timeZone,
-        closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
-        nowMs: plan.nowMs,
-      },
-    );
   });
   return true;
 }

@@ -5,7 +5,7 @@ import type { InvoicingService } from '../billing/invoices/service';
 import type { PaymentsService } from '../billing/payments/service';
 import type { Tx } from '../platform/db/transaction';
 import type { Repositories } from '../repositories';
-import { billingTimeline } from './billing-timeline';
+import type { BillingTimeline } from './billing-timeline';
 
 /** Visits of the demo's insured patients booked «por su aseguradora», per month. */
 const INSURER_VISITS_A_MONTH = 6;
@@ -15,16 +15,18 @@ const INSURER_VISITS_A_MONTH = 6;
  * their service become «por su aseguradora» (through the booking's rules: tariff, copay, an authorisation for
  * Sanitas), in the month last settled and in the current one; the settled month's Sanitas visits are invoiced to
  * Sanitas on the first open day after the 1st of the next month, at 10:00 — the last month whose settling day has
- * come, so the demo shows one whatever its date.
+ * come, so the demo shows one whatever its date. Planned in the invoices' timeline (`seedInvoices`), beside the
+ * visits it invoices (`planned`, left alone), so the VERI*FACTU chain follows time.
  */
-export async function seedInsurerVisits(
+export async function planInsurerVisits(
   tx: Tx,
   repos: Repositories,
   services: { invoicing: InvoicingService; payments: PaymentsService },
-  calendar: { timeZone: string; closedDays: ReadonlySet<string>; nowMs: number },
+  calendar: { timeZone: string; nowMs: number },
+  timeline: BillingTimeline,
+  planned: ReadonlySet<string>,
 ) {
   const { timeZone, nowMs } = calendar;
-  const timeline = billingTimeline(timeZone, calendar.closedDays, nowMs);
   const firstOfMonth = Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(timeZone).toPlainDate().with({
     day: 1,
   });
@@ -43,7 +45,8 @@ export async function seedInsurerVisits(
     let booked = 0;
     for (const visit of visits) {
       if (booked >= INSURER_VISITS_A_MONTH) break;
-      if (visit.startsAt < from || visit.startsAt >= to || !timeline.past(visit.startsAt.getTime())) continue;
+      if (planned.has(visit.id) || visit.startsAt < from || visit.startsAt >= to) continue;
+      if (!timeline.past(visit.startsAt.getTime())) continue;
       const choice = { kind: 'aseguradora' as const, authorizationNumber: `AUT-${++authorization}` };
       const values = await insurerVisitFor(
         { repos },
@@ -66,5 +69,4 @@ export async function seedInsurerVisits(
     if ((await repos.insurerSettlements.pendingVisits(sanitas.id, from, to, tx)).length === 0) return;
     await issueSettlementIn({ repos, ...services }, tx, { insurerId: sanitas.id, month: settling.month }, context);
   });
-  await timeline.run();
 }

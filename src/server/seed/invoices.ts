@@ -138,6 +138,7 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
         simplified: visit.patientId !== demoPatientId,
       })),
   });
+  await billing.alsoPlan?.(timeline, new Set([...issueAt.keys()].map((visit) => visit.id)));
   await timeline.run();
 }
 
