@@ -220,6 +220,11 @@ export const api = {
   onlinePayment: (id: string) => `/api/public/online-payments/${seg(id)}`,
   /** Redsys's notification (signature-checked, no Origin). */
   redsysNotification: '/api/public/redsys/notification',
+  /** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision NEW-insurer-visits). */
+  appointmentPayer: (id: string) => `/api/appointments/${seg(id)}/payer`,
+  insurerSettlements: '/api/insurer-settlements',
+  insurerSettlementInvoice: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}`,
+  insurerReconciliation: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}/reconciliation`,
 } as const;
 
 /**

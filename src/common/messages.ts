@@ -100,6 +100,9 @@ export const ERROR_CODES = {
   QUOTE_EXPIRED: 'Este presupuesto ha caducado: pide a la clínica uno nuevo.',
   QUOTE_NO_CHANNEL:
     'La paciente no tiene correo electrónico ni móvil: añádelos en su ficha para enviarle el presupuesto.',
+  COVERED_BY_INSURER: 'La aseguradora cubre esta visita: no se factura al paciente.',
+  ALREADY_SETTLED: 'Esa visita ya está liquidada con la aseguradora.',
+  ALREADY_RECONCILED: 'Esa visita ya está conciliada.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,6 +20,7 @@ import { insurersRoutes } from './billing/insurers/routes';
 import { quotesRoutes } from './billing/quotes/routes';
 import { quotesLinkRoutes } from './billing/quotes/link-routes';
 import { packsRoutes } from './billing/packs/routes';
+import { insurersSettlementRoutes } from './billing/insurers/settlement-routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -146,4 +147,5 @@ export const apiRoutes: readonly RoutePlugin[] = [
   apiDocsRoutes,
   quotesRoutes,
   quotesLinkRoutes,
+  insurersSettlementRoutes,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitPayerInputSchema, visitPayerSchema } from './insurer-visits';
 import { oneLineString } from './one-line';
 import { schemaNowMs } from '../now';
 import { dateInZone } from '../time';
@@ -306,6 +307,8 @@ export const appointmentSchema = z.object({
   updatedAt: z.string(),
   /** The service booked («Servicios y tarifas»); none for a visit booked without one. */
   serviceId: z.string().nullable().optional(),
+  /** Who pays: absent or null for «Privado»; the insurer, card, authorisation, tariff and copay of an insurer's visit. */
+  insurer: visitPayerSchema.omit({ kind: true }).nullable().optional(),
   /** After a booking, move or cancellation by staff: the calls the desk must make (patients without e-mail). */
   notices: z.array(deskNoticeSchema).optional(),
 });
@@ -436,6 +439,8 @@ export const staffBookingSchema = z.strictObject({
   channel: z.enum(APPOINTMENT_CHANNELS, { error: 'Elige el canal' }),
   /** Staff may book outside working hours or during an absence after confirming it explicitly. */
   allowOutsideHours: z.boolean().default(false),
+  /** «Privado» (the default) or «Aseguradora»: the patient's insurer at its tariff (decision NEW-insurer-visits). */
+  payer: visitPayerInputSchema.optional(),
 });
 export type StaffBookingInput = z.input<typeof staffBookingSchema>;
 

@@ -33,5 +33,8 @@ export const debtsSchema = z.object({
   timeZone: z.string(),
   patients: z.array(bucketsSchema.extend({ patientId: z.string(), patientName: z.string() })),
   totals: bucketsSchema,
+  /** What each insurer's invoices («Liquidación de aseguradoras») still owe, by the same ages, and their total. */
+  insurers: z.array(bucketsSchema.extend({ insurerId: z.string(), insurerName: z.string() })),
+  insurerTotals: bucketsSchema,
 });
 export type Debts = z.infer<typeof debtsSchema>;

@@ -48,6 +48,9 @@ export const discountLabel = (discount: Discount, euros: (cents: number) => stri
  */
 export const PAYER_KINDS = ['paciente', 'tutor', 'tercero'] as const;
 export type PayerKind = (typeof PAYER_KINDS)[number];
+/** Who an issued invoice is to: the payers the desk chooses in «Facturar», and an insurer («Liquidación»). */
+export const INVOICE_PAYER_KINDS = [...PAYER_KINDS, 'aseguradora'] as const;
+export type InvoicePayerKind = (typeof INVOICE_PAYER_KINDS)[number];
 export const PAYER_LABELS: Record<PayerKind, string> = {
   paciente: 'El paciente',
   tutor: 'Su tutor o tutora (de la reserva)',

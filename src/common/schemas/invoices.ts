@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { taxIdField } from './tax-id-field';
 import { VAT_TREATMENTS } from './clinic-services';
-import { discountSchema, PAYER_KINDS, partySchema, payerSchema } from './invoice-payers';
+import { discountSchema, INVOICE_PAYER_KINDS, partySchema, payerSchema } from './invoice-payers';
 import { BILLING_MODES } from './verifactu';
 
 // The desk's free hand (discounts, another payer, IRPF, the preview) lives in invoice-payers.ts; read from here too.
@@ -239,7 +239,8 @@ export const invoiceSummarySchema = z.object({
   number: z.string(),
   type: z.enum(INVOICE_TYPES),
   issueDate: z.string(),
-  patientId: z.string(),
+  /** Null on an invoice to an insurer (its lines are many patients' visits); its name is then the insurer's. */
+  patientId: z.string().nullable(),
   patientName: z.string(),
   baseCents: z.number(),
   taxCents: z.number(),
@@ -291,7 +292,7 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   /** The days of the operations, when any differs from the date of issue (yyyy-mm-dd, in order). */
   operationDates: z.array(z.string()),
   /** Who pays: the recipient is the patient, her guardian or someone else; the patient is the one treated. */
-  payer: z.enum(PAYER_KINDS),
+  payer: z.enum(INVOICE_PAYER_KINDS),
   /** The one treated, as the PDF names her (the child of a minor's booking, else the patient). */
   treatedName: z.string(),
   /** The invoice's discount as asked and what it took off, before VAT. */
@@ -335,6 +336,8 @@ export const billableVisitSchema = z.object({
   startsAt: z.string(),
   doctorName: z.string(),
   service: z.object({ id: z.string(), name: z.string(), priceCents: z.number() }).nullable(),
+  /** A visit «por su aseguradora»: the patient pays the copay only (decision NEW-insurer-visits). */
+  insurer: z.object({ name: z.string(), copayCents: z.number().nullable() }).nullable().optional(),
 });
 export type BillableVisit = z.infer<typeof billableVisitSchema>;
 
@@ -376,6 +379,8 @@ export const appointmentInvoicesSchema = z.object({
   invoices: z.array(appointmentInvoiceSchema),
   /** The asked visits that used a session of a pack (never invoiced for it). */
   packSessions: z.array(appointmentPackSessionSchema),
+  /** Of the others, the visits their insurer covers whole (no copay): «Cubierto por Sanitas», nothing to invoice. */
+  covered: z.array(z.object({ appointmentId: z.string(), insurerName: z.string() })).optional(),
 });
 export type AppointmentInvoices = z.infer<typeof appointmentInvoicesSchema>;
 export type AppointmentPackSession = z.infer<typeof appointmentPackSessionSchema>;

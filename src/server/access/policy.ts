@@ -138,6 +138,8 @@ export const PERMISSIONS = {
   /** Session packs (bonos, issue 36, item 3): the desk sells and refunds them; a doctor reads her patients', a paciente hers. */
   'read:packs': { admin: 'any', doctor: 'own', paciente: 'own' },
   'manage:packs': { admin: 'any' },
+  /** «Liquidación de aseguradoras»: the insurers' monthly invoices and their reconciliation, admins only. */
+  'manage:insurer-settlements': { admin: 'any' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

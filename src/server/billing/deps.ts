@@ -16,6 +16,8 @@ import { createInsurersRepository } from './insurers/repository';
 import { createQuotesRepository } from './quotes/repository';
 import { createOnlinePaymentsRepository } from './online-payments/repository';
 import { createPacksRepository } from './packs/repository';
+import { createInsurerVisitsRepository } from './insurers/visits-repository';
+import { createInsurerSettlementsRepository } from './insurers/settlement-repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -36,6 +38,8 @@ export function createBillingRepositories(db: Db) {
     quotes: createQuotesRepository(db),
     onlinePayments: createOnlinePaymentsRepository(db),
     packs: createPacksRepository(db),
+    insurerVisits: createInsurerVisitsRepository(db),
+    insurerSettlements: createInsurerSettlementsRepository(db),
   };
 }
 

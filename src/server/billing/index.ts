@@ -6,3 +6,5 @@ export type { ServiceInUseCheck } from './clinic-services/service-in-use';
 export type { ClinicServiceRecord } from './clinic-services/repository';
 export { priceWithVat } from './invoices/lines';
 export { syncVisitSession } from './packs/service';
+export { insurerVisitFor, setVisitPayerIn, changeVisitPayerIn, PRIVATE_PAYER } from './insurers/visits';
+export type { InsurerVisitValues } from './insurers/visits-repository';

@@ -17,6 +17,11 @@ export interface DemoBilling {
   /** The holidays the clinic closes on (`2026-12-25`). */
   closedDays: ReadonlySet<string>;
   nowMs: number;
+  /**
+   * More billing of the same timeline (the insurers' settlement), planned once the visits to invoice are chosen
+   * (`planned`): one VERI*FACTU chain in the order of time.
+   */
+  alsoPlan?: (timeline: BillingTimeline, planned: ReadonlySet<string>) => Promise<void>;
 }
 
 /**

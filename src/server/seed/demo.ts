@@ -24,6 +24,7 @@ import { seedOpinions } from './opinions';
 import { DEMO_ISSUER, seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
 import { seedQuotes } from './quotes';
+import { planInsurerVisits } from './insurer-visits';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
 import { createPacksService } from '../billing/packs/service';
@@ -167,8 +168,11 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     );
     await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
+    // The insurers before the invoices: their settlement is billed in the invoices' timeline.
+    await seedInsurers(tx, repos, record.id, settings.timeZone);
     // Before the invoices: the treatment's done sessions are invoiced at the quote's price.
     const invoicing = createInvoicingService(deps);
+    const payments = createPaymentsService(deps);
     await repos.clinic.updateSettings(DEMO_ISSUER, tx);
     await seedQuotes(
       tx,
@@ -182,14 +186,22 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     );
     await seedInvoices(tx, repos, {
       invoicing,
-      payments: createPaymentsService(deps),
+      payments,
       packs: createPacksService(deps, invoicing),
       demoPatientId: record.id,
       timeZone: settings.timeZone,
       closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
       nowMs: plan.nowMs,
+      alsoPlan: (timeline, planned) =>
+        planInsurerVisits(
+          tx,
+          repos,
+          { invoicing, payments },
+          { timeZone: settings.timeZone, nowMs: plan.nowMs },
+          timeline,
+          planned,
+        ),
     });
-    await seedInsurers(tx, repos, record.id, settings.timeZone);
   });
   return true;
 }

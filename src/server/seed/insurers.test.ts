@@ -35,4 +35,17 @@ describe('the demo’s insurers', () => {
     const [javier] = await t.database.db.select().from(patients).where(eq(patients.lastName, 'Moreno López'));
     expect(javier).toMatchObject({ insurer: 'Sanitas', cardNumber: '0012 4821 9300 1', cardExpiry: '2027-11-26' });
   });
+
+  it('has insurer visits, and October settled with Sanitas on its first open day of November, to the cent', async () => {
+    const sanitas = (await t.deps.repos.insurers.list()).find((found) => found.name === 'Sanitas')!;
+    const [invoice] = await t.deps.repos.insurerSettlements.invoicesOf(sanitas.id);
+    expect(invoice).toMatchObject({ issueDate: '2026-11-02' });
+    expect(invoice!.number).toMatch(/^A2026-\d{6}$/);
+    const settled = await t.deps.repos.insurerSettlements.settledVisits(invoice!.id);
+    expect(settled.length).toBeGreaterThan(0);
+    expect(
+      settled.every((visit) => visit.startsAt.toISOString() < '2026-11-01' && visit.authorizationNumber !== ''),
+    ).toBe(true);
+    expect(settled.reduce((sum, visit) => sum + visit.priceCents, 0)).toBe(invoice!.totalCents);
+  });
 });

@@ -72,7 +72,7 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
         patient,
         SEEDER,
       );
-      issued.set(visit, { id: row.id, totalCents: row.totalCents, patientId: row.patientId });
+      issued.set(visit, { id: row.id, totalCents: row.totalCents, patientId: visit.patientId });
     });
   };
   mine.forEach((visit, index) => plan(visit, 'completa', index));
@@ -142,6 +142,7 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
         simplified: visit.patientId !== demoPatientId,
       })),
   });
+  await billing.alsoPlan?.(timeline, new Set([...issueAt.keys()].map((visit) => visit.id)));
   await timeline.run();
 }
 

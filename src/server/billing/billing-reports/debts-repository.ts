@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform';
-import { invoices, patients } from '../../platform';
+import { insurers, insurerSettlementVisits, invoices, patients } from '../../platform';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -46,6 +46,53 @@ export function debtsOf(db: Db) {
       }>(result).map((row) => ({
         patientId: row.patient_id,
         patientName: row.patient_name,
+        upTo30: Number(row.up_to_30),
+        from31To60: Number(row.from_31_to_60),
+        from61To90: Number(row.from_61_to_90),
+        over90: Number(row.over_90),
+        totalCents: Number(row.total_cents),
+        invoices: Number(row.invoices),
+      }));
+    },
+
+    /**
+     * The same by insurer: its invoices of «Liquidación de aseguradoras» (their patient is none; the insurer is the
+     * one their settled visits name), each owing its account as above.
+     */
+    async debtsByInsurer(today: string, tx: Db = db) {
+      const result = await tx.execute(sql`
+        WITH owed AS (
+          SELECT (SELECT v.insurer_id FROM ${insurerSettlementVisits} v WHERE v.invoice_id = i.id LIMIT 1) AS insurer_id,
+                 (${today}::date - i.issue_date) AS age,
+                 invoice_account_due(i.id) - invoice_account_paid(i.id) AS cents
+            FROM ${invoices} i
+           WHERE i.payer = 'aseguradora'
+             AND NOT EXISTS (SELECT 1 FROM invoice_cancellations c WHERE c.invoice_id = i.id)
+             AND NOT EXISTS (SELECT 1 FROM invoice_rectifications r WHERE r.invoice_id = i.id)
+        )
+        SELECT n.id AS insurer_id, n.name AS insurer_name,
+               coalesce(sum(o.cents) FILTER (WHERE o.age <= 30), 0)::bigint AS up_to_30,
+               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 31 AND 60), 0)::bigint AS from_31_to_60,
+               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 61 AND 90), 0)::bigint AS from_61_to_90,
+               coalesce(sum(o.cents) FILTER (WHERE o.age > 90), 0)::bigint AS over_90,
+               sum(o.cents)::bigint AS total_cents,
+               count(*)::int AS invoices
+          FROM owed o JOIN ${insurers} n ON n.id = o.insurer_id
+         WHERE o.cents > 0
+         GROUP BY n.id, n.name
+         ORDER BY sum(o.cents) DESC, n.name, n.id`);
+      return rowsOf<{
+        insurer_id: string;
+        insurer_name: string;
+        up_to_30: string;
+        from_31_to_60: string;
+        from_61_to_90: string;
+        over_90: string;
+        total_cents: string;
+        invoices: number;
+      }>(result).map((row) => ({
+        insurerId: row.insurer_id,
+        insurerName: row.insurer_name,
         upTo30: Number(row.up_to_30),
         from31To60: Number(row.from_31_to_60),
         from61To90: Number(row.from_61_to_90),

@@ -29,5 +29,7 @@ export function debtsCsv(debts: Debts): string {
       euros(amounts.totalCents),
     ].join(';');
   const rows = debts.patients.map((row) => line(row.patientName, row));
-  return `\uFEFF${[header.join(';'), ...rows, line('Total', debts.totals)].join('\r\n')}\r\n`;
+  const insurers = debts.insurers.map((row) => line(`Aseguradora: ${row.insurerName}`, row));
+  const tail = debts.insurers.length > 0 ? [...insurers, line('Total aseguradoras', debts.insurerTotals)] : [];
+  return `\uFEFF${[header.join(';'), ...rows, line('Total', debts.totals), ...tail].join('\r\n')}\r\n`;
 }

@@ -1,4 +1,4 @@
-import { debtsByPatient, productionDoctorName, revenueByMonth } from './use-cases';
+import { debtsByInsurer, debtsByPatient, productionDoctorName, revenueByMonth } from './use-cases';
 import { debtsCsv, debtTotals } from './debts';
 import { debtsQuerySchema, debtsSchema, type Debts } from '../../../common/schemas/debts';
 import { readClinicSettings } from '../../platform';
@@ -106,17 +106,27 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
   const readDebts = async (request: FastifyRequest, action: 'read' | 'export'): Promise<Debts> => {
     const { timeZone } = await readClinicSettings(deps);
     const today = clock.today(timeZone).toString();
-    const patients = await auditedRead<Debts['patients']>(
+    const { patients, insurers } = await auditedRead(
       db,
-      (db) => debtsByPatient(deps, today, db),
+      async (db) => ({
+        patients: await debtsByPatient(deps, today, db),
+        insurers: await debtsByInsurer(deps, today, db),
+      }),
       (read) => ({
         ...auditContext(request),
         action,
         entity: 'invoice',
-        details: { report: 'deudas', today, patients: read.length },
+        details: { report: 'deudas', today, patients: read.patients.length, insurers: read.insurers.length },
       }),
     );
-    return { today, timeZone, patients, totals: debtTotals(patients) };
+    return {
+      today,
+      timeZone,
+      patients,
+      totals: debtTotals(patients),
+      insurers,
+      insurerTotals: debtTotals(insurers),
+    };
   };
 
   app.get(

@@ -13,3 +13,7 @@ export const revenueByMonth = (deps: Repos, firstDay: string, months: number) =>
 /** What each patient owes on the clinic's `today`, by the age of her invoices. */
 export const debtsByPatient = (deps: Repos, today: string, db?: Db) =>
   deps.repos.billingReports.debtsByPatient(today, db);
+
+/** What each insurer owes on the clinic's `today`, by the age of its invoices. */
+export const debtsByInsurer = (deps: Repos, today: string, db?: Db) =>
+  deps.repos.billingReports.debtsByInsurer(today, db);

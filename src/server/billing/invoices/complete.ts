@@ -2,7 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { InvoiceId, InvoiceType, Rectification } from '../verifactu/types';
 import { AppError, pgErrorCode, transact, type AuditContext, type Tx } from '../../platform';
 import type { BillingMode } from '../../../common/schemas/verifactu';
-import type { Discount, PayerKind } from '../../../common/schemas/invoices';
+import type { Discount, InvoicePayerKind } from '../../../common/schemas/invoices';
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
 import { vatBreakdown, type PricedLine, type VatBreakdown } from './lines';
@@ -56,7 +56,10 @@ export interface IssuerOfTx {
 /** What the invoicing service writes, its record chained and audited: an issue, a rectification or an F3. */
 export interface InvoiceToWrite {
   type: InvoiceType;
-  patientId: string;
+  /** Null only on an invoice to an insurer (its lines are many patients' visits). */
+  patientId: string | null;
+  /** The series' letters when not the type's (an insurer's invoices: `A`, decision NEW-insurer-visits). */
+  seriesPrefix?: string;
   recipient?: InvoiceRecipient;
   description: string;
   lines: PricedLine[];
@@ -66,7 +69,7 @@ export interface InvoiceToWrite {
   /** Days of operations beside the lines' own (an F3's: the days of the simplified invoices it replaces). */
   operationDays?: Temporal.PlainDate[];
   /** Who pays, the one treated when not the patient, the invoice's discount and the IRPF withheld. */
-  payer?: PayerKind;
+  payer?: InvoicePayerKind;
   treatedName?: string | null;
   discount?: Discount | null;
   discountCents?: number;
@@ -75,7 +78,12 @@ export interface InvoiceToWrite {
 
 export interface Issuing {
   issuerOf: (tx: Tx) => Promise<IssuerOfTx>;
-  writeInvoice: (tx: Tx, issuer: IssuerOfTx, invoice: InvoiceToWrite, context: AuditContext) => Promise<{ id: string }>;
+  writeInvoice: (
+    tx: Tx,
+    issuer: IssuerOfTx,
+    invoice: InvoiceToWrite,
+    context: AuditContext,
+  ) => Promise<{ id: string; number: string; totalCents: number }>;
 }
 
 /**

@@ -62,7 +62,18 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
           appointmentServices: `La cita del ${dayOf(appointment)} no tiene servicio: elige cuál se factura`,
         });
       }
-      return appointmentLine(appointment, service, timeZone);
+      if (!appointment.insurer) return appointmentLine(appointment, service, timeZone);
+      // «Por su aseguradora»: the patient pays her copay only, and nothing when the insurer covers it all.
+      const copay = appointment.insurer.copayCents ?? 0;
+      if (copay === 0) {
+        throw new AppError(
+          409,
+          'COVERED_BY_INSURER',
+          `Cubierto por ${appointment.insurer.name}: la visita del ${dayOf(appointment)} no se factura al paciente.`,
+        );
+      }
+      const line = appointmentLine(appointment, { ...service, priceCents: copay }, timeZone);
+      return { ...line, description: `Copago ${appointment.insurer.name} · ${line.description}`.slice(0, 200) };
     });
   }
 

@@ -208,7 +208,11 @@ export async function renderInvoicePdf(
     doc.text(invoice.treatedName, { width });
   }
   // Paid by someone else (a guardian, a company) or for a child: the one treated is named apart from who pays.
-  if (invoice.recipient && (invoice.payer !== 'paciente' || invoice.treatedName !== invoice.recipient.name)) {
+  // An insurer's invoice names its patients on its lines, one per visit.
+  const treatedApart =
+    invoice.payer !== 'aseguradora' &&
+    (invoice.payer !== 'paciente' || invoice.treatedName !== invoice.recipient?.name);
+  if (invoice.recipient && treatedApart) {
     doc.moveDown(0.3);
     doc.font('Helvetica').fontSize(10).fillColor(INK).text(`Paciente atendido: ${invoice.treatedName}`, { width });
   }

@@ -17,6 +17,7 @@ import {
   invoiceSeries,
   invoiceSubstitutions,
   packSessions,
+  insurers,
   payments,
 } from '../../platform';
 import type { Tx } from '../../platform';
@@ -45,6 +46,8 @@ export interface BillableAppointment {
   startsAt: Date;
   status: string;
   service: { id: string; name: string; priceCents: number; vat: InvoiceLineRow['vat'] } | null;
+  /** A visit «por su aseguradora» (migration 0049): its insurer's name and the copay frozen at booking. */
+  insurer: { name: string; copayCents: number | null } | null;
 }
 
 export interface BillableService {
@@ -53,6 +56,9 @@ export interface BillableService {
   priceCents: number;
   vat: InvoiceLineRow['vat'];
 }
+
+/** The patient's name; on an invoice to an insurer, which names no patient, the insurer's (its recipient). */
+const patientOrPayerName = sql<string>`coalesce(${patients.firstName} || ' ' || ${patients.lastName}, ${invoices.recipient}->>'name', '')`;
 
 /** What has been paid of an invoice (payments, migration 0027). */
 const paidOf = (invoiceId: SQLWrapper) =>
@@ -65,6 +71,9 @@ const paidOf = (invoiceId: SQLWrapper) =>
 const notInvoiced = sql`NOT EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.appointment_id = ${appointments.id}
   AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = l.invoice_id))
   AND NOT EXISTS (SELECT 1 FROM ${packSessions} ps WHERE ps.appointment_id = ${appointments.id} AND ps.released_at IS NULL)`;
+
+/** A visit the patient owes something for: private, or her insurer's with a copay (all covered: nothing to invoice). */
+const patientOwes = sql`NOT (${appointments.payer} = 'aseguradora' AND coalesce(${appointments.insurerCopayCents}, 0) = 0)`;
 
 /** Appointments as invoicing reads them: who, when, its state and its service's price (to finish with a WHERE). */
 const billableQuery = (tx: Db) =>
@@ -80,16 +89,28 @@ const billableQuery = (tx: Db) =>
       serviceName: clinicServices.name,
       priceCents: clinicServices.priceCents,
       vat: clinicServices.vat,
+      insurerName: insurers.name,
+      insurerCopayCents: appointments.insurerCopayCents,
     })
     .from(appointments)
     .innerJoin(profiles, eq(profiles.id, appointments.doctorId))
     .leftJoin(clinicServices, eq(clinicServices.id, appointments.serviceId))
+    .leftJoin(insurers, and(eq(insurers.id, appointments.insurerId), eq(appointments.payer, 'aseguradora')))
     .$dynamic();
 
 type BillableRow = Awaited<ReturnType<typeof billableQuery>>[number];
-const billableOut = ({ serviceId, serviceName, priceCents, vat, ...row }: BillableRow): BillableAppointment => ({
+const billableOut = ({
+  serviceId,
+  serviceName,
+  priceCents,
+  vat,
+  insurerName,
+  insurerCopayCents,
+  ...row
+}: BillableRow): BillableAppointment => ({
   ...row,
   service: serviceId ? { id: serviceId, name: serviceName!, priceCents: priceCents!, vat: vat! } : null,
+  insurer: insurerName ? { name: insurerName, copayCents: insurerCopayCents } : null,
 });
 
 /** The outer invoice's id, qualified: inside a subquery that reads `invoices` again, a bare "id" would be the inner one's. */
@@ -183,6 +204,7 @@ export function createInvoicesRepository(db: Db) {
       const sequence = Number((result as unknown as { rows: { last_number: number | string }[] }).rows[0]!.last_number);
       return {
         ...invoice,
+        patientId: invoice.patientId ?? null,
         recipient: invoice.recipient ?? null,
         issuedBy: invoice.issuedBy ?? null,
         mode: invoice.mode ?? 'pruebas',
@@ -216,7 +238,9 @@ export function createInvoicesRepository(db: Db) {
     /** A patient's attended visits not on an invoice that stands, oldest first: what «Facturar» offers her page. */
     async billableVisitsOf(patientId: string, tx: Db = db): Promise<BillableAppointment[]> {
       const rows = await billableQuery(tx)
-        .where(and(eq(appointments.patientId, patientId), eq(appointments.status, 'atendida'), notInvoiced))
+        .where(
+          and(eq(appointments.patientId, patientId), eq(appointments.status, 'atendida'), notInvoiced, patientOwes),
+        )
         .orderBy(asc(appointments.startsAt))
         .limit(200);
       return rows.map(billableOut);
@@ -238,9 +262,25 @@ export function createInvoicesRepository(db: Db) {
         })
         .from(appointments)
         .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
-        .where(and(eq(appointments.status, 'atendida'), notInvoiced))
+        .where(and(eq(appointments.status, 'atendida'), notInvoiced, patientOwes))
         .orderBy(desc(appointments.startsAt))
         .limit(limit);
+    },
+
+    /** Of these visits, those «por su aseguradora» with no copay: the insurer pays them whole (decision NEW-insurer-visits). */
+    async coveredByInsurer(appointmentIds: string[], tx: Db = db) {
+      if (appointmentIds.length === 0) return [];
+      return tx
+        .select({ appointmentId: appointments.id, insurerName: insurers.name })
+        .from(appointments)
+        .innerJoin(insurers, eq(insurers.id, appointments.insurerId))
+        .where(
+          and(
+            inArray(appointments.id, appointmentIds),
+            eq(appointments.payer, 'aseguradora'),
+            sql`coalesce(${appointments.insurerCopayCents}, 0) = 0`,
+          ),
+        );
     },
 
     /** The child and the guardian of the first of these visits booked for a minor (Pediatría), if any. */
@@ -288,7 +328,7 @@ export function createInvoicesRepository(db: Db) {
               type: invoices.type,
               issueDate: invoices.issueDate,
               patientId: invoices.patientId,
-              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              patientName: patientOrPayerName,
               baseCents: invoices.baseCents,
               taxCents: invoices.taxCents,
               totalCents: invoices.totalCents,
@@ -304,7 +344,7 @@ export function createInvoicesRepository(db: Db) {
               cancelledAt: invoiceCancellations.cancelledAt,
             })
             .from(invoices)
-            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(patients, eq(patients.id, invoices.patientId))
             .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
             .where(where)
             .orderBy(desc(invoices.issueDate), desc(invoices.issuedAt), desc(invoices.number))
@@ -324,7 +364,7 @@ export function createInvoicesRepository(db: Db) {
               number: invoices.number,
               type: invoices.type,
               issueDate: invoices.issueDate,
-              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              patientName: patientOrPayerName,
               recipientTaxId: correctedRecipientTaxId,
               recipientName: correctedRecipientName,
               withholdingCents: invoices.withholdingCents,
@@ -342,7 +382,7 @@ export function createInvoicesRepository(db: Db) {
                  WHERE l.invoice_id = ${invoices.id} GROUP BY l.vat) g)`,
             })
             .from(invoices)
-            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(patients, eq(patients.id, invoices.patientId))
             .leftJoin(invoiceCancellations, eq(invoiceCancellations.invoiceId, invoices.id))
             .where(where)
             .orderBy(asc(invoices.series), asc(invoices.sequence))
@@ -381,13 +421,13 @@ export function createInvoicesRepository(db: Db) {
           const [invoice] = await tx
             .select({
               invoice: invoices,
-              patientName: sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`,
+              patientName: patientOrPayerName,
               paidCents: paidOf(invoices.id),
               outstandingCents: outstandingOf(),
               collection: collectionOf(INVOICE_ID),
             })
             .from(invoices)
-            .innerJoin(patients, eq(patients.id, invoices.patientId))
+            .leftJoin(patients, eq(patients.id, invoices.patientId))
             .where(and(eq(invoices.id, id), visible));
           if (!invoice) return undefined;
           const [lines, [cancellation], [rectification], rectifiedBy, correction, substitutes, [substitutedBy]] =

@@ -27,7 +27,7 @@ import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';
 import type { InvoicesRepository } from './repository';
-import { billableVisitsOf } from './use-cases';
+import { billableVisitsOf, coveredByInsurer } from './use-cases';
 
 const NOT_FOUND = 'Factura no encontrada';
 const idParams = z.object({ id: z.uuid({ error: NOT_FOUND }) });
@@ -131,7 +131,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
         action: format ? 'export' : 'read',
         entity: 'invoice',
         entityId: view.id,
-        patientId: view.patientId,
+        patientId: view.patientId ?? undefined,
         details: format ? { format } : undefined,
       }),
     );
@@ -259,10 +259,15 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'manage:invoices' },
       schema: { querystring: appointmentInvoicesQuerySchema, response: { 200: appointmentInvoicesSchema } },
     },
-    async (request) => ({
-      invoices: await request.scope.invoices.ofAppointments(request.query.ids),
-      packSessions: await deps.repos.packs.sessionsOfVisits(request.query.ids),
-    }),
+    async (request) => {
+      const invoices = await request.scope.invoices.ofAppointments(request.query.ids);
+      const invoiced = new Set(invoices.map((invoice) => invoice.appointmentId));
+      const covered = await coveredByInsurer(
+        deps,
+        request.query.ids.filter((id) => !invoiced.has(id)),
+      );
+      return { invoices, packSessions: await deps.repos.packs.sessionsOfVisits(request.query.ids), covered };
+    },
   );
 
   app.get(
@@ -307,7 +312,8 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const original = await request.scope.invoices.findById(request.params.id);
       if (!original) throw notFound(NOT_FOUND);
-      const patient = await request.scope.patient(original.patientId);
+      // An invoice to an insurer names no patient: it is rectified to the insurer as issued.
+      const patient = original.patientId ? await request.scope.patient(original.patientId) : null;
       const invoice = await deps.invoicing.rectify(original.id, request.body, patient, auditContext(request));
       return reply.status(201).send(present((await request.scope.invoices.findById(invoice.id))!));
     },
@@ -322,7 +328,8 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const simplified = await request.scope.invoices.findById(request.params.id);
-      if (!simplified) throw notFound(NOT_FOUND);
+      // An insurer's invoice (no patient) is complete already: nothing to replace.
+      if (!simplified?.patientId) throw notFound(NOT_FOUND);
       const patient = await request.scope.patient(simplified.patientId);
       const ids = [simplified.id, ...request.body.alsoInvoiceIds];
       const invoice = await deps.invoicing.substitute(ids, patient, auditContext(request));
@@ -351,6 +358,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
           name: visit.service.name,
           priceCents: visit.service.priceCents,
         },
+        insurer: visit.insurer,
       }));
     },
   );

@@ -24,6 +24,7 @@ import {
 import { createCorrections } from './corrections';
 import { createCompletion, describeOperation, refuseIfSubstituted, type InvoiceToWrite } from './complete';
 import { createDrafting, type IssueBody } from './draft';
+import { createInsurerInvoicing } from './insurer-invoice';
 
 const NO_CERTIFICATE = 'No hay certificado configurado: los registros no se pueden enviar a la AEAT';
 
@@ -169,7 +170,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       tx,
       () =>
         repos.invoices.insertNumbered(
-          `${SERIES_PREFIX[mode][type]}${issueDate.year}${tag}`,
+          `${invoice.seriesPrefix ?? SERIES_PREFIX[mode][type]}${issueDate.year}${tag}`,
           {
             mode,
             type,
@@ -245,7 +246,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     tx: Tx,
     originalId: string,
     body: RectifyInvoiceInput,
-    patient: PatientRow,
+    patient: PatientRow | null,
     context: AuditContext,
   ) {
     // The account first, then the original as it stands once the lock is held (a cancellation may have just committed).
@@ -293,8 +294,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     const recipient =
       body.type === 'R5'
         ? undefined
-        : original.payer !== 'paciente' && original.recipient
-          ? recipientAsIssued(original.recipient)
+        : (original.payer !== 'paciente' && original.recipient) || !patient
+          ? recipientAsIssued(original.recipient!)
           : recipientOf(patient);
     const reason = body.reason.trim();
     const description = `Rectificación de la factura ${original.number}: ${reason}`.slice(0, 500);
@@ -383,10 +384,12 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
     preview: (body: IssueBody, patient: PatientRow) => transact(deps.db, (tx) => draftIn(tx, body, patient)),
     cancelIn,
     rectifyIn,
+    /** «Liquidación de aseguradoras»: the F1 to an insurer for its visits (insurer-invoice.ts). */
+    ...createInsurerInvoicing({ issuerOf, writeInvoice }),
     /** «Emitir factura completa»: the F3 that replaces simplified invoices (complete.ts). */
     ...createCompletion(deps, { issuerOf, writeInvoice }),
     /** Rectifies `originalId` (already checked visible by the route's scope), in a transaction of its own. */
-    rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow, context: AuditContext) =>
+    rectify: (originalId: string, body: RectifyInvoiceInput, patient: PatientRow | null, context: AuditContext) =>
       transact(deps.db, (tx) => rectifyIn(tx, originalId, body, patient, context)),
     /** A record the AEAT rejected or registered with errors, corrected by the desk (corrections.ts). */
     ...createCorrections(deps, chainRecord),

@@ -7,6 +7,10 @@ type Repos = Pick<CoreDeps, 'repos'>;
 /** The patient's visits that can still be invoiced. */
 export const billableVisitsOf = (deps: Repos, patientId: string) => deps.repos.invoices.billableVisitsOf(patientId);
 
+/** Of these visits, those their insurer covers whole: «Cubierto por …» instead of «Facturar». */
+export const coveredByInsurer = (deps: Repos, appointmentIds: string[]) =>
+  deps.repos.invoices.coveredByInsurer(appointmentIds);
+
 /** The state of each issuer's chain of records and its sending. */
 export const verifactuChains = (deps: Repos) =>
   chainStates(deps.repos.verifactuRecords, deps.repos.verifactuSubmissions);

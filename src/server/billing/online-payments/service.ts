@@ -239,7 +239,7 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
           action: 'create',
           entity: 'payment',
           entityId: row.id,
-          patientId: invoice.patientId,
+          patientId: invoice.patientId ?? undefined,
           details: { paymentLink: true, invoiceId, channel },
         }),
       );

@@ -42,7 +42,7 @@ export const paymentsRoutes: RoutePlugin = async (app, deps) => {
           action: 'read',
           entity: 'payment',
           entityId: request.params.id,
-          patientId,
+          patientId: patientId ?? undefined,
         }),
       ).then(({ paid }) => paid),
   );

@@ -9,6 +9,8 @@ import {
   type ClinicSettingsRow,
   type Tx,
 } from '../../platform';
+import type { VisitPayerInput } from '../../../common/schemas/insurer-visits';
+import { insurerVisitFor, PRIVATE_PAYER, setVisitPayerIn } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AfterBookingStep, BookingInProgress, BookingSource } from './after-booking';
 import type { AppointmentDeps } from './appointment-deps';
@@ -48,6 +50,8 @@ export interface BookingInput {
   by: AuditContext;
   /** The clinic's settings when the caller has already read them. */
   settings?: ClinicSettingsRow;
+  /** The desk's «Privado» or «Aseguradora» (decision NEW-insurer-visits); a patient's own booking is «Privado». */
+  payer?: VisitPayerInput;
 }
 
 interface SourceRules {
@@ -124,6 +128,11 @@ export async function bookAppointment(deps: AppointmentDeps, input: BookingInput
   const time = await bookedTime(deps, rules, doctor, input, settings);
   const minor = input.minor ? await minorDetails(deps, doctor, input.minor.details, input.minor.guardianName) : null;
   const patient = typeof input.patient === 'string' ? input.patient : await input.patient();
+  // «Aseguradora» is the desk's to choose, checked before anything is written (a refusal says why, on the field).
+  const payer =
+    rules.time.kind === 'desk' && typeof patient === 'string'
+      ? await insurerVisitFor(deps, { patientId: patient, serviceId: time.serviceId }, input.payer)
+      : PRIVATE_PAYER;
   const status: AppointmentStatus =
     rules.confirmed || !settings.bookingsRequireConfirmation ? 'confirmada' : 'pendiente';
   const steps = deps.afterBooking.steps;
@@ -149,9 +158,10 @@ export async function bookAppointment(deps: AppointmentDeps, input: BookingInput
         tx,
       );
       if (minor) await deps.repos.appointmentMinors.add(appointment.id, minor, tx);
+      const insurerName = payer.payer === 'aseguradora' ? await setVisitPayerIn(deps, appointment.id, payer, tx) : null;
       const started: BookingInProgress = {
         source: input.source,
-        appointment,
+        appointment: { ...appointment, ...payer, insurerName },
         settings,
         by: input.by,
         email: rules.email,

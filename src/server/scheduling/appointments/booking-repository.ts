@@ -56,6 +56,17 @@ interface CreatedRow {
 
 const placeholder = sql.placeholder;
 
+/** A visit the patient pays (migration 0049's defaults). */
+const PRIVATE_VISIT = {
+  payer: 'privado',
+  insurerId: null,
+  insurerCardNumber: null,
+  authorizationNumber: null,
+  insurerPriceCents: null,
+  insurerCopayCents: null,
+  insurerName: null,
+} as const;
+
 /** The booking statement (see `create`), parsed and planned once per connection. */
 const bookStatement = preparedStatement<CreatedRow>(
   'book_appointment',
@@ -108,6 +119,8 @@ const createdView = (row: CreatedRow): AppointmentView => ({
   updatedBy: row.updated_by,
   createdAt: asDate(row.created_at),
   updatedAt: asDate(row.updated_at),
+  // Booked «Privado» (the columns' defaults); the desk's «Aseguradora» is set next, in the same transaction.
+  ...PRIVATE_VISIT,
   patientFirstName: row.first_name,
   patientLastName: row.last_name,
   patientPhone: row.phone,

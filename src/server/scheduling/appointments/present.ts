@@ -31,6 +31,17 @@ export function presentAppointment(view: AppointmentView): Appointment {
     createdAt: view.createdAt.toISOString(),
     updatedAt: view.updatedAt.toISOString(),
     serviceId: view.serviceId ?? null,
+    insurer:
+      view.payer === 'aseguradora'
+        ? {
+            insurerId: view.insurerId,
+            insurerName: view.insurerName,
+            cardNumber: view.insurerCardNumber,
+            authorizationNumber: view.authorizationNumber,
+            priceCents: view.insurerPriceCents,
+            copayCents: view.insurerCopayCents,
+          }
+        : null,
   };
 }
 

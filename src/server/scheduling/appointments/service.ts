@@ -9,6 +9,7 @@ import { enqueueDueReminders } from './due-reminders';
 import { ownView } from './present';
 import { activeDoctor, availability, closedDays, requireFreeSlot } from './slots';
 import { undo } from './undo';
+import { changePayer } from './payer';
 
 export type { AuditNote };
 // Kept here for the modules that present appointments (dashboards, lists).
@@ -41,6 +42,7 @@ export function createAppointmentService(deps: AppointmentDeps) {
     manageUrl: bind(manageUrl),
     verifyManageToken: deps.links.verify,
     enqueueDueReminders: bind(enqueueDueReminders),
+    changePayer: bind(changePayer),
   };
 }
 

@@ -26,6 +26,7 @@ import { appointmentRecord, clinicSettings } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
 import { requireConsentOrReason } from './consent-gate';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
+import { visitPayerInputSchema } from '../../../common/schemas/insurer-visits';
 import { clock, formatShortDateTime, formatTime, toInstant } from '../../platform';
 
 const idParams = z.object({ id: z.uuid({ error: 'Cita no encontrada' }) });
@@ -197,6 +198,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
         serviceId: input.serviceId,
         allowOutsideHours: input.allowOutsideHours,
         patient: input.patientId,
+        payer: input.payer,
         by: auditContext(request),
       });
       return reply.status(201).send(withNotices(view));
@@ -217,6 +219,19 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
         details: { fields },
       });
       return withNotices(updated);
+    },
+  );
+
+  // «Privado» / «Aseguradora» of a visit already booked (decision NEW-insurer-visits).
+  app.put(
+    api.appointmentPayer(':id'),
+    {
+      config: { access: 'manage:appointments' },
+      schema: { params: idParams, body: visitPayerInputSchema, response: { 200: appointmentSchema } },
+    },
+    async (request) => {
+      const view = await request.scope.appointment(request.params.id);
+      return presentAppointment(await service.changePayer(view, request.body, auditContext(request)));
     },
   );
 

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentStatus } from '../../../common/schemas/appointments';
 import { searchTerms } from '../../../common/search-text';
 import type { Db } from '../../platform';
-import { appointments, doctors, patients, profiles, specialties } from '../../platform';
+import { appointments, doctors, insurers, patients, profiles, specialties } from '../../platform';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -19,6 +19,8 @@ export interface AppointmentView extends AppointmentRow {
   doctorName: string;
   doctorColor: string;
   specialty: string;
+  /** The insurer of a visit «por su aseguradora» (null for «Privado»). */
+  insurerName: string | null;
 }
 
 /** The select of an `AppointmentView`: the appointment joined to its patient's, doctor's and specialty's names. */
@@ -36,12 +38,14 @@ export function selectView(tx: Db) {
       doctorName: profiles.displayName,
       doctorColor: doctors.color,
       specialty: specialties.name,
+      insurerName: insurers.name,
     })
     .from(appointments)
     .innerJoin(patients, eq(patients.id, appointments.patientId))
     .innerJoin(doctors, eq(doctors.id, appointments.doctorId))
     .innerJoin(profiles, eq(profiles.id, appointments.doctorId))
-    .innerJoin(specialties, eq(specialties.id, doctors.specialtyId));
+    .innerJoin(specialties, eq(specialties.id, doctors.specialtyId))
+    .leftJoin(insurers, eq(insurers.id, appointments.insurerId));
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof selectView>['where']>>[number];

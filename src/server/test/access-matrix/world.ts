@@ -17,6 +17,7 @@ import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
 import { buildPatientImportWorld, type PatientImportWorld } from './patient-import-world';
+import { buildInsurerSettlementsWorld, type InsurerSettlementsWorld } from './insurer-settlements-world';
 
 import { ACTORS, type Actor } from './actors';
 
@@ -104,6 +105,8 @@ export interface World {
   patientImports: PatientImportWorld;
   /** Presupuestos (issue 36, item 2). */
   quotes: QuotesWorld;
+  /** Insurer visits and «Liquidación de aseguradoras» (decision NEW-insurer-visits). */
+  insurerSettlements: InsurerSettlementsWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -437,6 +440,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       doctorA: doctorA.email,
       doctorB: doctorB.email,
       admin: 'admin@matriz.test',
+    }),
+    insurerSettlements: await buildInsurerSettlementsWorld(t, {
+      adminId: admin.id,
+      recordId: neutralRecordId,
+      doctorId: doctorC.id,
+      serviceId: services.toEdit,
     }),
   };
 }

@@ -14,8 +14,18 @@ import { ModePanel } from '../../../features/invoices/components/mode-panel';
 import { BooksPanel } from '../../../features/books/components/books-panel';
 import { DebtsPanel } from '../../../features/debts/components/debts-panel';
 import { QuoteReportPanel } from '../../../features/quotes/components/quote-report-panel';
+import { SettlementTab } from '../../../features/insurer-settlements/components/settlement-tab';
 
-const TABS = ['facturas', 'caja', 'deudas', 'presupuestos', 'libros', 'datos-fiscales', 'verifactu'] as const;
+const TABS = [
+  'facturas',
+  'caja',
+  'deudas',
+  'presupuestos',
+  'aseguradoras',
+  'libros',
+  'datos-fiscales',
+  'verifactu',
+] as const;
 
 /** The filters as the address carries them (`?desde=…&hasta=…&serie=…&profesional=…&servicio=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
@@ -91,6 +101,7 @@ export default function BillingPage() {
           <Tabs.Tab value="caja">Caja</Tabs.Tab>
           <Tabs.Tab value="deudas">Deudas</Tabs.Tab>
           <Tabs.Tab value="presupuestos">Presupuestos</Tabs.Tab>
+          <Tabs.Tab value="aseguradoras">Liquidación de aseguradoras</Tabs.Tab>
           <Tabs.Tab value="libros">Libros</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
@@ -127,6 +138,7 @@ export default function BillingPage() {
             </Stack>
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="aseguradoras">{tab === 'aseguradoras' && <SettlementTab />}</Tabs.Panel>
       </Tabs>
     </>
   );

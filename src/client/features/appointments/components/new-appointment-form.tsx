@@ -26,6 +26,7 @@ import { useAvailability } from '../api/get-availability';
 import { NextFreeTime } from './next-free-time';
 import { OutsideHoursModal } from './outside-hours-modal';
 import { ServiceField } from './service-field';
+import { NO_PAYER_CHOICE, PayerField, payerInput, payerKindOf, usePatientInsurer } from './payer-field';
 import { FormSection } from '../../../components/form-section';
 import {
   DetailsSection,
@@ -139,6 +140,8 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [outsideHours, setOutsideHours] = useState<{ message: string; input: StaffBookingInput } | null>(null);
   const [minutesTouched, setMinutesTouched] = useState(false);
+  const [payer, setPayer] = useState(NO_PAYER_CHOICE);
+  const [payerErrors, setPayerErrors] = useState<{ payer?: string; authorizationNumber?: string }>({});
   const today = todayIn(timeZone);
 
   const prefillDoctor = doctors.find((doctor) => doctor.id === prefill.doctorId);
@@ -161,9 +164,12 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
   const [doctorId, date, time] = watch(['doctorId', 'date', 'time']);
   const startsAt = date && TIME_PATTERN.test(time) ? zonedInstant(date, time, timeZone) : null;
   const inThePast = startsAt !== null && isPast(startsAt);
+  const insurer = usePatientInsurer(watch('patientId') || null);
+  const serviceId = watch('serviceId') || null;
 
   const book = async (input: StaffBookingInput) => {
     setFailure(null);
+    setPayerErrors({});
     try {
       const saved = await create.mutateAsync(input);
       setOutsideHours(null);
@@ -189,6 +195,8 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
       for (const [field, message] of Object.entries(error.fields ?? {})) {
         const name = SERVER_FIELDS[field];
         if (name) form.setError(name, { type: 'server', message });
+        else if (field === 'payer' || field === 'authorizationNumber')
+          setPayerErrors((all) => ({ ...all, [field]: message }));
         else details.push(message);
       }
       if (error.code === 'SLOT_TAKEN') form.setError('time', { type: 'server', message: error.message });
@@ -207,6 +215,7 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
       reason: values.reason,
       channel: values.channel,
       allowOutsideHours: false,
+      payer: payerInput(payerKindOf(payer, insurer, values.serviceId || null), payer),
     });
   });
 
@@ -261,6 +270,10 @@ export function NewAppointmentForm({ timeZone, doctors, prefill }: NewAppointmen
               </Alert>
             )}
           </Stack>
+        </FormSection>
+
+        <FormSection title="Pago">
+          <PayerField insurer={insurer} serviceId={serviceId} value={payer} onChange={setPayer} errors={payerErrors} />
         </FormSection>
 
         <DetailsSection control={control} register={register} errors={errors} />

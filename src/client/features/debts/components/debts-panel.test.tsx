@@ -36,6 +36,19 @@ const debts: Debts = {
     },
   ],
   totals: { upTo30: 4500, from31To60: 10000, from61To90: 0, over90: 7000, totalCents: 21500, invoices: 4 },
+  insurers: [
+    {
+      insurerId: 'i-sanitas',
+      insurerName: 'Sanitas',
+      upTo30: 0,
+      from31To60: 12000,
+      from61To90: 0,
+      over90: 0,
+      totalCents: 12000,
+      invoices: 1,
+    },
+  ],
+  insurerTotals: { upTo30: 0, from31To60: 12000, from61To90: 0, over90: 0, totalCents: 12000, invoices: 1 },
 };
 
 describe('«Deudas»', () => {
@@ -55,10 +68,26 @@ describe('«Deudas»', () => {
     expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute('href', '/api/billing/debts/csv');
   });
 
+  it('shows what each insurer owes by age apart, without a patient’s link', async () => {
+    stubApi((call) => (call.url === '/api/billing/debts' ? { status: 200, body: debts } : { status: 404, body: {} }));
+    renderScreen(<DebtsPanel />);
+    const table = await screen.findByRole('table', { name: 'Deudas por aseguradora' });
+    const row = within(table).getByText('Sanitas').closest('tr')!;
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(within(row).getAllByText('120,00 €')).toHaveLength(2);
+    const total = within(table).getAllByRole('row').at(-1)!;
+    expect(within(total).getAllByText('120,00 €')).toHaveLength(2);
+  });
+
   it('says so when nobody owes anything', async () => {
     stubApi(() => ({
       status: 200,
-      body: { ...debts, patients: [], totals: { ...debts.totals, upTo30: 0, from31To60: 0, over90: 0, totalCents: 0 } },
+      body: {
+        ...debts,
+        patients: [],
+        totals: { ...debts.totals, upTo30: 0, from31To60: 0, over90: 0, totalCents: 0 },
+        insurers: [],
+      },
     }));
     renderScreen(<DebtsPanel />);
     expect(await screen.findByText('Ningún paciente debe nada')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { api } from '../../../../common/api-paths';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { formatCalendarDate } from '../../../lib/dates';
 import { useDebts } from '../api/get-debts';
-import { DebtsTable } from './debts-table';
+import { DebtsTable, InsurerDebtsTable } from './debts-table';
 
 /** «Deudas»: what each patient owes today, by the age of her invoices' date of issue, with its CSV. */
 export function DebtsPanel() {
@@ -25,7 +25,7 @@ export function DebtsPanel() {
       <Group justify="space-between" align="flex-end">
         <Text c="dimmed" maw={640}>
           Lo que debe cada paciente a {formatCalendarDate(data.today)}, por antigüedad de la fecha de emisión de sus
-          facturas. Las aseguradoras aún no se facturan.
+          facturas; debajo, lo que deben las aseguradoras por sus facturas de liquidación.
         </Text>
         <Button
           component="a"
@@ -49,6 +49,11 @@ export function DebtsPanel() {
           <DebtsTable debts={data} />
         )}
       </Paper>
+      {data.insurers.length > 0 && (
+        <Paper withBorder>
+          <InsurerDebtsTable debts={data} />
+        </Paper>
+      )}
     </Stack>
   );
 }

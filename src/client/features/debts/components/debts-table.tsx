@@ -2,18 +2,36 @@ import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatEuros } from '../../../../common/money';
 import { paths } from '../../../../common/paths';
-import { DEBT_BUCKET_LABELS, DEBT_BUCKETS, type Debts } from '../../../../common/schemas/debts';
+import { DEBT_BUCKET_LABELS, DEBT_BUCKETS, type DebtAmounts, type Debts } from '../../../../common/schemas/debts';
 import { StackedTable } from '../../../components/stacked-table';
 
 const AMOUNT = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
 
+type DebtRow = DebtAmounts & { id: string; name: string; href?: string };
+
 /** A row per patient who owes (her name links to her page, where her invoices are), and the total row. */
 export function DebtsTable({ debts }: { debts: Debts }) {
+  const rows = debts.patients.map((row) => ({
+    ...row,
+    id: row.patientId,
+    name: row.patientName,
+    href: `${paths.admin.patient(row.patientId)}#patient-billing-title`,
+  }));
+  return <DebtRows who="Paciente" label="Deudas por paciente" rows={rows} totals={debts.totals} />;
+}
+
+/** The same by insurer: what its invoices of «Liquidación de aseguradoras» still owe (decision NEW-insurer-visits). */
+export function InsurerDebtsTable({ debts }: { debts: Debts }) {
+  const rows = debts.insurers.map((row) => ({ ...row, id: row.insurerId, name: row.insurerName }));
+  return <DebtRows who="Aseguradora" label="Deudas por aseguradora" rows={rows} totals={debts.insurerTotals} />;
+}
+
+function DebtRows({ who, label, rows, totals }: { who: string; label: string; rows: DebtRow[]; totals: DebtAmounts }) {
   return (
-    <StackedTable minWidth={820} scrollType="native" verticalSpacing="sm" aria-label="Deudas por paciente">
+    <StackedTable minWidth={820} scrollType="native" verticalSpacing="sm" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Paciente</Table.Th>
+          <Table.Th>{who}</Table.Th>
           <Table.Th style={{ textAlign: 'right' }}>Facturas</Table.Th>
           {DEBT_BUCKETS.map((bucket) => (
             <Table.Th key={bucket} style={{ textAlign: 'right' }}>
@@ -24,12 +42,16 @@ export function DebtsTable({ debts }: { debts: Debts }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {debts.patients.map((row) => (
-          <Table.Tr key={row.patientId}>
-            <Table.Td data-label="Paciente">
-              <Anchor component={Link} to={`${paths.admin.patient(row.patientId)}#patient-billing-title`}>
-                {row.patientName}
-              </Anchor>
+        {rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td data-label={who}>
+              {row.href ? (
+                <Anchor component={Link} to={row.href}>
+                  {row.name}
+                </Anchor>
+              ) : (
+                row.name
+              )}
             </Table.Td>
             <Table.Td data-label="Facturas" style={AMOUNT}>
               {row.invoices}
@@ -49,15 +71,15 @@ export function DebtsTable({ debts }: { debts: Debts }) {
         <Table.Tr>
           <Table.Th data-label="Total">Total</Table.Th>
           <Table.Th data-label="Facturas" style={AMOUNT}>
-            {debts.totals.invoices}
+            {totals.invoices}
           </Table.Th>
           {DEBT_BUCKETS.map((bucket) => (
             <Table.Th key={bucket} data-label={DEBT_BUCKET_LABELS[bucket]} style={AMOUNT}>
-              {formatEuros(debts.totals[bucket])}
+              {formatEuros(totals[bucket])}
             </Table.Th>
           ))}
           <Table.Th data-label="Total" style={AMOUNT}>
-            {formatEuros(debts.totals.totalCents)}
+            {formatEuros(totals.totalCents)}
           </Table.Th>
         </Table.Tr>
       </Table.Tfoot>

@@ -15,6 +15,8 @@ export interface AppointmentInvoicesAnswer {
   invoices: AppointmentInvoice[];
   /** The asked visits that used a session of a pack («Bono 3/10»). */
   packSessions: AppointmentPackSession[];
+  /** The visits their insurer covers whole: «Cubierto por …» (decision NEW-insurer-visits). */
+  covered?: { appointmentId: string; insurerName: string }[];
 }
 
 /** The invoice (not cancelled) of each appointment, asked 100 at a time (one request for a diary's day). */
@@ -31,6 +33,7 @@ export async function getAppointmentInvoices(ids: string[], signal?: AbortSignal
     asked: ids,
     invoices: pages.flatMap((page) => page.invoices),
     packSessions: pages.flatMap((page) => page.packSessions),
+    covered: pages.flatMap((page) => page.covered ?? []),
   };
 }
 
@@ -40,6 +43,8 @@ export interface InvoicesByAppointment {
   byAppointment: ReadonlyMap<string, AppointmentInvoice>;
   /** The pack session each visit used, if any. */
   packByAppointment: ReadonlyMap<string, AppointmentPackSession>;
+  /** The insurer that covers a visit whole, by appointment. */
+  coveredBy?: ReadonlyMap<string, string>;
 }
 
 /** Stable (module-level), so TanStack keeps the lookup until the data changes. */
@@ -47,6 +52,7 @@ export const indexByAppointment = (answer: AppointmentInvoicesAnswer): InvoicesB
   asked: new Set(answer.asked),
   byAppointment: new Map(answer.invoices.map((invoice) => [invoice.appointmentId, invoice])),
   packByAppointment: new Map(answer.packSessions.map((session) => [session.appointmentId, session])),
+  coveredBy: new Map((answer.covered ?? []).map((row) => [row.appointmentId, row.insurerName])),
 });
 
 /**

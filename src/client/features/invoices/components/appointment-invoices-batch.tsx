@@ -9,6 +9,7 @@ export type InvoiceOfAppointment =
   | { state: 'invoiced'; invoice: AppointmentInvoice }
   /** The visit used a session of a pack: it is not invoiced («Bono 3/10» instead of «Facturar»). */
   | { state: 'pack'; session: AppointmentPackSession }
+  | { state: 'covered'; insurerName: string }
   | { state: 'not-invoiced' };
 
 interface Lookup {
@@ -43,6 +44,8 @@ function invoiceIn(lookup: Lookup, appointmentId: string): InvoiceOfAppointment 
   if (invoice) return { state: 'invoiced', invoice };
   const session = lookup.data?.packByAppointment.get(appointmentId);
   if (session) return { state: 'pack', session };
+  const insurerName = lookup.data?.coveredBy?.get(appointmentId);
+  if (insurerName) return { state: 'covered', insurerName };
   if (lookup.data?.asked.has(appointmentId) || lookup.failed) return { state: 'not-invoiced' };
   return { state: 'checking' };
 }

@@ -13,7 +13,13 @@ import { formatLongDayAndTime } from '../../../lib/dates';
 
 const visitLabel = (visit: BillableVisit, timeZone: string) =>
   `${formatLongDayAndTime(visit.startsAt, timeZone)} · ${visit.doctorName} · ${
-    visit.service ? `${visit.service.name}, ${formatEuros(visit.service.priceCents)}` : 'sin servicio'
+    visit.service
+      ? `${visit.service.name}, ${
+          visit.insurer
+            ? `copago ${visit.insurer.name} ${formatEuros(visit.insurer.copayCents ?? 0)}`
+            : formatEuros(visit.service.priceCents)
+        }`
+      : 'sin servicio'
   }`;
 
 /**

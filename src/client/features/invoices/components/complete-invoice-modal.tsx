@@ -13,7 +13,7 @@ import { errorMessageOf } from '../../../components/form-error';
 export function CompleteInvoiceModal({ invoice, onClose }: { invoice: InvoiceSummary; onClose: () => void }) {
   const complete = useCompleteInvoice();
   // Her other simplified invoices that stand and were not replaced: they can be replaced by the same invoice.
-  const list = useInvoices({ patientId: invoice.patientId });
+  const list = useInvoices({ patientId: invoice.patientId ?? undefined });
   const others = (list.data?.invoices ?? []).filter(
     (other) =>
       other.id !== invoice.id && other.type === 'F2' && other.state === 'emitida' && !other.substitutedByNumber,

@@ -98,6 +98,17 @@ const PREVIEW = {
 };
 
 describe('«Facturar» beside an attended visit', () => {
+  it('a visit its insurer covers whole says «Cubierto por …» and offers no «Facturar»', async () => {
+    stubApi((call) => {
+      if (isLookup(call))
+        return { status: 200, body: { invoices: [], covered: [{ appointmentId: LUIS, insurerName: 'Adeslas' }] } };
+      return { status: 404, body: {} };
+    });
+    renderScreen(<InvoiceButton appointment={visit(LUIS, 'Luis Pérez')} timeZone="Europe/Madrid" />);
+    expect(await screen.findByText('Cubierto por Adeslas')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Facturar/ })).toBeNull();
+  });
+
   it('an invoiced visit shows its invoice, which downloads, and no «Facturar»', async () => {
     const { calls } = stubApi((call) => {
       if (isLookup(call)) return { status: 200, body: { invoices: [INVOICE], packSessions: [] } };

@@ -50,6 +50,11 @@ export function InvoiceButton({
           Bono {known.session.number}/{known.session.sessions}
         </Badge>
       )}
+      {known.state === 'covered' && (
+        <Badge variant="light" color="gray" size="lg" tt="none">
+          Cubierto por {known.insurerName}
+        </Badge>
+      )}
       {known.state === 'not-invoiced' && (
         <Button
           size={size}

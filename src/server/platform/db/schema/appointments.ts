@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_CHANNELS, APPOINTMENT_STATUSES } from '../../../../common/schemas/appointments';
 import { accounts } from './auth';
 import { clinicServices } from './clinic-services';
 import { treatments } from './clinical-plans';
 import { doctors } from './doctors';
+import { insurers } from './insurers';
 import { patients } from './patients';
 
 /**
@@ -37,6 +38,15 @@ export const appointments = pgTable(
     treatmentId: uuid('treatment_id').references(() => treatments.id),
     /** The service booked (issue 23); appointments made before the catalogue have none. */
     serviceId: uuid('service_id').references(() => clinicServices.id),
+    /** Who pays the visit: the patient, or her insurer at the tariff and copay frozen at booking (migration 0049). */
+    payer: text('payer', { enum: ['privado', 'aseguradora'] })
+      .notNull()
+      .default('privado'),
+    insurerId: uuid('insurer_id').references(() => insurers.id),
+    insurerCardNumber: text('insurer_card_number'),
+    authorizationNumber: text('authorization_number'),
+    insurerPriceCents: integer('insurer_price_cents'),
+    insurerCopayCents: integer('insurer_copay_cents'),
     createdBy: uuid('created_by').references(() => accounts.id),
     updatedBy: uuid('updated_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -27,3 +27,4 @@ export * from './insurers';
 export * from './quotes';
 export * from './online-payments';
 export * from './packs';
+export * from './insurer-settlements';

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { VAT_TREATMENTS } from '../../../../common/schemas/clinic-services';
-import { INVOICE_TYPES, PAYER_KINDS, type Discount } from '../../../../common/schemas/invoices';
+import { INVOICE_TYPES, INVOICE_PAYER_KINDS, type Discount } from '../../../../common/schemas/invoices';
 import { PAYMENT_METHODS } from '../../../../common/schemas/payments';
 import { BILLING_MODES } from '../../../../common/schemas/verifactu';
 import { appointments } from './appointments';
@@ -55,9 +55,8 @@ export const invoices = pgTable(
     type: text('type', { enum: INVOICE_TYPES }).notNull(),
     issueDate: date('issue_date').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    patientId: uuid('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    /** The patient invoiced or treated; null only on an invoice to an insurer, whose lines are many visits (0049). */
+    patientId: uuid('patient_id').references(() => patients.id),
     issuer: jsonb('issuer').$type<InvoiceParty>().notNull(),
     recipient: jsonb('recipient').$type<InvoiceParty>(),
     description: text('description').notNull(),
@@ -70,7 +69,7 @@ export const invoices = pgTable(
     /** The days of the operations it invoices, when any differs from its date of issue (migration 0044). */
     operationDates: date('operation_dates').array().notNull().default([]),
     /** Who pays: the recipient is the patient, the guardian of a minor's booking or someone else (migration 0045). */
-    payer: text('payer', { enum: PAYER_KINDS }).notNull().default('paciente'),
+    payer: text('payer', { enum: INVOICE_PAYER_KINDS }).notNull().default('paciente'),
     /** The one treated, when not the patient's name (the child of a minor's booking). */
     treatedName: text('treated_name'),
     /** The invoice's discount as asked, and what it took off before VAT. */
