@@ -247,3 +247,18 @@ export const consentApi = {
   /** The state of the consents of a day's appointments (`?date=`) or of one (`?appointmentId=`). */
   consentStatus: '/api/consent-status',
 } as const;
+
+/** Doctors' settlements (liquidaciones, issue 36, item 7), a table of its own beside `api`. */
+export const settlementApi = {
+  /** Every doctor's rule; one doctor's, replaced whole. */
+  rules: '/api/settlements/rules',
+  rule: (doctorId: string) => `/api/settlements/rules/${seg(doctorId)}`,
+  /** The settlements issued (`?doctorId=`; a doctor's own), and issuing one (`{ doctorId, month }`). */
+  settlements: '/api/settlements',
+  /** A doctor's month as it would be issued now (`?doctorId=&month=`). */
+  draft: '/api/settlements/draft',
+  /** Every doctor's settlements of a month (`?month=`), as CSV for the clinic's accounts. */
+  monthCsv: '/api/settlements/csv',
+  settlement: (id: string) => `/api/settlements/${seg(id)}`,
+  settlementCsv: (id: string) => `/api/settlements/${seg(id)}/csv`,
+} as const;

@@ -17,6 +17,7 @@ import { opinionsRoutes } from './forms/opinions/routes';
 import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
 import { clinicServicesRoutes } from './billing/clinic-services/routes';
 import { insurersRoutes } from './billing/insurers/routes';
+import { settlementsRoutes } from './billing/settlements/routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -91,6 +92,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
   insurersRoutes,
+  settlementsRoutes,
   consentsRoutes,
   questionnairesRoutes,
   questionnairesAnswerRoutes,

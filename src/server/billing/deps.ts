@@ -13,6 +13,7 @@ import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
 import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
 import { createInsurersRepository } from './insurers/repository';
+import { createSettlementsRepository } from './settlements/repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -30,6 +31,7 @@ export function createBillingRepositories(db: Db) {
     billingMode: createBillingModeRepository(),
     invoiceCorrections: createInvoiceCorrectionsRepository(db),
     insurers: createInsurersRepository(db),
+    settlements: createSettlementsRepository(db),
   };
 }
 

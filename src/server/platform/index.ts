@@ -125,3 +125,9 @@ export { cashReopenings } from './db/schema';
 export { writeAuditEntries } from './audit/repository';
 export type { Database } from './db/client';
 export { patientImportRows, patientImports } from './db/schema';
+export {
+  doctorSettlementLines,
+  doctorSettlementRules,
+  doctorSettlementServiceRules,
+  doctorSettlements,
+} from './db/schema';

@@ -24,3 +24,4 @@ export * from './message-outbox';
 export * from './go-live';
 export * from './patient-import';
 export * from './insurers';
+export * from './settlements';
