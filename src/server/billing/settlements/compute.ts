@@ -1,62 +1,14 @@
 import { formatEuros } from '../../../common/money';
-import { percentLabel, type SettlementLine, type SettlementSource } from '../../../common/schemas/settlements';
+import { percentLabel } from '../../../common/schemas/settlements';
 import { shareOut } from '../invoices/discounts';
+import type { ComputedLine, SettlementEvent, SourceLine } from './repository';
 
-/** A line of an original invoice, with whom it is of (its doctor, or its visit's). */
-export interface SourceLine {
-  position: number;
-  baseCents: number;
-  quantity: number;
-  doctorId: string | null;
-  serviceId: string | null;
-  serviceName: string;
-  /** Her visit's patient (an insurer's invoice has many), else the invoice's. */
-  patientName: string;
-}
-
-/** An original invoice (never a rectifying one, never an F3): what every event of a doctor is shared over. */
-export interface SourceInvoice {
-  id: string;
-  number: string;
-  /** Paid by an insurer: its visits follow the rule's insurer term. */
-  insurer: boolean;
-  baseCents: number;
-  /** What its payer owes as issued: the total less the IRPF withheld. */
-  dueCents: number;
-  lines: SourceLine[];
-}
-
-/**
- * Something that changes what a doctor is owed, on the day it happened:
- * - `factura`: the invoice issued, each of her lines at its base (after discounts) and its acts;
- * - `anulacion` of the invoice: the same, taken back; of a rectificativa, that rectificativa's change taken back;
- * - `rectificativa`: what it changes of the invoice's base, shared over its lines by their bases (no act changes);
- * - `cobro`: a payment, as the part of the invoice's base it pays (its share of what the payer owes).
- */
-export interface SettlementEvent {
-  kind: SettlementSource;
-  sourceId: string;
-  day: string;
-  /** The document the line names: the invoice, or the rectificativa. */
-  number: string;
-  invoice: SourceInvoice;
-  /** For `rectificativa` and the anulación of a rectificativa: the change of base to share over the lines. */
-  baseChangeCents?: number;
-  /** The payment in cents (a `cobro`): the acts it pays are this part of what is owed. */
-  paymentCents?: number;
-}
+export type { ComputedLine, SettlementEvent, SourceInvoice, SourceLine } from './repository';
 
 export interface Rule {
   percentBp: number;
   insurerPercentBp: number | null;
   services: { serviceId: string; percentBp: number | null; amountCents: number | null }[];
-}
-
-/** A computed line, with the keys that make it counted once. */
-export interface ComputedLine extends SettlementLine {
-  sourceId: string;
-  invoiceId: string;
-  linePosition: number;
 }
 
 /** `numerator / denominator` rounded half away from zero, exactly (BigInt: cents × acts × cents overflow a double). */

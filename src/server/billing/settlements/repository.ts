@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { SettlementBasis, SettlementRuleInput } from '../../../common/schemas/settlements';
+import type {
+  SettlementBasis,
+  SettlementLine,
+  SettlementRuleInput,
+  SettlementSource,
+} from '../../../common/schemas/settlements';
 import type { BillingMode } from '../../../common/schemas/verifactu';
 import type { Db, Tx } from '../../platform';
 import {
@@ -15,9 +20,59 @@ import {
   patients,
   payments,
   profiles,
+  toInstant,
 } from '../../platform';
-import type { ComputedLine, SettlementEvent, SourceInvoice } from './compute';
 
+/** A line of an original invoice, with whom it is of (its doctor, or its visit's). */
+export interface SourceLine {
+  position: number;
+  baseCents: number;
+  quantity: number;
+  doctorId: string | null;
+  serviceId: string | null;
+  serviceName: string;
+  /** Her visit's patient (an insurer's invoice has many), else the invoice's. */
+  patientName: string;
+}
+
+/** An original invoice (never a rectifying one, never an F3): what every event of a doctor is shared over. */
+export interface SourceInvoice {
+  id: string;
+  number: string;
+  /** Paid by an insurer: its visits follow the rule's insurer term. */
+  insurer: boolean;
+  baseCents: number;
+  /** What its payer owes as issued: the total less the IRPF withheld. */
+  dueCents: number;
+  lines: SourceLine[];
+}
+
+/**
+ * Something that changes what a doctor is owed, on the day it happened:
+ * - `factura`: the invoice issued, each of her lines at its base (after discounts) and its acts;
+ * - `anulacion` of the invoice: the same, taken back; of a rectificativa, that rectificativa's change taken back;
+ * - `rectificativa`: what it changes of the invoice's base, shared over its lines by their bases (no act changes);
+ * - `cobro`: a payment, as the part of the invoice's base it pays (its share of what the payer owes).
+ */
+export interface SettlementEvent {
+  kind: SettlementSource;
+  sourceId: string;
+  day: string;
+  /** The document the line names: the invoice, or the rectificativa. */
+  number: string;
+  invoice: SourceInvoice;
+  /** For `rectificativa` and the anulación of a rectificativa: the change of base to share over the lines. */
+  baseChangeCents?: number;
+  /** The payment in cents (a `cobro`): the acts it pays are this part of what is owed. */
+  paymentCents?: number;
+}
+
+/** A computed line, with the keys that make it counted once. */
+export interface ComputedLine extends SettlementLine {
+  sourceId: string;
+  invoiceId: string;
+  linePosition: number;
+}
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Who a line is of: its own doctor, else its visit's. */
@@ -310,7 +365,7 @@ export function createSettlementsRepository(db: Db) {
         basis: row.basis,
         countedCents: Number(row.counted_cents),
         shareCents: Number(row.share_cents),
-        issuedAt: new Date(row.issued_at).toISOString(),
+        issuedAt: toInstant(row.issued_at).toISOString(),
       }));
     },
 

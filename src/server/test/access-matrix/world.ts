@@ -11,6 +11,7 @@ import { buildFileWorld, type FileWorld } from './files-world';
 import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-world';
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
+import { buildSettlementsWorld, type SettlementsWorld } from './settlements-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
@@ -90,6 +91,7 @@ export interface World {
   /** Second sessions of each actor, and an account whose sessions an admin ends (issue 21). */
   sessions: SessionsWorld;
   invoices: InvoicesWorld;
+  settlements: SettlementsWorld;
   /** A consent template on the editable service (issue 24). */
   consents: ConsentsWorld;
   /** Questionnaires (issue 24, item 2): requests of each side and links of the neutral patient. */
@@ -410,6 +412,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       recordB: B.recordId,
       doctorA: doctorA.id,
     }),
+    settlements: await buildSettlementsWorld(t, { adminId: admin.id, doctorA: doctorA.id }),
     sessions: await buildSessionsWorld(t, {
       pacienteA: A.email,
       pacienteB: B.email,
