@@ -220,7 +220,7 @@ export const api = {
   onlinePayment: (id: string) => `/api/public/online-payments/${seg(id)}`,
   /** Redsys's notification (signature-checked, no Origin). */
   redsysNotification: '/api/public/redsys/notification',
-  /** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision NEW-insurer-visits). */
+  /** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision 0118). */
   appointmentPayer: (id: string) => `/api/appointments/${seg(id)}/payer`,
   insurerSettlements: '/api/insurer-settlements',
   insurerSettlementInvoice: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}`,
@@ -291,4 +291,19 @@ export const quoteApi = {
   byLink: (token: string) => `/api/presupuestos/${seg(token)}`,
   linkAcceptance: (token: string) => `/api/presupuestos/${seg(token)}/aceptacion`,
   linkPdf: (token: string) => `/api/presupuestos/${seg(token)}/pdf`,
+} as const;
+
+/** Doctors' settlements (liquidaciones, issue 36, item 7), a table of its own beside `api`. */
+export const settlementApi = {
+  /** Every doctor's rule; one doctor's, replaced whole. */
+  rules: '/api/settlements/rules',
+  rule: (doctorId: string) => `/api/settlements/rules/${seg(doctorId)}`,
+  /** The settlements issued (`?doctorId=`; a doctor's own), and issuing one (`{ doctorId, month }`). */
+  settlements: '/api/settlements',
+  /** A doctor's month as it would be issued now (`?doctorId=&month=`). */
+  draft: '/api/settlements/draft',
+  /** Every doctor's settlements of a month (`?month=`), as CSV for the clinic's accounts. */
+  monthCsv: '/api/settlements/csv',
+  settlement: (id: string) => `/api/settlements/${seg(id)}`,
+  settlementCsv: (id: string) => `/api/settlements/${seg(id)}/csv`,
 } as const;

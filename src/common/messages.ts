@@ -78,6 +78,9 @@ export const ERROR_CODES = {
     'Aún no se puede pasar a producción: revisa el certificado y los datos fiscales en Facturación → VERI*FACTU.',
   DAY_CLOSED: 'La caja de ese día ya está cerrada.',
   ALREADY_REOPENED: 'Este cierre de caja ya está reabierto.',
+  NO_SETTLEMENT_RULE: 'Este profesional no tiene regla de liquidación.',
+  MONTH_NOT_OVER: 'El mes aún no ha terminado: se liquida cuando acabe.',
+  DOCTOR_MONTH_SETTLED: 'Este mes ya está liquidado para este profesional.',
   LAST_ADMIN: 'No puedes quitar el último administrador activo',
   SECOND_FACTOR_SETUP_REQUIRED:
     'La clínica exige ahora un segundo factor al personal. Configúralo para seguir: es un momento y solo se hace una vez.',

@@ -21,6 +21,7 @@ import { quotesRoutes } from './billing/quotes/routes';
 import { quotesLinkRoutes } from './billing/quotes/link-routes';
 import { packsRoutes } from './billing/packs/routes';
 import { insurersSettlementRoutes } from './billing/insurers/settlement-routes';
+import { settlementsRoutes } from './billing/settlements/routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -97,6 +98,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   clinicServicesRoutes,
   insurersRoutes,
   packsRoutes,
+  settlementsRoutes,
   consentsRoutes,
   questionnairesRoutes,
   questionnairesAnswerRoutes,

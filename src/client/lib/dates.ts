@@ -249,3 +249,14 @@ export function monthsBetween(birthDate: string, today: string): number {
 
 /** «Lunes, 23 de marzo de 2026»: only the first letter in capitals, as Spanish writes it. */
 export const capitalizeFirst = (text: string) => text.charAt(0).toLocaleUpperCase('es-ES') + text.slice(1);
+
+/** «octubre de 2026» of a month «AAAA-MM». */
+export const formatCalendarMonth = (month: string) => formatCalendar(`${month}-01`, { month: 'long', year: 'numeric' });
+
+/** The month «AAAA-MM» of a calendar date and the `count − 1` before it, the newest first. */
+export function monthsBack(date: string, count: number): string[] {
+  const first = plainDate(`${date.slice(0, 7)}-01`);
+  return Array.from({ length: count }, (_, index) =>
+    PlainDateFns.toString(PlainDateFns.subtractMonths(first, index)).slice(0, 7),
+  );
+}

@@ -439,7 +439,7 @@ export const staffBookingSchema = z.strictObject({
   channel: z.enum(APPOINTMENT_CHANNELS, { error: 'Elige el canal' }),
   /** Staff may book outside working hours or during an absence after confirming it explicitly. */
   allowOutsideHours: z.boolean().default(false),
-  /** «Privado» (the default) or «Aseguradora»: the patient's insurer at its tariff (decision NEW-insurer-visits). */
+  /** «Privado» (the default) or «Aseguradora»: the patient's insurer at its tariff (decision 0118). */
   payer: visitPayerInputSchema.optional(),
 });
 export type StaffBookingInput = z.input<typeof staffBookingSchema>;

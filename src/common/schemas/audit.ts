@@ -80,6 +80,8 @@ export const AUDIT_ENTITIES = [
   'consent',
   'visit_survey',
   'clinic',
+  'settlement_rule',
+  'settlement',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -117,6 +119,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   consent: 'Consentimiento informado',
   visit_survey: 'Opinión tras la visita',
   clinic: 'Toda la clínica',
+  settlement_rule: 'Regla de liquidación',
+  settlement: 'Liquidación de profesional',
 };
 
 /** Who acted: a role, or a visitor (no account, e.g. through the link of a booking e-mail). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Visits «por su aseguradora» and «Liquidación de aseguradoras» (issue 36, item 1, steps 3 and 4; decision
- * NEW-insurer-visits).
+ * 0118).
  */
 
 /** Who pays a visit: the patient («Privado») or her insurer. */

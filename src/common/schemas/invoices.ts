@@ -336,7 +336,7 @@ export const billableVisitSchema = z.object({
   startsAt: z.string(),
   doctorName: z.string(),
   service: z.object({ id: z.string(), name: z.string(), priceCents: z.number() }).nullable(),
-  /** A visit «por su aseguradora»: the patient pays the copay only (decision NEW-insurer-visits). */
+  /** A visit «por su aseguradora»: the patient pays the copay only (decision 0118). */
   insurer: z.object({ name: z.string(), copayCents: z.number().nullable() }).nullable().optional(),
 });
 export type BillableVisit = z.infer<typeof billableVisitSchema>;

@@ -117,6 +117,9 @@ export const PERMISSIONS = {
   'read:revenue': { admin: 'any' },
   /** «Deudas»: what each patient owes, by age (issue 36, item 8): the desk only. */
   'read:debts': { admin: 'any' },
+  /** Doctors' settlements (issue 36, item 7): the desk sets the rules and issues them; a doctor reads her own. */
+  'manage:settlements': { admin: 'any' },
+  'read:settlements': { admin: 'any', doctor: 'own' },
   /** The books (libro registro, modelos 303 and 347, payments by method): the clinic's and its accountant's, admins only. */
   'read:books': { admin: 'any' },
   // «Opiniones» (issue 38, item 3): the after-visit survey's answers — the desk all, a doctor those of her visits.

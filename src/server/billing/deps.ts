@@ -18,6 +18,7 @@ import { createOnlinePaymentsRepository } from './online-payments/repository';
 import { createPacksRepository } from './packs/repository';
 import { createInsurerVisitsRepository } from './insurers/visits-repository';
 import { createInsurerSettlementsRepository } from './insurers/settlement-repository';
+import { createSettlementsRepository } from './settlements/repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -40,6 +41,7 @@ export function createBillingRepositories(db: Db) {
     packs: createPacksRepository(db),
     insurerVisits: createInsurerVisitsRepository(db),
     insurerSettlements: createInsurerSettlementsRepository(db),
+    settlements: createSettlementsRepository(db),
   };
 }
 

@@ -137,3 +137,9 @@ export { writeAuditEntries } from './audit/repository';
 export type { Database } from './db/client';
 export { patientImportRows, patientImports } from './db/schema';
 export { appSecrets, onlinePaymentAttempts, onlinePaymentOutcomes, paymentLinks } from './db/schema';
+export {
+  doctorSettlementLines,
+  doctorSettlementRules,
+  doctorSettlementServiceRules,
+  doctorSettlements,
+} from './db/schema';

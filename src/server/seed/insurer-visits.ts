@@ -11,7 +11,7 @@ import type { BillingTimeline } from './billing-timeline';
 const INSURER_VISITS_A_MONTH = 6;
 
 /**
- * The demo's insurer visits (decision NEW-insurer-visits): attended visits not invoiced of patients whose insurer pays
+ * The demo's insurer visits (decision 0118): attended visits not invoiced of patients whose insurer pays
  * their service become «por su aseguradora» (through the booking's rules: tariff, copay, an authorisation for
  * Sanitas), in the month last settled and in the current one; the settled month's Sanitas visits are invoiced to
  * Sanitas on the first open day after the 1st of the next month, at 10:00 — the last month whose settling day has

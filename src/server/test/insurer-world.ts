@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './app';
 import { createDoctor, validPatient } from './fixtures';
 
 /**
- * A clinic that works with insurers (decision NEW-insurer-visits): Sanitas (asks for authorisations, 5 € copay),
+ * A clinic that works with insurers (decision 0118): Sanitas (asks for authorisations, 5 € copay),
  * Adeslas (no copay) and a mutua carried over without CIF; a consultation at 60 € (Sanitas pays 40 €, Adeslas
  * 35 €), an X-ray at 30 € Sanitas has no tariff for and Adeslas does not cover; Ana (Sanitas), Bea (Adeslas),
  * Carla (none) and Dora (the mutua without CIF).

@@ -3,7 +3,7 @@ import { clock } from '../../platform/clock';
 import { attendedVisit, book, buildInsurerWorld, type InsurerWorld } from '../../test/insurer-world';
 
 /**
- * A visit «por su aseguradora» (decision NEW-insurer-visits): the desk's choice when it books or changes a visit,
+ * A visit «por su aseguradora» (decision 0118): the desk's choice when it books or changes a visit,
  * refused in Spanish when the insurer does not pay for it, and the patient's invoice of it charging the copay only.
  * A Tuesday evening, the visits of that morning and of the week before.
  */

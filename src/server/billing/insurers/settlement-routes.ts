@@ -13,7 +13,7 @@ import { issueSettlement, reconcile, settlementInvoice, settlementPreview } from
 
 const invoiceParams = z.object({ invoiceId: z.uuid({ error: 'Factura de aseguradora no encontrada' }) });
 
-/** «Liquidación de aseguradoras» (issue 36, item 1; decision NEW-insurer-visits): admins only. */
+/** «Liquidación de aseguradoras» (issue 36, item 1; decision 0118): admins only. */
 export const insurersSettlementRoutes: RoutePlugin = async (app, deps) => {
   const access = { access: 'manage:insurer-settlements' } as const;
 

@@ -5,7 +5,7 @@ import { auditLog, insurerSettlementVisits, verifactuRecords } from '../../platf
 import { attendedVisit, book, buildInsurerWorld, type InsurerWorld } from '../../test/insurer-world';
 
 /**
- * «Liquidación de aseguradoras» (decision NEW-insurer-visits): October settled on the evening of 2 November, its
+ * «Liquidación de aseguradoras» (decision 0118): October settled on the evening of 2 November, its
  * visits in the clinic's zone (31 October 23:30 in Madrid is October; 1 November 00:30, still 31 October in UTC,
  * is not), one complete invoice to the insurer in its own series, the reconciliation of its payment visit by visit
  * and what is still owed by age in «Deudas».

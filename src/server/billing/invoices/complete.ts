@@ -58,7 +58,7 @@ export interface InvoiceToWrite {
   type: InvoiceType;
   /** Null only on an invoice to an insurer (its lines are many patients' visits). */
   patientId: string | null;
-  /** The series' letters when not the type's (an insurer's invoices: `A`, decision NEW-insurer-visits). */
+  /** The series' letters when not the type's (an insurer's invoices: `A`, decision 0118). */
   seriesPrefix?: string;
   recipient?: InvoiceRecipient;
   description: string;

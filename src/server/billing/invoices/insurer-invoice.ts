@@ -7,7 +7,7 @@ import { describeOperation, type Issuing } from './complete';
 import { vatBreakdown, withTax, type PricedLine } from './lines';
 
 /**
- * The insurers' own series (decision NEW-insurer-visits): `A2027-000001` in pruebas, `AV2027-000001` in producción,
+ * The insurers' own series (decision 0118): `A2027-000001` in pruebas, `AV2027-000001` in producción,
  * numbered apart from the patients' F and S; their rectifying invoices stay in R, as every rectificativa.
  */
 export const INSURER_SERIES_PREFIX: Record<BillingMode, string> = { pruebas: 'A', produccion: 'AV' };

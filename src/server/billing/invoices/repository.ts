@@ -267,7 +267,7 @@ export function createInvoicesRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Of these visits, those «por su aseguradora» with no copay: the insurer pays them whole (decision NEW-insurer-visits). */
+    /** Of these visits, those «por su aseguradora» with no copay: the insurer pays them whole (decision 0118). */
     async coveredByInsurer(appointmentIds: string[], tx: Db = db) {
       if (appointmentIds.length === 0) return [];
       return tx

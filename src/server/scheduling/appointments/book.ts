@@ -50,7 +50,7 @@ export interface BookingInput {
   by: AuditContext;
   /** The clinic's settings when the caller has already read them. */
   settings?: ClinicSettingsRow;
-  /** The desk's «Privado» or «Aseguradora» (decision NEW-insurer-visits); a patient's own booking is «Privado». */
+  /** The desk's «Privado» or «Aseguradora» (decision 0118); a patient's own booking is «Privado». */
   payer?: VisitPayerInput;
 }
 

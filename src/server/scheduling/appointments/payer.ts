@@ -6,7 +6,7 @@ import type { AppointmentView } from './repository';
 import { findView } from './view-repository';
 
 /**
- * «Privado» or «Aseguradora» for a visit already booked (decision NEW-insurer-visits): the rules are billing's
+ * «Privado» or «Aseguradora» for a visit already booked (decision 0118): the rules are billing's
  * (`changeVisitPayerIn`: the insurer's tariff, the authorisation, not once invoiced); audited with what it became.
  */
 export async function changePayer(

@@ -222,7 +222,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  // «Privado» / «Aseguradora» of a visit already booked (decision NEW-insurer-visits).
+  // «Privado» / «Aseguradora» of a visit already booked (decision 0118).
   app.put(
     api.appointmentPayer(':id'),
     {

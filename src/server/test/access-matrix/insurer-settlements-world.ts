@@ -5,7 +5,7 @@ import type { TestApp } from '../app';
 import { insertAppointment } from '../fixtures';
 
 /**
- * «Liquidación de aseguradoras» (decision NEW-insurer-visits): an insurer of its own, the neutral patient's attended
+ * «Liquidación de aseguradoras» (decision 0118): an insurer of its own, the neutral patient's attended
  * visits «por su aseguradora» — one of December 2029 to settle, one of November already settled on an invoice
  * whose reconciliation waits — and a visit of hers booked «Privado» whose payer the desk changes.
  */

@@ -1,6 +1,6 @@
 import { only, type MatrixEntry } from './helpers';
 
-/** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision NEW-insurer-visits): the desk's alone. */
+/** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision 0118): the desk's alone. */
 export const INSURER_SETTLEMENT_ROWS: Record<string, MatrixEntry> = {
   'PUT /api/appointments/:id/payer': {
     expect: only(['admin']),

@@ -24,6 +24,7 @@ import { PATIENT_IMPORT_ROWS } from './patient-import';
 import { QUOTE_ROWS } from './quotes';
 import { PACK_ROWS } from './packs';
 import { INSURER_SETTLEMENT_ROWS } from './insurer-settlements';
+import { SETTLEMENT_ROWS } from './settlements';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -422,6 +423,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...CHANNEL_ROWS,
   ...OPINION_ROWS,
   ...PATIENT_IMPORT_ROWS,
+  ...SETTLEMENT_ROWS,
   ...SESSION_ROWS,
   ...SECOND_FACTOR_ROWS,
   ...API_DOCS_ROWS,

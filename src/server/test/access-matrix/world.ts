@@ -13,6 +13,7 @@ import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
 import { buildQuotesWorld, type QuotesWorld } from './quotes-world';
 import { buildPacksWorld, type PacksWorld } from './packs-world';
+import { buildSettlementsWorld, type SettlementsWorld } from './settlements-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
@@ -95,6 +96,7 @@ export interface World {
   invoices: InvoicesWorld;
   /** Session packs: a product and a pack per side. */
   packs: PacksWorld;
+  settlements: SettlementsWorld;
   /** A consent template on the editable service (issue 24). */
   consents: ConsentsWorld;
   /** Questionnaires (issue 24, item 2): requests of each side and links of the neutral patient. */
@@ -105,7 +107,7 @@ export interface World {
   patientImports: PatientImportWorld;
   /** Presupuestos (issue 36, item 2). */
   quotes: QuotesWorld;
-  /** Insurer visits and «Liquidación de aseguradoras» (decision NEW-insurer-visits). */
+  /** Insurer visits and «Liquidación de aseguradoras» (decision 0118). */
   insurerSettlements: InsurerSettlementsWorld;
 }
 
@@ -434,6 +436,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       recordB: B.recordId,
       doctorA: doctorA.id,
     }),
+    settlements: await buildSettlementsWorld(t, { adminId: admin.id, doctorA: doctorA.id }),
     sessions: await buildSessionsWorld(t, {
       pacienteA: A.email,
       pacienteB: B.email,

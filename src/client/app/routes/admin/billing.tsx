@@ -14,6 +14,7 @@ import { ModePanel } from '../../../features/invoices/components/mode-panel';
 import { BooksPanel } from '../../../features/books/components/books-panel';
 import { DebtsPanel } from '../../../features/debts/components/debts-panel';
 import { QuoteReportPanel } from '../../../features/quotes/components/quote-report-panel';
+import { SettlementsPanel } from '../../../features/settlements/components/settlements-panel';
 import { SettlementTab } from '../../../features/insurer-settlements/components/settlement-tab';
 
 const TABS = [
@@ -22,6 +23,7 @@ const TABS = [
   'deudas',
   'presupuestos',
   'aseguradoras',
+  'liquidaciones',
   'libros',
   'datos-fiscales',
   'verifactu',
@@ -102,6 +104,7 @@ export default function BillingPage() {
           <Tabs.Tab value="deudas">Deudas</Tabs.Tab>
           <Tabs.Tab value="presupuestos">Presupuestos</Tabs.Tab>
           <Tabs.Tab value="aseguradoras">Liquidación de aseguradoras</Tabs.Tab>
+          <Tabs.Tab value="liquidaciones">Liquidaciones</Tabs.Tab>
           <Tabs.Tab value="libros">Libros</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
@@ -124,6 +127,7 @@ export default function BillingPage() {
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
         <Tabs.Panel value="deudas">{tab === 'deudas' && <DebtsPanel />}</Tabs.Panel>
         <Tabs.Panel value="presupuestos">{tab === 'presupuestos' && <QuoteReportPanel />}</Tabs.Panel>
+        <Tabs.Panel value="liquidaciones">{tab === 'liquidaciones' && <SettlementsPanel />}</Tabs.Panel>
         <Tabs.Panel value="libros">{tab === 'libros' && <BooksPanel />}</Tabs.Panel>
         <Tabs.Panel value="datos-fiscales">
           {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}

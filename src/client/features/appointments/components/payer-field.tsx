@@ -40,7 +40,7 @@ export function usePatientInsurer(patientId: string | null) {
 }
 
 /**
- * «¿Quién paga?»: «Privado» or «Aseguradora» (decision NEW-insurer-visits), with the patient's insurer, its tariff and
+ * «¿Quién paga?»: «Privado» or «Aseguradora» (decision 0118), with the patient's insurer, its tariff and
  * copay for the service, and the authorisation number it asks for. The server decides; this says why beforehand.
  */
 export function PayerField({

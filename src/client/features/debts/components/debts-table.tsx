@@ -20,7 +20,7 @@ export function DebtsTable({ debts }: { debts: Debts }) {
   return <DebtRows who="Paciente" label="Deudas por paciente" rows={rows} totals={debts.totals} />;
 }
 
-/** The same by insurer: what its invoices of «Liquidación de aseguradoras» still owe (decision NEW-insurer-visits). */
+/** The same by insurer: what its invoices of «Liquidación de aseguradoras» still owe (decision 0118). */
 export function InsurerDebtsTable({ debts }: { debts: Debts }) {
   const rows = debts.insurers.map((row) => ({ ...row, id: row.insurerId, name: row.insurerName }));
   return <DebtRows who="Aseguradora" label="Deudas por aseguradora" rows={rows} totals={debts.insurerTotals} />;

@@ -16,7 +16,7 @@ export function previousMonth(today: string) {
 }
 
 /**
- * «Liquidación de aseguradoras» (decision NEW-insurer-visits): an insurer and a month, its attended visits not settled
+ * «Liquidación de aseguradoras» (decision 0118): an insurer and a month, its attended visits not settled
  * with their total, «Emitir factura», and its invoices, each reconciled visit by visit.
  */
 export function SettlementPanel({ today, timeZone }: { today: string; timeZone: string }) {

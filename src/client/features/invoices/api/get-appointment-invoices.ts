@@ -15,7 +15,7 @@ export interface AppointmentInvoicesAnswer {
   invoices: AppointmentInvoice[];
   /** The asked visits that used a session of a pack («Bono 3/10»). */
   packSessions: AppointmentPackSession[];
-  /** The visits their insurer covers whole: «Cubierto por …» (decision NEW-insurer-visits). */
+  /** The visits their insurer covers whole: «Cubierto por …» (decision 0118). */
   covered?: { appointmentId: string; insurerName: string }[];
 }
 

@@ -28,3 +28,4 @@ export * from './quotes';
 export * from './online-payments';
 export * from './packs';
 export * from './insurer-settlements';
+export * from './settlements';
