@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { clock } from '../platform/clock';
 import type { InvoicingService } from '../billing/invoices/service';
 import type { PaymentsService } from '../billing/payments/service';
+import type { OnlinePaymentsCore } from '../billing/online-payments/service';
 
 const MINUTE = 60_000;
 
@@ -9,6 +10,8 @@ const MINUTE = 60_000;
 export interface DemoBilling {
   invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn' | 'rectifyIn' | 'substituteIn'>;
   payments: Pick<PaymentsService, 'recordIn' | 'closeDayIn' | 'cashDay'>;
+  /** Paying online through Redsys: the form, and the bank's notification that records the payment. */
+  online: Pick<OnlinePaymentsCore, 'startIn' | 'notifyIn'>;
   demoPatientId: string;
   timeZone: string;
   /** The holidays the clinic closes on (`2026-12-25`). */

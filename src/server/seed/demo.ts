@@ -25,6 +25,7 @@ import { seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
+import { createOnlinePaymentsCore } from '../billing/online-payments/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -168,6 +169,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     await seedInvoices(tx, repos, {
       invoicing: createInvoicingService(deps),
       payments: createPaymentsService(deps),
+      online: createOnlinePaymentsCore({ ...deps, gateway: deps.config.redsys }),
       demoPatientId: record.id,
       timeZone: settings.timeZone,
       closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
