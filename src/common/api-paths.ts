@@ -59,6 +59,12 @@ export const api = {
   insurers: '/api/insurers',
   insurer: (id: string) => `/api/insurers/${seg(id)}`,
   insurerTariffs: (id: string) => `/api/insurers/${seg(id)}/tariffs`,
+  /** «Bonos» (issue 36, item 3): the packs the clinic sells; a patient's packs, their sale and refund. */
+  packProducts: '/api/pack-products',
+  packProduct: (id: string) => `/api/pack-products/${seg(id)}`,
+  patientPacks: (patientId: string) => `/api/patients/${seg(patientId)}/packs`,
+  patientPackRefund: (patientId: string, packId: string) =>
+    `/api/patients/${seg(patientId)}/packs/${seg(packId)}/refund`,
   /** Informed-consent templates (issue 24): POST to `versions` publishes the next version; `state` archives. */
   consentTemplates: '/api/consent-templates',
   consentTemplate: (id: string) => `/api/consent-templates/${seg(id)}`,
@@ -255,4 +261,29 @@ export const consentApi = {
   requestLink: (id: string) => `/api/consent-requests/${seg(id)}/link`,
   /** The state of the consents of a day's appointments (`?date=`) or of one (`?appointmentId=`). */
   consentStatus: '/api/consent-status',
+} as const;
+
+/** Presupuestos (issue 36, item 2), a table of its own beside `api`. */
+export const quoteApi = {
+  /** A patient's quotes (`?patientId=`; a paciente's own without it); create one. */
+  quotes: '/api/quotes',
+  quote: (id: string) => `/api/quotes/${seg(id)}`,
+  pdf: (id: string) => `/api/quotes/${seg(id)}/pdf`,
+  /** Send it to the patient (e-mail, and SMS when the clinic has it): a draft becomes «enviado». */
+  send: (id: string) => `/api/quotes/${seg(id)}/send`,
+  /** The desk records a paper acceptance, or the patient's refusal. */
+  paperAcceptance: (id: string) => `/api/quotes/${seg(id)}/paper-acceptance`,
+  rejection: (id: string) => `/api/quotes/${seg(id)}/rejection`,
+  /** Link one of her appointments to a line (a planned session done or booked). */
+  sessions: (id: string) => `/api/quotes/${seg(id)}/sessions`,
+  /** A fresh link to read and sign her own quote, from the paciente's area. */
+  link: (id: string) => `/api/quotes/${seg(id)}/link`,
+  /** Invoice the whole quote up front, through the invoicing service. */
+  invoice: (id: string) => `/api/quotes/${seg(id)}/invoice`,
+  /** The acceptance rate by month and by doctor (`?year=`), in the desk's reports. */
+  report: '/api/billing/quotes-report',
+  /** From the link (no sign-in; the token is the proof): read, accept with her signature, PDF. */
+  byLink: (token: string) => `/api/presupuestos/${seg(token)}`,
+  linkAcceptance: (token: string) => `/api/presupuestos/${seg(token)}/aceptacion`,
+  linkPdf: (token: string) => `/api/presupuestos/${seg(token)}/pdf`,
 } as const;

@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   ISSUER_MISSING:
     'Antes de facturar, indica los datos fiscales de la clínica (razón social, NIF y dirección) en Facturación → Datos fiscales.',
   ALREADY_INVOICED: 'Esa cita ya está facturada.',
+  PACK_CLOSED: 'Este bono está cerrado: no admite más cambios.',
+  PACK_SESSION: 'Esa cita ya está cubierta por una sesión de un bono: no se factura.',
   ALREADY_CANCELLED: 'Esta factura ya está anulada.',
   NOT_PAYABLE: 'Esta factura no admite cobros: está anulada.',
   NOT_CANCELLABLE:
@@ -94,6 +96,10 @@ export const ERROR_CODES = {
   INTERNAL: 'Ha ocurrido un error inesperado. Inténtalo de nuevo en unos minutos.',
   SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
   DATABASE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  /** Presupuestos (issue 36, item 2). */
+  QUOTE_EXPIRED: 'Este presupuesto ha caducado: pide a la clínica uno nuevo.',
+  QUOTE_NO_CHANNEL:
+    'La paciente no tiene correo electrónico ni móvil: añádelos en su ficha para enviarle el presupuesto.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -22,6 +22,8 @@ export const paths = {
   questionnaireLink: (token: string) => `/cuestionario/${seg(token)}`,
   /** Read and sign (or refuse, or revoke) an informed consent, from its single-purpose link (issue 24). */
   consentSigning: (token: string) => `/consentimiento/${seg(token)}`,
+  /** Read, accept with her signature and download a quote (presupuesto), from the link of its message (issue 36). */
+  quoteSigning: (token: string) => `/presupuesto/${seg(token)}`,
   /** Paying online (issue 36, item 6): an invoice from the desk's link, and where Redsys sends the browser back. */
   payLink: (token: string) => `/pagar/${seg(token)}`,
   onlinePayment: (id: string) => `/pago/${seg(id)}`,
@@ -65,6 +67,8 @@ export const paths = {
     services: '/admin/servicios',
     /** «Aseguradoras»: mutuas y aseguradoras, their CIF, copay and tariff per service (issue 36, item 1). */
     insurers: '/admin/aseguradoras',
+    /** «Bonos»: session packs the clinic sells (issue 36, item 3). */
+    packs: '/admin/bonos',
     /** «Facturación»: invoices, their VERI*FACTU chain and the issuer's fiscal data (issue «Billing»). */
     billing: '/admin/facturacion',
     /** «Consentimientos»: informed-consent templates, versioned (issue 24, item 1). */
@@ -186,6 +190,7 @@ const clientRoutePatterns = (): RegExp[] =>
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
     `/consentimiento/${ID}`,
+    `/presupuesto/${ID}`,
     `/encuesta/${ID}`,
     `/cuestionario/${ID}`,
     '/admin',
@@ -198,6 +203,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.profile,
     paths.admin.services,
     paths.admin.insurers,
+    paths.admin.packs,
     paths.admin.billing,
     paths.admin.goLive,
     paths.admin.importPatients,

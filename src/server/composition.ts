@@ -26,6 +26,8 @@ import { createVerifactuSender, type SubmissionPolicy } from './billing/submissi
 import { createMessagesService } from './communications/messages/service';
 import { createPaymentsService } from './billing/payments/service';
 import { createOnlinePaymentsService } from './billing/online-payments/service';
+import { createPacksService } from './billing/packs/service';
+import { packsNamingService } from './billing/packs/use-cases';
 import type { DeliveryPolicy } from './platform/outbox/delivery';
 import { createOutbox } from './platform/outbox/service';
 import { createChannelMessaging } from './communications/channels/service';
@@ -124,7 +126,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     waitingList,
     secondFactor: createSecondFactorService(core),
     staffLifecycle: createStaffLifecycle(repos),
-    serviceInUse: [consentsNamingService(repos)],
+    serviceInUse: [consentsNamingService(repos), packsNamingService(repos)],
     visitForms,
     afterBooking,
     messages: createMessagesService(core),
@@ -135,6 +137,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     onlinePayments: createOnlinePaymentsService({ ...core, gateway: config.redsys }),
     surveys: createSurveyService(core),
     opinions: createOpinionsService(core),
+    packs: createPacksService(core, invoicing),
     patientImports: createPatientImportService(core),
     idleLock: options.idleLock ?? true,
     async close() {

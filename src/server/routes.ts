@@ -17,6 +17,9 @@ import { opinionsRoutes } from './forms/opinions/routes';
 import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
 import { clinicServicesRoutes } from './billing/clinic-services/routes';
 import { insurersRoutes } from './billing/insurers/routes';
+import { quotesRoutes } from './billing/quotes/routes';
+import { quotesLinkRoutes } from './billing/quotes/link-routes';
+import { packsRoutes } from './billing/packs/routes';
 import { clinicalNotesRoutes } from './clinical/clinical-notes/routes';
 import { consentsRoutes } from './forms/consents/routes';
 import { questionnairesRoutes } from './forms/questionnaires/routes';
@@ -92,6 +95,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
   insurersRoutes,
+  packsRoutes,
   consentsRoutes,
   questionnairesRoutes,
   questionnairesAnswerRoutes,
@@ -140,4 +144,6 @@ export const apiRoutes: readonly RoutePlugin[] = [
   secondFactorPasskeySignInRoutes,
   onlinePaymentsRoutes,
   apiDocsRoutes,
+  quotesRoutes,
+  quotesLinkRoutes,
 ];

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: paths.questionnaireLink(':token'), ...screen(() => import('./routes/questionnaire/link')) },
           { path: paths.consentSigning(':token'), ...screen(() => import('./routes/consent/consent-signing')) },
           { path: paths.survey(':token'), ...screen(() => import('./routes/survey/survey')) },
+          { path: paths.quoteSigning(':token'), ...screen(() => import('./routes/quote/quote-signing')) },
           { path: paths.payLink(':token'), ...screen(() => import('./routes/public/pay-link')) },
           { path: paths.onlinePayment(':id'), ...screen(() => import('./routes/public/online-payment-result')) },
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
@@ -114,6 +115,10 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.admin.insurers, paths.admin.root),
                 ...screen(() => import('./routes/admin/insurers')),
+              },
+              {
+                path: relative(paths.admin.packs, paths.admin.root),
+                ...screen(() => import('./routes/admin/packs')),
               },
               {
                 path: relative(paths.admin.consents, paths.admin.root),

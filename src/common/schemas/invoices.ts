@@ -364,9 +364,21 @@ export const appointmentInvoiceSchema = z.object({
   number: z.string(),
 });
 export type AppointmentInvoice = z.infer<typeof appointmentInvoiceSchema>;
+/** A visit that used a session of a pack (issue 36, item 3): the desk shows «Bono 3/10» instead of «Facturar». */
+export const appointmentPackSessionSchema = z.object({
+  appointmentId: z.string(),
+  packId: z.string(),
+  number: z.number(),
+  sessions: z.number(),
+});
 /** Only the invoiced appointments are named: one not listed is not on an invoice that stands. */
-export const appointmentInvoicesSchema = z.object({ invoices: z.array(appointmentInvoiceSchema) });
+export const appointmentInvoicesSchema = z.object({
+  invoices: z.array(appointmentInvoiceSchema),
+  /** The asked visits that used a session of a pack (never invoiced for it). */
+  packSessions: z.array(appointmentPackSessionSchema),
+});
 export type AppointmentInvoices = z.infer<typeof appointmentInvoicesSchema>;
+export type AppointmentPackSession = z.infer<typeof appointmentPackSessionSchema>;
 
 export const invoiceListSchema = z.object({
   invoices: z.array(invoiceSummarySchema),

@@ -123,8 +123,21 @@ export const PERMISSIONS = {
   'read:opinions': { admin: 'any', doctor: 'own' },
   /** A reply by e-mail to a patient's answer: the desk any, a doctor one about her own visit. */
   'reply:opinions': { admin: 'any', doctor: 'own' },
+  /**
+   * Presupuestos (issue 36, item 2): the desk all; a doctor makes, sends and reads those of her patients; a paciente
+   * reads her own and signs them (a fresh link from her area). Recording a paper acceptance or a refusal, planning
+   * the sessions and invoicing up front are the desk's; the acceptance rate is the desk's report.
+   */
+  'read:quotes': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'write:quotes': { admin: 'any', doctor: 'own' },
+  'manage:quotes': { admin: 'any' },
+  'sign:quotes': { paciente: 'own' },
+  'read:quote-rates': { admin: 'any' },
   /** Paying online (issue 36, item 6): a paciente pays her own invoices by card or Bizum from «Mis facturas». */
   'create:online-payments': { paciente: 'own' },
+  /** Session packs (bonos, issue 36, item 3): the desk sells and refunds them; a doctor reads her patients', a paciente hers. */
+  'read:packs': { admin: 'any', doctor: 'own', paciente: 'own' },
+  'manage:packs': { admin: 'any' },
 } as const satisfies Record<string, Partial<Record<Role, Grant>>>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -143,6 +143,12 @@ export const AREAS: Area[] = [
     matches: [/^\/api\/insurers/],
   },
   {
+    name: 'Bonos',
+    description:
+      'Bonos de sesiones: N sesiones de un servicio a un precio sin IVA (se suma el del servicio), con validez en meses o sin caducidad. Se venden desde la ficha del paciente (`/api/patients/{id}/packs`), con su factura; cada visita atendida de ese servicio gasta una sesión; lo no usado se devuelve con una rectificativa.',
+    matches: [/^\/api\/pack-products/],
+  },
+  {
     name: 'Consentimientos',
     description:
       'Plantillas de consentimiento informado (Ley 41/2002): su texto en Markdown por secciones (descripción, consecuencias, riesgos, alternativas) y los servicios a los que se aplican. Cada cambio publica una versión nueva; una versión publicada no cambia nunca. Su firma: el enlace de un solo uso con caducidad (`/api/consentimientos/…`), el PDF con la huella SHA-256 de su contenido, la revocación y el estado de cada cita.',

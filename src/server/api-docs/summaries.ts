@@ -310,4 +310,11 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/public/waiting-list': 'Apuntarse en la lista de espera sin cuenta (servicio opcional, de los de internet)',
   'GET /api/public/waiting-list/offers/:token': 'Una oferta de hueco liberado, con el token del correo',
   'POST /api/public/waiting-list/offers/:token/accept': 'Aceptar una oferta de hueco (reserva la cita)',
+
+  'GET /api/pack-products': 'Bonos que vende la clínica',
+  'POST /api/pack-products': 'Crear un bono (servicio, sesiones, precio sin IVA, validez)',
+  'PUT /api/pack-products/:id': 'Cambiar o desactivar un bono',
+  'GET /api/patients/:id/packs': 'Los bonos de un paciente: sesiones usadas y restantes, caducidad, estado',
+  'POST /api/patients/:id/packs': 'Vender un bono a un paciente (emite su factura)',
+  'POST /api/patients/:id/packs/:packId/refund': 'Devolver las sesiones sin usar de un bono (rectificativa) y cerrarlo',
 };

@@ -13,7 +13,9 @@ import { createOutagesRepository } from './invoices/outages-repository';
 import { createBillingModeRepository } from './invoices/billing-mode-repository';
 import { createInvoiceCorrectionsRepository } from './invoices/corrections-repository';
 import { createInsurersRepository } from './insurers/repository';
+import { createQuotesRepository } from './quotes/repository';
 import { createOnlinePaymentsRepository } from './online-payments/repository';
+import { createPacksRepository } from './packs/repository';
 
 /** The billing context's own repositories. */
 export function createBillingRepositories(db: Db) {
@@ -31,7 +33,9 @@ export function createBillingRepositories(db: Db) {
     billingMode: createBillingModeRepository(),
     invoiceCorrections: createInvoiceCorrectionsRepository(db),
     insurers: createInsurersRepository(db),
+    quotes: createQuotesRepository(db),
     onlinePayments: createOnlinePaymentsRepository(db),
+    packs: createPacksRepository(db),
   };
 }
 

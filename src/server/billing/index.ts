@@ -5,3 +5,4 @@ export { createBillingRepositories } from './deps';
 export type { ServiceInUseCheck } from './clinic-services/service-in-use';
 export type { ClinicServiceRecord } from './clinic-services/repository';
 export { priceWithVat } from './invoices/lines';
+export { syncVisitSession } from './packs/service';

@@ -6,6 +6,7 @@ import type { ServiceInUseCheck } from './clinic-services/service-in-use';
 import type { VerifactuSender } from './submissions/sender';
 import type { PaymentsService } from './payments/service';
 import type { OnlinePaymentsService } from './online-payments/service';
+import type { PacksService } from './packs/service';
 
 /** The services billing routes may use: its own and those of the contexts below it. */
 export type Services = CommunicationsServices & {
@@ -19,6 +20,8 @@ export type Services = CommunicationsServices & {
   serviceInUse: ServiceInUseCheck[];
   /** Paying online through Redsys (issue 36, item 6). */
   onlinePayments: OnlinePaymentsService;
+  /** Selling session packs and refunding their unused sessions, each with its invoice. */
+  packs: PacksService;
 };
 
 /** What billing's route plugins receive as their options. */

@@ -56,6 +56,10 @@ export {
   passwordTokens,
   patientFileChunks,
   patientFiles,
+  packProducts,
+  packRefunds,
+  packSessions,
+  patientPacks,
   patients,
   payments,
   pendingSignIns,
@@ -83,10 +87,15 @@ export {
   waitingListEntries,
   waitingListOffers,
   workingHours,
+  quoteLines,
+  quoteSeries,
+  quoteSessions,
+  quotes,
 } from './db/schema';
 export type { InvoiceParty } from './db/schema/invoices';
 export type { FactorRemovals } from './db/schema/second-factor';
 export { transact, type Tx } from './db/transaction';
+export { decodeSignaturePng } from './signature-image';
 export {
   AppError,
   TooManyRequestsError,

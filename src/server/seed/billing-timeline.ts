@@ -3,6 +3,7 @@ import { clock } from '../platform/clock';
 import type { InvoicingService } from '../billing/invoices/service';
 import type { PaymentsService } from '../billing/payments/service';
 import type { OnlinePaymentsCore } from '../billing/online-payments/service';
+import type { PacksService } from '../billing/packs/service';
 
 const MINUTE = 60_000;
 
@@ -12,6 +13,8 @@ export interface DemoBilling {
   payments: Pick<PaymentsService, 'recordIn' | 'closeDayIn' | 'cashDay'>;
   /** Paying online through Redsys: the form, and the bank's notification that records the payment. */
   online: Pick<OnlinePaymentsCore, 'startIn' | 'notifyIn'>;
+  /** Session packs: the demo sells one and its visits use sessions (`seed/packs.ts`). */
+  packs: Pick<PacksService, 'sellIn'>;
   demoPatientId: string;
   timeZone: string;
   /** The holidays the clinic closes on (`2026-12-25`). */

@@ -21,11 +21,13 @@ import { seedConsents } from './consents';
 import { seedQuestionnaires } from './questionnaires';
 import { seedConsentSignatures } from './consent-signatures';
 import { seedOpinions } from './opinions';
-import { seedInvoices } from './invoices';
+import { DEMO_ISSUER, seedInvoices } from './invoices';
 import { seedInsurers } from './insurers';
+import { seedQuotes } from './quotes';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
 import { createOnlinePaymentsCore } from '../billing/online-payments/service';
+import { createPacksService } from '../billing/packs/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
 
@@ -166,10 +168,24 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     );
     await seedOpinions(tx);
     await seedMessages(tx, repos, DEMO_PASSWORD);
+    // Before the invoices: the treatment's done sessions are invoiced at the quote's price.
+    const invoicing = createInvoicingService(deps);
+    await repos.clinic.updateSettings(DEMO_ISSUER, tx);
+    await seedQuotes(
+      tx,
+      { ...deps, invoicing },
+      {
+        patientId: record.id,
+        timeZone: settings.timeZone,
+        closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),
+        nowMs: plan.nowMs,
+      },
+    );
     await seedInvoices(tx, repos, {
-      invoicing: createInvoicingService(deps),
+      invoicing,
       payments: createPaymentsService(deps),
       online: createOnlinePaymentsCore({ ...deps, gateway: deps.config.redsys }),
+      packs: createPacksService(deps, invoicing),
       demoPatientId: record.id,
       timeZone: settings.timeZone,
       closedDays: new Set(plan.holidays.map((holiday) => holiday.date)),

@@ -6,6 +6,7 @@ import { billingTimeline, type BillingTimeline, type DemoBilling } from './billi
 import { ageOn, dayInZone } from './agenda';
 import { seedPayments, type DemoInvoice } from './payments';
 import { seedRedsys } from './online-payment';
+import { planDemoPack } from './packs';
 
 /** The demo clinic's fiscal data (a company's NIF with a valid control character; not a real company's). */
 export const DEMO_ISSUER = {
@@ -40,9 +41,12 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
   const timeline = billingTimeline(billing.timeZone, billing.closedDays, nowMs);
   const services = await repos.clinicServices.list(tx);
   const peelingService = services.find((service) => service.name === 'Peeling químico (estético)');
-  const visits = (await repos.invoices.attendedNotInvoiced(5000, tx)).filter((visit) =>
+  const attended = (await repos.invoices.attendedNotInvoiced(5000, tx)).filter((visit) =>
     timeline.past(visit.startsAt.getTime() + AFTER_VISIT),
   );
+  // A session pack in use: the visits it covers are not invoiced (seed/packs.ts).
+  const byPack = await planDemoPack(tx, repos, billing.packs, timeline, SEEDER, attended, demoPatientId);
+  const visits = attended.filter((visit) => !byPack.has(visit.id));
   const mine = visits.filter((visit) => visit.patientId === demoPatientId).reverse();
   const ofOthers = visits.filter((visit) => visit.patientId !== demoPatientId);
   const rest = ofOthers.slice(LEFT_TO_INVOICE);

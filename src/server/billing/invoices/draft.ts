@@ -8,6 +8,7 @@ import { guardianParty, recipientFor } from './recipient';
 import { assertNotZero, assertWithinBounds } from './account-rules';
 import type { IssuerOfTx } from './complete';
 import type { BillableAppointment } from './repository';
+import { quoteSessionPrices } from '../quotes/figures';
 
 export type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
@@ -19,7 +20,13 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
   const { repos } = deps;
 
   /** The attended visits of this patient, none already invoiced, each with the service it is invoiced as. */
-  async function appointmentLines(body: IssueBody, patient: PatientRow, timeZone: string, tx: Tx) {
+  async function appointmentLines(
+    body: IssueBody,
+    patient: PatientRow,
+    timeZone: string,
+    tx: Tx,
+    sessions: Awaited<ReturnType<typeof quoteSessionPrices>>,
+  ) {
     const found = await repos.invoices.lockBillableAppointments(body.appointmentIds, tx);
     const dayOf = (appointment: BillableAppointment) => formatDayAndMonth(appointment.startsAt, timeZone);
     if (found.length !== new Set(body.appointmentIds).size || found.some((row) => row.patientId !== patient.id)) {
@@ -34,10 +41,22 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
     const invoiced = new Set(await repos.invoices.invoicedAppointments(body.appointmentIds, tx));
     const already = found.find((row) => invoiced.has(row.id));
     if (already) throw new AppError(409, 'ALREADY_INVOICED', `La cita del ${dayOf(already)} ya está facturada.`);
+    const covered = await repos.packs.sessionsOfVisits(body.appointmentIds, tx);
+    const byPack = found.find((row) => covered.some((session) => session.appointmentId === row.id));
+    if (byPack) {
+      throw new AppError(
+        409,
+        'PACK_SESSION',
+        `La cita del ${dayOf(byPack)} está cubierta por una sesión de un bono: no se factura.`,
+      );
+    }
     const chosen = await repos.invoices.servicesByIds(Object.values(body.appointmentServices ?? {}), tx);
     return found.map((appointment) => {
+      // A session of an accepted quote is invoiced as the quote's line (issue 36, item 2), whatever was booked.
       const serviceId = body.appointmentServices?.[appointment.id];
-      const service = serviceId ? chosen.find((row) => row.id === serviceId) : appointment.service;
+      const service =
+        sessions.get(appointment.id)?.service ??
+        (serviceId ? chosen.find((row) => row.id === serviceId) : appointment.service);
       if (!service) {
         throw validationError({
           appointmentServices: `La cita del ${dayOf(appointment)} no tiene servicio: elige cuál se factura`,
@@ -54,9 +73,12 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
   async function draftIn(tx: Tx, body: IssueBody, patient: PatientRow) {
     const issuing = await issuerOf(tx);
     const { settings } = issuing;
-    const visits = (await appointmentLines(body, patient, settings.timeZone, tx)).map((line) =>
-      withTax(withLineDiscount(line, body.appointmentDiscounts?.[line.appointmentId!], 'appointmentDiscounts')),
-    );
+    const sessions = await quoteSessionPrices(repos.quotes, body.appointmentIds, tx);
+    const visits = (await appointmentLines(body, patient, settings.timeZone, tx, sessions)).map((line) => {
+      const session = sessions.get(line.appointmentId!);
+      const discount = session ? session.discount : body.appointmentDiscounts?.[line.appointmentId!];
+      return withTax(withLineDiscount(line, discount, 'appointmentDiscounts'));
+    });
     const own = [...visits, ...(body.lines ?? []).map((line, index) => manualLine(line, index))];
     const discounted = withInvoiceDiscount(own, body.discount);
     const lines = discounted.lines.map(withTax);

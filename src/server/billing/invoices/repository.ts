@@ -16,6 +16,7 @@ import {
   invoices,
   invoiceSeries,
   invoiceSubstitutions,
+  packSessions,
   payments,
 } from '../../platform';
 import type { Tx } from '../../platform';
@@ -57,9 +58,13 @@ export interface BillableService {
 const paidOf = (invoiceId: SQLWrapper) =>
   sql<number>`(SELECT coalesce(sum(p.amount_cents), 0)::int FROM ${payments} p WHERE p.invoice_id = ${invoiceId})`;
 
-/** An appointment on no invoice that stands (a cancelled invoice's visits can be invoiced again). */
+/**
+ * An appointment on no invoice that stands (a cancelled invoice's visits can be invoiced again), nor using a session
+ * of a pack (issue 36, item 3: the pack's invoice paid for it).
+ */
 const notInvoiced = sql`NOT EXISTS (SELECT 1 FROM ${invoiceLines} l WHERE l.appointment_id = ${appointments.id}
-  AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = l.invoice_id))`;
+  AND NOT EXISTS (SELECT 1 FROM ${invoiceCancellations} c WHERE c.invoice_id = l.invoice_id))
+  AND NOT EXISTS (SELECT 1 FROM ${packSessions} ps WHERE ps.appointment_id = ${appointments.id} AND ps.released_at IS NULL)`;
 
 /** Appointments as invoicing reads them: who, when, its state and its service's price (to finish with a WHERE). */
 const billableQuery = (tx: Db) =>

@@ -259,7 +259,10 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'manage:invoices' },
       schema: { querystring: appointmentInvoicesQuerySchema, response: { 200: appointmentInvoicesSchema } },
     },
-    async (request) => ({ invoices: await request.scope.invoices.ofAppointments(request.query.ids) }),
+    async (request) => ({
+      invoices: await request.scope.invoices.ofAppointments(request.query.ids),
+      packSessions: await deps.repos.packs.sessionsOfVisits(request.query.ids),
+    }),
   );
 
   app.get(

@@ -19,7 +19,7 @@ import type { AuditEntry } from '../../platform';
 import type { CoreDeps } from '../deps';
 import { databaseFileStore } from '../../clinical';
 import { renderConsentPdf } from './pdf';
-import { decodeSignaturePng } from './signature-image';
+import { decodeSignaturePng } from '../../platform';
 import { contentLines, contentSha256, type ConsentDocumentData } from './signed-content';
 
 export const CONSENT_NOT_FOUND = 'Consentimiento no encontrado';

@@ -21,6 +21,8 @@ import { QUESTIONNAIRE_ROWS } from './questionnaires';
 import { CHANNEL_ROWS } from './channels';
 import { OPINION_ROWS } from './opinions';
 import { PATIENT_IMPORT_ROWS } from './patient-import';
+import { QUOTE_ROWS } from './quotes';
+import { PACK_ROWS } from './packs';
 
 const week = '?from=2030-01-07T00:00:00.000Z&to=2030-01-15T00:00:00.000Z';
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -422,5 +424,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...SESSION_ROWS,
   ...SECOND_FACTOR_ROWS,
   ...API_DOCS_ROWS,
+  ...QUOTE_ROWS,
   ...ONLINE_PAYMENT_ROWS,
+  ...PACK_ROWS,
 };

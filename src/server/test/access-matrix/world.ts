@@ -11,6 +11,8 @@ import { buildFileWorld, type FileWorld } from './files-world';
 import { buildWaitingListWorld, type WaitingListWorld } from './waiting-list-world';
 import { buildSessionsWorld, type SessionsWorld } from './sessions-world';
 import { buildInvoicesWorld, type InvoicesWorld } from './invoices-world';
+import { buildQuotesWorld, type QuotesWorld } from './quotes-world';
+import { buildPacksWorld, type PacksWorld } from './packs-world';
 import { buildConsentsWorld, type ConsentsWorld } from './consents-world';
 import { buildQuestionnairesWorld, type QuestionnairesWorld } from './questionnaires-world';
 import { buildOpinionsWorld, type OpinionsWorld } from './opinions-world';
@@ -90,6 +92,8 @@ export interface World {
   /** Second sessions of each actor, and an account whose sessions an admin ends (issue 21). */
   sessions: SessionsWorld;
   invoices: InvoicesWorld;
+  /** Session packs: a product and a pack per side. */
+  packs: PacksWorld;
   /** A consent template on the editable service (issue 24). */
   consents: ConsentsWorld;
   /** Questionnaires (issue 24, item 2): requests of each side and links of the neutral patient. */
@@ -98,6 +102,8 @@ export interface World {
   opinions: OpinionsWorld;
   /** Imports of patients (issue 37, item 3): one uploaded, one to start, one done to undo. */
   patientImports: PatientImportWorld;
+  /** Presupuestos (issue 36, item 2). */
+  quotes: QuotesWorld;
 }
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -405,6 +411,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     files,
     invoices: await buildInvoicesWorld(t, {
+      adminId: admin.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+      doctorA: doctorA.id,
+    }),
+    quotes: await buildQuotesWorld(t, {
+      adminId: admin.id,
+      recordA: A.recordId,
+      recordB: B.recordId,
+      neutral: neutralRecordId,
+      doctorA: doctorA.id,
+      doctorB: doctorB.id,
+      doctorC: doctorC.id,
+    }),
+    packs: await buildPacksWorld(t, {
       adminId: admin.id,
       recordA: A.recordId,
       recordB: B.recordId,

@@ -13,8 +13,9 @@ import { BillingModeBanner } from '../../../features/invoices/components/billing
 import { ModePanel } from '../../../features/invoices/components/mode-panel';
 import { BooksPanel } from '../../../features/books/components/books-panel';
 import { DebtsPanel } from '../../../features/debts/components/debts-panel';
+import { QuoteReportPanel } from '../../../features/quotes/components/quote-report-panel';
 
-const TABS = ['facturas', 'caja', 'deudas', 'libros', 'datos-fiscales', 'verifactu'] as const;
+const TABS = ['facturas', 'caja', 'deudas', 'presupuestos', 'libros', 'datos-fiscales', 'verifactu'] as const;
 
 /** The filters as the address carries them (`?desde=…&hasta=…&serie=…&profesional=…&servicio=…&estado=…`). */
 function filtersOf(params: URLSearchParams): InvoiceListQuery {
@@ -89,6 +90,7 @@ export default function BillingPage() {
           <Tabs.Tab value="facturas">Facturas</Tabs.Tab>
           <Tabs.Tab value="caja">Caja</Tabs.Tab>
           <Tabs.Tab value="deudas">Deudas</Tabs.Tab>
+          <Tabs.Tab value="presupuestos">Presupuestos</Tabs.Tab>
           <Tabs.Tab value="libros">Libros</Tabs.Tab>
           <Tabs.Tab value="datos-fiscales">Datos fiscales</Tabs.Tab>
           <Tabs.Tab value="verifactu">VERI*FACTU</Tabs.Tab>
@@ -110,6 +112,7 @@ export default function BillingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
         <Tabs.Panel value="deudas">{tab === 'deudas' && <DebtsPanel />}</Tabs.Panel>
+        <Tabs.Panel value="presupuestos">{tab === 'presupuestos' && <QuoteReportPanel />}</Tabs.Panel>
         <Tabs.Panel value="libros">{tab === 'libros' && <BooksPanel />}</Tabs.Panel>
         <Tabs.Panel value="datos-fiscales">
           {issuer.isPending && <LoadingBlock label="Cargando los datos fiscales" />}

@@ -13,9 +13,11 @@ import { PatientLoader } from '../../../features/patients/components/patient-loa
 import { ChartTimeline } from '../../../features/chart/components/chart-timeline';
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientBilling } from '../../../features/invoices/components/patient-billing';
+import { PatientPacksCard } from '../../../features/packs/components/patient-packs-card';
 import { PatientChannelCard } from '../../../features/channels/components/patient-channel-card';
 import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
 import { PatientConsents } from '../../../features/consents/components/patient-consents';
+import { PatientQuotes } from '../../../features/quotes/components/patient-quotes';
 
 /**
  * The patient's chart: who she is, then her clinical history; «Nueva cita» books for her and «Editar datos»
@@ -83,6 +85,8 @@ export default function PatientChartPage() {
             {timeZone.data && <PatientConsents patientId={patient.id} timeZone={timeZone.data} />}
             {timeZone.data && <PatientQuestionnaires patientId={patient.id} timeZone={timeZone.data} />}
             {timeZone.data && <PatientBilling patientId={patient.id} timeZone={timeZone.data} />}
+            {timeZone.data && <PatientQuotes patientId={patient.id} timeZone={timeZone.data} />}
+            <PatientPacksCard patientId={patient.id} manage />
             {timeZone.data && <PatientChannelCard patientId={patient.id} timeZone={timeZone.data} />}
             <PatientAccountPanel patient={patient} />
           </Stack>

@@ -14,6 +14,7 @@ import { ChartTimeline } from '../../../features/chart/components/chart-timeline
 import { AppointmentNote } from '../../../features/notes/components/appointment-note';
 import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
 import { PatientConsents } from '../../../features/consents/components/patient-consents';
+import { PatientPacksCard } from '../../../features/packs/components/patient-packs-card';
 
 /** A doctor's read-only view of the chart of a patient they have (or had) appointments with. */
 export default function DoctorPatientChartPage() {
@@ -54,6 +55,7 @@ export default function DoctorPatientChartPage() {
             {timeZone.data && <PatientQuestionnaires patientId={patient.id} timeZone={timeZone.data} canCopy />}
             {timeZone.data && <PatientConsents patientId={patient.id} timeZone={timeZone.data} />}
             <PatientFilesSection patientId={patient.id} />
+            <PatientPacksCard patientId={patient.id} manage={false} />
           </Stack>
         )}
       </PatientLoader>

@@ -58,7 +58,9 @@ describe('«Mis facturas»', () => {
       submitted.push(this);
     });
     const { calls } = stubApi((call) =>
-      call.method === 'POST' ? { status: 200, body: form } : { status: 200, body: list },
+      call.method === 'POST'
+        ? { status: 200, body: form }
+        : { status: 200, body: call.url === '/api/quotes' ? [] : list },
     );
     renderScreen(<MyInvoicesPage />);
     await userEvent.click(
@@ -81,7 +83,7 @@ describe('«Mis facturas»', () => {
 
   it('offers no online payment on what is paid', async () => {
     const paid = { ...invoice, paidCents: 6000, outstandingCents: 0, collection: 'pagada' as const };
-    stubApi(() => ({ status: 200, body: { ...list, invoices: [paid] } }));
+    stubApi((call) => ({ status: 200, body: call.url === '/api/quotes' ? [] : { ...list, invoices: [paid] } }));
     renderScreen(<MyInvoicesPage />);
     await screen.findByRole('table', { name: 'Facturas' });
     expect(screen.queryByRole('button', { name: /Pagar con tarjeta o Bizum/ })).not.toBeInTheDocument();

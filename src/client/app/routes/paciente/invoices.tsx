@@ -3,11 +3,18 @@ import { useState } from 'react';
 import type { InvoiceSummary } from '../../../../common/schemas/invoices';
 import { PageTitle } from '../../../components/page-title';
 import { InvoicesBlock } from '../../../features/invoices/components/invoices-block';
+import { MyQuotes } from '../../../features/quotes/components/my-quotes';
 import { PayOnlineModal } from '../../../features/invoices/components/pay-online-modal';
+import { MyPacks } from '../../../features/packs/components/my-packs';
+import { useMyRecord } from '../../../features/profile/api/get-my-record';
 
-/** «Mis facturas»: what the clinic has invoiced her, each with its PDF, and what is pending paid online. */
+/**
+ * «Mis facturas»: what the clinic has invoiced her, each with its PDF, what is pending paid online, and her session
+ * packs («Mis bonos»).
+ */
 export default function MyInvoicesPage() {
   const [paying, setPaying] = useState<InvoiceSummary | null>(null);
+  const record = useMyRecord();
   return (
     <>
       <PageTitle>Mis facturas</PageTitle>
@@ -29,7 +36,9 @@ export default function MyInvoicesPage() {
         }}
         onPayOnline={setPaying}
       />
+      <MyQuotes />
       {paying && <PayOnlineModal invoice={paying} onClose={() => setPaying(null)} />}
+      <MyPacks patientId={record.data?.id} />
     </>
   );
 }

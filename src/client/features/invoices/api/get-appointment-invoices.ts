@@ -4,6 +4,7 @@ import {
   MAX_APPOINTMENTS_PER_LOOKUP,
   type AppointmentInvoice,
   type AppointmentInvoices,
+  type AppointmentPackSession,
 } from '../../../../common/schemas/invoices';
 import { invoiceKeys } from '../../../api/invoices';
 import { apiFetch } from '../../../lib/api-client';
@@ -12,6 +13,8 @@ import { apiFetch } from '../../../lib/api-client';
 export interface AppointmentInvoicesAnswer {
   asked: string[];
   invoices: AppointmentInvoice[];
+  /** The asked visits that used a session of a pack («Bono 3/10»). */
+  packSessions: AppointmentPackSession[];
 }
 
 /** The invoice (not cancelled) of each appointment, asked 100 at a time (one request for a diary's day). */
@@ -24,19 +27,26 @@ export async function getAppointmentInvoices(ids: string[], signal?: AbortSignal
       apiFetch<AppointmentInvoices>(`${api.invoicesOfAppointments}?ids=${chunk.join(',')}`, { signal }),
     ),
   );
-  return { asked: ids, invoices: pages.flatMap((page) => page.invoices) };
+  return {
+    asked: ids,
+    invoices: pages.flatMap((page) => page.invoices),
+    packSessions: pages.flatMap((page) => page.packSessions),
+  };
 }
 
 export interface InvoicesByAppointment {
   /** The appointments this answer covers; another (newly attended, while the new answer loads) is not known yet. */
   asked: ReadonlySet<string>;
   byAppointment: ReadonlyMap<string, AppointmentInvoice>;
+  /** The pack session each visit used, if any. */
+  packByAppointment: ReadonlyMap<string, AppointmentPackSession>;
 }
 
 /** Stable (module-level), so TanStack keeps the lookup until the data changes. */
 export const indexByAppointment = (answer: AppointmentInvoicesAnswer): InvoicesByAppointment => ({
   asked: new Set(answer.asked),
   byAppointment: new Map(answer.invoices.map((invoice) => [invoice.appointmentId, invoice])),
+  packByAppointment: new Map(answer.packSessions.map((session) => [session.appointmentId, session])),
 });
 
 /**

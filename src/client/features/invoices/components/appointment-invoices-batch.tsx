@@ -1,12 +1,14 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { DiaryAppointment } from '../../../../common/schemas/appointments';
-import type { AppointmentInvoice } from '../../../../common/schemas/invoices';
+import type { AppointmentInvoice, AppointmentPackSession } from '../../../../common/schemas/invoices';
 import { useAppointmentInvoices, type InvoicesByAppointment } from '../api/get-appointment-invoices';
 
 /** What the desk knows of an attended visit's invoice. */
 export type InvoiceOfAppointment =
   | { state: 'checking' }
   | { state: 'invoiced'; invoice: AppointmentInvoice }
+  /** The visit used a session of a pack: it is not invoiced («Bono 3/10» instead of «Facturar»). */
+  | { state: 'pack'; session: AppointmentPackSession }
   | { state: 'not-invoiced' };
 
 interface Lookup {
@@ -39,6 +41,8 @@ export function AppointmentInvoicesBatch({
 function invoiceIn(lookup: Lookup, appointmentId: string): InvoiceOfAppointment {
   const invoice = lookup.data?.byAppointment.get(appointmentId);
   if (invoice) return { state: 'invoiced', invoice };
+  const session = lookup.data?.packByAppointment.get(appointmentId);
+  if (session) return { state: 'pack', session };
   if (lookup.data?.asked.has(appointmentId) || lookup.failed) return { state: 'not-invoiced' };
   return { state: 'checking' };
 }

@@ -100,7 +100,7 @@ const PREVIEW = {
 describe('«Facturar» beside an attended visit', () => {
   it('an invoiced visit shows its invoice, which downloads, and no «Facturar»', async () => {
     const { calls } = stubApi((call) => {
-      if (isLookup(call)) return { status: 200, body: { invoices: [INVOICE] } };
+      if (isLookup(call)) return { status: 200, body: { invoices: [INVOICE], packSessions: [] } };
       return { status: 404, body: {} };
     });
     renderScreen(<InvoiceButton appointment={visit(ANA, 'Ana García')} timeZone="Europe/Madrid" />);
@@ -112,12 +112,27 @@ describe('«Facturar» beside an attended visit', () => {
     expect(calls.map((call) => call.url)).toEqual([`/api/invoices/of-appointments?ids=${ANA}`]);
   });
 
+  it('a visit that used a session of a pack shows «Bono 3/10» instead of «Facturar»', async () => {
+    stubApi((call) =>
+      isLookup(call)
+        ? {
+            status: 200,
+            body: { invoices: [], packSessions: [{ appointmentId: LUIS, packId: 'b-1', number: 3, sessions: 10 }] },
+          }
+        : { status: 404, body: {} },
+    );
+    renderScreen(<InvoiceButton appointment={visit(LUIS, 'Luis Pérez')} timeZone="Europe/Madrid" />);
+    expect(await screen.findByText('Bono 3/10')).toBeVisible();
+    expect(screen.getByLabelText('Sesión 3 de 10 de un bono')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Facturar/ })).not.toBeInTheDocument();
+  });
+
   it('a visit left to invoice offers «Facturar», and once invoiced shows the new invoice instead', async () => {
     let issued = false;
     stubApi((call) => {
       if (isLookup(call)) {
         const answer = issued ? [{ appointmentId: LUIS, invoiceId: 'i-13', number: 'S2026-000013' }] : [];
-        return { status: 200, body: { invoices: answer } };
+        return { status: 200, body: { invoices: answer, packSessions: [] } };
       }
       if (call.url === '/api/services') return { status: 200, body: [] };
       if (call.url === '/api/verifactu/mode') return { status: 200, body: PRUEBAS };
@@ -142,7 +157,7 @@ describe('«Facturar» beside an attended visit', () => {
 
   it('a diary’s attended visits are asked in one request, and a visit not attended shows nothing', async () => {
     const { calls } = stubApi((call) =>
-      isLookup(call) ? { status: 200, body: { invoices: [INVOICE] } } : { status: 404, body: {} },
+      isLookup(call) ? { status: 200, body: { invoices: [INVOICE], packSessions: [] } } : { status: 404, body: {} },
     );
     const day = [visit(PEDRO, 'Pedro Ruiz'), visit(ANA, 'Ana García'), visit(LUIS, 'Luis Pérez', 'confirmada')];
     renderScreen(
@@ -164,9 +179,9 @@ describe('«Facturar» beside an attended visit', () => {
     let release: () => void = () => {};
     stubApi((call) => {
       if (!isLookup(call)) return { status: 404, body: {} };
-      if (!call.url.includes(PEDRO)) return { status: 200, body: { invoices: [INVOICE] } };
+      if (!call.url.includes(PEDRO)) return { status: 200, body: { invoices: [INVOICE], packSessions: [] } };
       return new Promise((resolve) => {
-        release = () => resolve({ status: 200, body: { invoices: [INVOICE] } });
+        release = () => resolve({ status: 200, body: { invoices: [INVOICE], packSessions: [] } });
       });
     });
     function Day() {

@@ -1,4 +1,4 @@
-import { Button, type MantineSize } from '@mantine/core';
+import { Badge, Button, type MantineSize } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DiaryAppointment } from '../../../../common/schemas/appointments';
@@ -9,7 +9,8 @@ import { IssueInvoiceModal } from './issue-invoice-modal';
 
 /**
  * Beside an attended visit in the desk's diary and calendar: «Factura F2026-000012» when it is on an invoice that
- * stands (its PDF, as «Facturación» opens an invoice), else «Facturar»; nothing while that is not known yet, nor for
+ * stands (its PDF, as «Facturación» opens an invoice), «Bono 3/10» when it used a session of a pack (never invoiced
+ * again), else «Facturar»; nothing while that is not known yet, nor for
  * any other state.
  */
 export function InvoiceButton({
@@ -39,6 +40,15 @@ export function InvoiceButton({
         >
           Factura {known.invoice.number}
         </Button>
+      )}
+      {known.state === 'pack' && (
+        <Badge
+          color="grape"
+          variant="light"
+          aria-label={`Sesión ${known.session.number} de ${known.session.sessions} de un bono`}
+        >
+          Bono {known.session.number}/{known.session.sessions}
+        </Badge>
       )}
       {known.state === 'not-invoiced' && (
         <Button

@@ -24,4 +24,6 @@ export * from './message-outbox';
 export * from './go-live';
 export * from './patient-import';
 export * from './insurers';
+export * from './quotes';
 export * from './online-payments';
+export * from './packs';

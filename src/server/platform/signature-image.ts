@@ -1,5 +1,5 @@
-import { SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from '../../../common/schemas/consent-signing';
-import { validationError } from '../../platform';
+import { SIGNATURE_MAX_HEIGHT, SIGNATURE_MAX_WIDTH } from '../../common/schemas/consent-signing';
+import { validationError } from './errors';
 
 const PREFIX = 'data:image/png;base64,';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
