@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { clock } from '../platform/clock';
 import type { InvoicingService } from '../billing/invoices/service';
 import type { PaymentsService } from '../billing/payments/service';
+import type { OnlinePaymentsCore } from '../billing/online-payments/service';
 import type { PacksService } from '../billing/packs/service';
 
 const MINUTE = 60_000;
@@ -10,6 +11,8 @@ const MINUTE = 60_000;
 export interface DemoBilling {
   invoicing: Pick<InvoicingService, 'issueIn' | 'cancelIn' | 'rectifyIn' | 'substituteIn'>;
   payments: Pick<PaymentsService, 'recordIn' | 'closeDayIn' | 'cashDay'>;
+  /** Paying online through Redsys: the form, and the bank's notification that records the payment. */
+  online: Pick<OnlinePaymentsCore, 'startIn' | 'notifyIn'>;
   /** Session packs: the demo sells one and its visits use sessions (`seed/packs.ts`). */
   packs: Pick<PacksService, 'sellIn'>;
   demoPatientId: string;

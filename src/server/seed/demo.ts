@@ -27,6 +27,7 @@ import { seedQuotes } from './quotes';
 import { planInsurerVisits } from './insurer-visits';
 import { createInvoicingService } from '../billing/invoices/service';
 import { createPaymentsService } from '../billing/payments/service';
+import { createOnlinePaymentsCore } from '../billing/online-payments/service';
 import { createPacksService } from '../billing/packs/service';
 
 export const DEMO_PASSWORD = 'clinica-demo';
@@ -187,6 +188,7 @@ export async function seedDemoIfEmpty(deps: Pick<CoreDeps, 'db' | 'repos' | 'con
     await seedInvoices(tx, repos, {
       invoicing,
       payments,
+      online: createOnlinePaymentsCore({ ...deps, gateway: deps.config.redsys }),
       packs: createPacksService(deps, invoicing),
       demoPatientId: record.id,
       timeZone: settings.timeZone,

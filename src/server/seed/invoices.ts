@@ -2,9 +2,10 @@ import type { Tx } from '../platform/db/transaction';
 import type { PaymentMethod } from '../../common/schemas/payments';
 import type { Repositories } from '../repositories';
 import { LEFT_TO_INVOICE } from './demo-plan';
-import { billingTimeline, type DemoBilling } from './billing-timeline';
+import { billingTimeline, type BillingTimeline, type DemoBilling } from './billing-timeline';
 import { ageOn, dayInZone } from './agenda';
 import { seedPayments, type DemoInvoice } from './payments';
+import { seedRedsys } from './online-payment';
 import { planDemoPack } from './packs';
 
 /** The demo clinic's fiscal data (a company's NIF with a valid control character; not a real company's). */
@@ -33,6 +34,7 @@ type Visit = Awaited<ReturnType<Repositories['invoices']['attendedNotInvoiced']>
 export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBilling) {
   const { invoicing, demoPatientId, nowMs } = billing;
   await repos.clinic.updateSettings(DEMO_ISSUER, tx);
+  await seedRedsys(tx, repos);
   // The desk's admin issued them (the audit log says so).
   const admin = await repos.auth.findAccountByEmail('admin@clinica.demo', tx);
   const SEEDER = { actor: admin ? { id: admin.id, role: 'admin' as const } : null, ip: '127.0.0.1' };
@@ -139,11 +141,19 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
         // The demo paciente's latest visit is owed (his portal shows the debt).
         owed: visit === mine.at(-1),
         paidAtOnce: f3Visits.includes(visit),
+        // The one before it he paid by card from «Mis facturas», that evening at home, through Redsys.
+        paidOnlineAt: visit === mine.at(-2) ? paidOnlineAt(issueAt.get(visit)!, timeline) : undefined,
         simplified: visit.patientId !== demoPatientId,
       })),
   });
   await billing.alsoPlan?.(timeline, new Set([...issueAt.keys()].map((visit) => visit.id)));
   await timeline.run();
+}
+
+/** Three hours after the invoice (at home, that evening) when that has come by now, else right after it. */
+function paidOnlineAt(issuedAt: number, timeline: BillingTimeline) {
+  const evening = issuedAt + 3 * 60 * MINUTE;
+  return timeline.past(evening + MINUTE) ? evening : issuedAt + 2 * MINUTE;
 }
 
 /**

@@ -2,6 +2,8 @@ import type { AuditContext } from '../platform';
 import type { Tx } from '../platform/db/transaction';
 import type { PaymentMethod } from '../../common/schemas/payments';
 import type { BillingTimeline, DemoBilling } from './billing-timeline';
+import { DEMO_AUTHORISATION, redsysAuthorises } from './online-payment';
+import type { SignedMessage } from '../billing/online-payments/redsys';
 
 const MINUTE = 60_000;
 /** How the demo's patients pay, in turn: mostly by card and cash, some by Bizum, now and then by transfer. */
@@ -29,6 +31,8 @@ export interface InvoiceToPay {
   simplified: boolean;
   /** Paid whole at the desk when issued (by card or cash). */
   paidAtOnce?: boolean;
+  /** Paid whole by card online, from «Mis facturas», at this instant (the bank's notification a minute later). */
+  paidOnlineAt?: number;
 }
 
 /**
@@ -52,7 +56,18 @@ export function seedPayments(
       await payments.recordIn(tx, entry.invoice().id, { method, amountCents: amountCents(), note: '' }, context);
     });
   };
-  const plain = invoices.filter((entry) => !entry.settled && !entry.paidAtOnce && !entry.owed);
+  const payOnline = (at: number, entry: InvoiceToPay) => {
+    days.add(timeline.dayOf(at));
+    let form: SignedMessage | undefined;
+    timeline.at(at, async () => {
+      form = (await billing.online.startIn(tx, entry.invoice().id, 'tarjeta', null)).fields;
+    });
+    timeline.at(at + MINUTE, async () => {
+      const outcome = await billing.online.notifyIn(tx, redsysAuthorises(form!, DEMO_AUTHORISATION, billing.timeZone));
+      if (outcome !== 'pagado') throw new Error(`the demo's online payment was not recorded: ${outcome}`);
+    });
+  };
+  const plain = invoices.filter((entry) => !entry.settled && !entry.paidAtOnce && !entry.owed && !entry.paidOnlineAt);
   const owed = new Set(plain.filter((entry) => entry.simplified).slice(-LEFT_OWED));
   plain.forEach((entry, index) => {
     if (owed.has(entry)) return;
@@ -68,7 +83,8 @@ export function seedPayments(
     else pay(atDesk, entry, method === 'transferencia' ? 'tarjeta' : method, whole);
   });
   invoices.forEach((entry, index) => {
-    if (entry.settled) pay(entry.settled.at, entry, entry.settled.method, entry.settled.amountCents);
+    if (entry.paidOnlineAt) payOnline(entry.paidOnlineAt, entry);
+    else if (entry.settled) pay(entry.settled.at, entry, entry.settled.method, entry.settled.amountCents);
     else if (entry.paidAtOnce) {
       pay(entry.issuedAt + 2 * MINUTE, entry, index % 2 ? 'efectivo' : 'tarjeta', () => entry.invoice().totalCents);
     }

@@ -1,6 +1,15 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Db } from '../platform/db/client';
-import { appointments, cashClosings, invoiceLines, invoices, payments, verifactuRecords } from '../platform/db/schema';
+import {
+  appointments,
+  cashClosings,
+  invoiceLines,
+  invoices,
+  onlinePaymentOutcomes,
+  payments,
+  verifactuRecords,
+} from '../platform/db/schema';
+import { DEMO_AUTHORISATION } from '../seed/online-payment';
 import { SEES_EVERYTHING } from '../access/visibility';
 import { recordFromJson } from '../billing/verifactu/record-json';
 import { verifyChains } from '../billing/verifactu/verify-chain';
@@ -71,6 +80,16 @@ export async function demoBillingBreaches(db: Db, repos: Repositories, nowMs: nu
     if (payment.day !== dayInZone(payment.paidAt.getTime(), timeZone))
       breaches.push(`cobro de otro día: ${payment.id}`);
   }
+  // The card payment online (issue 36, item 9): recorded by Redsys's signed notification, with its authorisation.
+  const outcomes = await db.select().from(onlinePaymentOutcomes);
+  const online = paid.filter(
+    (payment) =>
+      payment.onlineOrder &&
+      payment.authorisationCode === DEMO_AUTHORISATION &&
+      payment.note.includes(`autorización ${DEMO_AUTHORISATION}`) &&
+      outcomes.some((outcome) => outcome.paymentId === payment.id && outcome.authorised),
+  );
+  if (online.length !== 1) breaches.push(`${online.length} pagos con tarjeta online por Redsys con su autorización`);
   const standing = listed.filter((invoice) => invoice.state === 'emitida' && invoice.outstandingCents > 0);
   if (!standing.some((invoice) => invoice.paidCents === 0)) breaches.push('ninguna factura pendiente de cobro');
   if (!standing.some((invoice) => invoice.paidCents > 0)) breaches.push('ninguna factura cobrada en parte');

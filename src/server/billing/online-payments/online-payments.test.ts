@@ -281,6 +281,43 @@ describe('paying from «Mis facturas» through the local Redsys', () => {
     expect(await invoice(id)).toMatchObject({ outstandingCents: -5000, collection: 'a_devolver' });
   });
 
+  it('lets the desk give back what a late notification overpaid, though no rectifying invoice exists', async () => {
+    const id = await newInvoice();
+    redsys.script({ late: true });
+    await redsys.pay((await startFromArea(id)).fields);
+    const url = `/api/invoices/${id}/payments`;
+    await call('POST', url, { method: 'efectivo', amountCents: 5000, note: '' }, admin.cookie);
+    await redsys.releaseLate();
+    const cash = async () => (await call('GET', '/api/billing/cash?day=2026-03-03', undefined, admin.cookie)).json();
+    const before = await cash();
+    // Back only by a way the money came in, and no more than the excess.
+    const tooMuch = await call('POST', url, { method: 'efectivo', amountCents: 5001, note: '' }, admin.cookie);
+    expect(tooMuch.json().error.fields.amountCents).toBe('El importe supera lo que hay que devolver (50,00\u00a0€)');
+    const byBizum = await call('POST', url, { method: 'bizum', amountCents: 5000, note: '' }, admin.cookie);
+    expect(byBizum.statusCode).toBe(400);
+    const refund = await call(
+      'POST',
+      url,
+      { method: 'efectivo', amountCents: 5000, note: 'Pagó dos veces' },
+      admin.cookie,
+    );
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json()).toMatchObject({ paidCents: 5000, outstandingCents: 0 });
+    // A negative payment against the original itself: append-only, the other two untouched.
+    expect((await paymentsOf(id)).map((row) => row.amountCents).sort((a, b) => a - b)).toEqual([-5000, 5000, 5000]);
+    expect(await invoice(id)).toMatchObject({ outstandingCents: 0, collection: 'pagada' });
+    const again = await call('POST', url, { method: 'tarjeta', amountCents: 1, note: '' }, admin.cookie);
+    expect(again.json().error.fields.amountCents).toBe('Esta factura ya está pagada');
+    // The day's cash: the cash given back leaves the drawer, the card stays, and the doctor's share follows.
+    const after = await cash();
+    expect(after.expected).toEqual({ ...before.expected, efectivo: before.expected.efectivo - 5000 });
+    expect(after.totalCents).toBe(before.totalCents - 5000);
+    expect(after.open.totalCents).toBe(before.open.totalCents - 5000);
+    expect(after.byDoctor).toEqual([
+      expect.objectContaining({ doctorId: doctor.id, amountCents: before.byDoctor[0].amountCents - 5000 }),
+    ]);
+  });
+
   it('lets a paciente pay only her own invoices', async () => {
     const id = await newInvoice();
     const started = await call('POST', `/api/invoices/${id}/online-payment`, { method: 'tarjeta' }, other.cookie);

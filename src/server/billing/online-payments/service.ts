@@ -31,16 +31,18 @@ const LINK_GONE = 'Este enlace de pago no es válido o ha caducado. Pide uno nue
 const NOT_SET_UP = 'La clínica aún no tiene el pago con tarjeta o Bizum configurado. Puedes pagar en la recepción.';
 const NOTHING_PENDING = 'Esta factura no tiene nada pendiente de pago.';
 
-export type OnlinePaymentsDeps = Pick<CoreDeps, 'db' | 'repos' | 'config' | 'outbox' | 'channels'> & {
+/** What paying needs (the demo's seed has no more); sending links needs the outboxes too. */
+export type OnlinePaymentsCoreDeps = Pick<CoreDeps, 'db' | 'repos' | 'config'> & {
   /** Redsys's addresses: the local test Redsys's in tests and the demo; else those of the settings' environment. */
   gateway?: { redirect: string; rest: string };
 };
+export type OnlinePaymentsDeps = OnlinePaymentsCoreDeps & Pick<CoreDeps, 'outbox' | 'channels'>;
 
 /** What the notification route answers: recorded, a duplicate of one recorded, or a refusal recorded. */
 export type NotificationOutcome = 'pagado' | 'rechazado' | 'duplicado';
 
-/** Paying online through Redsys (issue 36, item 6; decision 0116). */
-export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
+/** Paying online through Redsys: an attempt's signed form, and the notification that records its payment. */
+export function createOnlinePaymentsCore(deps: OnlinePaymentsCoreDeps) {
   const { repos } = deps;
   const repo = repos.onlinePayments;
 
@@ -58,37 +60,40 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
 
   /** Starts an attempt for all that the invoice's account owes now, and the signed form for the browser. */
   async function start(invoiceId: string, method: OnlinePaymentMethod, linkId: string | null): Promise<RedsysForm> {
-    return transact(deps.db, async (tx) => {
-      const pos = await merchantOf(tx);
-      if (!pos) throw new AppError(409, 'NOT_PAYABLE', NOT_SET_UP);
-      const invoice = await repo.payable(invoiceId, tx);
-      if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
-      if (invoice.outstandingCents <= 0) throw new AppError(409, 'NOT_PAYABLE', NOTHING_PENDING);
-      const settings = await repos.clinic.getSettings(tx);
-      const attempt = await repo.insertAttempt(
-        {
-          redsysOrder: newOrder(),
-          invoiceId,
-          amountCents: invoice.outstandingCents,
-          method,
-          linkId,
-          createdAt: clock.now(),
-        },
-        tx,
-      );
-      const back = `${deps.config.publicUrl}${paths.onlinePayment(attempt.id)}`;
-      const fields = paymentForm(pos.merchant, {
-        amountCents: attempt.amountCents,
-        order: attempt.redsysOrder,
+    return transact(deps.db, (tx) => startIn(tx, invoiceId, method, linkId));
+  }
+
+  /** `start` inside the caller's transaction (the demo's seed pays in its own). */
+  async function startIn(tx: Tx, invoiceId: string, method: OnlinePaymentMethod, linkId: string | null) {
+    const pos = await merchantOf(tx);
+    if (!pos) throw new AppError(409, 'NOT_PAYABLE', NOT_SET_UP);
+    const invoice = await repo.payable(invoiceId, tx);
+    if (!invoice) throw new AppError(404, 'NOT_FOUND', 'Factura no encontrada');
+    if (invoice.outstandingCents <= 0) throw new AppError(409, 'NOT_PAYABLE', NOTHING_PENDING);
+    const settings = await repos.clinic.getSettings(tx);
+    const attempt = await repo.insertAttempt(
+      {
+        redsysOrder: newOrder(),
+        invoiceId,
+        amountCents: invoice.outstandingCents,
         method,
-        notificationUrl: `${deps.config.publicUrl}${api.redsysNotification}`,
-        urlOk: back,
-        urlKo: back,
-        description: `Factura ${invoice.number}`,
-        merchantName: settings.name,
-      });
-      return { action: pos.redirect, fields };
+        linkId,
+        createdAt: clock.now(),
+      },
+      tx,
+    );
+    const back = `${deps.config.publicUrl}${paths.onlinePayment(attempt.id)}`;
+    const fields = paymentForm(pos.merchant, {
+      amountCents: attempt.amountCents,
+      order: attempt.redsysOrder,
+      method,
+      notificationUrl: `${deps.config.publicUrl}${api.redsysNotification}`,
+      urlOk: back,
+      urlKo: back,
+      description: `Factura ${invoice.number}`,
+      merchantName: settings.name,
     });
+    return { action: pos.redirect, fields } satisfies RedsysForm;
   }
 
   /**
@@ -99,40 +104,43 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
    * reads «a devolver».
    */
   async function notify(message: Partial<SignedMessage>): Promise<NotificationOutcome> {
-    const secret = await repo.secret();
-    if (!secret) throw new AppError(404, 'NOT_FOUND', NOT_SET_UP);
-    const reading = readNotification(secret, message);
-    if (!reading.ok) throw new AppError(403, 'FORBIDDEN', reading.reason);
-    const { notification } = reading;
     try {
-      return await transact(deps.db, async (tx) => {
-        const attempt = await repo.lockAttemptByOrder(notification.order, tx);
-        if (!attempt) throw new AppError(404, 'NOT_FOUND', 'Pedido desconocido.');
-        if (await repo.outcomeOf(attempt.id, tx)) return 'duplicado';
-        const settings = await repos.clinic.getSettings(tx);
-        const authorised =
-          notification.authorised &&
-          notification.amountCents === attempt.amountCents &&
-          notification.merchantCode === settings.redsysMerchantCode;
-        const paymentId = authorised ? await recordPayment(tx, attempt, notification.authorisationCode) : null;
-        await repo.insertOutcome(
-          {
-            attemptId: attempt.id,
-            response: notification.response,
-            authorised,
-            authorisationCode: notification.authorisationCode,
-            paymentId,
-            receivedAt: clock.now(),
-          },
-          tx,
-        );
-        return authorised ? 'pagado' : 'rechazado';
-      });
+      return await transact(deps.db, (tx) => notifyIn(tx, message));
     } catch (error) {
       // Two copies at once: the second meets the first's keys (the outcome's, the payment's order).
       if (pgErrorCode(error) === '23505') return 'duplicado';
       throw error;
     }
+  }
+
+  /** `notify` inside the caller's transaction (the demo's seed records its card payment in its own). */
+  async function notifyIn(tx: Tx, message: Partial<SignedMessage>): Promise<NotificationOutcome> {
+    const secret = await repo.secret(tx);
+    if (!secret) throw new AppError(404, 'NOT_FOUND', NOT_SET_UP);
+    const reading = readNotification(secret, message);
+    if (!reading.ok) throw new AppError(403, 'FORBIDDEN', reading.reason);
+    const { notification } = reading;
+    const attempt = await repo.lockAttemptByOrder(notification.order, tx);
+    if (!attempt) throw new AppError(404, 'NOT_FOUND', 'Pedido desconocido.');
+    if (await repo.outcomeOf(attempt.id, tx)) return 'duplicado';
+    const settings = await repos.clinic.getSettings(tx);
+    const authorised =
+      notification.authorised &&
+      notification.amountCents === attempt.amountCents &&
+      notification.merchantCode === settings.redsysMerchantCode;
+    const paymentId = authorised ? await recordPayment(tx, attempt, notification.authorisationCode) : null;
+    await repo.insertOutcome(
+      {
+        attemptId: attempt.id,
+        response: notification.response,
+        authorised,
+        authorisationCode: notification.authorisationCode,
+        paymentId,
+        receivedAt: clock.now(),
+      },
+      tx,
+    );
+    return authorised ? 'pagado' : 'rechazado';
   }
 
   async function recordPayment(
@@ -178,6 +186,17 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
     );
     return payment.id;
   }
+
+  return { merchantOf, start, startIn, notify, notifyIn };
+}
+
+export type OnlinePaymentsCore = ReturnType<typeof createOnlinePaymentsCore>;
+
+/** Paying online through Redsys (issue 36, item 6; decision 0116). */
+export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
+  const { repos } = deps;
+  const repo = repos.onlinePayments;
+  const { merchantOf, start, startIn, notify, notifyIn } = createOnlinePaymentsCore(deps);
 
   /** Where an attempt stands, for the page the browser returns to: it reads, never records. */
   async function result(attemptId: string): Promise<OnlinePaymentResult> {
@@ -276,7 +295,9 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
 
   return {
     start,
+    startIn,
     notify,
+    notifyIn,
     result,
     linkView,
     sendLink,

@@ -146,8 +146,9 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
 
   /**
    * Takes a payment of all or part of what the invoice's account owes, on the clinic's today, into the day's open
-   * shift (after a closing, the next one). When the account's rectifying invoices leave the clinic owing the patient, it is a refund instead: a
-   * negative payment of at most that much, against the last rectifying invoice (refunds go only through one).
+   * shift (after a closing, the next one). When the account leaves the clinic owing the patient, it is a refund
+   * instead: a negative payment of at most that much, against the last rectifying invoice, or against the original
+   * when it was overpaid and never rectified.
    */
   async function recordIn(tx: Tx, invoiceId: string, input: PaymentInput, context: AuditContext) {
     // The account first (what a cancellation and a rectification lock too), then the invoice as it stands once
@@ -178,7 +179,9 @@ export function createPaymentsService(deps: Pick<CoreDeps, 'db' | 'repos'>) {
         });
       }
     }
-    const target = refund ? account.lastRectifyingId! : invoiceId;
+    // A refund goes against the account's last rectifying invoice; an account overpaid without one (a late online
+    // notification after a desk payment) gives the excess back against the original itself.
+    const target = refund ? (account.lastRectifyingId ?? rootId) : invoiceId;
     const amountCents = refund ? -input.amountCents : input.amountCents;
     const day = clock.today(await timeZone(tx)).toString();
     // The day's lock: a closing counts the payments taken before it, and this one goes to the open shift.
