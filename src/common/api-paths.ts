@@ -211,20 +211,6 @@ export const api = {
   /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */
   twilioStatus: '/api/public/messages/twilio/status',
   whatsappWebhook: '/api/public/messages/whatsapp/webhook',
-  /** Paying online through Redsys (issue 36, item 6). */
-  redsysSettings: '/api/settings/redsys',
-  invoiceOnlinePayment: (id: string) => `/api/invoices/${seg(id)}/online-payment`,
-  invoicePaymentLink: (id: string) => `/api/invoices/${seg(id)}/payment-link`,
-  paymentLink: (token: string) => `/api/public/payment-links/${seg(token)}`,
-  paymentLinkPay: (token: string) => `/api/public/payment-links/${seg(token)}/online-payment`,
-  onlinePayment: (id: string) => `/api/public/online-payments/${seg(id)}`,
-  /** Redsys's notification (signature-checked, no Origin). */
-  redsysNotification: '/api/public/redsys/notification',
-  /** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision 0118). */
-  appointmentPayer: (id: string) => `/api/appointments/${seg(id)}/payer`,
-  insurerSettlements: '/api/insurer-settlements',
-  insurerSettlementInvoice: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}`,
-  insurerReconciliation: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}/reconciliation`,
 } as const;
 
 /**
@@ -306,4 +292,24 @@ export const settlementApi = {
   monthCsv: '/api/settlements/csv',
   settlement: (id: string) => `/api/settlements/${seg(id)}`,
   settlementCsv: (id: string) => `/api/settlements/${seg(id)}/csv`,
+} as const;
+
+/** Paying online through Redsys (issue 36, item 6), a table of its own beside `api` (the public pages load `api`). */
+export const onlinePaymentApi = {
+  redsysSettings: '/api/settings/redsys',
+  invoiceOnlinePayment: (id: string) => `/api/invoices/${seg(id)}/online-payment`,
+  invoicePaymentLink: (id: string) => `/api/invoices/${seg(id)}/payment-link`,
+  paymentLink: (token: string) => `/api/public/payment-links/${seg(token)}`,
+  paymentLinkPay: (token: string) => `/api/public/payment-links/${seg(token)}/online-payment`,
+  onlinePayment: (id: string) => `/api/public/online-payments/${seg(id)}`,
+  /** Redsys's notification (signature-checked, no Origin). */
+  redsysNotification: '/api/public/redsys/notification',
+} as const;
+
+/** Visits «por su aseguradora» and «Liquidación de aseguradoras» (decision 0118), a table of its own beside `api`. */
+export const insurerApi = {
+  appointmentPayer: (id: string) => `/api/appointments/${seg(id)}/payer`,
+  insurerSettlements: '/api/insurer-settlements',
+  insurerSettlementInvoice: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}`,
+  insurerReconciliation: (invoiceId: string) => `/api/insurer-settlements/invoices/${seg(invoiceId)}/reconciliation`,
 } as const;

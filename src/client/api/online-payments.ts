@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../common/api-paths';
+import { onlinePaymentApi } from '../../common/api-paths';
 import type {
   OnlinePaymentMethod,
   OnlinePaymentResult,
@@ -39,12 +39,12 @@ export function submitToRedsys(form: RedsysForm): void {
 }
 
 export const startMyOnlinePayment = ({ invoiceId, method }: { invoiceId: string; method: OnlinePaymentMethod }) =>
-  apiFetch<RedsysForm>(api.invoiceOnlinePayment(invoiceId), { method: 'POST', body: { method } });
+  apiFetch<RedsysForm>(onlinePaymentApi.invoiceOnlinePayment(invoiceId), { method: 'POST', body: { method } });
 export const useStartMyOnlinePayment = () =>
   useMutation({ mutationFn: startMyOnlinePayment, onSuccess: submitToRedsys });
 
 export const getPaymentLink = (token: string, signal?: AbortSignal) =>
-  apiFetch<PaymentLinkView>(api.paymentLink(token), { signal });
+  apiFetch<PaymentLinkView>(onlinePaymentApi.paymentLink(token), { signal });
 export const usePaymentLink = (token: string) =>
   useQuery({
     queryKey: onlinePaymentKeys.link(token),
@@ -53,11 +53,11 @@ export const usePaymentLink = (token: string) =>
   });
 
 export const startLinkPayment = ({ token, method }: { token: string; method: OnlinePaymentMethod }) =>
-  apiFetch<RedsysForm>(api.paymentLinkPay(token), { method: 'POST', body: { method } });
+  apiFetch<RedsysForm>(onlinePaymentApi.paymentLinkPay(token), { method: 'POST', body: { method } });
 export const useStartLinkPayment = () => useMutation({ mutationFn: startLinkPayment, onSuccess: submitToRedsys });
 
 export const getOnlinePaymentResult = (id: string, signal?: AbortSignal) =>
-  apiFetch<OnlinePaymentResult>(api.onlinePayment(id), { signal });
+  apiFetch<OnlinePaymentResult>(onlinePaymentApi.onlinePayment(id), { signal });
 /** The return page asks again every 2 s while Redsys's notification has not come (for two minutes at most). */
 export const useOnlinePaymentResult = (id: string) =>
   useQuery({
@@ -69,15 +69,16 @@ export const useOnlinePaymentResult = (id: string) =>
   });
 
 export const sendPaymentLink = ({ invoiceId, input }: { invoiceId: string; input: PaymentLinkInput }) =>
-  apiFetch<PaymentLinkSent>(api.invoicePaymentLink(invoiceId), { method: 'POST', body: input });
+  apiFetch<PaymentLinkSent>(onlinePaymentApi.invoicePaymentLink(invoiceId), { method: 'POST', body: input });
 export const useSendPaymentLink = () => useMutation({ mutationFn: sendPaymentLink });
 
-export const getRedsysSettings = (signal?: AbortSignal) => apiFetch<RedsysSettings>(api.redsysSettings, { signal });
+export const getRedsysSettings = (signal?: AbortSignal) =>
+  apiFetch<RedsysSettings>(onlinePaymentApi.redsysSettings, { signal });
 export const useRedsysSettings = () =>
   useQuery({ queryKey: onlinePaymentKeys.settings, queryFn: ({ signal }) => getRedsysSettings(signal) });
 
 export const saveRedsysSettings = (input: RedsysSettingsInput) =>
-  apiFetch<RedsysSettings>(api.redsysSettings, { method: 'PUT', body: input });
+  apiFetch<RedsysSettings>(onlinePaymentApi.redsysSettings, { method: 'PUT', body: input });
 export function useSaveRedsysSettings() {
   const queryClient = useQueryClient();
   return useMutation({

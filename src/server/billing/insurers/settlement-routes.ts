@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../common/api-paths';
+import { insurerApi } from '../../../common/api-paths';
 import {
   reconciliationSchema,
   settlementInvoiceSchema,
@@ -18,13 +18,13 @@ export const insurersSettlementRoutes: RoutePlugin = async (app, deps) => {
   const access = { access: 'manage:insurer-settlements' } as const;
 
   app.get(
-    api.insurerSettlements,
+    insurerApi.insurerSettlements,
     { config: access, schema: { querystring: settlementQuerySchema, response: { 200: settlementPreviewSchema } } },
     async (request) => settlementPreview(deps, request.query),
   );
 
   app.post(
-    api.insurerSettlements,
+    insurerApi.insurerSettlements,
     {
       config: access,
       schema: { body: settlementIssueSchema, response: { 201: z.object({ id: z.string(), number: z.string() }) } },
@@ -36,13 +36,13 @@ export const insurersSettlementRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(
-    api.insurerSettlementInvoice(':invoiceId'),
+    insurerApi.insurerSettlementInvoice(':invoiceId'),
     { config: access, schema: { params: invoiceParams, response: { 200: settlementInvoiceSchema } } },
     async (request) => settlementInvoice(deps, request.params.invoiceId),
   );
 
   app.post(
-    api.insurerReconciliation(':invoiceId'),
+    insurerApi.insurerReconciliation(':invoiceId'),
     {
       config: access,
       schema: { params: invoiceParams, body: reconciliationSchema, response: { 200: settlementInvoiceSchema } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../common/api-paths';
+import { onlinePaymentApi } from '../../../common/api-paths';
 import {
   onlinePaymentInputSchema,
   onlinePaymentResultSchema,
@@ -32,13 +32,13 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.get(
-    api.redsysSettings,
+    onlinePaymentApi.redsysSettings,
     { config: { access: 'manage:settings' }, schema: { response: { 200: redsysSettingsSchema } } },
     async () => service.settings(),
   );
 
   app.put(
-    api.redsysSettings,
+    onlinePaymentApi.redsysSettings,
     {
       config: { access: 'manage:settings' },
       schema: { body: redsysSettingsInputSchema, response: { 200: redsysSettingsSchema } },
@@ -48,7 +48,7 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
 
   // «Pagar con tarjeta o Bizum» in «Mis facturas»: her own invoice only.
   app.post(
-    api.invoiceOnlinePayment(':id'),
+    onlinePaymentApi.invoiceOnlinePayment(':id'),
     {
       config: { access: 'create:online-payments', rateLimit: limit },
       schema: { params: idParams, body: onlinePaymentInputSchema, response: { 200: redsysFormSchema } },
@@ -61,7 +61,7 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
 
   // The desk sends a link to pay by e-mail or SMS.
   app.post(
-    api.invoicePaymentLink(':id'),
+    onlinePaymentApi.invoicePaymentLink(':id'),
     {
       config: { access: 'manage:invoices' },
       schema: { params: idParams, body: paymentLinkInputSchema, response: { 201: paymentLinkSentSchema } },
@@ -75,7 +75,7 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
 
   // The link's page: no sign-in, the token is the proof.
   app.get(
-    api.paymentLink(':token'),
+    onlinePaymentApi.paymentLink(':token'),
     {
       config: { access: 'public', rateLimit: limit },
       schema: { params: tokenParams, response: { 200: paymentLinkViewSchema } },
@@ -84,7 +84,7 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
   );
 
   app.post(
-    api.paymentLinkPay(':token'),
+    onlinePaymentApi.paymentLinkPay(':token'),
     {
       config: { access: 'public', rateLimit: limit },
       schema: { params: tokenParams, body: onlinePaymentInputSchema, response: { 200: redsysFormSchema } },
@@ -94,14 +94,14 @@ export const onlinePaymentsRoutes: RoutePlugin = async (app, deps) => {
 
   // The page Redsys sends the browser back to reads the state; only the notification records.
   app.get(
-    api.onlinePayment(':id'),
+    onlinePaymentApi.onlinePayment(':id'),
     { config: { access: 'public' }, schema: { params: attemptParams, response: { 200: onlinePaymentResultSchema } } },
     async (request) => service.result(request.params.id),
   );
 
   // Redsys's notification: public, no Origin, no cookie; its signature is the proof (checked before anything else).
   app.post(
-    api.redsysNotification,
+    onlinePaymentApi.redsysNotification,
     {
       config: { access: 'public' },
       schema: {

@@ -1,5 +1,5 @@
 import { newSecretToken, hashToken } from './tokens';
-import { api } from '../../../common/api-paths';
+import { onlinePaymentApi } from '../../../common/api-paths';
 import { paths } from '../../../common/paths';
 import { formatEuros } from '../../../common/money';
 import type {
@@ -87,7 +87,7 @@ export function createOnlinePaymentsCore(deps: OnlinePaymentsCoreDeps) {
       amountCents: attempt.amountCents,
       order: attempt.redsysOrder,
       method,
-      notificationUrl: `${deps.config.publicUrl}${api.redsysNotification}`,
+      notificationUrl: `${deps.config.publicUrl}${onlinePaymentApi.redsysNotification}`,
       urlOk: back,
       urlKo: back,
       description: `Factura ${invoice.number}`,

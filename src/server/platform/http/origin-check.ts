@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { api } from '../../../common/api-paths';
+import { api, onlinePaymentApi } from '../../../common/api-paths';
 import { AppError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -14,7 +14,7 @@ const SIGNED_WEBHOOKS = new Set([
   `POST ${api.twilioStatus}`,
   `POST ${api.whatsappWebhook}`,
   // Redsys's notification (its Ds_Signature, HMAC-SHA256 under the order's key).
-  `POST ${api.redsysNotification}`,
+  `POST ${onlinePaymentApi.redsysNotification}`,
 ]);
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { RoutePlugin } from '../route-deps';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { api } from '../../../common/api-paths';
+import { api, insurerApi } from '../../../common/api-paths';
 import {
   APPOINTMENT_STATUS_LABELS,
   appointmentDetailSchema,
@@ -224,7 +224,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
 
   // «Privado» / «Aseguradora» of a visit already booked (decision 0118).
   app.put(
-    api.appointmentPayer(':id'),
+    insurerApi.appointmentPayer(':id'),
     {
       config: { access: 'manage:appointments' },
       schema: { params: idParams, body: visitPayerInputSchema, response: { 200: appointmentSchema } },

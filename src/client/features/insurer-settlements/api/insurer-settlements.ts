@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../common/api-paths';
+import { insurerApi } from '../../../../common/api-paths';
 import type {
   ReconciliationInput,
   SettlementInvoice,
@@ -16,7 +16,7 @@ const keys = {
 };
 
 export const getSettlementPreview = (query: SettlementQuery, signal?: AbortSignal) =>
-  apiFetch<SettlementPreview>(`${api.insurerSettlements}${toQueryString(query)}`, { signal });
+  apiFetch<SettlementPreview>(`${insurerApi.insurerSettlements}${toQueryString(query)}`, { signal });
 
 export const useSettlementPreview = (query: SettlementQuery | null) =>
   useQuery({
@@ -26,16 +26,16 @@ export const useSettlementPreview = (query: SettlementQuery | null) =>
   });
 
 export const getSettlementInvoice = (id: string, signal?: AbortSignal) =>
-  apiFetch<SettlementInvoice>(api.insurerSettlementInvoice(id), { signal });
+  apiFetch<SettlementInvoice>(insurerApi.insurerSettlementInvoice(id), { signal });
 
 export const useSettlementInvoice = (id: string) =>
   useQuery({ queryKey: keys.invoice(id), queryFn: ({ signal }) => getSettlementInvoice(id, signal) });
 
 export const issueSettlement = (query: SettlementQuery) =>
-  apiFetch<{ id: string; number: string }>(api.insurerSettlements, { method: 'POST', body: query });
+  apiFetch<{ id: string; number: string }>(insurerApi.insurerSettlements, { method: 'POST', body: query });
 
 export const reconcile = ({ id, input }: { id: string; input: ReconciliationInput }) =>
-  apiFetch<SettlementInvoice>(api.insurerReconciliation(id), { method: 'POST', body: input });
+  apiFetch<SettlementInvoice>(insurerApi.insurerReconciliation(id), { method: 'POST', body: input });
 
 function useSettlementChange<Input, Output>(change: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
