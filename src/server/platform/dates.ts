@@ -130,6 +130,10 @@ export const formatWhen = (instant: InstantInput, timeZone: string) =>
 export const formatDate = (instant: InstantInput, timeZone: string) =>
   format(instant, { timeZone, day: 'numeric', month: 'long', year: 'numeric' });
 
+/** «octubre de 2026» of a month «AAAA-MM» (a calendar month: no zone involved). */
+export const formatCalendarMonth = (month: string) =>
+  format(`${month}-15T12:00:00Z`, { timeZone: 'UTC', month: 'long', year: 'numeric' });
+
 /** «23 de marzo» in the zone. */
 export const formatDayAndMonth = (instant: InstantInput, timeZone: string) =>
   format(instant, { timeZone, day: 'numeric', month: 'long' });

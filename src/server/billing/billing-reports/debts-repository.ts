@@ -4,6 +4,32 @@ import { insurers, insurerSettlementVisits, invoices, patients } from '../../pla
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** What is owed (`o.cents`, of age `o.age` in days) summed by age: the columns both reports group. */
+const AGEING = sql.raw(`coalesce(sum(o.cents) FILTER (WHERE o.age <= 30), 0)::bigint AS up_to_30,
+               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 31 AND 60), 0)::bigint AS from_31_to_60,
+               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 61 AND 90), 0)::bigint AS from_61_to_90,
+               coalesce(sum(o.cents) FILTER (WHERE o.age > 90), 0)::bigint AS over_90,
+               sum(o.cents)::bigint AS total_cents,
+               count(*)::int AS invoices`);
+
+interface AgeingRow {
+  up_to_30: string;
+  from_31_to_60: string;
+  from_61_to_90: string;
+  over_90: string;
+  total_cents: string;
+  invoices: number;
+}
+
+const amountsOf = (row: AgeingRow) => ({
+  upTo30: Number(row.up_to_30),
+  from31To60: Number(row.from_31_to_60),
+  from61To90: Number(row.from_61_to_90),
+  over90: Number(row.over_90),
+  totalCents: Number(row.total_cents),
+  invoices: Number(row.invoices),
+});
+
 /**
  * «Deudas» (issue 36, item 8): what each patient owes, by the age of the invoice's date of issue on `today` (the
  * clinic's day). What is owed is the account's, as the invoice list reads it (`invoices/repository.ts`,
@@ -24,34 +50,15 @@ export function debtsOf(db: Db) {
              AND NOT EXISTS (SELECT 1 FROM invoice_substitutions s WHERE s.invoice_id = i.id)
         )
         SELECT p.id AS patient_id, p.first_name || ' ' || p.last_name AS patient_name,
-               coalesce(sum(o.cents) FILTER (WHERE o.age <= 30), 0)::bigint AS up_to_30,
-               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 31 AND 60), 0)::bigint AS from_31_to_60,
-               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 61 AND 90), 0)::bigint AS from_61_to_90,
-               coalesce(sum(o.cents) FILTER (WHERE o.age > 90), 0)::bigint AS over_90,
-               sum(o.cents)::bigint AS total_cents,
-               count(*)::int AS invoices
+               ${AGEING}
           FROM owed o JOIN ${patients} p ON p.id = o.patient_id
          WHERE o.cents > 0
          GROUP BY p.id, p.first_name, p.last_name
          ORDER BY sum(o.cents) DESC, p.last_name, p.first_name, p.id`);
-      return rowsOf<{
-        patient_id: string;
-        patient_name: string;
-        up_to_30: string;
-        from_31_to_60: string;
-        from_61_to_90: string;
-        over_90: string;
-        total_cents: string;
-        invoices: number;
-      }>(result).map((row) => ({
+      return rowsOf<AgeingRow & { patient_id: string; patient_name: string }>(result).map((row) => ({
         patientId: row.patient_id,
         patientName: row.patient_name,
-        upTo30: Number(row.up_to_30),
-        from31To60: Number(row.from_31_to_60),
-        from61To90: Number(row.from_61_to_90),
-        over90: Number(row.over_90),
-        totalCents: Number(row.total_cents),
-        invoices: Number(row.invoices),
+        ...amountsOf(row),
       }));
     },
 
@@ -71,34 +78,15 @@ export function debtsOf(db: Db) {
              AND NOT EXISTS (SELECT 1 FROM invoice_rectifications r WHERE r.invoice_id = i.id)
         )
         SELECT n.id AS insurer_id, n.name AS insurer_name,
-               coalesce(sum(o.cents) FILTER (WHERE o.age <= 30), 0)::bigint AS up_to_30,
-               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 31 AND 60), 0)::bigint AS from_31_to_60,
-               coalesce(sum(o.cents) FILTER (WHERE o.age BETWEEN 61 AND 90), 0)::bigint AS from_61_to_90,
-               coalesce(sum(o.cents) FILTER (WHERE o.age > 90), 0)::bigint AS over_90,
-               sum(o.cents)::bigint AS total_cents,
-               count(*)::int AS invoices
+               ${AGEING}
           FROM owed o JOIN ${insurers} n ON n.id = o.insurer_id
          WHERE o.cents > 0
          GROUP BY n.id, n.name
          ORDER BY sum(o.cents) DESC, n.name, n.id`);
-      return rowsOf<{
-        insurer_id: string;
-        insurer_name: string;
-        up_to_30: string;
-        from_31_to_60: string;
-        from_61_to_90: string;
-        over_90: string;
-        total_cents: string;
-        invoices: number;
-      }>(result).map((row) => ({
+      return rowsOf<AgeingRow & { insurer_id: string; insurer_name: string }>(result).map((row) => ({
         insurerId: row.insurer_id,
         insurerName: row.insurer_name,
-        upTo30: Number(row.up_to_30),
-        from31To60: Number(row.from_31_to_60),
-        from61To90: Number(row.from_61_to_90),
-        over90: Number(row.over_90),
-        totalCents: Number(row.total_cents),
-        invoices: Number(row.invoices),
+        ...amountsOf(row),
       }));
     },
   };

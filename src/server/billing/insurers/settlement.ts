@@ -4,6 +4,7 @@ import { SIMPLIFIED_LIMIT_CENTS } from '../../../common/schemas/invoices';
 import {
   AppError,
   clock,
+  formatCalendarMonth,
   formatNumericDate,
   pgErrorCode,
   startOfDay,
@@ -22,22 +23,6 @@ import { settledLineText } from '../invoices/insurer-invoice';
 type Deps = Pick<CoreDeps, 'db' | 'repos'>;
 type Services = { invoicing: InvoicingService; payments: PaymentsService };
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-/** «octubre de 2026». */
-export const monthName = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
 
 /** The instants a month (`AAAA-MM`) starts and ends in the clinic's zone: 31 October 23:30 in Madrid is October. */
 export function monthRange(month: string, timeZone: string) {
@@ -72,7 +57,7 @@ export async function settlementPreview(deps: Deps, query: SettlementQuery): Pro
   const blocked =
     whyNotInvoiceable(insurer) ??
     (visits.length === 0
-      ? `No hay visitas atendidas de ${insurer.name} por liquidar en ${monthName(query.month)}`
+      ? `No hay visitas atendidas de ${insurer.name} por liquidar en ${formatCalendarMonth(query.month)}`
       : null);
   return {
     insurerId: insurer.id,
@@ -125,7 +110,7 @@ export async function issueSettlementIn(
   const visits = await deps.repos.insurerSettlements.pendingVisits(insurer.id, from, to, tx, true);
   if (visits.length === 0) {
     throw validationError({
-      month: `No hay visitas atendidas de ${insurer.name} por liquidar en ${monthName(input.month)}`,
+      month: `No hay visitas atendidas de ${insurer.name} por liquidar en ${formatCalendarMonth(input.month)}`,
     });
   }
   const invoice = await deps.invoicing.issueToInsurerIn(

@@ -6,23 +6,9 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { useClinicTimeZone } from '../../../api/clinic';
 import { currentYearIn } from '../../../lib/clock';
 import { useQuoteReport } from '../api/get-quote-report';
+import { formatCalendarMonth } from '../../../lib/dates';
 
 type Row = QuoteReport['months'][number] | QuoteReport['doctors'][number];
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-const monthName = (month: string) => `${MONTHS[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
 
 function RateTable({ caption, rows, name }: { caption: string; rows: Row[]; name: (row: Row) => string }) {
   return (
@@ -96,7 +82,7 @@ export function QuoteReportPanel({ initialYear }: { initialYear?: number }) {
           <RateTable
             caption="Por mes de envío"
             rows={report.data.months}
-            name={(row) => monthName((row as QuoteReport['months'][number]).month)}
+            name={(row) => formatCalendarMonth((row as QuoteReport['months'][number]).month)}
           />
           <RateTable
             caption="Por profesional"

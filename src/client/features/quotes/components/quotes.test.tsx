@@ -141,7 +141,7 @@ describe('the acceptance rate', () => {
     }));
     renderScreen(<QuoteReportPanel initialYear={2026} />);
     const byMonth = await screen.findByRole('table', { name: 'Por mes de envío' });
-    const march = within(byMonth).getByRole('rowheader', { name: 'marzo 2026' }).closest('tr')!;
+    const march = within(byMonth).getByRole('rowheader', { name: 'marzo de 2026' }).closest('tr')!;
     expect(within(march).getByText('75 %')).toBeInTheDocument();
     expect(within(march).getByText('900,00 €')).toBeInTheDocument();
     expect(
