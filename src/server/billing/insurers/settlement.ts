@@ -23,7 +23,6 @@ import { settledLineText } from '../invoices/insurer-invoice';
 type Deps = Pick<CoreDeps, 'db' | 'repos'>;
 type Services = { invoicing: InvoicingService; payments: PaymentsService };
 
-
 /** The instants a month (`AAAA-MM`) starts and ends in the clinic's zone: 31 October 23:30 in Madrid is October. */
 export function monthRange(month: string, timeZone: string) {
   const [year, number] = month.split('-').map(Number) as [number, number];
