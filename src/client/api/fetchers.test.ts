@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { api, consentApi, questionnaireApi } from '../../common/api-paths';
+import {
+  api,
+  consentApi,
+  insurerApi,
+  onlinePaymentApi,
+  questionnaireApi,
+  quoteApi,
+  settlementApi,
+} from '../../common/api-paths';
 import { authApi, profileApi, publicApi, recordLinkApi } from '../../common/paths';
 import { secondFactorApi } from '../../common/second-factor-paths';
 
@@ -22,6 +30,10 @@ const PATH_BUILDERS: Record<string, unknown> = {
   recordLinkApi,
   questionnaireApi,
   consentApi,
+  quoteApi,
+  settlementApi,
+  onlinePaymentApi,
+  insurerApi,
 };
 
 interface Fetcher {

@@ -152,6 +152,8 @@ describe('new appointment form', () => {
       reason: '',
       channel: 'telefono',
       allowOutsideHours: false,
+      // Her record names no insurer: the visit is private (decision 0118).
+      payer: { kind: 'privado' },
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Sí, reservar igualmente' }));

@@ -101,7 +101,10 @@ describe('«Facturar» beside an attended visit', () => {
   it('a visit its insurer covers whole says «Cubierto por …» and offers no «Facturar»', async () => {
     stubApi((call) => {
       if (isLookup(call))
-        return { status: 200, body: { invoices: [], covered: [{ appointmentId: LUIS, insurerName: 'Adeslas' }] } };
+        return {
+          status: 200,
+          body: { invoices: [], packSessions: [], covered: [{ appointmentId: LUIS, insurerName: 'Adeslas' }] },
+        };
       return { status: 404, body: {} };
     });
     renderScreen(<InvoiceButton appointment={visit(LUIS, 'Luis Pérez')} timeZone="Europe/Madrid" />);
