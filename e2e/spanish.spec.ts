@@ -225,6 +225,10 @@ test.describe('Español en todas partes', () => {
       'paths.consentSigning': async () => paths.consentSigning('enlace-caducado'),
       'paths.questionnaireLink': async () => paths.questionnaireLink('enlace-caducado'),
       'paths.survey': async () => paths.survey('enlace-caducado'),
+      // A quote's signing link, a payment link and Redsys's return to an attempt (issue 36): one no longer valid.
+      'paths.quoteSigning': async () => paths.quoteSigning('enlace-caducado'),
+      'paths.payLink': async () => paths.payLink('enlace-caducado'),
+      'paths.onlinePayment': async () => paths.onlinePayment('00000000-0000-4000-8000-000000000000'),
     });
 
     await checkAfter(page, report, 'página que no existe', () => openRoute(page, '/pagina-que-no-existe'));

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatEuros } from '../../../../common/money';
@@ -30,8 +30,14 @@ export function QuoteCard({ quote, pdfHref, actions }: { quote: Quote; pdfHref: 
             ? ` · Aceptado por ${quote.acceptance.signerName} (${quote.acceptance.via === 'firma' ? 'firma en el móvil' : 'en papel'})`
             : ''}
         </Text>
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped>
+        {/* A region the keyboard can scroll on a phone: the lines hold nothing focusable. */}
+        <Box
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label={`Líneas del presupuesto ${quote.number}`}
+        >
+          <Table striped miw={420}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Tratamiento</Table.Th>
@@ -59,7 +65,7 @@ export function QuoteCard({ quote, pdfHref, actions }: { quote: Quote; pdfHref: 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
         {quote.state === 'aceptado' && (
           <Text size="sm" aria-label="Situación del presupuesto">
             Hecho: {progress.sessionsDone} de {progress.sessionsPlanned} sesiones · Facturado:{' '}
