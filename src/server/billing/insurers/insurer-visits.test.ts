@@ -131,6 +131,10 @@ describe('the patient’s invoice of an insurer’s visit', () => {
     const billable = (await request('GET', `/api/patients/${w.bea}/billable-visits`)).json();
     expect(billable.map((row: { id: string }) => row.id)).not.toContain(visit);
     const lookup = (await request('GET', `/api/invoices/of-appointments?ids=${visit}`)).json();
-    expect(lookup).toEqual({ invoices: [], covered: [{ appointmentId: visit, insurerName: 'Adeslas' }] });
+    expect(lookup).toEqual({
+      invoices: [],
+      packSessions: [],
+      covered: [{ appointmentId: visit, insurerName: 'Adeslas' }],
+    });
   });
 });

@@ -120,6 +120,8 @@ describe('the invoice of each of the diary’s visits', () => {
     const after = await get(`?ids=${cancelled}`);
     expect(after.json()).toEqual({
       invoices: [{ appointmentId: cancelled, invoiceId: again.id, number: again.number }],
+      packSessions: [],
+      covered: [],
     });
   });
 
@@ -151,6 +153,6 @@ describe('the invoice of each of the diary’s visits', () => {
     }
     const hundred = await get(`?ids=${Array.from({ length: 100 }, () => id).join(',')}`);
     expect(hundred.statusCode).toBe(200);
-    expect(hundred.json()).toEqual({ invoices: [] });
+    expect(hundred.json()).toEqual({ invoices: [], packSessions: [], covered: [] });
   });
 });
