@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   SettlementBasis,
   SettlementLine,
@@ -114,8 +114,8 @@ interface EventRow {
 /** Doctors' settlements (issue 36, item 7): their rules, the events not yet settled, and the settlements issued. */
 export function createSettlementsRepository(db: Db) {
   return {
-    /** Every doctor, active or not, with her rule (null when she has none). */
-    async rules(tx: Db = db) {
+    /** Every doctor, active or not (or the one named), with her rule (null when she has none). */
+    async rules(tx: Db = db, doctorId?: string) {
       const rows = await tx
         .select({
           doctorId: doctors.id,
@@ -128,8 +128,12 @@ export function createSettlementsRepository(db: Db) {
         .from(doctors)
         .innerJoin(profiles, eq(profiles.id, doctors.id))
         .leftJoin(doctorSettlementRules, eq(doctorSettlementRules.doctorId, doctors.id))
+        .where(doctorId ? eq(doctors.id, doctorId) : undefined)
         .orderBy(asc(profiles.displayName));
-      const services = await tx.select().from(doctorSettlementServiceRules);
+      const services = await tx
+        .select()
+        .from(doctorSettlementServiceRules)
+        .where(doctorId ? eq(doctorSettlementServiceRules.doctorId, doctorId) : undefined);
       return rows.map((row) => ({
         doctorId: row.doctorId,
         doctorName: row.doctorName,
@@ -344,8 +348,8 @@ export function createSettlementsRepository(db: Db) {
       return id;
     },
 
-    /** The issued settlements, of one doctor or of all, the newest month first. */
-    async list(filter: { doctorId?: string | null; month?: string }, tx: Db = db) {
+    /** The issued settlements, of one doctor or of all (or the one of `id`), the newest month first. */
+    async list(filter: { doctorId?: string | null; month?: string; id?: string }, tx: Db = db) {
       const result = await tx.execute(sql`
         SELECT s.id, s.doctor_id, p.display_name AS doctor_name, to_char(s.month, 'YYYY-MM') AS month, s.basis,
                s.counted_cents, s.share_cents, s.issued_at
@@ -353,6 +357,7 @@ export function createSettlementsRepository(db: Db) {
          WHERE true
            ${filter.doctorId ? sql`AND s.doctor_id = ${filter.doctorId}::uuid` : sql``}
            ${filter.month ? sql`AND s.month = ${`${filter.month}-01`}::date` : sql``}
+           ${filter.id ? sql`AND s.id = ${filter.id}::uuid` : sql``}
          ORDER BY s.month DESC, p.display_name, s.id`);
       return rowsOf<{
         id: string;
@@ -375,10 +380,12 @@ export function createSettlementsRepository(db: Db) {
       }));
     },
 
-    /** An issued settlement's lines in order. */
-    async lines(settlementId: string, tx: Db = db) {
+    /** The lines of issued settlements, each in order, in one query. */
+    async lines(settlementIds: string[], tx: Db = db) {
+      if (settlementIds.length === 0) return [];
       return tx
         .select({
+          settlementId: doctorSettlementLines.settlementId,
           source: doctorSettlementLines.sourceKind,
           day: doctorSettlementLines.day,
           invoiceNumber: doctorSettlementLines.invoiceNumber,
@@ -390,17 +397,8 @@ export function createSettlementsRepository(db: Db) {
           shareCents: doctorSettlementLines.shareCents,
         })
         .from(doctorSettlementLines)
-        .where(eq(doctorSettlementLines.settlementId, settlementId))
-        .orderBy(asc(doctorSettlementLines.position));
-    },
-
-    /** The doctor of an issued settlement, if it exists. */
-    async findById(id: string, tx: Db = db) {
-      const [row] = await tx
-        .select({ id: doctorSettlements.id, doctorId: doctorSettlements.doctorId })
-        .from(doctorSettlements)
-        .where(eq(doctorSettlements.id, id));
-      return row;
+        .where(inArray(doctorSettlementLines.settlementId, settlementIds))
+        .orderBy(asc(doctorSettlementLines.settlementId), asc(doctorSettlementLines.position));
     },
   };
 }

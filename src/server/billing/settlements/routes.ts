@@ -22,6 +22,7 @@ import {
   setSettlementRule,
   settlementDraft,
   settlementRules,
+  settlementsWithLines,
 } from './use-cases';
 
 const NOT_FOUND = 'Liquidación no encontrada';
@@ -94,9 +95,8 @@ export const settlementsRoutes: RoutePlugin = async (app, deps) => {
     settlementApi.monthCsv,
     { config: manage, schema: { querystring: clinicSettlementsCsvQuerySchema } },
     async (request, reply) => {
-      const summaries = await listSettlements(deps, { month: request.query.month });
-      const settlements = await Promise.all(summaries.map((summary) => findSettlement(deps, summary.id)));
-      return sendCsv(reply, `liquidaciones-${request.query.month}`, settlements as Settlement[]);
+      const settlements = await settlementsWithLines(deps, { month: request.query.month });
+      return sendCsv(reply, `liquidaciones-${request.query.month}`, settlements);
     },
   );
 

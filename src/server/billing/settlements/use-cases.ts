@@ -25,7 +25,8 @@ export const settlementRules = (deps: Deps) => deps.repos.settlements.rules();
 
 /** The doctor's rule, or undefined when there is no such doctor. */
 async function doctorRule(deps: Deps, doctorId: string, tx?: Db) {
-  return (await deps.repos.settlements.rules(tx)).find((doctor) => doctor.doctorId === doctorId);
+  const [doctor] = await deps.repos.settlements.rules(tx, doctorId);
+  return doctor;
 }
 
 /** Sets a doctor's rule whole, audited with what it was and what it is. */
@@ -145,12 +146,23 @@ export async function issueSettlement(deps: Deps, doctorId: string, month: strin
 export const listSettlements = (deps: Deps, filter: { doctorId?: string | null; month?: string }) =>
   deps.repos.settlements.list(filter);
 
+/** Issued settlements with their lines (two queries, however many). */
+export async function settlementsWithLines(
+  deps: Deps,
+  filter: { doctorId?: string | null; month?: string; id?: string },
+): Promise<Settlement[]> {
+  const summaries = await deps.repos.settlements.list(filter);
+  const lines = await deps.repos.settlements.lines(summaries.map((summary) => summary.id));
+  return summaries.map((summary) => ({
+    ...summary,
+    lines: lines
+      .filter((line) => line.settlementId === summary.id)
+      .map(({ settlementId: _settlement, ...line }) => line),
+  }));
+}
+
 /** An issued settlement with its lines, and whose it is. */
 export async function findSettlement(deps: Deps, id: string): Promise<Settlement | undefined> {
-  const found = await deps.repos.settlements.findById(id);
-  if (!found) return undefined;
-  const [summary] = await deps.repos.settlements
-    .list({ doctorId: found.doctorId })
-    .then((rows) => rows.filter((row) => row.id === id));
-  return { ...summary!, lines: await deps.repos.settlements.lines(id) };
+  const [settlement] = await settlementsWithLines(deps, { id });
+  return settlement;
 }
