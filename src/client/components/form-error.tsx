@@ -2,7 +2,7 @@ import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError, UNEXPECTED_ERROR_MESSAGE } from '../lib/api-client';
+import { ApiError, errorMessageOf, UNEXPECTED_ERROR_MESSAGE } from '../lib/api-client';
 
 /** What a form shows above its fields when saving fails. */
 export interface FormFailure {
@@ -28,6 +28,10 @@ export function toFormFailure<T extends FieldValues>(
   }
   return { message: error.message, details };
 }
+
+/** A refusal in one line, for a dialog without a field of its own per message: its field messages, else its message. */
+export const refusalText = (error: unknown): string =>
+  error instanceof ApiError && error.fields ? Object.values(error.fields).join('. ') : errorMessageOf(error);
 
 /** A predicate for `toFormFailure`: the path starts with one of `names` (`schedule` admits `schedule.0.end`). */
 export const fieldsOf =

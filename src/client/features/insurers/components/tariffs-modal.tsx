@@ -5,8 +5,7 @@ import { eurosToCents, formatEuros } from '../../../../common/money';
 import type { ClinicService } from '../../../../common/schemas/clinic-services';
 import type { Insurer, InsurerTariffsInput } from '../../../../common/schemas/insurers';
 import { useSetInsurerTariffs } from '../../../api/insurers';
-import { errorMessageOf } from '../../../components/form-error';
-import { ApiError } from '../../../lib/api-client';
+import { refusalText } from '../../../components/form-error';
 
 /** A service's row as typed: the price in euros (empty: no tariff yet) or «No cubierto». */
 type Row = { euros: number | string; notCovered: boolean };
@@ -54,11 +53,7 @@ export function TariffsModal({ insurer, services, onClose }: TariffsModalProps) 
       notifications.show({ color: 'green', message: 'Tarifa guardada' });
       onClose();
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fields
-          ? Object.values(failure.fields).join('. ')
-          : errorMessageOf(failure),
-      );
+      setError(refusalText(failure));
     }
   };
 

@@ -1,4 +1,14 @@
-import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  type NumberInputProps,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { eurosToCents } from '../../../../common/money';
@@ -8,10 +18,23 @@ import type {
   SettlementBasis,
   SettlementRuleInput,
 } from '../../../../common/schemas/settlements';
-import { errorMessageOf } from '../../../components/form-error';
-import { ApiError } from '../../../lib/api-client';
+import { refusalText } from '../../../components/form-error';
 import { useSetSettlementRule } from '../api/settlements';
 import { ServiceTermsTable, type ServiceTerm } from './service-terms-table';
+
+/** A percentage with two decimals, as the rule keeps it (basis points). */
+const PercentInput = (props: NumberInputProps) => (
+  <NumberInput
+    suffix=" %"
+    decimalSeparator=","
+    decimalScale={2}
+    min={0}
+    max={100}
+    allowNegative={false}
+    w={200}
+    {...props}
+  />
+);
 
 const toBp = (value: number | string) => Math.round(Number(value) * 100);
 const percentOf = (basisPoints: number | null | undefined) => (basisPoints == null ? '' : basisPoints / 100);
@@ -71,11 +94,7 @@ export function SettlementRuleModal({ doctor, services, onClose }: SettlementRul
       notifications.show({ color: 'green', message: 'Regla de liquidación guardada' });
       onClose();
     } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.fields
-          ? Object.values(failure.fields).join('. ')
-          : errorMessageOf(failure),
-      );
+      setError(refusalText(failure));
     }
   };
 
@@ -94,35 +113,17 @@ export function SettlementRuleModal({ doctor, services, onClose }: SettlementRul
         <Text size="sm" c="dimmed">
           El porcentaje se aplica a la base sin IVA. Sobre lo cobrado, cada cobro cuenta en el mes en que se recibe.
         </Text>
-        <NumberInput
-          label="Porcentaje general"
-          suffix=" %"
-          decimalSeparator=","
-          decimalScale={2}
-          min={0}
-          max={100}
-          allowNegative={false}
-          value={percent}
-          onChange={setPercent}
-          w={200}
-        />
+        <PercentInput label="Porcentaje general" value={percent} onChange={setPercent} />
         <Checkbox
           label="Las visitas de aseguradora, con otro porcentaje"
           checked={insurerApart}
           onChange={(event) => setInsurerApart(event.currentTarget.checked)}
         />
         {insurerApart && (
-          <NumberInput
+          <PercentInput
             label="Porcentaje de las visitas de aseguradora"
-            suffix=" %"
-            decimalSeparator=","
-            decimalScale={2}
-            min={0}
-            max={100}
-            allowNegative={false}
             value={insurerPercent}
             onChange={setInsurerPercent}
-            w={200}
           />
         )}
         <ServiceTermsTable
