@@ -70,6 +70,21 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
       type: 'text/csv',
     },
   },
+  'PUT /api/settlements/rules/:doctorId': { 204: { description: 'Regla de liquidación guardada.' } },
+  'GET /api/settlements/csv': {
+    200: {
+      description:
+        'Las liquidaciones del mes, una fila por línea y una de total por profesional, separado por punto y coma, coma decimal, UTF-8 con BOM.',
+      type: 'text/csv',
+    },
+  },
+  'GET /api/settlements/:id/csv': {
+    200: { description: 'Una liquidación, una fila por línea y la de total, en CSV.', type: 'text/csv' },
+  },
+  'GET /api/quotes/:id/pdf': { 200: { description: 'El presupuesto en PDF (A4).', type: 'application/pdf' } },
+  'GET /api/presupuestos/:token/pdf': {
+    200: { description: 'El presupuesto en PDF (A4), desde su enlace.', type: 'application/pdf' },
+  },
   'GET /api/appointments/export.csv': {
     200: { description: 'Las citas del filtro en CSV (UTF-8, separado por comas).', type: 'text/csv' },
   },

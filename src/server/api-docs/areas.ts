@@ -50,7 +50,7 @@ export const AREAS: Area[] = [
     description:
       'Agenda de la clínica (historial, calendario, citas de hoy, exportación CSV), la agenda de cada doctor, las citas del propio paciente y sus respuestas al recordatorio.',
     matches: [
-      /^\/api\/appointments($|\/(range|month|today|export\.csv|:id($|\/(status|undo|availability))))/,
+      /^\/api\/appointments($|\/(range|month|today|export\.csv|:id($|\/(status|undo|availability|payer))))/,
       /^\/api\/doctor\/appointments/,
       /^\/api\/me\/appointments/,
       /^\/api\/appointment-answers/,
@@ -183,6 +183,24 @@ export const AREAS: Area[] = [
       /^\/api\/books\//,
       /^\/api\/public\/about$/,
     ],
+  },
+  {
+    name: 'Presupuestos',
+    description:
+      'Presupuestos de tratamiento numerados por año (P-AAAA-NNNN): sus líneas con descuentos, validez, envío por correo o SMS, la firma en el móvil desde su enlace (`/api/presupuestos/…`) o la aceptación en papel, las sesiones enlazadas a citas y su factura por adelantado. Importes en céntimos.',
+    matches: [/^\/api\/quotes/, /^\/api\/presupuestos/],
+  },
+  {
+    name: 'Liquidaciones',
+    description:
+      'La factura mensual a cada aseguradora con sus visitas y la conciliación de su pago, y las liquidaciones de los profesionales por su regla (porcentaje o importe por acto, sobre lo facturado o lo cobrado), emitidas una vez por mes. Importes en céntimos.',
+    matches: [/^\/api\/insurer-settlements/, /^\/api\/settlements/],
+  },
+  {
+    name: 'Pago con tarjeta y Bizum',
+    description:
+      'El pago en línea por Redsys: el enlace de pago sin cuenta, el estado de un pago a la vuelta del banco y la notificación firmada de Redsys, la única prueba de pago.',
+    matches: [/^\/api\/public\/(payment-links|online-payments|redsys)/],
   },
   {
     name: 'Paneles',

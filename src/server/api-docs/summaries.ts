@@ -317,4 +317,46 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/patients/:id/packs': 'Los bonos de un paciente: sesiones usadas y restantes, caducidad, estado',
   'POST /api/patients/:id/packs': 'Vender un bono a un paciente (emite su factura)',
   'POST /api/patients/:id/packs/:packId/refund': 'Devolver las sesiones sin usar de un bono (rectificativa) y cerrarlo',
+
+  'PUT /api/appointments/:id/payer': 'Cambiar quién paga una visita: privado o su aseguradora (con la autorización)',
+  'GET /api/insurer-settlements':
+    'Liquidación de aseguradoras: las visitas atendidas de un mes por facturar a una aseguradora',
+  'POST /api/insurer-settlements': 'Emitir la factura del mes a una aseguradora (serie A)',
+  'GET /api/insurer-settlements/invoices/:invoiceId':
+    'La factura a una aseguradora, visita a visita, con su conciliación',
+  'POST /api/insurer-settlements/invoices/:invoiceId/reconciliation':
+    'Conciliar el pago de una aseguradora: visitas pagadas y rechazadas (al paciente o incobrables)',
+
+  'GET /api/settlements/rules': 'Reglas de liquidación de cada profesional',
+  'PUT /api/settlements/rules/:doctorId': 'Fijar la regla de liquidación de un profesional',
+  'GET /api/settlements/draft': 'Borrador de la liquidación de un profesional en un mes',
+  'GET /api/settlements': 'Liquidaciones emitidas (las propias, para un profesional)',
+  'POST /api/settlements': 'Emitir la liquidación de un profesional de un mes ya terminado',
+  'GET /api/settlements/csv': 'Las liquidaciones de un mes, en CSV',
+  'GET /api/settlements/:id': 'Una liquidación con sus líneas',
+  'GET /api/settlements/:id/csv': 'Una liquidación en CSV',
+
+  'GET /api/settings/redsys': 'Datos del TPV virtual (Redsys), sin la clave',
+  'PUT /api/settings/redsys': 'Configurar el TPV virtual (Redsys)',
+  'POST /api/invoices/:id/online-payment': 'Pagar una factura propia con tarjeta o Bizum (formulario para Redsys)',
+  'POST /api/invoices/:id/payment-link': 'Enviar un enlace de pago de una factura por correo o SMS',
+  'GET /api/public/payment-links/:token': 'Lo que queda por pagar de una factura, con el enlace de pago',
+  'POST /api/public/payment-links/:token/online-payment': 'Pagar con el enlace de pago (formulario para Redsys)',
+  'GET /api/public/online-payments/:id': 'El estado de un pago con tarjeta o Bizum, a la vuelta de Redsys',
+  'POST /api/public/redsys/notification': 'Notificación firmada de Redsys: la única prueba de un pago',
+
+  'GET /api/quotes': 'Presupuestos de un paciente (los propios, para un paciente)',
+  'POST /api/quotes': 'Crear un presupuesto',
+  'GET /api/quotes/:id': 'Un presupuesto: líneas, lo hecho, lo facturado y lo pagado',
+  'GET /api/quotes/:id/pdf': 'Un presupuesto en PDF',
+  'POST /api/quotes/:id/send': 'Enviar un presupuesto al paciente por correo o SMS',
+  'POST /api/quotes/:id/paper-acceptance': 'Registrar la aceptación en papel de un presupuesto',
+  'POST /api/quotes/:id/rejection': 'Registrar que el paciente rechaza un presupuesto',
+  'POST /api/quotes/:id/sessions': 'Enlazar una cita a una línea de un presupuesto aceptado',
+  'POST /api/quotes/:id/invoice': 'Facturar por adelantado un presupuesto aceptado',
+  'POST /api/quotes/:id/link': 'Un enlace nuevo para revisar y firmar el presupuesto propio (paciente)',
+  'GET /api/billing/quotes-report': 'Tasa de aceptación de presupuestos por mes y por profesional',
+  'GET /api/presupuestos/:token': 'Un presupuesto desde su enlace (sin cuenta)',
+  'POST /api/presupuestos/:token/aceptacion': 'Aceptar un presupuesto con la firma en el móvil',
+  'GET /api/presupuestos/:token/pdf': 'Un presupuesto en PDF desde su enlace',
 };
