@@ -3,7 +3,7 @@ import { visibleAppointments } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
 import { earliestOf, executePrepared, plus } from '../../platform';
-import { appointments, doctors, patients, profiles, specialties } from '../../platform';
+import { appointments, doctors, insurers, patients, profiles, specialties } from '../../platform';
 import { filterConditions, type AppointmentFilters } from './view-repository';
 
 /**
@@ -67,6 +67,15 @@ const calendarFields: Field[] = [
   ...timesAndState,
 ];
 
+/** Who pays a visit «por su aseguradora», as `presentAppointment` writes it (null for a private one, decision 0118). */
+const insurerVisit = sql`CASE WHEN ${appointments.payer} = 'aseguradora' THEN json_build_object(
+  'insurerId', ${appointments.insurerId},
+  'insurerName', (SELECT ${insurers.name} FROM ${insurers} WHERE ${insurers.id} = ${appointments.insurerId}),
+  'cardNumber', ${appointments.insurerCardNumber},
+  'authorizationNumber', ${appointments.authorizationNumber},
+  'priceCents', ${appointments.insurerPriceCents},
+  'copayCents', ${appointments.insurerCopayCents}) END`;
+
 /** `diaryAppointmentSchema`'s fields (its rows call the patient and act on the appointment). */
 const diaryFields: Field[] = [
   ['id', appointments.id, 'plain'],
@@ -81,6 +90,7 @@ const diaryFields: Field[] = [
   ['reason', appointments.reason, 'text'],
   ['cancelReason', appointments.cancelReason, 'text'],
   ['cancelReasonVisible', appointments.cancelReasonVisible, 'json'],
+  ['insurer', insurerVisit, 'json'],
 ];
 
 /** The appointments of `where` as JSON objects of `fields`, in start order, capped as `listRange`. */
