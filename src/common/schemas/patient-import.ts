@@ -36,19 +36,31 @@ export const APPOINTMENT_IMPORT_FIELDS = [
   'patientCode',
   'reason',
 ] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number] | (typeof APPOINTMENT_IMPORT_FIELDS)[number];
+/**
+ * A ZIP of documents is read as a table of its files: the name (which names the patient: her document number or
+ * her code in the previous program, in the file's name or its folder's) and the size.
+ */
+export const DOCUMENT_IMPORT_FIELDS = ['documentFile'] as const;
+export type ImportField =
+  | (typeof IMPORT_FIELDS)[number]
+  | (typeof APPOINTMENT_IMPORT_FIELDS)[number]
+  | (typeof DOCUMENT_IMPORT_FIELDS)[number];
 
-/** What a file holds: patients, or the future appointments of patients already in the clinic. */
-export const IMPORT_TARGETS = ['patients', 'appointments'] as const;
+/** What a file holds: patients, the future appointments of patients already in the clinic, or their documents. */
+export const IMPORT_TARGETS = ['patients', 'appointments', 'documents'] as const;
 export type ImportTarget = (typeof IMPORT_TARGETS)[number];
 export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
   patients: 'Pacientes',
   appointments: 'Citas futuras',
+  documents: 'Documentos (ZIP)',
 };
 export const FIELDS_OF: Record<ImportTarget, readonly ImportField[]> = {
   patients: IMPORT_FIELDS,
   appointments: APPOINTMENT_IMPORT_FIELDS,
+  documents: DOCUMENT_IMPORT_FIELDS,
 };
+/** The kinds of file an import reads. */
+export const IMPORT_FILE_KINDS = ['csv', 'xlsx', 'ods', 'zip'] as const;
 
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   code: 'Código del paciente (programa anterior)',
@@ -75,6 +87,7 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   patientDocument: 'DNI / NIE / pasaporte del paciente',
   patientCode: 'Código del paciente (programa anterior)',
   reason: 'Motivo',
+  documentFile: 'Archivo (con el documento o el código del paciente en su nombre o su carpeta)',
 };
 
 /** Fields several columns may feed, joined in column order (street, postcode and town make the address). */
@@ -88,7 +101,13 @@ export const MULTI_COLUMN_FIELDS: readonly ImportField[] = [
 
 /** Each column of the file, in order: the field it becomes, or null (not imported). */
 export const importMappingSchema = z
-  .array(z.enum([...IMPORT_FIELDS, ...APPOINTMENT_IMPORT_FIELDS], { error: 'Campo de destino no válido' }).nullable())
+  .array(
+    z
+      .enum([...IMPORT_FIELDS, ...APPOINTMENT_IMPORT_FIELDS, ...DOCUMENT_IMPORT_FIELDS], {
+        error: 'Campo de destino no válido',
+      })
+      .nullable(),
+  )
   .max(1000, 'El archivo tiene demasiadas columnas');
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
@@ -206,6 +225,18 @@ export const importDryRunSchema = z.object({
       reason: z.string(),
     }),
   ),
+  /** The first documents as they will be filed (a ZIP of documents). */
+  documentPreview: z.array(
+    z.object({
+      line: z.number(),
+      action: z.enum(IMPORT_ACTIONS),
+      file: z.string(),
+      patient: z.string(),
+      type: z.string(),
+      size: z.number(),
+      reason: z.string(),
+    }),
+  ),
   duplicates: z.array(importDuplicateSchema),
   duplicatesTotal: z.number(),
   errors: z.array(importRowErrorSchema),
@@ -242,7 +273,7 @@ export const importViewSchema = z.object({
   id: z.string(),
   target: z.enum(IMPORT_TARGETS),
   fileName: z.string(),
-  kind: z.enum(['csv', 'xlsx', 'ods']),
+  kind: z.enum(IMPORT_FILE_KINDS),
   encoding: z.string().nullable(),
   separator: z.string().nullable(),
   header: z.array(z.string()),
@@ -288,6 +319,7 @@ export function mappingProblem(
     if (!has('patientDocument') && !has('patientCode'))
       return 'Elige la columna del documento del paciente (o la de su código del programa anterior).';
   }
+  if (target === 'documents' && !has('documentFile')) return 'Elige la columna del nombre del archivo.';
   if (target === 'patients' && !has('firstName') && !has('fullName'))
     return 'Elige la columna del nombre (o la del nombre completo).';
   if (target === 'patients' && !has('lastName') && !has('fullName'))

@@ -47,3 +47,6 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The largest document filed when `FILES_MAX_MB` does not say. */
+export const DEFAULT_FILES_MAX_MB = 20;

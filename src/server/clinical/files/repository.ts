@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import type { FileType } from '../../../common/schemas/files';
 import { visibleFiles } from '../../access';
 import type { Visibility } from '../../access';
@@ -89,6 +89,30 @@ export function createFilesRepository(db: Db) {
           return row;
         },
       };
+    },
+
+    /** The live files of these patients by name and size (an import of documents does not file one twice). */
+    async liveOfPatients(patientIds: string[], tx: Db = db) {
+      if (patientIds.length === 0) return [];
+      return tx
+        .select({
+          id: patientFiles.id,
+          patientId: patientFiles.patientId,
+          name: patientFiles.name,
+          size: patientFiles.size,
+        })
+        .from(patientFiles)
+        .where(and(inArray(patientFiles.patientId, patientIds), isNull(patientFiles.deletedAt)));
+    },
+
+    /** Which of these files are not deleted. */
+    async liveIds(ids: string[], tx: Db = db): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await tx
+        .select({ id: patientFiles.id })
+        .from(patientFiles)
+        .where(and(inArray(patientFiles.id, ids), isNull(patientFiles.deletedAt)));
+      return new Set(rows.map((row) => row.id));
     },
 
     async markDeleted(id: string, by: string, at: Date, tx: Tx) {

@@ -20,11 +20,11 @@ import { AppError, notFound, validationError } from '../../platform';
 import { requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { startOfDay } from '../../platform';
-import { contentDisposition, sanitizeFileName } from './names';
+import { contentDisposition, DEFAULT_FILES_MAX_MB, sanitizeFileName } from './names';
+
 import type { FileView } from './repository';
 import { deleteFile, FILE_NOT_FOUND, openFileContent, storeFile } from './use-cases';
 
-export const DEFAULT_FILES_MAX_MB = 20;
 export const UNSUPPORTED_FILE_MESSAGE =
   'Solo se admiten documentos PDF, JPEG, PNG, WebP, HEIC o DOCX: el contenido de este archivo no es ninguno de ellos.';
 export const tooLargeMessage = (maxMb: number) => `El archivo supera el tamaño máximo permitido (${maxMb} MB).`;

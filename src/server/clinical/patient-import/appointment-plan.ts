@@ -200,6 +200,7 @@ export function appointmentDryRun(plan: { rows: PlannedAppointment[]; counts: Im
       patient: row.patientName,
       reason: row.text,
     })),
+    documentPreview: [],
     duplicates: [],
     duplicatesTotal: 0,
     errors: errors.slice(0, 500).map((row) => ({ line: row.line, reason: row.reason })),

@@ -233,6 +233,8 @@ function guessOne(header: string, target: ImportTarget): ImportField | null {
  * when no column gives the name and surnames apart.
  */
 export function guessMapping(header: string[], target: ImportTarget = 'patients'): ImportMapping {
+  // A ZIP of documents is read as [path, size]: its files' names are what name the patients.
+  if (target === 'documents') return header.map((_, index) => (index === 0 ? 'documentFile' : null));
   const taken = new Set<ImportField>();
   // A mobile first: when a file has «Teléfono» and «Móvil», the reminders go to the mobile.
   const order = header

@@ -214,6 +214,7 @@ export function dryRunOf(plan: ImportPlan, previewRows = 10): ImportDryRun {
     counts: plan.counts,
     preview: plan.rows.slice(0, previewRows).map((row) => ({ line: row.line, action: row.action, values: row.values })),
     appointmentPreview: [],
+    documentPreview: [],
     duplicates: duplicates.slice(0, PLAN_LIST_LIMIT).map((row) => row.duplicate!),
     duplicatesTotal: duplicates.length,
     errors: errors.slice(0, PLAN_LIST_LIMIT).map((row) => ({ line: row.line, reason: row.reason })),

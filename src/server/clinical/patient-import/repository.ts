@@ -346,7 +346,9 @@ export function createPatientImportRepository(db: Db) {
     /** Ids of the records (or appointments) this import created (already written: an interrupted import resumes past them). */
     async createdIds(importId: string, tx: Db = db): Promise<Set<string>> {
       const rows = await tx
-        .select({ id: sql<string>`coalesce(${patientImportRows.appointmentId}, ${patientImportRows.patientId})` })
+        .select({
+          id: sql<string>`coalesce(${patientImportRows.fileId}, ${patientImportRows.appointmentId}, ${patientImportRows.patientId})`,
+        })
         .from(patientImportRows)
         .where(and(eq(patientImportRows.importId, importId), eq(patientImportRows.action, 'create')));
       return new Set(rows.map((row) => row.id));
@@ -424,12 +426,13 @@ export function createPatientImportRepository(db: Db) {
     async insertRows(rows: ImportRowRecord[], tx: Tx): Promise<void> {
       if (rows.length === 0) return;
       await tx.execute(sql`
-        INSERT INTO patient_import_rows (import_id, line, action, patient_id, appointment_id, code, reason, previous,
-          written_at)
-        SELECT x."importId", x.line, x.action, x."patientId", x."appointmentId", coalesce(x.code, ''),
+        INSERT INTO patient_import_rows (import_id, line, action, patient_id, appointment_id, file_id, code, reason,
+          previous, written_at)
+        SELECT x."importId", x.line, x.action, x."patientId", x."appointmentId", x."fileId", coalesce(x.code, ''),
           coalesce(x.reason, ''), x.previous, x."writtenAt"
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("importId" uuid, line integer, action text,
-          "patientId" uuid, "appointmentId" uuid, code text, reason text, previous jsonb, "writtenAt" timestamptz)`);
+          "patientId" uuid, "appointmentId" uuid, "fileId" uuid, code text, reason text, previous jsonb,
+          "writtenAt" timestamptz)`);
     },
 
     /** Adds a chunk's outcome to the import's progress. */

@@ -22,7 +22,9 @@ const PLAN_BODY_LIMIT = 8 * 1024 * 1024;
 const idParams = z.object({ id: z.uuid({ error: IMPORT_NOT_FOUND }) });
 /** What the file holds: patients (by default), or the future appointments of patients already in the clinic. */
 const uploadQuery = z.object({
-  target: z.enum(IMPORT_TARGETS, { error: 'Elige si el archivo trae pacientes o citas' }).default('patients'),
+  target: z
+    .enum(IMPORT_TARGETS, { error: 'Elige si el archivo trae pacientes, citas o documentos' })
+    .default('patients'),
 });
 
 /**
@@ -55,9 +57,17 @@ export const patientImportRoutes: RoutePlugin = async (app, deps) => {
           'Envía el archivo de pacientes como archivo (multipart/form-data).',
         );
       const part = await request.file({ limits: { fileSize: IMPORT_MAX_MB * 1024 * 1024, files: 1, fields: 5 } });
-      if (!part) throw validationError({ file: 'Adjunta el archivo de pacientes (.csv, .xlsx u .ods)' });
+      const documents = request.query.target === 'documents';
+      if (!part)
+        throw validationError({
+          file: documents ? 'Adjunta el ZIP de los documentos' : 'Adjunta el archivo de pacientes (.csv, .xlsx u .ods)',
+        });
       const tooLarge = () =>
-        new AppError(413, 'BODY_TOO_LARGE', `El archivo supera el tamaño máximo permitido (${IMPORT_MAX_MB} MB).`);
+        new AppError(
+          413,
+          'BODY_TOO_LARGE',
+          `El archivo supera el tamaño máximo permitido (${IMPORT_MAX_MB} MB).${documents ? ' Reparte los documentos en varios ZIP.' : ''}`,
+        );
       const content = await part.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
         throw error;

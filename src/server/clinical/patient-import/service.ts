@@ -8,14 +8,18 @@ import {
   type ImportTarget,
   type ImportView,
 } from '../../../common/schemas/patient-import';
-import { clock, durationMs, minus, plus } from '../../platform';
-import type { Db } from '../../platform';
+import { clock, durationMs, minus } from '../../platform';
+import type { Config, Db } from '../../platform';
 import { transact, type Tx } from '../../platform';
 import { AppError, notFound, pgErrorCode, validationError } from '../../platform';
 import type { Repositories } from '../deps';
-import { sanitizeFileName } from '../files/names';
+import { DEFAULT_FILES_MAX_MB, sanitizeFileName } from '../files/names';
 import { appointmentDryRun, patientKeysOf, planAppointments, type PlannedAppointment } from './appointment-plan';
 import { writeAppointmentChunk } from './appointment-writer';
+import { present } from './present';
+import { documentDryRun, documentLookupKeys, planDocuments, type PlannedDocument } from './document-plan';
+import { writeDocumentChunk } from './document-writer';
+import { documentContents, readDocumentsZip } from './documents-zip';
 import { errorReportCsv } from './error-report';
 import { guessMapping } from './headers';
 import { writePatientChunk, type ImportActor } from './patient-writer';
@@ -27,39 +31,22 @@ import { runUndo } from './undo';
 export const IMPORT_NOT_FOUND = 'Importación no encontrada';
 /** Rows written per transaction: each commits with its audit entries and the progress. */
 export const IMPORT_CHUNK_ROWS = 1000;
+/** Documents filed per transaction: a chunk holds their contents (up to `FILES_MAX_MB` each) in memory. */
+export const DOCUMENT_CHUNK_ROWS = 20;
 /** A worker that has not reported for this long is taken for gone: another resumes its import. */
 export const IMPORT_STALE_MS = durationMs({ minutes: 2 });
+
+/** The name an import keeps when its file came without one. */
+const DEFAULT_NAMES: Record<ImportTarget, string> = {
+  patients: 'pacientes',
+  appointments: 'citas',
+  documents: 'documentos',
+};
 
 export interface PlanInput {
   mapping: ImportMapping;
   choices: Record<string, DuplicateChoice>;
   defaultChoice: DuplicateChoice | null;
-}
-
-function present(row: PatientImportSummary): ImportView {
-  const undoUntil = row.status === 'done' && row.finishedAt ? plus(row.finishedAt, { days: IMPORT_UNDO_DAYS }) : null;
-  return {
-    id: row.id,
-    target: row.target,
-    fileName: row.fileName,
-    kind: row.kind,
-    encoding: row.encoding,
-    separator: row.separator,
-    header: row.header,
-    sample: row.sample,
-    totalRows: row.totalRows,
-    mapping: row.mapping as ImportMapping,
-    status: row.status,
-    processedRows: row.createdCount + row.updatedCount + row.skippedCount + row.errorCount,
-    counts: { create: row.createdCount, update: row.updatedCount, skip: row.skippedCount, error: row.errorCount },
-    keptOnUndo: row.keptOnUndo,
-    createdBy: row.createdByName ?? '',
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-    undoneAt: row.undoneAt?.toISOString() ?? null,
-    undoUntil: undoUntil && undoUntil.getTime() > clock.nowMs() ? undoUntil.toISOString() : null,
-    failure: row.failure,
-  };
 }
 
 /**
@@ -68,18 +55,30 @@ function present(row: PatientImportSummary): ImportView {
  * a thousand rows, each its own transaction with the rows' audit entries and the progress, resumable after
  * a crash; an undo takes the whole import back within a week, but for records touched since.
  */
-export function createPatientImportService(deps: { db: Db; repos: Repositories; log: FastifyBaseLogger }) {
+export function createPatientImportService(deps: {
+  db: Db;
+  repos: Repositories;
+  log: FastifyBaseLogger;
+  config?: Pick<Config, 'filesMaxMb'>;
+}) {
   const { db, repos } = deps;
+  const readFile = (target: ImportTarget, bytes: Uint8Array) =>
+    target === 'documents' ? readDocumentsZip(bytes) : readTable(bytes);
   const repo = repos.patientImports;
   /** The last files read (their content never changes): the dry runs and the run read one file once. */
   const tables = new Map<string, Table>();
 
-  async function tableOf(id: string): Promise<Table> {
-    const cached = tables.get(id);
-    if (cached) return cached;
+  async function contentOf(id: string): Promise<Buffer> {
     const content = await repo.content(id);
     if (!content) throw new AppError(410, 'NOT_FOUND', 'El archivo de esta importación ya no se conserva.');
-    const table = readTable(content);
+    return content;
+  }
+
+  async function tableOf(row: PatientImportSummary): Promise<Table> {
+    const { id } = row;
+    const cached = tables.get(id);
+    if (cached) return cached;
+    const table = readFile(row.target, await contentOf(id));
     tables.set(id, table);
     while (tables.size > 2) tables.delete(tables.keys().next().value!);
     return table;
@@ -92,7 +91,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
   }
 
   async function checkedTable(row: PatientImportSummary, input: PlanInput): Promise<Table> {
-    const table = await tableOf(row.id);
+    const table = await tableOf(row);
     const problem = mappingProblem(input.mapping, table.header, row.target);
     if (problem) throw validationError({ mapping: problem });
     return table;
@@ -133,6 +132,42 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     });
   }
 
+  /** The plan of a ZIP of documents, with the contents it files; `except`: documents this import already filed. */
+  async function planFiles(row: PatientImportSummary, input: PlanInput, except = new Set<string>()) {
+    const table = await checkedTable(row, input);
+    const column = input.mapping.indexOf('documentFile');
+    const contents = documentContents(await contentOf(row.id), new Set(table.rows.map((r) => r.cells[column] ?? '')));
+    const keys = documentLookupKeys(table.rows.map((r) => ({ line: r.line, cells: [r.cells[column] ?? ''] })));
+    const byDocument = await repo.patientsByDocuments(keys.documents);
+    const byCode = await repo.patientsByCodes(keys.codes);
+    const patientIds = [...new Set([...byDocument.values(), ...byCode.values()].map((found) => found.id))];
+    const existing = (await repos.files.liveOfPatients(patientIds)).filter((file) => !except.has(file.id));
+    const maxMb = deps.config?.filesMaxMb ?? DEFAULT_FILES_MAX_MB;
+    const plan = await planDocuments({
+      rows: table.rows,
+      mapping: input.mapping,
+      contents,
+      byDocument,
+      byCode,
+      existing,
+      maxBytes: maxMb * 1024 * 1024,
+    });
+    return { ...plan, contents };
+  }
+
+  /** The rows a plan refuses, with their reason, by the kind of file. */
+  async function plannedErrors(row: PatientImportSummary, input: PlanInput) {
+    const planned =
+      row.target === 'appointments'
+        ? await planBookings(row, input)
+        : row.target === 'documents'
+          ? await planFiles(row, input)
+          : await planPatients(row, input);
+    return (planned.rows as { line: number; action: string; reason: string }[]).filter(
+      (entry) => entry.action === 'error',
+    );
+  }
+
   const planOf = (row: PatientImportSummary): PlanInput => ({
     mapping: row.mapping as ImportMapping,
     choices: row.choices as Record<string, DuplicateChoice>,
@@ -150,7 +185,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
       const target = input.target ?? 'patients';
       let table: Table;
       try {
-        table = readTable(input.content);
+        table = readFile(target, input.content);
       } catch (error) {
         if (error instanceof UnreadableFileError) throw new AppError(400, 'VALIDATION', error.message);
         throw error;
@@ -159,7 +194,7 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
         repo.create(
           {
             target,
-            fileName: sanitizeFileName(input.fileName, '') || (target === 'patients' ? 'pacientes' : 'citas'),
+            fileName: sanitizeFileName(input.fileName, '') || DEFAULT_NAMES[target],
             kind: table.kind,
             encoding: table.encoding,
             separator: table.separator,
@@ -193,7 +228,9 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
       const result =
         row.target === 'appointments'
           ? appointmentDryRun(await planBookings(row, input))
-          : dryRunOf(await planPatients(row, input));
+          : row.target === 'documents'
+            ? documentDryRun(await planFiles(row, input))
+            : dryRunOf(await planPatients(row, input));
       await transact(db, (tx) =>
         repo.saveDraft(id, { mapping: input.mapping, choices: input.choices, defaultChoice: input.defaultChoice }, tx),
       );
@@ -236,15 +273,8 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     /** The rows not imported, as they were in the file, with their row number and reason: to fix and import again. */
     async errorReport(id: string): Promise<{ fileName: string; csv: string }> {
       const row = await find(id);
-      const table = await tableOf(row.id);
-      let errors: { line: number; reason: string }[];
-      if (row.status === 'uploaded') {
-        const planned =
-          row.target === 'appointments' ? await planBookings(row, planOf(row)) : await planPatients(row, planOf(row));
-        errors = (planned.rows as { line: number; action: string; reason: string }[]).filter(
-          (entry) => entry.action === 'error',
-        );
-      } else errors = await repo.errorRows(row.id);
+      const table = await tableOf(row);
+      const errors = row.status === 'uploaded' ? await plannedErrors(row, planOf(row)) : await repo.errorRows(row.id);
       const base = row.fileName.replace(/\.[^.]*$/, '') || 'importacion';
       return { fileName: `${base}-errores.csv`, csv: errorReportCsv(table, errors) };
     },
@@ -264,7 +294,9 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
         const row = (await repo.findById(claimed.id))!;
         try {
           const done =
-            claimed.status === 'running' ? await runImport(row, signal) : await runUndo(db, repo, row, signal);
+            claimed.status === 'running'
+              ? await runImport(row, signal)
+              : await runUndo(db, repo, repos.files, row, signal);
           if (!done) {
             // The server is stopping: the next worker (here or on another instance) resumes at once.
             await repo.fail(row.id, null);
@@ -292,7 +324,18 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     // What this import already wrote (a resumed run) is its own planned rows, not duplicates or overlaps.
     const written = await repo.createdIds(row.id);
     let done: boolean;
-    if (row.target === 'appointments') {
+    if (row.target === 'documents') {
+      const planned = await planFiles(row, planOf(row), written);
+      done = await writeInChunks(
+        row,
+        planned.rows,
+        (chunk, tx) => writeDocumentChunk(repos, row.id, row.fileName, chunk, planned.contents, actor, tx),
+        (single, reason): PlannedDocument => ({ ...single, action: 'error', reason, fileId: null }),
+        () => null,
+        signal,
+        DOCUMENT_CHUNK_ROWS,
+      );
+    } else if (row.target === 'appointments') {
       const planned = await planBookings(row, planOf(row), written);
       done = await writeInChunks(
         row,
@@ -340,11 +383,12 @@ export function createPatientImportService(deps: { db: Db; repos: Repositories; 
     asError: (row: T, reason: string) => T,
     reasonOf: (error: unknown) => string | null,
     signal?: AbortSignal,
+    chunkRows = IMPORT_CHUNK_ROWS,
   ): Promise<boolean> {
     const pending = rows.filter((planned) => planned.line > row.processedRows);
-    for (let start = 0; start < pending.length; start += IMPORT_CHUNK_ROWS) {
+    for (let start = 0; start < pending.length; start += chunkRows) {
       if (signal?.aborted) return false;
-      const chunk = pending.slice(start, start + IMPORT_CHUNK_ROWS);
+      const chunk = pending.slice(start, start + chunkRows);
       try {
         await transact(db, (tx) => write(chunk, tx));
       } catch (error) {

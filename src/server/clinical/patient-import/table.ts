@@ -1,8 +1,9 @@
+import type { IMPORT_FILE_KINDS } from '../../../common/schemas/patient-import';
 import { decodeText, csvRows, sniffSeparator, type Separator, type TableRow, type TextEncodingName } from './csv';
 import { readOds, readXlsx, SpreadsheetError, zipEntryNames } from './spreadsheet';
 
 export type { TableRow };
-export type TableKind = 'csv' | 'xlsx' | 'ods';
+export type TableKind = (typeof IMPORT_FILE_KINDS)[number];
 
 /** A file of the previous program read as a table: its header (the first row with text) and its rows. */
 export interface Table {

@@ -2,8 +2,11 @@ import type { Db } from '../../platform';
 import { transact, type Tx } from '../../platform';
 import { clock, toInstant } from '../../platform';
 import { writeAuditEntries, type AuditEntry } from '../../platform';
+import type { createFilesRepository } from '../files/repository';
+import { databaseFileStore } from '../files/store';
 import type { PatientFields, PatientImportRepository, PatientImportSummary } from './repository';
 
+type FilesRepository = ReturnType<typeof createFilesRepository>;
 type UndoRow = Awaited<ReturnType<PatientImportRepository['rowsToUndo']>>[number];
 
 /**
@@ -14,6 +17,7 @@ type UndoRow = Awaited<ReturnType<PatientImportRepository['rowsToUndo']>>[number
 export async function runUndo(
   db: Db,
   repo: PatientImportRepository,
+  files: FilesRepository,
   row: PatientImportSummary,
   signal?: AbortSignal,
 ): Promise<boolean> {
@@ -28,7 +32,10 @@ export async function runUndo(
       const undone = new Set<number>();
       const kept: number[] = [];
       const audit: AuditEntry[] = [];
-      if (row.target === 'appointments') {
+      if (row.target === 'documents') {
+        await removeDocuments(db, files, rows, actor.id, tx);
+        for (const r of rows) undone.add(r.line);
+      } else if (row.target === 'appointments') {
         const cancelled = await repo.cancelUntouched(
           row.id,
           rows.map((r) => r.line),
@@ -46,8 +53,8 @@ export async function runUndo(
         audit.push({
           actor,
           action: 'undo',
-          entity: row.target === 'appointments' ? 'appointment' : 'patient',
-          entityId: (r.appointmentId ?? r.patientId)!,
+          entity: ENTITY_OF[row.target],
+          entityId: (r.fileId ?? r.appointmentId ?? r.patientId)!,
           patientId: r.patientId!,
           details: { via: 'import', importId: row.id, line: r.line },
         });
@@ -60,6 +67,24 @@ export async function runUndo(
   }
   await transact(db, (tx) => repo.finishUndo(row.id, clock.now(), tx));
   return true;
+}
+
+const ENTITY_OF = { patients: 'patient', appointments: 'appointment', documents: 'file' } as const;
+
+/**
+ * Removes the documents these rows filed, as «Eliminar» does (marked deleted, contents gone). One the desk deleted
+ * since is already gone: nothing of it is left to keep.
+ */
+async function removeDocuments(db: Db, files: FilesRepository, rows: UndoRow[], actorId: string, tx: Tx) {
+  const live = await files.liveIds(
+    rows.flatMap((r) => (r.fileId ? [r.fileId] : [])),
+    tx,
+  );
+  const store = databaseFileStore(db);
+  for (const id of live) {
+    await files.markDeleted(id, actorId, clock.now(), tx);
+    await store.remove(id, tx);
+  }
 }
 
 /** Puts back the records a patient import updated and deletes those it created, but what was touched since. */

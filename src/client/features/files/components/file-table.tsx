@@ -8,7 +8,7 @@ import { useClinicZone } from '../../../lib/clinic-time-zone';
 import { formatDateTime } from '../../../lib/dates';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { FilePreviewModal } from './file-preview-modal';
-import { formatSize } from './format';
+import { formatSize } from '../../../lib/file-size';
 
 interface FileTableProps {
   files: PatientFile[];

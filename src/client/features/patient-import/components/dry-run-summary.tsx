@@ -9,6 +9,7 @@ import {
 import { StackedTable } from '../../../components/stacked-table';
 import { count, dmy } from '../utils/labels';
 import { AppointmentPreview } from './appointment-preview';
+import { DocumentPreview } from './document-preview';
 
 const ACTION_COLORS: Record<ImportAction, string> = { create: 'green', update: 'blue', skip: 'gray', error: 'red' };
 
@@ -16,13 +17,15 @@ const ACTION_COLORS: Record<ImportAction, string> = { create: 'green', update: '
 export function DryRunSummary({ dryRun, target }: { dryRun: ImportDryRun; target: ImportTarget }) {
   const { counts } = dryRun;
   const appointments = target === 'appointments';
+  const documents = target === 'documents';
   return (
     <>
       <Group gap="xs" aria-label="Resultado de la simulación" role="group">
         <Badge color="green" size="lg" variant="light">
-          {appointments ? 'Citas que se darán' : 'Se crearán'}: {count(counts.create)}
+          {appointments ? 'Citas que se darán' : documents ? 'Documentos que se guardarán' : 'Se crearán'}:{' '}
+          {count(counts.create)}
         </Badge>
-        {!appointments && (
+        {!appointments && !documents && (
           <Badge color="blue" size="lg" variant="light">
             Se actualizarán: {count(counts.update)}
           </Badge>
@@ -37,7 +40,13 @@ export function DryRunSummary({ dryRun, target }: { dryRun: ImportDryRun; target
       <Text fw={600} mt="md">
         Así se guardarán las primeras filas
       </Text>
-      {appointments ? <AppointmentPreview rows={dryRun.appointmentPreview} /> : <PatientPreview dryRun={dryRun} />}
+      {appointments ? (
+        <AppointmentPreview rows={dryRun.appointmentPreview} />
+      ) : documents ? (
+        <DocumentPreview rows={dryRun.documentPreview} />
+      ) : (
+        <PatientPreview dryRun={dryRun} />
+      )}
     </>
   );
 }

@@ -75,6 +75,7 @@ function dryRunFor(call: ApiCall): ImportDryRun {
       },
     ],
     appointmentPreview: [],
+    documentPreview: [],
     duplicates: [
       {
         line: 3,
@@ -143,5 +144,64 @@ describe('the mapping screen of an import', () => {
     await user.click(screen.getByRole('button', { name: 'Importar 2 pacientes' }));
     await vi.waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/patient-imports/imp-1/start'));
     expect(calls.at(-1)!.body).toEqual({ mapping: view.mapping, choices: { 3: 'update' }, defaultChoice: null });
+  });
+});
+
+describe('a ZIP of documents on its way in', () => {
+  it('runs dry with the file column, shows whose chart each file goes to and why not, and files them', async () => {
+    const zip: ImportView = {
+      ...view,
+      id: 'imp-2',
+      target: 'documents',
+      fileName: 'documentos.zip',
+      kind: 'zip',
+      encoding: null,
+      separator: null,
+      header: ['Archivo', 'Tamaño (bytes)'],
+      sample: [['87654321X.pdf', '20480']],
+      totalRows: 2,
+      mapping: ['documentFile', null],
+    };
+    const dryRun: ImportDryRun = {
+      counts: { create: 1, update: 0, skip: 0, error: 1 },
+      preview: [],
+      appointmentPreview: [],
+      documentPreview: [
+        {
+          line: 1,
+          action: 'create',
+          file: 'H-502/Informe alta.pdf',
+          patient: 'Rosa Gil',
+          type: 'informes',
+          size: 2_411_725,
+          reason: '',
+        },
+        { line: 2, action: 'error', file: '00000000T.pdf', patient: '', type: 'otros', size: 20_480, reason: 'Nadie' },
+      ],
+      duplicates: [],
+      duplicatesTotal: 0,
+      errors: [{ line: 2, reason: 'Ningún paciente tiene el documento «00000000T»' }],
+      errorsTotal: 1,
+    };
+    const { calls } = stubApi((call) =>
+      call.url.endsWith('/dry-run')
+        ? { status: 200, body: dryRun }
+        : { status: 202, body: { ...zip, status: 'queued' } },
+    );
+    const { user } = renderScreen(<ImportPlan view={zip} />);
+    expect(screen.getByText(/«documentos\.zip»: 2 archivos · ZIP/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Comprobar sin importar' }));
+    expect(await screen.findByText('Documentos que se guardarán: 1')).toBeInTheDocument();
+    expect(screen.queryByText(/Se actualizarán/)).not.toBeInTheDocument();
+    const preview = screen.getByRole('table', { name: 'Vista previa de los primeros documentos' });
+    const [, first, second] = within(preview).getAllByRole('row');
+    expect(within(first!).getByText('Rosa Gil')).toBeInTheDocument();
+    expect(within(first!).getByText('Informes')).toBeInTheDocument();
+    expect(within(first!).getByText('2,3 MB')).toBeInTheDocument();
+    expect(within(second!).getByText('Nadie')).toBeInTheDocument();
+    expect(within(second!).getByText('Con errores')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Guardar 1 documento' }));
+    await vi.waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/patient-imports/imp-2/start'));
+    expect(calls.at(-1)!.body).toEqual({ mapping: ['documentFile', null], choices: {}, defaultChoice: null });
   });
 });

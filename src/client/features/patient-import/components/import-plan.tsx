@@ -15,14 +15,16 @@ import { DryRunSummary } from './dry-run-summary';
 import { DuplicatesTable } from './duplicates-table';
 import { RowErrors } from './row-errors';
 
-const importLabel = (target: ImportView['target'], rows: number) =>
-  target === 'appointments'
-    ? rows === 1
-      ? 'Dar 1 cita'
-      : `Dar ${count(rows)} citas`
-    : rows === 1
-      ? 'Importar 1 paciente'
-      : `Importar ${count(rows)} pacientes`;
+const IMPORT_NOUNS: Record<ImportView['target'], [verb: string, one: string, many: string]> = {
+  patients: ['Importar', 'paciente', 'pacientes'],
+  appointments: ['Dar', 'cita', 'citas'],
+  documents: ['Guardar', 'documento', 'documentos'],
+};
+
+const importLabel = (target: ImportView['target'], rows: number) => {
+  const [verb, one, many] = IMPORT_NOUNS[target];
+  return rows === 1 ? `${verb} 1 ${one}` : `${verb} ${count(rows)} ${many}`;
+};
 
 /**
  * An uploaded file on its way in: the columns mapped, a dry run (again after each decision on a duplicate),

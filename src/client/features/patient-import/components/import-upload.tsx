@@ -10,6 +10,17 @@ import {
 import { errorMessageOf } from '../../../lib/api-client';
 import { useUploadImport } from '../api/upload-import';
 
+const SPREADSHEETS =
+  '.csv,.txt,.xlsx,.ods,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet';
+
+const TARGET_HINTS: Record<ImportTarget, string | undefined> = {
+  patients: undefined,
+  appointments:
+    'Cada cita busca a su paciente por el documento o por el código del programa anterior: importa antes los pacientes.',
+  documents:
+    'Un ZIP de documentos (PDF, imágenes, DOCX) nombrados, ellos o su carpeta, por el DNI/NIE del paciente o su código del programa anterior («12345678Z_analitica.pdf», «H-00123/informe.pdf»). Cada uno se guarda en la ficha de su paciente, sin mostrárselo; importa antes los pacientes.',
+};
+
 /** The file of the previous program: CSV (any separator, UTF-8 or Windows-1252), .xlsx or .ods. */
 export function ImportUpload({ onUploaded }: { onUploaded: (view: ImportView) => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -25,11 +36,7 @@ export function ImportUpload({ onUploaded }: { onUploaded: (view: ImportView) =>
         label="¿Qué trae el archivo?"
         value={target}
         onChange={(value) => setTarget(value as ImportTarget)}
-        description={
-          target === 'appointments'
-            ? 'Cada cita busca a su paciente por el documento o por el código del programa anterior: importa antes los pacientes.'
-            : undefined
-        }
+        description={TARGET_HINTS[target]}
       >
         <Group mt="xs">
           {IMPORT_TARGETS.map((value) => (
@@ -39,8 +46,8 @@ export function ImportUpload({ onUploaded }: { onUploaded: (view: ImportView) =>
       </Radio.Group>
       <FileInput
         label="Archivo"
-        placeholder="Elige un .csv, .xlsx u .ods"
-        accept=".csv,.txt,.xlsx,.ods,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet"
+        placeholder={target === 'documents' ? 'Elige un .zip' : 'Elige un .csv, .xlsx u .ods'}
+        accept={target === 'documents' ? '.zip,application/zip' : SPREADSHEETS}
         leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
         value={file}
         onChange={setFile}

@@ -11,11 +11,12 @@ const ENCODINGS: Record<string, string> = {
   'windows-1252': 'Windows-1252 (Excel en Windows)',
 };
 const SEPARATORS: Record<string, string> = { ';': '«;»', ',': '«,»', '\t': 'tabulador', '|': '«|»' };
-const KINDS = { csv: 'CSV', xlsx: 'Excel (.xlsx)', ods: 'OpenDocument (.ods)' } as const;
+const KINDS = { csv: 'CSV', xlsx: 'Excel (.xlsx)', ods: 'OpenDocument (.ods)', zip: 'ZIP' } as const;
 
 /** «pacientes.csv: 7 filas · CSV separado por «;» · Windows-1252 (Excel en Windows)». */
 export function describeFile(view: Pick<ImportView, 'fileName' | 'kind' | 'separator' | 'encoding' | 'totalRows'>) {
-  const rows = view.totalRows === 1 ? '1 fila' : `${count(view.totalRows)} filas`;
+  const [one, many] = view.kind === 'zip' ? ['archivo', 'archivos'] : ['fila', 'filas'];
+  const rows = view.totalRows === 1 ? `1 ${one}` : `${count(view.totalRows)} ${many}`;
   const parts = [`«${view.fileName}»: ${rows}`, KINDS[view.kind]];
   if (view.separator) parts[1] = `${parts[1]} separado por ${SEPARATORS[view.separator] ?? view.separator}`;
   if (view.encoding) parts.push(ENCODINGS[view.encoding] ?? view.encoding);

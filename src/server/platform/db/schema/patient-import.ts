@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 import {
   DUPLICATE_CHOICES,
   IMPORT_ACTIONS,
+  IMPORT_FILE_KINDS,
   IMPORT_STATUSES,
   IMPORT_TARGETS,
 } from '../../../../common/schemas/patient-import';
@@ -19,7 +20,7 @@ export const patientImports = pgTable(
     /** Patients, or the future appointments of patients already in the clinic. */
     target: text('target', { enum: IMPORT_TARGETS }).notNull().default('patients'),
     fileName: text('file_name').notNull(),
-    kind: text('kind', { enum: ['csv', 'xlsx', 'ods'] }).notNull(),
+    kind: text('kind', { enum: IMPORT_FILE_KINDS }).notNull(),
     encoding: text('encoding'),
     separator: text('separator'),
     /** The file, gzip in base64 (PGlite takes a big text parameter several times faster than a bytea). */
@@ -72,6 +73,8 @@ export const patientImportRows = pgTable(
     patientId: uuid('patient_id'),
     /** The appointment a row of a file of appointments booked. */
     appointmentId: uuid('appointment_id'),
+    /** The document a row of a ZIP of documents filed. */
+    fileId: uuid('file_id'),
     code: text('code').notNull().default(''),
     reason: text('reason').notNull().default(''),
     previous: jsonb('previous').$type<Record<string, unknown>>(),
