@@ -15,6 +15,7 @@ import {
   quotes,
 } from '../../platform';
 import { collectionOf } from '../invoices/collection-repository';
+import { createQuotePlanningQueries } from './planning-repository';
 
 export type QuoteStatus = 'borrador' | 'enviado' | 'aceptado' | 'rechazado';
 
@@ -136,6 +137,8 @@ export function createQuotesRepository(db: Db) {
   };
 
   return {
+    ...createQuotePlanningQueries(db),
+
     /** The quotes one request may see: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
     visibleTo(visibility: Visibility) {
       const seen = visibleCondition(visibility);
