@@ -10,10 +10,21 @@ const failed = (title: string) => (error: unknown) =>
   notifications.show({ color: 'red', title, message: errorMessageOf(error) });
 
 /**
- * What the desk does with a quote: send it (again), record a paper acceptance or a refusal while it is open, and
- * invoice an accepted one up front (once, and not after a session was invoiced on its own).
+ * What the desk does with a quote: change a draft, send it (again), record a paper acceptance or a refusal while it
+ * is open, and invoice an accepted one up front (once, and not after a session was invoiced on its own). A doctor
+ * (`manage` false: she lacks 'manage:quotes') changes and sends hers; the rest is the desk's.
  */
-export function QuoteDeskActions({ quote, onPaper }: { quote: Quote; onPaper: () => void }) {
+export function QuoteDeskActions({
+  quote,
+  manage,
+  onEdit,
+  onPaper,
+}: {
+  quote: Quote;
+  manage: boolean;
+  onEdit: () => void;
+  onPaper: () => void;
+}) {
   const send = useSendQuote();
   const reject = useRejectQuote();
   const invoice = useInvoiceQuote();
@@ -21,20 +32,27 @@ export function QuoteDeskActions({ quote, onPaper }: { quote: Quote; onPaper: ()
   const invoiced = quote.progress.invoicedCents > 0 || quote.upfrontInvoiceNumber !== null;
   return (
     <Group gap="xs">
+      {quote.state === 'borrador' && (
+        <Button size="xs" variant="default" onClick={onEdit}>
+          Editar borrador
+        </Button>
+      )}
       {open && (
+        <Button
+          size="xs"
+          onClick={() =>
+            send.mutate(quote.id, {
+              onSuccess: () => notifications.show({ color: 'teal', message: `Presupuesto ${quote.number} enviado` }),
+              onError: failed('No se ha podido enviar'),
+            })
+          }
+          loading={send.isPending}
+        >
+          {quote.state === 'borrador' ? 'Enviar' : 'Reenviar'}
+        </Button>
+      )}
+      {open && manage && (
         <>
-          <Button
-            size="xs"
-            onClick={() =>
-              send.mutate(quote.id, {
-                onSuccess: () => notifications.show({ color: 'teal', message: `Presupuesto ${quote.number} enviado` }),
-                onError: failed('No se ha podido enviar'),
-              })
-            }
-            loading={send.isPending}
-          >
-            {quote.state === 'borrador' ? 'Enviar' : 'Reenviar'}
-          </Button>
           <Button size="xs" variant="default" onClick={onPaper}>
             Aceptación en papel
           </Button>
@@ -49,7 +67,7 @@ export function QuoteDeskActions({ quote, onPaper }: { quote: Quote; onPaper: ()
           </Button>
         </>
       )}
-      {quote.state === 'aceptado' && !invoiced && (
+      {quote.state === 'aceptado' && manage && !invoiced && (
         <Button
           size="xs"
           variant="default"
