@@ -10,7 +10,23 @@ import {
   quotes,
   specialties,
 } from '../../platform';
-import type { QuoteLineInsert } from './repository';
+import type { VatTreatment } from '../../../common/schemas/clinic-services';
+import type { Discount } from '../../../common/schemas/invoices';
+
+/** A line of a quote as written: the service's price and VAT copied, its figures computed (`figures.ts`). */
+export interface QuoteLineInsert {
+  serviceId: string;
+  description: string;
+  detail: string;
+  quantity: number;
+  unitPriceCents: number;
+  vat: VatTreatment;
+  discount: Discount | null;
+  discountCents: number;
+  invoiceDiscountCents: number;
+  baseCents: number;
+  taxCents: number;
+}
 
 /** How many of her appointments the linking dialog lists at most (the latest first). */
 export const LINKABLE_APPOINTMENTS_LIMIT = 100;

@@ -15,23 +15,11 @@ import {
   quotes,
 } from '../../platform';
 import { collectionOf } from '../invoices/collection-repository';
-import { createQuotePlanningQueries } from './planning-repository';
+import { createQuotePlanningQueries, type QuoteLineInsert } from './planning-repository';
+
+export type { QuoteLineInsert };
 
 export type QuoteStatus = 'borrador' | 'enviado' | 'aceptado' | 'rechazado';
-
-export interface QuoteLineInsert {
-  serviceId: string;
-  description: string;
-  detail: string;
-  quantity: number;
-  unitPriceCents: number;
-  vat: VatTreatment;
-  discount: Discount | null;
-  discountCents: number;
-  invoiceDiscountCents: number;
-  baseCents: number;
-  taxCents: number;
-}
 
 export interface QuoteInsert {
   patientId: string;
