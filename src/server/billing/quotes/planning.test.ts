@@ -11,7 +11,7 @@ import { createDoctor, createPatientRecord, createService, insertAppointment } f
  * patient (not by another, not once sent), and the appointments the desk may link to an accepted quote's sessions.
  */
 let t: TestApp;
-let admin: { cookie: string };
+let admin: { cookie: string; email: string };
 let doctor: { id: string; cookie: string };
 let stranger: { cookie: string };
 let luciaId: string;
@@ -174,5 +174,26 @@ describe('the desk links her appointments to an accepted quote', () => {
     expect(
       (await send('GET', '/api/quotes/00000000-0000-4000-8000-000000000000/appointments', admin.cookie)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a draft whose validity passed', () => {
+  it('is changed with a new validity (a Sunday, over a month later) and reads as a draft again', async () => {
+    clock.freeze('2026-05-29T19:30:00+02:00');
+    admin.cookie = await t.signIn(admin.email);
+    const made = await send('POST', '/api/quotes', admin.cookie, {
+      patientId: luciaId,
+      lines: [{ serviceId: fisio, quantity: 1 }],
+      validUntil: '2026-05-31',
+    });
+    clock.freeze('2026-07-05T11:00:00+02:00');
+    admin.cookie = await t.signIn(admin.email);
+    expect((await send('GET', `/api/quotes/${made.json().id}`, admin.cookie)).json().state).toBe('caducado');
+    const lines = [{ serviceId: fisio, quantity: 1 }];
+    const stale = await send('PUT', `/api/quotes/${made.json().id}`, admin.cookie, { lines, validUntil: '2026-05-31' });
+    expect(stale.statusCode).toBe(400);
+    const renewed = await send('PUT', `/api/quotes/${made.json().id}`, admin.cookie, { lines });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toMatchObject({ state: 'borrador', validUntil: '2026-08-04', number: made.json().number });
   });
 });

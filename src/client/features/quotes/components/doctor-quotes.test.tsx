@@ -66,7 +66,10 @@ describe('«Presupuestos» on the doctor’s chart', () => {
 
   it('changes and sends her draft, downloads its PDF, and offers none of the desk’s actions', async () => {
     const { calls } = stubApi((call) => {
-      if (call.url === '/api/quotes?patientId=p-lucia') return { status: 200, body: [draft, accepted] };
+      if (call.url === '/api/quotes?patientId=p-lucia') {
+        const lapsed = { ...draft, id: 'q-10', number: 'P-2026-0010', state: 'caducado' };
+        return { status: 200, body: [draft, lapsed, quoteOf({ state: 'caducado' }), accepted] };
+      }
       if (call.url === '/api/quotes/services') return { status: 200, body: services };
       if (call.method === 'PUT' || call.method === 'POST') return { status: 200, body: draft };
       return { status: 404, body: {} };
@@ -77,6 +80,11 @@ describe('«Presupuestos» on the doctor’s chart', () => {
     expect(within(mine).getByRole('link', { name: 'Descargar PDF' })).toHaveAttribute('href', '/api/quotes/q-9/pdf');
     expect(within(mine).queryByRole('button', { name: 'Aceptación en papel' })).not.toBeInTheDocument();
     expect(within(mine).queryByRole('button', { name: 'Rechazado' })).not.toBeInTheDocument();
+    // A draft whose validity passed is still hers to change (with a new validity); a sent one that expired is not.
+    const lapsed = screen.getByRole('article', { name: 'Presupuesto P-2026-0010' });
+    expect(within(lapsed).getByRole('button', { name: 'Editar borrador' })).toBeInTheDocument();
+    const expired = screen.getByRole('article', { name: 'Presupuesto P-2026-0007' });
+    expect(within(expired).queryByRole('button')).not.toBeInTheDocument();
     const done = screen.getByRole('article', { name: 'Presupuesto P-2026-0003' });
     expect(within(done).queryByRole('button')).not.toBeInTheDocument(); // no up-front invoice, no «Vincular cita»
 

@@ -30,9 +30,11 @@ export function QuoteDeskActions({
   const invoice = useInvoiceQuote();
   const open = quote.state === 'borrador' || quote.state === 'enviado';
   const invoiced = quote.progress.invoicedCents > 0 || quote.upfrontInvoiceNumber !== null;
+  // A draft never sent stays a draft when its validity passed: changed, it gets a new one.
+  const draft = quote.state === 'borrador' || (quote.state === 'caducado' && quote.sentAt === null);
   return (
     <Group gap="xs">
-      {quote.state === 'borrador' && (
+      {draft && (
         <Button size="xs" variant="default" onClick={onEdit}>
           Editar borrador
         </Button>

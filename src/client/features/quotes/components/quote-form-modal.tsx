@@ -39,7 +39,7 @@ export function QuoteFormModal({
   const saving = quote ? update : create;
   const [lines, setLines] = useState<LineDraft[]>(quote ? draftOf(quote) : [emptyLine()]);
   const [discount, setDiscount] = useState<Discount | undefined>(quote?.discount ?? undefined);
-  const [validUntil, setValidUntil] = useState(quote?.validUntil ?? '');
+  const [validUntil, setValidUntil] = useState(quote && quote.state !== 'caducado' ? quote.validUntil : '');
   const [notes, setNotes] = useState(quote?.notes ?? '');
   const fields = saving.error instanceof ApiError ? (saving.error.fields ?? {}) : {};
   const options = (services.data ?? []).map((service) => ({
