@@ -17,7 +17,7 @@ import { PatientConsents } from '../../../features/consents/components/patient-c
 import { PatientPacksCard } from '../../../features/packs/components/patient-packs-card';
 import { PatientQuotes } from '../../../features/quotes/components/patient-quotes';
 
-/** A doctor's read-only view of the chart of a patient they have (or had) appointments with. */
+/** A doctor's view of the chart of a patient they have (or had) appointments with: read-only, but for her quotes. */
 export default function DoctorPatientChartPage() {
   const { id = '' } = useParams();
   const timeZone = useClinicTimeZone();
