@@ -258,6 +258,9 @@ export const consentApi = {
 export const quoteApi = {
   /** A patient's quotes (`?patientId=`; a paciente's own without it); create one. */
   quotes: '/api/quotes',
+  /** The clinic's active services a quote may name, with their price and VAT (the desk and the doctors). */
+  services: '/api/quotes/services',
+  /** Read a quote; PUT changes a draft (its lines, discounts, validity and notes). */
   quote: (id: string) => `/api/quotes/${seg(id)}`,
   pdf: (id: string) => `/api/quotes/${seg(id)}/pdf`,
   /** Send it to the patient (e-mail, and SMS when the clinic has it): a draft becomes «enviado». */
@@ -267,6 +270,8 @@ export const quoteApi = {
   rejection: (id: string) => `/api/quotes/${seg(id)}/rejection`,
   /** Link one of her appointments to a line (a planned session done or booked). */
   sessions: (id: string) => `/api/quotes/${seg(id)}/sessions`,
+  /** Her appointments that may still become a session of it: not cancelled, not invoiced, not linked. */
+  appointments: (id: string) => `/api/quotes/${seg(id)}/appointments`,
   /** A fresh link to read and sign her own quote, from the paciente's area. */
   link: (id: string) => `/api/quotes/${seg(id)}/link`,
   /** Invoice the whole quote up front, through the invoicing service. */

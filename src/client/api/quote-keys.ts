@@ -4,4 +4,7 @@ export const quoteKeys = {
   list: (patientId: string | null) => [...quoteKeys.all, 'list', patientId ?? 'mine'] as const,
   link: (token: string) => [...quoteKeys.all, 'link', token] as const,
   report: (year: number) => [...quoteKeys.all, 'report', year] as const,
+  services: () => [...quoteKeys.all, 'services'] as const,
+  /** A quote's linkable appointments: under `all`, so a link refreshes them with the lists. */
+  appointments: (id: string) => [...quoteKeys.all, 'appointments', id] as const,
 };

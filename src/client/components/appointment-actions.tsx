@@ -12,6 +12,8 @@ export interface AppointmentActions {
    * (the invoice of each attended visit) instead of one per row. Module-level: its identity must not change.
    */
   Batch?: ComponentType<{ appointments: readonly DiaryAppointment[]; children: ReactNode }>;
+  /** What only the appointment's own panel offers (one request per opened appointment, never per diary row). */
+  detail?: AppointmentAction;
 }
 
 const AppointmentActionContext = createContext<AppointmentActions | null>(null);
@@ -31,6 +33,12 @@ export function ExtraAppointmentActions({
 }) {
   const actions = useContext(AppointmentActionContext);
   return actions ? actions.render(appointment, timeZone) : null;
+}
+
+/** The provided actions of an opened appointment's panel (the desk's «Vincular al presupuesto»), if any. */
+export function ExtraAppointmentDetail({ appointment, timeZone }: { appointment: DiaryAppointment; timeZone: string }) {
+  const detail = useContext(AppointmentActionContext)?.detail;
+  return detail ? detail(appointment, timeZone) : null;
 }
 
 /** Around a list of appointments whose rows show `ExtraAppointmentActions`: the provided actions' `Batch`, if any. */

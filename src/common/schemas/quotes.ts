@@ -67,6 +67,34 @@ export const quoteInputSchema = z.strictObject({
 });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 
+/** A draft changed: what it proposes (its patient and its doctor stay). */
+export const quoteUpdateSchema = quoteInputSchema.omit({ patientId: true, doctorId: true });
+export type QuoteUpdate = z.input<typeof quoteUpdateSchema>;
+
+/** A service a quote may name: the clinic's active ones, with the price and VAT a new line copies. */
+export const quoteServiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  specialty: z.string(),
+  priceCents: z.number(),
+  vat: z.enum(VAT_TREATMENTS),
+});
+export type QuoteService = z.infer<typeof quoteServiceSchema>;
+
+/**
+ * One of her appointments that may become a session of a quote's line: not cancelled, not invoiced, not already a
+ * session. A line takes those of its service or of none (`serviceId` null).
+ */
+export const linkableAppointmentSchema = z.object({
+  id: z.string(),
+  startsAt: z.string(),
+  status: z.string(),
+  serviceId: z.string().nullable(),
+  serviceName: z.string().nullable(),
+  doctorName: z.string(),
+});
+export type LinkableAppointment = z.infer<typeof linkableAppointmentSchema>;
+
 /** The desk records an acceptance on paper: who signed and the day. */
 export const paperAcceptanceSchema = z.strictObject({
   signerName: oneLineString({ error: 'Escribe quién firmó' })

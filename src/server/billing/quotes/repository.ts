@@ -15,22 +15,11 @@ import {
   quotes,
 } from '../../platform';
 import { collectionOf } from '../invoices/collection-repository';
+import { createQuotePlanningQueries, type QuoteLineInsert } from './planning-repository';
+
+export type { QuoteLineInsert };
 
 export type QuoteStatus = 'borrador' | 'enviado' | 'aceptado' | 'rechazado';
-
-export interface QuoteLineInsert {
-  serviceId: string;
-  description: string;
-  detail: string;
-  quantity: number;
-  unitPriceCents: number;
-  vat: VatTreatment;
-  discount: Discount | null;
-  discountCents: number;
-  invoiceDiscountCents: number;
-  baseCents: number;
-  taxCents: number;
-}
 
 export interface QuoteInsert {
   patientId: string;
@@ -136,6 +125,8 @@ export function createQuotesRepository(db: Db) {
   };
 
   return {
+    ...createQuotePlanningQueries(db),
+
     /** The quotes one request may see: the desk's all, a doctor's patients', a paciente's own (`ownership.ts`). */
     visibleTo(visibility: Visibility) {
       const seen = visibleCondition(visibility);

@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Temporal } from 'temporal-polyfill';
 import { paths } from '../../../common/paths';
-import {
-  QUOTE_DEFAULT_VALIDITY_DAYS,
-  type PaperAcceptance,
-  type SignedAcceptance,
-  type quoteInputSchema,
-} from '../../../common/schemas/quotes';
+import { type PaperAcceptance, type SignedAcceptance, type quoteInputSchema } from '../../../common/schemas/quotes';
 import type { z } from 'zod';
 import {
   AppError,
@@ -22,7 +16,8 @@ import {
 import type { PatientRow } from '../../identity';
 import { toE164 } from '../../communications';
 import type { RouteDeps } from '../route-deps';
-import { lineConcept, quoteFigures } from './figures';
+import { priceQuote } from './drafts';
+import { lineConcept } from './figures';
 import { createQuoteLinks } from './links';
 import { quoteState } from './present';
 import type { QuoteRecord } from './repository';
@@ -76,25 +71,8 @@ export function createQuotesService(deps: Deps) {
 
   async function create(input: QuoteValues, doctorId: string | null, context: AuditContext, outer?: Tx) {
     return within(outer, async (tx) => {
-      const { timeZone } = await settings(tx);
-      const today = clock.today(timeZone);
-      const validUntil = input.validUntil ?? today.add({ days: QUOTE_DEFAULT_VALIDITY_DAYS }).toString();
-      if (validUntil < today.toString()) {
-        throw validationError({ validUntil: 'La validez no puede terminar antes de hoy' });
-      }
-      if (Temporal.PlainDate.compare(Temporal.PlainDate.from(validUntil), today.add({ years: 1 })) > 0) {
-        throw validationError({ validUntil: 'La validez no puede superar un año' });
-      }
-      const services = await repos.quotes.servicesByIds(
-        input.lines.map((line) => line.serviceId),
-        tx,
-      );
-      const lines = input.lines.map((line, index) => {
-        const service = services.find((row) => row.id === line.serviceId);
-        if (!service) throw validationError({ [`lines.${index}.serviceId`]: 'Ese servicio ya no existe' });
-        return { ...line, service };
-      });
-      const figures = quoteFigures(lines, input.discount);
+      const today = clock.today((await settings(tx)).timeZone);
+      const priced = await priceQuote(repos, input, today, tx);
       const year = today.year;
       return auditedIn(
         tx,
@@ -106,27 +84,9 @@ export function createQuotesService(deps: Deps) {
               doctorId,
               createdBy: context.actor?.id ?? null,
               createdAt: clock.now(),
-              validUntil,
-              notes: input.notes,
-              discount: input.discount ?? null,
-              discountCents: figures.discountCents,
-              baseCents: figures.totals.baseCents,
-              taxCents: figures.totals.taxCents,
-              totalCents: figures.totals.totalCents,
+              ...priced.values,
             },
-            figures.lines.map((line) => ({
-              serviceId: line.serviceId,
-              description: line.description,
-              detail: line.detail,
-              quantity: line.quantity,
-              unitPriceCents: line.unitPriceCents,
-              vat: line.vat,
-              discount: line.discount ?? null,
-              discountCents: line.discountCents ?? 0,
-              invoiceDiscountCents: line.invoiceDiscountCents ?? 0,
-              baseCents: line.baseCents,
-              taxCents: line.taxCents,
-            })),
+            priced.lines,
             tx,
           ),
         (row) => ({
@@ -135,7 +95,7 @@ export function createQuotesService(deps: Deps) {
           entity: 'quote',
           entityId: row.id,
           patientId: input.patientId,
-          details: { number: row.number, totalCents: figures.totals.totalCents, validUntil },
+          details: { number: row.number, totalCents: priced.values.totalCents, validUntil: priced.validUntil },
         }),
       );
     });

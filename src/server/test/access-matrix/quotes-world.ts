@@ -13,6 +13,8 @@ import { ACTORS, type Actor } from './actors';
 export interface QuotesWorld {
   A: { id: string; number: string };
   B: { id: string; number: string };
+  /** A draft of each side (doctor A's of patient A, doctor B's of patient B), to change. */
+  drafts: { A: string; B: string };
   toPaper: string;
   toReject: string;
   accepted: { id: string; lineId: string; appointmentId: string };
@@ -75,6 +77,12 @@ export async function buildQuotesWorld(
     doctorId: ids.doctorC,
     startsAt: new Date('2030-03-04T12:00:00+01:00'),
   });
+  // Another of hers, never linked: the desk's list of appointments a session may take is never empty.
+  await insertAppointment(t, {
+    patientId: ids.neutral,
+    doctorId: ids.doctorC,
+    startsAt: new Date('2030-03-11T12:00:00+01:00'),
+  });
   const acceptTokens = {} as Record<Actor, string>;
   for (const actor of ACTORS) acceptTokens[actor] = await service.links.tokenFor((await quote(ids.neutral, null)).id);
   const read = await quote(ids.neutral, null);
@@ -82,6 +90,10 @@ export async function buildQuotesWorld(
   return {
     A,
     B,
+    drafts: {
+      A: (await quote(ids.recordA, ids.doctorA, false)).id,
+      B: (await quote(ids.recordB, ids.doctorB, false)).id,
+    },
     toPaper: (await quote(ids.neutral, null)).id,
     toReject: (await quote(ids.neutral, null)).id,
     accepted: { id: accepted.id, lineId: found!.lines[0]!.id, appointmentId: visit.id },

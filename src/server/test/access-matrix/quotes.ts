@@ -34,6 +34,30 @@ export const QUOTE_ROWS: Record<string, MatrixEntry> = {
     expect: { ...only(['admin', 'doctor'], 201), doctorB: 404 },
     payload: (w) => ({ patientId: w.A.recordId, lines: [{ serviceId: w.services.toEdit, quantity: 1 }] }),
   },
+  // Any service a quote may name: whoever makes quotes reads them (the catalogue itself stays the desk's).
+  'GET /api/quotes/services': { expect: only(['admin', 'doctor']), shows: () => ['Tratamiento de la matriz'] },
+  'PUT /api/quotes/:id': {
+    cases: [
+      {
+        label: 'her patient’s draft',
+        expect: only(['admin', 'doctor']),
+        params: (w, actor) => ({ id: w.quotes.drafts[side(actor)] }),
+        payload: (w) => ({ lines: [{ serviceId: w.services.toEdit, quantity: 3, detail: '36' }] }),
+        shows: () => ['"detail":"36"'],
+      },
+      {
+        label: 'another doctor’s patient’s draft',
+        expect: { ...only(['admin', 'doctor']), doctorA: 404, doctorB: 404 },
+        params: (w, actor) => ({ id: w.quotes.drafts[other(actor)] }),
+        payload: (w) => ({ lines: [{ serviceId: w.services.toEdit, quantity: 1 }] }),
+      },
+    ],
+  },
+  'GET /api/quotes/:id/appointments': {
+    expect: only(['admin']),
+    params: (w) => ({ id: w.quotes.accepted.id }),
+    shows: () => ['"doctorName"'],
+  },
   'GET /api/quotes/:id': byId('detalle'),
   'GET /api/quotes/:id/pdf': byId('PDF'),
   'POST /api/quotes/:id/send': {

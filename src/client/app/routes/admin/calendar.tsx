@@ -2,7 +2,7 @@ import { SegmentedControl } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { AppointmentActionProvider } from '../../../components/appointment-actions';
 import { PageTitle } from '../../../components/page-title';
-import { invoiceActions } from '../../../features/invoices/components/invoice-button';
+import { deskAppointmentActions } from '../../desk-appointment-actions';
 import { todayIn } from '../../../lib/dates';
 import { AppointmentCalendar } from '../../../features/appointments/components/appointment-calendar';
 import { DayColumns } from '../../../features/appointments/components/day-columns/day-columns';
@@ -36,7 +36,7 @@ export default function CalendarPage() {
           { value: BY_DOCTOR_VIEW, label: 'Por profesional' },
         ]}
       />
-      <AppointmentActionProvider value={invoiceActions}>
+      <AppointmentActionProvider value={deskAppointmentActions}>
         <WithStaffSchedule loading="Cargando el calendario" failure="No se ha podido cargar el calendario">
           {(timeZone, doctors) => {
             const active = doctors.filter((doctor) => doctor.active);

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../common/paths';
 import { AppointmentActionProvider } from '../../../components/appointment-actions';
 import { PageTitle } from '../../../components/page-title';
-import { invoiceActions } from '../../../features/invoices/components/invoice-button';
+import { deskAppointmentActions } from '../../desk-appointment-actions';
 import { NewAppointmentButton } from '../../../features/appointments/components/staff-schedule';
 import { TodayDiary } from '../../../features/appointments/components/today-diary';
 
@@ -30,7 +30,7 @@ export default function TodayDiaryPage() {
       >
         {date ? 'Citas del día' : 'Citas de hoy'}
       </PageTitle>
-      <AppointmentActionProvider value={invoiceActions}>
+      <AppointmentActionProvider value={deskAppointmentActions}>
         <TodayDiary date={date} onDateChange={(next) => setParams(next ? { fecha: next } : {}, { replace: true })} />
       </AppointmentActionProvider>
     </>

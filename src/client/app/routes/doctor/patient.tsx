@@ -15,8 +15,9 @@ import { AppointmentNote } from '../../../features/notes/components/appointment-
 import { PatientQuestionnaires } from '../../../features/questionnaires/components/patient-questionnaires';
 import { PatientConsents } from '../../../features/consents/components/patient-consents';
 import { PatientPacksCard } from '../../../features/packs/components/patient-packs-card';
+import { PatientQuotes } from '../../../features/quotes/components/patient-quotes';
 
-/** A doctor's read-only view of the chart of a patient they have (or had) appointments with. */
+/** A doctor's view of the chart of a patient they have (or had) appointments with: read-only, but for her quotes. */
 export default function DoctorPatientChartPage() {
   const { id = '' } = useParams();
   const timeZone = useClinicTimeZone();
@@ -55,6 +56,8 @@ export default function DoctorPatientChartPage() {
             {timeZone.data && <PatientQuestionnaires patientId={patient.id} timeZone={timeZone.data} canCopy />}
             {timeZone.data && <PatientConsents patientId={patient.id} timeZone={timeZone.data} />}
             <PatientFilesSection patientId={patient.id} />
+            {/* Hers to make, change and send; paper acceptance, up-front invoicing and sessions are the desk's. */}
+            {timeZone.data && <PatientQuotes patientId={patient.id} timeZone={timeZone.data} manage={false} />}
             <PatientPacksCard patientId={patient.id} manage={false} />
           </Stack>
         )}

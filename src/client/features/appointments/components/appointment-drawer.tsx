@@ -11,7 +11,7 @@ import { AppointmentSummary } from './appointment-summary';
 import { MinorDetails } from './minor-details';
 import { MoveAppointmentButton } from './move-appointment';
 import { StatusActions } from './status-actions';
-import { ExtraAppointmentActions } from '../../../components/appointment-actions';
+import { ExtraAppointmentActions, ExtraAppointmentDetail } from '../../../components/appointment-actions';
 
 function History({ detail, timeZone }: { detail: AppointmentDetail; timeZone: string }) {
   if (detail.history.length === 0) {
@@ -65,6 +65,7 @@ function Detail({ appointmentId, timeZone }: { appointmentId: string; timeZone: 
         <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />
         <ExtraAppointmentActions appointment={appointment} timeZone={timeZone} />
       </Group>
+      <ExtraAppointmentDetail appointment={appointment} timeZone={timeZone} />
       <Divider />
       <section aria-label="Historial">
         <Title order={3} size="h5" mb="sm">

@@ -6,23 +6,47 @@ import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
 import { now } from '../../../lib/clock';
 import { dayKey } from '../../../lib/dates';
 import { quotePdfHref, useQuotes } from '../api/get-quotes';
+import { LinkSessionModal } from './link-session-modal';
 import { PaperAcceptanceModal } from './paper-acceptance-modal';
 import { QuoteCard } from './quote-card';
 import { QuoteDeskActions } from './quote-desk-actions';
 import { QuoteFormModal } from './quote-form-modal';
 
-/** «Presupuestos» on the patient's page (the desk): her quotes, what is done, paid and pending, and their actions. */
-export function PatientQuotes({ patientId, timeZone }: { patientId: string; timeZone: string }) {
+type Line = Quote['lines'][number];
+
+/**
+ * «Presupuestos» on the patient's page: her quotes, what is done, paid and pending, and their actions. The desk
+ * (`manage`) also records paper acceptances and refusals, invoices up front and links appointments to sessions; a
+ * doctor of hers makes, changes and sends them (the server refuses her the rest).
+ */
+export function PatientQuotes({
+  patientId,
+  timeZone,
+  manage = true,
+}: {
+  patientId: string;
+  timeZone: string;
+  manage?: boolean;
+}) {
   const quotes = useQuotes(patientId);
-  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Quote | 'new' | null>(null);
   const [paper, setPaper] = useState<Quote | null>(null);
+  const [linking, setLinking] = useState<{ quote: Quote; line: Line } | null>(null);
+  const lineAction = (quote: Quote) => (line: Line) =>
+    manage &&
+    quote.state === 'aceptado' &&
+    line.sessions.length < line.quantity && (
+      <Button size="compact-xs" variant="subtle" ml="xs" onClick={() => setLinking({ quote, line })}>
+        Vincular cita
+      </Button>
+    );
   return (
     <Stack component="section" aria-labelledby="patient-quotes-title">
       <Group justify="space-between">
         <Title order={2} size="h3" id="patient-quotes-title">
           Presupuestos
         </Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} variant="default" onClick={() => setCreating(true)}>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} variant="default" onClick={() => setEditing('new')}>
           Nuevo presupuesto
         </Button>
       </Group>
@@ -40,11 +64,26 @@ export function PatientQuotes({ patientId, timeZone }: { patientId: string; time
           key={quote.id}
           quote={quote}
           pdfHref={quotePdfHref(quote.id)}
-          actions={<QuoteDeskActions quote={quote} onPaper={() => setPaper(quote)} />}
+          lineAction={lineAction(quote)}
+          actions={
+            <QuoteDeskActions
+              quote={quote}
+              manage={manage}
+              onEdit={() => setEditing(quote)}
+              onPaper={() => setPaper(quote)}
+            />
+          }
         />
       ))}
-      {creating && <QuoteFormModal patientId={patientId} onClose={() => setCreating(false)} />}
+      {editing && (
+        <QuoteFormModal
+          patientId={patientId}
+          quote={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {paper && <PaperAcceptanceModal quote={paper} today={dayKey(now(), timeZone)} onClose={() => setPaper(null)} />}
+      {linking && <LinkSessionModal {...linking} timeZone={timeZone} onClose={() => setLinking(null)} />}
     </Stack>
   );
 }

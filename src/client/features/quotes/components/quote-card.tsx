@@ -9,7 +9,18 @@ import { formatCalendarDate } from '../../../lib/dates';
  * One quote as the desk, the doctor and the patient read it: its number, state and validity, each line with its
  * teeth or zones and its sessions done of planned, the total, and what is invoiced, paid and still to pay.
  */
-export function QuoteCard({ quote, pdfHref, actions }: { quote: Quote; pdfHref: string; actions?: ReactNode }) {
+export function QuoteCard({
+  quote,
+  pdfHref,
+  actions,
+  lineAction,
+}: {
+  quote: Quote;
+  pdfHref: string;
+  actions?: ReactNode;
+  /** What may be done with a line (the desk links an appointment to a session of an accepted quote's). */
+  lineAction?: (line: Quote['lines'][number]) => ReactNode;
+}) {
   const { progress } = quote;
   return (
     <Paper withBorder p="md" component="article" aria-label={`Presupuesto ${quote.number}`}>
@@ -59,6 +70,7 @@ export function QuoteCard({ quote, pdfHref, actions }: { quote: Quote; pdfHref: 
                   </Table.Td>
                   <Table.Td ta="right">
                     {line.done}/{line.quantity}
+                    {lineAction?.(line)}
                   </Table.Td>
                   <Table.Td ta="right">{formatEuros(line.baseCents + line.taxCents)}</Table.Td>
                 </Table.Tr>

@@ -1,117 +1,87 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatEuros } from '../../../../common/money';
 import type { Discount } from '../../../../common/schemas/invoices';
-import { useClinicServices } from '../../../api/clinic-services';
+import type { Quote } from '../../../../common/schemas/quotes';
 import { DiscountField } from '../../../components/discount-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateQuote } from '../api/create-quote';
+import { useQuoteServices } from '../api/get-quote-services';
+import { useUpdateQuote } from '../api/update-quote';
+import { emptyLine, QuoteLineFields, type LineDraft } from './quote-line-fields';
 
-interface LineDraft {
-  serviceId: string | null;
-  quantity: number;
-  detail: string;
-  discount?: Discount;
-}
-const emptyLine = (): LineDraft => ({ serviceId: null, quantity: 1, detail: '' });
+const draftOf = (quote: Quote): LineDraft[] =>
+  quote.lines.map((line) => ({
+    serviceId: line.serviceId,
+    quantity: line.quantity,
+    detail: line.detail,
+    discount: line.discount ?? undefined,
+  }));
 
 /**
- * «Nuevo presupuesto»: lines from the clinic's services (sessions, teeth or zones, a discount each), a discount on the
- * whole and the last valid day (a month when left empty). The server computes the figures as the invoice will.
+ * «Nuevo presupuesto», or a draft changed («Editar borrador»): lines from the clinic's services (sessions, teeth or
+ * zones, a discount each), a discount on the whole and the last valid day (a month when left empty). The server
+ * computes the figures as the invoice will, at today's prices.
  */
-export function QuoteFormModal({ patientId, onClose }: { patientId: string; onClose: () => void }) {
-  const services = useClinicServices();
+export function QuoteFormModal({
+  patientId,
+  quote,
+  onClose,
+}: {
+  patientId: string;
+  quote?: Quote;
+  onClose: () => void;
+}) {
+  const services = useQuoteServices();
   const create = useCreateQuote();
-  const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
-  const [discount, setDiscount] = useState<Discount | undefined>();
-  const [validUntil, setValidUntil] = useState('');
-  const [notes, setNotes] = useState('');
-  const fields = create.error instanceof ApiError ? (create.error.fields ?? {}) : {};
-  const options = (services.data ?? [])
-    .filter((service) => service.active)
-    .map((service) => ({ value: service.id, label: `${service.name} · ${formatEuros(service.priceCents)}` }));
-  const update = (index: number, change: Partial<LineDraft>) =>
-    setLines((all) => all.map((line, at) => (at === index ? { ...line, ...change } : line)));
-  const submit = () =>
-    create.mutate(
-      {
-        patientId,
-        lines: lines.map((line) => ({
-          serviceId: line.serviceId ?? '',
-          quantity: line.quantity,
-          detail: line.detail,
-          discount: line.discount,
-        })),
-        discount,
-        validUntil: validUntil || undefined,
-        notes,
-      },
-      { onSuccess: onClose },
-    );
+  const update = useUpdateQuote();
+  const saving = quote ? update : create;
+  const [lines, setLines] = useState<LineDraft[]>(quote ? draftOf(quote) : [emptyLine()]);
+  const [discount, setDiscount] = useState<Discount | undefined>(quote?.discount ?? undefined);
+  const [validUntil, setValidUntil] = useState(quote && quote.state !== 'caducado' ? quote.validUntil : '');
+  const [notes, setNotes] = useState(quote?.notes ?? '');
+  const fields = saving.error instanceof ApiError ? (saving.error.fields ?? {}) : {};
+  const options = (services.data ?? []).map((service) => ({
+    value: service.id,
+    label: `${service.name} · ${formatEuros(service.priceCents)}`,
+  }));
+  const change = (index: number, next: Partial<LineDraft>) =>
+    setLines((all) => all.map((line, at) => (at === index ? { ...line, ...next } : line)));
+  const submit = () => {
+    const input = {
+      lines: lines.map((line) => ({ ...line, serviceId: line.serviceId ?? '' })),
+      discount,
+      validUntil: validUntil || undefined,
+      notes,
+    };
+    if (quote) update.mutate({ id: quote.id, input }, { onSuccess: onClose });
+    else create.mutate({ patientId, ...input }, { onSuccess: onClose });
+  };
   return (
-    <Modal opened onClose={onClose} title="Nuevo presupuesto" size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={quote ? `Editar el presupuesto ${quote.number}` : 'Nuevo presupuesto'}
+      size="lg"
+    >
       <Stack>
+        {services.isError && (
+          <Alert color="red" role="alert" title="No se han podido cargar los servicios">
+            {services.error.message}
+          </Alert>
+        )}
         {lines.map((line, index) => (
-          <Stack
+          <QuoteLineFields
             key={index}
-            gap="xs"
-            p="xs"
-            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }}
-          >
-            <Group align="flex-end" wrap="wrap" gap="xs">
-              <Select
-                label={`Servicio de la línea ${index + 1}`}
-                data={options}
-                value={line.serviceId}
-                onChange={(serviceId) => update(index, { serviceId })}
-                error={fields[`lines.${index}.serviceId`]}
-                searchable
-                style={{ flex: 1, minWidth: 200 }}
-              />
-              <NumberInput
-                label="Sesiones"
-                min={1}
-                max={60}
-                value={line.quantity}
-                onChange={(value) => update(index, { quantity: Number(value) || 1 })}
-                w={100}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Quitar la línea ${index + 1}`}
-                disabled={lines.length === 1}
-                onClick={() => setLines((all) => all.filter((_, at) => at !== index))}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-            <TextInput
-              label="Piezas o zonas"
-              placeholder="16, 17 · frente y entrecejo"
-              value={line.detail}
-              onChange={(event) => update(index, { detail: event.currentTarget.value })}
-            />
-            <DiscountField
-              label={`Descuento de la línea ${index + 1}`}
-              value={line.discount}
-              onChange={(next) => update(index, { discount: next })}
-              error={fields[`lines.${index}.discount`]}
-            />
-          </Stack>
+            index={index}
+            line={line}
+            options={options}
+            errors={fields}
+            removable={lines.length > 1}
+            onChange={(next) => change(index, next)}
+            onRemove={() => setLines((all) => all.filter((_, at) => at !== index))}
+          />
         ))}
         <Button
           variant="default"
@@ -143,9 +113,9 @@ export function QuoteFormModal({ patientId, onClose }: { patientId: string; onCl
           autosize
           minRows={2}
         />
-        {create.error && (
+        {saving.error && (
           <Alert color="red" role="alert" title="No se ha podido guardar el presupuesto">
-            {create.error instanceof ApiError ? create.error.message : 'Ha ocurrido un error inesperado.'}
+            {saving.error instanceof ApiError ? saving.error.message : 'Ha ocurrido un error inesperado.'}
           </Alert>
         )}
         <Text size="xs" c="dimmed">
@@ -155,7 +125,7 @@ export function QuoteFormModal({ patientId, onClose }: { patientId: string; onCl
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={submit} loading={create.isPending}>
+          <Button onClick={submit} loading={saving.isPending}>
             Guardar presupuesto
           </Button>
         </Group>

@@ -1,10 +1,10 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Quote } from '../../../../common/schemas/quotes';
 import { renderScreen, stubApi } from '../../../test/render';
 import { MyQuotes } from './my-quotes';
 import { PatientQuotes } from './patient-quotes';
+import { quoteOf } from './quote-fixtures';
 import { QuoteReportPanel } from './quote-report-panel';
 
 afterEach(() => {
@@ -12,48 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const quote = (overrides: Partial<Quote> = {}): Quote => ({
-  id: 'q-1',
-  number: 'P-2026-0007',
-  patientId: 'p-lucia',
-  patientName: 'Lucía Pérez',
-  doctorId: 'd-1',
-  doctorName: 'Dra. Carmen Dientes',
-  state: 'enviado',
-  createdAt: '2026-03-02T09:00:00.000Z',
-  validUntil: '2026-04-01',
-  notes: '',
-  discount: null,
-  discountCents: 0,
-  baseCents: 28500,
-  taxCents: 0,
-  totalCents: 28500,
-  sentAt: '2026-03-02T09:05:00.000Z',
-  decidedAt: null,
-  acceptance: null,
-  upfrontInvoiceNumber: null,
-  lines: [
-    {
-      id: 'l-1',
-      position: 1,
-      serviceId: 's-1',
-      description: 'Sesión de fisioterapia',
-      detail: 'zona lumbar',
-      quantity: 3,
-      unitPriceCents: 10000,
-      vat: 'exenta',
-      discount: { kind: 'importe', cents: 1500 },
-      discountCents: 1500,
-      invoiceDiscountCents: 0,
-      baseCents: 28500,
-      taxCents: 0,
-      sessions: [],
-      done: 0,
-    },
-  ],
-  progress: { sessionsPlanned: 3, sessionsDone: 0, invoicedCents: 0, paidCents: 0, pendingCents: 0 },
-  ...overrides,
-});
+const quote = quoteOf;
 
 const accepted = quote({
   id: 'q-2',
