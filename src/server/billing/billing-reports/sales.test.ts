@@ -6,7 +6,8 @@ import { apportion } from './sales';
 
 /**
  * «Ventas» (decision 0122) on a varied autumn of 2026 in Madrid: visits (a private one with a discount, an insurer's
- * with its copay), lines typed by hand at 21 %, 10 % and exempt with an invoice discount, a pack, an invoice at 23:30
+ * with its copay), lines typed by hand at 21 %, 10 % and exempt with an invoice discount, a pack, a quote invoiced
+ * up front, an invoice at 23:30
  * of 31 October (October), one at 00:30 of 1 November (November), one on the night the clocks go back (25 October),
  * a cancelled one, an F3, a rectificativa by differences and one by substitution (November, though they rectify
  * October's), and the insurer's invoice for October (issued in November). Each table adds up to the books.
@@ -91,6 +92,16 @@ beforeAll(async () => {
   ids.pack = (
     await call('POST', `/api/patients/${w.bea}/packs`, { productId: product.id, kind: 'simplificada' })
   ).invoiceId;
+  // Two X-rays quoted by the doctor at 5 % off, accepted on paper and invoiced up front: the quote's service and doctor.
+  await at('2026-10-29T12:00:00+01:00');
+  const quote = await call('POST', '/api/quotes', {
+    patientId: w.bea,
+    doctorId: w.doctorId,
+    lines: [{ serviceId: w.rx, quantity: 2, detail: '' }],
+    discount: { kind: 'porcentaje', percent: 5 },
+  });
+  await call('POST', `/api/quotes/${quote.id}/paper-acceptance`, { signerName: 'Bea', signedOn: '2026-10-29' }, 200);
+  await call('POST', `/api/quotes/${quote.id}/invoice`, { kind: 'simplificada' });
   // 23:30 of the month's last day is October in Madrid (22:30 UTC); 00:30 of 1 November is November.
   await issue('lastNight', '2026-10-31T23:30:00+01:00', { patientId: w.carla, lines: [manual('Noche', 1000, '21')] });
   await issue('firstNight', '2026-11-01T00:30:00+01:00', { patientId: w.carla, lines: [manual('Noche', 2000, '21')] });
@@ -156,8 +167,9 @@ describe('«Ventas»', () => {
     const services = byName(october.byService);
     expect(services.Consulta).toMatchObject({ visits: 2, totalCents: 5400 + 500 + 25000, collectedCents: 5400 + 241 });
     expect(services['Otros conceptos']!.lines).toBeGreaterThan(4);
+    expect(services['Radiografía']).toMatchObject({ lines: 1, visits: 0, totalCents: 5700, pendingCents: 5700 });
     const [doctor] = october.byDoctor.filter((row) => row.id !== null);
-    expect(doctor).toMatchObject({ visits: 2, lines: 2, baseCents: 5400 + 500 });
+    expect(doctor).toMatchObject({ visits: 2, lines: 3, baseCents: 5400 + 500 + 5700 });
     const november = await sales('2026-11-01', '2026-11-30');
     // Sanitas's invoice of October's visit (40 €), issued in November, and the rectificativas of October's invoices.
     expect(byName(november.byInsurer).Sanitas).toMatchObject({
@@ -170,6 +182,7 @@ describe('«Ventas»', () => {
     // Sanitas 40 €; Carla −10 € (differences); the copay replaced by itself (500 − 500): the consultation's share.
     expect(consulta.totalCents).toBe(4000 - 1000);
     expect(byName(november.byDoctor)[doctor!.name]!.totalCents).toBe(4000 - 1000);
+    expect(byName(november.byDoctor)['Sin profesional']).toBeDefined();
   });
 
   it('dates an invoice by the clinic’s day: 23:30 of the 31st is October, 00:30 of the 1st November', async () => {
