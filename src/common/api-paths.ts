@@ -117,6 +117,9 @@ export const api = {
   /** «Deudas»: what each patient owes, by the age of her invoices; and the same as CSV. */
   debts: '/api/billing/debts',
   debtsCsv: '/api/billing/debts/csv',
+  /** «Ventas»: a period's sales by service, insurer and doctor (`?from=&to=`); a table of it as CSV (`&tabla=`). */
+  sales: '/api/billing/sales',
+  salesCsv: '/api/billing/sales/csv',
   /** The libro registro de facturas expedidas of a period (`?from=&to=&formato=xlsx|csv`), in the AEAT's layout. */
   booksLedger: '/api/books/libro-expedidas',
   /** A period's modelo 303 summary, its invoices' totals and its payments by method (`?from=&to=`). */

@@ -117,6 +117,8 @@ export const PERMISSIONS = {
   'read:revenue': { admin: 'any' },
   /** «Deudas»: what each patient owes, by age (issue 36, item 8): the desk only. */
   'read:debts': { admin: 'any' },
+  /** «Ventas»: the period's sales by service, insurer and doctor (issue 36, item 8): the desk only. */
+  'read:sales': { admin: 'any' },
   /** Doctors' settlements (issue 36, item 7): the desk sets the rules and issues them; a doctor reads her own. */
   'manage:settlements': { admin: 'any' },
   'read:settlements': { admin: 'any', doctor: 'own' },

@@ -70,6 +70,13 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
       type: 'text/csv',
     },
   },
+  'GET /api/billing/sales/csv': {
+    200: {
+      description:
+        'Una tabla de las ventas del periodo (`tabla=servicio`, `aseguradora` o `profesional`): líneas, visitas, base, IVA, total, cobrado y pendiente por fila y la fila de total, separado por punto y coma, coma decimal, UTF-8 con BOM.',
+      type: 'text/csv',
+    },
+  },
   'PUT /api/settlements/rules/:doctorId': { 204: { description: 'Regla de liquidación guardada.' } },
   'GET /api/settlements/csv': {
     200: {

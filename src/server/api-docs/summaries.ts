@@ -129,6 +129,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/billing/revenue': 'Lo facturado por mes (emitido, anulado y neto)',
   'GET /api/billing/debts': 'Deudas: lo que debe cada paciente, por antigüedad de sus facturas',
   'GET /api/billing/debts/csv': 'Deudas por paciente y antigüedad, en CSV',
+  'GET /api/billing/sales': 'Ventas de un periodo por servicio, aseguradora y profesional, que cuadran con los libros',
+  'GET /api/billing/sales/csv': 'Una tabla de las ventas del periodo (por servicio, aseguradora o profesional), en CSV',
   'GET /api/invoices/:id/payments': 'Lo cobrado y lo pendiente de una factura',
   'POST /api/invoices/:id/payments': 'Registrar un cobro (efectivo, tarjeta, transferencia o Bizum)',
   'GET /api/billing/cash': 'La caja de un día: lo cobrado por forma de pago y por profesional',

@@ -130,6 +130,20 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
     });
   }
 
+  const reportPatient = ofOthers[0]?.patientId;
+  if (reportPatient && ![...issueAt.values()].some((at) => timeline.dayOf(at) >= monthStart(nowMs, billing.timeZone))) {
+    planThisMonthsReport(timeline, nowMs, async () => {
+      const patient = (await repos.patients.findById(reportPatient, tx))!;
+      const lines = [{ description: 'Informe médico', quantity: 1, unitPriceCents: 3000, vat: 'exenta' as const }];
+      await invoicing.issueIn(
+        tx,
+        { patientId: reportPatient, appointmentIds: [], lines, kind: 'simplificada' },
+        patient,
+        SEEDER,
+      );
+    });
+  }
+
   seedPayments(tx, billing, timeline, SEEDER, {
     invoices: [...mine, ...others]
       .filter((visit) => visit !== mistaken)
@@ -148,6 +162,20 @@ export async function seedInvoices(tx: Tx, repos: Repositories, billing: DemoBil
   });
   await billing.alsoPlan?.(timeline, new Set([...issueAt.keys()].map((visit) => visit.id)));
   await timeline.run();
+}
+
+/** The first day of the clinic's month of `nowMs` (`2028-03-01`). */
+const monthStart = (nowMs: number, timeZone: string) => `${dayInZone(nowMs, timeZone).slice(0, 8)}01`;
+
+/**
+ * «Ventas» shows this month on any day (decision 0122): when no visit of the plan is invoiced in the clinic's
+ * current month by now (its first day, a holiday…), the desk invoiced a medical report typed by hand that morning at
+ * 09:00 — or a few minutes ago when that has not come yet — still owed.
+ */
+function planThisMonthsReport(timeline: BillingTimeline, nowMs: number, run: () => Promise<void>) {
+  const morning = timeline.atHour(timeline.dayOf(nowMs), '09:00');
+  const at = timeline.past(morning) ? morning : nowMs - 2 * MINUTE;
+  if (timeline.dayOf(at).slice(0, 7) === timeline.dayOf(nowMs).slice(0, 7)) timeline.at(at, run);
 }
 
 /** Three hours after the invoice (at home, that evening) when that has come by now, else right after it. */

@@ -15,6 +15,7 @@ import { recordFromJson } from '../billing/verifactu/record-json';
 import { verifyChains } from '../billing/verifactu/verify-chain';
 import { bookInvoices } from '../billing/books/use-cases';
 import { bookedTotals, vatReturn } from '../billing/books/ledger';
+import { salesTables } from '../billing/billing-reports/sales';
 import { createPaymentsService } from '../billing/payments/service';
 import { dayInZone } from '../seed/agenda';
 import type { Repositories } from '../repositories';
@@ -24,7 +25,8 @@ import type { Repositories } from '../repositories';
  * (none: it shows it): invoices over several weeks, each dated on or after its visit, numbered in date order in each
  * series and chained in a chain that verifies; a cancelled one, a rectifying one (R) and an F3; payments by three
  * methods or more, each after its invoice, some owed and one in part, and a past day's «Caja» with money and a
- * closing; the books (libro registro and 303) adding up to the invoices that stand.
+ * closing; the books (libro registro and 303) adding up to the invoices that stand; «Ventas» of this month and the
+ * last, neither empty, adding up to their books in every table.
  */
 export async function demoBillingBreaches(db: Db, repos: Repositories, nowMs: number, timeZone: string) {
   const breaches: string[] = [];
@@ -118,6 +120,33 @@ export async function demoBillingBreaches(db: Db, repos: Repositories, nowMs: nu
       breaches.push(`el libro suma ${totals.baseCents}/${totals.taxCents} y las facturas ${base}/${tax}`);
     if (vat.totalTaxCents !== tax || vatBases !== base)
       breaches.push(`el 303 suma ${vatBases}/${vat.totalTaxCents} y las facturas ${base}/${tax}`);
+  }
+  breaches.push(...(await salesBreaches(db, repos, today)));
+  return breaches;
+}
+
+/** «Ventas» (decision 0122) of this month and the last, as the desk opens them: sales in both, each table its books'. */
+async function salesBreaches(db: Db, repos: Repositories, today: string) {
+  const breaches: string[] = [];
+  const first = Temporal.PlainDate.from(today).with({ day: 1 });
+  const months = [
+    { from: first, to: first.with({ day: first.daysInMonth }) },
+    { from: first.subtract({ months: 1 }), to: first.subtract({ days: 1 }) },
+  ].map(({ from, to }) => ({ from: from.toString(), to: to.toString() }));
+  for (const { from, to } of months) {
+    const sales = salesTables(await repos.billingReports.salesInvoices(from, to, 'pruebas', db));
+    const book = bookedTotals(
+      await bookInvoices({ repos }, { from, to }, { timeZone: 'Europe/Madrid', billingMode: 'pruebas' }, db),
+    );
+    if (sales.totals.totalCents <= 0 || sales.totals.lines === 0) breaches.push(`ninguna venta del ${from} al ${to}`);
+    for (const rows of [sales.byService, sales.byInsurer, sales.byDoctor]) {
+      const base = rows.reduce((sum, row) => sum + row.baseCents, 0);
+      const tax = rows.reduce((sum, row) => sum + row.taxCents, 0);
+      if (base !== book.baseCents || tax !== book.taxCents)
+        breaches.push(
+          `las ventas del ${from} al ${to} suman ${base}/${tax} y el libro ${book.baseCents}/${book.taxCents}`,
+        );
+    }
   }
   return breaches;
 }

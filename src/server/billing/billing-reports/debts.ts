@@ -14,8 +14,8 @@ export function debtTotals(rows: DebtAmounts[]): DebtAmounts {
   };
 }
 
-/** Cents as a Spanish spreadsheet reads euros: `1234,56`. */
-const euros = (cents: number) =>
+/** Cents as a Spanish spreadsheet reads euros: `1234,56` (the reports' CSV share it). */
+export const euros = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** «Deudas» as CSV (`;`, decimal comma, BOM for Excel): a row per patient and the total row. */

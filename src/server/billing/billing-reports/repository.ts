@@ -4,6 +4,7 @@ import { productionDoctorOf } from '../../access';
 import type { Visibility } from '../../access';
 import type { Db } from '../../platform';
 import { debtsOf } from './debts-repository';
+import { salesOf } from './sales-repository';
 import {
   appointments,
   clinicServices,
@@ -103,6 +104,7 @@ const visitsWithLines = (doctorId: string | null, period: Period) => sql`
 export function createBillingReportsRepository(db: Db) {
   return {
     ...debtsOf(db),
+    ...salesOf(db),
     /** What one request may read of production (`access/ownership.ts`): the desk any doctor's, a doctor her own. */
     visibleTo(visibility: Visibility) {
       return {

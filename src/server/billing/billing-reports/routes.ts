@@ -1,5 +1,14 @@
 import { debtsByInsurer, debtsByPatient, productionDoctorName, revenueByMonth } from './use-cases';
 import { debtsCsv, debtTotals } from './debts';
+import { salesInvoices } from './use-cases';
+import { salesCsv, salesTables } from './sales';
+import {
+  salesCsvQuerySchema,
+  salesQuerySchema,
+  salesSchema,
+  type Sales,
+  type SalesQuery,
+} from '../../../common/schemas/sales';
 import { debtsQuerySchema, debtsSchema, type Debts } from '../../../common/schemas/debts';
 import { readClinicSettings } from '../../platform';
 import { Temporal } from 'temporal-polyfill';
@@ -142,6 +151,46 @@ export const billingReportsRoutes: RoutePlugin = async (app, deps) => {
       const debts = await readDebts(request, 'export');
       reply.header('Content-Disposition', `attachment; filename="deudas-${debts.today}.csv"`);
       return reply.header('Content-Type', 'text/csv; charset=utf-8').send(debtsCsv(debts));
+    },
+  );
+
+  /**
+   * «Ventas» of a period (this month in the clinic's zone unless both days are given): the invoices the books count,
+   * by service, insurer and doctor (decision 0122). It names no patient, but the desk's figures: the read is on record.
+   */
+  const readSales = async (request: FastifyRequest, query: SalesQuery, action: 'read' | 'export'): Promise<Sales> => {
+    const settings = await readClinicSettings(deps);
+    const { timeZone, billingMode: mode } = settings;
+    const today = clock.today(timeZone);
+    const from = query.from ?? today.with({ day: 1 }).toString();
+    const to = query.to ?? today.with({ day: today.daysInMonth }).toString();
+    const invoices = await auditedRead(
+      db,
+      (db) => salesInvoices(deps, { from, to }, mode, db),
+      (read) => ({
+        ...auditContext(request),
+        action,
+        entity: 'invoice',
+        details: { report: 'ventas', from, to, invoices: read.filter((invoice) => invoice.inPeriod).length },
+      }),
+    );
+    return { from, to, timeZone, mode, ...salesTables(invoices) };
+  };
+
+  app.get(
+    api.sales,
+    { config: { access: 'read:sales' }, schema: { querystring: salesQuerySchema, response: { 200: salesSchema } } },
+    async (request) => readSales(request, request.query, 'read'),
+  );
+
+  app.get(
+    api.salesCsv,
+    { config: { access: 'read:sales' }, schema: { querystring: salesCsvQuerySchema } },
+    async (request, reply) => {
+      const sales = await readSales(request, request.query, 'export');
+      const name = `ventas-por-${request.query.tabla}-${sales.from}-${sales.to}.csv`;
+      reply.header('Content-Disposition', `attachment; filename="${name}"`);
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').send(salesCsv(sales, request.query.tabla));
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform';
+import type { BillingMode } from '../../../common/schemas/verifactu';
 import type { CoreDeps } from '../deps';
 
 type Repos = Pick<CoreDeps, 'repos'>;
@@ -17,3 +18,7 @@ export const debtsByPatient = (deps: Repos, today: string, db?: Db) =>
 /** What each insurer owes on the clinic's `today`, by the age of its invoices. */
 export const debtsByInsurer = (deps: Repos, today: string, db?: Db) =>
   deps.repos.billingReports.debtsByInsurer(today, db);
+
+/** The invoices of `mode` issued in a period (the clinic's days), and those their rectificativas rectify, for «Ventas». */
+export const salesInvoices = (deps: Repos, period: { from: string; to: string }, mode: BillingMode, db?: Db) =>
+  deps.repos.billingReports.salesInvoices(period.from, period.to, mode, db);

@@ -154,6 +154,17 @@ export const INVOICE_ROWS: Record<string, MatrixEntry> = {
     expect: only(['admin']),
     shows: () => ['Paciente;Facturas;0–30 días'],
   },
+  /** «Ventas»: the period's sales by service, insurer and doctor (decision 0122): the desk's figures alone. */
+  'GET /api/billing/sales': {
+    expect: only(['admin']),
+    query: () => '?from=2030-01-01&to=2030-01-31',
+    shows: () => ['"byInsurer"', '"totals"'],
+  },
+  'GET /api/billing/sales/csv': {
+    expect: only(['admin']),
+    query: () => '?tabla=servicio',
+    shows: () => ['Servicio;Líneas;Visitas;Base;IVA;Total;Cobrado;Pendiente'],
+  },
   'GET /api/verifactu/state': { expect: only(['admin']), shows: () => ['B12345674'] },
   // Sending again what a Client Fault refused: the desk's alone (the world has none, so nothing goes back).
   'POST /api/verifactu/resend': { expect: only(['admin']), payload: () => ({}), shows: () => ['"requeued":0'] },

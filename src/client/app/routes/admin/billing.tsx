@@ -13,6 +13,7 @@ import { BillingModeBanner } from '../../../features/invoices/components/billing
 import { ModePanel } from '../../../features/invoices/components/mode-panel';
 import { BooksPanel } from '../../../features/books/components/books-panel';
 import { DebtsPanel } from '../../../features/debts/components/debts-panel';
+import { SalesPanel } from '../../../features/sales/components/sales-panel';
 import { QuoteReportPanel } from '../../../features/quotes/components/quote-report-panel';
 import { SettlementsPanel } from '../../../features/settlements/components/settlements-panel';
 import { SettlementTab } from '../../../features/insurer-settlements/components/settlement-tab';
@@ -20,6 +21,7 @@ import { SettlementTab } from '../../../features/insurer-settlements/components/
 const TABS = [
   'facturas',
   'caja',
+  'ventas',
   'deudas',
   'presupuestos',
   'aseguradoras',
@@ -68,7 +70,7 @@ function InvoicesTab({
   );
 }
 
-/** «Facturación»: the clinic's invoices, its cash, its books, its fiscal data and its VERI*FACTU chain. */
+/** «Facturación»: the clinic's invoices, its cash, its sales, its books, its fiscal data and its VERI*FACTU chain. */
 export default function BillingPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((name) => name === params.get('pestana')) ?? 'facturas';
@@ -101,6 +103,7 @@ export default function BillingPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="facturas">Facturas</Tabs.Tab>
           <Tabs.Tab value="caja">Caja</Tabs.Tab>
+          <Tabs.Tab value="ventas">Ventas</Tabs.Tab>
           <Tabs.Tab value="deudas">Deudas</Tabs.Tab>
           <Tabs.Tab value="presupuestos">Presupuestos</Tabs.Tab>
           <Tabs.Tab value="aseguradoras">Liquidación de aseguradoras</Tabs.Tab>
@@ -125,6 +128,7 @@ export default function BillingPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="caja">{tab === 'caja' && <CashPanel />}</Tabs.Panel>
+        <Tabs.Panel value="ventas">{tab === 'ventas' && <SalesPanel />}</Tabs.Panel>
         <Tabs.Panel value="deudas">{tab === 'deudas' && <DebtsPanel />}</Tabs.Panel>
         <Tabs.Panel value="presupuestos">{tab === 'presupuestos' && <QuoteReportPanel />}</Tabs.Panel>
         <Tabs.Panel value="liquidaciones">{tab === 'liquidaciones' && <SettlementsPanel />}</Tabs.Panel>

@@ -7,7 +7,7 @@ import { LoadErrorAlert } from '../../../components/load-state';
 import { DEFAULT_CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone';
 import { formatCalendarRange, todayIn } from '../../../lib/dates';
 import { PendingVisits } from './pending-visits';
-import { PeriodPicker, periodDays, type Period } from './period-picker';
+import { PeriodPicker, periodDays, type Period } from '../../../components/period-picker';
 import { ProductionTable } from './production-table';
 
 function Figure({ label, value }: { label: string; value: string }) {

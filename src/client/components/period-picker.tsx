@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
-import { DateRangeFilter } from '../../../components/date-range-filter';
-import { monthOf, yearOf } from '../../../lib/dates';
+import { DateRangeFilter } from './date-range-filter';
+import { monthOf, yearOf } from '../lib/dates';
 
 export const PERIOD_PRESETS = [
   { value: 'este-mes', label: 'Este mes' },
