@@ -31,6 +31,8 @@ const infiltration: ClinicService = {
   active: true,
   note: '',
   appointmentCount: 3,
+  depositCents: null,
+  depositRefundHours: 48,
 };
 
 describe('«Servicios y tarifas»', () => {
