@@ -47,7 +47,12 @@ export async function settleDepositOnCancelIn(
   await deps.repos.deposits.update(
     deposit.id,
     refund
-      ? { state: 'a_devolver', refundReason: cancel.byPatient ? 'Cancelada por la paciente a tiempo' : 'Cancelada por la clínica' }
+      ? {
+          state: 'a_devolver',
+          refundReason: cancel.byPatient ? 'Cancelada por la paciente a tiempo' : 'Cancelada por la clínica',
+          // Seen by the job a minute from now, once an undoable cancellation can no longer be undone.
+          refundTriedAt: minus(clock.now(), { minutes: REFUND_RETRY_MINUTES - 1 }),
+        }
       : { state: 'retenida', refundReason: 'Cancelada por la paciente fuera de plazo' },
     tx,
   );
@@ -73,11 +78,7 @@ export async function refundDeposit(deps: Deps, depositId: string, fetchImpl?: t
       return null;
     }
     if (deposit.refundTriedAt && deposit.refundTriedAt > minus(now, { minutes: REFUND_RETRY_MINUTES / 2 })) return null;
-    await deps.repos.deposits.update(
-      depositId,
-      { refundTriedAt: now, refundAttempts: deposit.refundAttempts + 1 },
-      tx,
-    );
+    await deps.repos.deposits.update(depositId, { refundTriedAt: now, refundAttempts: deposit.refundAttempts + 1 }, tx);
     return deposit;
   });
   if (!claimed) return 'nada';
@@ -90,7 +91,12 @@ export async function refundDeposit(deps: Deps, depositId: string, fetchImpl?: t
   if (!pos || !paid) return failed('El pago con tarjeta y Bizum no está configurado: devuélvela desde recepción');
   let answer: { accepted: boolean; response: string };
   try {
-    answer = await redsysRefund(pos.merchant, pos.rest, { order: paid.order, amountCents: claimed.amountCents }, fetchImpl);
+    answer = await redsysRefund(
+      pos.merchant,
+      pos.rest,
+      { order: paid.order, amountCents: claimed.amountCents },
+      fetchImpl,
+    );
   } catch {
     return failed('El banco no respondió a la devolución: se reintentará');
   }
