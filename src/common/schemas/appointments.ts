@@ -181,6 +181,8 @@ export const bookingOptionsSchema = z.object({
       durationMinutes: z.number(),
       priceCents: z.number(),
       doctorIds: z.array(z.string()),
+      /** The deposit booking it online asks (decision 0121), VAT included; null: none. */
+      deposit: z.object({ amountCents: z.number(), refundHours: z.number() }).nullable().optional(),
     }),
   ),
   /**

@@ -18,10 +18,16 @@ export async function expireDepositHolds(deps: AppointmentDeps): Promise<number>
   for (const appointmentId of due) {
     const view = await deps.repos.appointments.findView(appointmentId);
     if (!view || view.status === 'cancelada') continue;
-    await setStatus(deps, view, 'cancelada', { actor: null, details: { deposit: 'caducada' } }, {
-      reason: HOLD_EXPIRED_REASON,
-      visible: true,
-    });
+    await setStatus(
+      deps,
+      view,
+      'cancelada',
+      { actor: null, details: { deposit: 'caducada' } },
+      {
+        reason: HOLD_EXPIRED_REASON,
+        visible: true,
+      },
+    );
     freed += 1;
   }
   return freed;
