@@ -184,7 +184,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/public/bookings/:token': 'Una cita, desde el enlace del correo',
   'POST /api/public/bookings/:token/cancel': 'Cancelar una cita desde el enlace del correo',
   'POST /api/public/bookings/:token/reschedule': 'Cambiar la hora de una cita desde el enlace del correo',
-  'POST /api/public/bookings/:token/deposit-payment': 'Pagar la señal de una cita desde su enlace (formulario para Redsys)',
+  'POST /api/public/bookings/:token/deposit-payment':
+    'Pagar la señal de una cita desde su enlace (formulario para Redsys)',
   'GET /api/public/bookings/:token/availability':
     'Huecos libres para cambiar una cita desde el enlace del correo, de la duración de la cita',
   'POST /api/public/bookings/:token/answer': 'Responder al recordatorio («Confirmo que iré» / «No podré ir»)',

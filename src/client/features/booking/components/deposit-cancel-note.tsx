@@ -1,8 +1,7 @@
 import { Alert } from '@mantine/core';
 import { formatEuros } from '../../../../common/money';
 import type { DepositView } from '../../../../common/schemas/deposits';
-import { formatLongDayAndTime } from '../../../lib/dates';
-import { now } from '../../../lib/clock';
+import { formatLongDayAndTime, isPast } from '../../../lib/dates';
 
 /**
  * What cancelling does to the booking's deposit (decision 0121), said before she confirms: given back when she
@@ -17,7 +16,7 @@ export function DepositCancelNote({
 }) {
   if (!deposit || deposit.state !== 'pagada') return null;
   const amount = formatEuros(deposit.amountCents);
-  const inTime = now() <= Date.parse(deposit.refundUntil);
+  const inTime = !isPast(deposit.refundUntil);
   return inTime ? (
     <Alert color="teal" role="status">
       Se te devolverá la señal de {amount} en la tarjeta o Bizum con que la pagaste (cancelas antes del{' '}
