@@ -27,7 +27,7 @@ describe('«Paga la señal» after booking (decision 0121)', () => {
             status: 409,
             body: { error: { code: 'NOT_PAYABLE', message: 'El plazo para pagar la señal ha terminado.' } },
           }
-        : undefined,
+        : { status: 404, body: {} },
     );
     renderScreen(
       <BookingDepositStep deposit={deposit('pendiente')} timeZone="Europe/Madrid" target={{ token: 'tok-1' }} />,
@@ -44,7 +44,7 @@ describe('«Paga la señal» after booking (decision 0121)', () => {
   });
 
   it('shows nothing once the deposit is paid', () => {
-    stubApi(() => undefined);
+    stubApi(() => ({ status: 404, body: {} }));
     renderScreen(<BookingDepositStep deposit={deposit('pagada')} timeZone="Europe/Madrid" target={{ id: 'a-1' }} />);
     expect(screen.queryByRole('region', { name: 'Señal de la cita' })).toBeNull();
   });
