@@ -39,6 +39,8 @@ export const api = {
   cancelMyAppointment: (id: string) => `/api/me/appointments/${seg(id)}/cancel`,
   rescheduleMyAppointment: (id: string) => `/api/me/appointments/${seg(id)}/reschedule`,
   myAppointmentAvailability: (id: string) => `/api/me/appointments/${seg(id)}/availability`,
+  /** Pays her booking's deposit through Redsys (decision 0121): the signed form for the browser. */
+  myAppointmentDepositPayment: (id: string) => `/api/me/appointments/${seg(id)}/deposit-payment`,
   dashboard: {
     admin: '/api/dashboard/admin',
     doctor: '/api/dashboard/doctor',

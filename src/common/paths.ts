@@ -163,6 +163,8 @@ export const publicApi = {
   rescheduleBooking: (token: string) => `/api/public/bookings/${seg(token)}/reschedule`,
   /** Free times to move this booking to, of its own length. */
   bookingAvailability: (token: string) => `/api/public/bookings/${seg(token)}/availability`,
+  /** Pays this booking's deposit through Redsys (decision 0121): the signed form for the browser. */
+  bookingDepositPayment: (token: string) => `/api/public/bookings/${seg(token)}/deposit-payment`,
   /** The patient's answer to the reminder (issue 13): «Confirmo que iré» / «No podré ir». */
   answerBooking: (token: string) => `/api/public/bookings/${seg(token)}/answer`,
   /** The after-visit survey (its token is the proof): read it, answer it once. */

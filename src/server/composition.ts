@@ -11,6 +11,7 @@ import { createSurveyService } from './forms/surveys/service';
 import { createOpinionsService } from './forms/opinions/service';
 import { startSessionSweep } from './identity/sessions/sweep-job';
 import { startWaitingListJob } from './scheduling/waiting-list/job';
+import { startDepositJob } from './scheduling/appointments/deposit-job';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createAppointmentService } from './scheduling/appointments/service';
 import { createConfirmationService } from './scheduling/confirmations/service';
@@ -159,6 +160,7 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
     startSessionSweep(deps),
     startMessageEmailJob(deps, config.jobIntervalMs),
     startWaitingListJob(deps),
+    startDepositJob(deps, config.jobIntervalMs),
     startVerifactuSender(deps, config.jobIntervalMs),
   ];
   const stopMailDelivery = await startMailDelivery(deps);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositViewSchema } from './deposits';
 import { visitPayerInputSchema, visitPayerSchema } from './insurer-visits';
 import { oneLineString } from './one-line';
 import { schemaNowMs } from '../now';
@@ -180,6 +181,8 @@ export const bookingOptionsSchema = z.object({
       durationMinutes: z.number(),
       priceCents: z.number(),
       doctorIds: z.array(z.string()),
+      /** The deposit booking it online asks (decision 0121), VAT included; null: none. */
+      deposit: z.object({ amountCents: z.number(), refundHours: z.number() }).nullable().optional(),
     }),
   ),
   /**
@@ -237,6 +240,8 @@ export const ownAppointmentSchema = z.object({
   cancelReason: z.string().nullable(),
   /** In the answer to a booking: the titles of the questionnaires it asked her to fill before the visit. */
   questionnairesAsked: z.array(z.string()).optional(),
+  /** The deposit the booking asked (decision 0121): null or absent when none. */
+  deposit: depositViewSchema.nullable().optional(),
 });
 export type OwnAppointment = z.infer<typeof ownAppointmentSchema>;
 
@@ -352,6 +357,8 @@ export const appointmentDetailSchema = appointmentSchema.extend({
   history: z.array(appointmentEventSchema),
   /** A booking for a minor: the child and the guardian (null otherwise). */
   minor: appointmentMinorSchema.nullable().optional(),
+  /** The deposit the booking asked online (decision 0121): paid, pending, refunded… (null: none). */
+  deposit: depositViewSchema.nullable().optional(),
 });
 export type AppointmentDetail = z.infer<typeof appointmentDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEPOSIT_DEFAULT_REFUND_HOURS, DEPOSIT_MAX_CENTS, DEPOSIT_MAX_REFUND_HOURS } from './deposits';
 
 /**
  * VAT treatment of a service. Health care is exempt (art. 20.Uno.3º Ley 37/1992); what is not health care
@@ -33,6 +34,10 @@ export const clinicServiceSchema = z.object({
   active: z.boolean(),
   /** Why it carries its VAT, or what the desk should know of it (empty: nothing). */
   note: z.string(),
+  /** The deposit asked when it is booked online, VAT included (null: none), and until how many hours before the
+   * visit the patient's cancellation gets it back (decision 0121). */
+  depositCents: z.number().nullable(),
+  depositRefundHours: z.number(),
   /** Appointments booked for it: a service with any can be deactivated, not deleted. */
   appointmentCount: z.number(),
 });
@@ -66,6 +71,19 @@ export const clinicServiceInputSchema = z.strictObject({
     .trim()
     .max(SERVICE_NOTE_MAX, `La nota no puede superar los ${SERVICE_NOTE_MAX} caracteres`)
     .default(''),
+  depositCents: z
+    .number({ error: 'Indica la señal en céntimos' })
+    .int('La señal se indica en céntimos enteros')
+    .min(1, 'La señal debe ser mayor que cero (o ninguna)')
+    .max(DEPOSIT_MAX_CENTS, 'La señal no puede superar los 400 € (se factura en una factura simplificada)')
+    .nullable()
+    .default(null),
+  depositRefundHours: z
+    .number({ error: 'Indica las horas de antelación para devolver la señal' })
+    .int('Las horas deben ser un número entero')
+    .min(0, 'Las horas no pueden ser negativas')
+    .max(DEPOSIT_MAX_REFUND_HOURS, 'Como máximo 720 horas (30 días)')
+    .default(DEPOSIT_DEFAULT_REFUND_HOURS),
 });
 export type ClinicServiceInput = z.infer<typeof clinicServiceInputSchema>;
 /** What a client sends: the note may be left out (an empty one). */

@@ -40,6 +40,8 @@ export const onlinePaymentResultSchema = z.object({
   amountCents: z.number(),
   invoiceNumber: z.string(),
   method: z.enum(ONLINE_PAYMENT_METHODS),
+  /** A booking's deposit (decision 0121): its invoice is issued when the bank confirms it. */
+  deposit: z.boolean().optional(),
 });
 export type OnlinePaymentResult = z.infer<typeof onlinePaymentResultSchema>;
 

@@ -186,6 +186,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/public/bookings/:token': 'Una cita, desde el enlace del correo',
   'POST /api/public/bookings/:token/cancel': 'Cancelar una cita desde el enlace del correo',
   'POST /api/public/bookings/:token/reschedule': 'Cambiar la hora de una cita desde el enlace del correo',
+  'POST /api/public/bookings/:token/deposit-payment':
+    'Pagar la señal de una cita desde su enlace (formulario para Redsys)',
   'GET /api/public/bookings/:token/availability':
     'Huecos libres para cambiar una cita desde el enlace del correo, de la duración de la cita',
   'POST /api/public/bookings/:token/answer': 'Responder al recordatorio («Confirmo que iré» / «No podré ir»)',
@@ -240,6 +242,7 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/me/appointments': 'Reservar una cita (paciente)',
   'POST /api/me/appointments/:id/cancel': 'Cancelar una cita mía',
   'POST /api/me/appointments/:id/reschedule': 'Cambiar la hora de una cita mía',
+  'POST /api/me/appointments/:id/deposit-payment': 'Pagar la señal de una cita mía (formulario para Redsys)',
   'GET /api/me/appointments/:id/availability': 'Huecos libres para cambiar una cita mía, de la duración de la cita',
   'GET /api/appointment-answers': 'Respuestas de los pacientes a los recordatorios de un día',
   'GET /api/appointment-answers/range': 'Respuestas a los recordatorios de un intervalo',

@@ -16,6 +16,7 @@ import { createInsurersRepository } from './insurers/repository';
 import { createQuotesRepository } from './quotes/repository';
 import { createOnlinePaymentsRepository } from './online-payments/repository';
 import { createPacksRepository } from './packs/repository';
+import { createDepositsRepository } from './deposits/repository';
 import { createInsurerVisitsRepository } from './insurers/visits-repository';
 import { createInsurerSettlementsRepository } from './insurers/settlement-repository';
 import { createSettlementsRepository } from './settlements/repository';
@@ -39,6 +40,7 @@ export function createBillingRepositories(db: Db) {
     quotes: createQuotesRepository(db),
     onlinePayments: createOnlinePaymentsRepository(db),
     packs: createPacksRepository(db),
+    deposits: createDepositsRepository(db),
     insurerVisits: createInsurerVisitsRepository(db),
     insurerSettlements: createInsurerSettlementsRepository(db),
     settlements: createSettlementsRepository(db),

@@ -136,7 +136,7 @@ export { cashReopenings } from './db/schema';
 export { writeAuditEntries } from './audit/repository';
 export type { Database } from './db/client';
 export { patientImportRows, patientImports } from './db/schema';
-export { appSecrets, onlinePaymentAttempts, onlinePaymentOutcomes, paymentLinks } from './db/schema';
+export { appSecrets, bookingDeposits, onlinePaymentAttempts, onlinePaymentOutcomes, paymentLinks } from './db/schema';
 export {
   doctorSettlementLines,
   doctorSettlementRules,

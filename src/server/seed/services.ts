@@ -83,6 +83,8 @@ export async function seedServices(tx: Tx, repos: Repositories) {
       bookableOnline: service.online ?? true,
       active: true,
       note: service.note ?? '',
+      depositCents: null,
+      depositRefundHours: 48,
     };
     await repos.clinicServices.create(input, tx);
   }

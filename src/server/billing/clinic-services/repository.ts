@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ClinicServiceRequest } from '../../../common/schemas/clinic-services';
+import { DEPOSIT_DEFAULT_REFUND_HOURS } from '../../../common/schemas/deposits';
 import type { Db } from '../../platform';
 import { appointments, clinicServiceDoctors, clinicServices, doctors, profiles, specialties } from '../../platform';
 import type { Tx } from '../../platform';
@@ -17,6 +18,9 @@ export interface ClinicServiceRecord {
   bookableOnline: boolean;
   active: boolean;
   note: string;
+  /** What booking it online asks as a deposit, VAT included (null: none), and the hours of its refund (0054). */
+  depositCents: number | null;
+  depositRefundHours: number;
   appointmentCount: number;
 }
 
@@ -37,6 +41,8 @@ export function createClinicServicesRepository(db: Db) {
         bookableOnline: clinicServices.bookableOnline,
         active: clinicServices.active,
         note: clinicServices.note,
+        depositCents: clinicServices.depositCents,
+        depositRefundHours: clinicServices.depositRefundHours,
         // The doctors and the count come in the same round trip.
         doctors: sql<DoctorsJson>`coalesce((
           SELECT json_agg(json_build_object('id', p.id, 'name', p.display_name) ORDER BY p.display_name)
@@ -71,6 +77,8 @@ export function createClinicServicesRepository(db: Db) {
     bookableOnline: input.bookableOnline,
     active: input.active,
     note: input.note ?? '',
+    depositCents: input.depositCents ?? null,
+    depositRefundHours: input.depositRefundHours ?? DEPOSIT_DEFAULT_REFUND_HOURS,
   });
 
   return {

@@ -1,4 +1,7 @@
-import type { ClinicServiceInput } from '../../../common/schemas/clinic-services';
+import { VAT_LABELS, type ClinicServiceInput } from '../../../common/schemas/clinic-services';
+import { depositBase } from '../../../common/schemas/deposits';
+import { formatEuros } from '../../../common/money';
+import { priceWithVat } from '../invoices/lines';
 import { audited, validationError, type AuditEntry } from '../../platform';
 import type { CoreDeps } from '../deps';
 
@@ -13,6 +16,30 @@ export async function checkServiceInput(deps: Repos, input: ClinicServiceInput) 
   const ofSpecialty = await deps.repos.clinicServices.doctorsOfSpecialty(input.specialtyId, input.doctorIds);
   if (ofSpecialty.length !== new Set(input.doctorIds).size) {
     throw validationError({ doctorIds: 'Elige profesionales de la especialidad del servicio' });
+  }
+  if (input.depositCents !== null) await checkDeposit(deps, input, input.depositCents);
+}
+
+/**
+ * A deposit (decision 0121): only with the clinic's card and Bizum payments set up, not above what the service
+ * costs with its VAT, and an amount some base reaches exactly with its VAT (its advance invoice totals to the cent).
+ */
+async function checkDeposit(deps: Repos, input: ClinicServiceInput, depositCents: number) {
+  const settings = await deps.repos.clinic.getSettings();
+  if (!settings.redsysMerchantCode || !(await deps.repos.onlinePayments.secret())) {
+    throw validationError({
+      depositCents:
+        'Para pedir señal, configura antes el pago con tarjeta y Bizum (Configuración › Pago con tarjeta y Bizum)',
+    });
+  }
+  const price = priceWithVat(input.priceCents, input.vat);
+  if (depositCents > price) {
+    throw validationError({ depositCents: `La señal no puede superar el precio del servicio (${formatEuros(price)})` });
+  }
+  if (depositBase(depositCents, input.vat) === null) {
+    throw validationError({
+      depositCents: `Con el ${VAT_LABELS[input.vat]} ningún importe sin IVA da exactamente ${formatEuros(depositCents)}: cambia la señal en un céntimo`,
+    });
   }
 }
 

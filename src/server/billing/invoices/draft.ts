@@ -3,12 +3,26 @@ import { AppError, formatDayAndMonth, validationError, type Tx } from '../../pla
 import type { CoreDeps } from '../deps';
 import type { PatientRow } from '../../identity';
 import { withholdingOf, withInvoiceDiscount, withLineDiscount } from './discounts';
-import { appointmentLine, manualLine, vatBreakdown, withTax } from './lines';
+import { appointmentLine, manualLine, vatBreakdown, withTax, type PricedLine } from './lines';
+import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import { guardianParty, recipientFor } from './recipient';
 import { assertNotZero, assertWithinBounds } from './account-rules';
 import type { IssuerOfTx } from './complete';
 import type { BillableAppointment } from './repository';
 import { quoteSessionPrices } from '../quotes/figures';
+
+/** A deposit's advance invoice, deducted: each of its lines with its base taken off, at its own VAT. */
+const deductionLines = (row: { number: string; lines: { baseCents: number; vat: VatTreatment }[] }): PricedLine[] =>
+  row.lines.map((line) =>
+    withTax({
+      description: `Señal / pago anticipado ya facturado (factura ${row.number})`,
+      quantity: 1,
+      unitPriceCents: -line.baseCents,
+      vat: line.vat,
+      baseCents: -line.baseCents,
+      taxCents: 0,
+    }),
+  );
 
 export type IssueBody = Omit<IssueInvoiceInput, 'appointmentIds'> & { appointmentIds: string[] };
 
@@ -92,10 +106,17 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
     });
     const own = [...visits, ...(body.lines ?? []).map((line, index) => manualLine(line, index))];
     const discounted = withInvoiceDiscount(own, body.discount);
-    const lines = discounted.lines.map(withTax);
+    // The deposits of these visits already invoiced in advance are deducted, base and VAT (decision 0121).
+    const deposits = await repos.deposits.deductible(body.appointmentIds, tx);
+    const lines = [...discounted.lines.map(withTax), ...deposits.flatMap(deductionLines)];
     const totals = vatBreakdown(lines);
     assertWithinBounds(lines, totals);
-    assertNotZero(totals);
+    if (deposits.length === 0) assertNotZero(totals);
+    if (totals.totalCents < 0) {
+      throw validationError({
+        appointmentIds: 'La señal ya facturada supera lo que se factura ahora: rectifica la factura de la señal',
+      });
+    }
     const type: 'F1' | 'F2' = body.kind === 'completa' ? 'F1' : 'F2';
     if (type === 'F2' && totals.totalCents > SIMPLIFIED_LIMIT_CENTS) {
       throw validationError({
@@ -120,6 +141,7 @@ export function createDrafting(deps: Pick<CoreDeps, 'repos'>, issuerOf: (tx: Tx)
       treatedName: minor ? `${minor.childFirstName} ${minor.childLastName}`.trim() : null,
       withholdingRate,
       withholdingCents: withholdingOf(totals.baseCents, withholdingRate),
+      depositIds: deposits.map((row) => row.deposit.id),
     };
   }
 

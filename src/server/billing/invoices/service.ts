@@ -120,7 +120,7 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
   /** Issues one invoice to `patient` inside the transaction `tx` (the demo's seed issues within its own). */
   async function issueIn(tx: Tx, body: IssueBody, patient: PatientRow, context: AuditContext) {
     const draft = await draftIn(tx, body, patient);
-    return writeInvoice(
+    const issued = await writeInvoice(
       tx,
       draft,
       {
@@ -138,6 +138,8 @@ export function createInvoicingService(deps: Pick<CoreDeps, 'db' | 'repos' | 'co
       },
       context,
     );
+    await repos.deposits.markDeducted(draft.depositIds, issued.id, tx);
+    return issued;
   }
 
   /**

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform';
 import {
   appSecrets,
+  bookingDeposits,
   invoiceLines,
   invoices,
   onlinePaymentAttempts,
@@ -98,9 +99,15 @@ export function createOnlinePaymentsRepository(db: Db) {
     /** An attempt with its outcome and its invoice's number (the return page's state). */
     async attemptWithOutcome(id: string, tx: Db = db) {
       const [row] = await tx
-        .select({ attempt: onlinePaymentAttempts, outcome: onlinePaymentOutcomes, invoiceNumber: invoices.number })
+        .select({
+          attempt: onlinePaymentAttempts,
+          outcome: onlinePaymentOutcomes,
+          // A deposit's attempt names the advance invoice once the bank's notification issued it.
+          invoiceNumber: sql<string | null>`(SELECT i.number FROM ${invoices} i WHERE i.id = coalesce(
+            ${onlinePaymentAttempts.invoiceId},
+            (SELECT d.invoice_id FROM ${bookingDeposits} d WHERE d.id = ${onlinePaymentAttempts.depositId})))`,
+        })
         .from(onlinePaymentAttempts)
-        .innerJoin(invoices, eq(invoices.id, onlinePaymentAttempts.invoiceId))
         .leftJoin(onlinePaymentOutcomes, eq(onlinePaymentOutcomes.attemptId, onlinePaymentAttempts.id))
         .where(eq(onlinePaymentAttempts.id, id));
       return row;

@@ -24,6 +24,8 @@ import {
   type RedsysMerchant,
   type SignedMessage,
 } from './redsys';
+import { depositInvoiceIn, depositPaidIn } from '../deposits/advance';
+import { refundDeposit } from '../deposits/refund';
 
 /** How long a payment link lasts (decision 0116). */
 export const PAYMENT_LINK_DAYS = 14;
@@ -104,17 +106,26 @@ export function createOnlinePaymentsCore(deps: OnlinePaymentsCoreDeps) {
    * reads «a devolver».
    */
   async function notify(message: Partial<SignedMessage>): Promise<NotificationOutcome> {
+    const refundsDue: string[] = [];
+    let outcome: NotificationOutcome;
     try {
-      return await transact(deps.db, (tx) => notifyIn(tx, message));
+      outcome = await transact(deps.db, (tx) => notifyIn(tx, message, refundsDue));
     } catch (error) {
       // Two copies at once: the second meets the first's keys (the outcome's, the payment's order).
       if (pgErrorCode(error) === '23505') return 'duplicado';
       throw error;
     }
+    // A deposit paid after its booking was cancelled goes back at once (the job retries a refusal).
+    for (const depositId of refundsDue) await refundDeposit(deps, depositId).catch(() => undefined);
+    return outcome;
   }
 
   /** `notify` inside the caller's transaction (the demo's seed records its card payment in its own). */
-  async function notifyIn(tx: Tx, message: Partial<SignedMessage>): Promise<NotificationOutcome> {
+  async function notifyIn(
+    tx: Tx,
+    message: Partial<SignedMessage>,
+    refundsDue: string[] = [],
+  ): Promise<NotificationOutcome> {
     const secret = await repo.secret(tx);
     if (!secret) throw new AppError(404, 'NOT_FOUND', NOT_SET_UP);
     const reading = readNotification(secret, message);
@@ -128,7 +139,15 @@ export function createOnlinePaymentsCore(deps: OnlinePaymentsCoreDeps) {
       notification.authorised &&
       notification.amountCents === attempt.amountCents &&
       notification.merchantCode === settings.redsysMerchantCode;
-    const paymentId = authorised ? await recordPayment(tx, attempt, notification.authorisationCode) : null;
+    let paymentId: string | null = null;
+    if (authorised) {
+      // A deposit's payment goes to its advance invoice, issued now (decision 0121).
+      const invoiceId = attempt.invoiceId ?? (await depositInvoiceIn(deps, tx, attempt.depositId!));
+      paymentId = await recordPayment(tx, { ...attempt, invoiceId }, notification.authorisationCode);
+      if (attempt.depositId && (await depositPaidIn(deps, tx, attempt.depositId, paymentId))) {
+        refundsDue.push(attempt.depositId);
+      }
+    }
     await repo.insertOutcome(
       {
         attemptId: attempt.id,
@@ -206,8 +225,9 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
     return {
       state,
       amountCents: row.attempt.amountCents,
-      invoiceNumber: row.invoiceNumber,
+      invoiceNumber: row.invoiceNumber ?? '',
       method: row.attempt.method,
+      deposit: row.attempt.depositId !== null,
     };
   }
 

@@ -10,7 +10,7 @@ import {
   type Tx,
 } from '../../platform';
 import type { VisitPayerInput } from '../../../common/schemas/insurer-visits';
-import { insurerVisitFor, PRIVATE_PAYER, setVisitPayerIn } from '../../billing';
+import { holdDepositIn, insurerVisitFor, PRIVATE_PAYER, setVisitPayerIn } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AfterBookingStep, BookingInProgress, BookingSource } from './after-booking';
 import type { AppointmentDeps } from './appointment-deps';
@@ -158,6 +158,10 @@ export async function bookAppointment(deps: AppointmentDeps, input: BookingInput
         tx,
       );
       if (minor) await deps.repos.appointmentMinors.add(appointment.id, minor, tx);
+      // A service that asks a deposit holds the time until it is paid (decision 0121).
+      if (rules.service === 'online') {
+        await holdDepositIn(deps, tx, { appointmentId: appointment.id, serviceId: time.serviceId, patientId });
+      }
       const insurerName = payer.payer === 'aseguradora' ? await setVisitPayerIn(deps, appointment.id, payer, tx) : null;
       const started: BookingInProgress = {
         source: input.source,

@@ -23,7 +23,8 @@ async function requireChangeable(deps: AppointmentDeps, view: AppointmentView) {
 export async function cancelByPatient(deps: AppointmentDeps, view: AppointmentView, who: AuditNote, reason: string) {
   await requireChangeable(deps, view);
   // The reason (optional) is the patient's own: they see it in their e-mail and their area.
-  return ownView(deps, await setStatus(deps, view, 'cancelada', who, { reason: reason || null, visible: true }));
+  const cancel = { reason: reason || null, visible: true };
+  return ownView(deps, await setStatus(deps, view, 'cancelada', who, cancel, { byPatient: true }));
 }
 
 /** A patient moves a booking to another free slot (of the same or another doctor), within the window. */

@@ -9,7 +9,7 @@ import type { AuditAction } from '../../../common/schemas/audit';
 import type { AppointmentStatus } from '../../../common/schemas/appointments';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { AppError, audited, clock, toInstant, type AuditContext, type AuditEntry, type Tx } from '../../platform';
-import { syncVisitSession } from '../../billing';
+import { refundDeposit, settleDepositOnCancelIn, syncVisitSession } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentDeps } from './appointment-deps';
 import { beforeEmail, enqueueEmail, heldUntil, publish, type AppointmentEmailKind } from './appointment-mail';
@@ -95,7 +95,13 @@ export async function setStatus(
   status: AppointmentStatus,
   who: AuditNote,
   cancel: { reason: string | null; visible: boolean } | null = null,
-  options: { undoable?: boolean; alsoWrite?: (tx: Tx) => Promise<unknown>; arrivedAt?: Date } = {},
+  options: {
+    undoable?: boolean;
+    alsoWrite?: (tx: Tx) => Promise<unknown>;
+    arrivedAt?: Date;
+    /** The patient cancels (her deposit goes back only in time); else the clinic does (it always goes back). */
+    byPatient?: boolean;
+  } = {},
 ): Promise<NoticedView> {
   const settings = await beforeEmail(deps);
   const deliverAfter = options.undoable ? heldUntil() : undefined;
@@ -103,9 +109,14 @@ export async function setStatus(
     ...who,
     details: { from: view.status, to: status, ...who.details },
   });
+  let refundDue: string | null = null;
   const updated = await audited(
     deps.db,
     async (tx) => {
+      if (status === 'cancelada' && view.status !== 'cancelada') {
+        const cancel = { byPatient: options.byPatient ?? false, startsAt: view.startsAt };
+        refundDue = await settleDepositOnCancelIn(deps, tx, view.id, cancel);
+      }
       await deps.repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx, options.arrivedAt);
       // An attended visit uses a session of the patient's pack of its service; one no longer attended gives it back.
       await syncVisitSession(deps, tx, view.id);
@@ -123,6 +134,9 @@ export async function setStatus(
     entry,
   );
   await publish(deps, updated);
+  // A deposit owed back goes now, unless the cancellation may still be undone: then the refunds' job takes it once
+  // the undo has passed (a refusal is kept, retried and shown to the desk).
+  if (refundDue && !options.undoable) await refundDeposit(deps, refundDue).catch(() => undefined);
   // A cancellation frees the time: offer it to the waiting list (held and undone with the change).
   if (status === 'cancelada' && view.status !== 'cancelada')
     updated.notices.push(...(await deps.waitingList.slotFreed(view, deliverAfter, who.actor)));

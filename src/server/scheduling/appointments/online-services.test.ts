@@ -162,6 +162,8 @@ describe('availability of a service (Monday morning)', () => {
       durationMinutes: 45,
       priceCents: 6000,
       doctorIds: [ana.id],
+      // No TPV, no deposit asked (decision 0121).
+      deposit: null,
     });
   });
 

@@ -24,6 +24,8 @@ export interface OnlineService {
   priceCents: number;
   /** Of the doctors who take online bookings, those who perform it. */
   doctorIds: string[];
+  /** The deposit booking it online asks, VAT included, and the hours of its refund (decision 0121). */
+  deposit: { amountCents: number; refundHours: number } | null;
 }
 
 /**
@@ -33,6 +35,8 @@ export interface OnlineService {
 export function onlineServices(
   services: ClinicServiceRecord[],
   bookable: Pick<DoctorRecord, 'id' | 'specialtyId'>[],
+  /** Whether the clinic takes card payments: without them no deposit is asked. */
+  depositsOn = false,
 ): OnlineService[] {
   return services
     .filter((service) => service.active && service.bookableOnline)
@@ -43,6 +47,10 @@ export function onlineServices(
       durationMinutes: service.durationMinutes,
       priceCents: priceWithVat(service.priceCents, service.vat),
       doctorIds: bookable.filter((doctor) => performs(service, doctor)).map((doctor) => doctor.id),
+      deposit:
+        depositsOn && service.depositCents
+          ? { amountCents: service.depositCents, refundHours: service.depositRefundHours }
+          : null,
     }))
     .filter((service) => service.doctorIds.length > 0);
 }

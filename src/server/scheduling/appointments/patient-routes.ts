@@ -1,3 +1,5 @@
+import { startDepositPayment } from '../../billing';
+import { onlinePaymentInputSchema, redsysFormSchema } from '../../../common/schemas/online-payments';
 import type { RoutePlugin } from '../route-deps';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
@@ -79,6 +81,19 @@ export const appointmentsPatientRoutes: RoutePlugin = async (app, deps) => {
         by: auditContext(request),
       });
       return reply.status(201).send(await service.ownView(view));
+    },
+  );
+
+  // «Pagar la señal» of her own booking (decision 0121), while its hold lasts.
+  app.post(
+    api.myAppointmentDepositPayment(':id'),
+    {
+      config: { access: 'book:appointments', rateLimit: deps.config.limits.onlinePayment },
+      schema: { params: idParams, body: onlinePaymentInputSchema, response: { 200: redsysFormSchema } },
+    },
+    async (request) => {
+      const view = await request.scope.appointment(request.params.id);
+      return startDepositPayment(deps, view.id, request.body.method);
     },
   );
 

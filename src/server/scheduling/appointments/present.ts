@@ -1,3 +1,4 @@
+import { depositOf } from '../../billing';
 import type { Appointment, OwnAppointment } from '../../../common/schemas/appointments';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { clock, minus, type ClinicSettingsRow } from '../../platform';
@@ -83,5 +84,7 @@ export async function ownView(
     changeDeadline: deadline.toISOString(),
     cancelReason: view.cancelReasonVisible ? view.cancelReason : null,
     ...(view.questionnairesAsked ? { questionnairesAsked: view.questionnairesAsked } : {}),
+    // A booking online of a service that asks a deposit: what it is and where it stands (decision 0121).
+    deposit: view.serviceId ? await depositOf(deps, view.id) : null,
   };
 }

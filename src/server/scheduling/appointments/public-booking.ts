@@ -22,11 +22,12 @@ type PublicDeps = Pick<CoreDeps, 'repos' | 'channels'>;
 /** What /agendar-cita offers: the specialties, the doctors with hours, the services bookable online, the channels. */
 export async function bookingOptions(deps: PublicDeps): Promise<BookingOptions> {
   const { repos } = deps;
-  const [settings, doctors, specialtyRows, services] = await Promise.all([
+  const [settings, doctors, specialtyRows, services, secret] = await Promise.all([
     repos.clinic.getSettings(),
     repos.doctors.list(),
     repos.doctors.listSpecialties(),
     repos.clinicServices.list(),
+    repos.onlinePayments.secret(),
   ]);
   const forMinors = new Set(specialtyRows.filter((row) => row.forMinors).map((row) => row.id));
   const bookable = doctors.filter((doctor) => doctor.schedule.length > 0);
@@ -46,7 +47,7 @@ export async function bookingOptions(deps: PublicDeps): Promise<BookingOptions> 
       bio: doctor.bio,
       appointmentMinutes: doctor.appointmentMinutes,
     })),
-    services: onlineServices(services, bookable),
+    services: onlineServices(services, bookable, Boolean(settings.redsysMerchantCode && secret)),
     reminderChannels: offeredChannels(settings.messageChannels, deps.channels.providersOn()),
   };
 }

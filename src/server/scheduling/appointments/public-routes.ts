@@ -13,6 +13,8 @@ import {
   rescheduleSchema,
 } from '../../../common/schemas/appointments';
 import { seesHeldSlots } from '../../access';
+import { startDepositPayment } from '../../billing';
+import { onlinePaymentInputSchema, redsysFormSchema } from '../../../common/schemas/online-payments';
 import { refuseHoneypot, toInstant } from '../../platform';
 import { auditedRead, auditContext } from '../../platform';
 import { bookingOptions, linkedBooking, publicAvailability, publicBooker } from './public-booking';
@@ -110,6 +112,19 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) =>
       service.cancelByPatient(await byToken(request.params.token), viaLink(request), request.body.reason),
+  );
+
+  // «Pagar la señal» (decision 0121): the link's booking, while its hold lasts.
+  app.post(
+    api.public.bookingDepositPayment(':token'),
+    {
+      config: { access: 'public', rateLimit: deps.config.limits.onlinePayment },
+      schema: { params: tokenParams, body: onlinePaymentInputSchema, response: { 200: redsysFormSchema } },
+    },
+    async (request) => {
+      const view = await byToken(request.params.token);
+      return startDepositPayment(deps, view.id, request.body.method);
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { depositOf } from '../../billing';
 import type { Db } from '../../platform';
 import type { CoreDeps } from '../deps';
 
@@ -23,5 +24,7 @@ export async function appointmentRecord(deps: ReadDeps, appointmentId: string, d
   return {
     history: await deps.repos.appointments.history(appointmentId, db),
     minor: await deps.repos.appointmentMinors.find(appointmentId, db),
+    // Its deposit, when the booking asked one (paid, pending, refunded…: decision 0121).
+    deposit: await depositOf(deps, appointmentId, db),
   };
 }

@@ -10,6 +10,7 @@ import { ownView } from './present';
 import { activeDoctor, availability, closedDays, requireFreeSlot } from './slots';
 import { undo } from './undo';
 import { changePayer } from './payer';
+import { depositWork, expireDepositHolds } from './deposit-holds';
 
 export type { AuditNote };
 // Kept here for the modules that present appointments (dashboards, lists).
@@ -43,6 +44,8 @@ export function createAppointmentService(deps: AppointmentDeps) {
     verifyManageToken: deps.links.verify,
     enqueueDueReminders: bind(enqueueDueReminders),
     changePayer: bind(changePayer),
+    expireDepositHolds: bind(expireDepositHolds),
+    depositWork: bind(depositWork),
   };
 }
 

@@ -151,7 +151,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       const settings = await clinicSettings(deps);
-      const { view, history, minor } = await auditedRead(
+      const { view, history, minor, deposit } = await auditedRead(
         db,
         async (db) => {
           const read = await request.scope.appointment(request.params.id, db);
@@ -174,6 +174,7 @@ export const appointmentsStaffRoutes: RoutePlugin = async (app, deps) => {
           description: describeEvent(event.action, event.changes, settings.timeZone),
         })),
         minor,
+        deposit,
       };
     },
   );

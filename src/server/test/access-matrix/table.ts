@@ -120,6 +120,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     params: (w, actor) => ({ token: w.tokens.cancel[actor] }),
     payload: () => ({ reason: 'No puedo ir' }),
   },
+  // A deposit is paid by whoever holds the link; this booking asks none: 409 for all (decision 0121).
+  'POST /api/public/bookings/:token/deposit-payment': {
+    expect: everyone(409),
+    params: (w) => ({ token: w.tokens.read }),
+    payload: () => ({ method: 'tarjeta' }),
+  },
   'POST /api/public/bookings/:token/reschedule': {
     expect: everyone(200),
     params: (w, actor) => ({ token: w.tokens.reschedule[actor] }),
@@ -384,6 +390,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
     params: (w) => ({ id: w.myCancel }),
     payload: () => ({ reason: 'Ya estoy bien' }),
+  },
+  // Her own booking only; it asks no deposit: 409 (decision 0121).
+  'POST /api/me/appointments/:id/deposit-payment': {
+    expect: { visitor: 401, pacienteA: 409, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },
+    params: (w) => ({ id: w.myReschedule }),
+    payload: () => ({ method: 'bizum' }),
   },
   'GET /api/me/appointments/:id/availability': {
     expect: { visitor: 401, pacienteA: 200, pacienteB: 404, doctorA: 403, doctorB: 403, admin: 403 },

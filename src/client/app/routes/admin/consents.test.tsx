@@ -24,6 +24,8 @@ const service = (id: string, name: string, active = true): ClinicService => ({
   active,
   note: '',
   appointmentCount: 0,
+  depositCents: null,
+  depositRefundHours: 48,
 });
 const services = [service('c-1', 'Infiltración'), service('c-2', 'Ecografía'), service('c-3', 'Mesoterapia', false)];
 const version = (number: number, risks: string): ConsentVersion => ({

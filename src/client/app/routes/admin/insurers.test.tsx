@@ -24,6 +24,8 @@ const service = (id: string, name: string, priceCents: number): ClinicService =>
   bookableOnline: true,
   active: true,
   appointmentCount: 0,
+  depositCents: null,
+  depositRefundHours: 48,
 });
 const services = [service('c-1', 'Primera visita', 6000), service('c-2', 'Infiltración', 9000)];
 const sanitas: Insurer = {

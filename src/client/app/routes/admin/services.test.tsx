@@ -31,6 +31,8 @@ const infiltration: ClinicService = {
   active: true,
   note: '',
   appointmentCount: 3,
+  depositCents: null,
+  depositRefundHours: 48,
 };
 
 describe('«Servicios y tarifas»', () => {
@@ -81,6 +83,9 @@ describe('«Servicios y tarifas»', () => {
       bookableOnline: true,
       active: true,
       note: 'Estético: no es asistencia sanitaria',
+      // No deposit typed: none is asked, and the refund's hours stay at their default.
+      depositCents: null,
+      depositRefundHours: 48,
     });
   });
 

@@ -1,3 +1,4 @@
+import { DepositFacts } from './deposit-facts';
 import { Anchor, Divider, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -60,6 +61,7 @@ function Detail({ appointmentId, timeZone }: { appointmentId: string; timeZone: 
         }
       />
       {appointment.minor && <MinorDetails minor={appointment.minor} />}
+      {appointment.deposit && <DepositFacts deposit={appointment.deposit} />}
       <StatusActions appointment={appointment} timeZone={timeZone} size="sm" />
       <Group gap="sm">
         <MoveAppointmentButton appointment={appointment} timeZone={timeZone} />

@@ -89,6 +89,8 @@ const service = (id: string, name: string, specialtyId: string, durationMinutes:
   active: true,
   note: '',
   appointmentCount: 0,
+  depositCents: null,
+  depositRefundHours: 48,
 });
 /** One of the doctor's specialty and one of another's, which she does not perform. */
 const services = [service('c-1', 'Ecografía', 's-1', 40), service('c-2', 'Dermatoscopia', 's-2', 30)];

@@ -1,5 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconClipboardList, IconStethoscope } from '@tabler/icons-react';
+import { formatEuros } from '../../../../common/money';
+import { DEPOSIT_HOLD_MINUTES } from '../../../../common/schemas/deposits';
 import { formatLongDayAndTime } from '../../../lib/dates';
 import { capitalize, type PickedSlot } from '../utils/slots';
 import { serviceLabel, type OnlineService } from '../utils/services';
@@ -49,6 +51,13 @@ export function BookingSlotSummary({
             <IconClipboardList size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text>{serviceLabel(service)}</Text>
           </Group>
+        )}
+        {service?.deposit && (
+          <Text size="sm" fw={600}>
+            Para reservar se pide una señal de {formatEuros(service.deposit.amountCents)}, con tarjeta o Bizum, en los{' '}
+            {DEPOSIT_HOLD_MINUTES} minutos siguientes. Se descuenta de la factura de la visita y se devuelve si cancelas
+            con al menos {service.deposit.refundHours} horas de antelación.
+          </Text>
         )}
         {changeWindow && <ChangeWindowNote startsAt={slot.startsAt} timeZone={timeZone} window={changeWindow} />}
         <Button variant="subtle" size="compact-sm" onClick={onChangeSlot} style={{ alignSelf: 'flex-start' }}>

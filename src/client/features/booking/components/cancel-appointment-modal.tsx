@@ -1,3 +1,4 @@
+import { DepositCancelNote } from './deposit-cancel-note';
 import { zodResolver } from '../../../lib/zod-form';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -75,6 +76,7 @@ export function CancelAppointmentModal({ appointment, onClose, onConfirm }: Canc
               </Text>{' '}
               con {appointment.doctorName}.
             </Text>
+            <DepositCancelNote deposit={appointment.deposit} timeZone={appointment.timeZone} />
             {failure && (
               <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
                 {failure}

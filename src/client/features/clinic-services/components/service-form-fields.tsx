@@ -1,3 +1,4 @@
+import { ServiceDepositFields } from './service-deposit-fields';
 import { MultiSelect, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import {
   SERVICE_NOTE_MAX,
@@ -17,6 +18,9 @@ export interface ServiceFormValues {
   bookableOnline: boolean;
   active: boolean;
   note: string;
+  /** The deposit asked at online booking, VAT included ('' for none), and the hours of its refund. */
+  depositEuros: number | string;
+  depositRefundHours: number | string;
 }
 
 interface Option {
@@ -122,6 +126,15 @@ export function ServiceFormFields({ values, errors, specialties, doctors, set }:
         checked={values.bookableOnline}
         onChange={(event) => set('bookableOnline', event.currentTarget.checked)}
       />
+      {values.bookableOnline && (
+        <ServiceDepositFields
+          depositEuros={values.depositEuros}
+          refundHours={values.depositRefundHours}
+          errors={errors}
+          onDeposit={(value) => set('depositEuros', value)}
+          onRefundHours={(value) => set('depositRefundHours', value)}
+        />
+      )}
       <Switch
         label="Activo (se ofrece al dar citas)"
         checked={values.active}

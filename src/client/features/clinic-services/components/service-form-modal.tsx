@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { eurosToCents } from '../../../../common/money';
+import { DEPOSIT_DEFAULT_REFUND_HOURS } from '../../../../common/schemas/deposits';
 import type { ClinicService, ClinicServiceInput } from '../../../../common/schemas/clinic-services';
 import type { Doctor, Specialty } from '../../../../common/schemas/doctors';
 import { useCreateClinicService, useDeleteClinicService, useUpdateClinicService } from '../../../api/clinic-services';
@@ -27,6 +28,8 @@ const valuesOf = (service: ClinicService | null): ServiceFormValues => ({
   bookableOnline: service?.bookableOnline ?? true,
   active: service?.active ?? true,
   note: service?.note ?? '',
+  depositEuros: service?.depositCents ? service.depositCents / 100 : '',
+  depositRefundHours: service?.depositRefundHours ?? DEPOSIT_DEFAULT_REFUND_HOURS,
 });
 
 /** An empty number field is sent as NaN: the server answers with its Spanish message for the field. */
@@ -42,6 +45,10 @@ const inputOf = (values: ServiceFormValues): ClinicServiceInput => ({
   bookableOnline: values.bookableOnline,
   active: values.active,
   note: values.note,
+  // No deposit when the service is not booked online, or the field is left empty.
+  depositCents:
+    values.bookableOnline && values.depositEuros !== '' ? eurosToCents(numberOf(values.depositEuros)) : null,
+  depositRefundHours: numberOf(values.depositRefundHours),
 });
 
 /** Create or edit a service; an unused one can be deleted here, a used one deactivated. */

@@ -25,6 +25,8 @@ const service = (id: string, name: string): ClinicService => ({
   active: true,
   note: '',
   appointmentCount: 0,
+  depositCents: null,
+  depositRefundHours: 48,
 });
 const PEELING = '33333333-3333-4333-8333-333333333333';
 

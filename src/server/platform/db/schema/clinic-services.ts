@@ -20,6 +20,9 @@ export const clinicServices = pgTable(
     active: boolean('active').notNull().default(true),
     /** Why it carries its VAT, or what the desk should know of it (migration 0047). */
     note: text('note').notNull().default(''),
+    /** What booking it online asks as a deposit (null: none), and the hours before the visit a cancellation refunds it (0054). */
+    depositCents: integer('deposit_cents'),
+    depositRefundHours: integer('deposit_refund_hours').notNull().default(48),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
