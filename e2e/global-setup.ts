@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { DEMO_REDSYS } from '../src/server/seed/online-payment';
+import { startLocalRedsys, type LocalRedsys } from '../src/server/test/redsys-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TMP_DIR = path.join(ROOT, 'e2e', '.tmp');
@@ -49,6 +51,8 @@ export interface E2ESlot extends E2EServer {
 
 export interface E2EState {
   slots: E2ESlot[];
+  /** The local Redsys (src/server/test/redsys-server.ts) every clinic of the suite pays through (REDSYS_URL). */
+  redsysUrl: string;
 }
 
 /** A server a spec started itself (`startServer`): it stops it, which removes its data dir too. */
@@ -60,6 +64,7 @@ export interface StartedServer extends E2EServer {
 interface Running {
   servers: StartedServer[];
   smtps: SMTPServer[];
+  redsys?: LocalRedsys;
 }
 const RUNNING = Symbol.for('clinica.e2e.running');
 type WithRunning = typeof globalThis & { [RUNNING]?: Running };
@@ -131,6 +136,11 @@ export default async function globalSetup(config: FullConfig) {
   fs.rmSync(MAIL_ROOT, { recursive: true, force: true });
   const running: Running = { servers: [], smtps: [] };
   (globalThis as WithRunning)[RUNNING] = running;
+  // One local Redsys for the whole suite, with the demo's merchant and secret (seed/online-payment.ts): a payment
+  // from a browser goes to its «TPV de pruebas» page, which posts the signed notification to the clinic that sent
+  // it (each attempt carries its own notification and return addresses) and sends the browser back.
+  const redsys = await startLocalRedsys({ merchantCode: DEMO_REDSYS.merchantCode, secret: DEMO_REDSYS.secret });
+  running.redsys = redsys;
 
   // One slot per worker; every clinic starts (migrates and seeds) at once and waits for its own health answer.
   const slotCount = Math.max(1, config.workers);
@@ -142,7 +152,7 @@ export default async function globalSetup(config: FullConfig) {
       running.smtps.push(smtp);
       const [morning, evening] = await Promise.all(
         [CLOCK_START, EVENING_CLOCK_START].map((clockStart) =>
-          startServer(clockStart, smtpPort, {}, (server) => running.servers.push(server)),
+          startServer(clockStart, smtpPort, { REDSYS_URL: redsys.url }, (server) => running.servers.push(server)),
         ),
       );
       const { stop: _stopMorning, ...morningState } = morning!;
@@ -153,7 +163,7 @@ export default async function globalSetup(config: FullConfig) {
     await stopAll();
     throw error;
   });
-  const state: E2EState = { slots };
+  const state: E2EState = { slots, redsysUrl: redsys.url };
   fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
 }
 
@@ -234,6 +244,7 @@ export async function stopAll() {
   delete (globalThis as WithRunning)[RUNNING];
   await Promise.all(running.servers.map((server) => server.stop()));
   await Promise.all(running.smtps.map((smtp) => new Promise<void>((resolve) => smtp.close(() => resolve()))));
+  await running.redsys?.close();
   fs.rmSync(STATE_FILE, { force: true });
 }
 

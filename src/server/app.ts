@@ -10,6 +10,7 @@ import type { Database } from './platform/db/client';
 import type { Mailer } from './platform/mail/mailer';
 import { openApiOptions } from './api-docs/openapi';
 import { compose, startJobs, type Deps } from './composition';
+import { redsysFormOrigins } from './billing/online-payments/redsys';
 import accessPlugin from './access/plugin';
 import { createRequestScope } from './request-scope';
 import authPlugin from './identity/sessions/session-plugin';
@@ -49,7 +50,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 /** The application and what it is made of (`composition.ts`): scripts and tests that call services use both. */
 export async function buildServer(options: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const { config, database } = options;
-  const securityHeaders = securityHeadersFor(config);
+  const securityHeaders = securityHeadersFor(config, { formTargets: redsysFormOrigins(config.redsys) });
   const app = Fastify({
     logger:
       options.logger === false

@@ -178,6 +178,17 @@ describe('paying from «Mis facturas» through the local Redsys', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it("lets the app's own pages post the form to Redsys: its origin is a form target of their security policy", async () => {
+    // The browser posts the payment form from «Mis facturas» or the link's page: with only «form-action 'self'» it
+    // refused to leave for the bank (found by the browser suite's Bizum walk, e2e/economics.spec.ts).
+    const form = await startFromArea(await newInvoice(), 'bizum');
+    const page = await call('GET', '/pacientes/facturas');
+    const policy = String(page.headers['content-security-policy']);
+    const formAction = /(?:^|;)\s*form-action ([^;]+)/.exec(policy)?.[1]?.split(/\s+/) ?? [];
+    expect(formAction).toContain(new URL(form.action).origin);
+    expect(formAction).toContain("'self'");
+  });
+
   it('records nothing for a refusal (Ds_Response 0190) and the return page says so', async () => {
     const id = await newInvoice();
     redsys.script({ response: '0190' });

@@ -9,6 +9,7 @@ import {
   ORDER_PATTERN,
   paymentForm,
   readNotification,
+  redsysFormOrigins,
   sign,
   signParameters,
   signUrlSafe,
@@ -153,6 +154,13 @@ describe('Redsys adapter', () => {
     expect(isAuthorised('0900')).toBe(false);
     expect(isAuthorised('0900', '3')).toBe(true);
     expect(isAuthorised('0000', '3')).toBe(false);
+  });
+
+  it("names the form's targets: Redsys's two environments, or the local Redsys alone", () => {
+    expect(redsysFormOrigins()).toEqual(['https://sis-t.redsys.es:25443', 'https://sis.redsys.es']);
+    expect(redsysFormOrigins({ redirect: 'http://127.0.0.1:4123/sis/realizarPago' })).toEqual([
+      'http://127.0.0.1:4123',
+    ]);
   });
 
   it('makes orders of 4 digits and 8 alphanumerics, different each time; checks secrets', () => {

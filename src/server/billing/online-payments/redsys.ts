@@ -30,6 +30,16 @@ export const REDSYS_URLS: Record<RedsysEnvironment, { redirect: string; rest: st
   },
 };
 
+/**
+ * Where the browser posts the payment form: Redsys's two environments, or the one `REDSYS_URL` names (a local Redsys).
+ * The pages' content security policy allows these as form targets (`form-action`), or the browser refuses to leave
+ * for the bank.
+ */
+export function redsysFormOrigins(gateway?: { redirect: string }): string[] {
+  const urls = gateway ? [gateway.redirect] : Object.values(REDSYS_URLS).map((urls) => urls.redirect);
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
+
 /** The two ways of paying online, and Redsys's `DS_MERCHANT_PAYMETHODS` for each (C: card only, z: Bizum). */
 export const ONLINE_METHODS = ['tarjeta', 'bizum'] as const;
 export type OnlineMethod = (typeof ONLINE_METHODS)[number];

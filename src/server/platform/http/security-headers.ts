@@ -27,9 +27,13 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 /**
  * Our security headers that never change per request: content security policy, nosniff, referrer policy…
- * `Strict-Transport-Security` is not among them: it is added to each answer over HTTPS (below).
+ * `Strict-Transport-Security` is not among them: it is added to each answer over HTTPS (below). `formTargets` are the
+ * other origins a page may post a form to (the bank's payment page: the payment form is posted there).
  */
-export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+export function securityHeadersFor(
+  config: Pick<Config, 'publicUrl'>,
+  { formTargets = [] }: { formTargets?: string[] } = {},
+): Record<string, string> {
   const https = config.publicUrl.startsWith('https://');
   return helmetHeaders({
     contentSecurityPolicy: {
@@ -44,7 +48,7 @@ export function securityHeadersFor(config: Pick<Config, 'publicUrl'>): Record<st
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: https ? [] : null,
       },
