@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { VatTreatment } from '../../../common/schemas/clinic-services';
 import type { Discount } from '../../../common/schemas/invoices';
 import { visiblePatients, type Visibility } from '../../access';
 import type { Db, Tx } from '../../platform';
@@ -313,20 +312,9 @@ export function createQuotesRepository(db: Db) {
   };
 }
 
-export interface QuoteLineRecord {
+export interface QuoteLineRecord extends QuoteLineInsert {
   id: string;
   position: number;
-  serviceId: string;
-  description: string;
-  detail: string;
-  quantity: number;
-  unitPriceCents: number;
-  vat: VatTreatment;
-  discount: Discount | null;
-  discountCents: number;
-  invoiceDiscountCents: number;
-  baseCents: number;
-  taxCents: number;
   sessions: { appointmentId: string; startsAt: string; status: string; invoiceNumber: string | null }[];
 }
 

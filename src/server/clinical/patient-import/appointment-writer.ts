@@ -4,6 +4,7 @@ import { writeAuditEntries, type AuditEntry } from '../../platform';
 import type { PlannedAppointment } from './appointment-plan';
 import type { ImportActor } from './patient-writer';
 import type { ImportRowRecord, PatientImportRepository } from './repository';
+import { advancePast } from './progress';
 
 /**
  * Writes one chunk of a file of appointments in `tx`: the appointments booked (confirmed, «presencial», no e-mail:
@@ -52,12 +53,5 @@ export async function writeAppointmentChunk(
   }));
   await repo.insertRows(records, tx);
   await writeAuditEntries(tx, audit);
-  const count = (action: PlannedAppointment['action']) => chunk.filter((planned) => planned.action === action).length;
-  await repo.advance(
-    importId,
-    chunk[chunk.length - 1]!.line,
-    { created: count('create'), updated: 0, skipped: count('skip'), errors: count('error') },
-    clock.now(),
-    tx,
-  );
+  await advancePast(repo, importId, chunk, tx);
 }

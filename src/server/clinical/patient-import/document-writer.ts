@@ -5,6 +5,7 @@ import type { Repositories } from '../deps';
 import { databaseFileStore } from '../files/store';
 import type { PlannedDocument } from './document-plan';
 import type { ImportActor } from './patient-writer';
+import { advancePast } from './progress';
 import type { ImportRowRecord } from './repository';
 
 /**
@@ -62,12 +63,5 @@ export async function writeDocumentChunk(
   }));
   await repos.patientImports.insertRows(records, tx);
   await writeAuditEntries(tx, audit);
-  const count = (action: PlannedDocument['action']) => chunk.filter((planned) => planned.action === action).length;
-  await repos.patientImports.advance(
-    importId,
-    chunk[chunk.length - 1]!.line,
-    { created: count('create'), updated: 0, skipped: count('skip'), errors: count('error') },
-    clock.now(),
-    tx,
-  );
+  await advancePast(repos.patientImports, importId, chunk, tx);
 }

@@ -1,10 +1,10 @@
 import { Badge, Table } from '@mantine/core';
 import { IMPORT_ACTION_LABELS, type ImportAction, type ImportDryRun } from '../../../../common/schemas/patient-import';
+import { ACTION_COLORS } from '../utils/labels';
 import { StackedTable } from '../../../components/stacked-table';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 
-const ACTION_COLORS: Record<ImportAction, string> = { create: 'green', update: 'blue', skip: 'gray', error: 'red' };
 const APPOINTMENT_ACTIONS: Record<ImportAction, string> = { ...IMPORT_ACTION_LABELS, create: 'Se dará la cita' };
 
 /** The first appointments of the file as they will be booked, in the clinic's time. */

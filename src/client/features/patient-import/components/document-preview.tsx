@@ -1,10 +1,10 @@
 import { Badge, Table } from '@mantine/core';
 import { FILE_TYPE_LABELS, isFileType } from '../../../../common/schemas/files';
 import { IMPORT_ACTION_LABELS, type ImportAction, type ImportDryRun } from '../../../../common/schemas/patient-import';
+import { ACTION_COLORS } from '../utils/labels';
 import { StackedTable } from '../../../components/stacked-table';
 import { formatSize } from '../../../lib/file-size';
 
-const ACTION_COLORS: Record<ImportAction, string> = { create: 'green', update: 'blue', skip: 'gray', error: 'red' };
 const DOCUMENT_ACTIONS: Record<ImportAction, string> = { ...IMPORT_ACTION_LABELS, create: 'Se guardará' };
 
 /** The first files of the ZIP: whose chart each goes to and in which folder, or why it does not. */

@@ -1,17 +1,10 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '../../../../common/identity-document';
-import {
-  IMPORT_ACTION_LABELS,
-  type ImportAction,
-  type ImportDryRun,
-  type ImportTarget,
-} from '../../../../common/schemas/patient-import';
+import { IMPORT_ACTION_LABELS, type ImportDryRun, type ImportTarget } from '../../../../common/schemas/patient-import';
 import { StackedTable } from '../../../components/stacked-table';
-import { count, dmy } from '../utils/labels';
+import { ACTION_COLORS, count, dmy } from '../utils/labels';
 import { AppointmentPreview } from './appointment-preview';
 import { DocumentPreview } from './document-preview';
-
-const ACTION_COLORS: Record<ImportAction, string> = { create: 'green', update: 'blue', skip: 'gray', error: 'red' };
 
 /** What the import would do: how many rows of each kind, and the first rows as they will be stored. */
 export function DryRunSummary({ dryRun, target }: { dryRun: ImportDryRun; target: ImportTarget }) {

@@ -1,4 +1,4 @@
-import type { ImportView } from '../../../../common/schemas/patient-import';
+import type { ImportAction, ImportView } from '../../../../common/schemas/patient-import';
 
 /** «1.234» with the thousands point from 1 000 on (Intl leaves four-digit numbers without it in Spanish). */
 export const count = (value: number) =>
@@ -25,3 +25,11 @@ export function describeFile(view: Pick<ImportView, 'fileName' | 'kind' | 'separ
 
 /** An ISO date (aaaa-mm-dd) as dd/mm/aaaa, as the file wrote it. */
 export const dmy = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
+
+/** The badge colour of what the import does with a row, the same in every preview. */
+export const ACTION_COLORS: Record<ImportAction, string> = {
+  create: 'green',
+  update: 'blue',
+  skip: 'gray',
+  error: 'red',
+};
