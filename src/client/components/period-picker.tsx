@@ -1,5 +1,6 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { DateRangeFilter } from './date-range-filter';
+import { useStackedTables } from './stacked-table';
 import { monthOf, yearOf } from '../lib/dates';
 
 export const PERIOD_PRESETS = [
@@ -32,6 +33,8 @@ export function periodDays(period: Period, today: string): { from: string; to: s
 
 /** «Periodo»: this month, the one before, this year, or dates of one's own. */
 export function PeriodPicker({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
+  // On a phone the four choices do not fit in a row (the last was cut off at 390 px): one under the other.
+  const phone = useStackedTables();
   return (
     <Stack gap="xs">
       <Text component="span" fw={500} size="sm" id="period-label">
@@ -43,6 +46,7 @@ export function PeriodPicker({ value, onChange }: { value: Period; onChange: (pe
         value={value.preset}
         onChange={(preset) => onChange({ preset: preset as PeriodPreset, range: value.range })}
         fullWidth
+        orientation={phone ? 'vertical' : 'horizontal'}
         maw={560}
       />
       {value.preset === 'fechas' && (

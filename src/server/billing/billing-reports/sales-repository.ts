@@ -74,7 +74,11 @@ export function salesOf(db: Db) {
                (SELECT coalesce(sum(p.amount_cents), 0) FROM payments p WHERE p.invoice_id = i.id)::bigint AS paid_cents,
                (SELECT json_agg(json_build_object(
                          'vat', l.vat, 'baseCents', l.base_cents,
-                         'serviceId', s.id, 'serviceName', s.name,
+                         'serviceId', s.id, 'serviceName', s.name || CASE
+                           -- Two specialties may each have a «Revisión»: the row names its specialty then.
+                           WHEN EXISTS (SELECT 1 FROM clinic_services o WHERE lower(o.name) = lower(s.name) AND o.id <> s.id)
+                           THEN coalesce(' · ' || (SELECT sp.name FROM specialties sp WHERE sp.id = s.specialty_id), '')
+                           ELSE '' END,
                          'doctorId', pr.id, 'doctorName', pr.display_name,
                          'appointmentId', coalesce(l.appointment_id, sv.appointment_id)) ORDER BY l.position)
                   FROM invoice_lines l

@@ -230,6 +230,26 @@ describe('«Ventas»', () => {
     await at('2026-10-31T23:45:00+01:00');
     expect(await sales('2026-10-01', '2026-10-31')).toEqual(await call('GET', '/api/billing/sales', undefined, 200));
   });
+  it('tells apart two services of one name in two specialties by the specialty (a «Consulta» of each)', async () => {
+    const before = byName((await sales('2026-10-01', '2026-10-31')).byService);
+    const specialty = await call('POST', '/api/specialties', { name: 'Pediatría' });
+    await call('POST', '/api/services', {
+      name: 'consulta',
+      specialtyId: specialty.id,
+      doctorIds: [],
+      durationMinutes: 20,
+      priceCents: 4000,
+      vat: 'exenta',
+      bookableOnline: false,
+      active: true,
+    });
+    const after = byName((await sales('2026-10-01', '2026-10-31')).byService);
+    expect(after.Consulta).toBeUndefined();
+    const [told] = Object.keys(after).filter((name) => name.startsWith('Consulta · '));
+    expect(told).toBe('Consulta · Especialidad 1');
+    expect(after[told!]).toEqual({ ...before.Consulta, name: told });
+    expect(after['Radiografía']).toEqual(before['Radiografía']);
+  });
 });
 
 describe('apportion', () => {
