@@ -5,6 +5,7 @@ import type { RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app';
+import { redsysFormOrigins } from '../billing/online-payments/redsys';
 import { securityHeadersFor } from '../platform/http/security-headers';
 import { AREAS } from './areas';
 
@@ -173,8 +174,11 @@ describe('the reference page', () => {
     expect(page.body).toContain('<title>API de Clínica — referencia</title>');
     // No inline script: the page runs under the policy every page of the app has.
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // The app's policy: its forms may go to itself and to Redsys's payment page (decision 0116).
     expect(page.headers['content-security-policy']).toBe(
-      securityHeadersFor({ publicUrl: 'http://localhost:3000' })['content-security-policy'],
+      securityHeadersFor({ publicUrl: 'http://localhost:3000' }, { formTargets: redsysFormOrigins() })[
+        'content-security-policy'
+      ],
     );
     const script = await t.request({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(script.statusCode).toBe(200);
