@@ -19,7 +19,7 @@ import { clinicServicesRoutes } from './billing/clinic-services/routes';
 import { insurersRoutes } from './billing/insurers/routes';
 import { quotesRoutes } from './billing/quotes/routes';
 import { quotesLinkRoutes } from './billing/quotes/link-routes';
-import { quotePlanningRoutes } from './billing/quotes/planning-routes';
+import { quotesPlanningRoutes } from './billing/quotes/planning-routes';
 import { packsRoutes } from './billing/packs/routes';
 import { insurersSettlementRoutes } from './billing/insurers/settlement-routes';
 import { settlementsRoutes } from './billing/settlements/routes';
@@ -150,6 +150,6 @@ export const apiRoutes: readonly RoutePlugin[] = [
   apiDocsRoutes,
   quotesRoutes,
   quotesLinkRoutes,
-  quotePlanningRoutes,
+  quotesPlanningRoutes,
   insurersSettlementRoutes,
 ];

@@ -27,6 +27,7 @@ import { bookedAmounts, type Amounts } from './books';
 import { invoicesCsv } from './csv';
 import { renderInvoicePdf } from './pdf';
 import type { InvoicesRepository } from './repository';
+import { packSessionsOfVisits } from '../packs/use-cases';
 import { billableVisitsOf, coveredByInsurer } from './use-cases';
 
 const NOT_FOUND = 'Factura no encontrada';
@@ -266,7 +267,7 @@ export const invoicesRoutes: RoutePlugin = async (app, deps) => {
         deps,
         request.query.ids.filter((id) => !invoiced.has(id)),
       );
-      return { invoices, packSessions: await deps.repos.packs.sessionsOfVisits(request.query.ids), covered };
+      return { invoices, packSessions: await packSessionsOfVisits(deps, request.query.ids), covered };
     },
   );
 

@@ -37,3 +37,7 @@ export const packsNamingService = (repos: CoreDeps['repos']) => async (serviceId
   (await repos.packs.productsOfService(serviceId)) > 0
     ? 'Hay bonos de este servicio: desactívalo en lugar de borrarlo.'
     : null;
+
+/** Which of these visits used a pack's session, and which session («Bono 3/10»). */
+export const packSessionsOfVisits = (deps: Repos, appointmentIds: string[]) =>
+  deps.repos.packs.sessionsOfVisits(appointmentIds);

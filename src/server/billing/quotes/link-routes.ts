@@ -3,6 +3,7 @@ import { quoteApi } from '../../../common/api-paths';
 import { quoteByLinkSchema, signedAcceptanceSchema } from '../../../common/schemas/quotes';
 import { AppError, auditContext, auditedRead, clock } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
+import { clinicSettingsOf, findQuote } from './reads';
 import { renderQuotePdf } from './pdf';
 import { presentQuote } from './present';
 import { createQuotesService } from './service';
@@ -22,13 +23,13 @@ export const quotesLinkRoutes: RoutePlugin = async (app, deps) => {
   /** The quote a link opens, or 404 (a forged link, a draft). */
   const quoteOf = async (token: string) => {
     const id = await service.quoteIdOf(token);
-    const found = await deps.repos.quotes.findById(id);
+    const found = await findQuote(deps, id);
     if (!found || found.status === 'borrador') throw new AppError(404, 'NOT_FOUND', INVALID);
     return found;
   };
   const view = async (token: string) => {
     const found = await quoteOf(token);
-    const settings = await deps.repos.clinic.getSettings();
+    const settings = await clinicSettingsOf(deps);
     const { notes: _notes, ...quote } = presentQuote(found, clock.today(settings.timeZone).toString());
     return { ...quote, clinicName: settings.name };
   };
@@ -73,7 +74,7 @@ export const quotesLinkRoutes: RoutePlugin = async (app, deps) => {
         details: { format: 'pdf', via: 'enlace' },
       }),
     );
-    const settings = await deps.repos.clinic.getSettings();
+    const settings = await clinicSettingsOf(deps);
     const pdf = await renderQuotePdf(
       presentQuote(found, clock.today(settings.timeZone).toString()),
       {

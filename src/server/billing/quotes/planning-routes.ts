@@ -8,6 +8,7 @@ import {
 } from '../../../common/schemas/quotes';
 import { auditContext, auditedRead, clock, notFound, toInstant } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
+import { activeQuoteServices, clinicSettingsOf, findQuote, linkableAppointmentsOf, visibleQuotes } from './reads';
 import { createQuoteDrafts } from './drafts';
 import { presentQuote } from './present';
 import { QUOTE_NOT_FOUND } from './service';
@@ -19,14 +20,14 @@ const idParams = z.object({ id: z.uuid({ error: QUOTE_NOT_FOUND }) });
  * draft changed before it is sent (the desk, or a doctor of the patient's), and her appointments the desk may link
  * to an accepted quote's sessions.
  */
-export const quotePlanningRoutes: RoutePlugin = async (app, deps) => {
+export const quotesPlanningRoutes: RoutePlugin = async (app, deps) => {
   const drafts = createQuoteDrafts(deps);
-  const today = async () => clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
+  const today = async () => clock.today((await clinicSettingsOf(deps)).timeZone).toString();
 
   app.get(
     quoteApi.services,
     { config: { access: 'write:quotes' }, schema: { response: { 200: z.array(quoteServiceSchema) } } },
-    () => deps.repos.quotes.activeServices(),
+    () => activeQuoteServices(deps),
   );
 
   app.put(
@@ -37,10 +38,10 @@ export const quotePlanningRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request) => {
       // A doctor changes the drafts of her patients only; another's is not there for her.
-      const found = await deps.repos.quotes.visibleTo(request.scope.visibility).findById(request.params.id);
+      const found = await visibleQuotes(deps, request.scope.visibility).findById(request.params.id);
       if (!found) throw notFound(QUOTE_NOT_FOUND);
       await drafts.update(request.params.id, request.body, auditContext(request));
-      return presentQuote((await deps.repos.quotes.findById(request.params.id))!, await today());
+      return presentQuote((await findQuote(deps, request.params.id))!, await today());
     },
   );
 
@@ -51,11 +52,11 @@ export const quotePlanningRoutes: RoutePlugin = async (app, deps) => {
       schema: { params: idParams, response: { 200: z.array(linkableAppointmentSchema) } },
     },
     async (request) => {
-      const found = await deps.repos.quotes.findById(request.params.id);
+      const found = await findQuote(deps, request.params.id);
       if (!found) throw notFound(QUOTE_NOT_FOUND);
       const rows = await auditedRead(
         deps.db,
-        (db) => deps.repos.quotes.linkableAppointments(found.patientId, db),
+        (db) => linkableAppointmentsOf(deps, found.patientId, db),
         (listed) => ({
           ...auditContext(request),
           action: 'list',

@@ -14,6 +14,7 @@ import { hasProfessionalCard } from '../../access';
 import type { FastifyRequest } from 'fastify';
 import { auditContext, auditedRead, clock, notFound, type Db } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
+import { clinicSettingsOf, findQuote, quotesOfferedIn, visibleQuotes } from './reads';
 import { renderQuotePdf } from './pdf';
 import { presentQuote } from './present';
 import { acceptanceRate } from './report';
@@ -28,8 +29,8 @@ const idParams = z.object({ id: z.uuid({ error: QUOTE_NOT_FOUND }) });
  */
 export const quotesRoutes: RoutePlugin = async (app, deps) => {
   const service = createQuotesService(deps);
-  const today = async () => clock.today((await deps.repos.clinic.getSettings()).timeZone).toString();
-  const scoped = (request: FastifyRequest) => deps.repos.quotes.visibleTo(request.scope.visibility);
+  const today = async () => clock.today((await clinicSettingsOf(deps)).timeZone).toString();
+  const scoped = (request: FastifyRequest) => visibleQuotes(deps, request.scope.visibility);
 
   /** One quote this request may see, its read on record; else 404 (existence never leaks). */
   const readOne = (request: FastifyRequest & { params: { id: string } }, format?: 'pdf') =>
@@ -50,7 +51,7 @@ export const quotesRoutes: RoutePlugin = async (app, deps) => {
       }),
     );
 
-  const answer = async (id: string) => presentQuote((await deps.repos.quotes.findById(id))!, await today());
+  const answer = async (id: string) => presentQuote((await findQuote(deps, id))!, await today());
 
   app.get(
     quoteApi.quotes,
@@ -99,7 +100,7 @@ export const quotesRoutes: RoutePlugin = async (app, deps) => {
     { config: { access: 'read:quotes' }, schema: { params: idParams } },
     async (request, reply) => {
       const found = await readOne(request, 'pdf');
-      const settings = await deps.repos.clinic.getSettings();
+      const settings = await clinicSettingsOf(deps);
       const pdf = await renderQuotePdf(
         presentQuote(found, await today()),
         {
@@ -169,7 +170,7 @@ export const quotesRoutes: RoutePlugin = async (app, deps) => {
       schema: { params: idParams, body: quoteInvoiceInputSchema, response: { 201: quoteSchema } },
     },
     async (request, reply) => {
-      const found = await deps.repos.quotes.findById(request.params.id);
+      const found = await findQuote(deps, request.params.id);
       if (!found) throw notFound(QUOTE_NOT_FOUND);
       const patient = await request.scope.patient(found.patientId);
       await service.invoiceUpfront(request.params.id, request.body.kind, patient, auditContext(request));
@@ -197,10 +198,10 @@ export const quotesRoutes: RoutePlugin = async (app, deps) => {
       schema: { querystring: quoteReportQuerySchema, response: { 200: quoteReportSchema } },
     },
     async (request) => {
-      const { timeZone } = await deps.repos.clinic.getSettings();
+      const { timeZone } = await clinicSettingsOf(deps);
       const now = clock.today(timeZone);
       const year = request.query.year ?? now.year;
-      return acceptanceRate(year, await deps.repos.quotes.offeredIn(year, timeZone, now.toString()));
+      return acceptanceRate(year, await quotesOfferedIn(deps, year, timeZone, now.toString()));
     },
   );
 };
