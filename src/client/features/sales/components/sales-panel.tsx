@@ -9,6 +9,13 @@ import { formatCalendarRange, todayIn } from '../../../lib/dates';
 import { useSales } from '../api/get-sales';
 import { SalesTable } from './sales-table';
 
+/** The three tables, one per way of looking at the same invoices. */
+const TABLES = [
+  { table: 'servicio', title: 'Ventas por servicio', rows: 'byService' },
+  { table: 'aseguradora', title: 'Ventas por aseguradora', rows: 'byInsurer' },
+  { table: 'profesional', title: 'Ventas por profesional', rows: 'byDoctor' },
+] as const;
+
 /**
  * «Ventas»: the invoices issued in a period by service, insurer («Privado»: the patient pays) and doctor, each
  * table with its CSV and a total row that is the books' (decision 0122).
@@ -49,27 +56,16 @@ export function SalesPanel() {
       )}
       {sales.data && sales.data.byService.length > 0 && (
         <>
-          <SalesTable
-            table="servicio"
-            title="Ventas por servicio"
-            rows={sales.data.byService}
-            totals={sales.data.totals}
-            period={days}
-          />
-          <SalesTable
-            table="aseguradora"
-            title="Ventas por aseguradora"
-            rows={sales.data.byInsurer}
-            totals={sales.data.totals}
-            period={days}
-          />
-          <SalesTable
-            table="profesional"
-            title="Ventas por profesional"
-            rows={sales.data.byDoctor}
-            totals={sales.data.totals}
-            period={days}
-          />
+          {TABLES.map(({ table, title, rows }) => (
+            <SalesTable
+              key={table}
+              table={table}
+              title={title}
+              rows={sales.data[rows]}
+              totals={sales.data.totals}
+              period={days}
+            />
+          ))}
         </>
       )}
     </Stack>
