@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
   });
 
+  it('logs only warnings under `npm start` (the demo a newcomer tries) unless LOG_LEVEL says otherwise', () => {
+    expect(loadConfig({ npm_lifecycle_event: 'start' }).logLevel).toBe('warn');
+    expect(loadConfig({ npm_lifecycle_event: 'start', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(loadConfig({ npm_lifecycle_event: 'backup' }).logLevel).toBe('info');
+  });
+
   it('reads the key of the second factor’s secrets in hexadecimal or base64, and refuses another length', () => {
     const hex = 'ab'.repeat(32);
     expect(loadConfig({ SECRETS_KEY: hex }).secretsKey).toEqual(Buffer.from(hex, 'hex'));

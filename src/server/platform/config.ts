@@ -40,7 +40,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Clínica <no-responder@clinica.local>'),
   PUBLIC_URL: z.url({ error: 'debe ser una URL completa, p. ej. https://clinica.example' }).optional(),
   SEED_DEMO: booleanFlag.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -233,6 +233,12 @@ export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy'>)
   return [];
 }
 
+/**
+ * `info` for a service (systemd runs node itself: docs/deploy.md); `warn` under `npm start`, where a newcomer
+ * trying the demo should read the sign-ins and the address, not the server's JSON log (issue 37, item 7).
+ */
+const defaultLogLevel = (env: NodeJS.ProcessEnv) => (env.npm_lifecycle_event === 'start' ? 'warn' : 'info');
+
 /** Reads and checks the environment; a wrong value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -260,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     publicUrl,
     seedDemo: values.SEED_DEMO,
-    logLevel: values.LOG_LEVEL,
+    logLevel: values.LOG_LEVEL ?? defaultLogLevel(env),
     trustProxy: values.TRUST_PROXY,
     clientDir: path.resolve(values.CLIENT_DIR),
     clockStart: values.NODE_ENV === 'production' ? undefined : values.CLOCK_START,
