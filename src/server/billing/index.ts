@@ -9,4 +9,9 @@ export { syncVisitSession } from './packs/service';
 export { insurerVisitFor, setVisitPayerIn, changeVisitPayerIn, PRIVATE_PAYER } from './insurers/visits';
 export type { InsurerVisitValues } from './insurers/visits-repository';
 export { depositOf, holdDepositIn, startDepositPayment } from './deposits/service';
-export { refundDeposit, refundDepositsDue, settleDepositOnCancelIn } from './deposits/refund';
+export {
+  refundDeposit,
+  refundDepositsDue,
+  settleDepositOnAttendanceIn,
+  settleDepositOnCancelIn,
+} from './deposits/refund';

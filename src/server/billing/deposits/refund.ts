@@ -3,6 +3,7 @@ import { AppError, auditedIn, clock, minus, transact, type Tx } from '../../plat
 import type { CoreDeps } from '../deps';
 import { createInvoicingService } from '../invoices/service';
 import { refund as redsysRefund, REDSYS_URLS, type RedsysMerchant } from '../online-payments/redsys';
+import type { DepositRow } from './repository';
 
 type Deps = Pick<CoreDeps, 'db' | 'repos' | 'config'>;
 
@@ -59,6 +60,57 @@ export async function settleDepositOnCancelIn(
   return refund ? deposit.id : null;
 }
 
+/** Why a deposit goes back although the visit took place: something other than the patient paid for it. */
+const COVERED_BY_PACK = 'La visita la cubrió una sesión del bono';
+const COVERED_BY_INSURER = 'La visita la cubrió la aseguradora';
+
+type Booking = NonNullable<Awaited<ReturnType<CoreDeps['repos']['deposits']['ofAppointment']>>>;
+
+/**
+ * A deposit is for the patient's own share of the visit: an attended visit that a session of her pack paid, or her
+ * insurer did (her copay, if any, below the deposit), leaves no invoice of hers to deduct it from, so it goes back.
+ */
+async function coverageOf(deps: Pick<CoreDeps, 'repos'>, tx: Tx, deposit: DepositRow, booking: Booking) {
+  if (booking.status !== 'atendida') return null;
+  if (await deps.repos.packs.sessionOf(deposit.appointmentId, tx)) return COVERED_BY_PACK;
+  if (booking.payer === 'aseguradora' && (booking.insurerCopayCents ?? 0) < deposit.amountCents)
+    return COVERED_BY_INSURER;
+  return null;
+}
+
+/**
+ * A visit's status changed to or from «atendida» (inside that change's transaction, after its pack session is
+ * settled): a paid deposit not deducted by an invoice is owed back when the visit was covered; an attendance undone
+ * before the refund went makes it paid again. The refunds' job gives it a minute later, so an «Atendida» marked by
+ * mistake and undone gives nothing back.
+ */
+export async function settleDepositOnAttendanceIn(deps: Pick<CoreDeps, 'repos'>, tx: Tx, appointmentId: string) {
+  const deposit = await deps.repos.deposits.lockOfAppointment(appointmentId, tx);
+  if (!deposit) return;
+  const booking = (await deps.repos.deposits.ofAppointment(appointmentId, tx))!;
+  const covered = await coverageOf(deps, tx, deposit, booking);
+  const kept = deposit.state === 'pagada' || deposit.state === 'retenida';
+  if (covered && kept && !deposit.deductedInvoiceId) {
+    await deps.repos.deposits.update(
+      deposit.id,
+      {
+        state: 'a_devolver',
+        refundReason: covered,
+        refundTriedAt: minus(clock.now(), { minutes: REFUND_RETRY_MINUTES - 1 }),
+      },
+      tx,
+    );
+  } else if (!covered && deposit.state === 'a_devolver' && isCoverage(deposit.refundReason)) {
+    await deps.repos.deposits.update(deposit.id, { state: 'pagada', refundReason: null }, tx);
+  }
+}
+
+const isCoverage = (reason: string | null) => reason === COVERED_BY_PACK || reason === COVERED_BY_INSURER;
+
+/** Whether a deposit marked to go back is still owed: its booking cancelled, or its visit covered by another payer. */
+const stillOwed = async (deps: Pick<CoreDeps, 'repos'>, tx: Tx, deposit: DepositRow, booking: Booking) =>
+  booking.status === 'cancelada' || (await coverageOf(deps, tx, deposit, booking)) !== null;
+
 type RefundResult = 'devuelta' | 'rechazada' | 'nada';
 
 /**
@@ -73,7 +125,7 @@ export async function refundDeposit(deps: Deps, depositId: string, fetchImpl?: t
     const deposit = await deps.repos.deposits.lock(depositId, tx);
     if (deposit?.state !== 'a_devolver') return null;
     const booking = (await deps.repos.deposits.ofAppointment(deposit.appointmentId, tx))!;
-    if (booking.status !== 'cancelada') {
+    if (!(await stillOwed(deps, tx, deposit, booking))) {
       await deps.repos.deposits.update(depositId, { state: 'pagada', refundReason: null }, tx);
       return null;
     }

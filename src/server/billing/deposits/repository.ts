@@ -52,6 +52,8 @@ export function createDepositsRepository(db: Db) {
           >`(SELECT number FROM ${invoices} WHERE id = ${bookingDeposits.rectifyingInvoiceId})`,
           startsAt: appointments.startsAt,
           status: appointments.status,
+          payer: appointments.payer,
+          insurerCopayCents: appointments.insurerCopayCents,
           patientId: appointments.patientId,
           serviceName: clinicServices.name,
         })

@@ -9,7 +9,7 @@ import type { AuditAction } from '../../../common/schemas/audit';
 import type { AppointmentStatus } from '../../../common/schemas/appointments';
 import type { DeskNotice } from '../../../common/schemas/tasks';
 import { AppError, audited, clock, toInstant, type AuditContext, type AuditEntry, type Tx } from '../../platform';
-import { refundDeposit, settleDepositOnCancelIn, syncVisitSession } from '../../billing';
+import { refundDeposit, settleDepositOnAttendanceIn, settleDepositOnCancelIn, syncVisitSession } from '../../billing';
 import type { DoctorRecord } from '../doctors/repository';
 import type { AppointmentDeps } from './appointment-deps';
 import { beforeEmail, enqueueEmail, heldUntil, publish, type AppointmentEmailKind } from './appointment-mail';
@@ -120,6 +120,8 @@ export async function setStatus(
       await deps.repos.appointments.setStatus(view.id, status, who.actor?.id ?? null, cancel, tx, options.arrivedAt);
       // An attended visit uses a session of the patient's pack of its service; one no longer attended gives it back.
       await syncVisitSession(deps, tx, view.id);
+      // A deposit for a visit a pack or an insurer covered goes back (decision 0121).
+      if (status === 'atendida' || view.status === 'atendida') await settleDepositOnAttendanceIn(deps, tx, view.id);
       const changed = (await deps.repos.appointments.findView(view.id, tx))!;
       const notices: DeskNotice[] = [];
       const tell = async (kind: AppointmentEmailKind) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../platform/clock';
-import { appointments, bookingDeposits, payments } from '../../platform/db/schema';
+import { appointments, bookingDeposits, insurers, payments } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { createDoctor } from '../../test/fixtures';
 import { startLocalRedsys, type LocalRedsys } from '../../test/redsys-server';
@@ -268,6 +268,85 @@ describe('the visit’s invoice', () => {
     const advance = (await call('GET', `/api/invoices/${row.invoiceId}`, undefined, admin.cookie)).json();
     expect(invoice.lines[1].description).toBe(`Señal / pago anticipado ya facturado (factura ${advance.number})`);
     expect((await depositRow(appointment.id)).deductedInvoiceId).toBe(issued.json().id);
+    clock.freeze('2026-03-02T18:30:00+01:00');
+  });
+});
+
+describe('a visit another payer covered', () => {
+  /** A paid booking of Tuesday at `time`, attended through the desk's status route after it (arrival at its start). */
+  async function attendedPaid(time: string) {
+    const booked = await book(madrid('2026-03-03', time));
+    await pay(booked.token);
+    const patientId = (
+      await t.database.db.select().from(appointments).where(eq(appointments.id, booked.appointment.id))
+    )[0]!.patientId;
+    return { ...booked, patientId };
+  }
+  const setStatus = (appointmentId: string, body: object) =>
+    call('POST', `/api/appointments/${appointmentId}/status`, body, admin.cookie);
+  const attend = (appointmentId: string, time: string) =>
+    setStatus(appointmentId, { status: 'atendida', arrivedAt: madrid('2026-03-03', time) });
+
+  it('gives the deposit back a minute after a pack’s session paid the visit, not before', async () => {
+    const booked = await attendedPaid('16:00');
+    const product = await call(
+      'POST',
+      '/api/pack-products',
+      { serviceId, sessions: 5, priceCents: 40_000, validityMonths: null, active: true },
+      admin.cookie,
+    );
+    expect(product.statusCode, product.body).toBe(201);
+    const sold = await call(
+      'POST',
+      `/api/patients/${booked.patientId}/packs`,
+      { productId: product.json().id, kind: 'simplificada' },
+      admin.cookie,
+    );
+    expect(sold.statusCode, sold.body).toBe(201);
+    clock.freeze('2026-03-03T16:40:00+01:00');
+    const attended = await attend(booked.appointment.id, '16:00');
+    expect(attended.statusCode, attended.body).toBe(200);
+    expect(await depositRow(booked.appointment.id)).toMatchObject({
+      state: 'a_devolver',
+      refundReason: 'La visita la cubrió una sesión del bono',
+    });
+    // Too soon: an «Atendida» marked by mistake may still be undone.
+    expect(await t.deps.appointments.depositWork()).toBe(0);
+    clock.freeze('2026-03-03T16:41:01+01:00');
+    expect(await t.deps.appointments.depositWork()).toBe(1);
+    const deposit = await depositOf(booked.token);
+    expect(deposit).toMatchObject({ state: 'devuelta' });
+    expect(deposit.rectifyingNumber).toMatch(/^R/);
+    expect(redsys.refunds.at(-1)).toMatchObject({ amountCents: 3000 });
+    clock.freeze('2026-03-02T18:30:00+01:00');
+  });
+
+  it('an insurer’s visit: refunded when her copay is below the deposit, kept to deduct when it is not', async () => {
+    const covered = await attendedPaid('16:30');
+    const copaid = await attendedPaid('17:00');
+    // Who pays was frozen at booking (decision 0118): written here as the desk's booking «por su aseguradora» would.
+    const [insurer] = await t.database.db.insert(insurers).values({ name: 'Mutua Señal' }).returning();
+    const byInsurer = (appointmentId: string, copayCents: number) =>
+      t.database.db
+        .update(appointments)
+        .set({ payer: 'aseguradora', insurerId: insurer!.id, insurerPriceCents: 4000, insurerCopayCents: copayCents })
+        .where(eq(appointments.id, appointmentId));
+    await byInsurer(covered.appointment.id, 1000);
+    await byInsurer(copaid.appointment.id, 3000);
+    clock.freeze('2026-03-03T17:40:00+01:00');
+    expect((await attend(covered.appointment.id, '16:30')).statusCode).toBe(200);
+    expect((await attend(copaid.appointment.id, '17:00')).statusCode).toBe(200);
+    expect(await depositRow(covered.appointment.id)).toMatchObject({
+      state: 'a_devolver',
+      refundReason: 'La visita la cubrió la aseguradora',
+    });
+    expect((await depositRow(copaid.appointment.id)).state).toBe('pagada');
+    // Attended by mistake and undone before the refund went: the deposit is paid again, nothing goes back.
+    const undone = await call('POST', `/api/appointments/${covered.appointment.id}/undo`, {}, admin.cookie);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await depositRow(covered.appointment.id)).toMatchObject({ state: 'pagada', refundReason: null });
+    clock.freeze('2026-03-03T17:42:00+01:00');
+    expect(await t.deps.appointments.depositWork()).toBe(0);
     clock.freeze('2026-03-02T18:30:00+01:00');
   });
 });

@@ -1,6 +1,6 @@
 import { UNDO_WINDOW_SECONDS } from '../../../common/schemas/appointments';
 import { appointmentNoticePrefix } from '../../communications';
-import { syncVisitSession } from '../../billing';
+import { settleDepositOnAttendanceIn, syncVisitSession } from '../../billing';
 import { AppError, audited, clock } from '../../platform';
 import type { AppointmentDeps } from './appointment-deps';
 import { publish } from './appointment-mail';
@@ -42,6 +42,8 @@ export async function undo(deps: AppointmentDeps, view: AppointmentView, who: Au
         await repos.appointments.revert(view.id, last, actorId, tx);
         // Attendance undone gives the visit's pack session back (and a status restored to attended takes one).
         await syncVisitSession(deps, tx, view.id);
+        // …and a deposit owed back because a pack or an insurer covered the visit is paid again (or owed back).
+        await settleDepositOnAttendanceIn(deps, tx, view.id);
         // The desk's call tasks of the undone change (and of the offers it made) go with it, if not started.
         await repos.tasks.dropNoticesSince(appointmentNoticePrefix(view.id), last.at, tx);
         return (await repos.appointments.findView(view.id, tx))!;
