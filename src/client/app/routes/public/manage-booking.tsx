@@ -14,6 +14,7 @@ import { usePublicBooking } from '../../../features/booking/api/get-public-booki
 import { useReschedulePublicBooking } from '../../../features/booking/api/reschedule-public-booking';
 import { AppointmentFacts } from '../../../features/booking/components/appointment-facts';
 import { CancelAppointmentModal } from '../../../features/booking/components/cancel-appointment-modal';
+import { DepositStatus } from '../../../features/booking/components/deposit-status';
 import { RescheduleForm } from '../../../features/booking/components/reschedule-form';
 import { bookingSlotSource } from '../../../features/booking/api/get-booking-availability';
 import { useClinic } from '../../../api/clinic';
@@ -170,6 +171,7 @@ function ManageBooking({ token }: { token: string }) {
               La clínica todavía tiene que confirmar esta cita.
             </Alert>
           )}
+          <DepositStatus deposit={booking.data.deposit} timeZone={booking.data.timeZone} token={token} />
           <BookingActions token={token} appointment={booking.data} />
         </Stack>
       )}
