@@ -2,8 +2,9 @@ import { depositBase } from '../../../common/schemas/deposits';
 import { AppError, auditedIn, clock, formatNumericDate, type Tx } from '../../platform';
 import type { CoreDeps } from '../deps';
 import { createInvoicingService } from '../invoices/service';
+import { tellDepositIn, type DepositMailDeps } from './emails';
 
-type Deps = Pick<CoreDeps, 'db' | 'repos' | 'config'>;
+type Deps = Pick<CoreDeps, 'db' | 'repos' | 'config'> & DepositMailDeps;
 
 /** The concept of an advance invoice's line: «Señal / pago anticipado · Cirugía menor, cita del 12/3/2027». */
 const conceptOf = (serviceName: string, day: string) => `Señal / pago anticipado · ${serviceName}, cita del ${day}`;
@@ -77,5 +78,6 @@ export async function depositPaidIn(deps: Deps, tx: Tx, depositId: string, payme
       details: { deposit: late ? 'a_devolver' : 'pagada', amountCents: deposit.amountCents },
     },
   );
+  if (!late) await tellDepositIn(deps, tx, depositId, 'pagada');
   return late;
 }

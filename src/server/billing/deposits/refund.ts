@@ -4,8 +4,9 @@ import type { CoreDeps } from '../deps';
 import { createInvoicingService } from '../invoices/service';
 import { refund as redsysRefund, REDSYS_URLS, type RedsysMerchant } from '../online-payments/redsys';
 import type { DepositRow } from './repository';
+import { tellDepositIn, type DepositMailDeps } from './emails';
 
-type Deps = Pick<CoreDeps, 'db' | 'repos' | 'config'>;
+type Deps = Pick<CoreDeps, 'db' | 'repos' | 'config'> & DepositMailDeps;
 
 /** A refund refused or unanswered is tried again after this long (by the job), and shown to the desk meanwhile. */
 export const REFUND_RETRY_MINUTES = 10;
@@ -220,6 +221,7 @@ async function recordRefundIn(
       details: { deposit: 'devuelta', refund: formatEuros(deposit.amountCents), rectifying: issued.number },
     },
   );
+  await tellDepositIn(deps, tx, depositId, 'devuelta');
 }
 
 /** The job's run: every deposit owed back whose last try is old enough (or never tried). Answers how many went back. */

@@ -35,6 +35,8 @@ const NOTHING_PENDING = 'Esta factura no tiene nada pendiente de pago.';
 
 /** What paying needs (the demo's seed has no more); sending links needs the outboxes too. */
 export type OnlinePaymentsCoreDeps = Pick<CoreDeps, 'db' | 'repos' | 'config'> & {
+  /** Tells the patient her deposit was received or given back; the demo's seed has none and tells no one. */
+  outbox?: CoreDeps['outbox'];
   /** Redsys's addresses: the local test Redsys's in tests and the demo; else those of the settings' environment. */
   gateway?: { redirect: string; rest: string };
 };

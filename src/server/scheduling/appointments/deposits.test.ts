@@ -350,3 +350,23 @@ describe('a visit another payer covered', () => {
     clock.freeze('2026-03-02T18:30:00+01:00');
   });
 });
+
+describe('the patient’s e-mails', () => {
+  it('tells her when the deposit is received (until when it comes back) and when it is given back', async () => {
+    const { token } = await book(madrid('2026-03-11', '10:00'));
+    const email = `senal${sequence}@prueba.test`;
+    await pay(token);
+    await t.deliverMail();
+    const mailsTo = () => t.mailer.sent.filter((mail) => mail.to === email);
+    const received = mailsTo().find((mail) => /^Señal recibida: 30,00\s€$/.test(mail.subject))!;
+    expect(received.text).toMatch(
+      /Hemos recibido la señal de 30,00\s€ de tu cita de Cirugía menor del miércoles, 11 de marzo de 2026, 10:00 \(factura S/,
+    );
+    expect(received.text).toContain('Si cancelas la cita hasta el lunes, 9 de marzo de 2026, 10:00, te la devolvemos.');
+    expect((await cancel(token)).json().deposit.state).toBe('devuelta');
+    await t.deliverMail();
+    const back = mailsTo().find((mail) => /^Señal devuelta: 30,00\s€$/.test(mail.subject))!;
+    expect(back.text).toMatch(/Te hemos devuelto la señal de 30,00\s€ .* \(factura rectificativa R/);
+    expect(back.text).toContain('Motivo: Cancelada por la paciente a tiempo.');
+  });
+});
