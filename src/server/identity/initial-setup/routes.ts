@@ -1,6 +1,10 @@
 import type { RoutePlugin } from '../route-deps';
 import { api } from '../../../common/api-paths';
-import { initialSetupCheckResultSchema, initialSetupCheckSchema, initialSetupSchema } from '../../../common/schemas/setup';
+import {
+  initialSetupCheckResultSchema,
+  initialSetupCheckSchema,
+  initialSetupSchema,
+} from '../../../common/schemas/setup';
 import { signInResultSchema } from '../../../common/schemas/second-factor';
 import { auditContext } from '../../platform';
 import { completeSignIn, secondStepAfterPassword } from '../auth/sign-in';

@@ -9,7 +9,13 @@ export interface StarterCatalogue {
   specialties: {
     name: string;
     forMinors: boolean;
-    services: { name: string; durationMinutes: number; priceCents: number; vat: '21' | '10' | '4' | 'exenta'; note: string }[];
+    services: {
+      name: string;
+      durationMinutes: number;
+      priceCents: number;
+      vat: '21' | '10' | '4' | 'exenta';
+      note: string;
+    }[];
   }[];
 }
 

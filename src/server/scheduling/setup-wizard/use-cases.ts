@@ -7,7 +7,14 @@ import {
   type SpanishRegion,
   REGION_CODES,
 } from '../../../common/schemas/setup';
-import { changeClinicSettings, clock, dateInZone, lockClinicSettings, readClinicSettings, transact } from '../../platform';
+import {
+  changeClinicSettings,
+  clock,
+  dateInZone,
+  lockClinicSettings,
+  readClinicSettings,
+  transact,
+} from '../../platform';
 import type { CoreDeps } from '../deps';
 
 type Deps = Pick<CoreDeps, 'db' | 'repos'>;
