@@ -62,7 +62,7 @@ describe('the holidays of an autonomous community', () => {
   });
 
   it('load into the clinic’s holidays for two years, once, and the community is kept', async () => {
-    const load = (payload: unknown) =>
+    const load = (payload: Record<string, unknown>) =>
       t.request({ method: 'POST', url: '/api/holidays/region', cookie: admin.cookie, payload });
     const loaded = await load({ region: 'MD', years: [2026, 2027] });
     expect(loaded.statusCode).toBe(200);
@@ -108,7 +108,7 @@ describe('the wizard’s progress', () => {
 describe('the starter catalogue', () => {
   const physio = STARTER_CATALOGUE.find((specialty) => specialty.name === 'Fisioterapia')!;
   const aesthetic = STARTER_CATALOGUE.find((specialty) => specialty.name === 'Medicina estética')!;
-  const create = (specialties: unknown) =>
+  const create = (specialties: unknown[]) =>
     t.request({
       method: 'POST',
       url: '/api/setup-wizard/catalogue',
