@@ -1,4 +1,4 @@
-import { Alert, Button, Code, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Code, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,9 +37,9 @@ function Refused({ message }: { message: string }) {
         <Alert color="red" role="alert" title="No se puede usar este enlace">
           {message}
         </Alert>
-        <Alert color="gray">
+        <Text size="sm" c="dimmed">
           Quien administra el servidor también puede crearla con <Code>npm run create-admin</Code>.
-        </Alert>
+        </Text>
       </Stack>
     </AuthCard>
   );
