@@ -91,9 +91,7 @@ async function expectSetUpClinic(page: Page, doctorEmail: string) {
     'Sesión de fisioterapia',
     'Valoración de fisioterapia',
   ]);
-  expect(services.find((service: { name: string }) => service.name === 'Sesión de fisioterapia').priceCents).toBe(
-    4250,
-  );
+  expect(services.find((service: { name: string }) => service.name === 'Sesión de fisioterapia').priceCents).toBe(4250);
   const holidays = (await (await page.request.get('/api/holidays?from=2026-01-01&to=2026-12-31')).json()).items;
   const on = (date: string) => holidays.find((holiday: { startDate: string }) => holiday.startDate === date);
   expect(on('2026-05-02')).toMatchObject({ name: 'Día de la Comunidad de Madrid', kind: 'autonomico' });

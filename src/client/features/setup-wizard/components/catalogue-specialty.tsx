@@ -57,11 +57,15 @@ export function CatalogueSpecialty({
               />
               <NumberInput
                 aria-label={`Precio de ${service.name}`}
-                value={service.priceCents / 100}
-                onChange={(value) => setService(index, { priceCents: Math.round(Number(value || 0) * 100) })}
+                defaultValue={service.priceCents / 100}
+                // An empty box is no price (NaN): the step refuses it before sending.
+                onChange={(value) =>
+                  setService(index, { priceCents: typeof value === 'number' ? Math.round(value * 100) : Number.NaN })
+                }
                 min={0}
                 max={100_000}
                 decimalScale={2}
+                fixedDecimalScale
                 decimalSeparator=","
                 thousandSeparator="."
                 suffix=" €"

@@ -32,6 +32,9 @@ export function CatalogueStep({ specialties, onDone, onSkip, busy }: StepProps &
       return [{ name: specialty.name, forMinors: specialty.forMinors, services }];
     });
     if (chosen.length === 0) return setError('Marca al menos una especialidad, o salta este paso.');
+    if (chosen.some((specialty) => specialty.services.some((service) => Number.isNaN(service.priceCents)))) {
+      return setError('Indica el precio de cada servicio marcado (0 € si no se cobra).');
+    }
     try {
       const result = await create.mutateAsync({ specialties: chosen });
       notifications.show({

@@ -90,7 +90,7 @@ export function RegionStep({
             />
             <TextInput
               label={`Nombre del festivo local ${index + 1}`}
-              placeholder="San Isidro"
+              placeholder={index === 0 ? 'San Isidro' : 'Virgen de la Almudena'}
               value={day.name}
               onChange={(event) => setLocal(index, { name: event.currentTarget.value })}
             />
