@@ -58,6 +58,8 @@ export interface E2EState {
 /** A server a spec started itself (`startServer`): it stops it, which removes its data dir too. */
 export interface StartedServer extends E2EServer {
   stop(): Promise<void>;
+  /** What the server printed so far (its last 200 chunks of standard output and error). */
+  output(): string;
 }
 
 /** What the teardown needs; global setup and teardown run in the same (runner) process. */
@@ -218,6 +220,7 @@ export async function startServer(
     serverPid: server.pid!,
     dataDir,
     stop: () => stopServer(server, dataDir),
+    output: () => output.join(''),
   };
   started(handle);
   const keep = (chunk: Buffer) => {

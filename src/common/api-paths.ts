@@ -52,6 +52,17 @@ export const api = {
   holidays: '/api/holidays',
   holiday: (id: string) => `/api/holidays/${seg(id)}`,
   nationalHolidays: '/api/holidays/national',
+  /** The national and one autonomous community's holidays of a year or two (issue 37, item 2). */
+  regionHolidays: '/api/holidays/region',
+  /** The first run's set-up link (issue 37, item 2): check it, and create the first admin through it. */
+  initialSetupCheck: '/api/initial-setup/check',
+  initialSetup: '/api/initial-setup',
+  /** The set-up wizard: its progress, a step done or skipped, its end, and the starter catalogue. */
+  setupWizard: '/api/setup-wizard',
+  setupWizardStep: (step: string) => `/api/setup-wizard/steps/${seg(step)}`,
+  setupWizardFinish: '/api/setup-wizard/finish',
+  setupWizardDismiss: '/api/setup-wizard/dismiss',
+  setupWizardCatalogue: '/api/setup-wizard/catalogue',
   specialties: '/api/specialties',
   specialty: (id: string) => `/api/specialties/${seg(id)}`,
   /** «Servicios y tarifas» (issue 23). */

@@ -28,6 +28,9 @@ export const ERROR_CODES = {
     'Demasiados intentos fallidos. Espera 15 minutos antes de volver a intentarlo o restablece tu contraseña.',
   RATE_LIMITED: 'Has hecho demasiadas solicitudes seguidas. Espera un momento y vuelve a intentarlo.',
   RESET_LINK_INVALID: 'El enlace para restablecer la contraseña no es válido o ha caducado. Solicita uno nuevo.',
+  SETUP_LINK_INVALID:
+    'El enlace de configuración inicial no es válido, ya se usó o ha caducado. Reinicia el servidor de Clínica para obtener uno nuevo (se muestra al arrancar) o crea la cuenta con «npm run create-admin».',
+  SETUP_DONE: 'La clínica ya tiene una cuenta de administración. Inicia sesión con ella.',
   SESSION_IDLE:
     'Tu sesión se ha cerrado tras un rato sin actividad, para proteger los datos de los pacientes. Vuelve a iniciar sesión para continuar.',
   FORBIDDEN: 'No tienes permiso para realizar esta acción.',

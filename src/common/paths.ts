@@ -27,6 +27,8 @@ export const paths = {
   /** Paying online (issue 36, item 6): an invoice from the desk's link, and where Redsys sends the browser back. */
   payLink: (token: string) => `/pagar/${seg(token)}`,
   onlinePayment: (id: string) => `/pago/${seg(id)}`,
+  /** A first run without the demo (issue 37, item 2): the link the server prints creates the first admin here. */
+  initialSetup: '/configuracion-inicial',
   auth: {
     login: '/auth/login',
     register: '/auth/register',
@@ -54,6 +56,8 @@ export const paths = {
     goLive: '/admin/configuracion/puesta-en-marcha',
     /** Import of patients from the previous program (issue 37, item 3). */
     importPatients: '/admin/configuracion/importar-pacientes',
+    /** The set-up wizard of a new clinic (issue 37, item 2): each step skippable, its progress kept. */
+    setupWizard: '/admin/configuracion/asistente',
     messages: '/admin/mensajes',
     users: '/admin/usuarios',
     editUser: (id: string) => `/admin/usuarios/editar/${seg(id)}`,
@@ -188,6 +192,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.privacy,
     paths.about,
     paths.unauthorized,
+    paths.initialSetup,
     ...Object.values(paths.auth),
     `/cita/${ID}`,
     `/lista-de-espera/${ID}`,
@@ -209,6 +214,7 @@ const clientRoutePatterns = (): RegExp[] =>
     paths.admin.billing,
     paths.admin.goLive,
     paths.admin.importPatients,
+    paths.admin.setupWizard,
     paths.admin.consents,
     paths.admin.questionnaires,
     paths.admin.opinions,

@@ -14,22 +14,26 @@ const openConfigured = (config: Config): Promise<Database> =>
   );
 
 /**
- * What only one process does before serving: the migrations (opening the database runs them) and the demo
- * clinic. With several processes the primary does it, before forking the workers, so no two processes
- * migrate or seed at once.
+ * What only one process does before serving: the migrations (opening the database runs them), the demo clinic, and
+ * — while no admin can sign in — the one-time link that creates the first one (issue 37, item 2). With several
+ * processes the primary does it, before forking the workers, so no two processes migrate or seed at once.
  */
 async function prepare(config: Config, database: Database) {
-  if (!config.seedDemo) return;
-  const [{ DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty }, { createRepositories }] = await Promise.all([
-    import('./seed/demo'),
+  const [{ createRepositories }, { initialSetupLink, prepareInitialSetup }] = await Promise.all([
     import('./repositories'),
+    import('./identity'),
   ]);
   const repos = createRepositories(database.db);
-  if (await seedDemoIfEmpty({ db: database.db, repos, config })) console.log('demo clinic loaded');
-  if (await repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
-    const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.role}`);
-    console.log(`\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+  if (config.seedDemo) {
+    const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } = await import('./seed/demo');
+    if (await seedDemoIfEmpty({ db: database.db, repos, config })) console.log('demo clinic loaded');
+    if (await repos.auth.findAccountByEmail(DEMO_ACCOUNTS[0]!.email)) {
+      const lines = DEMO_ACCOUNTS.map((account) => `  ${account.email.padEnd(24)} ${account.role}`);
+      console.log(`\nAccesos de demostración (contraseña para todos: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+    }
   }
+  const token = await prepareInitialSetup({ db: database.db, repos });
+  if (token) console.log(`Configura la clínica en ${initialSetupLink(config.publicUrl, token)}`);
 }
 
 /** One whole server: the database, the app, its jobs, listening. `prepared`: a primary did `prepare` already. */

@@ -7,6 +7,8 @@ import { appointmentsStaffRoutes } from './scheduling/appointments/staff-routes'
 import { auditRoutes } from './platform/audit/routes';
 import { billingReportsRoutes } from './billing/billing-reports/routes';
 import { authRoutes } from './identity/auth/routes';
+import { initialSetupRoutes } from './identity/initial-setup/routes';
+import { setupWizardRoutes } from './scheduling/setup-wizard/routes';
 import { calendarFeedsRoutes } from './scheduling/calendar-feeds/routes';
 import { calendarFeedsAdminRoutes } from './scheduling/calendar-feeds/admin-routes';
 import { chartRoutes } from './clinical/chart/routes';
@@ -81,6 +83,7 @@ import { patientImportRoutes } from './clinical/patient-import/routes';
 export const apiRoutes: readonly RoutePlugin[] = [
   healthRoutes,
   authRoutes,
+  initialSetupRoutes,
   profileRoutes,
   profileAccountRoutes,
   dataExportRoutes,
@@ -95,6 +98,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   surveysRoutes,
   opinionsRoutes,
   holidaysRoutes,
+  setupWizardRoutes,
   doctorsSpecialtyRoutes,
   clinicServicesRoutes,
   insurersRoutes,

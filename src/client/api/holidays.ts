@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../common/api-paths';
 import type { Holiday, HolidayCreateInput, HolidayList, NationalHolidaysResult } from '../../common/schemas/holidays';
+import type { RegionHolidaysInput, RegionHolidaysResult } from '../../common/schemas/setup';
 import { apiFetch, toQueryString } from '../lib/api-client';
+import { setupWizardKeys } from './setup-wizard';
 
 export interface HolidayRange {
   /** Days «AAAA-MM-DD», both included. */
@@ -54,3 +56,18 @@ function useHolidayChange<Input, Output>(change: (input: Input) => Promise<Outpu
 export const useCreateHoliday = () => useHolidayChange(createHoliday);
 export const useDeleteHoliday = () => useHolidayChange(deleteHoliday);
 export const useAddNationalHolidays = () => useHolidayChange(addNationalHolidays);
+
+/** Adds the national and one community's holidays of a year or two, and keeps the community in the settings. */
+export const loadRegionHolidays = (input: RegionHolidaysInput) =>
+  apiFetch<RegionHolidaysResult>(api.regionHolidays, { method: 'POST', body: input });
+
+export function useLoadRegionHolidays() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loadRegionHolidays,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: holidayKeys.all });
+      void queryClient.invalidateQueries({ queryKey: setupWizardKeys.all });
+    },
+  });
+}

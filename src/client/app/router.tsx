@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: paths.terms, ...screen(() => import('./routes/public/terms')) },
           { path: paths.privacy, ...screen(() => import('./routes/public/privacy')) },
           { path: paths.about, ...screen(() => import('./routes/public/about')) },
+          { path: paths.initialSetup, ...screen(() => import('./routes/auth/initial-setup')) },
           { path: paths.unauthorized, ...screen(() => import('./routes/public/unauthorized')) },
           { path: paths.auth.login, ...screen(() => import('./routes/auth/login')) },
           { path: paths.auth.register, ...screen(() => import('./routes/auth/register')) },
@@ -99,6 +100,10 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.admin.importPatients, paths.admin.root),
                 ...screen(() => import('./routes/admin/import-patients')),
+              },
+              {
+                path: relative(paths.admin.setupWizard, paths.admin.root),
+                ...screen(() => import('./routes/admin/setup-wizard')),
               },
               { path: 'mensajes', ...screen(() => import('./routes/admin/messages')) },
               { path: 'usuarios', ...screen(() => import('./routes/admin/users')) },

@@ -15,7 +15,7 @@ export const AREAS: Area[] = [
     name: 'Sesión y cuentas',
     description:
       'Iniciar y cerrar sesión, darse de alta, restablecer la contraseña y confirmar el correo. La sesión es la cookie `clinica_session` que devuelve el inicio de sesión.',
-    matches: [/^\/api\/auth\//],
+    matches: [/^\/api\/auth\//, /^\/api\/initial-setup/],
   },
   {
     name: 'Perfil',
@@ -121,10 +121,11 @@ export const AREAS: Area[] = [
   {
     name: 'Clínica y configuración',
     description:
-      'Datos públicos de la clínica, su configuración, festivos, especialidades e imágenes (logotipo, fotos).',
+      'Datos públicos de la clínica, su configuración y su asistente de puesta en marcha, festivos, especialidades e imágenes (logotipo, fotos).',
     matches: [
       /^\/api\/public\/clinic$/,
       /^\/api\/settings/,
+      /^\/api\/setup-wizard/,
       /^\/api\/holidays/,
       /^\/api\/specialties/,
       /^\/api\/images/,

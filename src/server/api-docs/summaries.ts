@@ -66,6 +66,17 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/holidays': 'Festivos y cierres',
   'POST /api/holidays': 'Añadir un festivo o cierre',
   'POST /api/holidays/national': 'Cargar los festivos nacionales de un año',
+  'POST /api/holidays/region':
+    'Cargar los festivos nacionales y los de una comunidad autónoma de uno o dos años (y recordar la comunidad)',
+  'POST /api/initial-setup/check': 'Comprobar el enlace de configuración inicial que el servidor mostró al arrancar',
+  'POST /api/initial-setup':
+    'Crear la primera cuenta de administración con el enlace de configuración inicial, e iniciar su sesión',
+  'GET /api/setup-wizard': 'Progreso del asistente de configuración y lo que ya tiene la clínica',
+  'PUT /api/setup-wizard/steps/:step': 'Marcar un paso del asistente como hecho o saltado',
+  'POST /api/setup-wizard/finish': 'Terminar el asistente de configuración',
+  'POST /api/setup-wizard/dismiss': 'No volver a ofrecer el asistente en el panel',
+  'POST /api/setup-wizard/catalogue':
+    'Crear las especialidades y servicios elegidos del catálogo inicial (se saltan los que ya existen por su nombre)',
   'DELETE /api/holidays/:id': 'Quitar un festivo o cierre',
   'GET /api/specialties': 'Especialidades',
   'POST /api/specialties': 'Añadir una especialidad',

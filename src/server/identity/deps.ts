@@ -7,6 +7,7 @@ import { createImagesRepository } from './images/repository';
 import { createRecordLinkRepository } from './patients/record-link-repository';
 import { createUsersRepository } from './users/repository';
 import { createSecondFactorRepository } from './second-factor/repository';
+import { createInitialSetupRepository } from './initial-setup/repository';
 
 /** The identity context's own repositories. */
 export function createIdentityRepositories(db: Db) {
@@ -18,6 +19,7 @@ export function createIdentityRepositories(db: Db) {
     recordLinks: createRecordLinkRepository(db),
     users: createUsersRepository(db),
     secondFactor: createSecondFactorRepository(db),
+    initialSetup: createInitialSetupRepository(db),
   };
 }
 

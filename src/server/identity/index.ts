@@ -13,3 +13,4 @@ export { recordForPublicRequest, usesOwnRecord } from './patients/public-record'
 export type { PatientRow } from './patients/repository';
 export { sessionRowsOf } from './sessions/session-plugin';
 export { searchColumns } from './patients/repository';
+export { initialSetupLink, prepareInitialSetup } from './initial-setup/use-cases';

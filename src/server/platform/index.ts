@@ -37,6 +37,7 @@ export {
   emailVerificationTokens,
   goLiveTests,
   images,
+  initialSetupTokens,
   insurerSettlementVisits,
   insurerTariffs,
   insurerVisitOutcomes,

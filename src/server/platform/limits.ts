@@ -36,6 +36,8 @@ export const LIMIT_SETTINGS = {
   passwordResetEmail: { env: 'RATE_LIMIT_PASSWORD_RESET_EMAIL', fallback: '5/15m' },
   /** Setting a new password from a reset or invitation link. */
   newPassword: { env: 'RATE_LIMIT_NEW_PASSWORD', fallback: '10/15m' },
+  /** The first run's set-up link: checking it and creating the first admin through it (issue 37, item 2). */
+  initialSetup: { env: 'RATE_LIMIT_INITIAL_SETUP', fallback: '10/15m' },
   /** A signed-in user changing their password in the profile. */
   passwordChange: { env: 'RATE_LIMIT_PASSWORD_CHANGE', fallback: '10/15m' },
   profilePhoto: { env: 'RATE_LIMIT_PROFILE_PHOTO', fallback: '30/1h' },

@@ -1,5 +1,5 @@
 import type { RoutePlugin } from '../route-deps';
-import { addHoliday, addMissingHolidays, holidaysBetween, removeHoliday } from './use-cases';
+import { addHoliday, addMissingHolidays, holidaysBetween, loadRegionHolidays, removeHoliday } from './use-cases';
 import { z } from 'zod';
 import { api } from '../../../common/api-paths';
 import {
@@ -12,6 +12,7 @@ import {
   spanishNationalHolidays,
 } from '../../../common/schemas/holidays';
 import { notFound } from '../../platform';
+import { regionHolidaysInputSchema, regionHolidaysResultSchema } from '../../../common/schemas/setup';
 
 const idParams = z.object({ id: z.uuid({ error: 'Festivo no encontrado' }) });
 
@@ -49,6 +50,20 @@ export const holidaysRoutes: RoutePlugin = async (app, deps) => {
       return {
         added: added.length,
         items: await holidaysBetween(deps, `${request.body.year}-01-01`, `${request.body.year}-12-31`),
+      };
+    },
+  );
+
+  app.post(
+    api.regionHolidays,
+    { config: manage, schema: { body: regionHolidaysInputSchema, response: { 200: regionHolidaysResultSchema } } },
+    async (request) => {
+      const { region, years } = request.body;
+      const added = await loadRegionHolidays(deps, region, years);
+      const sorted = [...years].sort();
+      return {
+        added: added.length,
+        items: await holidaysBetween(deps, `${sorted[0]}-01-01`, `${sorted.at(-1)}-12-31`),
       };
     },
   );

@@ -1,4 +1,6 @@
-import { transact } from '../../platform';
+import { changeClinicSettings, transact } from '../../platform';
+import type { SpanishRegion } from '../../../common/schemas/setup';
+import { regionHolidays } from './regions';
 import type { CoreDeps } from '../deps';
 import type { Holiday, HolidaysRepository } from './repository';
 
@@ -18,3 +20,17 @@ export const addMissingHolidays = (deps: Deps, days: Parameters<HolidaysReposito
 
 /** Removes a holiday; false when there was none. */
 export const removeHoliday = (deps: Deps, id: string) => transact(deps.db, (tx) => deps.repos.holidays.remove(id, tx));
+
+/**
+ * The national and the community's holidays of the years asked (the wizard's this year and next, the settings' one
+ * year), added where the day has none yet, and the community kept in the settings so a later year loads from it.
+ */
+export const loadRegionHolidays = (deps: Deps, region: SpanishRegion, years: number[]) =>
+  transact(deps.db, async (tx) => {
+    const added = await deps.repos.holidays.addMissingDays(
+      years.flatMap((year) => regionHolidays(region, year)),
+      tx,
+    );
+    await changeClinicSettings(deps, { holidayRegion: region }, tx);
+    return added;
+  });

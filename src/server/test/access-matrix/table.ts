@@ -88,6 +88,23 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: everyone(400),
     payload: () => ({ token: 'x'.repeat(43), password: 'otra-clave-segura-2' }),
   },
+  // The first run's set-up link (issue 37, item 2): the matrix's world has an admin and never printed one, so any
+  // token is refused alike to everyone, saying nothing of the accounts (initial-setup.test.ts tests a good link).
+  'POST /api/initial-setup/check': {
+    label: 'a link never printed is refused to anyone',
+    expect: everyone(400),
+    payload: () => ({ token: 'x'.repeat(43) }),
+  },
+  'POST /api/initial-setup': {
+    label: 'a link never printed is refused to anyone',
+    expect: everyone(400),
+    payload: () => ({
+      token: 'x'.repeat(43),
+      displayName: 'Primera Admin',
+      email: 'primera@matriz.test',
+      password: 'una-clave-segura-1',
+    }),
+  },
   'GET /api/profile': { expect: signedIn() },
   'PATCH /api/profile': { expect: signedIn(), payload: () => ({ phone: '+34 600 000 000' }) },
 
@@ -158,6 +175,28 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/holidays/national': { expect: only(['admin']), payload: () => ({ year: 2031 }) },
   'DELETE /api/holidays/:id': { expect: only(['admin'], 204), params: (w) => ({ id: w.holidayToDelete }) },
+  'POST /api/holidays/region': { expect: only(['admin']), payload: () => ({ region: 'MD', years: [2032] }) },
+  // The set-up wizard (issue 37, item 2): its progress and starter catalogue are the clinic's configuration.
+  'GET /api/setup-wizard': { expect: only(['admin']) },
+  'PUT /api/setup-wizard/steps/:step': {
+    expect: only(['admin']),
+    params: () => ({ step: 'horario' }),
+    payload: () => ({ state: 'saltado' }),
+  },
+  'POST /api/setup-wizard/finish': { expect: only(['admin']) },
+  'POST /api/setup-wizard/dismiss': { expect: only(['admin']) },
+  'POST /api/setup-wizard/catalogue': {
+    expect: only(['admin']),
+    payload: () => ({
+      specialties: [
+        {
+          name: `Matriz catálogo ${next()}`,
+          forMinors: false,
+          services: [{ name: 'Consulta', durationMinutes: 30, priceCents: 5000, vat: 'exenta', note: '' }],
+        },
+      ],
+    }),
+  },
   'GET /api/specialties': { expect: only(['admin']) },
   'POST /api/specialties': { expect: only(['admin'], 201), payload: () => ({ name: `Matriz nueva ${next()}` }) },
   'PATCH /api/specialties/:id': {

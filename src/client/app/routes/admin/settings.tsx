@@ -12,9 +12,11 @@ import { todayIn } from '../../../lib/dates';
 import { VerifactuSettingsCard } from '../../../features/invoices/components/verifactu-settings-card';
 import { ClinicExportCard } from '../../../features/clinic-export/components/clinic-export-card';
 import { RedsysSettingsCard } from '../../../features/invoices/components/redsys-settings-card';
+import { useSetupWizard } from '../../../api/setup-wizard';
 
 export default function SettingsPage() {
   const settings = useSettings();
+  const wizard = useSetupWizard();
   return (
     <>
       <PageTitle>Configuración</PageTitle>
@@ -26,7 +28,11 @@ export default function SettingsPage() {
         <Anchor component={Link} to={paths.admin.importPatients} c="blue.9" fw={600}>
           Importar pacientes
         </Anchor>{' '}
-        del programa anterior (CSV, Excel u OpenDocument).
+        del programa anterior (CSV, Excel u OpenDocument). El{' '}
+        <Anchor component={Link} to={paths.admin.setupWizard} c="blue.9" fw={600}>
+          asistente de configuración
+        </Anchor>{' '}
+        repasa paso a paso los datos de la clínica, el horario, los festivos, los servicios y los profesionales.
       </Alert>
       {settings.isPending && <LoadingBlock label="Cargando la configuración" />}
       {settings.isError && !settings.data && (
@@ -43,7 +49,10 @@ export default function SettingsPage() {
       </Box>
       {settings.data && (
         <Box mt="xl">
-          <HolidaysCard initialYear={Number(todayIn(settings.data.timeZone).slice(0, 4))} />
+          <HolidaysCard
+            initialYear={Number(todayIn(settings.data.timeZone).slice(0, 4))}
+            region={wizard.data?.holidayRegion ?? null}
+          />
         </Box>
       )}
       <Box mt="xl">

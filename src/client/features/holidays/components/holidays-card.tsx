@@ -17,7 +17,8 @@ import { useState } from 'react';
 import { HOLIDAY_KIND_LABELS, holidayDayLabel, type Holiday } from '../../../../common/schemas/holidays';
 import { errorMessageOf } from '../../../components/form-error';
 import { LoadErrorAlert, LoadingBlock } from '../../../components/load-state';
-import { useAddNationalHolidays, useDeleteHoliday, useHolidays } from '../../../api/holidays';
+import { useAddNationalHolidays, useDeleteHoliday, useHolidays, useLoadRegionHolidays } from '../../../api/holidays';
+import { regionName, type SpanishRegion } from '../../../../common/schemas/setup';
 import { HolidayForm } from './holiday-form';
 import { YearCalendar } from './year-calendar';
 
@@ -30,11 +31,12 @@ const dates = (holiday: Holiday) =>
  * «Festivos y cierres» in /admin/configuracion: a year's calendar with its holidays, the list (removable),
  * a form to add a day or a range, and «Añadir festivos nacionales de <año>». No slot is offered on them.
  */
-export function HolidaysCard({ initialYear }: { initialYear: number }) {
+export function HolidaysCard({ initialYear, region }: { initialYear: number; region: SpanishRegion | null }) {
   const [year, setYear] = useState(initialYear);
   const holidays = useHolidays(year);
   const remove = useDeleteHoliday();
   const national = useAddNationalHolidays();
+  const regional = useLoadRegionHolidays();
   const told = (message: string) => notifications.show({ color: 'teal', message });
   const failed = (error: unknown) =>
     notifications.show({ color: 'red', title: 'No se ha podido guardar', message: errorMessageOf(error) });
@@ -49,6 +51,21 @@ export function HolidaysCard({ initialYear }: { initialYear: number }) {
         ),
       onError: failed,
     });
+
+  // The community chosen in the set-up wizard: a later year's holidays load from it (decision 0125).
+  const addRegional = (chosen: SpanishRegion) =>
+    regional.mutate(
+      { region: chosen, years: [year] },
+      {
+        onSuccess: (result) =>
+          told(
+            result.added === 0
+              ? `Los festivos de ${regionName(chosen)} de ${year} ya estaban.`
+              : `Añadidos ${result.added} festivos nacionales y de ${regionName(chosen)} de ${year}.`,
+          ),
+        onError: failed,
+      },
+    );
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="festivos-titulo">
@@ -77,7 +94,12 @@ export function HolidaysCard({ initialYear }: { initialYear: number }) {
           los locales cambian según la comunidad y el municipio: añádelos aquí.
         </Text>
         <Group>
-          <Button variant="light" onClick={addNational} loading={national.isPending}>
+          {region && (
+            <Button variant="light" onClick={() => addRegional(region)} loading={regional.isPending}>
+              Cargar festivos de {regionName(region)} para {year}
+            </Button>
+          )}
+          <Button variant={region ? 'default' : 'light'} onClick={addNational} loading={national.isPending}>
             Añadir festivos nacionales de {year}
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { boolean, check, integer, jsonb, pgTable, smallint, text, timestamp } fr
 import { FEED_PATIENT_DISPLAYS } from '../../../../common/schemas/calendar-feeds';
 import type { MessageChannel } from '../../../../common/schemas/channels';
 import { BILLING_MODES } from '../../../../common/schemas/verifactu';
+import type { SetupProgress } from '../../../../common/schemas/setup';
 
 export interface OpeningHoursRow {
   days: string;
@@ -70,6 +71,10 @@ export const clinicSettings = pgTable(
     redsysEnvironment: text('redsys_environment', { enum: ['pruebas', 'real'] })
       .notNull()
       .default('pruebas'),
+    /** The set-up wizard's progress (migration 0056): steps done or skipped, finished, dismissed. */
+    setupProgress: jsonb('setup_progress').$type<Partial<SetupProgress>>().notNull().default({}),
+    /** The clinic's autonomous community (migration 0056, «MD», «CT»…; empty: not chosen): its holidays load from it. */
+    holidayRegion: text('holiday_region').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -82,5 +87,15 @@ export const clinicSettings = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The one-time link that creates the first admin (migration 0056): only its SHA-256, valid 24 hours. Each start of the
+ * server while no active admin exists replaces it; creating the admin through it deletes it.
+ */
+export const initialSetupTokens = pgTable('initial_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
