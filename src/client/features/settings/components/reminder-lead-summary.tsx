@@ -16,7 +16,8 @@ type SettingsControl = Control<z.input<typeof clinicSettingsSchema>, unknown, z.
  * arrive at or after the limit (saving is refused then, on the lead's field).
  */
 export function ReminderLeadSummary({ control }: { control: SettingsControl }) {
-  const [lead, windowHours] = useWatch({ control, name: ['reminderLeadHours', 'cancellationWindowHours'] });
+  const lead = useWatch({ control, name: 'reminderLeadHours' });
+  const windowHours = useWatch({ control, name: 'cancellationWindowHours' });
   if (!Number.isInteger(lead) || !Number.isInteger(windowHours)) return null;
   const wrong = reminderLeadRefusal(lead, windowHours) !== null;
   return (
