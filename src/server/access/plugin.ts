@@ -98,7 +98,7 @@ export default fp(async function accessPlugin(
     const access: unknown = route.config?.access ?? this[kPluginAccess];
     if (!isAccess(access)) {
       throw new Error(
-        `${route.method} ${route.url}: every /api (and /r/) route declares config.access (a permission of src/server/access/policy.ts, or 'public'); got ${JSON.stringify(access)}`,
+        `${route.method} ${route.url}: every /api route declares config.access (a permission of src/server/access/policy.ts, or 'public'); got ${JSON.stringify(access)}`,
       );
     }
     route.config = { ...route.config, access };
