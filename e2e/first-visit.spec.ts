@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PHONE_CONSENT_TEXT } from '../src/common/schemas/channels';
+import { smsShape } from '../src/server/communications/providers/gsm7';
 import { DEMO_PASSWORD, expect, label, linkIn, readMailsTo, signInViaApi, uniqueEmail } from './fixtures';
 import { OWN_CLINIC_TWILIO, test, type OwnClinic } from './own-clinic';
 
@@ -176,13 +177,19 @@ test.describe('Primera visita, de principio a fin', () => {
     expect(due - clinic.now().getTime()).toBeGreaterThan(24 * 3_600_000);
     await clinic.moveClock(due - clinic.now().getTime());
 
-    // The reminder job (every 2 s) writes it, the delivery worker sends it: one SMS to her phone, with the link.
+    // The reminder job (every 2 s) writes it, the delivery worker sends it: one SMS to her phone, in one part, with
+    // the short link (decision 0127) to the booking's page on the clinic's own address.
     await expect.poll(() => smsTo(clinic, PHONE.e164).length, { timeout: 60_000 }).toBe(1);
     const sms = new URLSearchParams(smsTo(clinic, PHONE.e164)[0]!.body);
     expect(sms.get('From')).toBe(OWN_CLINIC_TWILIO.from);
-    const smsLink = /https?:\/\/\S+\/cita\/[^\s?]+/.exec(sms.get('Body')!)![0];
-    expect(smsLink.startsWith(`${clinic.baseURL}/cita/`)).toBe(true);
-    const fromSms = await admin.get(`/api/public/bookings/${smsLink.split('/cita/')[1]}`);
+    expect(smsShape(sms.get('Body')!)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    const smsLink = /https?:\/\/\S+\/r\/[A-Za-z0-9]{10}$/.exec(sms.get('Body')!)![0];
+    expect(smsLink.startsWith(`${clinic.baseURL}/r/`)).toBe(true);
+    const opened = await admin.get(smsLink, { maxRedirects: 0 });
+    expect(opened.status()).toBe(303);
+    const page = new URL(opened.headers()['location']!, clinic.baseURL);
+    expect(page.pathname.startsWith('/cita/')).toBe(true);
+    const fromSms = await admin.get(`/api/public/bookings/${page.pathname.split('/cita/')[1]}${page.search}`);
     expect(((await fromSms.json()) as { id: string }).id).toBe(booked.id);
 
     // The doctor, at her desk, opens the visit: the consent signed and the questionnaire's answers.

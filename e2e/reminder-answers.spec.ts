@@ -18,9 +18,9 @@ import {
  * without an e-mail, booked tonight (after hours, so nobody else is then) and only then given an address:
  * the booking sends no e-mail of its own, so the reminder job picks the appointment up: every 2 s on the
  * suite's servers (JOB_INTERVAL_SECONDS in e2e/global-setup.ts; a minute in production).
- * While they are booked and given their address the reminder's lead time is one hour, so tonight is not yet
- * due: a run between the booking and the address would otherwise mark the reminder done (the desk is to
- * call a patient without e-mail) and nothing would ever be sent.
+ * While they are booked and given their address the reminder's lead time is one hour (and the cancellation window,
+ * which the lead must exceed, none), so tonight is not yet due: a run between the booking and the address would
+ * otherwise mark the reminder done (the desk is to call a patient without e-mail) and nothing would ever be sent.
  */
 
 test.describe.configure({ timeout: 60_000 });
@@ -78,21 +78,21 @@ test('patients answer the reminder: «Confirmo que iré» puts the double tick i
   const doctors = (await (await page.request.get('/api/doctors')).json()) as { id: string }[];
   const doctorId = doctors[0]!.id;
   const suffix = Date.now().toString(36);
-  const leadHours = async (hours: number) => {
+  const leadHours = async (reminderLeadHours: number, cancellationWindowHours: number) => {
     const saved = await page.request.patch('/api/settings', {
       headers: { Origin: baseUrl() },
-      data: { reminderLeadHours: hours },
+      data: { reminderLeadHours, cancellationWindowHours },
     });
     expect(saved.status(), await saved.text()).toBe(200);
   };
-  await leadHours(1);
+  await leadHours(1, 0);
   let coming: Awaited<ReturnType<typeof bookTonight>>;
   let notComing: typeof coming;
   try {
     coming = await bookTonight(page, doctorId, '22:00', `Vendrá ${suffix}`);
     notComing = await bookTonight(page, doctorId, '22:30', `Faltará ${suffix}`);
   } finally {
-    await leadHours(24);
+    await leadHours(48, 24);
   }
 
   // The desk has the diary open: neither has answered yet.

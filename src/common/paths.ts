@@ -14,6 +14,13 @@ export const paths = {
   unauthorized: '/unauthorized',
   /** A visitor manages a booking from the link in the confirmation e-mail. */
   manageBooking: (token: string) => `/cita/${seg(token)}`,
+  /** The booking's page as the reminder's messages open it: with the proof that shows its form links (decision 0127). */
+  manageBookingWithForms: (token: string, proof: string) => `/cita/${seg(token)}?acceso=${encodeURIComponent(proof)}`,
+  /**
+   * A short link of an SMS or WhatsApp message (decision 0127): the server answers it (a redirect to the page it
+   * stands for, or a page saying it is unknown or expired); it is no screen of the app.
+   */
+  shortLink: (code: string) => `/r/${seg(code)}`,
   /** The after-visit survey, from the link of its message (issue 24, item 4). */
   survey: (token: string) => `/encuesta/${seg(token)}`,
   /** A waiting-list offer: the page books the freed slot (by a POST from its script) when opened. */

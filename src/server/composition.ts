@@ -10,6 +10,7 @@ import { startSurveyJob } from './forms/surveys/job';
 import { createSurveyService } from './forms/surveys/service';
 import { createOpinionsService } from './forms/opinions/service';
 import { startSessionSweep } from './identity/sessions/sweep-job';
+import { startShortLinkSweep } from './communications/short-links/sweep-job';
 import { startWaitingListJob } from './scheduling/waiting-list/job';
 import { startDepositJob } from './scheduling/appointments/deposit-job';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -158,6 +159,7 @@ export async function startJobs(deps: Deps): Promise<() => Promise<void>> {
     startSurveyJob(deps, config.jobIntervalMs),
     startRateLimitSweep(deps),
     startSessionSweep(deps),
+    startShortLinkSweep(deps),
     startMessageEmailJob(deps, config.jobIntervalMs),
     startWaitingListJob(deps),
     startDepositJob(deps, config.jobIntervalMs),

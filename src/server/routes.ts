@@ -14,6 +14,7 @@ import { calendarFeedsAdminRoutes } from './scheduling/calendar-feeds/admin-rout
 import { chartRoutes } from './clinical/chart/routes';
 import { channelsCallbacksRoutes } from './communications/channels/callbacks-routes';
 import { channelsRoutes } from './communications/channels/routes';
+import { shortLinksRoutes } from './communications/short-links/routes';
 import { surveysRoutes } from './forms/surveys/routes';
 import { opinionsRoutes } from './forms/opinions/routes';
 import { clinicPagePublicRoutes } from './scheduling/clinic-page/public-routes';
@@ -95,6 +96,7 @@ export const apiRoutes: readonly RoutePlugin[] = [
   goLiveRoutes,
   channelsRoutes,
   channelsCallbacksRoutes,
+  shortLinksRoutes,
   surveysRoutes,
   opinionsRoutes,
   holidaysRoutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ownAppointmentSchema } from './appointments';
 
 /** The patient's answer to the reminder: «Confirmo que iré» or «No podré ir». */
 export const PATIENT_ANSWERS = ['confirmed', 'declined'] as const;
@@ -12,6 +13,12 @@ export const ANSWER_PARAMS = { confirmed: 'confirmo', declined: 'no-podre-ir' } 
 
 /** The reason an appointment declined from the reminder is cancelled with. */
 export const DECLINED_REASON = 'El paciente avisó que no podrá ir';
+/**
+ * The reason when the patient declined inside the cancellation window (issue 38): still a cancellation by the
+ * patient, kept apart as a late notice (in the reason, the audit entry's `lateNotice` and a task for the desk).
+ */
+export const DECLINED_LATE_REASON =
+  'El paciente avisó que no podrá ir, con menos antelación que el plazo de cancelación';
 /** The accessible label of the double tick. */
 export const CONFIRMED_LABEL = 'Confirmada por el paciente';
 
@@ -23,6 +30,8 @@ export const reminderAnswerResultSchema = z.object({
   startsAt: z.string(),
   timeZone: z.string(),
   doctorName: z.string(),
+  /** A «No podré ir» inside the cancellation window: the desk has been told (a task). */
+  lateNotice: z.boolean().optional(),
 });
 export type ReminderAnswerResult = z.infer<typeof reminderAnswerResultSchema>;
 
@@ -42,3 +51,30 @@ export const appointmentAnswerSchema = z.object({
 export type AppointmentAnswer = z.infer<typeof appointmentAnswerSchema>;
 export const appointmentAnswersSchema = z.object({ answers: z.array(appointmentAnswerSchema) });
 export type AppointmentAnswers = z.infer<typeof appointmentAnswersSchema>;
+
+/**
+ * A questionnaire to answer or a consent to sign that the booking's page lists: its link only when the page was
+ * opened from a message sent to the patient (`?acceso=`), else null (the link is in her e-mail: decision 0084).
+ */
+export const pendingFormSchema = z.object({ title: z.string(), url: z.string().nullable() });
+export type PendingForm = z.infer<typeof pendingFormSchema>;
+
+/** The query of the booking's page: the proof that opens its form links (decision 0127). */
+export const linkedBookingQuerySchema = z.object({
+  acceso: z.string({ error: 'Enlace no válido' }).max(100, 'Enlace no válido').optional(),
+});
+
+/**
+ * The booking as its page (`/cita/<token>`, the reminder's link) shows it (issue 38, decision 0127): the
+ * appointment, and what the reminder asks — whether it can still be answered (live, not begun: also inside the
+ * cancellation window), the patient's last answer, and the questionnaires and consents still pending.
+ */
+export const linkedBookingSchema = ownAppointmentSchema.extend({
+  /** Its time has come: the page says so and offers nothing. */
+  past: z.boolean(),
+  /** «Confirmo» and «No podré ir» are offered. */
+  canAnswer: z.boolean(),
+  answer: z.object({ answer: z.enum(PATIENT_ANSWERS), answeredAt: z.string() }).nullable(),
+  pendingForms: z.object({ questionnaires: z.array(pendingFormSchema), consents: z.array(pendingFormSchema) }),
+});
+export type LinkedBooking = z.infer<typeof linkedBookingSchema>;

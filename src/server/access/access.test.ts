@@ -52,6 +52,17 @@ describe('routes declare their access', () => {
     await expect(unknown).rejects.toThrow(/POST \/api\/rara: .* got "patients:delete"/);
   });
 
+  it('nor does a short link of a message (`/r/…`) start without one: it is answered by the server too', async () => {
+    await expect(server((a) => a.get('/r/:code', async () => 'ok'))).rejects.toThrow(
+      /GET \/r\/:code: every \/api route declares config\.access/,
+    );
+    app = await server((a) => a.get('/r/:code', { config: { access: 'public' } }, async () => 'ok'));
+    await app.ready();
+    expect(app.accessRoutes.map((route) => `${route.method} ${route.url} ${route.access}`)).toContain(
+      'GET /r/:code public',
+    );
+  });
+
   it('routes outside /api (the app, its files) need none', async () => {
     app = await server((a) => a.get('/admin/panel', async () => 'ok'));
     await app.ready();

@@ -15,7 +15,7 @@ import type { Grant } from './policy';
 import { stepUpUntil } from './step-up';
 import { clock } from '../platform';
 
-/** An `/api` route and the access it declared (every one of them: the access matrix test reads this). */
+/** A declared route and the access it declared (every one of them: the access matrix test reads this). */
 export interface DeclaredRoute {
   method: string;
   url: string;
@@ -26,7 +26,11 @@ export interface DeclaredRoute {
   schema?: RouteOptions['schema'];
 }
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+/**
+ * The routes that declare their access: the API's, and the short links of SMS and WhatsApp messages (`/r/<code>`,
+ * answered by the server, not the app: decision 0127). The app's pages and files are not concerned.
+ */
+const declaresAccess = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/r/');
 
 /** Where `registerWithAccess` leaves the access of a plugin's routes: on its encapsulated instance. */
 const kPluginAccess = Symbol('clinica.pluginAccess');
@@ -89,7 +93,7 @@ export default fp(async function accessPlugin(
   };
 
   app.addHook('onRoute', function declareAccess(this: WithPluginAccess, route: RouteOptions) {
-    if (!isApi(route.url)) return;
+    if (!declaresAccess(route.url)) return;
     // `this` is the instance the route is registered on: inside `registerWithAccess`, it carries the access.
     const access: unknown = route.config?.access ?? this[kPluginAccess];
     if (!isAccess(access)) {

@@ -5,6 +5,7 @@ import { createChannelOutboxRepository } from './channels/repository';
 import { createChannelPreferencesRepository } from './channels/preferences-repository';
 import { createTasksRepository } from './tasks/repository';
 import { createMessagesRepository } from './messages/repository';
+import { createShortLinksRepository } from './short-links/repository';
 
 /** The communications context's own repositories. */
 export function createCommunicationsRepositories(db: Db) {
@@ -13,6 +14,7 @@ export function createCommunicationsRepositories(db: Db) {
     channelPreferences: createChannelPreferencesRepository(db),
     tasks: createTasksRepository(db),
     messages: createMessagesRepository(db),
+    shortLinks: createShortLinksRepository(db),
   };
 }
 

@@ -6,6 +6,7 @@ export { bookingChannelChoice, recordBookingChannel } from './channels/booking-c
 export { chooseChannel, offeredChannels } from './channels/choice';
 export type { ChannelMessaging } from './channels/service';
 export {
+  paymentLinkSms,
   reminderSms,
   reminderTemplateParams,
   reminderWhatsAppBody,
@@ -15,3 +16,4 @@ export {
 } from './channels/texts';
 export { ProviderError, toE164 } from './providers/provider';
 export { appointmentNoticePrefix, createDeskNotices } from './tasks/desk-notices';
+export { shortLinkFor } from './short-links/use-cases';

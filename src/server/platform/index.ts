@@ -127,7 +127,6 @@ export {
   lockClinicSettings,
   readClinicSettings,
   staffIdleMinutesOf,
-  updateClinicSettings,
   type SettingsDeps,
 } from './settings/settings';
 export { overHttps } from './transport';
@@ -144,3 +143,4 @@ export {
   doctorSettlementServiceRules,
   doctorSettlements,
 } from './db/schema';
+export { SHORT_LINK_KINDS, shortLinks, type ShortLinkKind } from './db/schema';

@@ -65,6 +65,8 @@ export const LIMIT_SETTINGS = {
   recordLinkConfirm: { env: 'RATE_LIMIT_RECORD_LINK_CONFIRM', fallback: '20/15m' },
   /** «Puesta en marcha»'s test e-mail and test SMS, per account. */
   goLiveTest: { env: 'RATE_LIMIT_GO_LIVE_TEST', fallback: '10/1h' },
+  /** Opening the short links of SMS and WhatsApp messages (`/r/<code>`), per address: against guessing codes. */
+  shortLink: { env: 'RATE_LIMIT_SHORT_LINK', fallback: '30/1m' },
   /** Paying online: a payment link's page, and starting a payment (from the link or «Mis facturas»). */
   onlinePayment: { env: 'RATE_LIMIT_ONLINE_PAYMENT', fallback: '60/1h' },
 } as const satisfies Record<string, LimitSetting>;

@@ -13,7 +13,7 @@ import type {
 import { AppError, auditedIn, clock, pgErrorCode, plus, transact, validationError } from '../../platform';
 import type { AuditContext, Db, Tx } from '../../platform';
 import { buttonHtml, emailLayout, escapeHtml } from '../../platform';
-import { toE164 } from '../../communications';
+import { paymentLinkSms, shortLinkFor, toE164 } from '../../communications';
 import type { CoreDeps } from '../deps';
 import {
   isValidSecret,
@@ -304,7 +304,13 @@ export function createOnlinePaymentsService(deps: OnlinePaymentsDeps) {
             kind: 'payment-link',
             channel: 'sms',
             toNumber: phone!,
-            body: `${settings.name}: paga la factura ${invoice.number} (${amount}) con tarjeta o Bizum: ${url}`,
+            // The link shortened (`/r/…`, decision 0127), so the message stays in one SMS part.
+            body: paymentLinkSms({
+              clinicName: settings.name,
+              invoiceNumber: invoice.number,
+              amount,
+              url: await shortLinkFor(deps, { kind: 'pago', target: paths.payLink(token), expiresAt }, tx),
+            }),
             templateParams: [],
             fallbackEmail: null,
           },

@@ -104,11 +104,12 @@ describe('the reminder channel of a public booking', () => {
       via: 'booking',
     });
 
-    // A day before the visit, not sooner, its reminder is an SMS to her mobile (and no reminder e-mail).
+    // Two days before the visit (the default lead, 48 h), not sooner, its reminder is an SMS to her mobile (and no
+    // reminder e-mail).
     const outbox = () => t.database.db.select().from(messageOutbox).where(eq(messageOutbox.toNumber, '+34612345678'));
-    await t.deps.appointments.enqueueDueReminders(new Date(Date.parse(startsAt) - 25 * 3_600_000));
+    await t.deps.appointments.enqueueDueReminders(new Date(Date.parse(startsAt) - 49 * 3_600_000));
     expect(await outbox()).toHaveLength(0);
-    await t.deps.appointments.enqueueDueReminders(new Date(Date.parse(startsAt) - 23 * 3_600_000));
+    await t.deps.appointments.enqueueDueReminders(new Date(Date.parse(startsAt) - 47 * 3_600_000));
     expect(await outbox()).toMatchObject([{ channel: 'sms', kind: 'appointment-reminder' }]);
   });
 

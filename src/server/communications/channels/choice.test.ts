@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsShape } from '../providers/gsm7';
 import { chooseChannel, offeredChannels } from './choice';
-import { reminderSms } from './texts';
 
 const both = { sms: true, whatsapp: true };
 const ana = { email: 'ana@prueba.test', phone: '600 111 222', preferredChannel: 'sms' as const, phoneConsent: true };
@@ -42,37 +40,5 @@ describe('the channel of a message', () => {
       to: 'ana@prueba.test',
     });
     expect(chooseChannel(['sms'], both, { ...ana, phone: '', email: '' })).toBeNull();
-  });
-});
-
-describe('the SMS reminder', () => {
-  const base = {
-    clinicName: 'Clínica Dental Sonrisas del Retiro',
-    patientName: 'Ana',
-    startsAt: new Date('2026-03-02T17:30:00Z'),
-    timeZone: 'Europe/Madrid',
-    doctorName: 'Dra. María Jesús Álvarez Ibáñez',
-    clinicPhone: '910 000 000',
-  };
-  const manageUrl = `https://clinica.example/cita/${'0'.repeat(36)}.${'a'.repeat(43)}`;
-  it('fits two GSM-7 segments with the booking link, in the clinic’s time, without á í ó ú', () => {
-    const text = reminderSms({
-      ...base,
-      manageUrl,
-      confirmUrl: `${manageUrl}?respuesta=confirmo`,
-      declineUrl: `${manageUrl}?respuesta=no-podre-ir`,
-    });
-    expect(smsShape(text)).toMatchObject({ encoding: 'GSM-7' });
-    expect(smsShape(text).segments).toBeLessThanOrEqual(2);
-    expect(text).toContain(manageUrl);
-    expect(text).toContain('18:30');
-    expect(text).not.toMatch(/[áíóúÁÍÓÚ]/);
-    expect(text.startsWith('Clinica Dental Sonrisas del Retiro:')).toBe(true);
-  });
-  it('a short link keeps both one-click answers', () => {
-    const short = 'https://c.es/cita/x';
-    const text = reminderSms({ ...base, manageUrl: short, confirmUrl: `${short}?r=si`, declineUrl: `${short}?r=no` });
-    expect(text).toContain('¿Vendras? Si: https://c.es/cita/x?r=si No: https://c.es/cita/x?r=no');
-    expect(smsShape(text).segments).toBeLessThanOrEqual(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGsm7, smsShape, toGsm7 } from './gsm7';
+import { isGsm7, smsSafe, smsShape, toGsm7 } from './gsm7';
 
 describe('GSM-7', () => {
   it('keeps the Spanish letters of the basic set and drops the accent of á í ó ú', () => {
@@ -8,6 +8,12 @@ describe('GSM-7', () => {
     );
     expect(isGsm7(toGsm7('Clínica «Sol» — cita'))).toBe(true);
     expect(isGsm7('cita á')).toBe(false);
+  });
+
+  it('writes other marked letters as their plain letter, and leaves out what has no GSM-7 form (smsSafe)', () => {
+    expect(toGsm7('João Gonçalves, Zoë, Łukasz, Çelik, Œuvre')).toBe('Joao GonÇalves, Zoe, Lukasz, Çelik, OEuvre');
+    expect(smsSafe('🦷 Clínica  «Sol» 王')).toBe('Clinica "Sol"');
+    expect(isGsm7(smsSafe('Ärztin Dr. Ñúñez ☀️ — 123 €'))).toBe(true);
   });
 
   it('counts segments: 160 in one, 153 each beyond; the extension characters take two; UCS-2 70/67', () => {

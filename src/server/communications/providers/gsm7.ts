@@ -24,6 +24,14 @@ const REPLACEMENTS: Record<string, string> = {
   ê: 'e',
   â: 'a',
   ç: 'Ç',
+  // Letters with no decomposition to a plain one (NFD leaves them whole).
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  ı: 'i',
+  œ: 'oe',
+  Œ: 'OE',
   '«': '"',
   '»': '"',
   '“': '"',
@@ -37,9 +45,35 @@ const REPLACEMENTS: Record<string, string> = {
   '\u202f': ' ',
 };
 
-/** The text with Spanish accents GSM-7 lacks replaced by plain letters (see above). */
+/** A letter outside the set that loses its mark to be in it («â», «ã», «ï», «ł» stay letters: a, a, i…). */
+function plainLetter(char: string): string | undefined {
+  const base = char.normalize('NFD').replace(/\p{M}+/gu, '');
+  return base !== char && [...base].every((part) => BASIC_SET.has(part)) ? base : undefined;
+}
+
+/**
+ * The text with Spanish accents GSM-7 lacks replaced by plain letters (see above), and any other letter with a
+ * mark the set lacks by its plain letter. What has no GSM-7 form (an emoji, another script) stays: `smsSafe`.
+ */
 export function toGsm7(text: string): string {
-  return [...text].map((char) => REPLACEMENTS[char] ?? char).join('');
+  return [...text]
+    .map(
+      (char) =>
+        REPLACEMENTS[char] ?? (BASIC_SET.has(char) || EXTENSION_SET.has(char) ? char : (plainLetter(char) ?? char)),
+    )
+    .join('');
+}
+
+/**
+ * A name or a text put into an SMS: in GSM-7 (`toGsm7`), without what has no GSM-7 form, spaces collapsed — so that
+ * one emoji in a clinic's name cannot turn a 160-character message into UCS-2 (70 a part).
+ */
+export function smsSafe(text: string): string {
+  return [...toGsm7(text)]
+    .filter((char) => BASIC_SET.has(char) || EXTENSION_SET.has(char))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 export function isGsm7(text: string): boolean {

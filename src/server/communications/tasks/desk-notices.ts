@@ -43,6 +43,44 @@ const PURPOSE: Record<AppointmentNoticeKind, string> = {
  * the admin acting, or else to the longest-standing active admin (docs/decisions/0028-notices-a-patient-cannot-receive-and-slots-held.md).
  */
 export function createDeskNotices(repos: Repositories) {
+  /** A high-priority task for the desk, due today, about the patient, made once per key (with its audit entry). */
+  async function deskTask(
+    tx: Tx,
+    input: { patientId: string; noticeKey: string; title: string; description: string; actor: Actor; timeZone: string },
+  ) {
+    const assigneeId = await repos.tasks.deskAssignee(
+      input.actor && runsTheDesk(input.actor.role) ? input.actor.id : null,
+      tx,
+    );
+    if (!assigneeId) return null;
+    const made = await repos.tasks.createNotice(
+      {
+        title: input.title,
+        description: input.description,
+        assigneeId,
+        dueDate: clock.today(input.timeZone).toString(),
+        priority: 'alta',
+        status: 'pendiente',
+        patientId: input.patientId,
+        createdBy: input.actor?.id ?? null,
+        noticeKey: input.noticeKey,
+      },
+      tx,
+    );
+    if (!made) return null;
+    if (made.created) {
+      await writeAuditEntry(tx, {
+        actor: input.actor ? { id: input.actor.id, role: input.actor.role } : null,
+        action: 'create',
+        entity: 'task',
+        entityId: made.task.id,
+        patientId: input.patientId,
+        details: { via: 'notice', notice: input.noticeKey },
+      });
+    }
+    return made.task;
+  }
+
   async function callTask(
     tx: Tx,
     input: {
@@ -56,46 +94,49 @@ export function createDeskNotices(repos: Repositories) {
       timeZone: string;
     },
   ): Promise<DeskNotice | null> {
-    const assigneeId = await repos.tasks.deskAssignee(
-      input.actor && runsTheDesk(input.actor.role) ? input.actor.id : null,
-      tx,
-    );
-    if (!assigneeId) return null;
-    const record = await repos.patients.findById(input.patient.id, tx);
     const name = `${input.patient.firstName} ${input.patient.lastName}`.trim();
     const phone = input.patient.phone.trim() || 'sin teléfono en la ficha';
-    const title = `Llamar a ${name} (${phone}) ${input.purpose}`;
-    const made = await repos.tasks.createNotice(
-      {
-        title,
-        description: input.description,
-        assigneeId,
-        dueDate: clock.today(input.timeZone).toString(),
-        priority: 'alta',
-        status: 'pendiente',
-        patientId: input.patient.id,
-        createdBy: input.actor?.id ?? null,
-        noticeKey: input.noticeKey,
-      },
-      tx,
-    );
-    if (!made) return null;
-    if (made.created) {
-      await writeAuditEntry(tx, {
-        actor: input.actor ? { id: input.actor.id, role: input.actor.role } : null,
-        action: 'create',
-        entity: 'task',
-        entityId: made.task.id,
-        patientId: input.patient.id,
-        details: { via: 'notice', notice: input.noticeKey },
-      });
-    }
+    const task = await deskTask(tx, {
+      patientId: input.patient.id,
+      noticeKey: input.noticeKey,
+      title: `Llamar a ${name} (${phone}) ${input.purpose}`,
+      description: input.description,
+      actor: input.actor,
+      timeZone: input.timeZone,
+    });
+    if (!task) return null;
+    const record = await repos.patients.findById(input.patient.id, tx);
     const call = record?.sex === 'mujer' ? 'llámala' : record?.sex === 'hombre' ? 'llámalo' : 'llámale';
     return {
       message: `${input.patient.firstName || name} no tiene correo electrónico: ${call} ${input.tell}.`,
-      taskId: made.task.id,
-      taskTitle: made.task.title,
+      taskId: task.id,
+      taskTitle: task.title,
     };
+  }
+
+  /**
+   * The desk told that a patient answered «No podré ir» inside the cancellation window (issue 38, decision 0127):
+   * the chair is empty at short notice. The visit is cancelled and its time offered to the waiting list already;
+   * the task says so, so the desk can fill it or call her for another day.
+   */
+  async function lateCancellation(
+    tx: Tx,
+    view: NoticeAppointment,
+    context: { timeZone: string; windowHours: number; actor: Actor },
+  ): Promise<void> {
+    const name = `${view.patientFirstName} ${view.patientLastName}`.trim();
+    const when = formatWhen(view.startsAt, context.timeZone);
+    const phone = view.patientPhone.trim();
+    await deskTask(tx, {
+      patientId: view.patientId,
+      noticeKey: `${appointmentNoticePrefix(view.id)}aviso-tardio:${view.startsAt.toISOString()}`,
+      title: `Aviso tardío: ${name} no vendrá a su cita del ${when}`,
+      description: `Ha respondido «No podré ir» al recordatorio con menos de ${context.windowHours} h de antelación, fuera del plazo para cancelar por internet. La cita con ${view.doctorName} (${view.specialty}) queda cancelada y la hora libre: se ofrece a la lista de espera si alguien espera una así.${
+        phone ? ` Si quieres darle otra cita, su teléfono es ${phone}.` : ''
+      }`,
+      actor: context.actor,
+      timeZone: context.timeZone,
+    });
   }
 
   /** The call that replaces an appointment's e-mail (booking, confirmation, change, cancellation, reminder). */
@@ -166,7 +207,7 @@ export function createDeskNotices(repos: Repositories) {
     });
   }
 
-  return { forAppointment, forOffer };
+  return { forAppointment, forOffer, lateCancellation };
 }
 
 export type DeskNotices = ReturnType<typeof createDeskNotices>;

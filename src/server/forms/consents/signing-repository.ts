@@ -181,6 +181,14 @@ export function createConsentSigningRepository(db: Db) {
      * The titles of the appointment's consents not signed now (pending, refused or revoked): the visit may not be
      * marked attended without them unless the doctor records why (`appointments/consent-gate.ts`).
      */
+    /** A visit's requests nobody has decided yet (neither signed nor refused), for its booking's page. */
+    async undecidedOfAppointment(appointmentId: string, tx: Db = db): Promise<{ id: string; title: string }[]> {
+      const rows = await list(tx)
+        .where(eq(consentRequests.appointmentId, appointmentId))
+        .orderBy(asc(consentTemplateVersions.title));
+      return rows.filter((row) => statusOf(row.kind) === 'pendiente').map((row) => ({ id: row.id, title: row.title }));
+    },
+
     async unsignedTitles(appointmentId: string, tx: Db = db): Promise<string[]> {
       const rows = await list(tx)
         .where(eq(consentRequests.appointmentId, appointmentId))

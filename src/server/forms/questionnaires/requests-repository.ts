@@ -150,6 +150,18 @@ export function createQuestionnaireRequestsRepository(db: Db) {
       return made!.id;
     },
 
+    /** A visit's questionnaires not sent yet (a draft counts as not sent), for its booking's page. */
+    async pendingOfAppointment(appointmentId: string, tx: Db = db): Promise<{ id: string; title: string }[]> {
+      return tx
+        .select({ id: questionnaireRequests.id, title: questionnaireVersions.title })
+        .from(questionnaireRequests)
+        .innerJoin(questionnaireVersions, eq(questionnaireVersions.id, questionnaireRequests.versionId))
+        .where(
+          and(eq(questionnaireRequests.appointmentId, appointmentId), eq(questionnaireRequests.status, 'pendiente')),
+        )
+        .orderBy(questionnaireVersions.title);
+    },
+
     /** A request whatever the user (the token of a link is the proof), or undefined. */
     async findForLink(id: string, tx: Db = db): Promise<RequestRecord | undefined> {
       const [row] = await select(tx).where(eq(questionnaireRequests.id, id));

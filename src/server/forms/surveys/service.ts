@@ -6,7 +6,7 @@ import { visitSurveyEmail } from './emails';
 import { paths } from '../../../common/paths';
 import type { CoreDeps } from '../deps';
 import { chooseChannel } from '../../communications';
-import { surveySms, visitDate } from '../../communications';
+import { shortLinkFor, surveySms, visitDate } from '../../communications';
 
 /** How long the survey's link works. */
 export const SURVEY_LINK_DAYS = 14;
@@ -80,13 +80,22 @@ export function createSurveyService(deps: Pick<CoreDeps, 'config' | 'db' | 'repo
         return;
       }
       const templateParams = choice.channel === 'whatsapp' ? [view.patientFirstName, settings.name, url] : [];
+      // By SMS the survey's link goes shortened (`/r/…`, decision 0127): the message stays in one part.
+      const smsUrl =
+        choice.channel === 'sms'
+          ? await shortLinkFor(
+              deps,
+              { kind: 'encuesta', target: paths.survey(token), expiresAt: plus(now, { days: SURVEY_LINK_DAYS }) },
+              tx,
+            )
+          : url;
       await deps.channels.enqueue(
         {
           kind: 'visit-survey',
           channel: choice.channel,
           appointmentId,
           toNumber: choice.to,
-          body: surveySms(settings.name, url),
+          body: surveySms(settings.name, smsUrl),
           templateParams,
           fallbackEmail: email && { to: email.to, subject: email.subject, text: email.text, html: email.html },
         },

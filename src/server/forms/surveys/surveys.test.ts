@@ -5,6 +5,8 @@ import { appointments, mailOutbox, messageOutbox } from '../../platform/db/schem
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/app';
 import { fakeMessagingConfig, startFakeProvider, type FakeProvider } from '../../test/fake-providers';
 import { createDoctor, insertAppointment, validPatient } from '../../test/fixtures';
+import { followShortLink, shortLinkIn } from '../../test/short-links';
+import { smsShape } from '../../communications/providers/gsm7';
 
 let twilio: FakeProvider;
 let whatsapp: FakeProvider;
@@ -85,10 +87,12 @@ describe('the after-visit survey', () => {
     expect(await messagesOf(noShow, 'visit-survey')).toHaveLength(0);
     expect(await messagesOf(cancelled, 'visit-survey')).toHaveLength(0);
 
-    // By her channel (SMS), with a single-purpose link to the survey.
+    // By her channel (SMS, in one part), with a single-purpose link to the survey, shortened (decision 0127).
     expect(await t.deps.channels.deliverDue()).toMatchObject({ sent: 1 });
     const body = new URLSearchParams(twilio.received.at(-1)!.body).get('Body')!;
-    const token = /\/encuesta\/([\w-]+)/.exec(body)![1]!;
+    expect(smsShape(body)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    const survey = await followShortLink(t, shortLinkIn(body));
+    const token = /^\/encuesta\/([\w-]+)$/.exec(survey)![1]!;
     const url = `/api/public/surveys/${token}`;
     expect((await t.request({ method: 'GET', url })).json()).toMatchObject({
       answered: false,
@@ -112,7 +116,9 @@ describe('reminders by the patient’s channel', () => {
     expect(await t.deps.appointments.enqueueDueReminders()).toBe(1);
     const [sms] = await messagesOf(first.id, 'appointment-reminder');
     expect(sms).toMatchObject({ channel: 'sms', toNumber: '+34600111333' });
-    expect(sms!.body).toContain('/cita/');
+    // In one part, with the short link to the booking's page (decision 0127).
+    expect(smsShape(sms!.body)).toMatchObject({ encoding: 'GSM-7', segments: 1 });
+    expect(await followShortLink(t, shortLinkIn(sms!.body))).toMatch(/^\/cita\/[\w.-]+\?acceso=[\w-]{43}$/);
     expect(sms!.fallbackEmail?.to).toBe('ana@prueba.test');
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.appointmentId, first.id));
     expect(mails).toHaveLength(0);

@@ -61,7 +61,7 @@ function postgresStore(counter: BatchedCounter): FastifyRateLimitStoreCtor {
 }
 
 /**
- * Rate limits of the API (SPA files are not counted; nor is `GET /api/health`, whose route opts out with
+ * Rate limits of the API and the short links (SPA files are not counted; nor is `GET /api/health`, whose route opts out with
  * `rateLimit: false`: load balancers poll it). The general limits come from the configuration
  * (`RATE_LIMIT_ACCOUNT`, `RATE_LIMIT_ADDRESS`); a route with a limit of its own (`config.rateLimit`, from
  * `config.limits`) is counted by that one instead. A 429 carries `Retry-After`, the seconds left in
@@ -81,7 +81,8 @@ export default fp(async function rateLimitPlugin(
   const generalLimit = (key: string) => (key.startsWith('account:') ? apiPerAccount : apiPerAddress);
   await app.register(fastifyRateLimit, {
     global: true,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The API and the short links (`/r/<code>`, which a guesser would try by the thousand) count; the app's files do not.
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/r/'),
     addHeaders: { 'retry-after': true },
     ...(options.relaxed
       ? { max: 100_000, timeWindow: 60_000, keyGenerator: () => crypto.randomUUID() }

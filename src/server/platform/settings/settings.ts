@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { transact, type Tx } from '../db/transaction';
+import type { Tx } from '../db/transaction';
 import type { ClinicRepository, ClinicSettingsRow } from './clinic-repository';
 
 /** What the clinic's settings are read and changed through: its repository and the database. */
@@ -30,9 +30,3 @@ export const changeClinicSettings = (
   changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>,
   tx: Tx,
 ): Promise<ClinicSettingsRow> => deps.repos.clinic.updateSettings(changes, tx);
-
-/** Changes the settings in a transaction of their own. */
-export const updateClinicSettings = (
-  deps: SettingsDeps,
-  changes: Partial<Omit<ClinicSettingsRow, 'id' | 'updatedAt'>>,
-): Promise<ClinicSettingsRow> => transact(deps.db, (tx) => deps.repos.clinic.updateSettings(changes, tx));

@@ -258,7 +258,8 @@ describe('public booking', () => {
       method: 'PATCH',
       url: '/api/settings',
       cookie: admin.cookie,
-      payload: { cancellationWindowHours: 720 },
+      // The reminder must still leave before the window (decision 0127).
+      payload: { cancellationWindowHours: 720, reminderLeadHours: 744 },
     });
     const tooLate = await t.request({
       method: 'POST',
@@ -273,7 +274,7 @@ describe('public booking', () => {
       method: 'PATCH',
       url: '/api/settings',
       cookie: admin.cookie,
-      payload: { cancellationWindowHours: 24 },
+      payload: { cancellationWindowHours: 24, reminderLeadHours: 48 },
     });
   });
 });

@@ -2,7 +2,8 @@ import { appointmentNoticePrefix } from '../../communications';
 import { clock, minus } from '../../platform';
 import { enqueuePhoneReminder } from '../reminders/sms';
 import type { AppointmentDeps } from './appointment-deps';
-import { beforeEmail, enqueueEmail, mailInput, manageUrl } from './appointment-mail';
+import { paths } from '../../../common/paths';
+import { beforeEmail, enqueueEmail, mailInput } from './appointment-mail';
 import { reminderEmail } from './emails';
 
 /**
@@ -20,11 +21,14 @@ export async function enqueueDueReminders(deps: AppointmentDeps, now = clock.now
     if (!view.patientEmail && (await repos.tasks.hasNoticeSince(appointmentNoticePrefix(view.id), since, tx))) return;
     const input = await mailInput(deps, view, settings);
     const byPhone = await enqueuePhoneReminder(
-      { repos, channels: deps.channels },
+      { config: deps.config, repos, channels: deps.channels },
       {
         subject: { ...view, appointmentId: view.id },
         settings,
-        manageUrl: input?.manageUrl ?? (await manageUrl(deps, view.id)),
+        managePath: paths.manageBookingWithForms(
+          await deps.links.tokenFor(view.id),
+          await deps.links.formsProofFor(view.id),
+        ),
         email: input ? reminderEmail(input) : null,
       },
       tx,

@@ -68,7 +68,7 @@ describe('appointment e-mails', () => {
   });
 
   it('no reminder for an appointment booked or moved inside the reminder lead time; one for the others when due', async () => {
-    await book('2026-03-03T12:00:00+01:00', 'manana@prueba.test'); // tomorrow, 27 h ahead: outside the 24 h lead
+    await book('2026-03-04T12:00:00+01:00', 'miercoles@prueba.test'); // 51 h ahead: outside the 48 h lead
     await book('2026-03-02T13:00:00+01:00', 'hoy@prueba.test'); // today, inside the lead
     const moved = await book('2026-03-06T10:00:00+01:00', 'movida@prueba.test');
     const move = await t.request({
@@ -80,7 +80,7 @@ describe('appointment e-mails', () => {
     expect(move.statusCode).toBe(200);
 
     expect(await t.deps.appointments.enqueueDueReminders()).toBe(0);
-    // Tuesday's comes within the lead at 12:00 on Monday (and the ones of the first test as their time nears).
+    // Wednesday's comes within the lead at 12:00 on Monday (and the ones of the first test as their time nears).
     clock.freeze('2026-03-02T12:30:00+01:00');
     expect(await t.deps.appointments.enqueueDueReminders()).toBe(1);
     await t.deliverMail();
@@ -88,11 +88,11 @@ describe('appointment e-mails', () => {
     const reminders = t.mailer.sent
       .filter((message) => /^Recordatorio de tu cita/.test(message.subject))
       .map((message) => message.to);
-    expect(reminders).toEqual(['manana@prueba.test']);
-    const [reminder] = mailsTo('manana@prueba.test').filter((message) => /^Recordatorio/.test(message.subject));
-    // A reminder inside the change window says to call, as the confirmation does.
-    expect(reminder!.text).toContain(`llama a la clínica al ${CLINIC_PHONE}`);
-    expect(reminder!.text).not.toMatch(/cámbiala o cancélala aquí/);
+    expect(reminders).toEqual(['miercoles@prueba.test']);
+    const [reminder] = mailsTo('miercoles@prueba.test').filter((message) => /^Recordatorio/.test(message.subject));
+    // The reminder leaves before the change window closes (lead 48 h, window 24 h): it can still be moved online.
+    expect(reminder!.text).toMatch(/Si prefieres otra hora, cámbiala aquí: http:\/\/localhost:3000\/cita\//);
+    expect(reminder!.text).not.toContain('Para cambiarla a otra hora, llama');
     expect(mailsTo('hoy@prueba.test').map((message) => message.subject)).toEqual([
       expect.stringMatching(/^Cita confirmada/),
     ]);

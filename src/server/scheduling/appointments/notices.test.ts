@@ -92,10 +92,10 @@ describe('the reason of the visit in e-mails', () => {
   it('is left out of every e-mail and .ics by default, and included only when the clinic enables it', async () => {
     const doctor = await createDoctor(t, admin.cookie);
     const { id: patientId } = await patient({ email: 'paz@correo.test', firstName: 'Paz' });
-    const booked = await book(patientId, doctor.id, at('2026-03-03', '10:00'));
+    const booked = await book(patientId, doctor.id, at('2026-03-04', '10:00'));
     expect(booked.statusCode, booked.body).toBe(201);
-    expect((await move(booked.json().id, at('2026-03-03', '11:00'))).statusCode).toBe(200);
-    clock.freeze('2026-03-02T12:00:00+01:00'); // the reminder is due (24 h before)
+    expect((await move(booked.json().id, at('2026-03-04', '11:00'))).statusCode).toBe(200);
+    clock.freeze('2026-03-02T12:00:00+01:00'); // the reminder is due (47 h before; the lead is 48 h)
     expect(await t.deps.appointments.enqueueDueReminders()).toBe(1);
     await t.deliverMail();
     expect((await cancel(booked.json().id)).statusCode).toBe(200);
@@ -113,7 +113,7 @@ describe('the reason of the visit in e-mails', () => {
     }
     // The details are still there: the doctor and the time.
     const first = mails.find((mail) => mail.subject.startsWith('Cita confirmada'))!;
-    expect(first.text).toContain('Fecha y hora: martes, 3 de marzo de 2026, 10:00');
+    expect(first.text).toContain('Fecha y hora: miércoles, 4 de marzo de 2026, 10:00');
     expect(String(first.attachments![0]!.content)).toContain('DESCRIPTION:Fecha y hora');
 
     const enabled = await t.request({

@@ -21,6 +21,8 @@ import { bookingOptions, linkedBooking, publicAvailability, publicBooker } from 
 import { clinicSettings } from './reads';
 import { rescheduleAvailability } from './reschedule-availability';
 import { rescheduleAvailabilityQuerySchema } from '../../../common/schemas/reschedule-availability';
+import { linkedBookingQuerySchema, linkedBookingSchema } from '../../../common/schemas/confirmations';
+import { reminderPageOf } from '../confirmations/use-cases';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 
@@ -85,7 +87,10 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     api.public.booking(':token'),
-    { config: { access: 'public' }, schema: { params: tokenParams, response: { 200: ownAppointmentSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: tokenParams, querystring: linkedBookingQuerySchema, response: { 200: linkedBookingSchema } },
+    },
     async (request) => {
       // The token is checked before the audited read: checking it reads the signing key, no clinical data.
       const id = await service.verifyManageToken(request.params.token);
@@ -100,7 +105,10 @@ export const appointmentsPublicRoutes: RoutePlugin = async (app, deps) => {
           patientId: found.patientId,
         }),
       );
-      return service.ownView(view);
+      // The booking's page is the reminder's too: what it asks (answers, forms) comes with it, the forms' links only
+      // with the proof the patient's messages carry (decision 0127).
+      const withLinks = await service.verifyFormsProof(view.id, request.query.acceso);
+      return { ...(await service.ownView(view)), ...(await reminderPageOf(deps, view, withLinks)) };
     },
   );
 

@@ -42,6 +42,7 @@ export function createAppointmentService(deps: AppointmentDeps) {
     ownView: bind(ownView),
     manageUrl: bind(manageUrl),
     verifyManageToken: deps.links.verify,
+    verifyFormsProof: deps.links.verifyFormsProof,
     enqueueDueReminders: bind(enqueueDueReminders),
     changePayer: bind(changePayer),
     expireDepositHolds: bind(expireDepositHolds),

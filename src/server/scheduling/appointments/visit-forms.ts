@@ -18,4 +18,9 @@ export interface VisitForms {
   consentLinks(visit: { id: string; endsAt: Date }, tx: Tx): Promise<FormLink[]>;
   /** The titles of a visit's consents not signed yet. */
   unsignedConsents(appointmentId: string): Promise<string[]>;
+  /**
+   * What the visit still asks of the patient, with the links its e-mails carry (good until it ends): the
+   * questionnaires not sent and the consents nobody decided — for the booking's page (decision 0127).
+   */
+  pendingForms(visit: { id: string; endsAt: Date }): Promise<{ questionnaires: FormLink[]; consents: FormLink[] }>;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DECLINED_REASON } from '../../../common/schemas/confirmations';
+import { DECLINED_LATE_REASON } from '../../../common/schemas/confirmations';
 import { clock } from '../../platform/clock';
 import { auditLog } from '../../platform/db/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
@@ -9,6 +9,7 @@ import { createDoctor } from '../../test/fixtures';
 // Monday 2 March 2026, 09:00 in Madrid; the doctor sees patients Monday to Friday, 09:00–14:00.
 const MONDAY_9 = '2026-03-02T09:00:00+01:00';
 const TUESDAY = '2026-03-03';
+const WEDNESDAY = '2026-03-04';
 
 let t: TestApp;
 let admin: { cookie: string };
@@ -25,13 +26,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function book(time: string, email: string) {
+async function book(time: string, email: string, day = TUESDAY) {
   const response = await t.request({
     method: 'POST',
     url: '/api/public/bookings',
     payload: {
       doctorId,
-      startsAt: new Date(`${TUESDAY}T${time}:00+01:00`).toISOString(),
+      startsAt: new Date(`${day}T${time}:00+01:00`).toISOString(),
       firstName: 'Paz',
       lastName: email.split('@')[0],
       email,
@@ -65,8 +66,8 @@ const freeTuesday = async () =>
 
 describe('answers to the reminder', () => {
   it('the reminder carries one-click «Confirmo que iré» and «No podré ir» links to the manage page', async () => {
-    const booking = await book('11:00', 'recordada@prueba.test');
-    clock.freeze('2026-03-02T11:30:00+01:00'); // 23.5 h before: the reminder is due
+    const booking = await book('11:00', 'recordada@prueba.test', WEDNESDAY);
+    clock.freeze('2026-03-02T11:30:00+01:00'); // 47.5 h before: the reminder (48 h lead) is due
     expect(await t.deps.appointments.enqueueDueReminders()).toBeGreaterThanOrEqual(1);
     await t.deliverMail();
     const reminder = t.mailer.sent.find(
@@ -122,7 +123,7 @@ describe('answers to the reminder', () => {
     expect(backwards.json().error.message).toContain('El final es anterior al inicio');
   });
 
-  it('«No podré ir» cancels with the fixed reason, frees the slot, and is accepted even inside the cancellation window', async () => {
+  it('«No podré ir» cancels with the late notice’s reason, frees the slot, and is accepted even inside the cancellation window', async () => {
     const booking = await book('12:30', 'declina@prueba.test');
     const slot = new Date(`${TUESDAY}T12:30:00+01:00`).toISOString();
     expect(await freeTuesday()).not.toContain(slot);
@@ -137,9 +138,9 @@ describe('answers to the reminder', () => {
     // …but the reminder's «No podré ir» is not: the clinic would rather know.
     const response = await answer(booking.token, 'declined');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ answer: 'declined', status: 'cancelada' });
+    expect(response.json()).toMatchObject({ answer: 'declined', status: 'cancelada', lateNotice: true });
     const view = (await t.deps.repos.appointments.findView(booking.id))!;
-    expect(view).toMatchObject({ status: 'cancelada', cancelReason: DECLINED_REASON, cancelledBy: null });
+    expect(view).toMatchObject({ status: 'cancelada', cancelReason: DECLINED_LATE_REASON, cancelledBy: null });
     expect(await answers(booking.id)).toMatchObject([{ answer: 'declined' }]);
     expect(await freeTuesday()).toContain(slot);
     const cancelAudit = await t.database.db
@@ -147,7 +148,13 @@ describe('answers to the reminder', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, booking.id), eq(auditLog.action, 'cancel')));
     expect(cancelAudit).toHaveLength(1);
-    expect(cancelAudit[0]!.details).toMatchObject({ via: 'reminder', answer: 'declined', to: 'cancelada' });
+    expect(cancelAudit[0]!.details).toMatchObject({
+      via: 'reminder',
+      answer: 'declined',
+      to: 'cancelada',
+      lateNotice: true,
+      windowHours: 24,
+    });
     // The same link clicked again answers the same; confirming a cancelled one is refused.
     expect((await answer(booking.token, 'declined')).json()).toMatchObject({ answer: 'declined', status: 'cancelada' });
     const late = await answer(booking.token, 'confirmed');

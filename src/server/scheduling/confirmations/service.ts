@@ -1,13 +1,18 @@
-import { DECLINED_REASON, type PatientAnswer, type ReminderAnswerResult } from '../../../common/schemas/confirmations';
-import { clock } from '../../platform';
+import {
+  DECLINED_LATE_REASON,
+  DECLINED_REASON,
+  type PatientAnswer,
+  type ReminderAnswerResult,
+} from '../../../common/schemas/confirmations';
+import { createDeskNotices } from '../../communications';
+import { clock, minus } from '../../platform';
 import { AppError } from '../../platform';
 import { audited } from '../../platform';
 import type { AuditNote } from '../appointments/service';
 import type { AppointmentView } from '../appointments/repository';
 import type { AppointmentService } from '../appointments/service';
 import type { CoreDeps } from '../deps';
-
-const LIVE = ['pendiente', 'confirmada'];
+import { LIVE_STATUSES } from './use-cases';
 
 /**
  * The patient's answer to the reminder, from the signed link (no sign-in). «Confirmo que iré» records the
@@ -15,13 +20,21 @@ const LIVE = ['pendiente', 'confirmada'];
  * cancellation — the patient's e-mail, the live event, the waiting list — runs as for any other) and then
  * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
  * window closes: the clinic would rather know than find an empty chair (docs/decisions/0024-reminder-answers-and-calendar-feeds.md).
+ * Such a late decline is kept apart (decision 0127): its own reason, `lateNotice` in the audit entry, and a task
+ * that tells the desk, written in the cancellation's transaction.
  */
 export function createConfirmationService(
   deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & { appointments: AppointmentService },
 ) {
   const { repos } = deps;
+  const deskNotices = createDeskNotices(repos);
 
-  async function result(view: AppointmentView, answer: PatientAnswer, answeredAt: Date): Promise<ReminderAnswerResult> {
+  async function result(
+    view: AppointmentView,
+    answer: PatientAnswer,
+    answeredAt: Date,
+    lateNotice?: boolean,
+  ): Promise<ReminderAnswerResult> {
     const settings = await repos.clinic.getSettings();
     return {
       answer,
@@ -30,11 +43,12 @@ export function createConfirmationService(
       startsAt: view.startsAt.toISOString(),
       timeZone: settings.timeZone,
       doctorName: view.doctorName,
+      ...(lateNotice === undefined ? {} : { lateNotice }),
     };
   }
 
   function requireOpen(view: AppointmentView) {
-    if (!LIVE.includes(view.status)) {
+    if (!LIVE_STATUSES.includes(view.status)) {
       throw new AppError(
         409,
         'INVALID_TRANSITION',
@@ -74,19 +88,37 @@ export function createConfirmationService(
     // A second click on the same link (or the page reloaded) answers as the first did.
     if (view.status === 'cancelada') {
       const [previous] = await repos.confirmations.forAppointments([view.id]);
-      if (previous?.answer === 'declined') return result(view, 'declined', previous.answeredAt);
+      if (previous?.answer === 'declined')
+        return result(view, 'declined', previous.answeredAt, view.cancelReason === DECLINED_LATE_REASON);
     }
     requireOpen(view);
+    const settings = await repos.clinic.getSettings();
     const answeredAt = clock.now();
-    // The answer is written in the cancellation's transaction: never a cancelled appointment without it.
+    const windowHours = settings.cancellationWindowHours;
+    // Inside the window (where «Cancelar la cita» is refused): a late notice, and the desk is told.
+    const lateNotice = answeredAt.getTime() > minus(view.startsAt, { hours: windowHours }).getTime();
+    const details = { ...who.details, answer: 'declined', ...(lateNotice ? { lateNotice, windowHours } : {}) };
+    // The answer (and the desk's task) is written in the cancellation's transaction: never a cancelled appointment
+    // without it. A patient's cancellation: her deposit goes back only within the service's refund window.
     const cancelled = await deps.appointments.setStatus(
       view,
       'cancelada',
-      { ...who, details: { ...who.details, answer: 'declined' } },
-      { reason: DECLINED_REASON, visible: true },
-      { alsoWrite: (tx) => repos.confirmations.record(view.id, 'declined', answeredAt, tx) },
+      { ...who, details },
+      { reason: lateNotice ? DECLINED_LATE_REASON : DECLINED_REASON, visible: true },
+      {
+        byPatient: true,
+        alsoWrite: async (tx) => {
+          await repos.confirmations.record(view.id, 'declined', answeredAt, tx);
+          if (lateNotice)
+            await deskNotices.lateCancellation(tx, view, {
+              timeZone: settings.timeZone,
+              windowHours,
+              actor: who.actor,
+            });
+        },
+      },
     );
-    return result(cancelled, 'declined', answeredAt);
+    return result(cancelled, 'declined', answeredAt, lateNotice);
   }
 
   return { confirm, decline };

@@ -55,7 +55,7 @@ describe('reminder e-mails', () => {
     ).json();
     const hour = 3_600_000;
     const now = clock.nowMs();
-    // Due (within the 24 h lead): 6; cancelled: 1; later than the lead: 1; already started: 1.
+    // Due (within the 48 h lead): 6; cancelled: 1; later than the lead: 1; already started: 1.
     for (let i = 0; i < 6; i++) {
       await insertAppointment(t, {
         patientId: patient.id,
@@ -69,7 +69,7 @@ describe('reminder e-mails', () => {
       startsAt: new Date(now + 21 * hour),
       status: 'cancelada',
     });
-    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + 30 * hour) });
+    await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now + 50 * hour) });
     await insertAppointment(t, { patientId: patient.id, doctorId: doctor.id, startsAt: new Date(now - 2 * hour) });
 
     const runs = await Promise.all(

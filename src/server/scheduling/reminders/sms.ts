@@ -1,11 +1,11 @@
-import type { ClinicSettingsRow } from '../../platform';
-import type { MailMessage } from '../../platform';
-import { answerUrls } from '../appointments/emails';
-import type { Tx } from '../../platform';
+import { plus, type ClinicSettingsRow, type Config, type MailMessage, type Tx } from '../../platform';
 import type { Repositories } from '../deps';
 import type { ChannelMessaging } from '../../communications';
-import { chooseChannel } from '../../communications';
+import { chooseChannel, shortLinkFor } from '../../communications';
 import { reminderSms, reminderTemplateParams, reminderWhatsAppBody, type ReminderText } from '../../communications';
+
+/** How long after the visit its reminder's short link still opens the booking's page (which then says it is past). */
+export const REMINDER_LINK_DAYS_AFTER = 7;
 
 export interface ReminderSubject {
   appointmentId: string;
@@ -20,14 +20,20 @@ export interface ReminderSubject {
 /**
  * Writes an appointment's reminder to the SMS/WhatsApp outbox when the patient's channel is one of those
  * (`chooseChannel`), with the reminder e-mail kept as its fallback; answers false when the e-mail is the
- * channel (the caller writes it as before).
+ * channel (the caller writes it as before). The message carries a short link (`/r/…`, decision 0127) to the
+ * booking's page, made in the same transaction and good until a week after the visit.
  */
 export async function enqueuePhoneReminder(
-  deps: { repos: Pick<Repositories, 'channelPreferences'>; channels: ChannelMessaging },
+  deps: {
+    config: Pick<Config, 'publicUrl'>;
+    repos: Pick<Repositories, 'channelPreferences' | 'shortLinks'>;
+    channels: ChannelMessaging;
+  },
   input: {
     subject: ReminderSubject;
     settings: ClinicSettingsRow;
-    manageUrl: string | undefined;
+    /** The path of the booking's page (`/cita/<token>?acceso=<proof>`: with its form links). */
+    managePath: string;
     email: MailMessage | null;
   },
   tx: Tx,
@@ -41,16 +47,22 @@ export async function enqueuePhoneReminder(
     ...preference,
   });
   if (!choice || choice.channel === 'email') return false;
-  const answers = input.manageUrl ? answerUrls(input.manageUrl) : undefined;
+  const shortUrl = await shortLinkFor(
+    deps,
+    {
+      kind: 'recordatorio',
+      target: input.managePath,
+      expiresAt: plus(subject.startsAt, { days: REMINDER_LINK_DAYS_AFTER }),
+    },
+    tx,
+  );
   const text: ReminderText = {
     clinicName: settings.name,
     patientName: subject.patientFirstName,
     startsAt: subject.startsAt,
     timeZone: settings.timeZone,
     doctorName: subject.doctorName,
-    manageUrl: input.manageUrl,
-    confirmUrl: answers?.confirm,
-    declineUrl: answers?.decline,
+    manageUrl: shortUrl,
     clinicPhone: settings.phone,
   };
   const templateParams = choice.channel === 'whatsapp' ? reminderTemplateParams(text) : [];

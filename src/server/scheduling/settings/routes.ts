@@ -1,5 +1,6 @@
 import type { RoutePlugin } from '../route-deps';
-import { readClinicSettings, updateClinicSettings } from '../../platform';
+import { readClinicSettings } from '../../platform';
+import { changeSettings } from './use-cases';
 import { api } from '../../../common/api-paths';
 import {
   clinicSettingsResponseSchema,
@@ -26,6 +27,6 @@ export const settingsRoutes: RoutePlugin = async (app, deps) => {
       config: { access: 'manage:settings' },
       schema: { body: clinicSettingsUpdateSchema, response: { 200: clinicSettingsResponseSchema } },
     },
-    async (request) => presentSettings(await updateClinicSettings(deps, request.body)),
+    async (request) => presentSettings(await changeSettings(deps, request.body)),
   );
 };

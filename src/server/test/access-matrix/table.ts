@@ -9,6 +9,7 @@ import { everyone, mine, only, ownRecords, ownToday, signedIn, theirs, type Matr
 import { MY_DOCTOR_CARD_MATRIX } from './my-doctor-card';
 import { WAITING_LIST_ROWS } from './waiting-list';
 import { CONFIRMATION_ROWS } from './confirmations';
+import { SHORT_LINK_ROWS } from './short-links';
 import { FEED_ROWS } from './feeds';
 import { SESSION_ROWS } from './sessions';
 import { SECOND_FACTOR_ROWS } from './second-factor';
@@ -465,6 +466,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   ...MY_DOCTOR_CARD_MATRIX,
   ...WAITING_LIST_ROWS,
   ...CONFIRMATION_ROWS,
+  ...SHORT_LINK_ROWS,
   ...FEED_ROWS,
   ...INVOICE_ROWS,
   ...BOOK_ROWS,

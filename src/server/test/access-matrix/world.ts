@@ -21,6 +21,8 @@ import { buildPatientImportWorld, type PatientImportWorld } from './patient-impo
 import { buildInsurerSettlementsWorld, type InsurerSettlementsWorld } from './insurer-settlements-world';
 
 import { ACTORS, type Actor } from './actors';
+import { paths } from '../../../common/paths';
+import { shortLinkFor } from '../../communications';
 
 export { ACTORS, type Actor };
 
@@ -61,6 +63,8 @@ export interface World {
   neutralRecordId: string;
   /** Manage-link tokens of the neutral patient's bookings: one to read, one per actor to cancel or move. */
   tokens: { read: string; cancel: Record<Actor, string>; reschedule: Record<Actor, string> };
+  /** The code of a short link (`/r/<code>`, a reminder's) to the page of the booking `tokens.read` opens. */
+  shortLink: string;
   /** Paciente A's appointments with doctor C that paciente A cancels and moves from their area. */
   myCancel: string;
   myReschedule: string;
@@ -228,6 +232,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     cancel: await perActor(THURSDAY, 1),
     reschedule: await perActor(FRIDAY, 0),
   };
+  const shortLink = (
+    await t.write((tx) =>
+      shortLinkFor(
+        t.deps,
+        { kind: 'recordatorio', target: paths.manageBooking(tokens.read), expiresAt: madrid(THURSDAY, '09:00') },
+        tx,
+      ),
+    )
+  ).split('/r/')[1]!;
   const staffMove = (
     await insertAppointment(t, {
       patientId: neutralRecordId,
@@ -332,6 +345,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     doctorC: doctorC.id,
     neutralRecordId,
     tokens,
+    shortLink,
     myCancel,
     myReschedule,
     staffMove,

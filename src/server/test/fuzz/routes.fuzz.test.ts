@@ -10,7 +10,7 @@ import { MATRIX } from '../access-matrix/table';
 import { buildWorld, NOW, type Actor, type World } from '../access-matrix/world';
 import { jsonBody, multipartBody, pathSegment, queryString, type FuzzBody } from './arbitraries';
 import { changedTables, installWriteCounter, snapshot, writeCount, type Snapshot } from './snapshot';
-import { errorBodyProblem } from './spanish';
+import { errorBodyProblem, pageProblem } from './spanish';
 
 /**
  * Fuzzing of every route (issue 14, item 2). The routes come from the app itself (`app.accessRoutes`,
@@ -32,7 +32,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 clock.freeze(NOW);
 const t = await buildTestApp();
-/** Every `/api` route the app registers (HEAD routes share their GET's handler). */
+/** Every route the app declares (`/api`, and the short links `/r/`; HEAD routes share their GET's handler). */
 const ROUTES = t.app.accessRoutes.filter((route) => route.method !== 'HEAD');
 
 let w: World;
@@ -109,7 +109,10 @@ describe('fuzzing every route', () => {
               const after = await current();
               untouched = true;
               if (response.status >= 400) {
-                const problem = errorBodyProblem(response.body, response.type);
+                // The API answers JSON errors; the short links (`/r/…`) Spanish pages for whoever tapped them.
+                const problem = route.url.startsWith('/api')
+                  ? errorBodyProblem(response.body, response.type)
+                  : pageProblem(response.body, response.type);
                 if (problem) throw new Error(`${problem}: ${where}`);
                 const changed = changedTables(before, after, key);
                 if (changed.length > 0) throw new Error(`a refused request changed ${changed.join(', ')}: ${where}`);

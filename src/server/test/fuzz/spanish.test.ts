@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import '../../../common/zod-es';
 import * as catalogue from '../../../common/messages';
-import { ENGLISH_DEFAULTS, errorBodyProblem, messageProblem } from './spanish';
+import { ENGLISH_DEFAULTS, errorBodyProblem, messageProblem, pageProblem } from './spanish';
+import { shortLinkPage } from '../../communications/short-links/page';
 
 /** Every string of the message catalogue, however deep. */
 function stringsOf(value: unknown): string[] {
@@ -78,5 +79,17 @@ describe('the Spanish detector of the fuzz tests', () => {
         'application/json',
       ),
     ).not.toBeNull();
+  });
+
+  it('checks the page a route outside the API answers (the short links’)', () => {
+    const clinic = { name: 'Clínica Sol', phone: '+34 910 000 000' };
+    for (const state of ['unknown', 'expired'] as const) {
+      expect(pageProblem(shortLinkPage(state, clinic), 'text/html; charset=utf-8')).toBeNull();
+    }
+    expect(pageProblem('<html lang="en"><p>Hola</p></html>', 'text/html')).toMatch(/not marked Spanish/);
+    expect(pageProblem('<html lang="es"><h1>Not Found</h1></html>', 'text/html')).toMatch(/English/);
+    expect(pageProblem('<html lang="es"></html>', 'text/html')).toMatch(/says nothing/);
+    // A limit or a malformed address answers JSON: the catalogue's rules.
+    expect(pageProblem(JSON.stringify({ message: 'x' }), 'application/json')).toMatch(/no \{ error \}/);
   });
 });

@@ -87,3 +87,20 @@ export function errorBodyProblem(body: string, contentType: string): string | nu
   }
   return null;
 }
+
+/**
+ * What is wrong with a 4xx answer of a route outside the API (the short links, `/r/<code>`, answer pages for people
+ * who tapped a link): null when it is a page in Spanish — `lang="es"`, every heading and paragraph Spanish — or,
+ * when it is JSON (a limit reached, a malformed address), a Spanish error of the catalogue.
+ */
+export function pageProblem(body: string, contentType: string): string | null {
+  if (!contentType.startsWith('text/html')) return errorBodyProblem(body, contentType);
+  if (!body.includes('<html lang="es">')) return `a page not marked Spanish: ${body.slice(0, 120)}`;
+  const texts = [...body.matchAll(/<(h1|p)>([\s\S]*?)<\/\1>/g)].map((match) => match[2]!.replace(/<[^>]+>/g, ''));
+  if (texts.length === 0) return `a page that says nothing: ${body.slice(0, 120)}`;
+  for (const text of texts) {
+    const problem = messageProblem(text);
+    if (problem) return `page: ${problem}`;
+  }
+  return null;
+}

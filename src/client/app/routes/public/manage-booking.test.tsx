@@ -1,7 +1,8 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Availability, OwnAppointment } from '../../../../common/schemas/appointments';
+import type { Availability } from '../../../../common/schemas/appointments';
+import type { LinkedBooking } from '../../../../common/schemas/confirmations';
 import type { PublicClinic } from '../../../../common/schemas/clinic';
 import { renderScreen, stubApi } from '../../../test/render';
 import ManageBookingPage from './manage-booking';
@@ -10,7 +11,7 @@ const ANA = '0b7c6b43-9d0e-4a57-9c84-2f1d0c3f4a11';
 const TOKEN = 'id.firma-secreta';
 const BOOKING_URL = `/api/public/bookings/${encodeURIComponent(TOKEN)}`;
 
-const appointment: OwnAppointment = {
+const appointment: LinkedBooking = {
   id: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
   status: 'confirmada',
   startsAt: '2026-03-25T09:00:00.000Z',
@@ -25,6 +26,14 @@ const appointment: OwnAppointment = {
   canChange: true,
   changeDeadline: '2026-03-24T09:00:00.000Z',
   cancelReason: null,
+  past: false,
+  canAnswer: true,
+  answer: null,
+  pendingForms: { questionnaires: [], consents: [] },
+};
+const NOT_FOUND = {
+  status: 404,
+  body: { error: { code: 'NOT_FOUND', message: 'No se ha encontrado lo que buscas.' } },
 };
 
 const clinic: PublicClinic = {
@@ -110,19 +119,116 @@ describe('manage booking page', () => {
     });
   });
 
-  it('sends the visitor to the phone when it is too late to change it online', async () => {
-    stubApi((call) => {
-      if (call.url === BOOKING_URL) return { status: 200, body: { ...appointment, canChange: false } };
+  it('inside the window: the phone for another time, and «Confirmo» and «No podré ir» still (a late notice, said so)', async () => {
+    let booking: LinkedBooking = { ...appointment, canChange: false };
+    const { calls } = stubApi((call) => {
+      if (call.url === BOOKING_URL) return { status: 200, body: booking };
       if (call.url === '/api/public/clinic') return { status: 200, body: clinic };
-      return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'No se ha encontrado lo que buscas.' } } };
+      if (call.url === `${BOOKING_URL}/answer`) {
+        const declined = (call.body as { answer: string }).answer === 'declined';
+        booking = declined
+          ? { ...booking, status: 'cancelada', canAnswer: false, cancelReason: 'El paciente avisó que no podrá ir' }
+          : { ...booking, answer: { answer: 'confirmed', answeredAt: '2026-03-23T06:00:00.000Z' } };
+        return { status: 200, body: {} };
+      }
+      return NOT_FOUND;
     });
-    renderManage();
+    const { user } = renderManage();
     expect(
-      await screen.findByText(/Ya no se puede cambiar ni cancelar por internet; llama a la clínica/),
+      await screen.findByText(/Ya no se puede cambiar la hora por internet; llama a la clínica/),
     ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '910 000 000' })).toHaveAttribute('href', 'tel:910000000');
     expect(screen.queryByRole('button', { name: 'Cambiar la hora' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar la cita' })).not.toBeInTheDocument();
+
+    const answers = screen.getByRole('region', { name: '¿Vendrás a tu cita?' });
+    await user.click(within(answers).getByRole('button', { name: 'Confirmo' }));
+    expect(await screen.findByText('Has confirmado que vendrás')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Te esperamos el miércoles, 25 de marzo de 2026, 10:00 con Dra\. Ana Ruiz/),
+    ).toBeInTheDocument();
+    expect(within(answers).queryByRole('button', { name: 'Confirmo' })).not.toBeInTheDocument();
+
+    // «No podré ir» asks once more, saying the clinic will be told.
+    await user.click(within(answers).getByRole('button', { name: 'No podré ir' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿No podrás venir?' });
+    expect(dialog).toHaveTextContent('Cancelaremos tu cita y avisaremos a la clínica');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, no podré ir' }));
+    expect(await screen.findByText('Esta cita está cancelada')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '¿Vendrás a tu cita?' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', url: `${BOOKING_URL}/answer`, body: { answer: 'confirmed' } },
+      { method: 'POST', url: `${BOOKING_URL}/answer`, body: { answer: 'declined' } },
+    ]);
+  });
+
+  it('outside the window offers the answers beside changing and cancelling, and the forms still pending', async () => {
+    const access = 'prueba-del-recordatorio';
+    const { calls } = stubApi((call) => {
+      if (call.url === `${BOOKING_URL}?acceso=${access}`) {
+        return {
+          status: 200,
+          body: {
+            ...appointment,
+            pendingForms: {
+              questionnaires: [
+                { title: 'Cuestionario de primera visita', url: 'http://localhost:3000/cuestionario/q1' },
+              ],
+              consents: [{ title: 'Infiltración', url: 'http://localhost:3000/consentimiento/c1' }],
+            },
+          },
+        };
+      }
+      return NOT_FOUND;
+    });
+    renderScreen(<ManageBookingPage />, { path: '/cita/:token', at: `/cita/${TOKEN}?acceso=${access}` });
+    const answers = await screen.findByRole('region', { name: '¿Vendrás a tu cita?' });
+    expect(within(answers).getByRole('button', { name: 'Confirmo' })).toBeInTheDocument();
+    expect(within(answers).getByRole('button', { name: 'No podré ir' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cambiar la hora' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar la cita' })).toBeInTheDocument();
+    const forms = screen.getByRole('region', { name: 'Antes de la visita' });
+    expect(
+      within(forms).getByRole('link', { name: 'Rellenar el cuestionario «Cuestionario de primera visita»' }),
+    ).toHaveAttribute('href', 'http://localhost:3000/cuestionario/q1');
+    expect(within(forms).getByRole('link', { name: 'Firmar el consentimiento «Infiltración»' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/consentimiento/c1',
+    );
+    expect(calls[0]!.url).toBe(`${BOOKING_URL}?acceso=${access}`);
+  });
+
+  it('without the reminder’s proof names the pending forms and says where their links are', async () => {
+    stubApi((call) =>
+      call.url === BOOKING_URL
+        ? {
+            status: 200,
+            body: {
+              ...appointment,
+              pendingForms: { questionnaires: [{ title: 'Antes de la revisión', url: null }], consents: [] },
+            },
+          }
+        : NOT_FOUND,
+    );
+    renderManage();
+    const forms = await screen.findByRole('region', { name: 'Antes de la visita' });
+    expect(forms).toHaveTextContent('Los enlaces están en el correo de tu reserva.');
+    expect(forms).toHaveTextContent('«Antes de la revisión»');
+    expect(within(forms).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('once its time has come says so and offers nothing', async () => {
+    stubApi((call) =>
+      call.url === BOOKING_URL
+        ? { status: 200, body: { ...appointment, past: true, canAnswer: false, canChange: false } }
+        : call.url === '/api/public/clinic'
+          ? { status: 200, body: clinic }
+          : NOT_FOUND,
+    );
+    renderManage();
+    expect(await screen.findByText('Esta cita ya ha pasado')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Antes de la visita' })).not.toBeInTheDocument();
   });
 
   it('explains an unknown link', async () => {

@@ -1,9 +1,12 @@
-import { Alert, Anchor, Box, Button, Container, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarX, IconClock, IconInfoCircle, IconLinkOff, IconPhone } from '@tabler/icons-react';
+import { Alert, Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarX, IconClock, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ANSWER_PARAMS, type PatientAnswer } from '../../../../common/schemas/confirmations';
+import { ANSWER_PARAMS, type LinkedBooking, type PatientAnswer } from '../../../../common/schemas/confirmations';
 import { ReminderAnswer } from '../../../features/booking/components/reminder-answer';
+import { ReminderAnswers } from '../../../features/booking/components/reminder-answers';
+import { PendingForms } from '../../../features/booking/components/pending-forms';
+import { BookingNotFound, CallTheClinic, PastVisit } from '../../../features/booking/components/booking-page-notes';
 import { paths } from '../../../../common/paths';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { AppointmentStatusBadge } from '../../../components/appointment-status-badge';
@@ -17,44 +20,8 @@ import { CancelAppointmentModal } from '../../../features/booking/components/can
 import { DepositStatus } from '../../../features/booking/components/deposit-status';
 import { RescheduleForm } from '../../../features/booking/components/reschedule-form';
 import { bookingSlotSource } from '../../../features/booking/api/get-booking-availability';
-import { useClinic } from '../../../api/clinic';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDayAndTime } from '../../../lib/dates';
-
-function BookingNotFound({ message }: { message: string }) {
-  return (
-    <Paper withBorder py="xl" px="md">
-      <EmptyState icon={<IconLinkOff size={32} stroke={1.5} />} title="Cita no encontrada" description={message}>
-        <EmptyState.Actions>
-          <Button component={Link} to={paths.booking}>
-            Pedir cita
-          </Button>
-          <Button component={Link} to={paths.home} variant="default">
-            Volver al inicio
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Paper>
-  );
-}
-
-/** Too late to change it online: the clinic's phone. */
-function CallTheClinic() {
-  const { data: clinic } = useClinic();
-  return (
-    <Alert color="blue" icon={<IconPhone size={20} aria-hidden />} title="¿Necesitas cambiarla?">
-      Ya no se puede cambiar ni cancelar por internet; llama a la clínica
-      {clinic?.phone ? (
-        <>
-          {' '}
-          al <Anchor href={`tel:${clinic.phone.replace(/\s/g, '')}`}>{clinic.phone}</Anchor>.
-        </>
-      ) : (
-        '.'
-      )}
-    </Alert>
-  );
-}
 
 function BookingActions({ token, appointment }: { token: string; appointment: OwnAppointment }) {
   const [changing, setChanging] = useState(false);
@@ -124,19 +91,48 @@ export default function ManageBookingPage() {
   const { token = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const answer = answerOf(params.get('respuesta'));
+  const access = params.get('acceso') ?? undefined;
   if (answer) {
     return (
       <Container size="sm" py="xl" px={{ base: 'sm', xs: 'md' }}>
         <PageTitle>Tu respuesta</PageTitle>
-        <ReminderAnswer token={token} answer={answer} onShowBooking={() => setParams({}, { replace: true })} />
+        <ReminderAnswer
+          token={token}
+          answer={answer}
+          onShowBooking={() => setParams(access ? { acceso: access } : {}, { replace: true })}
+        />
       </Container>
     );
   }
-  return <ManageBooking token={token} />;
+  return <ManageBooking token={token} access={access} />;
 }
 
-function ManageBooking({ token }: { token: string }) {
-  const booking = usePublicBooking(token);
+/**
+ * What can be done with the booking: nothing once its time has come; else «¿Vendrás?» (the reminder's answers,
+ * also inside the cancellation window), the forms still pending, and changing or cancelling within the window.
+ */
+function BookingNext({ token, booking }: { token: string; booking: LinkedBooking }) {
+  if (booking.past) return <PastVisit />;
+  return (
+    <>
+      {booking.status === 'pendiente' && (
+        <Alert color="yellow" icon={<IconInfoCircle size={20} aria-hidden />}>
+          La clínica todavía tiene que confirmar esta cita.
+        </Alert>
+      )}
+      {booking.canAnswer && (
+        <>
+          <ReminderAnswers token={token} booking={booking} />
+          <PendingForms forms={booking.pendingForms} />
+        </>
+      )}
+      <BookingActions token={token} appointment={booking} />
+    </>
+  );
+}
+
+function ManageBooking({ token, access }: { token: string; access?: string }) {
+  const booking = usePublicBooking(token, access);
 
   return (
     <Container size="sm" py="xl" px={{ base: 'sm', xs: 'md' }}>
@@ -166,13 +162,8 @@ function ManageBooking({ token }: { token: string }) {
               <AppointmentFacts appointment={booking.data} />
             </Stack>
           </Paper>
-          {booking.data.status === 'pendiente' && (
-            <Alert color="yellow" icon={<IconInfoCircle size={20} aria-hidden />}>
-              La clínica todavía tiene que confirmar esta cita.
-            </Alert>
-          )}
           <DepositStatus deposit={booking.data.deposit} timeZone={booking.data.timeZone} token={token} />
-          <BookingActions token={token} appointment={booking.data} />
+          <BookingNext token={token} booking={booking.data} />
         </Stack>
       )}
     </Container>

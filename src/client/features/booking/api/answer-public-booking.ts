@@ -3,7 +3,7 @@ import { api } from '../../../../common/api-paths';
 import type { PatientAnswer, ReminderAnswerResult } from '../../../../common/schemas/confirmations';
 import { apiFetch } from '../../../lib/api-client';
 import { availabilityKeys } from '../../../api/availability';
-import { getPublicBookingQueryOptions } from './get-public-booking';
+import { publicBookingKey } from './get-public-booking';
 
 /** The patient's answer to the reminder: 404 for a bad link, 409 when the appointment no longer takes one. */
 export const answerPublicBooking = ({ token, answer }: { token: string; answer: PatientAnswer }) =>
@@ -14,7 +14,7 @@ export function useAnswerPublicBooking() {
   return useMutation({
     mutationFn: answerPublicBooking,
     onSettled: async (_result, _error, { token }) => {
-      await queryClient.invalidateQueries({ queryKey: getPublicBookingQueryOptions(token).queryKey });
+      await queryClient.invalidateQueries({ queryKey: publicBookingKey(token) });
       await queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
     },
   });

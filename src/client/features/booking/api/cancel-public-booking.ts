@@ -3,7 +3,7 @@ import { api } from '../../../../common/api-paths';
 import type { OwnAppointment } from '../../../../common/schemas/appointments';
 import { apiFetch, ApiError } from '../../../lib/api-client';
 import { availabilityKeys } from '../../../api/availability';
-import { getPublicBookingQueryOptions, storePublicBooking } from './get-public-booking';
+import { publicBookingKey, storePublicBooking } from './get-public-booking';
 
 /** 409 `CHANGE_WINDOW_CLOSED` when it is too late to cancel online. */
 export const cancelPublicBooking = ({ token, reason }: { token: string; reason: string }) =>
@@ -19,7 +19,7 @@ export function useCancelPublicBooking() {
     },
     onError: async (error, { token }) => {
       if (error instanceof ApiError && error.code === 'CHANGE_WINDOW_CLOSED') {
-        await queryClient.invalidateQueries({ queryKey: getPublicBookingQueryOptions(token).queryKey });
+        await queryClient.invalidateQueries({ queryKey: publicBookingKey(token) });
       }
     },
   });

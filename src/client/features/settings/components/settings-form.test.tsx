@@ -24,7 +24,7 @@ const settings: ClinicSettingsResponse = {
   bookingHorizonDays: 60,
   minimumNoticeHours: 2,
   cancellationWindowHours: 24,
-  reminderLeadHours: 24,
+  reminderLeadHours: 48,
   bookingsRequireConfirmation: false,
   feedPatientDisplay: 'initials',
   mailIncludeReason: false,
@@ -38,10 +38,47 @@ describe('settings form', () => {
     renderScreen(<SettingsForm settings={settings} />);
     expect(screen.queryByText('Recordatorio por correo')).toBeNull();
     const lead = screen.getByRole('textbox', { name: 'Antelación del recordatorio' });
-    expect(lead).toHaveValue('24 h');
+    expect(lead).toHaveValue('48 h');
     expect(lead).toHaveAccessibleDescription(
-      'Horas antes de la cita en que sale el recordatorio, por el canal de cada paciente: correo, SMS o WhatsApp.',
+      'Horas antes de la cita en que sale el recordatorio, por el canal de cada paciente: correo, SMS o WhatsApp. Debe ser mayor que el plazo de cancelación.',
     );
+  });
+
+  it('says what the lead and the window mean together, and refuses a reminder that would come at or after the limit', async () => {
+    const { calls } = stubApi((call) => ({ status: 200, body: { ...settings, ...(call.body as object) } }));
+    const { user } = renderScreen(<SettingsForm settings={settings} />);
+    // Read again each time: while a box is empty there is nothing to say, and the line goes.
+    const summary = () => screen.getByTestId('reminder-lead-summary');
+    expect(summary()).toHaveTextContent(
+      'El recordatorio sale 48 h antes; el paciente puede cambiar o cancelar por internet hasta 24 h antes, así que tendrá 24 h para hacerlo.',
+    );
+    const lead = screen.getByRole('textbox', { name: 'Antelación del recordatorio' });
+    await user.clear(lead);
+    await user.type(lead, '24');
+    await waitFor(() =>
+      expect(summary()).toHaveTextContent(
+        'El recordatorio sale 24 h antes; el paciente puede cambiar o cancelar por internet hasta 24 h antes: llegaría cuando ya no puede hacerlo.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(
+      await screen.findByText(
+        'Antelación del recordatorio: debe ser mayor que el plazo de cancelación (24 h), o el recordatorio llegaría cuando ya no se puede cambiar ni cancelar por internet',
+      ),
+    ).toBeInTheDocument();
+    expect(lead).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toEqual([]);
+
+    // A shorter window makes room: saved, both values sent.
+    const windowBox = screen.getByRole('textbox', { name: 'Plazo de cancelación' });
+    await user.clear(windowBox);
+    await user.type(windowBox, '12');
+    await waitFor(() => expect(summary()).toHaveTextContent('así que tendrá 12 h para hacerlo.'));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Configuración guardada')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { method: 'PATCH', url: '/api/settings', body: { cancellationWindowHours: 12, reminderLeadHours: 24 } },
+    ]);
   });
 
   it('sends only what changed and refreshes the public clinic', async () => {

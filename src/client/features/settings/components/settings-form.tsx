@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type z } from 'zod';
 import {
+  clinicSettingsFormSchema,
   clinicSettingsSchema,
   type ClinicSettingsResponse,
   type ClinicSettingsUpdate,
@@ -33,7 +34,7 @@ export function SettingsForm({ settings }: { settings: ClinicSettingsResponse })
   const update = useUpdateSettings();
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const form = useForm<SettingsFormValues, unknown, z.output<typeof clinicSettingsSchema>>({
-    resolver: zodResolver(clinicSettingsSchema),
+    resolver: zodResolver(clinicSettingsFormSchema),
     defaultValues: toFormValues(settings),
   });
   const { register, control, formState } = form;

@@ -12,12 +12,13 @@ import {
 import { type z } from 'zod';
 import { STAFF_IDLE_MINUTES } from '../../../../common/idle';
 import { FEED_PATIENT_DISPLAYS, FEED_PATIENT_DISPLAY_LABELS } from '../../../../common/schemas/calendar-feeds';
-import type { clinicSettingsSchema } from '../../../../common/schemas/settings';
+import { REMINDER_LEAD_MAX_HOURS, type clinicSettingsSchema } from '../../../../common/schemas/settings';
 import { FormSection } from '../../../components/form-section';
 import { ImageUpload } from '../../../components/image-upload';
 import { SwitchField } from '../../../components/switch-field';
 import { now } from '../../../lib/clock';
 import { formatWeekdayAndTime } from '../../../lib/dates';
+import { ReminderLeadSummary } from './reminder-lead-summary';
 
 // The sections of the clinic's settings form (settings-form.tsx), each bound to it through `control`.
 
@@ -295,12 +296,13 @@ export function AppointmentRulesSection({
           control={control}
           name="reminderLeadHours"
           label="Antelación del recordatorio"
-          description="Horas antes de la cita en que sale el recordatorio, por el canal de cada paciente: correo, SMS o WhatsApp."
+          description="Horas antes de la cita en que sale el recordatorio, por el canal de cada paciente: correo, SMS o WhatsApp. Debe ser mayor que el plazo de cancelación."
           suffix=" h"
           min={1}
-          max={336}
+          max={REMINDER_LEAD_MAX_HOURS}
         />
       </SimpleGrid>
+      <ReminderLeadSummary control={control} />
       <SwitchField
         control={control}
         name="bookingsRequireConfirmation"

@@ -28,7 +28,7 @@ export const clinicSettings = pgTable(
     bookingHorizonDays: integer('booking_horizon_days').notNull().default(60),
     minimumNoticeHours: integer('minimum_notice_hours').notNull().default(2),
     cancellationWindowHours: integer('cancellation_window_hours').notNull().default(24),
-    reminderLeadHours: integer('reminder_lead_hours').notNull().default(24),
+    reminderLeadHours: integer('reminder_lead_hours').notNull().default(48),
     bookingsRequireConfirmation: boolean('bookings_require_confirmation').notNull().default(false),
     /** What calendar feeds show of a patient (migration 0018). */
     feedPatientDisplay: text('feed_patient_display', { enum: FEED_PATIENT_DISPLAYS }).notNull().default('initials'),

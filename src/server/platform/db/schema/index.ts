@@ -29,3 +29,4 @@ export * from './online-payments';
 export * from './packs';
 export * from './insurer-settlements';
 export * from './settlements';
+export * from './short-links';
