@@ -37,6 +37,7 @@ export {
   emailVerificationTokens,
   goLiveTests,
   images,
+  inboundMessages,
   insurerSettlementVisits,
   insurerTariffs,
   insurerVisitOutcomes,
