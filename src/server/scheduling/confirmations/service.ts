@@ -1,5 +1,10 @@
-import { DECLINED_REASON, type PatientAnswer, type ReminderAnswerResult } from '../../../common/schemas/confirmations';
-import { clock } from '../../platform';
+import {
+  DECLINED_REASON,
+  type AnswerVia,
+  type PatientAnswer,
+  type ReminderAnswerResult,
+} from '../../../common/schemas/confirmations';
+import { clock, type Tx } from '../../platform';
 import { AppError } from '../../platform';
 import { audited } from '../../platform';
 import type { AuditNote } from '../appointments/service';
@@ -10,11 +15,22 @@ import type { CoreDeps } from '../deps';
 const LIVE = ['pendiente', 'confirmada'];
 
 /**
+ * How an answer came, and what else its transaction writes: the reminder's link answers with none; a reply «SI» or
+ * «NO» by SMS or WhatsApp (`scheduling/replies/`) records its message, the chat's line and the acknowledgment with
+ * the answer, so that one never exists without the other.
+ */
+export interface AnswerOptions {
+  via?: AnswerVia;
+  alsoWrite?: (tx: Tx) => Promise<unknown>;
+}
+
+/**
  * The patient's answer to the reminder, from the signed link (no sign-in). «Confirmo que iré» records the
  * answer; «No podré ir» cancels through the appointment service's own cancel (so whatever hooks into a
  * cancellation — the patient's e-mail, the live event, the waiting list — runs as for any other) and then
  * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
  * window closes: the clinic would rather know than find an empty chair (docs/decisions/0024-reminder-answers-and-calendar-feeds.md).
+ * A reply «SI» / «NO» by SMS or WhatsApp calls these same two (docs/decisions/0128).
  */
 export function createConfirmationService(
   deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & { appointments: AppointmentService },
@@ -50,9 +66,18 @@ export function createConfirmationService(
     }
   }
 
-  async function confirm(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+  async function confirm(
+    view: AppointmentView,
+    who: AuditNote,
+    options: AnswerOptions = {},
+  ): Promise<ReminderAnswerResult> {
     requireOpen(view);
-    const row = await audited(deps.db, (tx) => repos.confirmations.record(view.id, 'confirmed', clock.now(), tx), {
+    const record = async (tx: Tx) => {
+      const row = await repos.confirmations.record(view.id, 'confirmed', clock.now(), tx, options.via);
+      await options.alsoWrite?.(tx);
+      return row;
+    };
+    const row = await audited(deps.db, record, {
       actor: who.actor,
       ip: who.ip,
       action: 'update',
@@ -70,9 +95,13 @@ export function createConfirmationService(
     return result(view, 'confirmed', row.answeredAt);
   }
 
-  async function decline(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+  async function decline(
+    view: AppointmentView,
+    who: AuditNote,
+    options: AnswerOptions = {},
+  ): Promise<ReminderAnswerResult> {
     // A second click on the same link (or the page reloaded) answers as the first did.
-    if (view.status === 'cancelada') {
+    if (view.status === 'cancelada' && !options.alsoWrite) {
       const [previous] = await repos.confirmations.forAppointments([view.id]);
       if (previous?.answer === 'declined') return result(view, 'declined', previous.answeredAt);
     }
@@ -84,7 +113,12 @@ export function createConfirmationService(
       'cancelada',
       { ...who, details: { ...who.details, answer: 'declined' } },
       { reason: DECLINED_REASON, visible: true },
-      { alsoWrite: (tx) => repos.confirmations.record(view.id, 'declined', answeredAt, tx) },
+      {
+        alsoWrite: async (tx) => {
+          await repos.confirmations.record(view.id, 'declined', answeredAt, tx, options.via);
+          await options.alsoWrite?.(tx);
+        },
+      },
     );
     return result(cancelled, 'declined', answeredAt);
   }
