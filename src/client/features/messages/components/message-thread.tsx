@@ -4,6 +4,7 @@ import {
   replyRuleLabel,
   type Message,
   type MessageSide,
+  type ReplyRule,
 } from '../../../../common/schemas/messages';
 import { useClinicZone } from '../../../lib/clinic-time-zone';
 import { formatShortDateTime, formatShortDay, formatTime } from '../../../lib/dates';
@@ -37,6 +38,12 @@ function Receipt({ message }: { message: Message }) {
   );
 }
 
+const RULE_COLORS: Record<ReplyRule, string> = {
+  confirmed: 'teal.9',
+  declined: 'red.9',
+  'change-requested': 'grape.9',
+};
+
 /** What a message by phone carries: its channel, the appointment it refers to, the rule its reply applied. */
 function PhoneFacts({ message, timeZone }: { message: Message; timeZone: string }) {
   if (!message.channel) return null;
@@ -46,7 +53,7 @@ function PhoneFacts({ message, timeZone }: { message: Message; timeZone: string 
         {PHONE_CHANNEL_NAMES[message.channel]}
       </Badge>
       {message.rule && (
-        <Badge size="xs" variant="light" color={message.rule === 'confirmed' ? 'teal.9' : 'orange.9'}>
+        <Badge size="xs" variant="filled" color={RULE_COLORS[message.rule]}>
           {replyRuleLabel(message.rule, message.channel)}
         </Badge>
       )}
