@@ -4,7 +4,7 @@ import { api } from '../../../common/api-paths';
 import { DECLINED_REASON } from '../../../common/schemas/confirmations';
 import { smsShape } from '../../communications';
 import { clock } from '../../platform/clock';
-import { appointments, inboundMessages, tasks } from '../../platform/db/schema';
+import { appointments, auditLog, inboundMessages, tasks } from '../../platform/db/schema';
 import { startRepliesWorld, type RepliesWorld } from '../../test/phone-replies';
 import { normalizeReply, replyIntent } from './intent';
 import { acknowledgment } from './texts';
@@ -148,6 +148,20 @@ describe('the rules', () => {
     expect(messages[0]!.authorName).toBe(`${patient.firstName} ${patient.lastName}`);
     expect(messages[0]!.readAt).not.toBeNull();
     expect(messages[1]!.delivery).toBe('accepted');
+
+    // Audited: the answer on the appointment (by nobody signed in, by SMS) and the reply's arrival.
+    const entries = await w.t.database.db.select().from(auditLog).where(eq(auditLog.patientId, patient.id));
+    expect(entries.map((entry) => [entry.action, entry.entity, entry.actorRole, entry.details])).toEqual(
+      expect.arrayContaining([
+        ['update', 'appointment', 'visitor', { via: 'sms', answer: 'confirmed' }],
+        [
+          'create',
+          'conversation',
+          'visitor',
+          expect.objectContaining({ channel: 'sms', outcome: 'confirmed', appointmentId: appointment.id }),
+        ],
+      ]),
+    );
   });
 
   it('«NO» cancels it as «No podré ir» does: the slot is free, the desk sees the unread reply, she is told', async () => {
