@@ -190,6 +190,9 @@ export const api = {
   conversationMessages: (id: string) => `/api/conversations/${seg(id)}/messages`,
   conversationAssignee: (id: string) => `/api/conversations/${seg(id)}/assignee`,
   myMessages: '/api/me/messages',
+  /** Replies by SMS or WhatsApp from numbers no patient was matched to, and linking one to a patient (issue 38). */
+  unmatchedMessages: '/api/unmatched-messages',
+  unmatchedMessageLink: (id: string) => `/api/unmatched-messages/${seg(id)}/link`,
   waitingList: '/api/waiting-list',
   waitingListEntry: (id: string) => `/api/waiting-list/${seg(id)}`,
   myWaitingList: '/api/me/waiting-list',
@@ -224,8 +227,12 @@ export const api = {
   patientImportErrors: (id: string) => `/api/patient-imports/${seg(id)}/errors.csv`,
   patientChannel: (id: string) => `/api/patients/${seg(id)}/channel`,
   myChannel: '/api/me/channel',
-  /** The providers' delivery-status callbacks (signature-checked): Twilio's StatusCallback, WhatsApp's webhook. */
+  /**
+   * The providers' callbacks (signature-checked): Twilio's StatusCallback and its incoming-message webhook,
+   * WhatsApp's webhook (delivery statuses and incoming messages).
+   */
   twilioStatus: '/api/public/messages/twilio/status',
+  twilioIncoming: '/api/public/messages/twilio/incoming',
   whatsappWebhook: '/api/public/messages/whatsapp/webhook',
 } as const;
 

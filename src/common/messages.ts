@@ -109,6 +109,11 @@ export const ERROR_CODES = {
   COVERED_BY_INSURER: 'La aseguradora cubre esta visita: no se factura al paciente.',
   ALREADY_SETTLED: 'Esa visita ya está liquidada con la aseguradora.',
   ALREADY_RECONCILED: 'Esa visita ya está conciliada.',
+  /** Replies by SMS and WhatsApp (issue 38, item 2; docs/decisions/0128). */
+  WHATSAPP_WINDOW_CLOSED:
+    'Han pasado más de 24 horas desde su último WhatsApp: WhatsApp solo deja escribirle con una plantilla aprobada. Respóndele por SMS o en la web, o llámala.',
+  NO_PHONE_CHANNEL:
+    'No se puede enviar por ese canal: no hay proveedor configurado o no tiene un móvil al que escribir (ni su consentimiento).',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -16,6 +16,7 @@ import { startDepositJob } from './scheduling/appointments/deposit-job';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createAppointmentService } from './scheduling/appointments/service';
 import { createConfirmationService } from './scheduling/confirmations/service';
+import { createInboundReplies } from './scheduling/replies/service';
 import type { CoreDeps } from './deps';
 import { createLiveEvents } from './platform/events/live-events';
 import { createPatientImportService } from './clinical/patient-import/service';
@@ -111,6 +112,7 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
   afterBooking.register(bookingEmailStep(appointmentsDeps));
   afterBooking.register(waitingListAfterBooking(waitingList));
 
+  const confirmations = createConfirmationService({ ...core, appointments });
   const invoicing = createInvoicingService(core);
   const verifactuSender = createVerifactuSender({
     db: database.db,
@@ -132,7 +134,9 @@ export async function compose(options: ComposeOptions): Promise<Deps> {
     visitForms,
     afterBooking,
     messages: createMessagesService(core),
-    confirmations: createConfirmationService({ ...core, appointments }),
+    confirmations,
+    // A patient's reply by SMS or WhatsApp: the webhooks are communications', the rules scheduling's.
+    inboundReplies: createInboundReplies({ ...core, appointments, confirmations }),
     invoicing,
     verifactuSender,
     payments: createPaymentsService(core),

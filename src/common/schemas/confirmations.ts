@@ -5,6 +5,10 @@ import { ownAppointmentSchema } from './appointments';
 export const PATIENT_ANSWERS = ['confirmed', 'declined'] as const;
 export type PatientAnswer = (typeof PATIENT_ANSWERS)[number];
 
+/** How the patient answered: the reminder's link, or a reply by SMS or WhatsApp («SI», «NO»). */
+export const ANSWER_VIA = ['link', 'sms', 'whatsapp'] as const;
+export type AnswerVia = (typeof ANSWER_VIA)[number];
+
 /** The value of `?respuesta=` in the reminder's links (Spanish, it is in the address bar). */
 export const ANSWER_PARAMS = { confirmed: 'confirmo', declined: 'no-podre-ir' } as const satisfies Record<
   PatientAnswer,
@@ -21,6 +25,13 @@ export const DECLINED_LATE_REASON =
   'El paciente avisó que no podrá ir, con menos antelación que el plazo de cancelación';
 /** The accessible label of the double tick. */
 export const CONFIRMED_LABEL = 'Confirmada por el paciente';
+/** The double tick's label, naming the channel when she confirmed by a reply: «Confirmada por el paciente por SMS». */
+export const confirmedLabel = (via: AnswerVia | undefined) =>
+  via === 'sms'
+    ? `${CONFIRMED_LABEL} por SMS`
+    : via === 'whatsapp'
+      ? `${CONFIRMED_LABEL} por WhatsApp`
+      : CONFIRMED_LABEL;
 
 /** What the patient's page shows after answering. */
 export const reminderAnswerResultSchema = z.object({
@@ -47,6 +58,7 @@ export const appointmentAnswerSchema = z.object({
   appointmentId: z.string(),
   answer: z.enum(PATIENT_ANSWERS),
   answeredAt: z.string(),
+  via: z.enum(ANSWER_VIA),
 });
 export type AppointmentAnswer = z.infer<typeof appointmentAnswerSchema>;
 export const appointmentAnswersSchema = z.object({ answers: z.array(appointmentAnswerSchema) });

@@ -130,6 +130,12 @@ export const RAW_ANSWERS: Record<string, Record<number, RawAnswer>> = {
   },
   'DELETE /api/files/:id': { 204: { description: 'Documento borrado.' } },
   'PUT /api/conversations/:id/assignee': { 204: { description: 'Conversación asignada.' } },
+  'POST /api/public/messages/twilio/incoming': {
+    200: {
+      description: 'TwiML vacío (`<Response></Response>`): Twilio no responde nada; el acuse, si lo hay, sale aparte.',
+      type: 'text/xml',
+    },
+  },
   'GET /api/patient-imports/:id/errors.csv': {
     200: {
       description:

@@ -30,7 +30,7 @@ export const AREAS: Area[] = [
   {
     name: 'Mensajes y encuestas',
     description:
-      'Avisos de estado de los proveedores de SMS (Twilio) y WhatsApp (verificados por su firma) y la encuesta tras la visita, que se abre con su enlace de un solo uso.',
+      'Avisos de los proveedores de SMS (Twilio) y WhatsApp, verificados por su firma: estados de los mensajes enviados y las respuestas de los pacientes; y la encuesta tras la visita, que se abre con su enlace de un solo uso.',
     matches: [/^\/api\/public\/(messages|surveys)\//],
   },
   {
@@ -95,8 +95,9 @@ export const AREAS: Area[] = [
   },
   {
     name: 'Mensajes',
-    description: 'La bandeja de mensajes de la clínica y la conversación de cada paciente con ella.',
-    matches: [/^\/api\/conversations/, /^\/api\/me\/messages/],
+    description:
+      'La bandeja de mensajes de la clínica y la conversación de cada paciente con ella (también sus respuestas por SMS y WhatsApp, y las de números sin paciente).',
+    matches: [/^\/api\/conversations/, /^\/api\/me\/messages/, /^\/api\/unmatched-messages/],
   },
   {
     name: 'Lista de espera',

@@ -20,7 +20,7 @@ const INTRODUCTION = [
   'La API con la que trabaja la aplicación de Clínica, generada de los esquemas con los que el servidor valida cada ruta: lo que dice este documento es lo que el servidor comprueba.',
   '',
   '- **Sesión**: `POST /api/auth/sign-in` devuelve la cookie `clinica_session` (HttpOnly); el resto de rutas la leen. Cada ruta dice qué permiso pide y a qué roles alcanza (todo, o solo lo suyo); sin sesión responde 401 y con otro rol 403.',
-  '- **Origen**: toda solicitud que cambia datos (POST, PUT, PATCH, DELETE) debe llevar la cabecera `Origin` de la clínica (su `PUBLIC_URL`); si no, 403 `BAD_ORIGIN`. Los avisos de entrega de Twilio y WhatsApp llegan sin `Origin` (los envía el proveedor) y se autentican solo por su firma.',
+  '- **Origen**: toda solicitud que cambia datos (POST, PUT, PATCH, DELETE) debe llevar la cabecera `Origin` de la clínica (su `PUBLIC_URL`); si no, 403 `BAD_ORIGIN`. Los avisos de Twilio y WhatsApp (estados de entrega y mensajes de los pacientes) llegan sin `Origin` (los envía el proveedor) y se autentican solo por su firma.',
   '- **Errores**: siempre `{ "error": { "code", "message", "fields"? } }`, con `message` en español listo para mostrar.',
   '- **Fechas**: instantes en ISO 8601 (UTC); los días (`AAAA-MM-DD`) son los de la zona horaria de la clínica.',
   '- **Límites**: 600 solicitudes por minuto por cuenta y 300 por dirección sin sesión; algunas rutas públicas tienen un límite propio.',

@@ -204,9 +204,11 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/public/bookings/:token/answer': 'Responder al recordatorio («Confirmo que iré» / «No podré ir»)',
   'POST /api/public/messages/twilio/status':
     'Aviso de estado de un SMS enviado por Twilio (firma X-Twilio-Signature verificada; se registra una vez)',
+  'POST /api/public/messages/twilio/incoming':
+    'SMS de un paciente al número de la clínica (firma X-Twilio-Signature verificada; una vez por MessageSid): «SI», «NO» y «CAMBIAR» se aplican a su cita, lo demás va a la bandeja',
   'GET /api/public/messages/whatsapp/webhook': 'Verificación de la suscripción del webhook de WhatsApp (hub.challenge)',
   'POST /api/public/messages/whatsapp/webhook':
-    'Avisos de estado de los mensajes de WhatsApp (firma X-Hub-Signature-256 verificada; se registran una vez)',
+    'Avisos de WhatsApp (firma X-Hub-Signature-256 verificada): estados de los mensajes enviados y mensajes de los pacientes, cada uno una vez',
   'GET /api/opinions/ratings': 'Puntuaciones de la encuesta tras la visita por mes, doctor y servicio (`?months=`)',
   'GET /api/opinions':
     'Respuestas a la encuesta tras la visita, las más recientes primero, con su comentario (`?page=`)',
@@ -314,6 +316,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/conversations/:id': 'Una conversación con sus mensajes',
   'POST /api/conversations/:id/messages': 'Responder en una conversación',
   'PUT /api/conversations/:id/assignee': 'Asignar una conversación a una persona',
+  'GET /api/unmatched-messages': 'Respuestas por SMS o WhatsApp de números sin paciente («Sin paciente»)',
+  'POST /api/unmatched-messages/:id/link': 'Vincular una respuesta sin paciente a la ficha de un paciente',
   'GET /api/me/messages': 'Mi conversación con la clínica (paciente)',
   'POST /api/me/messages': 'Escribir a la clínica (paciente)',
 

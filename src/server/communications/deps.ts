@@ -2,6 +2,7 @@ import type { Db } from '../platform';
 import type { IdentityRepositories, IdentityCoreDeps } from '../identity';
 import type { ChannelMessaging } from './channels/service';
 import { createChannelOutboxRepository } from './channels/repository';
+import { createInboundMessagesRepository } from './channels/inbound-repository';
 import { createChannelPreferencesRepository } from './channels/preferences-repository';
 import { createTasksRepository } from './tasks/repository';
 import { createMessagesRepository } from './messages/repository';
@@ -11,6 +12,7 @@ import { createShortLinksRepository } from './short-links/repository';
 export function createCommunicationsRepositories(db: Db) {
   return {
     channelOutbox: createChannelOutboxRepository(db),
+    inboundMessages: createInboundMessagesRepository(db),
     channelPreferences: createChannelPreferencesRepository(db),
     tasks: createTasksRepository(db),
     messages: createMessagesRepository(db),

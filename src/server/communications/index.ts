@@ -5,6 +5,7 @@ export { createCommunicationsRepositories } from './deps';
 export { bookingChannelChoice, recordBookingChannel } from './channels/booking-choice';
 export { chooseChannel, offeredChannels } from './channels/choice';
 export type { ChannelMessaging } from './channels/service';
+export type { InboundMessage, InboundReplies } from './channels/inbound';
 export {
   paymentLinkSms,
   reminderSms,
@@ -15,5 +16,6 @@ export {
   visitDate,
 } from './channels/texts';
 export { ProviderError, toE164 } from './providers/provider';
+export { smsShape, toGsm7 } from './providers/gsm7';
 export { appointmentNoticePrefix, createDeskNotices } from './tasks/desk-notices';
 export { shortLinkFor } from './short-links/use-cases';

@@ -38,6 +38,7 @@ export {
   goLiveTests,
   images,
   initialSetupTokens,
+  inboundMessages,
   insurerSettlementVisits,
   insurerTariffs,
   insurerVisitOutcomes,

@@ -8,6 +8,7 @@ import { createAppointmentsRepository } from './appointments/repository';
 import { createAppointmentListsRepository } from './appointments/lists-repository';
 import { createAppointmentMinorsRepository } from './appointments/minors-repository';
 import { createWaitingListRepository } from './waiting-list/repository';
+import { createRepliesRepository } from './replies/repository';
 
 /** The scheduling context's own repositories. */
 export function createSchedulingRepositories(db: Db) {
@@ -20,6 +21,7 @@ export function createSchedulingRepositories(db: Db) {
     appointmentLists: createAppointmentListsRepository(db),
     appointmentMinors: createAppointmentMinorsRepository(db),
     waitingList: createWaitingListRepository(db),
+    replies: createRepliesRepository(db),
   };
 }
 

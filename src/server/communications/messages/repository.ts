@@ -1,14 +1,37 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { MessageSide } from '../../../common/schemas/messages';
+import { randomUUID } from 'node:crypto';
+import type { MessageSide, ReplyRule } from '../../../common/schemas/messages';
+import type { PhoneChannel } from '../../../common/schemas/channels';
 import { normalizeSearchText } from '../../../common/search-text';
 import { INBOX_ROLES, visibleConversations } from '../../access';
 import type { Visibility } from '../../access';
 import { clock } from '../../platform';
 import type { Db } from '../../platform';
-import { accounts, conversations, messages, patients, profiles } from '../../platform';
+import { accounts, appointments, conversations, messageOutbox, messages, patients, profiles } from '../../platform';
 import { transact, type Tx } from '../../platform';
 
-export type MessageRow = typeof messages.$inferSelect & { authorName: string };
+export type MessageRow = typeof messages.$inferSelect & {
+  authorName: string;
+  /** The appointment a reply by phone refers to. */
+  appointment: { id: string; startsAt: Date; status: string } | null;
+  /** A clinic's message by phone: its provider's latest status, or the outbox's while not yet sent. */
+  delivery: string | null;
+};
+
+/** A message that came or went by SMS or WhatsApp. */
+export interface ChannelMessageInput {
+  conversationId: string;
+  side: MessageSide;
+  /** The staff member who wrote it; null for the patient's reply and the clinic's automatic acknowledgment. */
+  authorId: string | null;
+  body: string;
+  channel: PhoneChannel;
+  appointmentId: string | null;
+  appliedRule: ReplyRule | null;
+  outboxId: string | null;
+  /** A reply the rules settled needs no reading (a confirmation): it arrives read. */
+  readAt: Date | null;
+}
 
 export interface ConversationSummaryRow {
   id: string;
@@ -99,6 +122,36 @@ export function createMessagesRepository(db: Db) {
     return summaries(and(...conditions), tx);
   }
 
+  /** Messages with their author's name, the appointment a reply refers to and a phone message's delivery status. */
+  const selectMessages = (tx: Db) =>
+    tx
+      .select({
+        message: messages,
+        authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')`,
+        appointmentStartsAt: appointments.startsAt,
+        appointmentStatus: appointments.status,
+        outboxStatus: messageOutbox.status,
+        deliveryStatus: messageOutbox.deliveryStatus,
+      })
+      .from(messages)
+      .leftJoin(profiles, eq(profiles.id, messages.authorId))
+      .leftJoin(appointments, eq(appointments.id, messages.appointmentId))
+      .leftJoin(messageOutbox, eq(messageOutbox.id, messages.outboxId));
+
+  const toMessageRow = (row: Awaited<ReturnType<typeof selectMessages>>[number]): MessageRow => ({
+    ...row.message,
+    authorName: row.authorName,
+    appointment:
+      row.message.appointmentId && row.appointmentStartsAt
+        ? { id: row.message.appointmentId, startsAt: row.appointmentStartsAt, status: row.appointmentStatus ?? '' }
+        : null,
+    delivery: row.outboxStatus
+      ? row.outboxStatus === 'failed'
+        ? 'failed'
+        : (row.deliveryStatus ?? row.outboxStatus)
+      : null,
+  });
+
   return {
     /** The patient's conversation, made on first use (one per patient: the unique index keeps it so). */
     async ensureForPatient(patientId: string, tx: Tx): Promise<string> {
@@ -152,13 +205,20 @@ export function createMessagesRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** The clinic's replies a paciente has not opened yet (their dashboard's count). */
+    /** The clinic's replies a paciente has not opened yet (their dashboard's count; not those her phone received). */
     async unreadForPatient(patientId: string, tx: Db = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(and(eq(conversations.patientId, patientId), eq(messages.side, 'staff'), isNull(messages.readAt)));
+        .where(
+          and(
+            eq(conversations.patientId, patientId),
+            eq(messages.side, 'staff'),
+            isNull(messages.readAt),
+            isNull(messages.channel),
+          ),
+        );
       return Number(row?.n ?? 0);
     },
 
@@ -183,16 +243,10 @@ export function createMessagesRepository(db: Db) {
     },
 
     async messages(conversationId: string, tx: Db = db): Promise<MessageRow[]> {
-      const rows = await tx
-        .select({
-          message: messages,
-          authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')`,
-        })
-        .from(messages)
-        .leftJoin(profiles, eq(profiles.id, messages.authorId))
+      const rows = await selectMessages(tx)
         .where(eq(messages.conversationId, conversationId))
         .orderBy(asc(messages.createdAt), asc(messages.id));
-      return rows.map(({ message, authorName }) => ({ ...message, authorName }));
+      return rows.map(toMessageRow);
     },
 
     /** Marks read what `side` wrote and the other side has not opened yet; answers how many. */
@@ -207,15 +261,8 @@ export function createMessagesRepository(db: Db) {
 
     /** One message with its author's name: what a send answers, without reading the whole conversation. */
     async messageWithAuthor(id: string, tx: Db = db): Promise<MessageRow | undefined> {
-      const [row] = await tx
-        .select({
-          message: messages,
-          authorName: sql<string>`coalesce(nullif(${profiles.displayName}, ''), ${profiles.email}, '')`,
-        })
-        .from(messages)
-        .leftJoin(profiles, eq(profiles.id, messages.authorId))
-        .where(eq(messages.id, id));
-      return row && { ...row.message, authorName: row.authorName };
+      const [row] = await selectMessages(tx).where(eq(messages.id, id));
+      return row && toMessageRow(row);
     },
 
     /** Stores a message; a second send of the same id stores nothing and answers false. */
@@ -232,6 +279,36 @@ export function createMessagesRepository(db: Db) {
       if (inserted.length === 0) return false;
       await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, input.conversationId));
       return true;
+    },
+
+    /**
+     * Stores a message that came or went by SMS or WhatsApp, and moves the conversation up the inbox. A clinic's
+     * message by phone is never e-mailed as «tienes un mensaje» (it reached her phone): it is stored as notified.
+     * Answers its id, or null when a message of that id is already stored (a repeated send).
+     */
+    async insertChannelMessage(
+      input: ChannelMessageInput & { id?: string; createdAt?: Date },
+      tx: Tx,
+    ): Promise<string | null> {
+      const now = clock.now();
+      const [row] = await tx
+        .insert(messages)
+        .values({
+          ...input,
+          id: input.id ?? randomUUID(),
+          createdAt: input.createdAt ?? now,
+          notifiedAt: input.side === 'staff' ? now : null,
+        })
+        .onConflictDoNothing({ target: messages.id })
+        .returning({ id: messages.id });
+      if (!row) return null;
+      await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, input.conversationId));
+      return row.id;
+    },
+
+    /** Names the outbox row that carries a message by phone. */
+    async setOutbox(messageId: string, outboxId: string, tx: Tx) {
+      await tx.update(messages).set({ outboxId }).where(eq(messages.id, messageId));
     },
 
     async assign(conversationId: string, accountId: string | null, tx: Tx) {

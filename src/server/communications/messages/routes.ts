@@ -7,18 +7,27 @@ import {
   conversationSchema,
   inboxQuerySchema,
   inboxSchema,
+  linkedUnmatchedSchema,
+  linkUnmatchedSchema,
   messageSchema,
   myConversationSchema,
   sendMessageSchema,
+  staffMessageSchema,
+  unmatchedMessagesSchema,
 } from '../../../common/schemas/messages';
 import { requireUser } from '../../access';
 import { auditedRead, auditContext } from '../../platform';
 import { requireOwnRecord } from '../../identity';
-import { CONVERSATION_NOT_FOUND, presentSummary } from './service';
+import { CONVERSATION_NOT_FOUND, presentSummary, UNMATCHED_NOT_FOUND } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: CONVERSATION_NOT_FOUND }) });
+const unmatchedParams = z.object({ id: z.uuid({ error: UNMATCHED_NOT_FOUND }) });
 
-/** The clinic's inbox (admins) and the paciente's own conversation. */
+/**
+ * The clinic's inbox (admins) — with the replies by SMS and WhatsApp in each patient's conversation, the desk's
+ * answer by those channels, and the «sin paciente» list of replies from unknown numbers — and the paciente's own
+ * conversation.
+ */
 export const messagesRoutes: RoutePlugin = async (app, deps) => {
   const service = deps.messages;
 
@@ -54,7 +63,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
       const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
       const messages = await service.open(conversation, 'staff', auditContext(request));
       const fresh = (await request.scope.conversations.summary(conversation.id))!;
-      return { conversation: presentSummary(fresh), messages };
+      return { conversation: presentSummary(fresh), messages, replyChannels: await service.replyChannels(fresh) };
     },
   );
 
@@ -62,7 +71,7 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
     api.conversationMessages(':id'),
     {
       config: { access: 'manage:inbox' },
-      schema: { params: idParams, body: sendMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
+      schema: { params: idParams, body: staffMessageSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {
       const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
@@ -87,6 +96,36 @@ export const messagesRoutes: RoutePlugin = async (app, deps) => {
       const conversation = await service.requireConversation(request.scope.conversations, request.params.id);
       await service.assign(conversation, request.body.assignedTo, auditContext(request));
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    api.unmatchedMessages,
+    { config: { access: 'manage:inbox' }, schema: { response: { 200: unmatchedMessagesSchema } } },
+    async (request) => {
+      const messages = await auditedRead(
+        deps.db,
+        () => service.unmatched(),
+        (rows) => ({
+          ...auditContext(request),
+          action: 'list',
+          entity: 'conversation',
+          details: { unmatched: rows.length },
+        }),
+      );
+      return { messages };
+    },
+  );
+
+  app.post(
+    api.unmatchedMessageLink(':id'),
+    {
+      config: { access: 'manage:inbox' },
+      schema: { params: unmatchedParams, body: linkUnmatchedSchema, response: { 200: linkedUnmatchedSchema } },
+    },
+    async (request) => {
+      const patient = await request.scope.patient(request.body.patientId);
+      return service.linkUnmatched(request.params.id, patient.id, requireUser(request), auditContext(request));
     },
   );
 

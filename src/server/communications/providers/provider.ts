@@ -12,6 +12,12 @@ export interface OutgoingMessage {
   templateParams: string[];
 }
 
+/**
+ * The kinds of message that answer a patient who wrote to the clinic: the acknowledgment of her reply and the desk's
+ * answer. WhatsApp sends them as free text (within its 24-hour window); every other kind is a template there.
+ */
+export const SESSION_KINDS: ReadonlySet<string> = new Set(['reply-ack', 'desk-reply']);
+
 export interface MessageProvider {
   channel: PhoneChannel;
   /** Answers the provider's id of the accepted message, or throws a `ProviderError`. */

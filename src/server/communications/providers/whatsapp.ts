@@ -1,33 +1,49 @@
 import type { WhatsAppConfig } from '../../platform';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { clock } from '../../platform';
-import { ProviderError, providerFetch, retryAfterMs, type MessageProvider } from './provider';
+import { ProviderError, providerFetch, retryAfterMs, SESSION_KINDS, type MessageProvider } from './provider';
 
-/** Cloud API codes that mean the number cannot get it: not on WhatsApp, undeliverable, invalid parameter. */
-const PERMANENT_CODES = new Set(['100', '131026', '131030', '131051', '131052']);
+/**
+ * Cloud API codes that mean the number cannot get it: not on WhatsApp, undeliverable, invalid parameter, and free
+ * text outside the 24-hour window (131047: sending it again never helps).
+ */
+const PERMANENT_CODES = new Set(['100', '131026', '131030', '131047', '131051', '131052']);
 /** Rate limits (Meta may answer them with 400 or 429). */
 const RATE_LIMIT_CODES = new Set(['4', '80007', '130429', '131048', '131056']);
 
 /**
- * WhatsApp Business Cloud API: POST {base}/{phone-number-id}/messages with a bearer token and a template
- * message (business-initiated messages outside the 24-hour window must use an approved template).
+ * WhatsApp Business Cloud API: POST {base}/{phone-number-id}/messages with a bearer token. Business-initiated
+ * messages (reminders, the after-visit message) are approved templates; the answers inside a conversation the patient
+ * opened (an acknowledgment, the desk's reply: `SESSION_KINDS`) are free text, which WhatsApp accepts only within 24
+ * hours of her last message — the server checks that window before writing one (docs/decisions/0128).
  */
 export function whatsAppProvider(config: WhatsAppConfig): MessageProvider {
   const url = `${config.baseUrl.replace(/\/$/, '')}/${encodeURIComponent(config.phoneNumberId)}/messages`;
   return {
     channel: 'whatsapp',
     async send(message) {
-      const payload = {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        to: message.to.replace(/^\+/, ''),
-        type: 'template',
-        template: {
-          name: message.kind === 'visit-survey' ? config.surveyTemplate : config.template,
-          language: { code: config.templateLanguage },
-          components: [{ type: 'body', parameters: message.templateParams.map((text) => ({ type: 'text', text })) }],
-        },
-      };
+      const to = message.to.replace(/^\+/, '');
+      const payload = SESSION_KINDS.has(message.kind)
+        ? {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to,
+            type: 'text',
+            text: { preview_url: false, body: message.body },
+          }
+        : {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to,
+            type: 'template',
+            template: {
+              name: message.kind === 'visit-survey' ? config.surveyTemplate : config.template,
+              language: { code: config.templateLanguage },
+              components: [
+                { type: 'body', parameters: message.templateParams.map((text) => ({ type: 'text', text })) },
+              ],
+            },
+          };
       const response = await providerFetch(
         url,
         {

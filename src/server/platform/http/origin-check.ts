@@ -6,12 +6,14 @@ import { AppError } from '../errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The providers' delivery webhooks: Twilio and Meta call them from their servers, which send no Origin.
+ * The providers' webhooks (delivery statuses, incoming messages): Twilio and Meta call them from their servers,
+ * which send no Origin.
  * Each is authenticated by its provider's signature alone (X-Twilio-Signature, X-Hub-Signature-256),
  * checked by its handler before anything is read or written; no cookie means anything to them.
  */
 const SIGNED_WEBHOOKS = new Set([
   `POST ${api.twilioStatus}`,
+  `POST ${api.twilioIncoming}`,
   `POST ${api.whatsappWebhook}`,
   // Redsys's notification (its Ds_Signature, HMAC-SHA256 under the order's key).
   `POST ${onlinePaymentApi.redsysNotification}`,

@@ -92,7 +92,7 @@ describe('answers to the reminder', () => {
       answeredAt: '2026-03-02T09:15:00.000Z',
     });
     expect(await answers(booking.id)).toEqual([
-      { appointmentId: booking.id, answer: 'confirmed', answeredAt: '2026-03-02T09:15:00.000Z' },
+      { appointmentId: booking.id, answer: 'confirmed', answeredAt: '2026-03-02T09:15:00.000Z', via: 'link' },
     ]);
     const audit = await t.database.db
       .select()

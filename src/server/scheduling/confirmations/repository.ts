@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { PatientAnswer } from '../../../common/schemas/confirmations';
+import type { AnswerVia, PatientAnswer } from '../../../common/schemas/confirmations';
 import type { Db } from '../../platform';
 import type { Tx } from '../../platform';
 import { appointmentAnswers, appointments } from '../../platform';
@@ -9,14 +9,23 @@ export type AppointmentAnswerRow = typeof appointmentAnswers.$inferSelect;
 /** All SQL about the patients' answers to their reminders. */
 export function createConfirmationsRepository(db: Db) {
   return {
-    /** Records the answer (the last one wins: a patient who confirmed may still decline). */
-    async record(appointmentId: string, answer: PatientAnswer, at: Date, tx: Tx): Promise<AppointmentAnswerRow> {
+    /**
+     * Records the answer and how it came (the last one wins: a patient who confirmed may still decline, by the
+     * link or by a reply «NO»).
+     */
+    async record(
+      appointmentId: string,
+      answer: PatientAnswer,
+      at: Date,
+      tx: Tx,
+      via: AnswerVia = 'link',
+    ): Promise<AppointmentAnswerRow> {
       const [row] = await tx
         .insert(appointmentAnswers)
-        .values({ appointmentId, answer, answeredAt: at })
+        .values({ appointmentId, answer, answeredAt: at, via })
         .onConflictDoUpdate({
           target: appointmentAnswers.appointmentId,
-          set: { answer: sql`excluded.answer`, answeredAt: sql`excluded.answered_at` },
+          set: { answer: sql`excluded.answer`, answeredAt: sql`excluded.answered_at`, via: sql`excluded.via` },
         })
         .returning();
       return row!;

@@ -20,6 +20,7 @@ const presentAnswers = (rows: AppointmentAnswerRow[]) => ({
     appointmentId: row.appointmentId,
     answer: row.answer,
     answeredAt: row.answeredAt.toISOString(),
+    via: row.via,
   })),
 });
 const BOOKING_NOT_FOUND = 'No encontramos esta cita. Revisa que el enlace esté completo o llama a la clínica.';

@@ -1,11 +1,12 @@
 import {
   DECLINED_LATE_REASON,
   DECLINED_REASON,
+  type AnswerVia,
   type PatientAnswer,
   type ReminderAnswerResult,
 } from '../../../common/schemas/confirmations';
 import { createDeskNotices } from '../../communications';
-import { clock, minus } from '../../platform';
+import { clock, minus, type Tx } from '../../platform';
 import { AppError } from '../../platform';
 import { audited } from '../../platform';
 import type { AuditNote } from '../appointments/service';
@@ -15,13 +16,24 @@ import type { CoreDeps } from '../deps';
 import { LIVE_STATUSES } from './use-cases';
 
 /**
+ * How an answer came, and what else its transaction writes: the reminder's link answers with none; a reply «SI» or
+ * «NO» by SMS or WhatsApp (`scheduling/replies/`) records its message, the chat's line and the acknowledgment with
+ * the answer, so that one never exists without the other.
+ */
+export interface AnswerOptions {
+  via?: AnswerVia;
+  alsoWrite?: (tx: Tx) => Promise<unknown>;
+}
+
+/**
  * The patient's answer to the reminder, from the signed link (no sign-in). «Confirmo que iré» records the
  * answer; «No podré ir» cancels through the appointment service's own cancel (so whatever hooks into a
  * cancellation — the patient's e-mail, the live event, the waiting list — runs as for any other) and then
  * records the answer. Unlike the «Cancelar la cita» button, a decline is accepted after the cancellation
  * window closes: the clinic would rather know than find an empty chair (docs/decisions/0024-reminder-answers-and-calendar-feeds.md).
  * Such a late decline is kept apart (decision 0127): its own reason, `lateNotice` in the audit entry, and a task
- * that tells the desk, written in the cancellation's transaction.
+ * that tells the desk, written in the cancellation's transaction. A reply «SI» / «NO» by SMS or WhatsApp calls these
+ * same two (docs/decisions/0128).
  */
 export function createConfirmationService(
   deps: Pick<CoreDeps, 'db' | 'repos' | 'events'> & { appointments: AppointmentService },
@@ -64,9 +76,18 @@ export function createConfirmationService(
     }
   }
 
-  async function confirm(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+  async function confirm(
+    view: AppointmentView,
+    who: AuditNote,
+    options: AnswerOptions = {},
+  ): Promise<ReminderAnswerResult> {
     requireOpen(view);
-    const row = await audited(deps.db, (tx) => repos.confirmations.record(view.id, 'confirmed', clock.now(), tx), {
+    const record = async (tx: Tx) => {
+      const row = await repos.confirmations.record(view.id, 'confirmed', clock.now(), tx, options.via);
+      await options.alsoWrite?.(tx);
+      return row;
+    };
+    const row = await audited(deps.db, record, {
       actor: who.actor,
       ip: who.ip,
       action: 'update',
@@ -84,9 +105,13 @@ export function createConfirmationService(
     return result(view, 'confirmed', row.answeredAt);
   }
 
-  async function decline(view: AppointmentView, who: AuditNote): Promise<ReminderAnswerResult> {
+  async function decline(
+    view: AppointmentView,
+    who: AuditNote,
+    options: AnswerOptions = {},
+  ): Promise<ReminderAnswerResult> {
     // A second click on the same link (or the page reloaded) answers as the first did.
-    if (view.status === 'cancelada') {
+    if (view.status === 'cancelada' && !options.alsoWrite) {
       const [previous] = await repos.confirmations.forAppointments([view.id]);
       if (previous?.answer === 'declined')
         return result(view, 'declined', previous.answeredAt, view.cancelReason === DECLINED_LATE_REASON);
@@ -108,13 +133,14 @@ export function createConfirmationService(
       {
         byPatient: true,
         alsoWrite: async (tx) => {
-          await repos.confirmations.record(view.id, 'declined', answeredAt, tx);
+          await repos.confirmations.record(view.id, 'declined', answeredAt, tx, options.via);
           if (lateNotice)
             await deskNotices.lateCancellation(tx, view, {
               timeZone: settings.timeZone,
               windowHours,
               actor: who.actor,
             });
+          await options.alsoWrite?.(tx);
         },
       },
     );

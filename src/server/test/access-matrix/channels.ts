@@ -1,15 +1,22 @@
 import { everyone, mine, only, signedIn, theirs, type MatrixEntry } from './helpers';
 
 /**
- * Message channels (issue 24, items 3 and 4). The providers' callbacks are public but signature-verified: the
- * matrix's app has no provider configured, so they answer 404 to everyone (their signatures are tested in
- * communications/channels/channels.test.ts against a configured app).
+ * Message channels (issue 24, items 3 and 4; replies, issue 38). The providers' callbacks are public but
+ * signature-verified: the matrix's app has no provider configured, so they answer 404 to everyone (their signatures
+ * are tested in communications/channels/channels.test.ts and scheduling/replies/replies.test.ts against a configured
+ * app).
  */
 export const CHANNEL_ROWS: Record<string, MatrixEntry> = {
   'POST /api/public/messages/twilio/status': {
     label: 'no SMS provider configured in the matrix’s app',
     expect: everyone(404),
     payload: () => 'MessageSid=SM1&MessageStatus=delivered',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  },
+  'POST /api/public/messages/twilio/incoming': {
+    label: 'no SMS provider configured in the matrix’s app',
+    expect: everyone(404),
+    payload: () => 'MessageSid=SM1&From=%2B34600111222&Body=SI',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   },
   'GET /api/public/messages/whatsapp/webhook': {

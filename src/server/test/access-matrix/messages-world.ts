@@ -5,6 +5,9 @@ export interface MessagesWorld {
   /** The conversation of side A's and side B's paciente, each with a message only that side carries. */
   conversationA: string;
   conversationB: string;
+  /** Two replies by SMS from a number of nobody (the «sin paciente» list): one listed, one for the desk to link. */
+  unmatchedShown: { id: string; body: string };
+  unmatchedToLink: string;
 }
 
 interface SideWithCookie {
@@ -29,5 +32,30 @@ export async function buildMessagesWorld(t: TestApp, A: SideWithCookie, B: SideW
     side.secrets.push(body, conversationId);
     return conversationId;
   };
-  return { conversationA: await write(A, 'A'), conversationB: await write(B, 'B') };
+  const unmatched = async (label: string) => {
+    const body = `Respuesta sin paciente ${label} ${randomUUID()}`;
+    const id = await t.write((tx) =>
+      t.deps.repos.inboundMessages.insert(
+        {
+          channel: 'sms',
+          providerMessageId: `SM${randomUUID().replaceAll('-', '')}`,
+          fromNumber: '+34699000111',
+          body,
+          receivedAt: new Date(),
+          patientId: null,
+          appointmentId: null,
+          outcome: 'inbox',
+          messageId: null,
+        },
+        tx,
+      ),
+    );
+    return { id: id!, body };
+  };
+  return {
+    conversationA: await write(A, 'A'),
+    conversationB: await write(B, 'B'),
+    unmatchedShown: await unmatched('listada'),
+    unmatchedToLink: (await unmatched('por vincular')).id,
+  };
 }

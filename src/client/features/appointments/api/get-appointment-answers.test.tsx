@@ -8,7 +8,7 @@ import { useAppointmentAnswers } from './get-appointment-answers';
 import { useAppointmentAnswersRange } from './get-appointment-answers-range';
 
 const confirmed = (appointmentId: string): AppointmentAnswers => ({
-  answers: [{ appointmentId, answer: 'confirmed', answeredAt: '2026-01-12T08:00:00.000Z' }],
+  answers: [{ appointmentId, answer: 'confirmed', answeredAt: '2026-01-12T08:00:00.000Z', via: 'link' }],
 });
 
 /**

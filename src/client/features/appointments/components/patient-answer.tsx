@@ -1,5 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { CONFIRMED_LABEL, type AppointmentAnswer } from '../../../../common/schemas/confirmations';
+import { confirmedLabel, type AppointmentAnswer } from '../../../../common/schemas/confirmations';
+import { PHONE_CHANNEL_NAMES } from '../../../../common/schemas/messages';
 import type { DiaryAppointment } from '../../../../common/schemas/appointments';
 
 /** Whether the desk should call the patient: a live appointment whose patient has not answered the reminder. */
@@ -8,7 +9,7 @@ export const isUnconfirmed = (appointment: DiaryAppointment, answer: Appointment
 
 /**
  * The patient's answer to the reminder (not the appointment's status): the double tick when she confirmed
- * from it, «Sin respuesta al recordatorio» while none.
+ * from it — «✓✓ SMS» / «✓✓ WhatsApp» when by a reply «SI» there — «Sin respuesta al recordatorio» while none.
  */
 export function PatientAnswerMark({
   appointment,
@@ -18,10 +19,11 @@ export function PatientAnswerMark({
   answer: AppointmentAnswer | undefined;
 }) {
   if (answer?.answer === 'confirmed' && appointment.status !== 'cancelada') {
+    const label = confirmedLabel(answer.via);
     return (
-      <Tooltip label={CONFIRMED_LABEL}>
-        <Badge variant="light" color="teal" size="sm" role="img" aria-label={CONFIRMED_LABEL}>
-          ✓✓
+      <Tooltip label={label}>
+        <Badge variant="light" color="teal" size="sm" role="img" aria-label={label}>
+          ✓✓{answer.via !== 'link' && ` ${PHONE_CHANNEL_NAMES[answer.via]}`}
         </Badge>
       </Tooltip>
     );

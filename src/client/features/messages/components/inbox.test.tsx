@@ -1,7 +1,7 @@
 import '../../../test/mantine-polyfills';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationSummary } from '../../../../common/schemas/messages';
+import type { ConversationSummary, Message, ReplyChannels } from '../../../../common/schemas/messages';
 import { renderScreen, stubApi } from '../../../test/render';
 import { fixClock } from '../../../test/clock';
 import { formatInboxTime, InboxList } from './inbox-list';
@@ -21,6 +21,25 @@ const summary = (changes: Partial<ConversationSummary>): ConversationSummary => 
   lastMessageAt: '2026-03-23T08:05:00Z',
   lastMessage: '¿Puedo cambiar la cita?',
   unread: 1,
+  ...changes,
+});
+
+const NO_PHONE: ReplyChannels = {
+  sms: { available: false, to: null },
+  whatsapp: { available: false, to: null, openUntil: null },
+};
+
+const message = (changes: Partial<Message>): Message => ({
+  id: 'm-1',
+  side: 'patient',
+  authorName: 'Cristina Alonso',
+  body: 'Hola',
+  createdAt: '2026-03-23T08:05:00Z',
+  readAt: null,
+  channel: null,
+  appointment: null,
+  rule: null,
+  delivery: null,
   ...changes,
 });
 
@@ -49,7 +68,7 @@ describe('the inbox', () => {
   it("links an open conversation to the patient's chart", async () => {
     stubApi((call) =>
       call.url.startsWith('/api/conversations/c-1')
-        ? { status: 200, body: { conversation: summary({}), messages: [] } }
+        ? { status: 200, body: { conversation: summary({}), messages: [], replyChannels: NO_PHONE } }
         : { status: 200, body: { conversations: [], totalUnread: 0, staff: [] } },
     );
     renderScreen(<StaffConversation id="c-1" />);
@@ -57,5 +76,54 @@ describe('the inbox', () => {
       'href',
       '/admin/pacientes/p-1',
     );
+  });
+
+  it('shows a reply by SMS with its channel, the rule it applied and its appointment; ours with its delivery; and answers by SMS', async () => {
+    const sent: unknown[] = [];
+    stubApi((call) => {
+      if (call.url === '/api/conversations/c-1/messages') {
+        sent.push(call.body);
+        return { status: 201, body: message({ id: 'm-3', side: 'staff', body: 'De nada', channel: 'sms' }) };
+      }
+      return call.url.startsWith('/api/conversations/c-1')
+        ? {
+            status: 200,
+            body: {
+              conversation: summary({}),
+              messages: [
+                message({
+                  body: 'NO',
+                  channel: 'sms',
+                  rule: 'declined',
+                  appointment: { id: 'a-1', startsAt: '2026-03-25T09:00:00Z', status: 'cancelada' },
+                }),
+                message({
+                  id: 'm-2',
+                  side: 'staff',
+                  authorName: 'Clínica',
+                  body: 'Hemos cancelado tu cita',
+                  channel: 'sms',
+                  delivery: 'read',
+                }),
+              ],
+              replyChannels: {
+                sms: { available: true, to: '+34600111222' },
+                whatsapp: { available: false, to: '+34600111222', openUntil: null },
+              },
+            },
+          }
+        : { status: 200, body: { conversations: [], totalUnread: 0, staff: [] } };
+    });
+    const { user } = renderScreen(<StaffConversation id="c-1" />);
+    const log = await screen.findByRole('log', { name: 'Mensajes de la conversación' });
+    expect(within(log).getByText('Canceló por SMS')).toBeVisible();
+    expect(within(log).getByText('Cita del mié, 25 mar, 10:00')).toBeVisible();
+    expect(within(log).getByText('Leído')).toBeVisible();
+    // Her last message came by SMS: the reply goes by SMS unless the desk says otherwise; WhatsApp's window is closed.
+    expect(screen.getByRole('radio', { name: 'SMS' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'WhatsApp' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Respuesta' }), 'De nada');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    await vi.waitFor(() => expect(sent).toMatchObject([{ body: 'De nada', via: 'sms' }]));
   });
 });

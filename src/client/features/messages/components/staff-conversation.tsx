@@ -1,5 +1,7 @@
 import { Alert, Anchor, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ReplyVia as Via } from '../../../../common/schemas/messages';
 import { paths } from '../../../../common/paths';
 import { useAssignConversation } from '../api/assign-conversation';
 import { useConversation } from '../api/get-conversation';
@@ -7,16 +9,23 @@ import { useInbox } from '../api/get-inbox';
 import { useSendConversationMessage } from '../api/send-conversation-message';
 import { MessageComposer } from './message-composer';
 import { MessageThread } from './message-thread';
+import { defaultVia, ReplyVia } from './reply-via';
 
-/** One conversation for staff: who it is (with a link to her chart), «Asignar a…», the messages and the reply box. */
+/**
+ * One conversation for staff: who it is (with a link to her chart), «Asignar a…», the messages (with her replies
+ * by SMS and WhatsApp) and the reply box, which sends by the web chat, SMS or WhatsApp («Enviar por»).
+ */
 export function StaffConversation({ id }: { id: string }) {
   const conversation = useConversation(id);
   const staff = useInbox({}).data?.staff ?? [];
   const assign = useAssignConversation();
   const send = useSendConversationMessage();
+  const [chosen, setChosen] = useState<Via | null>(null);
   if (conversation.isPending) return <Loader role="status" aria-label="Cargando la conversación" />;
   if (conversation.isError) return <Alert color="red">{conversation.error.message}</Alert>;
-  const { conversation: summary, messages } = conversation.data;
+  const { conversation: summary, messages, replyChannels } = conversation.data;
+  const via =
+    chosen && (chosen === 'web' || replyChannels[chosen].available) ? chosen : defaultVia(messages, replyChannels);
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -43,9 +52,10 @@ export function StaffConversation({ id }: { id: string }) {
       </Group>
       {assign.isError && <Alert color="red">{assign.error.message}</Alert>}
       <MessageThread messages={messages} viewer="staff" emptyText="Sin mensajes." />
+      <ReplyVia value={via} onChange={setChosen} channels={replyChannels} />
       <MessageComposer
         key={id}
-        send={(input) => send.mutateAsync({ conversationId: id, ...input })}
+        send={(input) => send.mutateAsync({ conversationId: id, ...input, via })}
         label="Respuesta"
       />
     </Stack>

@@ -48,6 +48,8 @@ export const messageOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'sending')`),
     index('message_outbox_appointment_idx').on(table.appointmentId, table.createdAt),
+    /** A reply by phone is matched to the appointment of the last message sent to its number (migration 0058). */
+    index('message_outbox_to_number_idx').on(table.toNumber, table.sentAt),
     uniqueIndex('message_outbox_provider_key').on(table.channel, table.providerMessageId),
   ],
 );
