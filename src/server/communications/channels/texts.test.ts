@@ -49,7 +49,7 @@ describe('the SMS reminder', () => {
           for (const startsAt of address === ADDRESSES[2] ? days : days.slice(0, 62)) {
             const text = reminderSms({ ...base, clinicName, doctorName, startsAt, manageUrl: shortLink(address) });
             expect(smsShape(text), text).toMatchObject(ONE_PART);
-            expect(text.endsWith(`: ${shortLink(address)}`), text).toBe(true);
+            expect(text.endsWith(` ${shortLink(address)}`), text).toBe(true);
             const { day, time } = visitDate(startsAt, base.timeZone);
             expect(text, text).toContain(`${toGsm7(day)} `);
             expect(text, text).toContain(time);
@@ -74,7 +74,7 @@ describe('the SMS reminder', () => {
         manageUrl: link,
       }),
     ).toBe(
-      `Clinica Salud Arganzuela: tu cita es el mié 4/3 a las 09:30 con Dra. Elena Navarro. Confirma o avisa si no vienes: ${link}`,
+      `Clinica Salud Arganzuela: tu cita es el mié 4/3 a las 09:30 con Dra. Elena Navarro. Responde SI o NO, o entra en ${link}`,
     );
     // A long doctor's name is cut at a word (never on «y», «de»…), with a dot, before it is left out.
     const doctor = reminderSms({
@@ -85,7 +85,7 @@ describe('the SMS reminder', () => {
       manageUrl: link,
     });
     expect(doctor).toBe(
-      `Clinica Sol: cita el mié 4/3 a las 09:30 con Dra. Maria Jesus Alvarez Ibañez de la Fuente. Confirma o avisa: ${link}`,
+      `Clinica Sol: cita el mié 4/3 a las 09:30 con Dra. Maria Jesus Alvarez Ibañez de la Fuente. Responde SI o NO: ${link}`,
     );
     // A clinic's name too long for any doctor: the doctor goes, the clinic's name is cut at a word.
     const long = reminderSms({ ...base, clinicName: CLINICS[2]!, doctorName: DOCTORS[1]!, startsAt, manageUrl: link });
@@ -107,7 +107,7 @@ describe('the SMS reminder', () => {
     // The emoji go; a name in another script goes whole (what is left would not name her).
     expect(isGsm7(text)).toBe(true);
     expect(text).toBe(
-      `Clinica Dental "Sonrisas": cita el sab 7/3 a las 11:00. Confirma o avisa: ${shortLink(ADDRESSES[1]!)}`,
+      `Clinica Dental "Sonrisas": cita el sab 7/3 a las 11:00. Responde SI o NO: ${shortLink(ADDRESSES[1]!)}`,
     );
     const mixed = reminderSms({
       ...base,
@@ -117,7 +117,7 @@ describe('the SMS reminder', () => {
       manageUrl: shortLink(ADDRESSES[1]!),
     });
     expect(mixed).toBe(
-      `Clinica Sol: tu cita es el sab 7/3 a las 11:00 con Dr. Jürgen Müller-Lukasiewicz. Confirma o avisa si no vienes: ${shortLink(ADDRESSES[1]!)}`,
+      `Clinica Sol: tu cita es el sab 7/3 a las 11:00 con Dr. Jürgen Müller-Lukasiewicz. Responde SI o NO, o entra en ${shortLink(ADDRESSES[1]!)}`,
     );
   });
 

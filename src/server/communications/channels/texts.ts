@@ -88,7 +88,8 @@ const clinicOf = (name: string) => smsName(name) || 'Tu clinica';
 /**
  * The SMS reminder, in one part (issue 38): the clinic, the day and time, the doctor while there is room (her name
  * cut before it is left out, the clinic's likewise), and the booking's short link, whose page always offers
- * «Confirmo» and «No podré ir». Without a link, the clinic's phone.
+ * «Confirmo» and «No podré ir»; a reply «SI» or «NO» does the same (decision 0128). Without a link, the clinic's
+ * phone.
  */
 export function reminderSms(input: ReminderText): string {
   const { day: longDay, time } = visitDate(input.startsAt, input.timeZone);
@@ -100,15 +101,15 @@ export function reminderSms(input: ReminderText): string {
     return inOnePart([
       () =>
         doctor
-          ? `${clinic}: tu cita es el ${day} a las ${time} con ${doctor}${stop(doctor)} Confirma o avisa si no vienes: ${link}`
+          ? `${clinic}: tu cita es el ${day} a las ${time} con ${doctor}${stop(doctor)} Responde SI o NO, o entra en ${link}`
           : null,
       () =>
         withName(
-          (name) => `${clinic}: cita el ${day} a las ${time} con ${name}${stop(name)} Confirma o avisa: ${link}`,
+          (name) => `${clinic}: cita el ${day} a las ${time} con ${name}${stop(name)} Responde SI o NO: ${link}`,
           doctor,
         ),
-      () => withName((name) => `${name}: cita el ${day} a las ${time}. Confirma o avisa: ${link}`, clinic),
-      () => `Cita el ${day} a las ${time}. Confirma o avisa: ${link}`,
+      () => withName((name) => `${name}: cita el ${day} a las ${time}. Responde SI o NO: ${link}`, clinic),
+      () => `Cita el ${day} a las ${time}. Responde SI o NO: ${link}`,
       () => `Cita ${day} ${time}: ${link}`,
     ]);
   }
