@@ -1,4 +1,4 @@
-import { Alert, Button, Code, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { checkInitialSetup, createFirstAdmin } from '../../../features/setup-wiz
 import { useAuth } from '../../../lib/auth/use-auth';
 import { zodResolver } from '../../../lib/zod-form';
 import { AuthCard, AuthErrorAlert } from './auth-card';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const SecondFactorCard = lazy(() => import('./second-factor-loader').then((loader) => loader.default()));
 
@@ -121,20 +122,9 @@ export default function InitialSetupPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <PasswordInput
-            label="Contraseña"
-            description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Repite la contraseña"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+          <NewPasswordFields
+            password={{ ...form.register('password'), error: errors.password?.message }}
+            confirm={{ ...form.register('confirmPassword'), error: errors.confirmPassword?.message }}
           />
           <Button type="submit" size="md" loading={form.formState.isSubmitting}>
             Crear la cuenta y empezar

@@ -1,5 +1,5 @@
 import { zodResolver } from '../../../lib/zod-form';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -18,6 +18,7 @@ const loadSecondFactorCard = () => import('./second-factor-loader').then((loader
 const SecondFactorCard = lazy(loadSecondFactorCard);
 import { AuthCard, AuthErrorAlert } from './auth-card';
 import { ResetFactorsReview } from './reset-factors-review';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
@@ -105,20 +106,10 @@ export default function NewPasswordPage() {
             </Anchor>
           </AuthErrorAlert>
           <ResetFactorsReview token={token} removals={removals} onChange={setRemovals} />
-          <PasswordInput
-            label="Contraseña nueva"
-            description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
-            autoComplete="new-password"
-            required
-            error={form.formState.errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Repite la contraseña"
-            autoComplete="new-password"
-            required
-            error={form.formState.errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+          <NewPasswordFields
+            password={{ ...form.register('password'), error: form.formState.errors.password?.message }}
+            confirm={{ ...form.register('confirmPassword'), error: form.formState.errors.confirmPassword?.message }}
+            labels={{ password: 'Contraseña nueva', confirm: 'Repite la contraseña' }}
           />
           <Button type="submit" size="md" loading={form.formState.isSubmitting}>
             Guardar contraseña

@@ -1,5 +1,5 @@
 import { zodResolver } from '../../../lib/zod-form';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { landingPathAfterSignIn } from '../../../lib/auth/landing';
 import { AuthCard, AuthErrorAlert } from './auth-card';
 import { ReadyFieldset } from '../../../components/ready-fieldset';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const registerFormSchema = signUpSchema
   .extend({
@@ -88,20 +89,9 @@ export default function RegisterPage() {
               error={errors.phone?.message}
               {...form.register('phone')}
             />
-            <PasswordInput
-              label="Contraseña"
-              description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
-              autoComplete="new-password"
-              required
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <PasswordInput
-              label="Repite la contraseña"
-              autoComplete="new-password"
-              required
-              error={errors.confirmPassword?.message}
-              {...form.register('confirmPassword')}
+            <NewPasswordFields
+              password={{ ...form.register('password'), error: errors.password?.message }}
+              confirm={{ ...form.register('confirmPassword'), error: errors.confirmPassword?.message }}
             />
             <Checkbox
               label={

@@ -7,6 +7,7 @@ import { changePasswordSchema } from '../../../../common/schemas/profile';
 import { ApiError } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/zod-form';
 import { useChangePassword } from '../api/change-password';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 
 const formSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
@@ -66,20 +67,10 @@ export function ChangePasswordForm() {
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
-          <PasswordInput
-            label="Contraseña nueva"
-            description="Al menos 8 caracteres; evita contraseñas fáciles de adivinar"
-            autoComplete="new-password"
-            required
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
-          <PasswordInput
-            label="Repite la contraseña nueva"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
+          <NewPasswordFields
+            password={{ ...form.register('newPassword'), error: errors.newPassword?.message }}
+            confirm={{ ...form.register('confirmPassword'), error: errors.confirmPassword?.message }}
+            labels={{ password: 'Contraseña nueva', confirm: 'Repite la contraseña nueva' }}
           />
           <Button type="submit" loading={form.formState.isSubmitting} w="fit-content">
             Cambiar contraseña
