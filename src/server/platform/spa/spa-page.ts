@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { APP_MODULES_ELEMENT_ID, type AppModules, type AppStart, type RenderedPage } from '../../../common/app-modules';
-import { INITIAL_STATE_ELEMENT_ID, type InitialState } from '../../../common/initial-state';
+import { INITIAL_STATE_ELEMENT_ID, type EmbeddedAnswer, type InitialState } from '../../../common/initial-state';
 import { onlinePaymentApi, quoteApi } from '../../../common/api-paths';
 import { paths } from '../../../common/paths';
+import type { OnlinePaymentResult, PaymentLinkView } from '../../../common/schemas/online-payments';
+import type { QuoteByLink } from '../../../common/schemas/quotes';
 import { escapeHtml } from '../mail/layout';
 
 /** Vite's `.vite/manifest.json`: each source module's chunk, what it imports and its stylesheets. */
@@ -31,30 +33,42 @@ const SCREENS: Record<string, Screen> = {
   [paths.auth.resetPassword]: { module: 'app/routes/auth/reset-password.tsx', start: 'paint' },
 };
 
+/** The answer's body when the read succeeded. */
+const dataOf = <T>(answer: EmbeddedAnswer): T | undefined => (answer.status === 200 ? (answer.body as T) : undefined);
+
 /**
  * The pages a patient opens from a link of a message (issue 36): the address's last segment is the token or id of
  * the one read their screen makes (`read`), which the server asks and embeds (spa.ts) so the page arrives drawn
- * with it, or with its Spanish refusal. They start the app after the first paint: each has a button to press
- * (pay, sign) or, on the return from paying, waits for the bank's word.
+ * with it, or with its Spanish refusal. When the app starts depends on that answer (`startOn`): after the first
+ * paint when the page has something to do — an invoice to pay, a quote to sign, a payment waiting for the bank's
+ * word (the page asks again) —, at her first sign of acting when it is only read (paid, decided, not valid).
  */
-const LINK_SCREENS: (Screen & { prefix: string; read: (param: string) => string })[] = [
+const LINK_SCREENS: {
+  prefix: string;
+  module: string;
+  read: (param: string) => string;
+  startOn: (answer: EmbeddedAnswer) => AppStart;
+}[] = [
   {
     prefix: paths.payLink(''),
     module: 'app/routes/public/pay-link.tsx',
-    start: 'paint',
     read: onlinePaymentApi.paymentLink,
+    startOn: (answer) => {
+      const link = dataOf<PaymentLinkView>(answer);
+      return link && link.pendingCents > 0 && link.available ? 'paint' : 'intent';
+    },
   },
   {
     prefix: paths.onlinePayment(''),
     module: 'app/routes/public/online-payment-result.tsx',
-    start: 'paint',
     read: onlinePaymentApi.onlinePayment,
+    startOn: (answer) => (dataOf<OnlinePaymentResult>(answer)?.state === 'pendiente' ? 'paint' : 'intent'),
   },
   {
     prefix: paths.quoteSigning(''),
     module: 'app/routes/quote/quote-signing.tsx',
-    start: 'paint',
     read: quoteApi.byLink,
+    startOn: (answer) => (dataOf<QuoteByLink>(answer)?.state === 'enviado' ? 'paint' : 'intent'),
   },
 ];
 
@@ -68,15 +82,20 @@ const DRAWN_LINK_SCREENS: { prefix: string; module: string }[] = [
   { prefix: paths.waitingOffer(''), module: 'app/routes/public/waiting-offer.tsx' },
 ];
 
-/** The rendered page at `pathname`: its screen and, on a page opened from a link, the read its screen makes. */
-export function screenOf(pathname: string): (Screen & { read?: string }) | undefined {
+/**
+ * The rendered page at `pathname`: its screen and, on a page opened from a link, the read its screen makes and when
+ * the app starts by its answer (after the first paint without one).
+ */
+export function screenOf(
+  pathname: string,
+): (Screen & { read?: string; startOn?: (answer: EmbeddedAnswer) => AppStart }) | undefined {
   if (Object.hasOwn(SCREENS, pathname)) return SCREENS[pathname];
   const link = LINK_SCREENS.find((screen) => pathname.startsWith(screen.prefix));
   const param = link && pathname.slice(link.prefix.length);
   if (!link || !param || param.includes('/')) return undefined;
   try {
     // The router hands the screen its parameter decoded, and the screen's fetcher encodes it again: the same path.
-    return { module: link.module, start: link.start, read: link.read(decodeURIComponent(param)) };
+    return { module: link.module, start: 'paint', read: link.read(decodeURIComponent(param)), startOn: link.startOn };
   } catch {
     return undefined; // a malformed escape: no page of ours
   }

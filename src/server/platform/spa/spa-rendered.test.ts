@@ -133,9 +133,9 @@ describe('public pages rendered by the server', () => {
       status: 404,
       body: { error: { code: 'NOT_FOUND', message } },
     });
-    // The app starts after the first paint (a button to press), with the screen's chunks.
+    // Nothing to press on a link that is not valid: the app starts at her first sign of acting, with the screen's chunks.
     const modules = appModules(response.body);
-    expect(modules.start).toBe('paint');
+    expect(modules.start).toBe('intent');
     expect(modules.preload).toEqual(expect.arrayContaining(['/assets/public-pay-link-8.js', '/assets/Button-5.js']));
   });
 
@@ -154,6 +154,22 @@ describe('public pages rendered by the server', () => {
     expect(paid.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/public-online-payment-result-9.js">',
     );
+  });
+
+  it('starts the app after the first paint when the page has something to do, on her first touch when it is read', () => {
+    const startOn = (path: string, status: number, body: unknown) =>
+      screenOf(path)!.startOn!({ api: screenOf(path)!.read!, status, body });
+    const link = { pendingCents: 3500, available: true };
+    expect(startOn('/pagar/t', 200, link)).toBe('paint');
+    expect(startOn('/pagar/t', 200, { ...link, pendingCents: 0 })).toBe('intent');
+    expect(startOn('/pagar/t', 200, { ...link, available: false })).toBe('intent');
+    expect(startOn('/pagar/t', 404, { error: { code: 'NOT_FOUND' } })).toBe('intent');
+    expect(startOn('/pago/p', 200, { state: 'pendiente' })).toBe('paint');
+    expect(startOn('/pago/p', 200, { state: 'recibido' })).toBe('intent');
+    expect(startOn('/presupuesto/q', 200, { state: 'enviado' })).toBe('paint');
+    expect(startOn('/presupuesto/q', 200, { state: 'aceptado' })).toBe('intent');
+    // Without an answer (the read not asked), after the first paint.
+    expect(screenOf('/pagar/t')!.start).toBe('paint');
   });
 
   it('draws no link page for an address that is none: nothing asked, nothing rendered', async () => {

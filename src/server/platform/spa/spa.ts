@@ -124,10 +124,11 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
   const renderedIndexHtml = indexHtml && forRenderedPage(indexHtml);
   const renderedHeads = new Map<string, string>();
   const renderedHeadFor = (screen: Screen) => {
-    let head = renderedHeads.get(screen.module);
+    const key = `${screen.module} ${screen.start}`;
+    let head = renderedHeads.get(key);
     if (head === undefined) {
       head = renderedHeadOf(manifest!, screen, readAsset);
-      renderedHeads.set(screen.module, head);
+      renderedHeads.set(key, head);
     }
     return head;
   };
@@ -175,8 +176,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     // it and does not ask again).
     const state = await initialStateFor(request, reply, renderer && manifest ? screen?.read : undefined);
     const rendered = state && renderer && manifest && screen ? await renderedBody(request, pathname, state) : undefined;
+    // A link's page starts the app by what its read answered (nothing to do on a paid invoice: on her first touch).
+    const start = state?.linkAnswer && screen?.startOn ? screen.startOn(state.linkAnswer) : screen?.start;
     const page = rendered?.html
-      ? renderPage(renderedIndexHtml!, state, renderedHeadFor(screen!), rendered)
+      ? renderPage(renderedIndexHtml!, state, renderedHeadFor({ module: screen!.module, start: start! }), rendered)
       : renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '');
     // The not-found handler is no route, so the compression plugin's route hooks don't reach it.
     const { encoding, body } = compressPage(page, request.headers['accept-encoding']);
