@@ -173,8 +173,9 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     const known = isKnownClientRoute(pathname);
     const screen = screenOf(pathname);
     // Only a page the server renders asks its link's read (kept in the page even if its render fails: the app takes
-    // it and does not ask again).
-    const state = await initialStateFor(request, reply, renderer && manifest ? screen?.read : undefined);
+    // it and does not ask again); a HEAD, which gets no page, asks nothing.
+    const linkRead = renderer && manifest && request.method === 'GET' ? screen?.read : undefined;
+    const state = await initialStateFor(request, reply, linkRead);
     const rendered = state && renderer && manifest && screen ? await renderedBody(request, pathname, state) : undefined;
     // A link's page starts the app by what its read answered (nothing to do on a paid invoice: on her first touch).
     const start = state?.linkAnswer && screen?.startOn ? screen.startOn(state.linkAnswer) : screen?.start;
