@@ -1,9 +1,9 @@
 /**
- * The addresses of the public pages a patient opens from a message (issue 36), made on the demo clinic the way
- * she gets them: a payment link the desk sends by e-mail (read from the `.eml` the server writes to
- * `DATA_DIR/outbox` without SMTP), the page Redsys sends her back to after paying through another link (its
- * payment recorded by a notification signed with the demo's test key, as the bank's), and the link of the demo
- * paciente's quote waiting for her signature. For `bench/web.ts`, which measures them with Lighthouse.
+ * The addresses of the public pages a patient opens from a message (issue 36), made on the demo clinic the way she
+ * gets them: a payment link the desk sends by e-mail (read from the `.eml` the server writes to `DATA_DIR/outbox`
+ * without SMTP); the page Redsys sends her back to, after paying through another link (its payment recorded by a
+ * notification signed with the demo's test key, as the bank's) and after a payment the bank has not answered yet;
+ * and the link of the demo paciente's quote waiting for his signature. For `bench/web.ts`, which measures them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,11 @@ import type { RedsysForm } from '../src/common/schemas/online-payments';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/seed/demo';
 import { DEMO_AUTHORISATION, redsysAuthorises } from '../src/server/seed/online-payment';
 
-/** The pages' names in `--pages`, each made into an address by `linkPages`. */
-export const LINK_PAGES = ['/pagar/:token', '/pago/:id', '/presupuesto/:token'] as const;
+/**
+ * The pages' names in `--pages`, each made into an address by `linkPages`. The return from paying twice: paid (the
+ * bank's notification came first: the page is only read) and still waiting for it (the page asks again every 2 s).
+ */
+export const LINK_PAGES = ['/pagar/:token', '/pago/:id', '/pago/:id (pendiente)', '/presupuesto/:token'] as const;
 export type LinkPage = (typeof LINK_PAGES)[number];
 
 const demoEmail = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
@@ -75,7 +78,26 @@ async function sendPayLink(dataDir: string, admin: Awaited<ReturnType<typeof sig
   throw new Error('El correo con el enlace de pago no llegó a la bandeja de salida');
 }
 
-/** Makes the three addresses on the demo clinic served at `base` (its data directory `dataDir`). */
+/** Starts a payment by card through a payment link (`/pagar/…`): the form the browser would post to Redsys. */
+async function startPayment(base: string, payLink: string): Promise<RedsysForm> {
+  const started = await fetch(`${base}${onlinePaymentApi.paymentLinkPay(payLink.slice('/pagar/'.length))}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ method: 'tarjeta' }),
+  });
+  if (!started.ok) throw new Error(`Pago por el enlace: ${started.status} ${await started.text()}`);
+  return (await started.json()) as RedsysForm;
+}
+
+/** Where Redsys sends the browser back after a payment (`/pago/…`), from its form. */
+function returnPathOf(form: RedsysForm): string {
+  const asked = JSON.parse(Buffer.from(form.fields.Ds_MerchantParameters, 'base64').toString('utf8')) as {
+    DS_MERCHANT_URLOK: string;
+  };
+  return new URL(asked.DS_MERCHANT_URLOK).pathname;
+}
+
+/** Makes the addresses on the demo clinic served at `base` (its data directory `dataDir`). */
 export async function linkPages(base: string, dataDir: string): Promise<Record<LinkPage, string>> {
   const admin = await signIn(base, demoEmail('admin'));
   const { invoices } = await admin<{ invoices: { id: string; patientName: string; outstandingCents: number }[] }>(
@@ -88,18 +110,11 @@ export async function linkPages(base: string, dataDir: string): Promise<Record<L
 
   const payLink = await sendPayLink(dataDir, admin, payable[0]!.id);
 
-  // Another invoice paid through its own link: the form Redsys would get, then the bank's notification.
+  // A payment started through the first link, the bank not heard from; another invoice paid through its own link:
+  // the form Redsys would get, then the bank's notification.
+  const pending = await startPayment(base, payLink);
   const paidLink = await sendPayLink(dataDir, admin, payable[1]!.id);
-  const token = paidLink.slice('/pagar/'.length);
-  const started = await fetch(`${base}${onlinePaymentApi.paymentLinkPay(token)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ method: 'tarjeta' }),
-  });
-  const form = (await started.json()) as RedsysForm;
-  const asked = JSON.parse(Buffer.from(form.fields.Ds_MerchantParameters, 'base64').toString('utf8')) as {
-    DS_MERCHANT_URLOK: string;
-  };
+  const form = await startPayment(base, paidLink);
   const clinic = (await (await fetch(`${base}${api.public.clinic}`)).json()) as { timeZone: string };
   const notification = redsysAuthorises(form.fields, DEMO_AUTHORISATION, clinic.timeZone);
   const notified = await fetch(`${base}${onlinePaymentApi.redsysNotification}`, {
@@ -118,7 +133,8 @@ export async function linkPages(base: string, dataDir: string): Promise<Record<L
 
   return {
     '/pagar/:token': payLink,
-    '/pago/:id': new URL(asked.DS_MERCHANT_URLOK).pathname,
+    '/pago/:id': returnPathOf(form),
+    '/pago/:id (pendiente)': returnPathOf(pending),
     '/presupuesto/:token': new URL(url).pathname,
   };
 }

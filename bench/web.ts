@@ -5,8 +5,9 @@
  * Prints, per page, the median of the runs: performance, accessibility and best-practices scores, FCP,
  * LCP, TBT, CLS and the bytes sent (JavaScript and in all).
  * The pages a patient opens from a message (a payment link, the return from paying, a quote to sign) are named by
- * their route (`/pagar/:token`, `/pago/:id`, `/presupuesto/:token`) and made on the demo first (web-links.ts).
- * Options: --runs N (3) --pages /,/agendar-cita (the seven below) --no-build --reports DIR (each run's
+ * their route (`/pagar/:token`, `/pago/:id`, `/pago/:id (pendiente)`, `/presupuesto/:token`) and made on the demo
+ * first (web-links.ts).
+ * Options: --runs N (3) --pages /,/agendar-cita (the eight below) --no-build --reports DIR (each run's
  *   Lighthouse report as JSON, to see where the time goes) --port N (the app on N and Chrome's debugging port on
  *   N + 1, instead of free ones)
  */
