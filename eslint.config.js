@@ -53,7 +53,8 @@ const dateSyntaxRestrictions = (message) => [
   { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message },
 ];
 /** The client's one date module and one clock: nothing else in the client reads or writes dates by itself. */
-const DATES_MESSAGE = 'Las fechas del cliente pasan por src/client/lib/dates.ts y «ahora» por src/client/lib/clock.ts.';
+const DATES_MESSAGE =
+  'Las fechas del cliente pasan por src/client/lib/dates.ts (y calendar-dates.ts) y «ahora» por src/client/lib/clock.ts.';
 const clientDateRules = {
   'no-restricted-imports': [
     'error',
@@ -135,6 +136,7 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: [
       'src/client/lib/dates.ts',
+      'src/client/lib/calendar-dates.ts',
       'src/client/lib/clock.ts',
       'src/client/lib/mantine-dates-locale.ts',
       'src/client/test/**',

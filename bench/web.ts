@@ -4,8 +4,12 @@
  * mobile preset (Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on the public pages.
  * Prints, per page, the median of the runs: performance, accessibility and best-practices scores, FCP,
  * LCP, TBT, CLS and the bytes sent (JavaScript and in all).
- * Options: --runs N (3) --pages /,/agendar-cita (the four below) --no-build --reports DIR (each run's
- *   Lighthouse report as JSON, to see where the time goes)
+ * The pages a patient opens from a message (a payment link, the return from paying, a quote to sign) are named by
+ * their route (`/pagar/:token`, `/pago/:id`, `/pago/:id (pendiente)`, `/presupuesto/:token`) and made on the demo
+ * first (web-links.ts).
+ * Options: --runs N (3) --pages /,/agendar-cita (the eight below) --no-build --reports DIR (each run's
+ *   Lighthouse report as JSON, to see where the time goes) --port N (the app on N and Chrome's debugging port on
+ *   N + 1, instead of free ones)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,10 +20,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium.mjs';
 import { parseFlags } from '../src/server/cli/open';
+import { LINK_PAGES, linkPages, type LinkPage } from './web-links';
 
 const flags = parseFlags(process.argv.slice(2));
 const RUNS = Number(flags.runs ?? 3);
-const PAGES = String(flags.pages ?? '/,/agendar-cita,/auth/login,/terminos-y-condiciones').split(',');
+const PAGES = String(
+  flags.pages ?? ['/', '/agendar-cita', '/auth/login', '/terminos-y-condiciones', ...LINK_PAGES].join(','),
+).split(',');
+const isLinkPage = (page: string): page is LinkPage => (LINK_PAGES as readonly string[]).includes(page);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
 
 function freePort(): Promise<number> {
@@ -119,7 +127,7 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinica-bench-web-'));
-  const appPort = await freePort();
+  const appPort = flags.port ? Number(flags.port) : await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -134,10 +142,13 @@ async function main() {
   const chrome = await chromeLauncher.launch({
     chromePath: browser,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+    ...(flags.port ? { port: appPort + 1 } : {}),
   });
   try {
     const base = `http://127.0.0.1:${appPort}`;
     await waitFor(`${base}/api/health`);
+    const links = PAGES.some(isLinkPage) ? await linkPages(base, dataDir) : undefined;
+    const addressOf = (page: string) => (isLinkPage(page) ? links![page] : page);
     await measure(`${base}/`, chrome.port); // warm-up: the first run pays for the server's first queries
     console.log(
       `Lighthouse ${RUNS}× por página (mediana), preset móvil; ${os.cpus().length} núcleos, carga ${os.loadavg()[0]!.toFixed(1)}`,
@@ -147,7 +158,7 @@ async function main() {
     );
     for (const page of PAGES) {
       const runs: Measure[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await measure(`${base}${page}`, chrome.port));
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(`${base}${addressOf(page)}`, chrome.port));
       const m = Object.fromEntries(
         (Object.keys(runs[0]!) as (keyof Measure)[]).map((key) => [key, median(runs.map((r) => r[key]))]),
       ) as unknown as Measure;
@@ -166,6 +177,11 @@ async function main() {
           `${(m.totalBytes / 1024).toFixed(1)} kB`.padStart(14),
           missed.length ? `  bajo objetivo: ${missed.join(', ')}` : '',
         ].join(' '),
+      );
+      // Each run's score, TBT and LCP: the spread the median hides.
+      const each = (pick: (run: Measure) => string) => runs.map(pick).join('/');
+      console.log(
+        `${''.padEnd(24)}   cada pasada: rend. ${each((r) => String(r.performance))} · TBT ${each((r) => String(Math.round(r.tbt)))} ms · LCP ${each((r) => (r.lcp / 1000).toFixed(1))} s`,
       );
     }
   } finally {

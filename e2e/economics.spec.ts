@@ -19,7 +19,7 @@ import {
   uniqueWord,
   VIEWPORTS,
 } from './economics-data';
-import { DEMO, expect, linkIn, newClinicContext, readMailsTo, reviewShot, test, uniqueEmail } from './fixtures';
+import { DEMO, expect, linkInMailTo, newClinicContext, reviewShot, test, uniqueEmail } from './fixtures';
 
 /**
  * Issue 36's economics in the browser, each walk at 1280 and at 390 px (the desk on a tablet or a phone too): an
@@ -30,19 +30,6 @@ import { DEMO, expect, linkIn, newClinicContext, readMailsTo, reviewShot, test, 
 /** A text as a regular expression's literal; its spaces (the euro's no-break one too) as any space, as names read. */
 /** A text as a regular expression's literal; its spaces (the euro's no-break one) as any space, as names are read. */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s');
-
-/** The first link to `prefix…` in the e-mails to `address` (a booking's confirmation may come first). */
-async function linkInMailTo(address: string, prefix: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const mails = await readMailsTo(address);
-    const found = mails.find((mail) => mail.text.includes(prefix));
-    if (found)
-      return linkIn(found, new URL(new RegExp(`https?://[^\\s"<>]+${prefix}[^\\s"<>]+`).exec(found.text)![0]).pathname);
-    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} with a link to ${prefix}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The row of a visit in «Citas de hoy». */
 const todayRow = (page: Page, name: string) =>
@@ -197,6 +184,8 @@ for (const viewport of VIEWPORTS) {
         const her = await phone.newPage();
         await her.goto(await linkInMailTo(email, '/presupuesto/'));
         await expect(her.getByRole('heading', { level: 1, name: 'Presupuesto' })).toBeVisible();
+        // Her signature's form opens at «Firmar el presupuesto» (not in the page's first load).
+        await her.getByRole('button', { name: 'Firmar el presupuesto' }).click();
         await expect(her.getByText('Al firmar aceptas el presupuesto')).toContainText('153,40 €');
         await her.getByRole('textbox', { name: /^Nombre y apellidos/ }).fill(patient.name);
         await her.getByRole('textbox', { name: /^Número de documento/ }).fill('12345678Z');

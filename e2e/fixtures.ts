@@ -292,6 +292,19 @@ export function linkIn(mail: ReceivedMail, pathname: string): string {
   return link;
 }
 
+/** The first link to `prefix…` in the e-mails to `address` (a booking's confirmation may come first). */
+export async function linkInMailTo(address: string, prefix: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const mails = await readMailsTo(address);
+    const found = mails.find((mail) => mail.text.includes(prefix));
+    if (found)
+      return linkIn(found, new URL(new RegExp(`https?://[^\\s"<>]+${prefix}[^\\s"<>]+`).exec(found.text)![0]).pathname);
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${address} with a link to ${prefix}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** A patient record as POST /api/patients takes it: only the names, everything else empty. */
 export function patientPayload(fields: Record<string, unknown> & { firstName: string; lastName: string }) {
   return {

@@ -11,6 +11,7 @@ import type {
   RedsysSettingsInput,
 } from '../../common/schemas/online-payments';
 import { apiFetch } from '../lib/api-client';
+import { useEmbeddedAnswer } from '../lib/embedded-answer';
 
 /** Paying online through Redsys (issue 36, item 6): one fetcher per endpoint. */
 export const onlinePaymentKeys = {
@@ -45,12 +46,16 @@ export const useStartMyOnlinePayment = () =>
 
 export const getPaymentLink = (token: string, signal?: AbortSignal) =>
   apiFetch<PaymentLinkView>(onlinePaymentApi.paymentLink(token), { signal });
-export const usePaymentLink = (token: string) =>
-  useQuery({
+/** The link's page arrives drawn by the server with this answer (spa.ts): the query starts from it. */
+export function usePaymentLink(token: string) {
+  useEmbeddedAnswer(onlinePaymentKeys.link(token), onlinePaymentApi.paymentLink(token));
+  return useQuery({
     queryKey: onlinePaymentKeys.link(token),
     queryFn: ({ signal }) => getPaymentLink(token, signal),
     retry: false,
+    retryOnMount: false,
   });
+}
 
 export const startLinkPayment = ({ token, method }: { token: string; method: OnlinePaymentMethod }) =>
   apiFetch<RedsysForm>(onlinePaymentApi.paymentLinkPay(token), { method: 'POST', body: { method } });
@@ -58,15 +63,21 @@ export const useStartLinkPayment = () => useMutation({ mutationFn: startLinkPaym
 
 export const getOnlinePaymentResult = (id: string, signal?: AbortSignal) =>
   apiFetch<OnlinePaymentResult>(onlinePaymentApi.onlinePayment(id), { signal });
-/** The return page asks again every 2 s while Redsys's notification has not come (for two minutes at most). */
-export const useOnlinePaymentResult = (id: string) =>
-  useQuery({
+/**
+ * The return page asks again every 2 s while Redsys's notification has not come (for two minutes at most). It
+ * arrives drawn by the server with the first answer (spa.ts).
+ */
+export function useOnlinePaymentResult(id: string) {
+  useEmbeddedAnswer(onlinePaymentKeys.result(id), onlinePaymentApi.onlinePayment(id));
+  return useQuery({
     queryKey: onlinePaymentKeys.result(id),
     queryFn: ({ signal }) => getOnlinePaymentResult(id, signal),
     retry: false,
+    retryOnMount: false,
     refetchInterval: (query) =>
       query.state.data?.state === 'pendiente' && query.state.dataUpdateCount < 60 ? 2000 : false,
   });
+}
 
 export const sendPaymentLink = ({ invoiceId, input }: { invoiceId: string; input: PaymentLinkInput }) =>
   apiFetch<PaymentLinkSent>(onlinePaymentApi.invoicePaymentLink(invoiceId), { method: 'POST', body: input });

@@ -3,7 +3,7 @@ import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import type { InitialState } from '../../common/initial-state';
+import { EMBEDDED_ANSWER_KEY, type InitialState } from '../../common/initial-state';
 import { getBookingOptionsQueryOptions } from '../features/booking/api/get-booking-options';
 import { getPublicClinicQueryOptions, useClinic } from '../api/clinic';
 import { sessionQueryOptions } from '../api/session';
@@ -48,11 +48,13 @@ function createQueryClient(initialState: InitialState | null) {
     },
   });
   // What the server embedded in the page (the session, the clinic's public data; on the booking page its
-  // options): the first render shows it already.
-  const { session, clinic, bookingOptions } = initialState ?? {};
+  // options): the first render shows it already. A link's answer waits for its screen's query to take it
+  // (lib/embedded-answer.ts), so that code stays in the screens that use it.
+  const { session, clinic, bookingOptions, linkAnswer } = initialState ?? {};
   if (session) queryClient.setQueryData(sessionQueryOptions().queryKey, session);
   if (clinic) queryClient.setQueryData(getPublicClinicQueryOptions().queryKey, clinic);
   if (bookingOptions) queryClient.setQueryData(getBookingOptionsQueryOptions().queryKey, bookingOptions);
+  if (linkAnswer) queryClient.setQueryData(EMBEDDED_ANSWER_KEY, linkAnswer);
   return queryClient;
 }
 

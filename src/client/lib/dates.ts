@@ -19,7 +19,23 @@ import * as PlainDateFns from 'temporal-polyfill/fns/PlainDate';
 import * as PlainDateTimeFns from 'temporal-polyfill/fns/PlainDateTime';
 import * as ZonedFns from 'temporal-polyfill/fns/ZonedDateTime';
 import { esDateFormat } from '../../common/time';
+import { splitDate } from './calendar-dates';
 import { now } from './clock';
+
+// Calendar dates written in words need no Temporal: they are in their own module, which a page that only shows them
+// (a quote's validity, a payment link's expiry) takes without this one.
+export {
+  calendarDateParts,
+  formatCalendarDate,
+  formatCalendarDay,
+  formatCalendarMonth,
+  formatCalendarRange,
+  formatCalendarWeekdayAndDay,
+  formatMediumCalendarDate,
+  formatMonth,
+  formatShortCalendarDate,
+  formatShortCalendarDay,
+} from './calendar-dates';
 
 /** An instant: an ISO string from the API or milliseconds since the epoch. */
 export type Instant = string | number;
@@ -148,49 +164,7 @@ export const minutesBetween = (from: Instant, to: Instant) => Math.round((epochM
 
 // ---------------------------------------------------------------- calendar dates «AAAA-MM-DD»
 
-const splitDate = (date: string) => date.slice(0, 10).split('-').map(Number) as [number, number, number];
 const plainDate = (date: string) => PlainDateFns.create(...splitDate(date));
-// A calendar date is formatted at its noon in UTC, in UTC: the same day whatever the browser's zone.
-const calendarMs = (date: string) =>
-  PlainDateTimeFns.toZonedDateTime(PlainDateTimeFns.create(...splitDate(date), 12), 'UTC').epochMilliseconds;
-const formatCalendar = (date: string, options: Intl.DateTimeFormatOptions) =>
-  inZone('UTC', options).format(calendarMs(date));
-
-/** «10 de marzo de 2026» */
-export const formatCalendarDate = (date: string) =>
-  formatCalendar(date, { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** «10/03/2026» */
-export const formatShortCalendarDate = (date: string) =>
-  formatCalendar(date, { day: '2-digit', month: '2-digit', year: 'numeric' });
-
-/** «5 mar 2026» */
-export const formatMediumCalendarDate = (date: string) =>
-  formatCalendar(date, { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** «lunes, 23 de marzo de 2026» */
-export const formatCalendarDay = (date: string) =>
-  formatCalendar(date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** «lunes, 23 de marzo» */
-export const formatCalendarWeekdayAndDay = (date: string) =>
-  formatCalendar(date, { weekday: 'long', day: 'numeric', month: 'long' });
-
-/** «lun, 23 mar» */
-export const formatShortCalendarDay = (date: string) =>
-  formatCalendar(date, { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** «3 de agosto de 2026», or «3–14 de agosto de 2026» for a range. */
-export function formatCalendarRange(start: string, end: string): string {
-  const format = inZone('UTC', { day: 'numeric', month: 'long', year: 'numeric' });
-  return start.slice(0, 10) === end.slice(0, 10)
-    ? format.format(calendarMs(start))
-    : format.formatRange(calendarMs(start), calendarMs(end));
-}
-
-/** The named parts («lun», «23», «mar», «2026») of a calendar date written with `options`. */
-export const calendarDateParts = (date: string, options: Intl.DateTimeFormatOptions) =>
-  inZone('UTC', options).formatToParts(calendarMs(date));
 
 /** Adds days to a calendar date. */
 export const addDays = (date: string, days: number) =>
@@ -226,13 +200,6 @@ export function monthOf(date: string, offset = 0): { from: string; to: string } 
 /** The first and last day of the year of `date`. */
 export const yearOf = (date: string) => ({ from: `${date.slice(0, 4)}-01-01`, to: `${date.slice(0, 4)}-12-31` });
 
-/** A month «AAAA-MM» in words: «enero de 2026», or «ene 26» short (a chart's axis). */
-export const formatMonth = (month: string, style: 'long' | 'short' = 'long') =>
-  formatCalendar(
-    `${month}-01`,
-    style === 'long' ? { month: 'long', year: 'numeric' } : { month: 'short', year: '2-digit' },
-  );
-
 /** Whole years from `birthDate` to `today` (both «AAAA-MM-DD»). */
 export function yearsBetween(birthDate: string, today: string): number {
   const [by, bm, bd] = splitDate(birthDate);
@@ -249,9 +216,6 @@ export function monthsBetween(birthDate: string, today: string): number {
 
 /** «Lunes, 23 de marzo de 2026»: only the first letter in capitals, as Spanish writes it. */
 export const capitalizeFirst = (text: string) => text.charAt(0).toLocaleUpperCase('es-ES') + text.slice(1);
-
-/** «octubre de 2026» of a month «AAAA-MM». */
-export const formatCalendarMonth = (month: string) => formatCalendar(`${month}-01`, { month: 'long', year: 'numeric' });
 
 /** The month «AAAA-MM» of a calendar date and the `count − 1` before it, the newest first. */
 export function monthsBack(date: string, count: number): string[] {

@@ -39,14 +39,20 @@ interface RenderOptions {
   routes?: RouteObject[];
   /** Who is signed in: the session query starts with it (no request), as in the app after sign-in. */
   session?: SessionState;
+  /** What the query cache holds before the first render (what the server embedded in a page, as app.tsx puts it). */
+  seed?: (queryClient: QueryClient) => void;
 }
 
 /** Renders `ui` as a screen of the app: Mantine (in its test mode: no transitions or portals; dates in Spanish), TanStack Query and a memory router. */
-export function renderScreen(ui: ReactElement, { path = '/', at = path, routes = [], session }: RenderOptions = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { path = '/', at = path, routes = [], session, seed }: RenderOptions = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
   if (session) queryClient.setQueryData(sessionQueryOptions().queryKey, session);
+  seed?.(queryClient);
   const router = createMemoryRouter([{ path, element: ui }, ...routes], { initialEntries: [at] });
   const user = userEvent.setup();
   const result = render(

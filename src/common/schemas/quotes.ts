@@ -2,30 +2,10 @@ import { z } from 'zod';
 import { VAT_TREATMENTS } from './clinic-services';
 import { signatureSchema } from './consent-signing';
 import { discountSchema } from './invoice-payers';
+import { QUOTE_STATES } from '../quote-states';
 import { oneLineString } from './one-line';
 
-/**
- * Presupuestos (issue 36, item 2): a treatment's price for one patient, from the clinic's services, with its
- * discounts computed as the invoice computes them; sent, accepted (signed on her phone or on paper) or refused;
- * then done session by session. `caducado` is not stored: a quote not decided by the end of its validity day, in
- * the clinic's zone, reads so.
- */
-export const QUOTE_STATES = ['borrador', 'enviado', 'aceptado', 'rechazado', 'caducado'] as const;
-export type QuoteState = (typeof QUOTE_STATES)[number];
-export const QUOTE_STATE_LABELS: Record<QuoteState, string> = {
-  borrador: 'Borrador',
-  enviado: 'Enviado',
-  aceptado: 'Aceptado',
-  rechazado: 'Rechazado',
-  caducado: 'Caducado',
-};
-export const QUOTE_STATE_COLORS: Record<QuoteState, string> = {
-  borrador: 'gray',
-  enviado: 'blue',
-  aceptado: 'green',
-  rechazado: 'red',
-  caducado: 'orange',
-};
+export { QUOTE_STATE_COLORS, QUOTE_STATE_LABELS, QUOTE_STATES, type QuoteState } from '../quote-states';
 
 /** Days a quote is valid when the desk does not say: a month. */
 export const QUOTE_DEFAULT_VALIDITY_DAYS = 30;
@@ -186,8 +166,37 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** What the link shows the patient: the quote and the clinic, without the desk's notes. */
-export const quoteByLinkSchema = quoteSchema.omit({ notes: true }).extend({ clinicName: z.string() });
+/**
+ * What the link shows the patient, and nothing more (the page embeds it; decision 0126): the quote's number, state,
+ * validity, doctor, total and acceptance, each line's treatment, sessions and amount, what is done, invoiced and paid
+ * of it once accepted, and who it is for and from. No ids, no desk's notes, no sessions' appointments or invoices.
+ */
+export const quoteByLinkSchema = quoteSchema
+  .pick({
+    number: true,
+    patientName: true,
+    doctorName: true,
+    state: true,
+    validUntil: true,
+    totalCents: true,
+    acceptance: true,
+    upfrontInvoiceNumber: true,
+    progress: true,
+  })
+  .extend({
+    clinicName: z.string(),
+    lines: z.array(
+      quoteLineSchema.pick({
+        position: true,
+        description: true,
+        detail: true,
+        quantity: true,
+        done: true,
+        baseCents: true,
+        taxCents: true,
+      }),
+    ),
+  });
 export type QuoteByLink = z.infer<typeof quoteByLinkSchema>;
 
 /** The acceptance rate: accepted of those that reached a patient (sent, decided or expired). */

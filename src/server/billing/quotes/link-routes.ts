@@ -5,7 +5,7 @@ import { AppError, auditContext, auditedRead, clock } from '../../platform';
 import type { RoutePlugin } from '../route-deps';
 import { clinicSettingsOf, findQuote } from './reads';
 import { renderQuotePdf } from './pdf';
-import { presentQuote } from './present';
+import { presentQuote, presentQuoteLink } from './present';
 import { createQuotesService } from './service';
 
 const tokenParams = z.object({ token: z.string().max(200, 'Enlace no válido') });
@@ -27,29 +27,32 @@ export const quotesLinkRoutes: RoutePlugin = async (app, deps) => {
     if (!found || found.status === 'borrador') throw new AppError(404, 'NOT_FOUND', INVALID);
     return found;
   };
+  /** What the page shows, and the quote's patient for the read's audit entry (not sent). */
   const view = async (token: string) => {
     const found = await quoteOf(token);
     const settings = await clinicSettingsOf(deps);
-    const { notes: _notes, ...quote } = presentQuote(found, clock.today(settings.timeZone).toString());
-    return { ...quote, clinicName: settings.name };
+    const quote = presentQuote(found, clock.today(settings.timeZone).toString());
+    return { quote: presentQuoteLink(quote, settings.name), id: found.id, patientId: found.patientId };
   };
 
   app.get(
     quoteApi.byLink(':token'),
     { config, schema: { params: tokenParams, response: { 200: quoteByLinkSchema } } },
-    async (request) =>
-      auditedRead(
+    async (request) => {
+      const { quote } = await auditedRead(
         deps.db,
         () => view(request.params.token),
-        (quote) => ({
+        (read) => ({
           ...auditContext(request),
           action: 'read',
           entity: 'quote',
-          entityId: quote.id,
-          patientId: quote.patientId,
+          entityId: read.id,
+          patientId: read.patientId,
           details: { via: 'enlace' },
         }),
-      ),
+      );
+      return quote;
+    },
   );
 
   app.post(
@@ -57,7 +60,7 @@ export const quotesLinkRoutes: RoutePlugin = async (app, deps) => {
     { config, schema: { params: tokenParams, body: signedAcceptanceSchema, response: { 200: quoteByLinkSchema } } },
     async (request) => {
       await service.acceptBySignature(request.params.token, request.body, auditContext(request));
-      return view(request.params.token);
+      return (await view(request.params.token)).quote;
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Quote, QuoteState } from '../../../common/schemas/quotes';
+import type { Quote, QuoteByLink, QuoteState } from '../../../common/schemas/quotes';
 import { toInstant } from '../../platform';
 import type { QuoteRecord } from './repository';
 
@@ -57,5 +57,30 @@ export function presentQuote(quote: QuoteRecord, today: string): Quote {
       // What is left to pay of an accepted quote: its total less what was paid of it (never below zero).
       pendingCents: accepted ? Math.max(0, quote.totalCents - paidCents) : 0,
     },
+  };
+}
+
+/** What the link's page shows of a quote (`quoteByLinkSchema`), and nothing more: the page embeds it. */
+export function presentQuoteLink(quote: Quote, clinicName: string): QuoteByLink {
+  return {
+    clinicName,
+    number: quote.number,
+    patientName: quote.patientName,
+    doctorName: quote.doctorName,
+    state: quote.state,
+    validUntil: quote.validUntil,
+    totalCents: quote.totalCents,
+    acceptance: quote.acceptance,
+    upfrontInvoiceNumber: quote.upfrontInvoiceNumber,
+    progress: quote.progress,
+    lines: quote.lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      detail: line.detail,
+      quantity: line.quantity,
+      done: line.done,
+      baseCents: line.baseCents,
+      taxCents: line.taxCents,
+    })),
   };
 }

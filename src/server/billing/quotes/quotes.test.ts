@@ -184,7 +184,28 @@ describe('presupuestos', () => {
     const view = await t.request({ method: 'GET', url: `/api/presupuestos/${token}` });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ number: quote.number, state: 'enviado', totalCents: 30310 });
-    expect(view.json()).not.toHaveProperty('notes');
+    // Only what the link's page shows (it embeds this answer): no ids — hers, the doctor's, the lines', the sessions'
+    // appointments —, no desk's notes, no figures the page does not write.
+    expect(Object.keys(view.json()).sort()).toEqual(
+      [
+        'acceptance',
+        'clinicName',
+        'doctorName',
+        'lines',
+        'number',
+        'patientName',
+        'progress',
+        'state',
+        'totalCents',
+        'upfrontInvoiceNumber',
+        'validUntil',
+      ].sort(),
+    );
+    for (const line of view.json().lines as object[]) {
+      expect(Object.keys(line).sort()).toEqual(
+        ['baseCents', 'description', 'detail', 'done', 'position', 'quantity', 'taxCents'].sort(),
+      );
+    }
     const accepted = await t.request({
       method: 'POST',
       url: `/api/presupuestos/${token}/aceptacion`,

@@ -28,6 +28,15 @@ describe('the cache of rendered pages', () => {
     expect(render).toHaveBeenCalledTimes(2);
   });
 
+  it("renders every time a page opened from a link: one patient's invoice or quote, kept nowhere", async () => {
+    const render = vi.fn(async () => ({ html: '<main></main>' }));
+    const cached = withVisitorCache(render);
+    const linkAnswer = { api: '/api/presupuestos/tok', status: 200, body: { number: 'P-2026-0001' } };
+    await cached('/presupuesto/tok', { ...visitor, linkAnswer });
+    await cached('/presupuesto/tok', { ...visitor, linkAnswer });
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
   it('keeps no failed render, and no more entries than its size', async () => {
     let fail = true;
     const render = vi.fn(async (url: string) => {

@@ -23,13 +23,15 @@ export async function loadPageRenderer(clientDir: string): Promise<PageRenderer 
 
 /**
  * A signed-out visitor's page depends only on the address and the clinic's public data, both in the
- * key: a changed clinic name makes a new entry. Signed-in users get their own render each time. The
- * oldest entries go first (a Map keeps insertion order), so it stays bounded.
+ * key: a changed clinic name makes a new entry. Signed-in users get their own render each time, and so
+ * does a page opened from a link (its token is one patient's, its page her invoice or quote: nothing to
+ * share, and nothing of hers is kept). The oldest entries go first (a Map keeps insertion order), so it
+ * stays bounded.
  */
 export function withVisitorCache(render: PageRenderer, size = CACHED_RENDERS): PageRenderer {
   const cache = new Map<string, Promise<RenderedPage>>();
   return (url, state) => {
-    if (state.session.user) return render(url, state);
+    if (state.session.user || state.linkAnswer) return render(url, state);
     const key = `${url}\n${JSON.stringify(state)}`;
     const cached = cache.get(key);
     if (cached) return cached;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { screenOf } from './spa-page';
 
 // A build as Vite writes it, with the server renderer beside the client (dist/client, dist/ssr).
 const INDEX_HTML =
@@ -19,12 +20,17 @@ const MANIFEST = {
   },
   'app/routes/public/booking.tsx': { file: 'assets/booking-7.js', imports: ['_Button-5.js'] },
   '_Button-5.js': { file: 'assets/Button-5.js', css: ['assets/Button-5.css'] },
+  'app/routes/public/pay-link.tsx': { file: 'assets/public-pay-link-8.js', imports: ['_Button-5.js'] },
+  'app/routes/public/online-payment-result.tsx': { file: 'assets/public-online-payment-result-9.js' },
+  'app/routes/quote/quote-signing.tsx': { file: 'assets/quote-signing-10.js', imports: ['_Button-5.js'] },
+  'app/routes/public/manage-booking.tsx': { file: 'assets/public-manage-booking-11.js', imports: ['_Button-5.js'] },
 };
 const STYLESHEETS = { 'index-1.css': '.entrada{}', 'landing-6.css': '.portada{}', 'Button-5.css': '.boton{}' };
 // The renderer fails on the login page, to show the page still works then.
 const RENDERER = `export async function renderPage(url, state) {
-  if (url.startsWith('/auth/login')) throw new Error('no se pudo');
-  const html = '<main><h1>' + (state.clinic?.name ?? 'Clínica') + '</h1><p>' + url + '</p><p>' + (state.session.user ? 'con sesión' : 'visitante') + '</p></main>';
+  if (url.startsWith('/auth/login') || url.startsWith('/pago/')) throw new Error('no se pudo');
+  const link = state.linkAnswer ? '<p>' + state.linkAnswer.status + ' ' + (state.linkAnswer.body.error?.message ?? '') + '</p>' : '';
+  const html = '<main><h1>' + (state.clinic?.name ?? 'Clínica') + '</h1><p>' + url + '</p><p>' + (state.session.user ? 'con sesión' : 'visitante') + '</p>' + link + '</main>';
   return { html, title: 'Portada & más <' + url + '>' };
 }`;
 
@@ -49,6 +55,12 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+/** The state embedded in a page. */
+const embeddedState = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="initial-state">(.*?)<\/script>/.exec(html)![1]!);
+const appModules = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)![1]!);
 
 describe('public pages rendered by the server', () => {
   it('sends the page drawn, with the rules of its first paint inside and only the loader as script', async () => {
@@ -108,5 +120,76 @@ describe('public pages rendered by the server', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).toContain('src="/assets/index-1.js"');
+  });
+
+  it("draws a page opened from a link with its read's answer, embedded for the app: here the Spanish refusal", async () => {
+    const response = await get('/pagar/no-vale?utm_source=sms');
+    // As every address of the app: 200, and the page says the link is not valid.
+    expect(response.statusCode).toBe(200);
+    const message = 'Este enlace de pago no es válido o ha caducado. Pide uno nuevo a la clínica.';
+    expect(response.body).toContain(`<p>/pagar/no-vale</p><p>visitante</p><p>404 ${message}</p>`);
+    expect(embeddedState(response.body).linkAnswer).toEqual({
+      api: '/api/public/payment-links/no-vale',
+      status: 404,
+      body: { error: { code: 'NOT_FOUND', message } },
+    });
+    // Nothing to press on a link that is not valid: the app starts at her first sign of acting, with the screen's chunks.
+    const modules = appModules(response.body);
+    expect(modules.start).toBe('intent');
+    expect(modules.preload).toEqual(expect.arrayContaining(['/assets/public-pay-link-8.js', '/assets/Button-5.js']));
+  });
+
+  it("asks each link page's own read, with the token as the router will hand it to the screen", async () => {
+    const quote = await get('/presupuesto/abc%2Edef');
+    expect(embeddedState(quote.body).linkAnswer).toMatchObject({
+      api: '/api/presupuestos/abc.def',
+      status: 404,
+      body: { error: { message: 'Este enlace de presupuesto no es válido.' } },
+    });
+    expect(appModules(quote.body).preload).toContain('/assets/quote-signing-10.js');
+    // A render that fails still sends the answer it asked, for the app to take (it does not ask again).
+    const paid = await get('/pago/7c1f3c5e-0000-4000-8000-000000000000');
+    expect(paid.body).toContain('<div id="root"></div>');
+    expect(embeddedState(paid.body).linkAnswer).toMatchObject({ status: 404 });
+    expect(paid.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/public-online-payment-result-9.js">',
+    );
+  });
+
+  it('starts the app after the first paint when the page has something to do, on her first touch when it is read', () => {
+    const startOn = (path: string, status: number, body: unknown) =>
+      screenOf(path)!.startOn!({ api: screenOf(path)!.read!, status, body });
+    const link = { pendingCents: 3500, available: true };
+    expect(startOn('/pagar/t', 200, link)).toBe('paint');
+    expect(startOn('/pagar/t', 200, { ...link, pendingCents: 0 })).toBe('intent');
+    expect(startOn('/pagar/t', 200, { ...link, available: false })).toBe('intent');
+    expect(startOn('/pagar/t', 404, { error: { code: 'NOT_FOUND' } })).toBe('intent');
+    expect(startOn('/pago/p', 200, { state: 'pendiente' })).toBe('paint');
+    expect(startOn('/pago/p', 200, { state: 'recibido' })).toBe('intent');
+    expect(startOn('/presupuesto/q', 200, { state: 'enviado' })).toBe('paint');
+    expect(startOn('/presupuesto/q', 200, { state: 'aceptado' })).toBe('intent');
+    // Without an answer (the read not asked), after the first paint.
+    expect(screenOf('/pagar/t')!.start).toBe('paint');
+  });
+
+  it('draws no link page for an address that is none: nothing asked, nothing rendered', async () => {
+    for (const url of ['/pagar/', '/pagar/a/b']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(embeddedState(response.body).linkAnswer).toBeUndefined();
+    }
+    // Fastify refuses a malformed escape before any page; the lookup refuses it too.
+    expect(screenOf('/presupuesto/%E0%A4%A')).toBeUndefined();
+    expect(screenOf('/presupuesto/abc%2Edef')?.read).toBe('/api/presupuestos/abc.def');
+  });
+
+  it("names the chunks of a link's page the browser draws in the page itself, as the entry does not list them", async () => {
+    const response = await get('/cita/un-token');
+    expect(response.body).toContain('<div id="root"></div>');
+    for (const file of ['Button-5.js', 'public-layout-4.js', 'public-manage-booking-11.js']) {
+      expect(response.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    }
+    expect(embeddedState(response.body).linkAnswer).toBeUndefined();
   });
 });

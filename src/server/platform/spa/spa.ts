@@ -11,12 +11,13 @@ import { SESSION_ENDED_HEADER } from '../../../common/idle';
 import { errorBody } from '../http/errors';
 import {
   compressPage,
-  isRenderedPage,
   preloadsOf,
   readManifest,
   renderedHeadOf,
   renderPage,
   forRenderedPage,
+  screenOf,
+  type Screen,
 } from './spa-page';
 import { loadPageRenderer } from './spa-render';
 
@@ -61,9 +62,16 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
 
   /**
    * The answers of the session and public clinic endpoints for this visitor, asked through the app
-   * itself (same rules, same serialisation). A renewed or cleared session cookie is passed on.
+   * itself (same rules, same serialisation). A renewed or cleared session cookie is passed on. On a page
+   * opened from a link, also the answer to its screen's read (`linkRead`), as that read would get it from
+   * the browser (the same limits and audit, counted once: the page does not ask again) — without the
+   * session's cookie, which the link's token stands in for.
    */
-  async function initialStateFor(request: FastifyRequest, reply: FastifyReply): Promise<InitialState | null> {
+  async function initialStateFor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    linkRead: string | undefined,
+  ): Promise<InitialState | null> {
     // Asked from the page's own peer with the proxy's X-Forwarded-For and -Proto, so the app sees the same
     // address (limits, audit) and the same protocol (over HTTPS the session cookie is `__Host-` named).
     const forwarded = (name: 'x-forwarded-for' | 'x-forwarded-proto') => {
@@ -84,10 +92,11 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
       });
     try {
       const onBooking = (request.url.split('?')[0] ?? '/') === paths.booking;
-      const [session, clinic, bookingOptions] = await Promise.all([
+      const [session, clinic, bookingOptions, link] = await Promise.all([
         ask(api.auth.session, request.headers.cookie),
         ask(api.public.clinic),
         onBooking ? ask(api.public.bookingOptions) : undefined,
+        linkRead ? ask(linkRead) : undefined,
       ]);
       const setCookie = session.headers['set-cookie'];
       if (setCookie) reply.header('set-cookie', setCookie);
@@ -98,6 +107,10 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
         ...(typeof ended === 'string' ? { sessionEnded: ended } : {}),
         clinic: clinic.statusCode === 200 ? clinic.json() : null,
         ...(bookingOptions?.statusCode === 200 ? { bookingOptions: bookingOptions.json() } : {}),
+        // Its data or its refusal (a link not valid, expired); a failure of ours (5xx) is left to the page to ask.
+        ...(link && link.statusCode < 500
+          ? { linkAnswer: { api: linkRead!, status: link.statusCode, body: link.json() as unknown } }
+          : {}),
       };
     } catch (error) {
       // The page still works without it: the app asks the API as it loads.
@@ -106,14 +119,16 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
     }
   }
 
-  // What a rendered page's head holds depends only on the build and the path: made once, not per request.
+  // What a rendered page's head holds depends only on the build and the screen: made once, not per request (nor
+  // per token of a link's page).
   const renderedIndexHtml = indexHtml && forRenderedPage(indexHtml);
   const renderedHeads = new Map<string, string>();
-  const renderedHeadFor = (pathname: string) => {
-    let head = renderedHeads.get(pathname);
+  const renderedHeadFor = (screen: Screen) => {
+    const key = `${screen.module} ${screen.start}`;
+    let head = renderedHeads.get(key);
     if (head === undefined) {
-      head = renderedHeadOf(manifest!, pathname, readAsset);
-      renderedHeads.set(pathname, head);
+      head = renderedHeadOf(manifest!, screen, readAsset);
+      renderedHeads.set(key, head);
     }
     return head;
   };
@@ -156,13 +171,16 @@ export default fp(async function spaPlugin(app: FastifyInstance, options: { clie
       return reply.status(404).type('text/plain; charset=utf-8').send('Archivo no encontrado');
     }
     const known = isKnownClientRoute(pathname);
-    const state = await initialStateFor(request, reply);
-    const rendered =
-      state && renderer && manifest && isRenderedPage(pathname)
-        ? await renderedBody(request, pathname, state)
-        : undefined;
+    const screen = screenOf(pathname);
+    // Only a page the server renders asks its link's read (kept in the page even if its render fails: the app takes
+    // it and does not ask again); a HEAD, which gets no page, asks nothing.
+    const linkRead = renderer && manifest && request.method === 'GET' ? screen?.read : undefined;
+    const state = await initialStateFor(request, reply, linkRead);
+    const rendered = state && renderer && manifest && screen ? await renderedBody(request, pathname, state) : undefined;
+    // A link's page starts the app by what its read answered (nothing to do on a paid invoice: on her first touch).
+    const start = state?.linkAnswer && screen?.startOn ? screen.startOn(state.linkAnswer) : screen?.start;
     const page = rendered?.html
-      ? renderPage(renderedIndexHtml!, state, renderedHeadFor(pathname), rendered)
+      ? renderPage(renderedIndexHtml!, state, renderedHeadFor({ module: screen!.module, start: start! }), rendered)
       : renderPage(indexHtml, state, known ? preloadsOf(manifest, pathname) : '');
     // The not-found handler is no route, so the compression plugin's route hooks don't reach it.
     const { encoding, body } = compressPage(page, request.headers['accept-encoding']);

@@ -6,9 +6,12 @@ import { LoadingBlock } from '../../../components/load-state';
 import { PageTitle } from '../../../components/page-title';
 import { PayOnlineButtons } from '../../../features/invoices/components/pay-online-buttons';
 import { errorMessageOf } from '../../../components/form-error';
-import { formatShortCalendarDate } from '../../../lib/dates';
+import { formatShortCalendarDate } from '../../../lib/calendar-dates';
 
-/** /pagar/:token, the link the desk sends: the invoice's concept and what is pending, paid by card or Bizum. */
+/**
+ * /pagar/:token, the link the desk sends: the invoice's concept and what is pending, paid by card or Bizum. It arrives
+ * drawn by the server with the link's answer (or its refusal) in it.
+ */
 export default function PayLinkPage() {
   const { token = '' } = useParams();
   const link = usePaymentLink(token);

@@ -2,10 +2,12 @@ import { Alert, Button, Group } from '@mantine/core';
 import { IconCreditCard, IconDeviceMobile } from '@tabler/icons-react';
 import type { OnlinePaymentMethod } from '../../../../common/schemas/online-payments';
 import { errorMessageOf } from '../../../components/form-error';
+import { useAwaitingAppMark } from '../../../lib/use-hydrated';
 
 /**
  * «Con tarjeta» / «Con Bizum»: each starts a payment of what is pending and sends the browser to the bank's page.
- * The mutation is the caller's (from «Mis facturas» or from a payment link).
+ * The mutation is the caller's (from «Mis facturas» or from a payment link). On the link's page, which the server
+ * draws, a tap before the app has the page is kept and carried out once it does (useAwaitingAppMark).
  */
 export function PayOnlineButtons({
   label,
@@ -21,7 +23,7 @@ export function PayOnlineButtons({
 }) {
   return (
     <>
-      <Group gap="xs">
+      <Group gap="xs" {...useAwaitingAppMark()}>
         <Button
           leftSection={<IconCreditCard size={16} aria-hidden />}
           loading={pending}

@@ -1,25 +1,30 @@
-import { Anchor, Badge, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatEuros } from '../../../../common/money';
-import { QUOTE_STATE_COLORS, QUOTE_STATE_LABELS, type Quote } from '../../../../common/schemas/quotes';
-import { formatCalendarDate } from '../../../lib/dates';
+import { QUOTE_STATE_COLORS, QUOTE_STATE_LABELS } from '../../../../common/quote-states';
+import type { Quote, QuoteByLink } from '../../../../common/schemas/quotes';
+import { formatCalendarDate } from '../../../lib/calendar-dates';
+import './quote-card.css';
+
+/** What the card reads of a quote: the whole of it (the desk, the doctor, her area) or the link's view of it. */
+type CardQuote = Quote | QuoteByLink;
 
 /**
  * One quote as the desk, the doctor and the patient read it: its number, state and validity, each line with its
  * teeth or zones and its sessions done of planned, the total, and what is invoiced, paid and still to pay.
  */
-export function QuoteCard({
+export function QuoteCard<Q extends CardQuote>({
   quote,
   pdfHref,
   actions,
   lineAction,
 }: {
-  quote: Quote;
+  quote: Q;
   pdfHref: string;
   actions?: ReactNode;
   /** What may be done with a line (the desk links an appointment to a session of an accepted quote's). */
-  lineAction?: (line: Quote['lines'][number]) => ReactNode;
+  lineAction?: (line: Q['lines'][number]) => ReactNode;
 }) {
   const { progress } = quote;
   return (
@@ -48,35 +53,37 @@ export function QuoteCard({
           role="region"
           aria-label={`Líneas del presupuesto ${quote.number}`}
         >
-          <Table striped miw={420}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tratamiento</Table.Th>
-                <Table.Th ta="right">Sesiones</Table.Th>
-                <Table.Th ta="right">Importe</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {quote.lines.map((line) => (
-                <Table.Tr key={line.id}>
-                  <Table.Td>
+          {/* A plain table drawn as Mantine's striped one (quote-card.css): its Table brings a scroll area and, with
+              it, floating-ui's code (~20 kB) to the quote's link page, opened on a phone. */}
+          <table className="quote-lines">
+            <thead>
+              <tr>
+                <th>Tratamiento</th>
+                <th data-end>Sesiones</th>
+                <th data-end>Importe</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(quote.lines as Q['lines'][number][]).map((line) => (
+                <tr key={line.position}>
+                  <td>
                     {line.description}
                     {line.detail && (
-                      <Text span c="dimmed">
+                      <Text span c="dimmed" inherit>
                         {' '}
                         — {line.detail}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right">
+                  </td>
+                  <td data-end>
                     {line.done}/{line.quantity}
                     {lineAction?.(line)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatEuros(line.baseCents + line.taxCents)}</Table.Td>
-                </Table.Tr>
+                  </td>
+                  <td data-end>{formatEuros(line.baseCents + line.taxCents)}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </Box>
         {quote.state === 'aceptado' && (
           <Text size="sm" aria-label="Situación del presupuesto">
