@@ -231,6 +231,10 @@ test.describe('Español en todas partes', () => {
       'paths.quoteSigning': async () => paths.quoteSigning('enlace-caducado'),
       'paths.payLink': async () => paths.payLink('enlace-caducado'),
       'paths.onlinePayment': async () => paths.onlinePayment('00000000-0000-4000-8000-000000000000'),
+      // The reminder's links (decision 0127): the booking's page with a proof that is not valid, and a short link
+      // nobody was sent (the server's own Spanish page).
+      'paths.manageBookingWithForms': async () => paths.manageBookingWithForms('enlace-caducado', 'prueba-caducada'),
+      'paths.shortLink': async () => paths.shortLink('Zz9Zz9Zz9Z'),
     });
 
     await checkAfter(page, report, 'página que no existe', () => openRoute(page, '/pagina-que-no-existe'));
